@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { DEFAULT_CLASS_START_YEAR, DEFAULT_PROJECT_AREA } from './constants';
+
+/**
+ * The tenant (project) settings of spec section 3, with their defaults.
+ * Stored per project in the database; served by `/api/project/system-info.action`.
+ * Flags are 0/1 integers, as the clients and the spec's wording ("index2Open is 0") expect.
+ * Meanings: docs/domain.md.
+ */
+const flag = (fallback: 0 | 1) => z.union([z.literal(0), z.literal(1)]).default(fallback);
+const nonNegativeInt = (fallback: number) => z.number().int().min(0).default(fallback);
+const percent = (fallback: number) => z.number().int().min(0).max(100).default(fallback);
+
+export const LOGIN_TYPES = ['password', 'sms', 'wechat'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];
+
+/** Base class types of the three-level class-type tree (base type -> major type -> major child). */
+export const BASE_CLASS_TYPES = ['public', 'specialized'] as const;
+export type BaseClassType = (typeof BASE_CLASS_TYPES)[number];
+
+export const STUDY_MODEL = { CLASS_PACKAGE: 1, FREE_SELECTION: 2 } as const;
+/** How the H5 class centre shows class types: 1 as tabs of base types, 2 as the full three-level tree. */
+export const SHOW_CLASS_TYPE_MODEL = { TABS: 1, TREE: 2 } as const;
+
+export const h5ConfigSchema = z
+  .object({
+    /** Base class types the H5 class centre offers, in order. */
+    showClassType: z.array(z.enum(BASE_CLASS_TYPES)).default([...BASE_CLASS_TYPES]),
+  })
+  .default({ showClassType: [...BASE_CLASS_TYPES] });
+
+export const projectSettingsSchema = z.object({
+  title: z.string().trim().min(1).max(60).default('职业培训平台'),
+  shortTitle: z.string().trim().max(20).default('培训平台'),
+  projectTitle: z.string().trim().min(1).max(60).default('职业培训管理后台'),
+  versionCode: z.string().trim().max(20).default('1.0.0'),
+  /** Six-digit administrative division code where the region tree starts. */
+  projectArea: z.number().int().min(100000).max(999999).default(DEFAULT_PROJECT_AREA),
+  index2Open: flag(0),
+  h5Config: h5ConfigSchema,
+  studyModel: z.union([z.literal(1), z.literal(2)]).default(STUDY_MODEL.CLASS_PACKAGE),
+  loginAsRegister: flag(0),
+  trySeeVideo: flag(1),
+  videoShowHd: flag(1),
+  videoCanSeek: flag(0),
+  videoLanguage: flag(0),
+  videoCanSpeed: flag(0),
+  /** Minutes between anti-idle prompts while a video plays; 0 switches them off. */
+  videoTaskTime: nonNegativeInt(15),
+  videoCanSeekByLimitTime: flag(1),
+  finishVideoCanSeek: flag(1),
+  classStartYear: z.number().int().min(2000).max(2100).default(DEFAULT_CLASS_START_YEAR),
+  hideElective: flag(0),
+  showClassTypeModel: z.union([z.literal(1), z.literal(2)]).default(SHOW_CLASS_TYPE_MODEL.TABS),
+  hidePublicType: flag(0),
+  hideSpecializedType: flag(0),
+  hideMajorType: flag(0),
+  hideMajorChildType: flag(0),
+  studentRefund: flag(1),
+  /** Highest study progress (percent) that still allows a refund. */
+  refundClassProcess: percent(20),
+  /** Most refund applications per order. */
+  refundOrderTimes: nonNegativeInt(1),
+  /** Days after payment during which a student may apply for a refund. */
+  refundOrderDays: nonNegativeInt(7),
+  loginType: z
+    .array(z.enum(LOGIN_TYPES))
+    .min(1)
+    .refine((types) => new Set(types).size === types.length, { message: '登录方式不能重复' })
+    .default([...LOGIN_TYPES]),
+  hideYearCertificate: flag(0),
+  hideClassCertificate: flag(0),
+  hideAccountSettings: flag(0),
+  hideStudentLoginPage: flag(0),
+  hideStudentOtherMenu: flag(0),
+  customerPhone: z.string().trim().max(30).default(''),
+  openChangeClass: flag(0),
+  openChangeClassSameAmount: flag(1),
+  openChangeClassProcess: percent(20),
+  openChangeClassDays: nonNegativeInt(7),
+  needCheckFacePass: flag(0),
+  payTip: z.string().trim().max(500).default(''),
+});
+
+export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
+export type ProjectSettingsInput = z.input<typeof projectSettingsSchema>;
+
+/** Every setting at its default value. */
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = projectSettingsSchema.parse({});
+
+/**
+ * Reads stored settings: unknown keys are dropped and missing ones take their defaults,
+ * so settings added by a later release apply to old projects without a data migration.
+ * Throws a ZodError when a stored value has the wrong type.
+ */
+export function resolveProjectSettings(stored: unknown): ProjectSettings {
+  return projectSettingsSchema.parse(stored ?? {});
+}

@@ -1,0 +1,44 @@
+// One jest run for the whole repository: a project per package.
+// Node packages run in node; the two React apps run in jsdom; test/ holds the browser end-to-end tests.
+// The global setup starts one throwaway PostgreSQL (embedded unless DATABASE_URL is set) for the run.
+const tsTransform = (pkg) => ({
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: `<rootDir>/${pkg}/tsconfig.json` }],
+});
+
+const nodeProject = (pkg, extra = {}) => ({
+  displayName: pkg,
+  rootDir: __dirname,
+  roots: [`<rootDir>/${pkg}`],
+  testEnvironment: 'node',
+  testMatch: ['**/*.test.ts'],
+  transform: tsTransform(pkg),
+  ...extra,
+});
+
+const webProject = (pkg) => ({
+  displayName: pkg,
+  rootDir: __dirname,
+  roots: [`<rootDir>/${pkg}/src`],
+  testEnvironment: 'jsdom',
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transform: tsTransform(pkg),
+  moduleNameMapper: {
+    '\\.(css|less)$': '<rootDir>/test/jest/style-stub.js',
+    '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/test/jest/file-stub.js',
+  },
+});
+
+module.exports = {
+  globalSetup: '<rootDir>/api/src/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/api/src/testing/global-teardown.ts',
+  maxWorkers: 2,
+  testTimeout: 30000,
+  projects: [
+    nodeProject('config'),
+    nodeProject('wechat'),
+    nodeProject('api'),
+    webProject('h5'),
+    webProject('admin'),
+    nodeProject('test', { roots: ['<rootDir>/test/e2e'], testTimeout: 120000 }),
+  ],
+};
