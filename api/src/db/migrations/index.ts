@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate';
+import { m0001Projects } from './0001-projects';
+
+/** Every migration, in order. Append only; never edit one that has been released. */
+export const migrations: Migration[] = [m0001Projects];
