@@ -17,7 +17,12 @@ function createUmzug(sequelize: Sequelize, log: (message: string) => void) {
       down: () => migration.down(sequelize.getQueryInterface(), sequelize),
     })),
     storage: new SequelizeStorage({ sequelize, tableName: 'schema_migrations' }),
-    logger: { info: (event) => log(JSON.stringify(event)), warn: log, error: log, debug: () => undefined },
+    logger: {
+      info: (event) => log(JSON.stringify(event)),
+      warn: (event) => log(JSON.stringify(event)),
+      error: (event) => log(JSON.stringify(event)),
+      debug: () => undefined,
+    },
   });
 }
 

@@ -1,0 +1,69 @@
+import os from 'node:os';
+import path from 'node:path';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import type { Logger } from 'pino';
+import type { Sequelize } from 'sequelize';
+import { allActions } from './actions';
+import type { ActionDefinition } from './core/action';
+import { errorHandler } from './core/error-handler';
+import { type RequestState, requestContext } from './core/request-context';
+import { type ApiRouterDeps, type BodyLimits, createApiRouter } from './core/router';
+import { type StaticApp, serveStaticApps } from './core/static-apps';
+
+export interface AppDeps {
+  sequelize: Sequelize;
+  logger: Logger;
+  /** Resolves a session token; see ApiRouterDeps. */
+  authenticate: ApiRouterDeps['authenticate'];
+  /** The API's actions; every action of the product unless a test passes its own. */
+  actions?: ActionDefinition[];
+  /** Built front-end apps to serve beside the API. */
+  staticApps?: StaticApp[];
+  limits?: Partial<BodyLimits>;
+  /** Where uploads wait while a call runs; a folder under the OS temp directory by default. */
+  uploadDir?: string;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  trustProxy?: boolean;
+}
+
+export const DEFAULT_LIMITS: BodyLimits = {
+  jsonBytes: 1024 * 1024,
+  formBytes: 1024 * 1024,
+  fileBytes: 20 * 1024 * 1024,
+  files: 10,
+};
+
+/** Builds the Koa application (no listen): request context, errors, security headers, API, apps. */
+export function createApp(deps: AppDeps): Koa<RequestState> {
+  const app = new Koa<RequestState>({ proxy: deps.trustProxy ?? false });
+  // Errors are answered by errorHandler; Koa's own printing would duplicate them.
+  app.silent = true;
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // The product runs on plain HTTP in development and behind TLS in production;
+          // upgrading would break the former and is the proxy's job in the latter.
+          upgradeInsecureRequests: null,
+          imgSrc: ["'self'", 'data:', 'blob:'],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use(
+    createApiRouter(deps.actions ?? allActions, {
+      sequelize: deps.sequelize,
+      authenticate: deps.authenticate,
+      limits: { ...DEFAULT_LIMITS, ...deps.limits },
+      uploadDir: deps.uploadDir ?? path.join(os.tmpdir(), 'px-uploads'),
+    }),
+  );
+  if (deps.staticApps?.length) app.use(serveStaticApps(deps.staticApps));
+  return app;
+}

@@ -1,0 +1,10 @@
+import type { ProjectSettings } from '@px/config';
+import { z } from 'zod';
+import { zInput } from './common';
+
+/** `/api/project/system-info.action`: the unit whose project to describe; the request's host otherwise. */
+export const systemInfoInput = z.object({ unitId: zInput.optionalId() });
+export type SystemInfoInput = z.input<typeof systemInfoInput>;
+
+/** The project settings of spec section 3 with defaults filled, plus the project's identity. */
+export type SystemInfo = ProjectSettings & { projectId: number; projectName: string };

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import { TOKEN_HEADER, TOKEN_KEY } from '@px/config';
+import Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import type { Sequelize } from 'sequelize';
+import { type ActionContext, type ActionDefinition, actionPath, FileResult, type Principal, type UploadedFile } from './action';
+import { success } from './envelope';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
+import type { RequestState } from './request-context';
+import { parseInput } from './validation';
+
+/** Size limits of request bodies and uploads. */
+export interface BodyLimits {
+  jsonBytes: number;
+  formBytes: number;
+  fileBytes: number;
+  files: number;
+}
+
+export interface ApiRouterDeps {
+  sequelize: Sequelize;
+  /** Resolves a session token to its principal; null when the token is unknown, expired or revoked. */
+  authenticate(token: string): Promise<Principal | null>;
+  limits: BodyLimits;
+  /** Where multipart files are written while a call runs (created when missing). */
+  uploadDir: string;
+}
+
+/**
+ * Builds the `/api` middleware from declared actions: body parsing (only for matched calls),
+ * authentication and role checks, input validation, the handler, and the envelope or raw file.
+ * Unknown `/api` paths answer the envelope with 404. Throws at startup on a duplicate path.
+ */
+export function createApiRouter(actions: ActionDefinition[], deps: ApiRouterDeps): Middleware<RequestState> {
+  const router = new Router<RequestState>();
+  const seen = new Set<string>();
+  fs.mkdirSync(deps.uploadDir, { recursive: true });
+  const parseBody = koaBody({
+    multipart: true,
+    jsonLimit: deps.limits.jsonBytes,
+    formLimit: deps.limits.formBytes,
+    textLimit: deps.limits.formBytes,
+    formidable: {
+      uploadDir: deps.uploadDir,
+      maxFileSize: deps.limits.fileBytes,
+      maxTotalFileSize: deps.limits.fileBytes * deps.limits.files,
+      maxFiles: deps.limits.files,
+      maxFieldsSize: deps.limits.formBytes,
+    },
+  });
+
+  for (const action of actions) {
+    const path = actionPath(action);
+    if (seen.has(path)) throw new Error(`duplicate action ${path}`);
+    seen.add(path);
+    router.register(path, action.methods ?? ['POST'], [parseBody, (ctx: Context) => runAction(action, ctx, deps)]);
+  }
+
+  const routes = router.routes();
+  const allowedMethods = router.allowedMethods({ throw: true });
+  // @koa/router types its context with params; at run time it adds them itself.
+  const nothing: Next = async () => undefined;
+  return async (ctx, next) => {
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
+    // allowedMethods throws 405 for a known path with another method and answers OPTIONS.
+    await routes(ctx as unknown as Parameters<typeof routes>[0], () =>
+      allowedMethods(ctx as unknown as Parameters<typeof allowedMethods>[0], nothing),
+    );
+    if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
+  };
+}
+
+async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouterDeps): Promise<void> {
+  const state = ctx.state as RequestState;
+  const files = collectFiles(ctx);
+  try {
+    const principal = action.auth === 'public' ? null : await authenticate(ctx, deps);
+    if (action.auth === 'signed-in') {
+      if (!principal) throw new UnauthorizedError();
+      if (action.roles && !action.roles.includes(principal.roleSystem)) throw new ForbiddenError();
+    }
+    const input = parseInput(action.input, { ...ctx.query, ...bodyFields(ctx) });
+    const context: ActionContext = {
+      requestId: state.requestId,
+      log: state.log,
+      sequelize: deps.sequelize,
+      principal,
+      files,
+      request: { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') },
+    };
+    const result = await action.handler(context, input);
+    if (result instanceof FileResult) {
+      ctx.type = result.contentType;
+      if (result.filename) ctx.attachment(result.filename);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = result.body;
+    } else {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = success(result ?? null);
+    }
+  } finally {
+    await Promise.all(files.map((file) => fs.promises.rm(file.path, { force: true })));
+  }
+}
+
+/** The token comes from the `token` header, or from the `token` cookie (same-site pages, downloads). */
+async function authenticate(ctx: Context, deps: ApiRouterDeps): Promise<Principal | null> {
+  const token = ctx.get(TOKEN_HEADER) || ctx.cookies.get(TOKEN_KEY) || '';
+  return token ? deps.authenticate(token) : null;
+}
+
+/** Body fields merge over the query string; a JSON array body (sort orders, id lists) arrives as `body`. */
+function bodyFields(ctx: Context): Record<string, unknown> {
+  const body: unknown = ctx.request.body;
+  if (Array.isArray(body)) return { body };
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+interface FormidableFile {
+  filepath: string;
+  originalFilename: string | null;
+  mimetype: string | null;
+  size: number;
+}
+
+function collectFiles(ctx: Context): UploadedFile[] {
+  const files = (ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files ?? {};
+  return Object.entries(files).flatMap(([field, value]) =>
+    (Array.isArray(value) ? value : [value]).map((file) => ({
+      field,
+      path: file.filepath,
+      originalName: file.originalFilename ?? '',
+      mimeType: file.mimetype,
+      size: file.size,
+    })),
+  );
+}

@@ -1,0 +1,44 @@
+import type { Sequelize } from 'sequelize';
+import { Project } from '../modules/project/project.model';
+import { Unit } from '../modules/unit/unit.model';
+
+/** Names of the demo data, also used by tests and README. */
+export const DEMO = {
+  projectCode: 'demo',
+  projectName: '演示项目',
+  title: '演示职业培训平台',
+  projectTitle: '演示职业培训管理后台',
+  unitName: '演示培训单位',
+  /** A valid unified social credit code (check character verified). */
+  unitCreditCode: '91350100M000100Y43',
+} as const;
+
+/**
+ * Creates the demo project (the default project, reachable at localhost) and a demo unit when the
+ * database holds no project at all. Runs in one transaction under an advisory lock, so instances
+ * booting together seed once. Returns whether it seeded.
+ */
+export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
+  return sequelize.transaction(async (transaction) => {
+    await sequelize.query('SELECT pg_advisory_xact_lock(4711002)', { transaction });
+    if ((await Project.count({ transaction })) > 0) return false;
+    const project = await Project.create(
+      {
+        code: DEMO.projectCode,
+        name: DEMO.projectName,
+        isDefault: true,
+        domains: ['localhost', '127.0.0.1'],
+        // Only what differs from the defaults, so later default changes reach the demo too.
+        settings: {
+          title: DEMO.title,
+          shortTitle: '演示培训',
+          projectTitle: DEMO.projectTitle,
+          customerPhone: '400-000-0000',
+        },
+      },
+      { transaction },
+    );
+    await Unit.create({ projectId: project.id, name: DEMO.unitName, creditCode: DEMO.unitCreditCode }, { transaction });
+    return true;
+  });
+}

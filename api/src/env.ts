@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root (api/src -> ..); the default place of `./data` and of the built apps. */
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** PostgreSQL server; unset = an embedded PostgreSQL kept under DATA_DIR/postgres. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  /** Fixed port for the embedded PostgreSQL; a free one is picked when unset. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The address people reach the product at (links in messages, WeChat callbacks). */
+  PUBLIC_URL: z.url().optional(),
+  /** Behind a reverse proxy: trust its X-Forwarded-Host/-Proto/-For headers. */
+  TRUST_PROXY: booleanText.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Create the demo project when the database has no project. Default: on except in production. */
+  SEED_DEMO: booleanText.optional(),
+  /** Serve the built H5 at / and the back office at /admin/. */
+  SERVE_APPS: booleanText.default(true),
+  JSON_BODY_LIMIT_KB: z.coerce.number().int().positive().default(1024),
+  UPLOAD_FILE_LIMIT_MB: z.coerce.number().int().positive().default(20),
+  UPLOAD_FILES_PER_REQUEST: z.coerce.number().int().positive().default(10),
+});
+
+export type Env = z.output<typeof envSchema> & { SEED_DEMO: boolean };
+
+/** Reads and validates the environment; throws listing every bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const blankToUndefined = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]));
+  const result = envSchema.safeParse(blankToUndefined);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return { ...result.data, SEED_DEMO: result.data.SEED_DEMO ?? result.data.NODE_ENV !== 'production' };
+}

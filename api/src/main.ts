@@ -1,0 +1,41 @@
+import { loadEnv } from './env';
+import { createLogger } from './core/logger';
+import { startServer } from './server';
+
+/** `npm start`: boots the product and prints where to find it. */
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const server = await startServer(env, logger);
+  const base = env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${server.port}`;
+  const database = server.database.embedded
+    ? `embedded PostgreSQL on 127.0.0.1:${server.database.embedded.port}, data in ${env.DATA_DIR}/postgres`
+    : 'DATABASE_URL';
+  process.stdout.write(
+    [
+      '',
+      'Training platform is running:',
+      `  Student H5     ${base}/`,
+      `  Back office    ${base}/admin/`,
+      `  API            ${base}/api/project/system-info.action`,
+      `  Database       ${database}`,
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { resolveProjectSettings } from '@px/config';
+import { Op } from 'sequelize';
+import type { SystemInfo } from '../../contract/project';
+import { BusinessError, ValidationError } from '../../core/errors';
+import { Unit } from '../unit/unit.model';
+import { PROJECT_STATUS, Project } from './project.model';
+
+/**
+ * Finds the project a request works in: the unit's project when a unit is named, else the project
+ * whose domains include the request's host, else the default project. Throws when the unit does
+ * not exist, when no project matches, or when the project is disabled.
+ */
+export async function resolveRequestProject(where: { unitId?: number; host: string }): Promise<Project> {
+  let project: Project | null;
+  if (where.unitId !== undefined) {
+    const unit = await Unit.findByPk(where.unitId, { include: [Project] });
+    if (!unit) throw new ValidationError([{ field: 'unitId', rule: 'exists', message: '单位不存在' }]);
+    project = (unit as Unit & { Project: Project }).Project;
+  } else {
+    project =
+      (await Project.findOne({ where: { domains: { [Op.contains]: [where.host.toLowerCase()] } } })) ??
+      (await Project.findOne({ where: { isDefault: true } }));
+  }
+  if (!project) throw new BusinessError('未找到对应的项目，请联系管理员');
+  if (project.status !== PROJECT_STATUS.ENABLED) throw new BusinessError('该项目已停用');
+  return project;
+}
+
+/** The system-config answer: every setting with its default filled in, and the project's identity. */
+export function presentSystemInfo(project: Project): SystemInfo {
+  return { ...resolveProjectSettings(project.settings), projectId: project.id, projectName: project.name };
+}

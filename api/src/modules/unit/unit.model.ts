@@ -1,0 +1,36 @@
+import {
+  type CreationOptional,
+  DataTypes,
+  type ForeignKey,
+  type InferAttributes,
+  type InferCreationAttributes,
+  Model,
+  type Sequelize,
+} from 'sequelize';
+import type { Project } from '../project/project.model';
+
+/** A training institution or employer of a project; its students register through its QR code. */
+export class Unit extends Model<InferAttributes<Unit>, InferCreationAttributes<Unit>> {
+  declare id: CreationOptional<number>;
+  declare projectId: ForeignKey<Project['id']>;
+  declare name: string;
+  /** Unified social credit code (GB 32100), validated on input. */
+  declare creditCode: string | null;
+  declare status: CreationOptional<'ENABLED' | 'DISABLED'>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    Unit.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        name: { type: DataTypes.STRING(100), allowNull: false },
+        creditCode: { type: DataTypes.STRING(18), allowNull: true },
+        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ENABLED' },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'unit' },
+    );
+  }
+}

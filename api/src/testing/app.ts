@@ -1,0 +1,49 @@
+import { Writable } from 'node:stream';
+import type { Sequelize } from 'sequelize';
+import supertest from 'supertest';
+import { type AppDeps, createApp } from '../app';
+import { createLogger } from '../core/logger';
+import { initModels } from '../db/models';
+import { createSequelize } from '../db/sequelize';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestApp {
+  /** supertest bound to the app's HTTP handler (a real request through Koa, on an ephemeral port). */
+  http: ReturnType<typeof supertest>;
+  sequelize: Sequelize;
+  /** Every log line the app wrote, parsed. */
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+/**
+ * The real app over a fresh migrated database of its own. Tests may replace the actions or the
+ * authenticator to exercise the core; everything else is as in production.
+ */
+export async function createTestApp(overrides: Partial<Pick<AppDeps, 'actions' | 'authenticate' | 'staticApps' | 'limits' | 'uploadDir'>> = {}): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase();
+  const sequelize = createSequelize(database.url, { poolMax: 5 });
+  initModels(sequelize);
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = createApp({
+    sequelize,
+    logger: createLogger('debug', sink),
+    authenticate: async () => null,
+    ...overrides,
+  });
+  return {
+    http: supertest(app.callback()),
+    sequelize,
+    logs,
+    async close() {
+      await sequelize.close();
+      await database.drop();
+    },
+  };
+}
