@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { loadEnv, REPO_ROOT } from './env';
+
+test('defaults: embedded database under ./data, port 8080, demo seed outside production', () => {
+  const env = loadEnv({});
+  expect(env.DATABASE_URL).toBeUndefined();
+  expect(env.DATA_DIR).toBe(path.join(REPO_ROOT, 'data'));
+  expect(env.PORT).toBe(8080);
+  expect(env.SEED_DEMO).toBe(true);
+  expect(loadEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+  expect(loadEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+});
+
+test('reads DATABASE_URL and treats blank values as unset', () => {
+  expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/px' }).DATABASE_URL).toBe('postgres://u:p@db:5432/px');
+  expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+});
+
+test('refuses bad values, naming each variable', () => {
+  expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+  expect(() => loadEnv({ DATABASE_URL: 'mysql://x/y', LOG_LEVEL: 'loud' })).toThrow(/DATABASE_URL.*LOG_LEVEL/);
+});
