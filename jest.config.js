@@ -39,6 +39,9 @@ module.exports = {
     nodeProject('api'),
     webProject('h5'),
     webProject('admin'),
-    nodeProject('test', { roots: ['<rootDir>/test/e2e'], testTimeout: 120000 }),
+    nodeProject('test', {
+      roots: ['<rootDir>/test/e2e'],
+      testTimeout: 120000,
+    }),
   ],
 };

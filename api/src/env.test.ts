@@ -12,11 +12,15 @@ test('defaults: embedded database under ./data, port 8080, demo seed outside pro
 });
 
 test('reads DATABASE_URL and treats blank values as unset', () => {
-  expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/px' }).DATABASE_URL).toBe('postgres://u:p@db:5432/px');
+  expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db:5432/px' }).DATABASE_URL).toBe(
+    'postgres://u:p@db:5432/px',
+  );
   expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
 });
 
 test('refuses bad values, naming each variable', () => {
   expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
-  expect(() => loadEnv({ DATABASE_URL: 'mysql://x/y', LOG_LEVEL: 'loud' })).toThrow(/DATABASE_URL.*LOG_LEVEL/);
+  expect(() => loadEnv({ DATABASE_URL: 'mysql://x/y', LOG_LEVEL: 'loud' })).toThrow(
+    /DATABASE_URL.*LOG_LEVEL/,
+  );
 });

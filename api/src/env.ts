@@ -35,10 +35,14 @@ export type Env = z.output<typeof envSchema> & { SEED_DEMO: boolean };
 
 /** Reads and validates the environment; throws listing every bad variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const blankToUndefined = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]));
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
   const result = envSchema.safeParse(blankToUndefined);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new Error(`Invalid environment: ${problems}`);
   }
   return { ...result.data, SEED_DEMO: result.data.SEED_DEMO ?? result.data.NODE_ENV !== 'production' };

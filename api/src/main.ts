@@ -1,5 +1,5 @@
-import { loadEnv } from './env';
 import { createLogger } from './core/logger';
+import { loadEnv } from './env';
 import { startServer } from './server';
 
 /** `npm start`: boots the product and prints where to find it. */
@@ -36,6 +36,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -8,7 +8,13 @@ let server: RunningServer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = loadEnv({ DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '0', SERVE_APPS: 'false', LOG_LEVEL: 'silent' });
+  const env = loadEnv({
+    DATABASE_URL: database.url,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SERVE_APPS: 'false',
+    LOG_LEVEL: 'silent',
+  });
   server = await startServer(env, createLogger('silent'));
 });
 afterAll(async () => {

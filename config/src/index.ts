@@ -1,2 +1,4 @@
 export * from './constants';
+export * from './formatters';
 export * from './settings';
+export * from './validators';

@@ -65,7 +65,9 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
 }
 
 /** Declares an action; the identity function exists to infer the input type for the handler. */
-export function defineAction<S extends z.ZodType, R>(definition: ActionDefinition<S, R>): ActionDefinition<S, R> {
+export function defineAction<S extends z.ZodType, R>(
+  definition: ActionDefinition<S, R>,
+): ActionDefinition<S, R> {
   return definition;
 }
 

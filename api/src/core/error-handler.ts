@@ -2,8 +2,8 @@ import { RESP_CODE, RESP_DESC } from '@px/config';
 import type { Middleware } from 'koa';
 import {
   ForeignKeyConstraintError,
-  UniqueConstraintError,
   ValidationError as SequelizeValidationError,
+  UniqueConstraintError,
 } from 'sequelize';
 import { type Envelope, failure } from './envelope';
 import { AppError, ValidationError } from './errors';
@@ -34,7 +34,11 @@ const CLIENT_ERROR_TEXT: Record<number, string> = {
 /** Maps anything thrown during a request to the envelope and HTTP status it is answered with. */
 export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof AppError) {
-    return { status: error.httpStatus, envelope: failure(error.respCode, error.message, error.attribute), unexpected: false };
+    return {
+      status: error.httpStatus,
+      envelope: failure(error.respCode, error.message, error.attribute),
+      unexpected: false,
+    };
   }
   if (error instanceof UniqueConstraintError) {
     const fields = Object.keys(error.fields ?? {});
@@ -49,7 +53,11 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof SequelizeValidationError) {
     return toErrorAnswer(
       new ValidationError(
-        error.errors.map((item) => ({ field: item.path ?? '', rule: item.validatorKey ?? 'invalid', message: item.message })),
+        error.errors.map((item) => ({
+          field: item.path ?? '',
+          rule: item.validatorKey ?? 'invalid',
+          message: item.message,
+        })),
       ),
     );
   }
@@ -74,7 +82,10 @@ export function errorHandler(): Middleware<RequestState> {
       if (answer.unexpected) {
         ctx.state.log.error({ err: error }, 'unexpected error');
       } else {
-        ctx.state.log.debug({ respCode: answer.envelope.respCode, respDesc: answer.envelope.respDesc }, 'request refused');
+        ctx.state.log.debug(
+          { respCode: answer.envelope.respCode, respDesc: answer.envelope.respDesc },
+          'request refused',
+        );
       }
       ctx.status = answer.status;
       ctx.set('Cache-Control', 'no-store');

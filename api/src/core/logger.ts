@@ -12,7 +12,15 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       level,
       base: { service: 'px-api' },
       redact: {
-        paths: ['*.password', '*.token', '*.tokenCode', 'req.headers.token', 'req.headers.cookie', 'headers.token', 'headers.cookie'],
+        paths: [
+          '*.password',
+          '*.token',
+          '*.tokenCode',
+          'req.headers.token',
+          'req.headers.cookie',
+          'headers.token',
+          'headers.cookie',
+        ],
         censor: '[redacted]',
       },
       serializers: { err: pino.stdSerializers.err },

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
 import { Project } from '../modules/project/project.model';
-import { buildProject } from '../testing/factories';
 import { createTestApp, type TestApp } from '../testing/app';
+import { buildProject } from '../testing/factories';
 import { defineAction, FileResult, type Principal } from './action';
 import { ValidationError } from './errors';
 
@@ -17,7 +17,15 @@ const echo = defineAction({
   auth: 'public',
   input: z.object({ name: z.string().min(2), count: z.coerce.number().int().min(0).optional() }),
   async handler(ctx, input) {
-    return { ...input, files: ctx.files.map((file) => ({ field: file.field, name: file.originalName, size: file.size, path: file.path })) };
+    return {
+      ...input,
+      files: ctx.files.map((file) => ({
+        field: file.field,
+        name: file.originalName,
+        size: file.size,
+        path: file.path,
+      })),
+    };
   },
 });
 
@@ -25,11 +33,16 @@ const createProject = defineAction({
   group: 'test-core',
   name: 'create-project',
   auth: 'public',
-  input: z.object({ code: z.string().regex(/^[a-z]+$/), name: z.string().min(1), failAfterWrite: z.boolean().optional() }),
+  input: z.object({
+    code: z.string().regex(/^[a-z]+$/),
+    name: z.string().min(1),
+    failAfterWrite: z.boolean().optional(),
+  }),
   async handler(ctx, input) {
     return ctx.sequelize.transaction(async (transaction) => {
       const project = await Project.create({ code: input.code, name: input.name }, { transaction });
-      if (input.failAfterWrite) throw new ValidationError([{ field: 'name', rule: 'custom', message: '名称不可用' }]);
+      if (input.failAfterWrite)
+        throw new ValidationError([{ field: 'name', rule: 'custom', message: '名称不可用' }]);
       return { id: project.id };
     });
   },
@@ -52,7 +65,11 @@ const download = defineAction({
   auth: 'public',
   input: z.object({}),
   async handler() {
-    return new FileResult(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]), 'application/octet-stream', '导出.xlsx');
+    return new FileResult(
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff]),
+      'application/octet-stream',
+      '导出.xlsx',
+    );
   },
 });
 
@@ -91,16 +108,25 @@ describe('success envelope', () => {
   test('answers {respCode 200, respDesc, attribute} with input from the query string', async () => {
     const res = await t.http.post('/api/test-core/echo.action?name=张三&count=3');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ respCode: 200, respDesc: '成功', attribute: { name: '张三', count: 3, files: [] } });
+    expect(res.body).toEqual({
+      respCode: 200,
+      respDesc: '成功',
+      attribute: { name: '张三', count: 3, files: [] },
+    });
   });
 
   test('merges a JSON body over the query string', async () => {
-    const res = await t.http.post('/api/test-core/echo.action?name=query&count=1').send({ name: 'from-body' });
+    const res = await t.http
+      .post('/api/test-core/echo.action?name=query&count=1')
+      .send({ name: 'from-body' });
     expect(res.body.attribute).toMatchObject({ name: 'from-body', count: 1 });
   });
 
   test('reads url-encoded forms and GET where the action allows it', async () => {
-    const form = await t.http.post('/api/test-core/echo.action').type('form').send({ name: 'form', count: '2' });
+    const form = await t.http
+      .post('/api/test-core/echo.action')
+      .type('form')
+      .send({ name: 'form', count: '2' });
     expect(form.body.attribute).toMatchObject({ name: 'form', count: 2 });
     const get = await t.http.get('/api/test-core/echo.action').query({ name: 'get' });
     expect(get.body.attribute).toMatchObject({ name: 'get' });
@@ -135,7 +161,9 @@ describe('validation', () => {
 
   test('writes nothing when the input is refused', async () => {
     const before = await Project.count();
-    const res = await t.http.post('/api/test-core/create-project.action').send({ code: 'Not-Lower', name: '项目' });
+    const res = await t.http
+      .post('/api/test-core/create-project.action')
+      .send({ code: 'Not-Lower', name: '项目' });
     expect(res.body.respCode).toBe(-1);
     expect(res.body.attribute.errors[0]).toMatchObject({ field: 'code', rule: 'invalid_format' });
     expect(await Project.count()).toBe(before);
@@ -143,7 +171,9 @@ describe('validation', () => {
 
   test('rolls back a write when the handler refuses after it', async () => {
     const before = await Project.count();
-    const res = await t.http.post('/api/test-core/create-project.action').send({ code: 'rollback', name: '项目', failAfterWrite: true });
+    const res = await t.http
+      .post('/api/test-core/create-project.action')
+      .send({ code: 'rollback', name: '项目', failAfterWrite: true });
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '参数错误：name 名称不可用' });
     expect(await Project.count()).toBe(before);
     expect(await Project.findOne({ where: { code: 'rollback' } })).toBeNull();
@@ -151,13 +181,20 @@ describe('validation', () => {
 
   test('maps a unique-constraint violation to the field', async () => {
     await buildProject({ code: 'taken' });
-    const res = await t.http.post('/api/test-core/create-project.action').send({ code: 'taken', name: '重复' });
+    const res = await t.http
+      .post('/api/test-core/create-project.action')
+      .send({ code: 'taken', name: '重复' });
     expect(res.body.respCode).toBe(-1);
-    expect(res.body.attribute.errors).toEqual([{ field: 'code', rule: 'unique', message: '已存在，不能重复' }]);
+    expect(res.body.attribute.errors).toEqual([
+      { field: 'code', rule: 'unique', message: '已存在，不能重复' },
+    ]);
   });
 
   test('answers malformed JSON with the envelope', async () => {
-    const res = await t.http.post('/api/test-core/echo.action').set('Content-Type', 'application/json').send('{"name": ');
+    const res = await t.http
+      .post('/api/test-core/echo.action')
+      .set('Content-Type', 'application/json')
+      .send('{"name": ');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '请求格式不正确' });
   });
@@ -209,19 +246,26 @@ describe('unexpected errors', () => {
   });
 
   test('every answer carries a request id, generated when the caller sends none or a bad one', async () => {
-    const res = await t.http.post('/api/test-core/echo.action?name=ok').set('X-Request-Id', 'bad id with spaces');
+    const res = await t.http
+      .post('/api/test-core/echo.action?name=ok')
+      .set('X-Request-Id', 'bad id with spaces');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(t.logs.some((line) => line.msg === 'request' && line.reqId === res.headers['x-request-id'])).toBe(true);
+    expect(t.logs.some((line) => line.msg === 'request' && line.reqId === res.headers['x-request-id'])).toBe(
+      true,
+    );
   });
 });
 
 describe('blob answers', () => {
   test('stream the raw bytes with their type and file name, outside the envelope', async () => {
-    const res = await t.http.get('/api/test-core/download.action').buffer(true).parse((response, done) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await t.http
+      .get('/api/test-core/download.action')
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''%E5%AF%BC%E5%87%BA.xlsx");

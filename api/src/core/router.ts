@@ -1,10 +1,17 @@
 import fs from 'node:fs';
-import { TOKEN_HEADER, TOKEN_KEY } from '@px/config';
 import Router from '@koa/router';
+import { TOKEN_HEADER, TOKEN_KEY } from '@px/config';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Sequelize } from 'sequelize';
-import { type ActionContext, type ActionDefinition, actionPath, FileResult, type Principal, type UploadedFile } from './action';
+import {
+  type ActionContext,
+  type ActionDefinition,
+  actionPath,
+  FileResult,
+  type Principal,
+  type UploadedFile,
+} from './action';
 import { success } from './envelope';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { RequestState } from './request-context';
@@ -54,7 +61,10 @@ export function createApiRouter(actions: ActionDefinition[], deps: ApiRouterDeps
     const path = actionPath(action);
     if (seen.has(path)) throw new Error(`duplicate action ${path}`);
     seen.add(path);
-    router.register(path, action.methods ?? ['POST'], [parseBody, (ctx: Context) => runAction(action, ctx, deps)]);
+    router.register(path, action.methods ?? ['POST'], [
+      parseBody,
+      (ctx: Context) => runAction(action, ctx, deps),
+    ]);
   }
 
   const routes = router.routes();

@@ -23,7 +23,9 @@ export function serveStaticApps(apps: StaticApp[]): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
-    const app = ordered.find((candidate) => ctx.path === candidate.prefix || ctx.path.startsWith(`${candidate.prefix}/`));
+    const app = ordered.find(
+      (candidate) => ctx.path === candidate.prefix || ctx.path.startsWith(`${candidate.prefix}/`),
+    );
     if (!app) return next();
     if (app.prefix && ctx.path === app.prefix) {
       ctx.redirect(`${app.prefix}/`);

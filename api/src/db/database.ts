@@ -36,7 +36,9 @@ export async function locateDatabase(options: {
   const admin = new Client({ connectionString: embedded.adminUrl });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      EMBEDDED_DATABASE,
+    ]);
     if (!rowCount) await admin.query(`CREATE DATABASE "${EMBEDDED_DATABASE}"`);
   } finally {
     await admin.end();

@@ -33,14 +33,21 @@ function createUmzug(sequelize: Sequelize, log: (message: string) => void) {
 export async function migrateUp(sequelize: Sequelize, log: (message: string) => void = () => undefined) {
   const LOCK_KEY = 4_711_001;
   return sequelize.transaction(async (transaction) => {
-    await sequelize.query('SELECT pg_advisory_xact_lock(:key)', { replacements: { key: LOCK_KEY }, transaction });
+    await sequelize.query('SELECT pg_advisory_xact_lock(:key)', {
+      replacements: { key: LOCK_KEY },
+      transaction,
+    });
     const applied = await createUmzug(sequelize, log).up();
     return applied.map((migration) => migration.name);
   });
 }
 
 /** Reverts the last `steps` migrations (development and the migrate script only). */
-export async function migrateDown(sequelize: Sequelize, steps = 1, log: (message: string) => void = () => undefined) {
+export async function migrateDown(
+  sequelize: Sequelize,
+  steps = 1,
+  log: (message: string) => void = () => undefined,
+) {
   const reverted = await createUmzug(sequelize, log).down({ step: steps });
   return reverted.map((migration) => migration.name);
 }

@@ -38,7 +38,10 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       },
       { transaction },
     );
-    await Unit.create({ projectId: project.id, name: DEMO.unitName, creditCode: DEMO.unitCreditCode }, { transaction });
+    await Unit.create(
+      { projectId: project.id, name: DEMO.unitName, creditCode: DEMO.unitCreditCode },
+      { transaction },
+    );
     return true;
   });
 }

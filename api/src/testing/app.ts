@@ -20,7 +20,9 @@ export interface TestApp {
  * The real app over a fresh migrated database of its own. Tests may replace the actions or the
  * authenticator to exercise the core; everything else is as in production.
  */
-export async function createTestApp(overrides: Partial<Pick<AppDeps, 'actions' | 'authenticate' | 'staticApps' | 'limits' | 'uploadDir'>> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Pick<AppDeps, 'actions' | 'authenticate' | 'staticApps' | 'limits' | 'uploadDir'>> = {},
+): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const sequelize = createSequelize(database.url, { poolMax: 5 });
   initModels(sequelize);

@@ -24,7 +24,8 @@ export interface TestDatabase {
 
 function requireEnv(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run tests through jest (its global setup starts PostgreSQL)`);
+  if (!value)
+    throw new Error(`${name} is not set: run tests through jest (its global setup starts PostgreSQL)`);
   return value;
 }
 
@@ -61,6 +62,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: withDatabaseName(adminUrl, name),
     name,
-    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }

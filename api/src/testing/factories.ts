@@ -10,6 +10,14 @@ export function buildProject(overrides: Partial<InferCreationAttributes<Project>
 }
 
 /** A unit of the given project. */
-export function buildUnit(projectId: number, overrides: Partial<InferCreationAttributes<Unit>> = {}): Promise<Unit> {
-  return Unit.create({ projectId, name: `单位${randomBytes(3).toString('hex')}`, creditCode: null, ...overrides });
+export function buildUnit(
+  projectId: number,
+  overrides: Partial<InferCreationAttributes<Unit>> = {},
+): Promise<Unit> {
+  return Unit.create({
+    projectId,
+    name: `单位${randomBytes(3).toString('hex')}`,
+    creditCode: null,
+    ...overrides,
+  });
 }

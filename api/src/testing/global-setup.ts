@@ -10,7 +10,13 @@ import { TEST_ENV } from './database';
 declare global {
   // Shared between the global setup and teardown, which jest runs in one process.
   var __pxTestPostgres:
-    | { embedded: EmbeddedPostgres | null; adminUrl: string; template: string; runId: string; tmpDir: string | null }
+    | {
+        embedded: EmbeddedPostgres | null;
+        adminUrl: string;
+        template: string;
+        runId: string;
+        tmpDir: string | null;
+      }
     | undefined;
 }
 

@@ -45,7 +45,10 @@ export const m0001Projects: Migration = {
       created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
       updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
     });
-    await queryInterface.addIndex('unit', ['project_id', 'name'], { name: 'unit_project_name', unique: true });
+    await queryInterface.addIndex('unit', ['project_id', 'name'], {
+      name: 'unit_project_name',
+      unique: true,
+    });
     // NULLs never collide in a unique index, so units without a code are allowed.
     await queryInterface.addIndex('unit', ['project_id', 'credit_code'], {
       name: 'unit_project_credit_code',

@@ -1,8 +1,8 @@
 import { DEFAULT_PROJECT_SETTINGS } from '@px/config';
-import { Project } from './project.model';
-import { seedDemoData, DEMO } from '../../db/seed';
-import { buildProject, buildUnit } from '../../testing/factories';
+import { DEMO, seedDemoData } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { buildProject, buildUnit } from '../../testing/factories';
+import { Project } from './project.model';
 
 const PATH = '/api/project/system-info.action';
 let t: TestApp;
@@ -21,7 +21,12 @@ describe('system-info', () => {
     expect(res.status).toBe(200);
     expect(res.body.respCode).toBe(200);
     const info = res.body.attribute;
-    expect(info).toMatchObject({ projectId: demo.id, projectName: '演示项目', title: DEMO.title, projectTitle: DEMO.projectTitle });
+    expect(info).toMatchObject({
+      projectId: demo.id,
+      projectName: '演示项目',
+      title: DEMO.title,
+      projectTitle: DEMO.projectTitle,
+    });
     expect(info.projectArea).toBe(370000);
     expect(info.classStartYear).toBe(2019);
     expect(info.loginType).toEqual(['password', 'sms', 'wechat']);
@@ -34,9 +39,17 @@ describe('system-info', () => {
   });
 
   test("resolves the project from the request's host", async () => {
-    const other = await buildProject({ domains: ['px.example.com'], settings: { title: '山东继续教育', projectArea: 370100 } });
+    const other = await buildProject({
+      domains: ['px.example.com'],
+      settings: { title: '山东继续教育', projectArea: 370100 },
+    });
     const res = await t.http.post(PATH).set('Host', 'PX.example.com:8443');
-    expect(res.body.attribute).toMatchObject({ projectId: other.id, title: '山东继续教育', projectArea: 370100, classStartYear: 2019 });
+    expect(res.body.attribute).toMatchObject({
+      projectId: other.id,
+      title: '山东继续教育',
+      projectArea: 370100,
+      classStartYear: 2019,
+    });
   });
 
   test("resolves the unit's project from unitId, as number or text", async () => {
@@ -72,7 +85,10 @@ describe('system-info', () => {
   });
 
   test('stored keys unknown to this release are not served', async () => {
-    const project = await buildProject({ domains: ['legacy.example.com'], settings: { title: '旧项目', retiredSetting: 1 } });
+    const project = await buildProject({
+      domains: ['legacy.example.com'],
+      settings: { title: '旧项目', retiredSetting: 1 },
+    });
     const res = await t.http.post(PATH).set('Host', 'legacy.example.com');
     expect(res.body.attribute.projectId).toBe(project.id);
     expect(res.body.attribute).not.toHaveProperty('retiredSetting');

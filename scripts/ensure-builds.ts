@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+const APPS = ['h5', 'admin'] as const;
+export type AppName = (typeof APPS)[number];
+
+/** Everything a front-end build depends on: the app itself, the shared packages it imports, the lockfile. */
+function buildInputs(app: AppName): string[] {
+  return [
+    path.join(ROOT, app, 'src'),
+    path.join(ROOT, app, 'public'),
+    path.join(ROOT, app, 'index.html'),
+    path.join(ROOT, app, 'vite.config.ts'),
+    path.join(ROOT, app, 'package.json'),
+    path.join(ROOT, app, 'tsconfig.json'),
+    path.join(ROOT, 'config', 'src'),
+    path.join(ROOT, 'api', 'src', 'contract'),
+    path.join(ROOT, 'package-lock.json'),
+  ];
+}
+
+function listFiles(target: string): string[] {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return [];
+  if (stat.isFile()) return [target];
+  return fs
+    .readdirSync(target)
+    .sort()
+    .flatMap((name) => listFiles(path.join(target, name)));
+}
+
+/** A hash of the build inputs' paths and contents; equal hashes mean the existing build is current. */
+export function sourceHash(app: AppName): string {
+  const hash = createHash('sha256');
+  for (const file of buildInputs(app).flatMap(listFiles)) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    hash.update(path.relative(ROOT, file));
+    hash.update('\0');
+    hash.update(fs.readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const stampFile = (app: AppName) => path.join(ROOT, app, 'dist', '.source-hash');
+
+/**
+ * Builds each app whose sources changed since its last build (or every app with `force`) and
+ * returns the names built. Throws when a build fails.
+ */
+export function ensureBuilds(options: { force?: boolean; log?: (line: string) => void } = {}): AppName[] {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const built: AppName[] = [];
+  for (const app of APPS) {
+    const hash = sourceHash(app);
+    const stamp = fs.existsSync(stampFile(app)) ? fs.readFileSync(stampFile(app), 'utf8').trim() : '';
+    if (!options.force && stamp === hash && fs.existsSync(path.join(ROOT, app, 'dist', 'index.html'))) {
+      log(`${app}: build is current`);
+      continue;
+    }
+    log(`${app}: building...`);
+    const result = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+      {
+        cwd: path.join(ROOT, app),
+        stdio: 'inherit',
+      },
+    );
+    if (result.status !== 0) throw new Error(`${app}: vite build failed (exit ${result.status})`);
+    fs.writeFileSync(stampFile(app), `${hash}\n`);
+    built.push(app);
+  }
+  return built;
+}
+
+if (require.main === module) {
+  try {
+    ensureBuilds({ force: process.argv.includes('--force') });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger, loadEnv, startServer } from '@px/api';
+
+/**
+ * The real product API on an embedded PostgreSQL of its own (or DATABASE_URL), seeded with the demo
+ * data, access log off (as a load test would drown in it). Prints its URL on stdout.
+ */
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-bench-'));
+  const env = loadEnv({
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SERVE_APPS: 'false',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  const server = await startServer(env, createLogger(env.LOG_LEVEL));
+  process.stdout.write(`LISTENING ${server.url}\n`);
+  process.on('SIGTERM', async () => {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { DEMO } from '@px/api';
+import type { Browser } from 'playwright-core';
+import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
+import { type ProductServer, startProductServer } from '../support/server';
+import { expectVisible } from '../support/wait';
+
+let product: ProductServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProductServer();
+  browser = await launchBrowser();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe.each(['phone', 'desktop'] as const)('first screens at %s size', (size) => {
+  test('the student H5 shows the project title from system-info', async () => {
+    const context = await browser.newContext(VIEWPORTS[size]);
+    const page = await context.newPage();
+    const systemInfo = page.waitForResponse((res) => res.url().includes('/api/project/system-info.action'));
+    await page.goto(`${product.url}/`);
+    expect((await (await systemInfo).json()).respCode).toBe(200);
+    await expectVisible(page.getByRole('heading', { name: DEMO.title }));
+    expect(await page.title()).toBe(DEMO.title);
+    await page.screenshot({ path: artifactPath('first-screens', `h5-${size}`), fullPage: true });
+    await context.close();
+  });
+
+  test('the back office shows the project title from system-info', async () => {
+    const context = await browser.newContext(VIEWPORTS[size]);
+    const page = await context.newPage();
+    await page.goto(`${product.url}/admin/`);
+    await expectVisible(page.getByText(DEMO.projectTitle).first());
+    expect(await page.title()).toBe(DEMO.projectTitle);
+    await page.screenshot({ path: artifactPath('first-screens', `admin-${size}`), fullPage: true });
+    await context.close();
+  });
+});
+
+test('unknown client paths get each app, which shows its 404 page', async () => {
+  const context = await browser.newContext(VIEWPORTS.phone);
+  const page = await context.newPage();
+  await page.goto(`${product.url}/no-such-page`);
+  await expectVisible(page.getByText('页面不存在').first());
+  await page.goto(`${product.url}/admin/no-such-page`);
+  await expectVisible(page.getByText('404').first());
+  await page.screenshot({ path: artifactPath('first-screens', 'admin-404'), fullPage: true });
+  await context.close();
+});
