@@ -1,8 +1,10 @@
 import { resolveProjectSettings } from '@px/config';
-import { Op } from 'sequelize';
+import { literal, Op } from 'sequelize';
 import type { SystemInfo } from '../../contract/project';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { Unit } from '../unit/unit.model';
+
+const escape = (value: string) => Project.sequelize?.escape(value) ?? "''";
 import { PROJECT_STATUS, Project } from './project.model';
 
 /**
@@ -17,9 +19,13 @@ export async function resolveRequestProject(where: { unitId?: number; host: stri
     if (!unit) throw new ValidationError([{ field: 'unitId', rule: 'exists', message: '单位不存在' }]);
     project = (unit as Unit & { Project: Project }).Project;
   } else {
-    project =
-      (await Project.findOne({ where: { domains: { [Op.contains]: [where.host.toLowerCase()] } } })) ??
-      (await Project.findOne({ where: { isDefault: true } }));
+    // One query: the project serving this host if any, else the default project.
+    const host = where.host.toLowerCase();
+    const servesHost = literal(`domains @> ARRAY[${escape(host)}]::varchar[]`);
+    project = await Project.findOne({
+      where: { [Op.or]: [{ domains: { [Op.contains]: [host] } }, { isDefault: true }] },
+      order: [[servesHost, 'DESC']],
+    });
   }
   if (!project) throw new BusinessError('未找到对应的项目，请联系管理员');
   if (project.status !== PROJECT_STATUS.ENABLED) throw new BusinessError('该项目已停用');

@@ -1,0 +1,60 @@
+import { API_BASE, REQUEST_TIMEOUT_MS, TOKEN_HEADER, TOKEN_KEY } from '@px/config';
+import axios, { type AxiosRequestConfig } from 'axios';
+import { getCookie } from '../utils/cookie';
+import { showErrorMessage, showNotice } from './feedback';
+import { ApiError, interpretResponse, type Outcome, type RawResult } from './interpret-response';
+
+/** The one axios instance of the back office: base /api, cookies sent, 120 s timeout, `token` header. */
+const http = axios.create({
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  withCredentials: true,
+});
+
+http.interceptors.request.use((config) => {
+  const token = getCookie(TOKEN_KEY);
+  if (token) config.headers.set(TOKEN_HEADER, token);
+  return config;
+});
+
+function describeFailure(error: unknown, responseType: string | undefined): RawResult {
+  if (axios.isCancel(error)) return { cancelled: true };
+  if (axios.isAxiosError(error) && error.response) {
+    // 401/403/404 and other non-2xx answers still carry the envelope in their body.
+    return { status: error.response.status, data: error.response.data, responseType };
+  }
+  return {};
+}
+
+function settle<T>(outcome: Outcome<T>): T {
+  switch (outcome.kind) {
+    case 'ok':
+      return outcome.data;
+    case 'notice':
+      showNotice(outcome.message);
+      break;
+    case 'error':
+    case 'network':
+      showErrorMessage(outcome.message);
+      break;
+    case 'cancelled':
+      break;
+  }
+  throw new ApiError(outcome);
+}
+
+/**
+ * Sends one API call and resolves to the envelope's `attribute` (a blob request resolves to the Blob).
+ * On failure it shows the message or notice (spec section 8) and rejects with an ApiError,
+ * so pages never repeat error toasts.
+ */
+export async function request<T>(config: AxiosRequestConfig): Promise<T> {
+  let raw: RawResult;
+  try {
+    const response = await http.request<unknown>(config);
+    raw = { status: response.status, data: response.data, responseType: config.responseType };
+  } catch (error) {
+    raw = describeFailure(error, config.responseType);
+  }
+  return settle(interpretResponse<T>(raw));
+}

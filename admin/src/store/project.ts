@@ -1,0 +1,36 @@
+import { RESP_DESC } from '@px/config';
+import { atom } from 'jotai';
+import { getSystemInfo, type SystemInfo } from '../api/project';
+
+export type SystemInfoState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; settings: SystemInfo }
+  | { status: 'error'; message: string };
+
+/** Where the system-info call stands; one call per store, shared by the layout and every screen. */
+export const systemInfoStateAtom = atom<SystemInfoState>({ status: 'idle' });
+
+/** The project settings once loaded, otherwise null. */
+export const projectSettingsAtom = atom<SystemInfo | null>((get) => {
+  const state = get(systemInfoStateAtom);
+  return state.status === 'ready' ? state.settings : null;
+});
+
+/**
+ * Loads the project settings unless they are loaded or loading; `{ force: true }` loads them again.
+ * Never rejects: a failure is kept in the state (the request client has already shown it).
+ */
+export const loadSystemInfoAtom = atom(null, async (get, set, options?: { force?: boolean }) => {
+  const current = get(systemInfoStateAtom);
+  if (current.status === 'loading' || (current.status !== 'idle' && !options?.force)) return;
+  set(systemInfoStateAtom, { status: 'loading' });
+  try {
+    set(systemInfoStateAtom, { status: 'ready', settings: await getSystemInfo() });
+  } catch (error) {
+    set(systemInfoStateAtom, {
+      status: 'error',
+      message: error instanceof Error && error.message ? error.message : RESP_DESC.ERROR,
+    });
+  }
+});

@@ -1,0 +1,15 @@
+/** Reads one cookie of `document.cookie`; undefined when it is not set or empty. */
+export function getCookie(name: string, cookieString: string = document.cookie): string | undefined {
+  for (const pair of cookieString.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator < 0 || pair.slice(0, separator).trim() !== name) continue;
+    const raw = pair.slice(separator + 1).trim();
+    if (!raw) return undefined;
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}

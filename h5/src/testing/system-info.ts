@@ -1,0 +1,16 @@
+import { DEFAULT_PROJECT_SETTINGS } from '@px/config';
+import type { SystemInfo } from '../api/project';
+
+/** A system-info answer for screen tests. */
+export function buildSystemInfo(overrides: Partial<SystemInfo> = {}): SystemInfo {
+  return {
+    ...DEFAULT_PROJECT_SETTINGS,
+    title: '山东职业技能培训平台',
+    shortTitle: '鲁培训',
+    projectTitle: '山东职业技能培训管理后台',
+    versionCode: '2.3.1',
+    projectId: 7,
+    projectName: '山东项目',
+    ...overrides,
+  };
+}

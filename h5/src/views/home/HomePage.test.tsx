@@ -1,0 +1,66 @@
+import '../../testing/jsdom-polyfills';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { ApiError } from '../../api/interpret-response';
+import { getSystemInfo } from '../../api/project';
+import { unitIdAtom } from '../../store/project';
+import { buildSystemInfo } from '../../testing/system-info';
+import { HomePage } from './HomePage';
+
+jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn() }));
+
+const getSystemInfoMock = jest.mocked(getSystemInfo);
+
+function renderHome(store = createStore()) {
+  return render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+beforeEach(() => {
+  getSystemInfoMock.mockReset();
+  document.title = '加载中…';
+});
+
+describe('HomePage', () => {
+  it('shows the project title and short title and sets the document title', async () => {
+    getSystemInfoMock.mockResolvedValue(buildSystemInfo());
+    renderHome();
+    expect(screen.getByText('加载中…')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '山东职业技能培训平台' })).toBeTruthy();
+    expect(screen.getByText('鲁培训')).toBeTruthy();
+    expect(document.title).toBe('山东职业技能培训平台');
+    expect(getSystemInfoMock).toHaveBeenCalledTimes(1);
+    expect(getSystemInfoMock).toHaveBeenCalledWith(undefined);
+  });
+
+  it('asks for the settings of the unit the site was opened for', async () => {
+    getSystemInfoMock.mockResolvedValue(buildSystemInfo());
+    const store = createStore();
+    store.set(unitIdAtom, 12);
+    renderHome(store);
+    await screen.findByRole('heading', { level: 1 });
+    expect(getSystemInfoMock).toHaveBeenCalledWith(12);
+  });
+
+  it('shows the failure with a retry that loads the settings again', async () => {
+    getSystemInfoMock.mockRejectedValueOnce(
+      new ApiError({ kind: 'network', message: '请求超时，请刷新页面' }),
+    );
+    getSystemInfoMock.mockResolvedValueOnce(buildSystemInfo({ title: '第二次加载' }));
+    renderHome();
+    expect(await screen.findByText('请求超时，请刷新页面')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(document.title).toBe('加载中…');
+
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '第二次加载' })).toBeTruthy();
+    expect(getSystemInfoMock).toHaveBeenCalledTimes(2);
+    expect(document.title).toBe('第二次加载');
+  });
+});
