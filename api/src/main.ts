@@ -8,8 +8,9 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL);
   const server = await startServer(env, logger);
   const base = env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${server.port}`;
+  // The embedded server listens on loopback only with a fixed local password, so its URL is no secret.
   const database = server.database.embedded
-    ? `embedded PostgreSQL on 127.0.0.1:${server.database.embedded.port}, data in ${env.DATA_DIR}/postgres`
+    ? `${server.database.url} (embedded, data in ${env.DATA_DIR}/postgres)`
     : 'DATABASE_URL';
   process.stdout.write(
     [

