@@ -4,7 +4,7 @@ import type { SystemInfo } from '../../contract/project';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { Unit } from '../unit/unit.model';
 
-const escape = (value: string) => Project.sequelize?.escape(value) ?? "''";
+const quote = (value: string) => Project.sequelize?.escape(value) ?? "''";
 
 import { PROJECT_STATUS, Project } from './project.model';
 
@@ -22,7 +22,7 @@ export async function resolveRequestProject(where: { unitId?: number; host: stri
   } else {
     // One query: the project serving this host if any, else the default project.
     const host = where.host.toLowerCase();
-    const servesHost = literal(`domains @> ARRAY[${escape(host)}]::varchar[]`);
+    const servesHost = literal(`domains @> ARRAY[${quote(host)}]::varchar[]`);
     project = await Project.findOne({
       where: { [Op.or]: [{ domains: { [Op.contains]: [host] } }, { isDefault: true }] },
       order: [[servesHost, 'DESC']],
