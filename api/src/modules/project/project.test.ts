@@ -67,10 +67,11 @@ describe('system-info', () => {
   });
 
   test('a malformed unitId is refused naming the field', async () => {
-    const res = await t.http.post(`${PATH}?unitId=abc`);
-    expect(res.body.respCode).toBe(-1);
-    expect(res.body.respDesc).toContain('unitId');
-    expect(res.body.attribute.errors[0].field).toBe('unitId');
+    for (const bad of ['abc', '-3', '1.5', '99999999999']) {
+      const res = await t.http.post(`${PATH}?unitId=${bad}`);
+      expect(res.body).toMatchObject({ respCode: -1, respDesc: '参数错误：unitId 应为正整数' });
+      expect(res.body.attribute.errors[0].field).toBe('unitId');
+    }
   });
 
   test('an unknown unitId is refused naming the field', async () => {
