@@ -1,5 +1,6 @@
 // One jest run for the whole repository: a project per package.
-// Node packages run in node; the two React apps run in jsdom; test/ holds the browser end-to-end tests.
+// Node packages run in node; the two React apps run in jsdom (set up by test/jest/jsdom-setup.ts);
+// test/ holds the browser end-to-end tests.
 // The global setup starts one throwaway PostgreSQL (embedded unless DATABASE_URL is set) for the run.
 const tsTransform = (pkg) => ({
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: `<rootDir>/${pkg}/tsconfig.json` }],
@@ -20,6 +21,7 @@ const webProject = (pkg) => ({
   rootDir: __dirname,
   roots: [`<rootDir>/${pkg}/src`],
   testEnvironment: 'jsdom',
+  setupFiles: ['<rootDir>/test/jest/jsdom-setup.ts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: tsTransform(pkg),
   moduleNameMapper: {

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { ROUTER_BASENAME } from './src/router-base.js';
@@ -6,23 +5,10 @@ import { ROUTER_BASENAME } from './src/router-base.js';
 /** The API the dev server and `vite preview` forward `/api` to (the Koa server of `npm run dev`). */
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } };
 
-/**
- * `@px/config` has no `sideEffects: false` yet, so importing one constant would keep its settings
- * schema and with it zod. Its modules only declare values, so unused ones may be dropped.
- */
-const sharedConfigDir = fileURLToPath(new URL('../config/src/', import.meta.url));
-
 export default defineConfig({
   base: `${ROUTER_BASENAME}/`,
   plugins: [react()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: {
-    outDir: 'dist',
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id) => (id.startsWith(sharedConfigDir) ? false : undefined),
-      },
-    },
-  },
+  build: { outDir: 'dist' },
 });

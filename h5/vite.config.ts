@@ -1,15 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /** The API the dev server and `vite preview` forward `/api` to (the Koa server of `npm run dev`). */
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } };
-
-/**
- * `@px/config` has no `sideEffects: false` yet, so importing one constant would keep its settings
- * schema and with it zod. Its modules only declare values, so unused ones may be dropped.
- */
-const sharedConfigDir = fileURLToPath(new URL('../config/src/', import.meta.url));
 
 // The student site is served from the root with history-mode routing.
 export default defineConfig({
@@ -17,12 +10,5 @@ export default defineConfig({
   plugins: [react()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: {
-    outDir: 'dist',
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id) => (id.startsWith(sharedConfigDir) ? false : undefined),
-      },
-    },
-  },
+  build: { outDir: 'dist' },
 });

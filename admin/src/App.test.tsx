@@ -1,11 +1,10 @@
-import './testing/jsdom-polyfills';
+import { ApiError } from '@px/config';
+import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from './App';
-import { ApiError } from './api/interpret-response';
 import { getSystemInfo } from './api/project';
-import { buildSystemInfo } from './testing/system-info';
 
 jest.mock('./api/project', () => ({ getSystemInfo: jest.fn() }));
 

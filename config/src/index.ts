@@ -1,3 +1,4 @@
+export * from './client';
 export * from './constants';
 export * from './formatters';
 export * from './settings';

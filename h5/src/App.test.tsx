@@ -1,10 +1,9 @@
-import './testing/jsdom-polyfills';
+import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from './App';
 import { getSystemInfo } from './api/project';
-import { buildSystemInfo } from './testing/system-info';
 
 jest.mock('./api/project', () => ({ getSystemInfo: jest.fn() }));
 

@@ -1,11 +1,6 @@
+import { answer, failure, timeout } from '@px/test/jest/axios-answers';
 import { Modal, message } from 'antd';
-import axios, {
-  type AxiosAdapter,
-  AxiosError,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
-import { ApiError } from './interpret-response';
+import axios, { type InternalAxiosRequestConfig } from 'axios';
 import { request } from './request';
 
 jest.mock('antd', () => ({
@@ -15,37 +10,6 @@ jest.mock('antd', () => ({
 
 const errorMessage = jest.mocked(message.error);
 const warning = jest.mocked(Modal.warning);
-
-/** An adapter that answers like the browser one: non-2xx statuses reject with the response attached. */
-function answer(status: number, data: unknown, seen: InternalAxiosRequestConfig[] = []): AxiosAdapter {
-  return async (config) => {
-    seen.push(config);
-    const response: AxiosResponse = { status, statusText: '', data, headers: {}, config };
-    if (config.validateStatus && !config.validateStatus(status)) {
-      throw new AxiosError(
-        `Request failed with status code ${status}`,
-        'ERR_BAD_RESPONSE',
-        config,
-        {},
-        response,
-      );
-    }
-    return response;
-  };
-}
-
-const timeout: AxiosAdapter = async (config) => {
-  throw new AxiosError('timeout of 120000ms exceeded', 'ECONNABORTED', config, {});
-};
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 function shownError(text: string) {
   return { content: text, duration: 5, key: text };

@@ -1,8 +1,15 @@
-import { API_BASE, REQUEST_TIMEOUT_MS, TOKEN_HEADER, TOKEN_KEY } from '@px/config';
+import {
+  API_BASE,
+  getCookie,
+  interpretResponse,
+  type RawResult,
+  REQUEST_TIMEOUT_MS,
+  settleOutcome,
+  TOKEN_HEADER,
+  TOKEN_KEY,
+} from '@px/config';
 import axios, { type AxiosRequestConfig } from 'axios';
-import { getCookie } from '../utils/cookie';
-import { showErrorMessage, showNotice } from './feedback';
-import { ApiError, interpretResponse, type Outcome, type RawResult } from './interpret-response';
+import { feedback } from './feedback';
 
 /** The one axios instance of the back office: base /api, cookies sent, 120 s timeout, `token` header. */
 const http = axios.create({
@@ -12,7 +19,7 @@ const http = axios.create({
 });
 
 http.interceptors.request.use((config) => {
-  const token = getCookie(TOKEN_KEY);
+  const token = getCookie(TOKEN_KEY, document.cookie);
   if (token) config.headers.set(TOKEN_HEADER, token);
   return config;
 });
@@ -24,23 +31,6 @@ function describeFailure(error: unknown, responseType: string | undefined): RawR
     return { status: error.response.status, data: error.response.data, responseType };
   }
   return {};
-}
-
-function settle<T>(outcome: Outcome<T>): T {
-  switch (outcome.kind) {
-    case 'ok':
-      return outcome.data;
-    case 'notice':
-      showNotice(outcome.message);
-      break;
-    case 'error':
-    case 'network':
-      showErrorMessage(outcome.message);
-      break;
-    case 'cancelled':
-      break;
-  }
-  throw new ApiError(outcome);
 }
 
 /**
@@ -56,5 +46,5 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
   } catch (error) {
     raw = describeFailure(error, config.responseType);
   }
-  return settle(interpretResponse<T>(raw));
+  return settleOutcome(interpretResponse<T>(raw), feedback);
 }

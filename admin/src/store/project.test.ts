@@ -1,6 +1,6 @@
+import { buildSystemInfo } from '@px/test/jest/system-info';
 import { createStore } from 'jotai';
 import { getSystemInfo } from '../api/project';
-import { buildSystemInfo } from '../testing/system-info';
 import { loadSystemInfoAtom, projectSettingsAtom, systemInfoStateAtom } from './project';
 
 jest.mock('../api/project', () => ({ getSystemInfo: jest.fn() }));

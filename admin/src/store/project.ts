@@ -1,6 +1,7 @@
+import type { SystemInfo } from '@px/api/contract';
 import { RESP_DESC } from '@px/config';
 import { atom } from 'jotai';
-import { getSystemInfo, type SystemInfo } from '../api/project';
+import { getSystemInfo } from '../api/project';
 
 export type SystemInfoState =
   | { status: 'idle' }

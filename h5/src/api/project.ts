@@ -1,11 +1,5 @@
-import type { ProjectSettings } from '@px/config';
+import type { SystemInfo } from '@px/api/contract';
 import { request } from './request';
-
-/** The answer of the system-info call: the tenant's settings plus its identity. */
-export type SystemInfo = ProjectSettings & {
-  projectId: number;
-  projectName: string;
-};
 
 /**
  * Loads the settings of the current project (tenant); `unitId` picks a unit's registration variant.

@@ -1,6 +1,7 @@
+/// <reference lib="dom" />
 import { TextDecoder, TextEncoder } from 'node:util';
 
-// Import this module first in a test that loads react-router or antd.
+// Set up before every test of the two web projects (jest.config.js, `setupFiles`).
 // jsdom lacks TextEncoder/TextDecoder (react-router reads them when it loads) and matchMedia
 // (antd's responsive components subscribe to it).
 Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -1,4 +1,4 @@
-import { RESP_CODE, RESP_DESC } from '@px/config';
+import { RESP_CODE, RESP_DESC } from '../constants';
 
 /**
  * What came back from one HTTP call, reduced to the facts the decision needs.
@@ -7,7 +7,7 @@ import { RESP_CODE, RESP_DESC } from '@px/config';
 export interface RawResult {
   status?: number;
   data?: unknown;
-  /** The axios `responseType` of the request; `'blob'` answers are passed through unchecked. */
+  /** The `responseType` the request asked for (axios/XHR naming); `'blob'` answers pass through unchecked. */
   responseType?: string;
   /** The caller aborted the request: it fails silently. */
   cancelled?: boolean;

@@ -1,7 +1,7 @@
+import type { SystemInfo } from '@px/api/contract';
 import { DEFAULT_PROJECT_SETTINGS } from '@px/config';
-import type { SystemInfo } from '../api/project';
 
-/** A system-info answer for screen tests. */
+/** A system-info answer for the screen tests of the two web apps. */
 export function buildSystemInfo(overrides: Partial<SystemInfo> = {}): SystemInfo {
   return {
     ...DEFAULT_PROJECT_SETTINGS,

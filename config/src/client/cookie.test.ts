@@ -18,10 +18,4 @@ describe('getCookie', () => {
     expect(getCookie('token', '')).toBeUndefined();
     expect(getCookie('token', 'token=')).toBeUndefined();
   });
-
-  it('reads document.cookie by default', () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: test setup
-    document.cookie = 'session=s1';
-    expect(getCookie('session')).toBe('s1');
-  });
 });

@@ -1,0 +1,3 @@
+export * from './cookie';
+export * from './interpret-response';
+export * from './settle-outcome';
