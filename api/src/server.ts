@@ -10,6 +10,7 @@ import { initModels } from './db/models';
 import { seedDemoData } from './db/seed';
 import { createSequelize } from './db/sequelize';
 import { type Env, REPO_ROOT } from './env';
+import { authenticateToken } from './modules/auth/session.service';
 
 export interface RunningServer {
   /** Base URL on loopback, e.g. http://127.0.0.1:8080 */
@@ -53,8 +54,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const app = createApp({
       sequelize,
       logger,
-      // Accounts and sessions do not exist yet, so no token can name a principal.
-      authenticate: async () => null,
+      authenticate: (token) => authenticateToken(sequelize, token),
       staticApps: env.SERVE_APPS
         ? [
             { prefix: '/admin', distDir: APP_DIST.admin },

@@ -1,3 +1,4 @@
+export * from './admin-menu';
 export * from './client';
 export * from './constants';
 export * from './formatters';

@@ -8,10 +8,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Who is calling: set from the session token, null for anonymous callers. */
 export interface Principal {
+  sessionId: string;
   accountId: number;
   /** The tenant the session works in; null only for platform staff between projects. */
   projectId: number | null;
   roleSystem: RoleSystem;
+  roleId: number;
+  /** A unit manager's unit (role system 4); a student's registration unit. */
+  unitId: number | null;
+  /** Back-office menu URLs granted to the role; they also grant actions (`permission`). */
+  menu: ReadonlySet<string>;
+  /** Platform staff signed in as this account (super account). */
+  impersonatorId: number | null;
 }
 
 /** A file received in a multipart body. The file is removed after the call ends. */
@@ -59,6 +67,11 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   auth: AuthRequirement;
   /** Role systems allowed to call it (signed-in actions); all when omitted. */
   roles?: RoleSystem[];
+  /**
+   * Back-office menu URLs that grant this action: the caller's role must hold at least one.
+   * Omitted: the role-system check alone decides (student calls, the caller's own account).
+   */
+  permission?: string[];
   /** Input schema over the merged query string, body fields and multipart fields. */
   input: S;
   handler(ctx: ActionContext, input: z.output<S>): Promise<R | FileResult>;

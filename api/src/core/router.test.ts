@@ -84,9 +84,36 @@ const unitOnly = defineAction({
   },
 });
 
+const unitListPage = defineAction({
+  group: 'test-core',
+  name: 'unit-list-page',
+  auth: 'signed-in',
+  permission: ['/unit-manage/list'],
+  input: z.object({}),
+  async handler() {
+    return 'listed';
+  },
+});
+
+const principal = (
+  accountId: number,
+  roleSystem: Principal['roleSystem'],
+  menu: string[] = [],
+): Principal => ({
+  sessionId: String(accountId),
+  accountId,
+  projectId: 1,
+  roleSystem,
+  roleId: 1,
+  unitId: null,
+  menu: new Set(menu),
+  impersonatorId: null,
+});
 const principals: Record<string, Principal> = {
-  'unit-token': { accountId: 7, projectId: 1, roleSystem: ROLE_SYSTEM.UNIT },
-  'student-token': { accountId: 8, projectId: 1, roleSystem: ROLE_SYSTEM.STUDENT },
+  'unit-token': principal(7, ROLE_SYSTEM.UNIT),
+  'student-token': principal(8, ROLE_SYSTEM.STUDENT),
+  'staff-with-units': principal(9, ROLE_SYSTEM.PROJECT, ['/unit-manage', '/unit-manage/list']),
+  'staff-without-units': principal(10, ROLE_SYSTEM.PROJECT, ['/account-manage/role']),
 };
 
 let t: TestApp;
@@ -94,7 +121,7 @@ const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-router-test-'));
 beforeAll(async () => {
   t = await createTestApp({
     uploadDir,
-    actions: [echo, createProject, explode, download, unitOnly],
+    actions: [echo, createProject, explode, download, unitOnly, unitListPage],
     authenticate: async (token) => principals[token] ?? null,
     limits: { jsonBytes: 2048, fileBytes: 1024, files: 2 },
   });
@@ -289,6 +316,18 @@ describe('authentication and roles', () => {
     const res = await t.http.post('/api/test-core/unit-only.action').set('token', 'student-token');
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ respCode: 403, respDesc: '没有权限执行该操作' });
+  });
+
+  test("an action granted by a menu URL needs that URL in the caller's role", async () => {
+    const granted = await t.http
+      .post('/api/test-core/unit-list-page.action')
+      .set('token', 'staff-with-units');
+    expect(granted.body).toMatchObject({ respCode: 200, attribute: 'listed' });
+    const refused = await t.http
+      .post('/api/test-core/unit-list-page.action')
+      .set('token', 'staff-without-units');
+    expect(refused.status).toBe(403);
+    expect(refused.body.respCode).toBe(403);
   });
 
   test('the allowed role system passes, by header or by cookie', async () => {

@@ -89,6 +89,8 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
     if (action.auth === 'signed-in') {
       if (!principal) throw new UnauthorizedError();
       if (action.roles && !action.roles.includes(principal.roleSystem)) throw new ForbiddenError();
+      if (action.permission && !action.permission.some((url) => principal.menu.has(url)))
+        throw new ForbiddenError();
     }
     const input = parseInput(action.input, { ...ctx.query, ...bodyFields(ctx) });
     const context: ActionContext = {

@@ -1,11 +1,16 @@
 import type { Sequelize } from 'sequelize';
+import { Account } from '../modules/account/account.model';
+import { Role } from '../modules/account/role.model';
+import { AuditLog } from '../modules/audit/audit-log.model';
+import { Session } from '../modules/auth/session.model';
 import { Project } from '../modules/project/project.model';
 import { Unit } from '../modules/unit/unit.model';
 
 /** Binds every model to the process's Sequelize instance and declares the associations. */
 export function initModels(sequelize: Sequelize): void {
-  Project.initModel(sequelize);
-  Unit.initModel(sequelize);
+  for (const model of [Project, Unit, Role, Account, Session, AuditLog]) model.initModel(sequelize);
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });
   Unit.belongsTo(Project, { foreignKey: { name: 'projectId', allowNull: false } });
+  Account.belongsTo(Role, { as: 'role', foreignKey: 'roleId' });
+  Role.hasMany(Account, { foreignKey: 'roleId' });
 }

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Principal } from '../../core/action';
+import { Session } from './session.model';
+
+/** How long a session lives without use: staff sign in daily, students stay signed in on their phone. */
+export const SESSION_TTL_MS: Record<RoleSystem, number> = {
+  [ROLE_SYSTEM.PLATFORM]: 12 * 3600_000,
+  [ROLE_SYSTEM.PROJECT]: 12 * 3600_000,
+  [ROLE_SYSTEM.UNIT]: 12 * 3600_000,
+  [ROLE_SYSTEM.STUDENT]: 30 * 24 * 3600_000,
+};
+/** Sessions of platform staff signed in as another account (super account) end sooner. */
+export const IMPERSONATION_TTL_MS = 2 * 3600_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface NewSession {
+  accountId: number;
+  projectId: number | null;
+  roleSystem: RoleSystem;
+  impersonatorId?: number;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** Opens a session and returns its token (256 random bits, base64url); only its hash is stored. */
+export async function openSession(input: NewSession, transaction?: Transaction): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const ttl = input.impersonatorId ? IMPERSONATION_TTL_MS : SESSION_TTL_MS[input.roleSystem];
+  await Session.create(
+    {
+      tokenHash: hashToken(token),
+      accountId: input.accountId,
+      projectId: input.projectId,
+      roleSystem: input.roleSystem,
+      impersonatorId: input.impersonatorId ?? null,
+      ip: input.ip?.slice(0, 64) ?? null,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+      expiresAt: new Date(Date.now() + ttl),
+    },
+    { transaction },
+  );
+  return token;
+}
+
+/** Ends the session of a token (logout). Returns whether a live session was ended. */
+export async function revokeSession(token: string): Promise<boolean> {
+  const [count] = await Session.update(
+    { revokedAt: new Date() },
+    { where: { tokenHash: hashToken(token), revokedAt: null } },
+  );
+  return count > 0;
+}
+
+/** Ends every live session of an account (password changed, account disabled or deleted). */
+export async function revokeAccountSessions(accountId: number, transaction?: Transaction): Promise<void> {
+  await Session.update({ revokedAt: new Date() }, { where: { accountId, revokedAt: null }, transaction });
+}
+
+interface SessionRow {
+  session_id: string;
+  account_id: number;
+  project_id: number | null;
+  role_system: RoleSystem;
+  role_id: number;
+  menu: string[];
+  unit_id: number | null;
+  impersonator_id: number | null;
+  expires_at: Date;
+  last_seen_at: Date;
+  impersonated: boolean;
+}
+
+/**
+ * Resolves a token to its principal in one query: the session must be live (not revoked, not
+ * expired), its account enabled and not deleted. Sliding expiry: a session used in the second half
+ * of its life is extended by a full term (impersonation sessions are not). Null when not valid.
+ */
+export async function authenticateToken(sequelize: Sequelize, token: string): Promise<Principal | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await sequelize.query<SessionRow>(
+    `SELECT s.id AS session_id, s.account_id, s.project_id, s.role_system, s.impersonator_id,
+            s.expires_at, s.last_seen_at, s.impersonator_id IS NOT NULL AS impersonated,
+            a.role_id, a.unit_id, r.menu
+       FROM session s
+       JOIN account a ON a.id = s.account_id AND a.deleted_at IS NULL AND a.status = 'ENABLED'
+       JOIN role r ON r.id = a.role_id
+      WHERE s.token_hash = :tokenHash AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    { replacements: { tokenHash: hashToken(token) }, type: QueryTypes.SELECT },
+  );
+  if (!row) return null;
+  const ttl = SESSION_TTL_MS[row.role_system];
+  if (!row.impersonated && row.expires_at.getTime() - Date.now() < ttl / 2) {
+    await Session.update(
+      { expiresAt: new Date(Date.now() + ttl), lastSeenAt: new Date() },
+      { where: { id: row.session_id } },
+    );
+  }
+  return {
+    sessionId: row.session_id,
+    accountId: row.account_id,
+    projectId: row.project_id,
+    roleSystem: row.role_system,
+    roleId: row.role_id,
+    unitId: row.unit_id,
+    menu: new Set(row.menu),
+    impersonatorId: row.impersonator_id,
+  };
+}
