@@ -167,7 +167,8 @@ describe('success envelope', () => {
     expect(res.body.respCode).toBe(200);
     const [file] = res.body.attribute.files;
     expect(file).toMatchObject({ field: 'file', name: 'hello.txt', size: 5 });
-    expect(path.dirname(file.path)).toBe(uploadDir);
+    expect(path.dirname(path.dirname(file.path))).toBe(uploadDir);
+    expect(fs.readdirSync(uploadDir)).toEqual([]);
     expect(fs.existsSync(file.path)).toBe(false);
   });
 });

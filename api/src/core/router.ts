@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Router from '@koa/router';
 import { TOKEN_HEADER, TOKEN_KEY } from '@px/config';
 import type { Context, Middleware, Next } from 'koa';
@@ -43,19 +44,7 @@ export function createApiRouter(actions: ActionDefinition[], deps: ApiRouterDeps
   const router = new Router<RequestState>();
   const seen = new Set<string>();
   fs.mkdirSync(deps.uploadDir, { recursive: true });
-  const parseBody = koaBody({
-    multipart: true,
-    jsonLimit: deps.limits.jsonBytes,
-    formLimit: deps.limits.formBytes,
-    textLimit: deps.limits.formBytes,
-    formidable: {
-      uploadDir: deps.uploadDir,
-      maxFileSize: deps.limits.fileBytes,
-      maxTotalFileSize: deps.limits.fileBytes * deps.limits.files,
-      maxFiles: deps.limits.files,
-      maxFieldsSize: deps.limits.formBytes,
-    },
-  });
+  const parseBody = createBodyParser(deps);
 
   for (const action of actions) {
     const path = actionPath(action);
@@ -84,36 +73,65 @@ export function createApiRouter(actions: ActionDefinition[], deps: ApiRouterDeps
 async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouterDeps): Promise<void> {
   const state = ctx.state as RequestState;
   const files = collectFiles(ctx);
-  try {
-    const principal = action.auth === 'public' ? null : await authenticate(ctx, deps);
-    if (action.auth === 'signed-in') {
-      if (!principal) throw new UnauthorizedError();
-      if (action.roles && !action.roles.includes(principal.roleSystem)) throw new ForbiddenError();
-      if (action.permission && !action.permission.some((url) => principal.menu.has(url)))
-        throw new ForbiddenError();
-    }
-    const input = parseInput(action.input, { ...ctx.query, ...bodyFields(ctx) });
-    const context: ActionContext = {
-      requestId: state.requestId,
-      log: state.log,
-      sequelize: deps.sequelize,
-      principal,
-      files,
-      request: { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') },
-    };
-    const result = await action.handler(context, input);
-    if (result instanceof FileResult) {
-      ctx.type = result.contentType;
-      if (result.filename) ctx.attachment(result.filename);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = result.body;
-    } else {
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = success(result ?? null);
-    }
-  } finally {
-    await Promise.all(files.map((file) => fs.promises.rm(file.path, { force: true })));
+  const principal = action.auth === 'public' ? null : await authenticate(ctx, deps);
+  if (action.auth === 'signed-in') {
+    if (!principal) throw new UnauthorizedError();
+    if (action.roles && !action.roles.includes(principal.roleSystem)) throw new ForbiddenError();
+    if (action.permission && !action.permission.some((url) => principal.menu.has(url)))
+      throw new ForbiddenError();
   }
+  const input = parseInput(action.input, { ...ctx.query, ...bodyFields(ctx) });
+  const context: ActionContext = {
+    requestId: state.requestId,
+    log: state.log,
+    sequelize: deps.sequelize,
+    principal,
+    files,
+    request: { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') },
+  };
+  const result = await action.handler(context, input);
+  if (result instanceof FileResult) {
+    ctx.type = result.contentType;
+    if (result.filename) ctx.attachment(result.filename);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = result.body;
+  } else {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = success(result ?? null);
+  }
+}
+
+/**
+ * JSON, url-encoded and multipart bodies within the limits. Each multipart request writes into a
+ * folder of its own, removed when the call ends however it ends (a refused oversized upload
+ * included), so no partial file is ever left behind.
+ */
+function createBodyParser(deps: ApiRouterDeps): Middleware {
+  const common = {
+    jsonLimit: deps.limits.jsonBytes,
+    formLimit: deps.limits.formBytes,
+    textLimit: deps.limits.formBytes,
+  };
+  const plain = koaBody({ ...common, multipart: false });
+  return async (ctx, next) => {
+    if (!ctx.is('multipart')) return plain(ctx, next);
+    const dir = await fs.promises.mkdtemp(path.join(deps.uploadDir, 'req-'));
+    try {
+      await koaBody({
+        ...common,
+        multipart: true,
+        formidable: {
+          uploadDir: dir,
+          maxFileSize: deps.limits.fileBytes,
+          maxTotalFileSize: deps.limits.fileBytes * deps.limits.files,
+          maxFiles: deps.limits.files,
+          maxFieldsSize: deps.limits.formBytes,
+        },
+      })(ctx, next);
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  };
 }
 
 /** The token comes from the `token` header, or from the `token` cookie (same-site pages, downloads). */
