@@ -6,5 +6,8 @@ import { zInput } from './common';
 export const systemInfoInput = z.object({ unitId: zInput.optionalId() });
 export type SystemInfoInput = z.input<typeof systemInfoInput>;
 
-/** The project settings of spec section 3 with defaults filled, plus the project's identity. */
-export type SystemInfo = ProjectSettings & { projectId: number; projectName: string };
+/**
+ * The project settings of spec section 3 with defaults filled, the project's identity, and the
+ * public key (PEM, RSA-OAEP/SHA-256) with which clients encrypt the login payload.
+ */
+export type SystemInfo = ProjectSettings & { projectId: number; projectName: string; loginPublicKey: string };

@@ -1,4 +1,9 @@
+import { ROLE_SYSTEM } from '@px/config';
 import type { Sequelize } from 'sequelize';
+import { Account } from '../modules/account/account.model';
+import { createBuiltinRoles, PLATFORM_ADMIN_ROLE } from '../modules/account/builtin-roles';
+import { Role } from '../modules/account/role.model';
+import { hashPassword } from '../modules/auth/password';
 import { Project } from '../modules/project/project.model';
 import { Unit } from '../modules/unit/unit.model';
 
@@ -11,6 +16,14 @@ export const DEMO = {
   unitName: '演示培训单位',
   /** A valid unified social credit code (check character verified). */
   unitCreditCode: '91350100M000100Y43',
+  /** Demo accounts; README lists them. */
+  accounts: {
+    platformAdmin: { account: 'admin', password: 'Admin123', name: '平台管理员' },
+    projectAdmin: { account: 'projectadmin', password: 'Admin123', name: '项目管理员' },
+    customerService: { account: 'service', password: 'Service123', name: '客服小王' },
+    unitManager: { account: 'unit', password: 'Unit1234', name: '单位管理员' },
+    student: { idCardNo: '370102199003071238', mobile: '13800000000', password: 'Study123', name: '张三' },
+  },
 } as const;
 
 /**

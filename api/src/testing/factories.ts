@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import type { InferCreationAttributes } from 'sequelize';
+import { Account } from '../modules/account/account.model';
+import { Role } from '../modules/account/role.model';
+import { hashPassword } from '../modules/auth/password';
+import { openSession } from '../modules/auth/session.service';
 import { Project } from '../modules/project/project.model';
 import { Unit } from '../modules/unit/unit.model';
 
+const suffix = () => randomBytes(4).toString('hex');
+
 /** A project with a unique code; pass only what the test is about. */
 export function buildProject(overrides: Partial<InferCreationAttributes<Project>> = {}): Promise<Project> {
-  const code = `p${randomBytes(4).toString('hex')}`;
+  const code = `p${suffix()}`;
   return Project.create({ code, name: `项目${code}`, ...overrides });
 }
 
@@ -14,10 +21,62 @@ export function buildUnit(
   projectId: number,
   overrides: Partial<InferCreationAttributes<Unit>> = {},
 ): Promise<Unit> {
-  return Unit.create({
-    projectId,
-    name: `单位${randomBytes(3).toString('hex')}`,
-    creditCode: null,
-    ...overrides,
+  return Unit.create({ projectId, name: `单位${suffix()}`, creditCode: null, ...overrides });
+}
+
+/** A role of a project (NULL project for role system 1) granted the given menu URLs. */
+export function buildRole(
+  projectId: number | null,
+  roleSystem: RoleSystem,
+  menu: string[] = [],
+  overrides: Partial<InferCreationAttributes<Role>> = {},
+): Promise<Role> {
+  return Role.create({ projectId, roleSystem, name: `角色${suffix()}`, menu, ...overrides });
+}
+
+export interface BuiltAccount {
+  account: Account;
+  role: Role;
+  /** The plain password the account was given. */
+  password: string;
+}
+
+/**
+ * An enabled account with a role of its own: staff get an account name, students an ID number and
+ * a mobile. `menu` grants back-office URLs; `password` defaults to `Passw0rd`.
+ */
+export async function buildAccount(options: {
+  projectId: number | null;
+  roleSystem: RoleSystem;
+  menu?: string[];
+  unitId?: number | null;
+  password?: string;
+  overrides?: Partial<InferCreationAttributes<Account>>;
+}): Promise<BuiltAccount> {
+  const password = options.password ?? 'Passw0rd';
+  const role = await buildRole(options.projectId, options.roleSystem, options.menu ?? []);
+  const student = options.roleSystem === ROLE_SYSTEM.STUDENT;
+  const account = await Account.create({
+    projectId: options.projectId,
+    unitId: options.unitId ?? null,
+    roleId: role.id,
+    roleSystem: options.roleSystem,
+    accountName: student ? null : `user${suffix()}`,
+    realName: student ? '测试学员' : '测试员工',
+    idCardNo: null,
+    mobile: student ? `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` : null,
+    passwordHash: await hashPassword(password),
+    ...options.overrides,
+  });
+  return { account, role, password };
+}
+
+/** A session token for an account, as if it had signed in. */
+export function signIn(account: Account, options: { impersonatorId?: number } = {}): Promise<string> {
+  return openSession({
+    accountId: account.id,
+    projectId: account.projectId,
+    roleSystem: account.roleSystem,
+    impersonatorId: options.impersonatorId,
   });
 }

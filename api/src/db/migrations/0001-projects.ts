@@ -1,4 +1,4 @@
-import { DataTypes } from 'sequelize';
+import { DataTypes, literal } from 'sequelize';
 import type { Migration } from '../migrate';
 
 /**
@@ -17,8 +17,8 @@ export const m0001Projects: Migration = {
       is_default: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       domains: { type: DataTypes.ARRAY(DataTypes.STRING(253)), allowNull: false, defaultValue: [] },
       settings: { type: DataTypes.JSONB, allowNull: false, defaultValue: {} },
-      created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
-      updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
+      created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
+      updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
     });
     await queryInterface.sequelize.query(
       `ALTER TABLE project ADD CONSTRAINT project_status_check CHECK (status IN ('ENABLED', 'DISABLED'))`,
@@ -42,8 +42,8 @@ export const m0001Projects: Migration = {
       name: { type: DataTypes.STRING(100), allowNull: false },
       credit_code: { type: DataTypes.STRING(18), allowNull: true },
       status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ENABLED' },
-      created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
-      updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
+      created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
+      updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
     });
     await queryInterface.addIndex('unit', ['project_id', 'name'], {
       name: 'unit_project_name',

@@ -1,13 +1,13 @@
-import { DataTypes, type QueryInterface } from 'sequelize';
+import { DataTypes, literal, type QueryInterface } from 'sequelize';
 import type { Migration } from '../migrate';
 
 const id = { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true };
 const bigId = { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true };
 const timestamps = {
-  created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
-  updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
+  created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
+  updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
 };
-const createdAt = { created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW } };
+const createdAt = { created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') } };
 const projectRef = (allowNull: boolean) => ({
   type: DataTypes.INTEGER,
   allowNull,
@@ -154,7 +154,7 @@ export const m0002Accounts: Migration = {
       ip: { type: DataTypes.STRING(64), allowNull: true },
       user_agent: { type: DataTypes.STRING(300), allowNull: true },
       expires_at: { type: DataTypes.DATE, allowNull: false },
-      last_seen_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
+      last_seen_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
       revoked_at: { type: DataTypes.DATE, allowNull: true },
       ...createdAt,
     });

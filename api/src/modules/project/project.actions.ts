@@ -1,5 +1,6 @@
 import { systemInfoInput } from '../../contract/project';
 import { defineAction } from '../../core/action';
+import { getLoginKey } from '../auth/login-key';
 import { presentSystemInfo, resolveRequestProject } from './project.service';
 
 /** The first call both apps make: the project's settings (title, study model, video rules, login type...). */
@@ -11,7 +12,8 @@ export const systemInfo = defineAction({
   input: systemInfoInput,
   async handler(ctx, input) {
     const project = await resolveRequestProject({ unitId: input.unitId, host: ctx.request.host });
-    return presentSystemInfo(project);
+    const { publicPem } = await getLoginKey(ctx.sequelize);
+    return presentSystemInfo(project, publicPem);
   },
 });
 

@@ -33,7 +33,12 @@ export async function resolveRequestProject(where: { unitId?: number; host: stri
   return project;
 }
 
-/** The system-config answer: every setting with its default filled in, and the project's identity. */
-export function presentSystemInfo(project: Project): SystemInfo {
-  return { ...resolveProjectSettings(project.settings), projectId: project.id, projectName: project.name };
+/** The system-config answer: every setting with its default filled in, the project's identity, the login key. */
+export function presentSystemInfo(project: Project, loginPublicKey: string): SystemInfo {
+  return {
+    ...resolveProjectSettings(project.settings),
+    projectId: project.id,
+    projectName: project.name,
+    loginPublicKey,
+  };
 }

@@ -31,6 +31,7 @@ describe('system-info', () => {
     expect(info.classStartYear).toBe(2019);
     expect(info.loginType).toEqual(['password', 'sms', 'wechat']);
     for (const key of Object.keys(DEFAULT_PROJECT_SETTINGS)) expect(info).toHaveProperty(key);
+    expect(info.loginPublicKey).toMatch(/^-----BEGIN PUBLIC KEY-----\n[\s\S]+-----END PUBLIC KEY-----\n$/);
   });
 
   test('answers GET as well as POST', async () => {

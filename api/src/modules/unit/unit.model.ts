@@ -16,6 +16,14 @@ export class Unit extends Model<InferAttributes<Unit>, InferCreationAttributes<U
   declare name: string;
   /** Unified social credit code (GB 32100), validated on input. */
   declare creditCode: string | null;
+  declare contactName: CreationOptional<string | null>;
+  declare contactMobile: CreationOptional<string | null>;
+  /** Administrative division code (six digits) of the unit's county or city. */
+  declare regionCode: CreationOptional<string | null>;
+  declare address: CreationOptional<string | null>;
+  /** Training types the unit offers (dictionary `train-type` codes). */
+  declare trainTypes: CreationOptional<string[]>;
+  declare remark: CreationOptional<string | null>;
   declare status: CreationOptional<'ENABLED' | 'DISABLED'>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
@@ -26,6 +34,12 @@ export class Unit extends Model<InferAttributes<Unit>, InferCreationAttributes<U
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
         name: { type: DataTypes.STRING(100), allowNull: false },
         creditCode: { type: DataTypes.STRING(18), allowNull: true },
+        contactName: { type: DataTypes.STRING(50), allowNull: true },
+        contactMobile: { type: DataTypes.STRING(20), allowNull: true },
+        regionCode: { type: DataTypes.STRING(12), allowNull: true },
+        address: { type: DataTypes.STRING(200), allowNull: true },
+        trainTypes: { type: DataTypes.ARRAY(DataTypes.STRING(32)), allowNull: false, defaultValue: [] },
+        remark: { type: DataTypes.STRING(500), allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ENABLED' },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,

@@ -1,0 +1,32 @@
+import type { Transaction } from 'sequelize';
+import type { ActionContext } from '../../core/action';
+import { AuditLog } from './audit-log.model';
+
+/** Records who did what to which record, in the caller's transaction so it lands with the change. */
+export async function audit(
+  ctx: Pick<ActionContext, 'principal' | 'request'>,
+  entry: {
+    action: string;
+    projectId: number | null;
+    targetType?: string;
+    targetId?: string | number;
+    detail?: Record<string, unknown>;
+  },
+  transaction?: Transaction,
+): Promise<void> {
+  await AuditLog.create(
+    {
+      projectId: entry.projectId,
+      actorId: ctx.principal?.impersonatorId ?? ctx.principal?.accountId ?? null,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId === undefined ? null : String(entry.targetId),
+      detail: {
+        ...entry.detail,
+        ...(ctx.principal?.impersonatorId ? { asAccountId: ctx.principal.accountId } : {}),
+      },
+      ip: ctx.request.ip,
+    },
+    { transaction },
+  );
+}
