@@ -1,10 +1,8 @@
 import { resolveProjectSettings } from '@px/config';
-import { literal, Op } from 'sequelize';
+import { Op } from 'sequelize';
 import type { SystemInfo } from '../../contract/project';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { Unit } from '../unit/unit.model';
-
-const quote = (value: string) => Project.sequelize?.escape(value) ?? "''";
 
 import { PROJECT_STATUS, Project } from './project.model';
 
@@ -20,13 +18,13 @@ export async function resolveRequestProject(where: { unitId?: number; host: stri
     if (!unit) throw new ValidationError([{ field: 'unitId', rule: 'exists', message: '单位不存在' }]);
     project = (unit as Unit & { Project: Project }).Project;
   } else {
-    // One query: the project serving this host if any, else the default project.
+    // One query for both candidates: the project serving this host, and the default project.
     const host = where.host.toLowerCase();
-    const servesHost = literal(`domains @> ARRAY[${quote(host)}]::varchar[]`);
-    project = await Project.findOne({
+    const candidates = await Project.findAll({
       where: { [Op.or]: [{ domains: { [Op.contains]: [host] } }, { isDefault: true }] },
-      order: [[servesHost, 'DESC']],
+      limit: 2,
     });
+    project = candidates.find((candidate) => candidate.domains.includes(host)) ?? candidates[0] ?? null;
   }
   if (!project) throw new BusinessError('未找到对应的项目，请联系管理员');
   if (project.status !== PROJECT_STATUS.ENABLED) throw new BusinessError('该项目已停用');
