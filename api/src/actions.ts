@@ -1,5 +1,23 @@
 import type { ActionDefinition } from './core/action';
+import { accountActions } from './modules/account/account.actions';
+import { roleActions } from './modules/account/role.actions';
+import { authActions } from './modules/auth/auth.actions';
+import { captchaActions } from './modules/captcha/captcha.actions';
+import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { projectActions } from './modules/project/project.actions';
+import { smsActions } from './modules/sms/sms.actions';
+import { superAccountActions } from './modules/super-account/super-account.actions';
+import { unitActions } from './modules/unit/unit.actions';
 
 /** Every action of the API; the router derives `/api/<group>/<name>.action` from each. */
-export const allActions: ActionDefinition[] = [...projectActions];
+export const allActions: ActionDefinition[] = [
+  ...authActions,
+  ...captchaActions,
+  ...superAccountActions,
+  ...projectActions,
+  ...accountActions,
+  ...roleActions,
+  ...unitActions,
+  ...dictionaryActions,
+  ...smsActions,
+];

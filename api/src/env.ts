@@ -29,6 +29,8 @@ const envSchema = z.object({
   JSON_BODY_LIMIT_KB: z.coerce.number().int().positive().default(1024),
   UPLOAD_FILE_LIMIT_MB: z.coerce.number().int().positive().default(20),
   UPLOAD_FILES_PER_REQUEST: z.coerce.number().int().positive().default(10),
+  /** Where SMS messages go: `outbox` writes them to the sms_outbox table (read in the back office). */
+  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
 });
 
 export type Env = z.output<typeof envSchema> & { SEED_DEMO: boolean };

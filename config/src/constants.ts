@@ -99,3 +99,38 @@ export const ROLE_SYSTEM_LABEL: Record<RoleSystem, string> = {
   3: '学员',
   4: '单位管理',
 };
+
+/**
+ * Sign-in attempt rules (password logins of both doors). Failures count within a sliding window
+ * and only since the account's last successful sign-in.
+ */
+export const SIGN_IN_LIMITS = {
+  /** How far back failures count. */
+  windowMs: 15 * 60_000,
+  /** Failed passwords of one account after which a captcha must accompany the password. */
+  captchaAfterFailures: 3,
+  /** Failed passwords of one account from one IP after which that IP is locked out of it. */
+  lockAfterFailures: 10,
+  /** How long such a lock lasts, from the last failure. */
+  lockMs: 15 * 60_000,
+  /** Failed passwords from one IP, any accounts, after which the IP may not sign in at all. */
+  ipFailures: 100,
+  /** Attempt rows older than this are deleted now and then. */
+  keepAttemptsMs: 24 * 3600_000,
+} as const;
+
+/**
+ * SMS verification codes: length, life, resend interval, wrong tries per code, daily caps (per
+ * mobile and per client IP, counted over the calendar day in China time, across projects) and the
+ * purposes a code is issued for. A code only verifies for the project, mobile and purpose it was
+ * sent for.
+ */
+export const SMS_CODE_RULES = {
+  length: 6,
+  ttlSeconds: 300,
+  resendSeconds: 60,
+  maxWrongTries: 5,
+  dailyPerMobile: 10,
+  dailyPerIp: 50,
+  purposes: ['register', 'login', 'forget', 'modify-mobile', 'modify-password'],
+} as const;

@@ -11,6 +11,8 @@ export function buildSystemInfo(overrides: Partial<SystemInfo> = {}): SystemInfo
     versionCode: '2.3.1',
     projectId: 7,
     projectName: '山东项目',
+    // Not a usable key: screen tests mock the encryption; crypto tests generate a real pair.
+    loginPublicKey: '-----BEGIN PUBLIC KEY-----\nTEST\n-----END PUBLIC KEY-----\n',
     ...overrides,
   };
 }

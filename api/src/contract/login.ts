@@ -9,8 +9,28 @@ import { zInput } from './common';
 export const LOGIN_ROLE_TYPE = { BACK_OFFICE: 1, STUDENT: 3 } as const;
 export const zRoleType = z.coerce.number<unknown>().pipe(z.union([z.literal(1), z.literal(3)]));
 
-/** RSA-OAEP (SHA-256) cipher text, base64, of a trimmed value; see `loginPublicKey` in system-info. */
-const zEncrypted = z.string().min(16).max(1024);
+const ENCRYPTED = '须加密后提交，请刷新页面后重试';
+/**
+ * RSA-OAEP (SHA-256) cipher text, base64, of a trimmed value; see `loginPublicKey` in system-info.
+ * Plain text is refused here (too short) or when it does not decrypt (`decryptLoginField`).
+ */
+const zEncrypted = z
+  .string({ error: ENCRYPTED })
+  .min(16, { error: ENCRYPTED })
+  .max(1024, { error: ENCRYPTED });
+
+/** Empty text and null count as absent (forms send empty optional fields). */
+const blankAsAbsent = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+/** A JSON object may arrive as text (query string or form body). */
+const jsonText = (value: unknown) => {
+  if (typeof value !== 'string') return blankAsAbsent(value);
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
 
 /** Slider captcha solved through `captcha/check`: its token, single use. */
 export const captchaVOSchema = z.object({ token: z.string().uuid() });
@@ -35,10 +55,12 @@ export const loginInput = z.object({
   account: zEncrypted,
   password: zEncrypted,
   roleType: zRoleType,
-  vcode: z.string().trim().max(10).optional(),
-  codeToken: z.string().uuid().optional(),
+  /** The image code as typed (case-insensitive), with the `codeToken` of `get-login-vcode`. */
+  vcode: z.preprocess(blankAsAbsent, z.string().trim().max(10).optional()),
+  codeToken: z.preprocess(blankAsAbsent, z.string().uuid().optional()),
   unitId: zInput.optionalId(),
-  captchaVO: captchaVOSchema.optional(),
+  /** A slider captcha verified through `captcha/check`. */
+  captchaVO: z.preprocess(jsonText, captchaVOSchema.optional()),
 });
 export interface LoginAnswer {
   tokenCode: string;
@@ -55,4 +77,89 @@ export interface AccountInfo {
   roleRP: { roleName: string; roleSystem: RoleSystem; menu: MenuRP[] };
   /** Set while platform staff are signed in as this account (super account). */
   impersonatedBy: string | null;
+}
+
+/** Texts of the login family's refusals, shared with the apps and the tests. */
+export const LOGIN_MESSAGES = {
+  BAD_CREDENTIALS: '账号或密码错误',
+  DISABLED: '账号已停用，请联系管理员',
+  LOCKED: '登录失败次数过多，请15分钟后再试',
+  IP_LOCKED: '当前网络登录失败次数过多，请稍后再试',
+  CAPTCHA_REQUIRED: '请先完成验证码',
+  CAPTCHA_WRONG: '验证码错误或已失效，请重新获取',
+  PASSWORD_LOGIN_CLOSED: '当前项目未开放密码登录',
+  INDEX2_CLOSED: '该登录入口未开放',
+  OLD_PASSWORD_WRONG: '原密码错误',
+  MODIFY_PASSWORD_LOCKED: '原密码错误次数过多，请15分钟后再试',
+  SAME_PASSWORD: '新密码不能与原密码相同',
+  NOT_WHILE_IMPERSONATING: '超级账号登录期间不能进行此操作',
+} as const;
+
+/**
+ * The `attribute` of a refused `login` / `index2Login` (-1): what the next attempt needs, so the
+ * client can show the captcha or the lock without another `check-account-before-login`.
+ */
+export type LoginRefusal = CheckAccountAnswer;
+
+/** `login/check-login`: whether the token sent (header or cookie) is a live session. */
+export interface CheckLoginAnswer {
+  valid: boolean;
+}
+
+/**
+ * `login/modify-password`: both passwords encrypted like the login payload. The new one must pass
+ * the password rule (`zPassword`); every other session of the account ends.
+ */
+export const modifyPasswordInput = z.object({
+  oldPassword: zEncrypted,
+  newPassword: zEncrypted,
+});
+
+/**
+ * `login/switch-login`: without `accountId`, the student accounts of the same person (same ID
+ * number, enabled, in enabled projects), the current one included and flagged; with `accountId`,
+ * signs in as that account (answers `LoginAnswer`) and ends the current session.
+ */
+export const switchLoginInput = z.object({ accountId: zInput.optionalId() });
+export interface SwitchLoginOption {
+  accountId: number;
+  projectId: number;
+  projectName: string;
+  /** The project's H5 title. */
+  title: string;
+  realName: string;
+  current: boolean;
+}
+export interface SwitchLoginList {
+  list: SwitchLoginOption[];
+}
+
+/** `login/index2`, `login/get-agreement`, `login/about-us`: the project of the unit or the host. */
+export const projectPageInput = z.object({ unitId: zInput.optionalId() });
+export interface Index2Info {
+  /** The project's `index2Open`: while false, /index2 redirects to /login. */
+  open: boolean;
+  title: string;
+}
+
+/** `login/index2Login`: students sign in on /index2 with their ID number and password (encrypted). */
+export const index2LoginInput = loginInput.omit({ roleType: true });
+/** Exactly as the spec says: `attribute.data.tokenCode`. */
+export interface Index2LoginAnswer {
+  data: { tokenCode: string };
+}
+
+/** `login/get-agreement`: the user agreement and the privacy policy, the project's title filled in. */
+export interface Agreement {
+  title: string;
+  userAgreement: string;
+  privacyPolicy: string;
+}
+
+/** `login/about-us`. */
+export interface AboutUs {
+  title: string;
+  shortTitle: string;
+  customerPhone: string;
+  versionCode: string;
 }

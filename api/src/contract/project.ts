@@ -1,6 +1,16 @@
 import type { ProjectSettings } from '@px/config';
 import { z } from 'zod';
-import { zInput } from './common';
+import {
+  type RecordStatus,
+  zBoolean,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+  zStatus,
+  zStringList,
+} from './common';
 
 /** `/api/project/system-info.action`: the unit whose project to describe; the request's host otherwise. */
 export const systemInfoInput = z.object({ unitId: zInput.optionalId() });
@@ -11,3 +21,77 @@ export type SystemInfoInput = z.input<typeof systemInfoInput>;
  * public key (PEM, RSA-OAEP/SHA-256) with which clients encrypt the login payload.
  */
 export type SystemInfo = ProjectSettings & { projectId: number; projectName: string; loginPublicKey: string };
+
+/** `project/list`: paged projects (platform staff); `name` matches part of the name or the code. */
+export const projectListInput = z.object({
+  ...zPage,
+  name: zOptionalText(60),
+  status: zOptional(zStatus),
+});
+/** A row of `project/list`. */
+export interface ProjectItem {
+  id: number;
+  code: string;
+  name: string;
+  status: RecordStatus;
+  isDefault: boolean;
+  domains: string[];
+  /** Living accounts and units; a project with either cannot be deleted. */
+  accountCount: number;
+  unitCount: number;
+  createdAt: string;
+}
+
+const DOMAIN_MESSAGE = '域名格式不正确';
+/** A host name (`px.example.com`, `localhost`, `127.0.0.1`), lower-cased, no port. */
+const zDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, { error: DOMAIN_MESSAGE })
+  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, {
+    error: DOMAIN_MESSAGE,
+  });
+
+/**
+ * `project/save`: creates (without `id`) or updates a project. `domains` is a JSON array or
+ * comma-separated text. Creating a project also creates its built-in roles.
+ */
+export const projectSaveInput = z.object({
+  id: zInput.optionalId(),
+  code: z
+    .string({ error: '请填写项目编码' })
+    .trim()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/, {
+      error: '项目编码须为 1-32 位小写字母、数字或连字符，且不以连字符开头或结尾',
+    }),
+  name: zRequiredText('项目名称', 60),
+  /** Omitted: unchanged (none for a new project). */
+  domains: zStringList(zDomain).optional(),
+  /** Omitted: unchanged (false for a new project). */
+  isDefault: zOptional(zBoolean()),
+});
+export type ProjectSaveInput = z.input<typeof projectSaveInput>;
+
+/** `project/disable`: enables or disables a project (not the default project). */
+export const projectDisableInput = z.object({ id: zInput.id(), status: zStatus });
+
+/** `project/delete` and `project/get-setting`. */
+export const projectIdInput = z.object({ id: zInput.id() });
+
+/**
+ * `project/save-setting`: some settings of spec section 3 (JSON body); they are merged over the
+ * stored settings and the result must satisfy the settings schema.
+ */
+export const projectSaveSettingInput = z.object({
+  id: zInput.id(),
+  settings: z.record(z.string(), z.unknown(), { error: '请提交设置项' }),
+});
+export type ProjectSaveSettingInput = z.input<typeof projectSaveSettingInput>;
+
+/** Answer of `project/get-setting` and `project/save-setting`: every setting, defaults filled. */
+export interface ProjectSettingsAnswer {
+  projectId: number;
+  projectName: string;
+  settings: ProjectSettings;
+}

@@ -3,12 +3,20 @@ import { Account } from '../modules/account/account.model';
 import { Role } from '../modules/account/role.model';
 import { AuditLog } from '../modules/audit/audit-log.model';
 import { Session } from '../modules/auth/session.model';
+import { SignInAttempt } from '../modules/auth/sign-in-attempt.model';
+import { Captcha } from '../modules/captcha/captcha.model';
+import { Dictionary } from '../modules/dictionary/dictionary.model';
 import { Project } from '../modules/project/project.model';
+import { SmsCode } from '../modules/sms/sms-code.model';
+import { SmsOutbox } from '../modules/sms/sms-outbox.model';
 import { Unit } from '../modules/unit/unit.model';
 
 /** Binds every model to the process's Sequelize instance and declares the associations. */
 export function initModels(sequelize: Sequelize): void {
   for (const model of [Project, Unit, Role, Account, Session, AuditLog]) model.initModel(sequelize);
+  for (const model of [SignInAttempt, Captcha]) model.initModel(sequelize);
+  for (const model of [SmsCode, SmsOutbox]) model.initModel(sequelize);
+  Dictionary.initModel(sequelize);
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });
   Unit.belongsTo(Project, { foreignKey: { name: 'projectId', allowNull: false } });
   Account.belongsTo(Role, { as: 'role', foreignKey: 'roleId' });

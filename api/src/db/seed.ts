@@ -1,4 +1,3 @@
-import { ROLE_SYSTEM } from '@px/config';
 import type { Sequelize } from 'sequelize';
 import { Account } from '../modules/account/account.model';
 import { createBuiltinRoles, PLATFORM_ADMIN_ROLE } from '../modules/account/builtin-roles';
@@ -51,9 +50,72 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       },
       { transaction },
     );
-    await Unit.create(
-      { projectId: project.id, name: DEMO.unitName, creditCode: DEMO.unitCreditCode },
+    const unit = await Unit.create(
+      {
+        projectId: project.id,
+        name: DEMO.unitName,
+        creditCode: DEMO.unitCreditCode,
+        contactName: '李老师',
+        contactMobile: '13900000000',
+        regionCode: '370102',
+        address: '山东省济南市历下区示范路1号',
+        trainTypes: ['public', 'specialized'],
+      },
       { transaction },
+    );
+
+    const { accounts } = DEMO;
+    const platformRole = await Role.create({ ...PLATFORM_ADMIN_ROLE, projectId: null }, { transaction });
+    const roles = await createBuiltinRoles(project.id, transaction);
+    const roleOf = (code: string): Role => {
+      const role = roles.get(code);
+      if (!role) throw new Error(`built-in role ${code} missing`);
+      return role;
+    };
+    const create = async (
+      role: Role,
+      fields: { accountName?: string; realName: string; idCardNo?: string; mobile?: string; unitId?: number },
+      password: string,
+    ) =>
+      Account.create(
+        {
+          projectId: role.projectId,
+          roleId: role.id,
+          roleSystem: role.roleSystem,
+          ...fields,
+          passwordHash: await hashPassword(password),
+        },
+        { transaction },
+      );
+    await create(
+      platformRole,
+      { accountName: accounts.platformAdmin.account, realName: accounts.platformAdmin.name },
+      accounts.platformAdmin.password,
+    );
+    await create(
+      roleOf('project-admin'),
+      { accountName: accounts.projectAdmin.account, realName: accounts.projectAdmin.name },
+      accounts.projectAdmin.password,
+    );
+    await create(
+      roleOf('customer-service'),
+      { accountName: accounts.customerService.account, realName: accounts.customerService.name },
+      accounts.customerService.password,
+    );
+    await create(
+      roleOf('unit-manager'),
+      { accountName: accounts.unitManager.account, realName: accounts.unitManager.name, unitId: unit.id },
+      accounts.unitManager.password,
+    );
+    await create(
+      roleOf('student'),
+      {
+        realName: accounts.student.name,
+        idCardNo: accounts.student.idCardNo,
+        mobile: accounts.student.mobile,
+        unitId: unit.id,
+      },
+      accounts.student.password,
     );
     return true;
   });

@@ -5,6 +5,7 @@ import { type AppDeps, createApp } from '../app';
 import { createLogger } from '../core/logger';
 import { initModels } from '../db/models';
 import { createSequelize } from '../db/sequelize';
+import { authenticateToken } from '../modules/auth/session.service';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -17,11 +18,15 @@ export interface TestApp {
 }
 
 /**
- * The real app over a fresh migrated database of its own. Tests may replace the actions or the
- * authenticator to exercise the core; everything else is as in production.
+ * The real app over a fresh migrated database of its own, authenticating real session tokens.
+ * Tests may replace the actions or the authenticator to exercise the core, or trust
+ * `X-Forwarded-For` (`trustProxy`) to call from several client addresses; everything else is as in
+ * production.
  */
 export async function createTestApp(
-  overrides: Partial<Pick<AppDeps, 'actions' | 'authenticate' | 'staticApps' | 'limits' | 'uploadDir'>> = {},
+  overrides: Partial<
+    Pick<AppDeps, 'actions' | 'authenticate' | 'staticApps' | 'limits' | 'uploadDir' | 'trustProxy'>
+  > = {},
 ): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const sequelize = createSequelize(database.url, { poolMax: 5 });
@@ -36,7 +41,7 @@ export async function createTestApp(
   const app = createApp({
     sequelize,
     logger: createLogger('debug', sink),
-    authenticate: async () => null,
+    authenticate: (token) => authenticateToken(sequelize, token),
     ...overrides,
   });
   return {

@@ -7,7 +7,9 @@ const timestamps = {
   created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
   updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
 };
-const createdAt = { created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') } };
+const createdAt = {
+  created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: literal('CURRENT_TIMESTAMP') },
+};
 const projectRef = (allowNull: boolean) => ({
   type: DataTypes.INTEGER,
   allowNull,

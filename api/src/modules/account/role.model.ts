@@ -19,6 +19,8 @@ export class Role extends Model<InferAttributes<Role>, InferCreationAttributes<R
   declare roleSystem: RoleSystem;
   declare menu: CreationOptional<string[]>;
   declare remark: CreationOptional<string | null>;
+  /** Deleted roles are kept (paranoid): deleted accounts still point at their role. */
+  declare deletedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -32,10 +34,11 @@ export class Role extends Model<InferAttributes<Role>, InferCreationAttributes<R
         roleSystem: { type: DataTypes.SMALLINT, allowNull: false },
         menu: { type: DataTypes.ARRAY(DataTypes.STRING(100)), allowNull: false, defaultValue: [] },
         remark: { type: DataTypes.STRING(200), allowNull: true },
+        deletedAt: { type: DataTypes.DATE, allowNull: true },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
-      { sequelize, tableName: 'role' },
+      { sequelize, tableName: 'role', paranoid: true },
     );
   }
 }

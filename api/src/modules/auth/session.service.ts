@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Principal } from '../../core/action';
 import { Session } from './session.model';
 
@@ -52,6 +52,27 @@ export async function revokeSession(token: string): Promise<boolean> {
     { where: { tokenHash: hashToken(token), revokedAt: null } },
   );
   return count > 0;
+}
+
+/** Ends a session by its id (logout, switching accounts). Returns whether a live session was ended. */
+export async function revokeSessionById(sessionId: string, transaction?: Transaction): Promise<boolean> {
+  const [count] = await Session.update(
+    { revokedAt: new Date() },
+    { where: { id: sessionId, revokedAt: null }, transaction },
+  );
+  return count > 0;
+}
+
+/** Ends every live session of an account except one (the caller's, after a password change). */
+export async function revokeOtherSessions(
+  accountId: number,
+  keepSessionId: string,
+  transaction?: Transaction,
+): Promise<void> {
+  await Session.update(
+    { revokedAt: new Date() },
+    { where: { accountId, revokedAt: null, id: { [Op.ne]: keepSessionId } }, transaction },
+  );
 }
 
 /** Ends every live session of an account (password changed, account disabled or deleted). */

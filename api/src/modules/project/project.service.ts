@@ -1,7 +1,35 @@
-import { resolveProjectSettings } from '@px/config';
-import { Op } from 'sequelize';
-import type { SystemInfo } from '../../contract/project';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  DEFAULT_PROJECT_SETTINGS,
+  type ProjectSettings,
+  projectSettingsSchema,
+  resolveProjectSettings,
+} from '@px/config';
+import {
+  ForeignKeyConstraintError,
+  literal,
+  Op,
+  type Transaction,
+  UniqueConstraintError,
+  type WhereOptions,
+} from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer, RecordStatus } from '../../contract/common';
+import type {
+  ProjectItem,
+  ProjectSettingsAnswer,
+  projectListInput,
+  projectSaveInput,
+  SystemInfo,
+} from '../../contract/project';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { toFieldErrors } from '../../core/validation';
+import { Account } from '../account/account.model';
+import { createBuiltinRoles } from '../account/builtin-roles';
+import { type Caller, escapeLike } from '../account/role.service';
+import { audit } from '../audit/audit.service';
+import { Session } from '../auth/session.model';
+import { regionLevel } from '../dictionary/regions';
 import { Unit } from '../unit/unit.model';
 
 import { PROJECT_STATUS, Project } from './project.model';
@@ -39,4 +67,297 @@ export function presentSystemInfo(project: Project, loginPublicKey: string): Sys
     projectName: project.name,
     loginPublicKey,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Project management (platform staff)
+// ---------------------------------------------------------------------------------------------
+
+/** SQL counting a project row's accounts (deleted ones included: they keep their history) and units. */
+const ACCOUNT_COUNT = literal('(SELECT COUNT(*)::int FROM account a WHERE a.project_id = "Project".id)');
+const UNIT_COUNT = literal('(SELECT COUNT(*)::int FROM unit u WHERE u.project_id = "Project".id)');
+
+function presentProject(project: Project): ProjectItem {
+  return {
+    id: project.id,
+    code: project.code,
+    name: project.name,
+    status: project.status,
+    isDefault: project.isDefault,
+    domains: project.domains,
+    accountCount: Number(project.get('accountCount') ?? 0),
+    unitCount: Number(project.get('unitCount') ?? 0),
+    createdAt: project.createdAt.toISOString(),
+  };
+}
+
+async function loadProject(id: number, transaction?: Transaction, lock = false): Promise<Project> {
+  const project = await Project.findByPk(id, {
+    transaction,
+    ...(lock && transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!project) throw new BusinessError('项目不存在');
+  return project;
+}
+
+/** One page of projects, default first, then newest; `name` matches part of the name or the code. */
+export async function listProjects(
+  input: z.output<typeof projectListInput>,
+): Promise<PageAnswer<ProjectItem>> {
+  const pattern = input.name ? `%${escapeLike(input.name)}%` : null;
+  const where: WhereOptions<Project> = {
+    ...(pattern ? { [Op.or]: [{ name: { [Op.iLike]: pattern } }, { code: { [Op.iLike]: pattern } }] } : {}),
+    ...(input.status ? { status: input.status } : {}),
+  };
+  const { rows, count } = await Project.findAndCountAll({
+    where,
+    attributes: {
+      exclude: ['settings'],
+      include: [
+        [ACCOUNT_COUNT, 'accountCount'],
+        [UNIT_COUNT, 'unitCount'],
+      ],
+    },
+    order: [
+      ['isDefault', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return { list: rows.map(presentProject), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/**
+ * Creates or updates a project: a unique code, host names no other project uses, and the default
+ * flag (setting it takes it from the previous default in the same transaction; a disabled project
+ * cannot be the default). A new project gets the built-in roles. Audited. Throws ValidationError
+ * naming the field, BusinessError 项目不存在.
+ */
+export async function saveProject(
+  ctx: Caller,
+  input: z.output<typeof projectSaveInput>,
+): Promise<ProjectItem> {
+  const others = input.id ? { id: { [Op.ne]: input.id } } : {};
+  try {
+    return await ctx.sequelize.transaction(async (transaction) => {
+      const existing = input.id ? await loadProject(input.id, transaction, true) : null;
+      if (await Project.count({ where: { code: input.code, ...others }, transaction }))
+        throw new ValidationError([{ field: 'code', rule: 'unique', message: '项目编码已存在' }]);
+      const domains = input.domains ?? existing?.domains ?? [];
+      if (domains.length) {
+        const clash = await Project.findOne({
+          where: { domains: { [Op.overlap]: domains }, ...others },
+          transaction,
+        });
+        if (clash) {
+          const used = domains.filter((domain) => clash.domains.includes(domain));
+          throw new ValidationError([
+            {
+              field: 'domains',
+              rule: 'unique',
+              message: `域名 ${used.join('、')} 已被项目「${clash.name}」使用`,
+            },
+          ]);
+        }
+      }
+      if (input.isDefault && existing && existing.status !== PROJECT_STATUS.ENABLED)
+        throw new ValidationError([
+          { field: 'isDefault', rule: 'enabled', message: '已停用的项目不能设为默认项目' },
+        ]);
+      if (input.isDefault)
+        await Project.update({ isDefault: false }, { where: { isDefault: true, ...others }, transaction });
+      const fields = {
+        code: input.code,
+        name: input.name,
+        domains,
+        isDefault: input.isDefault ?? existing?.isDefault ?? false,
+      };
+      let id: number;
+      if (!existing) {
+        const project = await Project.create(fields, { transaction });
+        id = project.id;
+        await createBuiltinRoles(id, transaction);
+        await audit(
+          ctx,
+          { action: 'project.create', projectId: id, targetType: 'project', targetId: id, detail: fields },
+          transaction,
+        );
+      } else {
+        id = existing.id;
+        await Project.update(fields, { where: { id }, transaction });
+        await audit(
+          ctx,
+          {
+            action: 'project.update',
+            projectId: id,
+            targetType: 'project',
+            targetId: id,
+            detail: {
+              ...fields,
+              before: {
+                code: existing.code,
+                name: existing.name,
+                domains: existing.domains,
+                isDefault: existing.isDefault,
+              },
+            },
+          },
+          transaction,
+        );
+      }
+      const saved = await Project.findByPk(id, {
+        attributes: {
+          include: [
+            [ACCOUNT_COUNT, 'accountCount'],
+            [UNIT_COUNT, 'unitCount'],
+          ],
+        },
+        transaction,
+      });
+      return presentProject(saved as Project);
+    });
+  } catch (error) {
+    // Two saves at once: the unique indexes decide.
+    if (error instanceof UniqueConstraintError) {
+      const defaultClash = JSON.stringify(error.fields ?? {}).includes('is_default');
+      throw new ValidationError([
+        defaultClash
+          ? { field: 'isDefault', rule: 'unique', message: '默认项目已被同时修改，请重试' }
+          : { field: 'code', rule: 'unique', message: '项目编码已存在' },
+      ]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Enables or disables a project. The default project cannot be disabled. Disabling ends the
+ * sessions of the project's accounts. Audited.
+ */
+export async function setProjectStatus(ctx: Caller, id: number, status: RecordStatus): Promise<void> {
+  await ctx.sequelize.transaction(async (transaction) => {
+    const project = await loadProject(id, transaction, true);
+    if (project.status === status) return;
+    if (status === PROJECT_STATUS.DISABLED && project.isDefault) throw new BusinessError('默认项目不能停用');
+    await Project.update({ status }, { where: { id }, transaction });
+    if (status === PROJECT_STATUS.DISABLED)
+      await Session.update(
+        { revokedAt: new Date() },
+        { where: { projectId: id, revokedAt: null }, transaction },
+      );
+    await audit(
+      ctx,
+      {
+        action: status === PROJECT_STATUS.DISABLED ? 'project.disable' : 'project.enable',
+        projectId: id,
+        targetType: 'project',
+        targetId: id,
+      },
+      transaction,
+    );
+  });
+}
+
+/**
+ * Deletes a project that never had accounts and has no units (nor the default project): its roles,
+ * its own dictionary entries and SMS records go with it; its audit rows stay, detached from it.
+ * Throws BusinessError when the project is in use.
+ */
+export async function deleteProject(ctx: Caller, id: number): Promise<void> {
+  try {
+    await ctx.sequelize.transaction(async (transaction) => {
+      const project = await loadProject(id, transaction, true);
+      if (project.isDefault) throw new BusinessError('默认项目不能删除');
+      const accounts = await Account.count({ where: { projectId: id }, paranoid: false, transaction });
+      const units = await Unit.count({ where: { projectId: id }, transaction });
+      if (accounts > 0 || units > 0) throw new BusinessError('该项目下仍有账号或单位，不能删除');
+      const replacements = { id };
+      for (const table of ['dictionary', 'sms_code', 'sms_outbox', 'role'])
+        await ctx.sequelize.query(`DELETE FROM ${table} WHERE project_id = :id`, {
+          replacements,
+          transaction,
+        });
+      await ctx.sequelize.query('UPDATE audit_log SET project_id = NULL WHERE project_id = :id', {
+        replacements,
+        transaction,
+      });
+      await Project.destroy({ where: { id }, transaction });
+      await audit(
+        ctx,
+        {
+          action: 'project.delete',
+          projectId: null,
+          targetType: 'project',
+          targetId: id,
+          detail: { code: project.code, name: project.name },
+        },
+        transaction,
+      );
+    });
+  } catch (error) {
+    // Records of later features that still point at the project.
+    if (error instanceof ForeignKeyConstraintError) throw new BusinessError('该项目仍有关联数据，不能删除');
+    throw error;
+  }
+}
+
+/** A project's settings, every one resolved (stored values over the defaults). */
+export async function getProjectSettings(id: number): Promise<ProjectSettingsAnswer> {
+  const project = await loadProject(id);
+  return {
+    projectId: project.id,
+    projectName: project.name,
+    settings: resolveProjectSettings(project.settings),
+  };
+}
+
+const SETTING_KEYS = new Set(Object.keys(projectSettingsSchema.shape));
+
+/**
+ * Saves some settings of a project: merged over the stored ones, the result must satisfy the
+ * settings schema (and `projectArea` must be a province or city of the registry). Only values that
+ * differ from the defaults are stored. Audited with the keys that changed. Throws ValidationError
+ * naming `settings.<key>`.
+ */
+export async function saveProjectSettings(
+  ctx: Caller,
+  id: number,
+  changes: Record<string, unknown>,
+): Promise<ProjectSettingsAnswer> {
+  const unknownKeys = Object.keys(changes).filter((key) => !SETTING_KEYS.has(key));
+  if (unknownKeys.length)
+    throw new ValidationError(
+      unknownKeys.map((key) => ({ field: `settings.${key}`, rule: 'unknown', message: '未知的设置项' })),
+    );
+  return ctx.sequelize.transaction(async (transaction) => {
+    const project = await loadProject(id, transaction, true);
+    const before = resolveProjectSettings(project.settings);
+    const parsed = projectSettingsSchema.safeParse({ ...before, ...changes });
+    if (!parsed.success)
+      throw new ValidationError(
+        toFieldErrors(parsed.error).map((error) => ({ ...error, field: `settings.${error.field}` })),
+      );
+    const after = parsed.data;
+    const area = regionLevel(String(after.projectArea));
+    if (area !== 'province' && area !== 'city')
+      throw new ValidationError([
+        { field: 'settings.projectArea', rule: 'region', message: '项目区域须为省或市的行政区划代码' },
+      ]);
+    const stored: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(after)) {
+      if (!isDeepStrictEqual(value, DEFAULT_PROJECT_SETTINGS[key as keyof ProjectSettings]))
+        stored[key] = value;
+    }
+    const changed = Object.keys(after).filter(
+      (key) => !isDeepStrictEqual(after[key as keyof ProjectSettings], before[key as keyof ProjectSettings]),
+    );
+    await Project.update({ settings: stored }, { where: { id }, transaction });
+    await audit(
+      ctx,
+      { action: 'project.settings', projectId: id, targetType: 'project', targetId: id, detail: { changed } },
+      transaction,
+    );
+    return { projectId: project.id, projectName: project.name, settings: after };
+  });
 }

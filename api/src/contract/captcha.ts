@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** `login/get-login-vcode`: the back office's image code. */
+export const getLoginVcodeInput = z.object({});
+export interface ImageCaptcha {
+  /** Sent back with the typed code as `codeToken` + `vcode`. */
+  codeToken: string;
+  /** `data:image/svg+xml;base64,...` */
+  image: string;
+  /** Seconds the code stays valid. */
+  expiresIn: number;
+}
+
+/** `captcha/get`: the H5's slider puzzle. */
+export const getSliderCaptchaInput = z.object({});
+export interface SliderCaptcha {
+  token: string;
+  /** The background with the gap, `data:image/svg+xml;base64,...`, `width` x `height` pixels. */
+  backgroundImage: string;
+  /** The piece to slide, `pieceWidth` x `pieceHeight` pixels, drawn at `y` from the top. */
+  pieceImage: string;
+  width: number;
+  height: number;
+  pieceWidth: number;
+  pieceHeight: number;
+  y: number;
+  expiresIn: number;
+}
+
+/** `captcha/check` (body): where the piece was dropped, `x` in pixels of the background's width. */
+export const checkSliderCaptchaInput = z.object({
+  token: z.string().uuid(),
+  x: z.coerce.number<unknown>().finite().min(0).max(10_000),
+});
+export interface SliderCheckAnswer {
+  /** True: the token may be sent once as the login's `captchaVO.token`. False: fetch a new puzzle. */
+  verified: boolean;
+}

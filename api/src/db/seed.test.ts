@@ -1,0 +1,89 @@
+import { ROLE_SYSTEM } from '@px/config';
+import { Account } from '../modules/account/account.model';
+import { Project } from '../modules/project/project.model';
+import { createTestApp, type TestApp } from '../testing/app';
+import { encryptLoginField } from '../testing/crypto';
+import { DEMO, seedDemoData } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemoData(t.sequelize)).toBe(true);
+});
+afterAll(() => t.close());
+
+async function signInOverHttp(account: string, password: string, roleType: 1 | 3) {
+  const body = {
+    account: await encryptLoginField(t.sequelize, account),
+    password: await encryptLoginField(t.sequelize, password),
+    roleType,
+  };
+  const check = await t.http
+    .post('/api/login/check-account-before-login.action')
+    .send({ account: body.account, roleType });
+  expect(check.body.respCode).toBe(200);
+  return t.http.post('/api/login/login.action').send(body);
+}
+
+test.each([
+  [
+    'platform admin',
+    DEMO.accounts.platformAdmin.account,
+    DEMO.accounts.platformAdmin.password,
+    1,
+    ROLE_SYSTEM.PLATFORM,
+  ],
+  [
+    'project admin',
+    DEMO.accounts.projectAdmin.account,
+    DEMO.accounts.projectAdmin.password,
+    1,
+    ROLE_SYSTEM.PROJECT,
+  ],
+  [
+    'customer service',
+    DEMO.accounts.customerService.account,
+    DEMO.accounts.customerService.password,
+    1,
+    ROLE_SYSTEM.PROJECT,
+  ],
+  [
+    'unit manager',
+    DEMO.accounts.unitManager.account,
+    DEMO.accounts.unitManager.password,
+    1,
+    ROLE_SYSTEM.UNIT,
+  ],
+  [
+    'student by ID number',
+    DEMO.accounts.student.idCardNo,
+    DEMO.accounts.student.password,
+    3,
+    ROLE_SYSTEM.STUDENT,
+  ],
+  ['student by mobile', DEMO.accounts.student.mobile, DEMO.accounts.student.password, 3, ROLE_SYSTEM.STUDENT],
+] as const)(
+  'the demo %s signs in with the README credentials',
+  async (_who, account, password, roleType, roleSystem) => {
+    const res = await signInOverHttp(account, password, roleType);
+    expect(res.body).toMatchObject({ respCode: 200, attribute: { roleSystem } });
+    const info = await t.http
+      .get('/api/login/get-account-info.action')
+      .set('token', res.body.attribute.tokenCode);
+    expect(info.body.respCode).toBe(200);
+  },
+);
+
+test('the demo unit manager manages the demo unit; the student registered through it', async () => {
+  const [manager, student] = await Promise.all([
+    Account.findOne({ where: { accountName: DEMO.accounts.unitManager.account } }),
+    Account.findOne({ where: { idCardNo: DEMO.accounts.student.idCardNo } }),
+  ]);
+  expect(manager?.unitId).toBeTruthy();
+  expect(student?.unitId).toBe(manager?.unitId);
+});
+
+test('seeding again does nothing', async () => {
+  expect(await seedDemoData(t.sequelize)).toBe(false);
+  expect(await Project.count()).toBe(1);
+});

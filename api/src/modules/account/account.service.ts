@@ -1,0 +1,408 @@
+import { randomInt } from 'node:crypto';
+import { isPassword, ROLE_SYSTEM, type RoleSystem, zPassword } from '@px/config';
+import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type {
+  accountAddInput,
+  accountQueryInput,
+  CompleteInfoField,
+  completeInfoInput,
+  NeedCompleteAnswer,
+  ResetPasswordAnswer,
+  StaffAccountItem,
+} from '../../contract/account';
+import type { PageAnswer, RecordStatus } from '../../contract/common';
+import type { Principal } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
+import { audit } from '../audit/audit.service';
+import { decryptLoginField } from '../auth/login-key';
+import { hashPassword } from '../auth/password';
+import { revokeAccountSessions } from '../auth/session.service';
+import { Unit } from '../unit/unit.model';
+import { ACCOUNT_STATUS, Account } from './account.model';
+import { Role } from './role.model';
+import { type Caller, escapeLike } from './role.service';
+
+/** Role systems of the administrator list: project staff and unit managers. */
+const STAFF_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
+
+const fieldError = (field: string, rule: string, message: string) =>
+  new ValidationError([{ field, rule, message }]);
+
+function presentStaff(account: Account, units: Map<number, string>): StaffAccountItem {
+  return {
+    id: account.id,
+    accountName: account.accountName,
+    realName: account.realName,
+    mobile: account.mobile,
+    roleId: account.roleId,
+    roleName: account.role?.name ?? '',
+    roleSystem: account.roleSystem,
+    unitId: account.unitId,
+    unitName: account.unitId === null ? null : (units.get(account.unitId) ?? null),
+    status: account.status,
+    lastLoginAt: account.lastLoginAt?.toISOString() ?? null,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+async function unitNames(accounts: Account[], transaction?: Transaction): Promise<Map<number, string>> {
+  const ids = [
+    ...new Set(accounts.map((account) => account.unitId).filter((id): id is number => id !== null)),
+  ];
+  if (!ids.length) return new Map();
+  const units = await Unit.findAll({ where: { id: ids }, attributes: ['id', 'name'], transaction });
+  return new Map(units.map((unit) => [unit.id, unit.name]));
+}
+
+/** One page of the project's staff accounts (role systems 2 and 4), newest first. */
+export async function queryStaffAccounts(
+  projectId: number,
+  input: z.output<typeof accountQueryInput>,
+): Promise<PageAnswer<StaffAccountItem>> {
+  const where: WhereOptions<Account> = {
+    projectId,
+    roleSystem: STAFF_SYSTEMS,
+    ...(input.roleId ? { roleId: input.roleId } : {}),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.unitId ? { unitId: input.unitId } : {}),
+    ...(input.name
+      ? {
+          [Op.or]: [
+            { realName: { [Op.iLike]: `%${escapeLike(input.name)}%` } },
+            { accountName: { [Op.iLike]: `%${escapeLike(input.name)}%` } },
+          ],
+        }
+      : {}),
+  };
+  const { rows, count } = await Account.findAndCountAll({
+    where,
+    include: [{ model: Role, as: 'role', attributes: ['id', 'name'], paranoid: false }],
+    order: [['id', 'DESC']],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  const units = await unitNames(rows);
+  return {
+    list: rows.map((row) => presentStaff(row, units)),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** A staff account (role system 2 or 4) of the project; another project's id answers 账号不存在. */
+async function loadStaff(projectId: number, id: number, transaction: Transaction): Promise<Account> {
+  const account = await Account.findOne({
+    where: { id, projectId, roleSystem: STAFF_SYSTEMS },
+    lock: transaction.LOCK.UPDATE,
+    transaction,
+  });
+  if (!account) throw new BusinessError('账号不存在');
+  return account;
+}
+
+/** One staff account as the administrator list shows it. */
+async function presentOne(id: number, transaction: Transaction): Promise<StaffAccountItem> {
+  const account = await Account.findByPk(id, {
+    include: [{ model: Role, as: 'role', attributes: ['id', 'name'], paranoid: false }],
+    transaction,
+  });
+  if (!account) throw new BusinessError('账号不存在');
+  return presentStaff(account, await unitNames([account], transaction));
+}
+
+/** Decrypts an encrypted password field and checks the password rule; names the field when it fails. */
+async function readPassword(ctx: Caller, field: string, cipherText: string): Promise<string> {
+  const plain = await decryptLoginField(ctx.sequelize, field, cipherText);
+  const checked = zPassword.safeParse(plain);
+  if (!checked.success) throw fieldError(field, 'password', checked.error.issues[0]?.message ?? '');
+  return plain;
+}
+
+/**
+ * Creates or updates a staff account of the project (administrator list). The account name is
+ * unique in the project regardless of case; the role must be a role of the project of role system
+ * 2 or 4; a unit manager needs a unit of the project. A password is required when creating.
+ * Changing the role or unit ends the account's sessions (they carry the role system). Writes the
+ * account and an audit row in one transaction; throws ValidationError naming the field.
+ */
+export async function saveStaffAccount(
+  ctx: Caller,
+  projectId: number,
+  input: z.output<typeof accountAddInput>,
+): Promise<StaffAccountItem> {
+  if (!input.id && !input.password) throw fieldError('password', 'required', '请填写密码');
+  const password = input.password ? await readPassword(ctx, 'password', input.password) : null;
+  const passwordHash = password ? await hashPassword(password) : null;
+
+  try {
+    return await ctx.sequelize.transaction(async (transaction) => {
+      const existing = input.id ? await loadStaff(projectId, input.id, transaction) : null;
+      const role = await Role.findOne({
+        where: { id: input.roleId, projectId },
+        lock: transaction.LOCK.SHARE,
+        transaction,
+      });
+      if (!role) throw fieldError('roleId', 'exists', '角色不存在');
+      if (!STAFF_SYSTEMS.includes(role.roleSystem))
+        throw fieldError('roleId', 'role-system', '只能选择项目后台或单位管理员的角色');
+      let unitId: number | null = null;
+      if (role.roleSystem === ROLE_SYSTEM.UNIT) {
+        if (!input.unitId) throw fieldError('unitId', 'required', '单位管理员须选择所属单位');
+        const unit = await Unit.findOne({ where: { id: input.unitId, projectId }, transaction });
+        if (!unit) throw fieldError('unitId', 'exists', '单位不存在');
+        unitId = unit.id;
+      }
+      const sameName = await Account.findOne({
+        where: {
+          projectId,
+          accountName: { [Op.iLike]: escapeLike(input.accountName) },
+          ...(input.id ? { id: { [Op.ne]: input.id } } : {}),
+        },
+        transaction,
+      });
+      if (sameName) throw fieldError('accountName', 'unique', '账号已存在');
+
+      const fields = {
+        accountName: input.accountName,
+        realName: input.realName,
+        mobile: input.mobile ?? null,
+        roleId: role.id,
+        roleSystem: role.roleSystem,
+        unitId,
+      };
+      let id: number;
+      if (!existing) {
+        const account = await Account.create(
+          { projectId, ...fields, passwordHash, passwordChangedAt: new Date() },
+          { transaction },
+        );
+        id = account.id;
+        await audit(
+          ctx,
+          {
+            action: 'account.create',
+            projectId,
+            targetType: 'account',
+            targetId: id,
+            detail: { accountName: fields.accountName, roleId: role.id, unitId },
+          },
+          transaction,
+        );
+      } else {
+        const account = existing;
+        id = account.id;
+        await Account.update(
+          { ...fields, ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}) },
+          { where: { id }, transaction },
+        );
+        const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
+          (key) => account[key] !== fields[key],
+        );
+        if (passwordHash || account.roleId !== role.id || account.unitId !== unitId)
+          await revokeAccountSessions(id, transaction);
+        await audit(
+          ctx,
+          {
+            action: 'account.update',
+            projectId,
+            targetType: 'account',
+            targetId: id,
+            detail: { changed: passwordHash ? [...changed, 'password'] : changed },
+          },
+          transaction,
+        );
+      }
+      return presentOne(id, transaction);
+    });
+  } catch (error) {
+    // Two saves of one name at once: the unique index decides.
+    if (error instanceof UniqueConstraintError) throw fieldError('accountName', 'unique', '账号已存在');
+    throw error;
+  }
+}
+
+/**
+ * Enables or disables a staff account; disabling ends its sessions. Nobody disables themselves.
+ * Throws 账号不存在 for a missing or foreign id.
+ */
+export async function setStaffStatus(
+  ctx: Caller,
+  projectId: number,
+  id: number,
+  status: RecordStatus,
+): Promise<void> {
+  const principal = ctx.principal as Principal;
+  if (id === principal.accountId && status === ACCOUNT_STATUS.DISABLED)
+    throw new BusinessError('不能停用自己的账号');
+  await ctx.sequelize.transaction(async (transaction) => {
+    const account = await loadStaff(projectId, id, transaction);
+    if (account.status === status) return;
+    await Account.update({ status }, { where: { id }, transaction });
+    if (status === ACCOUNT_STATUS.DISABLED) await revokeAccountSessions(id, transaction);
+    await audit(
+      ctx,
+      {
+        action: status === ACCOUNT_STATUS.DISABLED ? 'account.disable' : 'account.enable',
+        projectId,
+        targetType: 'account',
+        targetId: id,
+      },
+      transaction,
+    );
+  });
+}
+
+/** Deletes (soft) a staff account and ends its sessions. Nobody deletes themselves. */
+export async function deleteStaffAccount(ctx: Caller, projectId: number, id: number): Promise<void> {
+  const principal = ctx.principal as Principal;
+  if (id === principal.accountId) throw new BusinessError('不能删除自己的账号');
+  await ctx.sequelize.transaction(async (transaction) => {
+    const account = await loadStaff(projectId, id, transaction);
+    await Account.destroy({ where: { id }, transaction });
+    await revokeAccountSessions(id, transaction);
+    await audit(
+      ctx,
+      {
+        action: 'account.delete',
+        projectId,
+        targetType: 'account',
+        targetId: id,
+        detail: { accountName: account.accountName, realName: account.realName },
+      },
+      transaction,
+    );
+  });
+}
+
+const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
+const DIGITS = '23456789';
+
+/**
+ * A random password that satisfies the password rule: a letter, then 9 letters and digits with at
+ * least one digit (ambiguous characters such as O/0 and l/1 left out).
+ */
+export function randomPassword(): string {
+  const pick = (chars: string) => chars.charAt(randomInt(chars.length));
+  for (;;) {
+    let password = pick(LETTERS);
+    for (let i = 0; i < 9; i++) password += pick(LETTERS + DIGITS);
+    if (isPassword(password)) return password;
+  }
+}
+
+/**
+ * Sets a staff account's password: the given encrypted one, or a random one that is answered once
+ * (never stored plainly, never logged). Ends the account's sessions; audited without the password.
+ */
+export async function resetStaffPassword(
+  ctx: Caller,
+  projectId: number,
+  id: number,
+  cipherText: string | undefined,
+): Promise<ResetPasswordAnswer> {
+  const given = cipherText ? await readPassword(ctx, 'password', cipherText) : null;
+  const password = given ?? randomPassword();
+  const passwordHash = await hashPassword(password);
+  await ctx.sequelize.transaction(async (transaction) => {
+    await loadStaff(projectId, id, transaction);
+    await Account.update({ passwordHash, passwordChangedAt: new Date() }, { where: { id }, transaction });
+    await revokeAccountSessions(id, transaction);
+    await audit(
+      ctx,
+      {
+        action: 'account.reset-password',
+        projectId,
+        targetType: 'account',
+        targetId: id,
+        detail: { random: given === null },
+      },
+      transaction,
+    );
+  });
+  return { password: given === null ? password : null };
+}
+
+/** The signed-in student's own account. */
+async function loadStudent(principal: Principal, transaction?: Transaction): Promise<Account> {
+  const account = await Account.findOne({
+    where: { id: principal.accountId, roleSystem: ROLE_SYSTEM.STUDENT },
+    lock: transaction ? transaction.LOCK.UPDATE : undefined,
+    transaction,
+  });
+  if (!account) throw new BusinessError('账号不存在');
+  return account;
+}
+
+function missingFields(account: Account): CompleteInfoField[] {
+  const missing: CompleteInfoField[] = [];
+  if (!account.realName?.trim()) missing.push('realName');
+  if (!account.idCardNo) missing.push('idCardNo');
+  if (!account.mobile) missing.push('mobile');
+  return missing;
+}
+
+/** Whether the signed-in student must complete the profile, and which fields are missing. */
+export async function needComplete(principal: Principal): Promise<NeedCompleteAnswer> {
+  const account = await loadStudent(principal);
+  const missing = missingFields(account);
+  return { needComplete: account.needComplete || missing.length > 0, missing };
+}
+
+const FIELD_LABEL: Record<CompleteInfoField, string> = {
+  realName: '请填写姓名',
+  idCardNo: '请填写身份证号',
+  mobile: '请填写手机号',
+};
+
+/**
+ * Fills the signed-in student's missing profile fields (fields already set stay as they are) and
+ * clears the completion flag. Every missing field is required; an ID number or mobile that another
+ * account of the project uses is refused naming the field.
+ */
+export async function completeInfo(
+  ctx: Caller,
+  input: z.output<typeof completeInfoInput>,
+): Promise<NeedCompleteAnswer> {
+  const principal = ctx.principal as Principal;
+  try {
+    return await ctx.sequelize.transaction(async (transaction) => {
+      const account = await loadStudent(principal, transaction);
+      const missing = missingFields(account);
+      const absent = missing.filter((field) => !input[field]);
+      if (absent.length)
+        throw new ValidationError(
+          absent.map((field) => ({ field, rule: 'required', message: FIELD_LABEL[field] })),
+        );
+      const values: Partial<Record<CompleteInfoField, string>> = {};
+      for (const field of missing) values[field] = input[field];
+      const others = { projectId: account.projectId, id: { [Op.ne]: account.id } };
+      if (
+        values.idCardNo &&
+        (await Account.count({ where: { ...others, idCardNo: values.idCardNo }, transaction }))
+      )
+        throw fieldError('idCardNo', 'unique', '该身份证号已被其他账号使用');
+      if (
+        values.mobile &&
+        (await Account.count({
+          where: { ...others, roleSystem: ROLE_SYSTEM.STUDENT, mobile: values.mobile },
+          transaction,
+        }))
+      )
+        throw fieldError('mobile', 'unique', '该手机号已被其他账号使用');
+      await Account.update({ ...values, needComplete: false }, { where: { id: account.id }, transaction });
+      return { needComplete: false, missing: [] };
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) {
+      const field = JSON.stringify(error.fields ?? {}).includes('mobile') ? 'mobile' : 'idCardNo';
+      throw fieldError(
+        field,
+        'unique',
+        field === 'mobile' ? '该手机号已被其他账号使用' : '该身份证号已被其他账号使用',
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import { DEMO, seedDemoData } from '../../db/seed';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { signIn } from '../../testing/factories';
+import { Account } from './account.model';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.sequelize);
+});
+afterAll(() => t.close());
+
+const tokenOf = async (accountName: string) =>
+  signIn((await Account.findOne({ where: { accountName } })) as Account);
+const call = (path: string, token: string, body: object = {}) =>
+  t.http.post(`/api/${path}.action`).set('token', token).send(body);
+
+test('the built-in roles of the demo grant the management calls of their screens, and no others', async () => {
+  const platform = await tokenOf(DEMO.accounts.platformAdmin.account);
+  const admin = await tokenOf(DEMO.accounts.projectAdmin.account);
+  const service = await tokenOf(DEMO.accounts.customerService.account);
+  const unitManager = await tokenOf(DEMO.accounts.unitManager.account);
+  const manager = await Account.findOne({ where: { accountName: DEMO.accounts.unitManager.account } });
+  const { unitId, projectId } = manager as Account;
+
+  const expectations: [string, string, object, number][] = [
+    ['project/list', platform, {}, 200],
+    ['project/get-setting', platform, { id: projectId }, 200],
+    ['project/list', admin, {}, 403],
+    ['role/page', admin, {}, 200],
+    ['account/query', admin, {}, 200],
+    ['unit/list', admin, {}, 200],
+    ['role/page', service, {}, 403],
+    ['account/query', service, {}, 403],
+    ['unit/list', service, {}, 200],
+    ['unit/base', unitManager, { id: unitId }, 200],
+    ['unit/list', unitManager, {}, 403],
+    ['role/get-my-permission', unitManager, {}, 200],
+  ];
+  for (const [path, token, body, status] of expectations) {
+    const res = await call(path, token, body);
+    expect({ path, status: res.status }).toEqual({ path, status });
+  }
+});

@@ -1,0 +1,288 @@
+import {
+  ADMIN_MENU,
+  ADMIN_MENU_URLS,
+  type AdminMenuEntry,
+  flattenAdminMenu,
+  grantedMenuTree,
+  ROLE_SYSTEM,
+  type RoleSystem,
+} from '@px/config';
+import { literal, Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer } from '../../contract/common';
+import type { MyPermission, RoleItem, RoleOption, rolePageInput, roleSaveInput } from '../../contract/role';
+import type { ActionContext, Principal } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
+import { requireProjectId } from '../../core/tenant';
+import { audit } from '../audit/audit.service';
+import { Account } from './account.model';
+import { Role } from './role.model';
+
+/** What the services need of a call: who calls, from where, and the database. */
+export type Caller = Pick<ActionContext, 'principal' | 'request' | 'sequelize'>;
+
+/**
+ * The roles a caller manages: platform staff the platform's roles (project NULL), everyone else the
+ * roles of their project. Throws for platform-less project calls (see requireProjectId).
+ */
+export function roleScope(ctx: Pick<ActionContext, 'principal'>): number | null {
+  if (ctx.principal?.roleSystem === ROLE_SYSTEM.PLATFORM && ctx.principal.projectId === null) return null;
+  return requireProjectId(ctx);
+}
+
+/** Role systems allowed in a scope: 1 for platform roles, 2, 3 and 4 within a project. */
+function allowedRoleSystems(scope: number | null): RoleSystem[] {
+  return scope === null
+    ? [ROLE_SYSTEM.PLATFORM]
+    : [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.STUDENT, ROLE_SYSTEM.UNIT];
+}
+
+/** Each URL of the route table with its section (the entry above it), for implied grants. */
+const PARENT_OF = new Map<string, string>();
+(function collectParents(entries: AdminMenuEntry[], parent?: string) {
+  for (const entry of entries) {
+    if (parent) PARENT_OF.set(entry.url, parent);
+    collectParents(entry.children ?? [], entry.url);
+  }
+})(ADMIN_MENU);
+const MENU_ORDER = new Map(flattenAdminMenu().map((entry, index) => [entry.url, index]));
+
+/** The URLs sent plus the sections of the pages among them, in route-table order. */
+export function withSections(urls: Iterable<string>): string[] {
+  const all = new Set<string>();
+  for (const url of urls) {
+    for (let current: string | undefined = url; current; current = PARENT_OF.get(current)) all.add(current);
+  }
+  return [...all].sort((a, b) => (MENU_ORDER.get(a) ?? 0) - (MENU_ORDER.get(b) ?? 0));
+}
+
+/** SQL counting the living accounts of the role row `"Role"`. */
+const ACCOUNT_COUNT = literal(
+  '(SELECT COUNT(*)::int FROM account a WHERE a.role_id = "Role".id AND a.deleted_at IS NULL)',
+);
+
+function presentRole(role: Role): RoleItem {
+  return {
+    id: role.id,
+    name: role.name,
+    roleSystem: role.roleSystem,
+    code: role.code,
+    remark: role.remark,
+    menu: role.menu,
+    accountCount: Number(role.get('accountCount') ?? 0),
+    createdAt: role.createdAt.toISOString(),
+    updatedAt: role.updatedAt.toISOString(),
+  };
+}
+
+/** Every role of the scope (optionally of one role system), for selects. */
+export async function queryRoles(scope: number | null, roleSystem?: RoleSystem): Promise<RoleOption[]> {
+  const roles = await Role.findAll({
+    where: { projectId: scope, ...(roleSystem === undefined ? {} : { roleSystem }) },
+    order: [
+      ['roleSystem', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
+  return roles.map((role) => ({ id: role.id, name: role.name, roleSystem: role.roleSystem }));
+}
+
+/** One page of the scope's roles; `name` matches part of the name. */
+export async function pageRoles(
+  scope: number | null,
+  input: z.output<typeof rolePageInput>,
+): Promise<PageAnswer<RoleItem>> {
+  const where: WhereOptions<Role> = {
+    projectId: scope,
+    ...(input.name ? { name: { [Op.iLike]: `%${escapeLike(input.name)}%` } } : {}),
+    ...(input.roleSystem === undefined ? {} : { roleSystem: input.roleSystem }),
+  };
+  const { rows, count } = await Role.findAndCountAll({
+    where,
+    attributes: { include: [[ACCOUNT_COUNT, 'accountCount']] },
+    order: [
+      ['roleSystem', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return { list: rows.map(presentRole), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+async function loadRole(scope: number | null, id: number, transaction?: Transaction): Promise<Role> {
+  const role = await Role.findOne({
+    where: { id, projectId: scope },
+    attributes: { include: [[ACCOUNT_COUNT, 'accountCount']] },
+    transaction,
+  });
+  // A role of another project answers exactly like a missing one.
+  if (!role) throw new BusinessError('角色不存在');
+  return role;
+}
+
+/** One role of the scope with its menu URLs; throws 角色不存在 for a missing or foreign id. */
+export async function findRole(scope: number | null, id: number): Promise<RoleItem> {
+  return presentRole(await loadRole(scope, id));
+}
+
+/**
+ * Creates or updates a role of the caller's scope. Checks: a role system of the scope; menu URLs of
+ * the route table that the caller holds (a student role gets none); a unique name; the role system
+ * of a built-in role or of a role with accounts stays. Writes the role and an audit row in one
+ * transaction. Throws ValidationError naming the field, BusinessError for a missing role.
+ */
+export async function saveRole(
+  ctx: Caller,
+  scope: number | null,
+  input: z.output<typeof roleSaveInput>,
+): Promise<RoleItem> {
+  const principal = ctx.principal as Principal;
+  if (!allowedRoleSystems(scope).includes(input.roleSystem)) {
+    const message = scope === null ? '平台角色的类型只能为 1' : '项目角色的类型只能为 2、3 或 4';
+    throw new ValidationError([{ field: 'roleSystem', rule: 'scope', message }]);
+  }
+  const sent = input.menu ?? [];
+  const unknown = sent.filter((url) => !ADMIN_MENU_URLS.has(url));
+  if (unknown.length)
+    throw new ValidationError([
+      { field: 'menu', rule: 'exists', message: `菜单不存在：${unknown.join('、')}` },
+    ]);
+  if (input.roleSystem === ROLE_SYSTEM.STUDENT && sent.length)
+    throw new ValidationError([{ field: 'menu', rule: 'student', message: '学员角色不能分配后台菜单' }]);
+
+  return ctx.sequelize
+    .transaction(async (transaction) => {
+      const existing = input.id ? await loadRole(scope, input.id, transaction) : null;
+      // Nobody grants what they do not hold; URLs the role already has may stay.
+      const kept = new Set(existing?.menu ?? []);
+      const notHeld = sent.filter((url) => !principal.menu.has(url) && !kept.has(url));
+      if (notHeld.length)
+        throw new ValidationError([
+          { field: 'menu', rule: 'held', message: `不能授予自己没有的菜单权限：${notHeld.join('、')}` },
+        ]);
+      // An omitted menu stays as it is; a student role never has one.
+      const menu =
+        input.menu === undefined
+          ? input.roleSystem === ROLE_SYSTEM.STUDENT
+            ? []
+            : (existing?.menu ?? [])
+          : withSections(input.menu);
+      const sameName = await Role.findOne({
+        where: { projectId: scope, name: input.name, ...(input.id ? { id: { [Op.ne]: input.id } } : {}) },
+        transaction,
+      });
+      if (sameName) throw new ValidationError([{ field: 'name', rule: 'unique', message: '角色名称已存在' }]);
+
+      if (!existing) {
+        const role = await Role.create(
+          {
+            projectId: scope,
+            name: input.name,
+            roleSystem: input.roleSystem,
+            menu,
+            remark: input.remark ?? null,
+          },
+          { transaction },
+        );
+        await audit(
+          ctx,
+          {
+            action: 'role.create',
+            projectId: scope,
+            targetType: 'role',
+            targetId: role.id,
+            detail: { name: role.name, roleSystem: role.roleSystem, menu },
+          },
+          transaction,
+        );
+        return presentRole(await loadRole(scope, role.id, transaction));
+      }
+
+      const role = existing;
+      if (role.roleSystem !== input.roleSystem) {
+        if (role.code)
+          throw new ValidationError([
+            { field: 'roleSystem', rule: 'builtin', message: '内置角色不能修改角色类型' },
+          ]);
+        if (Number(role.get('accountCount')) > 0)
+          throw new ValidationError([
+            { field: 'roleSystem', rule: 'in-use', message: '该角色下已有账号，不能修改角色类型' },
+          ]);
+      }
+      const before = new Set(role.menu);
+      const after = new Set(menu);
+      await Role.update(
+        { name: input.name, roleSystem: input.roleSystem, menu, remark: input.remark ?? null },
+        { where: { id: role.id }, transaction },
+      );
+      await audit(
+        ctx,
+        {
+          action: 'role.update',
+          projectId: scope,
+          targetType: 'role',
+          targetId: role.id,
+          detail: {
+            name: input.name,
+            roleSystem: input.roleSystem,
+            granted: menu.filter((url) => !before.has(url)),
+            withdrawn: role.menu.filter((url) => !after.has(url)),
+          },
+        },
+        transaction,
+      );
+      return presentRole(await loadRole(scope, role.id, transaction));
+    })
+    .catch((error: unknown) => {
+      // Two saves of one name at once: the unique index decides.
+      if (error instanceof UniqueConstraintError)
+        throw new ValidationError([{ field: 'name', rule: 'unique', message: '角色名称已存在' }]);
+      throw error;
+    });
+}
+
+/**
+ * Deletes (soft) a role of the scope that no living account holds and that the product did not
+ * create. Throws 角色不存在, 内置角色不能删除 or 该角色下仍有账号，不能删除.
+ */
+export async function deleteRole(ctx: Caller, scope: number | null, id: number): Promise<void> {
+  await ctx.sequelize.transaction(async (transaction) => {
+    const role = await loadRole(scope, id, transaction);
+    if (role.code) throw new BusinessError('内置角色不能删除');
+    // Lock the role so that no account can be given it while it is being deleted.
+    await Role.findOne({ where: { id }, lock: transaction.LOCK.UPDATE, transaction });
+    if ((await Account.count({ where: { roleId: id }, transaction })) > 0)
+      throw new BusinessError('该角色下仍有账号，不能删除');
+    await Role.destroy({ where: { id }, transaction });
+    await audit(
+      ctx,
+      {
+        action: 'role.delete',
+        projectId: scope,
+        targetType: 'role',
+        targetId: id,
+        detail: { name: role.name },
+      },
+      transaction,
+    );
+  });
+}
+
+/** What the caller's role grants: its URLs and the granted part of the route table as a tree. */
+export async function myPermission(principal: Principal): Promise<MyPermission> {
+  const role = await Role.findByPk(principal.roleId, { paranoid: false });
+  const menu = role?.menu ?? [...principal.menu];
+  return {
+    roleId: principal.roleId,
+    roleName: role?.name ?? '',
+    roleSystem: principal.roleSystem,
+    menu,
+    menuTree: grantedMenuTree(menu),
+  };
+}

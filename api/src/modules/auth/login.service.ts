@@ -1,0 +1,381 @@
+import {
+  grantedMenuTree,
+  isIdCardNumber,
+  ROLE_SYSTEM,
+  type RoleSystem,
+  resolveProjectSettings,
+  VALIDATION_MESSAGES,
+  zPassword,
+} from '@px/config';
+import { col, fn, literal, Op, type Sequelize, where as sqlWhere } from 'sequelize';
+import type {
+  AboutUs,
+  AccountInfo,
+  Agreement,
+  CheckAccountAnswer,
+  Index2Info,
+  LoginAnswer,
+  LoginRefusal,
+  SwitchLoginList,
+} from '../../contract/login';
+import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
+import type { ActionContext, Principal } from '../../core/action';
+import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
+import { ACCOUNT_STATUS, Account } from '../account/account.model';
+import { Role } from '../account/role.model';
+import { audit } from '../audit/audit.service';
+import { type CaptchaProof, consumeCaptchaProof, hasCaptchaProof } from '../captcha/captcha.service';
+import { PROJECT_STATUS, Project } from '../project/project.model';
+import { agreementTexts } from './agreement';
+import { decoyHash, hashPassword, verifyPassword } from './password';
+import { openSession, revokeOtherSessions, revokeSessionById } from './session.service';
+import { type AttemptStatus, attemptKey, getAttemptStatus, recordAttempt } from './sign-in-limits.service';
+
+/** The door: 1 the back office (role systems 1, 2 and 4), 3 the student H5 (role system 3). */
+export type LoginRoleType = (typeof LOGIN_ROLE_TYPE)[keyof typeof LOGIN_ROLE_TYPE];
+
+/** Where a request comes from, for sessions and attempt counters. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+const BACK_OFFICE_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
+/** Attempts of password changes are counted under this scope (per account) for the lock rule. */
+const MODIFY_PASSWORD_SCOPE = 'pwd';
+
+/** The captcha each door shows: the image code in the back office, the slider on the H5. */
+export function captchaTypeFor(roleType: LoginRoleType): CheckAccountAnswer['captchaType'] {
+  return roleType === LOGIN_ROLE_TYPE.BACK_OFFICE ? 'image' : 'slider';
+}
+
+function presentStatus(status: AttemptStatus, roleType: LoginRoleType): LoginRefusal {
+  return {
+    needCaptcha: status.needCaptcha,
+    captchaType: captchaTypeFor(roleType),
+    lockedUntil: status.lockedUntil?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Step one of the two-step login: whether the password must come with a captcha and whether
+ * sign-in is locked for this account from this address. Reads counters keyed by what was typed,
+ * so it answers the same for accounts that do not exist.
+ */
+export async function checkAccountBeforeLogin(
+  sequelize: Sequelize,
+  request: { project: Project; roleType: LoginRoleType; account: string; ip: string },
+): Promise<CheckAccountAnswer> {
+  const key = attemptKey(request.project.id, request.roleType, request.account);
+  return presentStatus(await getAttemptStatus(sequelize, key, request.ip), request.roleType);
+}
+
+/**
+ * The accounts that the typed name may denote at a door, best first (at most two). Back office:
+ * staff by account name, case-insensitive, the request's project first, then platform staff.
+ * Students: by ID number (upper-cased) or mobile within the project; `idCardOnly` for /index2.
+ */
+function findCandidates(
+  roleType: LoginRoleType,
+  projectId: number,
+  account: string,
+  idCardOnly: boolean,
+): Promise<Account[]> {
+  const scoped = Account.scope('withPassword');
+  if (roleType === LOGIN_ROLE_TYPE.BACK_OFFICE) {
+    return scoped.findAll({
+      where: {
+        roleSystem: { [Op.in]: BACK_OFFICE_SYSTEMS },
+        [Op.and]: [
+          sqlWhere(fn('lower', col('account_name')), account.toLowerCase()),
+          { [Op.or]: [{ projectId }, { projectId: null }] },
+        ],
+      },
+      order: [[literal('project_id IS NULL'), 'ASC']],
+      limit: 2,
+    });
+  }
+  const idCardNo = account.toUpperCase();
+  return scoped.findAll({
+    where: {
+      roleSystem: ROLE_SYSTEM.STUDENT,
+      projectId,
+      [Op.or]: idCardOnly ? [{ idCardNo }] : [{ idCardNo }, { mobile: account }],
+    },
+    limit: 2,
+  });
+}
+
+export interface PasswordSignIn {
+  project: Project;
+  roleType: LoginRoleType;
+  /** Decrypted and trimmed. */
+  account: string;
+  password: string;
+  captcha: CaptchaProof;
+  client: ClientInfo;
+  /** /index2: students by ID number only, whatever the project's `loginType`. */
+  index2?: boolean;
+}
+
+/**
+ * Step two: signs in with account and password and opens a session. Order of the rules: the
+ * project's `loginType` (students), the locks, the captcha when needed (consumed), then the
+ * password; a wrong password and an unknown account answer alike (and take alike long), and a
+ * disabled account is told so only after the right password. Throws BusinessError with a
+ * `LoginRefusal` attribute.
+ */
+export async function signInWithPassword(
+  sequelize: Sequelize,
+  request: PasswordSignIn,
+): Promise<LoginAnswer> {
+  const { project, roleType, account, password, client } = request;
+  if (
+    roleType === LOGIN_ROLE_TYPE.STUDENT &&
+    !request.index2 &&
+    !resolveProjectSettings(project.settings).loginType.includes('password')
+  ) {
+    throw new BusinessError(LOGIN_MESSAGES.PASSWORD_LOGIN_CLOSED);
+  }
+  const key = attemptKey(project.id, roleType, account);
+  const status = await getAttemptStatus(sequelize, key, client.ip);
+  if (status.lockedUntil) {
+    const message = status.lockedBy === 'ip' ? LOGIN_MESSAGES.IP_LOCKED : LOGIN_MESSAGES.LOCKED;
+    throw new BusinessError(message, presentStatus(status, roleType));
+  }
+  if (status.needCaptcha) {
+    if (!hasCaptchaProof(request.captcha)) {
+      throw new BusinessError(LOGIN_MESSAGES.CAPTCHA_REQUIRED, presentStatus(status, roleType));
+    }
+    if (!(await consumeCaptchaProof(request.captcha))) {
+      throw new BusinessError(LOGIN_MESSAGES.CAPTCHA_WRONG, presentStatus(status, roleType));
+    }
+  }
+
+  const candidates = await findCandidates(roleType, project.id, account, request.index2 ?? false);
+  let matched: Account | undefined;
+  if (candidates.length === 0) {
+    await verifyPassword(await decoyHash(), password);
+  }
+  for (const candidate of candidates) {
+    if (await verifyPassword(candidate.passwordHash, password)) {
+      matched = candidate;
+      break;
+    }
+  }
+  if (!matched) {
+    await recordAttempt({ key, ip: client.ip, succeeded: false });
+    const after = await getAttemptStatus(sequelize, key, client.ip);
+    throw new BusinessError(LOGIN_MESSAGES.BAD_CREDENTIALS, presentStatus(after, roleType));
+  }
+  if (matched.status !== ACCOUNT_STATUS.ENABLED) throw new BusinessError(LOGIN_MESSAGES.DISABLED);
+
+  const signedIn = matched;
+  const tokenCode = await sequelize.transaction(async (transaction) => {
+    await recordAttempt({ key, ip: client.ip, succeeded: true }, transaction);
+    await signedIn.update({ lastLoginAt: new Date() }, { transaction });
+    return openSession(
+      {
+        accountId: signedIn.id,
+        projectId: signedIn.projectId,
+        roleSystem: signedIn.roleSystem,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
+      transaction,
+    );
+  });
+  return { tokenCode, roleSystem: signedIn.roleSystem };
+}
+
+/** The name shown for an account: the real name, else the account name. */
+export function displayName(account: Pick<Account, 'realName' | 'accountName'>): string {
+  return account.realName || account.accountName || '';
+}
+
+/**
+ * The signed-in caller's account info (spec section 3): name, avatar, role with its granted menu
+ * tree, and who is signed in as this account (super account). Throws Unauthorized when the account
+ * vanished meanwhile.
+ */
+export async function getAccountInfo(principal: Principal): Promise<AccountInfo> {
+  const account = await Account.findByPk(principal.accountId, { include: [{ model: Role, as: 'role' }] });
+  if (!account?.role) throw new UnauthorizedError();
+  const impersonator = principal.impersonatorId
+    ? await Account.findByPk(principal.impersonatorId, { paranoid: false })
+    : null;
+  return {
+    accountId: account.id,
+    userName: displayName(account),
+    imagePath: account.imagePath,
+    projectId: principal.projectId,
+    unitId: account.unitId,
+    roleRP: {
+      roleName: account.role.name,
+      roleSystem: account.role.roleSystem,
+      menu: grantedMenuTree(account.role.menu),
+    },
+    impersonatedBy: impersonator ? displayName(impersonator) : null,
+  };
+}
+
+/** Logout: ends the caller's session; nothing happens (and nothing fails) without a live one. */
+export async function signOut(principal: Principal | null): Promise<void> {
+  if (principal) await revokeSessionById(principal.sessionId);
+}
+
+/**
+ * Changes the caller's password: the new one must pass the password rule and differ from the
+ * old; the old one must be right (wrong ones count towards the lock rule of `SIGN_IN_LIMITS`).
+ * Every other session of the account ends; audited. Refused while signed in as someone else
+ * (super account): the account's own data never changes then.
+ */
+export async function modifyPassword(
+  ctx: Pick<ActionContext, 'principal' | 'request' | 'sequelize'>,
+  passwords: { oldPassword: string; newPassword: string },
+): Promise<void> {
+  const principal = ctx.principal;
+  if (!principal) throw new UnauthorizedError();
+  if (principal.impersonatorId) throw new BusinessError(LOGIN_MESSAGES.NOT_WHILE_IMPERSONATING);
+  const rule = zPassword.safeParse(passwords.newPassword);
+  if (!rule.success) {
+    const message = rule.error.issues[0]?.message ?? VALIDATION_MESSAGES.password;
+    throw new ValidationError([{ field: 'newPassword', rule: 'password', message }]);
+  }
+  const key = attemptKey(principal.projectId, MODIFY_PASSWORD_SCOPE, String(principal.accountId));
+  const status = await getAttemptStatus(ctx.sequelize, key, ctx.request.ip);
+  if (status.lockedUntil) throw new BusinessError(LOGIN_MESSAGES.MODIFY_PASSWORD_LOCKED);
+  const account = await Account.scope('withPassword').findByPk(principal.accountId);
+  if (!account) throw new UnauthorizedError();
+  if (!(await verifyPassword(account.passwordHash, passwords.oldPassword))) {
+    await recordAttempt({ key, ip: ctx.request.ip, succeeded: false });
+    throw new BusinessError(LOGIN_MESSAGES.OLD_PASSWORD_WRONG);
+  }
+  if (passwords.newPassword === passwords.oldPassword) throw new BusinessError(LOGIN_MESSAGES.SAME_PASSWORD);
+  const passwordHash = await hashPassword(passwords.newPassword);
+  await ctx.sequelize.transaction(async (transaction) => {
+    await account.update({ passwordHash, passwordChangedAt: new Date() }, { transaction });
+    await revokeOtherSessions(account.id, principal.sessionId, transaction);
+    await recordAttempt({ key, ip: ctx.request.ip, succeeded: true }, transaction);
+    await audit(
+      ctx,
+      {
+        action: 'account.modify-password',
+        projectId: account.projectId,
+        targetType: 'account',
+        targetId: account.id,
+      },
+      transaction,
+    );
+  });
+}
+
+/**
+ * The student accounts of the caller's person: same ID number, enabled, in enabled projects; the
+ * caller's own account first and flagged. Only the caller's when it has no ID number.
+ */
+export async function listSwitchOptions(principal: Principal): Promise<SwitchLoginList> {
+  const current = await Account.findByPk(principal.accountId);
+  if (!current) throw new UnauthorizedError();
+  const accounts = current.idCardNo
+    ? await Account.findAll({
+        where: {
+          roleSystem: ROLE_SYSTEM.STUDENT,
+          idCardNo: current.idCardNo,
+          status: ACCOUNT_STATUS.ENABLED,
+        },
+        order: [['id', 'ASC']],
+      })
+    : [current];
+  const projectIds = [...new Set(accounts.map((account) => account.projectId ?? 0))];
+  const projects = new Map(
+    (await Project.findAll({ where: { id: projectIds, status: PROJECT_STATUS.ENABLED } })).map((project) => [
+      project.id,
+      project,
+    ]),
+  );
+  const list = accounts.flatMap((account) => {
+    const project = projects.get(account.projectId ?? 0);
+    if (!project) return [];
+    return [
+      {
+        accountId: account.id,
+        projectId: project.id,
+        projectName: project.name,
+        title: resolveProjectSettings(project.settings).title,
+        realName: account.realName,
+        current: account.id === current.id,
+      },
+    ];
+  });
+  list.sort((a, b) => Number(b.current) - Number(a.current));
+  return { list };
+}
+
+/**
+ * Switches the signed-in student to another account of the same person (see `listSwitchOptions`):
+ * opens a session for it and ends the current one. Refused for any other account, for the current
+ * one and while signed in as someone else.
+ */
+export async function switchLogin(
+  sequelize: Sequelize,
+  principal: Principal,
+  targetId: number,
+  client: ClientInfo,
+): Promise<LoginAnswer> {
+  if (principal.impersonatorId) throw new BusinessError(LOGIN_MESSAGES.NOT_WHILE_IMPERSONATING);
+  const { list } = await listSwitchOptions(principal);
+  const target = list.find((option) => option.accountId === targetId && !option.current);
+  if (!target) throw new BusinessError('无法切换到该账号');
+  const tokenCode = await sequelize.transaction(async (transaction) => {
+    await Account.update({ lastLoginAt: new Date() }, { where: { id: target.accountId }, transaction });
+    await revokeSessionById(principal.sessionId, transaction);
+    return openSession(
+      {
+        accountId: target.accountId,
+        projectId: target.projectId,
+        roleSystem: ROLE_SYSTEM.STUDENT,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      },
+      transaction,
+    );
+  });
+  return { tokenCode, roleSystem: ROLE_SYSTEM.STUDENT };
+}
+
+/** Whether the project's /index2 entry is open, and its title. */
+export function presentIndex2(project: Project): Index2Info {
+  const settings = resolveProjectSettings(project.settings);
+  return { open: settings.index2Open === 1, title: settings.title };
+}
+
+/**
+ * Student sign-in on /index2 with ID number and password; the same attempt rules as `login`.
+ * Refused while the project's `index2Open` is 0; an account that is not an ID number is refused
+ * naming the field.
+ */
+export async function signInAtIndex2(
+  sequelize: Sequelize,
+  request: Omit<PasswordSignIn, 'roleType' | 'index2'>,
+): Promise<LoginAnswer> {
+  if (!presentIndex2(request.project).open) throw new BusinessError(LOGIN_MESSAGES.INDEX2_CLOSED);
+  if (!isIdCardNumber(request.account.toUpperCase())) {
+    throw new ValidationError([
+      { field: 'account', rule: 'idCardNumber', message: VALIDATION_MESSAGES.idCardNumber },
+    ]);
+  }
+  return signInWithPassword(sequelize, { ...request, roleType: LOGIN_ROLE_TYPE.STUDENT, index2: true });
+}
+
+/** The user agreement and privacy policy with the project's H5 title. */
+export function presentAgreement(project: Project): Agreement {
+  const { title } = resolveProjectSettings(project.settings);
+  return { title, ...agreementTexts(title) };
+}
+
+/** About us: the project's titles, customer phone and version. */
+export function presentAboutUs(project: Project): AboutUs {
+  const { title, shortTitle, customerPhone, versionCode } = resolveProjectSettings(project.settings);
+  return { title, shortTitle, customerPhone, versionCode };
+}

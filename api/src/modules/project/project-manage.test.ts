@@ -1,0 +1,354 @@
+import { DEFAULT_PROJECT_SETTINGS, ROLE_SYSTEM } from '@px/config';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
+import { PROJECT_BUILTIN_ROLES } from '../account/builtin-roles';
+import { Role } from '../account/role.model';
+import { AuditLog } from '../audit/audit-log.model';
+import { authenticateToken } from '../auth/session.service';
+import { Dictionary } from '../dictionary/dictionary.model';
+import { Project } from './project.model';
+
+const path = (name: string) => `/api/project/${name}.action`;
+const PLATFORM_MENU = ['/home', '/project-manage', '/project-manage/list', '/project-manage/setting'];
+
+let t: TestApp;
+let token: string;
+let adminId: number;
+let defaultProject: Project;
+
+const post = (name: string, body: object = {}, as = token) =>
+  t.http.post(path(name)).set('token', as).send(body);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await buildAccount({
+    projectId: null,
+    roleSystem: ROLE_SYSTEM.PLATFORM,
+    menu: PLATFORM_MENU,
+  });
+  token = await signIn(admin.account);
+  adminId = admin.account.id;
+  defaultProject = await buildProject({
+    name: '默认项目',
+    isDefault: true,
+    domains: ['default.example.com'],
+  });
+});
+afterAll(() => t.close());
+
+describe('permissions', () => {
+  test('only platform staff with the project screens may call (403 otherwise)', async () => {
+    const project = await buildProject();
+    const projectAdmin = await buildAccount({
+      projectId: project.id,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: PLATFORM_MENU,
+    });
+    const projectToken = await signIn(projectAdmin.account);
+    const noList = await buildAccount({
+      projectId: null,
+      roleSystem: ROLE_SYSTEM.PLATFORM,
+      menu: ['/home', '/project-manage/setting'],
+    });
+    const noListToken = await signIn(noList.account);
+    const noSetting = await buildAccount({
+      projectId: null,
+      roleSystem: ROLE_SYSTEM.PLATFORM,
+      menu: ['/home', '/project-manage/list'],
+    });
+    const noSettingToken = await signIn(noSetting.account);
+    for (const name of ['list', 'save', 'disable', 'delete', 'get-setting', 'save-setting']) {
+      expect((await post(name, { id: project.id }, projectToken)).status).toBe(403);
+    }
+    for (const name of ['list', 'save', 'disable', 'delete']) {
+      expect((await post(name, { id: project.id }, noListToken)).status).toBe(403);
+    }
+    expect((await post('get-setting', { id: project.id }, noListToken)).body.respCode).toBe(200);
+    for (const name of ['get-setting', 'save-setting']) {
+      expect((await post(name, { id: project.id }, noSettingToken)).status).toBe(403);
+    }
+  });
+
+  test('system-info stays public', async () => {
+    const res = await t.http.post(path('system-info')).set('Host', 'default.example.com');
+    expect(res.body.attribute).toMatchObject({ projectId: defaultProject.id, projectName: '默认项目' });
+  });
+});
+
+describe('project/list', () => {
+  test('pages projects, default first, filtered by name or code and status, with counts', async () => {
+    const busy = await buildProject({ name: '列表测试项目甲', code: 'list-busy' });
+    await buildUnit(busy.id);
+    await buildAccount({ projectId: busy.id, roleSystem: ROLE_SYSTEM.STUDENT });
+    await buildProject({ name: '列表测试项目乙', status: 'DISABLED' });
+
+    const all = await post('list', { pageSize: 100 });
+    expect(all.body.attribute.list[0]).toMatchObject({ id: defaultProject.id, isDefault: true });
+    const byName = await post('list', { name: '列表测试' });
+    expect(byName.body.attribute.total).toBe(2);
+    const byCode = await post('list', { name: 'LIST-BUSY' });
+    expect(byCode.body.attribute.list).toEqual([
+      expect.objectContaining({ id: busy.id, accountCount: 1, unitCount: 1, status: 'ENABLED', domains: [] }),
+    ]);
+    const disabled = await post('list', { name: '列表测试', status: 'DISABLED' });
+    expect(disabled.body.attribute.list.map((item: { name: string }) => item.name)).toEqual([
+      '列表测试项目乙',
+    ]);
+    expect(byCode.body.attribute.list[0]).not.toHaveProperty('settings');
+  });
+});
+
+describe('project/save', () => {
+  test('creates a project with its built-in roles, lower-cased domains; audited', async () => {
+    const res = await post('save', {
+      code: 'shandong',
+      name: '山东继续教育',
+      domains: ['SD.Example.com', 'sd2.example.com'],
+      isDefault: false,
+    });
+    expect(res.body.respCode).toBe(200);
+    const id = res.body.attribute.id;
+    expect(res.body.attribute).toMatchObject({
+      code: 'shandong',
+      name: '山东继续教育',
+      domains: ['sd.example.com', 'sd2.example.com'],
+      isDefault: false,
+      status: 'ENABLED',
+    });
+    const roles = await Role.findAll({ where: { projectId: id } });
+    expect(roles.map((role) => role.code).sort()).toEqual(
+      PROJECT_BUILTIN_ROLES.map((role) => role.code).sort(),
+    );
+    expect(
+      await AuditLog.findOne({ where: { action: 'project.create', targetId: String(id) } }),
+    ).toMatchObject({
+      actorId: adminId,
+      projectId: id,
+    });
+    const info = await t.http.post(path('system-info')).set('Host', 'sd2.example.com');
+    expect(info.body.attribute.projectId).toBe(id);
+  });
+
+  test('accepts domains as comma-separated text and updates a project', async () => {
+    const project = await buildProject({ code: 'edit-me' });
+    const res = await post('save', {
+      id: project.id,
+      code: 'edited',
+      name: '改过的项目',
+      domains: 'a.example.com, b.example.com',
+    });
+    expect(res.body.attribute).toMatchObject({
+      code: 'edited',
+      name: '改过的项目',
+      domains: ['a.example.com', 'b.example.com'],
+    });
+    expect(await AuditLog.count({ where: { action: 'project.update', targetId: String(project.id) } })).toBe(
+      1,
+    );
+  });
+
+  test('refuses a used code, a domain of another project (naming it), and bad values; writes nothing', async () => {
+    await buildProject({ code: 'taken', name: '已有项目', domains: ['taken.example.com'] });
+    const before = await Project.count();
+    const code = await post('save', { code: 'taken', name: '新项目' });
+    expect(code.body.attribute.errors[0]).toMatchObject({ field: 'code', message: '项目编码已存在' });
+    const domain = await post('save', {
+      code: 'fresh',
+      name: '新项目',
+      domains: ['new.example.com', 'TAKEN.example.com'],
+    });
+    expect(domain.body.attribute.errors[0]).toMatchObject({
+      field: 'domains',
+      message: '域名 taken.example.com 已被项目「已有项目」使用',
+    });
+    for (const bad of ['Upper', 'has space', '-edge', 'x'.repeat(33)]) {
+      const res = await post('save', { code: bad, name: '新项目' });
+      expect(res.body.attribute.errors[0].field).toBe('code');
+    }
+    const badDomain = await post('save', { code: 'fresh', name: '新项目', domains: ['http://x.com/'] });
+    expect(badDomain.body.attribute.errors[0].field).toMatch(/^domains/);
+    const noName = await post('save', { code: 'fresh' });
+    expect(noName.body.attribute.errors[0]).toMatchObject({ field: 'name', message: '请填写项目名称' });
+    expect(await Project.count()).toBe(before);
+    expect(await Role.count({ where: { projectId: null, code: 'student' } })).toBe(0);
+  });
+
+  test('an update keeps its own domains, and omitted domains and default flag stay as they are', async () => {
+    const project = await buildProject({ code: 'keeps', domains: ['keep.example.com'] });
+    const res = await post('save', {
+      id: project.id,
+      code: 'keeps',
+      name: '保留域名',
+      domains: ['keep.example.com'],
+    });
+    expect(res.body.respCode).toBe(200);
+    const renamed = await post('save', {
+      id: defaultProject.id,
+      code: defaultProject.code,
+      name: '默认项目',
+    });
+    expect(renamed.body.attribute).toMatchObject({ isDefault: true, domains: ['default.example.com'] });
+  });
+
+  test('setting the default moves it from the previous default; a disabled project cannot be default', async () => {
+    const project = await buildProject({ code: 'next-default' });
+    const res = await post('save', { id: project.id, code: 'next-default', name: '新默认', isDefault: 1 });
+    expect(res.body.attribute.isDefault).toBe(true);
+    expect((await Project.findByPk(defaultProject.id))?.isDefault).toBe(false);
+    expect(await Project.count({ where: { isDefault: true } })).toBe(1);
+    // Move it back for the other tests.
+    await post('save', {
+      id: defaultProject.id,
+      code: defaultProject.code,
+      name: '默认项目',
+      isDefault: true,
+    });
+    expect((await Project.findByPk(project.id))?.isDefault).toBe(false);
+
+    const disabled = await buildProject({ status: 'DISABLED' });
+    const refused = await post('save', {
+      id: disabled.id,
+      code: disabled.code,
+      name: '停用',
+      isDefault: true,
+    });
+    expect(refused.body.attribute.errors[0]).toMatchObject({ field: 'isDefault' });
+    expect((await Project.findByPk(defaultProject.id))?.isDefault).toBe(true);
+  });
+
+  test('an unknown id answers 项目不存在', async () => {
+    expect((await post('save', { id: 999999, code: 'ghost', name: '幽灵' })).body).toMatchObject({
+      respCode: -1,
+      respDesc: '项目不存在',
+    });
+  });
+});
+
+describe('project/disable', () => {
+  test('disables a project, ending its accounts’ sessions, and enables it again', async () => {
+    const project = await buildProject({ domains: ['off.example.com'] });
+    const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.PROJECT });
+    const staffToken = await signIn(account);
+    expect((await post('disable', { id: project.id, status: 'DISABLED' })).body.respCode).toBe(200);
+    expect((await Project.findByPk(project.id))?.status).toBe('DISABLED');
+    expect(await authenticateToken(t.sequelize, staffToken)).toBeNull();
+    const info = await t.http.post(path('system-info')).set('Host', 'off.example.com');
+    expect(info.body.respDesc).toBe('该项目已停用');
+    expect((await post('disable', { id: project.id, status: 'ENABLED' })).body.respCode).toBe(200);
+    expect((await Project.findByPk(project.id))?.status).toBe('ENABLED');
+    expect(await AuditLog.count({ where: { targetType: 'project', targetId: String(project.id) } })).toBe(2);
+  });
+
+  test('the default project cannot be disabled', async () => {
+    const res = await post('disable', { id: defaultProject.id, status: 'DISABLED' });
+    expect(res.body).toMatchObject({ respCode: -1, respDesc: '默认项目不能停用' });
+    expect((await Project.findByPk(defaultProject.id))?.status).toBe('ENABLED');
+  });
+});
+
+describe('project/delete', () => {
+  test('deletes a project without accounts and units, with its roles and dictionary entries', async () => {
+    const created = await post('save', { code: 'short-lived', name: '短命项目' });
+    const id = created.body.attribute.id;
+    await Dictionary.create({ projectId: id, type: 'train-type', code: 'public', label: '公需' });
+    const res = await post('delete', { id });
+    expect(res.body.respCode).toBe(200);
+    expect(await Project.findByPk(id)).toBeNull();
+    expect(await Role.count({ where: { projectId: id }, paranoid: false })).toBe(0);
+    expect(await Dictionary.count({ where: { projectId: id } })).toBe(0);
+    // The audit trail stays, detached from the deleted project.
+    expect(await AuditLog.count({ where: { targetType: 'project', targetId: String(id) } })).toBe(2);
+  });
+
+  test('refuses a project with units or accounts (deleted ones count), and the default project', async () => {
+    const withUnit = await buildProject();
+    await buildUnit(withUnit.id);
+    const withAccount = await buildProject();
+    const { account } = await buildAccount({ projectId: withAccount.id, roleSystem: ROLE_SYSTEM.STUDENT });
+    await account.destroy();
+    for (const project of [withUnit, withAccount]) {
+      expect((await post('delete', { id: project.id })).body).toMatchObject({
+        respCode: -1,
+        respDesc: '该项目下仍有账号或单位，不能删除',
+      });
+      expect(await Project.findByPk(project.id)).not.toBeNull();
+    }
+    expect((await post('delete', { id: defaultProject.id })).body.respDesc).toBe('默认项目不能删除');
+    expect((await post('delete', { id: 999999 })).body.respDesc).toBe('项目不存在');
+  });
+});
+
+describe('project settings', () => {
+  test('get-setting answers every setting with defaults filled', async () => {
+    const project = await buildProject({ settings: { title: '已存标题' } });
+    const res = await post('get-setting', { id: project.id });
+    expect(res.body.attribute).toEqual({
+      projectId: project.id,
+      projectName: project.name,
+      settings: { ...DEFAULT_PROJECT_SETTINGS, title: '已存标题' },
+    });
+  });
+
+  test('save-setting merges a partial update, stores only non-defaults, audits the changed keys', async () => {
+    const project = await buildProject({
+      settings: { title: '旧标题', videoTaskTime: 5 },
+      domains: ['set.example.com'],
+    });
+    const res = await post('save-setting', {
+      id: project.id,
+      settings: {
+        videoTaskTime: 15,
+        loginType: ['sms', 'password'],
+        h5Config: { showClassType: ['specialized'] },
+      },
+    });
+    expect(res.body.respCode).toBe(200);
+    expect(res.body.attribute.settings).toEqual({
+      ...DEFAULT_PROJECT_SETTINGS,
+      title: '旧标题',
+      loginType: ['sms', 'password'],
+      h5Config: { showClassType: ['specialized'] },
+    });
+    const stored = await Project.findByPk(project.id);
+    // videoTaskTime went back to its default, so it is no longer stored.
+    expect(stored?.settings).toEqual({
+      title: '旧标题',
+      loginType: ['sms', 'password'],
+      h5Config: { showClassType: ['specialized'] },
+    });
+    const log = await AuditLog.findOne({
+      where: { action: 'project.settings', targetId: String(project.id) },
+    });
+    expect([...((log?.detail.changed as string[]) ?? [])].sort()).toEqual([
+      'h5Config',
+      'loginType',
+      'videoTaskTime',
+    ]);
+    const info = await t.http.post(path('system-info')).set('Host', 'set.example.com');
+    expect(info.body.attribute).toMatchObject({ title: '旧标题', loginType: ['sms', 'password'] });
+  });
+
+  test('refuses invalid values and unknown keys naming the setting; writes nothing', async () => {
+    const project = await buildProject({ settings: { title: '不变' } });
+    const cases: [object, string][] = [
+      [{ videoTaskTime: -1 }, 'settings.videoTaskTime'],
+      [{ index2Open: 2 }, 'settings.index2Open'],
+      [{ loginType: [] }, 'settings.loginType'],
+      [{ loginType: ['sms', 'sms'] }, 'settings.loginType'],
+      [{ title: '' }, 'settings.title'],
+      [{ refundClassProcess: 101 }, 'settings.refundClassProcess'],
+      [{ noSuchSetting: 1 }, 'settings.noSuchSetting'],
+      [{ projectArea: 123456 }, 'settings.projectArea'],
+      [{ projectArea: 370102 }, 'settings.projectArea'],
+    ];
+    for (const [settings, field] of cases) {
+      const res = await post('save-setting', { id: project.id, settings });
+      expect(res.status).toBe(400);
+      expect(res.body.attribute.errors[0].field).toBe(field);
+    }
+    expect((await Project.findByPk(project.id))?.settings).toEqual({ title: '不变' });
+    const city = await post('save-setting', { id: project.id, settings: { projectArea: 370100 } });
+    expect(city.body.attribute.settings.projectArea).toBe(370100);
+    expect((await post('get-setting', { id: 999999 })).body.respDesc).toBe('项目不存在');
+  });
+});

@@ -1,0 +1,131 @@
+import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
+import { Op, type Sequelize } from 'sequelize';
+import type { LoginAnswer } from '../../contract/login';
+import type {
+  SuperAccountAccount,
+  SuperAccountAccountPage,
+  SuperAccountProjectList,
+} from '../../contract/super-account';
+import type { ActionContext } from '../../core/action';
+import { BusinessError, UnauthorizedError } from '../../core/errors';
+import { ACCOUNT_STATUS, Account } from '../account/account.model';
+import { Role } from '../account/role.model';
+import { audit } from '../audit/audit.service';
+import { openSession } from '../auth/session.service';
+import { PROJECT_STATUS, Project } from '../project/project.model';
+import { Unit } from '../unit/unit.model';
+
+/** The role systems platform staff may sign in as: project staff and unit managers. */
+const TARGET_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
+
+/** The enabled projects, by name. */
+export async function listEnabledProjects(): Promise<SuperAccountProjectList> {
+  const projects = await Project.findAll({
+    where: { status: PROJECT_STATUS.ENABLED },
+    attributes: ['id', 'name', 'code'],
+    order: [
+      ['name', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
+  return { list: projects.map(({ id, name, code }) => ({ id, name, code })) };
+}
+
+/** `%`, `_` and `\` typed by people match themselves in ILIKE. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * Enabled accounts of role systems 2 and 4 of an enabled project, matching part of the real name
+ * or the account name, paged by account name. An unknown or disabled project answers an empty page.
+ */
+export async function listTargetAccounts(query: {
+  projectId: number;
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+}): Promise<SuperAccountAccountPage> {
+  const { pageNum, pageSize } = query;
+  const project = await Project.findOne({ where: { id: query.projectId, status: PROJECT_STATUS.ENABLED } });
+  if (!project) return { list: [], total: 0, pageNum, pageSize };
+  const pattern = query.keyword ? likePattern(query.keyword) : undefined;
+  const { rows, count } = await Account.findAndCountAll({
+    where: {
+      projectId: project.id,
+      roleSystem: { [Op.in]: TARGET_SYSTEMS },
+      status: ACCOUNT_STATUS.ENABLED,
+      ...(pattern
+        ? { [Op.or]: [{ realName: { [Op.iLike]: pattern } }, { accountName: { [Op.iLike]: pattern } }] }
+        : {}),
+    },
+    include: [{ model: Role, as: 'role', attributes: ['name'] }],
+    order: [
+      ['accountName', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: pageSize,
+    offset: (pageNum - 1) * pageSize,
+  });
+  const unitIds = [...new Set(rows.flatMap((row) => (row.unitId ? [row.unitId] : [])))];
+  const units = new Map(
+    (unitIds.length ? await Unit.findAll({ where: { id: unitIds }, attributes: ['id', 'name'] }) : []).map(
+      (unit) => [unit.id, unit.name],
+    ),
+  );
+  const list: SuperAccountAccount[] = rows.map((row) => ({
+    accountId: row.id,
+    accountName: row.accountName,
+    realName: row.realName,
+    roleSystem: row.roleSystem,
+    roleName: row.role?.name ?? '',
+    unitName: row.unitId ? (units.get(row.unitId) ?? null) : null,
+  }));
+  return { list, total: count, pageNum, pageSize };
+}
+
+/**
+ * Platform staff sign in as an account of role system 2 or 4: a session of the account marked
+ * with the caller as impersonator (it lives `IMPERSONATION_TTL_MS`), audited as
+ * `super-account.sign-in-as` in the account's project. The account itself is not changed.
+ * Refused for unknown, disabled or other accounts and disabled projects.
+ */
+export async function signInAs(
+  ctx: Pick<ActionContext, 'principal' | 'request'> & { sequelize: Sequelize },
+  accountId: number,
+): Promise<LoginAnswer> {
+  const caller = ctx.principal;
+  if (!caller) throw new UnauthorizedError();
+  const account = await Account.findOne({
+    where: { id: accountId, roleSystem: { [Op.in]: TARGET_SYSTEMS } },
+  });
+  if (!account || account.projectId === null) throw new BusinessError('账号不存在');
+  if (account.status !== ACCOUNT_STATUS.ENABLED) throw new BusinessError('该账号已停用');
+  const project = await Project.findByPk(account.projectId);
+  if (!project || project.status !== PROJECT_STATUS.ENABLED) throw new BusinessError('该项目已停用');
+  const projectId = project.id;
+  const tokenCode = await ctx.sequelize.transaction(async (transaction) => {
+    const token = await openSession(
+      {
+        accountId: account.id,
+        projectId,
+        roleSystem: account.roleSystem,
+        impersonatorId: caller.accountId,
+        ip: ctx.request.ip,
+        userAgent: ctx.request.userAgent,
+      },
+      transaction,
+    );
+    await audit(
+      ctx,
+      {
+        action: 'super-account.sign-in-as',
+        projectId,
+        targetType: 'account',
+        targetId: account.id,
+        detail: { accountName: account.accountName, realName: account.realName },
+      },
+      transaction,
+    );
+    return token;
+  });
+  return { tokenCode, roleSystem: account.roleSystem };
+}

@@ -1,0 +1,320 @@
+import { ROLE_SYSTEM, resolveProjectSettings } from '@px/config';
+import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer, RecordStatus } from '../../contract/common';
+import { DICTIONARY_TYPE } from '../../contract/dictionary';
+import type { RegionUnitNode, UnitItem, UnitOption, unitListInput, unitSaveInput } from '../../contract/unit';
+import type { ActionContext } from '../../core/action';
+import { BusinessError, ForbiddenError, ValidationError } from '../../core/errors';
+import { requirePrincipal, requireProjectId } from '../../core/tenant';
+import { type Caller, escapeLike } from '../account/role.service';
+import { audit } from '../audit/audit.service';
+import { dictionaryCodes } from '../dictionary/dictionary.service';
+import { isWithinRegion, regionFullName, regionName, regionPath, regionPrefix } from '../dictionary/regions';
+import { Project } from '../project/project.model';
+import { Unit } from './unit.model';
+
+/** The units a caller may see: the project's, and for a unit manager only their own. */
+export interface UnitScope {
+  projectId: number;
+  /** Set for unit managers (role system 4): the one unit they may read and edit. */
+  ownUnitId: number | null;
+}
+
+/** The caller's unit scope; a unit manager without a unit sees nothing. */
+export function unitScope(ctx: Pick<ActionContext, 'principal'>): UnitScope {
+  const principal = requirePrincipal(ctx);
+  const projectId = requireProjectId(ctx);
+  if (principal.roleSystem !== ROLE_SYSTEM.UNIT) return { projectId, ownUnitId: null };
+  return { projectId, ownUnitId: principal.unitId ?? 0 };
+}
+
+function scopeWhere(scope: UnitScope): WhereOptions<Unit> {
+  return { projectId: scope.projectId, ...(scope.ownUnitId === null ? {} : { id: scope.ownUnitId }) };
+}
+
+const fieldError = (field: string, rule: string, message: string) =>
+  new ValidationError([{ field, rule, message }]);
+
+function presentUnit(unit: Unit): UnitItem {
+  return {
+    id: unit.id,
+    name: unit.name,
+    creditCode: unit.creditCode,
+    contactName: unit.contactName,
+    contactMobile: unit.contactMobile,
+    regionCode: unit.regionCode,
+    regionName: regionFullName(unit.regionCode),
+    address: unit.address,
+    trainTypes: unit.trainTypes,
+    remark: unit.remark,
+    status: unit.status,
+    createdAt: unit.createdAt.toISOString(),
+    updatedAt: unit.updatedAt.toISOString(),
+  };
+}
+
+/** One unit in the scope; another project's (or, for a unit manager, another unit's) id answers 单位不存在. */
+async function loadUnit(scope: UnitScope, id: number, transaction?: Transaction): Promise<Unit> {
+  const unit =
+    scope.ownUnitId === null || scope.ownUnitId === id
+      ? await Unit.findOne({
+          where: { id, projectId: scope.projectId },
+          transaction,
+          ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+        })
+      : null;
+  if (!unit) throw new BusinessError('单位不存在');
+  return unit;
+}
+
+/**
+ * One page of the project's units, ordered by name. `regionCode` selects a province, city or
+ * county and everything under it; `name` and `creditCode` match parts.
+ */
+export async function listUnits(
+  projectId: number,
+  input: z.output<typeof unitListInput>,
+): Promise<PageAnswer<UnitItem>> {
+  const where: WhereOptions<Unit> = {
+    projectId,
+    ...(input.name ? { name: { [Op.iLike]: `%${escapeLike(input.name)}%` } } : {}),
+    ...(input.creditCode ? { creditCode: { [Op.iLike]: `%${escapeLike(input.creditCode)}%` } } : {}),
+    ...(input.regionCode ? { regionCode: { [Op.startsWith]: regionPrefix(input.regionCode) } } : {}),
+    ...(input.status ? { status: input.status } : {}),
+  };
+  const { rows, count } = await Unit.findAndCountAll({
+    where,
+    order: [
+      ['name', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return { list: rows.map(presentUnit), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** One unit's details; throws 单位不存在 outside the scope. */
+export async function getUnit(scope: UnitScope, id: number): Promise<UnitItem> {
+  return presentUnit(await loadUnit(scope, id));
+}
+
+/** Refuses training-type codes that the project's `train-type` dictionary does not have. */
+async function checkTrainTypes(projectId: number, trainTypes: string[], transaction?: Transaction) {
+  const known = await dictionaryCodes(projectId, DICTIONARY_TYPE.TRAIN_TYPE, transaction);
+  const unknown = trainTypes.filter((code) => !known.has(code));
+  if (unknown.length) throw fieldError('trainTypes', 'exists', `培训类型不存在：${unknown.join('、')}`);
+}
+
+/**
+ * Creates or updates a unit. Creating needs project staff with the unit list screen; a unit manager
+ * edits only their own unit and not its training types. The name and credit code are unique in the
+ * project, the region lies within the project's area, the training types exist. Audited. Throws
+ * ValidationError naming the field, BusinessError 单位不存在, ForbiddenError.
+ */
+export async function saveUnit(
+  ctx: Caller,
+  scope: UnitScope,
+  input: z.output<typeof unitSaveInput>,
+): Promise<UnitItem> {
+  const principal = requirePrincipal(ctx);
+  if (!input.id && (scope.ownUnitId !== null || !principal.menu.has('/unit-manage/list')))
+    throw new ForbiddenError();
+  const project = (await Project.findByPk(scope.projectId)) as Project;
+  const area = String(resolveProjectSettings(project.settings).projectArea);
+  if (!isWithinRegion(input.regionCode, area))
+    throw fieldError(
+      'regionCode',
+      'region',
+      `所在地区须在项目区域${regionName(area) ? `（${regionName(area)}）` : ''}内`,
+    );
+  const others = { projectId: scope.projectId, ...(input.id ? { id: { [Op.ne]: input.id } } : {}) };
+  try {
+    return await ctx.sequelize.transaction(async (transaction) => {
+      const existing = input.id ? await loadUnit(scope, input.id, transaction) : null;
+      const trainTypes = input.trainTypes ?? existing?.trainTypes ?? [];
+      if (scope.ownUnitId !== null && existing) {
+        const same =
+          existing.trainTypes.length === trainTypes.length &&
+          existing.trainTypes.every((code) => trainTypes.includes(code));
+        if (!same) throw fieldError('trainTypes', 'forbidden', '单位管理员不能修改培训类型');
+      } else if (input.trainTypes) {
+        await checkTrainTypes(scope.projectId, input.trainTypes, transaction);
+      }
+      if (await Unit.count({ where: { ...others, name: input.name }, transaction }))
+        throw fieldError('name', 'unique', '单位名称已存在');
+      if (
+        input.creditCode &&
+        (await Unit.count({ where: { ...others, creditCode: input.creditCode }, transaction }))
+      )
+        throw fieldError('creditCode', 'unique', '统一社会信用代码已被其他单位使用');
+      const fields = {
+        name: input.name,
+        creditCode: input.creditCode ?? null,
+        contactName: input.contactName ?? null,
+        contactMobile: input.contactMobile ?? null,
+        regionCode: input.regionCode,
+        address: input.address ?? null,
+        trainTypes,
+        remark: input.remark ?? null,
+      };
+      let unit: Unit;
+      if (!existing) {
+        unit = await Unit.create({ projectId: scope.projectId, ...fields }, { transaction });
+      } else {
+        await existing.update(fields, { transaction });
+        unit = existing;
+      }
+      await audit(
+        ctx,
+        {
+          action: existing ? 'unit.update' : 'unit.create',
+          projectId: scope.projectId,
+          targetType: 'unit',
+          targetId: unit.id,
+          detail: fields,
+        },
+        transaction,
+      );
+      return presentUnit(unit);
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) {
+      const field = JSON.stringify(error.fields ?? {}).includes('credit_code') ? 'creditCode' : 'name';
+      throw fieldError(
+        field,
+        'unique',
+        field === 'name' ? '单位名称已存在' : '统一社会信用代码已被其他单位使用',
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The scope's units grouped by region, province -> city -> county, listing only regions that have
+ * units; a unit sits in the node of its own region (a county, or a city or province). Units without
+ * a region come last under 未设置地区 (code '').
+ */
+export async function unitBaseTree(scope: UnitScope): Promise<RegionUnitNode[]> {
+  const units = await Unit.findAll({
+    where: scopeWhere(scope),
+    attributes: ['id', 'name', 'status', 'regionCode'],
+    order: [
+      ['name', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
+  const roots: RegionUnitNode[] = [];
+  const nodes = new Map<string, RegionUnitNode>();
+  const nodeOf = (code: string, siblings: RegionUnitNode[]): RegionUnitNode => {
+    let node = nodes.get(code);
+    if (!node) {
+      node = { code, name: code ? (regionName(code) ?? code) : '未设置地区', units: [], children: [] };
+      nodes.set(code, node);
+      siblings.push(node);
+    }
+    return node;
+  };
+  let unplaced: RegionUnitNode | null = null;
+  for (const unit of units) {
+    const path = unit.regionCode ? regionPath(unit.regionCode) : [];
+    let node: RegionUnitNode;
+    if (!path.length) {
+      unplaced ??= { code: '', name: '未设置地区', units: [], children: [] };
+      node = unplaced;
+    } else {
+      let siblings = roots;
+      node = nodeOf(path[0], siblings);
+      for (const code of path.slice(1)) {
+        siblings = node.children;
+        node = nodeOf(code, siblings);
+      }
+    }
+    node.units.push({ id: unit.id, name: unit.name, status: unit.status });
+  }
+  const sortTree = (list: RegionUnitNode[]) => {
+    list.sort((a, b) => a.code.localeCompare(b.code));
+    for (const node of list) sortTree(node.children);
+  };
+  sortTree(roots);
+  return unplaced ? [...roots, unplaced] : roots;
+}
+
+/** The scope's enabled units as id/name pairs, by name, for selects. */
+export async function allUnitOptions(scope: UnitScope): Promise<UnitOption[]> {
+  const units = await Unit.findAll({
+    where: { ...scopeWhere(scope), status: 'ENABLED' },
+    attributes: ['id', 'name'],
+    order: [
+      ['name', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
+  return units.map((unit) => ({ id: unit.id, name: unit.name }));
+}
+
+/**
+ * Sets the training types of one or more units of the project in one transaction; refuses the
+ * whole change when any id is not a unit of the project. Audited per unit.
+ */
+export async function updateTrainTypes(
+  ctx: Caller,
+  projectId: number,
+  ids: number[],
+  trainTypes: string[],
+  field: 'id' | 'ids',
+): Promise<void> {
+  await ctx.sequelize.transaction(async (transaction) => {
+    await checkTrainTypes(projectId, trainTypes, transaction);
+    const units = await Unit.findAll({
+      where: { projectId, id: ids },
+      lock: transaction.LOCK.UPDATE,
+      transaction,
+    });
+    if (units.length !== ids.length) {
+      if (field === 'id') throw new BusinessError('单位不存在');
+      const found = new Set(units.map((unit) => unit.id));
+      const missing = ids.filter((id) => !found.has(id));
+      throw fieldError('ids', 'exists', `单位不存在：${missing.join('、')}`);
+    }
+    await Unit.update({ trainTypes }, { where: { projectId, id: ids }, transaction });
+    for (const unit of units)
+      await audit(
+        ctx,
+        {
+          action: 'unit.train-types',
+          projectId,
+          targetType: 'unit',
+          targetId: unit.id,
+          detail: { before: unit.trainTypes, after: trainTypes },
+        },
+        transaction,
+      );
+  });
+}
+
+/** Enables or disables a unit of the project. Audited. Throws 单位不存在. */
+export async function setUnitStatus(
+  ctx: Caller,
+  projectId: number,
+  id: number,
+  status: RecordStatus,
+): Promise<void> {
+  await ctx.sequelize.transaction(async (transaction) => {
+    const unit = await loadUnit({ projectId, ownUnitId: null }, id, transaction);
+    if (unit.status === status) return;
+    await unit.update({ status }, { transaction });
+    await audit(
+      ctx,
+      {
+        action: status === 'DISABLED' ? 'unit.disable' : 'unit.enable',
+        projectId,
+        targetType: 'unit',
+        targetId: id,
+      },
+      transaction,
+    );
+  });
+}
