@@ -83,6 +83,7 @@ export interface AccountInfo {
 export const LOGIN_MESSAGES = {
   BAD_CREDENTIALS: '账号或密码错误',
   DISABLED: '账号已停用，请联系管理员',
+  UNIT_DISABLED: '所属单位已停用，请联系管理员',
   LOCKED: '登录失败次数过多，请15分钟后再试',
   IP_LOCKED: '当前网络登录失败次数过多，请稍后再试',
   CAPTCHA_REQUIRED: '请先完成验证码',

@@ -1,6 +1,7 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { Account } from '../modules/account/account.model';
 import { Project } from '../modules/project/project.model';
+import { Unit } from '../modules/unit/unit.model';
 import { createTestApp, type TestApp } from '../testing/app';
 import { encryptLoginField } from '../testing/crypto';
 import { DEMO, seedDemoData } from './seed';
@@ -86,4 +87,19 @@ test('the demo unit manager manages the demo unit; the student registered throug
 test('seeding again does nothing', async () => {
   expect(await seedDemoData(t.sequelize)).toBe(false);
   expect(await Project.count()).toBe(1);
+});
+
+test('the demo unit manager cannot sign in while the demo unit is disabled', async () => {
+  const manager = await Account.findOne({ where: { accountName: DEMO.accounts.unitManager.account } });
+  await Unit.update({ status: 'DISABLED' }, { where: { id: manager?.unitId ?? 0 } });
+  try {
+    const res = await signInOverHttp(
+      DEMO.accounts.unitManager.account,
+      DEMO.accounts.unitManager.password,
+      1,
+    );
+    expect(res.body).toMatchObject({ respCode: -1, respDesc: '所属单位已停用，请联系管理员' });
+  } finally {
+    await Unit.update({ status: 'ENABLED' }, { where: { id: manager?.unitId ?? 0 } });
+  }
 });

@@ -26,6 +26,7 @@ import { Role } from '../account/role.model';
 import { audit } from '../audit/audit.service';
 import { type CaptchaProof, consumeCaptchaProof, hasCaptchaProof } from '../captcha/captcha.service';
 import { PROJECT_STATUS, Project } from '../project/project.model';
+import { Unit } from '../unit/unit.model';
 import { agreementTexts } from './agreement';
 import { decoyHash, hashPassword, verifyPassword } from './password';
 import { openSession, revokeOtherSessions, revokeSessionById } from './session.service';
@@ -169,6 +170,9 @@ export async function signInWithPassword(
     throw new BusinessError(LOGIN_MESSAGES.BAD_CREDENTIALS, presentStatus(after, roleType));
   }
   if (matched.status !== ACCOUNT_STATUS.ENABLED) throw new BusinessError(LOGIN_MESSAGES.DISABLED);
+  if (matched.roleSystem === ROLE_SYSTEM.UNIT && !(await isUnitEnabled(matched.unitId))) {
+    throw new BusinessError(LOGIN_MESSAGES.UNIT_DISABLED);
+  }
 
   const signedIn = matched;
   const tokenCode = await sequelize.transaction(async (transaction) => {
@@ -378,4 +382,11 @@ export function presentAgreement(project: Project): Agreement {
 export function presentAboutUs(project: Project): AboutUs {
   const { title, shortTitle, customerPhone, versionCode } = resolveProjectSettings(project.settings);
   return { title, shortTitle, customerPhone, versionCode };
+}
+
+/** A unit manager works only while their unit is enabled. */
+async function isUnitEnabled(unitId: number | null): Promise<boolean> {
+  if (unitId === null) return false;
+  const unit = await Unit.findByPk(unitId, { attributes: ['status'] });
+  return unit?.status === 'ENABLED';
 }

@@ -108,7 +108,10 @@ export async function authenticateToken(sequelize: Sequelize, token: string): Pr
        FROM session s
        JOIN account a ON a.id = s.account_id AND a.deleted_at IS NULL AND a.status = 'ENABLED'
        JOIN role r ON r.id = a.role_id
-      WHERE s.token_hash = :tokenHash AND s.revoked_at IS NULL AND s.expires_at > now()`,
+       LEFT JOIN unit u ON u.id = a.unit_id
+      WHERE s.token_hash = :tokenHash AND s.revoked_at IS NULL AND s.expires_at > now()
+        -- A unit manager's sessions stop while their unit is disabled.
+        AND (a.role_system <> 4 OR u.status = 'ENABLED')`,
     { replacements: { tokenHash: hashToken(token) }, type: QueryTypes.SELECT },
   );
   if (!row) return null;

@@ -1,6 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
 import { Session } from './session.model';
 import {
@@ -102,4 +102,15 @@ test('a session used in the second half of its life is extended; a super-account
   });
   const kept = await Session.findOne({ where: { tokenHash: hashToken(impersonation) } });
   expect(kept?.expiresAt.getTime()).toBe(soon.getTime());
+});
+
+test("a unit manager's sessions stop while the unit is disabled and work again when it is enabled", async () => {
+  const unit = await buildUnit(projectId);
+  const { account } = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.UNIT, unitId: unit.id });
+  const token = await signIn(account);
+  expect(await authenticateToken(t.sequelize, token)).not.toBeNull();
+  await unit.update({ status: 'DISABLED' });
+  expect(await authenticateToken(t.sequelize, token)).toBeNull();
+  await unit.update({ status: 'ENABLED' });
+  expect(await authenticateToken(t.sequelize, token)).not.toBeNull();
 });
