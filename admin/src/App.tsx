@@ -2,29 +2,44 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoading } from './components/PageLoading';
 import { ScrollToTop } from './components/ScrollToTop';
-import { BasicLayout } from './layout/BasicLayout';
+import { NavigationGuard } from './router/NavigationGuard';
+import { HOME_PATH, NOT_FOUND_PATH } from './router/paths';
+import { flattenPages } from './router/route-tree';
+import { ForbiddenPage, LoginPage, NotFoundPage, RedirectPage, ROUTE_TREE } from './router/routes';
 import { ROUTER_BASENAME } from './router-base';
 import { AppConfigProvider } from './theme';
 
-// Route-level code splitting: each screen is its own chunk.
-const HomePage = lazy(() => import('./views/home/HomePage').then((module) => ({ default: module.HomePage })));
-const NotFoundPage = lazy(() =>
-  import('./views/not-found/NotFoundPage').then((module) => ({ default: module.NotFoundPage })),
+/** The shell is its own chunk: the sign-in page does not load the layout, menu and route search. */
+const BasicLayout = lazy(() =>
+  import('./layout/BasicLayout').then((module) => ({ default: module.BasicLayout })),
 );
 
-/** The route table of the back office (paths below /admin); unknown paths go to /404. */
+/** Every page of the route table, as routes of the layout (the guard decides who may open them). */
+const pageRoutes = flattenPages(ROUTE_TREE).map(({ path, screen: Screen }) => (
+  <Route key={path} path={path.slice(1)} element={Screen ? <Screen /> : null} />
+));
+
+/**
+ * The route table of the back office (paths below /admin), behind the navigation guard: sign-in,
+ * the error pages, and the layout with the refresh helper and every page; unknown paths go to /404.
+ */
 export function AppRoutes() {
   return (
     <>
       <ScrollToTop />
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route element={<BasicLayout />}>
-            <Route index element={<Navigate to="/home" replace />} />
-            <Route path="home" element={<HomePage />} />
+          <Route element={<NavigationGuard />}>
+            <Route path="admin-login" element={<LoginPage />} />
+            <Route path="401" element={<ForbiddenPage />} />
+            <Route path="404" element={<NotFoundPage />} />
+            <Route element={<BasicLayout />}>
+              <Route index element={<Navigate to={HOME_PATH} replace />} />
+              <Route path="redirect/*" element={<RedirectPage />} />
+              {pageRoutes}
+            </Route>
+            <Route path="*" element={<Navigate to={NOT_FOUND_PATH} replace />} />
           </Route>
-          <Route path="404" element={<NotFoundPage />} />
-          <Route path="*" element={<Navigate to="/404" replace />} />
         </Routes>
       </Suspense>
     </>

@@ -9,13 +9,21 @@ import './styles/global.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+const store = createStore();
+
 // The request client's message and Modal.warning render outside the React tree: give them the same
-// locale and theme colour as the app.
-ConfigProvider.config({ holderRender: (children) => <AppConfigProvider>{children}</AppConfigProvider> });
+// locale, theme colour and size as the app (read from the same store).
+ConfigProvider.config({
+  holderRender: (children) => (
+    <Provider store={store}>
+      <AppConfigProvider>{children}</AppConfigProvider>
+    </Provider>
+  ),
+});
 
 createRoot(container).render(
   <StrictMode>
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <App />
     </Provider>
   </StrictMode>,

@@ -18,3 +18,40 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+
+// jsdom lacks MessageChannel (antd's Form and Select schedule work through it). A timer-based
+// stand-in: a message posted on one port reaches the other port's `onmessage` in a later task.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class TimerMessagePort {
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    peer: TimerMessagePort | null = null;
+    postMessage(data: unknown): void {
+      const target = this.peer;
+      setTimeout(() => target?.onmessage?.({ data } as MessageEvent), 0);
+    }
+    start(): void {}
+    close(): void {
+      this.onmessage = null;
+    }
+  }
+  class TimerMessageChannel {
+    readonly port1 = new TimerMessagePort();
+    readonly port2 = new TimerMessagePort();
+    constructor() {
+      this.port1.peer = this.port2;
+      this.port2.peer = this.port1;
+    }
+  }
+  globalThis.MessageChannel = TimerMessageChannel as unknown as typeof MessageChannel;
+}
+
+// jsdom lacks ResizeObserver (antd's Select, Dropdown and Tabs measure through it): one that never
+// reports, as jsdom lays nothing out.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  class SilentResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  globalThis.ResizeObserver = SilentResizeObserver as unknown as typeof ResizeObserver;
+}

@@ -1,6 +1,7 @@
 import { answer, failure, timeout } from '@px/test/jest/axios-answers';
 import { Modal, message } from 'antd';
 import axios, { type InternalAxiosRequestConfig } from 'axios';
+import { notifyUnauthorized } from '../session/unauthorized';
 import { request } from './request';
 
 jest.mock('antd', () => ({
@@ -8,7 +9,10 @@ jest.mock('antd', () => ({
   Modal: { warning: jest.fn() },
 }));
 
+jest.mock('../session/unauthorized', () => ({ notifyUnauthorized: jest.fn() }));
+
 const errorMessage = jest.mocked(message.error);
+const unauthorized = jest.mocked(notifyUnauthorized);
 const warning = jest.mocked(Modal.warning);
 
 function shownError(text: string) {
@@ -18,6 +22,7 @@ function shownError(text: string) {
 beforeEach(() => {
   errorMessage.mockClear();
   warning.mockClear();
+  unauthorized.mockClear();
   // biome-ignore lint/suspicious/noDocumentCookie: the client reads the token from this cookie
   document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
@@ -86,12 +91,38 @@ describe('request', () => {
     expect(errorMessage).toHaveBeenCalledWith(shownError('没有权限执行该操作'));
   });
 
-  it('reads the envelope of an HTTP 401 answer', async () => {
+  it('reads the envelope of an HTTP 401 answer, shows it and ends the session', async () => {
     const error = await failure(
       request({ url: '/x.action', adapter: answer(401, { respCode: 401, respDesc: '登录已过期' }) }),
     );
     expect(error).toMatchObject({ kind: 'error', code: 401, message: '登录已过期' });
     expect(errorMessage).toHaveBeenCalledWith(shownError('登录已过期'));
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session for a respCode 401 envelope whatever the HTTP status', async () => {
+    await failure(request({ url: '/x.action', adapter: answer(200, { respCode: 401 }) }));
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session for other failures', async () => {
+    await failure(request({ url: '/x.action', adapter: answer(403, { respCode: 403 }) }));
+    await failure(request({ url: '/x.action', adapter: answer(200, { respCode: -1 }) }));
+    await failure(request({ url: '/x.action', adapter: timeout }));
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing for a quiet call, which still rejects', async () => {
+    const error = await failure(
+      request(
+        { url: '/x.action', adapter: answer(200, { respCode: -1, respDesc: '失败' }) },
+        { quiet: true },
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'error', message: '失败' });
+    await failure(request({ url: '/x.action', adapter: answer(200, { respCode: -2 }) }, { quiet: true }));
+    expect(errorMessage).not.toHaveBeenCalled();
+    expect(warning).not.toHaveBeenCalled();
   });
 
   it('shows the timeout text when no answer arrives', async () => {

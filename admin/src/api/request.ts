@@ -1,14 +1,17 @@
 import {
   API_BASE,
+  type ApiFeedback,
   getCookie,
   interpretResponse,
   type RawResult,
   REQUEST_TIMEOUT_MS,
+  RESP_CODE,
   settleOutcome,
   TOKEN_HEADER,
   TOKEN_KEY,
 } from '@px/config';
 import axios, { type AxiosRequestConfig } from 'axios';
+import { notifyUnauthorized } from '../session/unauthorized';
 import { feedback } from './feedback';
 
 /** The one axios instance of the back office: base /api, cookies sent, 120 s timeout, `token` header. */
@@ -33,12 +36,21 @@ function describeFailure(error: unknown, responseType: string | undefined): RawR
   return {};
 }
 
+/** Feedback that shows nothing, for calls whose failure does not concern the person (sign-out). */
+const silent: ApiFeedback = { showErrorMessage: () => undefined, showNotice: () => undefined };
+
+export interface RequestOptions {
+  /** Show nothing when the call fails (it still rejects). */
+  quiet?: boolean;
+}
+
 /**
  * Sends one API call and resolves to the envelope's `attribute` (a blob request resolves to the Blob).
  * On failure it shows the message or notice (spec section 8) and rejects with an ApiError,
- * so pages never repeat error toasts.
+ * so pages never repeat error toasts. A respCode 401 answer also ends the session (the navigation
+ * guard then asks to sign in again).
  */
-export async function request<T>(config: AxiosRequestConfig): Promise<T> {
+export async function request<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<T> {
   let raw: RawResult;
   try {
     const response = await http.request<unknown>(config);
@@ -46,5 +58,7 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
   } catch (error) {
     raw = describeFailure(error, config.responseType);
   }
-  return settleOutcome(interpretResponse<T>(raw), feedback);
+  const outcome = interpretResponse<T>(raw);
+  if (outcome.kind === 'error' && outcome.code === RESP_CODE.UNAUTHORIZED) notifyUnauthorized();
+  return settleOutcome(outcome, options.quiet ? silent : feedback);
 }

@@ -1,13 +1,21 @@
 import type { SystemInfo } from '@px/api/contract';
 import { RESP_DESC } from '@px/config';
 import { atom } from 'jotai';
+import { atomWithDefault } from 'jotai/utils';
 import { getSystemInfo } from '../api/project';
+import { readUnitIdParam } from '../router/guard';
 
 export type SystemInfoState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; settings: SystemInfo }
   | { status: 'error'; message: string };
+
+/**
+ * The unit whose project the back office describes (spec section 2: `unitId` of the address is
+ * passed to the system-config call); read from the address the app was opened with.
+ */
+export const unitIdAtom = atomWithDefault<number | undefined>(() => readUnitIdParam(window.location.search));
 
 /** Where the system-info call stands; one call per store, shared by the layout and every screen. */
 export const systemInfoStateAtom = atom<SystemInfoState>({ status: 'idle' });
@@ -27,7 +35,7 @@ export const loadSystemInfoAtom = atom(null, async (get, set, options?: { force?
   if (current.status === 'loading' || (current.status !== 'idle' && !options?.force)) return;
   set(systemInfoStateAtom, { status: 'loading' });
   try {
-    set(systemInfoStateAtom, { status: 'ready', settings: await getSystemInfo() });
+    set(systemInfoStateAtom, { status: 'ready', settings: await getSystemInfo(get(unitIdAtom)) });
   } catch (error) {
     set(systemInfoStateAtom, {
       status: 'error',

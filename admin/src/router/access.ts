@@ -1,0 +1,115 @@
+import type { MenuRP } from '@px/config';
+import { findRouteChain, type RouteNode } from './route-tree';
+
+/** Every URL of a menu tree of get-account-info. */
+export function collectMenuUrls(menu: readonly MenuRP[]): Set<string> {
+  const urls = new Set<string>();
+  const visit = (entries: readonly MenuRP[]) => {
+    for (const entry of entries) {
+      urls.add(entry.url);
+      visit(entry.childrenMenuRPs ?? []);
+    }
+  };
+  visit(menu);
+  return urls;
+}
+
+/**
+ * The routes an account may open (spec section 2): a visible page is kept when its URL is in the
+ * account's menu tree; a hidden page is always kept when its section is granted (it is reached
+ * from a page of that section, never from the menu); a section is kept while one of its pages is.
+ * `alwaysPermitted` pages (home) are kept whatever the menu says. The tree is not changed.
+ */
+export function filterRoutesByMenu<S>(
+  routes: readonly RouteNode<S>[],
+  menu: readonly MenuRP[],
+  alwaysPermitted: readonly string[] = [],
+): RouteNode<S>[] {
+  const granted = collectMenuUrls(menu);
+  for (const path of alwaysPermitted) granted.add(path);
+  const keep = (nodes: readonly RouteNode<S>[], parentGranted: boolean): RouteNode<S>[] =>
+    nodes.flatMap((node) => {
+      if (node.children.length === 0) {
+        return granted.has(node.path) || (node.hidden && parentGranted) ? [node] : [];
+      }
+      const sectionGranted = granted.has(node.path) || node.children.some((child) => granted.has(child.path));
+      const children = sectionGranted ? keep(node.children, true) : [];
+      return children.length ? [{ ...node, children }] : [];
+    });
+  return keep(routes, true);
+}
+
+/** One entry of the sidebar: a page to open, or a group of pages. */
+export interface SidebarItem {
+  /** The page's path, or the section's path for a group. */
+  path: string;
+  title: string;
+  /** The top-level path the entry belongs to (its icon). */
+  topPath: string;
+  children?: SidebarItem[];
+}
+
+/**
+ * The sidebar of the permitted routes: hidden pages are left out, a section without visible pages
+ * is left out, and a section with exactly one visible page shows that page in its place (as the
+ * original sidebar does).
+ */
+export function buildSidebarMenu<S>(routes: readonly RouteNode<S>[]): SidebarItem[] {
+  return routes.flatMap((route): SidebarItem[] => {
+    if (route.hidden) return [];
+    if (route.children.length === 0) return [{ path: route.path, title: route.title, topPath: route.path }];
+    const visible = route.children.filter((child) => !child.hidden && child.children.length === 0);
+    if (visible.length === 0) return [];
+    const items = visible.map((child) => ({ path: child.path, title: child.title, topPath: route.path }));
+    if (items.length === 1) return items;
+    return [{ path: route.path, title: route.title, topPath: route.path, children: items }];
+  });
+}
+
+/** The section paths above a page in the sidebar (the submenus to open for it). */
+export function openSectionsFor<S>(routes: readonly RouteNode<S>[], path: string): string[] {
+  return findRouteChain(routes, path)
+    .slice(0, -1)
+    .map((node) => node.path);
+}
+
+/** One crumb: its title, and a path when it can be clicked. */
+export interface Breadcrumb {
+  title: string;
+  path?: string;
+}
+
+/**
+ * The breadcrumb of a path: home first, then the section and the page. Home and pages above the
+ * current one are links; sections and the current page are not. Empty when the path is not a route.
+ */
+export function buildBreadcrumbs<S>(
+  routes: readonly RouteNode<S>[],
+  path: string,
+  homePath: string,
+): Breadcrumb[] {
+  const chain = findRouteChain(routes, path);
+  if (chain.length === 0) return [];
+  const crumbs: Breadcrumb[] = chain.map((node, index) => {
+    const isLink = index < chain.length - 1 && node.children.length === 0;
+    return isLink ? { title: node.title, path: node.path } : { title: node.title };
+  });
+  if (chain[0]?.path === homePath) return crumbs;
+  const home = findRouteChain(routes, homePath)[0];
+  return home ? [{ title: home.title, path: home.path }, ...crumbs] : crumbs;
+}
+
+/** What a path is in a route tree: a page, a section (whose first visible page it stands for) or nothing. */
+export type RouteMatch<S> =
+  | { kind: 'page'; route: RouteNode<S> }
+  | { kind: 'section'; route: RouteNode<S>; firstPage: string | undefined }
+  | { kind: 'none' };
+
+/** Looks a path up in a route tree. A section stands for its first visible page (none when all are hidden). */
+export function matchRoute<S>(routes: readonly RouteNode<S>[], path: string): RouteMatch<S> {
+  const route = findRouteChain(routes, path).at(-1);
+  if (!route) return { kind: 'none' };
+  if (route.children.length === 0) return { kind: 'page', route };
+  const firstPage = route.children.find((child) => !child.hidden && child.children.length === 0)?.path;
+  return { kind: 'section', route, firstPage };
+}

@@ -1,0 +1,84 @@
+import AccountBookOutlined from '@ant-design/icons/AccountBookOutlined';
+import AuditOutlined from '@ant-design/icons/AuditOutlined';
+import BankOutlined from '@ant-design/icons/BankOutlined';
+import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
+import ExceptionOutlined from '@ant-design/icons/ExceptionOutlined';
+import FileSearchOutlined from '@ant-design/icons/FileSearchOutlined';
+import HomeOutlined from '@ant-design/icons/HomeOutlined';
+import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
+import ProjectOutlined from '@ant-design/icons/ProjectOutlined';
+import ReadOutlined from '@ant-design/icons/ReadOutlined';
+import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import UserSwitchOutlined from '@ant-design/icons/UserSwitchOutlined';
+import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
+import WechatOutlined from '@ant-design/icons/WechatOutlined';
+import { ADMIN_MENU } from '@px/config';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import { buildRouteTree, type RouteNode } from './route-tree';
+
+export type Screen = LazyExoticComponent<ComponentType>;
+
+/** Loads a named export of a screen module as its own chunk (route-level code splitting). */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Screen {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+/**
+ * The screens that exist in the app, by the URL of the route table (config's ADMIN_MENU) they
+ * serve. An entry of the table without a screen here is not a route and never appears in the menu;
+ * it arrives with the issue that builds its screen.
+ */
+export const SCREENS: ReadonlyMap<string, Screen> = new Map<string, Screen>([
+  [
+    '/home',
+    screen(
+      () => import('../views/home/HomePage'),
+      (module) => module.HomePage,
+    ),
+  ],
+]);
+
+/** The back office's routes: the route table joined with the screens (the one source of truth). */
+export const ROUTE_TREE: RouteNode<Screen>[] = buildRouteTree(ADMIN_MENU, SCREENS);
+
+/** Screens outside the route table: sign-in, the error pages and the refresh helper. */
+export const LoginPage = screen(
+  () => import('../views/login/AdminLoginPage'),
+  (module) => module.AdminLoginPage,
+);
+export const ForbiddenPage = screen(
+  () => import('../views/error/ForbiddenPage'),
+  (module) => module.ForbiddenPage,
+);
+export const NotFoundPage = screen(
+  () => import('../views/not-found/NotFoundPage'),
+  (module) => module.NotFoundPage,
+);
+export const RedirectPage = screen(
+  () => import('../views/redirect/RedirectPage'),
+  (module) => module.RedirectPage,
+);
+
+/** The sidebar icon of each top-level entry (a section's single page shown in its place uses it too). */
+export const MENU_ICONS: Readonly<Record<string, ReactNode>> = {
+  '/home': <HomeOutlined />,
+  '/resource-manage': <VideoCameraOutlined />,
+  '/train-manage': <ScheduleOutlined />,
+  '/student-manage': <TeamOutlined />,
+  '/order-manage': <ProfileOutlined />,
+  '/unit-manage': <BankOutlined />,
+  '/super-account': <UserSwitchOutlined />,
+  '/dashboard': <DashboardOutlined />,
+  '/project-manage': <ProjectOutlined />,
+  '/wxapp-manage': <WechatOutlined />,
+  '/exception-manage': <ExceptionOutlined />,
+  '/invoice-manage': <AccountBookOutlined />,
+  '/customer': <FileSearchOutlined />,
+  '/account-manage': <SettingOutlined />,
+  '/cms-manage': <AuditOutlined />,
+};
+
+/** The fallback icon of a top-level entry without its own. */
+export const DEFAULT_MENU_ICON: ReactNode = <ReadOutlined />;

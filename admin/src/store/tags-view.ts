@@ -1,0 +1,23 @@
+import { atom } from 'jotai';
+import { HOME_PATH } from '../router/paths';
+import { findRouteChain } from '../router/route-tree';
+import { ROUTE_TREE } from '../router/routes';
+import { type TagsViewAction, tagsViewReducer, type VisitedView, visitedViewOf } from '../router/tags-view';
+
+/** The fixed tabs: home (spec section 2: home tabs are fixed). */
+export const AFFIX_VIEWS: readonly VisitedView[] = [
+  visitedViewOf(HOME_PATH, '', findRouteChain(ROUTE_TREE, HOME_PATH)[0]?.title ?? '首页', true),
+];
+
+/** The tab bar of visited pages. */
+export const visitedViewsAtom = atom<VisitedView[]>([...AFFIX_VIEWS]);
+
+/** Changes the tabs through the pure reducer. */
+export const dispatchVisitedViewsAtom = atom(null, (get, set, action: TagsViewAction) => {
+  set(visitedViewsAtom, tagsViewReducer(get(visitedViewsAtom), action));
+});
+
+/** Back to the fixed tabs only (sign-out). */
+export const resetVisitedViewsAtom = atom(null, (_get, set) => {
+  set(visitedViewsAtom, [...AFFIX_VIEWS]);
+});
