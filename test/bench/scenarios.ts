@@ -6,6 +6,8 @@ export interface Scenario {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Sign in first as this demo back-office account and send its token. */
+  signedInAs?: { account: string; password: string };
   /** The answer each request must get, checked once before loading. */
   expectRespCode: number;
 }
@@ -18,6 +20,14 @@ export const SCENARIOS: Scenario[] = [
     server: 'api',
     method: 'POST',
     path: '/api/project/system-info.action',
+    expectRespCode: 200,
+  },
+  {
+    name: 'get-account-info',
+    server: 'api',
+    method: 'GET',
+    path: '/api/login/get-account-info.action',
+    signedInAs: { account: 'projectadmin', password: 'Admin123' },
     expectRespCode: 200,
   },
 ];
