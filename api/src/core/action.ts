@@ -77,6 +77,9 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   handler(ctx: ActionContext, input: z.output<S>): Promise<R | FileResult>;
 }
 
+/** What a service needs of the calling request: who calls, from where, and the database. */
+export type Caller = Pick<ActionContext, 'principal' | 'request' | 'sequelize'>;
+
 /** Declares an action; the identity function exists to infer the input type for the handler. */
 export function defineAction<S extends z.ZodType, R>(
   definition: ActionDefinition<S, R>,

@@ -12,8 +12,9 @@ import type {
   StaffAccountItem,
 } from '../../contract/account';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
-import type { Principal } from '../../core/action';
+import type { Caller, Principal } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { containsPattern, escapeLike } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { decryptLoginField } from '../auth/login-key';
 import { hashPassword } from '../auth/password';
@@ -21,7 +22,6 @@ import { revokeAccountSessions } from '../auth/session.service';
 import { Unit } from '../unit/unit.model';
 import { ACCOUNT_STATUS, Account } from './account.model';
 import { Role } from './role.model';
-import { type Caller, escapeLike } from './role.service';
 
 /** Role systems of the administrator list: project staff and unit managers. */
 const STAFF_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
@@ -69,8 +69,8 @@ export async function queryStaffAccounts(
     ...(input.name
       ? {
           [Op.or]: [
-            { realName: { [Op.iLike]: `%${escapeLike(input.name)}%` } },
-            { accountName: { [Op.iLike]: `%${escapeLike(input.name)}%` } },
+            { realName: { [Op.iLike]: containsPattern(input.name) } },
+            { accountName: { [Op.iLike]: containsPattern(input.name) } },
           ],
         }
       : {}),

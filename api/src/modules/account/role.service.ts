@@ -11,15 +11,15 @@ import { literal, Op, type Transaction, UniqueConstraintError, type WhereOptions
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type { MyPermission, RoleItem, RoleOption, rolePageInput, roleSaveInput } from '../../contract/role';
-import type { ActionContext, Principal } from '../../core/action';
+import type { ActionContext, Caller, Principal } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
 import { requireProjectId } from '../../core/tenant';
 import { audit } from '../audit/audit.service';
 import { Account } from './account.model';
 import { Role } from './role.model';
 
 /** What the services need of a call: who calls, from where, and the database. */
-export type Caller = Pick<ActionContext, 'principal' | 'request' | 'sequelize'>;
 
 /**
  * The roles a caller manages: platform staff the platform's roles (project NULL), everyone else the
@@ -94,7 +94,7 @@ export async function pageRoles(
 ): Promise<PageAnswer<RoleItem>> {
   const where: WhereOptions<Role> = {
     projectId: scope,
-    ...(input.name ? { name: { [Op.iLike]: `%${escapeLike(input.name)}%` } } : {}),
+    ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.roleSystem === undefined ? {} : { roleSystem: input.roleSystem }),
   };
   const { rows, count } = await Role.findAndCountAll({
@@ -108,11 +108,6 @@ export async function pageRoles(
     offset: (input.pageNum - 1) * input.pageSize,
   });
   return { list: rows.map(presentRole), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
-}
-
-/** Escapes `%`, `_` and `\` for a LIKE pattern. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 async function loadRole(scope: number | null, id: number, transaction?: Transaction): Promise<Role> {

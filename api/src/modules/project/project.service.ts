@@ -22,11 +22,12 @@ import type {
   projectSaveInput,
   SystemInfo,
 } from '../../contract/project';
+import type { Caller } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
 import { toFieldErrors } from '../../core/validation';
 import { Account } from '../account/account.model';
 import { createBuiltinRoles } from '../account/builtin-roles';
-import { type Caller, escapeLike } from '../account/role.service';
 import { audit } from '../audit/audit.service';
 import { Session } from '../auth/session.model';
 import { regionLevel } from '../dictionary/regions';
@@ -104,7 +105,7 @@ async function loadProject(id: number, transaction?: Transaction, lock = false):
 export async function listProjects(
   input: z.output<typeof projectListInput>,
 ): Promise<PageAnswer<ProjectItem>> {
-  const pattern = input.name ? `%${escapeLike(input.name)}%` : null;
+  const pattern = input.name ? containsPattern(input.name) : null;
   const where: WhereOptions<Project> = {
     ...(pattern ? { [Op.or]: [{ name: { [Op.iLike]: pattern } }, { code: { [Op.iLike]: pattern } }] } : {}),
     ...(input.status ? { status: input.status } : {}),

@@ -1,5 +1,6 @@
 import { Op, type WhereOptions } from 'sequelize';
 import type { SmsOutboxPage } from '../../contract/sms';
+import { containsPattern } from '../../core/query';
 import { SmsOutbox } from './sms-outbox.model';
 
 export interface OutboxQuery {
@@ -27,7 +28,7 @@ export async function listOutbox(query: OutboxQuery): Promise<SmsOutboxPage> {
   const projectId = query.scopeProjectId ?? query.projectId;
   const where: WhereOptions<SmsOutbox> = {
     ...(projectId === undefined ? {} : { projectId }),
-    ...(query.mobile ? { mobile: { [Op.like]: `%${query.mobile}%` } } : {}),
+    ...(query.mobile ? { mobile: { [Op.like]: containsPattern(query.mobile) } } : {}),
   };
   const { rows, count } = await SmsOutbox.findAndCountAll({
     where,

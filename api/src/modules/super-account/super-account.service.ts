@@ -8,6 +8,7 @@ import type {
 } from '../../contract/super-account';
 import type { ActionContext } from '../../core/action';
 import { BusinessError, UnauthorizedError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { Role } from '../account/role.model';
 import { audit } from '../audit/audit.service';
@@ -32,8 +33,6 @@ export async function listEnabledProjects(): Promise<SuperAccountProjectList> {
 }
 
 /** `%`, `_` and `\` typed by people match themselves in ILIKE. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /**
  * Enabled accounts of role systems 2 and 4 of an enabled project, matching part of the real name
  * or the account name, paged by account name. An unknown or disabled project answers an empty page.
@@ -47,7 +46,7 @@ export async function listTargetAccounts(query: {
   const { pageNum, pageSize } = query;
   const project = await Project.findOne({ where: { id: query.projectId, status: PROJECT_STATUS.ENABLED } });
   if (!project) return { list: [], total: 0, pageNum, pageSize };
-  const pattern = query.keyword ? likePattern(query.keyword) : undefined;
+  const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
   const { rows, count } = await Account.findAndCountAll({
     where: {
       projectId: project.id,

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import { DICTIONARY_TYPE } from '../../contract/dictionary';
 import type { RegionUnitNode, UnitItem, UnitOption, unitListInput, unitSaveInput } from '../../contract/unit';
-import type { ActionContext } from '../../core/action';
+import type { ActionContext, Caller } from '../../core/action';
 import { BusinessError, ForbiddenError, ValidationError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
 import { requirePrincipal, requireProjectId } from '../../core/tenant';
-import { type Caller, escapeLike } from '../account/role.service';
 import { audit } from '../audit/audit.service';
 import { dictionaryCodes } from '../dictionary/dictionary.service';
 import { isWithinRegion, regionFullName, regionName, regionPath, regionPrefix } from '../dictionary/regions';
@@ -78,8 +78,8 @@ export async function listUnits(
 ): Promise<PageAnswer<UnitItem>> {
   const where: WhereOptions<Unit> = {
     projectId,
-    ...(input.name ? { name: { [Op.iLike]: `%${escapeLike(input.name)}%` } } : {}),
-    ...(input.creditCode ? { creditCode: { [Op.iLike]: `%${escapeLike(input.creditCode)}%` } } : {}),
+    ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
+    ...(input.creditCode ? { creditCode: { [Op.iLike]: containsPattern(input.creditCode) } } : {}),
     ...(input.regionCode ? { regionCode: { [Op.startsWith]: regionPrefix(input.regionCode) } } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
