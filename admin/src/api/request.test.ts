@@ -2,7 +2,7 @@ import { answer, failure, timeout } from '@px/test/jest/axios-answers';
 import { Modal, message } from 'antd';
 import axios, { type InternalAxiosRequestConfig } from 'axios';
 import { notifyUnauthorized } from '../session/unauthorized';
-import { request } from './request';
+import { ApiFieldsError, fieldErrorsOf, request } from './request';
 
 jest.mock('antd', () => ({
   message: { error: jest.fn() },
@@ -156,5 +156,39 @@ describe('request', () => {
     expect(error.kind).toBe('cancelled');
     expect(errorMessage).not.toHaveBeenCalled();
     expect(warning).not.toHaveBeenCalled();
+  });
+});
+
+describe('field errors', () => {
+  const invalid = {
+    respCode: -1,
+    respDesc: '参数错误：creditCode 统一社会信用代码不正确',
+    attribute: { errors: [{ field: 'creditCode', rule: 'custom', message: '统一社会信用代码不正确' }] },
+  };
+
+  it('rejects an invalid-input answer with the fields it names, after showing the message', async () => {
+    const error = await failure(request({ url: '/unit/save.action', adapter: answer(400, invalid) }));
+    expect(error).toBeInstanceOf(ApiFieldsError);
+    expect(error).toMatchObject({ kind: 'error', code: -1, message: invalid.respDesc });
+    expect(fieldErrorsOf(error)).toEqual([
+      { field: 'creditCode', rule: 'custom', message: '统一社会信用代码不正确' },
+    ]);
+    expect(errorMessage).toHaveBeenCalledWith(shownError(invalid.respDesc));
+  });
+
+  it('names no fields for other failures', async () => {
+    const business = await failure(
+      request({ url: '/x.action', adapter: answer(200, { respCode: -1, respDesc: '单位不存在' }) }),
+    );
+    expect(business).not.toBeInstanceOf(ApiFieldsError);
+    expect(fieldErrorsOf(business)).toEqual([]);
+    const malformed = await failure(
+      request({
+        url: '/x.action',
+        adapter: answer(400, { respCode: -1, attribute: { errors: [{ rule: 'x' }, 'bad'] } }),
+      }),
+    );
+    expect(fieldErrorsOf(malformed)).toEqual([]);
+    expect(fieldErrorsOf(new Error('x'))).toEqual([]);
   });
 });

@@ -38,6 +38,55 @@ export const SCREENS: ReadonlyMap<string, Screen> = new Map<string, Screen>([
       (module) => module.HomePage,
     ),
   ],
+  [
+    '/account-manage/role',
+    screen(
+      () => import('../views/account-manage/role/RolePage'),
+      (module) => module.RolePage,
+    ),
+  ],
+  [
+    '/account-manage/administrator-list',
+    screen(
+      () => import('../views/account-manage/administrator-list/AdministratorListPage'),
+      (module) => module.AdministratorListPage,
+    ),
+  ],
+  [
+    '/super-account/index',
+    screen(
+      () => import('../views/super-account/index/SuperAccountPage'),
+      (module) => module.SuperAccountPage,
+    ),
+  ],
+  [
+    '/project-manage/list',
+    screen(
+      () => import('../views/project-manage/list/ProjectListPage'),
+      (module) => module.ProjectListPage,
+    ),
+  ],
+  [
+    '/project-manage/setting',
+    screen(
+      () => import('../views/project-manage/setting/ProjectSettingPage'),
+      (module) => module.ProjectSettingPage,
+    ),
+  ],
+  [
+    '/unit-manage/list',
+    screen(
+      () => import('../views/unit-manage/list/UnitListPage'),
+      (module) => module.UnitListPage,
+    ),
+  ],
+  [
+    '/unit-manage/detail',
+    screen(
+      () => import('../views/unit-manage/detail/UnitDetailPage'),
+      (module) => module.UnitDetailPage,
+    ),
+  ],
 ]);
 
 /** The back office's routes: the route table joined with the screens (the one source of truth). */

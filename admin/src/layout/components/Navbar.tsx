@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { deviceAtom, mobileDrawerOpenAtom, setSidebarOpenedAtom, sidebarOpenedAtom } from '../../store/app';
 import { AppBreadcrumb } from './AppBreadcrumb';
 import { HeaderSearch } from './HeaderSearch';
+import { ImpersonationTag } from './ImpersonationTag';
 import { Screenfull } from './Screenfull';
 import { SizeSelect } from './SizeSelect';
 import { ThemePicker } from './ThemePicker';
@@ -12,7 +13,8 @@ import { UserMenu } from './UserMenu';
 
 /**
  * The top bar: the sidebar switch (on a mobile device it opens the drawer), the breadcrumb, and on
- * the right route search, full screen, size, theme colour and the account menu.
+ * the right the super-account tag (while signed in as another account), route search, full screen,
+ * size, theme colour and the account menu.
  */
 export function Navbar() {
   const device = useAtomValue(deviceAtom);
@@ -35,6 +37,7 @@ export function Navbar() {
       />
       <AppBreadcrumb />
       <div className="app-navbar__right">
+        <ImpersonationTag />
         {!mobile && (
           <>
             <HeaderSearch />

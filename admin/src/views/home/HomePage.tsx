@@ -1,10 +1,27 @@
-import { Button, Card, Descriptions, type DescriptionsProps, Result } from 'antd';
+import { ROLE_SYSTEM } from '@px/config';
+import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result } from 'antd';
+import { useAtomValue } from 'jotai';
 import { PageLoading } from '../../components/PageLoading';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
+import { matchRoute } from '../../router/access';
+import { accountInfoAtom, permittedRoutesAtom } from '../../store/session';
+import { AccountOverview } from './components/AccountOverview';
+import { HomeStats } from './components/HomeStats';
+import { OwnUnitCard } from './components/OwnUnitCard';
+import { useHomeStats } from './hooks/useHomeStats';
 
-/** The back office's home: the project's titles and version from the system-info call. */
+const UNIT_DETAIL_PATH = '/unit-manage/detail';
+
+/**
+ * The back office's home: who is signed in (name, role, project), the counts their menu grants
+ * (projects for platform staff; units and staff accounts for project staff), a unit manager's way
+ * to their unit, and the project's titles and version from the system-info call.
+ */
 export function HomePage() {
   const systemInfo = useSystemInfo();
+  const info = useAtomValue(accountInfoAtom);
+  const routes = useAtomValue(permittedRoutesAtom);
+  const stats = useHomeStats(info);
   if (systemInfo.status === 'loading') return <PageLoading />;
   if (systemInfo.status === 'error') {
     return (
@@ -20,15 +37,26 @@ export function HomePage() {
       />
     );
   }
-  const { title, shortTitle, versionCode } = systemInfo.settings;
+  const { title, shortTitle, versionCode, projectId, projectName } = systemInfo.settings;
   const items: DescriptionsProps['items'] = [
     { key: 'title', label: '平台名称', children: title },
     { key: 'shortTitle', label: '平台简称', children: shortTitle || '—' },
     { key: 'versionCode', label: '版本号', children: versionCode || '—' },
   ];
+  const ownUnitId =
+    info?.roleRP.roleSystem === ROLE_SYSTEM.UNIT &&
+    info.unitId !== null &&
+    matchRoute(routes, UNIT_DETAIL_PATH).kind === 'page'
+      ? info.unitId
+      : null;
   return (
-    <Card title="首页">
-      <Descriptions column={1} items={items} />
-    </Card>
+    <Flex vertical gap={16}>
+      {info && <AccountOverview info={info} hostProject={{ projectId, projectName }} />}
+      <HomeStats stats={stats} />
+      {ownUnitId !== null && <OwnUnitCard unitId={ownUnitId} />}
+      <Card title="平台信息">
+        <Descriptions column={1} items={items} />
+      </Card>
+    </Flex>
   );
 }

@@ -1,0 +1,137 @@
+import type { StaffAccountItem } from '@px/api/contract';
+import { ApiError } from '@px/config';
+import { Alert, Button, Form, Input, Modal, message, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { resetAccountPassword } from '../../../../api/account';
+import { encryptLoginField } from '../../../../utils/login-crypto';
+import { showFieldErrors } from '../../form-errors';
+import { passwordRule, samePasswordRule } from '../password-rules';
+
+export interface ResetPasswordModalProps {
+  /** The account whose password is reset; the modal is open while set. */
+  account: StaffAccountItem | null;
+  /** The server's public key for passwords (system-info `loginPublicKey`). */
+  publicKey: string | undefined;
+  onClose: () => void;
+}
+
+interface ResetForm {
+  password?: string;
+  confirmPassword?: string;
+}
+
+/** How an account is named in texts: `姓名（账号）`. */
+export function accountLabel(account: Pick<StaffAccountItem, 'realName' | 'accountName'>): string {
+  return account.accountName ? `${account.realName}（${account.accountName}）` : account.realName;
+}
+
+/**
+ * Resets a staff account's password: the typed one (encrypted as at sign-in), or, left empty, a
+ * random one that the server answers once and this modal shows once, with a copy button. The
+ * account's sessions end either way.
+ */
+export function ResetPasswordModal({ account, publicKey, onClose }: ResetPasswordModalProps) {
+  const [form] = Form.useForm<ResetForm>();
+  const [saving, setSaving] = useState(false);
+  const [generated, setGenerated] = useState<string | null>(null);
+  const open = account !== null;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    setGenerated(null);
+  }, [open, form]);
+
+  const submit = async (values: ResetForm) => {
+    if (!account) return;
+    setSaving(true);
+    try {
+      let password: string | undefined;
+      if (values.password) {
+        if (!publicKey) throw new Error('系统信息未加载，请刷新页面后重试');
+        password = await encryptLoginField(values.password, publicKey);
+      }
+      const answer = await resetAccountPassword(account.id, password);
+      if (answer.password) {
+        setGenerated(answer.password);
+      } else {
+        void message.success('密码已重置');
+        onClose();
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError))
+        void message.error(error instanceof Error ? error.message : String(error));
+      showFieldErrors(form, error, ['password']);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Closing forgets the generated password: it is shown once and kept nowhere. */
+  const close = () => {
+    setGenerated(null);
+    onClose();
+  };
+
+  if (generated !== null) {
+    return (
+      <Modal
+        title="密码已重置"
+        open={open}
+        onCancel={close}
+        closable={false}
+        mask={{ closable: false }}
+        footer={
+          <Button type="primary" onClick={close}>
+            我已记下
+          </Button>
+        }
+      >
+        <Alert type="warning" showIcon title="新密码只显示这一次，关闭后无法再次查看，请复制后告知本人。" />
+        <div className="reset-password__result">
+          <span>{account ? `${accountLabel(account)} 的新密码：` : '新密码：'}</span>
+          <Typography.Text
+            code
+            copyable={{ text: generated, tooltips: ['复制', '已复制'] }}
+            className="reset-password__value"
+          >
+            {generated}
+          </Typography.Text>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      title={account ? `重置密码：${accountLabel(account)}` : '重置密码'}
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="重置"
+      confirmLoading={saving}
+      forceRender
+    >
+      <p className="reset-password__hint">重置后该账号的登录状态将全部失效。新密码留空则由系统随机生成。</p>
+      <Form<ResetForm> name="reset-password" form={form} layout="vertical" onFinish={submit}>
+        <Form.Item label="新密码" name="password" rules={[passwordRule]}>
+          <Input.Password placeholder="留空则随机生成" autoComplete="new-password" maxLength={19} />
+        </Form.Item>
+        <Form.Item
+          label="确认密码"
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              required: Boolean(getFieldValue('password')),
+              message: '请再次输入新密码',
+            }),
+            samePasswordRule('password'),
+          ]}
+        >
+          <Input.Password placeholder="再次输入新密码" autoComplete="new-password" maxLength={19} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,243 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { RecordStatus, StaffAccountItem } from '@px/api/contract';
+import { formatDateTime, ROLE_SYSTEM_LABEL } from '@px/config';
+import {
+  Button,
+  Form,
+  Input,
+  message,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tooltip,
+} from 'antd';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { deleteAccount, queryAccounts, setAccountStatus } from '../../../../api/account';
+import { STATUS_OPTIONS } from '../../../../components/StatusTag';
+import { usePagedList } from '../../../../hooks/usePagedList';
+import { useSystemInfo } from '../../../../hooks/useSystemInfo';
+import { accountInfoAtom } from '../../../../store/session';
+import { useAccountOptions } from '../hooks/useAccountOptions';
+import { groupedRoleOptions } from '../role-options';
+import { AccountEditorModal } from './AccountEditorModal';
+import { accountLabel, ResetPasswordModal } from './ResetPasswordModal';
+
+interface AccountFilters {
+  name?: string;
+  roleId?: number;
+  status?: RecordStatus;
+  unitId?: number;
+}
+
+/** What the editor shows: nothing, a new account, or an account. */
+type Editing = { open: false } | { open: true; account?: StaffAccountItem };
+
+/**
+ * The project's staff accounts (role systems 2 and 4): filters, the paged table with a status
+ * switch, and add, edit, reset password and delete. Nobody disables or deletes their own account.
+ */
+export function StaffAccountsPanel() {
+  const info = useAtomValue(accountInfoAtom);
+  const systemInfo = useSystemInfo();
+  const publicKey = systemInfo.status === 'ready' ? systemInfo.settings.loginPublicKey : undefined;
+  const options = useAccountOptions();
+  const [filterForm] = Form.useForm<AccountFilters>();
+  const list = usePagedList<AccountFilters, StaffAccountItem>(queryAccounts, {});
+  const [editing, setEditing] = useState<Editing>({ open: false });
+  const [resetting, setResetting] = useState<StaffAccountItem | null>(null);
+  const [switching, setSwitching] = useState<number | null>(null);
+
+  const isSelf = (account: StaffAccountItem) => account.id === info?.accountId;
+
+  const changeStatus = async (account: StaffAccountItem, enabled: boolean) => {
+    setSwitching(account.id);
+    try {
+      await setAccountStatus(account.id, enabled ? 'ENABLED' : 'DISABLED');
+      void message.success(enabled ? '已启用' : '已停用');
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  const remove = async (account: StaffAccountItem) => {
+    try {
+      await deleteAccount(account.id);
+      void message.success('删除成功');
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    }
+  };
+
+  const columns: TableColumnsType<StaffAccountItem> = [
+    { title: '账号', dataIndex: 'accountName', width: 130, render: (name: string | null) => name ?? '—' },
+    { title: '姓名', dataIndex: 'realName', width: 100 },
+    { title: '手机号', dataIndex: 'mobile', width: 120, render: (mobile: string | null) => mobile || '—' },
+    {
+      title: '角色',
+      dataIndex: 'roleName',
+      width: 170,
+      render: (roleName: string, account) => (
+        <Space size={4}>
+          <span>{roleName}</span>
+          <span className="admin-list__muted">{ROLE_SYSTEM_LABEL[account.roleSystem]}</span>
+        </Space>
+      ),
+    },
+    { title: '所属单位', dataIndex: 'unitName', width: 160, render: (unit: string | null) => unit || '—' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (status: RecordStatus, account) => (
+        <Tooltip title={isSelf(account) ? '不能停用自己的账号' : undefined}>
+          <Switch
+            checked={status === 'ENABLED'}
+            checkedChildren="启用"
+            unCheckedChildren="停用"
+            loading={switching === account.id}
+            disabled={isSelf(account)}
+            aria-label={`${accountLabel(account)} 的状态`}
+            onChange={(checked) => changeStatus(account, checked)}
+          />
+        </Tooltip>
+      ),
+    },
+    {
+      title: '最后登录',
+      dataIndex: 'lastLoginAt',
+      width: 150,
+      render: (value: string | null) => (value ? formatDateTime(value, 'YYYY-MM-DD HH:mm') : '从未登录'),
+    },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (value: string) => formatDateTime(value, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_, account) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing({ open: true, account })}>
+            编辑
+          </Button>
+          <Button type="link" size="small" onClick={() => setResetting(account)}>
+            重置密码
+          </Button>
+          {isSelf(account) ? (
+            <Tooltip title="不能删除自己的账号">
+              <Button type="link" size="small" danger disabled>
+                删除
+              </Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title="删除管理员"
+              description={`确定删除 ${accountLabel(account)} 吗？删除后该账号无法登录。`}
+              onConfirm={() => remove(account)}
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="staff-accounts">
+      <Form<AccountFilters>
+        name="account-filters"
+        form={filterForm}
+        layout="inline"
+        className="admin-list__filters"
+        onFinish={(values) => list.search({ ...values, name: values.name?.trim() || undefined })}
+      >
+        <Form.Item label="姓名/账号" name="name">
+          <Input placeholder="姓名或账号" allowClear maxLength={50} />
+        </Form.Item>
+        <Form.Item label="角色" name="roleId">
+          <Select
+            placeholder="全部"
+            allowClear
+            style={{ width: 180 }}
+            options={groupedRoleOptions(options.roles)}
+          />
+        </Form.Item>
+        <Form.Item label="状态" name="status">
+          <Select placeholder="全部" allowClear style={{ width: 110 }} options={STATUS_OPTIONS} />
+        </Form.Item>
+        <Form.Item label="所属单位" name="unitId">
+          <Select
+            placeholder="全部"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 180 }}
+            options={options.units.map((unit) => ({ value: unit.id, label: unit.name }))}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                filterForm.resetFields();
+                list.search({});
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <div className="admin-list__toolbar">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+          添加管理员
+        </Button>
+      </div>
+      <Table<StaffAccountItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        scroll={{ x: 1300 }}
+        pagination={{
+          current: list.pageNum,
+          pageSize: list.pageSize,
+          total: list.total,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: list.changePage,
+        }}
+      />
+      <AccountEditorModal
+        open={editing.open}
+        account={editing.open ? editing.account : undefined}
+        options={options}
+        publicKey={publicKey}
+        onClose={() => setEditing({ open: false })}
+        onSaved={() => {
+          setEditing({ open: false });
+          list.reload();
+        }}
+      />
+      <ResetPasswordModal account={resetting} publicKey={publicKey} onClose={() => setResetting(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { RoleItem } from '@px/api/contract';
+import { formatDateTime, ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  message,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+} from 'antd';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { deleteRole, pageRoles } from '../../../api/role';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { accountInfoAtom } from '../../../store/session';
+import { RoleEditorDrawer } from './components/RoleEditorDrawer';
+import { countPages } from './menu-grants';
+import { roleSystemOptions, roleSystemsFor } from './role-systems';
+import './role-page.css';
+
+interface RoleFilters {
+  name?: string;
+  roleSystem?: RoleSystem;
+}
+
+/** What the editor drawer shows: nothing, a new role, or the role of an id. */
+type Editing = { open: false } | { open: true; roleId?: number };
+
+/**
+ * 角色管理 (/account-manage/role): the project's roles, paged and filtered by name and role system;
+ * a drawer creates or edits a role with its menu tree; a role no account holds can be deleted.
+ */
+export function RolePage() {
+  const info = useAtomValue(accountInfoAtom);
+  const [filterForm] = Form.useForm<RoleFilters>();
+  const list = usePagedList<RoleFilters, RoleItem>(pageRoles, {});
+  const [editing, setEditing] = useState<Editing>({ open: false });
+
+  const search = (values: RoleFilters) =>
+    list.search({ name: values.name?.trim() || undefined, roleSystem: values.roleSystem });
+  const reset = () => {
+    filterForm.resetFields();
+    list.search({});
+  };
+
+  const remove = async (role: RoleItem) => {
+    try {
+      await deleteRole(role.id);
+      void message.success('删除成功');
+      list.reload();
+    } catch {
+      // The request client has shown why (for example: accounts still hold the role).
+    }
+  };
+
+  const columns: TableColumnsType<RoleItem> = [
+    {
+      title: '角色名称',
+      dataIndex: 'name',
+      render: (name: string, role) => (
+        <Space size={4}>
+          <span>{name}</span>
+          {role.code && <Tag color="blue">内置</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: '角色类型',
+      dataIndex: 'roleSystem',
+      width: 110,
+      render: (system: RoleSystem) => ROLE_SYSTEM_LABEL[system],
+    },
+    { title: '菜单数', key: 'menu', width: 90, render: (_, role) => countPages(role.menu) },
+    { title: '账号数', dataIndex: 'accountCount', width: 90 },
+    { title: '备注', dataIndex: 'remark', ellipsis: true, render: (remark: string | null) => remark || '—' },
+    {
+      title: '创建时间',
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      render: (_, role) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing({ open: true, roleId: role.id })}>
+            编辑
+          </Button>
+          {role.code ? (
+            <Tooltip title="内置角色不能删除">
+              <Button type="link" size="small" danger disabled>
+                删除
+              </Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title="删除角色"
+              description={`确定删除角色「${role.name}」吗？`}
+              onConfirm={() => remove(role)}
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card className="role-page" title="角色管理">
+      <Form<RoleFilters>
+        name="role-filters"
+        form={filterForm}
+        layout="inline"
+        className="role-page__filters"
+        onFinish={search}
+      >
+        <Form.Item label="角色名称" name="name">
+          <Input placeholder="请输入角色名称" allowClear maxLength={40} />
+        </Form.Item>
+        <Form.Item label="角色类型" name="roleSystem">
+          <Select
+            placeholder="全部"
+            allowClear
+            style={{ width: 160 }}
+            options={roleSystemOptions(roleSystemsFor(info))}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button onClick={reset}>重置</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <div className="role-page__toolbar">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+          新增角色
+        </Button>
+      </div>
+      <Table<RoleItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        scroll={{ x: 900 }}
+        pagination={{
+          current: list.pageNum,
+          pageSize: list.pageSize,
+          total: list.total,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: list.changePage,
+        }}
+      />
+      <RoleEditorDrawer
+        open={editing.open}
+        roleId={editing.open ? editing.roleId : undefined}
+        onClose={() => setEditing({ open: false })}
+        onSaved={() => {
+          setEditing({ open: false });
+          list.reload();
+        }}
+      />
+    </Card>
+  );
+}

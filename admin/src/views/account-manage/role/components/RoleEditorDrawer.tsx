@@ -1,0 +1,189 @@
+import type { RoleItem } from '@px/api/contract';
+import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
+import { Alert, Button, Drawer, Form, Input, message, Select, Space, Spin } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { findRole, saveRole } from '../../../../api/role';
+import { collectMenuUrls } from '../../../../router/access';
+import { accountInfoAtom } from '../../../../store/session';
+import { showFieldErrors } from '../../form-errors';
+import { grantedPages, menuPayload } from '../menu-grants';
+import { roleSystemOptions, roleSystemsFor } from '../role-systems';
+import { MenuGrantTree } from './MenuGrantTree';
+
+export interface RoleEditorDrawerProps {
+  open: boolean;
+  /** The role to edit; undefined for a new role. */
+  roleId?: number;
+  onClose: () => void;
+  /** After a successful save (the list reloads). */
+  onSaved: (role: RoleItem) => void;
+}
+
+interface RoleForm {
+  name: string;
+  roleSystem?: RoleSystem;
+  remark?: string;
+}
+
+/**
+ * Creates or edits a role in a drawer: name, role system, remark and the granted menu tree. An
+ * existing role is loaded again with `role/find`. The role system of a built-in role or of a role
+ * that accounts hold cannot change (the server refuses it too).
+ */
+export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorDrawerProps) {
+  const info = useAtomValue(accountInfoAtom);
+  const [form] = Form.useForm<RoleForm>();
+  const [role, setRole] = useState<RoleItem | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [pages, setPages] = useState<Set<string>>(() => new Set());
+  const roleSystem = Form.useWatch('roleSystem', form);
+  const systems = roleSystemsFor(info);
+  const held = useMemo(() => collectMenuUrls(info?.roleRP.menu ?? []), [info]);
+  const originalPages = useMemo(() => grantedPages(role?.menu ?? []), [role]);
+  const canChange = useCallback(
+    (page: string) => held.has(page) || originalPages.has(page),
+    [held, originalPages],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    setRole(null);
+    setFailed(false);
+    form.resetFields();
+    setPages(new Set());
+    if (roleId === undefined) {
+      form.setFieldsValue({ name: '', roleSystem: systems[0], remark: '' });
+      return;
+    }
+    let current = true;
+    setLoading(true);
+    findRole(roleId).then(
+      (found) => {
+        if (!current) return;
+        setRole(found);
+        form.setFieldsValue({ name: found.name, roleSystem: found.roleSystem, remark: found.remark ?? '' });
+        setPages(grantedPages(found.menu));
+        setLoading(false);
+      },
+      () => {
+        if (!current) return;
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, roleId, form, systems]);
+
+  const isStudent = roleSystem === ROLE_SYSTEM.STUDENT;
+  const systemLocked = Boolean(role && (role.code || role.accountCount > 0));
+
+  const submit = async (values: RoleForm) => {
+    setSaving(true);
+    try {
+      const saved = await saveRole({
+        ...(role ? { id: role.id } : {}),
+        name: values.name.trim(),
+        roleSystem: values.roleSystem as RoleSystem,
+        remark: values.remark?.trim() ?? '',
+        menu: values.roleSystem === ROLE_SYSTEM.STUDENT ? [] : menuPayload(pages),
+      });
+      void message.success('保存成功');
+      onSaved(saved);
+    } catch (error) {
+      // The request client has shown why; a refused field (a name in use) is marked as well.
+      showFieldErrors(form, error, ['name', 'roleSystem', 'remark']);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = roleId === undefined ? '新增角色' : '编辑角色';
+  return (
+    <Drawer
+      title={title}
+      open={open}
+      onClose={onClose}
+      size={640}
+      destroyOnHidden
+      footer={
+        <Space className="role-editor__footer">
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={saving} disabled={loading || failed} onClick={() => form.submit()}>
+            保存
+          </Button>
+        </Space>
+      }
+    >
+      {failed ? (
+        <Alert type="error" showIcon title="角色加载失败，请关闭后重试" />
+      ) : (
+        <Spin spinning={loading}>
+          <Form<RoleForm>
+            name="role-editor"
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            disabled={loading}
+          >
+            <Form.Item
+              label="角色名称"
+              name="name"
+              rules={[
+                { required: true, whitespace: true, message: '请输入角色名称' },
+                { max: 40, message: '角色名称不能超过 40 个字符' },
+              ]}
+            >
+              <Input placeholder="请输入角色名称" maxLength={40} />
+            </Form.Item>
+            <Form.Item
+              label="角色类型"
+              name="roleSystem"
+              rules={[{ required: true, message: '请选择角色类型' }]}
+              extra={
+                systemLocked
+                  ? role?.code
+                    ? '内置角色不能修改角色类型'
+                    : '该角色下已有账号，不能修改角色类型'
+                  : undefined
+              }
+            >
+              <Select
+                placeholder="请选择角色类型"
+                options={roleSystemOptions(systems)}
+                disabled={systemLocked}
+              />
+            </Form.Item>
+            <Form.Item label="备注" name="remark" rules={[{ max: 200, message: '备注不能超过 200 个字符' }]}>
+              <Input.TextArea placeholder="请输入备注" maxLength={200} rows={2} />
+            </Form.Item>
+            <Form.Item
+              label="菜单权限"
+              extra={
+                isStudent
+                  ? '学员角色不能分配后台菜单'
+                  : '勾选页面即同时授予其所在目录；隐藏页（详情、编辑等）不出现在菜单中，从所属目录的页面进入'
+              }
+            >
+              <div className="role-editor__tree">
+                {/* Mounted once the role is loaded, so the tree starts with its final data. */}
+                {loading ? null : (
+                  <MenuGrantTree
+                    value={isStudent ? new Set() : pages}
+                    onChange={setPages}
+                    canChange={canChange}
+                    disabled={isStudent}
+                  />
+                )}
+              </div>
+            </Form.Item>
+          </Form>
+        </Spin>
+      )}
+    </Drawer>
+  );
+}

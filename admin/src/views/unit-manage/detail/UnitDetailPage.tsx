@@ -1,0 +1,139 @@
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import type { UnitItem } from '@px/api/contract';
+import { formatDateTime, ROLE_SYSTEM } from '@px/config';
+import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space, Tag } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { getUnit } from '../../../api/unit';
+import { PageLoading } from '../../../components/PageLoading';
+import { StatusTag } from '../../../components/StatusTag';
+import { useRegionTree } from '../../../hooks/useRegionTree';
+import { collectMenuUrls } from '../../../router/access';
+import { accountInfoAtom } from '../../../store/session';
+import { readPositiveId } from '../../../utils/query-id';
+import { UnitFormModal } from '../components/UnitFormModal';
+import { useTrainTypes } from '../hooks/useTrainTypes';
+
+const LIST_PATH = '/unit-manage/list';
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; unit: UnitItem }
+  | { status: 'error'; message: string };
+
+/**
+ * 单位详情 (hidden page, `?id=`): one unit's details with its editor. Unit managers see their own
+ * unit (also without `id`) and cannot change its training types.
+ */
+export function UnitDetailPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const account = useAtomValue(accountInfoAtom);
+  const isUnitManager = account?.roleRP.roleSystem === ROLE_SYSTEM.UNIT;
+  const unitId = readPositiveId(params.get('id')) ?? (isUnitManager ? (account?.unitId ?? null) : null);
+  const canOpenList = account ? collectMenuUrls(account.roleRP.menu).has(LIST_PATH) : false;
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [editor, setEditor] = useState<boolean | null>(null);
+  const region = useRegionTree();
+  const trainTypes = useTrainTypes();
+
+  const load = useCallback(async () => {
+    if (unitId === null) return;
+    setState({ status: 'loading' });
+    try {
+      setState({ status: 'ready', unit: await getUnit(unitId) });
+    } catch (error) {
+      setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' });
+    }
+  }, [unitId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const back = canOpenList ? <Button onClick={() => navigate(LIST_PATH)}>返回列表</Button> : null;
+
+  if (unitId === null) {
+    return (
+      <Result status="warning" title="未指定单位" subTitle="请从培训机构列表进入单位详情。" extra={back} />
+    );
+  }
+  if (state.status === 'loading') return <PageLoading />;
+  if (state.status === 'error') {
+    return (
+      <Result
+        status="error"
+        title="加载失败"
+        subTitle={state.message}
+        extra={
+          <Space>
+            <Button type="primary" onClick={() => void load()}>
+              重新加载
+            </Button>
+            {back}
+          </Space>
+        }
+      />
+    );
+  }
+
+  const { unit } = state;
+  const items: DescriptionsProps['items'] = [
+    { key: 'name', label: '单位名称', children: unit.name },
+    { key: 'creditCode', label: '统一社会信用代码', children: unit.creditCode || '—' },
+    { key: 'contactName', label: '联系人', children: unit.contactName || '—' },
+    { key: 'contactMobile', label: '联系电话', children: unit.contactMobile || '—' },
+    { key: 'region', label: '所在地区', children: unit.regionName || '—' },
+    { key: 'address', label: '详细地址', children: unit.address || '—' },
+    {
+      key: 'trainTypes',
+      label: '培训类型',
+      children: unit.trainTypes.length ? (
+        <Flex wrap gap={4}>
+          {unit.trainTypes.map((code) => (
+            <Tag key={code}>{trainTypes.labelOf(code)}</Tag>
+          ))}
+        </Flex>
+      ) : (
+        '—'
+      ),
+    },
+    { key: 'status', label: '状态', children: <StatusTag status={unit.status} /> },
+    { key: 'createdAt', label: '创建时间', children: formatDateTime(unit.createdAt) },
+    { key: 'updatedAt', label: '更新时间', children: formatDateTime(unit.updatedAt) },
+    { key: 'remark', label: '备注', span: 'filled', children: unit.remark || '—' },
+  ];
+
+  return (
+    <Card
+      title={isUnitManager ? '本单位信息' : '单位详情'}
+      extra={
+        <Space>
+          {back}
+          <Button type="primary" icon={<EditOutlined />} onClick={() => setEditor(true)}>
+            编辑
+          </Button>
+        </Space>
+      }
+    >
+      <Descriptions bordered column={{ xs: 1, md: 2 }} items={items} />
+      {editor !== null && (
+        <UnitFormModal
+          open={editor}
+          unit={unit}
+          regionTree={region.tree}
+          regionLoading={region.loading}
+          trainTypeOptions={trainTypes.options}
+          canEditTrainTypes={!isUnitManager}
+          onCancel={() => setEditor(false)}
+          onSaved={(saved) => {
+            setState({ status: 'ready', unit: saved });
+            setEditor(false);
+          }}
+          afterClose={() => setEditor(null)}
+        />
+      )}
+    </Card>
+  );
+}

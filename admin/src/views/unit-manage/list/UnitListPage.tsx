@@ -1,0 +1,277 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { RecordStatus, UnitItem } from '@px/api/contract';
+import {
+  Button,
+  Card,
+  Cascader,
+  Flex,
+  Form,
+  Input,
+  message,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { listUnits, setUnitStatus } from '../../../api/unit';
+import { STATUS_OPTIONS, StatusTag } from '../../../components/StatusTag';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useRegionTree } from '../../../hooks/useRegionTree';
+import { regionOptions, regionPathMatches } from '../../../utils/region-tree';
+import { UnitFormModal } from '../components/UnitFormModal';
+import { useTrainTypes } from '../hooks/useTrainTypes';
+import { BatchTrainTypeModal } from './components/BatchTrainTypeModal';
+
+interface UnitFilters {
+  name?: string;
+  creditCode?: string;
+  regionCode?: string;
+  status?: RecordStatus;
+}
+
+interface FilterValues {
+  name?: string;
+  creditCode?: string;
+  region?: string[];
+  status?: RecordStatus;
+}
+
+/** The detail page of a unit. */
+export function unitDetailPath(unitId: number): string {
+  return `/unit-manage/detail?id=${unitId}`;
+}
+
+/**
+ * 培训机构 (project staff): the project's units with filters (name, credit code, region, status);
+ * add and edit, enable and disable, training types of the selected units at once, and each unit's
+ * detail page.
+ */
+export function UnitListPage() {
+  const [filterForm] = Form.useForm<FilterValues>();
+  const list = usePagedList<UnitFilters, UnitItem>(listUnits, {});
+  const region = useRegionTree();
+  const trainTypes = useTrainTypes();
+  const regionChoices = useMemo(() => regionOptions(region.tree), [region.tree]);
+  const [editor, setEditor] = useState<{ open: boolean; unit?: UnitItem } | null>(null);
+  const [batch, setBatch] = useState<{ open: boolean; unitIds: number[] } | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const search = (values: FilterValues) =>
+    list.search({
+      name: values.name?.trim() || undefined,
+      creditCode: values.creditCode?.trim().toUpperCase() || undefined,
+      regionCode: values.region?.at(-1),
+      status: values.status,
+    });
+
+  const changeStatus = async (unit: UnitItem, status: RecordStatus) => {
+    setBusyId(unit.id);
+    try {
+      await setUnitStatus(unit.id, status);
+      void message.success(status === 'ENABLED' ? '单位已启用' : '单位已停用');
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const columns: ColumnsType<UnitItem> = [
+    {
+      title: '单位名称',
+      dataIndex: 'name',
+      width: 150,
+      render: (name: string, unit) => <Link to={unitDetailPath(unit.id)}>{name}</Link>,
+    },
+    {
+      title: '统一社会信用代码',
+      dataIndex: 'creditCode',
+      width: 190,
+      render: (code: string | null) => code || '—',
+    },
+    { title: '联系人', dataIndex: 'contactName', width: 90, render: (name: string | null) => name || '—' },
+    {
+      title: '联系电话',
+      dataIndex: 'contactMobile',
+      width: 130,
+      render: (mobile: string | null) => mobile || '—',
+    },
+    { title: '所在地区', dataIndex: 'regionName', width: 160, render: (name: string | null) => name || '—' },
+    {
+      title: '培训类型',
+      dataIndex: 'trainTypes',
+      width: 140,
+      render: (codes: string[]) =>
+        codes.length ? (
+          <Flex wrap gap={4}>
+            {codes.map((code) => (
+              <Tag key={code}>{trainTypes.labelOf(code)}</Tag>
+            ))}
+          </Flex>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (status: RecordStatus) => <StatusTag status={status} />,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 170,
+      fixed: 'right',
+      render: (_value, unit) => (
+        <Space size={0}>
+          <Link to={unitDetailPath(unit.id)} style={{ padding: '0 8px' }}>
+            详情
+          </Link>
+          <Button type="link" size="small" onClick={() => setEditor({ open: true, unit })}>
+            编辑
+          </Button>
+          {unit.status === 'ENABLED' ? (
+            <Popconfirm
+              title={`停用单位「${unit.name}」？`}
+              description="停用后该单位的单位管理员不能登录，学员也不能再通过该单位注册。"
+              okText="停用"
+              cancelText="取消"
+              onConfirm={() => changeStatus(unit, 'DISABLED')}
+            >
+              <Button type="link" size="small" danger disabled={busyId === unit.id}>
+                停用
+              </Button>
+            </Popconfirm>
+          ) : (
+            <Button
+              type="link"
+              size="small"
+              disabled={busyId === unit.id}
+              onClick={() => void changeStatus(unit, 'ENABLED')}
+            >
+              启用
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="培训机构">
+      <Form
+        form={filterForm}
+        layout="inline"
+        name="unit-filters"
+        onFinish={search}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
+        <Form.Item name="name" label="单位名称">
+          <Input allowClear maxLength={100} placeholder="名称的一部分" />
+        </Form.Item>
+        <Form.Item name="creditCode" label="信用代码">
+          <Input allowClear maxLength={18} placeholder="统一社会信用代码" />
+        </Form.Item>
+        <Form.Item name="region" label="所在地区">
+          <Cascader
+            options={regionChoices}
+            loading={region.loading}
+            changeOnSelect
+            showSearch={{ filter: regionPathMatches }}
+            placeholder="全部"
+            style={{ width: 220 }}
+          />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                filterForm.resetFields();
+                list.search({});
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space style={{ marginBottom: 16 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
+          新增单位
+        </Button>
+        <Tooltip title={selected.length ? undefined : '请先勾选单位'}>
+          <Button
+            disabled={selected.length === 0}
+            onClick={() => setBatch({ open: true, unitIds: selected })}
+          >
+            修改培训类型{selected.length ? `（${selected.length}）` : ''}
+          </Button>
+        </Tooltip>
+      </Space>
+      <Table<UnitItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        scroll={{ x: 1150 }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+        pagination={{
+          current: list.pageNum,
+          pageSize: list.pageSize,
+          total: list.total,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: list.changePage,
+        }}
+      />
+      {editor && (
+        <UnitFormModal
+          open={editor.open}
+          unit={editor.unit}
+          regionTree={region.tree}
+          regionLoading={region.loading}
+          trainTypeOptions={trainTypes.options}
+          canEditTrainTypes
+          onCancel={() => setEditor({ ...editor, open: false })}
+          onSaved={() => {
+            setEditor({ ...editor, open: false });
+            list.reload();
+          }}
+          afterClose={() => setEditor(null)}
+        />
+      )}
+      {batch && (
+        <BatchTrainTypeModal
+          open={batch.open}
+          unitIds={batch.unitIds}
+          trainTypeOptions={trainTypes.options}
+          onCancel={() => setBatch({ ...batch, open: false })}
+          onSaved={() => {
+            setBatch({ ...batch, open: false });
+            setSelected([]);
+            list.reload();
+          }}
+          afterClose={() => setBatch(null)}
+        />
+      )}
+    </Card>
+  );
+}
