@@ -55,3 +55,8 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   }
   globalThis.ResizeObserver = SilentResizeObserver as unknown as typeof ResizeObserver;
 }
+
+// Screens render antd in jsdom, which is slow on a loaded 2-core machine: let findBy/waitFor wait up
+// to 10 s (jest's own test timeout is 30 s) instead of Testing Library's default 1 s.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+require('@testing-library/react').configure({ asyncUtilTimeout: 10_000 });

@@ -6,7 +6,7 @@ import type {
   StaffAccountItem,
   UnitOption,
 } from '@px/api/contract';
-import { request } from './request';
+import { type RequestOptions, request } from './request';
 
 /** Filters and page of `account/query` (the administrator list). */
 export interface AccountQuery {
@@ -25,9 +25,18 @@ export interface AccountQuery {
  */
 export type AccountSavePayload = AccountAddInput;
 
-/** One page of the project's staff accounts (role systems 2 and 4), newest first. Rejects with an ApiError. */
-export function queryAccounts(query: AccountQuery): Promise<PageAnswer<StaffAccountItem>> {
-  return request<PageAnswer<StaffAccountItem>>({ url: '/account/query.action', method: 'post', data: query });
+/**
+ * One page of the project's staff accounts (role systems 2 and 4), newest first. Rejects with an
+ * ApiError; `options.quiet` shows nothing on failure.
+ */
+export function queryAccounts(
+  query: AccountQuery,
+  ...options: [RequestOptions?]
+): Promise<PageAnswer<StaffAccountItem>> {
+  return request<PageAnswer<StaffAccountItem>>(
+    { url: '/account/query.action', method: 'post', data: query },
+    ...options,
+  );
 }
 
 /** Creates or updates a staff account; answers the row as the list shows it. Rejects with an ApiError. */

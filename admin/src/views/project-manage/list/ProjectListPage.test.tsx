@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { deleteProject, listProjects, saveProject, setProjectStatus } from '../../../api/project';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { buildAccountInfo } from '../../../testing/render-app';
-import { renderScreen, stubComputedStyles } from '../../../testing/render-screen';
+import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { CODE_MESSAGE } from './components/ProjectFormModal';
 import { ProjectListPage } from './ProjectListPage';
 
@@ -16,7 +16,7 @@ jest.mock('../../../api/project', () => ({
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
-stubComputedStyles();
+ignorePseudoElementStyles();
 
 const listMock = jest.mocked(listProjects);
 const saveMock = jest.mocked(saveProject);

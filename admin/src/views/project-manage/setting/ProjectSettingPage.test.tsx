@@ -17,7 +17,7 @@ jest.mock('../../../api/project', () => ({
 jest.mock('../../../api/dictionary', () => ({ getRegionalTree: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true, asyncUtilTimeout: 10000 });
 
 const getMock = jest.mocked(getProjectSetting);
 const saveMock = jest.mocked(saveProjectSetting);
@@ -129,9 +129,13 @@ describe('ProjectSettingPage', () => {
       fireEvent.click(within(item('学员登录方式')).getByText(type));
     fireEvent.change(input('防挂机提醒间隔'), { target: { value: '' } });
     fireEvent.click(saveButton());
-    expect(await screen.findByText('请填写平台名称', FIELD_ERROR)).toBeTruthy();
-    expect(screen.getByText('请至少选择一种学员登录方式', FIELD_ERROR)).toBeTruthy();
-    expect(screen.getByText('请填写防挂机提醒间隔', FIELD_ERROR)).toBeTruthy();
+    expect(await screen.findByText('请先改正标红的设置项')).toBeTruthy();
+    // antd shows a field's messages a moment after marking the field: wait for each.
+    expect(await within(item('平台名称')).findByText('请填写平台名称', FIELD_ERROR)).toBeTruthy();
+    expect(
+      await within(item('学员登录方式')).findByText('请至少选择一种学员登录方式', FIELD_ERROR),
+    ).toBeTruthy();
+    expect(await within(item('防挂机提醒间隔')).findByText('请填写防挂机提醒间隔', FIELD_ERROR)).toBeTruthy();
     expect(saveMock).not.toHaveBeenCalled();
   });
 

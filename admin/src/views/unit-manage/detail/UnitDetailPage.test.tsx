@@ -4,7 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { getRegionalTree, listDictionary } from '../../../api/dictionary';
 import { getUnit, saveUnit } from '../../../api/unit';
 import { buildAccountInfo } from '../../../testing/render-app';
-import { renderScreen, stubComputedStyles } from '../../../testing/render-screen';
+import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { UnitDetailPage } from './UnitDetailPage';
 
 jest.mock('../../../api/unit', () => ({ getUnit: jest.fn(), saveUnit: jest.fn() }));
@@ -12,7 +12,7 @@ jest.mock('../../../api/dictionary', () => ({ listDictionary: jest.fn(), getRegi
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
-stubComputedStyles();
+ignorePseudoElementStyles();
 
 const getMock = jest.mocked(getUnit);
 const saveMock = jest.mocked(saveUnit);

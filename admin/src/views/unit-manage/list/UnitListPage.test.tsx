@@ -4,7 +4,7 @@ import { getRegionalTree, listDictionary } from '../../../api/dictionary';
 import { batchUpdateTrainTypes, listUnits, saveUnit, setUnitStatus } from '../../../api/unit';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { buildAccountInfo } from '../../../testing/render-app';
-import { renderScreen, stubComputedStyles } from '../../../testing/render-screen';
+import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { UnitListPage } from './UnitListPage';
 
 jest.mock('../../../api/unit', () => ({
@@ -17,7 +17,7 @@ jest.mock('../../../api/dictionary', () => ({ listDictionary: jest.fn(), getRegi
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
-stubComputedStyles();
+ignorePseudoElementStyles();
 
 const listMock = jest.mocked(listUnits);
 const saveMock = jest.mocked(saveUnit);

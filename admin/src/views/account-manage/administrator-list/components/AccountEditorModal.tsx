@@ -3,8 +3,8 @@ import { ApiError, isMobile, ROLE_SYSTEM, VALIDATION_MESSAGES } from '@px/config
 import { Form, Input, Modal, message, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { saveAccount } from '../../../../api/account';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { encryptLoginField } from '../../../../utils/login-crypto';
-import { showFieldErrors } from '../../form-errors';
 import type { AccountOptions } from '../hooks/useAccountOptions';
 import { passwordRule, samePasswordRule } from '../password-rules';
 import { groupedRoleOptions } from '../role-options';
@@ -33,8 +33,6 @@ interface AccountForm {
 
 /** The staff account name rule of the contract (3-40 letters, digits or `_ - . @`). */
 const ACCOUNT_NAME = /^[A-Za-z0-9_.@-]{3,40}$/;
-
-const FORM_FIELDS = ['accountName', 'realName', 'mobile', 'roleId', 'unitId', 'password'];
 
 /**
  * Adds or edits a staff account of the administrator list: account name, real name, mobile, role
@@ -94,7 +92,7 @@ export function AccountEditorModal({
       // API failures were shown by the request client; anything else (no WebCrypto) is shown here.
       if (!(error instanceof ApiError))
         void message.error(error instanceof Error ? error.message : String(error));
-      showFieldErrors(form, error, FORM_FIELDS);
+      showServerFieldErrors(form, error);
     } finally {
       setSaving(false);
     }

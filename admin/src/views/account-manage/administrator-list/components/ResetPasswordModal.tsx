@@ -3,8 +3,8 @@ import { ApiError } from '@px/config';
 import { Alert, Button, Form, Input, Modal, message, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { resetAccountPassword } from '../../../../api/account';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { encryptLoginField } from '../../../../utils/login-crypto';
-import { showFieldErrors } from '../../form-errors';
 import { passwordRule, samePasswordRule } from '../password-rules';
 
 export interface ResetPasswordModalProps {
@@ -61,7 +61,7 @@ export function ResetPasswordModal({ account, publicKey, onClose }: ResetPasswor
     } catch (error) {
       if (!(error instanceof ApiError))
         void message.error(error instanceof Error ? error.message : String(error));
-      showFieldErrors(form, error, ['password']);
+      showServerFieldErrors(form, error);
     } finally {
       setSaving(false);
     }

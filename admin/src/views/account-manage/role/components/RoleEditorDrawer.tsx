@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { findRole, saveRole } from '../../../../api/role';
 import { collectMenuUrls } from '../../../../router/access';
 import { accountInfoAtom } from '../../../../store/session';
-import { showFieldErrors } from '../../form-errors';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { grantedPages, menuPayload } from '../menu-grants';
 import { roleSystemOptions, roleSystemsFor } from '../role-systems';
 import { MenuGrantTree } from './MenuGrantTree';
@@ -52,6 +52,7 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
     if (!open) return;
     setRole(null);
     setFailed(false);
+    setLoading(roleId !== undefined);
     form.resetFields();
     setPages(new Set());
     if (roleId === undefined) {
@@ -59,7 +60,6 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
       return;
     }
     let current = true;
-    setLoading(true);
     findRole(roleId).then(
       (found) => {
         if (!current) return;
@@ -96,7 +96,7 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
       onSaved(saved);
     } catch (error) {
       // The request client has shown why; a refused field (a name in use) is marked as well.
-      showFieldErrors(form, error, ['name', 'roleSystem', 'remark']);
+      showServerFieldErrors(form, error);
     } finally {
       setSaving(false);
     }
