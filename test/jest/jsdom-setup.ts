@@ -58,5 +58,7 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 
 // Screens render antd in jsdom, which is slow on a loaded 2-core machine: let findBy/waitFor wait up
 // to 10 s (jest's own test timeout is 30 s) instead of Testing Library's default 1 s.
+// Configured on @testing-library/dom: importing @testing-library/react here, before jest's
+// afterEach exists, would switch off its automatic cleanup between tests.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-require('@testing-library/react').configure({ asyncUtilTimeout: 10_000 });
+require('@testing-library/dom').configure({ asyncUtilTimeout: 10_000 });
