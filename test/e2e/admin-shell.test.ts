@@ -133,10 +133,8 @@ test('a unit manager sees only what the unit-manager role grants', async () => {
   await context.close();
 });
 
-// Known bug (left open in the issue): after signing in from /admin-login?redirect=<page>, the shell
-// stays on its loading screen instead of showing that page. `test.failing` passes while the bug
-// exists and fails once it is fixed, so the fix must turn this into a plain test.
-test.failing('signing in returns to the page asked for before sign-in', async () => {
+// The sign-in page and the guard both navigate after sign-in; they must agree on the target.
+test('signing in returns to the page asked for before sign-in', async () => {
   const context = await browser.newContext(VIEWPORTS.desktop);
   const page = await context.newPage();
   try {

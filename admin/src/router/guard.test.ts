@@ -148,6 +148,26 @@ describe('decideNavigation: with a token', () => {
     });
   });
 
+  it('leads from the sign-in page to the page asked for before sign-in', () => {
+    const redirect = encodeURIComponent('/account-manage/role?tab=2');
+    expect(
+      decideNavigation(
+        input({ path: '/admin-login', search: `?redirect=${redirect}`, account: { status: 'idle' } }),
+      ),
+    ).toEqual({ kind: 'redirect', to: '/account-manage/role?tab=2' });
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/', '/admin-login?redirect=/home'])(
+    'leads from the sign-in page home when the redirect target %s is unsafe',
+    (target) => {
+      const search = `?redirect=${encodeURIComponent(target)}`;
+      expect(decideNavigation(input({ path: '/admin-login', search, account: { status: 'idle' } }))).toEqual({
+        kind: 'redirect',
+        to: '/home',
+      });
+    },
+  );
+
   it('loads the account info once it is not loaded', () => {
     expect(decideNavigation(input({ account: { status: 'idle' } }))).toEqual({ kind: 'load-account' });
     expect(decideNavigation(input({ path: '/404', account: { status: 'idle' } }))).toEqual({

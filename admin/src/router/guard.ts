@@ -3,11 +3,11 @@ import { RESP_DESC, ROLE_SYSTEM } from '@px/config';
 import { matchRoute } from './access';
 import {
   FORBIDDEN_PATH,
-  HOME_PATH,
   LOGIN_PATH,
   loginPathFor,
   NOT_FOUND_PATH,
   REDIRECT_PREFIX,
+  safeRedirectTarget,
   WHITELIST,
 } from './paths';
 import { normalizePath, type RouteNode } from './route-tree';
@@ -114,7 +114,7 @@ function endSession(
  * - a `token` query parameter is adopted first (`null` clears the token);
  * - without a token, whitelisted paths proceed and the others go to `/admin-login?redirect={path}`
  *   (plain `/admin-login` after signing out; inside a frame the parent is told `goHome` instead);
- * - with a token, the sign-in page leads home; otherwise the account info is loaded once;
+ * - with a token, the sign-in page leads to its `redirect` target (home when absent or unsafe); otherwise the account info is loaded once;
  *   a failed load ends the session (message: respDesc or `Has Error`) unless the path is
  *   whitelisted; empty info ends it with `请重新登录`; a student account is refused;
  * - once loaded: a permitted page proceeds, a section leads to its first page, a known route the
@@ -129,7 +129,11 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     if (isWhitelisted(path)) return { kind: 'proceed' };
     return { kind: 'sign-in', step: signInStep(path, input.embedded, !input.signedOut) };
   }
-  if (path === LOGIN_PATH) return { kind: 'redirect', to: HOME_PATH };
+  // Signed in on the sign-in page: on to the page asked for before sign-in (the sign-in page goes
+  // there too; both must agree, whichever navigation React commits last).
+  if (path === LOGIN_PATH) {
+    return { kind: 'redirect', to: safeRedirectTarget(new URLSearchParams(input.search).get('redirect')) };
+  }
 
   const { account } = input;
   switch (account.status) {
