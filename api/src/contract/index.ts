@@ -8,3 +8,4 @@ export * from './role';
 export * from './sms';
 export * from './super-account';
 export * from './unit';
+export * from './wechat';
