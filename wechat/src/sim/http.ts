@@ -5,6 +5,8 @@ export interface SimRequest {
   method: string;
   /** The path without the query. */
   path: string;
+  /** The path and query exactly as the request line sent them (what Pay v3 signs). */
+  rawUrl: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   /** The raw body bytes (signatures are checked over these, never over re-serialised JSON). */

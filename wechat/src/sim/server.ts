@@ -149,6 +149,7 @@ export function createSimulator(options: SimulatorOptions): WechatSimulator {
           const request: SimRequest = {
             method,
             path: url.pathname,
+            rawUrl: req.url ?? url.pathname,
             query: url.searchParams,
             headers: req.headers,
             rawBody: Buffer.concat(chunks),
