@@ -8,6 +8,7 @@ import { projectActions } from './modules/project/project.actions';
 import { smsActions } from './modules/sms/sms.actions';
 import { superAccountActions } from './modules/super-account/super-account.actions';
 import { unitActions } from './modules/unit/unit.actions';
+import { wechatActions } from './modules/wechat/wechat.actions';
 
 /** Every action of the API; the router derives `/api/<group>/<name>.action` from each. */
 export const allActions: ActionDefinition[] = [
@@ -20,4 +21,5 @@ export const allActions: ActionDefinition[] = [
   ...unitActions,
   ...dictionaryActions,
   ...smsActions,
+  ...wechatActions,
 ];

@@ -10,6 +10,7 @@ import { errorHandler } from './core/error-handler';
 import { type RequestState, requestContext } from './core/request-context';
 import { type ApiRouterDeps, type BodyLimits, createApiRouter } from './core/router';
 import { type StaticApp, serveStaticApps } from './core/static-apps';
+import { wechatPushRoute } from './modules/wechat/push.route';
 
 export interface AppDeps {
   sequelize: Sequelize;
@@ -25,6 +26,11 @@ export interface AppDeps {
   uploadDir?: string;
   /** Trust X-Forwarded-* headers (behind a reverse proxy). */
   trustProxy?: boolean;
+  /**
+   * Other origins the pages may load scripts from and call (the WeChat simulator's bridge script
+   * in simulator mode). Images may come from any HTTPS origin (WeChat QR codes and avatars).
+   */
+  trustedOrigins?: string[];
 }
 
 export const DEFAULT_LIMITS: BodyLimits = {
@@ -49,13 +55,16 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
           // The product runs on plain HTTP in development and behind TLS in production;
           // upgrading would break the former and is the proxy's job in the latter.
           upgradeInsecureRequests: null,
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(deps.trustedOrigins ?? [])],
+          scriptSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
+          connectSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
         },
       },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: false,
     }),
   );
+  app.use(wechatPushRoute(deps.sequelize));
   app.use(
     createApiRouter(deps.actions ?? allActions, {
       sequelize: deps.sequelize,

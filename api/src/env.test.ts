@@ -24,3 +24,12 @@ test('refuses bad values, naming each variable', () => {
     /DATABASE_URL.*LOG_LEVEL/,
   );
 });
+
+test('WeChat: the simulator outside production, WeChat itself in production, either by choice', () => {
+  expect(loadEnv({}).WECHAT_MODE).toBe('simulator');
+  expect(loadEnv({ NODE_ENV: 'production' }).WECHAT_MODE).toBe('live');
+  expect(loadEnv({ NODE_ENV: 'production', WECHAT_MODE: 'simulator' }).WECHAT_MODE).toBe('simulator');
+  expect(loadEnv({}).WECHAT_API_BASE).toBe('https://api.weixin.qq.com');
+  expect(() => loadEnv({ WECHAT_MODE: 'fake' })).toThrow(/WECHAT_MODE/);
+  expect(() => loadEnv({ WECHAT_PAY_BASE: 'not a url' })).toThrow(/WECHAT_PAY_BASE/);
+});

@@ -31,9 +31,20 @@ const envSchema = z.object({
   UPLOAD_FILES_PER_REQUEST: z.coerce.number().int().positive().default(10),
   /** Where SMS messages go: `outbox` writes them to the sms_outbox table (read in the back office). */
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+  /**
+   * `simulator`: start the local WeChat simulator and point every WeChat base URL at it (dev, demo,
+   * tests); `live`: talk to WeChat at the WECHAT_*_BASE URLs. Default: live in production only.
+   */
+  WECHAT_MODE: z.enum(['simulator', 'live']).optional(),
+  /** The simulator's port (simulator mode); a free one is picked when unset. */
+  WECHAT_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  WECHAT_OPEN_BASE: z.url().default('https://open.weixin.qq.com'),
+  WECHAT_MP_BASE: z.url().default('https://mp.weixin.qq.com'),
+  WECHAT_PAY_BASE: z.url().default('https://api.mch.weixin.qq.com'),
 });
 
-export type Env = z.output<typeof envSchema> & { SEED_DEMO: boolean };
+export type Env = z.output<typeof envSchema> & { SEED_DEMO: boolean; WECHAT_MODE: 'simulator' | 'live' };
 
 /** Reads and validates the environment; throws listing every bad variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -47,5 +58,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .join('; ');
     throw new Error(`Invalid environment: ${problems}`);
   }
-  return { ...result.data, SEED_DEMO: result.data.SEED_DEMO ?? result.data.NODE_ENV !== 'production' };
+  const production = result.data.NODE_ENV === 'production';
+  return {
+    ...result.data,
+    SEED_DEMO: result.data.SEED_DEMO ?? !production,
+    WECHAT_MODE: result.data.WECHAT_MODE ?? (production ? 'live' : 'simulator'),
+  };
 }

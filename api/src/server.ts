@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { BRIDGE_SCRIPT_PATH, createWechatSimulator, type WechatSimulator } from '@px/wechat/sim';
 import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import { createApp } from './app';
@@ -11,10 +12,14 @@ import { seedDemoData } from './db/seed';
 import { createSequelize } from './db/sequelize';
 import { type Env, REPO_ROOT } from './env';
 import { authenticateToken } from './modules/auth/session.service';
+import { seedDemoWechat } from './modules/wechat/demo-wechat';
+import { configureWechat } from './modules/wechat/wechat.gateway';
 
 export interface RunningServer {
   /** Base URL on loopback, e.g. http://127.0.0.1:8080 */
   url: string;
+  /** The WeChat simulator's base URL in simulator mode, else null. */
+  wechatSimulatorUrl: string | null;
   port: number;
   database: DatabaseLocation;
   sequelize: Sequelize;
@@ -41,7 +46,10 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     logger,
   });
   const sequelize = createSequelize(database.url, { logSql: (sql) => logger.trace({ sql }, 'sql') });
+  let simulator: WechatSimulator | undefined;
   const undo = async () => {
+    configureWechat(null);
+    await simulator?.close();
     await sequelize.close();
     await database.embedded?.stop();
   };
@@ -50,6 +58,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const applied = await migrateUp(sequelize);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     if (env.SEED_DEMO && (await seedDemoData(sequelize))) logger.info('demo data created');
+    if (env.WECHAT_MODE === 'simulator') {
+      simulator = createWechatSimulator();
+      await simulator.listen(env.WECHAT_SIM_PORT);
+      if (env.SEED_DEMO && (await seedDemoWechat(sequelize, simulator)))
+        logger.info('demo WeChat app created');
+    }
 
     const app = createApp({
       sequelize,
@@ -68,6 +82,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         files: env.UPLOAD_FILES_PER_REQUEST,
       },
       trustProxy: env.TRUST_PROXY,
+      trustedOrigins: simulator ? [simulator.url()] : [],
     });
     const server = http.createServer(app.callback());
     await new Promise<void>((resolve, reject) => {
@@ -75,8 +90,32 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       server.listen(env.PORT, env.HOST, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}`;
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    if (simulator) {
+      configureWechat({
+        endpoints: simulator.endpoints(),
+        publicUrl,
+        bridgeScript: `${simulator.url()}${BRIDGE_SCRIPT_PATH}`,
+      });
+      // The simulated WeChat pushes the official accounts' events to this server (MP console: 服务器地址).
+      for (const app of simulator.registry.apps.values())
+        app.serverUrl = `${url}/api/wechat/push/${app.appId}`;
+    } else {
+      configureWechat({
+        endpoints: {
+          api: env.WECHAT_API_BASE,
+          open: env.WECHAT_OPEN_BASE,
+          mp: env.WECHAT_MP_BASE,
+          pay: env.WECHAT_PAY_BASE,
+        },
+        publicUrl,
+        bridgeScript: null,
+      });
+    }
     return {
-      url: `http://127.0.0.1:${port}`,
+      url,
+      wechatSimulatorUrl: simulator?.url() ?? null,
       port,
       database,
       sequelize,

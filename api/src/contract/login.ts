@@ -1,6 +1,7 @@
 import type { MenuRP, RoleSystem } from '@px/config';
 import { z } from 'zod';
-import { zInput } from './common';
+import { zInput, zOptional } from './common';
+import { zScene } from './wechat';
 
 /**
  * Which door a person signs in at: `1` the back office (/admin-login: role systems 1, 2 and 4),
@@ -61,6 +62,8 @@ export const loginInput = z.object({
   unitId: zInput.optionalId(),
   /** A slider captcha verified through `captcha/check`. */
   captchaVO: z.preprocess(jsonText, captchaVOSchema.optional()),
+  /** `/login-wx-binding`: the binding scene of `wechat/oauth-login`; its openid is bound on success. */
+  scene: zOptional(zScene),
 });
 export interface LoginAnswer {
   tokenCode: string;

@@ -1,6 +1,7 @@
 import { type SMS_CODE_RULES, zEmail, zIdCardNumber, zMobile } from '@px/config';
 import { z } from 'zod';
 import { type PageAnswer, zInput, zOptional, zPage, zRequiredText } from './common';
+import { zScene } from './wechat';
 
 /** What an SMS code is issued for; a code verifies only for its own purpose. */
 export type SmsPurpose = (typeof SMS_CODE_RULES.purposes)[number];
@@ -36,6 +37,8 @@ export const doRegisterInput = z.object({
   password: zEncryptedPassword,
   unitId: zInput.optionalId(),
   email: zOptional(zEmail),
+  /** Registering after WeChat OAuth: the binding scene; its openid is bound to the new account. */
+  scene: zOptional(zScene),
 });
 export type DoRegisterInput = z.input<typeof doRegisterInput>;
 
@@ -52,6 +55,8 @@ export const loginByMobileInput = z.object({
   idCardNo: zOptional(zIdCardNumber),
   realName: zOptional(zRealName),
   unitId: zInput.optionalId(),
+  /** `/login-wx-binding`: the binding scene; its openid is bound on success. */
+  scene: zOptional(zScene),
 });
 
 /** `forget/send-msg-code-by-forget`: answers alike whether or not the mobile is registered. */

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { zInput, zOptional } from './common';
+import {
+  type PageAnswer,
+  type RecordStatus,
+  zIdList,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+  zStatus,
+} from './common';
 
 /**
  * The binding scene: a short-lived, single-use server-side ticket that holds the WeChat openid of
@@ -107,3 +117,184 @@ export interface MyProfile {
   unitName: string | null;
   wechat: { bound: boolean; nickname: string | null; avatarUrl: string | null };
 }
+
+// ---- /wxapp-manage (platform staff) ----
+
+const zPem = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(8192)
+    .regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, { error: `${label}应为 PEM 格式` });
+
+/** `wxapp/list`: official accounts, filtered by name or app id, and status. */
+export const wxappListInput = z.object({
+  ...zPage,
+  keyword: zOptionalText(60),
+  status: zOptional(zStatus),
+});
+
+export interface WxappItem {
+  id: number;
+  name: string;
+  appId: string;
+  pushMode: 'plain' | 'safe';
+  status: RecordStatus;
+  /** The secrets are never answered; only whether each is set. */
+  appSecretSet: boolean;
+  encodingAesKeySet: boolean;
+  mchId: string | null;
+  mchSerialNo: string | null;
+  platformSerialNo: string | null;
+  /** The merchant private key, APIv3 key and platform public key are all set (payments possible). */
+  paymentReady: boolean;
+  projects: { id: number; name: string }[];
+  /** What to enter as 服务器地址(URL) in the MP console. */
+  serverUrl: string;
+  bindingCount: number;
+  createdAt: string;
+}
+export type WxappPage = PageAnswer<WxappItem>;
+
+/**
+ * `wxapp/save` (body): creates or updates an official account. On update an empty secret keeps
+ * the stored one.
+ */
+export const wxappSaveInput = z
+  .object({
+    id: zInput.optionalId(),
+    name: zRequiredText('公众号名称', 60),
+    appId: z
+      .string({ error: '请输入 AppID' })
+      .trim()
+      .regex(/^wx[0-9a-f]{16}$/, { error: 'AppID 应为 wx 开头的18位字符' }),
+    appSecret: zOptional(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9a-zA-Z]{32}$/, { error: 'AppSecret 应为32位字母或数字' }),
+    ),
+    pushToken: z
+      .string({ error: '请输入令牌(Token)' })
+      .trim()
+      .regex(/^[0-9a-zA-Z]{3,32}$/, { error: '令牌(Token)应为3-32位字母或数字' }),
+    pushMode: z.enum(['plain', 'safe'], { error: '消息加解密方式应为 plain 或 safe' }),
+    encodingAesKey: zOptional(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9a-zA-Z]{43}$/, { error: 'EncodingAESKey 应为43位字母或数字' }),
+    ),
+    mchId: zOptional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{8,12}$/, { error: '商户号应为8-12位数字' }),
+    ),
+    mchSerialNo: zOptional(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9A-Fa-f]{8,64}$/, { error: '商户证书序列号应为十六进制字符' }),
+    ),
+    mchPrivateKey: zOptional(zPem('商户私钥')),
+    apiV3Key: zOptional(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9a-zA-Z]{32}$/, { error: 'APIv3密钥应为32位字母或数字' }),
+    ),
+    platformSerialNo: zOptional(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9A-Za-z_]{8,64}$/, { error: '微信支付公钥ID格式不正确' }),
+    ),
+    platformPublicKey: zOptional(zPem('微信支付公钥')),
+  })
+  .superRefine((value, ctx) => {
+    if (value.id === undefined && value.appSecret === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['appSecret'], message: '请输入 AppSecret' });
+    }
+  });
+export type WxappSaveInput = z.input<typeof wxappSaveInput>;
+
+/** `wxapp/config-project-list` (body): the projects the official account serves, replacing the list. */
+export const wxappConfigProjectsInput = z.object({
+  id: zInput.id(),
+  projectIds: zIdList(),
+});
+
+/** `wxapp/project-id`: the projects an app id serves. */
+export const wxappProjectIdInput = z.object({
+  appId: z
+    .string({ error: '请输入 AppID' })
+    .trim()
+    .regex(/^wx[0-9a-f]{16}$/, { error: 'AppID 应为 wx 开头的18位字符' }),
+});
+
+/** `wxapp/qr-code`: the official account's follow QR code (permanent). */
+export interface WxappQrCodeAnswer {
+  imageUrl: string;
+}
+
+/** `wxapp/check-follow`: does the account's bound WeChat user follow the official account? */
+export const wxappCheckFollowInput = z.object({ id: zInput.id(), accountId: zInput.id() });
+export interface WxappCheckFollowAnswer {
+  openId: string;
+  followed: boolean;
+  /** When the user followed (ISO), if following. */
+  followedAt: string | null;
+  /** The scene of the QR code the user followed by, if any. */
+  qrScene: string | null;
+}
+
+/** `wxapp/bindings`: openids bound to accounts through this official account. */
+export const wxappBindingsInput = z.object({
+  ...zPage,
+  id: zInput.id(),
+  keyword: zOptionalText(50),
+});
+export interface WxappBindingItem {
+  openId: string;
+  nickname: string | null;
+  accountId: number;
+  realName: string;
+  /** Masked ID number. */
+  idCardNo: string | null;
+  projectName: string;
+  unitName: string | null;
+  createdAt: string;
+}
+export type WxappBindingPage = PageAnswer<WxappBindingItem>;
+
+/** `wxapp/bind`: binds an openid of the official account to a student (customer service fixes). */
+export const wxappBindInput = z.object({
+  id: zInput.id(),
+  accountId: zInput.id(),
+  openId: z
+    .string({ error: '请输入 OpenID' })
+    .trim()
+    .regex(/^[0-9A-Za-z_-]{20,64}$/, { error: 'OpenID 格式不正确' }),
+});
+
+/** `wxapp/unbind`: removes the binding of an openid. */
+export const wxappUnbindInput = z.object({
+  id: zInput.id(),
+  openId: z
+    .string({ error: '请输入 OpenID' })
+    .trim()
+    .regex(/^[0-9A-Za-z_-]{20,64}$/, { error: 'OpenID 格式不正确' }),
+});
+
+/** `unit/register-students`: students who registered through the unit. */
+export const unitRegisterStudentsInput = z.object({ ...zPage, unitId: zInput.optionalId() });
+export interface UnitRegisterStudent {
+  accountId: number;
+  realName: string;
+  idCardNo: string;
+  mobile: string | null;
+  wechatBound: boolean;
+  createdAt: string;
+}
+export type UnitRegisterStudentPage = PageAnswer<UnitRegisterStudent>;

@@ -10,6 +10,7 @@ import { Project } from '../modules/project/project.model';
 import { SmsCode } from '../modules/sms/sms-code.model';
 import { SmsOutbox } from '../modules/sms/sms-outbox.model';
 import { Unit } from '../modules/unit/unit.model';
+import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
 
 /** Binds every model to the process's Sequelize instance and declares the associations. */
 export function initModels(sequelize: Sequelize): void {
@@ -17,6 +18,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [SignInAttempt, Captcha]) model.initModel(sequelize);
   for (const model of [SmsCode, SmsOutbox]) model.initModel(sequelize);
   Dictionary.initModel(sequelize);
+  for (const model of [Wxapp, WxappProject, WechatBinding]) model.initModel(sequelize);
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });
   Unit.belongsTo(Project, { foreignKey: { name: 'projectId', allowNull: false } });
   Account.belongsTo(Role, { as: 'role', foreignKey: 'roleId' });

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Sequelize } from 'sequelize';
 import supertest from 'supertest';
@@ -14,6 +16,8 @@ export interface TestApp {
   sequelize: Sequelize;
   /** Every log line the app wrote, parsed. */
   logs: Record<string, unknown>[];
+  /** Serves the app on a loopback port of its own (for callers other than supertest, e.g. the WeChat simulator). */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -44,11 +48,21 @@ export async function createTestApp(
     authenticate: (token) => authenticateToken(sequelize, token),
     ...overrides,
   });
+  let server: http.Server | undefined;
   return {
     http: supertest(app.callback()),
     sequelize,
     logs,
+    async listen() {
+      server ??= http.createServer(app.callback());
+      if (!server.listening) await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
     async close() {
+      if (server?.listening) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server?.close(() => resolve()));
+      }
       await sequelize.close();
       await database.drop();
     },

@@ -3,6 +3,13 @@ import { m0001Projects } from './0001-projects';
 import { m0002Accounts } from './0002-accounts';
 import { m0003SmsLimits } from './0003-sms-limits';
 import { m0004Management } from './0004-management';
+import { m0005Wechat } from './0005-wechat';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
-export const migrations: Migration[] = [m0001Projects, m0002Accounts, m0003SmsLimits, m0004Management];
+export const migrations: Migration[] = [
+  m0001Projects,
+  m0002Accounts,
+  m0003SmsLimits,
+  m0004Management,
+  m0005Wechat,
+];

@@ -12,6 +12,7 @@ import { type FieldError, ValidationError } from '../../core/errors';
 import { requirePrincipal } from '../../core/tenant';
 import type { CaptchaProof } from '../captcha/captcha.service';
 import { resolveRequestProject } from '../project/project.service';
+import { sceneBinder } from '../wechat/oauth.service';
 import {
   checkAccountBeforeLogin,
   getAccountInfo,
@@ -95,6 +96,7 @@ export const loginAction = defineAction({
       ...credentials,
       captcha: captchaProof(input),
       client: client(ctx),
+      afterSignIn: sceneBinder(ctx, input.scene),
     });
   },
 });

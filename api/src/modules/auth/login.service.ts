@@ -7,7 +7,7 @@ import {
   VALIDATION_MESSAGES,
   zPassword,
 } from '@px/config';
-import { col, fn, literal, Op, type Sequelize, where as sqlWhere } from 'sequelize';
+import { col, fn, literal, Op, type Sequelize, where as sqlWhere, type Transaction } from 'sequelize';
 import type {
   AboutUs,
   AccountInfo,
@@ -117,7 +117,12 @@ export interface PasswordSignIn {
   client: ClientInfo;
   /** /index2: students by ID number only, whatever the project's `loginType`. */
   index2?: boolean;
+  /** Runs in the sign-in transaction before the session opens (WeChat binding); throwing refuses. */
+  afterSignIn?: AfterSignIn;
 }
+
+/** Work done in a sign-in's transaction once the account is known (binding a WeChat openid). */
+export type AfterSignIn = (account: Account, transaction: Transaction) => Promise<void>;
 
 /**
  * Step two: signs in with account and password and opens a session. Order of the rules: the
@@ -178,6 +183,7 @@ export async function signInWithPassword(
   const tokenCode = await sequelize.transaction(async (transaction) => {
     await recordAttempt({ key, ip: client.ip, succeeded: true }, transaction);
     await signedIn.update({ lastLoginAt: new Date() }, { transaction });
+    await request.afterSignIn?.(signedIn, transaction);
     return openSession(
       {
         accountId: signedIn.id,

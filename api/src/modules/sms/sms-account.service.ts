@@ -8,6 +8,7 @@ import { BusinessError, type FieldError, ValidationError } from '../../core/erro
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { Role } from '../account/role.model';
 import { audit } from '../audit/audit.service';
+import type { AfterSignIn } from '../auth/login.service';
 import { hashPassword } from '../auth/password';
 import { Session } from '../auth/session.model';
 import { openSession, revokeAccountSessions } from '../auth/session.service';
@@ -176,6 +177,7 @@ export async function registerStudent(
   project: Project,
   values: RegisterValues,
   request: RequestFacts,
+  afterSignIn?: AfterSignIn,
 ): Promise<LoginAnswer> {
   const unitId = await checkRegistrationUnit(project.id, values.unitId);
   const role = await studentRole(project.id);
@@ -207,6 +209,7 @@ export async function registerStudent(
         },
         { transaction },
       );
+      await afterSignIn?.(account, transaction);
       return signInNew(account, request, 'register', transaction);
     }),
   );
@@ -282,6 +285,7 @@ export async function loginByMobile(
   project: Project,
   values: LoginByMobileValues,
   request: RequestFacts,
+  afterSignIn?: AfterSignIn,
 ): Promise<LoginAnswer> {
   const { loginAsRegister } = checkSmsLogin(project);
   const existing = await findStudentByMobile(project.id, values.mobile);
@@ -309,6 +313,7 @@ export async function loginByMobile(
       const now = new Date();
       if (existing) {
         await Account.update({ lastLoginAt: now }, { where: { id: existing.id }, transaction });
+        await afterSignIn?.(existing, transaction);
         const tokenCode = await openSession(
           {
             accountId: existing.id,
@@ -341,6 +346,7 @@ export async function loginByMobile(
         },
         { transaction },
       );
+      await afterSignIn?.(account, transaction);
       return signInNew(account, request, 'login-by-mobile', transaction);
     }),
   );

@@ -17,6 +17,7 @@ import { ValidationError } from '../../core/errors';
 import { requirePrincipal } from '../../core/tenant';
 import { toFieldErrors } from '../../core/validation';
 import { decryptLoginField } from '../auth/login-key';
+import { sceneBinder } from '../wechat/oauth.service';
 import {
   forgetPassword,
   loginByMobile,
@@ -69,7 +70,13 @@ export const doRegister = defineAction({
   async handler(ctx, input) {
     const password = await newPassword(ctx.sequelize, 'password', input.password);
     const project = await resolveSmsProject({ unitId: input.unitId, host: ctx.request.host });
-    return registerStudent(ctx.sequelize, project, { ...input, password }, ctx.request);
+    return registerStudent(
+      ctx.sequelize,
+      project,
+      { ...input, password },
+      ctx.request,
+      sceneBinder(ctx, input.scene),
+    );
   },
 });
 
@@ -93,7 +100,7 @@ export const loginByMobileAction = defineAction({
   input: loginByMobileInput,
   async handler(ctx, input) {
     const project = await resolveSmsProject({ unitId: input.unitId, host: ctx.request.host });
-    return loginByMobile(ctx.sequelize, project, input, ctx.request);
+    return loginByMobile(ctx.sequelize, project, input, ctx.request, sceneBinder(ctx, input.scene));
   },
 });
 

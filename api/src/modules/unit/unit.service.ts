@@ -55,7 +55,7 @@ function presentUnit(unit: Unit): UnitItem {
 }
 
 /** One unit in the scope; another project's (or, for a unit manager, another unit's) id answers 单位不存在. */
-async function loadUnit(scope: UnitScope, id: number, transaction?: Transaction): Promise<Unit> {
+export async function loadUnit(scope: UnitScope, id: number, transaction?: Transaction): Promise<Unit> {
   const unit =
     scope.ownUnitId === null || scope.ownUnitId === id
       ? await Unit.findOne({

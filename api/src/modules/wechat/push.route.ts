@@ -1,0 +1,89 @@
+import { answerServerCheck, PushError, readPush, textReply } from '@px/wechat';
+import type { Middleware } from 'koa';
+import type { Sequelize } from 'sequelize';
+import type { RequestState } from '../../core/request-context';
+import { replyToPush } from './push.service';
+import { Wxapp } from './wxapp.model';
+
+/** Where WeChat pushes an official account's events: `/api/wechat/push/<appId>`. */
+const PUSH_PATH = /^\/api\/wechat\/push\/(wx[0-9a-f]{16})$/;
+/** Push bodies are small XML documents. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * WeChat's server push, answered in WeChat's own format (not the envelope): the verification GET
+ * answers `echostr` when signed with the account's token; an event POST is verified (plain or safe
+ * mode), de-duplicated, and answered with a passive reply or `success` within WeChat's 5 seconds.
+ * A bad signature is refused with 401 and changes nothing.
+ */
+export function wechatPushRoute(sequelize: Sequelize): Middleware<RequestState> {
+  return async (ctx, next) => {
+    const match = PUSH_PATH.exec(ctx.path);
+    if (!match) return next();
+    const wxapp = await Wxapp.findOne({ where: { appId: match[1] } });
+    if (wxapp?.status !== 'ENABLED') {
+      ctx.status = 404;
+      ctx.body = 'unknown official account';
+      return;
+    }
+    const settings = { token: wxapp.pushToken, appId: wxapp.appId, encodingAESKey: wxapp.encodingAesKey };
+    try {
+      if (ctx.method === 'GET') {
+        ctx.type = 'text/plain';
+        ctx.body = answerServerCheck(wxapp.pushToken, ctx.query as Record<string, string>);
+        return;
+      }
+      if (ctx.method !== 'POST') {
+        ctx.status = 405;
+        return;
+      }
+      const body = await readBody(ctx.req);
+      if (!body) {
+        ctx.status = 413;
+        return;
+      }
+      const message = readPush({ ...settings, query: ctx.query as Record<string, string>, body });
+      const content = await replyToPush(sequelize, wxapp, message.fields, ctx.state.log);
+      ctx.type = 'application/xml';
+      if (content === null) {
+        ctx.body = 'success';
+        return;
+      }
+      const createTime = Math.floor(Date.now() / 1000);
+      ctx.body = textReply({
+        toUser: message.fields.FromUserName ?? '',
+        fromUser: message.fields.ToUserName ?? '',
+        content,
+        createTime,
+        ...(message.mode === 'safe' && wxapp.encodingAesKey
+          ? {
+              encryption: {
+                ...settings,
+                encodingAESKey: wxapp.encodingAesKey,
+                timestamp: createTime,
+                nonce: String(ctx.query.nonce ?? createTime),
+              },
+            }
+          : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof PushError)) throw error;
+      ctx.state.log.warn({ appId: wxapp.appId, reason: error.reason }, 'refused a WeChat push');
+      ctx.status = error.reason === 'signature' ? 401 : 400;
+      ctx.type = 'text/plain';
+      ctx.body = 'invalid push';
+    }
+  };
+}
