@@ -1,4 +1,10 @@
-import type { PageAnswer, RecordStatus, UnitItem } from '@px/api/contract';
+import type {
+  H5RegisterQrCodeAnswer,
+  PageAnswer,
+  RecordStatus,
+  UnitItem,
+  UnitRegisterStudentPage,
+} from '@px/api/contract';
 import { type RequestOptions, request } from './request';
 
 /** Filters and page of `unit/list`; `regionCode` selects a province, city or county and what lies under it. */
@@ -57,4 +63,34 @@ export function batchUpdateTrainTypes(ids: number[], trainTypes: string[]): Prom
     method: 'post',
     data: { ids, trainTypes },
   });
+}
+
+/**
+ * The unit's WeChat QR code leading to its registration page, made once and kept by the server.
+ * Rejects with an ApiError (respCode -1 当前项目未配置微信公众号 when the project has no official account).
+ */
+export function getUnitRegisterQrCode(unitId: number): Promise<H5RegisterQrCodeAnswer> {
+  return request<H5RegisterQrCodeAnswer>({
+    url: '/unit/h5-register-qr-code.action',
+    method: 'post',
+    data: { unitId },
+  });
+}
+
+/** Page of `unit/register-students`: the students who registered under the unit. */
+export interface UnitRegisterStudentsQuery {
+  unitId: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** One page of the unit's registered students (a unit manager: their own unit only). Rejects with an ApiError. */
+export function listUnitRegisterStudents(
+  query: UnitRegisterStudentsQuery,
+  ...options: [RequestOptions?]
+): Promise<UnitRegisterStudentPage> {
+  return request<UnitRegisterStudentPage>(
+    { url: '/unit/register-students.action', method: 'post', data: query },
+    ...options,
+  );
 }

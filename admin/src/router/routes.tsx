@@ -87,6 +87,20 @@ export const SCREENS: ReadonlyMap<string, Screen> = new Map<string, Screen>([
       (module) => module.UnitDetailPage,
     ),
   ],
+  [
+    '/wxapp-manage/list',
+    screen(
+      () => import('../views/wxapp-manage/list/WxappListPage'),
+      (module) => module.WxappListPage,
+    ),
+  ],
+  [
+    '/wxapp-manage/setting',
+    screen(
+      () => import('../views/wxapp-manage/setting/WxappSettingPage'),
+      (module) => module.WxappSettingPage,
+    ),
+  ],
 ]);
 
 /** The back office's routes: the route table joined with the screens (the one source of truth). */

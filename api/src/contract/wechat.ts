@@ -142,7 +142,11 @@ export interface WxappItem {
   status: RecordStatus;
   /** The secrets are never answered; only whether each is set. */
   appSecretSet: boolean;
+  pushTokenSet: boolean;
   encodingAesKeySet: boolean;
+  mchPrivateKeySet: boolean;
+  apiV3KeySet: boolean;
+  platformPublicKeySet: boolean;
   mchId: string | null;
   mchSerialNo: string | null;
   platformSerialNo: string | null;
@@ -157,8 +161,8 @@ export interface WxappItem {
 export type WxappPage = PageAnswer<WxappItem>;
 
 /**
- * `wxapp/save` (body): creates or updates an official account. On update an empty secret keeps
- * the stored one.
+ * `wxapp/save` (body): creates or updates an official account. On update an empty secret (AppSecret,
+ * Token, EncodingAESKey, merchant key, APIv3 key, platform public key) keeps the stored one.
  */
 export const wxappSaveInput = z
   .object({
@@ -174,10 +178,12 @@ export const wxappSaveInput = z
         .trim()
         .regex(/^[0-9a-zA-Z]{32}$/, { error: 'AppSecret 应为32位字母或数字' }),
     ),
-    pushToken: z
-      .string({ error: '请输入令牌(Token)' })
-      .trim()
-      .regex(/^[0-9a-zA-Z]{3,32}$/, { error: '令牌(Token)应为3-32位字母或数字' }),
+    pushToken: zOptional(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9a-zA-Z]{3,32}$/, { error: '令牌(Token)应为3-32位字母或数字' }),
+    ),
     pushMode: z.enum(['plain', 'safe'], { error: '消息加解密方式应为 plain 或 safe' }),
     encodingAesKey: zOptional(
       z
@@ -215,6 +221,9 @@ export const wxappSaveInput = z
   .superRefine((value, ctx) => {
     if (value.id === undefined && value.appSecret === undefined) {
       ctx.addIssue({ code: 'custom', path: ['appSecret'], message: '请输入 AppSecret' });
+    }
+    if (value.id === undefined && value.pushToken === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['pushToken'], message: '请输入令牌(Token)' });
     }
   });
 export type WxappSaveInput = z.input<typeof wxappSaveInput>;

@@ -91,8 +91,17 @@ describe('save', () => {
       platformSerialNo: 'PUB_KEY_ID_0123456789',
       platformPublicKey: PEM,
     });
-    expect(answer.body.attribute).toMatchObject({ name: '改名服务号', paymentReady: true });
+    expect(answer.body.attribute).toMatchObject({
+      name: '改名服务号',
+      paymentReady: true,
+      mchPrivateKeySet: true,
+      apiV3KeySet: true,
+      platformPublicKeySet: true,
+    });
     expect((await Wxapp.findByPk(id))?.appSecret).toBe(input.appSecret);
+    // The token is kept like the secrets when left empty.
+    await post('save', { ...input, id, appSecret: '', pushToken: '' });
+    expect((await Wxapp.findByPk(id))?.pushToken).toBe(input.pushToken);
   });
 
   test.each([
@@ -117,6 +126,8 @@ describe('save', () => {
     expect(noKey.body.attribute.errors[0].field).toBe('encodingAesKey');
     const noSecret = await post('save', { ...valid(), appSecret: '' });
     expect(noSecret.body.attribute.errors[0].field).toBe('appSecret');
+    const noToken = await post('save', { ...valid(), pushToken: '' });
+    expect(noToken.body.attribute.errors[0].field).toBe('pushToken');
     const first = valid();
     await post('save', first);
     const again = await post('save', { ...valid(), appId: first.appId });

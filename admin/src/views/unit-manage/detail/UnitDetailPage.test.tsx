@@ -2,12 +2,18 @@ import type { AccountInfo, RegionNode, UnitItem } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getRegionalTree, listDictionary } from '../../../api/dictionary';
-import { getUnit, saveUnit } from '../../../api/unit';
+import { getUnit, getUnitRegisterQrCode, listUnitRegisterStudents, saveUnit } from '../../../api/unit';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
+import { REGISTER_QR_HINT } from './components/UnitRegisterQrCard';
 import { UnitDetailPage } from './UnitDetailPage';
 
-jest.mock('../../../api/unit', () => ({ getUnit: jest.fn(), saveUnit: jest.fn() }));
+jest.mock('../../../api/unit', () => ({
+  getUnit: jest.fn(),
+  saveUnit: jest.fn(),
+  getUnitRegisterQrCode: jest.fn(),
+  listUnitRegisterStudents: jest.fn(),
+}));
 jest.mock('../../../api/dictionary', () => ({ listDictionary: jest.fn(), getRegionalTree: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
@@ -16,6 +22,8 @@ ignorePseudoElementStyles();
 
 const getMock = jest.mocked(getUnit);
 const saveMock = jest.mocked(saveUnit);
+const qrMock = jest.mocked(getUnitRegisterQrCode);
+const studentsMock = jest.mocked(listUnitRegisterStudents);
 
 const STAFF = buildAccountInfo(['/home', '/unit-manage/list', '/unit-manage/detail']);
 const UNIT_MANAGER: AccountInfo = {
@@ -55,6 +63,8 @@ beforeEach(() => {
   getMock.mockReset().mockResolvedValue(UNIT);
   saveMock.mockReset().mockImplementation(async (payload) => ({ ...UNIT, ...payload, id: 5 }) as UnitItem);
   jest.mocked(getRegionalTree).mockReset().mockResolvedValue(AREA);
+  qrMock.mockReset();
+  studentsMock.mockReset().mockResolvedValue({ list: [], total: 0, pageNum: 1, pageSize: 10 });
   jest
     .mocked(listDictionary)
     .mockReset()
@@ -141,5 +151,80 @@ describe('UnitDetailPage', () => {
     expect(await screen.findByText('单位不存在')).toBeTruthy();
     fireEvent.click(button(document.body, '重新加载'));
     expect(await screen.findByText('演示培训单位')).toBeTruthy();
+  });
+
+  it('shows the registration QR code and link after the click', async () => {
+    qrMock.mockResolvedValue({
+      unitId: 5,
+      unitName: '演示培训单位',
+      imageUrl: 'https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=U5',
+      registerUrl: 'http://localhost:8080/register?unitId=5',
+      expiresAt: null,
+    });
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const card = (await screen.findByText('学员注册二维码', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(card.querySelector('img')).toBeNull();
+    fireEvent.click(button(card, '生成/查看二维码'));
+    await waitFor(() => expect(qrMock).toHaveBeenCalledWith(5));
+    expect(await within(card).findByText('http://localhost:8080/register?unitId=5')).toBeTruthy();
+    const image = card.querySelector('img') as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=U5');
+    expect(within(card).getByText(REGISTER_QR_HINT)).toBeTruthy();
+    expect(within(card).getByText('长期有效')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: /copy|复制/i })).toBeTruthy();
+  });
+
+  it('shows nothing broken when the project has no official account', async () => {
+    qrMock.mockRejectedValue(new ApiError({ kind: 'error', code: -1, message: '当前项目未配置微信公众号' }));
+    renderScreen(<UnitDetailPage />, UNIT_MANAGER, '/unit-manage/detail');
+    const card = (await screen.findByText('学员注册二维码', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    fireEvent.click(button(card, '生成/查看二维码'));
+    await waitFor(() => expect(qrMock).toHaveBeenCalledWith(5));
+    await waitFor(() => expect(button(card, '生成/查看二维码').className).not.toMatch(/loading/));
+    expect(card.querySelector('img')).toBeNull();
+    expect(within(card).queryByText(REGISTER_QR_HINT)).toBeNull();
+  });
+
+  it("lists the unit's registered students with their WeChat binding, paged", async () => {
+    studentsMock.mockResolvedValue({
+      list: [
+        {
+          accountId: 31,
+          realName: '王同学',
+          idCardNo: '370102********1238',
+          mobile: '13800000000',
+          wechatBound: true,
+          createdAt: '2024-06-01T02:03:04.000Z',
+        },
+        {
+          accountId: 32,
+          realName: '李同学',
+          idCardNo: '370102********1246',
+          mobile: null,
+          wechatBound: false,
+          createdAt: '2024-06-02T02:03:04.000Z',
+        },
+      ],
+      total: 12,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const wang = (await screen.findByText('王同学')).closest('tr') as HTMLElement;
+    expect(studentsMock).toHaveBeenCalledWith({ unitId: 5, pageNum: 1, pageSize: 10 });
+    for (const text of ['370102********1238', '13800000000', '已绑定'])
+      expect(within(wang).getByText(text)).toBeTruthy();
+    expect(within(wang).getByText(/^2024-06-01 \d\d:03:04$/)).toBeTruthy();
+    const li = screen.getByText('李同学').closest('tr') as HTMLElement;
+    for (const text of ['未绑定', '—']) expect(within(li).getByText(text)).toBeTruthy();
+    expect(screen.getByText('共 12 条')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() =>
+      expect(studentsMock).toHaveBeenLastCalledWith({ unitId: 5, pageNum: 2, pageSize: 10 }),
+    );
   });
 });

@@ -14,6 +14,8 @@ import { accountInfoAtom } from '../../../store/session';
 import { readPositiveId } from '../../../utils/query-id';
 import { UnitFormModal } from '../components/UnitFormModal';
 import { useTrainTypes } from '../hooks/useTrainTypes';
+import { UnitRegisterQrCard } from './components/UnitRegisterQrCard';
+import { UnitRegisterStudentsCard } from './components/UnitRegisterStudentsCard';
 
 const LIST_PATH = '/unit-manage/list';
 
@@ -23,8 +25,9 @@ type LoadState =
   | { status: 'error'; message: string };
 
 /**
- * 单位详情 (hidden page, `?id=`): one unit's details with its editor. Unit managers see their own
- * unit (also without `id`) and cannot change its training types.
+ * 单位详情 (hidden page, `?id=`): one unit's details with its editor, its registration QR code and
+ * its registered students. Unit managers see their own unit (also without `id`) and cannot change
+ * its training types.
  */
 export function UnitDetailPage() {
   const [params] = useSearchParams();
@@ -106,34 +109,38 @@ export function UnitDetailPage() {
   ];
 
   return (
-    <Card
-      title={isUnitManager ? '本单位信息' : '单位详情'}
-      extra={
-        <Space>
-          {back}
-          <Button type="primary" icon={<EditOutlined />} onClick={() => setEditor(true)}>
-            编辑
-          </Button>
-        </Space>
-      }
-    >
-      <Descriptions bordered column={{ xs: 1, md: 2 }} items={items} />
-      {editor !== null && (
-        <UnitFormModal
-          open={editor}
-          unit={unit}
-          regionTree={region.tree}
-          regionLoading={region.loading}
-          trainTypeOptions={trainTypes.options}
-          canEditTrainTypes={!isUnitManager}
-          onCancel={() => setEditor(false)}
-          onSaved={(saved) => {
-            setState({ status: 'ready', unit: saved });
-            setEditor(false);
-          }}
-          afterClose={() => setEditor(null)}
-        />
-      )}
-    </Card>
+    <Flex vertical gap={16}>
+      <Card
+        title={isUnitManager ? '本单位信息' : '单位详情'}
+        extra={
+          <Space>
+            {back}
+            <Button type="primary" icon={<EditOutlined />} onClick={() => setEditor(true)}>
+              编辑
+            </Button>
+          </Space>
+        }
+      >
+        <Descriptions bordered column={{ xs: 1, md: 2 }} items={items} />
+        {editor !== null && (
+          <UnitFormModal
+            open={editor}
+            unit={unit}
+            regionTree={region.tree}
+            regionLoading={region.loading}
+            trainTypeOptions={trainTypes.options}
+            canEditTrainTypes={!isUnitManager}
+            onCancel={() => setEditor(false)}
+            onSaved={(saved) => {
+              setState({ status: 'ready', unit: saved });
+              setEditor(false);
+            }}
+            afterClose={() => setEditor(null)}
+          />
+        )}
+      </Card>
+      <UnitRegisterQrCard key={`qr-${unit.id}`} unitId={unit.id} />
+      <UnitRegisterStudentsCard key={`students-${unit.id}`} unitId={unit.id} />
+    </Flex>
   );
 }

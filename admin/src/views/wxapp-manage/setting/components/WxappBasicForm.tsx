@@ -1,0 +1,313 @@
+import type { WxappItem } from '@px/api/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Input,
+  message,
+  Radio,
+  Row,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useState } from 'react';
+import { saveWxapp } from '../../../../api/wxapp';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { PUSH_MODE_LABEL } from '../../wxapp-meta';
+import {
+  AES_KEY_REQUIRED,
+  buildWxappPayload,
+  initialWxappValues,
+  SECRET_SET_PLACEHOLDER,
+  WXAPP_FIELD_RULES,
+  type WxappFormValues,
+} from '../wxapp-form';
+
+export interface WxappBasicFormProps {
+  /** The account to edit; null creates one. */
+  wxapp: WxappItem | null;
+  /** Called after a successful save with the saved account. */
+  onSaved: (saved: WxappItem) => void;
+  /** Leaves for the list. */
+  onBack: () => void;
+}
+
+type RuleName = keyof typeof WXAPP_FIELD_RULES;
+
+/** The format rule of a field, checked only when something is typed (empty text is another rule's concern). */
+const formatRule = (name: RuleName): Rule => ({
+  validator: async (_rule, value: string | undefined) => {
+    const text = (value ?? '').trim();
+    if (text && !WXAPP_FIELD_RULES[name].pattern.test(text)) throw new Error(WXAPP_FIELD_RULES[name].message);
+  },
+});
+
+/** Single-line keys and ids never hold spaces at their ends. */
+const trimInput = (value: string | undefined) => (value ?? '').trim();
+
+const PUSH_MODE_OPTIONS = (['plain', 'safe'] as const).map((value) => ({
+  value,
+  label: PUSH_MODE_LABEL[value],
+}));
+
+/**
+ * Sections 基本信息 and 微信支付 of 公众号设置: one form saved by `wxapp/save`. Secrets are never
+ * shown; on update an empty secret keeps the stored one. The server's refusals land on their fields.
+ */
+export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) {
+  const [form] = Form.useForm<WxappFormValues>();
+  const [saving, setSaving] = useState(false);
+  const [unshown, setUnshown] = useState<string[]>([]);
+  const pushMode = Form.useWatch('pushMode', form);
+  const editing = wxapp !== null;
+  const appSecretSet = wxapp?.appSecretSet ?? false;
+  const aesKeySet = wxapp?.encodingAesKeySet ?? false;
+  const aesKeyRequired = pushMode === 'safe' && !aesKeySet;
+  /** A stored secret says so; otherwise the placeholder tells the format. */
+  const secretPlaceholder = (set: boolean | undefined, format: string) =>
+    editing && set ? SECRET_SET_PLACEHOLDER : format;
+
+  const save = async () => {
+    setUnshown([]);
+    let values: WxappFormValues;
+    try {
+      values = await form.validateFields();
+    } catch (error) {
+      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: 'center' });
+      void message.warning('请先改正标红的项');
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveWxapp(buildWxappPayload(values, wxapp?.id));
+      void message.success(editing ? '公众号已保存' : '公众号已创建，请继续设置服务项目');
+      if (editing) form.setFieldsValue(initialWxappValues(saved));
+      onSaved(saved);
+    } catch (error) {
+      setUnshown(showServerFieldErrors(form, error).map((entry) => entry.message));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const actions = (
+    <Space>
+      <Button onClick={onBack}>返回列表</Button>
+      <Button type="primary" loading={saving} onClick={() => void save()}>
+        {editing ? '保存设置' : '创建公众号'}
+      </Button>
+    </Space>
+  );
+
+  return (
+    <Card title={wxapp ? `公众号设置 · ${wxapp.name}` : '新增公众号'} extra={actions}>
+      {unshown.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          title="以下内容未能保存"
+          description={unshown.join('；')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form form={form} name="wxapp-form" layout="vertical" initialValues={initialWxappValues(wxapp)}>
+        <Flex vertical gap={16}>
+          <Card type="inner" title="基本信息">
+            <Row gutter={24}>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="name"
+                  label="公众号名称"
+                  rules={[
+                    { required: true, whitespace: true, message: '请填写公众号名称' },
+                    { max: 60, message: '公众号名称不能超过 60 个字符' },
+                  ]}
+                >
+                  <Input maxLength={60} placeholder="例如 山东继续教育服务号" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="appId"
+                  label="AppID"
+                  extra="公众号后台「设置与开发 › 基本配置」中的开发者ID(AppID)"
+                  normalize={trimInput}
+                  rules={[{ required: true, message: '请输入 AppID' }, formatRule('appId')]}
+                >
+                  <Input maxLength={18} placeholder="wx 开头的18位字符" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="appSecret"
+                  label="AppSecret"
+                  normalize={trimInput}
+                  rules={[
+                    { required: !(editing && appSecretSet), message: '请输入 AppSecret' },
+                    formatRule('appSecret'),
+                  ]}
+                >
+                  <Input.Password
+                    autoComplete="new-password"
+                    maxLength={32}
+                    placeholder={editing && appSecretSet ? SECRET_SET_PLACEHOLDER : '32位字母或数字'}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  label="服务器地址(URL)"
+                  extra="填入公众号后台「设置与开发 › 基本配置 › 服务器配置」的服务器地址"
+                >
+                  {wxapp ? (
+                    <Typography.Text copyable={{ text: wxapp.serverUrl, tooltips: ['复制', '已复制'] }}>
+                      {wxapp.serverUrl}
+                    </Typography.Text>
+                  ) : (
+                    <Typography.Text type="secondary">保存后生成</Typography.Text>
+                  )}
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="pushToken"
+                  label="令牌(Token)"
+                  extra="与公众号后台服务器配置中的令牌(Token)一致"
+                  normalize={trimInput}
+                  rules={[
+                    { required: !wxapp?.pushTokenSet, message: '请填写令牌(Token)' },
+                    formatRule('pushToken'),
+                  ]}
+                >
+                  <Input
+                    autoComplete="off"
+                    maxLength={32}
+                    placeholder={secretPlaceholder(wxapp?.pushTokenSet, '3-32位字母或数字')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="pushMode"
+                  label="消息加解密方式"
+                  rules={[{ required: true, message: '请选择消息加解密方式' }]}
+                >
+                  <Radio.Group options={PUSH_MODE_OPTIONS} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="encodingAesKey"
+                  label="消息加解密密钥(EncodingAESKey)"
+                  extra="安全模式下必填，与公众号后台一致"
+                  normalize={trimInput}
+                  dependencies={['pushMode']}
+                  required={aesKeyRequired}
+                  rules={[
+                    ({ getFieldValue }) => ({
+                      validator: async (_rule, value: string | undefined) => {
+                        if (getFieldValue('pushMode') === 'safe' && !aesKeySet && !(value ?? '').trim()) {
+                          throw new Error(AES_KEY_REQUIRED);
+                        }
+                      },
+                    }),
+                    formatRule('encodingAesKey'),
+                  ]}
+                >
+                  <Input.Password
+                    autoComplete="new-password"
+                    maxLength={43}
+                    placeholder={editing && aesKeySet ? SECRET_SET_PLACEHOLDER : '43位字母或数字'}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+          <Card
+            type="inner"
+            title="微信支付"
+            extra={wxapp ? wxapp.paymentReady ? <Tag color="success">已配置</Tag> : <Tag>未配置</Tag> : null}
+          >
+            <Row gutter={24}>
+              <Col xs={24} md={12}>
+                <Form.Item name="mchId" label="商户号" normalize={trimInput} rules={[formatRule('mchId')]}>
+                  <Input maxLength={12} placeholder="8-12位数字" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="mchSerialNo"
+                  label="商户证书序列号"
+                  extra="商户平台「账户中心 › API安全」中商户API证书的序列号"
+                  normalize={trimInput}
+                  rules={[formatRule('mchSerialNo')]}
+                >
+                  <Input maxLength={64} placeholder="十六进制字符" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="apiV3Key"
+                  label="APIv3密钥"
+                  normalize={trimInput}
+                  rules={[formatRule('apiV3Key')]}
+                >
+                  <Input.Password
+                    autoComplete="new-password"
+                    maxLength={32}
+                    placeholder={secretPlaceholder(wxapp?.apiV3KeySet, '32位字母或数字')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="platformSerialNo"
+                  label="微信支付公钥ID"
+                  extra="商户平台「API安全 › 微信支付公钥」中的公钥ID，如 PUB_KEY_ID_ 开头"
+                  normalize={trimInput}
+                  rules={[formatRule('platformSerialNo')]}
+                >
+                  <Input maxLength={64} placeholder="PUB_KEY_ID_..." />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="mchPrivateKey"
+                  label="商户私钥"
+                  extra="apiclient_key.pem 的全部内容"
+                  rules={[formatRule('mchPrivateKey')]}
+                >
+                  <Input.TextArea
+                    rows={5}
+                    spellCheck={false}
+                    placeholder={secretPlaceholder(wxapp?.mchPrivateKeySet, '-----BEGIN PRIVATE KEY-----')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="platformPublicKey"
+                  label="微信支付公钥"
+                  extra="pub_key.pem 的全部内容"
+                  rules={[formatRule('platformPublicKey')]}
+                >
+                  <Input.TextArea
+                    rows={5}
+                    spellCheck={false}
+                    placeholder={secretPlaceholder(wxapp?.platformPublicKeySet, '-----BEGIN PUBLIC KEY-----')}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Card>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

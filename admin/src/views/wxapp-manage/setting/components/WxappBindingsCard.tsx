@@ -1,0 +1,232 @@
+import LinkOutlined from '@ant-design/icons/LinkOutlined';
+import type { WxappBindingItem, WxappCheckFollowAnswer } from '@px/api/contract';
+import { formatDateTime } from '@px/config';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  message,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { checkWxappFollow, listWxappBindings, unbindWxappOpenId } from '../../../../api/wxapp';
+import { usePagedList } from '../../../../hooks/usePagedList';
+import { BindOpenIdModal } from './BindOpenIdModal';
+
+interface BindingFilters {
+  keyword?: string;
+}
+
+interface FollowResult {
+  binding: WxappBindingItem;
+  answer: WxappCheckFollowAnswer;
+}
+
+/**
+ * Section 绑定用户 of 公众号设置: the openids bound to accounts through the official account, with
+ * a keyword filter; per binding 查询关注 (asks WeChat) and 解绑 (after confirmation); 手动绑定.
+ */
+export function WxappBindingsCard({ wxappId }: { wxappId: number }) {
+  const [filterForm] = Form.useForm<BindingFilters>();
+  const list = usePagedList<BindingFilters, WxappBindingItem>(
+    (query) => listWxappBindings({ ...query, id: wxappId }),
+    {},
+  );
+  const [busyOpenId, setBusyOpenId] = useState<string | null>(null);
+  const [follow, setFollow] = useState<FollowResult | null>(null);
+  const [followOpen, setFollowOpen] = useState(false);
+  const [binder, setBinder] = useState<boolean | null>(null);
+
+  const checkFollow = async (binding: WxappBindingItem) => {
+    setBusyOpenId(binding.openId);
+    try {
+      setFollow({ binding, answer: await checkWxappFollow(wxappId, binding.accountId) });
+      setFollowOpen(true);
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusyOpenId(null);
+    }
+  };
+
+  const unbind = async (binding: WxappBindingItem) => {
+    setBusyOpenId(binding.openId);
+    try {
+      await unbindWxappOpenId(wxappId, binding.openId);
+      void message.success('已解除绑定');
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusyOpenId(null);
+    }
+  };
+
+  const columns: ColumnsType<WxappBindingItem> = [
+    { title: 'OpenID', dataIndex: 'openId', width: 260 },
+    {
+      title: '微信昵称',
+      dataIndex: 'nickname',
+      width: 120,
+      render: (nickname: string | null) => nickname || '—',
+    },
+    { title: '姓名', dataIndex: 'realName', width: 100 },
+    {
+      title: '身份证号',
+      dataIndex: 'idCardNo',
+      width: 180,
+      render: (idCardNo: string | null) => idCardNo || '—',
+    },
+    { title: '所属项目', dataIndex: 'projectName', width: 160 },
+    {
+      title: '所属单位',
+      dataIndex: 'unitName',
+      width: 160,
+      render: (unitName: string | null) => unitName || '—',
+    },
+    {
+      title: '绑定时间',
+      dataIndex: 'createdAt',
+      width: 180,
+      render: (createdAt: string) => formatDateTime(createdAt),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 160,
+      fixed: 'right',
+      render: (_value, binding) => {
+        const busy = busyOpenId === binding.openId;
+        return (
+          <Space size={0}>
+            <Button type="link" size="small" disabled={busy} onClick={() => void checkFollow(binding)}>
+              查询关注
+            </Button>
+            <Popconfirm
+              title={`解除「${binding.realName}」的微信绑定？`}
+              description="解绑后该学员须重新在微信中授权绑定。"
+              okText="解绑"
+              okButtonProps={{ danger: true }}
+              cancelText="取消"
+              onConfirm={() => unbind(binding)}
+            >
+              <Button type="link" size="small" danger disabled={busy}>
+                解绑
+              </Button>
+            </Popconfirm>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  const followAnswer = follow?.answer;
+
+  return (
+    <Card title="绑定用户">
+      <Flex justify="space-between" align="flex-start" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Form
+          form={filterForm}
+          layout="inline"
+          name="wxapp-binding-filters"
+          onFinish={(values: BindingFilters) => list.search({ keyword: values.keyword?.trim() || undefined })}
+        >
+          <Form.Item name="keyword" label="关键字">
+            <Input
+              allowClear
+              placeholder="姓名、身份证号、手机号、昵称或 OpenID"
+              maxLength={50}
+              style={{ width: 300 }}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button
+                onClick={() => {
+                  filterForm.resetFields();
+                  list.search({});
+                }}
+              >
+                重置
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Button icon={<LinkOutlined />} onClick={() => setBinder(true)}>
+          手动绑定
+        </Button>
+      </Flex>
+      <Table<WxappBindingItem>
+        rowKey="openId"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: list.pageNum,
+          pageSize: list.pageSize,
+          total: list.total,
+          showSizeChanger: true,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: list.changePage,
+        }}
+      />
+      <Modal
+        open={followOpen}
+        title={follow ? `关注状态 · ${follow.binding.realName}` : '关注状态'}
+        footer={
+          <Button type="primary" onClick={() => setFollowOpen(false)}>
+            知道了
+          </Button>
+        }
+        onCancel={() => setFollowOpen(false)}
+        afterClose={() => setFollow(null)}
+      >
+        {followAnswer && (
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            items={[
+              { key: 'openId', label: 'OpenID', children: followAnswer.openId },
+              {
+                key: 'followed',
+                label: '是否关注',
+                children: followAnswer.followed ? <Tag color="success">已关注</Tag> : <Tag>未关注</Tag>,
+              },
+              {
+                key: 'followedAt',
+                label: '关注时间',
+                children: followAnswer.followedAt ? formatDateTime(followAnswer.followedAt) : '—',
+              },
+              { key: 'qrScene', label: '关注来源场景', children: followAnswer.qrScene || '—' },
+            ]}
+          />
+        )}
+      </Modal>
+      {binder !== null && (
+        <BindOpenIdModal
+          open={binder}
+          wxappId={wxappId}
+          onCancel={() => setBinder(false)}
+          onSaved={() => {
+            setBinder(false);
+            list.reload();
+          }}
+          afterClose={() => setBinder(null)}
+        />
+      )}
+    </Card>
+  );
+}
