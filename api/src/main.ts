@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       `  Back office    ${base}/admin/`,
       `  API            ${base}/api/project/system-info.action`,
       `  Database       ${database}`,
+      ...(server.wechatSimulatorUrl ? [`  WeChat (sim)   ${server.wechatSimulatorUrl}/`] : []),
       '',
     ].join('\n'),
   );

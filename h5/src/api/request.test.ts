@@ -1,19 +1,24 @@
 import { answer, failure, timeout } from '@px/test/jest/axios-answers';
 import axios, { type InternalAxiosRequestConfig } from 'axios';
 import { Dialog, Toast } from 'react-vant';
-import { request } from './request';
+import { notifyUnauthorized } from '../session/unauthorized';
+import { ApiFieldsError, fieldErrorsOf, request } from './request';
 
 jest.mock('react-vant', () => ({
   Toast: { info: jest.fn() },
   Dialog: { alert: jest.fn(() => Promise.resolve()) },
 }));
 
+jest.mock('../session/unauthorized', () => ({ notifyUnauthorized: jest.fn() }));
+
+const unauthorized = jest.mocked(notifyUnauthorized);
 const toast = jest.mocked(Toast.info);
 const dialog = jest.mocked(Dialog.alert);
 
 beforeEach(() => {
   toast.mockClear();
   dialog.mockClear();
+  unauthorized.mockClear();
   // biome-ignore lint/suspicious/noDocumentCookie: the client reads the token from this cookie
   document.cookie = 'token=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
@@ -85,6 +90,32 @@ describe('request', () => {
     );
     expect(error).toMatchObject({ kind: 'error', code: 401, message: '请先登录' });
     expect(toast).toHaveBeenCalledWith({ message: '请先登录', duration: 5000 });
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session for a respCode 401 envelope whatever the HTTP status', async () => {
+    await failure(request({ url: '/x.action', adapter: answer(200, { respCode: 401 }) }));
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session for other failures', async () => {
+    await failure(request({ url: '/x.action', adapter: answer(403, { respCode: 403 }) }));
+    await failure(request({ url: '/x.action', adapter: answer(200, { respCode: -1 }) }));
+    await failure(request({ url: '/x.action', adapter: timeout }));
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing for a quiet call, which still rejects', async () => {
+    const error = await failure(
+      request(
+        { url: '/x.action', adapter: answer(200, { respCode: -1, respDesc: '失败' }) },
+        { quiet: true },
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'error', message: '失败' });
+    await failure(request({ url: '/x.action', adapter: answer(200, { respCode: -2 }) }, { quiet: true }));
+    expect(toast).not.toHaveBeenCalled();
+    expect(dialog).not.toHaveBeenCalled();
   });
 
   it('shows the timeout text when no answer arrives', async () => {
@@ -118,5 +149,37 @@ describe('request', () => {
     expect(error.kind).toBe('cancelled');
     expect(toast).not.toHaveBeenCalled();
     expect(dialog).not.toHaveBeenCalled();
+  });
+});
+
+describe('field errors', () => {
+  const invalid = {
+    respCode: -1,
+    respDesc: '参数错误：idCardNo 身份证号格式不正确',
+    attribute: { errors: [{ field: 'idCardNo', rule: 'custom', message: '身份证号格式不正确' }] },
+  };
+
+  it('rejects an invalid-input answer with the fields it names, after showing the message', async () => {
+    const error = await failure(request({ url: '/register/do-register.action', adapter: answer(400, invalid) }));
+    expect(error).toBeInstanceOf(ApiFieldsError);
+    expect(error).toMatchObject({ kind: 'error', code: -1, message: invalid.respDesc });
+    expect(fieldErrorsOf(error)).toEqual([{ field: 'idCardNo', rule: 'custom', message: '身份证号格式不正确' }]);
+    expect(toast).toHaveBeenCalledWith({ message: invalid.respDesc, duration: 5000 });
+  });
+
+  it('names no fields for other failures', async () => {
+    const business = await failure(
+      request({ url: '/x.action', adapter: answer(200, { respCode: -1, respDesc: '该手机号已注册' }) }),
+    );
+    expect(business).not.toBeInstanceOf(ApiFieldsError);
+    expect(fieldErrorsOf(business)).toEqual([]);
+    const malformed = await failure(
+      request({
+        url: '/x.action',
+        adapter: answer(400, { respCode: -1, attribute: { errors: [{ rule: 'x' }, 'bad'] } }),
+      }),
+    );
+    expect(fieldErrorsOf(malformed)).toEqual([]);
+    expect(fieldErrorsOf(new Error('x'))).toEqual([]);
   });
 });

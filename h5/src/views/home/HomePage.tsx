@@ -1,12 +1,10 @@
 import { Button, Empty, Loading } from 'react-vant';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import './home.css';
 
-/** The site's first screen: the project's title and short title from the system-info call. */
+/** The site's first screen: the project's title and short title from the system-info call (the guard sets the document title). */
 export function HomePage() {
   const systemInfo = useSystemInfo();
-  useDocumentTitle(systemInfo.status === 'ready' ? systemInfo.settings.title : undefined);
 
   if (systemInfo.status === 'loading') {
     return (
