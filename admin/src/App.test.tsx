@@ -94,9 +94,15 @@ describe('with a token', () => {
   });
 
   it('leads from the sign-in page home', async () => {
-    renderApp('/admin-login?redirect=/account-manage/role');
+    renderApp('/admin-login');
     expect(await screen.findByText('山东职业技能培训平台')).toBeTruthy();
     expect(location()).toBe('/home');
+  });
+
+  it('leads from the sign-in page to the page asked for before sign-in', async () => {
+    renderApp('/admin-login?redirect=/account-manage/role');
+    expect(await screen.findByText('页面 /account-manage/role')).toBeTruthy();
+    expect(location()).toBe('/account-manage/role');
   });
 
   it('opens a permitted page and its hidden pages', async () => {

@@ -11,7 +11,13 @@ import { getSystemInfo } from './api/project';
 import { getOauthUrl } from './api/wechat';
 import { notifyUnauthorized } from './session/unauthorized';
 import { tokenAtom } from './store/session';
-import { buildAccountInfo, fakeUserAgent, LocationProbe, setTokenCookie, WECHAT_UA } from './testing/fixtures';
+import {
+  buildAccountInfo,
+  fakeUserAgent,
+  LocationProbe,
+  setTokenCookie,
+  WECHAT_UA,
+} from './testing/fixtures';
 import { browserLocation } from './wechat/oauth';
 
 jest.mock('./api/project', () => ({ getSystemInfo: jest.fn() }));
@@ -25,13 +31,17 @@ jest.mock('./api/login', () => ({
 }));
 jest.mock('./api/wechat', () => ({
   getOauthUrl: jest.fn(),
-  checkFollow: jest.fn(() => Promise.resolve({ bound: false, followed: false, qrCodeUrl: null, appName: null })),
+  checkFollow: jest.fn(() =>
+    Promise.resolve({ bound: false, followed: false, qrCodeUrl: null, appName: null }),
+  ),
   getJsSdkConfig: jest.fn(),
   oauthLogin: jest.fn(),
 }));
 jest.mock('./api/account', () => ({ getMyProfile: jest.fn() }));
 jest.mock('./api/register', () => ({
-  getRegisterConfigByUnit: jest.fn(() => Promise.resolve({ unitId: 12, unitName: '演示培训单位', projectName: '演示项目' })),
+  getRegisterConfigByUnit: jest.fn(() =>
+    Promise.resolve({ unitId: 12, unitName: '演示培训单位', projectName: '演示项目' }),
+  ),
   sendRegisterMsgCode: jest.fn(),
   doRegister: jest.fn(),
 }));
@@ -143,7 +153,9 @@ describe('AppRoutes with a session', () => {
   });
 
   it('refuses a back-office account: token cleared, message, to /login', async () => {
-    const toast = jest.spyOn(Toast, 'info').mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+    const toast = jest
+      .spyOn(Toast, 'info')
+      .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
     setTokenCookie('admin-token');
     accountInfo.mockResolvedValue(buildAccountInfo(2));
     const { store } = renderAt('/my');
@@ -155,9 +167,13 @@ describe('AppRoutes with a session', () => {
   });
 
   it('clears the token when the account cannot be loaded and goes to sign in', async () => {
-    const toast = jest.spyOn(Toast, 'info').mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+    const toast = jest
+      .spyOn(Toast, 'info')
+      .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
     setTokenCookie('dead');
-    accountInfo.mockRejectedValue(new ApiError({ kind: 'error', code: -1, message: '账号已停用，请联系管理员' }));
+    accountInfo.mockRejectedValue(
+      new ApiError({ kind: 'error', code: -1, message: '账号已停用，请联系管理员' }),
+    );
     renderAt('/switch-login');
     await waitFor(() => expect(location()).toBe('/login?redirect=/switch-login'));
     expect(toast).toHaveBeenCalledWith({ message: '账号已停用，请联系管理员', duration: 5000 });
@@ -165,7 +181,9 @@ describe('AppRoutes with a session', () => {
   });
 
   it('lets a whitelisted page through silently when the account cannot be loaded', async () => {
-    const toast = jest.spyOn(Toast, 'info').mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+    const toast = jest
+      .spyOn(Toast, 'info')
+      .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
     setTokenCookie('dead');
     accountInfo.mockRejectedValue(new ApiError({ kind: 'error', code: -1, message: 'x' }));
     const { store } = renderAt('/reset-pwd');
@@ -199,10 +217,14 @@ describe('AppRoutes in the WeChat browser', () => {
   });
 
   it('sends a visitor without a token through WeChat OAuth, once', async () => {
-    oauthUrl.mockResolvedValue({ url: 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect' });
+    oauthUrl.mockResolvedValue({
+      url: 'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect',
+    });
     renderAt('/my?tab=2&unitId=4');
     await waitFor(() => expect(replace).toHaveBeenCalledTimes(1));
-    expect(replace).toHaveBeenCalledWith('https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect');
+    expect(replace).toHaveBeenCalledWith(
+      'https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx1#wechat_redirect',
+    );
     expect(oauthUrl).toHaveBeenCalledWith({ redirect: '/my?tab=2&unitId=4', unitId: 4 });
     expect(location()).toBe('/my?tab=2&unitId=4');
   });

@@ -17,14 +17,15 @@ afterAll(async () => {
 });
 
 describe.each(['phone', 'desktop'] as const)('first screens at %s size', (size) => {
-  test('the student H5 shows the project title from system-info', async () => {
+  test('the student H5 asks an anonymous visitor to sign in, titled from system-info', async () => {
     const context = await browser.newContext(VIEWPORTS[size]);
     const page = await context.newPage();
     const systemInfo = page.waitForResponse((res) => res.url().includes('/api/project/system-info.action'));
     await page.goto(`${product.url}/`);
     expect((await (await systemInfo).json()).respCode).toBe(200);
+    await page.waitForURL(/\/login\?redirect=/);
     await expectVisible(page.getByRole('heading', { name: DEMO.title }));
-    expect(await page.title()).toBe(DEMO.title);
+    expect(await page.title()).toBe(`登录 - ${DEMO.title}`);
     await page.screenshot({ path: artifactPath('first-screens', `h5-${size}`), fullPage: true });
     await context.close();
   });

@@ -12,6 +12,8 @@ export interface ProductServer {
   url: string;
   /** The product database, for tests that check what was stored. */
   databaseUrl: string;
+  /** The WeChat simulator the product talks to (its person pages and `/__sim/` hooks). */
+  wechatUrl: string;
   stop(): Promise<void>;
 }
 
@@ -40,13 +42,16 @@ export async function startProductServer(): Promise<ProductServer> {
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         SEED_DEMO: 'true',
         PUBLIC_URL: '',
+        WECHAT_MODE: 'simulator',
+        WECHAT_SIM_PORT: '0',
       },
     },
   );
   try {
-    const { url, databaseUrl } = await waitForBanner(child);
+    const { url, databaseUrl, wechatUrl } = await waitForBanner(child);
     return {
       url,
+      wechatUrl,
       databaseUrl: database?.url ?? databaseUrl,
       async stop() {
         await stopChild(child);
@@ -61,8 +66,10 @@ export async function startProductServer(): Promise<ProductServer> {
   }
 }
 
-/** Reads main's start banner: the H5 URL and the database URL. */
-function waitForBanner(child: ChildProcess): Promise<{ url: string; databaseUrl: string }> {
+/** Reads main's start banner: the H5 URL, the database URL and the WeChat simulator's URL. */
+function waitForBanner(
+  child: ChildProcess,
+): Promise<{ url: string; databaseUrl: string; wechatUrl: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
@@ -73,9 +80,10 @@ function waitForBanner(child: ChildProcess): Promise<{ url: string; databaseUrl:
       output += chunk.toString();
       const h5 = /Student H5\s+(http:\/\/\S+?)\/\s/.exec(output);
       const db = /Database\s+(\S+)/.exec(output);
-      if (h5?.[1] && db?.[1]) {
+      const wechat = /WeChat \(sim\)\s+(http:\/\/\S+?)\/\s/.exec(output);
+      if (h5?.[1] && db?.[1] && wechat?.[1]) {
         clearTimeout(timer);
-        resolve({ url: h5[1].replace('localhost', '127.0.0.1'), databaseUrl: db[1] });
+        resolve({ url: h5[1].replace('localhost', '127.0.0.1'), databaseUrl: db[1], wechatUrl: wechat[1] });
       }
     };
     child.stdout?.on('data', onData);

@@ -1,3 +1,4 @@
 export * from './cookie';
 export * from './interpret-response';
+export * from './login-crypto';
 export * from './settle-outcome';

@@ -160,10 +160,14 @@ describe('field errors', () => {
   };
 
   it('rejects an invalid-input answer with the fields it names, after showing the message', async () => {
-    const error = await failure(request({ url: '/register/do-register.action', adapter: answer(400, invalid) }));
+    const error = await failure(
+      request({ url: '/register/do-register.action', adapter: answer(400, invalid) }),
+    );
     expect(error).toBeInstanceOf(ApiFieldsError);
     expect(error).toMatchObject({ kind: 'error', code: -1, message: invalid.respDesc });
-    expect(fieldErrorsOf(error)).toEqual([{ field: 'idCardNo', rule: 'custom', message: '身份证号格式不正确' }]);
+    expect(fieldErrorsOf(error)).toEqual([
+      { field: 'idCardNo', rule: 'custom', message: '身份证号格式不正确' },
+    ]);
     expect(toast).toHaveBeenCalledWith({ message: invalid.respDesc, duration: 5000 });
   });
 

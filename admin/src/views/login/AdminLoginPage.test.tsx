@@ -1,4 +1,4 @@
-import { ApiError } from '@px/config';
+import { ApiError, encryptLoginField } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
@@ -7,7 +7,6 @@ import { checkAccountBeforeLogin, getLoginVcode, login } from '../../api/login';
 import { getSystemInfo } from '../../api/project';
 import { tokenAtom } from '../../store/session';
 import { LocationProbe, setTokenCookie } from '../../testing/render-app';
-import { encryptLoginField } from '../../utils/login-crypto';
 import { AdminLoginPage, REMEMBERED_ACCOUNT_KEY } from './AdminLoginPage';
 
 jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn() }));
@@ -18,7 +17,8 @@ jest.mock('../../api/login', () => ({
   getAccountInfo: jest.fn(),
   loginOut: jest.fn(),
 }));
-jest.mock('../../utils/login-crypto', () => ({
+jest.mock('@px/config', () => ({
+  ...jest.requireActual('@px/config'),
   encryptLoginField: jest.fn(async (value: string, key: string) => `enc[${key}](${value.trim()})`),
 }));
 

@@ -1,7 +1,7 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { ApiError, formatDateTime } from '@px/config';
+import { ApiError, encryptLoginField, formatDateTime } from '@px/config';
 import { Alert, Button, Checkbox, Form, Input, message, Result } from 'antd';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
@@ -13,7 +13,6 @@ import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { safeRedirectTarget } from '../../router/paths';
 import { unitIdAtom } from '../../store/project';
 import { setTokenAtom } from '../../store/session';
-import { encryptLoginField } from '../../utils/login-crypto';
 import './admin-login.css';
 
 /** `roleType` of the back office's door (contract LOGIN_ROLE_TYPE.BACK_OFFICE: role systems 1, 2 and 4). */

@@ -12,14 +12,13 @@ let ticket: string;
 beforeAll(async () => {
   sim = createWechatSimulator();
   base = await sim.listen();
-  const token = await (
-    await fetch(
-      `${base}/cgi-bin/token?grant_type=client_credential&appid=${DEMO_WECHAT_APP.appId}&secret=${DEMO_WECHAT_APP.appSecret}`,
-    )
-  ).json();
-  const answer = await (
-    await fetch(`${base}/cgi-bin/ticket/getticket?access_token=${token.access_token}&type=jsapi`)
-  ).json();
+  const getJson = async <T>(path: string) => (await (await fetch(`${base}${path}`)).json()) as T;
+  const token = await getJson<{ access_token: string }>(
+    `/cgi-bin/token?grant_type=client_credential&appid=${DEMO_WECHAT_APP.appId}&secret=${DEMO_WECHAT_APP.appSecret}`,
+  );
+  const answer = await getJson<{ ticket: string }>(
+    `/cgi-bin/ticket/getticket?access_token=${token.access_token}&type=jsapi`,
+  );
   ticket = answer.ticket;
 });
 afterAll(() => sim.close());

@@ -1,4 +1,5 @@
 import type { PageAnswer, SmsOutboxItem, StaffAccountItem } from '@px/api/contract';
+import { encryptLoginField } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
@@ -14,7 +15,6 @@ import { queryRoles } from '../../../api/role';
 import { getSmsOutbox } from '../../../api/sms';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { renderScreen, stubComputedStyles } from '../../../testing/render-screen';
-import { encryptLoginField } from '../../../utils/login-crypto';
 import { AdministratorListPage } from './AdministratorListPage';
 
 jest.mock('../../../api/account', () => ({
@@ -28,7 +28,8 @@ jest.mock('../../../api/account', () => ({
 jest.mock('../../../api/role', () => ({ queryRoles: jest.fn() }));
 jest.mock('../../../api/sms', () => ({ getSmsOutbox: jest.fn() }));
 jest.mock('../../../api/project', () => ({ getSystemInfo: jest.fn() }));
-jest.mock('../../../utils/login-crypto', () => ({
+jest.mock('@px/config', () => ({
+  ...jest.requireActual('@px/config'),
   encryptLoginField: jest.fn(async (value: string, key: string) => `enc[${key.length}](${value.trim()})`),
 }));
 

@@ -1,10 +1,9 @@
 import type { StaffAccountItem } from '@px/api/contract';
-import { ApiError, isMobile, ROLE_SYSTEM, VALIDATION_MESSAGES } from '@px/config';
+import { ApiError, encryptLoginField, isMobile, ROLE_SYSTEM, VALIDATION_MESSAGES } from '@px/config';
 import { Form, Input, Modal, message, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { saveAccount } from '../../../../api/account';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
-import { encryptLoginField } from '../../../../utils/login-crypto';
 import type { AccountOptions } from '../hooks/useAccountOptions';
 import { passwordRule, samePasswordRule } from '../password-rules';
 import { groupedRoleOptions } from '../role-options';

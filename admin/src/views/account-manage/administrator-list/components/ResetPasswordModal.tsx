@@ -1,10 +1,9 @@
 import type { StaffAccountItem } from '@px/api/contract';
-import { ApiError } from '@px/config';
+import { ApiError, encryptLoginField } from '@px/config';
 import { Alert, Button, Form, Input, Modal, message, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { resetAccountPassword } from '../../../../api/account';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
-import { encryptLoginField } from '../../../../utils/login-crypto';
 import { passwordRule, samePasswordRule } from '../password-rules';
 
 export interface ResetPasswordModalProps {

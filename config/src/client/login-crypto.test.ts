@@ -1,5 +1,5 @@
 import { constants, generateKeyPairSync, privateDecrypt, webcrypto } from 'node:crypto';
-import { encryptLoginField, pemToDer } from './login-crypto';
+import { encryptLoginField, pemToDer, type Subtle } from './login-crypto';
 
 // A real key pair, as the API generates it (RSA 2048, SPKI PEM public key).
 const { publicKey, privateKey } = generateKeyPairSync('rsa', {
@@ -7,24 +7,8 @@ const { publicKey, privateKey } = generateKeyPairSync('rsa', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 });
-/** Node's WebCrypto, handed bytes it accepts (jsdom's typed arrays belong to another realm). */
-const nodeBytes = (data: BufferSource) =>
-  Buffer.from(
-    ArrayBuffer.isView(data)
-      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-      : new Uint8Array(data),
-  );
-const subtle = {
-  importKey: (
-    format: 'spki',
-    keyData: BufferSource,
-    algorithm: RsaHashedImportParams,
-    extractable: boolean,
-    usages: KeyUsage[],
-  ) => webcrypto.subtle.importKey(format, nodeBytes(keyData), algorithm, extractable, usages),
-  encrypt: (algorithm: RsaOaepParams, key: CryptoKey, data: BufferSource) =>
-    webcrypto.subtle.encrypt(algorithm, key as webcrypto.CryptoKey, nodeBytes(data)),
-} as unknown as SubtleCrypto;
+/** Node's WebCrypto, as a browser offers it. */
+const subtle: Subtle = webcrypto.subtle as Subtle;
 
 /** What the server does with a field: base64 -> RSA-OAEP/SHA-256 decrypt. */
 function decrypt(cipher: string): string {

@@ -3,7 +3,11 @@
  * RSA-OAEP with SHA-256 under the key system-info serves as `loginPublicKey` (PEM, SPKI), base64.
  */
 
-const keys = new Map<string, Promise<CryptoKey>>();
+/** WebCrypto's Subtle, typed from the global so both browser and Node type libraries accept it. */
+export type Subtle = typeof globalThis.crypto.subtle;
+type PublicKey = Awaited<ReturnType<Subtle['importKey']>>;
+
+const keys = new Map<string, Promise<PublicKey>>();
 
 /** The DER bytes of a PEM public key. Throws when the text holds no base64 body. */
 export function pemToDer(pem: string): ArrayBuffer {
@@ -22,13 +26,13 @@ function toBase64(buffer: ArrayBuffer): string {
 }
 
 /** WebCrypto, which browsers offer only over HTTPS or on localhost. Throws a readable error otherwise. */
-function subtleCrypto(): SubtleCrypto {
+function subtleCrypto(): Subtle {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw new Error('当前浏览器环境不支持加密登录，请使用 HTTPS 地址或新版浏览器访问');
   return subtle;
 }
 
-function importKey(pem: string, subtle: SubtleCrypto): Promise<CryptoKey> {
+function importKey(pem: string, subtle: Subtle): Promise<PublicKey> {
   let key = keys.get(pem);
   if (!key) {
     key = subtle.importKey('spki', pemToDer(pem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
@@ -45,7 +49,7 @@ function importKey(pem: string, subtle: SubtleCrypto): Promise<CryptoKey> {
 export async function encryptLoginField(
   value: string,
   publicKeyPem: string,
-  subtle: SubtleCrypto = subtleCrypto(),
+  subtle: Subtle = subtleCrypto(),
 ): Promise<string> {
   const key = await importKey(publicKeyPem, subtle);
   const cipher = await subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(value.trim()));

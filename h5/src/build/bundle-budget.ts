@@ -1,0 +1,192 @@
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * The first-route budget of the student H5 (brief: <= 150 KB gzipped JavaScript and <= 30 KB gzipped
+ * CSS): what a visitor downloads before the first screen of `/` or `/login` shows. Measured after
+ * `vite build` on the written bundle: the entry chunk, the route's lazy screen chunk, every chunk
+ * they import statically (transitively; index.html preloads them) and the CSS files those chunks
+ * import, each gzipped on its own (zlib default level, as a server would send them).
+ */
+
+/** The facts of one output chunk the measure needs. */
+export interface BudgetChunk {
+  fileName: string;
+  code: string;
+  isEntry: boolean;
+  imports: readonly string[];
+  facadeModuleId: string | null;
+  moduleIds: readonly string[];
+  importedCss: readonly string[];
+}
+
+/** A first route: its path and the module of its screen (a lazy chunk's facade), relative to the app. */
+export interface BudgetRoute {
+  path: string;
+  screen: string;
+}
+
+export interface BudgetLimits {
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  /** Packages that must stay out of the first routes (loaded on demand), e.g. `weixin-js-sdk`. */
+  lazyPackages: readonly string[];
+}
+
+export interface RouteMeasure {
+  path: string;
+  jsFiles: string[];
+  cssFiles: string[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  /** `lazyPackages` found in the route's chunks. */
+  eagerPackages: string[];
+}
+
+export const H5_BUDGET: BudgetLimits = {
+  jsGzipBytes: 150 * 1024,
+  cssGzipBytes: 30 * 1024,
+  lazyPackages: ['weixin-js-sdk'],
+};
+
+export const H5_FIRST_ROUTES: readonly BudgetRoute[] = [
+  { path: '/', screen: 'src/views/home/HomePage.tsx' },
+  { path: '/login', screen: 'src/views/login/LoginPage.tsx' },
+];
+
+/** Gzipped size in bytes. */
+export function gzipSize(content: string | Uint8Array): number {
+  return gzipSync(content).length;
+}
+
+const normalise = (id: string) => id.replace(/\\/g, '/').split('?')[0] ?? id;
+
+/**
+ * Measures each first route over the chunks and the CSS sources of a build. Throws when the bundle
+ * has no entry chunk or a route's screen is not a chunk of its own (no longer lazy-loaded).
+ */
+export function measureFirstRoutes(
+  chunks: readonly BudgetChunk[],
+  cssSources: ReadonlyMap<string, string | Uint8Array>,
+  routes: readonly BudgetRoute[],
+  lazyPackages: readonly string[] = [],
+): RouteMeasure[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('bundle budget: the bundle has no entry chunk');
+
+  return routes.map((route) => {
+    const screen = chunks.find(
+      (chunk) => chunk.facadeModuleId && normalise(chunk.facadeModuleId).endsWith(`/${route.screen}`),
+    );
+    if (!screen)
+      throw new Error(
+        `bundle budget: no lazy chunk for ${route.screen} (${route.path}); is the screen still lazy-loaded?`,
+      );
+    const seen = new Set<string>();
+    const queue = [entry.fileName, screen.fileName];
+    while (queue.length) {
+      const file = queue.shift() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const imported of byFile.get(file)?.imports ?? []) queue.push(imported);
+    }
+    const jsFiles = [...seen].filter((file) => byFile.has(file));
+    const included = jsFiles.map((file) => byFile.get(file) as BudgetChunk);
+    const cssFiles = [...new Set(included.flatMap((chunk) => chunk.importedCss))];
+    const eagerPackages = lazyPackages.filter((name) =>
+      included.some((chunk) =>
+        chunk.moduleIds.some((id) => normalise(id).includes(`/node_modules/${name}/`)),
+      ),
+    );
+    return {
+      path: route.path,
+      jsFiles,
+      cssFiles,
+      jsGzipBytes: included.reduce((sum, chunk) => sum + gzipSize(chunk.code), 0),
+      cssGzipBytes: cssFiles.reduce((sum, file) => sum + gzipSize(cssSources.get(file) ?? ''), 0),
+      eagerPackages,
+    };
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The budget's violations, one line each (empty when every route fits). */
+export function budgetViolations(measures: readonly RouteMeasure[], limits: BudgetLimits): string[] {
+  return measures.flatMap((measure) => [
+    ...(measure.jsGzipBytes > limits.jsGzipBytes
+      ? [`${measure.path}: JavaScript ${kb(measure.jsGzipBytes)} gzipped > ${kb(limits.jsGzipBytes)}`]
+      : []),
+    ...(measure.cssGzipBytes > limits.cssGzipBytes
+      ? [`${measure.path}: CSS ${kb(measure.cssGzipBytes)} gzipped > ${kb(limits.cssGzipBytes)}`]
+      : []),
+    ...measure.eagerPackages.map(
+      (name) => `${measure.path}: ${name} must be loaded on demand, not with the first route`,
+    ),
+  ]);
+}
+
+/** One line per route for the build log. */
+export function describeMeasures(measures: readonly RouteMeasure[], limits: BudgetLimits): string {
+  return measures
+    .map(
+      (measure) =>
+        `bundle budget ${measure.path}: JS ${kb(measure.jsGzipBytes)} / ${kb(limits.jsGzipBytes)}, CSS ${kb(measure.cssGzipBytes)} / ${kb(limits.cssGzipBytes)} (gzip; ${measure.jsFiles.length} JS, ${measure.cssFiles.length} CSS files)`,
+    )
+    .join('\n');
+}
+
+interface ChunkWithMetadata {
+  type: 'chunk';
+  fileName: string;
+  code: string;
+  isEntry: boolean;
+  imports: string[];
+  facadeModuleId: string | null;
+  moduleIds: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+interface AssetOutput {
+  type: 'asset';
+  fileName: string;
+  source: string | Uint8Array;
+}
+
+/**
+ * A Vite plugin that fails `vite build` when a first route exceeds the budget (or pulls in a
+ * package that must load on demand), and logs the measures otherwise.
+ */
+export function bundleBudget(
+  routes: readonly BudgetRoute[] = H5_FIRST_ROUTES,
+  limits: BudgetLimits = H5_BUDGET,
+): Plugin {
+  return {
+    name: 'px:bundle-budget',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const outputs = Object.values(bundle) as unknown as (ChunkWithMetadata | AssetOutput)[];
+      const chunks: BudgetChunk[] = [];
+      const css = new Map<string, string | Uint8Array>();
+      for (const output of outputs) {
+        if (output.type === 'asset') {
+          if (output.fileName.endsWith('.css')) css.set(output.fileName, output.source);
+          continue;
+        }
+        chunks.push({
+          fileName: output.fileName,
+          code: output.code,
+          isEntry: output.isEntry,
+          imports: output.imports,
+          facadeModuleId: output.facadeModuleId,
+          moduleIds: output.moduleIds,
+          importedCss: [...(output.viteMetadata?.importedCss ?? [])],
+        });
+      }
+      const measures = measureFirstRoutes(chunks, css, routes, limits.lazyPackages);
+      const violations = budgetViolations(measures, limits);
+      if (violations.length) this.error(`first-route bundle budget exceeded:\n${violations.join('\n')}`);
+      this.info(describeMeasures(measures, limits));
+    },
+  };
+}

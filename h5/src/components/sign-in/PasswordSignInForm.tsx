@@ -1,0 +1,155 @@
+import type { LoginAnswer } from '@px/api/contract';
+import { ApiError, encryptLoginField, formatDateTime } from '@px/config';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Button, Form } from 'react-vant';
+import { checkAccountBeforeLogin, login } from '../../api/login';
+import { unitIdAtom } from '../../store/project';
+import { required } from '../../utils/form-rules';
+import { showLocalError } from '../../utils/show-error';
+import { SliderCaptcha } from '../SliderCaptcha';
+import { TextInput } from '../TextInput';
+import './sign-in.css';
+
+/** `roleType` of the student door (contract LOGIN_ROLE_TYPE.STUDENT). */
+export const STUDENT_ROLE_TYPE = 3 as const;
+
+interface PasswordForm {
+  account: string;
+  password: string;
+}
+
+export interface PasswordSignInFormProps {
+  /** `loginPublicKey` of system-info: account and password are encrypted with it. */
+  publicKey: string;
+  /** The WeChat binding scene (`/login-wx-binding`): the account signed in gets the visitor's WeChat. */
+  scene?: string;
+  /** Text of the submit button. */
+  submitText?: string;
+  onSignedIn: (answer: LoginAnswer) => void;
+}
+
+/** The text shown while sign-in is locked for the account. */
+export function lockedMessage(lockedUntil: string): string {
+  return `登录失败次数过多，账号已被锁定，请于 ${formatDateTime(lockedUntil, 'HH:mm')} 后再试`;
+}
+
+/**
+ * Password sign-in of a student in two steps (spec section 4): the encrypted account is checked
+ * first (`login/check-account-before-login`, roleType 3), which may ask for the slider captcha or
+ * report a lock; then `login/login` with the encrypted account and password (and `captchaVO`,
+ * `scene`, `unitId` when there are).
+ */
+export function PasswordSignInForm({
+  publicKey,
+  scene,
+  submitText = '登录',
+  onSignedIn,
+}: PasswordSignInFormProps) {
+  const [form] = Form.useForm<PasswordForm>();
+  const unitId = useAtomValue(unitIdAtom);
+  const [submitting, setSubmitting] = useState(false);
+  const [lockedUntil, setLockedUntil] = useState<string | null>(null);
+  /** The checked account waiting for the slider captcha. */
+  const [awaitingCaptcha, setAwaitingCaptcha] = useState<{ account: string; password: string } | null>(null);
+  const door = { roleType: STUDENT_ROLE_TYPE, ...(unitId ? { unitId } : {}) };
+
+  const signIn = async (account: string, password: string, captchaToken?: string) => {
+    try {
+      const answer = await login({
+        account,
+        password: await encryptLoginField(password, publicKey),
+        ...door,
+        ...(captchaToken ? { captchaVO: { token: captchaToken } } : {}),
+        ...(scene ? { scene } : {}),
+      });
+      onSignedIn(answer);
+    } catch (error) {
+      showLocalError(error);
+      if (error instanceof ApiError) {
+        // A refused password may have locked the account: say so at once.
+        const check = await checkAccountBeforeLogin({ account, ...door }, { quiet: true }).catch(() => null);
+        if (check?.lockedUntil) setLockedUntil(check.lockedUntil);
+      }
+    }
+  };
+
+  const submit = async (values: PasswordForm) => {
+    if (submitting) return;
+    setSubmitting(true);
+    setLockedUntil(null);
+    try {
+      const account = await encryptLoginField(values.account, publicKey);
+      const check = await checkAccountBeforeLogin({ account, ...door });
+      if (check.lockedUntil) {
+        setLockedUntil(check.lockedUntil);
+        return;
+      }
+      if (check.needCaptcha) {
+        setAwaitingCaptcha({ account, password: values.password });
+        return;
+      }
+      await signIn(account, values.password);
+    } catch (error) {
+      showLocalError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onVerified = async (token: string) => {
+    const pending = awaitingCaptcha;
+    setAwaitingCaptcha(null);
+    if (!pending) return;
+    setSubmitting(true);
+    try {
+      await signIn(pending.account, pending.password, token);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      {lockedUntil && (
+        <p className="sign-in__alert" role="alert">
+          {lockedMessage(lockedUntil)}
+        </p>
+      )}
+      <Form
+        form={form}
+        onFinish={(values: PasswordForm) => void submit(values)}
+        footer={
+          <div className="sign-in__footer">
+            <Button round block type="primary" nativeType="submit" loading={submitting} disabled={submitting}>
+              {submitText}
+            </Button>
+          </div>
+        }
+      >
+        <Form.Item name="account" label="账号" rules={[required('请输入身份证号或手机号')]}>
+          <TextInput
+            label="账号"
+            placeholder="请输入身份证号或手机号"
+            autoComplete="username"
+            maxLength={32}
+          />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={[required('请输入密码')]}>
+          <TextInput
+            label="密码"
+            type="password"
+            placeholder="请输入密码"
+            autoComplete="current-password"
+            maxLength={32}
+          />
+        </Form.Item>
+      </Form>
+      <SliderCaptcha
+        visible={awaitingCaptcha !== null}
+        onVerified={(token) => void onVerified(token)}
+        onClose={() => setAwaitingCaptcha(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import type { AccountInfo } from '@px/api/contract';
+import { type LoginType, RESP_DESC, ROLE_SYSTEM } from '@px/config';
+import { LOGIN_PATH, loginPathFor, NOT_FOUND_PATH, normalizePath } from './paths';
+
+/** What the route table says about a path. */
+export interface RouteMeta {
+  /** Chinese page title; the document title is `${title} - ${project title}` (WeChat shows it). */
+  title: string;
+  /** Reachable without signing in (spec section 2's whitelist). */
+  public: boolean;
+  /** Shows the bottom tab bar (首页 / 我的). */
+  tabBar: boolean;
+}
+
+/** Where loading the signed-in account stands (loaded once per token). */
+export type AccountState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; info: AccountInfo | null | undefined }
+  | { status: 'failed'; message: string };
+
+/** What the guard needs of the project settings: the allowed sign-in methods, once known. */
+export type ProjectLoginState =
+  | { status: 'loading' }
+  | { status: 'ready'; loginType: readonly LoginType[] }
+  | { status: 'error' };
+
+/** Text shown when the account info came back empty (spec section 8). */
+export const EMPTY_ACCOUNT_MESSAGE = '请重新登录';
+/** Text shown when a back-office account's token is used on the student site. */
+export const NOT_STUDENT_MESSAGE = '该账号不是学员账号，请使用学员账号登录';
+
+export interface GuardInput {
+  /** The path asked for. */
+  path: string;
+  /** `location.search` of the navigation. */
+  search: string;
+  /** The meta of the route the path matched; undefined for an unknown path. */
+  route: RouteMeta | undefined;
+  token: string | undefined;
+  account: AccountState;
+  /** The page runs in the WeChat browser (user agent contains MicroMessenger). */
+  wechatBrowser: boolean;
+  project: ProjectLoginState;
+}
+
+export type GuardDecision =
+  /** A `token` query parameter: keep it (or clear it for the text `null`), then go on without it. */
+  | { kind: 'adopt-token'; token: string | null; to: string }
+  | { kind: 'proceed' }
+  | { kind: 'redirect'; to: string }
+  /** Load the account info (once), then decide again. */
+  | { kind: 'load-account' }
+  /** The account info or the project settings are on their way. */
+  | { kind: 'wait' }
+  /** Not signed in: to the sign-in page, with the page asked for as `redirect`. */
+  | { kind: 'sign-in'; to: string }
+  /** Not signed in, in the WeChat browser of a project that signs in by WeChat: through OAuth, back to `redirect`. */
+  | { kind: 'wechat-oauth'; redirect: string; fallback: string }
+  /** The session cannot be used: the token is cleared and `message` (if any) shown; then decide again. */
+  | { kind: 'end-session'; message: string | null };
+
+/** The `token` query parameter: null when absent; `{ token: null }` for the literal `null` (clears it). */
+export function readTokenParam(search: string): { token: string | null; rest: string } | null {
+  const params = new URLSearchParams(search);
+  const value = params.get('token');
+  if (value === null) return null;
+  params.delete('token');
+  const rest = params.toString();
+  return {
+    token: value === 'null' || value.trim() === '' ? null : value.trim(),
+    rest: rest ? `?${rest}` : '',
+  };
+}
+
+function signInDecision(input: GuardInput, path: string): GuardDecision {
+  const target = `${path}${input.search}`;
+  if (input.wechatBrowser) {
+    if (input.project.status === 'loading') return { kind: 'wait' };
+    if (input.project.status === 'ready' && input.project.loginType.includes('wechat')) {
+      return { kind: 'wechat-oauth', redirect: target, fallback: loginPathFor(path, input.search) };
+    }
+  }
+  return { kind: 'sign-in', to: loginPathFor(path, input.search) };
+}
+
+/**
+ * The navigation guard of spec section 2 for the student site, without side effects:
+ * - a `token` query parameter is adopted first (`null` clears the token);
+ * - an unknown path goes to /404;
+ * - without a token, whitelisted paths proceed; the others go to `/login?redirect={path}`, or, in the
+ *   WeChat browser when the project's `loginType` includes `wechat`, through WeChat OAuth;
+ * - with a token, /login passes through; elsewhere the account info is loaded once: a failed load
+ *   clears the token (whitelisted paths then proceed, the others say why and ask to sign in), empty
+ *   info asks to sign in again, and an account that is not a student's (roleSystem != 3) is refused.
+ */
+export function decideNavigation(input: GuardInput): GuardDecision {
+  const path = normalizePath(input.path);
+  const tokenParam = readTokenParam(input.search);
+  if (tokenParam) return { kind: 'adopt-token', token: tokenParam.token, to: `${path}${tokenParam.rest}` };
+  if (!input.route) return { kind: 'redirect', to: NOT_FOUND_PATH };
+
+  if (!input.token) return input.route.public ? { kind: 'proceed' } : signInDecision(input, path);
+  if (path === LOGIN_PATH) return { kind: 'proceed' };
+
+  const { account } = input;
+  switch (account.status) {
+    case 'idle':
+      return { kind: 'load-account' };
+    case 'loading':
+      return { kind: 'wait' };
+    case 'failed':
+      return {
+        kind: 'end-session',
+        message: input.route.public ? null : account.message || RESP_DESC.ROUTE_GUARD,
+      };
+    case 'ready':
+      break;
+  }
+  const info = account.info;
+  if (!info?.roleRP) return { kind: 'end-session', message: EMPTY_ACCOUNT_MESSAGE };
+  if (info.roleRP.roleSystem !== ROLE_SYSTEM.STUDENT)
+    return { kind: 'end-session', message: NOT_STUDENT_MESSAGE };
+  return { kind: 'proceed' };
+}
+
+/** The document title of a page: `${route title} - ${project title}`, the route title alone until the project is known. */
+export function documentTitleFor(routeTitle: string, projectTitle: string | undefined): string {
+  return projectTitle ? `${routeTitle} - ${projectTitle}` : routeTitle;
+}

@@ -1,0 +1,109 @@
+/** Paths of the student site's own screens (history mode, served from the root). */
+export const HOME_PATH = '/';
+export const LOGIN_PATH = '/login';
+export const MY_PATH = '/my';
+export const REGISTER_PATH = '/register';
+export const INDUSTRY_REGISTER_PATH = '/industryRegister';
+export const VOC_REGISTER_PATH = '/vocRegister';
+export const REGISTER_NEW_PATH = '/registerNew';
+export const RESET_PASSWORD_PATH = '/reset-pwd';
+export const WX_BINDING_PATH = '/login-wx-binding';
+export const AUTH_REDIRECT_PATH = '/auth-redirect';
+export const SWITCH_LOGIN_PATH = '/switch-login';
+export const FORBIDDEN_PATH = '/401';
+export const NOT_FOUND_PATH = '/404';
+
+/**
+ * The routes reachable without signing in, exactly as spec section 2 lists them (also those not
+ * built yet, and the back office's /admin-login). Route meta `public` must agree with this list.
+ */
+export const SPEC_WHITELIST: readonly string[] = [
+  '/404',
+  '/401',
+  '/login',
+  '/admin-login',
+  '/auth-redirect',
+  '/index2',
+  '/industryRegister',
+  '/registerNew',
+  '/registerCms',
+  '/query-certificate',
+  '/register',
+  '/vocRegister',
+  '/reset-pwd',
+  '/vocational',
+  '/publicClass',
+  '/specialized',
+  '/professional',
+  '/detail-public',
+  '/trainIndex',
+  '/cms-api/get-my-score',
+  '/classSelectCenter',
+  '/login-wx-binding',
+  '/v2/classSelectCenter',
+  '/v2/detail-public',
+  '/hxtx/detail-study',
+  '/student/study-page',
+];
+
+/** The registration routes (one form, four variants); a WeChat visitor to bind may be sent to them. */
+export const REGISTER_PATHS: readonly string[] = [
+  REGISTER_PATH,
+  INDUSTRY_REGISTER_PATH,
+  VOC_REGISTER_PATH,
+  REGISTER_NEW_PATH,
+];
+
+/** `/my/` and `/my` are the same page; the root stays `/`. */
+export function normalizePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? HOME_PATH : trimmed;
+}
+
+/**
+ * Encodes a same-site path (with its query) as a query value, keeping `/` readable so that
+ * `/my` gives `redirect=/my` as spec section 2 writes it, while `?`, `&` and `=` of the target's own
+ * query are escaped.
+ */
+export function encodeReturnPath(target: string): string {
+  return encodeURIComponent(target).replace(/%2F/gi, '/');
+}
+
+/**
+ * The sign-in page with `redirect` set to the page the student wanted (`/login?redirect={path}`);
+ * the page's own query goes along (encoded), so a link such as `/my?tab=1` survives the sign-in.
+ */
+export function loginPathFor(path: string, search = ''): string {
+  return `${LOGIN_PATH}?redirect=${encodeReturnPath(`${path}${search}`)}`;
+}
+
+/** Whether `target` is a path of this site (`/x`), never another origin (`//host`, `https:`, `\\`). */
+export function isSameSitePath(target: string | null | undefined): target is string {
+  return Boolean(target?.startsWith('/')) && !target?.startsWith('//') && !target?.includes('\\');
+}
+
+/**
+ * Where to go after signing in: the `redirect` parameter when it is a path of this site (not a
+ * sign-in page itself), otherwise `fallback` (/my). Anything else (another origin, `//host`, a
+ * back-slash trick) is ignored.
+ */
+export function safeRedirectTarget(redirect: string | null | undefined, fallback = MY_PATH): string {
+  if (!isSameSitePath(redirect)) return fallback;
+  const path = normalizePath(redirect.split(/[?#]/)[0] ?? '');
+  if (path === LOGIN_PATH || path === AUTH_REDIRECT_PATH || path === WX_BINDING_PATH) return fallback;
+  return redirect;
+}
+
+/** Whether a same-site target (path with query) is one of the registration routes. */
+export function isRegisterTarget(target: string): boolean {
+  return REGISTER_PATHS.includes(normalizePath(target.split(/[?#]/)[0] ?? ''));
+}
+
+/** `target` with one query parameter set (added, or replaced when present). */
+export function withQueryParam(target: string, name: string, value: string): string {
+  const [beforeHash, hash] = target.split('#', 2) as [string, string | undefined];
+  const [path, query = ''] = beforeHash.split('?', 2) as [string, string | undefined];
+  const params = new URLSearchParams(query);
+  params.set(name, value);
+  return `${path}?${params.toString()}${hash === undefined ? '' : `#${hash}`}`;
+}

@@ -1,0 +1,81 @@
+import { SPEC_WHITELIST } from './paths';
+import { findRoute, ROUTES, TAB_BAR_ITEMS } from './routes';
+
+/** The routes this issue builds (brief): spec section 2's "Other routes" so far, and home. */
+const BUILT = [
+  '/',
+  '/login',
+  '/register',
+  '/industryRegister',
+  '/vocRegister',
+  '/registerNew',
+  '/reset-pwd',
+  '/login-wx-binding',
+  '/auth-redirect',
+  '/switch-login',
+  '/my',
+  '/404',
+  '/401',
+];
+
+describe('the route table', () => {
+  it('holds exactly the routes built so far, each once', () => {
+    expect(ROUTES.map((route) => route.path).sort()).toEqual([...BUILT].sort());
+  });
+
+  it('gives every route a Chinese title', () => {
+    for (const route of ROUTES) expect(route.meta.title).toMatch(/^[\u4e00-\u9fa5]{2,12}$/);
+  });
+
+  it('makes a route public exactly when spec section 2 whitelists it', () => {
+    for (const route of ROUTES)
+      expect([route.path, route.meta.public]).toEqual([route.path, SPEC_WHITELIST.includes(route.path)]);
+  });
+
+  it('keeps every whitelisted route that exists public, and the others behind sign-in', () => {
+    const publicPaths = ROUTES.filter((route) => route.meta.public).map((route) => route.path);
+    expect(publicPaths.sort()).toEqual(
+      [
+        '/login',
+        '/register',
+        '/industryRegister',
+        '/vocRegister',
+        '/registerNew',
+        '/reset-pwd',
+        '/login-wx-binding',
+        '/auth-redirect',
+        '/404',
+        '/401',
+      ].sort(),
+    );
+    expect(
+      ROUTES.filter((route) => !route.meta.public)
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(['/', '/my', '/switch-login']);
+  });
+
+  it('has no placeholder for routes not built yet', () => {
+    for (const path of ['/index2', '/classCenter', '/registerCms', '/query-certificate', '/my2', '/v2/my']) {
+      expect(findRoute(path)).toBeUndefined();
+    }
+  });
+
+  it('shows the tab bar on home and my only, and every tab leads to a route that shows it', () => {
+    expect(ROUTES.filter((route) => route.meta.tabBar).map((route) => route.path)).toEqual(['/', '/my']);
+    expect(TAB_BAR_ITEMS.map((item) => [item.path, item.title])).toEqual([
+      ['/', '首页'],
+      ['/my', '我的'],
+    ]);
+    for (const item of TAB_BAR_ITEMS) expect(findRoute(item.path)?.meta.tabBar).toBe(true);
+  });
+});
+
+describe('findRoute', () => {
+  it('ignores a trailing slash and nothing else', () => {
+    expect(findRoute('/my/')?.path).toBe('/my');
+    expect(findRoute('/vocRegister')?.meta.title).toBe('职业院校学生注册');
+    expect(findRoute('/vocregister')).toBeUndefined();
+    expect(findRoute('/my/extra')).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import { lazy, type ReactElement } from 'react';
+import { REGISTER_VARIANTS } from '../views/register/register-variants';
+import type { RouteMeta } from './guard';
+import {
+  AUTH_REDIRECT_PATH,
+  FORBIDDEN_PATH,
+  HOME_PATH,
+  LOGIN_PATH,
+  MY_PATH,
+  NOT_FOUND_PATH,
+  normalizePath,
+  RESET_PASSWORD_PATH,
+  SWITCH_LOGIN_PATH,
+  WX_BINDING_PATH,
+} from './paths';
+
+// Route-level code splitting: each screen is its own chunk, loaded when first shown.
+const HomePage = lazy(() => import('../views/home/HomePage').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('../views/login/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() =>
+  import('../views/register/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../views/reset-pwd/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const WxBindingPage = lazy(() =>
+  import('../views/login-wx-binding/WxBindingPage').then((m) => ({ default: m.WxBindingPage })),
+);
+const AuthRedirectPage = lazy(() =>
+  import('../views/auth-redirect/AuthRedirectPage').then((m) => ({ default: m.AuthRedirectPage })),
+);
+const SwitchLoginPage = lazy(() =>
+  import('../views/switch-login/SwitchLoginPage').then((m) => ({ default: m.SwitchLoginPage })),
+);
+const MyPage = lazy(() => import('../views/my/MyPage').then((m) => ({ default: m.MyPage })));
+const NotFoundPage = lazy(() =>
+  import('../views/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+const ForbiddenPage = lazy(() =>
+  import('../views/forbidden/ForbiddenPage').then((m) => ({ default: m.ForbiddenPage })),
+);
+
+/** One screen of the site: its path, its meta (title, sign-in, tab bar) and what it shows. */
+export interface H5Route {
+  path: string;
+  meta: RouteMeta;
+  element: ReactElement;
+}
+
+const page = (title: string, isPublic: boolean, tabBar = false): RouteMeta => ({
+  title,
+  public: isPublic,
+  tabBar,
+});
+
+/**
+ * Every route the H5 serves (spec section 2's "Other routes" built so far, and home). `public`
+ * follows spec section 2's whitelist exactly; the tab bar shows on 首页 and 我的. Unknown paths go
+ * to /404 (the navigation guard).
+ */
+export const ROUTES: readonly H5Route[] = [
+  { path: HOME_PATH, meta: page('首页', false, true), element: <HomePage /> },
+  { path: LOGIN_PATH, meta: page('登录', true), element: <LoginPage /> },
+  ...Object.values(REGISTER_VARIANTS).map((variant) => ({
+    path: variant.path,
+    meta: page(variant.title, true),
+    element: <RegisterPage variant={variant} />,
+  })),
+  { path: RESET_PASSWORD_PATH, meta: page('找回密码', true), element: <ResetPasswordPage /> },
+  { path: WX_BINDING_PATH, meta: page('绑定账号', true), element: <WxBindingPage /> },
+  { path: AUTH_REDIRECT_PATH, meta: page('微信登录', true), element: <AuthRedirectPage /> },
+  { path: SWITCH_LOGIN_PATH, meta: page('切换账号', false), element: <SwitchLoginPage /> },
+  { path: MY_PATH, meta: page('我的', false, true), element: <MyPage /> },
+  { path: NOT_FOUND_PATH, meta: page('页面不存在', true), element: <NotFoundPage /> },
+  { path: FORBIDDEN_PATH, meta: page('没有权限', true), element: <ForbiddenPage /> },
+];
+
+const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));
+
+/** The route of a path (exact, case-sensitive, trailing slash ignored), or undefined. */
+export function findRoute(path: string): H5Route | undefined {
+  return BY_PATH.get(normalizePath(path));
+}
+
+/** The entries of the bottom tab bar, in order. */
+export const TAB_BAR_ITEMS = [
+  { path: HOME_PATH, title: '首页' },
+  { path: MY_PATH, title: '我的' },
+] as const;

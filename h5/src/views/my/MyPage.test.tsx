@@ -1,0 +1,274 @@
+import type { MyProfile } from '@px/api/contract';
+import { ApiError } from '@px/config';
+import { buildSystemInfo } from '@px/test/jest/system-info';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Dialog, Toast } from 'react-vant';
+import wx from 'weixin-js-sdk';
+import { getMyProfile } from '../../api/account';
+import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
+import { getSystemInfo } from '../../api/project';
+import { sendSignedInMsgCode } from '../../api/sms';
+import { checkFollow, getJsSdkConfig } from '../../api/wechat';
+import { tokenAtom } from '../../store/session';
+import { fakeUserAgent, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
+import { buildFieldsError, FIELD_ERROR, renderScreen } from '../../testing/render-screen';
+import { FOLLOW_PROMPT_TEXT } from './components/FollowPrompt';
+import { MY_JS_API_LIST, MyPage } from './MyPage';
+
+jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn() }));
+jest.mock('../../api/account', () => ({ getMyProfile: jest.fn() }));
+jest.mock('../../api/login', () => ({
+  loginOut: jest.fn(() => Promise.resolve()),
+  modifyPassword: jest.fn(),
+  modifyPasswordByMobile: jest.fn(),
+  modifyMobile: jest.fn(),
+  getAccountInfo: jest.fn(),
+}));
+jest.mock('../../api/sms', () => ({ sendSignedInMsgCode: jest.fn() }));
+jest.mock('../../api/wechat', () => ({ checkFollow: jest.fn(), getJsSdkConfig: jest.fn() }));
+jest.mock('@px/config', () => ({
+  ...jest.requireActual('@px/config'),
+  encryptLoginField: jest.fn(async (value: string, key: string) => `enc[${key}](${value.trim()})`),
+}));
+jest.mock('weixin-js-sdk', () => ({
+  __esModule: true,
+  default: { config: jest.fn(), ready: jest.fn(), error: jest.fn() },
+}));
+
+const profile = jest.mocked(getMyProfile);
+const follow = jest.mocked(checkFollow);
+const sendCode = jest.mocked(sendSignedInMsgCode);
+const byOldPassword = jest.mocked(modifyPassword);
+const bySms = jest.mocked(modifyPasswordByMobile);
+const newMobile = jest.mocked(modifyMobile);
+const jsSdkConfig = jest.mocked(getJsSdkConfig);
+
+const PROFILE: MyProfile = {
+  accountId: 21,
+  realName: '张三',
+  idCardNo: '370102********1238',
+  mobile: '13800000000',
+  email: null,
+  unitName: '演示培训单位',
+  wechat: { bound: true, nickname: '小张', avatarUrl: 'https://thirdwx.qlogo.cn/mmopen/avatar/132' },
+};
+const NOT_FOLLOWING = {
+  bound: true,
+  followed: false,
+  qrCodeUrl: 'https://mp.weixin.qq.com/cgi-bin/showqrcode?ticket=T1',
+  appName: '演示公众号',
+};
+
+function renderMy() {
+  return renderScreen(<MyPage />, '/my');
+}
+
+async function fill(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+  }
+}
+
+const location = () => screen.findByTestId('location').then((element) => element.textContent);
+
+let toastSuccess: jest.SpyInstance;
+beforeEach(() => {
+  jest
+    .mocked(getSystemInfo)
+    .mockReset()
+    .mockResolvedValue(buildSystemInfo({ loginPublicKey: 'PEM' }));
+  profile.mockReset().mockResolvedValue(PROFILE);
+  follow.mockReset().mockResolvedValue({ ...NOT_FOLLOWING, followed: true, qrCodeUrl: null });
+  sendCode.mockReset().mockResolvedValue({ resendSeconds: 60 });
+  byOldPassword.mockReset().mockResolvedValue(undefined);
+  bySms.mockReset().mockResolvedValue(undefined);
+  newMobile.mockReset().mockResolvedValue(undefined);
+  jsSdkConfig
+    .mockReset()
+    .mockResolvedValue({ appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's', bridgeScript: null });
+  jest.mocked(wx.config).mockClear();
+  jest.mocked(loginOut).mockClear();
+  setTokenCookie('tok');
+  toastSuccess = jest
+    .spyOn(Toast, 'success')
+    .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+});
+afterEach(() => toastSuccess.mockRestore());
+
+describe('MyPage: the profile', () => {
+  it('shows the student, the masked ID number and the WeChat nickname', async () => {
+    renderMy();
+    expect(await screen.findByRole('heading', { name: '张三' })).toBeTruthy();
+    expect(screen.getByText('370102********1238')).toBeTruthy();
+    expect(screen.getByText('13800000000')).toBeTruthy();
+    expect(screen.getByText('未填写')).toBeTruthy();
+    expect(screen.getByText('演示培训单位')).toBeTruthy();
+    expect(screen.getByText('小张')).toBeTruthy();
+    expect(screen.getByAltText('头像').getAttribute('src')).toBe(PROFILE.wechat.avatarUrl);
+    expect(screen.getByText('修改密码')).toBeTruthy();
+    expect(screen.getByText('修改手机号')).toBeTruthy();
+  });
+
+  it('says when WeChat is not bound and does not ask about following', async () => {
+    profile.mockResolvedValue({ ...PROFILE, wechat: { bound: false, nickname: null, avatarUrl: null } });
+    renderMy();
+    expect(await screen.findByText('未绑定')).toBeTruthy();
+    expect(follow).not.toHaveBeenCalled();
+    expect(screen.queryByText(FOLLOW_PROMPT_TEXT)).toBeNull();
+  });
+
+  it('hides the account settings with hideAccountSettings, keeping account switching', async () => {
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ hideAccountSettings: 1 }));
+    renderMy();
+    await screen.findByRole('heading', { name: '张三' });
+    expect(screen.queryByText('修改密码')).toBeNull();
+    expect(screen.queryByText('修改手机号')).toBeNull();
+    fireEvent.click(screen.getByText('切换账号'));
+    expect(await location()).toBe('/switch-login');
+  });
+
+  it('offers to load the profile again when it fails', async () => {
+    profile.mockRejectedValueOnce(new ApiError({ kind: 'network', message: '请求超时，请刷新页面' }));
+    renderMy();
+    expect(await screen.findByText('请求超时，请刷新页面')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    expect(await screen.findByRole('heading', { name: '张三' })).toBeTruthy();
+  });
+});
+
+describe('MyPage: following the official account', () => {
+  it('shows the QR code to a bound student who does not follow', async () => {
+    follow.mockResolvedValue(NOT_FOLLOWING);
+    renderMy();
+    expect(await screen.findByText(FOLLOW_PROMPT_TEXT)).toBeTruthy();
+    expect(screen.getByAltText('演示公众号二维码').getAttribute('src')).toBe(NOT_FOLLOWING.qrCodeUrl);
+  });
+
+  it('shows nothing to a follower', async () => {
+    renderMy();
+    await waitFor(() => expect(follow).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(FOLLOW_PROMPT_TEXT)).toBeNull();
+  });
+});
+
+describe('MyPage: changing the password', () => {
+  it('with the old password: both encrypted, then a toast and the popup closes', async () => {
+    renderMy();
+    fireEvent.click(await screen.findByText('修改密码'));
+    await fill({ 原密码: 'Study123', 新密码: 'Better456', 确认密码: 'Better456' });
+    fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+    await waitFor(() =>
+      expect(byOldPassword).toHaveBeenCalledWith({
+        oldPassword: 'enc[PEM](Study123)',
+        newPassword: 'enc[PEM](Better456)',
+      }),
+    );
+    expect(toastSuccess).toHaveBeenCalledWith('密码已修改');
+    await waitFor(() => expect(screen.queryByLabelText('原密码')).toBeNull());
+  });
+
+  it('with an SMS code to the own mobile', async () => {
+    renderMy();
+    fireEvent.click(await screen.findByText('修改密码'));
+    fireEvent.click(await screen.findByRole('tab', { name: '短信验证' }));
+    expect(screen.getByText('验证码将发送至 13800000000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByRole('button', { name: '60秒后重新获取' })).toBeTruthy();
+    expect(sendCode).toHaveBeenCalledWith({ purpose: 'modify-password' });
+    await fill({ 验证码: '112233', 新密码: 'Better456', 确认密码: 'Better456' });
+    fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+    await waitFor(() =>
+      expect(bySms).toHaveBeenCalledWith({ msgCode: '112233', password: 'enc[PEM](Better456)' }),
+    );
+    expect(byOldPassword).not.toHaveBeenCalled();
+  });
+
+  it('offers only the old password without a mobile', async () => {
+    profile.mockResolvedValue({ ...PROFILE, mobile: null });
+    renderMy();
+    fireEvent.click(await screen.findByText('修改密码'));
+    expect(await screen.findByLabelText('原密码')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: '短信验证' })).toBeNull();
+  });
+
+  it('checks the new password rule, and shows server refusals on the field', async () => {
+    bySms.mockRejectedValueOnce(buildFieldsError([{ field: 'password', message: '新密码不能与原密码相同' }]));
+    renderMy();
+    fireEvent.click(await screen.findByText('修改密码'));
+    await fill({ 原密码: 'Study123', 新密码: 'abc', 确认密码: 'abc' });
+    fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+    expect(
+      await screen.findByText('密码须以字母开头，6-19位字母、数字或下划线，且至少包含一个数字', FIELD_ERROR),
+    ).toBeTruthy();
+    expect(byOldPassword).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('tab', { name: '短信验证' }));
+    await fill({ 验证码: '112233', 新密码: 'Study123', 确认密码: 'Study123' });
+    fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
+    expect(await screen.findByText('新密码不能与原密码相同', FIELD_ERROR)).toBeTruthy();
+    expect(toastSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('MyPage: changing the mobile', () => {
+  it('sends a code to the new mobile, changes it and shows the new profile', async () => {
+    profile.mockResolvedValueOnce(PROFILE).mockResolvedValueOnce({ ...PROFILE, mobile: '13900000009' });
+    renderMy();
+    fireEvent.click(await screen.findByText('修改手机号'));
+    const popup = (await screen.findByLabelText('新手机号')).closest('.rv-popup') as HTMLElement;
+    await fill({ 新手机号: '13900000009' });
+    fireEvent.click(within(popup).getByRole('button', { name: '获取验证码' }));
+    await within(popup).findByRole('button', { name: '60秒后重新获取' });
+    expect(sendCode).toHaveBeenCalledWith({ purpose: 'modify-mobile', mobile: '13900000009' });
+    await fill({ 验证码: '445566' });
+    fireEvent.click(within(popup).getByRole('button', { name: '确认修改' }));
+    await waitFor(() => expect(newMobile).toHaveBeenCalledWith({ mobile: '13900000009', msgCode: '445566' }));
+    expect(await screen.findByText('13900000009')).toBeTruthy();
+    expect(toastSuccess).toHaveBeenCalledWith('手机号已修改');
+  });
+
+  it('checks the new mobile before sending a code', async () => {
+    renderMy();
+    fireEvent.click(await screen.findByText('修改手机号'));
+    await fill({ 新手机号: '1390000' });
+    fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('手机号格式不正确', FIELD_ERROR)).toBeTruthy();
+    expect(sendCode).not.toHaveBeenCalled();
+  });
+});
+
+describe('MyPage: signing out', () => {
+  it('asks, tells the server, clears the session and goes to /login', async () => {
+    const confirm = jest.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    const { store } = renderMy();
+    fireEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    expect(await location()).toBe('/login');
+    expect(loginOut).toHaveBeenCalledTimes(1);
+    expect(store.get(tokenAtom)).toBeUndefined();
+    expect(document.cookie).not.toContain('token=');
+    confirm.mockRestore();
+  });
+});
+
+describe('MyPage: the WeChat JS-SDK', () => {
+  it('is configured silently in the WeChat browser', async () => {
+    const restore = fakeUserAgent(WECHAT_UA);
+    try {
+      renderMy();
+      await screen.findByRole('heading', { name: '张三' });
+      await waitFor(() => expect(wx.config).toHaveBeenCalledTimes(1));
+      expect(jsSdkConfig).toHaveBeenCalledWith({ url: 'http://localhost/' });
+      expect(wx.config).toHaveBeenCalledWith(
+        expect.objectContaining({ appId: 'wx1', jsApiList: [...MY_JS_API_LIST] }),
+      );
+    } finally {
+      restore();
+    }
+  });
+
+  it('is left alone elsewhere', async () => {
+    renderMy();
+    await screen.findByRole('heading', { name: '张三' });
+    expect(jsSdkConfig).not.toHaveBeenCalled();
+  });
+});

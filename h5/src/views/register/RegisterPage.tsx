@@ -1,0 +1,229 @@
+import type { RegisterConfigByUnitAnswer } from '@px/api/contract';
+import { encryptLoginField } from '@px/config';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, Form, Toast } from 'react-vant';
+import { doRegister, getRegisterConfigByUnit, sendRegisterMsgCode } from '../../api/register';
+import { PageError, PageLoading, PageMessage } from '../../components/PageState';
+import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
+import { TextInput } from '../../components/TextInput';
+import { useSystemInfo } from '../../hooks/useSystemInfo';
+import { LOGIN_PATH, MY_PATH, REGISTER_PATH, WX_BINDING_PATH } from '../../router/paths';
+import { parseUnitId } from '../../store/project';
+import { showServerFieldErrors } from '../../utils/form-errors';
+import { type FieldRule, preloadFieldValidators, RULES, required, sameAs } from '../../utils/form-rules';
+import { showLocalError } from '../../utils/show-error';
+import type { FieldMode, RegisterVariant } from './register-variants';
+import './register.css';
+
+interface RegisterForm {
+  realName: string;
+  idCardNo: string;
+  mobile: string;
+  msgCode: string;
+  password: string;
+  confirmPassword: string;
+  email?: string;
+}
+
+type UnitState =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'ready'; unit: RegisterConfigByUnitAnswer }
+  | { status: 'error'; message: string };
+
+/** The rules of an optional part of the form under a variant's mode. */
+export function rulesFor(mode: FieldMode, missing: string, rule: FieldRule): FieldRule[] {
+  if (mode === 'hidden') return [];
+  return mode === 'required' ? [required(missing), rule] : [rule];
+}
+
+/** Loads what the unit's registration page shows when the address names a unit. */
+function useRegisterUnit(unitId: number | undefined): { state: UnitState; reload: () => void } {
+  const [state, setState] = useState<UnitState>(unitId ? { status: 'loading' } : { status: 'none' });
+  const load = useCallback(async () => {
+    if (!unitId) {
+      setState({ status: 'none' });
+      return;
+    }
+    setState({ status: 'loading' });
+    try {
+      setState({ status: 'ready', unit: await getRegisterConfigByUnit(unitId) });
+    } catch (error) {
+      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, [unitId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { state, reload: () => void load() };
+}
+
+/**
+ * /register, /industryRegister, /vocRegister, /registerNew: one registration form whose variant
+ * decides the title and which optional fields show or are required (register-variants.ts). With
+ * `?unitId=` the page names the unit (`unit/register-config-by-unit`) and the registration records
+ * it; `?scene=` (a WeChat visitor to bind) goes along. The client checks the fields with spec
+ * section 5's validators; the server's refusals are shown on their fields. The new account is
+ * signed in at once and goes to /my.
+ */
+export function RegisterPage({ variant }: { variant: RegisterVariant }) {
+  const systemInfo = useSystemInfo();
+  const [searchParams] = useSearchParams();
+  const unitId = parseUnitId(`?${searchParams.toString()}`);
+  const scene = searchParams.get('scene')?.trim() || undefined;
+  const unit = useRegisterUnit(unitId);
+  const [form] = Form.useForm<RegisterForm>();
+  const [submitting, setSubmitting] = useState(false);
+  const completeSignIn = useCompleteSignIn();
+  useEffect(preloadFieldValidators, []);
+
+  if (variant.unit === 'required' && !unitId) {
+    return (
+      <PageMessage image="error" description="请使用单位提供的报名链接或二维码进行注册">
+        <Link className="register__link" to={REGISTER_PATH}>
+          个人注册
+        </Link>
+      </PageMessage>
+    );
+  }
+  if (systemInfo.status === 'loading' || unit.state.status === 'loading') return <PageLoading />;
+  if (systemInfo.status === 'error')
+    return <PageError message={systemInfo.message} onRetry={systemInfo.reload} />;
+  if (unit.state.status === 'error') return <PageError message={unit.state.message} onRetry={unit.reload} />;
+  const { loginPublicKey } = systemInfo.settings;
+  const unitName = unit.state.status === 'ready' ? unit.state.unit.unitName : null;
+
+  const sendCode = async () => {
+    try {
+      await form.validateFields(['mobile']);
+    } catch {
+      return null;
+    }
+    const mobile = String(form.getFieldValue('mobile')).trim();
+    return sendRegisterMsgCode({ mobile, ...(unitId ? { unitId } : {}) });
+  };
+
+  const submit = async (values: RegisterForm) => {
+    if (submitting) return;
+    setSubmitting(true);
+    try {
+      const email = variant.email === 'hidden' ? '' : (values.email ?? '').trim();
+      const answer = await doRegister({
+        realName: values.realName.trim(),
+        idCardNo: values.idCardNo.trim().toUpperCase(),
+        mobile: values.mobile.trim(),
+        msgCode: values.msgCode.trim(),
+        password: await encryptLoginField(values.password, loginPublicKey),
+        ...(unitId ? { unitId } : {}),
+        ...(email ? { email } : {}),
+        ...(scene ? { scene } : {}),
+      });
+      Toast.success('注册成功');
+      completeSignIn(answer, MY_PATH);
+    } catch (error) {
+      showLocalError(error);
+      showServerFieldErrors(form, error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const signInPath = scene ? `${WX_BINDING_PATH}?scene=${encodeURIComponent(scene)}` : LOGIN_PATH;
+
+  return (
+    <main className="page register">
+      <header className="register__header">
+        <h1 className="register__title">{variant.title}</h1>
+        <p className="register__intro">{variant.intro}</p>
+      </header>
+      {unitName && <p className="register__unit">{`报名单位：${unitName}`}</p>}
+      <Form
+        form={form}
+        onFinish={(values: RegisterForm) => void submit(values)}
+        footer={
+          <div className="register__footer">
+            <Button round block type="primary" nativeType="submit" loading={submitting} disabled={submitting}>
+              注册
+            </Button>
+          </div>
+        }
+      >
+        <Form.Item name="realName" label="姓名" rules={[required('请输入姓名')]}>
+          <TextInput label="姓名" placeholder="请输入真实姓名" autoComplete="name" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="idCardNo" label="身份证号" rules={[required('请输入身份证号'), RULES.idCardNumber]}>
+          <TextInput label="身份证号" placeholder="请输入身份证号" maxLength={18} />
+        </Form.Item>
+        <Form.Item name="mobile" label="手机号" rules={[required('请输入手机号'), RULES.mobile]}>
+          <TextInput
+            label="手机号"
+            type="tel"
+            inputMode="tel"
+            placeholder="请输入手机号"
+            autoComplete="tel"
+            maxLength={11}
+          />
+        </Form.Item>
+        <Form.Item
+          name="msgCode"
+          label="验证码"
+          rules={[required('请输入短信验证码'), RULES.smsCode]}
+          suffix={<SmsCodeButton send={sendCode} />}
+        >
+          <TextInput
+            label="验证码"
+            inputMode="numeric"
+            placeholder="请输入短信验证码"
+            autoComplete="one-time-code"
+            maxLength={6}
+          />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={[required('请设置密码'), RULES.password]}>
+          <TextInput
+            label="密码"
+            type="password"
+            placeholder="字母开头，6-19位，含数字"
+            autoComplete="new-password"
+            maxLength={19}
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label="确认密码"
+          dependencies={['password']}
+          rules={[required('请再次输入密码'), sameAs('password')]}
+        >
+          <TextInput
+            label="确认密码"
+            type="password"
+            placeholder="请再次输入密码"
+            autoComplete="new-password"
+            maxLength={19}
+          />
+        </Form.Item>
+        {variant.email !== 'hidden' && (
+          <Form.Item
+            name="email"
+            label="邮箱"
+            required={variant.email === 'required'}
+            rules={rulesFor(variant.email, '请输入邮箱', RULES.email)}
+          >
+            <TextInput
+              label="邮箱"
+              type="email"
+              inputMode="email"
+              placeholder={variant.email === 'required' ? '请输入邮箱' : '选填'}
+              autoComplete="email"
+              maxLength={100}
+            />
+          </Form.Item>
+        )}
+      </Form>
+      <p className="register__login">
+        已有账号？<Link to={signInPath}>{scene ? '绑定已有账号' : '去登录'}</Link>
+      </p>
+    </main>
+  );
+}
