@@ -7,7 +7,7 @@ import { Toast } from 'react-vant';
 import { oauthLogin } from '../../api/wechat';
 import { tokenAtom } from '../../store/session';
 import { LocationProbe, setTokenCookie } from '../../testing/fixtures';
-import { AuthRedirectPage, bindingTarget, OAUTH_REFUSED_MESSAGE } from './AuthRedirectPage';
+import { AuthRedirectPage, bindingTarget, OAUTH_REFUSED_MESSAGE, signedInTarget } from './AuthRedirectPage';
 
 jest.mock('../../api/wechat', () => ({ oauthLogin: jest.fn() }));
 
@@ -128,5 +128,16 @@ describe('bindingTarget', () => {
     ],
   ])('%p -> %p', (answer, target) => {
     expect(bindingTarget(answer)).toBe(target);
+  });
+});
+
+describe('signedInTarget', () => {
+  it.each([
+    ['/my?tab=1', '/my?tab=1'],
+    ['/register?unitId=5', '/my'],
+    ['/vocRegister', '/my'],
+    ['https://evil.example.com/x', '/my'],
+  ])('%p -> %p', (redirect, target) => {
+    expect(signedInTarget(redirect)).toBe(target);
   });
 });

@@ -11,6 +11,7 @@ import {
   isRegisterTarget,
   isSameSitePath,
   LOGIN_PATH,
+  MY_PATH,
   safeRedirectTarget,
   WX_BINDING_PATH,
   withQueryParam,
@@ -48,6 +49,15 @@ export function bindingTarget(answer: { scene: string; redirect: string }): stri
 }
 
 /**
+ * Where a recognised (bound) visitor goes: their `redirect`, except a registration page (they
+ * have an account already), which leads to /my.
+ */
+export function signedInTarget(redirect: string): string {
+  if (isSameSitePath(redirect) && isRegisterTarget(redirect)) return MY_PATH;
+  return safeRedirectTarget(redirect);
+}
+
+/**
  * /auth-redirect?code=..&state=..: where WeChat OAuth returns. The code is exchanged once
  * (`wechat/oauth-login`): a bound WeChat is signed in and goes on to its `redirect`; an unbound one
  * goes to bind an account (or back to the registration page it came from). Without a code (the
@@ -71,7 +81,7 @@ export function AuthRedirectPage() {
     exchangeOauthCodeOnce(code, state).then(
       (answer) => {
         if (!current) return;
-        if (answer.status === 'signed-in') completeSignIn(answer, safeRedirectTarget(answer.redirect));
+        if (answer.status === 'signed-in') completeSignIn(answer, signedInTarget(answer.redirect));
         else navigate(bindingTarget(answer), { replace: true });
       },
       (error: unknown) => current && setFailure(error instanceof Error ? error.message : String(error)),

@@ -4,13 +4,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Toast } from 'react-vant';
 import { getSystemInfo } from '../../api/project';
 import { doRegister, getRegisterConfigByUnit, sendRegisterMsgCode } from '../../api/register';
+import { getOauthUrl } from '../../api/wechat';
 import { tokenAtom } from '../../store/session';
-import { setTokenCookie } from '../../testing/fixtures';
+import { fakeUserAgent, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
 import { buildFieldsError, FIELD_ERROR, renderScreen } from '../../testing/render-screen';
+import { browserLocation } from '../../wechat/oauth';
 import { RegisterPage, rulesFor } from './RegisterPage';
 import { REGISTER_VARIANTS, type RegisterVariantName } from './register-variants';
 
 jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn() }));
+jest.mock('../../api/wechat', () => ({ getOauthUrl: jest.fn() }));
 jest.mock('../../api/register', () => ({
   doRegister: jest.fn(),
   getRegisterConfigByUnit: jest.fn(),
@@ -285,5 +288,70 @@ describe('RegisterPage variants', () => {
     submit();
     await location();
     expect(register.mock.calls[0]?.[0]).not.toHaveProperty('email');
+  });
+});
+
+describe('inside WeChat', () => {
+  let restoreUa: () => void;
+  let replace: jest.SpyInstance;
+  beforeEach(() => {
+    restoreUa = fakeUserAgent(WECHAT_UA);
+    replace = jest.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
+    jest
+      .mocked(getOauthUrl)
+      .mockReset()
+      .mockResolvedValue({ url: 'https://open.weixin.qq.com/connect/oauth2/authorize?x#wechat_redirect' });
+  });
+  afterEach(() => {
+    restoreUa();
+    replace.mockRestore();
+  });
+
+  it('recognises the visitor through WeChat OAuth first, coming back to this page (with the unit)', async () => {
+    renderRegister('register', '?unitId=5');
+    await waitFor(() =>
+      expect(replace).toHaveBeenCalledWith(
+        'https://open.weixin.qq.com/connect/oauth2/authorize?x#wechat_redirect',
+      ),
+    );
+    expect(getOauthUrl).toHaveBeenCalledWith({ redirect: '/register?unitId=5', unitId: 5 });
+    expect(screen.queryByLabelText('姓名')).toBeNull();
+  });
+
+  it('shows the form when it came back with a scene, and binds it on registering', async () => {
+    renderRegister('register', '?unitId=5&scene=scene0123456789abcdef');
+    await fill(VALID);
+    submit();
+    await waitFor(() =>
+      expect(register).toHaveBeenCalledWith(
+        expect.objectContaining({ scene: 'scene0123456789abcdef', unitId: 5 }),
+      ),
+    );
+    expect(getOauthUrl).not.toHaveBeenCalled();
+  });
+
+  it('shows the form when the project does not sign in with WeChat', async () => {
+    jest
+      .mocked(getSystemInfo)
+      .mockResolvedValue(buildSystemInfo({ loginPublicKey: 'PEM', loginType: ['password', 'sms'] }));
+    renderRegister('register');
+    expect(await screen.findByLabelText('姓名')).toBeTruthy();
+    expect(getOauthUrl).not.toHaveBeenCalled();
+  });
+
+  it('shows the form to a signed-in visitor without going through OAuth again', async () => {
+    setTokenCookie('student-token');
+    renderRegister('register');
+    expect(await screen.findByLabelText('姓名')).toBeTruthy();
+    expect(getOauthUrl).not.toHaveBeenCalled();
+  });
+
+  it('shows the form when the authorize URL cannot be had', async () => {
+    jest
+      .mocked(getOauthUrl)
+      .mockRejectedValue(new ApiError({ kind: 'error', code: -1, message: '当前项目未配置微信公众号' }));
+    renderRegister('register');
+    expect(await screen.findByLabelText('姓名')).toBeTruthy();
+    expect(replace).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,8 @@
 import type { RegisterConfigByUnitAnswer } from '@px/api/contract';
 import { encryptLoginField } from '@px/config';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Button, Form, Toast } from 'react-vant';
 import { doRegister, getRegisterConfigByUnit, sendRegisterMsgCode } from '../../api/register';
 import { PageError, PageLoading, PageMessage } from '../../components/PageState';
@@ -11,9 +12,12 @@ import { TextInput } from '../../components/TextInput';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { LOGIN_PATH, MY_PATH, REGISTER_PATH, WX_BINDING_PATH } from '../../router/paths';
 import { parseUnitId } from '../../store/project';
+import { tokenAtom } from '../../store/session';
 import { showServerFieldErrors } from '../../utils/form-errors';
 import { type FieldRule, preloadFieldValidators, RULES, required, sameAs } from '../../utils/form-rules';
 import { showLocalError } from '../../utils/show-error';
+import { isWechatBrowser } from '../../wechat/is-wechat-browser';
+import { startWechatOauth } from '../../wechat/oauth';
 import type { FieldMode, RegisterVariant } from './register-variants';
 import './register.css';
 
@@ -61,6 +65,33 @@ function useRegisterUnit(unitId: number | undefined): { state: UnitState; reload
 }
 
 /**
+ * Inside WeChat, a visitor who arrives without a binding scene (a unit's QR code reply links here)
+ * is first recognised through WeChat OAuth, which comes back to this page with `scene`, so the
+ * new account is bound to the visitor's WeChat at once. True while the page is leaving for OAuth.
+ */
+function useWechatRecognition(
+  systemInfo: ReturnType<typeof useSystemInfo>,
+  scene: string | undefined,
+  returnPath: string,
+  unitId: number | undefined,
+): boolean {
+  const signedIn = Boolean(useAtomValue(tokenAtom));
+  const wanted =
+    !scene &&
+    !signedIn &&
+    isWechatBrowser() &&
+    systemInfo.status === 'ready' &&
+    systemInfo.settings.loginType.includes('wechat');
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!wanted || failed) return;
+    // When the authorize URL cannot be had (the request client said why), the form is shown.
+    startWechatOauth(returnPath, unitId).catch(() => setFailed(true));
+  }, [wanted, failed, returnPath, unitId]);
+  return wanted && !failed;
+}
+
+/**
  * /register, /industryRegister, /vocRegister, /registerNew: one registration form whose variant
  * decides the title and which optional fields show or are required (register-variants.ts). With
  * `?unitId=` the page names the unit (`unit/register-config-by-unit`) and the registration records
@@ -77,6 +108,13 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
   const [form] = Form.useForm<RegisterForm>();
   const [submitting, setSubmitting] = useState(false);
   const completeSignIn = useCompleteSignIn();
+  const location = useLocation();
+  const wechatFirst = useWechatRecognition(
+    systemInfo,
+    scene,
+    `${location.pathname}${location.search}`,
+    unitId,
+  );
   useEffect(preloadFieldValidators, []);
 
   if (variant.unit === 'required' && !unitId) {
@@ -88,7 +126,8 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
       </PageMessage>
     );
   }
-  if (systemInfo.status === 'loading' || unit.state.status === 'loading') return <PageLoading />;
+  if (systemInfo.status === 'loading' || unit.state.status === 'loading' || wechatFirst)
+    return <PageLoading />;
   if (systemInfo.status === 'error')
     return <PageError message={systemInfo.message} onRetry={systemInfo.reload} />;
   if (unit.state.status === 'error') return <PageError message={unit.state.message} onRetry={unit.reload} />;
