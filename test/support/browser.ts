@@ -41,8 +41,21 @@ export const WECHAT_USER_AGENT =
   'Chrome/126.0.6478.188 Mobile Safari/537.36 XWEB/1260059 MMWEBSDK/20240404 MMWEBID/1234 MicroMessenger/8.0.49.2600(0x28003137) ' +
   'WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
 
-export const VIEWPORTS: Record<'phone' | 'desktop', BrowserContextOptions> = {
+/** A phone's own browser (not WeChat): the H5 offers password and SMS sign-in there. */
+export const PHONE_BROWSER_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.188 Mobile Safari/537.36';
+
+export const VIEWPORTS: Record<'phone' | 'wechat' | 'desktop', BrowserContextOptions> = {
   phone: {
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: PHONE_BROWSER_USER_AGENT,
+    locale: 'zh-CN',
+  },
+  /** The H5 inside WeChat: the guard signs visitors in through WeChat OAuth, the JS-SDK talks to the bridge. */
+  wechat: {
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -83,9 +83,8 @@ function changeAnswer(change: FollowChange, fromForm: boolean, title: string): S
     if (!change.delivery.attempts.length) lines.push('公众号未设置服务器地址，事件未发送');
     else if (change.delivery.delivered) lines.push(`服务器已接收（第 ${last?.attempt} 次推送）`);
     else lines.push(`推送失败：${last?.error ?? ''}`);
-    if (change.delivery.reply?.Content) lines.push(`公众号回复：${change.delivery.reply.Content}`);
   }
-  return resultPage(title, lines);
+  return resultPage(title, lines, 200, change.delivery?.reply?.Content);
 }
 
 async function runAction(

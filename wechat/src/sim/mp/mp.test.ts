@@ -6,6 +6,7 @@ import { DEMO_WECHAT_APP, DEMO_WECHAT_USERS } from '../demo';
 import { openIdOf, type SimApp } from '../registry';
 import { createSimulator, type WechatSimulator } from '../server';
 import { type FollowChange, mpModule, mpSimulator, originalIdOf } from '.';
+import { wechatTextHtml } from './pages';
 
 const SAFE_APP: SimApp = { ...DEMO_WECHAT_APP, pushMode: 'safe' };
 const PLAIN_APP: SimApp = {
@@ -474,7 +475,8 @@ describe('pages for people', () => {
     const result = await answer.text();
     expect(answer.headers.get('content-type')).toContain('text/html');
     expect(result).toContain('已推送事件 subscribe');
-    expect(result).toContain('公众号回复：欢迎关注');
+    expect(result).toContain('公众号回复');
+    expect(result).toContain('欢迎关注');
     sim.clock.advance(600_000);
     expect((await fetch(code.url)).status).toBe(410);
   });
@@ -490,4 +492,15 @@ describe('pages for people', () => {
 test('mpSimulator refuses a simulator without the module', () => {
   const bare = createSimulator({ apps: [SAFE_APP], users: DEMO_WECHAT_USERS, modules: [] });
   expect(() => mpSimulator(bare)).toThrow(/mpModule/);
+});
+
+describe('wechatTextHtml', () => {
+  test('makes http(s) links clickable and escapes everything else', () => {
+    expect(wechatTextHtml('欢迎！\n<a href="http://h5.test/register?unitId=1&x=2">立即注册</a>')).toBe(
+      '欢迎！<br><a href="http://h5.test/register?unitId=1&#38;x=2">立即注册</a>',
+    );
+    expect(wechatTextHtml('<a href="javascript:alert(1)">x</a><b>y</b>')).toBe(
+      '&#60;a href=&#34;javascript:alert(1)&#34;&#62;x&#60;/a&#62;&#60;b&#62;y&#60;/b&#62;',
+    );
+  });
 });

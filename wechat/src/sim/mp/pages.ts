@@ -37,12 +37,32 @@ export function qrCodePage(context: SimContext, record: QrCodeRecord): SimRespon
 }
 
 /** A page telling the person what their action did (for forms posted from the simulator's pages). */
-export function resultPage(title: string, lines: string[], status = 200): SimResponse {
+export function resultPage(title: string, lines: string[], status = 200, reply?: string): SimResponse {
+  const bubble = reply
+    ? `<div class="card"><p class="muted">公众号回复</p><p class="reply">${wechatTextHtml(reply)}</p></div>`
+    : '';
   return htmlPage(
     title,
-    `<main><h1>${escapeHtml(title)}</h1><div class="card">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</div><a class="button" href="/">返回模拟器首页</a></main>`,
+    `<main><h1>${escapeHtml(title)}</h1><div class="card">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</div>${bubble}<a class="button" href="/">返回模拟器首页</a></main>`,
     status,
   );
+}
+
+/**
+ * A text message as the WeChat client shows it: plain text with line breaks, and `<a href>` links
+ * (http and https only) clickable; everything else escaped.
+ */
+export function wechatTextHtml(content: string): string {
+  const link = /<a href="(https?:\/\/[^"<>]+)">([^<]*)<\/a>/g;
+  let html = '';
+  let last = 0;
+  for (const match of content.matchAll(link)) {
+    html += escapeHtml(content.slice(last, match.index));
+    html += `<a href="${escapeHtml(match[1] ?? '')}">${escapeHtml(match[2] ?? '')}</a>`;
+    last = (match.index ?? 0) + match[0].length;
+  }
+  html += escapeHtml(content.slice(last));
+  return html.replace(/\n/g, '<br>');
 }
 
 /** The official-account section of the simulator's index page. */
