@@ -187,6 +187,22 @@ test('a student registers from the unit QR code; the unit sees the registration'
     // The unit's registrations list the new student.
     await office.reload();
     await expectVisible(office.getByRole('cell', { name: '赵六' }));
+
+    // Platform staff see the binding in /wxapp-manage.
+    const platform = await browser.newContext(VIEWPORTS.desktop);
+    try {
+      const backOffice = await platform.newPage();
+      await backOffice.goto(`${product.url}/admin/wxapp-manage/list`);
+      await backOffice.getByPlaceholder('请输入账号').fill(DEMO.accounts.platformAdmin.account);
+      await backOffice.getByPlaceholder('请输入密码').fill(DEMO.accounts.platformAdmin.password);
+      await backOffice.getByRole('button', { name: /登\s*录/ }).click();
+      await backOffice.getByRole('link', { name: '编辑' }).first().click();
+      await backOffice.waitForURL(/\/admin\/wxapp-manage\/setting\?id=\d+/);
+      await expectVisible(backOffice.getByRole('cell', { name: '赵六' }));
+      await backOffice.screenshot({ path: artifactPath('wechat-h5', '08-wxapp-bindings'), fullPage: true });
+    } finally {
+      await platform.close();
+    }
   } finally {
     await admin.close();
     await phone.close();
