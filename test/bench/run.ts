@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ensureBuilds } from '../../scripts/ensure-builds';
+import { MOBILE_THROTTLING, measurePageSpeed } from './page-speed';
 import { SCENARIOS, type Scenario } from './scenarios';
 
 /**
@@ -16,11 +18,15 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-function startChild(script: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, script)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function startChild(script: string, args: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(__dirname, script), ...args],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -107,7 +113,11 @@ async function load(url: string, scenario: Scenario, duration: number): Promise<
 }
 
 async function main(): Promise<void> {
-  const servers = { api: await startChild('serve-api.ts'), hello: await startChild('serve-hello.ts') };
+  ensureBuilds({ log: () => undefined });
+  const servers = {
+    api: await startChild('serve-api.ts', ['--apps']),
+    hello: await startChild('serve-hello.ts'),
+  };
   try {
     const results: Measured[] = [];
     for (const scenario of SCENARIOS) {
@@ -126,12 +136,16 @@ async function main(): Promise<void> {
       p99VsHello: Number((row.latencyP99Ms / Math.max(baseline.latencyP99Ms, 1)).toFixed(2)),
     }));
     console.table(rows);
+    // Page speed after the load runs, so the two never share the CPU.
+    const pages = [await measurePageSpeed(servers.api.url, '/login')];
+    console.table(pages.map(({ fcpSamplesMs: _samples, ...page }) => ({ ...page, throttling: 'mobile' })));
     const run = {
       at: new Date().toISOString(),
       commit: execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version },
       load: { durationSeconds: DURATION, connections: CONNECTIONS },
       results: rows,
+      pageSpeed: { throttling: MOBILE_THROTTLING, pages },
     };
     const dir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(dir, { recursive: true });

@@ -5,7 +5,8 @@ import { createLogger, loadEnv, startServer } from '@px/api';
 
 /**
  * The real product API on an embedded PostgreSQL of its own (or DATABASE_URL), seeded with the demo
- * data, access log off (as a load test would drown in it). Prints its URL on stdout.
+ * data, access log off (as a load test would drown in it). With `--apps` it also serves the built
+ * apps (page-speed runs). Prints its URL on stdout.
  */
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-bench-'));
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
-    SERVE_APPS: 'false',
+    SERVE_APPS: process.argv.includes('--apps') ? 'true' : 'false',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
   });
