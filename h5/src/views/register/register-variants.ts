@@ -27,7 +27,7 @@ export interface RegisterVariant {
 
 /**
  * The four registration routes of spec section 2 are one form with these variants (product
- * decision, see the H5 report): every variant asks name, ID number, mobile + SMS code and password.
+ * decision, docs/product-decisions.md): every variant asks name, ID number, mobile + SMS code and password.
  * - register: the standard form; e-mail optional; unit when the link carries one.
  * - industryRegister: employees of an employer registering through their unit's link: the unit
  *   is required, so the page is only usable with `?unitId=`.
