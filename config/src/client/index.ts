@@ -1,4 +1,5 @@
 export * from './cookie';
+export * from './finish-request';
 export * from './interpret-response';
 export * from './login-crypto';
 export * from './settle-outcome';

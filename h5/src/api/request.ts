@@ -1,14 +1,10 @@
 import {
   API_BASE,
-  ApiError,
-  type ApiFeedback,
-  type FailureOutcome,
+  finishRequest,
   getCookie,
-  interpretResponse,
   type RawResult,
   REQUEST_TIMEOUT_MS,
-  RESP_CODE,
-  settleOutcome,
+  SILENT_FEEDBACK,
   TOKEN_HEADER,
   TOKEN_KEY,
 } from '@px/config';
@@ -38,49 +34,6 @@ function describeFailure(error: unknown, responseType: string | undefined): RawR
   return {};
 }
 
-/** Feedback that shows nothing, for calls whose failure does not concern the student (sign-out, re-checks). */
-const silent: ApiFeedback = { showErrorMessage: () => undefined, showNotice: () => undefined };
-
-/** One field the server refused: `attribute.errors` of an invalid-input answer (respCode -1, HTTP 400). */
-export interface FieldError {
-  /** The input's path, dotted (`mobile`, `idCardNo`). */
-  field: string;
-  rule: string;
-  message: string;
-}
-
-/**
- * The rejection of a call whose input the server refused field by field: an ApiError (the message
- * was shown like any other) that also carries the fields, so a form can show each on its field.
- */
-export class ApiFieldsError extends ApiError {
-  constructor(
-    outcome: FailureOutcome,
-    readonly fieldErrors: FieldError[],
-  ) {
-    super(outcome);
-  }
-}
-
-/** The fields a rejected call named (empty for any other failure). */
-export function fieldErrorsOf(error: unknown): FieldError[] {
-  return error instanceof ApiFieldsError ? error.fieldErrors : [];
-}
-
-function readFieldErrors(data: unknown): FieldError[] {
-  if (typeof data !== 'object' || data === null || !('attribute' in data)) return [];
-  const { attribute } = data;
-  if (typeof attribute !== 'object' || attribute === null || !('errors' in attribute)) return [];
-  const { errors } = attribute;
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((entry: unknown): FieldError[] => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { field, rule, message } = entry as Record<string, unknown>;
-    if (typeof field !== 'string' || typeof message !== 'string') return [];
-    return [{ field, rule: typeof rule === 'string' ? rule : '', message }];
-  });
-}
-
 export interface RequestOptions {
   /** Show nothing when the call fails (it still rejects). */
   quiet?: boolean;
@@ -101,13 +54,10 @@ export async function request<T>(config: AxiosRequestConfig, options: RequestOpt
   } catch (error) {
     raw = describeFailure(error, config.responseType);
   }
-  const outcome = interpretResponse<T>(raw);
-  if (outcome.kind === 'error' && outcome.code === RESP_CODE.UNAUTHORIZED) notifyUnauthorized();
-  try {
-    return settleOutcome(outcome, options.quiet ? silent : feedback);
-  } catch (error) {
-    const fieldErrors = outcome.kind === 'error' ? readFieldErrors(raw.data) : [];
-    if (outcome.kind === 'error' && fieldErrors.length) throw new ApiFieldsError(outcome, fieldErrors);
-    throw error;
-  }
+  return finishRequest<T>(raw, {
+    feedback: options.quiet ? SILENT_FEEDBACK : feedback,
+    onUnauthorized: notifyUnauthorized,
+  });
 }
+
+export { ApiFieldsError, type FieldError, fieldErrorsOf } from '@px/config';
