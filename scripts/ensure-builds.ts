@@ -46,6 +46,38 @@ export function sourceHash(app: AppName): string {
 }
 
 const stampFile = (app: AppName) => path.join(ROOT, app, 'dist', '.source-hash');
+const lockDir = (app: AppName) => path.join(ROOT, app, '.build-lock');
+/** A build never takes this long; an older lock was left by a process that died. */
+const STALE_LOCK_MS = 10 * 60 * 1000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `fn` holding the app's build lock, so processes starting together (the browser test files
+ * run in parallel) never build into the same folder at once; the others wait, then find the build
+ * current. The lock is a directory (created atomically); a stale one is taken over.
+ */
+function withBuildLock<T>(app: AppName, fn: () => T): T {
+  const dir = lockDir(app);
+  for (;;) {
+    try {
+      fs.mkdirSync(dir);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(dir, { recursive: true, force: true });
+      else sleepSync(200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * Builds each app whose sources changed since its last build (or every app with `force`) and
@@ -55,26 +87,32 @@ export function ensureBuilds(options: { force?: boolean; log?: (line: string) =>
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const built: AppName[] = [];
   for (const app of APPS) {
-    const hash = sourceHash(app);
-    const stamp = fs.existsSync(stampFile(app)) ? fs.readFileSync(stampFile(app), 'utf8').trim() : '';
-    if (!options.force && stamp === hash && fs.existsSync(path.join(ROOT, app, 'dist', 'index.html'))) {
-      log(`${app}: build is current`);
-      continue;
-    }
-    log(`${app}: building...`);
-    const result = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
-      {
-        cwd: path.join(ROOT, app),
-        stdio: 'inherit',
-      },
-    );
-    if (result.status !== 0) throw new Error(`${app}: vite build failed (exit ${result.status})`);
-    fs.writeFileSync(stampFile(app), `${hash}\n`);
-    built.push(app);
+    const done = withBuildLock(app, () => buildIfChanged(app, options.force ?? false, log));
+    if (done) built.push(app);
   }
   return built;
+}
+
+/** Builds one app unless its build is current (checked under the lock); answers whether it built. */
+function buildIfChanged(app: AppName, force: boolean, log: (line: string) => void): boolean {
+  const hash = sourceHash(app);
+  const stamp = fs.existsSync(stampFile(app)) ? fs.readFileSync(stampFile(app), 'utf8').trim() : '';
+  if (!force && stamp === hash && fs.existsSync(path.join(ROOT, app, 'dist', 'index.html'))) {
+    log(`${app}: build is current`);
+    return false;
+  }
+  log(`${app}: building...`);
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+    {
+      cwd: path.join(ROOT, app),
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error(`${app}: vite build failed (exit ${result.status})`);
+  fs.writeFileSync(stampFile(app), `${hash}\n`);
+  return true;
 }
 
 if (require.main === module) {
