@@ -7,8 +7,10 @@ test('defaults: embedded database under ./data, port 8080, demo seed outside pro
   expect(env.DATA_DIR).toBe(path.join(REPO_ROOT, 'data'));
   expect(env.PORT).toBe(8080);
   expect(env.SEED_DEMO).toBe(true);
-  expect(loadEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
-  expect(loadEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://px.example.com' }).SEED_DEMO).toBe(false);
+  expect(
+    loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://px.example.com', SEED_DEMO: 'true' }).SEED_DEMO,
+  ).toBe(true);
 });
 
 test('reads DATABASE_URL and treats blank values as unset', () => {
@@ -27,9 +29,15 @@ test('refuses bad values, naming each variable', () => {
 
 test('WeChat: the simulator outside production, WeChat itself in production, either by choice', () => {
   expect(loadEnv({}).WECHAT_MODE).toBe('simulator');
-  expect(loadEnv({ NODE_ENV: 'production' }).WECHAT_MODE).toBe('live');
+  expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://px.example.com' }).WECHAT_MODE).toBe('live');
   expect(loadEnv({ NODE_ENV: 'production', WECHAT_MODE: 'simulator' }).WECHAT_MODE).toBe('simulator');
   expect(loadEnv({}).WECHAT_API_BASE).toBe('https://api.weixin.qq.com');
   expect(() => loadEnv({ WECHAT_MODE: 'fake' })).toThrow(/WECHAT_MODE/);
   expect(() => loadEnv({ WECHAT_PAY_BASE: 'not a url' })).toThrow(/WECHAT_PAY_BASE/);
+});
+
+test('live WeChat needs the public address people reach the product at', () => {
+  expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
+  expect(() => loadEnv({ WECHAT_MODE: 'live' })).toThrow(/PUBLIC_URL/);
+  expect(loadEnv({ WECHAT_MODE: 'live', PUBLIC_URL: 'https://px.example.com' }).WECHAT_MODE).toBe('live');
 });

@@ -59,9 +59,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const production = result.data.NODE_ENV === 'production';
+  const wechatMode = result.data.WECHAT_MODE ?? (production ? 'live' : 'simulator');
+  // WeChat returns people to our pages and followers get our links: the address must be known.
+  if (wechatMode === 'live' && !result.data.PUBLIC_URL) {
+    throw new Error(
+      'Invalid environment: PUBLIC_URL: required when WeChat is live (WECHAT_MODE=live, the production default)',
+    );
+  }
   return {
     ...result.data,
     SEED_DEMO: result.data.SEED_DEMO ?? !production,
-    WECHAT_MODE: result.data.WECHAT_MODE ?? (production ? 'live' : 'simulator'),
+    WECHAT_MODE: wechatMode,
   };
 }
