@@ -1,11 +1,23 @@
 import type { AccountInfo } from '@px/api/contract';
 import type { RoleSystem } from '@px/config';
+import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
+import { Toast } from 'react-vant';
 
 /** Shows where the router is, for assertions (`screen.getByTestId('location')`). */
 export function LocationProbe() {
   const { pathname, search } = useLocation();
   return <output data-testid="location">{`${pathname}${search}`}</output>;
+}
+
+/** Where the router went, once a LocationProbe shows (rejects when none shows in time). */
+export async function probedLocation(): Promise<string | null> {
+  return (await screen.findByTestId('location')).textContent;
+}
+
+/** Replaces one kind of toast (`Toast.success`, `Toast.info`, ...) with a spy; restore it after the test. */
+export function muteToast(kind: 'success' | 'info' | 'fail'): jest.SpyInstance {
+  return jest.spyOn(Toast, kind).mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
 }
 
 /** Sets or removes the `token` cookie as a previous sign-in would have. */

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -28,3 +28,10 @@ export function renderScreen(element: ReactElement, path: string, store = create
 export const FIELD_ERROR = { selector: '.rv-field__error-message' };
 
 export { buildFieldsError };
+
+/** Types into the fields named by their labels (each waited for), in the order given. */
+export async function fillFields(values: Readonly<Record<string, string>>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+  }
+}

@@ -2,11 +2,13 @@ import type { LoginAnswer } from '@px/api/contract';
 import { ApiError, encryptLoginField, formatDateTime } from '@px/config';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Button, Form } from 'react-vant';
+import { Form } from 'react-vant';
 import { checkAccountBeforeLogin, login } from '../../api/login';
+import { useSubmitLock } from '../../hooks/useSubmitLock';
 import { unitIdAtom } from '../../store/project';
 import { required } from '../../utils/form-rules';
 import { showLocalError } from '../../utils/show-error';
+import { SubmitFooter } from '../form/SubmitFooter';
 import { SliderCaptcha } from '../SliderCaptcha';
 import { TextInput } from '../TextInput';
 import './sign-in.css';
@@ -48,7 +50,7 @@ export function PasswordSignInForm({
 }: PasswordSignInFormProps) {
   const [form] = Form.useForm<PasswordForm>();
   const unitId = useAtomValue(unitIdAtom);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmitLock();
   const [lockedUntil, setLockedUntil] = useState<string | null>(null);
   /** The checked account waiting for the slider captcha. */
   const [awaitingCaptcha, setAwaitingCaptcha] = useState<{ account: string; password: string } | null>(null);
@@ -74,39 +76,31 @@ export function PasswordSignInForm({
     }
   };
 
-  const submit = async (values: PasswordForm) => {
-    if (submitting) return;
-    setSubmitting(true);
-    setLockedUntil(null);
-    try {
-      const account = await encryptLoginField(values.account, publicKey);
-      const check = await checkAccountBeforeLogin({ account, ...door });
-      if (check.lockedUntil) {
-        setLockedUntil(check.lockedUntil);
-        return;
+  const submit = (values: PasswordForm) =>
+    run(async () => {
+      setLockedUntil(null);
+      try {
+        const account = await encryptLoginField(values.account, publicKey);
+        const check = await checkAccountBeforeLogin({ account, ...door });
+        if (check.lockedUntil) {
+          setLockedUntil(check.lockedUntil);
+          return;
+        }
+        if (check.needCaptcha) {
+          setAwaitingCaptcha({ account, password: values.password });
+          return;
+        }
+        await signIn(account, values.password);
+      } catch (error) {
+        showLocalError(error);
       }
-      if (check.needCaptcha) {
-        setAwaitingCaptcha({ account, password: values.password });
-        return;
-      }
-      await signIn(account, values.password);
-    } catch (error) {
-      showLocalError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   const onVerified = async (token: string) => {
     const pending = awaitingCaptcha;
     setAwaitingCaptcha(null);
     if (!pending) return;
-    setSubmitting(true);
-    try {
-      await signIn(pending.account, pending.password, token);
-    } finally {
-      setSubmitting(false);
-    }
+    await run(() => signIn(pending.account, pending.password, token));
   };
 
   return (
@@ -119,13 +113,7 @@ export function PasswordSignInForm({
       <Form
         form={form}
         onFinish={(values: PasswordForm) => void submit(values)}
-        footer={
-          <div className="sign-in__footer">
-            <Button round block type="primary" nativeType="submit" loading={submitting} disabled={submitting}>
-              {submitText}
-            </Button>
-          </div>
-        }
+        footer={<SubmitFooter submitting={submitting}>{submitText}</SubmitFooter>}
       >
         <Form.Item name="account" label="账号" rules={[required('请输入身份证号或手机号')]}>
           <TextInput

@@ -3,10 +3,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { Toast } from 'react-vant';
 import { oauthLogin } from '../../api/wechat';
 import { tokenAtom } from '../../store/session';
-import { LocationProbe, setTokenCookie } from '../../testing/fixtures';
+import { LocationProbe, muteToast, probedLocation, setTokenCookie } from '../../testing/fixtures';
 import { AuthRedirectPage, bindingTarget, OAUTH_REFUSED_MESSAGE, signedInTarget } from './AuthRedirectPage';
 
 jest.mock('../../api/wechat', () => ({ oauthLogin: jest.fn() }));
@@ -32,13 +31,12 @@ function renderAt(search: string) {
   return store;
 }
 
-const location = () => screen.findByTestId('location').then((element) => element.textContent);
 let toast: jest.SpyInstance;
 
 beforeEach(() => {
   exchange.mockReset();
   setTokenCookie(undefined);
-  toast = jest.spyOn(Toast, 'info').mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+  toast = muteToast('info');
 });
 afterEach(() => toast.mockRestore());
 
@@ -46,7 +44,7 @@ describe('AuthRedirectPage', () => {
   it('signs a bound WeChat in and goes to its redirect, using the code once', async () => {
     exchange.mockResolvedValue({ status: 'signed-in', tokenCode: 'wx-token', redirect: '/my?tab=1' });
     const store = renderAt('?code=code-1&state=abc123');
-    expect(await location()).toBe('/my?tab=1');
+    expect(await probedLocation()).toBe('/my?tab=1');
     expect(exchange).toHaveBeenCalledTimes(1);
     expect(exchange).toHaveBeenCalledWith({ code: 'code-1', state: 'abc123' });
     expect(store.get(tokenAtom)).toBe('wx-token');
@@ -60,7 +58,7 @@ describe('AuthRedirectPage', () => {
       redirect: '//evil.example.com/',
     });
     renderAt('?code=code-2&state=abc123');
-    expect(await location()).toBe('/my');
+    expect(await probedLocation()).toBe('/my');
   });
 
   it('sends an unbound WeChat to bind an account, with scene and redirect', async () => {
@@ -72,7 +70,7 @@ describe('AuthRedirectPage', () => {
       avatarUrl: null,
     });
     const store = renderAt('?code=code-3&state=abc123');
-    expect(await location()).toBe(`/login-wx-binding?scene=${SCENE}&redirect=/my%3Ftab%3D1`);
+    expect(await probedLocation()).toBe(`/login-wx-binding?scene=${SCENE}&redirect=/my%3Ftab%3D1`);
     expect(store.get(tokenAtom)).toBeUndefined();
     expect(exchange).toHaveBeenCalledTimes(1);
   });
@@ -86,12 +84,12 @@ describe('AuthRedirectPage', () => {
       avatarUrl: null,
     });
     renderAt('?code=code-4&state=abc123');
-    expect(await location()).toBe(`/industryRegister?unitId=5&scene=${SCENE}`);
+    expect(await probedLocation()).toBe(`/industryRegister?unitId=5&scene=${SCENE}`);
   });
 
   it('says the visitor refused and goes to /login when WeChat returns no code', async () => {
     renderAt('?state=abc123');
-    expect(await location()).toBe('/login');
+    expect(await probedLocation()).toBe('/login');
     expect(exchange).not.toHaveBeenCalled();
     expect(toast).toHaveBeenCalledWith({ message: OAUTH_REFUSED_MESSAGE, duration: 5000 });
   });
@@ -103,14 +101,14 @@ describe('AuthRedirectPage', () => {
     renderAt('?code=code-5&state=abc123');
     expect(await screen.findByText('微信授权已过期，请重新进入')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '返回登录' }));
-    expect(await location()).toBe('/login');
+    expect(await probedLocation()).toBe('/login');
     expect(exchange).toHaveBeenCalledTimes(1);
   });
 
   it('does not exchange a code again when the page is shown again', async () => {
     exchange.mockResolvedValue({ status: 'signed-in', tokenCode: 'wx-token', redirect: '/my' });
     renderAt('?code=code-6&state=abc123');
-    await location();
+    await probedLocation();
     renderAt('?code=code-6&state=abc123');
     await waitFor(() => expect(screen.getAllByTestId('location')).toHaveLength(2));
     expect(exchange).toHaveBeenCalledTimes(1);

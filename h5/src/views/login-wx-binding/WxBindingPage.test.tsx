@@ -5,8 +5,9 @@ import { checkAccountBeforeLogin, login, loginByMobile } from '../../api/login';
 import { getSystemInfo } from '../../api/project';
 import { unitIdAtom } from '../../store/project';
 import { tokenAtom } from '../../store/session';
-import { setTokenCookie } from '../../testing/fixtures';
-import { renderScreen } from '../../testing/render-screen';
+import type * as FakeEncryption from '../../testing/fake-encryption';
+import { probedLocation, setTokenCookie } from '../../testing/fixtures';
+import { fillFields, renderScreen } from '../../testing/render-screen';
 import { bindingRegisterPath, WxBindingPage } from './WxBindingPage';
 
 jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn() }));
@@ -16,16 +17,14 @@ jest.mock('../../api/login', () => ({
   sendMsgCodeByLogin: jest.fn(),
   loginByMobile: jest.fn(),
 }));
-jest.mock('@px/config', () => ({
-  ...jest.requireActual('@px/config'),
-  encryptLoginField: jest.fn(async (value: string, key: string) => `enc[${key}](${value.trim()})`),
-}));
+jest.mock('@px/config', () =>
+  jest.requireActual<typeof FakeEncryption>('../../testing/fake-encryption').configWithFakeEncryption(),
+);
 
 const SCENE = 'Sc3ne_0123456789abcdef';
 const check = jest.mocked(checkAccountBeforeLogin);
 const loginMock = jest.mocked(login);
 const byMobile = jest.mocked(loginByMobile);
-const location = () => screen.findByTestId('location').then((element) => element.textContent);
 
 beforeEach(() => {
   jest
@@ -45,10 +44,9 @@ describe('WxBindingPage', () => {
       `/login-wx-binding?scene=${SCENE}&redirect=%2Fswitch-login`,
     );
     expect(await screen.findByRole('heading', { name: '绑定已有账号' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('账号'), { target: { value: '13800000000' } });
-    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Study123' } });
+    await fillFields({ 账号: '13800000000', 密码: 'Study123' });
     fireEvent.click(screen.getByRole('button', { name: '绑定并登录' }));
-    expect(await location()).toBe('/switch-login');
+    expect(await probedLocation()).toBe('/switch-login');
     expect(loginMock).toHaveBeenCalledWith({
       account: 'enc[PEM](13800000000)',
       password: 'enc[PEM](Study123)',
@@ -61,10 +59,9 @@ describe('WxBindingPage', () => {
   it('binds by SMS code with the scene, and goes to /my without redirect', async () => {
     renderScreen(<WxBindingPage />, `/login-wx-binding?scene=${SCENE}`);
     fireEvent.click(await screen.findByRole('tab', { name: '短信验证码' }));
-    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800000000' } });
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
+    await fillFields({ 手机号: '13800000000', 验证码: '123456' });
     fireEvent.click(screen.getByRole('button', { name: '绑定并登录' }));
-    expect(await location()).toBe('/my');
+    expect(await probedLocation()).toBe('/my');
     expect(byMobile).toHaveBeenCalledWith({ mobile: '13800000000', msgCode: '123456', scene: SCENE });
   });
 

@@ -1,11 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageError, PageLoading, PageMessage } from '../../components/PageState';
-import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { type FormLoginType, formLoginTypes } from '../../components/sign-in/login-types';
-import { PasswordSignInForm } from '../../components/sign-in/PasswordSignInForm';
-import { SmsSignInForm } from '../../components/sign-in/SmsSignInForm';
+import { SignInForms } from '../../components/sign-in/SignInForms';
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { LOGIN_PATH, REGISTER_PATH, safeRedirectTarget } from '../../router/paths';
@@ -32,7 +29,6 @@ export function WxBindingPage() {
   const [searchParams] = useSearchParams();
   const unitId = useAtomValue(unitIdAtom);
   const completeSignIn = useCompleteSignIn();
-  const [activeTab, setActiveTab] = useState<FormLoginType | undefined>(undefined);
   const scene = searchParams.get('scene')?.trim();
 
   if (!scene) {
@@ -51,24 +47,6 @@ export function WxBindingPage() {
   const settings = systemInfo.settings;
   const target = safeRedirectTarget(searchParams.get('redirect'));
   const onSignedIn = (answer: { tokenCode: string }) => completeSignIn(answer, target);
-  const types = formLoginTypes(settings.loginType);
-  const renderForm = (type: FormLoginType) =>
-    type === 'password' ? (
-      <PasswordSignInForm
-        publicKey={settings.loginPublicKey}
-        scene={scene}
-        submitText="绑定并登录"
-        onSignedIn={onSignedIn}
-      />
-    ) : (
-      <SmsSignInForm
-        loginAsRegister={settings.loginAsRegister === 1}
-        scene={scene}
-        submitText="绑定并登录"
-        onSignedIn={onSignedIn}
-      />
-    );
-  const shownType = activeTab && types.includes(activeTab) ? activeTab : types[0];
 
   return (
     <main className="page login">
@@ -76,15 +54,16 @@ export function WxBindingPage() {
         <h1 className="login__title">绑定已有账号</h1>
         <p className="login__subtitle">绑定后可使用微信直接登录{settings.title}</p>
       </header>
-      {types.length > 1 && (
-        <SegmentedTabs
-          label="绑定方式"
-          tabs={types.map((type) => ({ key: type, title: TAB_TITLES[type] }))}
-          active={shownType ?? 'password'}
-          onChange={setActiveTab}
-        />
-      )}
-      {shownType && renderForm(shownType)}
+      <SignInForms
+        types={formLoginTypes(settings.loginType)}
+        tabsLabel="绑定方式"
+        tabTitles={TAB_TITLES}
+        publicKey={settings.loginPublicKey}
+        loginAsRegister={settings.loginAsRegister === 1}
+        scene={scene}
+        submitText="绑定并登录"
+        onSignedIn={onSignedIn}
+      />
       <p className="login__closed-text">
         还没有账号？<Link to={bindingRegisterPath(scene, unitId)}>注册新账号</Link>
       </p>

@@ -9,8 +9,9 @@ import { getSystemInfo } from '../../api/project';
 import { getOauthUrl } from '../../api/wechat';
 import { unitIdAtom } from '../../store/project';
 import { tokenAtom } from '../../store/session';
-import { fakeUserAgent, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
-import { buildFieldsError, FIELD_ERROR, renderScreen } from '../../testing/render-screen';
+import type * as FakeEncryption from '../../testing/fake-encryption';
+import { fakeUserAgent, muteToast, probedLocation, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
+import { buildFieldsError, FIELD_ERROR, fillFields, renderScreen } from '../../testing/render-screen';
 import { browserLocation } from '../../wechat/oauth';
 import { LoginPage } from './LoginPage';
 
@@ -23,10 +24,9 @@ jest.mock('../../api/login', () => ({
 }));
 jest.mock('../../api/captcha', () => ({ getSliderCaptcha: jest.fn(), checkSliderCaptcha: jest.fn() }));
 jest.mock('../../api/wechat', () => ({ getOauthUrl: jest.fn() }));
-jest.mock('@px/config', () => ({
-  ...jest.requireActual('@px/config'),
-  encryptLoginField: jest.fn(async (value: string, key: string) => `enc[${key}](${value.trim()})`),
-}));
+jest.mock('@px/config', () =>
+  jest.requireActual<typeof FakeEncryption>('../../testing/fake-encryption').configWithFakeEncryption(),
+);
 
 const check = jest.mocked(checkAccountBeforeLogin);
 const loginMock = jest.mocked(login);
@@ -56,12 +56,10 @@ function renderLogin(path = '/login?redirect=/switch-login', store = createStore
 }
 
 async function fillPassword(account: string, password: string) {
-  fireEvent.change(await screen.findByLabelText('账号'), { target: { value: account } });
-  fireEvent.change(screen.getByLabelText('密码'), { target: { value: password } });
+  await fillFields({ 账号: account, 密码: password });
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '登录' }));
-const location = () => screen.findByTestId('location').then((element) => element.textContent);
 
 beforeEach(() => {
   jest
@@ -133,7 +131,7 @@ describe('LoginPage: password sign-in in two steps', () => {
     const { store } = renderLogin();
     await fillPassword(' 370102199003071238 ', 'Study123');
     submit();
-    expect(await location()).toBe('/switch-login');
+    expect(await probedLocation()).toBe('/switch-login');
     expect(check).toHaveBeenCalledWith({ account: 'enc[PEM](370102199003071238)', roleType: 3 });
     expect(loginMock).toHaveBeenCalledWith({
       account: 'enc[PEM](370102199003071238)',
@@ -154,7 +152,7 @@ describe('LoginPage: password sign-in in two steps', () => {
     renderLogin(path);
     await fillPassword('13800000000', 'Study123');
     submit();
-    expect(await location()).toBe(target);
+    expect(await probedLocation()).toBe(target);
   });
 
   it('passes the unit of the site to both steps', async () => {
@@ -163,7 +161,7 @@ describe('LoginPage: password sign-in in two steps', () => {
     renderLogin('/login', store);
     await fillPassword('13800000000', 'Study123');
     submit();
-    await location();
+    await probedLocation();
     expect(check).toHaveBeenCalledWith(expect.objectContaining({ unitId: 9 }));
     expect(loginMock).toHaveBeenCalledWith(expect.objectContaining({ unitId: 9 }));
   });
@@ -208,10 +206,7 @@ describe('LoginPage: password sign-in in two steps', () => {
   });
 
   it('shows why when the browser cannot encrypt', async () => {
-    const { Toast } = jest.requireActual<typeof import('react-vant')>('react-vant');
-    const toast = jest
-      .spyOn(Toast, 'info')
-      .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+    const toast = muteToast('info');
     encrypt.mockRejectedValueOnce(
       new Error('当前浏览器环境不支持加密登录，请使用 HTTPS 地址或新版浏览器访问'),
     );
@@ -252,7 +247,7 @@ describe('LoginPage: the slider captcha', () => {
     expect(screen.getByAltText('拼图背景').getAttribute('src')).toBe(PUZZLE.backgroundImage);
     drag(handle, 123);
     await waitFor(() => expect(checkPuzzle).toHaveBeenCalledWith(PUZZLE.token, 123));
-    expect(await location()).toBe('/switch-login');
+    expect(await probedLocation()).toBe('/switch-login');
     expect(loginMock).toHaveBeenCalledWith({
       account: 'enc[PEM](13800000000)',
       password: 'enc[PEM](Study123)',
@@ -276,7 +271,7 @@ describe('LoginPage: the slider captcha', () => {
     fireEvent.keyDown(handle, { key: 'ArrowLeft' });
     fireEvent.keyDown(handle, { key: 'Enter' });
     await waitFor(() => expect(checkPuzzle).toHaveBeenCalledWith(PUZZLE.token, 8));
-    await location();
+    await probedLocation();
   });
 
   it('loads a new puzzle after a miss and does not sign in', async () => {
@@ -362,18 +357,16 @@ describe('LoginPage: SMS sign-in', () => {
   it('signs in with mobile and code', async () => {
     const { store } = { store: createStore() };
     await openSms(store);
-    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: ' 13800000000 ' } });
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '123456' } });
+    await fillFields({ 手机号: ' 13800000000 ', 验证码: '123456' });
     submit();
-    expect(await location()).toBe('/switch-login');
+    expect(await probedLocation()).toBe('/switch-login');
     expect(byMobile).toHaveBeenCalledWith({ mobile: '13800000000', msgCode: '123456' });
     expect(store.get(tokenAtom)).toBe('sms-token');
   });
 
   it('checks the code format first', async () => {
     await openSms();
-    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800000000' } });
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '12a' } });
+    await fillFields({ 手机号: '13800000000', 验证码: '12a' });
     submit();
     expect(await screen.findByText('短信验证码为6位数字', FIELD_ERROR)).toBeTruthy();
     expect(byMobile).not.toHaveBeenCalled();
@@ -388,17 +381,15 @@ describe('LoginPage: SMS sign-in', () => {
       ]),
     );
     await openSms();
-    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13900000001' } });
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '654321' } });
+    await fillFields({ 手机号: '13900000001', 验证码: '654321' });
     submit();
     expect(await screen.findByText('首次登录请填写身份证号', FIELD_ERROR)).toBeTruthy();
     expect(screen.getByText('首次登录请填写姓名', FIELD_ERROR)).toBeTruthy();
     expect(screen.getByText(/该手机号尚未注册/)).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '李四' } });
-    fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: '11010519491231002x' } });
+    await fillFields({ 姓名: '李四', 身份证号: '11010519491231002x' });
     submit();
-    expect(await location()).toBe('/switch-login');
+    expect(await probedLocation()).toBe('/switch-login');
     expect(byMobile).toHaveBeenLastCalledWith({
       mobile: '13900000001',
       msgCode: '654321',
@@ -413,12 +404,10 @@ describe('LoginPage: SMS sign-in', () => {
       buildFieldsError([{ field: 'idCardNo', message: '首次登录请填写身份证号' }]),
     );
     await openSms();
-    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13900000001' } });
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '654321' } });
+    await fillFields({ 手机号: '13900000001', 验证码: '654321' });
     submit();
     await screen.findByLabelText('身份证号');
-    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '李四' } });
-    fireEvent.change(screen.getByLabelText('身份证号'), { target: { value: '110105194912310021' } });
+    await fillFields({ 姓名: '李四', 身份证号: '110105194912310021' });
     submit();
     expect(await screen.findByText('身份证号格式不正确', FIELD_ERROR)).toBeTruthy();
     expect(byMobile).toHaveBeenCalledTimes(1);
@@ -429,8 +418,7 @@ describe('LoginPage: SMS sign-in', () => {
       buildFieldsError([{ field: 'idCardNo', message: '首次登录请填写身份证号' }]),
     );
     await openSms();
-    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13900000001' } });
-    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '654321' } });
+    await fillFields({ 手机号: '13900000001', 验证码: '654321' });
     submit();
     await waitFor(() => expect(byMobile).toHaveBeenCalledTimes(1));
     expect(screen.queryByLabelText('身份证号')).toBeNull();

@@ -2,10 +2,8 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PageError, PageLoading } from '../../components/PageState';
-import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { type FormLoginType, formLoginTypes } from '../../components/sign-in/login-types';
-import { PasswordSignInForm } from '../../components/sign-in/PasswordSignInForm';
-import { SmsSignInForm } from '../../components/sign-in/SmsSignInForm';
+import { SignInForms } from '../../components/sign-in/SignInForms';
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
 import { WechatSignInButton } from '../../components/sign-in/WechatSignInButton';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
@@ -34,7 +32,6 @@ export function LoginPage() {
   const unitId = useAtomValue(unitIdAtom);
   const completeSignIn = useCompleteSignIn();
   const [wechatBrowser] = useState(isWechatBrowser);
-  const [activeTab, setActiveTab] = useState<FormLoginType | undefined>(undefined);
 
   if (systemInfo.status === 'loading') return <PageLoading />;
   if (systemInfo.status === 'error')
@@ -45,13 +42,6 @@ export function LoginPage() {
   const wechat = wechatBrowser && settings.loginType.includes('wechat');
   const formTypes = formLoginTypes(settings.loginType);
   const onSignedIn = (answer: { tokenCode: string }) => completeSignIn(answer, target);
-
-  const renderForm = (type: FormLoginType) =>
-    type === 'password' ? (
-      <PasswordSignInForm publicKey={settings.loginPublicKey} onSignedIn={onSignedIn} />
-    ) : (
-      <SmsSignInForm loginAsRegister={settings.loginAsRegister === 1} onSignedIn={onSignedIn} />
-    );
 
   let body: JSX.Element;
   if (settings.hideStudentLoginPage === 1) {
@@ -64,18 +54,16 @@ export function LoginPage() {
       </section>
     );
   } else {
-    const shownType = activeTab && formTypes.includes(activeTab) ? activeTab : formTypes[0];
     body = (
       <>
-        {formTypes.length > 1 && (
-          <SegmentedTabs
-            label="登录方式"
-            tabs={formTypes.map((type) => ({ key: type, title: TAB_TITLES[type] }))}
-            active={shownType ?? 'password'}
-            onChange={setActiveTab}
-          />
-        )}
-        {shownType && renderForm(shownType)}
+        <SignInForms
+          types={formTypes}
+          tabsLabel="登录方式"
+          tabTitles={TAB_TITLES}
+          publicKey={settings.loginPublicKey}
+          loginAsRegister={settings.loginAsRegister === 1}
+          onSignedIn={onSignedIn}
+        />
         {formTypes.length === 0 && !wechat && (
           <p className="login__closed-text">本平台仅支持微信登录，请在微信中打开本页面</p>
         )}

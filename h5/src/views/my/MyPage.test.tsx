@@ -2,7 +2,7 @@ import type { MyProfile } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Dialog, Toast } from 'react-vant';
+import { Dialog } from 'react-vant';
 import wx from 'weixin-js-sdk';
 import { getMyProfile } from '../../api/account';
 import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
@@ -10,8 +10,9 @@ import { getSystemInfo } from '../../api/project';
 import { sendSignedInMsgCode } from '../../api/sms';
 import { checkFollow, getJsSdkConfig } from '../../api/wechat';
 import { tokenAtom } from '../../store/session';
-import { fakeUserAgent, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
-import { buildFieldsError, FIELD_ERROR, renderScreen } from '../../testing/render-screen';
+import type * as FakeEncryption from '../../testing/fake-encryption';
+import { fakeUserAgent, muteToast, probedLocation, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
+import { buildFieldsError, FIELD_ERROR, fillFields, renderScreen } from '../../testing/render-screen';
 import { FOLLOW_PROMPT_TEXT } from './components/FollowPrompt';
 import { MY_JS_API_LIST, MyPage } from './MyPage';
 
@@ -26,10 +27,9 @@ jest.mock('../../api/login', () => ({
 }));
 jest.mock('../../api/sms', () => ({ sendSignedInMsgCode: jest.fn() }));
 jest.mock('../../api/wechat', () => ({ checkFollow: jest.fn(), getJsSdkConfig: jest.fn() }));
-jest.mock('@px/config', () => ({
-  ...jest.requireActual('@px/config'),
-  encryptLoginField: jest.fn(async (value: string, key: string) => `enc[${key}](${value.trim()})`),
-}));
+jest.mock('@px/config', () =>
+  jest.requireActual<typeof FakeEncryption>('../../testing/fake-encryption').configWithFakeEncryption(),
+);
 jest.mock('weixin-js-sdk', () => ({
   __esModule: true,
   default: { config: jest.fn(), ready: jest.fn(), error: jest.fn() },
@@ -63,14 +63,6 @@ function renderMy() {
   return renderScreen(<MyPage />, '/my');
 }
 
-async function fill(values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    fireEvent.change(await screen.findByLabelText(label), { target: { value } });
-  }
-}
-
-const location = () => screen.findByTestId('location').then((element) => element.textContent);
-
 let toastSuccess: jest.SpyInstance;
 beforeEach(() => {
   jest
@@ -89,9 +81,7 @@ beforeEach(() => {
   jest.mocked(wx.config).mockClear();
   jest.mocked(loginOut).mockClear();
   setTokenCookie('tok');
-  toastSuccess = jest
-    .spyOn(Toast, 'success')
-    .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+  toastSuccess = muteToast('success');
 });
 afterEach(() => toastSuccess.mockRestore());
 
@@ -124,7 +114,7 @@ describe('MyPage: the profile', () => {
     expect(screen.queryByText('修改密码')).toBeNull();
     expect(screen.queryByText('修改手机号')).toBeNull();
     fireEvent.click(screen.getByText('切换账号'));
-    expect(await location()).toBe('/switch-login');
+    expect(await probedLocation()).toBe('/switch-login');
   });
 
   it('offers to load the profile again when it fails', async () => {
@@ -155,7 +145,7 @@ describe('MyPage: changing the password', () => {
   it('with the old password: both encrypted, then a toast and the popup closes', async () => {
     renderMy();
     fireEvent.click(await screen.findByText('修改密码'));
-    await fill({ 原密码: 'Study123', 新密码: 'Better456', 确认密码: 'Better456' });
+    await fillFields({ 原密码: 'Study123', 新密码: 'Better456', 确认密码: 'Better456' });
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     await waitFor(() =>
       expect(byOldPassword).toHaveBeenCalledWith({
@@ -175,7 +165,7 @@ describe('MyPage: changing the password', () => {
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: '60秒后重新获取' })).toBeTruthy();
     expect(sendCode).toHaveBeenCalledWith({ purpose: 'modify-password' });
-    await fill({ 验证码: '112233', 新密码: 'Better456', 确认密码: 'Better456' });
+    await fillFields({ 验证码: '112233', 新密码: 'Better456', 确认密码: 'Better456' });
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     await waitFor(() =>
       expect(bySms).toHaveBeenCalledWith({ msgCode: '112233', password: 'enc[PEM](Better456)' }),
@@ -195,7 +185,7 @@ describe('MyPage: changing the password', () => {
     bySms.mockRejectedValueOnce(buildFieldsError([{ field: 'password', message: '新密码不能与原密码相同' }]));
     renderMy();
     fireEvent.click(await screen.findByText('修改密码'));
-    await fill({ 原密码: 'Study123', 新密码: 'abc', 确认密码: 'abc' });
+    await fillFields({ 原密码: 'Study123', 新密码: 'abc', 确认密码: 'abc' });
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     expect(
       await screen.findByText('密码须以字母开头，6-19位字母、数字或下划线，且至少包含一个数字', FIELD_ERROR),
@@ -203,7 +193,7 @@ describe('MyPage: changing the password', () => {
     expect(byOldPassword).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('tab', { name: '短信验证' }));
-    await fill({ 验证码: '112233', 新密码: 'Study123', 确认密码: 'Study123' });
+    await fillFields({ 验证码: '112233', 新密码: 'Study123', 确认密码: 'Study123' });
     fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
     expect(await screen.findByText('新密码不能与原密码相同', FIELD_ERROR)).toBeTruthy();
     expect(toastSuccess).not.toHaveBeenCalled();
@@ -216,11 +206,11 @@ describe('MyPage: changing the mobile', () => {
     renderMy();
     fireEvent.click(await screen.findByText('修改手机号'));
     const popup = (await screen.findByLabelText('新手机号')).closest('.rv-popup') as HTMLElement;
-    await fill({ 新手机号: '13900000009' });
+    await fillFields({ 新手机号: '13900000009' });
     fireEvent.click(within(popup).getByRole('button', { name: '获取验证码' }));
     await within(popup).findByRole('button', { name: '60秒后重新获取' });
     expect(sendCode).toHaveBeenCalledWith({ purpose: 'modify-mobile', mobile: '13900000009' });
-    await fill({ 验证码: '445566' });
+    await fillFields({ 验证码: '445566' });
     fireEvent.click(within(popup).getByRole('button', { name: '确认修改' }));
     await waitFor(() => expect(newMobile).toHaveBeenCalledWith({ mobile: '13900000009', msgCode: '445566' }));
     expect(await screen.findByText('13900000009')).toBeTruthy();
@@ -230,7 +220,7 @@ describe('MyPage: changing the mobile', () => {
   it('checks the new mobile before sending a code', async () => {
     renderMy();
     fireEvent.click(await screen.findByText('修改手机号'));
-    await fill({ 新手机号: '1390000' });
+    await fillFields({ 新手机号: '1390000' });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('手机号格式不正确', FIELD_ERROR)).toBeTruthy();
     expect(sendCode).not.toHaveBeenCalled();
@@ -242,7 +232,7 @@ describe('MyPage: signing out', () => {
     const confirm = jest.spyOn(Dialog, 'confirm').mockResolvedValue(true);
     const { store } = renderMy();
     fireEvent.click(await screen.findByRole('button', { name: '退出登录' }));
-    expect(await location()).toBe('/login');
+    expect(await probedLocation()).toBe('/login');
     expect(loginOut).toHaveBeenCalledTimes(1);
     expect(store.get(tokenAtom)).toBeUndefined();
     expect(document.cookie).not.toContain('token=');

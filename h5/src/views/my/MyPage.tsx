@@ -1,14 +1,13 @@
 import type { MyProfile } from '@px/api/contract';
 import { UserO } from '@react-vant/icons';
-import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Cell, Dialog } from 'react-vant';
+import { Button, Cell } from 'react-vant';
 import { getMyProfile } from '../../api/account';
 import { PageError, PageLoading } from '../../components/PageState';
+import { useConfirmedSignOut } from '../../hooks/useConfirmedSignOut';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
-import { LOGIN_PATH, MY_PATH, SWITCH_LOGIN_PATH } from '../../router/paths';
-import { logoutAtom } from '../../store/session';
+import { MY_PATH, SWITCH_LOGIN_PATH } from '../../router/paths';
 import { type JsApiName, useWechatJsSdk } from '../../wechat/useWechatJsSdk';
 import { FollowPrompt } from './components/FollowPrompt';
 import { ModifyMobilePopup } from './components/ModifyMobilePopup';
@@ -39,8 +38,8 @@ export function MyPage() {
   const systemInfo = useSystemInfo();
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [popup, setPopup] = useState<OpenPopup>(null);
-  const logout = useSetAtom(logoutAtom);
   const navigate = useNavigate();
+  const signOut = useConfirmedSignOut();
   useWechatJsSdk(MY_JS_API_LIST, { path: MY_PATH });
 
   const load = useCallback(async (quiet = false) => {
@@ -56,16 +55,6 @@ export function MyPage() {
   useEffect(() => {
     void load();
   }, [load]);
-
-  const signOut = async () => {
-    try {
-      await Dialog.confirm({ title: '退出登录', message: '确定退出当前账号吗？' });
-    } catch {
-      return;
-    }
-    await logout();
-    navigate(LOGIN_PATH, { replace: true });
-  };
 
   if (state.status === 'loading' || systemInfo.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <PageError message={state.message} onRetry={() => void load()} />;
@@ -115,7 +104,13 @@ export function MyPage() {
       </Cell.Group>
 
       <div className="my__logout">
-        <Button round block type="danger" plain onClick={() => void signOut()}>
+        <Button
+          round
+          block
+          type="danger"
+          plain
+          onClick={() => void signOut({ title: '退出登录', message: '确定退出当前账号吗？' })}
+        >
           退出登录
         </Button>
       </div>

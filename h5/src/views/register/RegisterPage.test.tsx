@@ -1,13 +1,13 @@
 import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Toast } from 'react-vant';
 import { getSystemInfo } from '../../api/project';
 import { doRegister, getRegisterConfigByUnit, sendRegisterMsgCode } from '../../api/register';
 import { getOauthUrl } from '../../api/wechat';
 import { tokenAtom } from '../../store/session';
-import { fakeUserAgent, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
-import { buildFieldsError, FIELD_ERROR, renderScreen } from '../../testing/render-screen';
+import type * as FakeEncryption from '../../testing/fake-encryption';
+import { fakeUserAgent, muteToast, probedLocation, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
+import { buildFieldsError, FIELD_ERROR, fillFields, renderScreen } from '../../testing/render-screen';
 import { browserLocation } from '../../wechat/oauth';
 import { RegisterPage, rulesFor } from './RegisterPage';
 import { REGISTER_VARIANTS, type RegisterVariantName } from './register-variants';
@@ -19,10 +19,9 @@ jest.mock('../../api/register', () => ({
   getRegisterConfigByUnit: jest.fn(),
   sendRegisterMsgCode: jest.fn(),
 }));
-jest.mock('@px/config', () => ({
-  ...jest.requireActual('@px/config'),
-  encryptLoginField: jest.fn(async (value: string, key: string) => `enc[${key}](${value.trim()})`),
-}));
+jest.mock('@px/config', () =>
+  jest.requireActual<typeof FakeEncryption>('../../testing/fake-encryption').configWithFakeEncryption(),
+);
 
 const register = jest.mocked(doRegister);
 const unitConfig = jest.mocked(getRegisterConfigByUnit);
@@ -42,15 +41,7 @@ function renderRegister(name: RegisterVariantName, search = '') {
   return renderScreen(<RegisterPage variant={variant} />, `${variant.path}${search}`);
 }
 
-async function fill(values: Record<string, string>) {
-  await screen.findByLabelText('姓名');
-  for (const [label, value] of Object.entries(values)) {
-    fireEvent.change(screen.getByLabelText(label), { target: { value } });
-  }
-}
-
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '注册' }));
-const location = () => screen.findByTestId('location').then((element) => element.textContent);
 
 let toastSuccess: jest.SpyInstance;
 beforeEach(() => {
@@ -61,9 +52,7 @@ beforeEach(() => {
   register.mockReset().mockResolvedValue({ tokenCode: 'new-student', roleSystem: 3 });
   unitConfig.mockReset().mockResolvedValue({ unitId: 5, unitName: '演示培训单位', projectName: '演示项目' });
   sendCode.mockReset().mockResolvedValue({ resendSeconds: 60 });
-  toastSuccess = jest
-    .spyOn(Toast, 'success')
-    .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+  toastSuccess = muteToast('success');
   setTokenCookie(undefined);
 });
 afterEach(() => toastSuccess.mockRestore());
@@ -104,9 +93,9 @@ describe('RegisterPage', () => {
   it('registers with the encrypted password, signs in and goes to /my', async () => {
     const { store } = renderRegister('register');
     expect(await screen.findByRole('heading', { name: '学员注册' })).toBeTruthy();
-    await fill({ ...VALID, 身份证号: '11010519491231002x', 邮箱: ' wang@example.com ' });
+    await fillFields({ ...VALID, 身份证号: '11010519491231002x', 邮箱: ' wang@example.com ' });
     submit();
-    expect(await location()).toBe('/my');
+    expect(await probedLocation()).toBe('/my');
     expect(register).toHaveBeenCalledWith({
       realName: '王五',
       idCardNo: '11010519491231002X',
@@ -121,15 +110,15 @@ describe('RegisterPage', () => {
 
   it('leaves the optional e-mail out when empty', async () => {
     renderRegister('register');
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
-    await location();
+    await probedLocation();
     expect(register.mock.calls[0]?.[0]).not.toHaveProperty('email');
   });
 
   it('checks every field with the spec validators before calling the server', async () => {
     renderRegister('register');
-    await fill({
+    await fillFields({
       ...VALID,
       身份证号: '370102199003071239',
       手机号: '12800000000',
@@ -152,7 +141,7 @@ describe('RegisterPage', () => {
 
   it('refuses a password with surrounding spaces with its own message', async () => {
     renderRegister('register');
-    await fill({ ...VALID, 密码: ' Study123', 确认密码: ' Study123' });
+    await fillFields({ ...VALID, 密码: ' Study123', 确认密码: ' Study123' });
     submit();
     expect(await screen.findByText('密码首尾不能包含空格', FIELD_ERROR)).toBeTruthy();
     expect(register).not.toHaveBeenCalled();
@@ -183,7 +172,7 @@ describe('RegisterPage', () => {
       ]),
     );
     renderRegister('register');
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
     expect(await screen.findByText('该手机号已注册', FIELD_ERROR)).toBeTruthy();
     expect(screen.getByText('该身份证号已注册', FIELD_ERROR)).toBeTruthy();
@@ -194,7 +183,7 @@ describe('RegisterPage', () => {
   it('stays on the page after a business refusal (the request client said why)', async () => {
     register.mockRejectedValueOnce(new ApiError({ kind: 'error', code: -1, message: '验证码错误' }));
     renderRegister('register');
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
     await waitFor(() => expect(register).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('button', { name: '注册' })).toBeTruthy();
@@ -217,9 +206,9 @@ describe('RegisterPage', () => {
     renderRegister('register', '?unitId=5');
     expect(await screen.findByText('报名单位：演示培训单位')).toBeTruthy();
     expect(unitConfig).toHaveBeenCalledWith(5);
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
-    await location();
+    await probedLocation();
     expect(register).toHaveBeenCalledWith(expect.objectContaining({ unitId: 5 }));
   });
 
@@ -236,9 +225,9 @@ describe('RegisterPage', () => {
     expect((await screen.findByRole('link', { name: '绑定已有账号' })).getAttribute('href')).toBe(
       '/login-wx-binding?scene=abcdefghijklmnop1234',
     );
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
-    await location();
+    await probedLocation();
     expect(register).toHaveBeenCalledWith(expect.objectContaining({ scene: 'abcdefghijklmnop1234' }));
   });
 
@@ -261,22 +250,22 @@ describe('RegisterPage variants', () => {
     renderRegister('industryRegister', '?unitId=5');
     expect(await screen.findByRole('heading', { name: '企业职工注册' })).toBeTruthy();
     expect(await screen.findByText('报名单位：演示培训单位')).toBeTruthy();
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
-    await location();
+    await probedLocation();
     expect(register).toHaveBeenCalledWith(expect.objectContaining({ unitId: 5 }));
   });
 
   it('vocRegister requires the e-mail', async () => {
     renderRegister('vocRegister');
     expect(await screen.findByRole('heading', { name: '职业院校学生注册' })).toBeTruthy();
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
     expect(await screen.findByText('请输入邮箱', FIELD_ERROR)).toBeTruthy();
     expect(register).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('邮箱'), { target: { value: 'stu@school.edu.cn' } });
     submit();
-    await location();
+    await probedLocation();
     expect(register).toHaveBeenCalledWith(expect.objectContaining({ email: 'stu@school.edu.cn' }));
   });
 
@@ -284,9 +273,9 @@ describe('RegisterPage variants', () => {
     renderRegister('registerNew');
     expect(await screen.findByRole('heading', { name: '快速注册' })).toBeTruthy();
     expect(screen.queryByLabelText('邮箱')).toBeNull();
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
-    await location();
+    await probedLocation();
     expect(register.mock.calls[0]?.[0]).not.toHaveProperty('email');
   });
 });
@@ -320,7 +309,7 @@ describe('inside WeChat', () => {
 
   it('shows the form when it came back with a scene, and binds it on registering', async () => {
     renderRegister('register', '?unitId=5&scene=scene0123456789abcdef');
-    await fill(VALID);
+    await fillFields(VALID);
     submit();
     await waitFor(() =>
       expect(register).toHaveBeenCalledWith(

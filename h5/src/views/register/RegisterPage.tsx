@@ -3,18 +3,22 @@ import { encryptLoginField } from '@px/config';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { Button, Form, Toast } from 'react-vant';
+import { Form, Toast } from 'react-vant';
 import { doRegister, getRegisterConfigByUnit, sendRegisterMsgCode } from '../../api/register';
+import { IdentityFields } from '../../components/form/IdentityFields';
+import { MobileCodeFields } from '../../components/form/MobileCodeFields';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { SubmitFooter } from '../../components/form/SubmitFooter';
 import { PageError, PageLoading, PageMessage } from '../../components/PageState';
-import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
 import { TextInput } from '../../components/TextInput';
+import { useSubmitLock } from '../../hooks/useSubmitLock';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { LOGIN_PATH, MY_PATH, REGISTER_PATH, WX_BINDING_PATH } from '../../router/paths';
 import { parseUnitId } from '../../store/project';
 import { tokenAtom } from '../../store/session';
 import { showServerFieldErrors } from '../../utils/form-errors';
-import { type FieldRule, preloadFieldValidators, RULES, required, sameAs } from '../../utils/form-rules';
+import { type FieldRule, RULES, required } from '../../utils/form-rules';
 import { showLocalError } from '../../utils/show-error';
 import { isWechatBrowser } from '../../wechat/is-wechat-browser';
 import { startWechatOauth } from '../../wechat/oauth';
@@ -106,7 +110,7 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
   const scene = searchParams.get('scene')?.trim() || undefined;
   const unit = useRegisterUnit(unitId);
   const [form] = Form.useForm<RegisterForm>();
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmitLock();
   const completeSignIn = useCompleteSignIn();
   const location = useLocation();
   const wechatFirst = useWechatRecognition(
@@ -115,7 +119,6 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
     `${location.pathname}${location.search}`,
     unitId,
   );
-  useEffect(preloadFieldValidators, []);
 
   if (variant.unit === 'required' && !unitId) {
     return (
@@ -134,40 +137,29 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
   const { loginPublicKey } = systemInfo.settings;
   const unitName = unit.state.status === 'ready' ? unit.state.unit.unitName : null;
 
-  const sendCode = async () => {
-    try {
-      await form.validateFields(['mobile']);
-    } catch {
-      return null;
-    }
-    const mobile = String(form.getFieldValue('mobile')).trim();
-    return sendRegisterMsgCode({ mobile, ...(unitId ? { unitId } : {}) });
-  };
+  const sendCode = (mobile: string) => sendRegisterMsgCode({ mobile, ...(unitId ? { unitId } : {}) });
 
-  const submit = async (values: RegisterForm) => {
-    if (submitting) return;
-    setSubmitting(true);
-    try {
-      const email = variant.email === 'hidden' ? '' : (values.email ?? '').trim();
-      const answer = await doRegister({
-        realName: values.realName.trim(),
-        idCardNo: values.idCardNo.trim().toUpperCase(),
-        mobile: values.mobile.trim(),
-        msgCode: values.msgCode.trim(),
-        password: await encryptLoginField(values.password, loginPublicKey),
-        ...(unitId ? { unitId } : {}),
-        ...(email ? { email } : {}),
-        ...(scene ? { scene } : {}),
-      });
-      Toast.success('注册成功');
-      completeSignIn(answer, MY_PATH);
-    } catch (error) {
-      showLocalError(error);
-      showServerFieldErrors(form, error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = (values: RegisterForm) =>
+    run(async () => {
+      try {
+        const email = variant.email === 'hidden' ? '' : (values.email ?? '').trim();
+        const answer = await doRegister({
+          realName: values.realName.trim(),
+          idCardNo: values.idCardNo.trim().toUpperCase(),
+          mobile: values.mobile.trim(),
+          msgCode: values.msgCode.trim(),
+          password: await encryptLoginField(values.password, loginPublicKey),
+          ...(unitId ? { unitId } : {}),
+          ...(email ? { email } : {}),
+          ...(scene ? { scene } : {}),
+        });
+        Toast.success('注册成功');
+        completeSignIn(answer, MY_PATH);
+      } catch (error) {
+        showLocalError(error);
+        showServerFieldErrors(form, error);
+      }
+    });
 
   const signInPath = scene ? `${WX_BINDING_PATH}?scene=${encodeURIComponent(scene)}` : LOGIN_PATH;
 
@@ -181,67 +173,11 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
       <Form
         form={form}
         onFinish={(values: RegisterForm) => void submit(values)}
-        footer={
-          <div className="register__footer">
-            <Button round block type="primary" nativeType="submit" loading={submitting} disabled={submitting}>
-              注册
-            </Button>
-          </div>
-        }
+        footer={<SubmitFooter submitting={submitting}>注册</SubmitFooter>}
       >
-        <Form.Item name="realName" label="姓名" rules={[required('请输入姓名')]}>
-          <TextInput label="姓名" placeholder="请输入真实姓名" autoComplete="name" maxLength={50} />
-        </Form.Item>
-        <Form.Item name="idCardNo" label="身份证号" rules={[required('请输入身份证号'), RULES.idCardNumber]}>
-          <TextInput label="身份证号" placeholder="请输入身份证号" maxLength={18} />
-        </Form.Item>
-        <Form.Item name="mobile" label="手机号" rules={[required('请输入手机号'), RULES.mobile]}>
-          <TextInput
-            label="手机号"
-            type="tel"
-            inputMode="tel"
-            placeholder="请输入手机号"
-            autoComplete="tel"
-            maxLength={11}
-          />
-        </Form.Item>
-        <Form.Item
-          name="msgCode"
-          label="验证码"
-          rules={[required('请输入短信验证码'), RULES.smsCode]}
-          suffix={<SmsCodeButton send={sendCode} />}
-        >
-          <TextInput
-            label="验证码"
-            inputMode="numeric"
-            placeholder="请输入短信验证码"
-            autoComplete="one-time-code"
-            maxLength={6}
-          />
-        </Form.Item>
-        <Form.Item name="password" label="密码" rules={[required('请设置密码'), RULES.password]}>
-          <TextInput
-            label="密码"
-            type="password"
-            placeholder="字母开头，6-19位，含数字"
-            autoComplete="new-password"
-            maxLength={19}
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label="确认密码"
-          dependencies={['password']}
-          rules={[required('请再次输入密码'), sameAs('password')]}
-        >
-          <TextInput
-            label="确认密码"
-            type="password"
-            placeholder="请再次输入密码"
-            autoComplete="new-password"
-            maxLength={19}
-          />
-        </Form.Item>
+        <IdentityFields />
+        <MobileCodeFields form={form} sendCode={sendCode} />
+        <NewPasswordFields label="密码" />
         {variant.email !== 'hidden' && (
           <Form.Item
             name="email"

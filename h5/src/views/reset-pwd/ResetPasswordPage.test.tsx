@@ -1,27 +1,20 @@
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Toast } from 'react-vant';
 import { forgetPassword, sendForgetMsgCode } from '../../api/forget';
 import { getSystemInfo } from '../../api/project';
-import { buildFieldsError, FIELD_ERROR, renderScreen } from '../../testing/render-screen';
+import type * as FakeEncryption from '../../testing/fake-encryption';
+import { muteToast } from '../../testing/fixtures';
+import { buildFieldsError, FIELD_ERROR, fillFields, renderScreen } from '../../testing/render-screen';
 import { RESET_DONE_MESSAGE, ResetPasswordPage } from './ResetPasswordPage';
 
 jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn() }));
 jest.mock('../../api/forget', () => ({ forgetPassword: jest.fn(), sendForgetMsgCode: jest.fn() }));
-jest.mock('@px/config', () => ({
-  ...jest.requireActual('@px/config'),
-  encryptLoginField: jest.fn(async (value: string, key: string) => `enc[${key}](${value.trim()})`),
-}));
+jest.mock('@px/config', () =>
+  jest.requireActual<typeof FakeEncryption>('../../testing/fake-encryption').configWithFakeEncryption(),
+);
 
 const reset = jest.mocked(forgetPassword);
 const sendCode = jest.mocked(sendForgetMsgCode);
-
-async function fill(values: Record<string, string>) {
-  await screen.findByLabelText('手机号');
-  for (const [label, value] of Object.entries(values)) {
-    fireEvent.change(screen.getByLabelText(label), { target: { value } });
-  }
-}
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
 
@@ -33,21 +26,19 @@ beforeEach(() => {
     .mockResolvedValue(buildSystemInfo({ loginPublicKey: 'PEM' }));
   reset.mockReset().mockResolvedValue(undefined);
   sendCode.mockReset().mockResolvedValue({ resendSeconds: 60 });
-  toastSuccess = jest
-    .spyOn(Toast, 'success')
-    .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+  toastSuccess = muteToast('success');
 });
 afterEach(() => toastSuccess.mockRestore());
 
 describe('ResetPasswordPage', () => {
   it('sends the reset code, sets the new password and returns to /login with a toast', async () => {
     renderScreen(<ResetPasswordPage />, '/reset-pwd');
-    await fill({ 手机号: '13800000000' });
+    await fillFields({ 手机号: '13800000000' });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: '60秒后重新获取' })).toBeTruthy();
     expect(sendCode).toHaveBeenCalledWith({ mobile: '13800000000' });
 
-    await fill({ 验证码: '135790', 新密码: 'Newpass1', 确认密码: 'Newpass1' });
+    await fillFields({ 验证码: '135790', 新密码: 'Newpass1', 确认密码: 'Newpass1' });
     submit();
     expect((await screen.findByTestId('location')).textContent).toBe('/login');
     expect(reset).toHaveBeenCalledWith({
@@ -60,7 +51,7 @@ describe('ResetPasswordPage', () => {
 
   it('checks the new password twice and its rule', async () => {
     renderScreen(<ResetPasswordPage />, '/reset-pwd');
-    await fill({ 手机号: '13800000000', 验证码: '135790', 新密码: 'short', 确认密码: 'shorter' });
+    await fillFields({ 手机号: '13800000000', 验证码: '135790', 新密码: 'short', 确认密码: 'shorter' });
     submit();
     expect(
       await screen.findByText('密码须以字母开头，6-19位字母、数字或下划线，且至少包含一个数字', FIELD_ERROR),
@@ -72,7 +63,7 @@ describe('ResetPasswordPage', () => {
   it('shows the server refusal on its field and stays', async () => {
     reset.mockRejectedValueOnce(buildFieldsError([{ field: 'msgCode', message: '验证码错误或已过期' }]));
     renderScreen(<ResetPasswordPage />, '/reset-pwd');
-    await fill({ 手机号: '13800000000', 验证码: '135790', 新密码: 'Newpass1', 确认密码: 'Newpass1' });
+    await fillFields({ 手机号: '13800000000', 验证码: '135790', 新密码: 'Newpass1', 确认密码: 'Newpass1' });
     submit();
     expect(await screen.findByText('验证码错误或已过期', FIELD_ERROR)).toBeTruthy();
     await waitFor(() => expect(reset).toHaveBeenCalledTimes(1));

@@ -1,9 +1,9 @@
 import { ApiError } from '@px/config';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Dialog, Toast } from 'react-vant';
+import { Dialog } from 'react-vant';
 import { listSwitchAccounts, loginOut, switchAccount } from '../../api/login';
 import { tokenAtom } from '../../store/session';
-import { setTokenCookie } from '../../testing/fixtures';
+import { muteToast, probedLocation, setTokenCookie } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render-screen';
 import { SwitchLoginPage } from './SwitchLoginPage';
 
@@ -32,7 +32,6 @@ const OTHER = {
   realName: '张三',
   current: false,
 };
-const location = () => screen.findByTestId('location').then((element) => element.textContent);
 
 let toastSuccess: jest.SpyInstance;
 beforeEach(() => {
@@ -40,9 +39,7 @@ beforeEach(() => {
   switchTo.mockReset().mockResolvedValue({ tokenCode: 'other-token', roleSystem: 3 });
   jest.mocked(loginOut).mockClear();
   setTokenCookie('tok');
-  toastSuccess = jest
-    .spyOn(Toast, 'success')
-    .mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
+  toastSuccess = muteToast('success');
 });
 afterEach(() => toastSuccess.mockRestore());
 
@@ -58,7 +55,7 @@ describe('SwitchLoginPage', () => {
   it('switches to another account: new token, then /my', async () => {
     const { store } = renderScreen(<SwitchLoginPage />, '/switch-login');
     fireEvent.click(await screen.findByText('济南继续教育平台'));
-    expect(await location()).toBe('/my');
+    expect(await probedLocation()).toBe('/my');
     expect(switchTo).toHaveBeenCalledWith(35);
     expect(store.get(tokenAtom)).toBe('other-token');
     expect(toastSuccess).toHaveBeenCalledWith('已切换到济南继续教育平台');
@@ -76,7 +73,7 @@ describe('SwitchLoginPage', () => {
     const { store } = renderScreen(<SwitchLoginPage />, '/switch-login');
     expect(await screen.findByText('没有其他可切换的账号')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '退出并使用其他账号登录' }));
-    expect(await location()).toBe('/login');
+    expect(await probedLocation()).toBe('/login');
     expect(loginOut).toHaveBeenCalledTimes(1);
     expect(store.get(tokenAtom)).toBeUndefined();
     confirm.mockRestore();

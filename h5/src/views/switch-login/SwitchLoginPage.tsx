@@ -1,13 +1,11 @@
 import type { SwitchLoginList, SwitchLoginOption } from '@px/api/contract';
-import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Cell, Dialog, Tag, Toast } from 'react-vant';
+import { Button, Cell, Tag, Toast } from 'react-vant';
 import { listSwitchAccounts, switchAccount } from '../../api/login';
 import { PageError, PageLoading } from '../../components/PageState';
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
-import { LOGIN_PATH, MY_PATH } from '../../router/paths';
-import { logoutAtom } from '../../store/session';
+import { useConfirmedSignOut } from '../../hooks/useConfirmedSignOut';
+import { MY_PATH } from '../../router/paths';
 import './switch-login.css';
 
 type ListState =
@@ -24,8 +22,7 @@ export function SwitchLoginPage() {
   const [state, setState] = useState<ListState>({ status: 'loading' });
   const [switching, setSwitching] = useState<number | null>(null);
   const completeSignIn = useCompleteSignIn();
-  const logout = useSetAtom(logoutAtom);
-  const navigate = useNavigate();
+  const signOut = useConfirmedSignOut();
 
   const load = useCallback(async () => {
     setState({ status: 'loading' });
@@ -55,15 +52,8 @@ export function SwitchLoginPage() {
     }
   };
 
-  const signInAsAnother = async () => {
-    try {
-      await Dialog.confirm({ title: '使用其他账号登录', message: '将退出当前账号，确定继续吗？' });
-    } catch {
-      return;
-    }
-    await logout();
-    navigate(LOGIN_PATH, { replace: true });
-  };
+  const signInAsAnother = () =>
+    signOut({ title: '使用其他账号登录', message: '将退出当前账号，确定继续吗？' });
 
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <PageError message={state.message} onRetry={() => void load()} />;

@@ -1,14 +1,18 @@
 import { encryptLoginField } from '@px/config';
-import { useEffect, useState } from 'react';
-import { Button, Form, Popup, Toast } from 'react-vant';
+import { useState } from 'react';
+import { Form, Toast } from 'react-vant';
 import { modifyPassword, modifyPasswordByMobile } from '../../../api/login';
 import { sendSignedInMsgCode } from '../../../api/sms';
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields';
+import { SmsCodeField } from '../../../components/form/SmsCodeField';
+import { SubmitFooter } from '../../../components/form/SubmitFooter';
 import { SegmentedTabs } from '../../../components/SegmentedTabs';
-import { SmsCodeButton } from '../../../components/SmsCodeButton';
 import { TextInput } from '../../../components/TextInput';
+import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { showServerFieldErrors } from '../../../utils/form-errors';
-import { preloadFieldValidators, RULES, required, sameAs } from '../../../utils/form-rules';
+import { required } from '../../../utils/form-rules';
 import { showLocalError } from '../../../utils/show-error';
+import { FormPopup } from './FormPopup';
 
 type Mode = 'old-password' | 'sms';
 
@@ -36,8 +40,7 @@ export interface ModifyPasswordPopupProps {
 export function ModifyPasswordPopup({ visible, publicKey, mobile, onClose }: ModifyPasswordPopupProps) {
   const [form] = Form.useForm<PasswordForm>();
   const [mode, setMode] = useState<Mode>('old-password');
-  const [submitting, setSubmitting] = useState(false);
-  useEffect(preloadFieldValidators, []);
+  const { submitting, run } = useSubmitLock();
 
   const close = () => {
     form.resetFields();
@@ -45,120 +48,62 @@ export function ModifyPasswordPopup({ visible, publicKey, mobile, onClose }: Mod
     onClose();
   };
 
-  const submit = async (values: PasswordForm) => {
-    if (submitting) return;
-    setSubmitting(true);
-    try {
-      const newPassword = await encryptLoginField(values.newPassword, publicKey);
-      if (mode === 'old-password') {
-        await modifyPassword({
-          oldPassword: await encryptLoginField(values.oldPassword ?? '', publicKey),
-          newPassword,
-        });
-      } else {
-        await modifyPasswordByMobile({ msgCode: (values.msgCode ?? '').trim(), password: newPassword });
+  const submit = (values: PasswordForm) =>
+    run(async () => {
+      try {
+        const newPassword = await encryptLoginField(values.newPassword, publicKey);
+        if (mode === 'old-password') {
+          await modifyPassword({
+            oldPassword: await encryptLoginField(values.oldPassword ?? '', publicKey),
+            newPassword,
+          });
+        } else {
+          await modifyPasswordByMobile({ msgCode: (values.msgCode ?? '').trim(), password: newPassword });
+        }
+        Toast.success('密码已修改');
+        close();
+      } catch (error) {
+        showLocalError(error);
+        // `password` of the SMS call is the form's `newPassword`.
+        showServerFieldErrors(form, error, { password: 'newPassword' });
       }
-      Toast.success('密码已修改');
-      close();
-    } catch (error) {
-      showLocalError(error);
-      // `password` of the SMS call is the form's `newPassword`.
-      showServerFieldErrors(form, error, { password: 'newPassword' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    });
 
   return (
-    <Popup
-      visible={visible}
-      round
-      position="bottom"
-      closeable
-      onClose={close}
-      title="修改密码"
-      destroyOnClose
-    >
-      <div className="my-popup">
-        {mobile && (
-          <SegmentedTabs
-            label="验证方式"
-            tabs={[
-              { key: 'old-password', title: '原密码验证' },
-              { key: 'sms', title: '短信验证' },
-            ]}
-            active={mode}
-            onChange={setMode}
+    <FormPopup title="修改密码" visible={visible} onClose={close}>
+      {mobile && (
+        <SegmentedTabs
+          label="验证方式"
+          tabs={[
+            { key: 'old-password', title: '原密码验证' },
+            { key: 'sms', title: '短信验证' },
+          ]}
+          active={mode}
+          onChange={setMode}
+        />
+      )}
+      <Form
+        form={form}
+        onFinish={(values: PasswordForm) => void submit(values)}
+        footer={<SubmitFooter submitting={submitting}>确认修改</SubmitFooter>}
+      >
+        {mode === 'old-password' ? (
+          <Form.Item name="oldPassword" label="原密码" rules={[required('请输入原密码')]}>
+            <TextInput
+              label="原密码"
+              type="password"
+              placeholder="请输入原密码"
+              autoComplete="current-password"
+            />
+          </Form.Item>
+        ) : (
+          <SmsCodeField
+            send={() => sendSignedInMsgCode({ purpose: 'modify-password' })}
+            intro={`验证码将发送至 ${mobile}`}
           />
         )}
-        <Form
-          form={form}
-          onFinish={(values: PasswordForm) => void submit(values)}
-          footer={
-            <div className="my-popup__footer">
-              <Button
-                round
-                block
-                type="primary"
-                nativeType="submit"
-                loading={submitting}
-                disabled={submitting}
-              >
-                确认修改
-              </Button>
-            </div>
-          }
-        >
-          {mode === 'old-password' ? (
-            <Form.Item name="oldPassword" label="原密码" rules={[required('请输入原密码')]}>
-              <TextInput
-                label="原密码"
-                type="password"
-                placeholder="请输入原密码"
-                autoComplete="current-password"
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item
-              name="msgCode"
-              label="验证码"
-              rules={[required('请输入短信验证码'), RULES.smsCode]}
-              suffix={<SmsCodeButton send={() => sendSignedInMsgCode({ purpose: 'modify-password' })} />}
-              intro={`验证码将发送至 ${mobile}`}
-            >
-              <TextInput
-                label="验证码"
-                inputMode="numeric"
-                placeholder="请输入短信验证码"
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
-            </Form.Item>
-          )}
-          <Form.Item name="newPassword" label="新密码" rules={[required('请输入新密码'), RULES.password]}>
-            <TextInput
-              label="新密码"
-              type="password"
-              placeholder="字母开头，6-19位，含数字"
-              autoComplete="new-password"
-              maxLength={19}
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label="确认密码"
-            dependencies={['newPassword']}
-            rules={[required('请再次输入新密码'), sameAs('newPassword')]}
-          >
-            <TextInput
-              label="确认密码"
-              type="password"
-              placeholder="请再次输入新密码"
-              autoComplete="new-password"
-            />
-          </Form.Item>
-        </Form>
-      </div>
-    </Popup>
+        <NewPasswordFields name="newPassword" />
+      </Form>
+    </FormPopup>
   );
 }
