@@ -1,6 +1,6 @@
 import type { PageAnswer } from '@px/api/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { type PageQuery, usePagedList } from './usePagedList';
+import { type PageQuery, pageTotalText, usePagedList } from './usePagedList';
 
 interface Filters {
   name?: string;
@@ -66,5 +66,54 @@ describe('usePagedList', () => {
     await waitFor(() => expect(result.current.rows).toEqual(['t']));
     expect(result.current.pageNum).toBe(2);
     expect(fetchPage).toHaveBeenLastCalledWith({ pageNum: 2, pageSize: 10 });
+  });
+
+  it('gives the table its rows, loading state and pagination (共 N 条, size changer, page changes)', async () => {
+    const fetchPage = jest.fn((query: Filters & PageQuery) =>
+      Promise.resolve(answer(query.pageNum === 1 ? ['a', 'b'] : ['c'], 42, query.pageNum, query.pageSize)),
+    );
+    const { result } = renderHook(() => usePagedList<Filters, string>(fetchPage, {}, 20));
+    expect(result.current.tableProps.loading).toBe(true);
+    await waitFor(() => expect(result.current.tableProps.loading).toBe(false));
+    const { tableProps, pagination } = result.current;
+    expect(tableProps.dataSource).toEqual(['a', 'b']);
+    expect(tableProps.pagination).toBe(pagination);
+    expect(pagination).toMatchObject({ current: 1, pageSize: 20, total: 42, showSizeChanger: true });
+    expect(pagination.showTotal?.(42, [1, 20])).toBe('共 42 条');
+
+    act(() => pagination.onChange?.(3, 20));
+    await waitFor(() => expect(result.current.tableProps.dataSource).toEqual(['c']));
+    expect(fetchPage).toHaveBeenLastCalledWith({ pageNum: 3, pageSize: 20 });
+    expect(result.current.pagination).toMatchObject({ current: 3, pageSize: 20, total: 42 });
+  });
+
+  it('keeps the same pagination object while nothing it shows changes', async () => {
+    const fetchPage = jest.fn(() => Promise.resolve(answer(['a'], 1)));
+    const { result, rerender } = renderHook(() => usePagedList<Filters, string>(fetchPage, {}));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    const { pagination, tableProps } = result.current;
+    rerender();
+    expect(result.current.pagination).toBe(pagination);
+    expect(result.current.tableProps).toBe(tableProps);
+  });
+
+  it('resets to the first filters from the first page', async () => {
+    const fetchPage = jest.fn((_query: Filters & PageQuery) => Promise.resolve(answer(['a'], 30)));
+    const { result } = renderHook(() => usePagedList<Filters, string>(fetchPage, { name: '初始' }));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    act(() => result.current.search({ name: '王' }));
+    act(() => result.current.changePage(2, 10));
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ name: '王', pageNum: 2, pageSize: 10 }));
+    act(() => result.current.reset());
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenLastCalledWith({ name: '初始', pageNum: 1, pageSize: 10 }),
+    );
+    expect(result.current.filters).toEqual({ name: '初始' });
+    expect(result.current.pageNum).toBe(1);
+  });
+
+  it('counts the rows as 共 N 条', () => {
+    expect(pageTotalText(0)).toBe('共 0 条');
+    expect(pageTotalText(1234)).toBe('共 1234 条');
   });
 });

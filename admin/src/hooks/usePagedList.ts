@@ -1,5 +1,6 @@
 import type { PageAnswer } from '@px/api/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TablePaginationConfig } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 /** The page size lists start with (the API's default). */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -8,6 +9,18 @@ export const DEFAULT_PAGE_SIZE = 10;
 export interface PageQuery {
   pageNum: number;
   pageSize: number;
+}
+
+/** What the pagination of a list table says about the number of rows: `共 N 条`. */
+export function pageTotalText(total: number): string {
+  return `共 ${total} 条`;
+}
+
+/** The props an antd `Table` of a paged list takes from the list: rows, loading and pagination. */
+export interface PagedTableProps<T> {
+  dataSource: T[];
+  loading: boolean;
+  pagination: TablePaginationConfig;
 }
 
 /** A paged list as a screen's table uses it. */
@@ -23,8 +36,14 @@ export interface PagedList<F, T> {
   search: (filters: F) => void;
   /** Another page or page size (a new size starts at the first page). */
   changePage: (pageNum: number, pageSize: number) => void;
+  /** The first filters again, from the first page (the filter bar's 重置). */
+  reset: () => void;
   /** The same page again (after a change); a page emptied by a delete falls back one page. */
   reload: () => void;
+  /** The table's pagination: current page and size, total as `共 N 条`, size changer, page changes. */
+  pagination: TablePaginationConfig;
+  /** `dataSource`, `loading` and `pagination` of the list's table, to spread into `<Table>`. */
+  tableProps: PagedTableProps<T>;
 }
 
 /**
@@ -49,6 +68,7 @@ export function usePagedList<F, T>(
   const [loading, setLoading] = useState(true);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
+  const initialFiltersRef = useRef(initialFilters);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -88,7 +108,21 @@ export function usePagedList<F, T>(
       })),
     [],
   );
+  const reset = useCallback(() => search(initialFiltersRef.current), [search]);
   const reload = useCallback(() => setQuery((current) => ({ ...current, tick: current.tick + 1 })), []);
+
+  const pagination = useMemo<TablePaginationConfig>(
+    () => ({
+      current: query.pageNum,
+      pageSize: query.pageSize,
+      total,
+      showSizeChanger: true,
+      showTotal: pageTotalText,
+      onChange: changePage,
+    }),
+    [query.pageNum, query.pageSize, total, changePage],
+  );
+  const tableProps = useMemo(() => ({ dataSource: rows, loading, pagination }), [rows, loading, pagination]);
 
   return {
     rows,
@@ -99,6 +133,9 @@ export function usePagedList<F, T>(
     filters: query.filters,
     search,
     changePage,
+    reset,
     reload,
+    pagination,
+    tableProps,
   };
 }

@@ -1,12 +1,11 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { RoleItem } from '@px/api/contract';
-import { formatDateTime, ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
+import { ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
 import {
   Button,
   Card,
   Form,
   Input,
-  message,
   Popconfirm,
   Select,
   Space,
@@ -18,12 +17,15 @@ import {
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { deleteRole, pageRoles } from '../../../api/role';
+import { ListFilterBar } from '../../../components/ListFilterBar';
 import { usePagedList } from '../../../hooks/usePagedList';
+import { useRowAction } from '../../../hooks/useRowAction';
 import { accountInfoAtom } from '../../../store/session';
 import { RoleEditorDrawer } from './components/RoleEditorDrawer';
 import { countPages } from './menu-grants';
 import { roleSystemOptions, roleSystemsFor } from './role-systems';
 import './role-page.css';
+import { dateTimeColumn, orDash } from '../../../components/table-columns';
 
 interface RoleFilters {
   name?: string;
@@ -39,26 +41,15 @@ type Editing = { open: false } | { open: true; roleId?: number };
  */
 export function RolePage() {
   const info = useAtomValue(accountInfoAtom);
-  const [filterForm] = Form.useForm<RoleFilters>();
   const list = usePagedList<RoleFilters, RoleItem>(pageRoles, {});
   const [editing, setEditing] = useState<Editing>({ open: false });
+  const removal = useRowAction<number>(list.reload);
 
   const search = (values: RoleFilters) =>
     list.search({ name: values.name?.trim() || undefined, roleSystem: values.roleSystem });
-  const reset = () => {
-    filterForm.resetFields();
-    list.search({});
-  };
 
-  const remove = async (role: RoleItem) => {
-    try {
-      await deleteRole(role.id);
-      void message.success('删除成功');
-      list.reload();
-    } catch {
-      // The request client has shown why (for example: accounts still hold the role).
-    }
-  };
+  // A refusal (for example: accounts still hold the role) has been shown by the request client.
+  const remove = (role: RoleItem) => removal.run(role.id, () => deleteRole(role.id), '删除成功');
 
   const columns: TableColumnsType<RoleItem> = [
     {
@@ -79,13 +70,8 @@ export function RolePage() {
     },
     { title: '菜单数', key: 'menu', width: 90, render: (_, role) => countPages(role.menu) },
     { title: '账号数', dataIndex: 'accountCount', width: 90 },
-    { title: '备注', dataIndex: 'remark', ellipsis: true, render: (remark: string | null) => remark || '—' },
-    {
-      title: '创建时间',
-      dataIndex: 'createdAt',
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
+    { title: '备注', dataIndex: 'remark', ellipsis: true, render: orDash },
+    dateTimeColumn('创建时间', 'createdAt', 170),
     {
       title: '操作',
       key: 'actions',
@@ -119,12 +105,11 @@ export function RolePage() {
 
   return (
     <Card className="role-page" title="角色管理">
-      <Form<RoleFilters>
+      <ListFilterBar<RoleFilters>
         name="role-filters"
-        form={filterForm}
-        layout="inline"
         className="role-page__filters"
-        onFinish={search}
+        onSearch={search}
+        onReset={list.reset}
       >
         <Form.Item label="角色名称" name="name">
           <Input placeholder="请输入角色名称" allowClear maxLength={40} />
@@ -137,36 +122,13 @@ export function RolePage() {
             options={roleSystemOptions(roleSystemsFor(info))}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button onClick={reset}>重置</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </ListFilterBar>
       <div className="role-page__toolbar">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
           新增角色
         </Button>
       </div>
-      <Table<RoleItem>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        scroll={{ x: 900 }}
-        pagination={{
-          current: list.pageNum,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.changePage,
-        }}
-      />
+      <Table<RoleItem> rowKey="id" size="middle" columns={columns} scroll={{ x: 900 }} {...list.tableProps} />
       <RoleEditorDrawer
         open={editing.open}
         roleId={editing.open ? editing.roleId : undefined}

@@ -1,26 +1,16 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { ProjectItem, RecordStatus } from '@px/api/contract';
-import { formatDateTime } from '@px/config';
-import {
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  message,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteProject, listProjects, setProjectStatus } from '../../../api/project';
-import { STATUS_OPTIONS, StatusTag } from '../../../components/StatusTag';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { DeleteAction, StatusAction } from '../../../components/RowActions';
+import { STATUS_OPTIONS } from '../../../components/StatusTag';
+import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
 import { usePagedList } from '../../../hooks/usePagedList';
+import { useRowAction } from '../../../hooks/useRowAction';
 import { ProjectFormModal } from './components/ProjectFormModal';
 
 interface ProjectFilters {
@@ -45,26 +35,12 @@ function deleteRefusal(project: ProjectItem): string | undefined {
  * edit, enable and disable, delete, and the way to each project's settings.
  */
 export function ProjectListPage() {
-  const [filterForm] = Form.useForm<ProjectFilters>();
   const list = usePagedList<ProjectFilters, ProjectItem>(listProjects, {});
   const [editor, setEditor] = useState<{ open: boolean; project?: ProjectItem } | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busy: busyId, run } = useRowAction<number>(list.reload);
 
   const search = (values: ProjectFilters) =>
     list.search({ name: values.name?.trim() || undefined, status: values.status });
-
-  const run = async (project: ProjectItem, action: () => Promise<unknown>, done: string) => {
-    setBusyId(project.id);
-    try {
-      await action();
-      void message.success(done);
-      list.reload();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusyId(null);
-    }
-  };
 
   const columns: ColumnsType<ProjectItem> = [
     { title: '项目编码', dataIndex: 'code', width: 140 },
@@ -89,18 +65,8 @@ export function ProjectListPage() {
       width: 100,
       render: (isDefault: boolean) => (isDefault ? <Tag color="processing">默认</Tag> : '—'),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      render: (status: RecordStatus) => <StatusTag status={status} />,
-    },
-    {
-      title: '创建时间',
-      dataIndex: 'createdAt',
-      width: 180,
-      render: (createdAt: string) => formatDateTime(createdAt),
-    },
+    statusColumn(90),
+    dateTimeColumn('创建时间', 'createdAt'),
     {
       title: '操作',
       key: 'actions',
@@ -109,7 +75,6 @@ export function ProjectListPage() {
       render: (_value, project) => {
         const busy = busyId === project.id;
         const refusal = deleteRefusal(project);
-        const enabled = project.status === 'ENABLED';
         return (
           <Space size={0} wrap>
             <Button type="link" size="small" onClick={() => setEditor({ open: true, project })}>
@@ -118,46 +83,21 @@ export function ProjectListPage() {
             <Link to={projectSettingPath(project.id)} style={{ padding: '0 8px' }}>
               设置
             </Link>
-            {enabled ? (
-              <Tooltip title={project.isDefault ? '默认项目不能停用' : undefined}>
-                <Popconfirm
-                  title={`停用项目「${project.name}」？`}
-                  description="停用后该项目的学员与后台账号都不能登录，已登录的会被退出。"
-                  okText="停用"
-                  cancelText="取消"
-                  disabled={project.isDefault}
-                  onConfirm={() => run(project, () => setProjectStatus(project.id, 'DISABLED'), '项目已停用')}
-                >
-                  <Button type="link" size="small" danger disabled={project.isDefault || busy}>
-                    停用
-                  </Button>
-                </Popconfirm>
-              </Tooltip>
-            ) : (
-              <Button
-                type="link"
-                size="small"
-                disabled={busy}
-                onClick={() => run(project, () => setProjectStatus(project.id, 'ENABLED'), '项目已启用')}
-              >
-                启用
-              </Button>
-            )}
-            <Tooltip title={refusal}>
-              <Popconfirm
-                title={`删除项目「${project.name}」？`}
-                description="删除后不能恢复。"
-                okText="删除"
-                okButtonProps={{ danger: true }}
-                cancelText="取消"
-                disabled={refusal !== undefined}
-                onConfirm={() => run(project, () => deleteProject(project.id), '项目已删除')}
-              >
-                <Button type="link" size="small" danger disabled={refusal !== undefined || busy}>
-                  删除
-                </Button>
-              </Popconfirm>
-            </Tooltip>
+            <StatusAction
+              enabled={project.status === 'ENABLED'}
+              confirmTitle={`停用项目「${project.name}」？`}
+              confirmDescription="停用后该项目的学员与后台账号都不能登录，已登录的会被退出。"
+              busy={busy}
+              refusal={project.isDefault ? '默认项目不能停用' : undefined}
+              onDisable={() => run(project.id, () => setProjectStatus(project.id, 'DISABLED'), '项目已停用')}
+              onEnable={() => run(project.id, () => setProjectStatus(project.id, 'ENABLED'), '项目已启用')}
+            />
+            <DeleteAction
+              confirmTitle={`删除项目「${project.name}」？`}
+              busy={busy}
+              refusal={refusal}
+              onDelete={() => run(project.id, () => deleteProject(project.id), '项目已删除')}
+            />
           </Space>
         );
       },
@@ -166,49 +106,24 @@ export function ProjectListPage() {
 
   return (
     <Card title="项目列表">
-      <Flex justify="space-between" align="flex-start" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Form form={filterForm} layout="inline" name="project-filters" onFinish={search}>
-          <Form.Item name="name" label="项目">
-            <Input allowClear placeholder="名称或编码" maxLength={60} />
-          </Form.Item>
-          <Form.Item name="status" label="状态">
-            <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                查询
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  list.search({});
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
-          新增项目
-        </Button>
-      </Flex>
-      <Table<ProjectItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: list.pageNum,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.changePage,
-        }}
-      />
+      <ListFilterBar<ProjectFilters>
+        name="project-filters"
+        onSearch={search}
+        onReset={list.reset}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
+            新增项目
+          </Button>
+        }
+      >
+        <Form.Item name="name" label="项目">
+          <Input allowClear placeholder="名称或编码" maxLength={60} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+      </ListFilterBar>
+      <Table<ProjectItem> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
       {editor && (
         <ProjectFormModal
           open={editor.open}

@@ -1,11 +1,11 @@
-import type { ProjectSettingsAnswer } from '@px/api/contract';
 import type { ProjectSettings } from '@px/config';
 import { Alert, Button, Card, Col, Flex, Form, message, Result, Row, Space } from 'antd';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getProjectSetting, saveProjectSetting } from '../../../api/project';
-import { PageLoading } from '../../../components/PageLoading';
+import { RecordPending } from '../../../components/RecordPending';
+import { useRecord } from '../../../hooks/useRecord';
 import { useRegionTree } from '../../../hooks/useRegionTree';
 import { loadSystemInfoAtom, projectSettingsAtom } from '../../../store/project';
 import { showServerFieldErrors } from '../../../utils/form-errors';
@@ -17,11 +17,6 @@ const LIST_PATH = '/project-manage/list';
 /** The country: the project area is a province or a city anywhere. */
 const COUNTRY_CODE = '100000';
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; answer: ProjectSettingsAnswer }
-  | { status: 'error'; message: string };
-
 /**
  * 项目设置 (hidden page, `?projectId=`): every setting of spec section 3 in groups, each with its
  * meaning. Saves only the settings that changed; the server's refusals appear on their fields.
@@ -31,26 +26,12 @@ export function ProjectSettingPage() {
   const projectId = readPositiveId(params.get('projectId'));
   const navigate = useNavigate();
   const [form] = Form.useForm<ProjectSettings>();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const state = useRecord(projectId, getProjectSetting);
   const [saving, setSaving] = useState(false);
   const [unshown, setUnshown] = useState<string[]>([]);
   const region = useRegionTree(COUNTRY_CODE);
   const currentProject = useAtomValue(projectSettingsAtom);
   const reloadSystemInfo = useSetAtom(loadSystemInfoAtom);
-
-  const load = useCallback(async () => {
-    if (projectId === null) return;
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', answer: await getProjectSetting(projectId) });
-    } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' });
-    }
-  }, [projectId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   if (projectId === null) {
     return (
@@ -66,26 +47,12 @@ export function ProjectSettingPage() {
       />
     );
   }
-  if (state.status === 'loading') return <PageLoading />;
-  if (state.status === 'error') {
-    return (
-      <Result
-        status="error"
-        title="加载失败"
-        subTitle={state.message}
-        extra={
-          <Space>
-            <Button type="primary" onClick={() => void load()}>
-              重新加载
-            </Button>
-            <Button onClick={() => navigate(LIST_PATH)}>返回项目列表</Button>
-          </Space>
-        }
-      />
-    );
+  if (state.status !== 'ready') {
+    const back = <Button onClick={() => navigate(LIST_PATH)}>返回项目列表</Button>;
+    return <RecordPending state={state} onRetry={state.reload} back={back} />;
   }
 
-  const { answer } = state;
+  const answer = state.record;
 
   const save = async () => {
     setUnshown([]);
@@ -106,7 +73,7 @@ export function ProjectSettingPage() {
     setSaving(true);
     try {
       const saved = await saveProjectSetting(answer.projectId, changes);
-      setState({ status: 'ready', answer: saved });
+      state.set(saved);
       form.setFieldsValue(saved.settings);
       void message.success('设置已保存');
       if (currentProject?.projectId === saved.projectId) void reloadSystemInfo({ force: true });

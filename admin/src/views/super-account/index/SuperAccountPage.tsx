@@ -159,18 +159,10 @@ export function SuperAccountPage() {
         rowKey="accountId"
         size="middle"
         columns={columns}
-        dataSource={list.rows}
+        {...list.tableProps}
         loading={projectChosen && list.loading}
         locale={{
           emptyText: <Empty description={projectChosen ? '没有可登录的账号' : '请先选择项目'} />,
-        }}
-        pagination={{
-          current: list.pageNum,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.changePage,
         }}
       />
     </Card>

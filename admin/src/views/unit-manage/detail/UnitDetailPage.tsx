@@ -1,13 +1,13 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import type { UnitItem } from '@px/api/contract';
 import { formatDateTime, ROLE_SYSTEM } from '@px/config';
 import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space, Tag } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUnit } from '../../../api/unit';
-import { PageLoading } from '../../../components/PageLoading';
+import { RecordPending } from '../../../components/RecordPending';
 import { StatusTag } from '../../../components/StatusTag';
+import { useRecord } from '../../../hooks/useRecord';
 import { useRegionTree } from '../../../hooks/useRegionTree';
 import { collectMenuUrls } from '../../../router/access';
 import { accountInfoAtom } from '../../../store/session';
@@ -18,11 +18,6 @@ import { UnitRegisterQrCard } from './components/UnitRegisterQrCard';
 import { UnitRegisterStudentsCard } from './components/UnitRegisterStudentsCard';
 
 const LIST_PATH = '/unit-manage/list';
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; unit: UnitItem }
-  | { status: 'error'; message: string };
 
 /**
  * 单位详情 (hidden page, `?id=`): one unit's details with its editor, its registration QR code and
@@ -36,24 +31,10 @@ export function UnitDetailPage() {
   const isUnitManager = account?.roleRP.roleSystem === ROLE_SYSTEM.UNIT;
   const unitId = readPositiveId(params.get('id')) ?? (isUnitManager ? (account?.unitId ?? null) : null);
   const canOpenList = account ? collectMenuUrls(account.roleRP.menu).has(LIST_PATH) : false;
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const state = useRecord(unitId, getUnit);
   const [editor, setEditor] = useState<boolean | null>(null);
   const region = useRegionTree();
   const trainTypes = useTrainTypes();
-
-  const load = useCallback(async () => {
-    if (unitId === null) return;
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', unit: await getUnit(unitId) });
-    } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' });
-    }
-  }, [unitId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const back = canOpenList ? <Button onClick={() => navigate(LIST_PATH)}>返回列表</Button> : null;
 
@@ -62,26 +43,9 @@ export function UnitDetailPage() {
       <Result status="warning" title="未指定单位" subTitle="请从培训机构列表进入单位详情。" extra={back} />
     );
   }
-  if (state.status === 'loading') return <PageLoading />;
-  if (state.status === 'error') {
-    return (
-      <Result
-        status="error"
-        title="加载失败"
-        subTitle={state.message}
-        extra={
-          <Space>
-            <Button type="primary" onClick={() => void load()}>
-              重新加载
-            </Button>
-            {back}
-          </Space>
-        }
-      />
-    );
-  }
+  if (state.status !== 'ready') return <RecordPending state={state} onRetry={state.reload} back={back} />;
 
-  const { unit } = state;
+  const unit = state.record;
   const items: DescriptionsProps['items'] = [
     { key: 'name', label: '单位名称', children: unit.name },
     { key: 'creditCode', label: '统一社会信用代码', children: unit.creditCode || '—' },
@@ -132,7 +96,7 @@ export function UnitDetailPage() {
             canEditTrainTypes={!isUnitManager}
             onCancel={() => setEditor(false)}
             onSaved={(saved) => {
-              setState({ status: 'ready', unit: saved });
+              state.set(saved);
               setEditor(false);
             }}
             afterClose={() => setEditor(null)}

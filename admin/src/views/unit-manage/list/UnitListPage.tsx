@@ -1,27 +1,17 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { RecordStatus, UnitItem } from '@px/api/contract';
-import {
-  Button,
-  Card,
-  Cascader,
-  Flex,
-  Form,
-  Input,
-  message,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Button, Card, Cascader, Flex, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { listUnits, setUnitStatus } from '../../../api/unit';
-import { STATUS_OPTIONS, StatusTag } from '../../../components/StatusTag';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { StatusAction } from '../../../components/RowActions';
+import { STATUS_OPTIONS } from '../../../components/StatusTag';
+import { orDash, statusColumn } from '../../../components/table-columns';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRegionTree } from '../../../hooks/useRegionTree';
+import { useRowAction } from '../../../hooks/useRowAction';
 import { regionOptions, regionPathMatches } from '../../../utils/region-tree';
 import { UnitFormModal } from '../components/UnitFormModal';
 import { useTrainTypes } from '../hooks/useTrainTypes';
@@ -52,7 +42,6 @@ export function unitDetailPath(unitId: number): string {
  * detail page.
  */
 export function UnitListPage() {
-  const [filterForm] = Form.useForm<FilterValues>();
   const list = usePagedList<UnitFilters, UnitItem>(listUnits, {});
   const region = useRegionTree();
   const trainTypes = useTrainTypes();
@@ -60,7 +49,7 @@ export function UnitListPage() {
   const [editor, setEditor] = useState<{ open: boolean; unit?: UnitItem } | null>(null);
   const [batch, setBatch] = useState<{ open: boolean; unitIds: number[] } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busy: busyId, run } = useRowAction<number>(list.reload);
 
   const search = (values: FilterValues) =>
     list.search({
@@ -70,18 +59,8 @@ export function UnitListPage() {
       status: values.status,
     });
 
-  const changeStatus = async (unit: UnitItem, status: RecordStatus) => {
-    setBusyId(unit.id);
-    try {
-      await setUnitStatus(unit.id, status);
-      void message.success(status === 'ENABLED' ? '单位已启用' : '单位已停用');
-      list.reload();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusyId(null);
-    }
-  };
+  const changeStatus = (unit: UnitItem, status: RecordStatus) =>
+    run(unit.id, () => setUnitStatus(unit.id, status), status === 'ENABLED' ? '单位已启用' : '单位已停用');
 
   const columns: ColumnsType<UnitItem> = [
     {
@@ -90,20 +69,10 @@ export function UnitListPage() {
       width: 150,
       render: (name: string, unit) => <Link to={unitDetailPath(unit.id)}>{name}</Link>,
     },
-    {
-      title: '统一社会信用代码',
-      dataIndex: 'creditCode',
-      width: 190,
-      render: (code: string | null) => code || '—',
-    },
-    { title: '联系人', dataIndex: 'contactName', width: 90, render: (name: string | null) => name || '—' },
-    {
-      title: '联系电话',
-      dataIndex: 'contactMobile',
-      width: 130,
-      render: (mobile: string | null) => mobile || '—',
-    },
-    { title: '所在地区', dataIndex: 'regionName', width: 160, render: (name: string | null) => name || '—' },
+    { title: '统一社会信用代码', dataIndex: 'creditCode', width: 190, render: orDash },
+    { title: '联系人', dataIndex: 'contactName', width: 90, render: orDash },
+    { title: '联系电话', dataIndex: 'contactMobile', width: 130, render: orDash },
+    { title: '所在地区', dataIndex: 'regionName', width: 160, render: orDash },
     {
       title: '培训类型',
       dataIndex: 'trainTypes',
@@ -119,12 +88,7 @@ export function UnitListPage() {
           '—'
         ),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 80,
-      render: (status: RecordStatus) => <StatusTag status={status} />,
-    },
+    statusColumn(80),
     {
       title: '操作',
       key: 'actions',
@@ -138,28 +102,14 @@ export function UnitListPage() {
           <Button type="link" size="small" onClick={() => setEditor({ open: true, unit })}>
             编辑
           </Button>
-          {unit.status === 'ENABLED' ? (
-            <Popconfirm
-              title={`停用单位「${unit.name}」？`}
-              description="停用后该单位的单位管理员不能登录，学员也不能再通过该单位注册。"
-              okText="停用"
-              cancelText="取消"
-              onConfirm={() => changeStatus(unit, 'DISABLED')}
-            >
-              <Button type="link" size="small" danger disabled={busyId === unit.id}>
-                停用
-              </Button>
-            </Popconfirm>
-          ) : (
-            <Button
-              type="link"
-              size="small"
-              disabled={busyId === unit.id}
-              onClick={() => void changeStatus(unit, 'ENABLED')}
-            >
-              启用
-            </Button>
-          )}
+          <StatusAction
+            enabled={unit.status === 'ENABLED'}
+            confirmTitle={`停用单位「${unit.name}」？`}
+            confirmDescription="停用后该单位的单位管理员不能登录，学员也不能再通过该单位注册。"
+            busy={busyId === unit.id}
+            onDisable={() => changeStatus(unit, 'DISABLED')}
+            onEnable={() => changeStatus(unit, 'ENABLED')}
+          />
         </Space>
       ),
     },
@@ -167,11 +117,10 @@ export function UnitListPage() {
 
   return (
     <Card title="培训机构">
-      <Form
-        form={filterForm}
-        layout="inline"
+      <ListFilterBar<FilterValues>
         name="unit-filters"
-        onFinish={search}
+        onSearch={search}
+        onReset={list.reset}
         style={{ rowGap: 12, marginBottom: 16 }}
       >
         <Form.Item name="name" label="单位名称">
@@ -193,22 +142,7 @@ export function UnitListPage() {
         <Form.Item name="status" label="状态">
           <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                filterForm.resetFields();
-                list.search({});
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </ListFilterBar>
       <Space style={{ marginBottom: 16 }}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
           新增单位
@@ -225,22 +159,13 @@ export function UnitListPage() {
       <Table<UnitItem>
         rowKey="id"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
         scroll={{ x: 1150 }}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
         }}
-        pagination={{
-          current: list.pageNum,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.changePage,
-        }}
+        {...list.tableProps}
       />
       {editor && (
         <UnitFormModal

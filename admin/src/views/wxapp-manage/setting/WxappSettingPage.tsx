@@ -1,21 +1,16 @@
 import type { WxappItem } from '@px/api/contract';
-import { Button, Flex, Result, Space } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Flex, Result } from 'antd';
+import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getWxapp } from '../../../api/wxapp';
-import { PageLoading } from '../../../components/PageLoading';
+import { RecordPending } from '../../../components/RecordPending';
+import { useRecord } from '../../../hooks/useRecord';
 import { readPositiveId } from '../../../utils/query-id';
 import { WXAPP_LIST_PATH, wxappSettingPath } from '../wxapp-meta';
 import { WxappBasicForm } from './components/WxappBasicForm';
 import { WxappBindingsCard } from './components/WxappBindingsCard';
 import { WxappProjectsCard } from './components/WxappProjectsCard';
 import { WxappQrCodeCard } from './components/WxappQrCodeCard';
-
-type LoadState =
-  | { status: 'loading' }
-  /** `wxapp` null: a new official account. */
-  | { status: 'ready'; wxapp: WxappItem | null }
-  | { status: 'error'; message: string };
 
 /**
  * 公众号设置 (hidden page): `?id=` edits an official account (basic settings, payment, projects
@@ -26,32 +21,15 @@ export function WxappSettingPage() {
   const rawId = params.get('id');
   const wxappId = readPositiveId(rawId);
   const navigate = useNavigate();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
   // The account just created: its page shows it without asking the server again.
   const created = useRef<WxappItem | null>(null);
-
-  const load = useCallback(async () => {
-    if (wxappId === null) {
-      setState({ status: 'ready', wxapp: null });
-      return;
-    }
+  // The record `null`: a new official account.
+  const state = useRecord<number | 'new', WxappItem | null>(wxappId ?? 'new', (id) => {
+    if (id === 'new') return null;
     const known = created.current;
     created.current = null;
-    if (known?.id === wxappId) {
-      setState({ status: 'ready', wxapp: known });
-      return;
-    }
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', wxapp: await getWxapp(wxappId) });
-    } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : '加载失败' });
-    }
-  }, [wxappId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+    return known?.id === id ? known : getWxapp(id);
+  });
 
   const back = () => navigate(WXAPP_LIST_PATH);
 
@@ -69,27 +47,18 @@ export function WxappSettingPage() {
       />
     );
   }
-  if (state.status === 'loading') return <PageLoading />;
-  if (state.status === 'error') {
+  if (state.status !== 'ready') {
     return (
-      <Result
-        status="error"
-        title="加载失败"
-        subTitle={state.message}
-        extra={
-          <Space>
-            <Button type="primary" onClick={() => void load()}>
-              重新加载
-            </Button>
-            <Button onClick={back}>返回公众号列表</Button>
-          </Space>
-        }
+      <RecordPending
+        state={state}
+        onRetry={state.reload}
+        back={<Button onClick={back}>返回公众号列表</Button>}
       />
     );
   }
 
-  const { wxapp } = state;
-  const update = (saved: WxappItem) => setState({ status: 'ready', wxapp: saved });
+  const wxapp = state.record;
+  const update = state.set;
 
   return (
     <Flex vertical gap={16}>

@@ -1,8 +1,9 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { SmsOutboxItem } from '@px/api/contract';
-import { formatDateTime } from '@px/config';
-import { Alert, Button, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { getSmsOutbox } from '../../../../api/sms';
+import { ListFilterBar } from '../../../../components/ListFilterBar';
+import { dateTimeColumn } from '../../../../components/table-columns';
 import { usePagedList } from '../../../../hooks/usePagedList';
 
 interface OutboxFilters {
@@ -12,7 +13,7 @@ interface OutboxFilters {
 const columns: TableColumnsType<SmsOutboxItem> = [
   { title: '手机号', dataIndex: 'mobile', width: 140 },
   { title: '短信内容', dataIndex: 'content' },
-  { title: '发送时间', dataIndex: 'createdAt', width: 180, render: (value: string) => formatDateTime(value) },
+  dateTimeColumn('发送时间', 'createdAt'),
 ];
 
 /**
@@ -20,7 +21,6 @@ const columns: TableColumnsType<SmsOutboxItem> = [
  * demos), newest first, filtered by part of the mobile, so verification codes can be read.
  */
 export function SmsOutboxPanel() {
-  const [form] = Form.useForm<OutboxFilters>();
   const list = usePagedList<OutboxFilters, SmsOutboxItem>(getSmsOutbox, {});
   return (
     <div className="sms-outbox">
@@ -30,12 +30,15 @@ export function SmsOutboxPanel() {
         showIcon
         title="使用发件箱短信通道（SMS_PROVIDER=outbox）时，短信不会真正发出，而是保存在这里（最新的在前），演示时可在此查看验证码。"
       />
-      <Form<OutboxFilters>
+      <ListFilterBar<OutboxFilters>
         name="sms-outbox-filters"
-        form={form}
-        layout="inline"
         className="admin-list__filters"
-        onFinish={(values) => list.search({ mobile: values.mobile?.trim() || undefined })}
+        onSearch={(values) => list.search({ mobile: values.mobile?.trim() || undefined })}
+        buttons={
+          <Button icon={<ReloadOutlined />} onClick={list.reload}>
+            刷新
+          </Button>
+        }
       >
         <Form.Item
           label="手机号"
@@ -44,32 +47,8 @@ export function SmsOutboxPanel() {
         >
           <Input placeholder="手机号（可输入部分）" allowClear maxLength={11} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={list.reload}>
-              刷新
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<SmsOutboxItem>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        pagination={{
-          current: list.pageNum,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.changePage,
-        }}
-      />
+      </ListFilterBar>
+      <Table<SmsOutboxItem> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
     </div>
   );
 }

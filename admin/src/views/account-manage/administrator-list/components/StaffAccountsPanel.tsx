@@ -5,7 +5,6 @@ import {
   Button,
   Form,
   Input,
-  message,
   Popconfirm,
   Select,
   Space,
@@ -17,8 +16,11 @@ import {
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { deleteAccount, queryAccounts, setAccountStatus } from '../../../../api/account';
+import { ListFilterBar } from '../../../../components/ListFilterBar';
 import { STATUS_OPTIONS } from '../../../../components/StatusTag';
+import { dateTimeColumn, orDash } from '../../../../components/table-columns';
 import { usePagedList } from '../../../../hooks/usePagedList';
+import { useRowAction } from '../../../../hooks/useRowAction';
 import { useSystemInfo } from '../../../../hooks/useSystemInfo';
 import { accountInfoAtom } from '../../../../store/session';
 import { useAccountOptions } from '../hooks/useAccountOptions';
@@ -45,41 +47,28 @@ export function StaffAccountsPanel() {
   const systemInfo = useSystemInfo();
   const publicKey = systemInfo.status === 'ready' ? systemInfo.settings.loginPublicKey : undefined;
   const options = useAccountOptions();
-  const [filterForm] = Form.useForm<AccountFilters>();
   const list = usePagedList<AccountFilters, StaffAccountItem>(queryAccounts, {});
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [resetting, setResetting] = useState<StaffAccountItem | null>(null);
-  const [switching, setSwitching] = useState<number | null>(null);
+  const statusChange = useRowAction<number>(list.reload);
+  const removal = useRowAction<number>(list.reload);
 
   const isSelf = (account: StaffAccountItem) => account.id === info?.accountId;
 
-  const changeStatus = async (account: StaffAccountItem, enabled: boolean) => {
-    setSwitching(account.id);
-    try {
-      await setAccountStatus(account.id, enabled ? 'ENABLED' : 'DISABLED');
-      void message.success(enabled ? '已启用' : '已停用');
-      list.reload();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setSwitching(null);
-    }
-  };
+  const changeStatus = (account: StaffAccountItem, enabled: boolean) =>
+    statusChange.run(
+      account.id,
+      () => setAccountStatus(account.id, enabled ? 'ENABLED' : 'DISABLED'),
+      enabled ? '已启用' : '已停用',
+    );
 
-  const remove = async (account: StaffAccountItem) => {
-    try {
-      await deleteAccount(account.id);
-      void message.success('删除成功');
-      list.reload();
-    } catch {
-      // The request client has shown why.
-    }
-  };
+  const remove = (account: StaffAccountItem) =>
+    removal.run(account.id, () => deleteAccount(account.id), '删除成功');
 
   const columns: TableColumnsType<StaffAccountItem> = [
     { title: '账号', dataIndex: 'accountName', width: 130, render: (name: string | null) => name ?? '—' },
     { title: '姓名', dataIndex: 'realName', width: 100 },
-    { title: '手机号', dataIndex: 'mobile', width: 120, render: (mobile: string | null) => mobile || '—' },
+    { title: '手机号', dataIndex: 'mobile', width: 120, render: orDash },
     {
       title: '角色',
       dataIndex: 'roleName',
@@ -91,7 +80,7 @@ export function StaffAccountsPanel() {
         </Space>
       ),
     },
-    { title: '所属单位', dataIndex: 'unitName', width: 160, render: (unit: string | null) => unit || '—' },
+    { title: '所属单位', dataIndex: 'unitName', width: 160, render: orDash },
     {
       title: '状态',
       dataIndex: 'status',
@@ -102,7 +91,7 @@ export function StaffAccountsPanel() {
             checked={status === 'ENABLED'}
             checkedChildren="启用"
             unCheckedChildren="停用"
-            loading={switching === account.id}
+            loading={statusChange.busy === account.id}
             disabled={isSelf(account)}
             aria-label={`${accountLabel(account)} 的状态`}
             onChange={(checked) => changeStatus(account, checked)}
@@ -116,12 +105,7 @@ export function StaffAccountsPanel() {
       width: 150,
       render: (value: string | null) => (value ? formatDateTime(value, 'YYYY-MM-DD HH:mm') : '从未登录'),
     },
-    {
-      title: '创建时间',
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (value: string) => formatDateTime(value, 'YYYY-MM-DD HH:mm'),
-    },
+    dateTimeColumn('创建时间', 'createdAt', 150, 'YYYY-MM-DD HH:mm'),
     {
       title: '操作',
       key: 'actions',
@@ -159,12 +143,11 @@ export function StaffAccountsPanel() {
 
   return (
     <div className="staff-accounts">
-      <Form<AccountFilters>
+      <ListFilterBar<AccountFilters>
         name="account-filters"
-        form={filterForm}
-        layout="inline"
         className="admin-list__filters"
-        onFinish={(values) => list.search({ ...values, name: values.name?.trim() || undefined })}
+        onSearch={(values) => list.search({ ...values, name: values.name?.trim() || undefined })}
+        onReset={list.reset}
       >
         <Form.Item label="姓名/账号" name="name">
           <Input placeholder="姓名或账号" allowClear maxLength={50} />
@@ -189,22 +172,7 @@ export function StaffAccountsPanel() {
             options={options.units.map((unit) => ({ value: unit.id, label: unit.name }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                filterForm.resetFields();
-                list.search({});
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </ListFilterBar>
       <div className="admin-list__toolbar">
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
           添加管理员
@@ -214,17 +182,8 @@ export function StaffAccountsPanel() {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
         scroll={{ x: 1300 }}
-        pagination={{
-          current: list.pageNum,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.changePage,
-        }}
+        {...list.tableProps}
       />
       <AccountEditorModal
         open={editing.open}

@@ -1,26 +1,21 @@
 import type { UnitRegisterStudent } from '@px/api/contract';
-import { formatDateTime } from '@px/config';
 import { Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { listUnitRegisterStudents } from '../../../../api/unit';
+import { dateTimeColumn, orDash } from '../../../../components/table-columns';
 import { usePagedList } from '../../../../hooks/usePagedList';
 
 const columns: ColumnsType<UnitRegisterStudent> = [
   { title: '姓名', dataIndex: 'realName', width: 120 },
   { title: '身份证号', dataIndex: 'idCardNo', width: 190 },
-  { title: '手机号', dataIndex: 'mobile', width: 140, render: (mobile: string | null) => mobile || '—' },
+  { title: '手机号', dataIndex: 'mobile', width: 140, render: orDash },
   {
     title: '微信绑定',
     dataIndex: 'wechatBound',
     width: 100,
     render: (bound: boolean) => (bound ? <Tag color="success">已绑定</Tag> : <Tag>未绑定</Tag>),
   },
-  {
-    title: '注册时间',
-    dataIndex: 'createdAt',
-    width: 180,
-    render: (createdAt: string) => formatDateTime(createdAt),
-  },
+  dateTimeColumn('注册时间', 'createdAt'),
 ];
 
 /** 注册学员: the students registered under the unit (`unit/register-students`), paged. */
@@ -35,17 +30,8 @@ export function UnitRegisterStudentsCard({ unitId }: { unitId: number }) {
       <Table<UnitRegisterStudent>
         rowKey="accountId"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: list.pageNum,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.changePage,
-        }}
+        {...list.tableProps}
       />
     </Card>
   );

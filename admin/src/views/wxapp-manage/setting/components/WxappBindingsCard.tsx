@@ -1,23 +1,12 @@
 import LinkOutlined from '@ant-design/icons/LinkOutlined';
 import type { WxappBindingItem, WxappCheckFollowAnswer } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  message,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-} from 'antd';
+import { Button, Card, Descriptions, Form, Input, Modal, message, Popconfirm, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { checkWxappFollow, listWxappBindings, unbindWxappOpenId } from '../../../../api/wxapp';
+import { ListFilterBar } from '../../../../components/ListFilterBar';
+import { dateTimeColumn, orDash } from '../../../../components/table-columns';
 import { usePagedList } from '../../../../hooks/usePagedList';
 import { BindOpenIdModal } from './BindOpenIdModal';
 
@@ -35,7 +24,6 @@ interface FollowResult {
  * a keyword filter; per binding 查询关注 (asks WeChat) and 解绑 (after confirmation); 手动绑定.
  */
 export function WxappBindingsCard({ wxappId }: { wxappId: number }) {
-  const [filterForm] = Form.useForm<BindingFilters>();
   const list = usePagedList<BindingFilters, WxappBindingItem>(
     (query) => listWxappBindings({ ...query, id: wxappId }),
     {},
@@ -72,32 +60,12 @@ export function WxappBindingsCard({ wxappId }: { wxappId: number }) {
 
   const columns: ColumnsType<WxappBindingItem> = [
     { title: 'OpenID', dataIndex: 'openId', width: 260 },
-    {
-      title: '微信昵称',
-      dataIndex: 'nickname',
-      width: 120,
-      render: (nickname: string | null) => nickname || '—',
-    },
+    { title: '微信昵称', dataIndex: 'nickname', width: 120, render: orDash },
     { title: '姓名', dataIndex: 'realName', width: 100 },
-    {
-      title: '身份证号',
-      dataIndex: 'idCardNo',
-      width: 180,
-      render: (idCardNo: string | null) => idCardNo || '—',
-    },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 180, render: orDash },
     { title: '所属项目', dataIndex: 'projectName', width: 160 },
-    {
-      title: '所属单位',
-      dataIndex: 'unitName',
-      width: 160,
-      render: (unitName: string | null) => unitName || '—',
-    },
-    {
-      title: '绑定时间',
-      dataIndex: 'createdAt',
-      width: 180,
-      render: (createdAt: string) => formatDateTime(createdAt),
-    },
+    { title: '所属单位', dataIndex: 'unitName', width: 160, render: orDash },
+    dateTimeColumn('绑定时间', 'createdAt'),
     {
       title: '操作',
       key: 'actions',
@@ -132,55 +100,30 @@ export function WxappBindingsCard({ wxappId }: { wxappId: number }) {
 
   return (
     <Card title="绑定用户">
-      <Flex justify="space-between" align="flex-start" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Form
-          form={filterForm}
-          layout="inline"
-          name="wxapp-binding-filters"
-          onFinish={(values: BindingFilters) => list.search({ keyword: values.keyword?.trim() || undefined })}
-        >
-          <Form.Item name="keyword" label="关键字">
-            <Input
-              allowClear
-              placeholder="姓名、身份证号、手机号、昵称或 OpenID"
-              maxLength={50}
-              style={{ width: 300 }}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                查询
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  list.search({});
-                }}
-              >
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <Button icon={<LinkOutlined />} onClick={() => setBinder(true)}>
-          手动绑定
-        </Button>
-      </Flex>
+      <ListFilterBar<BindingFilters>
+        name="wxapp-binding-filters"
+        onSearch={(values) => list.search({ keyword: values.keyword?.trim() || undefined })}
+        onReset={list.reset}
+        extra={
+          <Button icon={<LinkOutlined />} onClick={() => setBinder(true)}>
+            手动绑定
+          </Button>
+        }
+      >
+        <Form.Item name="keyword" label="关键字">
+          <Input
+            allowClear
+            placeholder="姓名、身份证号、手机号、昵称或 OpenID"
+            maxLength={50}
+            style={{ width: 300 }}
+          />
+        </Form.Item>
+      </ListFilterBar>
       <Table<WxappBindingItem>
         rowKey="openId"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: list.pageNum,
-          pageSize: list.pageSize,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: list.changePage,
-        }}
+        {...list.tableProps}
       />
       <Modal
         open={followOpen}

@@ -1,0 +1,87 @@
+import { Button, Popconfirm, Tooltip } from 'antd';
+
+/** What the status action of a list row needs. */
+export interface StatusActionProps {
+  /** Whether the record is enabled (the action is then 停用, else 启用). */
+  enabled: boolean;
+  /** The question of the 停用 confirmation, e.g. `停用单位「…」？`. */
+  confirmTitle: string;
+  /** What disabling does, under the question. */
+  confirmDescription: string;
+  /** A change of the row is under way: the buttons are disabled. */
+  busy: boolean;
+  /** Why the record cannot be disabled (shown as a tooltip of the disabled 停用), if it cannot. */
+  refusal?: string;
+  /** Disables the record after confirmation; a returned promise keeps the confirm button loading. */
+  onDisable: () => unknown;
+  /** Enables the record (no confirmation). */
+  onEnable: () => unknown;
+}
+
+/** 停用 (after a confirmation) of an enabled record, or 启用 of a disabled one, as a row's link button. */
+export function StatusAction({
+  enabled,
+  confirmTitle,
+  confirmDescription,
+  busy,
+  refusal,
+  onDisable,
+  onEnable,
+}: StatusActionProps) {
+  if (!enabled) {
+    return (
+      <Button type="link" size="small" disabled={busy} onClick={() => void onEnable()}>
+        启用
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={refusal}>
+      <Popconfirm
+        title={confirmTitle}
+        description={confirmDescription}
+        okText="停用"
+        cancelText="取消"
+        disabled={refusal !== undefined}
+        onConfirm={onDisable}
+      >
+        <Button type="link" size="small" danger disabled={refusal !== undefined || busy}>
+          停用
+        </Button>
+      </Popconfirm>
+    </Tooltip>
+  );
+}
+
+/** What the delete action of a list row needs. */
+export interface DeleteActionProps {
+  /** The question of the confirmation, e.g. `删除项目「…」？`. */
+  confirmTitle: string;
+  /** A change of the row is under way: the button is disabled. */
+  busy: boolean;
+  /** Why the record cannot be deleted (shown as a tooltip of the disabled 删除), if it cannot. */
+  refusal?: string;
+  /** Deletes the record after confirmation; a returned promise keeps the confirm button loading. */
+  onDelete: () => unknown;
+}
+
+/** 删除 of a list row after a confirmation (删除后不能恢复), disabled with the reason when refused. */
+export function DeleteAction({ confirmTitle, busy, refusal, onDelete }: DeleteActionProps) {
+  return (
+    <Tooltip title={refusal}>
+      <Popconfirm
+        title={confirmTitle}
+        description="删除后不能恢复。"
+        okText="删除"
+        okButtonProps={{ danger: true }}
+        cancelText="取消"
+        disabled={refusal !== undefined}
+        onConfirm={onDelete}
+      >
+        <Button type="link" size="small" danger disabled={refusal !== undefined || busy}>
+          删除
+        </Button>
+      </Popconfirm>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,29 @@
+import type { RecordStatus } from '@px/api/contract';
+import { formatDateTime } from '@px/config';
+import type { ColumnType } from 'antd/es/table';
+import { StatusTag } from './StatusTag';
+
+/** A cell's text, or `—` when there is none. */
+export function orDash(value: string | null | undefined): string {
+  return value || '—';
+}
+
+/** The 状态 column of a list of records with a status: the status as a coloured tag. */
+export function statusColumn<T extends { status: RecordStatus }>(width: number): ColumnType<T> {
+  return {
+    title: '状态',
+    dataIndex: 'status',
+    width,
+    render: (status: RecordStatus) => <StatusTag status={status} />,
+  };
+}
+
+/** A column of a timestamp shown by `formatDateTime` (by default `YYYY-MM-DD HH:mm:ss`). */
+export function dateTimeColumn<T>(
+  title: string,
+  dataIndex: keyof T & string,
+  width = 180,
+  format?: string,
+): ColumnType<T> {
+  return { title, dataIndex, width, render: (value: string) => formatDateTime(value, format) };
+}
