@@ -38,7 +38,9 @@ export const m0005Wechat: Migration = {
         created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
       )`);
     await sql('CREATE INDEX wxapp_project_wxapp ON wxapp_project (wxapp_id)');
-    // An openid is per official account; an account has at most one openid per official account.
+    // An openid is per official account. One official account may serve several projects, where the
+    // same person may have an account each: an openid is bound at most once per project, and an
+    // account has at most one openid per official account.
     await sql(`
       CREATE TABLE wechat_binding (
         id SERIAL PRIMARY KEY,
@@ -51,7 +53,7 @@ export const m0005Wechat: Migration = {
         avatar_url VARCHAR(512),
         created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
       )`);
-    await sql('CREATE UNIQUE INDEX wechat_binding_openid ON wechat_binding (wxapp_id, open_id)');
+    await sql('CREATE UNIQUE INDEX wechat_binding_openid ON wechat_binding (wxapp_id, project_id, open_id)');
     await sql('CREATE UNIQUE INDEX wechat_binding_account ON wechat_binding (account_id, wxapp_id)');
     await sql('CREATE INDEX wechat_binding_project ON wechat_binding (project_id)');
     await sql(`

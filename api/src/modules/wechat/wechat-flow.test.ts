@@ -4,6 +4,7 @@ import {
   BRIDGE_SCRIPT_PATH,
   createWechatSimulator,
   mpSimulator,
+  openIdOf,
   type SimApp,
   type WechatSimulator,
 } from '@px/wechat/sim';
@@ -202,6 +203,45 @@ describe('OAuth sign-in', () => {
     expect(sessions).toEqual({ n: 0 });
     expect(await WechatBinding.count({ where: { accountId: other.account.id } })).toBe(0);
     expect(await WechatBinding.count({ where: { accountId: first.account.id } })).toBe(1);
+  });
+
+  test('one official account serving two projects: the same WeChat user binds an account in each', async () => {
+    const other = await buildHostedProject();
+    const wxapp = await Wxapp.findOne({ where: { appId: APP.appId } });
+    await WxappProject.create({ projectId: other.project.id, wxappId: wxapp?.id ?? 0 });
+    const inProject = async (projectHost: string, idCardNo: string) => {
+      const started = await t.http.post('/api/wechat/oauth-url.action').set('host', projectHost).send({});
+      const back = await consent(started.body.attribute.url, 'lisi');
+      const answer = await t.http
+        .post('/api/wechat/oauth-login.action')
+        .set('host', projectHost)
+        .send({ code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+      if (answer.body.attribute.status !== 'bind') return answer.body.attribute.status;
+      const mobile = freshMobile();
+      await t.http.post('/api/register/send-msg-code.action').set('host', projectHost).send({ mobile });
+      const registered = await t.http
+        .post('/api/register/do-register.action')
+        .set('host', projectHost)
+        .send({
+          realName: '李四',
+          idCardNo,
+          mobile,
+          msgCode: await latestCode(mobile),
+          password: await encryptLoginField(t.sequelize, 'Study123'),
+          scene: answer.body.attribute.scene,
+        });
+      expect(registered.body.respCode).toBe(200);
+      return 'registered';
+    };
+    // 李四 has an account bound in the first project (made here, or by an earlier test).
+    expect(['registered', 'signed-in']).toContain(await inProject(host, freshIdCardNo()));
+    // The other project knows no account of that WeChat user: it asks to bind, then signs in by OAuth.
+    expect(await inProject(other.host, freshIdCardNo())).toBe('registered');
+    expect(await inProject(other.host, freshIdCardNo())).toBe('signed-in');
+    const bindings = await WechatBinding.findAll({
+      where: { wxappId: wxapp?.id, openId: openIdOf(APP.appId, 'lisi') },
+    });
+    expect(bindings.map((b) => b.projectId).sort()).toEqual([projectId, other.project.id].sort());
   });
 
   test('a code works once, a state works once, a forged state is refused, a refusal brings no code', async () => {

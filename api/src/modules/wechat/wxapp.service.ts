@@ -370,7 +370,7 @@ export async function bindOpenId(
   });
   if (!served) throw new BusinessError(WXAPP_MESSAGES.NOT_CONFIGURED);
   const existing = await WechatBinding.findOne({
-    where: { wxappId: wxapp.id, openId: values.openId },
+    where: { wxappId: wxapp.id, projectId: account.projectId, openId: values.openId },
     transaction,
   });
   if (existing) {
@@ -430,23 +430,25 @@ export async function bindByStaff(ctx: Caller, input: z.output<typeof wxappBindI
   );
 }
 
-/** `wxapp/unbind`: removes the binding of an openid of the official account. */
+/** `wxapp/unbind`: removes the bindings of an openid of the official account (in every project it serves). */
 export async function unbindOpenId(ctx: Caller, wxappId: number, openId: string): Promise<void> {
   await ctx.sequelize.transaction(async (transaction) => {
-    const binding = await WechatBinding.findOne({ where: { wxappId, openId }, transaction });
-    if (!binding) throw new BusinessError(WXAPP_MESSAGES.NOT_BOUND);
-    await binding.destroy({ transaction });
-    await audit(
-      ctx,
-      {
-        action: 'wechat.unbind',
-        projectId: binding.projectId,
-        targetType: 'account',
-        targetId: binding.accountId,
-        detail: { wxappId },
-      },
-      transaction,
-    );
+    const bindings = await WechatBinding.findAll({ where: { wxappId, openId }, transaction });
+    if (!bindings.length) throw new BusinessError(WXAPP_MESSAGES.NOT_BOUND);
+    for (const binding of bindings) {
+      await binding.destroy({ transaction });
+      await audit(
+        ctx,
+        {
+          action: 'wechat.unbind',
+          projectId: binding.projectId,
+          targetType: 'account',
+          targetId: binding.accountId,
+          detail: { wxappId },
+        },
+        transaction,
+      );
+    }
   });
 }
 
