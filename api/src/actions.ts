@@ -3,10 +3,13 @@ import { accountActions } from './modules/account/account.actions';
 import { roleActions } from './modules/account/role.actions';
 import { authActions } from './modules/auth/auth.actions';
 import { captchaActions } from './modules/captcha/captcha.actions';
+import { classCategoryActions } from './modules/class-category/class-category.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { projectActions } from './modules/project/project.actions';
+import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
 import { superAccountActions } from './modules/super-account/super-account.actions';
+import { trainPlanActions } from './modules/train-plan/train-plan.actions';
 import { unitActions } from './modules/unit/unit.actions';
 import { wechatActions } from './modules/wechat/wechat.actions';
 
@@ -22,4 +25,7 @@ export const allActions: ActionDefinition[] = [
   ...dictionaryActions,
   ...smsActions,
   ...wechatActions,
+  ...trainPlanActions,
+  ...classCategoryActions,
+  ...resourceActions,
 ];

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,25 @@ const envSchema = z.object({
   JSON_BODY_LIMIT_KB: z.coerce.number().int().positive().default(1024),
   UPLOAD_FILE_LIMIT_MB: z.coerce.number().int().positive().default(20),
   UPLOAD_FILES_PER_REQUEST: z.coerce.number().int().positive().default(10),
+  /**
+   * Where the local file storage keeps files (videos, images). Default: DATA_DIR/files; under
+   * NODE_ENV=test a folder in the OS temp directory, so test runs never write into ./data.
+   */
+  STORAGE_DIR: z.string().min(1).optional(),
+  /** Largest video upload (the whole file; it travels in chunks within UPLOAD_FILE_LIMIT_MB). */
+  VIDEO_UPLOAD_LIMIT_MB: z.coerce.number().int().positive().default(2048),
+  /**
+   * HMAC secret of the signed, expiring video play URLs (at least 32 characters). Unset: one is
+   * generated on first use and kept in the database, shared by every API instance.
+   */
+  MEDIA_SIGNING_SECRET: z.string().min(32).optional(),
+  /** How long a video play URL stays valid. */
+  MEDIA_URL_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
   /** Where SMS messages go: `outbox` writes them to the sms_outbox table (read in the back office). */
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
   /**
@@ -44,7 +64,11 @@ const envSchema = z.object({
   WECHAT_PAY_BASE: z.url().default('https://api.mch.weixin.qq.com'),
 });
 
-export type Env = z.output<typeof envSchema> & { SEED_DEMO: boolean; WECHAT_MODE: 'simulator' | 'live' };
+export type Env = z.output<typeof envSchema> & {
+  SEED_DEMO: boolean;
+  WECHAT_MODE: 'simulator' | 'live';
+  STORAGE_DIR: string;
+};
 
 /** Reads and validates the environment; throws listing every bad variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -70,5 +94,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...result.data,
     SEED_DEMO: result.data.SEED_DEMO ?? !production,
     WECHAT_MODE: wechatMode,
+    STORAGE_DIR:
+      result.data.STORAGE_DIR ??
+      (result.data.NODE_ENV === 'test'
+        ? path.join(os.tmpdir(), 'px-test-files')
+        : path.join(result.data.DATA_DIR, 'files')),
   };
 }

@@ -101,6 +101,27 @@ export const SCREENS: ReadonlyMap<string, Screen> = new Map<string, Screen>([
       (module) => module.WxappSettingPage,
     ),
   ],
+  [
+    '/train-manage/train-plan-list',
+    screen(
+      () => import('../views/train-manage/train-plan-list/TrainPlanListPage'),
+      (module) => module.TrainPlanListPage,
+    ),
+  ],
+  [
+    '/train-manage/train-plan-detail',
+    screen(
+      () => import('../views/train-manage/train-plan-detail/TrainPlanDetailPage'),
+      (module) => module.TrainPlanDetailPage,
+    ),
+  ],
+  [
+    '/resource-manage/video',
+    screen(
+      () => import('../views/resource-manage/video/VideoPage'),
+      (module) => module.VideoPage,
+    ),
+  ],
 ]);
 
 /** The back office's routes: the route table joined with the screens (the one source of truth). */

@@ -5,10 +5,13 @@ import { AuditLog } from '../modules/audit/audit-log.model';
 import { Session } from '../modules/auth/session.model';
 import { SignInAttempt } from '../modules/auth/sign-in-attempt.model';
 import { Captcha } from '../modules/captcha/captcha.model';
+import { ClassCategory } from '../modules/class-category/class-category.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
 import { Project } from '../modules/project/project.model';
+import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
 import { SmsCode } from '../modules/sms/sms-code.model';
 import { SmsOutbox } from '../modules/sms/sms-outbox.model';
+import { TrainPlan } from '../modules/train-plan/train-plan.model';
 import { Unit } from '../modules/unit/unit.model';
 import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
 
@@ -19,6 +22,8 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [SmsCode, SmsOutbox]) model.initModel(sequelize);
   Dictionary.initModel(sequelize);
   for (const model of [Wxapp, WxappProject, WechatBinding]) model.initModel(sequelize);
+  for (const model of [TrainPlan, ClassCategory]) model.initModel(sequelize);
+  for (const model of [ResourceCategory, Resource, ResourceUpload]) model.initModel(sequelize);
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });
   Unit.belongsTo(Project, { foreignKey: { name: 'projectId', allowNull: false } });
   Account.belongsTo(Role, { as: 'role', foreignKey: 'roleId' });

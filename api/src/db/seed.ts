@@ -4,6 +4,8 @@ import { createBuiltinRoles, PLATFORM_ADMIN_ROLE } from '../modules/account/buil
 import { Role } from '../modules/account/role.model';
 import { hashPassword } from '../modules/auth/password';
 import { Project } from '../modules/project/project.model';
+import { seedResourceDemo } from '../modules/resource/resource.demo';
+import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
 import { Unit } from '../modules/unit/unit.model';
 
 /** Names of the demo data, also used by tests and README. */
@@ -117,6 +119,8 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       },
       accounts.student.password,
     );
+    await seedTrainCatalogueDemo(project.id, transaction);
+    await seedResourceDemo(project.id, transaction);
     return true;
   });
 }

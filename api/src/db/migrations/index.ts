@@ -4,6 +4,8 @@ import { m0002Accounts } from './0002-accounts';
 import { m0003SmsLimits } from './0003-sms-limits';
 import { m0004Management } from './0004-management';
 import { m0005Wechat } from './0005-wechat';
+import { m0006Resources } from './0006-resources';
+import { m0007TrainPlans } from './0007-train-plans';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -12,4 +14,6 @@ export const migrations: Migration[] = [
   m0003SmsLimits,
   m0004Management,
   m0005Wechat,
+  m0006Resources,
+  m0007TrainPlans,
 ];

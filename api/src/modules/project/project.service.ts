@@ -30,6 +30,7 @@ import { Account } from '../account/account.model';
 import { createBuiltinRoles } from '../account/builtin-roles';
 import { audit } from '../audit/audit.service';
 import { Session } from '../auth/session.model';
+import { createBaseCategories } from '../class-category/class-category.service';
 import { regionLevel } from '../dictionary/regions';
 import { Unit } from '../unit/unit.model';
 
@@ -179,6 +180,7 @@ export async function saveProject(
         const project = await Project.create(fields, { transaction });
         id = project.id;
         await createBuiltinRoles(id, transaction);
+        await createBaseCategories(id, transaction);
         await audit(
           ctx,
           { action: 'project.create', projectId: id, targetType: 'project', targetId: id, detail: fields },

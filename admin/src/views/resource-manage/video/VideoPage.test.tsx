@@ -1,0 +1,349 @@
+import type { ResourceCategoryNode, ResourceItem, ResourcePage } from '@px/api/contract';
+import { ApiError } from '@px/config';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  abortResourceUpload,
+  checkResourceUpload,
+  completeResourceUpload,
+  deleteResource,
+  deleteResourceCategory,
+  dragResourceCategory,
+  getResourceCategoryTree,
+  getResourcePlayUrl,
+  initResourceUpload,
+  queryResources,
+  saveResource,
+  saveResourceCategory,
+  sendResourceChunk,
+} from '../../../api/resource';
+import { buildFieldsError } from '../../../testing/field-errors';
+import { buildAccountInfo } from '../../../testing/render-app';
+import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
+import { VideoPage } from './VideoPage';
+
+jest.mock('../../../api/resource', () => ({
+  getResourceCategoryTree: jest.fn(),
+  saveResourceCategory: jest.fn(),
+  dragResourceCategory: jest.fn(),
+  deleteResourceCategory: jest.fn(),
+  queryResources: jest.fn(),
+  saveResource: jest.fn(),
+  deleteResource: jest.fn(),
+  getResourcePlayUrl: jest.fn(),
+  checkResourceUpload: jest.fn(),
+  initResourceUpload: jest.fn(),
+  getResourceUploadStatus: jest.fn(),
+  sendResourceChunk: jest.fn(),
+  completeResourceUpload: jest.fn(),
+  abortResourceUpload: jest.fn(),
+}));
+
+// antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
+configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+ignorePseudoElementStyles();
+
+const treeMock = jest.mocked(getResourceCategoryTree);
+const queryMock = jest.mocked(queryResources);
+
+const STAFF = buildAccountInfo(['/home', '/resource-manage/video']);
+
+function category(id: number, name: string, resourceCount: number, children: ResourceCategoryNode[] = []) {
+  return { id, parentId: null, name, sort: 0, resourceCount, children };
+}
+// 安全生产(2)[消防安全(1)] 职业技能(0)
+const TREE: ResourceCategoryNode[] = [
+  category(1, '安全生产', 2, [{ ...category(11, '消防安全', 1), parentId: 1 }]),
+  category(2, '职业技能', 0),
+];
+
+function video(overrides: Partial<ResourceItem> = {}): ResourceItem {
+  return {
+    id: 5,
+    type: 'video',
+    name: '安全生产概述',
+    fileName: 'safety-intro.mp4',
+    categoryId: 1,
+    categoryName: '安全生产',
+    contentType: 'video/mp4',
+    size: 53_351,
+    durationSeconds: 12,
+    width: 320,
+    height: 180,
+    status: 'READY',
+    createdAt: '2024-05-01T02:03:04.000Z',
+    updatedAt: '2024-05-01T02:03:04.000Z',
+    ...overrides,
+  };
+}
+const INTRO = video();
+const DRILL = video({
+  id: 6,
+  name: '消防演练示范',
+  categoryId: 11,
+  categoryName: '安全生产 / 消防安全',
+  durationSeconds: 3723,
+  size: 3.4 * 1024 * 1024,
+});
+
+function page(list: ResourceItem[]): ResourcePage {
+  return { list, total: list.length, pageNum: 1, pageSize: 10 };
+}
+
+/** A button by its text (antd spaces out two-character labels of some buttons: 删 除). */
+const button = (container: HTMLElement, text: string) =>
+  within(container)
+    .getByText((content) => content.replace(/\s/g, '') === text, { selector: 'button span' })
+    .closest('button') as HTMLButtonElement;
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+/** The open dialog titled `title`. */
+const dialog = async (title: string) =>
+  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest(
+    '.ant-modal-container',
+  ) as HTMLElement;
+const treeNode = (name: string) =>
+  within(document.querySelector('.ant-tree') as HTMLElement)
+    .getByText(name)
+    .closest('.ant-tree-treenode') as HTMLElement;
+/** Clicks a category of the tree (selects it). */
+const pick = (name: string) => fireEvent.click(within(treeNode(name)).getByText(name));
+const field = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
+const toolbar = () => document.querySelector<HTMLElement>('.video-category__toolbar') as HTMLElement;
+const popconfirm = () => document.querySelector<HTMLElement>('.ant-popconfirm') as HTMLElement;
+
+async function openPage() {
+  const rendered = renderScreen(<VideoPage />, STAFF, '/resource-manage/video');
+  await screen.findByText('消防演练示范');
+  await screen.findByText('职业技能');
+  return rendered;
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  treeMock.mockResolvedValue(TREE);
+  queryMock.mockResolvedValue(page([INTRO, DRILL]));
+});
+
+describe('VideoPage', () => {
+  it('shows the category tree with counts and the videos with category, duration, size and resolution', async () => {
+    await openPage();
+    expect(queryMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
+    expect(within(treeNode('安全生产')).getByText('2')).toBeTruthy();
+    expect(within(treeNode('消防安全')).getByText('1')).toBeTruthy();
+    const drill = rowOf('消防演练示范');
+    for (const text of ['安全生产 / 消防安全', '1:02:03', '3.4 MB', '320×180'])
+      expect(within(drill).getByText(text)).toBeTruthy();
+    const intro = rowOf('安全生产概述');
+    for (const text of ['00:12', '52.1 KB']) expect(within(intro).getByText(text)).toBeTruthy();
+    expect(screen.getByText('共 2 条')).toBeTruthy();
+  });
+
+  it('selecting a category lists its videos (and those below); 全部视频 lists all; the name filter keeps it', async () => {
+    await openPage();
+    pick('消防安全');
+    await waitFor(() =>
+      expect(queryMock).toHaveBeenLastCalledWith({ categoryId: 11, pageNum: 1, pageSize: 10 }),
+    );
+    fireEvent.change(field('video-filters_name'), { target: { value: ' 演练 ' } });
+    fireEvent.click(button(document.body, '查询'));
+    await waitFor(() =>
+      expect(queryMock).toHaveBeenLastCalledWith({ name: '演练', categoryId: 11, pageNum: 1, pageSize: 10 }),
+    );
+    fireEvent.click(screen.getByText('全部视频'));
+    await waitFor(() =>
+      expect(queryMock).toHaveBeenLastCalledWith({
+        name: '演练',
+        categoryId: undefined,
+        pageNum: 1,
+        pageSize: 10,
+      }),
+    );
+  });
+
+  it('adds a root category and a sub category; the server’s refusal shows on the name', async () => {
+    const saveMock = jest.mocked(saveResourceCategory);
+    saveMock.mockRejectedValueOnce(buildFieldsError([{ field: 'name', message: '同级分类名称已存在' }]));
+    saveMock.mockResolvedValue({ id: 3, parentId: null, name: '应急救护', sort: 2 });
+    await openPage();
+    fireEvent.click(button(document.body, '新增分类'));
+    let form = await dialog('新增分类');
+    fireEvent.click(button(form, '保存'));
+    expect(await within(form).findByText('请填写分类名称')).toBeTruthy();
+    fireEvent.change(field('resource-category-form_name'), { target: { value: ' 职业技能 ' } });
+    fireEvent.click(button(form, '保存'));
+    expect(await within(form).findByText('同级分类名称已存在')).toBeTruthy();
+    expect(saveMock).toHaveBeenLastCalledWith({ name: '职业技能', parentId: null });
+    fireEvent.change(field('resource-category-form_name'), { target: { value: '应急救护' } });
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() => expect(treeMock).toHaveBeenCalledTimes(2));
+
+    pick('职业技能');
+    fireEvent.click(button(document.body, '新增子分类'));
+    form = await dialog('新增「职业技能」的子分类');
+    fireEvent.change(field('resource-category-form_name'), { target: { value: '电工' } });
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() => expect(saveMock).toHaveBeenLastCalledWith({ name: '电工', parentId: 2 }));
+  });
+
+  it('renames the selected category', async () => {
+    const saveMock = jest
+      .mocked(saveResourceCategory)
+      .mockResolvedValue({ id: 2, parentId: null, name: '技能培训', sort: 1 });
+    await openPage();
+    expect(button(document.body, '重命名').disabled).toBe(true);
+    pick('职业技能');
+    fireEvent.click(button(document.body, '重命名'));
+    const form = await dialog('重命名分类');
+    expect(field('resource-category-form_name').value).toBe('职业技能');
+    fireEvent.change(field('resource-category-form_name'), { target: { value: '技能培训' } });
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() => expect(saveMock).toHaveBeenCalledWith({ id: 2, name: '技能培训' }));
+  });
+
+  it('deletes an empty category after confirmation; one holding videos cannot be deleted', async () => {
+    const deleteMock = jest.mocked(deleteResourceCategory).mockResolvedValue(null);
+    await openPage();
+    pick('安全生产');
+    await waitFor(() => expect(button(toolbar(), '删除').disabled).toBe(true));
+    pick('职业技能');
+    await waitFor(() => expect(button(toolbar(), '删除').disabled).toBe(false));
+    fireEvent.click(button(toolbar(), '删除'));
+    expect(await screen.findByText('删除分类「职业技能」？')).toBeTruthy();
+    expect(deleteMock).not.toHaveBeenCalled();
+    fireEvent.click(button(popconfirm(), '删除'));
+    await waitFor(() => expect(deleteMock).toHaveBeenCalledWith(2));
+    await waitFor(() => expect(treeMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('dragging a category onto another moves it there and shows the new tree', async () => {
+    const moved: ResourceCategoryNode[] = [
+      category(1, '安全生产', 2, [{ ...category(2, '职业技能', 0), parentId: 1 }]),
+    ];
+    const dragMock = jest.mocked(dragResourceCategory).mockResolvedValue(moved);
+    await openPage();
+    const source = treeNode('职业技能');
+    const target = treeNode('安全生产');
+    fireEvent.dragStart(source);
+    fireEvent.dragEnter(target);
+    fireEvent.dragOver(target);
+    fireEvent.drop(target);
+    // jsdom lays nothing out, so antd reads the drop as onto the node: 职业技能 becomes its first child.
+    await waitFor(() => expect(dragMock).toHaveBeenCalledWith(2, 1, 0));
+    // The old tree's nodes may still be on their way out (antd's motion) on a slow machine.
+    await waitFor(() =>
+      expect(screen.getAllByRole('treeitem').map((item) => item.textContent)).toEqual([
+        '安全生产2',
+        '职业技能0',
+      ]),
+    );
+    expect(treeMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('uploads a video in chunks with progress, into the selected category, then lists it', async () => {
+    jest.mocked(checkResourceUpload).mockResolvedValue({
+      type: 'video',
+      contentType: 'video/mp4',
+      size: 25,
+      durationSeconds: null,
+      width: null,
+      height: null,
+    });
+    jest.mocked(initResourceUpload).mockResolvedValue({
+      uploadId: 'u-1',
+      chunkSize: 10,
+      chunkCount: 3,
+      received: [],
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    const chunkMock = jest.mocked(sendResourceChunk).mockImplementation(async (uploadId, index, blob) => ({
+      uploadId,
+      index,
+      size: (blob as Blob).size,
+    }));
+    jest.mocked(completeResourceUpload).mockResolvedValue(video({ id: 9, name: '急救' }));
+    await openPage();
+    pick('消防安全');
+    fireEvent.click(button(document.body, '上传视频'));
+    const form = await dialog('上传视频');
+    const input = form.querySelector('input[type=file]') as HTMLInputElement;
+    const file = new File(['abcdefghijklmnopqrstuvwxy'], '现场急救.mp4', { type: 'video/mp4' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(field('video-upload-form_name').value).toBe('现场急救'));
+    expect(within(form).getByText('现场急救.mp4（25 B）')).toBeTruthy();
+    fireEvent.click(button(form, '开始上传'));
+    await waitFor(() => expect(completeResourceUpload).toHaveBeenCalledWith('u-1'));
+    expect(initResourceUpload).toHaveBeenCalledWith({
+      name: '现场急救',
+      fileName: '现场急救.mp4',
+      fileSize: 25,
+      categoryId: 11,
+    });
+    expect(chunkMock.mock.calls.map((call) => [call[1], (call[2] as Blob).size])).toEqual([
+      [0, 10],
+      [1, 10],
+      [2, 5],
+    ]);
+    await waitFor(() => expect(queryMock.mock.calls.length).toBeGreaterThanOrEqual(3));
+    expect(treeMock.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows why an upload was refused and keeps the dialog open', async () => {
+    jest
+      .mocked(checkResourceUpload)
+      .mockRejectedValue(new ApiError({ kind: 'error', code: -1, message: '文件内容不是 MP4 视频' }));
+    await openPage();
+    fireEvent.click(button(document.body, '上传视频'));
+    const form = await dialog('上传视频');
+    fireEvent.change(form.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [new File(['<html>'], 'fake.mp4', { type: 'video/mp4' })] },
+    });
+    fireEvent.click(button(form, '开始上传'));
+    expect(await within(form).findByText('文件内容不是 MP4 视频')).toBeTruthy();
+    expect(initResourceUpload).not.toHaveBeenCalled();
+    expect(abortResourceUpload).not.toHaveBeenCalled();
+  });
+
+  it('edits a video: rename and move to another category', async () => {
+    const saveMock = jest
+      .mocked(saveResource)
+      .mockResolvedValue(video({ name: '安全生产总论', categoryId: 2 }));
+    await openPage();
+    fireEvent.click(button(rowOf('安全生产概述'), '编辑'));
+    const form = await dialog('编辑视频');
+    expect(field('video-edit-form_name').value).toBe('安全生产概述');
+    fireEvent.change(field('video-edit-form_name'), { target: { value: ' 安全生产总论 ' } });
+    fireEvent.click(button(form, '保存'));
+    await waitFor(() =>
+      expect(saveMock).toHaveBeenCalledWith({ id: 5, name: '安全生产总论', categoryId: 1 }),
+    );
+    await waitFor(() => expect(queryMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('deletes a video after confirmation', async () => {
+    const deleteMock = jest.mocked(deleteResource).mockResolvedValue(null);
+    await openPage();
+    fireEvent.click(button(rowOf('消防演练示范'), '删除'));
+    expect(await screen.findByText('删除视频「消防演练示范」？')).toBeTruthy();
+    fireEvent.click(button(popconfirm(), '删除'));
+    await waitFor(() => expect(deleteMock).toHaveBeenCalledWith(6));
+    await waitFor(() => expect(queryMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('previews a video from its signed play URL in an HTML5 player', async () => {
+    jest.mocked(getResourcePlayUrl).mockResolvedValue({
+      provider: 'local',
+      url: '/api/media/5.1900000000.abc',
+      token: '5.1900000000.abc',
+      contentType: 'video/mp4',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    await openPage();
+    fireEvent.click(button(rowOf('安全生产概述'), '预览'));
+    const player = (await screen.findByTestId('video-player')) as HTMLVideoElement;
+    expect(getResourcePlayUrl).toHaveBeenCalledWith(5);
+    expect(player.getAttribute('src')).toBe('/api/media/5.1900000000.abc');
+    expect(player.hasAttribute('controls')).toBe(true);
+    const preview = await dialog('预览：安全生产概述');
+    for (const text of ['00:12', '320 × 180', 'safety-intro.mp4'])
+      expect(within(preview).getByText(text)).toBeTruthy();
+  });
+});

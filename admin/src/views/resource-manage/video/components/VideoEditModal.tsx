@@ -1,0 +1,89 @@
+import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
+import { Form, Input, Modal, message, TreeSelect } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { saveResource } from '../../../../api/resource';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { categoryOptions } from '../category-tree';
+
+interface EditFormValues {
+  name: string;
+  categoryId?: number | null;
+}
+
+export interface VideoEditModalProps {
+  /** The video edited; null: closed. */
+  video: ResourceItem | null;
+  tree: ResourceCategoryNode[];
+  onClose: () => void;
+  onSaved: (video: ResourceItem) => void;
+}
+
+/** 编辑视频: renames a video and moves it to another category (or none). */
+export function VideoEditModal({ video, tree, onClose, onSaved }: VideoEditModalProps) {
+  const [form] = Form.useForm<EditFormValues>();
+  const [saving, setSaving] = useState(false);
+  const options = useMemo(() => categoryOptions(tree), [tree]);
+
+  useEffect(() => {
+    if (video) form.setFieldsValue({ name: video.name, categoryId: video.categoryId ?? undefined });
+  }, [video, form]);
+
+  const save = async () => {
+    if (!video) return;
+    let values: EditFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await saveResource({
+        id: video.id,
+        name: values.name.trim(),
+        categoryId: values.categoryId ?? null,
+      });
+      void message.success('视频信息已保存');
+      onSaved(saved);
+    } catch (error) {
+      showServerFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={video !== null}
+      title="编辑视频"
+      okText="保存"
+      confirmLoading={saving}
+      onOk={() => void save()}
+      onCancel={onClose}
+      forceRender
+      mask={{ closable: false }}
+    >
+      <Form form={form} name="video-edit-form" layout="vertical">
+        <Form.Item
+          name="name"
+          label="视频名称"
+          rules={[
+            { required: true, whitespace: true, message: '请填写视频名称' },
+            { max: 100, message: '视频名称不能超过 100 个字符' },
+          ]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="categoryId" label="所属分类">
+          <TreeSelect
+            allowClear
+            treeDefaultExpandAll
+            placeholder="不归类"
+            treeData={options}
+            fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

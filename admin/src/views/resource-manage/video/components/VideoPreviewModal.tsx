@@ -1,0 +1,84 @@
+import type { ResourceItem } from '@px/api/contract';
+import { Alert, Descriptions, Modal, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { getResourcePlayUrl } from '../../../../api/resource';
+import { formatDuration, formatFileSize } from '../video-format';
+
+export interface VideoPreviewModalProps {
+  /** The video previewed; null: closed. */
+  video: ResourceItem | null;
+  onClose: () => void;
+}
+
+/**
+ * 预览: plays the video in an HTML5 player from a signed, expiring play URL (`resource/play-url`;
+ * the browser fetches it with range requests, so seeking works), with its facts below.
+ */
+export function VideoPreviewModal({ video, onClose }: VideoPreviewModalProps) {
+  const [source, setSource] = useState<{ id: number; url: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!video) return;
+    let current = true;
+    setSource(null);
+    setFailed(false);
+    getResourcePlayUrl(video.id).then(
+      (answer) => {
+        if (current && answer.url) setSource({ id: video.id, url: answer.url });
+      },
+      () => {
+        if (current) setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [video]);
+
+  return (
+    <Modal
+      open={video !== null}
+      title={video ? `预览：${video.name}` : '预览'}
+      footer={null}
+      width={760}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {failed && <Alert type="error" showIcon title="获取播放地址失败，请关闭后重试" />}
+      {!failed && !(source && source.id === video?.id) && (
+        <div className="video-preview__loading">
+          <Spin />
+        </div>
+      )}
+      {source && source.id === video?.id && (
+        // biome-ignore lint/a11y/useMediaCaption: uploaded training videos come without caption tracks.
+        <video
+          className="video-preview__player"
+          src={source.url}
+          controls
+          autoPlay
+          preload="metadata"
+          data-testid="video-player"
+        />
+      )}
+      {video && (
+        <Descriptions
+          size="small"
+          column={2}
+          className="video-preview__facts"
+          items={[
+            { key: 'duration', label: '时长', children: formatDuration(video.durationSeconds) },
+            { key: 'size', label: '大小', children: formatFileSize(video.size) },
+            {
+              key: 'resolution',
+              label: '分辨率',
+              children: video.width && video.height ? `${video.width} × ${video.height}` : '—',
+            },
+            { key: 'file', label: '原文件名', children: video.fileName },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,250 @@
+import { type TrainPlanItem, trainPlanAllows } from '@px/api/contract';
+import { Alert, Button, Card, Col, Form, Input, message, Result, Row, Select, Space, Tag } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
+import { RecordPending } from '../../../components/RecordPending';
+import { useRecord } from '../../../hooks/useRecord';
+import { useSystemInfo } from '../../../hooks/useSystemInfo';
+import { showServerFieldErrors } from '../../../utils/form-errors';
+import { readPositiveId } from '../../../utils/query-id';
+import {
+  planYearOptions,
+  TRAIN_PLAN_LIST_PATH,
+  TRAIN_PLAN_STATUS_COLOR,
+  TRAIN_PLAN_STATUS_LABEL,
+} from '../train-plan-list/train-plan-meta';
+import { useIndustries } from '../train-plan-list/use-industries';
+
+/** The values of the plan form; dates as `YYYY-MM-DD` (the browser's date input). */
+export interface TrainPlanFormValues {
+  year?: number;
+  name: string;
+  industry?: string;
+  startDate: string;
+  endDate: string;
+  description?: string;
+}
+
+function initialValues(plan: TrainPlanItem | null): TrainPlanFormValues {
+  if (!plan) return { name: '', startDate: '', endDate: '', description: '' };
+  return {
+    year: plan.year,
+    name: plan.name,
+    industry: plan.industry,
+    startDate: plan.startDate,
+    endDate: plan.endDate,
+    description: plan.description ?? '',
+  };
+}
+
+/** The end date is not before the start date (both `YYYY-MM-DD`, so text order is date order). */
+const endAfterStart: Rule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: string | undefined) => {
+    const start = getFieldValue('startDate') as string | undefined;
+    if (value && start && value < start) throw new Error('结束日期不能早于开始日期');
+  },
+});
+
+/** The form of one plan: new (`plan` null), editable, or read-only when closed. */
+function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: () => void }) {
+  const [form] = Form.useForm<TrainPlanFormValues>();
+  const [saving, setSaving] = useState(false);
+  const [unshown, setUnshown] = useState<string[]>([]);
+  const industries = useIndustries();
+  const systemInfo = useSystemInfo();
+  const classStartYear = systemInfo.status === 'ready' ? systemInfo.settings.classStartYear : undefined;
+  const years = useMemo(
+    () => planYearOptions(classStartYear, new Date(), plan?.year),
+    [classStartYear, plan],
+  );
+  const readOnly = plan !== null && !trainPlanAllows(plan.status, 'edit');
+  const yearLocked = plan !== null && plan.status !== 'DRAFT';
+
+  const save = async () => {
+    setUnshown([]);
+    let values: TrainPlanFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      void message.warning('请先改正标红的项');
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveTrainPlan({
+        ...(plan ? { id: plan.id } : {}),
+        year: values.year as number,
+        name: values.name.trim(),
+        industry: values.industry as string,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        description: values.description?.trim() ?? '',
+      });
+      void message.success(plan ? '计划已保存' : '计划已创建，发布后生效');
+      onDone();
+    } catch (error) {
+      setUnshown(showServerFieldErrors(form, error).map((entry) => entry.message));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = plan ? `编辑培训计划 · ${plan.name}` : '新建培训计划';
+  return (
+    <Card
+      title={
+        <Space>
+          {readOnly ? `查看培训计划 · ${plan?.name}` : title}
+          {plan && (
+            <Tag color={TRAIN_PLAN_STATUS_COLOR[plan.status]}>{TRAIN_PLAN_STATUS_LABEL[plan.status]}</Tag>
+          )}
+        </Space>
+      }
+      extra={
+        <Space>
+          <Button onClick={onDone}>返回列表</Button>
+          {!readOnly && (
+            <Button type="primary" loading={saving} onClick={() => void save()}>
+              {plan ? '保存' : '创建计划'}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {readOnly && (
+        <Alert
+          type="warning"
+          showIcon
+          title="该计划已关闭，不能修改；如需修改，请在培训计划列表中重新发布。"
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {unshown.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          title="以下内容未能保存"
+          description={unshown.join('；')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form<TrainPlanFormValues>
+        form={form}
+        name="train-plan-form"
+        layout="vertical"
+        disabled={readOnly}
+        initialValues={initialValues(plan)}
+        style={{ maxWidth: 880 }}
+      >
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="year"
+              label="年度"
+              extra={yearLocked && !readOnly ? '已发布的计划不能修改年度' : undefined}
+              rules={[{ required: true, message: '请选择年度' }]}
+            >
+              <Select placeholder="请选择年度" options={years} disabled={yearLocked} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="industry"
+              label="所属行业"
+              rules={[{ required: true, message: '请选择所属行业' }]}
+            >
+              <Select
+                placeholder="请选择所属行业"
+                loading={industries.loading}
+                options={industries.options}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="name"
+              label="计划名称"
+              rules={[
+                { required: true, whitespace: true, message: '请填写计划名称' },
+                { max: 100, message: '计划名称不能超过 100 个字符' },
+              ]}
+            >
+              <Input maxLength={100} placeholder="例如 2025年度专业技术人员继续教育培训计划" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="startDate"
+              label="开始日期"
+              rules={[{ required: true, message: '请选择开始日期' }]}
+            >
+              <Input type="date" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="endDate"
+              label="结束日期"
+              dependencies={['startDate']}
+              rules={[{ required: true, message: '请选择结束日期' }, endAfterStart]}
+            >
+              <Input type="date" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="description"
+              label="计划说明"
+              rules={[{ max: 2000, message: '计划说明不能超过 2000 个字符' }]}
+            >
+              <Input.TextArea rows={5} maxLength={2000} showCount placeholder="培训对象、内容与要求等" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}
+
+/**
+ * 创建计划 / 编辑培训计划: `?id=` edits a plan (a published plan keeps its year, a closed one is shown
+ * read-only); without `id` it creates a draft. Saving returns to the plan list.
+ */
+export function TrainPlanDetailPage() {
+  const [params] = useSearchParams();
+  const rawId = params.get('id');
+  const planId = readPositiveId(rawId);
+  const navigate = useNavigate();
+  const state = useRecord<number | 'new', TrainPlanItem | null>(planId ?? 'new', (id) =>
+    id === 'new' ? null : getTrainPlan(id),
+  );
+  const back = () => navigate(TRAIN_PLAN_LIST_PATH);
+
+  if (rawId !== null && planId === null) {
+    return (
+      <Result
+        status="warning"
+        title="计划编号无效"
+        subTitle="请从培训计划列表进入。"
+        extra={
+          <Button type="primary" onClick={back}>
+            返回培训计划列表
+          </Button>
+        }
+      />
+    );
+  }
+  if (state.status !== 'ready') {
+    return (
+      <RecordPending
+        state={state}
+        onRetry={state.reload}
+        back={<Button onClick={back}>返回培训计划列表</Button>}
+      />
+    );
+  }
+  return <TrainPlanForm key={state.record?.id ?? 'new'} plan={state.record} onDone={back} />;
+}

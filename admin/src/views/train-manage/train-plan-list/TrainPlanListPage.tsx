@@ -1,0 +1,209 @@
+import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { type TrainPlanItem, type TrainPlanStatus, trainPlanAllows } from '@px/api/contract';
+import { Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { closeTrainPlan, deleteTrainPlan, listTrainPlans, publishTrainPlan } from '../../../api/train-plan';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { DeleteAction } from '../../../components/RowActions';
+import { dateTimeColumn } from '../../../components/table-columns';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useRowAction } from '../../../hooks/useRowAction';
+import { useSystemInfo } from '../../../hooks/useSystemInfo';
+import { ClassCategoryTree } from '../components/ClassCategoryTree';
+import {
+  planPeriod,
+  planYearOptions,
+  TRAIN_PLAN_STATUS_COLOR,
+  TRAIN_PLAN_STATUS_LABEL,
+  TRAIN_PLAN_STATUS_OPTIONS,
+  trainPlanDetailPath,
+} from './train-plan-meta';
+import { useIndustries } from './use-industries';
+
+interface TrainPlanFilters {
+  year?: number;
+  name?: string;
+  status?: TrainPlanStatus;
+  industry?: string;
+}
+
+/** Why a plan cannot be deleted, or undefined when it can (the server decides in the end). */
+export function planDeleteRefusal(plan: Pick<TrainPlanItem, 'status'>): string | undefined {
+  return trainPlanAllows(plan.status, 'delete') ? undefined : '只有草稿状态的计划可以删除';
+}
+
+/** A row's status change (发布, 关闭, 重新发布) after a confirmation. */
+function ConfirmAction({
+  label,
+  title,
+  description,
+  busy,
+  danger,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  description: string;
+  busy: boolean;
+  danger?: boolean;
+  onConfirm: () => unknown;
+}) {
+  return (
+    <Popconfirm
+      title={title}
+      description={description}
+      okText={label}
+      okButtonProps={{ danger }}
+      cancelText="取消"
+      onConfirm={onConfirm}
+    >
+      <Button type="link" size="small" danger={danger} disabled={busy}>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/**
+ * 培训计划 (project staff): the project's plans with year, name, status and industry filters; create
+ * and edit (创建计划), publish, close, publish again and delete drafts after confirmation; the
+ * 班级分类 drawer edits the class-type tree.
+ */
+export function TrainPlanListPage() {
+  const navigate = useNavigate();
+  const list = usePagedList<TrainPlanFilters, TrainPlanItem>(listTrainPlans, {});
+  const { busy: busyId, run } = useRowAction<number>(list.reload);
+  const industries = useIndustries();
+  const systemInfo = useSystemInfo();
+  const classStartYear = systemInfo.status === 'ready' ? systemInfo.settings.classStartYear : undefined;
+  const years = useMemo(() => planYearOptions(classStartYear, new Date()), [classStartYear]);
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
+
+  const search = (values: TrainPlanFilters) =>
+    list.search({
+      year: values.year,
+      name: values.name?.trim() || undefined,
+      status: values.status,
+      industry: values.industry,
+    });
+
+  const columns: ColumnsType<TrainPlanItem> = [
+    { title: '年度', dataIndex: 'year', width: 80 },
+    {
+      title: '计划名称',
+      dataIndex: 'name',
+      width: 240,
+      render: (name: string, plan) => <Link to={trainPlanDetailPath(plan.id)}>{name}</Link>,
+    },
+    { title: '所属行业', dataIndex: 'industryName', width: 110 },
+    { title: '培训时间', key: 'period', width: 210, render: (_value, plan) => planPeriod(plan) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (status: TrainPlanStatus) => (
+        <Tag color={TRAIN_PLAN_STATUS_COLOR[status]}>{TRAIN_PLAN_STATUS_LABEL[status]}</Tag>
+      ),
+    },
+    dateTimeColumn('更新时间', 'updatedAt'),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 230,
+      fixed: 'right',
+      render: (_value, plan) => {
+        const busy = busyId === plan.id;
+        return (
+          <Space size={0} wrap>
+            <Link to={trainPlanDetailPath(plan.id)} style={{ padding: '0 8px' }}>
+              {trainPlanAllows(plan.status, 'edit') ? '编辑' : '查看'}
+            </Link>
+            {trainPlanAllows(plan.status, 'publish') && (
+              <ConfirmAction
+                label={plan.status === 'CLOSED' ? '重新发布' : '发布'}
+                title={`${plan.status === 'CLOSED' ? '重新发布' : '发布'}计划「${plan.name}」？`}
+                description="发布后计划生效，可以在其下开设班级。"
+                busy={busy}
+                onConfirm={() => run(plan.id, () => publishTrainPlan(plan.id), '计划已发布')}
+              />
+            )}
+            {trainPlanAllows(plan.status, 'close') && (
+              <ConfirmAction
+                label="关闭"
+                title={`关闭计划「${plan.name}」？`}
+                description="关闭后计划不能再修改，需要时可以重新发布。"
+                busy={busy}
+                danger
+                onConfirm={() => run(plan.id, () => closeTrainPlan(plan.id), '计划已关闭')}
+              />
+            )}
+            <DeleteAction
+              confirmTitle={`删除计划「${plan.name}」？`}
+              busy={busy}
+              refusal={planDeleteRefusal(plan)}
+              onDelete={() => run(plan.id, () => deleteTrainPlan(plan.id), '计划已删除')}
+            />
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card title="培训计划">
+      <ListFilterBar<TrainPlanFilters>
+        name="train-plan-filters"
+        onSearch={search}
+        onReset={list.reset}
+        style={{ rowGap: 12 }}
+        extra={
+          <Space>
+            <Button icon={<ApartmentOutlined />} onClick={() => setCategoriesOpen(true)}>
+              班级分类
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(trainPlanDetailPath())}>
+              新建计划
+            </Button>
+          </Space>
+        }
+      >
+        <Form.Item name="year" label="年度">
+          <Select allowClear placeholder="全部" options={years} style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item name="name" label="计划名称">
+          <Input allowClear maxLength={100} placeholder="名称的一部分" />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear placeholder="全部" options={TRAIN_PLAN_STATUS_OPTIONS} style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item name="industry" label="所属行业">
+          <Select
+            allowClear
+            placeholder="全部"
+            loading={industries.loading}
+            options={industries.options}
+            style={{ width: 140 }}
+          />
+        </Form.Item>
+      </ListFilterBar>
+      <Table<TrainPlanItem>
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        {...list.tableProps}
+      />
+      <Drawer
+        title="班级分类"
+        open={categoriesOpen}
+        onClose={() => setCategoriesOpen(false)}
+        size={560}
+        destroyOnHidden
+      >
+        <ClassCategoryTree />
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+
+/** Kinds of resource. Only videos exist so far; documents and images would join here. */
+export const RESOURCE_TYPES = ['video'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+export const zResourceType = z.enum(RESOURCE_TYPES, { error: '资源类型应为 video' });
+
+/**
+ * A resource's state: `READY` can be played. The local provider checks a file completely before the
+ * resource exists, so its resources are always READY; a cloud provider that transcodes after the
+ * upload would pass through PROCESSING (and FAILED when transcoding fails).
+ */
+export const RESOURCE_STATUS = ['READY', 'PROCESSING', 'FAILED'] as const;
+export type ResourceStatus = (typeof RESOURCE_STATUS)[number];
+
+/** How deep the category tree may grow (a root category is level 1). */
+export const RESOURCE_CATEGORY_MAX_DEPTH = 5;
+
+/** A resource category as `resource/category-save` answers it. */
+export interface ResourceCategoryItem {
+  id: number;
+  parentId: number | null;
+  name: string;
+  sort: number;
+}
+
+/** A node of `resource/category-tree`: siblings ordered by `sort`, then id. */
+export interface ResourceCategoryNode extends ResourceCategoryItem {
+  /** Resources in the category and all its descendants (a category can be deleted at 0). */
+  resourceCount: number;
+  children: ResourceCategoryNode[];
+}
+
+/** An optional category id: absent, blank or null means none (the root). */
+const zParentId = () => zOptional(zInput.id());
+
+/**
+ * `resource/category-save`: creates (without `id`) a category under `parentId`, last among its
+ * siblings unless `sort` is given, or renames one (`parentId` is read only when creating: moves go
+ * through `resource/category-drag`). Names are unique among siblings.
+ */
+export const resourceCategorySaveInput = z.object({
+  id: zInput.optionalId(),
+  /** The parent of a new category; absent, blank or null for a root category. */
+  parentId: zParentId(),
+  name: zRequiredText('分类名称', 50),
+  sort: zOptional(
+    z.coerce
+      .number<unknown>({ error: '排序应为 0 到 100000 的整数' })
+      .int({ error: '排序应为 0 到 100000 的整数' })
+      .min(0, { error: '排序应为 0 到 100000 的整数' })
+      .max(100_000, { error: '排序应为 0 到 100000 的整数' }),
+  ),
+});
+export type ResourceCategorySaveInput = z.input<typeof resourceCategorySaveInput>;
+
+/**
+ * `resource/category-drag`: puts a category under `parentId` (absent or null: the root) at
+ * position `index` among its new siblings (0 = first; past the end = last). A category cannot move
+ * under itself or one of its descendants.
+ */
+export const resourceCategoryDragInput = z.object({
+  id: zInput.id(),
+  parentId: zParentId(),
+  index: z.coerce
+    .number<unknown>({ error: '位置应为非负整数' })
+    .int({ error: '位置应为非负整数' })
+    .min(0, { error: '位置应为非负整数' })
+    .max(100_000, { error: '位置应为非负整数' }),
+});
+export type ResourceCategoryDragInput = z.input<typeof resourceCategoryDragInput>;
+
+/** `resource/category-delete`, `resource/get`, `resource/delete`, `resource/play-url`. */
+export const resourceIdInput = z.object({ id: zInput.id() });
+
+/** A row of `resource/query` and the answer of `resource/get`. */
+export interface ResourceItem {
+  id: number;
+  type: ResourceType;
+  name: string;
+  /** The name of the file as uploaded (shown only; never used to store or serve it). */
+  fileName: string;
+  categoryId: number | null;
+  /** The category's path from the root, `安全生产 / 消防安全`; null without a category. */
+  categoryName: string | null;
+  /** The MIME type read from the content (`video/mp4`). */
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  durationSeconds: number;
+  width: number | null;
+  height: number | null;
+  status: ResourceStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+export type ResourcePage = PageAnswer<ResourceItem>;
+
+/**
+ * `resource/query`: paged resources of the project, newest first. `name` matches part of the name,
+ * `categoryId` selects a category and everything under it.
+ */
+export const resourceQueryInput = z.object({
+  ...zPage,
+  name: zOptionalText(100),
+  categoryId: zOptional(zInput.id()),
+  type: zOptional(zResourceType),
+});
+export type ResourceQueryInput = z.input<typeof resourceQueryInput>;
+
+/** `resource/save`: renames a resource and sets its category (absent, blank or null: none). */
+export const resourceSaveInput = z.object({
+  id: zInput.id(),
+  name: zRequiredText('视频名称', 100),
+  categoryId: zParentId(),
+});
+export type ResourceSaveInput = z.input<typeof resourceSaveInput>;
+
+const zFileSize = () =>
+  z.coerce
+    .number<unknown>({ error: '文件大小应为正整数（字节）' })
+    .int({ error: '文件大小应为正整数（字节）' })
+    .positive({ error: '文件大小应为正整数（字节）' })
+    .max(Number.MAX_SAFE_INTEGER, { error: '文件大小应为正整数（字节）' });
+
+/**
+ * `resource/upload-init`: announces a file of `fileSize` bytes to upload in chunks. The size limit
+ * is checked here; the type is checked by content (the first chunk, then the whole file).
+ */
+export const resourceUploadInitInput = z.object({
+  type: z.preprocess((value) => (value === undefined || value === '' ? 'video' : value), zResourceType),
+  name: zRequiredText('视频名称', 100),
+  fileName: zRequiredText('文件名', 255),
+  fileSize: zFileSize(),
+  categoryId: zParentId(),
+});
+export type ResourceUploadInitInput = z.input<typeof resourceUploadInitInput>;
+
+/** An upload under way: where it stands and how to send the rest. */
+export interface ResourceUploadState {
+  uploadId: string;
+  /** Every chunk has this many bytes but the last, which has the rest. */
+  chunkSize: number;
+  chunkCount: number;
+  /** Indexes of the chunks received so far (ascending). */
+  received: number[];
+  /** When the upload is forgotten if it is not completed (each chunk extends it). */
+  expiresAt: string;
+}
+
+const zUploadId = () => z.uuid({ error: '上传编号无效' });
+
+/** `resource/upload-chunk` (multipart): chunk `index` (from 0) of the upload in the file field `file`. */
+export const resourceUploadChunkInput = z.object({
+  uploadId: zUploadId(),
+  index: z.coerce
+    .number<unknown>({ error: '分片序号应为非负整数' })
+    .int({ error: '分片序号应为非负整数' })
+    .min(0, { error: '分片序号应为非负整数' }),
+});
+
+/** `resource/upload-status` and `resource/upload-abort`. */
+export const resourceUploadIdInput = z.object({ uploadId: zUploadId() });
+
+/**
+ * `resource/upload-complete`: checks that every chunk arrived, assembles the file and verifies it
+ * (size, content type, duration); with `sha256` (hex) also its digest. Answers the new resource.
+ */
+export const resourceUploadCompleteInput = z.object({
+  uploadId: zUploadId(),
+  sha256: zOptional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[0-9a-f]{64}$/, { error: 'SHA-256 应为 64 位十六进制' }),
+  ),
+});
+
+/**
+ * `resource/check-upload` (multipart): checks a file (field `file`) for a resource type without
+ * storing it. The file may be the whole file or its beginning with `fileSize` the whole size: the
+ * type is read from the content either way, the duration only from a whole file.
+ */
+export const resourceCheckUploadInput = z.object({
+  type: zResourceType,
+  fileSize: zOptional(zFileSize()),
+});
+
+/** The answer of `resource/check-upload`: what the content is. */
+export interface ResourceCheckAnswer {
+  type: ResourceType;
+  contentType: string;
+  /** The whole file's size (`fileSize`, or the file sent). */
+  size: number;
+  /** Read from a whole file; null when only its beginning was sent. */
+  durationSeconds: number | null;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * The answer of `resource/play-url`: how a player gets the video until `expiresAt`. The local
+ * provider answers a signed same-origin URL (`/api/media/<token>`, HTTP range requests); cloud
+ * providers would answer their own URL or a player token (`token`) instead.
+ */
+export interface ResourcePlayAnswer {
+  provider: string;
+  url: string | null;
+  token: string | null;
+  contentType: string;
+  expiresAt: string;
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+
+/** The dictionary type of the plans' industries (shared entries seeded by migration 0007). */
+export const INDUSTRY_DICTIONARY_TYPE = 'industry';
+
+/**
+ * A plan's life: DRAFT (being prepared, may be deleted) -> PUBLISHED (in force) -> CLOSED (over,
+ * read-only); a closed plan may be published again. See docs/product-decisions.md "Catalogue".
+ */
+export const TRAIN_PLAN_STATUS = ['DRAFT', 'PUBLISHED', 'CLOSED'] as const;
+export type TrainPlanStatus = (typeof TRAIN_PLAN_STATUS)[number];
+export const zTrainPlanStatus = z.enum(TRAIN_PLAN_STATUS, { error: '状态应为 DRAFT、PUBLISHED 或 CLOSED' });
+
+/** What can be done to a plan. */
+export type TrainPlanOperation = 'edit' | 'publish' | 'close' | 'delete';
+
+/**
+ * The operations each status allows (the server refuses the others): a draft is edited, published
+ * or deleted; a published plan is edited (not its year) or closed; a closed plan is only published
+ * again.
+ */
+export const TRAIN_PLAN_OPERATIONS: Readonly<Record<TrainPlanStatus, readonly TrainPlanOperation[]>> = {
+  DRAFT: ['edit', 'publish', 'delete'],
+  PUBLISHED: ['edit', 'close'],
+  CLOSED: ['publish'],
+};
+
+/** Whether a plan of `status` allows `operation`. */
+export function trainPlanAllows(status: TrainPlanStatus, operation: TrainPlanOperation): boolean {
+  return TRAIN_PLAN_OPERATIONS[status].includes(operation);
+}
+
+/** Whether `YYYY-MM-DD` names a real calendar day (no 30 February). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar day as `YYYY-MM-DD`; `label` names it in the messages. */
+export const zCalendarDate = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .trim()
+    .min(1, { error: `请选择${label}`, abort: true })
+    .refine(isCalendarDate, { error: `${label}应为有效日期（YYYY-MM-DD）` });
+
+/** The calendar year in China (UTC+8, no daylight saving) at `now`. */
+export function chinaYear(now: Date): number {
+  return new Date(now.getTime() + 8 * 3600_000).getUTCFullYear();
+}
+
+/**
+ * The years a plan may be for, newest first: from the project's `classStartYear` to next year (in
+ * China). Empty when `classStartYear` lies after next year.
+ */
+export function trainPlanYears(classStartYear: number, now: Date): number[] {
+  const years: number[] = [];
+  for (let year = chinaYear(now) + 1; year >= classStartYear; year -= 1) years.push(year);
+  return years;
+}
+
+const YEAR = '年度应为四位数年份';
+/** A plan's year; the range the project offers (`classStartYear` to next year) is checked by the service. */
+const zYear = z.coerce
+  .number<unknown>({ error: YEAR })
+  .int({ error: YEAR })
+  .min(2000, { error: YEAR })
+  .max(2100, { error: YEAR });
+
+/** `train-plan/page`: the project's plans, newest year first; `name` matches a part. */
+export const trainPlanPageInput = z.object({
+  ...zPage,
+  year: zOptional(zYear),
+  name: zOptionalText(100),
+  status: zOptional(zTrainPlanStatus),
+  industry: zOptionalText(40),
+});
+
+/** A row of `train-plan/page` and the answer of `train-plan/get` and `train-plan/save`. */
+export interface TrainPlanItem {
+  id: number;
+  year: number;
+  name: string;
+  /** Code of the dictionary `industry`. */
+  industry: string;
+  /** The industry's label (the code when the dictionary lacks it). */
+  industryName: string;
+  /** `YYYY-MM-DD` */
+  startDate: string;
+  /** `YYYY-MM-DD`, not before `startDate`. */
+  endDate: string;
+  status: TrainPlanStatus;
+  description: string | null;
+  publishedAt: string | null;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * `train-plan/save`: creates (without `id`, as a DRAFT) or updates a plan. The year lies between the
+ * project's `classStartYear` and next year, the industry is a code of the dictionary `industry`, the
+ * end date is not before the start date, the name is unique within the year. A closed plan cannot be
+ * changed; a published plan keeps its year.
+ */
+export const trainPlanSaveInput = z
+  .object({
+    id: zInput.optionalId(),
+    year: z
+      .preprocess(
+        (value) => (value === '' || value === null ? undefined : value),
+        z.custom<unknown>((value) => value !== undefined, { error: '请选择年度' }),
+      )
+      .pipe(zYear),
+    name: zRequiredText('计划名称', 100),
+    industry: zRequiredText('所属行业', 40),
+    startDate: zCalendarDate('开始日期'),
+    endDate: zCalendarDate('结束日期'),
+    description: zOptionalText(2000),
+  })
+  .superRefine((value, ctx) => {
+    // Both are YYYY-MM-DD, so text order is date order; a malformed date has its own message.
+    const comparable = isCalendarDate(value.startDate) && isCalendarDate(value.endDate);
+    if (comparable && value.endDate < value.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: '结束日期不能早于开始日期' });
+    }
+  });
+export type TrainPlanSaveInput = z.input<typeof trainPlanSaveInput>;
+
+/** `train-plan/get`, `publish`, `close`, `delete`: one plan of the project. */
+export const trainPlanIdInput = z.object({ id: zInput.id() });

@@ -1,0 +1,119 @@
+import type { Context, Middleware } from 'koa';
+import type { Sequelize } from 'sequelize';
+import type { RequestState } from '../../core/request-context';
+import { StorageError } from '../storage/storage';
+import { getMediaSecret, verifyMediaToken } from './media-token';
+import { Resource } from './resource.model';
+import { resourceSettings } from './resource.settings';
+import { MEDIA_PATH_PREFIX } from './video-provider';
+
+/** What a `Range` header asks of a file of a known size (RFC 9110 section 14). */
+export type RangeRequest =
+  | { kind: 'whole' }
+  | { kind: 'range'; start: number; end: number }
+  | { kind: 'unsatisfiable' };
+
+const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/;
+
+/**
+ * Reads a `Range` header for a file of `size` bytes: `bytes=a-b`, `bytes=a-` and the suffix form
+ * `bytes=-n` (the last n bytes). An absent, malformed or multi-range header (which a server may
+ * ignore) asks for the whole file; a range starting at or past the end, or an empty suffix, is
+ * unsatisfiable (416). An end past the file is cut to the file.
+ */
+export function parseRange(header: string | undefined, size: number): RangeRequest {
+  if (!header) return { kind: 'whole' };
+  const match = SINGLE_RANGE.exec(header.trim().replace(/\s+/g, ''));
+  if (!match) return { kind: 'whole' };
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return { kind: 'whole' };
+  if (first === '') {
+    const suffix = Number(last);
+    if (!Number.isSafeInteger(suffix)) return { kind: 'whole' };
+    if (suffix === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? Number.MAX_SAFE_INTEGER : Number(last);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return { kind: 'whole' };
+  if (start >= size) return { kind: 'unsatisfiable' };
+  return { kind: 'range', start, end: Math.min(end, size - 1) };
+}
+
+const MEDIA_TOKEN_PATH = new RegExp(`^${MEDIA_PATH_PREFIX.replace(/\//g, '\\/')}([^/]+)$`);
+
+function refuse(ctx: Context, status: number, text: string): void {
+  ctx.status = status;
+  ctx.type = 'text/plain; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = text;
+}
+
+/**
+ * The local video provider's media route: `GET|HEAD /api/media/<token>` streams a resource's file
+ * from the file storage with HTTP range support (Accept-Ranges, 206 with Content-Range, 416 for a
+ * range outside the file, If-Range against the ETag). A forged or expired token answers 403, a
+ * resource that no longer exists 404; no answer ever names a storage key or path.
+ */
+export function mediaRoute(sequelize: Sequelize): Middleware<RequestState> {
+  return async (ctx, next) => {
+    const match = MEDIA_TOKEN_PATH.exec(ctx.path);
+    if (!match) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.set('Allow', 'GET, HEAD');
+      return refuse(ctx, 405, '不支持的请求方法');
+    }
+    const grant = verifyMediaToken(
+      await getMediaSecret(sequelize),
+      decodeURIComponent(match[1] as string),
+      Math.floor(Date.now() / 1000),
+    );
+    if (grant === 'forged' || grant === 'expired') {
+      ctx.state.log.info({ reason: grant }, 'refused a media token');
+      return refuse(ctx, 403, grant === 'expired' ? '播放地址已过期，请刷新后重试' : '播放地址无效');
+    }
+    const resource = await Resource.findByPk(grant.resourceId);
+    if (resource?.status !== 'READY') return refuse(ctx, 404, '视频不存在');
+
+    const { storage } = resourceSettings();
+    const stored = await storage.stat(resource.storageKey);
+    if (!stored) {
+      ctx.state.log.error({ resourceId: resource.id }, 'the file of a resource is missing from storage');
+      return refuse(ctx, 404, '视频不存在');
+    }
+    const size = stored.size;
+    const etag = `"${resource.sha256}"`;
+    const ifRange = ctx.get('If-Range');
+    const range =
+      ifRange && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRange(ctx.get('Range'), size);
+
+    ctx.set('Accept-Ranges', 'bytes');
+    ctx.set('ETag', etag);
+    ctx.set('Last-Modified', resource.createdAt.toUTCString());
+    const maxAge = Math.max(0, grant.expiresAt - Math.floor(Date.now() / 1000));
+    ctx.set('Cache-Control', `private, max-age=${maxAge}`);
+    if (range.kind === 'unsatisfiable') {
+      ctx.set('Content-Range', `bytes */${size}`);
+      return refuse(ctx, 416, '请求的范围超出文件');
+    }
+    const { start, end } = range.kind === 'range' ? range : { start: 0, end: size - 1 };
+    ctx.status = range.kind === 'range' ? 206 : 200;
+    ctx.type = resource.contentType;
+    if (range.kind === 'range') ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+    if (ctx.method === 'GET') {
+      try {
+        ctx.body = await storage.get(resource.storageKey, { start, end });
+      } catch (error) {
+        if (!(error instanceof StorageError)) throw error;
+        ctx.state.log.error(
+          { resourceId: resource.id, reason: error.reason },
+          'could not read a resource file',
+        );
+        ctx.remove('Content-Range');
+        return refuse(ctx, 404, '视频不存在');
+      }
+    }
+    // After the body: Koa drops Content-Length when a stream replaces another body.
+    ctx.length = end - start + 1;
+  };
+}

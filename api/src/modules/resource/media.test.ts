@@ -1,0 +1,288 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROLE_SYSTEM } from '@px/config';
+import { QueryTypes } from 'sequelize';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { parseRange } from './media.route';
+import { getMediaSecret, signMediaToken, verifyMediaToken } from './media-token';
+import { DEMO_VIDEO_DIR } from './resource.demo';
+import { Resource } from './resource.model';
+import { configureResources, resourceSettings } from './resource.settings';
+import { uploadThroughApi, useTestStorage, VIDEO_MENU } from './resource.testing';
+
+let t: TestApp;
+let projectId: number;
+let token: string;
+let otherToken: string;
+let video: { id: number; size: number };
+
+const storage = useTestStorage();
+const BYTES = fs.readFileSync(path.join(DEMO_VIDEO_DIR, 'first-aid.mp4'));
+
+const post = (name: string, body: object = {}, as = token) =>
+  t.http.post(`/api/resource/${name}.action`).set('token', as).send(body);
+/** GET with the raw bytes of the answer. */
+const fetchMedia = (url: string, headers: Record<string, string> = {}) =>
+  t.http
+    .get(url)
+    .set(headers)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+
+async function playUrl(id = video.id, as = token): Promise<string> {
+  const res = await post('play-url', { id }, as);
+  expect(res.body.respCode).toBe(200);
+  return res.body.attribute.url;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  projectId = (await buildProject()).id;
+  token = await signIn(
+    (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
+  );
+  const other = (await buildProject()).id;
+  otherToken = await signIn(
+    (await buildAccount({ projectId: other, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
+  );
+  const uploaded = await uploadThroughApi(t, token, BYTES, { name: '播放测试' });
+  video = uploaded.body.attribute;
+});
+afterAll(() => t.close());
+
+describe('resource/play-url', () => {
+  test('answers a same-origin signed URL that expires after two hours', async () => {
+    const before = Date.now();
+    const res = await post('play-url', { id: video.id });
+    const answer = res.body.attribute;
+    expect(answer).toMatchObject({
+      provider: 'local',
+      url: expect.stringMatching(/^\/api\/media\/\d+\.\d+\.[A-Za-z0-9_-]{43}$/),
+      contentType: 'video/mp4',
+    });
+    expect(answer.url).toBe(`/api/media/${answer.token}`);
+    const expires = new Date(answer.expiresAt).getTime();
+    expect(expires).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 7200 * 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 7200 * 1000);
+    expect(JSON.stringify(res.body)).not.toContain('videos/');
+  });
+
+  test('another project’s video, and staff without a resource screen, are refused', async () => {
+    expect((await post('play-url', { id: video.id }, otherToken)).body).toMatchObject({
+      respCode: -1,
+      respDesc: '视频不存在',
+    });
+    const noScreen = await signIn(
+      (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: ['/home'] })).account,
+    );
+    expect((await post('play-url', { id: video.id }, noScreen)).status).toBe(403);
+    const questions = await signIn(
+      (
+        await buildAccount({
+          projectId,
+          roleSystem: ROLE_SYSTEM.PROJECT,
+          menu: ['/resource-manage/add-question'],
+        })
+      ).account,
+    );
+    expect((await post('play-url', { id: video.id }, questions)).body.respCode).toBe(200);
+  });
+});
+
+describe('the media route', () => {
+  test('serves the whole file with Accept-Ranges, type, length and no storage path', async () => {
+    const res = await fetchMedia(await playUrl());
+    expect(res.status).toBe(200);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.headers['content-length']).toBe(String(BYTES.length));
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=(71\d\d|7200)$/);
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(Buffer.compare(res.body as Buffer, BYTES)).toBe(0);
+    expect(JSON.stringify(res.headers)).not.toMatch(/videos\/|px-resource-test/);
+  });
+
+  test('answers ranges with 206 and exactly those bytes: closed, open-ended, suffix, past the end', async () => {
+    const url = await playUrl();
+    const size = BYTES.length;
+    const cases: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=1000-1000', 1000, 1000],
+      [`bytes=${size - 10}-`, size - 10, size - 1],
+      ['bytes=-500', size - 500, size - 1],
+      [`bytes=-${size + 100}`, 0, size - 1],
+      [`bytes=100-${size + 5000}`, 100, size - 1],
+      [`bytes=${size - 1}-${size - 1}`, size - 1, size - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      const res = await fetchMedia(url, { Range: range });
+      expect(res.status).toBe(206);
+      expect(res.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.headers['content-length']).toBe(String(end - start + 1));
+      expect(Buffer.compare(res.body as Buffer, BYTES.subarray(start, end + 1))).toBe(0);
+    }
+  });
+
+  test('answers 416 with the size for ranges outside the file', async () => {
+    const url = await playUrl();
+    for (const range of [
+      `bytes=${BYTES.length}-`,
+      `bytes=${BYTES.length + 10}-${BYTES.length + 20}`,
+      'bytes=-0',
+    ]) {
+      const res = await fetchMedia(url, { Range: range });
+      expect(res.status).toBe(416);
+      expect(res.headers['content-range']).toBe(`bytes */${BYTES.length}`);
+    }
+  });
+
+  test('ignores malformed and multi-part ranges, and a range whose If-Range does not match', async () => {
+    const url = await playUrl();
+    for (const headers of <Record<string, string>[]>[
+      { Range: 'bytes=5-2' },
+      { Range: 'items=0-5' },
+      { Range: 'bytes=0-1,5-6' },
+      { Range: 'bytes=abc' },
+      { Range: 'bytes=0-9', 'If-Range': '"another"' },
+    ]) {
+      const res = await fetchMedia(url, headers);
+      expect(res.status).toBe(200);
+      expect((res.body as Buffer).length).toBe(BYTES.length);
+    }
+    const first = await fetchMedia(url);
+    const matching = await fetchMedia(url, { Range: 'bytes=0-9', 'If-Range': first.headers.etag as string });
+    expect(matching.status).toBe(206);
+  });
+
+  test('HEAD answers the headers without the body; other methods 405', async () => {
+    const url = await playUrl();
+    const head = await t.http.head(url).set('Range', 'bytes=10-19');
+    expect(head.status).toBe(206);
+    expect(head.headers['content-length']).toBe('10');
+    expect(head.headers['content-range']).toBe(`bytes 10-19/${BYTES.length}`);
+    expect((await t.http.post(url)).status).toBe(405);
+  });
+
+  test('refuses forged and expired tokens with 403', async () => {
+    const url = await playUrl();
+    const token = url.slice('/api/media/'.length);
+    const [id, expires, mac] = token.split('.') as [string, string, string];
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    const forged = [
+      `${id}.${expires}.${flipped}`,
+      `${id}.${Number(expires) + 3600}.${mac}`,
+      `${Number(id) + 1}.${expires}.${mac}`,
+      `${id}.${expires}`,
+      'nonsense',
+      `${id}.${expires}.${mac}x`,
+    ];
+    for (const bad of forged) {
+      const res = await fetchMedia(`/api/media/${bad}`);
+      expect(res.status).toBe(403);
+      expect(res.text ?? (res.body as Buffer).toString()).not.toContain('videos/');
+    }
+    // Signed with another secret.
+    const stranger = signMediaToken(Buffer.alloc(32, 7), {
+      resourceId: video.id,
+      expiresAt: Number(expires),
+    });
+    expect((await fetchMedia(`/api/media/${stranger}`)).status).toBe(403);
+    // Signed with the right secret, but its time has passed.
+    const secret = await getMediaSecret(t.sequelize);
+    const past = signMediaToken(secret, {
+      resourceId: video.id,
+      expiresAt: Math.floor(Date.now() / 1000) - 1,
+    });
+    const expired = await fetchMedia(`/api/media/${past}`);
+    expect(expired.status).toBe(403);
+    expect((expired.body as Buffer).toString()).toBe('播放地址已过期，请刷新后重试');
+    const fresh = signMediaToken(secret, {
+      resourceId: video.id,
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect((await fetchMedia(`/api/media/${fresh}`)).status).toBe(200);
+  });
+
+  test('a deleted video answers 404, also with a valid token', async () => {
+    const second = (await uploadThroughApi(t, token, BYTES, { name: '将删除' })).body.attribute;
+    const url = await playUrl(second.id);
+    expect((await fetchMedia(url)).status).toBe(200);
+    const key = (await Resource.findByPk(second.id))?.storageKey as string;
+    expect(storage.files()).toContain(key);
+    await post('delete', { id: second.id });
+    const gone = await fetchMedia(url);
+    expect(gone.status).toBe(404);
+    expect((gone.body as Buffer).toString()).toBe('视频不存在');
+    expect(storage.files()).not.toContain(key);
+  });
+
+  test('a file missing from storage answers 404 without naming it', async () => {
+    const row = (await Resource.findByPk(video.id)) as Resource;
+    const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = row.get({ plain: true });
+    const orphan = await Resource.create({ ...fields, storageKey: `videos/${projectId}/missing.mp4` });
+    const res = await fetchMedia(await playUrl(orphan.id));
+    expect(res.status).toBe(404);
+    expect((res.body as Buffer).toString()).not.toContain('missing.mp4');
+  });
+});
+
+describe('the signing secret', () => {
+  test('is generated once and kept in the database; MEDIA_SIGNING_SECRET replaces it', async () => {
+    const secret = await getMediaSecret(t.sequelize);
+    expect(secret.length).toBe(32);
+    const [row] = await t.sequelize.query<{ private_pem: string }>(
+      "SELECT private_pem FROM system_key WHERE name = 'media-url-hmac'",
+      { type: QueryTypes.SELECT },
+    );
+    expect(Buffer.from(row?.private_pem ?? '', 'base64')).toEqual(secret);
+    const url = await playUrl();
+    const configured = resourceSettings();
+    try {
+      configureResources({ ...configured, signingSecret: 'k'.repeat(40) });
+      expect(await getMediaSecret(t.sequelize)).toEqual(Buffer.from('k'.repeat(40)));
+      // URLs signed with the old secret no longer play.
+      expect((await fetchMedia(url)).status).toBe(403);
+      expect((await fetchMedia(await playUrl())).status).toBe(200);
+    } finally {
+      configureResources(configured);
+    }
+  });
+
+  test('verifyMediaToken: a grant, forged or expired', () => {
+    const secret = Buffer.alloc(32, 1);
+    const token = signMediaToken(secret, { resourceId: 42, expiresAt: 2_000_000_000 });
+    expect(verifyMediaToken(secret, token, 1_999_999_999)).toEqual({
+      resourceId: 42,
+      expiresAt: 2_000_000_000,
+    });
+    expect(verifyMediaToken(secret, token, 2_000_000_000)).toBe('expired');
+    expect(verifyMediaToken(Buffer.alloc(32, 2), token, 0)).toBe('forged');
+    expect(verifyMediaToken(secret, token.replace('42.', '43.'), 0)).toBe('forged');
+    expect(verifyMediaToken(secret, '0.1.abc', 0)).toBe('forged');
+  });
+});
+
+describe('parseRange (RFC 9110)', () => {
+  test.each([
+    [undefined, { kind: 'whole' }],
+    ['bytes=0-0', { kind: 'range', start: 0, end: 0 }],
+    ['bytes=0-', { kind: 'range', start: 0, end: 999 }],
+    ['bytes=990-2000', { kind: 'range', start: 990, end: 999 }],
+    ['bytes=-1', { kind: 'range', start: 999, end: 999 }],
+    ['bytes=-5000', { kind: 'range', start: 0, end: 999 }],
+    [' bytes = 5 - 9 ', { kind: 'range', start: 5, end: 9 }],
+    ['bytes=1000-', { kind: 'unsatisfiable' }],
+    ['bytes=-0', { kind: 'unsatisfiable' }],
+    ['bytes=9-5', { kind: 'whole' }],
+    ['bytes=-', { kind: 'whole' }],
+    ['bytes=1-2,4-5', { kind: 'whole' }],
+    ['pages=1-2', { kind: 'whole' }],
+  ])('%s of 1000 bytes', (header, expected) => {
+    expect(parseRange(header, 1000)).toEqual(expected);
+  });
+});

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Transaction } from 'sequelize';
+import { Resource, ResourceCategory } from './resource.model';
+import { resourceSettings } from './resource.settings';
+import { probeMp4File } from './upload.service';
+
+/** Where the generated demo videos are kept (small H.264 MP4s: colour bars with a running timestamp). */
+export const DEMO_VIDEO_DIR = path.join(__dirname, 'demo-videos');
+
+/** The demo project's resource categories (path of names) and the videos filed in them. */
+export const DEMO_RESOURCES: readonly { category: readonly string[]; name: string; file: string }[] = [
+  { category: ['安全生产'], name: '安全生产概述', file: 'safety-intro.mp4' },
+  { category: ['安全生产', '消防安全'], name: '消防演练示范', file: 'fire-drill.mp4' },
+  { category: ['职业技能', '应急救护'], name: '现场急救要点', file: 'first-aid.mp4' },
+];
+
+/**
+ * Files the demo videos of a project: the categories of DEMO_RESOURCES, and each video stored
+ * through the file storage (key `videos/<project>/demo-<file>`, so seeding again writes the same
+ * object) with its duration and size read from the file, as an upload would.
+ */
+export async function seedResourceDemo(projectId: number, transaction: Transaction): Promise<void> {
+  const { storage } = resourceSettings();
+  const categories = new Map<string, ResourceCategory>();
+  const categoryOf = async (names: readonly string[]): Promise<ResourceCategory> => {
+    let parentId: number | null = null;
+    let category: ResourceCategory | undefined;
+    for (const [depth, name] of names.entries()) {
+      const pathKey = names.slice(0, depth + 1).join('/');
+      category = categories.get(pathKey);
+      if (!category) {
+        const under: number | null = parentId;
+        const sort: number = [...categories.values()].filter((other) => other.parentId === under).length;
+        category = await ResourceCategory.create({ projectId, parentId, name, sort }, { transaction });
+        categories.set(pathKey, category);
+      }
+      parentId = category.id;
+    }
+    if (!category) throw new Error('a demo resource needs a category');
+    return category;
+  };
+
+  for (const demo of DEMO_RESOURCES) {
+    const category = await categoryOf(demo.category);
+    const file = path.join(DEMO_VIDEO_DIR, demo.file);
+    const info = await probeMp4File(file);
+    const bytes = await fs.promises.readFile(file);
+    const key = `videos/${projectId}/demo-${demo.file}`;
+    const stored = await storage.put(key, bytes);
+    await Resource.create(
+      {
+        projectId,
+        categoryId: category.id,
+        type: 'video',
+        name: demo.name,
+        fileName: demo.file,
+        storageKey: key,
+        contentType: 'video/mp4',
+        size: stored.size,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        durationSeconds: info.durationSeconds,
+        width: info.width,
+        height: info.height,
+        status: 'READY',
+        createdBy: null,
+      },
+      { transaction },
+    );
+  }
+}

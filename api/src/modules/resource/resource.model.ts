@@ -1,0 +1,144 @@
+import {
+  type CreationOptional,
+  DataTypes,
+  type InferAttributes,
+  type InferCreationAttributes,
+  Model,
+  type Sequelize,
+} from 'sequelize';
+import type { ResourceStatus, ResourceType } from '../../contract/resource';
+
+/** A folder of a project's resources; categories form a tree (parent, sort among siblings). */
+export class ResourceCategory extends Model<
+  InferAttributes<ResourceCategory>,
+  InferCreationAttributes<ResourceCategory>
+> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare parentId: number | null;
+  declare name: string;
+  declare sort: CreationOptional<number>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    ResourceCategory.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        parentId: { type: DataTypes.INTEGER, allowNull: true },
+        name: { type: DataTypes.STRING(50), allowNull: false },
+        sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'resource_category' },
+    );
+  }
+}
+
+/** A stored file of a project (a video), checked by content; its bytes live in the file storage. */
+export class Resource extends Model<InferAttributes<Resource>, InferCreationAttributes<Resource>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare categoryId: number | null;
+  declare type: ResourceType;
+  declare name: string;
+  declare fileName: string;
+  /** The file storage key (server-made, never shown to clients). */
+  declare storageKey: string;
+  declare contentType: string;
+  /** Bytes (BIGINT, read as a number: files stay far below 2^53). */
+  declare size: number;
+  declare sha256: string;
+  declare durationSeconds: number;
+  declare width: number | null;
+  declare height: number | null;
+  declare status: CreationOptional<ResourceStatus>;
+  declare createdBy: number | null;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    Resource.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        categoryId: { type: DataTypes.INTEGER, allowNull: true },
+        type: { type: DataTypes.STRING(16), allowNull: false },
+        name: { type: DataTypes.STRING(100), allowNull: false },
+        fileName: { type: DataTypes.STRING(255), allowNull: false },
+        storageKey: { type: DataTypes.STRING(255), allowNull: false },
+        contentType: { type: DataTypes.STRING(64), allowNull: false },
+        size: {
+          type: DataTypes.BIGINT,
+          allowNull: false,
+          get(this: Resource) {
+            return Number(this.getDataValue('size'));
+          },
+        },
+        sha256: { type: DataTypes.STRING(64), allowNull: false },
+        durationSeconds: { type: DataTypes.INTEGER, allowNull: false },
+        width: { type: DataTypes.INTEGER, allowNull: true },
+        height: { type: DataTypes.INTEGER, allowNull: true },
+        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'READY' },
+        createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'resource' },
+    );
+  }
+}
+
+/**
+ * A chunked upload under way. Its chunks wait in the file storage (`uploads/<id>/<index>`) until
+ * `resource/upload-complete` assembles them into a resource, `resource/upload-abort` drops them,
+ * or the upload expires and is swept.
+ */
+export class ResourceUpload extends Model<
+  InferAttributes<ResourceUpload>,
+  InferCreationAttributes<ResourceUpload>
+> {
+  declare id: string;
+  declare projectId: number;
+  declare accountId: number;
+  declare type: ResourceType;
+  declare name: string;
+  declare fileName: string;
+  declare categoryId: number | null;
+  declare size: number;
+  declare chunkSize: number;
+  declare chunkCount: number;
+  /** OPEN takes chunks; ASSEMBLING while upload-complete runs (a second complete is refused). */
+  declare state: CreationOptional<'OPEN' | 'ASSEMBLING'>;
+  declare expiresAt: Date;
+  declare createdAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    ResourceUpload.init(
+      {
+        id: { type: DataTypes.UUID, primaryKey: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        accountId: { type: DataTypes.INTEGER, allowNull: false },
+        type: { type: DataTypes.STRING(16), allowNull: false },
+        name: { type: DataTypes.STRING(100), allowNull: false },
+        fileName: { type: DataTypes.STRING(255), allowNull: false },
+        categoryId: { type: DataTypes.INTEGER, allowNull: true },
+        size: {
+          type: DataTypes.BIGINT,
+          allowNull: false,
+          get(this: ResourceUpload) {
+            return Number(this.getDataValue('size'));
+          },
+        },
+        chunkSize: { type: DataTypes.INTEGER, allowNull: false },
+        chunkCount: { type: DataTypes.INTEGER, allowNull: false },
+        state: { type: DataTypes.STRING(12), allowNull: false, defaultValue: 'OPEN' },
+        expiresAt: { type: DataTypes.DATE, allowNull: false },
+        createdAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'resource_upload', updatedAt: false },
+    );
+  }
+}

@@ -1,0 +1,400 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { Op } from 'sequelize';
+import type { z } from 'zod';
+import type {
+  ResourceCheckAnswer,
+  ResourceItem,
+  ResourceType,
+  ResourceUploadState,
+  resourceCheckUploadInput,
+  resourceUploadChunkInput,
+  resourceUploadCompleteInput,
+  resourceUploadInitInput,
+} from '../../contract/resource';
+import type { ActionContext, Caller, UploadedFile } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
+import { requirePrincipal } from '../../core/tenant';
+import { audit } from '../audit/audit.service';
+import type { FileStorage } from '../storage/storage';
+import { readStored } from '../storage/storage';
+import { MP4_HEAD_BYTES, MP4_MESSAGES, Mp4Error, type Mp4Info, probeMp4, type ReadAt, sniffMp4 } from './mp4';
+import { Resource, ResourceUpload } from './resource.model';
+import { getResource } from './resource.service';
+import { resourceSettings } from './resource.settings';
+import { requireCategory } from './resource-category.service';
+
+const UPLOAD_GONE = '上传不存在或已过期，请重新上传';
+/** What every resource type's content is read as. */
+const CONTENT_TYPE: Record<ResourceType, string> = { video: 'video/mp4' };
+
+const fieldError = (field: string, rule: string, message: string) =>
+  new ValidationError([{ field, rule, message }]);
+
+/** Where chunk `index` of an upload waits. */
+export const chunkKey = (uploadId: string, index: number) => `uploads/${uploadId}/${index}`;
+/** Where an upload's assembled file goes (and stays, as the resource's file). */
+export const assembledKey = (upload: Pick<ResourceUpload, 'id' | 'projectId'>) =>
+  `videos/${upload.projectId}/${upload.id}.mp4`;
+
+const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`;
+
+/** The expected size of chunk `index`: the chunk size, the rest for the last one. */
+function chunkBytes(
+  upload: Pick<ResourceUpload, 'size' | 'chunkSize' | 'chunkCount'>,
+  index: number,
+): number {
+  return index < upload.chunkCount - 1
+    ? upload.chunkSize
+    : upload.size - upload.chunkSize * (upload.chunkCount - 1);
+}
+
+const expiry = () => new Date(Date.now() + resourceSettings().uploadTtlSeconds * 1000);
+
+/** Reads ranges of a stored object (for the MP4 probe). */
+export function storageReadAt(storage: FileStorage, key: string, size: number): ReadAt {
+  return async (offset, length) => {
+    const end = Math.min(size, offset + length) - 1;
+    if (length <= 0 || end < offset) return Buffer.alloc(0);
+    return readStored(storage, key, { start: offset, end });
+  };
+}
+
+/** Reads ranges of a local file through an open handle (for the MP4 probe). */
+function handleReadAt(handle: fs.promises.FileHandle): ReadAt {
+  return async (offset, length) => {
+    const buffer = Buffer.alloc(Math.max(0, length));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+    return buffer.subarray(0, bytesRead);
+  };
+}
+
+/** Probes a local file (an uploaded one, a demo video) as an MP4. Throws Mp4Error. */
+export async function probeMp4File(filePath: string): Promise<Mp4Info> {
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    return await probeMp4(handleReadAt(handle), (await handle.stat()).size);
+  } finally {
+    await handle.close();
+  }
+}
+
+function checkSize(type: ResourceType, size: number, field: string): void {
+  const limit = resourceSettings().videoLimitBytes;
+  if (type === 'video' && size > limit) throw fieldError(field, 'max', `视频不能超过 ${megabytes(limit)}`);
+}
+
+function stateOf(upload: ResourceUpload, received: number[]): ResourceUploadState {
+  return {
+    uploadId: upload.id,
+    chunkSize: upload.chunkSize,
+    chunkCount: upload.chunkCount,
+    received,
+    expiresAt: upload.expiresAt.toISOString(),
+  };
+}
+
+/** The chunks of an upload that arrived whole (their stored size is the expected one). */
+async function receivedChunks(upload: ResourceUpload): Promise<number[]> {
+  const { storage } = resourceSettings();
+  const received: number[] = [];
+  for (let index = 0; index < upload.chunkCount; index += 1) {
+    const stored = await storage.stat(chunkKey(upload.id, index));
+    if (stored?.size === chunkBytes(upload, index)) received.push(index);
+  }
+  return received;
+}
+
+/** Removes everything of an upload: its row, its chunks and an assembled file. */
+async function discardUpload(upload: ResourceUpload): Promise<void> {
+  const { storage } = resourceSettings();
+  await ResourceUpload.destroy({ where: { id: upload.id } });
+  for (let index = 0; index < upload.chunkCount; index += 1) await storage.delete(chunkKey(upload.id, index));
+  if (!(await Resource.count({ where: { storageKey: assembledKey(upload) } })))
+    await storage.delete(assembledKey(upload));
+}
+
+/** The caller's own open upload; another account's, another project's or an expired one is "gone". */
+async function loadUpload(caller: Pick<Caller, 'principal'>, projectId: number, uploadId: string) {
+  const principal = requirePrincipal(caller);
+  const upload = await ResourceUpload.findOne({
+    where: { id: uploadId, projectId, accountId: principal.accountId, expiresAt: { [Op.gt]: new Date() } },
+  });
+  if (!upload) throw new BusinessError(UPLOAD_GONE);
+  return upload;
+}
+
+/**
+ * Starts a chunked upload of a file of `fileSize` bytes: checks the size limit and the category,
+ * and answers the upload id, chunk size and count. Throws ValidationError naming `fileSize` (over
+ * the limit) or `categoryId` (not a category of the project).
+ */
+export async function initUpload(
+  caller: Caller,
+  projectId: number,
+  input: z.output<typeof resourceUploadInitInput>,
+): Promise<ResourceUploadState> {
+  const principal = requirePrincipal(caller);
+  checkSize(input.type, input.fileSize, 'fileSize');
+  if (input.categoryId !== undefined) await requireCategory(projectId, input.categoryId, 'categoryId');
+  const chunkSize = resourceSettings().chunkBytes;
+  const upload = await ResourceUpload.create({
+    id: randomUUID(),
+    projectId,
+    accountId: principal.accountId,
+    type: input.type,
+    name: input.name,
+    fileName: input.fileName,
+    categoryId: input.categoryId ?? null,
+    size: input.fileSize,
+    chunkSize,
+    chunkCount: Math.ceil(input.fileSize / chunkSize),
+    expiresAt: expiry(),
+  });
+  return stateOf(upload, []);
+}
+
+/** Where an upload stands: its chunks received so far (a client resumes by sending the others). */
+export async function uploadStatus(
+  caller: Pick<Caller, 'principal'>,
+  projectId: number,
+  uploadId: string,
+): Promise<ResourceUploadState> {
+  const upload = await loadUpload(caller, projectId, uploadId);
+  return stateOf(upload, await receivedChunks(upload));
+}
+
+/**
+ * Stores one chunk (sending one again replaces it). The chunk must have its exact size; the first
+ * chunk must begin like an MP4 file, or the whole upload is dropped at once. Throws ValidationError
+ * naming `file` (missing, wrong size) or `index` (past the last chunk), BusinessError for a gone
+ * upload, one being assembled or content that is not MP4.
+ */
+export async function receiveChunk(
+  caller: Pick<Caller, 'principal'>,
+  projectId: number,
+  input: z.output<typeof resourceUploadChunkInput>,
+  file: UploadedFile | undefined,
+): Promise<{ uploadId: string; index: number; size: number }> {
+  if (!file) throw fieldError('file', 'required', '请选择要上传的分片');
+  const upload = await loadUpload(caller, projectId, input.uploadId);
+  if (upload.state !== 'OPEN') throw new BusinessError('上传正在合并，不能再接收分片');
+  if (input.index >= upload.chunkCount)
+    throw fieldError('index', 'max', `分片序号应小于 ${upload.chunkCount}`);
+  const expected = chunkBytes(upload, input.index);
+  if (file.size !== expected) throw fieldError('file', 'size', `分片大小应为 ${expected} 字节`);
+  if (input.index === 0) {
+    const handle = await fs.promises.open(file.path, 'r');
+    const head = await handleReadAt(handle)(0, MP4_HEAD_BYTES).finally(() => handle.close());
+    if (!sniffMp4(head)) {
+      await discardUpload(upload);
+      throw new BusinessError(`${MP4_MESSAGES['not-mp4']}，已取消上传`);
+    }
+  }
+  const { storage } = resourceSettings();
+  const key = chunkKey(upload.id, input.index);
+  await storage.put(key, fs.createReadStream(file.path));
+  // The upload may have been completed, aborted or swept while the chunk travelled.
+  const [touched] = await ResourceUpload.update(
+    { expiresAt: expiry() },
+    { where: { id: upload.id, state: 'OPEN' } },
+  );
+  if (!touched) {
+    if (!(await ResourceUpload.count({ where: { id: upload.id } }))) await storage.delete(key);
+    throw new BusinessError(UPLOAD_GONE);
+  }
+  return { uploadId: upload.id, index: input.index, size: expected };
+}
+
+/** Drops an upload and its chunks. Throws BusinessError for a gone upload or one being assembled. */
+export async function abortUpload(caller: Pick<Caller, 'principal'>, projectId: number, uploadId: string) {
+  const upload = await loadUpload(caller, projectId, uploadId);
+  if (upload.state !== 'OPEN') throw new BusinessError('上传正在合并，不能取消');
+  await discardUpload(upload);
+}
+
+/** A refusal of the assembled file: everything of the upload is removed, then the reason thrown. */
+async function refuseUpload(upload: ResourceUpload, message: string): Promise<never> {
+  await discardUpload(upload);
+  throw new BusinessError(message);
+}
+
+/**
+ * Completes an upload: every chunk must be there whole (else refused naming the missing ones, and
+ * the upload stays open for them); the chunks are assembled into the resource's file, which must
+ * have the announced size (and `sha256` when given), be an MP4 with a video track and a readable
+ * duration, or everything of the upload is removed. Then the resource row is written (audited) and
+ * the chunks removed. Throws BusinessError with the reason.
+ */
+export async function completeUpload(
+  ctx: Caller & Pick<ActionContext, 'log'>,
+  projectId: number,
+  input: z.output<typeof resourceUploadCompleteInput>,
+): Promise<ResourceItem> {
+  const upload = await loadUpload(ctx, projectId, input.uploadId);
+  const [claimed] = await ResourceUpload.update(
+    { state: 'ASSEMBLING', expiresAt: expiry() },
+    { where: { id: upload.id, state: 'OPEN' } },
+  );
+  if (!claimed) throw new BusinessError('该上传正在合并，请稍候');
+
+  const received = new Set(await receivedChunks(upload));
+  const missing = Array.from({ length: upload.chunkCount }, (_, index) => index).filter(
+    (index) => !received.has(index),
+  );
+  if (missing.length) {
+    await ResourceUpload.update({ state: 'OPEN' }, { where: { id: upload.id } });
+    const shown = missing.slice(0, 20).join('、') + (missing.length > 20 ? ' 等' : '');
+    throw new BusinessError(`还有 ${missing.length} 个分片未上传（序号 ${shown}），请继续上传后再完成`, {
+      missing,
+    });
+  }
+
+  const { storage } = resourceSettings();
+  const key = assembledKey(upload);
+  const hash = createHash('sha256');
+  async function* assembled() {
+    for (let index = 0; index < upload.chunkCount; index += 1) {
+      for await (const piece of await storage.get(chunkKey(upload.id, index))) {
+        hash.update(piece as Buffer);
+        yield piece as Buffer;
+      }
+    }
+  }
+  let stored: { size: number };
+  try {
+    stored = await storage.put(key, Readable.from(assembled()));
+  } catch (error) {
+    await ResourceUpload.update({ state: 'OPEN' }, { where: { id: upload.id } });
+    throw error;
+  }
+  const sha256 = hash.digest('hex');
+  if (stored.size !== upload.size) return refuseUpload(upload, '合并后的文件大小与声明的不一致');
+  if (input.sha256 && input.sha256 !== sha256)
+    return refuseUpload(upload, '文件校验失败（SHA-256 不一致），请重新上传');
+  let info: Mp4Info;
+  try {
+    info = await probeMp4(storageReadAt(storage, key, stored.size), stored.size);
+  } catch (error) {
+    if (error instanceof Mp4Error) return refuseUpload(upload, error.message);
+    await discardUpload(upload);
+    throw error;
+  }
+
+  let resourceId: number;
+  try {
+    resourceId = await ctx.sequelize.transaction(async (transaction) => {
+      // The category may have been deleted meanwhile (the upload then has none).
+      const current = await ResourceUpload.findByPk(upload.id, {
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+      });
+      if (!current) throw new BusinessError(UPLOAD_GONE);
+      const resource = await Resource.create(
+        {
+          projectId,
+          categoryId: current.categoryId,
+          type: upload.type,
+          name: upload.name,
+          fileName: upload.fileName,
+          storageKey: key,
+          contentType: CONTENT_TYPE[upload.type],
+          size: stored.size,
+          sha256,
+          durationSeconds: info.durationSeconds,
+          width: info.width,
+          height: info.height,
+          status: 'READY',
+          createdBy: ctx.principal?.accountId ?? null,
+        },
+        { transaction },
+      );
+      await current.destroy({ transaction });
+      await audit(
+        ctx,
+        {
+          action: 'resource.create',
+          projectId,
+          targetType: 'resource',
+          targetId: resource.id,
+          detail: {
+            name: resource.name,
+            fileName: resource.fileName,
+            size: resource.size,
+            durationSeconds: resource.durationSeconds,
+          },
+        },
+        transaction,
+      );
+      return resource.id;
+    });
+  } catch (error) {
+    await discardUpload(upload);
+    throw error;
+  }
+  for (let index = 0; index < upload.chunkCount; index += 1) {
+    await storage.delete(chunkKey(upload.id, index)).catch((error: unknown) => {
+      ctx.log.warn({ err: error, uploadId: upload.id }, 'could not delete an upload chunk');
+    });
+  }
+  return getResource(projectId, resourceId);
+}
+
+/**
+ * Checks a file for a resource type without storing it: the size limit (of `fileSize`, or of the
+ * file sent) and the content (an MP4 with a video track); a whole file also answers its duration.
+ * Throws ValidationError naming `file` (missing, larger than `fileSize`) or `fileSize` (over the
+ * limit), BusinessError when the content is not of the type.
+ */
+export async function checkUpload(
+  input: z.output<typeof resourceCheckUploadInput>,
+  file: UploadedFile | undefined,
+): Promise<ResourceCheckAnswer> {
+  if (!file || file.size === 0) throw fieldError('file', 'required', '请选择文件');
+  const size = input.fileSize ?? file.size;
+  if (file.size > size) throw fieldError('fileSize', 'min', '文件大小不能小于所传内容');
+  checkSize(input.type, size, input.fileSize === undefined ? 'file' : 'fileSize');
+  const handle = await fs.promises.open(file.path, 'r');
+  try {
+    const readAt = handleReadAt(handle);
+    if (!sniffMp4(await readAt(0, MP4_HEAD_BYTES))) throw new BusinessError(MP4_MESSAGES['not-mp4']);
+    if (size !== file.size)
+      return {
+        type: input.type,
+        contentType: CONTENT_TYPE[input.type],
+        size,
+        durationSeconds: null,
+        width: null,
+        height: null,
+      };
+    const info = await probeMp4(readAt, file.size);
+    return {
+      type: input.type,
+      contentType: CONTENT_TYPE[input.type],
+      size,
+      durationSeconds: info.durationSeconds,
+      width: info.width,
+      height: info.height,
+    };
+  } catch (error) {
+    if (error instanceof Mp4Error) throw new BusinessError(error.message);
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Removes uploads whose time ran out (abandoned, or stuck after a crash), with their chunks and
+ * any half-assembled file; at most `limit` per call. Answers how many were removed.
+ */
+export async function sweepExpiredUploads(now = new Date(), limit = 20): Promise<number> {
+  const expired = await ResourceUpload.findAll({
+    where: { expiresAt: { [Op.lte]: now } },
+    order: [['expiresAt', 'ASC']],
+    limit,
+  });
+  for (const upload of expired) await discardUpload(upload);
+  return expired.length;
+}
