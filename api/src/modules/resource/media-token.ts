@@ -72,8 +72,10 @@ export function verifyMediaToken(
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return 'forged';
   const grant = { resourceId: Number(match[1]), expiresAt: Number(match[2]) };
-  const given = Buffer.from(match[3] as string, 'base64url');
-  const expected = mac(secret, grant);
+  // Compare the text, not decoded bytes: base64url's last character carries unused bits, so
+  // decoding would accept other spellings of the same signature.
+  const given = Buffer.from(match[3] as string, 'utf8');
+  const expected = Buffer.from(mac(secret, grant).toString('base64url'), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
   if (grant.expiresAt <= nowSeconds) return 'expired';
   return grant;
