@@ -53,11 +53,15 @@ export function createLocalStorage(rootDir: string): FileStorage {
         path.dirname(file),
         `.${path.basename(file)}.${randomBytes(6).toString('hex')}.part`,
       );
+      const output = fs.createWriteStream(temp, { flags: 'wx' });
       try {
         const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
-        await pipeline(input, fs.createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(input, output);
         await fs.promises.rename(temp, file);
       } catch (error) {
+        // The write stream may still be opening its file when the input fails: wait until it is
+        // closed, or the file it creates afterwards would outlive the removal below.
+        if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
         await fs.promises.rm(temp, { force: true });
         await pruneEmptyFolders(file);
         throw error;
