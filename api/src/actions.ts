@@ -2,8 +2,10 @@ import type { ActionDefinition } from './core/action';
 import { accountActions } from './modules/account/account.actions';
 import { roleActions } from './modules/account/role.actions';
 import { authActions } from './modules/auth/auth.actions';
+import { bannerActions } from './modules/banner/banner.actions';
 import { captchaActions } from './modules/captcha/captcha.actions';
 import { classCategoryActions } from './modules/class-category/class-category.actions';
+import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { projectActions } from './modules/project/project.actions';
 import { resourceActions } from './modules/resource/resource.actions';
@@ -28,4 +30,6 @@ export const allActions: ActionDefinition[] = [
   ...trainPlanActions,
   ...classCategoryActions,
   ...resourceActions,
+  ...courseActions,
+  ...bannerActions,
 ];

@@ -10,6 +10,7 @@ import { errorHandler } from './core/error-handler';
 import { type RequestState, requestContext } from './core/request-context';
 import { type ApiRouterDeps, type BodyLimits, createApiRouter } from './core/router';
 import { type StaticApp, serveStaticApps } from './core/static-apps';
+import { bannerImageRoute } from './modules/banner/banner-image.route';
 import { mediaRoute } from './modules/resource/media.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
 
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   );
   app.use(wechatPushRoute(deps.sequelize));
   app.use(mediaRoute(deps.sequelize));
+  app.use(bannerImageRoute());
   app.use(
     createApiRouter(deps.actions ?? allActions, {
       sequelize: deps.sequelize,

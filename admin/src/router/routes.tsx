@@ -122,6 +122,20 @@ export const SCREENS: ReadonlyMap<string, Screen> = new Map<string, Screen>([
       (module) => module.VideoPage,
     ),
   ],
+  [
+    '/resource-manage/add-question',
+    screen(
+      () => import('../views/resource-manage/add-question/AddQuestionPage'),
+      (module) => module.AddQuestionPage,
+    ),
+  ],
+  [
+    '/account-manage/banner-list',
+    screen(
+      () => import('../views/account-manage/banner-list/BannerListPage'),
+      (module) => module.BannerListPage,
+    ),
+  ],
 ]);
 
 /** The back office's routes: the route table joined with the screens (the one source of truth). */

@@ -3,6 +3,8 @@ import { Account } from '../modules/account/account.model';
 import { createBuiltinRoles, PLATFORM_ADMIN_ROLE } from '../modules/account/builtin-roles';
 import { Role } from '../modules/account/role.model';
 import { hashPassword } from '../modules/auth/password';
+import { seedBannerDemo } from '../modules/banner/banner.demo';
+import { seedCourseDemo } from '../modules/course/course.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
@@ -121,6 +123,8 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     );
     await seedTrainCatalogueDemo(project.id, transaction);
     await seedResourceDemo(project.id, transaction);
+    await seedCourseDemo(project.id, transaction);
+    await seedBannerDemo(project.id, transaction);
     return true;
   });
 }

@@ -6,6 +6,8 @@ import { m0004Management } from './0004-management';
 import { m0005Wechat } from './0005-wechat';
 import { m0006Resources } from './0006-resources';
 import { m0007TrainPlans } from './0007-train-plans';
+import { m0008Courses } from './0008-courses';
+import { m0009Banners } from './0009-banners';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -16,4 +18,6 @@ export const migrations: Migration[] = [
   m0005Wechat,
   m0006Resources,
   m0007TrainPlans,
+  m0008Courses,
+  m0009Banners,
 ];

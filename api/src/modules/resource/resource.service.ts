@@ -11,6 +11,7 @@ import type { ActionContext, Caller } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
+import { CourseLesson } from '../course/course.model';
 import { Resource, ResourceCategory } from './resource.model';
 import { resourceSettings } from './resource.settings';
 import { categoryPaths, requireCategory, subtreeIds } from './resource-category.service';
@@ -125,8 +126,8 @@ export async function saveResource(
 }
 
 /**
- * Deletes a resource and then its file. Courses do not refer to resources yet; when they do, a
- * resource in use will be refused here. Audited. Throws BusinessError 视频不存在.
+ * Deletes a resource (with its pop-up questions) and then its file; a video used by a course
+ * lesson is refused. Audited. Throws BusinessError 视频不存在, or when a lesson uses the video.
  */
 export async function deleteResource(
   ctx: Caller & Pick<ActionContext, 'log'>,
@@ -140,6 +141,8 @@ export async function deleteResource(
       lock: transaction.LOCK.UPDATE,
     });
     if (!found) throw new BusinessError(RESOURCE_NOT_FOUND);
+    const lessons = await CourseLesson.count({ where: { resourceId: found.id }, transaction });
+    if (lessons > 0) throw new BusinessError(`该视频已被 ${lessons} 个课程课时使用，不能删除`);
     await found.destroy({ transaction });
     await audit(
       ctx,

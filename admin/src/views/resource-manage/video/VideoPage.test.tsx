@@ -137,6 +137,14 @@ describe('VideoPage', () => {
     expect(screen.getByText('共 2 条')).toBeTruthy();
   });
 
+  it('each video links to its pop-up questions (添加弹题)', async () => {
+    await openPage();
+    const row = screen.getByText('消防演练示范').closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: '弹题' }).getAttribute('href')).toBe(
+      `/resource-manage/add-question?resourceId=${DRILL.id}`,
+    );
+  });
+
   it('selecting a category lists its videos (and those below); 全部视频 lists all; the name filter keeps it', async () => {
     await openPage();
     pick('消防安全');

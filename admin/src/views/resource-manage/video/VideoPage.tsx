@@ -3,6 +3,7 @@ import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
 import { Button, Card, Form, Input, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { deleteResource, getResourceCategoryTree, queryResources } from '../../../api/resource';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { DeleteAction } from '../../../components/RowActions';
@@ -104,7 +105,7 @@ export function VideoPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 190,
+      width: 230,
       fixed: 'right',
       render: (_value, video) => (
         <Space size={0}>
@@ -114,6 +115,9 @@ export function VideoPage() {
           <Button type="link" size="small" onClick={() => setEditing(video)}>
             编辑
           </Button>
+          <Link to={`/resource-manage/add-question?resourceId=${video.id}`} className="video-page__link">
+            弹题
+          </Link>
           <DeleteAction
             confirmTitle={`删除视频「${video.name}」？`}
             busy={busyId === video.id}

@@ -1,0 +1,76 @@
+import {
+  type CreationOptional,
+  DataTypes,
+  type InferAttributes,
+  type InferCreationAttributes,
+  Model,
+  type Sequelize,
+} from 'sequelize';
+import type { BannerImage as BannerImageAnswer } from '../../contract/banner';
+import type { RecordStatus } from '../../contract/common';
+
+/** An uploaded banner image: its file in the storage, and what its content is. */
+export class BannerImage extends Model<InferAttributes<BannerImage>, InferCreationAttributes<BannerImage>> {
+  declare id: string;
+  declare projectId: number;
+  declare storageKey: string;
+  declare contentType: BannerImageAnswer['contentType'];
+  declare width: number;
+  declare height: number;
+  declare size: number;
+  declare sha256: string;
+  declare createdBy: number | null;
+  declare createdAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    BannerImage.init(
+      {
+        id: { type: DataTypes.UUID, primaryKey: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        storageKey: { type: DataTypes.STRING(255), allowNull: false },
+        contentType: { type: DataTypes.STRING(32), allowNull: false },
+        width: { type: DataTypes.INTEGER, allowNull: false },
+        height: { type: DataTypes.INTEGER, allowNull: false },
+        size: { type: DataTypes.INTEGER, allowNull: false },
+        sha256: { type: DataTypes.CHAR(64), allowNull: false },
+        createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        createdAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'banner_image', updatedAt: false },
+    );
+  }
+}
+
+/** A project's H5 banner (H5轮播图): title, image, link, order, display window and status. */
+export class Banner extends Model<InferAttributes<Banner>, InferCreationAttributes<Banner>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare title: string;
+  declare imageId: string;
+  declare link: string | null;
+  declare sort: number;
+  declare startAt: Date | null;
+  declare endAt: Date | null;
+  declare status: CreationOptional<RecordStatus>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    Banner.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        title: { type: DataTypes.STRING(50), allowNull: false },
+        imageId: { type: DataTypes.UUID, allowNull: false },
+        link: { type: DataTypes.STRING(500), allowNull: true },
+        sort: { type: DataTypes.INTEGER, allowNull: false },
+        startAt: { type: DataTypes.DATE, allowNull: true },
+        endAt: { type: DataTypes.DATE, allowNull: true },
+        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ENABLED' },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'banner' },
+    );
+  }
+}

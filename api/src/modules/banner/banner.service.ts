@@ -1,0 +1,379 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import {
+  BANNER_IMAGE_LIMIT_BYTES,
+  type BannerImage as BannerImageAnswer,
+  type BannerItem,
+  type BannerWindowState,
+  type bannerPageInput,
+  type bannerSaveInput,
+  type PublicBanner,
+} from '../../contract/banner';
+import type { PageAnswer, RecordStatus } from '../../contract/common';
+import type { Caller, UploadedFile } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { audit } from '../audit/audit.service';
+import { fileStorage } from '../storage/file-storage';
+import { Banner, BannerImage } from './banner.model';
+import { ImageError, type ImageInfo, probeImage } from './image';
+
+const fieldError = (field: string, rule: string, message: string) =>
+  new ValidationError([{ field, rule, message }]);
+
+/** The largest width or height of a banner image, in pixels. */
+export const BANNER_IMAGE_MAX_SIDE = 8000;
+/** An uploaded image no banner uses is removed after this long (it was abandoned in the editor). */
+export const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** The public path prefix of banner images: `/api/banner-image/<id>.<ext>`. */
+export const BANNER_IMAGE_PATH_PREFIX = '/api/banner-image/';
+
+const EXTENSION: Record<ImageInfo['format'], string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+const EXTENSION_OF_TYPE: Record<BannerImageAnswer['contentType'], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+/** The public, stable URL of a banner image (its content never changes under that URL). */
+export function bannerImageUrl(image: Pick<BannerImage, 'id' | 'contentType'>): string {
+  return `${BANNER_IMAGE_PATH_PREFIX}${image.id}.${EXTENSION_OF_TYPE[image.contentType]}`;
+}
+
+function presentImage(image: BannerImage): BannerImageAnswer {
+  return {
+    id: image.id,
+    url: bannerImageUrl(image),
+    contentType: image.contentType,
+    width: image.width,
+    height: image.height,
+    size: image.size,
+  };
+}
+
+/** Where a banner's window stands at `now`. */
+export function bannerWindowState(
+  banner: { startAt: Date | null; endAt: Date | null },
+  now: Date,
+): BannerWindowState {
+  if (banner.startAt && banner.startAt.getTime() > now.getTime()) return 'PENDING';
+  if (banner.endAt && banner.endAt.getTime() <= now.getTime()) return 'ENDED';
+  return 'ACTIVE';
+}
+
+function presentBanner(banner: Banner, image: BannerImage, now: Date): BannerItem {
+  return {
+    id: banner.id,
+    title: banner.title,
+    image: presentImage(image),
+    link: banner.link,
+    sort: banner.sort,
+    startAt: banner.startAt?.toISOString() ?? null,
+    endAt: banner.endAt?.toISOString() ?? null,
+    status: banner.status,
+    windowState: bannerWindowState(banner, now),
+    createdAt: banner.createdAt.toISOString(),
+    updatedAt: banner.updatedAt.toISOString(),
+  };
+}
+
+async function imagesById(ids: string[], transaction?: Transaction): Promise<Map<string, BannerImage>> {
+  if (!ids.length) return new Map();
+  const images = await BannerImage.findAll({ where: { id: [...new Set(ids)] }, transaction });
+  return new Map(images.map((image) => [image.id, image]));
+}
+
+function imageOf(images: Map<string, BannerImage>, banner: Banner): BannerImage {
+  const image = images.get(banner.imageId);
+  if (!image) throw new Error(`banner ${banner.id} has no image row`);
+  return image;
+}
+
+/**
+ * Removes an image row and its file unless a banner uses it. The row is locked first, so a save
+ * taking the image at the same moment either sees it gone (and refuses) or keeps it.
+ */
+async function removeImageIfUnused(caller: Pick<Caller, 'sequelize'>, imageId: string): Promise<void> {
+  const key = await caller.sequelize.transaction(async (transaction) => {
+    const image = await BannerImage.findByPk(imageId, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!image || (await Banner.count({ where: { imageId }, transaction }))) return null;
+    await image.destroy({ transaction });
+    return image.storageKey;
+  });
+  if (key) await fileStorage().delete(key);
+}
+
+/**
+ * Removes uploaded images that no banner took within UNUSED_IMAGE_TTL_MS (at most `limit` per
+ * call). Answers how many were removed.
+ */
+export async function sweepUnusedBannerImages(
+  caller: Pick<Caller, 'sequelize'>,
+  now = new Date(),
+  limit = 20,
+): Promise<number> {
+  const stale = await BannerImage.findAll({
+    where: {
+      createdAt: { [Op.lte]: new Date(now.getTime() - UNUSED_IMAGE_TTL_MS) },
+      id: { [Op.notIn]: caller.sequelize.literal('(SELECT image_id FROM banner)') },
+    },
+    order: [['createdAt', 'ASC']],
+    limit,
+  });
+  for (const image of stale) await removeImageIfUnused(caller, image.id);
+  return stale.length;
+}
+
+/**
+ * Stores an uploaded banner image: at most 2 MB, a PNG, JPEG or WebP by its content (the name and
+ * declared type are ignored), width and height read from its header, each at most
+ * BANNER_IMAGE_MAX_SIDE. A refused file leaves nothing behind. Throws ValidationError naming
+ * `file` (missing, too large), BusinessError for content that is not such an image.
+ */
+export async function uploadBannerImage(
+  caller: Caller,
+  projectId: number,
+  file: UploadedFile | undefined,
+): Promise<BannerImageAnswer> {
+  if (!file || file.size === 0) throw fieldError('file', 'required', '请选择图片');
+  if (file.size > BANNER_IMAGE_LIMIT_BYTES) throw fieldError('file', 'max', '图片不能超过 2 MB');
+  const bytes = await fs.promises.readFile(file.path);
+  let info: ImageInfo;
+  try {
+    info = probeImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageError) throw new BusinessError(error.message);
+    throw error;
+  }
+  if (info.width > BANNER_IMAGE_MAX_SIDE || info.height > BANNER_IMAGE_MAX_SIDE)
+    throw new BusinessError(`图片尺寸不能超过 ${BANNER_IMAGE_MAX_SIDE}×${BANNER_IMAGE_MAX_SIDE} 像素`);
+  const id = randomUUID();
+  const key = `banners/${projectId}/${id}.${EXTENSION[info.format]}`;
+  const storage = fileStorage();
+  await storage.put(key, bytes);
+  try {
+    const image = await BannerImage.create({
+      id,
+      projectId,
+      storageKey: key,
+      contentType: info.contentType,
+      width: info.width,
+      height: info.height,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      createdBy: caller.principal?.accountId ?? null,
+    });
+    return presentImage(image);
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+}
+
+/** One page of the project's banners in display order, filtered by part of the title and status. */
+export async function pageBanners(
+  projectId: number,
+  input: z.output<typeof bannerPageInput>,
+  now = new Date(),
+): Promise<PageAnswer<BannerItem>> {
+  const where: WhereOptions<Banner> = {
+    projectId,
+    ...(input.title ? { title: { [Op.iLike]: containsPattern(input.title) } } : {}),
+    ...(input.status ? { status: input.status } : {}),
+  };
+  const { rows, count } = await Banner.findAndCountAll({
+    where,
+    order: [
+      ['sort', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  const images = await imagesById(rows.map((banner) => banner.imageId));
+  return {
+    list: rows.map((banner) => presentBanner(banner, imageOf(images, banner), now)),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** One banner of the project (locked inside a transaction); another project's answers 轮播图不存在. */
+async function loadBanner(projectId: number, id: number, transaction: Transaction): Promise<Banner> {
+  const banner = await Banner.findOne({
+    where: { id, projectId },
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  if (!banner) throw new BusinessError('轮播图不存在');
+  return banner;
+}
+
+/**
+ * Creates (at the end of the order, enabled unless `status` says otherwise) or updates a banner of
+ * the project. The image must be one uploaded to this project; an image the banner no longer uses
+ * is removed. Audited. Throws ValidationError naming the field (`imageId` for a foreign or
+ * missing image), BusinessError 轮播图不存在.
+ */
+export async function saveBanner(
+  caller: Caller,
+  projectId: number,
+  input: z.output<typeof bannerSaveInput>,
+  now = new Date(),
+): Promise<BannerItem> {
+  const { banner, image, replaced } = await caller.sequelize.transaction(async (transaction) => {
+    const existing = input.id ? await loadBanner(projectId, input.id, transaction) : null;
+    const image = await BannerImage.findOne({
+      where: { id: input.imageId, projectId },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
+    if (!image) throw fieldError('imageId', 'exists', '图片不存在，请重新上传');
+    const fields = {
+      title: input.title,
+      imageId: image.id,
+      link: input.link ?? null,
+      startAt: input.startAt ? new Date(input.startAt) : null,
+      endAt: input.endAt ? new Date(input.endAt) : null,
+    };
+    let banner: Banner;
+    const replaced = existing && existing.imageId !== image.id ? existing.imageId : null;
+    if (existing) {
+      await existing.update(
+        { ...fields, ...(input.status ? { status: input.status } : {}) },
+        { transaction },
+      );
+      banner = existing;
+    } else {
+      const last = (await Banner.max<number, Banner>('sort', { where: { projectId }, transaction })) ?? -1;
+      banner = await Banner.create(
+        { projectId, ...fields, sort: last + 1, status: input.status ?? 'ENABLED' },
+        { transaction },
+      );
+    }
+    await audit(
+      caller,
+      {
+        action: existing ? 'banner.update' : 'banner.create',
+        projectId,
+        targetType: 'banner',
+        targetId: banner.id,
+        detail: { ...fields, status: banner.status },
+      },
+      transaction,
+    );
+    return { banner, image, replaced };
+  });
+  if (replaced) await removeImageIfUnused(caller, replaced);
+  return presentBanner(banner, image, now);
+}
+
+/** Enables or disables a banner of the project. Audited. Throws BusinessError 轮播图不存在. */
+export async function setBannerStatus(
+  caller: Caller,
+  projectId: number,
+  id: number,
+  status: RecordStatus,
+  now = new Date(),
+): Promise<BannerItem> {
+  const banner = await caller.sequelize.transaction(async (transaction) => {
+    const banner = await loadBanner(projectId, id, transaction);
+    const before = banner.status;
+    await banner.update({ status }, { transaction });
+    await audit(
+      caller,
+      {
+        action: 'banner.status',
+        projectId,
+        targetType: 'banner',
+        targetId: id,
+        detail: { before, after: status },
+      },
+      transaction,
+    );
+    return banner;
+  });
+  return presentBanner(banner, imageOf(await imagesById([banner.imageId]), banner), now);
+}
+
+/** Deletes a banner of the project and its image (unless another banner uses it). Audited. */
+export async function deleteBanner(caller: Caller, projectId: number, id: number): Promise<void> {
+  const imageId = await caller.sequelize.transaction(async (transaction) => {
+    const banner = await loadBanner(projectId, id, transaction);
+    await banner.destroy({ transaction });
+    await audit(
+      caller,
+      {
+        action: 'banner.delete',
+        projectId,
+        targetType: 'banner',
+        targetId: id,
+        detail: { title: banner.title },
+      },
+      transaction,
+    );
+    return banner.imageId;
+  });
+  await removeImageIfUnused(caller, imageId);
+}
+
+/**
+ * Puts the project's banners in the order of `ids`, which must name each of them exactly once.
+ * Audited. Throws ValidationError naming `ids` otherwise (another project's banner included).
+ */
+export async function sortBanners(caller: Caller, projectId: number, ids: number[]): Promise<void> {
+  await caller.sequelize.transaction(async (transaction) => {
+    const banners = await Banner.findAll({
+      where: { projectId },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
+    const known = new Set(banners.map((banner) => banner.id));
+    if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id)))
+      throw fieldError('ids', 'complete', '轮播图已变化，请刷新后重新排序');
+    for (const [index, id] of ids.entries())
+      await Banner.update({ sort: index }, { where: { id, projectId }, transaction });
+    await audit(
+      caller,
+      { action: 'banner.sort', projectId, targetType: 'banner', detail: { ids } },
+      transaction,
+    );
+  });
+}
+
+/**
+ * The project's banners the H5 shows at `now`: enabled, within their window (a missing side is
+ * open), in display order.
+ */
+export async function publicBanners(projectId: number, now = new Date()): Promise<PublicBanner[]> {
+  const banners = await Banner.findAll({
+    where: {
+      projectId,
+      status: 'ENABLED',
+      [Op.and]: [
+        { [Op.or]: [{ startAt: null }, { startAt: { [Op.lte]: now } }] },
+        { [Op.or]: [{ endAt: null }, { endAt: { [Op.gt]: now } }] },
+      ],
+    },
+    order: [
+      ['sort', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: 50,
+  });
+  const images = await imagesById(banners.map((banner) => banner.imageId));
+  return banners.map((banner) => {
+    const image = imageOf(images, banner);
+    return {
+      id: banner.id,
+      title: banner.title,
+      imageUrl: bannerImageUrl(image),
+      width: image.width,
+      height: image.height,
+      link: banner.link,
+    };
+  });
+}
