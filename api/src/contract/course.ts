@@ -1,16 +1,19 @@
 import { z } from 'zod';
+import {
+  CATEGORY_TREE_MAX_DEPTH,
+  type CategoryDragInput,
+  type CategoryItem,
+  type CategorySaveInput,
+  categoryDragInput,
+  categorySaveInput,
+} from './category-tree';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 
 /** How deep the course category tree may grow (a root category is level 1). */
-export const COURSE_CATEGORY_MAX_DEPTH = 5;
+export const COURSE_CATEGORY_MAX_DEPTH = CATEGORY_TREE_MAX_DEPTH;
 
 /** A course category as `course/category-save` answers it. */
-export interface CourseCategoryItem {
-  id: number;
-  parentId: number | null;
-  name: string;
-  sort: number;
-}
+export type CourseCategoryItem = CategoryItem;
 
 /** A node of `course/category-tree`: siblings ordered by `sort`, then id. */
 export interface CourseCategoryNode extends CourseCategoryItem {
@@ -19,37 +22,13 @@ export interface CourseCategoryNode extends CourseCategoryItem {
   children: CourseCategoryNode[];
 }
 
-const zParentId = () => zOptional(zInput.id());
+/** `course/category-save`: see `categorySaveInput`. */
+export const courseCategorySaveInput = categorySaveInput;
+export type CourseCategorySaveInput = CategorySaveInput;
 
-/**
- * `course/category-save`: creates (without `id`) a category under `parentId`, last among its
- * siblings unless `sort` is given, or renames one (moves go through `course/category-drag`).
- */
-export const courseCategorySaveInput = z.object({
-  id: zInput.optionalId(),
-  parentId: zParentId(),
-  name: zRequiredText('分类名称', 50),
-  sort: zOptional(
-    z.coerce
-      .number<unknown>({ error: '排序应为 0 到 100000 的整数' })
-      .int({ error: '排序应为 0 到 100000 的整数' })
-      .min(0, { error: '排序应为 0 到 100000 的整数' })
-      .max(100_000, { error: '排序应为 0 到 100000 的整数' }),
-  ),
-});
-export type CourseCategorySaveInput = z.input<typeof courseCategorySaveInput>;
-
-/** `course/category-drag`: puts a category under `parentId` (absent: the root) at `index`. */
-export const courseCategoryDragInput = z.object({
-  id: zInput.id(),
-  parentId: zParentId(),
-  index: z.coerce
-    .number<unknown>({ error: '位置应为非负整数' })
-    .int({ error: '位置应为非负整数' })
-    .min(0, { error: '位置应为非负整数' })
-    .max(100_000, { error: '位置应为非负整数' }),
-});
-export type CourseCategoryDragInput = z.input<typeof courseCategoryDragInput>;
+/** `course/category-drag`: see `categoryDragInput`. */
+export const courseCategoryDragInput = categoryDragInput;
+export type CourseCategoryDragInput = CategoryDragInput;
 
 /** `course/category-delete`, `course/get`, `course/delete`, `resource/question-delete`. */
 export const courseIdInput = z.object({ id: zInput.id() });

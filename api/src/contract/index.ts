@@ -1,6 +1,7 @@
 export * from './account';
 export * from './banner';
 export * from './captcha';
+export * from './category-tree';
 export * from './class-category';
 export * from './common';
 export * from './course';

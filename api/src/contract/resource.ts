@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  CATEGORY_TREE_MAX_DEPTH,
+  type CategoryDragInput,
+  type CategoryItem,
+  type CategorySaveInput,
+  categoryDragInput,
+  categorySaveInput,
+} from './category-tree';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 
 /** Kinds of resource. Only videos exist so far; documents and images would join here. */
@@ -15,15 +23,10 @@ export const RESOURCE_STATUS = ['READY', 'PROCESSING', 'FAILED'] as const;
 export type ResourceStatus = (typeof RESOURCE_STATUS)[number];
 
 /** How deep the category tree may grow (a root category is level 1). */
-export const RESOURCE_CATEGORY_MAX_DEPTH = 5;
+export const RESOURCE_CATEGORY_MAX_DEPTH = CATEGORY_TREE_MAX_DEPTH;
 
 /** A resource category as `resource/category-save` answers it. */
-export interface ResourceCategoryItem {
-  id: number;
-  parentId: number | null;
-  name: string;
-  sort: number;
-}
+export type ResourceCategoryItem = CategoryItem;
 
 /** A node of `resource/category-tree`: siblings ordered by `sort`, then id. */
 export interface ResourceCategoryNode extends ResourceCategoryItem {
@@ -32,44 +35,16 @@ export interface ResourceCategoryNode extends ResourceCategoryItem {
   children: ResourceCategoryNode[];
 }
 
-/** An optional category id: absent, blank or null means none (the root). */
+/** An optional category id: absent, blank or null means none. */
 const zParentId = () => zOptional(zInput.id());
 
-/**
- * `resource/category-save`: creates (without `id`) a category under `parentId`, last among its
- * siblings unless `sort` is given, or renames one (`parentId` is read only when creating: moves go
- * through `resource/category-drag`). Names are unique among siblings.
- */
-export const resourceCategorySaveInput = z.object({
-  id: zInput.optionalId(),
-  /** The parent of a new category; absent, blank or null for a root category. */
-  parentId: zParentId(),
-  name: zRequiredText('分类名称', 50),
-  sort: zOptional(
-    z.coerce
-      .number<unknown>({ error: '排序应为 0 到 100000 的整数' })
-      .int({ error: '排序应为 0 到 100000 的整数' })
-      .min(0, { error: '排序应为 0 到 100000 的整数' })
-      .max(100_000, { error: '排序应为 0 到 100000 的整数' }),
-  ),
-});
-export type ResourceCategorySaveInput = z.input<typeof resourceCategorySaveInput>;
+/** `resource/category-save`: see `categorySaveInput`. */
+export const resourceCategorySaveInput = categorySaveInput;
+export type ResourceCategorySaveInput = CategorySaveInput;
 
-/**
- * `resource/category-drag`: puts a category under `parentId` (absent or null: the root) at
- * position `index` among its new siblings (0 = first; past the end = last). A category cannot move
- * under itself or one of its descendants.
- */
-export const resourceCategoryDragInput = z.object({
-  id: zInput.id(),
-  parentId: zParentId(),
-  index: z.coerce
-    .number<unknown>({ error: '位置应为非负整数' })
-    .int({ error: '位置应为非负整数' })
-    .min(0, { error: '位置应为非负整数' })
-    .max(100_000, { error: '位置应为非负整数' }),
-});
-export type ResourceCategoryDragInput = z.input<typeof resourceCategoryDragInput>;
+/** `resource/category-drag`: see `categoryDragInput`. */
+export const resourceCategoryDragInput = categoryDragInput;
+export type ResourceCategoryDragInput = CategoryDragInput;
 
 /** `resource/category-delete`, `resource/get`, `resource/delete`, `resource/play-url`. */
 export const resourceIdInput = z.object({ id: zInput.id() });

@@ -12,12 +12,7 @@ import {
 import { type ActionContext, defineAction } from '../../core/action';
 import { requireProjectId } from '../../core/tenant';
 import { deleteCourse, getCourse, listCourses, saveCourse } from './course.service';
-import {
-  courseCategoryTree,
-  deleteCourseCategory,
-  dragCourseCategory,
-  saveCourseCategory,
-} from './course-category.service';
+import { courseCategories, courseCategoryTree } from './course-category.service';
 import { deleteQuestion, listQuestions, saveQuestion } from './question.service';
 
 /** 课程管理: the screen that manages course categories and courses. */
@@ -63,7 +58,7 @@ export const courseCategorySave = staffAction(
   'category-save',
   [COURSE],
   courseCategorySaveInput,
-  (ctx, input, projectId) => saveCourseCategory(ctx, projectId, input),
+  (ctx, input, projectId) => courseCategories.save(ctx, projectId, input),
 );
 
 /** `course/category-drag`: moves a category (no cycles); answers the new tree. */
@@ -73,7 +68,7 @@ export const courseCategoryDrag = staffAction(
   [COURSE],
   courseCategoryDragInput,
   async (ctx, input, projectId) => {
-    await dragCourseCategory(ctx, projectId, input);
+    await courseCategories.drag(ctx, projectId, input);
     return courseCategoryTree(projectId);
   },
 );
@@ -85,7 +80,7 @@ export const courseCategoryDelete = staffAction(
   [COURSE],
   courseIdInput,
   async (ctx, input, projectId) => {
-    await deleteCourseCategory(ctx, projectId, input.id);
+    await courseCategories.remove(ctx, projectId, input.id);
     return null;
   },
 );

@@ -7,35 +7,11 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { CourseStatus, QuestionType } from '../../contract/course';
+import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-category.model';
 
-/** A folder of a project's courses; categories form a tree (parent, sort among siblings). */
-export class CourseCategory extends Model<
-  InferAttributes<CourseCategory>,
-  InferCreationAttributes<CourseCategory>
-> {
-  declare id: CreationOptional<number>;
-  declare projectId: number;
-  declare parentId: number | null;
-  declare name: string;
-  declare sort: CreationOptional<number>;
-  declare createdAt: CreationOptional<Date>;
-  declare updatedAt: CreationOptional<Date>;
-
-  static initModel(sequelize: Sequelize): void {
-    CourseCategory.init(
-      {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
-        parentId: { type: DataTypes.INTEGER, allowNull: true },
-        name: { type: DataTypes.STRING(50), allowNull: false },
-        sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
-      },
-      { sequelize, tableName: 'course_category' },
-    );
-  }
-}
+/** A folder of a project's courses (the category tree of `course_category`). */
+export const CourseCategory = defineTreeCategory('course_category');
+export type CourseCategory = TreeCategory;
 
 /** A course: an ordered list of lessons (videos) with hours; `hoursTenths` is their sum. */
 export class Course extends Model<InferAttributes<Course>, InferCreationAttributes<Course>> {

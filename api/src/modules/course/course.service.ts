@@ -15,8 +15,8 @@ import { BusinessError, type FieldError, ValidationError } from '../../core/erro
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { Resource } from '../resource/resource.model';
-import { Course, CourseCategory, CourseLesson, ResourceQuestion } from './course.model';
-import { categoryPath, categoryPaths, requireCategory, subtreeIds } from './course-category.service';
+import { Course, CourseLesson, ResourceQuestion } from './course.model';
+import { courseCategories } from './course-category.service';
 
 export const COURSE_NOT_FOUND = '课程不存在';
 
@@ -57,10 +57,7 @@ export async function listCourses(
 ): Promise<PageAnswer<CourseItem>> {
   let categoryIds: number[] | undefined;
   if (input.categoryId !== undefined) {
-    const categories = new Map(
-      (await CourseCategory.findAll({ where: { projectId } })).map((category) => [category.id, category]),
-    );
-    categoryIds = categories.has(input.categoryId) ? subtreeIds(categories, input.categoryId) : [];
+    categoryIds = await courseCategories.subtreeIdsOf(projectId, input.categoryId);
   }
   const where: WhereOptions<Course> = {
     projectId,
@@ -78,7 +75,7 @@ export async function listCourses(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const paths = await categoryPaths(projectId);
+  const paths = await courseCategories.categoryPaths(projectId);
   const counts = await lessonCounts(rows.map((row) => row.id));
   return {
     list: rows.map((row) => presentCourse(row, paths, counts.get(row.id) ?? 0)),
@@ -115,10 +112,7 @@ export async function getCourse(
       })) as unknown as { resourceId: number; count: string }[])
     : [];
   const questions = new Map(questionRows.map((row) => [row.resourceId, Number(row.count)]));
-  const categories = new Map(
-    (await CourseCategory.findAll({ where: { projectId }, transaction })).map((c) => [c.id, c]),
-  );
-  const paths = new Map([[course.categoryId, categoryPath(categories, course.categoryId) as string]]);
+  const paths = await courseCategories.categoryPaths(projectId, transaction);
   return {
     ...presentCourse(course, paths, lessons.length),
     description: course.description,
@@ -200,7 +194,7 @@ export async function saveCourse(
       });
       if (!course) throw new BusinessError(COURSE_NOT_FOUND);
     }
-    await requireCategory(projectId, input.categoryId, 'categoryId', transaction);
+    await courseCategories.requireCategory(projectId, input.categoryId, 'categoryId', transaction);
     await checkLessons(projectId, input, transaction);
     const fields = {
       name: input.name,

@@ -21,12 +21,7 @@ import {
   resourcePlayUrl,
   saveResource,
 } from './resource.service';
-import {
-  deleteResourceCategory,
-  dragResourceCategory,
-  resourceCategoryTree,
-  saveResourceCategory,
-} from './resource-category.service';
+import { resourceCategories, resourceCategoryTree } from './resource-category.service';
 import {
   abortUpload,
   checkUpload,
@@ -75,7 +70,7 @@ export const resourceCategorySave = staffAction(
   'category-save',
   [VIDEO],
   resourceCategorySaveInput,
-  (ctx, input, projectId) => saveResourceCategory(ctx, projectId, input),
+  (ctx, input, projectId) => resourceCategories.save(ctx, projectId, input),
 );
 
 /** `resource/category-drag`: moves a category under a parent and/or to a position among siblings. */
@@ -84,7 +79,7 @@ export const resourceCategoryDrag = staffAction(
   [VIDEO],
   resourceCategoryDragInput,
   async (ctx, input, projectId) => {
-    await dragResourceCategory(ctx, projectId, input);
+    await resourceCategories.drag(ctx, projectId, input);
     return resourceCategoryTree(projectId);
   },
 );
@@ -95,7 +90,7 @@ export const resourceCategoryDelete = staffAction(
   [VIDEO],
   resourceIdInput,
   async (ctx, input, projectId) => {
-    await deleteResourceCategory(ctx, projectId, input.id);
+    await resourceCategories.remove(ctx, projectId, input.id);
     return null;
   },
 );

@@ -7,35 +7,11 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { ResourceStatus, ResourceType } from '../../contract/resource';
+import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-category.model';
 
-/** A folder of a project's resources; categories form a tree (parent, sort among siblings). */
-export class ResourceCategory extends Model<
-  InferAttributes<ResourceCategory>,
-  InferCreationAttributes<ResourceCategory>
-> {
-  declare id: CreationOptional<number>;
-  declare projectId: number;
-  declare parentId: number | null;
-  declare name: string;
-  declare sort: CreationOptional<number>;
-  declare createdAt: CreationOptional<Date>;
-  declare updatedAt: CreationOptional<Date>;
-
-  static initModel(sequelize: Sequelize): void {
-    ResourceCategory.init(
-      {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
-        parentId: { type: DataTypes.INTEGER, allowNull: true },
-        name: { type: DataTypes.STRING(50), allowNull: false },
-        sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
-      },
-      { sequelize, tableName: 'resource_category' },
-    );
-  }
-}
+/** A folder of a project's resources (the category tree of `resource_category`). */
+export const ResourceCategory = defineTreeCategory('resource_category');
+export type ResourceCategory = TreeCategory;
 
 /** A stored file of a project (a video), checked by content; its bytes live in the file storage. */
 export class Resource extends Model<InferAttributes<Resource>, InferCreationAttributes<Resource>> {

@@ -12,9 +12,9 @@ import { BusinessError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { CourseLesson } from '../course/course.model';
-import { Resource, ResourceCategory } from './resource.model';
+import { Resource } from './resource.model';
 import { resourceSettings } from './resource.settings';
-import { categoryPaths, requireCategory, subtreeIds } from './resource-category.service';
+import { resourceCategories } from './resource-category.service';
 import { localVideoProvider } from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
@@ -56,10 +56,7 @@ export async function listResources(
 ): Promise<PageAnswer<ResourceItem>> {
   let categoryIds: number[] | undefined;
   if (input.categoryId !== undefined) {
-    const categories = new Map(
-      (await ResourceCategory.findAll({ where: { projectId } })).map((category) => [category.id, category]),
-    );
-    categoryIds = categories.has(input.categoryId) ? subtreeIds(categories, input.categoryId) : [];
+    categoryIds = await resourceCategories.subtreeIdsOf(projectId, input.categoryId);
   }
   const where: WhereOptions<Resource> = {
     projectId,
@@ -76,7 +73,7 @@ export async function listResources(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const paths = await categoryPaths(projectId);
+  const paths = await resourceCategories.categoryPaths(projectId);
   return {
     list: rows.map((row) => presentResource(row, paths)),
     total: count,
@@ -87,7 +84,10 @@ export async function listResources(
 
 /** One resource of the project. Throws BusinessError 视频不存在. */
 export async function getResource(projectId: number, id: number): Promise<ResourceItem> {
-  return presentResource(await loadResource(projectId, id), await categoryPaths(projectId));
+  return presentResource(
+    await loadResource(projectId, id),
+    await resourceCategories.categoryPaths(projectId),
+  );
 }
 
 /**
@@ -107,7 +107,7 @@ export async function saveResource(
     });
     if (!resource) throw new BusinessError(RESOURCE_NOT_FOUND);
     if (input.categoryId !== undefined)
-      await requireCategory(projectId, input.categoryId, 'categoryId', transaction);
+      await resourceCategories.requireCategory(projectId, input.categoryId, 'categoryId', transaction);
     const before = { name: resource.name, categoryId: resource.categoryId };
     await resource.update({ name: input.name, categoryId: input.categoryId ?? null }, { transaction });
     await audit(

@@ -23,7 +23,7 @@ import { MP4_HEAD_BYTES, MP4_MESSAGES, Mp4Error, type Mp4Info, probeMp4, type Re
 import { Resource, ResourceUpload } from './resource.model';
 import { getResource } from './resource.service';
 import { resourceSettings } from './resource.settings';
-import { requireCategory } from './resource-category.service';
+import { resourceCategories } from './resource-category.service';
 
 const UPLOAD_GONE = '上传不存在或已过期，请重新上传';
 /** What every resource type's content is read as. */
@@ -137,7 +137,8 @@ export async function initUpload(
 ): Promise<ResourceUploadState> {
   const principal = requirePrincipal(caller);
   checkSize(input.type, input.fileSize, 'fileSize');
-  if (input.categoryId !== undefined) await requireCategory(projectId, input.categoryId, 'categoryId');
+  if (input.categoryId !== undefined)
+    await resourceCategories.requireCategory(projectId, input.categoryId, 'categoryId');
   const chunkSize = resourceSettings().chunkBytes;
   const upload = await ResourceUpload.create({
     id: randomUUID(),
