@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import {
-  CATEGORY_TREE_MAX_DEPTH,
-  type CategoryDragInput,
-  type CategoryItem,
-  type CategorySaveInput,
-  categoryDragInput,
-  categorySaveInput,
-} from './category-tree';
+import type { CategoryItem } from './category-tree';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
-
-/** How deep the course category tree may grow (a root category is level 1). */
-export const COURSE_CATEGORY_MAX_DEPTH = CATEGORY_TREE_MAX_DEPTH;
 
 /** A course category as `course/category-save` answers it. */
 export type CourseCategoryItem = CategoryItem;
@@ -21,14 +11,6 @@ export interface CourseCategoryNode extends CourseCategoryItem {
   courseCount: number;
   children: CourseCategoryNode[];
 }
-
-/** `course/category-save`: see `categorySaveInput`. */
-export const courseCategorySaveInput = categorySaveInput;
-export type CourseCategorySaveInput = CategorySaveInput;
-
-/** `course/category-drag`: see `categoryDragInput`. */
-export const courseCategoryDragInput = categoryDragInput;
-export type CourseCategoryDragInput = CategoryDragInput;
 
 /** `course/category-delete`, `course/get`, `course/delete`, `resource/question-delete`. */
 export const courseIdInput = z.object({ id: zInput.id() });

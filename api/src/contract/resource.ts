@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  CATEGORY_TREE_MAX_DEPTH,
-  type CategoryDragInput,
-  type CategoryItem,
-  type CategorySaveInput,
-  categoryDragInput,
-  categorySaveInput,
-} from './category-tree';
+import type { CategoryItem } from './category-tree';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 
 /** Kinds of resource. Only videos exist so far; documents and images would join here. */
@@ -22,9 +15,6 @@ export const zResourceType = z.enum(RESOURCE_TYPES, { error: '资源类型应为
 export const RESOURCE_STATUS = ['READY', 'PROCESSING', 'FAILED'] as const;
 export type ResourceStatus = (typeof RESOURCE_STATUS)[number];
 
-/** How deep the category tree may grow (a root category is level 1). */
-export const RESOURCE_CATEGORY_MAX_DEPTH = CATEGORY_TREE_MAX_DEPTH;
-
 /** A resource category as `resource/category-save` answers it. */
 export type ResourceCategoryItem = CategoryItem;
 
@@ -37,14 +27,6 @@ export interface ResourceCategoryNode extends ResourceCategoryItem {
 
 /** An optional category id: absent, blank or null means none. */
 const zParentId = () => zOptional(zInput.id());
-
-/** `resource/category-save`: see `categorySaveInput`. */
-export const resourceCategorySaveInput = categorySaveInput;
-export type ResourceCategorySaveInput = CategorySaveInput;
-
-/** `resource/category-drag`: see `categoryDragInput`. */
-export const resourceCategoryDragInput = categoryDragInput;
-export type ResourceCategoryDragInput = CategoryDragInput;
 
 /** `resource/category-delete`, `resource/get`, `resource/delete`, `resource/play-url`. */
 export const resourceIdInput = z.object({ id: zInput.id() });

@@ -1,4 +1,6 @@
-import type { ActionContext, Principal } from './action';
+import { ROLE_SYSTEM } from '@px/config';
+import type { z } from 'zod';
+import { type ActionContext, type ActionDefinition, defineAction, type Principal } from './action';
 import { BusinessError, UnauthorizedError } from './errors';
 
 /**
@@ -15,4 +17,28 @@ export function requireProjectId(ctx: Pick<ActionContext, 'principal'>): number 
 export function requirePrincipal(ctx: Pick<ActionContext, 'principal'>): Principal {
   if (!ctx.principal) throw new UnauthorizedError();
   return ctx.principal;
+}
+
+/**
+ * Actions of project staff (role system 2) working in their project, in one call family: the
+ * builder declares a signed-in action granted by `permission` (menu URLs) whose handler receives
+ * the caller's project id.
+ */
+export function projectStaffActions(group: string) {
+  return function projectStaffAction<S extends z.ZodType, R>(
+    name: string,
+    permission: string[],
+    input: S,
+    handler: (ctx: ActionContext, input: z.output<S>, projectId: number) => Promise<R>,
+  ): ActionDefinition<S, R> {
+    return defineAction({
+      group,
+      name,
+      auth: 'signed-in',
+      roles: [ROLE_SYSTEM.PROJECT],
+      permission,
+      input,
+      handler: (ctx, parsed) => handler(ctx, parsed, requireProjectId(ctx)),
+    });
+  };
 }

@@ -1,4 +1,3 @@
-import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
 import {
   bannerIdInput,
@@ -9,7 +8,7 @@ import {
   bannerStatusInput,
 } from '../../contract/banner';
 import { type ActionContext, defineAction } from '../../core/action';
-import { requireProjectId } from '../../core/tenant';
+import { projectStaffActions } from '../../core/tenant';
 import { resolveRequestProject } from '../project/project.service';
 import {
   deleteBanner,
@@ -25,21 +24,13 @@ import {
 /** H5轮播图: the screen that manages the project's banners. */
 export const BANNER_SCREEN = '/account-manage/banner-list';
 
-function staffAction<S extends z.ZodType, R>(
+const bannerAction = projectStaffActions('banner');
+/** Every banner call is granted by the banner screen. */
+const staffAction = <S extends z.ZodType, R>(
   name: string,
   input: S,
   handler: (ctx: ActionContext, input: z.output<S>, projectId: number) => Promise<R>,
-) {
-  return defineAction({
-    group: 'banner',
-    name,
-    auth: 'signed-in',
-    roles: [ROLE_SYSTEM.PROJECT],
-    permission: [BANNER_SCREEN],
-    input,
-    handler: (ctx, parsed) => handler(ctx, parsed, requireProjectId(ctx)),
-  });
-}
+) => bannerAction(name, [BANNER_SCREEN], input, handler);
 
 /** `banner/page`: the project's banners in display order (title part, status filters). */
 export const bannerPage = staffAction('page', bannerPageInput, (_ctx, input, projectId) =>

@@ -1,8 +1,4 @@
-import { ROLE_SYSTEM } from '@px/config';
-import { z } from 'zod';
 import {
-  resourceCategoryDragInput,
-  resourceCategorySaveInput,
   resourceCheckUploadInput,
   resourceIdInput,
   resourceQueryInput,
@@ -12,8 +8,9 @@ import {
   resourceUploadIdInput,
   resourceUploadInitInput,
 } from '../../contract/resource';
-import { type ActionContext, defineAction } from '../../core/action';
-import { requireProjectId } from '../../core/tenant';
+import type { ActionContext } from '../../core/action';
+import { projectStaffActions } from '../../core/tenant';
+import { categoryTreeActions } from '../category-tree/category-tree.actions';
 import {
   deleteResource,
   getResource,
@@ -36,82 +33,28 @@ import {
 const VIDEO = '/resource-manage/video';
 /** Screens that pick and preview videos without managing them (courses, pop-up questions). */
 const READERS = [VIDEO, '/resource-manage/course', '/resource-manage/add-question'];
-const STAFF = [ROLE_SYSTEM.PROJECT];
 
 const fileOf = (ctx: ActionContext) => ctx.files.find((file) => file.field === 'file');
 
-function staffAction<S extends z.ZodType, R>(
-  name: string,
-  permission: string[],
-  input: S,
-  handler: (ctx: ActionContext, input: z.output<S>, projectId: number) => Promise<R>,
-) {
-  return defineAction({
-    group: 'resource',
-    name,
-    auth: 'signed-in',
-    roles: STAFF,
-    permission,
-    input,
-    handler: (ctx, parsed) => handler(ctx, parsed, requireProjectId(ctx)),
-  });
-}
-
-/** `resource/category-tree`: the project's resource categories as a tree, with resource counts. */
-export const resourceCategoryTreeAction = staffAction(
-  'category-tree',
-  READERS,
-  z.object({}),
-  (_ctx, _input, projectId) => resourceCategoryTree(projectId),
-);
-
-/** `resource/category-save`: creates or renames a category. */
-export const resourceCategorySave = staffAction(
-  'category-save',
-  [VIDEO],
-  resourceCategorySaveInput,
-  (ctx, input, projectId) => resourceCategories.save(ctx, projectId, input),
-);
-
-/** `resource/category-drag`: moves a category under a parent and/or to a position among siblings. */
-export const resourceCategoryDrag = staffAction(
-  'category-drag',
-  [VIDEO],
-  resourceCategoryDragInput,
-  async (ctx, input, projectId) => {
-    await resourceCategories.drag(ctx, projectId, input);
-    return resourceCategoryTree(projectId);
-  },
-);
-
-/** `resource/category-delete`: deletes a category and its children when none holds resources. */
-export const resourceCategoryDelete = staffAction(
-  'category-delete',
-  [VIDEO],
-  resourceIdInput,
-  async (ctx, input, projectId) => {
-    await resourceCategories.remove(ctx, projectId, input.id);
-    return null;
-  },
-);
+const resourceAction = projectStaffActions('resource');
 
 /** `resource/query`: paged resources (name, category with its descendants, type). */
-export const resourceQuery = staffAction('query', READERS, resourceQueryInput, (_ctx, input, projectId) =>
+export const resourceQuery = resourceAction('query', READERS, resourceQueryInput, (_ctx, input, projectId) =>
   listResources(projectId, input),
 );
 
 /** `resource/get`: one resource. */
-export const resourceGet = staffAction('get', READERS, resourceIdInput, (_ctx, input, projectId) =>
+export const resourceGet = resourceAction('get', READERS, resourceIdInput, (_ctx, input, projectId) =>
   getResource(projectId, input.id),
 );
 
 /** `resource/save`: renames a resource and sets its category. */
-export const resourceSave = staffAction('save', [VIDEO], resourceSaveInput, (ctx, input, projectId) =>
+export const resourceSave = resourceAction('save', [VIDEO], resourceSaveInput, (ctx, input, projectId) =>
   saveResource(ctx, projectId, input),
 );
 
 /** `resource/delete`: deletes a resource and its file. */
-export const resourceDelete = staffAction(
+export const resourceDelete = resourceAction(
   'delete',
   [VIDEO],
   resourceIdInput,
@@ -122,7 +65,7 @@ export const resourceDelete = staffAction(
 );
 
 /** `resource/play-url`: a signed, expiring URL playing the video (HTTP range requests). */
-export const resourcePlayUrlAction = staffAction(
+export const resourcePlayUrlAction = resourceAction(
   'play-url',
   READERS,
   resourceIdInput,
@@ -130,7 +73,7 @@ export const resourcePlayUrlAction = staffAction(
 );
 
 /** `resource/check-upload` (multipart `type`, `file`): checks a file for a type without storing it. */
-export const resourceCheckUpload = staffAction(
+export const resourceCheckUpload = resourceAction(
   'check-upload',
   [VIDEO],
   resourceCheckUploadInput,
@@ -138,7 +81,7 @@ export const resourceCheckUpload = staffAction(
 );
 
 /** `resource/upload-init`: starts a chunked upload (size limit checked); expired uploads are swept. */
-export const resourceUploadInit = staffAction(
+export const resourceUploadInit = resourceAction(
   'upload-init',
   [VIDEO],
   resourceUploadInitInput,
@@ -153,7 +96,7 @@ export const resourceUploadInit = staffAction(
 );
 
 /** `resource/upload-chunk` (multipart `uploadId`, `index`, `file`): one chunk of an upload. */
-export const resourceUploadChunk = staffAction(
+export const resourceUploadChunk = resourceAction(
   'upload-chunk',
   [VIDEO],
   resourceUploadChunkInput,
@@ -161,7 +104,7 @@ export const resourceUploadChunk = staffAction(
 );
 
 /** `resource/upload-status`: the chunks of an upload received so far (to resume it). */
-export const resourceUploadStatus = staffAction(
+export const resourceUploadStatus = resourceAction(
   'upload-status',
   [VIDEO],
   resourceUploadIdInput,
@@ -169,7 +112,7 @@ export const resourceUploadStatus = staffAction(
 );
 
 /** `resource/upload-complete`: assembles and verifies the file; answers the new resource. */
-export const resourceUploadComplete = staffAction(
+export const resourceUploadComplete = resourceAction(
   'upload-complete',
   [VIDEO],
   resourceUploadCompleteInput,
@@ -177,7 +120,7 @@ export const resourceUploadComplete = staffAction(
 );
 
 /** `resource/upload-abort`: drops an upload and its chunks. */
-export const resourceUploadAbort = staffAction(
+export const resourceUploadAbort = resourceAction(
   'upload-abort',
   [VIDEO],
   resourceUploadIdInput,
@@ -188,10 +131,13 @@ export const resourceUploadAbort = staffAction(
 );
 
 export const resourceActions = [
-  resourceCategoryTreeAction,
-  resourceCategorySave,
-  resourceCategoryDrag,
-  resourceCategoryDelete,
+  ...categoryTreeActions({
+    action: resourceAction,
+    tree: resourceCategories,
+    answerTree: resourceCategoryTree,
+    readers: READERS,
+    writers: [VIDEO],
+  }),
   resourceQuery,
   resourceGet,
   resourceSave,
