@@ -1,13 +1,13 @@
 import type { QuestionItem, ResourceItem } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { deleteQuestion, queryQuestions, saveQuestion } from '../../../api/course';
+import { deleteQuestion, queryQuestions, saveQuestion } from '../../../api/question';
 import { getResource, getResourcePlayUrl } from '../../../api/resource';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { AddQuestionPage } from './AddQuestionPage';
 
-jest.mock('../../../api/course', () => ({
+jest.mock('../../../api/question', () => ({
   queryQuestions: jest.fn(),
   saveQuestion: jest.fn(),
   deleteQuestion: jest.fn(),

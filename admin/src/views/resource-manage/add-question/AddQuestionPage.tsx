@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Tab
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { deleteQuestion, queryQuestions, saveQuestion } from '../../../api/course';
+import { deleteQuestion, queryQuestions, saveQuestion } from '../../../api/question';
 import { fieldErrorsOf } from '../../../api/request';
 import { getResource, getResourcePlayUrl } from '../../../api/resource';
 import { DeleteAction } from '../../../components/RowActions';
