@@ -1,5 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
-import { signJsSdk } from '@px/wechat';
+import { buildPushXml, signJsSdk } from '@px/wechat';
 import {
   BRIDGE_SCRIPT_PATH,
   createWechatSimulator,
@@ -346,16 +346,21 @@ describe('unit registration QR code', () => {
 
   test('a push with a wrong signature is refused and recorded nowhere; the verification GET answers echostr', async () => {
     const base = await t.listen();
-    const forged = await fetch(
-      `${base}/api/wechat/push/${APP.appId}?signature=bad&timestamp=1&nonce=2&encrypt_type=aes&msg_signature=bad`,
-      {
-        method: 'POST',
-        body: '<xml><ToUserName><![CDATA[gh]]></ToUserName><Encrypt><![CDATA[abc]]></Encrypt></xml>',
-      },
-    );
+    // A well-formed subscribe event: only the signature is wrong, so nothing but the check stops it.
+    const forged = await fetch(`${base}/api/wechat/push/${APP.appId}?signature=bad&timestamp=1&nonce=2`, {
+      method: 'POST',
+      body: buildPushXml({
+        ToUserName: 'gh_forged',
+        FromUserName: 'oForgedSender000000000000000',
+        CreateTime: 1_700_000_000,
+        MsgType: 'event',
+        Event: 'subscribe',
+        EventKey: '',
+      }),
+    });
     expect(forged.status).toBe(401);
     const recorded = await t.sequelize.query(
-      "SELECT count(*)::int AS n FROM wechat_push_event WHERE from_user = 'gh'",
+      "SELECT count(*)::int AS n FROM wechat_push_event WHERE from_user = 'oForgedSender000000000000000'",
       { plain: true },
     );
     expect(recorded).toEqual({ n: 0 });
