@@ -87,8 +87,21 @@ describe('back office shell', () => {
   });
 
   test('size and theme colour change and are remembered across a reload', async () => {
-    await page.getByRole('button', { name: '布局大小' }).click();
-    await page.getByRole('menuitem', { name: '迷你' }).click();
+    // A click on a menu still opening can land beside it on a loaded machine: open and choose again
+    // until the choice is stored (three tries).
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await page.getByRole('button', { name: '布局大小' }).click();
+      const mini = page.getByRole('menuitem', { name: '迷你' });
+      await mini.waitFor({ state: 'visible' });
+      await mini.click();
+      const stored = await page
+        .waitForFunction(() => localStorage.getItem('size') === 'mini', null, { timeout: 3_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (stored) break;
+    }
     await page.getByRole('button', { name: '主题色' }).click();
     await page.getByTitle('#13c2c2').click();
     expect(
