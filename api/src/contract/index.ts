@@ -1,6 +1,7 @@
 export * from './account';
 export * from './banner';
 export * from './captcha';
+export * from './cart';
 export * from './category-tree';
 export * from './class-category';
 export * from './common';
@@ -12,6 +13,7 @@ export * from './resource';
 export * from './role';
 export * from './sms';
 export * from './super-account';
+export * from './train-class';
 export * from './train-plan';
 export * from './unit';
 export * from './wechat';

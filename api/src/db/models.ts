@@ -6,6 +6,8 @@ import { Session } from '../modules/auth/session.model';
 import { SignInAttempt } from '../modules/auth/sign-in-attempt.model';
 import { Banner, BannerImage } from '../modules/banner/banner.model';
 import { Captcha } from '../modules/captcha/captcha.model';
+import { ShopCartItem } from '../modules/cart/cart.model';
+import { CertificateTemplate } from '../modules/certificate/certificate-template.model';
 import { ClassCategory } from '../modules/class-category/class-category.model';
 import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modules/course/course.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
@@ -13,6 +15,12 @@ import { Project } from '../modules/project/project.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
 import { SmsCode } from '../modules/sms/sms-code.model';
 import { SmsOutbox } from '../modules/sms/sms-outbox.model';
+import {
+  ClassEvaluation,
+  MyClass,
+  TrainClass,
+  TrainClassCourse,
+} from '../modules/train-class/train-class.model';
 import { TrainPlan } from '../modules/train-plan/train-plan.model';
 import { Unit } from '../modules/unit/unit.model';
 import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
@@ -28,6 +36,10 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [ResourceCategory, Resource, ResourceUpload]) model.initModel(sequelize);
   for (const model of [CourseCategory, Course, CourseLesson, ResourceQuestion]) model.initModel(sequelize);
   for (const model of [BannerImage, Banner]) model.initModel(sequelize);
+  CertificateTemplate.initModel(sequelize);
+  for (const model of [TrainClass, TrainClassCourse, MyClass, ClassEvaluation, ShopCartItem]) {
+    model.initModel(sequelize);
+  }
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });
   Unit.belongsTo(Project, { foreignKey: { name: 'projectId', allowNull: false } });
   Account.belongsTo(Role, { as: 'role', foreignKey: 'roleId' });

@@ -8,6 +8,7 @@ import { m0006Resources } from './0006-resources';
 import { m0007TrainPlans } from './0007-train-plans';
 import { m0008Courses } from './0008-courses';
 import { m0009Banners } from './0009-banners';
+import { m0010Classes } from './0010-classes';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   m0007TrainPlans,
   m0008Courses,
   m0009Banners,
+  m0010Classes,
 ];

@@ -1,0 +1,158 @@
+import {
+  type CreationOptional,
+  DataTypes,
+  type InferAttributes,
+  type InferCreationAttributes,
+  Model,
+  type Sequelize,
+} from 'sequelize';
+import type { ClassCourseKind, EvaluationStatus, MyClassStatus } from '../../contract/train-class';
+
+/** A class (班级) of a train plan: price in fen, windows as `YYYY-MM-DD`, hours in tenths. */
+export class TrainClass extends Model<InferAttributes<TrainClass>, InferCreationAttributes<TrainClass>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare planId: number;
+  declare categoryId: number;
+  declare certificateTemplateId: number | null;
+  declare name: string;
+  declare year: number;
+  declare amountFen: number;
+  declare enrolStartDate: string;
+  declare enrolEndDate: string;
+  declare studyStartDate: string;
+  declare studyEndDate: string;
+  /** Elective hours a student must earn, in tenths. */
+  declare electiveHoursTenths: CreationOptional<number>;
+  declare studyInOrder: CreationOptional<boolean>;
+  declare examRequired: CreationOptional<boolean>;
+  declare examPassScore: CreationOptional<number>;
+  declare teacherName: string | null;
+  declare description: string | null;
+  declare onShelf: CreationOptional<boolean>;
+  declare shelvedAt: CreationOptional<Date | null>;
+  declare sort: CreationOptional<number>;
+  declare createdBy: number | null;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    TrainClass.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        planId: { type: DataTypes.INTEGER, allowNull: false },
+        categoryId: { type: DataTypes.INTEGER, allowNull: false },
+        certificateTemplateId: { type: DataTypes.INTEGER, allowNull: true },
+        name: { type: DataTypes.STRING(100), allowNull: false },
+        year: { type: DataTypes.SMALLINT, allowNull: false },
+        amountFen: { type: DataTypes.INTEGER, allowNull: false },
+        enrolStartDate: { type: DataTypes.DATEONLY, allowNull: false },
+        enrolEndDate: { type: DataTypes.DATEONLY, allowNull: false },
+        studyStartDate: { type: DataTypes.DATEONLY, allowNull: false },
+        studyEndDate: { type: DataTypes.DATEONLY, allowNull: false },
+        electiveHoursTenths: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        studyInOrder: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        examRequired: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        examPassScore: { type: DataTypes.SMALLINT, allowNull: false, defaultValue: 60 },
+        teacherName: { type: DataTypes.STRING(50), allowNull: true },
+        description: { type: DataTypes.TEXT, allowNull: true },
+        onShelf: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        shelvedAt: { type: DataTypes.DATE, allowNull: true },
+        sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'train_class' },
+    );
+  }
+}
+
+/** A course of a class: required or elective, with the hours (tenths) it credits in the class. */
+export class TrainClassCourse extends Model<
+  InferAttributes<TrainClassCourse>,
+  InferCreationAttributes<TrainClassCourse>
+> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare classId: number;
+  declare courseId: number;
+  declare kind: ClassCourseKind;
+  declare hoursTenths: number;
+  declare sort: number;
+
+  static initModel(sequelize: Sequelize): void {
+    TrainClassCourse.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        classId: { type: DataTypes.INTEGER, allowNull: false },
+        courseId: { type: DataTypes.INTEGER, allowNull: false },
+        kind: { type: DataTypes.STRING(12), allowNull: false },
+        hoursTenths: { type: DataTypes.INTEGER, allowNull: false },
+        sort: { type: DataTypes.INTEGER, allowNull: false },
+      },
+      { sequelize, tableName: 'train_class_course', timestamps: false },
+    );
+  }
+}
+
+/** A student's enrolment in a class (我的班级). Created by the payment issue; read here by the class rules. */
+export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttributes<MyClass>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare accountId: number;
+  declare classId: number;
+  declare status: MyClassStatus;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    MyClass.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        accountId: { type: DataTypes.INTEGER, allowNull: false },
+        classId: { type: DataTypes.INTEGER, allowNull: false },
+        status: { type: DataTypes.STRING(16), allowNull: false },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'my_class' },
+    );
+  }
+}
+
+/** A student's evaluation of a class: score 1..5 and a comment; staff may hide it. */
+export class ClassEvaluation extends Model<
+  InferAttributes<ClassEvaluation>,
+  InferCreationAttributes<ClassEvaluation>
+> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare classId: number;
+  declare accountId: number;
+  declare score: number;
+  declare content: string | null;
+  declare status: CreationOptional<EvaluationStatus>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    ClassEvaluation.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        classId: { type: DataTypes.INTEGER, allowNull: false },
+        accountId: { type: DataTypes.INTEGER, allowNull: false },
+        score: { type: DataTypes.SMALLINT, allowNull: false },
+        content: { type: DataTypes.STRING(500), allowNull: true },
+        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'VISIBLE' },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'class_evaluation' },
+    );
+  }
+}
