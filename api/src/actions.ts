@@ -4,6 +4,8 @@ import { roleActions } from './modules/account/role.actions';
 import { authActions } from './modules/auth/auth.actions';
 import { bannerActions } from './modules/banner/banner.actions';
 import { captchaActions } from './modules/captcha/captcha.actions';
+import { cartActions } from './modules/cart/cart.actions';
+import { certificateActions } from './modules/certificate/certificate.actions';
 import { classCategoryActions } from './modules/class-category/class-category.actions';
 import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
@@ -11,6 +13,8 @@ import { projectActions } from './modules/project/project.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
 import { superAccountActions } from './modules/super-account/super-account.actions';
+import { classCenterActions } from './modules/train-class/class-center.actions';
+import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
 import { unitActions } from './modules/unit/unit.actions';
 import { wechatActions } from './modules/wechat/wechat.actions';
@@ -32,4 +36,8 @@ export const allActions: ActionDefinition[] = [
   ...resourceActions,
   ...courseActions,
   ...bannerActions,
+  ...certificateActions,
+  ...trainClassActions,
+  ...classCenterActions,
+  ...cartActions,
 ];

@@ -50,7 +50,7 @@ export interface CartAnswer {
   availableCount: number;
 }
 
-/** `shop-cart/count`: items in the cart (the badge). */
+/** `shop-cart/count`: items in the cart (the badge); also the answer of `save`, `delete` and `delete-all`. */
 export interface CartCount {
   count: number;
 }
