@@ -22,13 +22,19 @@ import { isCalendarDate, zCalendarDate } from './train-plan';
 /** Highest price of a class: 100 000 yuan, in fen. */
 export const CLASS_AMOUNT_MAX_FEN = 10_000_000;
 const AMOUNT = `价格应为 0 到 ${CLASS_AMOUNT_MAX_FEN / 100} 元之间、以分计的整数`;
-/** A price in fen: an integer from 0 (free) to `CLASS_AMOUNT_MAX_FEN`; never negative, never fractional. */
+/**
+ * A price in fen: an integer from 0 (free) to `CLASS_AMOUNT_MAX_FEN`; never negative, never
+ * fractional. Blank text and null are missing, not 0 (a cleared price must not make a class free).
+ */
 export const zAmountFen = () =>
-  z.coerce
-    .number<unknown>({ error: AMOUNT })
-    .int({ error: AMOUNT })
-    .min(0, { error: AMOUNT })
-    .max(CLASS_AMOUNT_MAX_FEN, { error: AMOUNT });
+  z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    z.coerce
+      .number<unknown>({ error: AMOUNT })
+      .int({ error: AMOUNT })
+      .min(0, { error: AMOUNT })
+      .max(CLASS_AMOUNT_MAX_FEN, { error: AMOUNT }),
+  );
 
 /** Fen (12345) as the yuan text the screens show (`123.45`). */
 export function fenToYuan(fen: number): string {
@@ -140,11 +146,22 @@ const classFields = {
     .default([]),
 };
 
+/** A date field of a class's windows. */
+export type ClassWindowField = 'enrolStartDate' | 'enrolEndDate' | 'studyStartDate' | 'studyEndDate';
+
+/**
+ * The order of a class's windows as `[start, end, message]`: the end may not lie before the start
+ * (the database checks the same). The server applies them again to classes changed in batch.
+ */
+export const CLASS_WINDOW_RULES: readonly (readonly [ClassWindowField, ClassWindowField, string])[] = [
+  ['enrolStartDate', 'enrolEndDate', '报名结束日期不能早于报名开始日期'],
+  ['studyStartDate', 'studyEndDate', '学习结束日期不能早于学习开始日期'],
+  ['enrolStartDate', 'studyEndDate', '学习结束日期不能早于报名开始日期'],
+];
+
 /** The checks across fields of a class: windows in order, the study window not ending before enrolment opens. */
 function checkClassWindows(value: Record<string, unknown>, ctx: z.RefinementCtx) {
-  checkWindow(value, ctx, 'enrolStartDate', 'enrolEndDate', '报名结束日期不能早于报名开始日期');
-  checkWindow(value, ctx, 'studyStartDate', 'studyEndDate', '学习结束日期不能早于学习开始日期');
-  checkWindow(value, ctx, 'enrolStartDate', 'studyEndDate', '学习结束日期不能早于报名开始日期');
+  for (const [start, end, message] of CLASS_WINDOW_RULES) checkWindow(value, ctx, start, end, message);
 }
 
 /**
@@ -367,6 +384,8 @@ export interface ClassCenterDetail extends ClassCenterItem {
   description: string | null;
   studyInOrder: boolean;
   examRequired: boolean;
+  /** Pass mark of the exam (0..100), shown by the H5 /detail-question page. */
+  examPassScore: number;
   courses: (ClassCourseItem & { lessons: ClassLessonItem[] })[];
   /** The signed-in student's state: in the cart, already enrolled (null when anonymous). */
   inCart: boolean | null;

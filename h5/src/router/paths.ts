@@ -12,6 +12,23 @@ export const AUTH_REDIRECT_PATH = '/auth-redirect';
 export const SWITCH_LOGIN_PATH = '/switch-login';
 export const FORBIDDEN_PATH = '/401';
 export const NOT_FOUND_PATH = '/404';
+// The class centre lists and the entry pages (issue 5).
+export const CLASS_SELECT_CENTER_PATH = '/classSelectCenter';
+export const CLASS_SELECT_CENTER2_PATH = '/classSelectCenter2';
+export const V2_CLASS_SELECT_CENTER_PATH = '/v2/classSelectCenter';
+export const CLASS_CENTER_PATH = '/classCenter';
+export const PUBLIC_CLASS_PATH = '/publicClass';
+export const SPECIALIZED_PATH = '/specialized';
+export const PROFESSIONAL_PATH = '/professional';
+export const VOCATIONAL_PATH = '/vocational';
+export const INDEX2_PATH = '/index2';
+export const TRAIN_INDEX_PATH = '/trainIndex';
+// The class detail, its FAQ and the cart / checkout (issue 5).
+export const DETAIL_PUBLIC_PATH = '/detail-public';
+export const DETAIL_PUBLIC2_PATH = '/detail-public2';
+export const V2_DETAIL_PUBLIC_PATH = '/v2/detail-public';
+export const DETAIL_QUESTION_PATH = '/detail-question';
+export const GO_PAY_PATH = '/go-pay';
 
 /**
  * The routes reachable without signing in, exactly as spec section 2 lists them (also those not

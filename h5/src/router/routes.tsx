@@ -1,9 +1,14 @@
 import { lazy, type ReactElement } from 'react';
+import { CENTER_VARIANTS } from '../views/class-center/center-variants';
+import { DETAIL_VARIANTS } from '../views/class-detail/detail-variants';
 import { REGISTER_VARIANTS } from '../views/register/register-variants';
+import { ENTRY_VARIANTS } from '../views/train-index/entry-variants';
 import type { RouteMeta } from './guard';
 import {
   AUTH_REDIRECT_PATH,
+  DETAIL_QUESTION_PATH,
   FORBIDDEN_PATH,
+  GO_PAY_PATH,
   HOME_PATH,
   LOGIN_PATH,
   MY_PATH,
@@ -39,6 +44,19 @@ const NotFoundPage = lazy(() =>
 const ForbiddenPage = lazy(() =>
   import('../views/forbidden/ForbiddenPage').then((m) => ({ default: m.ForbiddenPage })),
 );
+const ClassCenterPage = lazy(() =>
+  import('../views/class-center/ClassCenterPage').then((m) => ({ default: m.ClassCenterPage })),
+);
+const TrainIndexPage = lazy(() =>
+  import('../views/train-index/TrainIndexPage').then((m) => ({ default: m.TrainIndexPage })),
+);
+const ClassDetailPage = lazy(() =>
+  import('../views/class-detail/ClassDetailPage').then((m) => ({ default: m.ClassDetailPage })),
+);
+const DetailQuestionPage = lazy(() =>
+  import('../views/detail-question/DetailQuestionPage').then((m) => ({ default: m.DetailQuestionPage })),
+);
+const GoPayPage = lazy(() => import('../views/go-pay/GoPayPage').then((m) => ({ default: m.GoPayPage })));
 
 /** One screen of the site: its path, its meta (title, sign-in, tab bar) and what it shows. */
 export interface H5Route {
@@ -73,6 +91,23 @@ export const ROUTES: readonly H5Route[] = [
   { path: MY_PATH, meta: page('我的', false, true), element: <MyPage /> },
   { path: NOT_FOUND_PATH, meta: page('页面不存在', true), element: <NotFoundPage /> },
   { path: FORBIDDEN_PATH, meta: page('没有权限', true), element: <ForbiddenPage /> },
+  ...Object.values(CENTER_VARIANTS).map((variant) => ({
+    path: variant.path,
+    meta: page(variant.title, variant.public),
+    element: <ClassCenterPage key={variant.path} variant={variant} />,
+  })),
+  ...Object.values(ENTRY_VARIANTS).map((variant) => ({
+    path: variant.path,
+    meta: page(variant.title, true),
+    element: <TrainIndexPage key={variant.path} variant={variant} />,
+  })),
+  ...Object.values(DETAIL_VARIANTS).map((variant) => ({
+    path: variant.path,
+    meta: page(variant.title, variant.public),
+    element: <ClassDetailPage key={variant.path} variant={variant} />,
+  })),
+  { path: DETAIL_QUESTION_PATH, meta: page('报名须知', false), element: <DetailQuestionPage /> },
+  { path: GO_PAY_PATH, meta: page('购物车', false), element: <GoPayPage /> },
 ];
 
 const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));

@@ -1,0 +1,163 @@
+import type { ClassBaseType, ClassCenterItem, SystemInfo } from '@px/api/contract';
+import { useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
+import { Search } from 'react-vant';
+import { listCenterClasses } from '../../api/train-class';
+import { PageError, PageLoading, PageMessage } from '../../components/PageState';
+import { unitIdAtom } from '../../store/project';
+import { tokenAtom } from '../../store/session';
+import type { CenterVariant } from './center-variants';
+import {
+  filterByMajor,
+  type MajorSelection,
+  type MajorTypeNode,
+  majorTypeTree,
+  NO_MAJOR,
+  resolveSelection,
+  shownBaseTypes,
+} from './class-types';
+import { CartEntry, JoinAllButton, useCartCount } from './components/CartActions';
+import { ClassList } from './components/ClassList';
+import { TypeFilters } from './components/TypeFilters';
+import { WithSettings } from './components/WithSettings';
+import { YearPicker } from './components/YearPicker';
+import { type ScanQuery, useCenterScan } from './useCenterScan';
+import { useCenterYears } from './useCenterYears';
+import { localPages, type PagedFeed, type PageLoader, usePagedFeed } from './usePagedFeed';
+import './class-center.css';
+
+/** Classes a page of the centre's list. */
+export const CENTER_PAGE_SIZE = 10;
+
+/** Whether the page shows the major type rows: the variant's model, or the project's, unless hidden. */
+function usesTree(variant: CenterVariant, settings: SystemInfo): boolean {
+  if (settings.hideMajorType === 1) return false;
+  return variant.typeModel === 'tree' || settings.showClassTypeModel === 2;
+}
+
+/** The classes of the filters: read from the server page by page, or from the scan through the tree rows. */
+function useCenterList(
+  query: ScanQuery | null,
+  tree: boolean,
+  settings: SystemInfo,
+  chosen: MajorSelection | undefined,
+  preferred: RegExp | undefined,
+): PagedFeed<ClassCenterItem> & { majors: MajorTypeNode[] | null; selection: MajorSelection } {
+  const scan = useCenterScan(tree ? query : null);
+  const scanned = scan.state.status === 'ready' ? scan.state.items : null;
+  const majors = useMemo(() => (scanned ? majorTypeTree(scanned, settings) : null), [scanned, settings]);
+  const selection = majors ? resolveSelection(majors, chosen, preferred) : NO_MAJOR;
+  const key = query ? JSON.stringify(query) : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by value (key)
+  const load = useMemo<PageLoader<ClassCenterItem> | null>(() => {
+    if (tree) return scanned ? localPages(filterByMajor(scanned, selection), CENTER_PAGE_SIZE) : null;
+    if (!query) return null;
+    return (pageNum) => listCenterClasses({ ...query, pageNum, pageSize: CENTER_PAGE_SIZE });
+  }, [tree, scanned, selection.major, selection.child, key]);
+  const feed = usePagedFeed(load);
+
+  // In the tree model the scan's state comes first (the rows depend on it).
+  const state = tree && scan.state.status !== 'ready' ? scan.state : feed.state;
+  return {
+    state,
+    majors,
+    selection,
+    reload: tree && scan.state.status === 'error' ? scan.reload : feed.reload,
+    refresh: tree ? scan.refresh : feed.refresh,
+    loadMore: feed.loadMore,
+  };
+}
+
+/** The year in force: the one chosen while it is offered, else the newest. */
+function yearInForce(years: readonly number[], chosen: number | undefined): number | undefined {
+  return chosen !== undefined && years.includes(chosen) ? chosen : years[0];
+}
+
+function CenterScreen({ variant, settings }: { variant: CenterVariant; settings: SystemInfo }) {
+  const unitId = useAtomValue(unitIdAtom);
+  const signedIn = Boolean(useAtomValue(tokenAtom));
+  const [cartCount, setCartCount] = useCartCount(signedIn);
+  const years = useCenterYears(variant.years === 'pick', unitId);
+  const [chosenYear, setChosenYear] = useState<number>();
+  const [chosenBase, setChosenBase] = useState<ClassBaseType>();
+  const [chosenMajor, setChosenMajor] = useState<MajorSelection>();
+  const [name, setName] = useState('');
+  const [searchText, setSearchText] = useState('');
+
+  const baseTypes = variant.baseType ? [variant.baseType] : shownBaseTypes(settings);
+  const baseType = chosenBase && baseTypes.includes(chosenBase) ? chosenBase : baseTypes[0];
+  const yearList = years.state.status === 'ready' ? years.state.years : [];
+  const year = variant.years === 'pick' ? yearInForce(yearList, chosenYear) : undefined;
+  const yearsKnown = variant.years === 'all' || year !== undefined;
+  const query: ScanQuery | null =
+    baseType && yearsKnown ? { unitId, year, baseType, name: name || undefined } : null;
+  const tree = usesTree(variant, settings);
+  const list = useCenterList(query, tree, settings, chosenMajor, variant.preferredMajor);
+
+  if (variant.years === 'pick' && years.state.status === 'loading') return <PageLoading />;
+  if (years.state.status === 'error')
+    return <PageError message={years.state.message} onRetry={years.reload} />;
+  if (!baseType) return <PageMessage description="暂未开放选课" />;
+  if (!yearsKnown) return <PageMessage description="暂无可报名的班级" />;
+
+  const search = (text: string) => {
+    setSearchText(text);
+    setName(text.trim());
+  };
+  const listedIds = list.state.status === 'ready' ? list.state.items.map((item) => item.id) : [];
+
+  return (
+    <main className="page class-center">
+      <header className="class-center__header">
+        <div className="class-center__toolbar">
+          <h1 className="class-center__title">{variant.title}</h1>
+          {year !== undefined && <YearPicker years={yearList} value={year} onChange={setChosenYear} />}
+        </div>
+        <Search
+          shape="round"
+          placeholder="搜索班级名称"
+          aria-label="搜索班级名称"
+          value={searchText}
+          onChange={setSearchText}
+          onSearch={search}
+          onClear={() => search('')}
+          action={
+            <button type="button" className="class-center__search" onClick={() => search(searchText)}>
+              搜索
+            </button>
+          }
+        />
+        <TypeFilters
+          baseTypes={baseTypes}
+          activeBase={baseType}
+          onBaseChange={(type) => {
+            setChosenBase(type);
+            setChosenMajor(undefined);
+          }}
+          tree={list.majors}
+          selection={list.selection}
+          onSelect={setChosenMajor}
+        />
+      </header>
+      <ClassList
+        feed={list}
+        layout={variant.layout}
+        detailPath={variant.detailPath}
+        hideElective={settings.hideElective === 1}
+        actions={<JoinAllButton classIds={listedIds} signedIn={signedIn} onJoined={setCartCount} />}
+      />
+      {cartCount !== null && <CartEntry count={cartCount} />}
+    </main>
+  );
+}
+
+/**
+ * The class centre (选课中心 and its variants, see center-variants.ts): the offered classes of a year
+ * and class type with a name search, read page by page (pull to refresh, infinite list); cards open
+ * the class detail. Signed-in students see their cart's count (to /go-pay) and may add every listed
+ * class at once (一键加入); anonymous visitors pressing it are asked to sign in.
+ */
+export function ClassCenterPage({ variant }: { variant: CenterVariant }) {
+  return <WithSettings>{(settings) => <CenterScreen variant={variant} settings={settings} />}</WithSettings>;
+}

@@ -1,0 +1,73 @@
+import type { ClassCenterItem } from '@px/api/contract';
+import type { ReactNode } from 'react';
+import { Button, Empty, List, Loading, PullRefresh } from 'react-vant';
+import { ClassCard } from '../../../components/ClassCard';
+import type { PagedFeed } from '../usePagedFeed';
+
+export interface ClassListProps {
+  /** The classes read so far; `reload` is the error state's retry, `refresh` pull to refresh, `loadMore` the next page. */
+  feed: PagedFeed<ClassCenterItem>;
+  /** `list`: a card a row; `grid`: two columns of tiles. */
+  layout: 'list' | 'grid';
+  /** The class detail path (`?id=` is added). */
+  detailPath: string;
+  hideElective: boolean;
+  /** Shown on the summary row beside the count (一键加入). */
+  actions?: ReactNode;
+}
+
+function ListBody({ feed, layout, detailPath, hideElective, actions }: ClassListProps) {
+  const { state } = feed;
+  if (state.status === 'loading')
+    return (
+      <div className="class-center__state">
+        <Loading vertical>加载中…</Loading>
+      </div>
+    );
+  if (state.status === 'error')
+    return (
+      <Empty image="network" description={state.message}>
+        <Button round type="primary" onClick={feed.reload}>
+          重新加载
+        </Button>
+      </Empty>
+    );
+  if (state.items.length === 0) return <Empty description="暂无可报名的班级" />;
+  return (
+    <>
+      <div className="class-center__summary">
+        <span>共 {state.total} 个班级</span>
+        {actions}
+      </div>
+      <List
+        finished={state.finished}
+        onLoad={feed.loadMore}
+        finishedText="没有更多了"
+        errorText="加载失败，点击重试"
+      >
+        <div className={`class-center__cards class-center__cards--${layout}`}>
+          {state.items.map((item) => (
+            <ClassCard
+              key={item.id}
+              item={item}
+              to={`${detailPath}?id=${item.id}`}
+              hideElective={hideElective}
+              shape={layout === 'grid' ? 'tile' : 'row'}
+            />
+          ))}
+        </div>
+      </List>
+    </>
+  );
+}
+
+/** The classes of the class centre: loading, error and empty states, pull to refresh, infinite list. */
+export function ClassList(props: ClassListProps) {
+  return (
+    <PullRefresh onRefresh={props.feed.refresh} disabled={props.feed.state.status === 'loading'}>
+      <div className="class-center__body">
+        <ListBody {...props} />
+      </div>
+    </PullRefresh>
+  );
+}
