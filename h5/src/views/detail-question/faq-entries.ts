@@ -1,7 +1,7 @@
 import type { ClassCenterDetail, SystemInfo } from '@px/api/contract';
 import { STUDY_MODEL } from '@px/config';
-import { formatHours } from '../../components/ClassCard';
 import { formatWindow } from '../../components/cart/format';
+import { formatHours } from '../../utils/class-format';
 
 /** One entry of 报名须知 / 常见问题: a question-like title and what the rules say. */
 export interface FaqEntry {

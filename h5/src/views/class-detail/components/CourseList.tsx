@@ -2,7 +2,7 @@ import type { ClassCenterDetail, ClassCourseKind, ClassLessonItem } from '@px/ap
 import { formatDuration } from '@px/config';
 import { PlayCircleO } from '@react-vant/icons';
 import { Empty, Tag } from 'react-vant';
-import { formatHours } from '../../../components/ClassCard';
+import { formatHours } from '../../../utils/class-format';
 
 type DetailCourse = ClassCenterDetail['courses'][number];
 

@@ -1,7 +1,7 @@
 import type { ClassCenterDetail } from '@px/api/contract';
 import { Rate, Tag } from 'react-vant';
-import { classHoursText, formatPrice } from '../../../components/ClassCard';
 import { formatWindow } from '../../../components/cart/format';
+import { classHoursText, formatPrice } from '../../../utils/class-format';
 
 /** The class's average rating with its count, or 暂无评分. */
 function RatingLine({ rating, count }: { rating: number | null; count: number }) {

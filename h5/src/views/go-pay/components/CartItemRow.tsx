@@ -1,7 +1,7 @@
 import { CART_UNAVAILABLE_LABEL, type CartItem } from '@px/api/contract';
 import { DeleteO } from '@react-vant/icons';
 import { Checkbox, Tag } from 'react-vant';
-import { classHoursText, formatPrice } from '../../../components/ClassCard';
+import { classHoursText, formatPrice } from '../../../utils/class-format';
 
 export interface CartItemRowProps {
   item: CartItem;

@@ -1,7 +1,7 @@
 import type { CartCheckout } from '@px/api/contract';
 import { Button, Cell, NoticeBar } from 'react-vant';
-import { formatPrice } from '../../../components/ClassCard';
 import { formatAmount } from '../../../components/cart/format';
+import { formatPrice } from '../../../utils/class-format';
 import { unavailableLabel } from './CartItemRow';
 
 export interface CheckoutSummaryProps {
