@@ -13,6 +13,7 @@ import {
 import type { Caller } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
+import { categoryAndBelow, categoryPlaces, classUse, describeClassUse } from '../train-class/class-read';
 import { ClassCategory } from './class-category.model';
 
 /** The base types every project starts with, in order (their names may be edited, never their codes). */
@@ -347,15 +348,20 @@ export async function dragClassCategory(
 }
 
 /**
- * Deletes a category without children (its later siblings move up). Base types are never deleted.
- * Classes do not exist yet: when they arrive, a category used by a class must be refused too.
- * Audited. Throws BusinessError 班级分类不存在 or naming the refusal.
+ * Deletes a category without children (its later siblings move up). Base types are never deleted,
+ * nor a category used by a class (itself or any category below it). Audited. Throws BusinessError
+ * 班级分类不存在 or naming the refusal.
  */
 export async function deleteClassCategory(ctx: Caller, projectId: number, id: number): Promise<void> {
   await ctx.sequelize.transaction(async (transaction) => {
     await lockTree(projectId, transaction);
     const category = await loadCategory(projectId, id, transaction);
     if (category.level === CLASS_CATEGORY_LEVEL.BASE) throw new BusinessError('基础类型不能删除');
+    const use = await classUse(
+      { categoryIds: categoryAndBelow(await categoryPlaces(projectId, transaction), id) },
+      transaction,
+    );
+    if (use.count) throw new BusinessError(`该分类（含下级分类）已被${describeClassUse(use)}使用，不能删除`);
     if (await ClassCategory.count({ where: { parentId: id }, transaction }))
       throw new BusinessError('该分类下还有下级分类，请先删除下级分类');
     const parentId = category.parentId as number;

@@ -15,6 +15,7 @@ import { BusinessError, type FieldError, ValidationError } from '../../core/erro
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { Resource } from '../resource/resource.model';
+import { classUse, describeClassUse } from '../train-class/class-read';
 import { Course, CourseLesson, ResourceQuestion } from './course.model';
 import { courseCategories } from './course-category.service';
 
@@ -174,10 +175,24 @@ async function checkLessons(
   if (errors.length) throw new ValidationError(errors);
 }
 
+/** Refuses to make a course a draft while a class on the shelf uses it, naming `status`. */
+async function checkNotOnShelf(courseId: number, transaction: Transaction): Promise<void> {
+  const use = await classUse({ courseId, onShelfOnly: true }, transaction);
+  if (use.count)
+    throw new ValidationError([
+      {
+        field: 'status',
+        rule: 'in-use',
+        message: `该课程正被已上架的${describeClassUse(use)}使用，不能改为草稿，请先下架这些班级`,
+      },
+    ]);
+}
+
 /**
  * Creates or replaces a course with its whole lesson list (in the order given); total hours are
- * the lessons' sum. Audited. Throws ValidationError naming `categoryId` or `lessons.<i>.<field>`,
- * BusinessError 课程不存在 for another project's id.
+ * the lessons' sum. A published course used by a class on the shelf stays published. Audited.
+ * Throws ValidationError naming `categoryId`, `status` or `lessons.<i>.<field>`, BusinessError
+ * 课程不存在 for another project's id.
  */
 export async function saveCourse(
   caller: Caller,
@@ -195,6 +210,8 @@ export async function saveCourse(
       if (!course) throw new BusinessError(COURSE_NOT_FOUND);
     }
     await courseCategories.requireCategory(projectId, input.categoryId, 'categoryId', transaction);
+    if (course?.status === 'PUBLISHED' && input.status === 'DRAFT')
+      await checkNotOnShelf(course.id, transaction);
     await checkLessons(projectId, input, transaction);
     const fields = {
       name: input.name,
@@ -264,9 +281,9 @@ export async function saveCourse(
 }
 
 /**
- * Deletes a DRAFT course and its lessons; a PUBLISHED one is refused (set it back to draft first).
- * Classes do not refer to courses yet; when they do, a course used by a class must be refused here
- * too. Audited. Throws BusinessError 课程不存在, or when the course is published.
+ * Deletes a DRAFT course and its lessons; a PUBLISHED one is refused (set it back to draft first),
+ * and so is a course used by a class. Audited. Throws BusinessError 课程不存在, or when the course is
+ * published or used.
  */
 export async function deleteCourse(caller: Caller, projectId: number, id: number): Promise<void> {
   await caller.sequelize.transaction(async (transaction) => {
@@ -277,6 +294,8 @@ export async function deleteCourse(caller: Caller, projectId: number, id: number
     });
     if (!course) throw new BusinessError(COURSE_NOT_FOUND);
     if (course.status === 'PUBLISHED') throw new BusinessError('已发布的课程不能删除，请先改为草稿');
+    const use = await classUse({ courseId: course.id }, transaction);
+    if (use.count) throw new BusinessError(`该课程已被${describeClassUse(use)}使用，不能删除`);
     await CourseLesson.destroy({ where: { courseId: course.id }, transaction });
     await course.destroy({ transaction });
     await audit(

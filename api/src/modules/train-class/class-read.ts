@@ -1,8 +1,10 @@
 import { col, fn, literal, Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { ClassBaseType } from '../../contract/class-category';
+import type { ClassCourseItem, ClassCourseKind } from '../../contract/train-class';
 import { chinaYear } from '../../contract/train-plan';
 import { ClassCategory } from '../class-category/class-category.model';
-import { MyClass, type TrainClass, TrainClassCourse } from './train-class.model';
+import { Course, CourseLesson } from '../course/course.model';
+import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
 
 /**
  * Reading classes, shared by the back-office class calls, the H5 class centre and the cart: what
@@ -122,4 +124,103 @@ export async function enrolmentCounts(
   })) as unknown as { classId: number; count: string }[];
   for (const row of rows) counts.set(row.classId, Number(row.count));
   return counts;
+}
+
+/** Which classes a catalogue record is used by: a plan, categories, or a course (optionally only on-shelf classes). */
+export type ClassUseFilter =
+  | { planId: number }
+  | { categoryIds: number[] }
+  | { courseId: number; onShelfOnly?: boolean };
+
+/** How many classes use a record, with the names of the first few (for refusals that name them). */
+export interface ClassUse {
+  count: number;
+  names: string[];
+}
+
+/** The classes using a plan, categories or a course (deleting them is refused while any does). */
+export async function classUse(filter: ClassUseFilter, transaction?: Transaction): Promise<ClassUse> {
+  let where: WhereOptions<TrainClass>;
+  if ('planId' in filter) where = { planId: filter.planId };
+  else if ('categoryIds' in filter) where = { categoryId: filter.categoryIds };
+  else {
+    const rows = await TrainClassCourse.findAll({
+      attributes: ['classId'],
+      where: { courseId: filter.courseId },
+      transaction,
+    });
+    where = { id: rows.map((row) => row.classId), ...(filter.onShelfOnly ? { onShelf: true } : {}) };
+  }
+  const { rows, count } = await TrainClass.findAndCountAll({
+    attributes: ['name'],
+    where,
+    order: [['id', 'ASC']],
+    limit: 3,
+    transaction,
+  });
+  return { count, names: rows.map((row) => row.name) };
+}
+
+/** `「甲」、「乙」等 5 个班级`: the classes of a ClassUse, for refusal messages. */
+export function describeClassUse(use: ClassUse): string {
+  const names = use.names.map((name) => `「${name}」`).join('、');
+  return use.count > use.names.length ? `${names}等 ${use.count} 个班级` : `班级${names}`;
+}
+
+/** What students are told of a class that is not offered, or of another project: the same for both. */
+export const CLASS_NOT_OFFERED = '班级不存在或已下架';
+
+/** The class `id` of the project when it is offered on `today`, else null (other projects' classes too). */
+export function findOfferedClass(
+  projectId: number,
+  id: number,
+  today: string,
+  transaction?: Transaction,
+): Promise<TrainClass | null> {
+  return TrainClass.findOne({
+    where: { ...offeredWhere(today), id, projectId } as WhereOptions<TrainClass>,
+    transaction,
+  });
+}
+
+/**
+ * The courses of a class in class order as `class/detail` and `class/find-detail` answer them
+ * (optionally only some kinds), hours as numbers with one decimal.
+ */
+export async function classCourseItems(
+  classId: number,
+  options: { kinds?: readonly ClassCourseKind[]; transaction?: Transaction } = {},
+): Promise<ClassCourseItem[]> {
+  const { transaction } = options;
+  const links = await TrainClassCourse.findAll({
+    where: { classId, ...(options.kinds ? { kind: [...options.kinds] } : {}) },
+    order: [['sort', 'ASC']],
+    transaction,
+  });
+  if (links.length === 0) return [];
+  const courseIds = links.map((link) => link.courseId);
+  const courses = new Map(
+    (await Course.findAll({ where: { id: courseIds }, transaction })).map((course) => [course.id, course]),
+  );
+  const lessonRows = (await CourseLesson.findAll({
+    attributes: ['courseId', [fn('COUNT', col('id')), 'count']],
+    where: { courseId: courseIds },
+    group: ['courseId'],
+    raw: true,
+    transaction,
+  })) as unknown as { courseId: number; count: string }[];
+  const lessonCounts = new Map(lessonRows.map((row) => [row.courseId, Number(row.count)]));
+  return links.map((link) => {
+    const course = courses.get(link.courseId);
+    return {
+      courseId: link.courseId,
+      name: course?.name ?? '',
+      teacherName: course?.teacherName ?? null,
+      kind: link.kind,
+      hours: link.hoursTenths / 10,
+      courseHours: (course?.hoursTenths ?? 0) / 10,
+      lessonCount: lessonCounts.get(link.courseId) ?? 0,
+      sort: link.sort,
+    };
+  });
 }

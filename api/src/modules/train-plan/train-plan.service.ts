@@ -18,6 +18,7 @@ import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { listDictionary } from '../dictionary/dictionary.service';
 import { Project } from '../project/project.model';
+import { classUse, describeClassUse } from '../train-class/class-read';
 import { TrainPlan } from './train-plan.model';
 
 const fieldError = (field: string, rule: string, message: string) =>
@@ -99,8 +100,11 @@ export async function getTrainPlan(projectId: number, id: number): Promise<Train
   return presentPlan(await loadPlan(projectId, id), await industryLabels(projectId));
 }
 
-/** Refuses a year outside the project's `classStartYear` .. next year (China time). */
-async function checkYear(projectId: number, year: number, now: Date, transaction: Transaction) {
+/**
+ * Refuses a year outside the project's `classStartYear` .. next year (China time), naming `year`.
+ * Classes follow the same rule. Throws ValidationError.
+ */
+export async function checkYear(projectId: number, year: number, now: Date, transaction: Transaction) {
   const project = (await Project.findByPk(projectId, { transaction })) as Project;
   const first = resolveProjectSettings(project.settings).classStartYear;
   const last = chinaYear(now) + 1;
@@ -224,9 +228,9 @@ export async function changeTrainPlanStatus(
 }
 
 /**
- * Deletes a draft plan of the project (published and closed plans stay on record). Classes do not
- * exist yet: when they arrive, a draft that has classes must be refused here too. Audited. Throws
- * BusinessError 培训计划不存在, or for a plan that is not a draft.
+ * Deletes a draft plan of the project (published and closed plans stay on record); a plan with
+ * classes is refused. Audited. Throws BusinessError 培训计划不存在, for a plan that is not a draft, or
+ * naming the classes in it.
  */
 export async function deleteTrainPlan(ctx: Caller, projectId: number, id: number): Promise<void> {
   await ctx.sequelize.transaction(async (transaction) => {
@@ -235,6 +239,9 @@ export async function deleteTrainPlan(ctx: Caller, projectId: number, id: number
       throw new BusinessError(
         REFUSALS.delete[plan.status as TrainPlanStatus] ?? '只有草稿状态的培训计划可以删除',
       );
+    const use = await classUse({ planId: id }, transaction);
+    if (use.count)
+      throw new BusinessError(`该培训计划下已有${describeClassUse(use)}，不能删除，请先删除或移走这些班级`);
     await plan.destroy({ transaction });
     await audit(
       ctx,

@@ -1,0 +1,327 @@
+import type { ProjectSettings } from '@px/config';
+import { col, fn, Op, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { ClassBaseType } from '../../contract/class-category';
+import type { PageAnswer } from '../../contract/common';
+import {
+  ACTIVE_MY_CLASS_STATUS,
+  type ClassCenterDetail,
+  type ClassCenterItem,
+  type ClassLessonItem,
+  type ClassTrialPlay,
+  type classCenterPageInput,
+} from '../../contract/train-class';
+import type { Caller } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { ShopCartItem } from '../cart/cart.model';
+import { CourseLesson } from '../course/course.model';
+import { Resource } from '../resource/resource.model';
+import { resourceSettings } from '../resource/resource.settings';
+import { localVideoProvider } from '../resource/video-provider';
+import { classRatings } from './class-evaluation.service';
+import {
+  type CategoryPlace,
+  CLASS_NOT_OFFERED,
+  type ClassHours,
+  categoryAndBelow,
+  categoryPlaces,
+  chinaToday,
+  classCourseItems,
+  classHours,
+  findOfferedClass,
+  offeredWhere,
+} from './class-read';
+import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
+
+/**
+ * The H5 class centre: the offered classes of a project (on the shelf, plan PUBLISHED, today in
+ * the enrol window) as lists, years, a detail with courses and lessons, and trial play URLs. The
+ * project's settings shape what is shown: hidden base types, elective courses, trials.
+ */
+
+/** The project a class-centre call reads, with its settings (defaults filled in). */
+export interface CenterScope {
+  projectId: number;
+  settings: ProjectSettings;
+}
+
+/** A trial play URL works this long at most (shorter when MEDIA_URL_TTL_MINUTES is). */
+export const TRIAL_URL_TTL_SECONDS = 10 * 60;
+
+/** The base types the project's H5 shows: `h5Config.showClassType` without those the hide flags hide. */
+export function shownBaseTypes(settings: ProjectSettings): ClassBaseType[] {
+  const hidden: Record<ClassBaseType, boolean> = {
+    public: settings.hidePublicType === 1,
+    specialized: settings.hideSpecializedType === 1,
+  };
+  return settings.h5Config.showClassType.filter((type) => !hidden[type]);
+}
+
+/** The listing filters of the class centre. */
+type CenterFilter = Pick<z.output<typeof classCenterPageInput>, 'year' | 'baseType' | 'categoryId' | 'name'>;
+
+/**
+ * The condition for the offered classes the H5 lists under `filter`: of a shown base type (and of
+ * `baseType`), in `categoryId` or below it, of `year`, with `name` in their name.
+ */
+function listedWhere(
+  scope: CenterScope,
+  places: Map<number, CategoryPlace>,
+  filter: CenterFilter,
+  today: string,
+): WhereOptions<TrainClass> {
+  const types = shownBaseTypes(scope.settings).filter((type) => !filter.baseType || type === filter.baseType);
+  const below = filter.categoryId === undefined ? null : new Set(categoryAndBelow(places, filter.categoryId));
+  const categoryIds = [...places.entries()]
+    .filter(([id, place]) => types.includes(place.baseType) && (!below || below.has(id)))
+    .map(([id]) => id);
+  return {
+    ...offeredWhere(today),
+    projectId: scope.projectId,
+    categoryId: categoryIds,
+    ...(filter.year === undefined ? {} : { year: filter.year }),
+    ...(filter.name ? { name: { [Op.iLike]: containsPattern(filter.name) } } : {}),
+  } as WhereOptions<TrainClass>;
+}
+
+/** How many ELECTIVE courses each class of `classIds` bundles. */
+async function electiveCourseCounts(classIds: number[]): Promise<Map<number, number>> {
+  if (classIds.length === 0) return new Map();
+  const rows = (await TrainClassCourse.findAll({
+    attributes: ['classId', [fn('COUNT', col('id')), 'count']],
+    where: { classId: classIds, kind: 'ELECTIVE' },
+    group: ['classId'],
+    raw: true,
+  })) as unknown as { classId: number; count: string }[];
+  return new Map(rows.map((row) => [row.classId, Number(row.count)]));
+}
+
+/** What the H5 item of a class is made of, besides the class itself. */
+interface ItemParts {
+  place: CategoryPlace | undefined;
+  hours: ClassHours | undefined;
+  rating: { rating: number | null; count: number } | undefined;
+  /** Elective courses left out of the count (hideElective). */
+  hiddenCourses: number;
+}
+
+function presentItem(cls: TrainClass, settings: ProjectSettings, parts: ItemParts): ClassCenterItem {
+  return {
+    id: cls.id,
+    name: cls.name,
+    year: cls.year,
+    baseType: parts.place?.baseType ?? 'public',
+    categoryPath: parts.place?.path ?? '',
+    amount: cls.amountFen,
+    requiredHours: (parts.hours?.requiredTenths ?? 0) / 10,
+    electiveHours: settings.hideElective === 1 ? 0 : cls.electiveHoursTenths / 10,
+    courseCount: (parts.hours?.courseCount ?? 0) - parts.hiddenCourses,
+    teacherName: cls.teacherName,
+    enrolEndDate: cls.enrolEndDate,
+    studyStartDate: cls.studyStartDate,
+    studyEndDate: cls.studyEndDate,
+    rating: parts.rating?.rating ?? null,
+    evaluationCount: parts.rating?.count ?? 0,
+  };
+}
+
+/** The H5 items of `classes`, in their order. */
+async function presentItems(
+  scope: CenterScope,
+  places: Map<number, CategoryPlace>,
+  classes: TrainClass[],
+): Promise<ClassCenterItem[]> {
+  const ids = classes.map((cls) => cls.id);
+  const [hours, ratings, electives] = await Promise.all([
+    classHours(ids),
+    classRatings(ids),
+    scope.settings.hideElective === 1
+      ? electiveCourseCounts(ids)
+      : Promise.resolve(new Map<number, number>()),
+  ]);
+  return classes.map((cls) =>
+    presentItem(cls, scope.settings, {
+      place: places.get(cls.categoryId),
+      hours: hours.get(cls.id),
+      rating: ratings.get(cls.id),
+      hiddenCourses: electives.get(cls.id) ?? 0,
+    }),
+  );
+}
+
+/**
+ * `class/center-page`: one page of the project's offered classes under the filters, in display
+ * order (`sort`, then newest). Classes of hidden base types are left out.
+ */
+export async function pageCenterClasses(
+  scope: CenterScope,
+  input: z.output<typeof classCenterPageInput>,
+  today = chinaToday(),
+): Promise<PageAnswer<ClassCenterItem>> {
+  const places = await categoryPlaces(scope.projectId);
+  const { rows, count } = await TrainClass.findAndCountAll({
+    where: listedWhere(scope, places, input, today),
+    order: [
+      ['sort', 'ASC'],
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return {
+    list: await presentItems(scope, places, rows),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/**
+ * `class/center-years`: the years of the classes the H5 lists (offered, of a shown base type) from
+ * the project's `classStartYear` on, newest first.
+ */
+export async function centerYears(scope: CenterScope, today = chinaToday()): Promise<number[]> {
+  const places = await categoryPlaces(scope.projectId);
+  const where = listedWhere(scope, places, {}, today);
+  const rows = await TrainClass.findAll({
+    attributes: [[fn('DISTINCT', col('year')), 'year']],
+    where: { ...where, year: { [Op.gte]: scope.settings.classStartYear } } as WhereOptions<TrainClass>,
+    raw: true,
+  });
+  return rows.map((row) => Number(row.year)).sort((a, b) => b - a);
+}
+
+/** Loads an offered class of the project or throws BusinessError 班级不存在或已下架. */
+async function loadOffered(scope: CenterScope, id: number, today: string): Promise<TrainClass> {
+  const found = await findOfferedClass(scope.projectId, id, today);
+  if (!found) throw new BusinessError(CLASS_NOT_OFFERED);
+  return found;
+}
+
+/** The lessons of `courseIds` by course, in lesson order, with their videos' names and lengths. */
+async function lessonsByCourse(
+  courseIds: number[],
+  settings: ProjectSettings,
+): Promise<Map<number, ClassLessonItem[]>> {
+  const byCourse = new Map<number, ClassLessonItem[]>(courseIds.map((id) => [id, []]));
+  if (courseIds.length === 0) return byCourse;
+  const lessons = await CourseLesson.findAll({
+    where: { courseId: courseIds },
+    order: [
+      ['courseId', 'ASC'],
+      ['sort', 'ASC'],
+    ],
+  });
+  const videos = new Map(
+    (
+      await Resource.findAll({
+        attributes: ['id', 'name', 'durationSeconds'],
+        where: { id: lessons.map((lesson) => lesson.resourceId) },
+      })
+    ).map((video) => [video.id, video]),
+  );
+  for (const lesson of lessons) {
+    const video = videos.get(lesson.resourceId);
+    byCourse.get(lesson.courseId)?.push({
+      lessonId: lesson.id,
+      name: video?.name ?? '',
+      durationSeconds: video?.durationSeconds ?? 0,
+      hours: lesson.hoursTenths / 10,
+      trialSeconds: settings.trySeeVideo === 1 ? lesson.trialSeconds : 0,
+    });
+  }
+  return byCourse;
+}
+
+/** The signed-in student a detail is read for (their cart and enrolments), or null for visitors. */
+export interface CenterStudent {
+  accountId: number;
+}
+
+/** Whether the student has the class in the cart and an enrolment that counts (ACTIVE_MY_CLASS_STATUS). */
+async function studentState(
+  scope: CenterScope,
+  classId: number,
+  student: CenterStudent | null,
+): Promise<{ inCart: boolean | null; enrolled: boolean | null }> {
+  if (!student) return { inCart: null, enrolled: null };
+  const where = { projectId: scope.projectId, accountId: student.accountId, classId };
+  const [inCart, enrolled] = await Promise.all([
+    ShopCartItem.count({ where }),
+    MyClass.count({ where: { ...where, status: [...ACTIVE_MY_CLASS_STATUS] } }),
+  ]);
+  return { inCart: inCart > 0, enrolled: enrolled > 0 };
+}
+
+/**
+ * `class/find-detail`: an offered class of the project with its courses and their lessons (elective
+ * courses left out when `hideElective`; trial seconds 0 when `trySeeVideo` is off) and, for a
+ * signed-in student, whether it is in their cart and whether they are enrolled. Throws
+ * BusinessError 班级不存在或已下架.
+ */
+export async function findCenterDetail(
+  scope: CenterScope,
+  id: number,
+  student: CenterStudent | null,
+  today = chinaToday(),
+): Promise<ClassCenterDetail> {
+  const cls = await loadOffered(scope, id, today);
+  const places = await categoryPlaces(scope.projectId);
+  const [item] = await presentItems(scope, places, [cls]);
+  const courses = await classCourseItems(cls.id, {
+    kinds: scope.settings.hideElective === 1 ? ['REQUIRED'] : undefined,
+  });
+  const lessons = await lessonsByCourse(
+    courses.map((course) => course.courseId),
+    scope.settings,
+  );
+  return {
+    ...(item as ClassCenterItem),
+    enrolStartDate: cls.enrolStartDate,
+    description: cls.description,
+    studyInOrder: cls.studyInOrder,
+    examRequired: cls.examRequired,
+    examPassScore: cls.examPassScore,
+    courses: courses.map((course) => ({ ...course, lessons: lessons.get(course.courseId) ?? [] })),
+    ...(await studentState(scope, cls.id, student)),
+  };
+}
+
+/**
+ * `class/trial-play`: a signed play URL (valid TRIAL_URL_TTL_SECONDS at most) of a lesson's video
+ * for its trial. Throws BusinessError when the project's trials are off (试看未开放), the class is
+ * not offered, the lesson is not in one of its shown courses, or the lesson has no trial.
+ */
+export async function trialPlay(
+  caller: Pick<Caller, 'sequelize'>,
+  scope: CenterScope,
+  input: { classId: number; lessonId: number },
+  today = chinaToday(),
+): Promise<ClassTrialPlay> {
+  if (scope.settings.trySeeVideo !== 1) throw new BusinessError('试看未开放');
+  const cls = await loadOffered(scope, input.classId, today);
+  const courseIds = (
+    await TrainClassCourse.findAll({
+      attributes: ['courseId'],
+      where: { classId: cls.id, ...(scope.settings.hideElective === 1 ? { kind: 'REQUIRED' } : {}) },
+    })
+  ).map((link) => link.courseId);
+  const lesson = await CourseLesson.findOne({
+    where: { id: input.lessonId, projectId: scope.projectId, courseId: courseIds },
+  });
+  if (!lesson) throw new BusinessError('该课时不在本班级中');
+  if (lesson.trialSeconds <= 0) throw new BusinessError('该课时不支持试看');
+  const video = await Resource.findOne({ where: { id: lesson.resourceId, projectId: scope.projectId } });
+  if (video?.status !== 'READY') throw new BusinessError('视频暂不能播放');
+  const ttl = Math.min(TRIAL_URL_TTL_SECONDS, resourceSettings().playUrlTtlSeconds);
+  const grant = await localVideoProvider(caller.sequelize).authorizePlay(video, ttl);
+  if (!grant.url) throw new BusinessError('视频暂不能播放');
+  return {
+    url: grant.url,
+    trialSeconds: Math.min(lesson.trialSeconds, video.durationSeconds),
+    durationSeconds: video.durationSeconds,
+    expiresAt: grant.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,76 @@
+import type { ClassItem } from '../../contract/train-class';
+import { DEMO, seedDemoData } from '../../db/seed';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildProject, signIn } from '../../testing/factories';
+import { Account } from '../account/account.model';
+import { seedCourseDemo } from '../course/course.demo';
+import { seedResourceDemo } from '../resource/resource.demo';
+import { useTestStorage } from '../resource/resource.testing';
+import { seedTrainCatalogueDemo } from '../train-plan/train-plan.demo';
+import { TrainPlan } from '../train-plan/train-plan.model';
+import { categoryPlaces, chinaToday, classHours, notOfferedReason } from './class-read';
+import { DEMO_CLASSES, seedTrainClassDemo } from './train-class.demo';
+import { TrainClass } from './train-class.model';
+
+let t: TestApp;
+useTestStorage();
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+test('the demo classes: both base types, several prices, most on the shelf and offered on the seed day', async () => {
+  const projectId = (await buildProject()).id;
+  const now = new Date('2026-03-15T09:00:00+08:00');
+  await t.sequelize.transaction(async (transaction) => {
+    await seedTrainCatalogueDemo(projectId, transaction, now);
+    await seedResourceDemo(projectId, transaction);
+    await seedCourseDemo(projectId, transaction);
+    await seedTrainClassDemo(projectId, transaction, now);
+  });
+  const classes = await TrainClass.findAll({ where: { projectId }, order: [['sort', 'ASC']] });
+  expect(classes.map((cls) => cls.name)).toEqual(DEMO_CLASSES.map((demo) => demo.name));
+  const places = await categoryPlaces(projectId);
+  expect(new Set(classes.map((cls) => places.get(cls.categoryId)?.baseType))).toEqual(
+    new Set(['public', 'specialized']),
+  );
+  expect(classes.some((cls) => (places.get(cls.categoryId)?.ids.length ?? 0) === 2)).toBe(true);
+  expect(new Set(classes.map((cls) => cls.amountFen))).toEqual(new Set([0, 9800, 12000, 26000]));
+
+  const plans = new Map((await TrainPlan.findAll({ where: { projectId } })).map((plan) => [plan.id, plan]));
+  const hours = await classHours(classes.map((cls) => cls.id));
+  const today = chinaToday(now);
+  const onShelf = classes.filter((cls) => cls.onShelf);
+  expect(onShelf.length).toBeGreaterThanOrEqual(5);
+  expect(classes.length - onShelf.length).toBeGreaterThanOrEqual(1);
+  for (const cls of onShelf) {
+    expect(notOfferedReason(cls, plans.get(cls.planId)?.status ?? '', today)).toBeNull();
+    expect(hours.get(cls.id)?.requiredTenths).toBeGreaterThan(0);
+    expect(cls.studyEndDate >= today).toBe(true);
+  }
+  for (const cls of classes) {
+    expect(cls.year).toBe(plans.get(cls.planId)?.year);
+    expect(cls.electiveHoursTenths).toBeLessThanOrEqual(hours.get(cls.id)?.electiveTotalTenths ?? 0);
+  }
+});
+
+test('the demo seed shows offered classes to the demo project administrator', async () => {
+  // The seed runs only on a database without projects: a database of its own.
+  const seeded = await createTestApp();
+  try {
+    expect(await seedDemoData(seeded.sequelize)).toBe(true);
+    const admin = (await Account.findOne({
+      where: { accountName: DEMO.accounts.projectAdmin.account },
+    })) as Account;
+    const page = await seeded.http
+      .post('/api/class/page.action')
+      .set('token', await signIn(admin))
+      .send({ pageSize: 100 });
+    expect(page.body.attribute.total).toBe(DEMO_CLASSES.length);
+    const rows = page.body.attribute.list as ClassItem[];
+    expect(rows.filter((row) => row.offered).length).toBe(DEMO_CLASSES.filter((demo) => demo.onShelf).length);
+    expect(rows.every((row) => row.courseCount > 0 && row.planName !== '')).toBe(true);
+  } finally {
+    await seeded.close();
+  }
+});
