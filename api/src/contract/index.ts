@@ -3,6 +3,7 @@ export * from './banner';
 export * from './captcha';
 export * from './cart';
 export * from './category-tree';
+export * from './certificate';
 export * from './class-category';
 export * from './common';
 export * from './course';

@@ -4,9 +4,11 @@ import { createBuiltinRoles, PLATFORM_ADMIN_ROLE } from '../modules/account/buil
 import { Role } from '../modules/account/role.model';
 import { hashPassword } from '../modules/auth/password';
 import { seedBannerDemo } from '../modules/banner/banner.demo';
+import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
+import { seedTrainClassDemo } from '../modules/train-class/train-class.demo';
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
 import { Unit } from '../modules/unit/unit.model';
 
@@ -124,6 +126,8 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedTrainCatalogueDemo(project.id, transaction);
     await seedResourceDemo(project.id, transaction);
     await seedCourseDemo(project.id, transaction);
+    await seedCertificateDemo(project.id, transaction);
+    await seedTrainClassDemo(project.id, transaction);
     await seedBannerDemo(project.id, transaction);
     return true;
   });

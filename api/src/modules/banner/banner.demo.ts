@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'sequelize';
 import { fileStorage } from '../storage/file-storage';
+import { probeImage } from '../storage/image';
 import { Banner, BannerImage } from './banner.model';
-import { probeImage } from './image';
 
 /** Where the demo banner images are kept (750×300 PNGs made by make-demo-images.ts). */
 export const DEMO_BANNER_DIR = path.join(__dirname, 'demo-images');

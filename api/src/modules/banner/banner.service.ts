@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import {
@@ -17,20 +16,17 @@ import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { fileStorage } from '../storage/file-storage';
+import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
 import { Banner, BannerImage } from './banner.model';
-import { ImageError, type ImageInfo, probeImage } from './image';
 
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
 
-/** The largest width or height of a banner image, in pixels. */
-export const BANNER_IMAGE_MAX_SIDE = 8000;
 /** An uploaded image no banner uses is removed after this long (it was abandoned in the editor). */
 export const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** The public path prefix of banner images: `/api/banner-image/<id>.<ext>`. */
 export const BANNER_IMAGE_PATH_PREFIX = '/api/banner-image/';
 
-const EXTENSION: Record<ImageInfo['format'], string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 const EXTENSION_OF_TYPE: Record<BannerImageAnswer['contentType'], string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
@@ -127,30 +123,19 @@ export async function sweepUnusedBannerImages(
 }
 
 /**
- * Stores an uploaded banner image: at most 2 MB, a PNG, JPEG or WebP by its content (the name and
- * declared type are ignored), width and height read from its header, each at most
- * BANNER_IMAGE_MAX_SIDE. A refused file leaves nothing behind. Throws ValidationError naming
- * `file` (missing, too large), BusinessError for content that is not such an image.
+ * Stores an uploaded banner image: at most 2 MB, a PNG, JPEG or WebP by its content, each side at
+ * most IMAGE_MAX_SIDE (storage/image-upload.ts). A refused file leaves nothing behind. Throws
+ * ValidationError naming `file` (missing, too large), BusinessError for content that is not such an
+ * image.
  */
 export async function uploadBannerImage(
   caller: Caller,
   projectId: number,
   file: UploadedFile | undefined,
 ): Promise<BannerImageAnswer> {
-  if (!file || file.size === 0) throw fieldError('file', 'required', '请选择图片');
-  if (file.size > BANNER_IMAGE_LIMIT_BYTES) throw fieldError('file', 'max', '图片不能超过 2 MB');
-  const bytes = await fs.promises.readFile(file.path);
-  let info: ImageInfo;
-  try {
-    info = probeImage(bytes);
-  } catch (error) {
-    if (error instanceof ImageError) throw new BusinessError(error.message);
-    throw error;
-  }
-  if (info.width > BANNER_IMAGE_MAX_SIDE || info.height > BANNER_IMAGE_MAX_SIDE)
-    throw new BusinessError(`图片尺寸不能超过 ${BANNER_IMAGE_MAX_SIDE}×${BANNER_IMAGE_MAX_SIDE} 像素`);
+  const { bytes, info } = await readUploadedImage(file, BANNER_IMAGE_LIMIT_BYTES);
   const id = randomUUID();
-  const key = `banners/${projectId}/${id}.${EXTENSION[info.format]}`;
+  const key = `banners/${projectId}/${id}.${IMAGE_EXTENSION[info.format]}`;
   const storage = fileStorage();
   await storage.put(key, bytes);
   try {

@@ -1,17 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';
-import { configureFileStorage } from '../storage/file-storage';
-import { createLocalStorage } from '../storage/local-storage';
+import { probeImage } from '../storage/image';
+import { encodePng } from '../storage/png';
+import { useTestFileStorage } from '../storage/test-storage';
 import { DEMO_BANNERS, seedBannerDemo } from './banner.demo';
 import { Banner, BannerImage } from './banner.model';
 import { sweepUnusedBannerImages, UNUSED_IMAGE_TTL_MS } from './banner.service';
-import { probeImage } from './image';
-import { encodePng } from './make-demo-images';
 
 const MENU = ['/home', '/account-manage', '/account-manage/banner-list'];
 
@@ -22,17 +20,9 @@ let unitId: number;
 let otherUnitId: number;
 let token: string;
 let otherToken: string;
-let dir: string;
 
-/** Every file the storage holds, relative to its root. */
-const stored = () =>
-  fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-        .sort()
-    : [];
+const storage = useTestFileStorage('banner');
+const stored = storage.files;
 
 const post = (name: string, body: object = {}, as = token) =>
   t.http.post(`/api/banner/${name}.action`).set('token', as).send(body);
@@ -82,8 +72,6 @@ async function createBanner(overrides: object = {}, as = token) {
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-banner-test-'));
-  configureFileStorage(createLocalStorage(dir));
   t = await createTestApp();
   projectId = (await buildProject()).id;
   otherProjectId = (await buildProject()).id;
@@ -98,13 +86,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  configureFileStorage(null);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await Banner.destroy({ where: {} });
   await BannerImage.destroy({ where: {} });
-  fs.rmSync(dir, { recursive: true, force: true });
+  storage.clear();
 });
 
 describe('permissions', () => {

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  ForeignKeyConstraintError,
+  Op,
+  type Transaction,
+  UniqueConstraintError,
+  type WhereOptions,
+} from 'sequelize';
+import type { z } from 'zod';
+import {
+  CERTIFICATE_BACKGROUND_LIMIT_BYTES,
+  type CertificateBackground,
+  type CertificateField,
+  type CertificateTemplateDetail,
+  type CertificateTemplateItem,
+  type certificateTemplatePageInput,
+  type certificateTemplateSaveInput,
+} from '../../contract/certificate';
+import type { PageAnswer, RecordStatus } from '../../contract/common';
+import type { Caller, UploadedFile } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { audit } from '../audit/audit.service';
+import { fileStorage } from '../storage/file-storage';
+import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
+import { TrainClass } from '../train-class/train-class.model';
+import { CertificateTemplate } from './certificate-template.model';
+
+const fieldError = (field: string, rule: string, message: string) =>
+  new ValidationError([{ field, rule, message }]);
+
+/** Namespace of the advisory locks that serialise template writes (and background clean-up) per project. */
+const TEMPLATE_LOCK_NAMESPACE = 4_711_020;
+const NAME_TAKEN = '模板名称已存在';
+const BACKGROUND_MISSING = '背景图不存在，请重新上传';
+/** Refusal of `template-delete` while a class refers to the template. */
+export const TEMPLATE_IN_USE = '该模板已被班级使用，不能删除';
+
+const CONTENT_TYPE_OF_EXTENSION: Record<string, CertificateBackground['contentType']> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** The storage folder of a project's template backgrounds. */
+function backgroundFolder(projectId: number): string {
+  return `certificate-templates/${projectId}/`;
+}
+
+/**
+ * The extension of a background key of the project (`certificate-templates/<project>/<uuid>.<ext>`,
+ * as uploads are stored), or null for any other key: another project's, or one never made here.
+ */
+function backgroundExtension(projectId: number, key: string): string | null {
+  const folder = backgroundFolder(projectId);
+  if (!key.startsWith(folder)) return null;
+  const match = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp)$/.exec(
+    key.slice(folder.length),
+  );
+  return match ? (match[1] as string) : null;
+}
+
+/** Where staff read a background: the signed-in `certificate/template-background` call. */
+export function backgroundUrl(key: string): string {
+  return `/api/certificate/template-background.action?key=${encodeURIComponent(key)}`;
+}
+
+function presentItem(template: CertificateTemplate): CertificateTemplateItem {
+  return {
+    id: template.id,
+    name: template.name,
+    status: template.status,
+    width: template.width,
+    height: template.height,
+    fieldCount: template.fields.length,
+    backgroundImage: template.backgroundImage,
+    backgroundUrl: template.backgroundImage ? backgroundUrl(template.backgroundImage) : null,
+    createdAt: template.createdAt.toISOString(),
+    updatedAt: template.updatedAt.toISOString(),
+  };
+}
+
+function presentDetail(template: CertificateTemplate): CertificateTemplateDetail {
+  return { ...presentItem(template), fields: template.fields as CertificateField[] };
+}
+
+async function lockProjectTemplates(
+  caller: Pick<Caller, 'sequelize'>,
+  projectId: number,
+  transaction: Transaction,
+) {
+  await caller.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
+    replacements: { namespace: TEMPLATE_LOCK_NAMESPACE, projectId },
+    transaction,
+  });
+}
+
+/**
+ * Removes a background file unless a template of the project uses it, under the project's template
+ * lock (a save taking the key at the same moment waits, then finds it gone and refuses).
+ */
+async function removeBackgroundIfUnused(caller: Caller, projectId: number, key: string): Promise<void> {
+  await caller.sequelize.transaction(async (transaction) => {
+    await lockProjectTemplates(caller, projectId, transaction);
+    if (await CertificateTemplate.count({ where: { projectId, backgroundImage: key }, transaction })) return;
+    await fileStorage().delete(key);
+  });
+}
+
+/**
+ * Stores an uploaded template background: at most 5 MB, a PNG, JPEG or WebP by its content
+ * (storage/image-upload.ts), under `certificate-templates/<project>/<uuid>.<ext>`. A refused file
+ * leaves nothing behind. Throws ValidationError naming `file` (missing, too large), BusinessError
+ * for content that is not such an image.
+ */
+export async function uploadTemplateBackground(
+  projectId: number,
+  file: UploadedFile | undefined,
+): Promise<CertificateBackground> {
+  const { bytes, info } = await readUploadedImage(file, CERTIFICATE_BACKGROUND_LIMIT_BYTES);
+  const key = `${backgroundFolder(projectId)}${randomUUID()}.${IMAGE_EXTENSION[info.format]}`;
+  await fileStorage().put(key, bytes);
+  return {
+    key,
+    url: backgroundUrl(key),
+    contentType: info.contentType,
+    width: info.width,
+    height: info.height,
+    size: bytes.length,
+  };
+}
+
+/**
+ * The stored background of `key` for staff of the project: its content type and bytes. Throws
+ * BusinessError 背景图不存在 for a key of another project, a key never stored or a file gone.
+ */
+export async function readTemplateBackground(
+  projectId: number,
+  key: string,
+): Promise<{ contentType: string; body: Readable }> {
+  const extension = backgroundExtension(projectId, key);
+  const storage = fileStorage();
+  if (!extension || !(await storage.stat(key))) throw new BusinessError('背景图不存在');
+  return { contentType: CONTENT_TYPE_OF_EXTENSION[extension] as string, body: await storage.get(key) };
+}
+
+/** One page of the project's templates, newest change first, filtered by part of the name and status. */
+export async function pageTemplates(
+  projectId: number,
+  input: z.output<typeof certificateTemplatePageInput>,
+): Promise<PageAnswer<CertificateTemplateItem>> {
+  const where: WhereOptions<CertificateTemplate> = {
+    projectId,
+    ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
+    ...(input.status ? { status: input.status } : {}),
+  };
+  const { rows, count } = await CertificateTemplate.findAndCountAll({
+    where,
+    order: [
+      ['updatedAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return { list: rows.map(presentItem), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** One template of the project (locked inside a transaction); another project's answers 证书模板不存在. */
+async function loadTemplate(
+  projectId: number,
+  id: number,
+  transaction?: Transaction,
+): Promise<CertificateTemplate> {
+  const template = await CertificateTemplate.findOne({
+    where: { id, projectId },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!template) throw new BusinessError('证书模板不存在');
+  return template;
+}
+
+/** A template of the project with its fields. Throws BusinessError 证书模板不存在. */
+export async function getTemplate(projectId: number, id: number): Promise<CertificateTemplateDetail> {
+  return presentDetail(await loadTemplate(projectId, id));
+}
+
+/** Throws ValidationError `backgroundImage` unless the key is a stored background of the project. */
+async function checkBackground(projectId: number, key: string): Promise<void> {
+  if (!backgroundExtension(projectId, key) || !(await fileStorage().stat(key)))
+    throw fieldError('backgroundImage', 'exists', BACKGROUND_MISSING);
+}
+
+/**
+ * Creates (enabled) or updates a template of the project: name unique in the project, background
+ * a stored upload of the project (or none), fields as the contract checks them. A background the
+ * template no longer uses is removed. Audited. Throws ValidationError naming the field (`name`
+ * taken, `backgroundImage` foreign or missing), BusinessError 证书模板不存在.
+ */
+export async function saveTemplate(
+  caller: Caller,
+  projectId: number,
+  input: z.output<typeof certificateTemplateSaveInput>,
+): Promise<CertificateTemplateDetail> {
+  const values = {
+    name: input.name,
+    width: input.width,
+    height: input.height,
+    backgroundImage: input.backgroundImage ?? null,
+    fields: input.fields,
+  };
+  const { template, replaced } = await caller.sequelize
+    .transaction(async (transaction) => {
+      await lockProjectTemplates(caller, projectId, transaction);
+      const existing = input.id ? await loadTemplate(projectId, input.id, transaction) : null;
+      const taken = await CertificateTemplate.count({
+        where: { projectId, name: input.name, ...(existing ? { id: { [Op.ne]: existing.id } } : {}) },
+        transaction,
+      });
+      if (taken) throw fieldError('name', 'unique', NAME_TAKEN);
+      if (values.backgroundImage && values.backgroundImage !== existing?.backgroundImage)
+        await checkBackground(projectId, values.backgroundImage);
+      const replaced =
+        existing?.backgroundImage && existing.backgroundImage !== values.backgroundImage
+          ? existing.backgroundImage
+          : null;
+      const template = existing
+        ? await existing.update(values, { transaction })
+        : await CertificateTemplate.create(
+            { projectId, ...values, createdBy: caller.principal?.accountId ?? null },
+            { transaction },
+          );
+      await audit(
+        caller,
+        {
+          action: existing ? 'certificate-template.update' : 'certificate-template.create',
+          projectId,
+          targetType: 'certificate_template',
+          targetId: template.id,
+          detail: { ...values, fields: values.fields.length },
+        },
+        transaction,
+      );
+      return { template, replaced };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', NAME_TAKEN);
+      throw error;
+    });
+  if (replaced) await removeBackgroundIfUnused(caller, projectId, replaced);
+  return presentDetail(template);
+}
+
+/**
+ * Enables or disables a template of the project (a disabled one is not offered to new classes;
+ * classes holding it keep it). Audited. Throws BusinessError 证书模板不存在.
+ */
+export async function setTemplateStatus(
+  caller: Caller,
+  projectId: number,
+  id: number,
+  status: RecordStatus,
+): Promise<CertificateTemplateDetail> {
+  return caller.sequelize.transaction(async (transaction) => {
+    const template = await loadTemplate(projectId, id, transaction);
+    const before = template.status;
+    await template.update({ status }, { transaction });
+    await audit(
+      caller,
+      {
+        action: 'certificate-template.status',
+        projectId,
+        targetType: 'certificate_template',
+        targetId: id,
+        detail: { before, after: status },
+      },
+      transaction,
+    );
+    return presentDetail(template);
+  });
+}
+
+/**
+ * Deletes a template of the project and its background (unless another template uses it). Audited.
+ * Throws BusinessError 证书模板不存在, or TEMPLATE_IN_USE while a class refers to it.
+ */
+export async function deleteTemplate(caller: Caller, projectId: number, id: number): Promise<void> {
+  const background = await caller.sequelize
+    .transaction(async (transaction) => {
+      const template = await loadTemplate(projectId, id, transaction);
+      if (await TrainClass.count({ where: { certificateTemplateId: id }, transaction }))
+        throw new BusinessError(TEMPLATE_IN_USE);
+      await template.destroy({ transaction });
+      await audit(
+        caller,
+        {
+          action: 'certificate-template.delete',
+          projectId,
+          targetType: 'certificate_template',
+          targetId: id,
+          detail: { name: template.name },
+        },
+        transaction,
+      );
+      return template.backgroundImage;
+    })
+    .catch((error: unknown) => {
+      // A class took the template between the count and the delete: the foreign key refuses.
+      if (error instanceof ForeignKeyConstraintError) throw new BusinessError(TEMPLATE_IN_USE);
+      throw error;
+    });
+  if (background) await removeBackgroundIfUnused(caller, projectId, background);
+}
