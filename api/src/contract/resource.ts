@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CategoryItem } from './category-tree';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import { zCalendarDate } from './train-plan';
 
 /** Kinds of resource. Only videos exist so far; documents and images would join here. */
 export const RESOURCE_TYPES = ['video'] as const;
@@ -138,11 +139,16 @@ export const resourceUploadCompleteInput = z.object({
 /**
  * `resource/check-upload` (multipart): checks a file (field `file`) for a resource type without
  * storing it. The file may be the whole file or its beginning with `fileSize` the whole size: the
- * type is read from the content either way, the duration only from a whole file.
+ * type is read from the content either way, the duration only from a whole file. With `fileName`, a
+ * refused file is recorded in the upload error log (`resource/error-import-video`).
  */
 export const resourceCheckUploadInput = z.object({
   type: zResourceType,
   fileSize: zOptional(zFileSize()),
+  /** The file's name: when given, a refusal is recorded in the upload error log. */
+  fileName: zOptionalText(255),
+  /** The video name the file was to get (recorded with a refusal). */
+  name: zOptionalText(100),
 });
 
 /** The answer of `resource/check-upload`: what the content is. */
@@ -169,3 +175,50 @@ export interface ResourcePlayAnswer {
   contentType: string;
   expiresAt: string;
 }
+
+/**
+ * Why an upload did not make it: refused (content, type or size), cancelled by the uploader
+ * (ABORTED), or abandoned and removed when its time ran out (EXPIRED).
+ */
+export const UPLOAD_FAILURE_KINDS = ['REFUSED', 'ABORTED', 'EXPIRED'] as const;
+export type UploadFailureKind = (typeof UPLOAD_FAILURE_KINDS)[number];
+
+/**
+ * `resource/error-import-video`: the project's failed uploads, newest first. `name` matches part of
+ * the file name or the video name; `startDate` and `endDate` (`YYYY-MM-DD`, China days, both
+ * included) bound the day it failed.
+ */
+export const resourceUploadErrorQueryInput = z
+  .object({
+    ...zPage,
+    name: zOptionalText(255),
+    startDate: zOptional(zCalendarDate('开始日期')),
+    endDate: zOptional(zCalendarDate('结束日期')),
+  })
+  .refine((input) => !input.startDate || !input.endDate || input.startDate <= input.endDate, {
+    path: ['endDate'],
+    error: '结束日期不能早于开始日期',
+  });
+export type ResourceUploadErrorQueryInput = z.input<typeof resourceUploadErrorQueryInput>;
+
+/** A row of `resource/error-import-video`: what was announced of the file, who sent it, and why it failed. */
+export interface ResourceUploadErrorItem {
+  id: number;
+  type: ResourceType;
+  /** The video name announced; null when the file was refused at its check, before it was named. */
+  name: string | null;
+  fileName: string;
+  /** Bytes announced. */
+  size: number;
+  categoryId: number | null;
+  /** The category's path from the root; null without a category (or when it was deleted since). */
+  categoryName: string | null;
+  kind: UploadFailureKind;
+  /** Why, as the uploader was told. */
+  reason: string;
+  accountId: number | null;
+  /** Who uploaded (the account's real name); null when the account is gone. */
+  accountName: string | null;
+  createdAt: string;
+}
+export type ResourceUploadErrorPage = PageAnswer<ResourceUploadErrorItem>;

@@ -13,6 +13,7 @@ import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modul
 import { Dictionary } from '../modules/dictionary/dictionary.model';
 import { Project } from '../modules/project/project.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
+import { ResourceUploadError } from '../modules/resource/upload-error.model';
 import { SmsCode } from '../modules/sms/sms-code.model';
 import { SmsOutbox } from '../modules/sms/sms-outbox.model';
 import {
@@ -33,7 +34,9 @@ export function initModels(sequelize: Sequelize): void {
   Dictionary.initModel(sequelize);
   for (const model of [Wxapp, WxappProject, WechatBinding]) model.initModel(sequelize);
   for (const model of [TrainPlan, ClassCategory]) model.initModel(sequelize);
-  for (const model of [ResourceCategory, Resource, ResourceUpload]) model.initModel(sequelize);
+  for (const model of [ResourceCategory, Resource, ResourceUpload, ResourceUploadError]) {
+    model.initModel(sequelize);
+  }
   for (const model of [CourseCategory, Course, CourseLesson, ResourceQuestion]) model.initModel(sequelize);
   for (const model of [BannerImage, Banner]) model.initModel(sequelize);
   CertificateTemplate.initModel(sequelize);

@@ -9,6 +9,7 @@ import { m0007TrainPlans } from './0007-train-plans';
 import { m0008Courses } from './0008-courses';
 import { m0009Banners } from './0009-banners';
 import { m0010Classes } from './0010-classes';
+import { m0011UploadErrors } from './0011-upload-errors';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   m0008Courses,
   m0009Banners,
   m0010Classes,
+  m0011UploadErrors,
 ];

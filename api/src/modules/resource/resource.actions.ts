@@ -5,6 +5,7 @@ import {
   resourceSaveInput,
   resourceUploadChunkInput,
   resourceUploadCompleteInput,
+  resourceUploadErrorQueryInput,
   resourceUploadIdInput,
   resourceUploadInitInput,
 } from '../../contract/resource';
@@ -28,6 +29,7 @@ import {
   sweepExpiredUploads,
   uploadStatus,
 } from './upload.service';
+import { listUploadFailures } from './upload-error.service';
 
 /** 视频资源: the screen that manages categories and videos. */
 const VIDEO = '/resource-manage/video';
@@ -77,7 +79,7 @@ export const resourceCheckUpload = resourceAction(
   'check-upload',
   [VIDEO],
   resourceCheckUploadInput,
-  (ctx, input) => checkUpload(input, fileOf(ctx)),
+  (ctx, input, projectId) => checkUpload(ctx, projectId, input, fileOf(ctx)),
 );
 
 /** `resource/upload-init`: starts a chunked upload (size limit checked); expired uploads are swept. */
@@ -130,6 +132,14 @@ export const resourceUploadAbort = resourceAction(
   },
 );
 
+/** `resource/error-import-video`: the project's failed uploads (refused, cancelled, expired), newest first. */
+export const resourceErrorImportVideo = resourceAction(
+  'error-import-video',
+  [VIDEO],
+  resourceUploadErrorQueryInput,
+  (_ctx, input, projectId) => listUploadFailures(projectId, input),
+);
+
 export const resourceActions = [
   ...categoryTreeActions({
     action: resourceAction,
@@ -149,4 +159,5 @@ export const resourceActions = [
   resourceUploadStatus,
   resourceUploadComplete,
   resourceUploadAbort,
+  resourceErrorImportVideo,
 ];

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { Op } from 'sequelize';
+import { Op, type Sequelize } from 'sequelize';
 import type { z } from 'zod';
 import type {
   ResourceCheckAnswer,
@@ -24,6 +24,7 @@ import { Resource, ResourceUpload } from './resource.model';
 import { getResource } from './resource.service';
 import { resourceSettings } from './resource.settings';
 import { resourceCategories } from './resource-category.service';
+import { type FailedFile, recordUploadFailure, type UploadFailure } from './upload-error.service';
 
 const UPLOAD_GONE = '上传不存在或已过期，请重新上传';
 /** What every resource type's content is read as. */
@@ -80,10 +81,40 @@ export async function probeMp4File(filePath: string): Promise<Mp4Info> {
   }
 }
 
-function checkSize(type: ResourceType, size: number, field: string): void {
+/** Why a file of `size` bytes is refused for a type, or undefined when its size is allowed. */
+function sizeRefusal(type: ResourceType, size: number): string | undefined {
   const limit = resourceSettings().videoLimitBytes;
-  if (type === 'video' && size > limit) throw fieldError(field, 'max', `视频不能超过 ${megabytes(limit)}`);
+  return type === 'video' && size > limit ? `视频不能超过 ${megabytes(limit)}` : undefined;
 }
+
+/**
+ * Refuses a file over the size limit naming `field`, after recording the refusal of `file` in the
+ * upload error log. Throws ValidationError.
+ */
+async function checkSize(file: FailedFile, field: string): Promise<void> {
+  const refusal = sizeRefusal(file.type, file.size);
+  if (!refusal) return;
+  await recordUploadFailure(file, { kind: 'REFUSED', reason: refusal });
+  throw fieldError(field, 'max', refusal);
+}
+
+/** The database the resource models are bound to. */
+function database(): Sequelize {
+  const { sequelize } = ResourceUpload;
+  if (!sequelize) throw new Error('The resource models are not initialised');
+  return sequelize;
+}
+
+/** What an upload announced of its file, as the upload error log keeps it. */
+const failedFileOf = (upload: ResourceUpload): FailedFile => ({
+  projectId: upload.projectId,
+  accountId: upload.accountId,
+  type: upload.type,
+  name: upload.name,
+  fileName: upload.fileName,
+  size: upload.size,
+  categoryId: upload.categoryId,
+});
 
 function stateOf(upload: ResourceUpload, received: number[]): ResourceUploadState {
   return {
@@ -106,10 +137,17 @@ async function receivedChunks(upload: ResourceUpload): Promise<number[]> {
   return received;
 }
 
-/** Removes everything of an upload: its row, its chunks and an assembled file. */
-async function discardUpload(upload: ResourceUpload): Promise<void> {
+/**
+ * Removes everything of a failed upload: its row, its chunks and an assembled file. Whoever removes
+ * the row records the failure in the upload error log (in the same transaction), so an upload is
+ * recorded once even when a refusal and the sweep meet.
+ */
+async function discardUpload(upload: ResourceUpload, failure: UploadFailure): Promise<void> {
   const { storage } = resourceSettings();
-  await ResourceUpload.destroy({ where: { id: upload.id } });
+  await database().transaction(async (transaction) => {
+    const removed = await ResourceUpload.destroy({ where: { id: upload.id }, transaction });
+    if (removed) await recordUploadFailure(failedFileOf(upload), failure, transaction);
+  });
   for (let index = 0; index < upload.chunkCount; index += 1) await storage.delete(chunkKey(upload.id, index));
   if (!(await Resource.count({ where: { storageKey: assembledKey(upload) } })))
     await storage.delete(assembledKey(upload));
@@ -126,9 +164,10 @@ async function loadUpload(caller: Pick<Caller, 'principal'>, projectId: number, 
 }
 
 /**
- * Starts a chunked upload of a file of `fileSize` bytes: checks the size limit and the category,
- * and answers the upload id, chunk size and count. Throws ValidationError naming `fileSize` (over
- * the limit) or `categoryId` (not a category of the project).
+ * Starts a chunked upload of a file of `fileSize` bytes: checks the category and the size limit (a
+ * file over it is recorded in the upload error log), and answers the upload id, chunk size and
+ * count. Throws ValidationError naming `categoryId` (not a category of the project) or `fileSize`
+ * (over the limit).
  */
 export async function initUpload(
   caller: Caller,
@@ -136,9 +175,20 @@ export async function initUpload(
   input: z.output<typeof resourceUploadInitInput>,
 ): Promise<ResourceUploadState> {
   const principal = requirePrincipal(caller);
-  checkSize(input.type, input.fileSize, 'fileSize');
   if (input.categoryId !== undefined)
     await resourceCategories.requireCategory(projectId, input.categoryId, 'categoryId');
+  await checkSize(
+    {
+      projectId,
+      accountId: principal.accountId,
+      type: input.type,
+      name: input.name,
+      fileName: input.fileName,
+      size: input.fileSize,
+      categoryId: input.categoryId ?? null,
+    },
+    'fileSize',
+  );
   const chunkSize = resourceSettings().chunkBytes;
   const upload = await ResourceUpload.create({
     id: randomUUID(),
@@ -189,8 +239,9 @@ export async function receiveChunk(
     const handle = await fs.promises.open(file.path, 'r');
     const head = await handleReadAt(handle)(0, MP4_HEAD_BYTES).finally(() => handle.close());
     if (!sniffMp4(head)) {
-      await discardUpload(upload);
-      throw new BusinessError(`${MP4_MESSAGES['not-mp4']}，已取消上传`);
+      const reason = `${MP4_MESSAGES['not-mp4']}，已取消上传`;
+      await discardUpload(upload, { kind: 'REFUSED', reason });
+      throw new BusinessError(reason);
     }
   }
   const { storage } = resourceSettings();
@@ -208,18 +259,24 @@ export async function receiveChunk(
   return { uploadId: upload.id, index: input.index, size: expected };
 }
 
-/** Drops an upload and its chunks. Throws BusinessError for a gone upload or one being assembled. */
+/**
+ * Drops an upload and its chunks (recorded as cancelled in the upload error log). Throws
+ * BusinessError for a gone upload or one being assembled.
+ */
 export async function abortUpload(caller: Pick<Caller, 'principal'>, projectId: number, uploadId: string) {
   const upload = await loadUpload(caller, projectId, uploadId);
   if (upload.state !== 'OPEN') throw new BusinessError('上传正在合并，不能取消');
-  await discardUpload(upload);
+  await discardUpload(upload, { kind: 'ABORTED', reason: '上传已取消' });
 }
 
-/** A refusal of the assembled file: everything of the upload is removed, then the reason thrown. */
+/** A refusal of the assembled file: everything of the upload is removed (recorded), then the reason thrown. */
 async function refuseUpload(upload: ResourceUpload, message: string): Promise<never> {
-  await discardUpload(upload);
+  await discardUpload(upload, { kind: 'REFUSED', reason: message });
   throw new BusinessError(message);
 }
+
+/** What the error log says of an upload that failed on the server's side (the error itself is logged). */
+const SERVER_FAILURE: UploadFailure = { kind: 'REFUSED', reason: '服务器处理视频失败，请重新上传' };
 
 /**
  * Completes an upload: every chunk must be there whole (else refused naming the missing ones, and
@@ -279,7 +336,7 @@ export async function completeUpload(
     info = await probeMp4(storageReadAt(storage, key, stored.size), stored.size);
   } catch (error) {
     if (error instanceof Mp4Error) return refuseUpload(upload, error.message);
-    await discardUpload(upload);
+    await discardUpload(upload, SERVER_FAILURE);
     throw error;
   }
 
@@ -331,7 +388,10 @@ export async function completeUpload(
       return resource.id;
     });
   } catch (error) {
-    await discardUpload(upload);
+    await discardUpload(
+      upload,
+      error instanceof BusinessError ? { kind: 'REFUSED', reason: error.message } : SERVER_FAILURE,
+    );
     throw error;
   }
   for (let index = 0; index < upload.chunkCount; index += 1) {
@@ -345,21 +405,41 @@ export async function completeUpload(
 /**
  * Checks a file for a resource type without storing it: the size limit (of `fileSize`, or of the
  * file sent) and the content (an MP4 with a video track); a whole file also answers its duration.
+ * When the caller names the file (`fileName`), a refusal is recorded in the upload error log.
  * Throws ValidationError naming `file` (missing, larger than `fileSize`) or `fileSize` (over the
  * limit), BusinessError when the content is not of the type.
  */
 export async function checkUpload(
+  caller: Pick<Caller, 'principal'>,
+  projectId: number,
   input: z.output<typeof resourceCheckUploadInput>,
   file: UploadedFile | undefined,
 ): Promise<ResourceCheckAnswer> {
   if (!file || file.size === 0) throw fieldError('file', 'required', '请选择文件');
   const size = input.fileSize ?? file.size;
   if (file.size > size) throw fieldError('fileSize', 'min', '文件大小不能小于所传内容');
-  checkSize(input.type, size, input.fileSize === undefined ? 'file' : 'fileSize');
+  const fileName = input.fileName;
+  const checked: FailedFile = {
+    projectId,
+    accountId: requirePrincipal(caller).accountId,
+    type: input.type,
+    name: input.name ?? null,
+    fileName: fileName ?? '',
+    size,
+    categoryId: null,
+  };
+  // Only a named file is recorded: a check without a name is a probe, not an upload.
+  const record = (reason: string) =>
+    fileName ? recordUploadFailure(checked, { kind: 'REFUSED', reason }) : Promise.resolve();
+  const refusal = sizeRefusal(input.type, size);
+  if (refusal) {
+    await record(refusal);
+    throw fieldError(input.fileSize === undefined ? 'file' : 'fileSize', 'max', refusal);
+  }
   const handle = await fs.promises.open(file.path, 'r');
   try {
     const readAt = handleReadAt(handle);
-    if (!sniffMp4(await readAt(0, MP4_HEAD_BYTES))) throw new BusinessError(MP4_MESSAGES['not-mp4']);
+    if (!sniffMp4(await readAt(0, MP4_HEAD_BYTES))) throw new Mp4Error('not-mp4', MP4_MESSAGES['not-mp4']);
     if (size !== file.size)
       return {
         type: input.type,
@@ -379,8 +459,9 @@ export async function checkUpload(
       height: info.height,
     };
   } catch (error) {
-    if (error instanceof Mp4Error) throw new BusinessError(error.message);
-    throw error;
+    if (!(error instanceof Mp4Error)) throw error;
+    await record(error.message);
+    throw new BusinessError(error.message);
   } finally {
     await handle.close();
   }
@@ -388,7 +469,8 @@ export async function checkUpload(
 
 /**
  * Removes uploads whose time ran out (abandoned, or stuck after a crash), with their chunks and
- * any half-assembled file; at most `limit` per call. Answers how many were removed.
+ * any half-assembled file, recording each in the upload error log; at most `limit` per call.
+ * Answers how many were removed.
  */
 export async function sweepExpiredUploads(now = new Date(), limit = 20): Promise<number> {
   const expired = await ResourceUpload.findAll({
@@ -396,6 +478,7 @@ export async function sweepExpiredUploads(now = new Date(), limit = 20): Promise
     order: [['expiresAt', 'ASC']],
     limit,
   });
-  for (const upload of expired) await discardUpload(upload);
+  for (const upload of expired)
+    await discardUpload(upload, { kind: 'EXPIRED', reason: '上传长时间未完成，已过期清除' });
   return expired.length;
 }
