@@ -7,6 +7,7 @@ import {
   SILENT_FEEDBACK,
   TOKEN_HEADER,
   TOKEN_KEY,
+  unwrapBlobEnvelope,
 } from '@px/config';
 import axios, { type AxiosRequestConfig } from 'axios';
 import { notifyUnauthorized } from '../session/unauthorized';
@@ -40,7 +41,8 @@ export interface RequestOptions {
 }
 
 /**
- * Sends one API call and resolves to the envelope's `attribute` (a blob request resolves to the Blob).
+ * Sends one API call and resolves to the envelope's `attribute` (a blob request resolves to the Blob;
+ * a refused download, answered with the envelope, fails like any call).
  * On failure it shows the message or notice (spec section 8) and rejects with an ApiError,
  * so pages never repeat error toasts; when the server named the fields it refused, the ApiError is
  * an ApiFieldsError carrying them (read them with `fieldErrorsOf`). A respCode 401 answer also ends the session (the navigation
@@ -54,7 +56,7 @@ export async function request<T>(config: AxiosRequestConfig, options: RequestOpt
   } catch (error) {
     raw = describeFailure(error, config.responseType);
   }
-  return finishRequest<T>(raw, {
+  return finishRequest<T>(await unwrapBlobEnvelope(raw), {
     feedback: options.quiet ? SILENT_FEEDBACK : feedback,
     onUnauthorized: notifyUnauthorized,
   });

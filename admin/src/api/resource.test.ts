@@ -12,6 +12,7 @@ import {
   getResourceUploadStatus,
   initResourceUpload,
   queryResources,
+  queryUploadErrors,
   saveResource,
   saveResourceCategory,
   sendResourceChunk,
@@ -61,6 +62,11 @@ describe('resource calls', () => {
       [() => getResourceUploadStatus('u1'), '/resource/upload-status.action', { uploadId: 'u1' }],
       [() => completeResourceUpload('u1'), '/resource/upload-complete.action', { uploadId: 'u1' }],
       [() => abortResourceUpload('u1'), '/resource/upload-abort.action', { uploadId: 'u1' }],
+      [
+        () => queryUploadErrors({ pageNum: 1, pageSize: 10, name: 'clip', startDate: '2024-03-01' }),
+        '/resource/error-import-video.action',
+        { pageNum: 1, pageSize: 10, name: 'clip', startDate: '2024-03-01' },
+      ],
     ];
     for (const [call, url, data] of cases) {
       await call();
@@ -85,11 +91,20 @@ describe('resource calls', () => {
     config.onUploadProgress({ loaded: 2 });
     expect(progress).toHaveBeenCalledWith(2);
 
-    await checkResourceUpload('video', new Blob(['head']), 1000);
+    await checkResourceUpload('video', new Blob(['head']), {
+      fileSize: 1000,
+      fileName: '课.mp4',
+      name: '课',
+    });
     const check = lastConfig() as { url: string; data: FormData };
     expect(check.url).toBe('/resource/check-upload.action');
     expect(check.data.get('type')).toBe('video');
     expect(check.data.get('fileSize')).toBe('1000');
+    expect(check.data.get('fileName')).toBe('课.mp4');
+    expect(check.data.get('name')).toBe('课');
     expect((check.data.get('file') as File).size).toBe(4);
+    await checkResourceUpload('video', new Blob(['head']));
+    const bare = (lastConfig() as { data: FormData }).data;
+    expect([bare.has('fileSize'), bare.has('fileName'), bare.has('name')]).toEqual([false, false, false]);
   });
 });

@@ -1,60 +1,26 @@
 import type {
-  ResourceCategoryItem,
   ResourceCategoryNode,
   ResourceCheckAnswer,
   ResourceItem,
   ResourcePage,
   ResourcePlayAnswer,
+  ResourceUploadErrorPage,
   ResourceUploadState,
 } from '@px/api/contract';
 import type { AxiosProgressEvent } from 'axios';
+import { categoryTreeCalls } from './category-tree';
 import { type RequestOptions, request } from './request';
 
+const resourceCategories = categoryTreeCalls<ResourceCategoryNode>('resource');
+
 /** The project's resource categories as a tree, each with its resource count. Rejects with an ApiError. */
-export function getResourceCategoryTree(...options: [RequestOptions?]): Promise<ResourceCategoryNode[]> {
-  return request<ResourceCategoryNode[]>(
-    { url: '/resource/category-tree.action', method: 'post', data: {} },
-    ...options,
-  );
-}
-
-/** What the category editor sends: no `id` creates a category under `parentId` (none: the root). */
-export interface ResourceCategoryPayload {
-  id?: number;
-  parentId?: number | null;
-  name: string;
-  sort?: number;
-}
-
-/** Creates or renames a category. Rejects with an ApiError; an ApiFieldsError names `name` or `parentId`. */
-export function saveResourceCategory(payload: ResourceCategoryPayload): Promise<ResourceCategoryItem> {
-  return request<ResourceCategoryItem>({
-    url: '/resource/category-save.action',
-    method: 'post',
-    data: payload,
-  });
-}
-
-/**
- * Moves a category under `parentId` (null: the root) at `index` among its new siblings; resolves
- * to the new tree. Rejects with an ApiError (an ApiFieldsError naming `parentId` for a cycle).
- */
-export function dragResourceCategory(
-  id: number,
-  parentId: number | null,
-  index: number,
-): Promise<ResourceCategoryNode[]> {
-  return request<ResourceCategoryNode[]>({
-    url: '/resource/category-drag.action',
-    method: 'post',
-    data: { id, parentId, index },
-  });
-}
-
-/** Deletes a category and its children. Rejects with an ApiError (the server says when it holds resources). */
-export function deleteResourceCategory(id: number): Promise<null> {
-  return request<null>({ url: '/resource/category-delete.action', method: 'post', data: { id } });
-}
+export const getResourceCategoryTree = resourceCategories.tree;
+/** Creates or renames a resource category (see CategoryTreeCalls.save). */
+export const saveResourceCategory = resourceCategories.save;
+/** Moves a resource category; resolves to the new tree (see CategoryTreeCalls.drag). */
+export const dragResourceCategory = resourceCategories.drag;
+/** Deletes a resource category and its children; refused while it holds resources. */
+export const deleteResourceCategory = resourceCategories.remove;
 
 /** Filters and page of `resource/query`: `categoryId` includes everything below the category. */
 export interface ResourceQuery {
@@ -94,6 +60,15 @@ export function getResourcePlayUrl(id: number): Promise<ResourcePlayAnswer> {
   return request<ResourcePlayAnswer>({ url: '/resource/play-url.action', method: 'post', data: { id } });
 }
 
+/** What a check says of the whole file: its size (when only its beginning is sent), name and video name. */
+export interface ResourceCheckMeta {
+  fileSize?: number;
+  /** The file's name: a refused file is then recorded in the upload error log. */
+  fileName?: string;
+  /** The video name it was to get. */
+  name?: string;
+}
+
 /**
  * Checks a file (or its beginning, with `fileSize` the whole size) for a resource type without
  * storing it. Rejects with an ApiError saying why the content is refused.
@@ -101,12 +76,14 @@ export function getResourcePlayUrl(id: number): Promise<ResourcePlayAnswer> {
 export function checkResourceUpload(
   type: ResourceItem['type'],
   file: Blob,
-  fileSize?: number,
+  meta: ResourceCheckMeta = {},
   ...options: [RequestOptions?]
 ): Promise<ResourceCheckAnswer> {
   const form = new FormData();
   form.append('type', type);
-  if (fileSize !== undefined) form.append('fileSize', String(fileSize));
+  if (meta.fileSize !== undefined) form.append('fileSize', String(meta.fileSize));
+  if (meta.fileName) form.append('fileName', meta.fileName);
+  if (meta.name) form.append('name', meta.name);
   form.append('file', file, 'head.bin');
   return request<ResourceCheckAnswer>(
     { url: '/resource/check-upload.action', method: 'post', data: form },
@@ -181,5 +158,25 @@ export function abortResourceUpload(uploadId: string): Promise<null> {
   return request<null>(
     { url: '/resource/upload-abort.action', method: 'post', data: { uploadId } },
     { quiet: true },
+  );
+}
+
+/** Filters and page of `resource/error-import-video` (days as `YYYY-MM-DD`). */
+export interface UploadErrorQuery {
+  pageNum: number;
+  pageSize: number;
+  name?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+/** One page of the project's failed uploads, newest first. Rejects with an ApiError. */
+export function queryUploadErrors(
+  query: UploadErrorQuery,
+  ...options: [RequestOptions?]
+): Promise<ResourceUploadErrorPage> {
+  return request<ResourceUploadErrorPage>(
+    { url: '/resource/error-import-video.action', method: 'post', data: query },
+    ...options,
   );
 }

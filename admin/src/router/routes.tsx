@@ -116,10 +116,38 @@ export const SCREENS: ReadonlyMap<string, Screen> = new Map<string, Screen>([
     ),
   ],
   [
+    '/train-manage/class',
+    screen(
+      () => import('../views/train-manage/class/ClassListPage'),
+      (module) => module.ClassListPage,
+    ),
+  ],
+  [
+    '/train-manage/train-class-detail',
+    screen(
+      () => import('../views/train-manage/train-class-detail/ClassDetailPage'),
+      (module) => module.ClassDetailPage,
+    ),
+  ],
+  [
     '/resource-manage/video',
     screen(
       () => import('../views/resource-manage/video/VideoPage'),
       (module) => module.VideoPage,
+    ),
+  ],
+  [
+    '/resource-manage/certificate',
+    screen(
+      () => import('../views/resource-manage/certificate/CertificateTemplatePage'),
+      (module) => module.CertificateTemplatePage,
+    ),
+  ],
+  [
+    '/resource-manage/course',
+    screen(
+      () => import('../views/resource-manage/course/CoursePage'),
+      (module) => module.CoursePage,
     ),
   ],
   [

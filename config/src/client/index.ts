@@ -1,3 +1,4 @@
+export * from './blob-envelope';
 export * from './cookie';
 export * from './finish-request';
 export * from './interpret-response';

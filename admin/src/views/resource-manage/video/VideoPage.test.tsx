@@ -12,6 +12,7 @@ import {
   getResourcePlayUrl,
   initResourceUpload,
   queryResources,
+  queryUploadErrors,
   saveResource,
   saveResourceCategory,
   sendResourceChunk,
@@ -19,6 +20,17 @@ import {
 import { buildFieldsError } from '../../../testing/field-errors';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
+import {
+  buildCategory,
+  buildVideo,
+  button,
+  dialog,
+  field,
+  pickCategory,
+  rowOf,
+  sampleCategoryTree,
+  treeNode,
+} from '../components/screen-testing';
 import { VideoPage } from './VideoPage';
 
 jest.mock('../../../api/resource', () => ({
@@ -36,6 +48,7 @@ jest.mock('../../../api/resource', () => ({
   sendResourceChunk: jest.fn(),
   completeResourceUpload: jest.fn(),
   abortResourceUpload: jest.fn(),
+  queryUploadErrors: jest.fn(),
 }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
@@ -47,34 +60,9 @@ const queryMock = jest.mocked(queryResources);
 
 const STAFF = buildAccountInfo(['/home', '/resource-manage/video']);
 
-function category(id: number, name: string, resourceCount: number, children: ResourceCategoryNode[] = []) {
-  return { id, parentId: null, name, sort: 0, resourceCount, children };
-}
-// 安全生产(2)[消防安全(1)] 职业技能(0)
-const TREE: ResourceCategoryNode[] = [
-  category(1, '安全生产', 2, [{ ...category(11, '消防安全', 1), parentId: 1 }]),
-  category(2, '职业技能', 0),
-];
+const TREE: ResourceCategoryNode[] = sampleCategoryTree('resourceCount');
 
-function video(overrides: Partial<ResourceItem> = {}): ResourceItem {
-  return {
-    id: 5,
-    type: 'video',
-    name: '安全生产概述',
-    fileName: 'safety-intro.mp4',
-    categoryId: 1,
-    categoryName: '安全生产',
-    contentType: 'video/mp4',
-    size: 53_351,
-    durationSeconds: 12,
-    width: 320,
-    height: 180,
-    status: 'READY',
-    createdAt: '2024-05-01T02:03:04.000Z',
-    updatedAt: '2024-05-01T02:03:04.000Z',
-    ...overrides,
-  };
-}
+const video = buildVideo;
 const INTRO = video();
 const DRILL = video({
   id: 6,
@@ -89,25 +77,8 @@ function page(list: ResourceItem[]): ResourcePage {
   return { list, total: list.length, pageNum: 1, pageSize: 10 };
 }
 
-/** A button by its text (antd spaces out two-character labels of some buttons: 删 除). */
-const button = (container: HTMLElement, text: string) =>
-  within(container)
-    .getByText((content) => content.replace(/\s/g, '') === text, { selector: 'button span' })
-    .closest('button') as HTMLButtonElement;
-const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
-/** The open dialog titled `title`. */
-const dialog = async (title: string) =>
-  (await screen.findByText(title, { selector: '.ant-modal-title' })).closest(
-    '.ant-modal-container',
-  ) as HTMLElement;
-const treeNode = (name: string) =>
-  within(document.querySelector('.ant-tree') as HTMLElement)
-    .getByText(name)
-    .closest('.ant-tree-treenode') as HTMLElement;
-/** Clicks a category of the tree (selects it). */
-const pick = (name: string) => fireEvent.click(within(treeNode(name)).getByText(name));
-const field = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
-const toolbar = () => document.querySelector<HTMLElement>('.video-category__toolbar') as HTMLElement;
+const pick = pickCategory;
+const toolbar = () => document.querySelector<HTMLElement>('.category-panel__toolbar') as HTMLElement;
 const popconfirm = () => document.querySelector<HTMLElement>('.ant-popconfirm') as HTMLElement;
 
 async function openPage() {
@@ -224,7 +195,9 @@ describe('VideoPage', () => {
 
   it('dragging a category onto another moves it there and shows the new tree', async () => {
     const moved: ResourceCategoryNode[] = [
-      category(1, '安全生产', 2, [{ ...category(2, '职业技能', 0), parentId: 1 }]),
+      buildCategory('resourceCount', 1, '安全生产', 2, [
+        buildCategory('resourceCount', 2, '职业技能', 0, [], 1),
+      ]),
     ];
     const dragMock = jest.mocked(dragResourceCategory).mockResolvedValue(moved);
     await openPage();
@@ -353,5 +326,75 @@ describe('VideoPage', () => {
     const preview = await dialog('预览：安全生产概述');
     for (const text of ['00:12', '320 × 180', 'safety-intro.mp4'])
       expect(within(preview).getByText(text)).toBeTruthy();
+  });
+
+  it('lists the failed uploads (上传失败记录) with reason, who and when; filters by name and day', async () => {
+    const errorsMock = jest.mocked(queryUploadErrors).mockResolvedValue({
+      list: [
+        {
+          id: 1,
+          type: 'video',
+          name: '消防演练',
+          fileName: 'drill.mp4',
+          size: 3.4 * 1024 * 1024,
+          categoryId: 11,
+          categoryName: '安全生产 / 消防安全',
+          kind: 'REFUSED',
+          reason: '文件内容不是 MP4 视频',
+          accountId: 3,
+          accountName: '张管理',
+          createdAt: '2024-05-01T02:03:04.000Z',
+        },
+        {
+          id: 2,
+          type: 'video',
+          name: null,
+          fileName: 'old.mp4',
+          size: 820,
+          categoryId: null,
+          categoryName: null,
+          kind: 'EXPIRED',
+          reason: '上传长时间未完成，已过期清除',
+          accountId: null,
+          accountName: null,
+          createdAt: '2024-04-01T02:03:04.000Z',
+        },
+      ],
+      total: 2,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    await openPage();
+    expect(errorsMock).not.toHaveBeenCalled();
+    fireEvent.click(button(document.body, '上传失败记录'));
+    const drawer = (await screen.findByText('上传失败记录', { selector: '.ant-drawer-title' })).closest(
+      '.ant-drawer-section',
+    ) as HTMLElement;
+    await within(drawer).findByText('drill.mp4');
+    expect(errorsMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
+    const refused = rowOf('drill.mp4');
+    for (const text of [
+      '消防演练',
+      '3.4 MB',
+      '安全生产 / 消防安全',
+      '被拒绝',
+      '文件内容不是 MP4 视频',
+      '张管理',
+    ])
+      expect(within(refused).getByText(text)).toBeTruthy();
+    expect(within(rowOf('old.mp4')).getByText('超时清除')).toBeTruthy();
+    fireEvent.change(field('upload-error-filters_name'), { target: { value: ' drill ' } });
+    fireEvent.change(field('upload-error-filters_startDate'), { target: { value: '2024-05-01' } });
+    fireEvent.change(field('upload-error-filters_endDate'), { target: { value: '2024-05-31' } });
+    fireEvent.click(button(drawer, '查询'));
+    await waitFor(() =>
+      expect(errorsMock).toHaveBeenLastCalledWith({
+        name: 'drill',
+        startDate: '2024-05-01',
+        endDate: '2024-05-31',
+        pageNum: 1,
+        pageSize: 10,
+      }),
+    );
   });
 });

@@ -1,16 +1,26 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
+import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
 import { Button, Card, Form, Input, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { deleteResource, getResourceCategoryTree, queryResources } from '../../../api/resource';
+import {
+  deleteResource,
+  deleteResourceCategory,
+  dragResourceCategory,
+  getResourceCategoryTree,
+  queryResources,
+  saveResourceCategory,
+} from '../../../api/resource';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
-import { CategoryPanel } from './components/CategoryPanel';
+import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
+import { useCategoryPanel } from '../components/useCategoryPanel';
+import { UploadErrorsDrawer } from './components/UploadErrorsDrawer';
 import { VideoEditModal } from './components/VideoEditModal';
 import { VideoPreviewModal } from './components/VideoPreviewModal';
 import { VideoUploadModal } from './components/VideoUploadModal';
@@ -22,64 +32,43 @@ interface VideoFilters {
   categoryId?: number;
 }
 
-/** The project's category tree, loaded once and again after each change. */
-function useCategoryTree() {
-  const [tree, setTree] = useState<ResourceCategoryNode[]>([]);
-  const [loading, setLoading] = useState(true);
-  const latest = useRef(0);
-  const reload = useCallback((next?: ResourceCategoryNode[]) => {
-    const id = latest.current + 1;
-    latest.current = id;
-    if (next) {
-      setTree(next);
-      return;
-    }
-    setLoading(true);
-    getResourceCategoryTree().then(
-      (answer) => {
-        if (latest.current !== id) return;
-        setTree(answer);
-        setLoading(false);
-      },
-      () => {
-        if (latest.current === id) setLoading(false);
-      },
-    );
-  }, []);
-  useEffect(() => reload(), [reload]);
-  return { tree, loading, reload };
-}
+/** The resource category tree as the video screen shows it. */
+const RESOURCE_CATEGORIES: CategoryKind<ResourceCategoryNode> = {
+  title: '资源分类',
+  allLabel: '全部视频',
+  formName: 'resource-category-form',
+  countOf: (node) => node.resourceCount,
+  countText: (count) => `${count} 个视频`,
+  calls: {
+    tree: getResourceCategoryTree,
+    save: saveResourceCategory,
+    drag: dragResourceCategory,
+    remove: deleteResourceCategory,
+  },
+};
 
 /**
  * 视频资源 (project staff): the resource categories on the left (add, rename, delete when empty,
  * drag to reorder or move), the videos of the selected category and below on the right (name
- * filter, paging), with chunked upload and its progress, edit (rename, move), delete and a preview
- * that plays the video from a signed play URL.
+ * filter, paging), with chunked upload and its progress, edit (rename, move), delete, a preview
+ * that plays the video from a signed play URL, and the log of failed uploads (上传失败记录).
  */
 export function VideoPage() {
-  const categories = useCategoryTree();
   const list = usePagedList<VideoFilters, ResourceItem>(queryResources, {});
-  const { busy: busyId, run } = useRowAction<number>(() => {
-    list.reload();
-    categories.reload();
-  });
-  const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
-  const [uploading, setUploading] = useState(false);
-  const [editing, setEditing] = useState<ResourceItem | null>(null);
-  const [previewing, setPreviewing] = useState<ResourceItem | null>(null);
-
-  const selectCategory = (id: number | undefined) => {
-    setSelectedId(id);
-    list.search({ ...list.filters, categoryId: id });
-  };
-
-  const search = (values: { name?: string }) =>
-    list.search({ name: values.name?.trim() || undefined, categoryId: selectedId });
-
+  const categories = useCategoryPanel(RESOURCE_CATEGORIES, list);
+  const selectedId = categories.selectedId;
   const afterChange = () => {
     list.reload();
     categories.reload();
   };
+  const { busy: busyId, run } = useRowAction<number>(afterChange);
+  const [uploading, setUploading] = useState(false);
+  const [editing, setEditing] = useState<ResourceItem | null>(null);
+  const [previewing, setPreviewing] = useState<ResourceItem | null>(null);
+  const [showingErrors, setShowingErrors] = useState(false);
+
+  const search = (values: { name?: string }) =>
+    list.search({ name: values.name?.trim() || undefined, categoryId: selectedId });
 
   const columns: ColumnsType<ResourceItem> = [
     {
@@ -87,7 +76,12 @@ export function VideoPage() {
       dataIndex: 'name',
       width: 220,
       render: (name: string, video) => (
-        <Button type="link" size="small" className="video-page__name" onClick={() => setPreviewing(video)}>
+        <Button
+          type="link"
+          size="small"
+          className="category-layout__name"
+          onClick={() => setPreviewing(video)}
+        >
           {name}
         </Button>
       ),
@@ -129,28 +123,22 @@ export function VideoPage() {
   ];
 
   return (
-    <div className="video-page">
-      <Card title="资源分类" className="video-page__categories" size="small">
-        <CategoryPanel
-          tree={categories.tree}
-          loading={categories.loading}
-          selectedId={selectedId}
-          onSelect={selectCategory}
-          onChanged={(next) => {
-            categories.reload(next);
-            list.reload();
-          }}
-        />
-      </Card>
-      <Card title="视频资源" className="video-page__list">
+    <div className="category-layout">
+      <CategoryPanel {...categories.panelProps} />
+      <Card title="视频资源" className="category-layout__list">
         <ListFilterBar<{ name?: string }>
           name="video-filters"
           onSearch={search}
           onReset={() => list.search({ categoryId: selectedId })}
           extra={
-            <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-              上传视频
-            </Button>
+            <Space>
+              <Button icon={<WarningOutlined />} onClick={() => setShowingErrors(true)}>
+                上传失败记录
+              </Button>
+              <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+                上传视频
+              </Button>
+            </Space>
           }
         >
           <Form.Item name="name" label="视频名称">
@@ -184,6 +172,7 @@ export function VideoPage() {
         }}
       />
       <VideoPreviewModal video={previewing} onClose={() => setPreviewing(null)} />
+      <UploadErrorsDrawer open={showingErrors} onClose={() => setShowingErrors(false)} />
     </div>
   );
 }

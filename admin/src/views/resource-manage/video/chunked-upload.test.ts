@@ -93,8 +93,10 @@ describe('uploadVideoInChunks', () => {
       onUploadId,
     });
     expect(resource).toBe(RESOURCE);
-    const [type, head, size] = checkMock.mock.calls[0] ?? [];
-    expect([type, (head as Blob).size, size]).toEqual(['video', Math.min(CHECK_HEAD_BYTES, 25), 25]);
+    const [type, head, meta] = checkMock.mock.calls[0] ?? [];
+    expect([type, (head as Blob).size]).toEqual(['video', Math.min(CHECK_HEAD_BYTES, 25)]);
+    // The check names the file, so a refusal lands in the upload error log.
+    expect(meta).toEqual({ fileSize: 25, fileName: '消防演练.mp4', name: '消防演练' });
     expect(initMock).toHaveBeenCalledWith({
       name: '消防演练',
       fileName: '消防演练.mp4',

@@ -53,7 +53,11 @@ export async function uploadVideoInChunks(options: ChunkedUploadOptions): Promis
     options.onProgress?.({ phase, sent, total, percent: total ? Math.floor((sent / total) * 100) : 0 });
 
   report('checking', 0);
-  await checkResourceUpload('video', file.slice(0, CHECK_HEAD_BYTES), total);
+  await checkResourceUpload('video', file.slice(0, CHECK_HEAD_BYTES), {
+    fileSize: total,
+    fileName: file.name,
+    name: options.name,
+  });
   if (signal?.aborted) throw cancelled();
 
   const upload = options.resumeUploadId

@@ -1,7 +1,6 @@
-import { type ClassCategoryNode, chinaYear, type PageAnswer, type TrainPlanItem } from '@px/api/contract';
+import { chinaYear, type PageAnswer, type TrainPlanItem } from '@px/api/contract';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { getClassCategoryTree } from '../../../api/class-category';
 import { listDictionary } from '../../../api/dictionary';
 import { getSystemInfo } from '../../../api/project';
 import { closeTrainPlan, deleteTrainPlan, listTrainPlans, publishTrainPlan } from '../../../api/train-plan';
@@ -17,12 +16,6 @@ jest.mock('../../../api/train-plan', () => ({
 }));
 jest.mock('../../../api/dictionary', () => ({ listDictionary: jest.fn() }));
 jest.mock('../../../api/project', () => ({ getSystemInfo: jest.fn() }));
-jest.mock('../../../api/class-category', () => ({
-  getClassCategoryTree: jest.fn(),
-  saveClassCategory: jest.fn(),
-  dragClassCategory: jest.fn(),
-  deleteClassCategory: jest.fn(),
-}));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
@@ -76,11 +69,6 @@ const page = (list: TrainPlanItem[]): PageAnswer<TrainPlanItem> => ({
   pageSize: 10,
 });
 
-const TREE: ClassCategoryNode[] = [
-  { id: 1, parentId: null, level: 1, code: 'public', name: '公需科目', sort: 1, children: [] },
-  { id: 2, parentId: null, level: 1, code: 'specialized', name: '专业科目', sort: 2, children: [] },
-];
-
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const popconfirm = () => document.querySelector<HTMLElement>('.ant-popconfirm') as HTMLElement;
 /** A button by its text (antd spaces out two-character labels of some buttons: 查 询). */
@@ -120,7 +108,6 @@ beforeEach(() => {
     .mocked(getSystemInfo)
     .mockReset()
     .mockResolvedValue(buildSystemInfo({ classStartYear: YEAR - 2 }));
-  jest.mocked(getClassCategoryTree).mockReset().mockResolvedValue(TREE);
 });
 
 describe('TrainPlanListPage', () => {
@@ -228,14 +215,5 @@ describe('TrainPlanListPage', () => {
     await openPage();
     fireEvent.click(button(document.body, '新建计划'));
     expect(screen.getByTestId('location').textContent).toBe('/train-manage/train-plan-detail');
-  });
-
-  it('opens the class category tree in a drawer', async () => {
-    await openPage();
-    expect(getClassCategoryTree).not.toHaveBeenCalled();
-    fireEvent.click(button(document.body, '班级分类'));
-    const drawer = (await screen.findByText('公需科目')).closest('.ant-drawer') as HTMLElement;
-    expect(within(drawer).getByText('班级分类')).toBeTruthy();
-    expect(within(drawer).getByText('专业科目')).toBeTruthy();
   });
 });

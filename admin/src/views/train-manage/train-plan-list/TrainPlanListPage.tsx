@@ -1,9 +1,8 @@
-import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { type TrainPlanItem, type TrainPlanStatus, trainPlanAllows } from '@px/api/contract';
-import { Button, Card, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { closeTrainPlan, deleteTrainPlan, listTrainPlans, publishTrainPlan } from '../../../api/train-plan';
 import { ListFilterBar } from '../../../components/ListFilterBar';
@@ -12,7 +11,7 @@ import { dateTimeColumn } from '../../../components/table-columns';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
-import { ClassCategoryTree } from '../components/ClassCategoryTree';
+import { ConfirmAction } from '../components/ConfirmAction';
 import {
   planPeriod,
   planYearOptions,
@@ -35,42 +34,9 @@ export function planDeleteRefusal(plan: Pick<TrainPlanItem, 'status'>): string |
   return trainPlanAllows(plan.status, 'delete') ? undefined : '只有草稿状态的计划可以删除';
 }
 
-/** A row's status change (发布, 关闭, 重新发布) after a confirmation. */
-function ConfirmAction({
-  label,
-  title,
-  description,
-  busy,
-  danger,
-  onConfirm,
-}: {
-  label: string;
-  title: string;
-  description: string;
-  busy: boolean;
-  danger?: boolean;
-  onConfirm: () => unknown;
-}) {
-  return (
-    <Popconfirm
-      title={title}
-      description={description}
-      okText={label}
-      okButtonProps={{ danger }}
-      cancelText="取消"
-      onConfirm={onConfirm}
-    >
-      <Button type="link" size="small" danger={danger} disabled={busy}>
-        {label}
-      </Button>
-    </Popconfirm>
-  );
-}
-
 /**
  * 培训计划 (project staff): the project's plans with year, name, status and industry filters; create
- * and edit (创建计划), publish, close, publish again and delete drafts after confirmation; the
- * 班级分类 drawer edits the class-type tree.
+ * and edit (创建计划), publish, close, publish again and delete drafts after confirmation.
  */
 export function TrainPlanListPage() {
   const navigate = useNavigate();
@@ -80,7 +46,6 @@ export function TrainPlanListPage() {
   const systemInfo = useSystemInfo();
   const classStartYear = systemInfo.status === 'ready' ? systemInfo.settings.classStartYear : undefined;
   const years = useMemo(() => planYearOptions(classStartYear, new Date()), [classStartYear]);
-  const [categoriesOpen, setCategoriesOpen] = useState(false);
 
   const search = (values: TrainPlanFilters) =>
     list.search({
@@ -160,14 +125,9 @@ export function TrainPlanListPage() {
         onReset={list.reset}
         style={{ rowGap: 12 }}
         extra={
-          <Space>
-            <Button icon={<ApartmentOutlined />} onClick={() => setCategoriesOpen(true)}>
-              班级分类
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(trainPlanDetailPath())}>
-              新建计划
-            </Button>
-          </Space>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(trainPlanDetailPath())}>
+            新建计划
+          </Button>
         }
       >
         <Form.Item name="year" label="年度">
@@ -195,15 +155,6 @@ export function TrainPlanListPage() {
         scroll={{ x: 'max-content' }}
         {...list.tableProps}
       />
-      <Drawer
-        title="班级分类"
-        open={categoriesOpen}
-        onClose={() => setCategoriesOpen(false)}
-        size={560}
-        destroyOnHidden
-      >
-        <ClassCategoryTree />
-      </Drawer>
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Input, Modal, message, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { saveResource } from '../../../../api/resource';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
-import { categoryOptions } from '../category-tree';
+import { categoryOptions } from '../../components/category-tree';
 
 interface EditFormValues {
   name: string;

@@ -4,7 +4,7 @@ import { ApiError } from '@px/config';
 import { Alert, Form, Input, Modal, message, Progress, TreeSelect, Upload } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
-import { categoryOptions } from '../category-tree';
+import { categoryOptions } from '../../components/category-tree';
 import { type UploadProgress, uploadVideoInChunks } from '../chunked-upload';
 import { formatFileSize, nameFromFile } from '../video-format';
 

@@ -1,4 +1,13 @@
-import type { ResourceCategoryNode } from '@px/api/contract';
+/**
+ * A node of a category tree the resource screens manage (resource and course categories): the
+ * shape every such tree shares, whatever it counts.
+ */
+export interface CategoryNode<N> {
+  id: number;
+  parentId: number | null;
+  name: string;
+  children: readonly N[];
+}
 
 /** Where a dragged category goes: under `parentId` (null: the root) at `index` among its new siblings. */
 export interface CategoryDrop {
@@ -19,14 +28,12 @@ export interface TreeDropInfo {
   targetExpandedWithChildren: boolean;
 }
 
-/** The node of a category and its parent's id, or undefined. */
-export function findCategory(
-  tree: readonly ResourceCategoryNode[],
+/** The node of a category, its parent's id and its siblings, or undefined. */
+export function findCategory<N extends CategoryNode<N>>(
+  tree: readonly N[],
   id: number,
   parentId: number | null = null,
-):
-  | { node: ResourceCategoryNode; parentId: number | null; siblings: readonly ResourceCategoryNode[] }
-  | undefined {
+): { node: N; parentId: number | null; siblings: readonly N[] } | undefined {
   for (const node of tree) {
     if (node.id === id) return { node, parentId, siblings: tree };
     const found = findCategory(node.children, id, node.id);
@@ -36,13 +43,13 @@ export function findCategory(
 }
 
 /**
- * The `resource/category-drag` arguments of an antd Tree drop: onto a node = its first child; into
- * the gap before or after a node = its sibling at that place (the dragged category not counted);
- * just after an expanded node with children = its first child (where antd shows the line).
+ * The `…/category-drag` arguments of an antd Tree drop: onto a node = its first child; into the gap
+ * before or after a node = its sibling at that place (the dragged category not counted); just after
+ * an expanded node with children = its first child (where antd shows the line).
  * Undefined when the drop changes nothing or the nodes are unknown.
  */
-export function dropTarget(
-  tree: readonly ResourceCategoryNode[],
+export function dropTarget<N extends CategoryNode<N>>(
+  tree: readonly N[],
   info: TreeDropInfo,
 ): CategoryDrop | undefined {
   const dragged = findCategory(tree, info.dragId);
@@ -64,8 +71,13 @@ export function dropTarget(
 }
 
 /** The ids of a category and all below it (a category cannot move into these). */
-export function descendantIds(node: ResourceCategoryNode): number[] {
+export function descendantIds<N extends CategoryNode<N>>(node: N): number[] {
   return [node.id, ...node.children.flatMap(descendantIds)];
+}
+
+/** The ids of the categories that have children (the tree starts with all of them expanded). */
+export function parentIds<N extends CategoryNode<N>>(tree: readonly N[]): number[] {
+  return tree.flatMap((node) => (node.children.length ? [node.id, ...parentIds(node.children)] : []));
 }
 
 /** Options of a TreeSelect of categories: `name` with values the ids. */
@@ -75,6 +87,7 @@ export interface CategoryOption {
   children: CategoryOption[];
 }
 
-export function categoryOptions(tree: readonly ResourceCategoryNode[]): CategoryOption[] {
+/** The options of a TreeSelect that picks a category of `tree`. */
+export function categoryOptions<N extends CategoryNode<N>>(tree: readonly N[]): CategoryOption[] {
   return tree.map((node) => ({ value: node.id, title: node.name, children: categoryOptions(node.children) }));
 }

@@ -2,10 +2,10 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import FolderAddOutlined from '@ant-design/icons/FolderAddOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { ResourceCategoryNode } from '@px/api/contract';
 import type { TreeProps } from 'antd';
 import {
   Button,
+  Card,
   Empty,
   Form,
   Input,
@@ -19,55 +19,81 @@ import {
   type TreeDataNode,
 } from 'antd';
 import { useState } from 'react';
-import { deleteResourceCategory, dragResourceCategory, saveResourceCategory } from '../../../../api/resource';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
-import { dropTarget, findCategory } from '../category-tree';
+import type { CategoryTreeCalls } from '../../../api/category-tree';
+import { showServerFieldErrors } from '../../../utils/form-errors';
+import { type CategoryNode, dropTarget, findCategory, parentIds } from './category-tree';
+import './category-panel.css';
 
-export interface CategoryPanelProps {
-  tree: ResourceCategoryNode[];
+/** What distinguishes one screen's category tree: its calls, what it counts and its labels. */
+export interface CategoryKind<N extends CategoryNode<N>> {
+  /** Card title: 资源分类. */
+  title: string;
+  /** The entry above the tree that selects no category: 全部视频. */
+  allLabel: string;
+  /** The editor form's name (the prefix of its field ids). */
+  formName: string;
+  /** The items in a category and below it (a category is deleted only at 0). */
+  countOf: (node: N) => number;
+  /** The items counted, as a phrase: `3 个视频`, `2 门课程`. */
+  countText: (count: number) => string;
+  calls: CategoryTreeCalls<N>;
+}
+
+export interface CategoryPanelProps<N extends CategoryNode<N>> {
+  kind: CategoryKind<N>;
+  tree: readonly N[];
   loading: boolean;
-  /** The selected category; undefined: all videos. */
+  /** The selected category; undefined: all items. */
   selectedId: number | undefined;
   onSelect: (id: number | undefined) => void;
   /** The tree changed on the server (an answer with the new tree, or nothing: load it again). */
-  onChanged: (tree?: ResourceCategoryNode[]) => void;
+  onChanged: (tree?: N[]) => void;
 }
 
-interface EditorState {
+interface EditorState<N> {
   mode: 'create' | 'rename';
   /** The parent of a new category (undefined: the root), or the category renamed. */
-  target: ResourceCategoryNode | undefined;
+  target: N | undefined;
 }
 
-function toTreeData(nodes: readonly ResourceCategoryNode[]): TreeDataNode[] {
+function toTreeData<N extends CategoryNode<N>>(
+  nodes: readonly N[],
+  countOf: (node: N) => number,
+): TreeDataNode[] {
   return nodes.map((node) => ({
     key: node.id,
     title: (
-      <span className="video-category__title">
+      <span className="category-panel__title">
         <span>{node.name}</span>
-        <span className="video-category__count">{node.resourceCount}</span>
+        <span className="category-panel__count">{countOf(node)}</span>
       </span>
     ),
-    children: toTreeData(node.children),
+    children: toTreeData(node.children, countOf),
   }));
 }
 
 /**
- * 资源分类: the category tree of the video screen. Selecting filters the list (全部视频: none);
- * the toolbar adds a root or sub category, renames and deletes the selected one (deleting is refused
- * while it holds videos); dragging a category moves it among its siblings or under another one.
+ * A category tree of a resource screen (视频资源, 课程管理) in a card. Selecting filters the screen's
+ * list (the 全部 entry: none); the toolbar adds a root or sub category, renames and deletes the
+ * selected one (deleting is refused while it holds items); dragging a category moves it among its
+ * siblings or under another one. `kind` says which tree.
  */
-export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }: CategoryPanelProps) {
+export function CategoryPanel<N extends CategoryNode<N>>({
+  kind,
+  tree,
+  loading,
+  selectedId,
+  onSelect,
+  onChanged,
+}: CategoryPanelProps<N>) {
   const [form] = Form.useForm<{ name: string }>();
-  const [editor, setEditor] = useState<EditorState | null>(null);
+  const [editor, setEditor] = useState<EditorState<N> | null>(null);
   const [saving, setSaving] = useState(false);
   const [expanded, setExpanded] = useState<number[] | null>(null);
   const selected = selectedId === undefined ? undefined : findCategory(tree, selectedId)?.node;
-  const allKeys = (nodes: readonly ResourceCategoryNode[]): number[] =>
-    nodes.flatMap((node) => (node.children.length ? [node.id, ...allKeys(node.children)] : []));
-  const expandedKeys = expanded ?? allKeys(tree);
+  const expandedKeys = expanded ?? parentIds(tree);
 
-  const openEditor = (state: EditorState) => {
+  const openEditor = (state: EditorState<N>) => {
     form.setFieldsValue({ name: state.mode === 'rename' ? (state.target?.name ?? '') : '' });
     setEditor(state);
   };
@@ -83,10 +109,10 @@ export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }
     setSaving(true);
     try {
       if (editor.mode === 'rename' && editor.target) {
-        await saveResourceCategory({ id: editor.target.id, name: values.name.trim() });
+        await kind.calls.save({ id: editor.target.id, name: values.name.trim() });
         void message.success('分类已重命名');
       } else {
-        const created = await saveResourceCategory({
+        const created = await kind.calls.save({
           name: values.name.trim(),
           parentId: editor.target?.id ?? null,
         });
@@ -106,7 +132,7 @@ export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }
   const remove = async () => {
     if (!selected) return;
     try {
-      await deleteResourceCategory(selected.id);
+      await kind.calls.remove(selected.id);
       void message.success('分类已删除');
       onSelect(undefined);
       onChanged();
@@ -125,7 +151,7 @@ export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }
       targetExpandedWithChildren: Boolean(info.node.expanded && info.node.children?.length),
     });
     if (!drop) return;
-    dragResourceCategory(drop.id, drop.parentId, drop.index).then(
+    kind.calls.drag(drop.id, drop.parentId, drop.index).then(
       (next) => {
         void message.success('分类已移动');
         onChanged(next);
@@ -134,14 +160,12 @@ export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }
     );
   };
 
-  const refusal =
-    selected && selected.resourceCount > 0
-      ? `分类中还有 ${selected.resourceCount} 个视频，不能删除`
-      : undefined;
+  const count = selected ? kind.countOf(selected) : 0;
+  const refusal = count > 0 ? `分类中还有 ${kind.countText(count)}，不能删除` : undefined;
 
   return (
-    <div className="video-category">
-      <Space size={4} wrap className="video-category__toolbar">
+    <Card title={kind.title} className="category-layout__tree" size="small">
+      <Space size={4} wrap className="category-panel__toolbar">
         <Button
           size="small"
           icon={<PlusOutlined />}
@@ -188,10 +212,10 @@ export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }
       </Space>
       <button
         type="button"
-        className={`video-category__all${selectedId === undefined ? ' video-category__all--active' : ''}`}
+        className={`category-panel__all${selectedId === undefined ? ' category-panel__all--active' : ''}`}
         onClick={() => onSelect(undefined)}
       >
-        全部视频
+        {kind.allLabel}
       </button>
       <Spin spinning={loading}>
         {tree.length === 0 && !loading ? (
@@ -200,7 +224,7 @@ export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }
           <Tree
             blockNode
             draggable={{ icon: false }}
-            treeData={toTreeData(tree)}
+            treeData={toTreeData(tree, kind.countOf)}
             selectedKeys={selectedId === undefined ? [] : [selectedId]}
             expandedKeys={expandedKeys}
             onExpand={(keys) => setExpanded(keys.map(Number))}
@@ -225,7 +249,7 @@ export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }
         forceRender
         mask={{ closable: false }}
       >
-        <Form form={form} name="resource-category-form" layout="vertical">
+        <Form form={form} name={kind.formName} layout="vertical">
           <Form.Item
             name="name"
             label="分类名称"
@@ -238,6 +262,6 @@ export function CategoryPanel({ tree, loading, selectedId, onSelect, onChanged }
           </Form.Item>
         </Form>
       </Modal>
-    </div>
+    </Card>
   );
 }

@@ -1,5 +1,12 @@
 import type { ResourceCategoryNode } from '@px/api/contract';
-import { categoryOptions, descendantIds, dropTarget, findCategory, type TreeDropInfo } from './category-tree';
+import {
+  categoryOptions,
+  descendantIds,
+  dropTarget,
+  findCategory,
+  parentIds,
+  type TreeDropInfo,
+} from './category-tree';
 
 function node(
   id: number,
@@ -62,10 +69,11 @@ describe('dropTarget', () => {
   });
 });
 
-test('findCategory, descendantIds and categoryOptions', () => {
+test('findCategory, descendantIds, parentIds and categoryOptions', () => {
   expect(findCategory(TREE, 121)).toMatchObject({ node: { name: 'A21' }, parentId: 12 });
   expect(findCategory(TREE, 5)).toBeUndefined();
   expect(descendantIds(TREE[0] as ResourceCategoryNode)).toEqual([1, 11, 12, 121]);
+  expect(parentIds(TREE)).toEqual([1, 12]);
   expect(categoryOptions([node(2, 'B', [node(21, 'B1')])])).toEqual([
     { value: 2, title: 'B', children: [{ value: 21, title: 'B1', children: [] }] },
   ]);

@@ -1,0 +1,106 @@
+import { request } from './request';
+import {
+  batchCopyClasses,
+  batchModifyClasses,
+  copyClass,
+  deleteClass,
+  exportClasses,
+  getClass,
+  listClassEvaluations,
+  listClasses,
+  saveBlobAs,
+  saveClass,
+  setClassAmount,
+  setClassesOnShelf,
+  setEvaluationStatus,
+  sortClasses,
+} from './train-class';
+
+jest.mock('./request', () => ({ request: jest.fn(() => Promise.resolve(null)) }));
+
+const requestMock = jest.mocked(request);
+
+beforeEach(() => requestMock.mockClear());
+
+const posted = (url: string, data: object) =>
+  expect(requestMock).toHaveBeenLastCalledWith({ url, method: 'post', data });
+
+describe('class calls', () => {
+  it('post their inputs in the body', async () => {
+    await listClasses({ pageNum: 2, pageSize: 10, year: 2025, shelf: 'ON', categoryId: 4 });
+    posted('/class/page.action', { pageNum: 2, pageSize: 10, year: 2025, shelf: 'ON', categoryId: 4 });
+    await getClass(3);
+    posted('/class/detail.action', { id: 3 });
+    const payload = {
+      name: '安全员继续教育班',
+      planId: 1,
+      year: 2025,
+      categoryId: 5,
+      amount: 9800,
+      enrolStartDate: '2025-01-01',
+      enrolEndDate: '2025-12-31',
+      studyStartDate: '2025-01-01',
+      studyEndDate: '2026-06-30',
+      electiveHours: 2.5,
+      studyInOrder: false,
+      examRequired: true,
+      examPassScore: 60,
+      courses: [{ courseId: 7, kind: 'REQUIRED' as const, hours: 3.5 }],
+    };
+    await saveClass(payload);
+    posted('/class/create.action', payload);
+    await setClassesOnShelf([3, 4], true);
+    posted('/class/on-shelf.action', { ids: [3, 4], onShelf: true });
+    await setClassAmount(3, 12000);
+    posted('/class/amount.action', { id: 3, amount: 12000 });
+    await copyClass(3);
+    posted('/class/copy.action', { id: 3 });
+    await batchCopyClasses({ ids: [3, 4], planId: 2, year: 2026 });
+    posted('/class/batch-copy.action', { ids: [3, 4], planId: 2, year: 2026 });
+    await batchModifyClasses({ ids: [3], amount: 0, enrolEndDate: '2025-10-01' });
+    posted('/class/batch-modify.action', { ids: [3], amount: 0, enrolEndDate: '2025-10-01' });
+    await deleteClass(3);
+    posted('/class/delete.action', { id: 3 });
+    await sortClasses([{ id: 3, sort: 1 }]);
+    posted('/class/sort.action', { items: [{ id: 3, sort: 1 }] });
+    await listClassEvaluations({ classId: 3, pageNum: 1, pageSize: 10 });
+    posted('/class/evaluate-list.action', { classId: 3, pageNum: 1, pageSize: 10 });
+    await setEvaluationStatus(8, 'HIDDEN');
+    posted('/class/evaluate-status.action', { id: 8, status: 'HIDDEN' });
+  });
+
+  it('gets the export as a blob with the filters in the query', async () => {
+    await exportClasses({ name: '安全', shelf: 'OFF' });
+    expect(requestMock).toHaveBeenLastCalledWith({
+      url: '/class/export.action',
+      method: 'get',
+      params: { name: '安全', shelf: 'OFF' },
+      responseType: 'blob',
+    });
+  });
+});
+
+describe('saveBlobAs', () => {
+  it('clicks a temporary download link of an object URL, then lets the URL go', () => {
+    jest.useFakeTimers();
+    const createObjectURL = jest.fn(() => 'blob:px/1');
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: { href: string; download: string }[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    const blob = new Blob(['x']);
+    saveBlobAs(blob, '班级列表.xlsx');
+    expect(createObjectURL).toHaveBeenCalledWith(blob);
+    expect(clicked).toEqual([{ href: 'blob:px/1', download: '班级列表.xlsx' }]);
+    expect(document.querySelector('a[download]')).toBeNull();
+    expect(revokeObjectURL).not.toHaveBeenCalled();
+    jest.runAllTimers();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:px/1');
+    click.mockRestore();
+    jest.useRealTimers();
+  });
+});

@@ -1,0 +1,155 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { CourseCategoryNode, CourseItem, CourseStatus } from '@px/api/contract';
+import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { courseCategoryCalls, deleteCourse, queryCourses } from '../../../api/course';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { DeleteAction } from '../../../components/RowActions';
+import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useRowAction } from '../../../hooks/useRowAction';
+import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
+import { useCategoryPanel } from '../components/useCategoryPanel';
+import { CourseEditorDrawer } from './components/CourseEditorDrawer';
+import {
+  COURSE_STATUS_COLOR,
+  COURSE_STATUS_LABEL,
+  COURSE_STATUS_OPTIONS,
+  courseDeleteRefusal,
+} from './course-meta';
+
+interface CourseFilters {
+  name?: string;
+  teacherName?: string;
+  status?: CourseStatus;
+  categoryId?: number;
+}
+
+/** The course category tree as the course screen shows it. */
+const COURSE_CATEGORIES: CategoryKind<CourseCategoryNode> = {
+  title: '课程分类',
+  allLabel: '全部课程',
+  formName: 'course-category-form',
+  countOf: (node) => node.courseCount,
+  countText: (count) => `${count} 门课程`,
+  calls: courseCategoryCalls,
+};
+
+/** The editor's state: closed, a new course, or the id of the course edited. */
+type Editing = null | { courseId?: number };
+
+/**
+ * 课程管理 (project staff): the course categories on the left (add, rename, delete when empty, drag),
+ * the courses of the selected category and below on the right (name, teacher and status filters),
+ * with 新建课程 / 编辑 in a drawer (lessons from the project's videos) and 删除 of drafts.
+ */
+export function CoursePage() {
+  const list = usePagedList<CourseFilters, CourseItem>(queryCourses, {});
+  const categories = useCategoryPanel(COURSE_CATEGORIES, list);
+  const afterChange = () => {
+    list.reload();
+    categories.reload();
+  };
+  const { busy: busyId, run } = useRowAction<number>(afterChange);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const search = (values: Omit<CourseFilters, 'categoryId'>) =>
+    list.search({
+      name: values.name?.trim() || undefined,
+      teacherName: values.teacherName?.trim() || undefined,
+      status: values.status,
+      categoryId: categories.selectedId,
+    });
+
+  const columns: ColumnsType<CourseItem> = [
+    {
+      title: '课程名称',
+      dataIndex: 'name',
+      width: 220,
+      render: (name: string, course) => (
+        <Button
+          type="link"
+          size="small"
+          className="category-layout__name"
+          onClick={() => setEditing({ courseId: course.id })}
+        >
+          {name}
+        </Button>
+      ),
+    },
+    { title: '所属分类', dataIndex: 'categoryName', width: 180, render: orDash },
+    { title: '授课教师', dataIndex: 'teacherName', width: 110, render: orDash },
+    { title: '学时', dataIndex: 'hours', width: 80, align: 'right' },
+    { title: '课时数', dataIndex: 'lessonCount', width: 80, align: 'right' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (status: CourseStatus) => (
+        <Tag color={COURSE_STATUS_COLOR[status]}>{COURSE_STATUS_LABEL[status]}</Tag>
+      ),
+    },
+    dateTimeColumn('更新时间', 'updatedAt'),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      fixed: 'right',
+      render: (_value, course) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing({ courseId: course.id })}>
+            编辑
+          </Button>
+          <DeleteAction
+            confirmTitle={`删除课程「${course.name}」？`}
+            busy={busyId === course.id}
+            refusal={courseDeleteRefusal(course)}
+            onDelete={() => run(course.id, () => deleteCourse(course.id), '课程已删除')}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="category-layout">
+      <CategoryPanel {...categories.panelProps} />
+      <Card title="课程管理" className="category-layout__list">
+        <ListFilterBar<Omit<CourseFilters, 'categoryId'>>
+          name="course-filters"
+          onSearch={search}
+          onReset={() => list.search({ categoryId: categories.selectedId })}
+          style={{ rowGap: 12 }}
+          extra={
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+              新建课程
+            </Button>
+          }
+        >
+          <Form.Item name="name" label="课程名称">
+            <Input allowClear placeholder="名称中的文字" maxLength={100} />
+          </Form.Item>
+          <Form.Item name="teacherName" label="授课教师">
+            <Input allowClear placeholder="姓名中的文字" maxLength={50} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="status" label="状态">
+            <Select allowClear placeholder="全部" options={COURSE_STATUS_OPTIONS} style={{ width: 110 }} />
+          </Form.Item>
+        </ListFilterBar>
+        <Table<CourseItem> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+      </Card>
+      <CourseEditorDrawer
+        open={editing !== null}
+        courseId={editing?.courseId}
+        tree={categories.tree}
+        defaultCategoryId={categories.selectedId}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          afterChange();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import type { CourseCategoryNode, CourseDetail } from '@px/api/contract';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Form,
+  type FormInstance,
+  Input,
+  message,
+  Radio,
+  Space,
+  Spin,
+  TreeSelect,
+} from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { getCourse, saveCourse } from '../../../../api/course';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { categoryOptions } from '../../components/category-tree';
+import {
+  COURSE_STATUS_OPTIONS,
+  type CourseFormValues,
+  courseFormValues,
+  coursePayload,
+} from '../course-meta';
+import { LessonList } from './LessonList';
+
+export interface CourseEditorDrawerProps {
+  open: boolean;
+  /** The course edited; undefined creates one. */
+  courseId?: number;
+  /** The course categories to choose from. */
+  tree: readonly CourseCategoryNode[];
+  /** The category a new course starts in (the one selected on the screen). */
+  defaultCategoryId?: number;
+  onClose: () => void;
+  /** After a successful save (the list and the category counts reload). */
+  onSaved: (course: CourseDetail) => void;
+}
+
+/** Loads the course edited (none for a new one) into the form each time the drawer opens. */
+function useCourseLoad(
+  open: boolean,
+  courseId: number | undefined,
+  defaultCategoryId: number | undefined,
+  form: FormInstance<CourseFormValues>,
+) {
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setFailed(false);
+    form.resetFields();
+    if (courseId === undefined) {
+      setLoading(false);
+      form.setFieldsValue({ categoryId: defaultCategoryId, status: 'DRAFT', lessons: [] });
+      return;
+    }
+    setLoading(true);
+    let current = true;
+    getCourse(courseId).then(
+      (course) => {
+        if (!current) return;
+        form.setFieldsValue(courseFormValues(course));
+        setLoading(false);
+      },
+      () => {
+        if (!current) return;
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, courseId, defaultCategoryId, form]);
+  return { loading, failed };
+}
+
+/**
+ * 新建课程 / 编辑课程: name, category, teacher, description, status and the ordered lessons (videos
+ * with hours and trial seconds). Saving replaces the course's lesson list; the server's refusals
+ * land on their fields, a lesson's (`lessons.0.hours`) on its row.
+ */
+export function CourseEditorDrawer({
+  open,
+  courseId,
+  tree,
+  defaultCategoryId,
+  onClose,
+  onSaved,
+}: CourseEditorDrawerProps) {
+  const [form] = Form.useForm<CourseFormValues>();
+  const [saving, setSaving] = useState(false);
+  const { loading, failed } = useCourseLoad(open, courseId, defaultCategoryId, form);
+  const options = useMemo(() => categoryOptions(tree), [tree]);
+
+  const submit = async (values: CourseFormValues) => {
+    setSaving(true);
+    try {
+      const saved = await saveCourse(coursePayload(values, courseId));
+      void message.success('课程已保存');
+      onSaved(saved);
+    } catch (error) {
+      // The request client has shown why; refused fields are marked as well.
+      showServerFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      title={courseId === undefined ? '新建课程' : '编辑课程'}
+      open={open}
+      onClose={onClose}
+      size={980}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={saving} disabled={loading || failed} onClick={() => form.submit()}>
+            保存
+          </Button>
+        </Space>
+      }
+    >
+      {failed ? (
+        <Alert type="error" showIcon title="课程加载失败，请关闭后重试" />
+      ) : (
+        <Spin spinning={loading}>
+          <Form<CourseFormValues>
+            name="course-editor"
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            disabled={loading}
+          >
+            <Form.Item
+              name="name"
+              label="课程名称"
+              rules={[
+                { required: true, whitespace: true, message: '请填写课程名称' },
+                { max: 100, message: '课程名称不能超过 100 个字符' },
+              ]}
+            >
+              <Input maxLength={100} placeholder="如：消防安全基础" />
+            </Form.Item>
+            <Space size={16} wrap align="start">
+              <Form.Item
+                name="categoryId"
+                label="课程分类"
+                rules={[{ required: true, message: '请选择课程分类' }]}
+              >
+                <TreeSelect
+                  treeDefaultExpandAll
+                  placeholder={tree.length ? '请选择课程分类' : '请先在左侧新增课程分类'}
+                  treeData={options}
+                  fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+                  style={{ width: 260 }}
+                />
+              </Form.Item>
+              <Form.Item
+                name="teacherName"
+                label="授课教师"
+                rules={[{ max: 50, message: '授课教师不能超过 50 个字符' }]}
+              >
+                <Input maxLength={50} placeholder="教师姓名" style={{ width: 200 }} />
+              </Form.Item>
+              <Form.Item name="status" label="状态" rules={[{ required: true, message: '请选择状态' }]}>
+                <Radio.Group options={COURSE_STATUS_OPTIONS} optionType="button" />
+              </Form.Item>
+            </Space>
+            <Form.Item
+              name="description"
+              label="课程简介"
+              rules={[{ max: 5000, message: '课程简介不能超过 5000 个字符' }]}
+            >
+              <Input.TextArea rows={3} maxLength={5000} placeholder="课程的内容和目标" />
+            </Form.Item>
+            <Form.Item label="课时">
+              <LessonList />
+            </Form.Item>
+          </Form>
+        </Spin>
+      )}
+    </Drawer>
+  );
+}

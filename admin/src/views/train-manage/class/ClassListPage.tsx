@@ -1,0 +1,316 @@
+import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { type ClassItem, fenToYuan } from '@px/api/contract';
+import {
+  Button,
+  Card,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  message,
+  Select,
+  Space,
+  Table,
+  Tag,
+  TreeSelect,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { type ClassFilters, exportClasses, listClasses, saveBlobAs } from '../../../api/train-class';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { type RowAction, useRowAction } from '../../../hooks/useRowAction';
+import type { CategoryOption } from '../../resource-manage/components/category-tree';
+import { ClassCategoryTree } from '../components/ClassCategoryTree';
+import { type Choice, CLASS_SHELF_OPTIONS, classDetailPath, dateWindow, planOptions } from './class-meta';
+import { AmountModal } from './components/AmountModal';
+import { BatchCopyModal } from './components/BatchCopyModal';
+import { BatchModifyModal } from './components/BatchModifyModal';
+import { ClassBatchBar } from './components/ClassBatchBar';
+import { ClassRowActions } from './components/ClassRowActions';
+import { useClassCategories, useClassYears, useTrainPlans } from './use-class-options';
+import { type SortEditing, useSortEditing } from './use-sort-editing';
+
+/** The file name of 导出. */
+export const CLASS_EXPORT_FILE = '班级列表.xlsx';
+
+/** The list's filters without blanks (the name trimmed). */
+function cleanFilters(values: ClassFilters): ClassFilters {
+  return {
+    name: values.name?.trim() || undefined,
+    year: values.year,
+    planId: values.planId,
+    categoryId: values.categoryId,
+    shelf: values.shelf,
+  };
+}
+
+/** The columns of the class table; the sort column edits numbers while sorting. */
+function classColumns(
+  action: RowAction<number>,
+  sorting: SortEditing,
+  onChangePrice: (item: ClassItem) => void,
+): ColumnsType<ClassItem> {
+  return [
+    {
+      title: '班级名称',
+      dataIndex: 'name',
+      width: 220,
+      render: (name: string, item) => <Link to={classDetailPath(item.id)}>{name}</Link>,
+    },
+    { title: '年度', dataIndex: 'year', width: 70 },
+    { title: '培训计划', dataIndex: 'planName', width: 180 },
+    { title: '班级类型', dataIndex: 'categoryPath', width: 180 },
+    {
+      title: '价格（元）',
+      dataIndex: 'amount',
+      width: 100,
+      align: 'right',
+      render: (fen: number) => fenToYuan(fen),
+    },
+    {
+      title: '学时（必修/选修）',
+      key: 'hours',
+      width: 130,
+      render: (_value, item) => `${item.requiredHours} / ${item.electiveHours}`,
+    },
+    {
+      title: '报名时间',
+      key: 'enrol',
+      width: 200,
+      render: (_value, item) => dateWindow(item.enrolStartDate, item.enrolEndDate),
+    },
+    {
+      title: '学习时间',
+      key: 'study',
+      width: 200,
+      render: (_value, item) => dateWindow(item.studyStartDate, item.studyEndDate),
+    },
+    {
+      title: '状态',
+      key: 'state',
+      width: 140,
+      render: (_value, item) => (
+        <Space size={4}>
+          {item.onShelf ? <Tag color="success">已上架</Tag> : <Tag>已下架</Tag>}
+          {item.offered ? <Tag color="processing">在售</Tag> : <Tag>未在售</Tag>}
+        </Space>
+      ),
+    },
+    { title: '报名人数', dataIndex: 'enrolledCount', width: 90, align: 'right' },
+    {
+      title: '排序',
+      dataIndex: 'sort',
+      width: 110,
+      render: (sort: number, item) =>
+        sorting.editing ? (
+          <InputNumber
+            aria-label={`排序 ${item.name}`}
+            size="small"
+            min={0}
+            max={100000}
+            precision={0}
+            value={sorting.numberOf(item)}
+            onChange={(value) => value !== null && sorting.change(item.id, value)}
+            style={{ width: 90 }}
+          />
+        ) : (
+          sort
+        ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 260,
+      fixed: 'right',
+      render: (_value, item) => <ClassRowActions item={item} action={action} onChangePrice={onChangePrice} />,
+    },
+  ];
+}
+
+/** The filter fields of the class list. */
+function ClassFilterFields({
+  years,
+  plans,
+  categories,
+}: {
+  years: Choice[];
+  plans: Choice[];
+  categories: CategoryOption[];
+}) {
+  return (
+    <>
+      <Form.Item name="name" label="班级名称">
+        <Input allowClear maxLength={100} placeholder="名称的一部分" />
+      </Form.Item>
+      <Form.Item name="year" label="年度">
+        <Select allowClear placeholder="全部" options={years} style={{ width: 110 }} />
+      </Form.Item>
+      <Form.Item name="planId" label="培训计划">
+        <Select
+          allowClear
+          placeholder="全部"
+          options={plans}
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 220 }}
+        />
+      </Form.Item>
+      <Form.Item name="categoryId" label="班级类型">
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          placeholder="全部"
+          treeData={categories}
+          style={{ width: 180 }}
+        />
+      </Form.Item>
+      <Form.Item name="shelf" label="上架状态">
+        <Select allowClear placeholder="全部" options={CLASS_SHELF_OPTIONS} style={{ width: 110 }} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** 导出 of the current filters as an `.xlsx` download. */
+function useExport(filters: ClassFilters) {
+  const [exporting, setExporting] = useState(false);
+  const run = async () => {
+    setExporting(true);
+    try {
+      saveBlobAs(await exportClasses(filters), CLASS_EXPORT_FILE);
+      void message.success('导出完成');
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, run };
+}
+
+/**
+ * 班级管理 (project staff): the project's classes with filters, row actions (编辑, 复制, 上架/下架,
+ * 改价, 删除), batch actions on the selected rows, 调整排序, 导出 and the 班级分类 drawer.
+ */
+export function ClassListPage() {
+  const navigate = useNavigate();
+  const list = usePagedList<ClassFilters, ClassItem>(listClasses, {});
+  const action = useRowAction<number>(list.reload);
+  const plans = useTrainPlans();
+  const categories = useClassCategories();
+  const years = useClassYears();
+  const planChoices = useMemo(() => planOptions(plans.items), [plans.items]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [pricing, setPricing] = useState<ClassItem | null>(null);
+  const [dialog, setDialog] = useState<'copy' | 'modify' | null>(null);
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const sorting = useSortEditing(list.rows, list.reload);
+  const exporter = useExport(list.filters);
+
+  const afterBatch = () => {
+    setDialog(null);
+    setSelected([]);
+    list.reload();
+  };
+  const closeCategories = () => {
+    setCategoriesOpen(false);
+    categories.reload();
+  };
+  const columns = classColumns(action, sorting, setPricing);
+
+  return (
+    <Card title="班级管理">
+      <ListFilterBar<ClassFilters>
+        name="class-filters"
+        onSearch={(values) => list.search(cleanFilters(values))}
+        onReset={list.reset}
+        style={{ rowGap: 12 }}
+        extra={
+          <Space wrap>
+            <Button icon={<ApartmentOutlined />} onClick={() => setCategoriesOpen(true)}>
+              班级分类
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporter.exporting}
+              onClick={() => void exporter.run()}
+            >
+              导出
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(classDetailPath())}>
+              新建班级
+            </Button>
+          </Space>
+        }
+      >
+        <ClassFilterFields years={years} plans={planChoices} categories={categories.items} />
+      </ListFilterBar>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 12 }}>
+        <ClassBatchBar
+          ids={selected}
+          onDone={afterBatch}
+          onCopy={() => setDialog('copy')}
+          onModify={() => setDialog('modify')}
+          onClear={() => setSelected([])}
+        />
+        {sorting.editing ? (
+          <Space>
+            <Button onClick={sorting.cancel} disabled={sorting.saving}>
+              取消排序
+            </Button>
+            <Button type="primary" loading={sorting.saving} onClick={() => void sorting.save()}>
+              保存排序
+            </Button>
+          </Space>
+        ) : (
+          <Button onClick={sorting.start} disabled={list.rows.length === 0}>
+            调整排序
+          </Button>
+        )}
+      </Flex>
+      <Table<ClassItem>
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+        {...list.tableProps}
+      />
+      <AmountModal
+        item={pricing}
+        onClose={() => setPricing(null)}
+        onSaved={() => {
+          setPricing(null);
+          list.reload();
+        }}
+      />
+      <BatchCopyModal
+        ids={selected}
+        open={dialog === 'copy'}
+        plans={planChoices}
+        years={years}
+        onClose={() => setDialog(null)}
+        onDone={afterBatch}
+      />
+      <BatchModifyModal
+        ids={selected}
+        open={dialog === 'modify'}
+        plans={planChoices}
+        years={years}
+        categories={categories.items}
+        onClose={() => setDialog(null)}
+        onDone={afterBatch}
+      />
+      <Drawer title="班级分类" open={categoriesOpen} onClose={closeCategories} size={560} destroyOnHidden>
+        <ClassCategoryTree />
+      </Drawer>
+    </Card>
+  );
+}

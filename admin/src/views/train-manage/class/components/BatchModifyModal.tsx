@@ -1,0 +1,109 @@
+import { Col, Form, message, Row, Select, TreeSelect } from 'antd';
+import { batchModifyClasses, type ClassBatchModifyPayload } from '../../../../api/train-class';
+import type { CategoryOption } from '../../../resource-manage/components/category-tree';
+import { type Choice, priceFen } from '../class-meta';
+import { PriceField, WindowFields } from './ClassFields';
+import { FormModal } from './FormModal';
+
+/** The fields of 批量修改; `amount` is yuan text. Empty fields are not changed. */
+export interface BatchModifyValues {
+  planId?: number;
+  year?: number;
+  categoryId?: number;
+  amount?: string;
+  enrolStartDate?: string;
+  enrolEndDate?: string;
+  studyStartDate?: string;
+  studyEndDate?: string;
+}
+
+const DATE_FIELDS = ['enrolStartDate', 'enrolEndDate', 'studyStartDate', 'studyEndDate'] as const;
+
+/** The `class/batch-modify` input of the filled fields only (the price in fen); null when none is filled. */
+export function batchModifyPayload(ids: number[], values: BatchModifyValues): ClassBatchModifyPayload | null {
+  const payload: ClassBatchModifyPayload = { ids };
+  if (values.planId !== undefined) payload.planId = values.planId;
+  if (values.year !== undefined) payload.year = values.year;
+  if (values.categoryId !== undefined) payload.categoryId = values.categoryId;
+  const fen = priceFen(values.amount);
+  if (fen !== null) payload.amount = fen;
+  for (const field of DATE_FIELDS) {
+    if (values[field]) payload[field] = values[field];
+  }
+  return Object.keys(payload).length > 1 ? payload : null;
+}
+
+export interface BatchModifyModalProps {
+  ids: number[];
+  open: boolean;
+  plans: Choice[];
+  years: Choice[];
+  categories: CategoryOption[];
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** 批量修改: sets any of plan, year, category, price and the four dates on the selected classes. */
+export function BatchModifyModal({
+  ids,
+  open,
+  plans,
+  years,
+  categories,
+  onClose,
+  onDone,
+}: BatchModifyModalProps) {
+  const [form] = Form.useForm<BatchModifyValues>();
+
+  const submit = async (values: BatchModifyValues) => {
+    const payload = batchModifyPayload(ids, values);
+    if (!payload) {
+      void message.warning('请至少填写一项要修改的内容');
+      return;
+    }
+    await batchModifyClasses(payload);
+    void message.success(`已修改 ${ids.length} 个班级`);
+    onDone();
+  };
+
+  return (
+    <FormModal<BatchModifyValues>
+      open={open}
+      title="批量修改班级"
+      okText="修改"
+      name="class-batch-modify-form"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      intro={`修改所选 ${ids.length} 个班级：只修改填写的项，留空的项保持不变；任一班级不符合要求时全部不修改。`}
+    >
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="planId" label="培训计划">
+            <Select
+              allowClear
+              placeholder="不修改"
+              options={plans}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="year" label="年度">
+            <Select allowClear placeholder="不修改" options={years} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="categoryId" label="班级类型">
+            <TreeSelect allowClear treeDefaultExpandAll placeholder="不修改" treeData={categories} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <PriceField required={false} placeholder="不修改" />
+        </Col>
+        <WindowFields start="enrolStartDate" end="enrolEndDate" label="报名" required={false} />
+        <WindowFields start="studyStartDate" end="studyEndDate" label="学习" required={false} />
+      </Row>
+    </FormModal>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ClassItem } from '@px/api/contract';
+import { Button, Space } from 'antd';
+import { Link } from 'react-router-dom';
+import { copyClass, deleteClass, setClassesOnShelf } from '../../../../api/train-class';
+import { DeleteAction } from '../../../../components/RowActions';
+import type { RowAction } from '../../../../hooks/useRowAction';
+import { ConfirmAction } from '../../components/ConfirmAction';
+import { classDeleteRefusal, classDetailPath } from '../class-meta';
+
+export interface ClassRowActionsProps {
+  item: ClassItem;
+  /** The list's row changes (busy row, run with a success message and reload). */
+  action: RowAction<number>;
+  /** Opens 改价 for the row. */
+  onChangePrice: (item: ClassItem) => void;
+}
+
+/** The actions of one class row: 编辑, 复制, 上架/下架, 改价, 删除. */
+export function ClassRowActions({ item, action, onChangePrice }: ClassRowActionsProps) {
+  const busy = action.busy === item.id;
+  const run = (call: () => Promise<unknown>, done: string) => action.run(item.id, call, done);
+  return (
+    <Space size={0} wrap>
+      <Link to={classDetailPath(item.id)} style={{ padding: '0 8px' }}>
+        编辑
+      </Link>
+      <ConfirmAction
+        label="复制"
+        title={`复制班级「${item.name}」？`}
+        description="副本含全部课程，名称为「原名（副本）」，处于下架状态。"
+        busy={busy}
+        onConfirm={() => run(() => copyClass(item.id), '班级已复制')}
+      />
+      {item.onShelf ? (
+        <ConfirmAction
+          label="下架"
+          title={`下架班级「${item.name}」？`}
+          description="下架后学员不能再报名，已报名的学员不受影响。"
+          busy={busy}
+          onConfirm={() => run(() => setClassesOnShelf([item.id], false), '班级已下架')}
+        />
+      ) : (
+        <Button
+          type="link"
+          size="small"
+          disabled={busy}
+          onClick={() => void run(() => setClassesOnShelf([item.id], true), '班级已上架')}
+        >
+          上架
+        </Button>
+      )}
+      <Button type="link" size="small" disabled={busy} onClick={() => onChangePrice(item)}>
+        改价
+      </Button>
+      <DeleteAction
+        confirmTitle={`删除班级「${item.name}」？`}
+        busy={busy}
+        refusal={classDeleteRefusal(item)}
+        onDelete={() => run(() => deleteClass(item.id), '班级已删除')}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ClassDetail } from '@px/api/contract';
+import { Alert, Button, Card, Divider, Form, message, Result, Space, Tabs, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { getClass, saveClass } from '../../../api/train-class';
+import { RecordPending } from '../../../components/RecordPending';
+import { useRecord } from '../../../hooks/useRecord';
+import { showServerFieldErrors } from '../../../utils/form-errors';
+import { readPositiveId } from '../../../utils/query-id';
+import { CLASS_LIST_PATH, classDetailPath, planOptions } from '../class/class-meta';
+import { useClassCategories, useClassYears, useTrainPlans } from '../class/use-class-options';
+import { type ClassFormValues, classFormValues, classSavePayload, unshownText } from './class-form';
+import { ClassCourseTable } from './components/ClassCourseTable';
+import { ClassEvaluations } from './components/ClassEvaluations';
+import { ClassInfoFields } from './components/ClassInfoFields';
+import { useCertificateTemplates } from './use-certificate-templates';
+
+/** The class form: its fields, the courses and the save (创建班级 / 保存). */
+function ClassEditor({
+  detail,
+  onSaved,
+  onBack,
+}: {
+  detail: ClassDetail | null;
+  onSaved: (saved: ClassDetail) => void;
+  onBack: () => void;
+}) {
+  const [form] = Form.useForm<ClassFormValues>();
+  const [saving, setSaving] = useState(false);
+  const [unshown, setUnshown] = useState<string[]>([]);
+  const plans = useTrainPlans();
+  const categories = useClassCategories();
+  const years = useClassYears(detail?.year);
+  const planChoices = useMemo(() => planOptions(plans.items, detail?.planId), [plans.items, detail]);
+  const templates = useCertificateTemplates(detail?.certificateTemplateId);
+  const initialValues = useMemo(() => classFormValues(detail), [detail]);
+
+  const save = async () => {
+    setUnshown([]);
+    try {
+      await form.validateFields();
+    } catch {
+      void message.warning('请先改正标红的项');
+      return;
+    }
+    setSaving(true);
+    try {
+      // Every value, the course rows' names and own hours included (they have no field of their own).
+      const saved = await saveClass(classSavePayload(form.getFieldsValue(true), detail?.id));
+      void message.success(detail ? '班级已保存' : '班级已创建，上架后学员可以报名');
+      onSaved(saved);
+    } catch (error) {
+      setUnshown(showServerFieldErrors(form, error).map(unshownText));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const actions = (
+    <Space>
+      <Button onClick={onBack}>返回列表</Button>
+      <Button type="primary" loading={saving} onClick={() => void save()}>
+        {detail ? '保存' : '创建班级'}
+      </Button>
+    </Space>
+  );
+
+  return (
+    <Form<ClassFormValues> form={form} name="class-form" layout="vertical" initialValues={initialValues}>
+      {unshown.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          title="以下内容未能保存"
+          description={unshown.join('；')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <ClassInfoFields
+        plans={planChoices}
+        years={years}
+        categories={categories.items}
+        templates={templates}
+      />
+      <Divider titlePlacement="start">课程</Divider>
+      <ClassCourseTable />
+      <Space style={{ marginTop: 24 }}>{actions}</Space>
+    </Form>
+  );
+}
+
+/** The title of the editor: new, or the class's name with its shelf state. */
+function EditorTitle({ detail }: { detail: ClassDetail | null }) {
+  if (!detail) return <>新建班级</>;
+  return (
+    <Space>
+      {`编辑班级 · ${detail.name}`}
+      {detail.onShelf ? <Tag color="success">已上架</Tag> : <Tag>已下架</Tag>}
+    </Space>
+  );
+}
+
+/**
+ * 班级详情 (hidden route): `?id=` edits a class, with a second tab of its evaluations (学员评价);
+ * without `id` it creates one. After creating, the page stays on the saved class (`?id=` replaced).
+ */
+export function ClassDetailPage() {
+  const [params] = useSearchParams();
+  const rawId = params.get('id');
+  const classId = readPositiveId(rawId);
+  const navigate = useNavigate();
+  const state = useRecord<number | 'new', ClassDetail | null>(classId ?? 'new', (id) =>
+    id === 'new' ? null : getClass(id),
+  );
+  const back = () => navigate(CLASS_LIST_PATH);
+  const backButton = <Button onClick={back}>返回班级列表</Button>;
+
+  if (rawId !== null && classId === null) {
+    return <Result status="warning" title="班级编号无效" subTitle="请从班级列表进入。" extra={backButton} />;
+  }
+  if (state.status !== 'ready')
+    return <RecordPending state={state} onRetry={state.reload} back={backButton} />;
+
+  const detail = state.record;
+  const onSaved = (saved: ClassDetail) => {
+    if (detail) state.set(saved);
+    else navigate(classDetailPath(saved.id), { replace: true });
+  };
+  const editor = <ClassEditor key={detail?.id ?? 'new'} detail={detail} onSaved={onSaved} onBack={back} />;
+  return (
+    <Card title={<EditorTitle detail={detail} />}>
+      {detail ? (
+        <Tabs
+          items={[
+            { key: 'info', label: '班级信息', children: editor },
+            { key: 'evaluations', label: '学员评价', children: <ClassEvaluations classId={detail.id} /> },
+          ]}
+        />
+      ) : (
+        editor
+      )}
+    </Card>
+  );
+}
