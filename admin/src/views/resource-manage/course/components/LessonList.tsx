@@ -1,11 +1,10 @@
-import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
-import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { Button, Flex, Form, InputNumber, Space, Table, Typography } from 'antd';
 import type { FormListFieldData, FormListOperation } from 'antd/es/form/FormList';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { OrderedRowActions } from '../../../../components/OrderedRowActions';
 import { formatDuration } from '../../video/video-format';
 import {
   addQuestionPath,
@@ -123,27 +122,7 @@ function lessonColumns(
       key: 'actions',
       width: 150,
       render: (_value, field, index) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            aria-label="上移"
-            disabled={index === 0}
-            onClick={() => move(index, index - 1)}
-          />
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            aria-label="下移"
-            disabled={index === count - 1}
-            onClick={() => move(index, index + 1)}
-          />
-          <Button type="link" size="small" danger onClick={() => remove(field.name)}>
-            移除
-          </Button>
-        </Space>
+        <OrderedRowActions index={index} count={count} onMove={move} onRemove={() => remove(field.name)} />
       ),
     },
   ];

@@ -1,19 +1,8 @@
-import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
-import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import {
-  Button,
-  Flex,
-  Form,
-  type FormListFieldData,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Flex, Form, type FormListFieldData, InputNumber, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { OrderedRowActions } from '../../../../components/OrderedRowActions';
 import { orDash } from '../../../../components/table-columns';
 import {
   CLASS_COURSE_KIND_OPTIONS,
@@ -102,29 +91,12 @@ function courseColumns(
       key: 'actions',
       width: 170,
       render: (_value, field, index) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            disabled={index === 0}
-            onClick={() => ops.move(index, index - 1)}
-          >
-            上移
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            disabled={index === ops.count - 1}
-            onClick={() => ops.move(index, index + 1)}
-          >
-            下移
-          </Button>
-          <Button type="link" size="small" danger onClick={() => ops.remove(field.name)}>
-            移除
-          </Button>
-        </Space>
+        <OrderedRowActions
+          index={index}
+          count={ops.count}
+          onMove={ops.move}
+          onRemove={() => ops.remove(field.name)}
+        />
       ),
     },
   ];
