@@ -8,6 +8,7 @@ import {
   formatRelativeTime,
   RELATIVE_TIME_FALLBACK_FORMAT,
   toDate,
+  yuanToFen,
 } from './formatters';
 
 // Dates are built with local-time constructors so that the tests hold in every time zone.
@@ -270,5 +271,21 @@ describe('fenToYuan and formatFen', () => {
   ])('gives an empty string for %s', (_label, fen) => {
     expect(fenToYuan(fen)).toBe('');
     expect(formatFen(fen)).toBe('');
+  });
+});
+
+describe('yuanToFen', () => {
+  it.each([
+    ['123.45', 12345],
+    ['12', 1200],
+    ['0.5', 50],
+    [' 0 ', 0],
+    [98, 9800],
+  ])('%s yuan -> %d fen', (yuan, fen) => {
+    expect(yuanToFen(yuan)).toBe(fen);
+  });
+
+  it.each(['-1', '1.234', 'abc', '', '1e3', '.5'])('refuses %s', (yuan) => {
+    expect(yuanToFen(yuan)).toBeNull();
   });
 });

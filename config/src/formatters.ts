@@ -229,6 +229,16 @@ export function fenToYuan(fen: FenInput): string {
   return `${negative ? '-' : ''}${absolute / 100n}.${cents}`;
 }
 
+/**
+ * Yuan as typed (`123.45`, `12`, `0.5`) to fen, or null when it is not a non-negative amount with at
+ * most two decimals (the back office's price inputs).
+ */
+export function yuanToFen(yuan: string | number): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(String(yuan).trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** Formats an amount in fen for display with the yuan sign: 1250 -> '¥12.50', -5 -> '-¥0.05'. */
 export function formatFen(fen: FenInput): string {
   const yuan = fenToYuan(fen);

@@ -1,6 +1,6 @@
 import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from './App';
@@ -38,6 +38,12 @@ jest.mock('./api/wechat', () => ({
   oauthLogin: jest.fn(),
 }));
 jest.mock('./api/account', () => ({ getMyProfile: jest.fn() }));
+// Home (the entry page) lists banners and offered classes.
+jest.mock('./api/banner', () => ({ listBanners: jest.fn(() => Promise.resolve([])) }));
+jest.mock('./api/train-class', () => ({
+  listCenterYears: jest.fn(() => Promise.resolve([])),
+  listCenterClasses: jest.fn(() => Promise.resolve({ list: [], total: 0, pageNum: 1, pageSize: 4 })),
+}));
 jest.mock('./api/register', () => ({
   getRegisterConfigByUnit: jest.fn(() =>
     Promise.resolve({ unitId: 12, unitName: '演示培训单位', projectName: '演示项目' }),
@@ -130,7 +136,9 @@ describe('AppRoutes with a session', () => {
     expect(accountInfo).toHaveBeenCalledTimes(1);
 
     scrollTo.mockClear();
-    fireEvent.click(screen.getByText('我的'));
+    const tabBar = within(screen.getByRole('navigation', { name: '底部导航' }));
+    expect(tabBar.getByText('选课')).toBeTruthy();
+    fireEvent.click(tabBar.getByText('我的'));
     expect(await screen.findByText('370102********1238')).toBeTruthy();
     expect(location()).toBe('/my');
     expect(scrollTo).toHaveBeenCalledWith(0, 0);

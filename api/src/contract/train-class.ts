@@ -36,20 +36,8 @@ export const zAmountFen = () =>
       .max(CLASS_AMOUNT_MAX_FEN, { error: AMOUNT }),
   );
 
-/** Fen (12345) as the yuan text the screens show (`123.45`). */
-export function fenToYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Yuan text (`123.45`, `12`, `0.5`) as fen, or null when it is not a non-negative amount with at most two decimals. */
-export function yuanToFen(yuan: string | number): number | null {
-  const text = String(yuan).trim();
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
+// Money helpers live in @px/config (free of zod, so the H5's first routes can use them).
+export { fenToYuan, yuanToFen } from '@px/config';
 
 /** How a course counts in a class: required (必修) or elective (选修). */
 export const CLASS_COURSE_KINDS = ['REQUIRED', 'ELECTIVE'] as const;

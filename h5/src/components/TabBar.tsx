@@ -1,12 +1,16 @@
-import { HomeO, UserO } from '@react-vant/icons';
+import { AppsO, HomeO, UserO } from '@react-vant/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Tabbar } from 'react-vant';
 import { normalizePath } from '../router/paths';
 import { TAB_BAR_ITEMS } from '../router/routes';
 
-const ICONS: Record<string, JSX.Element> = { '/': <HomeO />, '/my': <UserO /> };
+const ICONS: Record<string, JSX.Element> = {
+  '/': <HomeO />,
+  '/classSelectCenter': <AppsO />,
+  '/my': <UserO />,
+};
 
-/** The bottom tab bar (首页 / 我的) of the routes whose meta asks for it. */
+/** The bottom tab bar (首页 / 选课 / 我的) of the routes whose meta asks for it. */
 export function TabBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -76,10 +76,15 @@ describe('the route table', () => {
     }
   });
 
-  it('shows the tab bar on home and my only, and every tab leads to a route that shows it', () => {
-    expect(ROUTES.filter((route) => route.meta.tabBar).map((route) => route.path)).toEqual(['/', '/my']);
+  it('shows the tab bar on home, the class centre and my only, and every tab leads to a route that shows it', () => {
+    expect(
+      ROUTES.filter((route) => route.meta.tabBar)
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual(['/', '/classSelectCenter', '/my']);
     expect(TAB_BAR_ITEMS.map((item) => [item.path, item.title])).toEqual([
       ['/', '首页'],
+      ['/classSelectCenter', '选课'],
       ['/my', '我的'],
     ]);
     for (const item of TAB_BAR_ITEMS) expect(findRoute(item.path)?.meta.tabBar).toBe(true);

@@ -6,6 +6,7 @@ import { ENTRY_VARIANTS } from '../views/train-index/entry-variants';
 import type { RouteMeta } from './guard';
 import {
   AUTH_REDIRECT_PATH,
+  CLASS_SELECT_CENTER_PATH,
   DETAIL_QUESTION_PATH,
   FORBIDDEN_PATH,
   GO_PAY_PATH,
@@ -20,7 +21,6 @@ import {
 } from './paths';
 
 // Route-level code splitting: each screen is its own chunk, loaded when first shown.
-const HomePage = lazy(() => import('../views/home/HomePage').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() => import('../views/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() =>
   import('../views/register/RegisterPage').then((m) => ({ default: m.RegisterPage })),
@@ -73,11 +73,10 @@ const page = (title: string, isPublic: boolean, tabBar = false): RouteMeta => ({
 
 /**
  * Every route the H5 serves (spec section 2's "Other routes" built so far, and home). `public`
- * follows spec section 2's whitelist exactly; the tab bar shows on 首页 and 我的. Unknown paths go
+ * follows spec section 2's whitelist exactly; the tab bar shows on 首页, 选课 (选课中心) and 我的. Unknown paths go
  * to /404 (the navigation guard).
  */
 export const ROUTES: readonly H5Route[] = [
-  { path: HOME_PATH, meta: page('首页', false, true), element: <HomePage /> },
   { path: LOGIN_PATH, meta: page('登录', true), element: <LoginPage /> },
   ...Object.values(REGISTER_VARIANTS).map((variant) => ({
     path: variant.path,
@@ -93,12 +92,12 @@ export const ROUTES: readonly H5Route[] = [
   { path: FORBIDDEN_PATH, meta: page('没有权限', true), element: <ForbiddenPage /> },
   ...Object.values(CENTER_VARIANTS).map((variant) => ({
     path: variant.path,
-    meta: page(variant.title, variant.public),
+    meta: page(variant.title, variant.public, variant.path === CLASS_SELECT_CENTER_PATH),
     element: <ClassCenterPage key={variant.path} variant={variant} />,
   })),
   ...Object.values(ENTRY_VARIANTS).map((variant) => ({
     path: variant.path,
-    meta: page(variant.title, true),
+    meta: page(variant.title, variant.public, variant.tabBar),
     element: <TrainIndexPage key={variant.path} variant={variant} />,
   })),
   ...Object.values(DETAIL_VARIANTS).map((variant) => ({
@@ -120,5 +119,6 @@ export function findRoute(path: string): H5Route | undefined {
 /** The entries of the bottom tab bar, in order. */
 export const TAB_BAR_ITEMS = [
   { path: HOME_PATH, title: '首页' },
+  { path: CLASS_SELECT_CENTER_PATH, title: '选课' },
   { path: MY_PATH, title: '我的' },
 ] as const;

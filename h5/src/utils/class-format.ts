@@ -1,4 +1,6 @@
-import { type ClassCenterItem, fenToYuan } from '@px/api/contract';
+import type { ClassCenterItem } from '@px/api/contract';
+// From @px/config (free of side effects), not the contract: its zod schemas would join the first route.
+import { fenToYuan } from '@px/config';
 
 /** How the H5 writes prices, hours and ratings of classes (lists, detail, cart). */
 

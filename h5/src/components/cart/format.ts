@@ -1,7 +1,7 @@
-import { fenToYuan } from '@px/api/contract';
+import { fenToYuan } from '@px/config';
 
-// Class prices and hours are formatted by the helpers of components/ClassCard.tsx (formatPrice,
-// formatHours, classHoursText); these are the cart's own.
+// Class prices and hours are formatted by utils/class-format.ts (formatPrice, formatHours,
+// classHoursText); these are the cart's own.
 
 /** An amount in fen as yuan with the sign, also when 0: `¥98.00` (totals). */
 export function formatAmount(fen: number): string {

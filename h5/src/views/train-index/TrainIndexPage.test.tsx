@@ -135,6 +135,19 @@ describe('/trainIndex', () => {
     expect(await probedLocation()).toBe('/classSelectCenter');
   });
 
+  it('offers 我的 on the entry pages, and the cart on home (whose tab bar leads to 我的)', async () => {
+    const { unmount } = renderEntry('trainIndex');
+    const entryTiles = within(await screen.findByRole('navigation', { name: '入口' }));
+    expect(entryTiles.getByText('我的')).toBeTruthy();
+    expect(entryTiles.queryByText('购物车')).toBeNull();
+    unmount();
+    renderEntry('home');
+    const homeTiles = within(await screen.findByRole('navigation', { name: '入口' }));
+    expect(homeTiles.queryByText('我的')).toBeNull();
+    fireEvent.click(homeTiles.getByText('购物车'));
+    expect(await probedLocation()).toBe('/go-pay');
+  });
+
   it('offers no tile for a hidden base type', async () => {
     renderEntry('trainIndex', { hidePublicType: 1 });
     const tiles = await screen.findByRole('navigation', { name: '入口' });

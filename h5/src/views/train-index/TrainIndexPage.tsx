@@ -1,5 +1,5 @@
 import type { ClassCenterItem, PublicBanner, SystemInfo } from '@px/api/contract';
-import { AppsO, BookmarkO, Records, UserO } from '@react-vant/icons';
+import { AppsO, BookmarkO, CartO, Records, UserO } from '@react-vant/icons';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { ClassCard } from '../../components/ClassCard';
 import {
   CLASS_SELECT_CENTER_PATH,
   DETAIL_PUBLIC_PATH,
+  GO_PAY_PATH,
   LOGIN_PATH,
   MY_PATH,
   PUBLIC_CLASS_PATH,
@@ -74,8 +75,11 @@ interface EntryTile {
   icon: ReactNode;
 }
 
-/** The entry tiles: the base types the project shows, the class centre and 我的. */
-function entryTiles(settings: SystemInfo): EntryTile[] {
+/**
+ * The entry tiles: the base types the project shows, the class centre, and 我的 — or, on home, whose
+ * tab bar already leads to 我的, the cart.
+ */
+function entryTiles(settings: SystemInfo, withTabBar: boolean): EntryTile[] {
   const shown = shownBaseTypes(settings);
   const tiles: EntryTile[] = [];
   if (shown.includes('public'))
@@ -83,7 +87,8 @@ function entryTiles(settings: SystemInfo): EntryTile[] {
   if (shown.includes('specialized'))
     tiles.push({ text: BASE_TYPE_LABEL.specialized, path: SPECIALIZED_PATH, icon: <Records /> });
   tiles.push({ text: '选课中心', path: CLASS_SELECT_CENTER_PATH, icon: <AppsO /> });
-  tiles.push({ text: '我的', path: MY_PATH, icon: <UserO /> });
+  if (withTabBar) tiles.push({ text: '购物车', path: GO_PAY_PATH, icon: <CartO /> });
+  else tiles.push({ text: '我的', path: MY_PATH, icon: <UserO /> });
   return tiles;
 }
 
@@ -143,7 +148,7 @@ function Recommended({ unitId, hideElective }: { unitId: number | undefined; hid
   );
 }
 
-function EntryScreen({ settings }: { settings: SystemInfo }) {
+function EntryScreen({ settings, withTabBar }: { settings: SystemInfo; withTabBar: boolean }) {
   const unitId = useAtomValue(unitIdAtom);
   const navigate = useNavigate();
   const banners = useBanners(unitId);
@@ -153,7 +158,7 @@ function EntryScreen({ settings }: { settings: SystemInfo }) {
       <BannerSwiper banners={banners} />
       <nav aria-label="入口">
         <Grid columnNum={4} border={false} className="train-index__tiles">
-          {entryTiles(settings).map((tile) => (
+          {entryTiles(settings, withTabBar).map((tile) => (
             <Grid.Item
               key={tile.path}
               icon={tile.icon}
@@ -180,7 +185,7 @@ export function TrainIndexPage({ variant }: { variant: EntryVariant }) {
         variant.needsIndex2Open && settings.index2Open !== 1 ? (
           <Navigate to={LOGIN_PATH} replace />
         ) : (
-          <EntryScreen settings={settings} />
+          <EntryScreen settings={settings} withTabBar={variant.tabBar} />
         )
       }
     </WithSettings>
