@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Loading } from 'react-vant';
+import { Button, Loading } from 'react-vant';
+import { EmptyState } from './EmptyState';
 
 /** The whole-page loading state. */
 export function PageLoading({ text = '加载中…' }: { text?: string }) {
@@ -14,11 +15,11 @@ export function PageLoading({ text = '加载中…' }: { text?: string }) {
 export function PageError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="page page--centered">
-      <Empty image="network" description={message}>
+      <EmptyState kind="network" description={message}>
         <Button round type="primary" className="page-state__button" onClick={onRetry}>
           重新加载
         </Button>
-      </Empty>
+      </EmptyState>
     </div>
   );
 }
@@ -35,9 +36,9 @@ export function PageMessage({
 }) {
   return (
     <div className="page page--centered">
-      <Empty image={image} description={description}>
+      <EmptyState kind={image} description={description}>
         {children}
-      </Empty>
+      </EmptyState>
     </div>
   );
 }

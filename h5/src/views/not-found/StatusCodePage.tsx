@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Empty } from 'react-vant';
+import { EmptyState } from '../../components/EmptyState';
+
 import './not-found.css';
 
 export interface StatusCodePageProps {
@@ -13,11 +14,11 @@ export interface StatusCodePageProps {
 export function StatusCodePage({ code, description }: StatusCodePageProps) {
   return (
     <div className="page page--centered">
-      <Empty image={<span className="not-found__code">{code}</span>} description={description}>
+      <EmptyState image={<span className="not-found__code">{code}</span>} description={description}>
         <Link to="/" replace className="not-found__home">
           返回首页
         </Link>
-      </Empty>
+      </EmptyState>
     </div>
   );
 }

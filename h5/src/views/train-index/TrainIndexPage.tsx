@@ -3,10 +3,11 @@ import { AppsO, BookmarkO, CartO, Records, UserO } from '@react-vant/icons';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Button, Empty, Grid, Image, Loading, Swiper } from 'react-vant';
+import { Button, Grid, Image, Loading, Swiper } from 'react-vant';
 import { listBanners } from '../../api/banner';
 import { listCenterClasses, listCenterYears } from '../../api/train-class';
 import { ClassCard } from '../../components/ClassCard';
+import { EmptyState } from '../../components/EmptyState';
 import {
   CLASS_SELECT_CENTER_PATH,
   DETAIL_PUBLIC_PATH,
@@ -114,13 +115,13 @@ function Recommended({ unitId, hideElective }: { unitId: number | undefined; hid
     );
   else if (state.status === 'error')
     body = (
-      <Empty image="network" description={state.message}>
+      <EmptyState kind="network" description={state.message}>
         <Button round size="small" type="primary" onClick={reload}>
           重新加载
         </Button>
-      </Empty>
+      </EmptyState>
     );
-  else if (state.items.length === 0) body = <Empty description="暂无可报名的班级" />;
+  else if (state.items.length === 0) body = <EmptyState description="暂无可报名的班级" />;
   else
     body = state.items.map((item) => (
       <ClassCard

@@ -1,7 +1,8 @@
 import type { ClassCenterItem } from '@px/api/contract';
 import type { ReactNode } from 'react';
-import { Button, Empty, List, Loading, PullRefresh } from 'react-vant';
+import { Button, List, Loading, PullRefresh } from 'react-vant';
 import { ClassCard } from '../../../components/ClassCard';
+import { EmptyState } from '../../../components/EmptyState';
 import type { PagedFeed } from '../usePagedFeed';
 
 export interface ClassListProps {
@@ -26,13 +27,13 @@ function ListBody({ feed, layout, detailPath, hideElective, actions }: ClassList
     );
   if (state.status === 'error')
     return (
-      <Empty image="network" description={state.message}>
+      <EmptyState kind="network" description={state.message}>
         <Button round type="primary" onClick={feed.reload}>
           重新加载
         </Button>
-      </Empty>
+      </EmptyState>
     );
-  if (state.items.length === 0) return <Empty description="暂无可报名的班级" />;
+  if (state.items.length === 0) return <EmptyState description="暂无可报名的班级" />;
   return (
     <>
       <div className="class-center__summary">

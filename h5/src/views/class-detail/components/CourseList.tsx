@@ -1,7 +1,8 @@
 import type { ClassCenterDetail, ClassCourseKind, ClassLessonItem } from '@px/api/contract';
 import { formatDuration } from '@px/config';
 import { PlayCircleO } from '@react-vant/icons';
-import { Empty, Tag } from 'react-vant';
+import { Tag } from 'react-vant';
+import { EmptyState } from '../../../components/EmptyState';
 import { formatHours } from '../../../utils/class-format';
 
 type DetailCourse = ClassCenterDetail['courses'][number];
@@ -103,7 +104,7 @@ export function CourseList({ courses, hideElective, ...rest }: CourseListProps) 
   const groups = kinds
     .map((kind) => ({ kind, courses: courses.filter((course) => course.kind === kind) }))
     .filter((group) => group.courses.length > 0);
-  if (groups.length === 0) return <Empty description="暂无课程" />;
+  if (groups.length === 0) return <EmptyState description="暂无课程" />;
   return (
     <div className="class-detail__courses">
       {groups.map((group) => (

@@ -2,8 +2,9 @@ import type { EvaluationItem } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Empty, Loading, Rate } from 'react-vant';
+import { Button, Loading, Rate } from 'react-vant';
 import { listEvaluations } from '../../../api/train-class';
+import { EmptyState } from '../../../components/EmptyState';
 import { unitIdAtom } from '../../../store/project';
 
 /** Evaluations per page of the detail. */
@@ -73,13 +74,13 @@ export function EvaluationList({ classId }: { classId: number }) {
     return <Loading className="class-detail__loading">加载中…</Loading>;
   if (status === 'error' && pageNum === 0)
     return (
-      <Empty image="network" description="评价加载失败">
+      <EmptyState kind="network" description="评价加载失败">
         <Button size="small" round onClick={() => void loadPage(1)}>
           重新加载
         </Button>
-      </Empty>
+      </EmptyState>
     );
-  if (items.length === 0) return <Empty description="暂无评价" />;
+  if (items.length === 0) return <EmptyState description="暂无评价" />;
   return (
     <div>
       <ul className="class-detail__evaluations">
