@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { parseUnitId, unitIdAtom } from './store/project';
-import './styles/react-vant.css';
+import './styles/react-vant';
 import './styles/global.css';
 
 const container = document.getElementById('root');
