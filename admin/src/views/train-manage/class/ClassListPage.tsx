@@ -62,6 +62,17 @@ function classColumns(
       width: 220,
       render: (name: string, item) => <Link to={classDetailPath(item.id)}>{name}</Link>,
     },
+    {
+      title: '状态',
+      key: 'state',
+      width: 100,
+      render: (_value, item) => (
+        <Space size={4} wrap>
+          {item.onShelf ? <Tag color="success">已上架</Tag> : <Tag>已下架</Tag>}
+          {item.offered ? <Tag color="processing">在售</Tag> : <Tag>未在售</Tag>}
+        </Space>
+      ),
+    },
     { title: '年度', dataIndex: 'year', width: 70 },
     { title: '培训计划', dataIndex: 'planName', width: 180 },
     { title: '班级类型', dataIndex: 'categoryPath', width: 180 },
@@ -73,7 +84,7 @@ function classColumns(
       render: (fen: number) => fenToYuan(fen),
     },
     {
-      title: '学时（必修/选修）',
+      title: '学时（必/选）',
       key: 'hours',
       width: 130,
       render: (_value, item) => `${item.requiredHours} / ${item.electiveHours}`,
@@ -81,25 +92,14 @@ function classColumns(
     {
       title: '报名时间',
       key: 'enrol',
-      width: 200,
+      width: 120,
       render: (_value, item) => dateWindow(item.enrolStartDate, item.enrolEndDate),
     },
     {
       title: '学习时间',
       key: 'study',
-      width: 200,
+      width: 120,
       render: (_value, item) => dateWindow(item.studyStartDate, item.studyEndDate),
-    },
-    {
-      title: '状态',
-      key: 'state',
-      width: 140,
-      render: (_value, item) => (
-        <Space size={4}>
-          {item.onShelf ? <Tag color="success">已上架</Tag> : <Tag>已下架</Tag>}
-          {item.offered ? <Tag color="processing">在售</Tag> : <Tag>未在售</Tag>}
-        </Space>
-      ),
     },
     { title: '报名人数', dataIndex: 'enrolledCount', width: 90, align: 'right' },
     {
@@ -125,7 +125,7 @@ function classColumns(
     {
       title: '操作',
       key: 'actions',
-      width: 260,
+      width: 230,
       fixed: 'right',
       render: (_value, item) => <ClassRowActions item={item} action={action} onChangePrice={onChangePrice} />,
     },
