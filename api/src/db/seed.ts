@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
 import { Account } from '../modules/account/account.model';
 import { createBuiltinRoles, PLATFORM_ADMIN_ROLE } from '../modules/account/builtin-roles';
@@ -8,6 +9,7 @@ import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
+import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
 import { seedTrainClassDemo } from '../modules/train-class/train-class.demo';
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
 import { Unit } from '../modules/unit/unit.model';
@@ -123,11 +125,21 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       },
       accounts.student.password,
     );
+    // Other students, with passwords nobody knows: they enrol in and evaluate a few demo classes.
+    const reviewers = [];
+    for (const reviewer of DEMO_REVIEWERS) {
+      reviewers.push(await create(roleOf('student'), { ...reviewer }, randomBytes(18).toString('base64url')));
+    }
     await seedTrainCatalogueDemo(project.id, transaction);
     await seedResourceDemo(project.id, transaction);
     await seedCourseDemo(project.id, transaction);
     await seedCertificateDemo(project.id, transaction);
     await seedTrainClassDemo(project.id, transaction);
+    await seedEvaluationDemo(
+      project.id,
+      reviewers.map((reviewer) => reviewer.id),
+      transaction,
+    );
     await seedBannerDemo(project.id, transaction);
     return true;
   });

@@ -1,4 +1,5 @@
-import type { ClassItem } from '../../contract/train-class';
+import { isIdCardNumber, isMobile } from '@px/config';
+import type { ClassCenterItem, ClassItem } from '../../contract/train-class';
 import { DEMO, seedDemoData } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildProject, signIn } from '../../testing/factories';
@@ -8,6 +9,7 @@ import { seedResourceDemo } from '../resource/resource.demo';
 import { useTestStorage } from '../resource/resource.testing';
 import { seedTrainCatalogueDemo } from '../train-plan/train-plan.demo';
 import { TrainPlan } from '../train-plan/train-plan.model';
+import { DEMO_REVIEWERS } from './class-evaluation.demo';
 import { categoryPlaces, chinaToday, classHours, notOfferedReason } from './class-read';
 import { DEMO_CLASSES, seedTrainClassDemo } from './train-class.demo';
 import { TrainClass } from './train-class.model';
@@ -70,7 +72,31 @@ test('the demo seed shows offered classes to the demo project administrator', as
     const rows = page.body.attribute.list as ClassItem[];
     expect(rows.filter((row) => row.offered).length).toBe(DEMO_CLASSES.filter((demo) => demo.onShelf).length);
     expect(rows.every((row) => row.courseCount > 0 && row.planName !== '')).toBe(true);
+    // The demo reviewers enrolled in three offered classes and evaluated them.
+    const reviewed = rows.filter((row) => row.enrolledCount === DEMO_REVIEWERS.length);
+    expect(reviewed).toHaveLength(3);
+    expect(reviewed.every((row) => row.offered)).toBe(true);
+
+    const centre = await seeded.http.post('/api/class/center-page.action').send({ pageSize: 100 });
+    const rated = (centre.body.attribute.list as ClassCenterItem[]).filter((item) => item.rating !== null);
+    expect(rated.map((item) => [item.id, item.evaluationCount])).toEqual(
+      expect.arrayContaining(reviewed.map((row) => [row.id, DEMO_REVIEWERS.length])),
+    );
+    expect(rated.every((item) => (item.rating ?? 0) >= 4 && (item.rating ?? 0) <= 5)).toBe(true);
+    const evaluations = await seeded.http
+      .post('/api/class/evaluate-list.action')
+      .send({ classId: reviewed[0]?.id, pageSize: 10 });
+    expect(
+      evaluations.body.attribute.list.map((item: { studentName: string }) => item.studentName).sort(),
+    ).toEqual(['李*', '王*', '赵*'].sort());
   } finally {
     await seeded.close();
+  }
+});
+
+test('the demo reviewers have valid ID numbers and mobiles', () => {
+  for (const reviewer of DEMO_REVIEWERS) {
+    expect(isIdCardNumber(reviewer.idCardNo)).toBe(true);
+    expect(isMobile(reviewer.mobile)).toBe(true);
   }
 });
