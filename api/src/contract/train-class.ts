@@ -353,6 +353,33 @@ export interface ClassCenterItem {
 /** `class/center-years` (public): the years that have offered classes, newest first, within `classStartYear`.. */
 export const classCenterYearsInput = z.object({ unitId: zInput.optionalId() });
 
+/**
+ * `class/center-categories` (public): the class-type tree the H5 offers. Only categories holding
+ * offered classes (themselves or below) are answered, of `year` when given; the shown base types
+ * are always answered (possibly without children).
+ */
+export const classCenterCategoriesInput = z.object({
+  unitId: zInput.optionalId(),
+  year: zOptional(zClassYear),
+});
+export type ClassCenterCategoriesInput = z.input<typeof classCenterCategoriesInput>;
+
+/** A major type (with its major children) or a major child of `class/center-categories`. */
+export interface ClassCenterCategory {
+  id: number;
+  name: string;
+  /** Major children of a major type (empty with `hideMajorChildType`); always empty for a major child. */
+  children: ClassCenterCategory[];
+}
+
+/**
+ * A base type of `class/center-categories`, in `h5Config.showClassType` order without the hidden
+ * ones; its children are the major types (none with `hideMajorType`).
+ */
+export interface ClassCenterBaseType extends ClassCenterCategory {
+  code: ClassBaseType;
+}
+
 /** `class/find-detail` (public): an offered class with its courses and lessons for the H5 detail page. */
 export const classFindDetailInput = z.object({ id: zInput.id(), unitId: zInput.optionalId() });
 

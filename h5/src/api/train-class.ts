@@ -1,4 +1,5 @@
 import type {
+  ClassCenterBaseType,
   ClassCenterDetail,
   ClassCenterItem,
   ClassTrialPlay,
@@ -24,6 +25,21 @@ export function listCenterClasses(query: ClassCenterQuery): Promise<PageAnswer<C
 /** The years that have offered classes, newest first (public). Rejects with an ApiError. */
 export function listCenterYears(unitId?: number): Promise<number[]> {
   return request<number[]>({ url: '/class/center-years.action', method: 'post', data: { unitId } });
+}
+
+/**
+ * The class-type tree the H5 offers (public): the shown base types with the major types and major
+ * children holding offered classes (of `year` when given), the hide flags applied. Rejects with an ApiError.
+ */
+export function listCenterCategories(query: {
+  unitId?: number;
+  year?: number;
+}): Promise<ClassCenterBaseType[]> {
+  return request<ClassCenterBaseType[]>({
+    url: '/class/center-categories.action',
+    method: 'post',
+    data: query,
+  });
 }
 
 /** An offered class with its courses and lessons (public). Rejects with an ApiError (班级不存在). */

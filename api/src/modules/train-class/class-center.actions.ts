@@ -1,6 +1,7 @@
 import { ROLE_SYSTEM, resolveProjectSettings } from '@px/config';
 import type { z } from 'zod';
 import {
+  classCenterCategoriesInput,
   classCenterPageInput,
   classCenterYearsInput,
   classFindDetailInput,
@@ -22,6 +23,7 @@ import {
   pageCenterClasses,
   trialPlay,
 } from './class-center.service';
+import { centerCategories } from './class-center-categories';
 import {
   type EvaluationViewer,
   getOwnEvaluation,
@@ -71,6 +73,13 @@ export const classCenterPage = publicClassAction('center-page', classCenterPageI
 /** `class/center-years`: the years that have offered classes, newest first. */
 export const classCenterYears = publicClassAction('center-years', classCenterYearsInput, async (ctx, input) =>
   centerYears(await centerScope(ctx, input.unitId)),
+);
+
+/** `class/center-categories`: the class-type tree the H5 offers (categories holding offered classes). */
+export const classCenterCategories = publicClassAction(
+  'center-categories',
+  classCenterCategoriesInput,
+  async (ctx, input) => centerCategories(await centerScope(ctx, input.unitId), input.year),
 );
 
 /** `class/find-detail`: an offered class with courses and lessons; cart and enrolment state for a student. */
@@ -140,6 +149,7 @@ export const classEvaluateStatus = projectStaffActions('class')(
 export const classCenterActions = [
   classCenterPage,
   classCenterYears,
+  classCenterCategories,
   classFindDetail,
   classTrialPlay,
   classEvaluateList,

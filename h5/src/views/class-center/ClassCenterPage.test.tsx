@@ -1,4 +1,4 @@
-import type { ClassCenterItem, PageAnswer, SystemInfo } from '@px/api/contract';
+import type { ClassCenterBaseType, ClassCenterItem, PageAnswer, SystemInfo } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -6,19 +6,30 @@ import { createStore } from 'jotai';
 import { Dialog } from 'react-vant';
 import { countCart, joinClasses } from '../../api/cart';
 import { getSystemInfo } from '../../api/project';
-import { type ClassCenterQuery, listCenterClasses, listCenterYears } from '../../api/train-class';
+import {
+  type ClassCenterQuery,
+  listCenterCategories,
+  listCenterClasses,
+  listCenterYears,
+} from '../../api/train-class';
 import { tokenAtom } from '../../store/session';
 import { muteToast, probedLocation, setTokenCookie } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render-screen';
 import { ClassCenterPage } from './ClassCenterPage';
 import { CENTER_VARIANTS, type CenterVariantName } from './center-variants';
+import { CLASS_TREE } from './class-tree.fixture';
 
 jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn() }));
-jest.mock('../../api/train-class', () => ({ listCenterClasses: jest.fn(), listCenterYears: jest.fn() }));
+jest.mock('../../api/train-class', () => ({
+  listCenterCategories: jest.fn(),
+  listCenterClasses: jest.fn(),
+  listCenterYears: jest.fn(),
+}));
 jest.mock('../../api/cart', () => ({ countCart: jest.fn(), joinClasses: jest.fn() }));
 
 const classes = jest.mocked(listCenterClasses);
 const years = jest.mocked(listCenterYears);
+const categories = jest.mocked(listCenterCategories);
 const count = jest.mocked(countCart);
 const join = jest.mocked(joinClasses);
 
@@ -73,6 +84,15 @@ function renderCentre(
   return renderScreen(<ClassCenterPage variant={variant} />, variant.path, store);
 }
 
+/** The query of the first page of a year and base type, without a category. */
+const firstPage = (year: number | undefined, baseType: string) => ({
+  unitId: undefined,
+  year,
+  baseType,
+  pageNum: 1,
+  pageSize: 10,
+});
+
 /** The query of the n-th (from 0) class call. */
 const queryOf = (index: number) => classes.mock.calls[index]?.[0];
 const lastQuery = () => classes.mock.calls.at(-1)?.[0];
@@ -84,6 +104,7 @@ beforeEach(() => {
   classes.mockReset();
   serve([buildClass(1), buildClass(2, { amount: 0, rating: null, evaluationCount: 0 })]);
   years.mockReset().mockResolvedValue([2025, 2024]);
+  categories.mockReset().mockResolvedValue(CLASS_TREE);
   count.mockReset().mockResolvedValue({ count: 3 });
   join.mockReset().mockResolvedValue({ added: 1, skipped: 1, count: 4 });
   toastSuccess = muteToast('success');
@@ -239,56 +260,132 @@ describe('the infinite list and pull to refresh', () => {
 });
 
 describe('the tree model (showClassTypeModel 2)', () => {
-  const TREE = [
-    buildClass(1, { baseType: 'specialized', categoryPath: '专业科目 / 建筑施工 / 安全员' }),
-    buildClass(2, { baseType: 'specialized', categoryPath: '专业科目 / 职业技能 / 电工' }),
-    buildClass(3, { baseType: 'specialized', categoryPath: '专业科目 / 建筑施工 / 施工员' }),
-  ];
+  /** Answers the classes of each category (none given: every class) the way the server would. */
+  function serveByCategory(byCategory: Record<number, number[]>, all = [1, 2, 3]) {
+    classes.mockImplementation(async (query) => {
+      const ids = query.categoryId === undefined ? all : (byCategory[Number(query.categoryId)] ?? []);
+      const pageNum = Number(query.pageNum);
+      const pageSize = Number(query.pageSize);
+      const rows = ids.slice((pageNum - 1) * pageSize, pageNum * pageSize);
+      return pageOf(
+        rows.map((id) => buildClass(id, { baseType: 'specialized' })),
+        query,
+        ids.length,
+      );
+    });
+  }
+  const majorNames = () =>
+    within(screen.getByRole('group', { name: '专业类型' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
 
-  it('adds the major type and major child rows from the classes and filters by them', async () => {
-    serve(TREE);
+  it('adds the major type and major child rows from the tree and pages the chosen category', async () => {
+    serveByCategory({ 21: [1, 3], 212: [3], 22: [2] });
     renderCentre('classSelectCenter', { settings: { showClassTypeModel: 2 } });
-    const majors = await screen.findByRole('group', { name: '专业类型' });
-    expect(queryOf(0)).toMatchObject({ baseType: 'public', pageNum: 1, pageSize: 100 });
-    expect(
-      within(majors)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['全部', '建筑施工', '职业技能']);
+    expect(await screen.findByRole('group', { name: '专业类型' })).toBeTruthy();
+    expect(categories).toHaveBeenCalledWith({ unitId: undefined, year: 2025 });
+    expect(majorNames()).toEqual(['全部', '继续教育']);
     await waitFor(() => expect(cardNames()).toEqual(['班级1', '班级2', '班级3']));
+    expect(queryOf(0)).toEqual(firstPage(2025, 'public'));
 
-    fireEvent.click(within(majors).getByRole('button', { name: '建筑施工' }));
+    fireEvent.click(screen.getByRole('tab', { name: '专业课' }));
+    await waitFor(() => expect(majorNames()).toEqual(['全部', '建筑施工', '职业技能']));
+    fireEvent.click(screen.getByRole('button', { name: '建筑施工' }));
     await waitFor(() => expect(cardNames()).toEqual(['班级1', '班级3']));
+    expect(lastQuery()).toEqual({
+      unitId: undefined,
+      year: 2025,
+      baseType: 'specialized',
+      categoryId: 21,
+      pageNum: 1,
+      pageSize: 10,
+    });
     const children = screen.getByRole('group', { name: '专业子类' });
     fireEvent.click(within(children).getByRole('button', { name: '施工员' }));
     await waitFor(() => expect(cardNames()).toEqual(['班级3']));
-    expect(classes).toHaveBeenCalledTimes(1);
+    expect(lastQuery()).toMatchObject({ categoryId: 212, pageNum: 1, pageSize: 10 });
+    // The tree is read once: the rows do not depend on the base type or the list.
+    expect(categories).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves out the children with hideMajorChildType, and the rows with hideMajorType', async () => {
-    serve(TREE);
-    const { unmount } = renderCentre('classSelectCenter', {
-      settings: { showClassTypeModel: 2, hideMajorChildType: 1 },
-    });
+  it('reads the tree of the chosen year, keeping the choice while it is offered', async () => {
+    serveByCategory({ 21: [1], 22: [2] });
+    renderCentre('specialized', { settings: { showClassTypeModel: 2 } });
     fireEvent.click(await screen.findByRole('button', { name: '建筑施工' }));
-    await waitFor(() => expect(cardNames()).toEqual(['班级1', '班级3']));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ year: 2025, categoryId: 21 }));
+
+    fireEvent.click(screen.getByRole('button', { name: '年度：2025年' }));
+    fireEvent.click(await screen.findByText('2024年度'));
+    await waitFor(() => expect(categories).toHaveBeenLastCalledWith({ unitId: undefined, year: 2024 }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ year: 2024, categoryId: 21, pageNum: 1 }));
+
+    const withoutBuilding = { ...(CLASS_TREE[1] as ClassCenterBaseType) };
+    withoutBuilding.children = withoutBuilding.children.filter((node) => node.id !== 21);
+    categories.mockResolvedValue([withoutBuilding]);
+    fireEvent.click(screen.getByRole('button', { name: '年度：2024年' }));
+    // The action sheet opened before stays in the document: take the latest one's item.
+    fireEvent.click((await screen.findAllByText('2025年度')).at(-1) as HTMLElement);
+    await waitFor(() => expect(majorNames()).toEqual(['全部', '职业技能']));
+    expect(lastQuery()).toEqual(firstPage(2025, 'specialized'));
+    expect(screen.getByRole('button', { name: '全部' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows no child row for a major type without children, and no rows (nor tree) with hideMajorType', async () => {
+    serveByCategory({ 22: [2] });
+    categories.mockResolvedValue([
+      { ...(CLASS_TREE[1] as ClassCenterBaseType), children: [{ id: 22, name: '职业技能', children: [] }] },
+    ]);
+    const { unmount } = renderCentre('specialized', { settings: { showClassTypeModel: 2 } });
+    fireEvent.click(await screen.findByRole('button', { name: '职业技能' }));
+    await waitFor(() => expect(cardNames()).toEqual(['班级2']));
     expect(screen.queryByRole('group', { name: '专业子类' })).toBeNull();
     unmount();
 
     classes.mockClear();
+    categories.mockClear();
     renderCentre('classSelectCenter', { settings: { showClassTypeModel: 2, hideMajorType: 1 } });
     await screen.findByRole('heading', { name: '班级1' });
     expect(screen.queryByRole('group', { name: '专业类型' })).toBeNull();
+    expect(categories).not.toHaveBeenCalled();
     expect(queryOf(0)).toMatchObject({ pageSize: 10 });
   });
 
+  it('shows the failure of the tree with a retry, the list waiting for it', async () => {
+    categories.mockRejectedValueOnce(new ApiError({ kind: 'network', message: '请求超时，请刷新页面' }));
+    renderCentre('classSelectCenter2', { signedIn: true });
+    expect(await screen.findByText('请求超时，请刷新页面')).toBeTruthy();
+    expect(classes).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    expect(await screen.findByRole('group', { name: '专业类型' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '班级1' })).toBeTruthy();
+  });
+
   it('is the model of /classSelectCenter2 whatever the setting, its cards opening /detail-public2', async () => {
-    serve(TREE);
     renderCentre('classSelectCenter2', { signedIn: true });
     expect(await screen.findByRole('group', { name: '专业类型' })).toBeTruthy();
     expect((await screen.findByRole('link', { name: '班级1' })).getAttribute('href')).toBe(
       '/detail-public2?id=1',
     );
+  });
+
+  describe('paging a category', () => {
+    let offsetParent: jest.SpyInstance;
+    beforeEach(() => {
+      offsetParent = jest.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body);
+    });
+    afterEach(() => offsetParent.mockRestore());
+
+    it('loads the next pages of the chosen category, ten a page', async () => {
+      serveByCategory({ 21: Array.from({ length: 15 }, (_, index) => index + 1) });
+      renderCentre('professional');
+      fireEvent.click(await screen.findByRole('button', { name: '建筑施工' }));
+      await waitFor(() => expect(cardNames()).toHaveLength(15));
+      const pages = classes.mock.calls.filter(([query]) => query.categoryId === 21).map(([query]) => query);
+      expect(pages.map((query) => [query.pageNum, query.pageSize])).toEqual([
+        [1, 10],
+        [2, 10],
+      ]);
+    });
   });
 });
 
@@ -327,24 +424,37 @@ describe('the variants', () => {
   });
 
   it('/professional shows the major type row of specialized classes whatever the setting', async () => {
-    serve([buildClass(1, { categoryPath: '专业科目 / 建筑施工' })]);
     renderCentre('professional');
     expect(await screen.findByRole('button', { name: '建筑施工' })).toBeTruthy();
-    expect(queryOf(0)).toMatchObject({ baseType: 'specialized', pageSize: 100 });
+    expect(screen.queryByRole('button', { name: '继续教育' })).toBeNull();
+    await screen.findByRole('heading', { name: '班级1' });
+    expect(queryOf(0)).toEqual(firstPage(2025, 'specialized'));
     expect(screen.getByRole('button', { name: '全部' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('/vocational starts at the major type named 技能 when there is one', async () => {
-    serve([
-      buildClass(1, { categoryPath: '专业科目 / 建筑施工' }),
-      buildClass(2, { categoryPath: '专业科目 / 职业技能 / 电工' }),
-    ]);
+    classes.mockImplementation(async (query) =>
+      pageOf(query.categoryId === 22 ? [buildClass(2)] : [buildClass(1), buildClass(2)], query),
+    );
     renderCentre('vocational');
     await waitFor(() => expect(cardNames()).toEqual(['班级2']));
+    // The first page asked is already the preselected major type's.
+    expect(queryOf(0)).toMatchObject({ baseType: 'specialized', categoryId: 22, pageSize: 10 });
     expect(screen.getByRole('button', { name: '职业技能' }).getAttribute('aria-pressed')).toBe('true');
     const majors = screen.getByRole('group', { name: '专业类型' });
     fireEvent.click(within(majors).getByRole('button', { name: '全部' }));
     await waitFor(() => expect(cardNames()).toEqual(['班级1', '班级2']));
+    expect(lastQuery()?.categoryId).toBeUndefined();
+  });
+
+  it('/vocational lists every specialized class when no major type is named 技能', async () => {
+    categories.mockResolvedValue([
+      { ...(CLASS_TREE[1] as ClassCenterBaseType), children: [{ id: 21, name: '建筑施工', children: [] }] },
+    ]);
+    renderCentre('vocational');
+    await screen.findByRole('heading', { name: '班级1' });
+    expect(queryOf(0)?.categoryId).toBeUndefined();
+    expect(screen.getByRole('button', { name: '全部' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
 

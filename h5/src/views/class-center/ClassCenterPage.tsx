@@ -1,4 +1,4 @@
-import type { ClassBaseType, ClassCenterItem, SystemInfo } from '@px/api/contract';
+import type { ClassBaseType, ClassCenterCategory, ClassCenterItem, SystemInfo } from '@px/api/contract';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Search } from 'react-vant';
@@ -8,12 +8,11 @@ import { unitIdAtom } from '../../store/project';
 import { tokenAtom } from '../../store/session';
 import type { CenterVariant } from './center-variants';
 import {
-  filterByMajor,
   type MajorSelection,
-  type MajorTypeNode,
-  majorTypeTree,
+  majorTypesOf,
   NO_MAJOR,
   resolveSelection,
+  selectedCategoryId,
   shownBaseTypes,
 } from './class-types';
 import { CartEntry, JoinAllButton, useCartCount } from './components/CartActions';
@@ -21,13 +20,21 @@ import { ClassList } from './components/ClassList';
 import { TypeFilters } from './components/TypeFilters';
 import { WithSettings } from './components/WithSettings';
 import { YearPicker } from './components/YearPicker';
-import { type ScanQuery, useCenterScan } from './useCenterScan';
+import { useCenterCategories } from './useCenterCategories';
 import { useCenterYears } from './useCenterYears';
-import { localPages, type PagedFeed, type PageLoader, usePagedFeed } from './usePagedFeed';
+import { type PagedFeed, type PageLoader, usePagedFeed } from './usePagedFeed';
 import './class-center.css';
 
 /** Classes a page of the centre's list. */
 export const CENTER_PAGE_SIZE = 10;
+
+/** The filters of the list (`class/center-page` without the paging and the tree's category). */
+interface ListQuery {
+  unitId?: number;
+  year?: number;
+  baseType: ClassBaseType;
+  name?: string;
+}
 
 /** Whether the page shows the major type rows: the variant's model, or the project's, unless hidden. */
 function usesTree(variant: CenterVariant, settings: SystemInfo): boolean {
@@ -35,36 +42,48 @@ function usesTree(variant: CenterVariant, settings: SystemInfo): boolean {
   return variant.typeModel === 'tree' || settings.showClassTypeModel === 2;
 }
 
-/** The classes of the filters: read from the server page by page, or from the scan through the tree rows. */
+/** The list read from the server page by page, `query` (null: not yet) compared by value. */
+function useServerFeed(query: (ListQuery & { categoryId?: number }) | null): PagedFeed<ClassCenterItem> {
+  const key = query ? JSON.stringify(query) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by value (key)
+  const load = useMemo<PageLoader<ClassCenterItem> | null>(
+    () => (query ? (pageNum) => listCenterClasses({ ...query, pageNum, pageSize: CENTER_PAGE_SIZE }) : null),
+    [key],
+  );
+  return usePagedFeed(load);
+}
+
+/**
+ * The classes of the filters, read from the server page by page. In the tree model the class-type
+ * tree of the year is read first: its major types (and children) make the rows, and the list is
+ * paged by the category chosen (`categoryId`, the categories below it included).
+ */
 function useCenterList(
-  query: ScanQuery | null,
+  query: ListQuery | null,
   tree: boolean,
-  settings: SystemInfo,
   chosen: MajorSelection | undefined,
   preferred: RegExp | undefined,
-): PagedFeed<ClassCenterItem> & { majors: MajorTypeNode[] | null; selection: MajorSelection } {
-  const scan = useCenterScan(tree ? query : null);
-  const scanned = scan.state.status === 'ready' ? scan.state.items : null;
-  const majors = useMemo(() => (scanned ? majorTypeTree(scanned, settings) : null), [scanned, settings]);
+): PagedFeed<ClassCenterItem> & { majors: ClassCenterCategory[] | null; selection: MajorSelection } {
+  const categories = useCenterCategories(tree && query ? { unitId: query.unitId, year: query.year } : null);
+  const ready = categories.state.status === 'ready' ? categories.state.value : null;
+  const majors = tree && ready && query ? majorTypesOf(ready, query.baseType) : null;
   const selection = majors ? resolveSelection(majors, chosen, preferred) : NO_MAJOR;
-  const key = query ? JSON.stringify(query) : null;
+  const categoryId = selectedCategoryId(selection);
+  const listable = query !== null && (!tree || majors !== null);
+  const feed = useServerFeed(
+    listable ? { ...query, ...(categoryId === undefined ? {} : { categoryId }) } : null,
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by value (key)
-  const load = useMemo<PageLoader<ClassCenterItem> | null>(() => {
-    if (tree) return scanned ? localPages(filterByMajor(scanned, selection), CENTER_PAGE_SIZE) : null;
-    if (!query) return null;
-    return (pageNum) => listCenterClasses({ ...query, pageNum, pageSize: CENTER_PAGE_SIZE });
-  }, [tree, scanned, selection.major, selection.child, key]);
-  const feed = usePagedFeed(load);
-
-  // In the tree model the scan's state comes first (the rows depend on it).
-  const state = tree && scan.state.status !== 'ready' ? scan.state : feed.state;
+  // In the tree model the tree's state comes first (the rows and the list depend on it).
+  const pending = tree && categories.state.status !== 'ready' ? categories.state : null;
   return {
-    state,
+    state: pending ?? feed.state,
     majors,
     selection,
-    reload: tree && scan.state.status === 'error' ? scan.reload : feed.reload,
-    refresh: tree ? scan.refresh : feed.refresh,
+    reload: pending ? categories.reload : feed.reload,
+    refresh: tree
+      ? () => Promise.all([categories.refresh(), feed.refresh()]).then(() => undefined)
+      : feed.refresh,
     loadMore: feed.loadMore,
   };
 }
@@ -87,13 +106,13 @@ function CenterScreen({ variant, settings }: { variant: CenterVariant; settings:
 
   const baseTypes = variant.baseType ? [variant.baseType] : shownBaseTypes(settings);
   const baseType = chosenBase && baseTypes.includes(chosenBase) ? chosenBase : baseTypes[0];
-  const yearList = years.state.status === 'ready' ? years.state.years : [];
+  const yearList = years.state.status === 'ready' ? years.state.value : [];
   const year = variant.years === 'pick' ? yearInForce(yearList, chosenYear) : undefined;
   const yearsKnown = variant.years === 'all' || year !== undefined;
-  const query: ScanQuery | null =
+  const query: ListQuery | null =
     baseType && yearsKnown ? { unitId, year, baseType, name: name || undefined } : null;
   const tree = usesTree(variant, settings);
-  const list = useCenterList(query, tree, settings, chosenMajor, variant.preferredMajor);
+  const list = useCenterList(query, tree, chosenMajor, variant.preferredMajor);
 
   if (variant.years === 'pick' && years.state.status === 'loading') return <PageLoading />;
   if (years.state.status === 'error')

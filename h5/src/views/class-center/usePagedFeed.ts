@@ -1,5 +1,6 @@
 import type { PageAnswer } from '@px/api/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { messageOf } from './useRemote';
 
 /** Loads one page (from 1) of a list. Rejects with the reason it failed. */
 export type PageLoader<T> = (pageNum: number) => Promise<PageAnswer<T>>;
@@ -17,10 +18,6 @@ export interface PagedFeed<T> {
   refresh: () => Promise<void>;
   /** Appends the next page (the infinite list's `onLoad`). Rejects when it fails (the list offers a retry). */
   loadMore: () => Promise<void>;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : '加载失败';
 }
 
 /** Appends rows that are not listed yet (a class may move between pages while the list is read). */
@@ -94,15 +91,4 @@ export function usePagedFeed<T extends { id: number }>(load: PageLoader<T> | nul
     refresh: useCallback(() => loadFirst(true), [loadFirst]),
     loadMore,
   };
-}
-
-/** A loader over rows already at hand, `pageSize` a page (the tree filters of the class centre). */
-export function localPages<T>(rows: readonly T[], pageSize: number): PageLoader<T> {
-  return (pageNum) =>
-    Promise.resolve({
-      list: rows.slice((pageNum - 1) * pageSize, pageNum * pageSize),
-      total: rows.length,
-      pageNum,
-      pageSize,
-    });
 }

@@ -1,34 +1,31 @@
-import type { ClassBaseType } from '@px/api/contract';
+import type { ClassBaseType, ClassCenterCategory } from '@px/api/contract';
 import { SegmentedTabs } from '../../../components/SegmentedTabs';
-import { BASE_TYPE_LABEL, type MajorSelection, type MajorTypeNode } from '../class-types';
+import { BASE_TYPE_LABEL, type MajorSelection } from '../class-types';
 
-/** One row of choices (全部 first), the chosen one pressed. */
+/** One row of choices (全部 first), the chosen one (by id) pressed. */
 function ChoiceRow({
   label,
-  names,
+  options,
   value,
   onChange,
 }: {
   label: string;
-  names: readonly string[];
-  value: string | null;
-  onChange: (name: string | null) => void;
+  options: readonly ClassCenterCategory[];
+  value: number | null;
+  onChange: (id: number | null) => void;
 }) {
-  const choices = [
-    { key: '', name: null, title: '全部' },
-    ...names.map((name) => ({ key: name, name, title: name })),
-  ];
+  const choices = [{ id: null, name: '全部' }, ...options];
   return (
     <fieldset className="class-center__choices" aria-label={label}>
       {choices.map((choice) => (
         <button
-          key={choice.key}
+          key={choice.id ?? 'all'}
           type="button"
-          aria-pressed={choice.name === value}
-          className={`class-center__choice${choice.name === value ? ' class-center__choice--active' : ''}`}
-          onClick={() => onChange(choice.name)}
+          aria-pressed={choice.id === value}
+          className={`class-center__choice${choice.id === value ? ' class-center__choice--active' : ''}`}
+          onClick={() => onChange(choice.id)}
         >
-          {choice.title}
+          {choice.name}
         </button>
       ))}
     </fieldset>
@@ -40,8 +37,8 @@ export interface TypeFiltersProps {
   baseTypes: readonly ClassBaseType[];
   activeBase: ClassBaseType;
   onBaseChange: (type: ClassBaseType) => void;
-  /** The major types (tree model) with their children; null outside the tree model. */
-  tree: readonly MajorTypeNode[] | null;
+  /** The major types of the active base type (tree model) with their children; null outside the tree model. */
+  tree: readonly ClassCenterCategory[] | null;
   selection: MajorSelection;
   onSelect: (selection: MajorSelection) => void;
 }
@@ -58,7 +55,7 @@ export function TypeFilters({
   selection,
   onSelect,
 }: TypeFiltersProps) {
-  const children = tree?.find((node) => node.name === selection.major)?.children ?? [];
+  const children = tree?.find((node) => node.id === selection.major)?.children ?? [];
   return (
     <>
       {baseTypes.length > 1 && (
@@ -72,15 +69,15 @@ export function TypeFilters({
       {tree && tree.length > 0 && (
         <ChoiceRow
           label="专业类型"
-          names={tree.map((node) => node.name)}
+          options={tree}
           value={selection.major}
           onChange={(major) => onSelect({ major, child: null })}
         />
       )}
-      {selection.major && children.length > 0 && (
+      {selection.major !== null && children.length > 0 && (
         <ChoiceRow
           label="专业子类"
-          names={children}
+          options={children}
           value={selection.child}
           onChange={(child) => onSelect({ major: selection.major, child })}
         />
