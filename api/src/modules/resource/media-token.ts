@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
+import type { ByteSpan } from './mp4';
 import { resourceSettings } from './resource.settings';
 
 /** The row of `system_key` holding the generated secret (base64 in `private_pem`; no public half). */
@@ -43,21 +44,68 @@ async function loadOrCreate(sequelize: Sequelize): Promise<Buffer> {
   return stored;
 }
 
-/** What a play token grants: one resource until a time (Unix seconds). */
+/**
+ * What a play token grants: one resource until a time (Unix seconds); with `spans`, only those
+ * bytes of its file (a trial: the start and the moov), else all of it.
+ */
 export interface MediaGrant {
   resourceId: number;
   expiresAt: number;
+  /** Sorted, apart, non-empty byte spans `[start, end)`; at most MAX_MEDIA_SPANS. */
+  spans?: ByteSpan[];
 }
 
-const TOKEN_PATTERN = /^([1-9]\d{0,9})\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/;
+/** The most byte spans a token carries. */
+export const MAX_MEDIA_SPANS = 4;
 
+const NUMBER = '(?:0|[1-9]\\d{0,14})';
+const SPAN = `${NUMBER}-${NUMBER}`;
+const TOKEN_PATTERN = new RegExp(
+  `^([1-9]\\d{0,9})\\.([1-9]\\d{0,11})\\.(?:(${SPAN}(?:_${SPAN}){0,${MAX_MEDIA_SPANS - 1}})\\.)?([A-Za-z0-9_-]{43})$`,
+);
+
+/** Sorts spans and merges those that overlap or touch, dropping empty ones. */
+export function normalizeSpans(spans: readonly ByteSpan[]): ByteSpan[] {
+  const merged: ByteSpan[] = [];
+  for (const span of [...spans].filter((one) => one.end > one.start).sort((a, b) => a.start - b.start)) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+const spansText = (spans: readonly ByteSpan[]) => spans.map((span) => `${span.start}-${span.end}`).join('_');
+
+function parseSpans(text: string): ByteSpan[] | null {
+  const spans = text.split('_').map((span) => {
+    const [start, end] = span.split('-').map(Number) as [number, number];
+    return { start, end };
+  });
+  // Only the spelling signMediaToken writes.
+  return spansText(normalizeSpans(spans)) === text ? spans : null;
+}
+
+/** Signed text of a grant; a limited grant has one more part, so the two kinds never share one. */
 function mac(secret: Buffer, grant: MediaGrant): Buffer {
-  return createHmac('sha256', secret).update(`media/v1/${grant.resourceId}/${grant.expiresAt}`).digest();
+  const spans = grant.spans ? `/${spansText(grant.spans)}` : '';
+  return createHmac('sha256', secret)
+    .update(`media/v1/${grant.resourceId}/${grant.expiresAt}${spans}`)
+    .digest();
 }
 
-/** The token of a grant: `<resourceId>.<expiresAt>.<base64url HMAC-SHA256>` (URL-safe). */
+/**
+ * The token of a grant (URL-safe): `<resourceId>.<expiresAt>.<base64url HMAC-SHA256>`, or for a
+ * grant limited to byte spans `<resourceId>.<expiresAt>.<start>-<end>_….<HMAC>` (the spans are
+ * signed, so they cannot be widened). Throws for more than MAX_MEDIA_SPANS spans.
+ */
 export function signMediaToken(secret: Buffer, grant: MediaGrant): string {
-  return `${grant.resourceId}.${grant.expiresAt}.${mac(secret, grant).toString('base64url')}`;
+  const spans = grant.spans && normalizeSpans(grant.spans);
+  if (spans && (spans.length === 0 || spans.length > MAX_MEDIA_SPANS))
+    throw new Error(`a media token carries 1 to ${MAX_MEDIA_SPANS} byte spans`);
+  const signed = { ...grant, spans };
+  const limit = spans ? `${spansText(spans)}.` : '';
+  return `${grant.resourceId}.${grant.expiresAt}.${limit}${mac(secret, signed).toString('base64url')}`;
 }
 
 /**
@@ -71,10 +119,16 @@ export function verifyMediaToken(
 ): MediaGrant | 'forged' | 'expired' {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return 'forged';
-  const grant = { resourceId: Number(match[1]), expiresAt: Number(match[2]) };
+  const spans = match[3] === undefined ? undefined : parseSpans(match[3]);
+  if (spans === null) return 'forged';
+  const grant: MediaGrant = {
+    resourceId: Number(match[1]),
+    expiresAt: Number(match[2]),
+    ...(spans ? { spans } : {}),
+  };
   // Compare the text, not decoded bytes: base64url's last character carries unused bits, so
   // decoding would accept other spellings of the same signature.
-  const given = Buffer.from(match[3] as string, 'utf8');
+  const given = Buffer.from(match[4] as string, 'utf8');
   const expected = Buffer.from(mac(secret, grant).toString('base64url'), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
   if (grant.expiresAt <= nowSeconds) return 'expired';

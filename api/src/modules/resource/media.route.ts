@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import type { Sequelize } from 'sequelize';
 import type { RequestState } from '../../core/request-context';
 import { StorageError } from '../storage/storage';
 import { getMediaSecret, verifyMediaToken } from './media-token';
+import type { ByteSpan } from './mp4';
 import { Resource } from './resource.model';
 import { resourceSettings } from './resource.settings';
 import { MEDIA_PATH_PREFIX } from './video-provider';
@@ -40,6 +42,42 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   return { kind: 'range', start, end: Math.min(end, size - 1) };
 }
 
+/** What a limited token answers: a range, 416, or zeros standing for bytes it does not grant. */
+export type LimitedRange =
+  | { kind: 'range'; start: number; end: number }
+  | { kind: 'zeros'; start: number; end: number }
+  | { kind: 'unsatisfiable' };
+
+/**
+ * Narrows what a `Range` header asks to the byte spans a limited token grants (sorted, apart): a
+ * range (or the whole file, read as `bytes=0-`) starting inside a span is answered up to that
+ * span's end; one starting in a gap before a later span (the media data between a trial's end and
+ * a `moov` at the end of the file) is answered with zeros up to that span, so a player reading
+ * the file in order reaches the moov (a 416 there would make Chrome take the file as ending);
+ * one starting after the last span is unsatisfiable (416).
+ */
+export function limitRange(range: RangeRequest, spans: readonly ByteSpan[], size: number): LimitedRange {
+  if (range.kind === 'unsatisfiable') return range;
+  const { start, end } = range.kind === 'range' ? range : { start: 0, end: size - 1 };
+  const inside = spans.filter((span) => span.start < Math.min(span.end, size));
+  const span = inside.find((one) => one.start <= start && start < one.end);
+  if (span) return { kind: 'range', start, end: Math.min(end, span.end - 1, size - 1) };
+  const next = inside.find((one) => one.start > start);
+  if (!next) return { kind: 'unsatisfiable' };
+  return { kind: 'zeros', start, end: Math.min(end, next.start - 1) };
+}
+
+/** A stream of `length` zero bytes, in chunks. */
+function zeros(length: number): Readable {
+  const chunk = Buffer.alloc(64 * 1024);
+  return Readable.from(
+    (function* () {
+      for (let left = length; left > 0; left -= chunk.length)
+        yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+    })(),
+  );
+}
+
 const MEDIA_TOKEN_PATH = new RegExp(`^${MEDIA_PATH_PREFIX.replace(/\//g, '\\/')}([^/]+)$`);
 
 function refuse(ctx: Context, status: number, text: string): void {
@@ -52,7 +90,8 @@ function refuse(ctx: Context, status: number, text: string): void {
 /**
  * The local video provider's media route: `GET|HEAD /api/media/<token>` streams a resource's file
  * from the file storage with HTTP range support (Accept-Ranges, 206 with Content-Range, 416 for a
- * range outside the file, If-Range against the ETag). A forged or expired token answers 403, a
+ * range outside the file, If-Range against the ETag). A token limited to byte spans (a trial)
+ * reads only those (zeros stand for the rest): see `limitRange` (its answers are 206 or 416). A forged or expired token answers 403, a
  * resource that no longer exists 404; no answer ever names a storage key or path.
  */
 export function mediaRoute(sequelize: Sequelize): Middleware<RequestState> {
@@ -84,8 +123,9 @@ export function mediaRoute(sequelize: Sequelize): Middleware<RequestState> {
     const size = stored.size;
     const etag = `"${resource.sha256}"`;
     const ifRange = ctx.get('If-Range');
-    const range =
+    const asked =
       ifRange && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRange(ctx.get('Range'), size);
+    const range = grant.spans ? limitRange(asked, grant.spans, size) : asked;
 
     ctx.set('Accept-Ranges', 'bytes');
     ctx.set('ETag', etag);
@@ -96,11 +136,12 @@ export function mediaRoute(sequelize: Sequelize): Middleware<RequestState> {
       ctx.set('Content-Range', `bytes */${size}`);
       return refuse(ctx, 416, '请求的范围超出文件');
     }
-    const { start, end } = range.kind === 'range' ? range : { start: 0, end: size - 1 };
-    ctx.status = range.kind === 'range' ? 206 : 200;
+    const { start, end } = 'start' in range ? range : { start: 0, end: size - 1 };
+    ctx.status = range.kind === 'whole' ? 200 : 206;
     ctx.type = resource.contentType;
-    if (range.kind === 'range') ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
-    if (ctx.method === 'GET') {
+    if (range.kind !== 'whole') ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+    if (ctx.method === 'GET' && range.kind === 'zeros') ctx.body = zeros(end - start + 1);
+    else if (ctx.method === 'GET') {
       try {
         ctx.body = await storage.get(resource.storageKey, { start, end });
       } catch (error) {

@@ -4,7 +4,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import { QueryTypes } from 'sequelize';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
-import { parseRange } from './media.route';
+import { limitRange, parseRange } from './media.route';
 import { getMediaSecret, signMediaToken, verifyMediaToken } from './media-token';
 import { DEMO_VIDEO_DIR } from './resource.demo';
 import { Resource } from './resource.model';
@@ -233,6 +233,140 @@ describe('the media route', () => {
     const res = await fetchMedia(await playUrl(orphan.id));
     expect(res.status).toBe(404);
     expect((res.body as Buffer).toString()).not.toContain('missing.mp4');
+  });
+});
+
+describe('a token limited to byte spans (a trial)', () => {
+  const size = BYTES.length;
+  /** first-aid.mp4 keeps its moov at the end. */
+  const moovStart = BYTES.indexOf('moov') - 4;
+  const limitedUrl = async (
+    spans = [
+      { start: 0, end: 1000 },
+      { start: moovStart, end: size },
+    ],
+  ) => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 600;
+    return `/api/media/${signMediaToken(await getMediaSecret(t.sequelize), { resourceId: video.id, expiresAt, spans })}`;
+  };
+
+  test('serves ranges within the spans cut at a span end, zeros in a gap, 416 after the last span', async () => {
+    expect(moovStart).toBeGreaterThan(1000);
+    const url = await limitedUrl();
+    const served: [string | undefined, number, number][] = [
+      [undefined, 0, 999],
+      ['bytes=0-', 0, 999],
+      ['bytes=0-99', 0, 99],
+      ['bytes=500-5000', 500, 999],
+      [`bytes=${moovStart}-`, moovStart, size - 1],
+      ['bytes=-100', size - 100, size - 1],
+    ];
+    for (const [range, start, end] of served) {
+      const res = await fetchMedia(url, range ? { Range: range } : {});
+      expect(res.status).toBe(206);
+      expect(res.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.headers['content-length']).toBe(String(end - start + 1));
+      expect(Buffer.compare(res.body as Buffer, BYTES.subarray(start, end + 1))).toBe(0);
+    }
+    // Between the trial's end and the moov: zeros up to the moov, so a player reads on to it.
+    const gaps: [string, number, number][] = [
+      ['bytes=1000-', 1000, moovStart - 1],
+      ['bytes=1000-1100', 1000, 1100],
+      [`bytes=${moovStart - 1}-${moovStart + 10}`, moovStart - 1, moovStart - 1],
+    ];
+    for (const [range, start, end] of gaps) {
+      const res = await fetchMedia(url, { Range: range });
+      expect(res.status).toBe(206);
+      expect(res.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+      expect(res.body).toEqual(Buffer.alloc(end - start + 1));
+    }
+    // After the last span (here the trial's end, nothing after it), and past the file: 416.
+    const startOnly = await limitedUrl([{ start: 0, end: 1000 }]);
+    for (const [target, range] of [
+      [startOnly, 'bytes=1000-'],
+      [startOnly, 'bytes=5000-6000'],
+      [url, `bytes=${size}-`],
+    ] as const) {
+      const res = await fetchMedia(target, { Range: range });
+      expect(res.status).toBe(416);
+      expect(res.headers['content-range']).toBe(`bytes */${size}`);
+      expect((res.body as Buffer).length).toBeLessThan(100);
+    }
+    const head = await t.http.head(url).set('Range', 'bytes=900-1999');
+    expect(head.status).toBe(206);
+    expect(head.headers['content-range']).toBe(`bytes 900-999/${size}`);
+  });
+
+  test('the spans are signed: widened, respelled or dropped spans are refused', async () => {
+    const url = await limitedUrl([{ start: 0, end: 1000 }]);
+    const [id, expires, spans, mac] = url.slice('/api/media/'.length).split('.') as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    expect(spans).toBe('0-1000');
+    expect(
+      verifyMediaToken(await getMediaSecret(t.sequelize), `${id}.${expires}.${spans}.${mac}`, 0),
+    ).toEqual({
+      resourceId: video.id,
+      expiresAt: Number(expires),
+      spans: [{ start: 0, end: 1000 }],
+    });
+    for (const forged of [`0-${size}`, '0-500_500-1000', '00-1000', '0-1000_2000-1000', '0-1000_']) {
+      expect((await fetchMedia(`/api/media/${id}.${expires}.${forged}.${mac}`)).status).toBe(403);
+    }
+    expect((await fetchMedia(`/api/media/${id}.${expires}.${mac}`)).status).toBe(403);
+    expect((await fetchMedia(url)).status).toBe(206);
+  });
+
+  test('signMediaToken merges touching spans and refuses none or too many', () => {
+    const secret = Buffer.alloc(32, 3);
+    const grant = { resourceId: 1, expiresAt: 2_000_000_000 };
+    const token = signMediaToken(secret, {
+      ...grant,
+      spans: [
+        { start: 50, end: 80 },
+        { start: 0, end: 50 },
+      ],
+    });
+    expect(verifyMediaToken(secret, token, 0)).toEqual({ ...grant, spans: [{ start: 0, end: 80 }] });
+    expect(() => signMediaToken(secret, { ...grant, spans: [] })).toThrow();
+    const many = [0, 1, 2, 3, 4].map((at) => ({ start: at * 10, end: at * 10 + 5 }));
+    expect(() => signMediaToken(secret, { ...grant, spans: many })).toThrow();
+  });
+
+  test('limitRange', () => {
+    const spans = [
+      { start: 0, end: 100 },
+      { start: 900, end: 1000 },
+    ];
+    expect(limitRange({ kind: 'whole' }, spans, 1000)).toEqual({ kind: 'range', start: 0, end: 99 });
+    expect(limitRange({ kind: 'range', start: 50, end: 950 }, spans, 1000)).toEqual({
+      kind: 'range',
+      start: 50,
+      end: 99,
+    });
+    expect(limitRange({ kind: 'range', start: 100, end: 2000 }, spans, 1000)).toEqual({
+      kind: 'zeros',
+      start: 100,
+      end: 899,
+    });
+    expect(limitRange({ kind: 'range', start: 500, end: 600 }, spans.slice(0, 1), 1000)).toEqual({
+      kind: 'unsatisfiable',
+    });
+    expect(limitRange({ kind: 'range', start: 950, end: 999 }, spans, 1000)).toEqual({
+      kind: 'range',
+      start: 950,
+      end: 999,
+    });
+    expect(limitRange({ kind: 'unsatisfiable' }, spans, 1000)).toEqual({ kind: 'unsatisfiable' });
+    // A span past the file's end is cut to it.
+    expect(limitRange({ kind: 'range', start: 90, end: 99 }, [{ start: 0, end: 5000 }], 100)).toEqual({
+      kind: 'range',
+      start: 90,
+      end: 99,
+    });
   });
 });
 

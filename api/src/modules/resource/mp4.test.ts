@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MP4_MESSAGES, Mp4Error, type Mp4Problem, probeMp4, type ReadAt, sniffMp4 } from './mp4';
-import { box, buildMp4, fullBox, trak } from './mp4.testing';
+import {
+  MP4_MESSAGES,
+  Mp4Error,
+  type Mp4Problem,
+  mp4TrialBytes,
+  probeMp4,
+  type ReadAt,
+  sniffMp4,
+  TRIAL_MARGIN_SECONDS,
+} from './mp4';
+import { box, buildMp4, ftyp, fullBox, largeBox, mvhd, trak } from './mp4.testing';
 import { DEMO_RESOURCES, DEMO_VIDEO_DIR } from './resource.demo';
 import { probeMp4File } from './upload.service';
 
@@ -154,4 +163,192 @@ describe('sniffMp4', () => {
     expect(sniffMp4(Buffer.alloc(64))).toBeNull();
     expect(sniffMp4(Buffer.from('RIFF\0\0\0\0AVI LIST....'))).toBeNull();
   });
+});
+
+const u32s = (...values: number[]) =>
+  Buffer.concat(
+    values.map((value) => Buffer.from([0, 0, 0, 0].map((_, at) => (value >>> (24 - at * 8)) & 0xff))),
+  );
+const u64s = (...values: number[]) =>
+  Buffer.concat(
+    values.map((value) => {
+      const buffer = Buffer.alloc(8);
+      buffer.writeBigUInt64BE(BigInt(value));
+      return buffer;
+    }),
+  );
+
+/** A track with sample tables: `samples` samples of `delta` units (of `timescale`), `perChunk` a chunk. */
+interface TrackSpec {
+  id: number;
+  timescale: number;
+  delta: number;
+  samples: number;
+  sampleBytes: number;
+  perChunk: number;
+  /** The chunk offsets in the file. */
+  offsets: number[];
+  /** Media time where presentation starts (an edit list), when given. */
+  editStart?: number;
+  co64?: boolean;
+  /** One size in stsz for every sample, instead of a table. */
+  fixedSize?: boolean;
+}
+
+function sampleTrak(spec: TrackSpec): Buffer {
+  const tkhd = fullBox('tkhd', 0, u32s(0, 0, spec.id, 0, 0), Buffer.alloc(60));
+  const mdhd = fullBox('mdhd', 0, u32s(0, 0, spec.timescale, spec.samples * spec.delta, 0));
+  const stsz = spec.fixedSize
+    ? fullBox('stsz', 0, u32s(spec.sampleBytes, spec.samples))
+    : fullBox('stsz', 0, u32s(0, spec.samples, ...Array<number>(spec.samples).fill(spec.sampleBytes)));
+  const offsets = spec.co64
+    ? fullBox('co64', 0, u32s(spec.offsets.length), u64s(...spec.offsets))
+    : fullBox('stco', 0, u32s(spec.offsets.length, ...spec.offsets));
+  const stbl = box(
+    'stbl',
+    fullBox('stts', 0, u32s(1, spec.samples, spec.delta)),
+    fullBox('stsc', 0, u32s(1, 1, spec.perChunk, 1)),
+    stsz,
+    offsets,
+  );
+  const edts =
+    spec.editStart === undefined
+      ? []
+      : [box('edts', fullBox('elst', 0, u32s(1, 0, spec.editStart, 0x10000)))];
+  return box('trak', tkhd, ...edts, box('mdia', mdhd, box('minf', stbl)));
+}
+
+/**
+ * A 5 s MP4 with the moov first: a video track (2 samples of 100 bytes a second, a chunk a
+ * second) and an audio track (2 samples of 10 bytes a second), interleaved a second at a time:
+ * second k holds bytes [mediaStart + 220k, mediaStart + 220(k + 1)).
+ */
+function interleaved(options: { videoEditStart?: number; co64?: boolean } = {}) {
+  const build = (mediaStart: number) => {
+    const seconds = [0, 1, 2, 3, 4];
+    const video = sampleTrak({
+      id: 1,
+      timescale: 1000,
+      delta: 500,
+      samples: 10,
+      sampleBytes: 100,
+      perChunk: 2,
+      offsets: seconds.map((k) => mediaStart + 220 * k),
+      editStart: options.videoEditStart,
+      co64: options.co64,
+    });
+    const audio = sampleTrak({
+      id: 2,
+      timescale: 100,
+      delta: 50,
+      samples: 10,
+      sampleBytes: 10,
+      perChunk: 2,
+      offsets: seconds.map((k) => mediaStart + 220 * k + 200),
+      fixedSize: true,
+      co64: options.co64,
+    });
+    const head = Buffer.concat([ftyp(), box('moov', mvhd(1000, 5000), video, audio)]);
+    const mdat = options.co64 ? largeBox('mdat', Buffer.alloc(1100, 1)) : box('mdat', Buffer.alloc(1100, 1));
+    return { head, mdat, file: Buffer.concat([head, mdat]) };
+  };
+  // The tables hold offsets, so build twice: the second time with where the media really starts.
+  const first = build(0);
+  const { head, file } = build(first.head.length + (options.co64 ? 16 : 8));
+  return { file, mediaStart: head.length + (options.co64 ? 16 : 8), moovStart: ftyp().length };
+}
+
+const trialOf = (bytes: Buffer, seconds: number) =>
+  mp4TrialBytes(bufferReader(bytes).readAt, bytes.length, seconds);
+
+describe('mp4TrialBytes', () => {
+  test('the samples decoding before the trial end + the margin, max over interleaved tracks', async () => {
+    expect(TRIAL_MARGIN_SECONDS).toBe(1);
+    const { file, mediaStart, moovStart } = interleaved();
+    const moov = { start: moovStart, end: mediaStart - 8 };
+    // s seconds + 1 of margin: the video and audio chunks of seconds 0 .. s.
+    expect(await trialOf(file, 0)).toEqual({ mediaEnd: mediaStart + 220, moov });
+    expect(await trialOf(file, 1)).toEqual({ mediaEnd: mediaStart + 440, moov });
+    // 3.5 s: 7 samples of each track, so the first sample of each fourth-second chunk.
+    expect((await trialOf(file, 2.5)).mediaEnd).toBe(mediaStart + 660 + 200 + 10);
+    expect((await trialOf(file, 3)).mediaEnd).toBe(mediaStart + 880);
+    // At or past the end: all the media.
+    expect((await trialOf(file, 4)).mediaEnd).toBe(file.length);
+    expect((await trialOf(file, 60)).mediaEnd).toBe(file.length);
+  });
+
+  test('an edit list that starts the video later asks for its samples further on; co64 offsets', async () => {
+    const edited = interleaved({ videoEditStart: 500 });
+    // The third video sample (second 1, first half) decodes before 1.5 s of media time.
+    expect((await trialOf(edited.file, 0)).mediaEnd).toBe(edited.mediaStart + 220 + 100);
+    const large = interleaved({ co64: true });
+    expect((await trialOf(large.file, 1)).mediaEnd).toBe(large.mediaStart + 440);
+  });
+
+  test('a fragmented MP4: everything before the first moof decoding at or after the trial end', async () => {
+    const fragment = (decodeTime: number) =>
+      box(
+        'moof',
+        box(
+          'traf',
+          fullBox('tfhd', 0, u32s(1)),
+          fullBox('tfdt', 1, u64s(decodeTime)),
+          fullBox('trun', 0, u32s(0)),
+        ),
+      );
+    const noSamples = sampleTrak({
+      id: 1,
+      timescale: 1000,
+      delta: 0,
+      samples: 0,
+      sampleBytes: 0,
+      perChunk: 1,
+      offsets: [],
+    });
+    const moov = box('moov', mvhd(1000, 0), noSamples, box('mvex', fullBox('mehd', 0, u32s(6000))));
+    const parts = [ftyp(), moov];
+    const starts: number[] = [];
+    for (const decodeTime of [0, 2000, 4000]) {
+      starts.push(Buffer.concat(parts).length);
+      parts.push(fragment(decodeTime), box('mdat', Buffer.alloc(300, 2)));
+    }
+    const file = Buffer.concat(parts);
+    expect((await trialOf(file, 0)).mediaEnd).toBe(starts[1]);
+    expect((await trialOf(file, 1)).mediaEnd).toBe(starts[1]);
+    expect((await trialOf(file, 1.5)).mediaEnd).toBe(starts[2]);
+    expect((await trialOf(file, 3)).mediaEnd).toBe(starts[2]);
+    expect((await trialOf(file, 3.5)).mediaEnd).toBe(file.length);
+  });
+
+  test('refuses an MP4 without sample offsets, and a file without a moov', async () => {
+    const { file } = interleaved();
+    const broken = Buffer.from(file);
+    broken.write('xxxx', broken.indexOf('stco'), 'latin1');
+    await expect(trialOf(broken, 1)).rejects.toMatchObject({ problem: 'malformed' });
+    await expect(trialOf(Buffer.concat([ftyp(), box('mdat', Buffer.alloc(10))]), 1)).rejects.toMatchObject({
+      problem: 'not-mp4',
+    });
+  });
+
+  test.each(DEMO_RESOURCES.map((demo) => demo.file))(
+    '%s: the limit grows with the seconds, the moov is found, the media data is never read',
+    async (file) => {
+      const bytes = fs.readFileSync(path.join(DEMO_VIDEO_DIR, file));
+      const moovStart = bytes.indexOf('moov') - 4;
+      const moov = { start: moovStart, end: moovStart + bytes.readUInt32BE(moovStart) };
+      const mdatStart = bytes.indexOf('mdat') - 4;
+      const mdatEnd = mdatStart + bytes.readUInt32BE(mdatStart);
+      const reader = bufferReader(bytes);
+      const short = await mp4TrialBytes(reader.readAt, bytes.length, 1);
+      // Box headers and the moov only.
+      expect(reader.read()).toBeLessThan(moov.end - moov.start + 200);
+      expect(short.moov).toEqual(moov);
+      const longer = await trialOf(bytes, 2);
+      // The first second (with its margin) is less than half of these 5 to 12 s videos.
+      expect(short.mediaEnd).toBeGreaterThan(mdatStart + 8);
+      expect(short.mediaEnd - mdatStart).toBeLessThan((mdatEnd - mdatStart) / 2);
+      expect(longer.mediaEnd).toBeGreaterThan(short.mediaEnd);
+      expect((await trialOf(bytes, 60)).mediaEnd).toBe(mdatEnd);
+    },
+  );
 });

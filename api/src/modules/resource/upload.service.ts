@@ -17,13 +17,12 @@ import type { ActionContext, Caller, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { requirePrincipal } from '../../core/tenant';
 import { audit } from '../audit/audit.service';
-import type { FileStorage } from '../storage/storage';
-import { readStored } from '../storage/storage';
 import { MP4_HEAD_BYTES, MP4_MESSAGES, Mp4Error, type Mp4Info, probeMp4, type ReadAt, sniffMp4 } from './mp4';
 import { Resource, ResourceUpload } from './resource.model';
 import { getResource } from './resource.service';
 import { resourceSettings } from './resource.settings';
 import { resourceCategories } from './resource-category.service';
+import { storageReadAt } from './stored-mp4';
 import { type FailedFile, recordUploadFailure, type UploadFailure } from './upload-error.service';
 
 const UPLOAD_GONE = '上传不存在或已过期，请重新上传';
@@ -52,15 +51,6 @@ function chunkBytes(
 }
 
 const expiry = () => new Date(Date.now() + resourceSettings().uploadTtlSeconds * 1000);
-
-/** Reads ranges of a stored object (for the MP4 probe). */
-export function storageReadAt(storage: FileStorage, key: string, size: number): ReadAt {
-  return async (offset, length) => {
-    const end = Math.min(size, offset + length) - 1;
-    if (length <= 0 || end < offset) return Buffer.alloc(0);
-    return readStored(storage, key, { start: offset, end });
-  };
-}
 
 /** Reads ranges of a local file through an open handle (for the MP4 probe). */
 function handleReadAt(handle: fs.promises.FileHandle): ReadAt {

@@ -18,7 +18,7 @@ import { ShopCartItem } from '../cart/cart.model';
 import { CourseLesson } from '../course/course.model';
 import { Resource } from '../resource/resource.model';
 import { resourceSettings } from '../resource/resource.settings';
-import { localVideoProvider } from '../resource/video-provider';
+import { localVideoProvider, PlayUnavailableError } from '../resource/video-provider';
 import { classRatings } from './class-evaluation.service';
 import {
   type CategoryPlace,
@@ -291,8 +291,10 @@ export async function findCenterDetail(
 
 /**
  * `class/trial-play`: a signed play URL (valid TRIAL_URL_TTL_SECONDS at most) of a lesson's video
- * for its trial. Throws BusinessError when the project's trials are off (试看未开放), the class is
- * not offered, the lesson is not in one of its shown courses, or the lesson has no trial.
+ * that serves only the bytes its trial needs (the provider's trial grant). Throws BusinessError
+ * when the project's trials are off (试看未开放), the class is not offered, the lesson is not in
+ * one of its shown courses, the lesson has no trial, or its video cannot be played (视频暂不能播放:
+ * not READY, file missing or unreadable).
  */
 export async function trialPlay(
   caller: Pick<Caller, 'sequelize'>,
@@ -316,11 +318,16 @@ export async function trialPlay(
   const video = await Resource.findOne({ where: { id: lesson.resourceId, projectId: scope.projectId } });
   if (video?.status !== 'READY') throw new BusinessError('视频暂不能播放');
   const ttl = Math.min(TRIAL_URL_TTL_SECONDS, resourceSettings().playUrlTtlSeconds);
-  const grant = await localVideoProvider(caller.sequelize).authorizePlay(video, ttl);
+  const trialSeconds = Math.min(lesson.trialSeconds, video.durationSeconds);
+  const grant = await localVideoProvider(caller.sequelize)
+    .authorizeTrial(video, trialSeconds, ttl)
+    .catch((error: unknown) => {
+      throw error instanceof PlayUnavailableError ? new BusinessError('视频暂不能播放') : error;
+    });
   if (!grant.url) throw new BusinessError('视频暂不能播放');
   return {
     url: grant.url,
-    trialSeconds: Math.min(lesson.trialSeconds, video.durationSeconds),
+    trialSeconds,
     durationSeconds: video.durationSeconds,
     expiresAt: grant.expiresAt.toISOString(),
   };

@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
 import type { ClassCenterDetail, ClassCenterItem } from '../../contract/train-class';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildUnit, signIn } from '../../testing/factories';
 import { ShopCartItem } from '../cart/cart.model';
 import { getMediaSecret, verifyMediaToken } from '../resource/media-token';
+import { DEMO_VIDEO_DIR } from '../resource/resource.demo';
+import { resourceSettings } from '../resource/resource.settings';
 import { useTestStorage } from '../resource/resource.testing';
+import { localVideoProvider } from '../resource/video-provider';
 import { buildHostedProject } from '../sms/sms.testing';
 import { chinaToday, CLASS_NOT_OFFERED as NOT_OFFERED } from './class-read';
 import { ClassEvaluation } from './train-class.model';
@@ -370,11 +375,88 @@ describe('class/trial-play', () => {
         { kind: 'ELECTIVE', lessons: [{ trialSeconds: 15 }] },
       ],
     });
+    await storeVideo(cls.courses.flatMap((course) => course.videos));
     const lesson = (course: number, index: number) => cls.courses[course]?.lessons[index]?.id as number;
     return { ...built, cls, lesson };
   }
   const trial = (host: string, classId: number, lessonId: number) =>
     call('trial-play', { classId, lessonId }, { host });
+
+  /** safety-intro.mp4 (12 s, moov first), stored as the file of each video. */
+  const VIDEO = fs.readFileSync(path.join(DEMO_VIDEO_DIR, 'safety-intro.mp4'));
+  const storeVideo = (videos: { storageKey: string }[]) =>
+    Promise.all(videos.map((video) => resourceSettings().storage.put(video.storageKey, VIDEO)));
+  /** GET of a media URL with the raw bytes of the answer. */
+  const fetchMedia = (url: string, range?: string) =>
+    t.http
+      .get(url)
+      .set(range ? { Range: range } : {})
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+
+  test('the trial URL serves only the start (and the moov); the limit grows with the trial seconds', async () => {
+    const built = await scene();
+    const cls = await buildClass({
+      projectId: built.project.id,
+      courses: [
+        {
+          kind: 'REQUIRED',
+          lessons: [1, 3, 60].map((trialSeconds) => ({ durationSeconds: 12, trialSeconds })),
+        },
+      ],
+    });
+    const videos = cls.courses[0]?.videos ?? [];
+    await storeVideo(videos);
+    const limits: number[] = [];
+    for (const lesson of cls.courses[0]?.lessons ?? []) {
+      const res = await trial(built.host, cls.trainClass.id, lesson.id);
+      expect(res.body.respCode).toBe(200);
+      const start = await fetchMedia(res.body.attribute.url, 'bytes=0-');
+      expect(start.status).toBe(206);
+      const served = Number(/^bytes 0-(\d+)\/(\d+)$/.exec(start.headers['content-range'] ?? '')?.[1]) + 1;
+      expect(start.headers['content-range']).toBe(`bytes 0-${served - 1}/${VIDEO.length}`);
+      expect(Buffer.compare(start.body as Buffer, VIDEO.subarray(0, served))).toBe(0);
+      limits.push(served);
+      if (served < VIDEO.length) {
+        const past = await fetchMedia(res.body.attribute.url, `bytes=${served}-`);
+        expect(past.status).toBe(416);
+        expect(past.headers['content-range']).toBe(`bytes */${VIDEO.length}`);
+      }
+    }
+    const [one, three, whole] = limits as [number, number, number];
+    // The moov (7 KB) and about 2 s of a 12 s video, then 4 s, then all of it (60 s > 12 s).
+    expect(one).toBeGreaterThan(VIDEO.indexOf('mdat'));
+    expect(one).toBeLessThan(VIDEO.length / 2);
+    expect(three).toBeGreaterThan(one);
+    expect(three).toBeLessThan(VIDEO.length);
+    expect(whole).toBe(VIDEO.length);
+
+    // The ordinary play URL of the same video still serves everything.
+    const grant = await localVideoProvider(t.sequelize).authorizePlay(
+      videos[0] as (typeof videos)[number],
+      60,
+    );
+    const full = await fetchMedia(grant.url as string);
+    expect(full.status).toBe(200);
+    expect(Buffer.compare(full.body as Buffer, VIDEO)).toBe(0);
+  });
+
+  test('a video whose file is missing or not an MP4 has no trial', async () => {
+    const { host, cls, lesson } = await trialScene();
+    const [missing, broken] = [cls.courses[0]?.videos[0], cls.courses[1]?.videos[0]];
+    await resourceSettings().storage.delete(missing?.storageKey as string);
+    await resourceSettings().storage.put(broken?.storageKey as string, Buffer.from('not a video'.repeat(10)));
+    for (const lessonId of [lesson(0, 0), lesson(1, 0)]) {
+      expect((await trial(host, cls.trainClass.id, lessonId)).body).toMatchObject({
+        respCode: -1,
+        respDesc: '视频暂不能播放',
+      });
+    }
+  });
 
   test('answers a signed play URL of the lesson video that expires within ten minutes', async () => {
     const { host, cls, lesson } = await trialScene();
