@@ -1,9 +1,9 @@
 import type { ClassCenterItem, PublicBanner, SystemInfo } from '@px/api/contract';
 import { AppsO, BookmarkO, CartO, Records, UserO } from '@react-vant/icons';
 import { useAtomValue } from 'jotai';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Button, Grid, Image, Loading, Swiper } from 'react-vant';
+import { Button, Grid, Loading } from 'react-vant';
 import { listBanners } from '../../api/banner';
 import { listCenterClasses, listCenterYears } from '../../api/train-class';
 import { ClassCard } from '../../components/ClassCard';
@@ -22,7 +22,12 @@ import { BASE_TYPE_LABEL, shownBaseTypes } from '../class-center/class-types';
 import { WithSettings } from '../class-center/components/WithSettings';
 import { type PageLoader, usePagedFeed } from '../class-center/usePagedFeed';
 import type { EntryVariant } from './entry-variants';
-import { bannerTarget, openExternal } from './open-link';
+
+// The swiper loads after the page (the first route's bundle stays small); its box keeps the height.
+const BannerSwiper = lazy(() =>
+  import('./components/BannerSwiper').then((m) => ({ default: m.BannerSwiper })),
+);
+
 import './train-index.css';
 
 /** How many offered classes 推荐班级 shows. */
@@ -42,32 +47,6 @@ function useBanners(unitId: number | undefined): PublicBanner[] {
     };
   }, [unitId]);
   return banners;
-}
-
-function BannerSwiper({ banners }: { banners: readonly PublicBanner[] }) {
-  const navigate = useNavigate();
-  if (banners.length === 0) return null;
-  const open = (banner: PublicBanner) => {
-    const target = bannerTarget(banner.link);
-    if (target?.kind === 'route') navigate(target.path);
-    else if (target?.kind === 'external') openExternal(target.url);
-  };
-  return (
-    <Swiper className="train-index__banners" autoplay={5000} loop={banners.length > 1}>
-      {banners.map((banner) => (
-        <Swiper.Item key={banner.id}>
-          <button
-            type="button"
-            className="train-index__banner"
-            aria-label={banner.title}
-            onClick={() => open(banner)}
-          >
-            <Image src={banner.imageUrl} alt={banner.title} fit="cover" />
-          </button>
-        </Swiper.Item>
-      ))}
-    </Swiper>
-  );
 }
 
 interface EntryTile {
@@ -156,7 +135,11 @@ function EntryScreen({ settings, withTabBar }: { settings: SystemInfo; withTabBa
   return (
     <main className="page train-index">
       <h1 className="train-index__title">{settings.title}</h1>
-      <BannerSwiper banners={banners} />
+      {banners.length > 0 && (
+        <Suspense fallback={<div className="train-index__banners" aria-hidden="true" />}>
+          <BannerSwiper banners={banners} />
+        </Suspense>
+      )}
       <nav aria-label="入口">
         <Grid columnNum={4} border={false} className="train-index__tiles">
           {entryTiles(settings, withTabBar).map((tile) => (
