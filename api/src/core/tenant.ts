@@ -1,6 +1,12 @@
 import { ROLE_SYSTEM } from '@px/config';
 import type { z } from 'zod';
-import { type ActionContext, type ActionDefinition, defineAction, type Principal } from './action';
+import {
+  type ActionContext,
+  type ActionDefinition,
+  defineAction,
+  type HttpMethod,
+  type Principal,
+} from './action';
 import { BusinessError, UnauthorizedError } from './errors';
 
 /**
@@ -22,7 +28,7 @@ export function requirePrincipal(ctx: Pick<ActionContext, 'principal'>): Princip
 /**
  * Actions of project staff (role system 2) working in their project, in one call family: the
  * builder declares a signed-in action granted by `permission` (menu URLs) whose handler receives
- * the caller's project id.
+ * the caller's project id; `methods` as in `defineAction` (POST when omitted).
  */
 export function projectStaffActions(group: string) {
   return function projectStaffAction<S extends z.ZodType, R>(
@@ -30,10 +36,12 @@ export function projectStaffActions(group: string) {
     permission: string[],
     input: S,
     handler: (ctx: ActionContext, input: z.output<S>, projectId: number) => Promise<R>,
+    methods?: HttpMethod[],
   ): ActionDefinition<S, R> {
     return defineAction({
       group,
       name,
+      ...(methods ? { methods } : {}),
       auth: 'signed-in',
       roles: [ROLE_SYSTEM.PROJECT],
       permission,

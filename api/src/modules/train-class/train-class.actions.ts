@@ -1,4 +1,3 @@
-import { ROLE_SYSTEM } from '@px/config';
 import {
   classAmountInput,
   classBatchCopyInput,
@@ -9,8 +8,7 @@ import {
   classShelfInput,
   classSortInput,
 } from '../../contract/train-class';
-import { defineAction } from '../../core/action';
-import { projectStaffActions, requireProjectId } from '../../core/tenant';
+import { projectStaffActions } from '../../core/tenant';
 import { batchModifyClasses, copyClasses } from './class-batch.service';
 import { exportClasses } from './class-export';
 import {
@@ -46,16 +44,13 @@ export const classPage = classAction('page', [CLASS, DETAIL], classPageInput, (_
 );
 
 /** `class/export` (GET or POST): the filtered class list as a streamed `.xlsx`. */
-export const classExport = defineAction({
-  group: 'class',
-  name: 'export',
-  methods: ['GET', 'POST'],
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [CLASS],
-  input: classPageInput,
-  handler: (ctx, input) => exportClasses(requireProjectId(ctx), input, ctx.log),
-});
+export const classExport = classAction(
+  'export',
+  [CLASS],
+  classPageInput,
+  (ctx, input, projectId) => exportClasses(projectId, input, ctx.log),
+  ['GET', 'POST'],
+);
 
 /** `class/on-shelf` (body `{ ids, onShelf }`): puts classes on or takes them off the shelf. */
 export const classOnShelf = classAction(

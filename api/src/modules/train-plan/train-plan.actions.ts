@@ -1,7 +1,5 @@
-import { ROLE_SYSTEM } from '@px/config';
 import { trainPlanIdInput, trainPlanPageInput, trainPlanSaveInput } from '../../contract/train-plan';
-import { defineAction } from '../../core/action';
-import { requireProjectId } from '../../core/tenant';
+import { projectStaffActions } from '../../core/tenant';
 import {
   changeTrainPlanStatus,
   deleteTrainPlan,
@@ -15,85 +13,53 @@ const DETAIL = '/train-manage/train-plan-detail';
 /** The class screens pick a plan, so they may read plans too. */
 const CLASS_SCREENS = ['/train-manage/class', '/train-manage/train-class-detail'];
 
+const trainPlanAction = projectStaffActions('train-plan');
+
 /** `train-plan/page`: the project's plans (year, name, status, industry filters), newest year first. */
-export const trainPlanPage = defineAction({
-  group: 'train-plan',
-  name: 'page',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST, DETAIL, ...CLASS_SCREENS],
-  input: trainPlanPageInput,
-  async handler(ctx, input) {
-    return pageTrainPlans(requireProjectId(ctx), input);
-  },
-});
+export const trainPlanPage = trainPlanAction(
+  'page',
+  [LIST, DETAIL, ...CLASS_SCREENS],
+  trainPlanPageInput,
+  (_ctx, input, projectId) => pageTrainPlans(projectId, input),
+);
 
 /** `train-plan/get`: one plan of the project. */
-export const trainPlanGet = defineAction({
-  group: 'train-plan',
-  name: 'get',
-  methods: ['GET', 'POST'],
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST, DETAIL, ...CLASS_SCREENS],
-  input: trainPlanIdInput,
-  async handler(ctx, input) {
-    return getTrainPlan(requireProjectId(ctx), input.id);
-  },
-});
+export const trainPlanGet = trainPlanAction(
+  'get',
+  [LIST, DETAIL, ...CLASS_SCREENS],
+  trainPlanIdInput,
+  (_ctx, input, projectId) => getTrainPlan(projectId, input.id),
+  ['GET', 'POST'],
+);
 
 /** `train-plan/save`: creates (a draft) or updates a plan; the plan editor's call. */
-export const trainPlanSave = defineAction({
-  group: 'train-plan',
-  name: 'save',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [DETAIL],
-  input: trainPlanSaveInput,
-  async handler(ctx, input) {
-    return saveTrainPlan(ctx, requireProjectId(ctx), input);
-  },
-});
+export const trainPlanSave = trainPlanAction('save', [DETAIL], trainPlanSaveInput, (ctx, input, projectId) =>
+  saveTrainPlan(ctx, projectId, input),
+);
 
 /** `train-plan/publish`: publishes a draft, or a closed plan again. */
-export const trainPlanPublish = defineAction({
-  group: 'train-plan',
-  name: 'publish',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST],
-  input: trainPlanIdInput,
-  async handler(ctx, input) {
-    return changeTrainPlanStatus(ctx, requireProjectId(ctx), input.id, 'publish');
-  },
-});
+export const trainPlanPublish = trainPlanAction(
+  'publish',
+  [LIST],
+  trainPlanIdInput,
+  (ctx, input, projectId) => changeTrainPlanStatus(ctx, projectId, input.id, 'publish'),
+);
 
 /** `train-plan/close`: closes a published plan. */
-export const trainPlanClose = defineAction({
-  group: 'train-plan',
-  name: 'close',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST],
-  input: trainPlanIdInput,
-  async handler(ctx, input) {
-    return changeTrainPlanStatus(ctx, requireProjectId(ctx), input.id, 'close');
-  },
-});
+export const trainPlanClose = trainPlanAction('close', [LIST], trainPlanIdInput, (ctx, input, projectId) =>
+  changeTrainPlanStatus(ctx, projectId, input.id, 'close'),
+);
 
 /** `train-plan/delete`: deletes a draft plan. */
-export const trainPlanDelete = defineAction({
-  group: 'train-plan',
-  name: 'delete',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST],
-  input: trainPlanIdInput,
-  async handler(ctx, input) {
-    await deleteTrainPlan(ctx, requireProjectId(ctx), input.id);
+export const trainPlanDelete = trainPlanAction(
+  'delete',
+  [LIST],
+  trainPlanIdInput,
+  async (ctx, input, projectId) => {
+    await deleteTrainPlan(ctx, projectId, input.id);
     return null;
   },
-});
+);
 
 export const trainPlanActions = [
   trainPlanPage,

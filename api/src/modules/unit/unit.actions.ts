@@ -9,7 +9,7 @@ import {
   unitUpdateTrainTypeInput,
 } from '../../contract/unit';
 import { defineAction } from '../../core/action';
-import { requireProjectId } from '../../core/tenant';
+import { projectStaffActions } from '../../core/tenant';
 import {
   allUnitOptions,
   getUnit,
@@ -25,19 +25,12 @@ const LIST = '/unit-manage/list';
 const DETAIL = '/unit-manage/detail';
 /** Project staff manage the units; unit managers read and edit their own unit (the detail screen). */
 const STAFF_AND_UNIT = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
+const unitAction = projectStaffActions('unit');
 
 /** `unit/list`: paged units of the project (name, credit code, region, status filters). */
-export const unitList = defineAction({
-  group: 'unit',
-  name: 'list',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST],
-  input: unitListInput,
-  async handler(ctx, input) {
-    return listUnits(requireProjectId(ctx), input);
-  },
-});
+export const unitList = unitAction('list', [LIST], unitListInput, (_ctx, input, projectId) =>
+  listUnits(projectId, input),
+);
 
 /** The unit editor's save, declared under each of the spec's two names. */
 function saveAction(name: string) {
@@ -102,45 +95,31 @@ export const unitAllUnitTree = defineAction({
 });
 
 /** `unit/update-train-type`: one unit's training types. */
-export const unitUpdateTrainType = defineAction({
-  group: 'unit',
-  name: 'update-train-type',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST],
-  input: unitUpdateTrainTypeInput,
-  async handler(ctx, input) {
-    await updateTrainTypes(ctx, requireProjectId(ctx), [input.id], input.trainTypes, 'id');
+export const unitUpdateTrainType = unitAction(
+  'update-train-type',
+  [LIST],
+  unitUpdateTrainTypeInput,
+  async (ctx, input, projectId) => {
+    await updateTrainTypes(ctx, projectId, [input.id], input.trainTypes, 'id');
     return null;
   },
-});
+);
 
 /** `unit/batch-update-train-type`: the same training types for several units, all or nothing. */
-export const unitBatchUpdateTrainType = defineAction({
-  group: 'unit',
-  name: 'batch-update-train-type',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST],
-  input: unitBatchUpdateTrainTypeInput,
-  async handler(ctx, input) {
-    await updateTrainTypes(ctx, requireProjectId(ctx), input.ids, input.trainTypes, 'ids');
+export const unitBatchUpdateTrainType = unitAction(
+  'batch-update-train-type',
+  [LIST],
+  unitBatchUpdateTrainTypeInput,
+  async (ctx, input, projectId) => {
+    await updateTrainTypes(ctx, projectId, input.ids, input.trainTypes, 'ids');
     return null;
   },
-});
+);
 
 /** `unit/disable`: enables or disables a unit (`status`). */
-export const unitDisable = defineAction({
-  group: 'unit',
-  name: 'disable',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: [LIST],
-  input: unitDisableInput,
-  async handler(ctx, input) {
-    await setUnitStatus(ctx, requireProjectId(ctx), input.id, input.status);
-    return null;
-  },
+export const unitDisable = unitAction('disable', [LIST], unitDisableInput, async (ctx, input, projectId) => {
+  await setUnitStatus(ctx, projectId, input.id, input.status);
+  return null;
 });
 
 export const unitActions = [

@@ -19,7 +19,7 @@ import {
   wxappUnbindInput,
 } from '../../contract/wechat';
 import { type ActionDefinition, defineAction } from '../../core/action';
-import { requirePrincipal, requireProjectId } from '../../core/tenant';
+import { projectStaffActions, requirePrincipal } from '../../core/tenant';
 import { unitScope } from '../unit/unit.service';
 import { createOauthUrl, loginWithOauthCode } from './oauth.service';
 import {
@@ -220,18 +220,15 @@ const myProfileAction = defineAction({
 });
 
 /** `account/unbind-openId`: staff remove a student's WeChat binding (student management). */
-const unbindOpenIdAction = defineAction({
-  group: 'account',
-  name: 'unbind-openId',
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PROJECT],
-  permission: ['/student-manage/student', '/student-manage/student-detail'],
-  input: accountIdInput,
-  async handler(ctx, input) {
-    await unbindAccountWechat(ctx, requireProjectId(ctx), input.id);
+const unbindOpenIdAction = projectStaffActions('account')(
+  'unbind-openId',
+  ['/student-manage/student', '/student-manage/student-detail'],
+  accountIdInput,
+  async (ctx, input, projectId) => {
+    await unbindAccountWechat(ctx, projectId, input.id);
     return null;
   },
-});
+);
 
 // ---- Units' registration by QR code ----
 const UNIT_SCREENS = ['/unit-manage/list', '/unit-manage/detail'];
