@@ -1,6 +1,7 @@
 import {
   type DateInput,
   fenToYuan,
+  formatDateRange,
   formatDateTime,
   formatDuration,
   formatFen,
@@ -287,5 +288,11 @@ describe('yuanToFen', () => {
 
   it.each(['-1', '1.234', 'abc', '', '1e3', '.5'])('refuses %s', (yuan) => {
     expect(yuanToFen(yuan)).toBeNull();
+  });
+});
+
+describe('formatDateRange', () => {
+  it('joins two days with 至', () => {
+    expect(formatDateRange('2025-03-01', '2025-12-31')).toBe('2025-03-01 至 2025-12-31');
   });
 });

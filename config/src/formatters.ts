@@ -239,6 +239,11 @@ export function yuanToFen(yuan: string | number): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** Two calendar days as a period: `2025-03-01 至 2025-12-31`. */
+export function formatDateRange(start: string, end: string): string {
+  return `${start} 至 ${end}`;
+}
+
 /** Formats an amount in fen for display with the yuan sign: 1250 -> '¥12.50', -5 -> '-¥0.05'. */
 export function formatFen(fen: FenInput): string {
   const yuan = fenToYuan(fen);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ClassBaseType } from './class-category';
+import { CLASS_BASE_TYPES, type ClassBaseType } from './class-category';
 import {
   type PageAnswer,
   zBoolean,
@@ -10,7 +10,7 @@ import {
   zPage,
   zRequiredText,
 } from './common';
-import { isCalendarDate, zCalendarDate } from './train-plan';
+import { isCalendarDate, zCalendarDate, zYear } from './train-plan';
 
 /**
  * Classes (班级): what a student enrols in and pays for. A class belongs to a train plan of its
@@ -70,12 +70,6 @@ export type ClassCourseInput = z.input<typeof classCourseInput>;
 
 const PASS_SCORE = '及格分应为 0 到 100 的整数';
 const SORT = '排序应为 0 到 100000 的整数';
-const YEAR = '年度应为四位数年份';
-const zClassYear = z.coerce
-  .number<unknown>({ error: YEAR })
-  .int({ error: YEAR })
-  .min(2000, { error: YEAR })
-  .max(2100, { error: YEAR });
 
 /** Reports a window whose end lies before its start, on the end field. */
 function checkWindow(
@@ -97,7 +91,7 @@ const classFields = {
   /** A train plan of the project (not CLOSED for a new class). */
   planId: zInput.id(),
   /** Within the project's `classStartYear` .. next year (an unchanged year stays valid). */
-  year: zClassYear,
+  year: zYear,
   /** A node of the project's class-type tree: a base type, a major type or a major child. */
   categoryId: zInput.id(),
   /** Price in fen. */
@@ -205,7 +199,7 @@ export const classBatchCopyInput = z.object({
     z.array(z.number()).min(1, { error: '请选择班级' }).max(200, { error: '一次最多 200 个班级' }),
   ),
   planId: zInput.optionalId(),
-  year: zOptional(zClassYear),
+  year: zOptional(zYear),
 });
 
 /**
@@ -218,7 +212,7 @@ export const classBatchModifyInput = z
       z.array(z.number()).min(1, { error: '请选择班级' }).max(200, { error: '一次最多 200 个班级' }),
     ),
     planId: zInput.optionalId(),
-    year: zOptional(zClassYear),
+    year: zOptional(zYear),
     categoryId: zInput.optionalId(),
     amount: zOptional(zAmountFen()),
     enrolStartDate: zOptional(zCalendarDate('报名开始日期')),
@@ -240,7 +234,7 @@ export type ClassShelf = (typeof CLASS_SHELF)[number];
 export const classPageInput = z.object({
   ...zPage,
   name: zOptionalText(100),
-  year: zOptional(zClassYear),
+  year: zOptional(zYear),
   planId: zInput.optionalId(),
   categoryId: zInput.optionalId(),
   shelf: zOptional(z.enum(CLASS_SHELF, { error: '上架状态应为 ON 或 OFF' })),
@@ -323,8 +317,8 @@ export interface ClassCopyAnswer {
 export const classCenterPageInput = z.object({
   ...zPage,
   unitId: zInput.optionalId(),
-  year: zOptional(zClassYear),
-  baseType: zOptional(z.enum(['public', 'specialized'], { error: '类型应为 public 或 specialized' })),
+  year: zOptional(zYear),
+  baseType: zOptional(z.enum(CLASS_BASE_TYPES, { error: '类型应为 public 或 specialized' })),
   categoryId: zInput.optionalId(),
   name: zOptionalText(100),
 });
@@ -360,7 +354,7 @@ export const classCenterYearsInput = z.object({ unitId: zInput.optionalId() });
  */
 export const classCenterCategoriesInput = z.object({
   unitId: zInput.optionalId(),
-  year: zOptional(zClassYear),
+  year: zOptional(zYear),
 });
 export type ClassCenterCategoriesInput = z.input<typeof classCenterCategoriesInput>;
 

@@ -64,8 +64,11 @@ export function trainPlanYears(classStartYear: number, now: Date): number[] {
 }
 
 const YEAR = '年度应为四位数年份';
-/** A plan's year; the range the project offers (`classStartYear` to next year) is checked by the service. */
-const zYear = z.coerce
+/**
+ * A plan's or class's year; the range the project offers (`classStartYear` to next year) is checked
+ * by the services.
+ */
+export const zYear = z.coerce
   .number<unknown>({ error: YEAR })
   .int({ error: YEAR })
   .min(2000, { error: YEAR })

@@ -1,7 +1,6 @@
 import { col, fn, literal, Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { ClassBaseType } from '../../contract/class-category';
 import type { ClassCourseItem, ClassCourseKind } from '../../contract/train-class';
-import { chinaYear } from '../../contract/train-plan';
 import { ClassCategory } from '../class-category/class-category.model';
 import { Course, CourseLesson } from '../course/course.model';
 import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
@@ -15,9 +14,6 @@ import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
 export function chinaToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
-
-/** The current China year (re-exported for the class rules). */
-export { chinaYear };
 
 /**
  * The condition for classes offered to students on China day `today`: on the shelf, their plan

@@ -1,6 +1,5 @@
 import type { ClassCenterDetail, SystemInfo } from '@px/api/contract';
-import { STUDY_MODEL } from '@px/config';
-import { formatWindow } from '../../components/cart/format';
+import { formatDateRange, STUDY_MODEL } from '@px/config';
 import { formatHours } from '../../utils/class-format';
 
 /** One entry of 报名须知 / 常见问题: a question-like title and what the rules say. */
@@ -81,7 +80,7 @@ export function faqEntries(detail: FaqClass, settings: FaqSettings): FaqEntry[] 
     },
     {
       title: '学习时间',
-      text: `学习时间为 ${formatWindow(detail.studyStartDate, detail.studyEndDate)}，报名截止日期为 ${detail.enrolEndDate}，请在学习时间内完成学习。`,
+      text: `学习时间为 ${formatDateRange(detail.studyStartDate, detail.studyEndDate)}，报名截止日期为 ${detail.enrolEndDate}，请在学习时间内完成学习。`,
     },
     { title: '退款规则', text: refundText(settings) },
     { title: '换班规则', text: changeClassText(settings) },

@@ -2,6 +2,7 @@ import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { type ClassItem, fenToYuan } from '@px/api/contract';
+import { formatDateRange } from '@px/config';
 import {
   Button,
   Card,
@@ -26,7 +27,7 @@ import { usePagedList } from '../../../hooks/usePagedList';
 import { type RowAction, useRowAction } from '../../../hooks/useRowAction';
 import type { CategoryOption } from '../../resource-manage/components/category-tree';
 import { ClassCategoryTree } from '../components/ClassCategoryTree';
-import { type Choice, CLASS_SHELF_OPTIONS, classDetailPath, dateWindow, planOptions } from './class-meta';
+import { type Choice, CLASS_SHELF_OPTIONS, classDetailPath, planOptions } from './class-meta';
 import { AmountModal } from './components/AmountModal';
 import { BatchCopyModal } from './components/BatchCopyModal';
 import { BatchModifyModal } from './components/BatchModifyModal';
@@ -93,13 +94,13 @@ function classColumns(
       title: '报名时间',
       key: 'enrol',
       width: 120,
-      render: (_value, item) => dateWindow(item.enrolStartDate, item.enrolEndDate),
+      render: (_value, item) => formatDateRange(item.enrolStartDate, item.enrolEndDate),
     },
     {
       title: '学习时间',
       key: 'study',
       width: 120,
-      render: (_value, item) => dateWindow(item.studyStartDate, item.studyEndDate),
+      render: (_value, item) => formatDateRange(item.studyStartDate, item.studyEndDate),
     },
     { title: '报名人数', dataIndex: 'enrolledCount', width: 90, align: 'right' },
     {

@@ -40,11 +40,6 @@ export function planOptions(plans: readonly TrainPlanItem[], keep?: number): Cho
   });
 }
 
-/** `2025-01-01 至 2025-12-31` */
-export function dateWindow(start: string, end: string): string {
-  return `${start} 至 ${end}`;
-}
-
 /** Why a class cannot be deleted, or undefined when it can (the server decides in the end). */
 export function classDeleteRefusal(item: Pick<ClassItem, 'onShelf' | 'enrolledCount'>): string | undefined {
   if (item.onShelf) return '请先下架班级';

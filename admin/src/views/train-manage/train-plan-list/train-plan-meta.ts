@@ -1,5 +1,5 @@
 import { type TrainPlanItem, type TrainPlanStatus, trainPlanYears } from '@px/api/contract';
-import { DEFAULT_CLASS_START_YEAR } from '@px/config';
+import { DEFAULT_CLASS_START_YEAR, formatDateRange } from '@px/config';
 
 /** The plan list. */
 export const TRAIN_PLAN_LIST_PATH = '/train-manage/train-plan-list';
@@ -45,5 +45,5 @@ export function planYearOptions(
 
 /** `2025-03-01 至 2025-12-31` */
 export function planPeriod(plan: Pick<TrainPlanItem, 'startDate' | 'endDate'>): string {
-  return `${plan.startDate} 至 ${plan.endDate}`;
+  return formatDateRange(plan.startDate, plan.endDate);
 }

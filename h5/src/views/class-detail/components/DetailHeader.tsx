@@ -1,6 +1,6 @@
 import type { ClassCenterDetail } from '@px/api/contract';
+import { formatDateRange } from '@px/config';
 import { Rate, Tag } from 'react-vant';
-import { formatWindow } from '../../../components/cart/format';
 import { classHoursText, formatPrice } from '../../../utils/class-format';
 
 /** The class's average rating with its count, or 暂无评分. */
@@ -31,7 +31,7 @@ export function DetailHeader({ detail, hideElective }: { detail: ClassCenterDeta
         <dt>学时</dt>
         <dd>{classHoursText(detail, hideElective)}</dd>
         <dt>学习时间</dt>
-        <dd>{formatWindow(detail.studyStartDate, detail.studyEndDate)}</dd>
+        <dd>{formatDateRange(detail.studyStartDate, detail.studyEndDate)}</dd>
         <dt>报名截止</dt>
         <dd>{detail.enrolEndDate}</dd>
         {detail.teacherName && (

@@ -1,6 +1,6 @@
 import type { CartCheckout } from '@px/api/contract';
+import { formatFen } from '@px/config';
 import { Button, Cell, NoticeBar } from 'react-vant';
-import { formatAmount } from '../../../components/cart/format';
 import { formatPrice } from '../../../utils/class-format';
 import { unavailableLabel } from './CartItemRow';
 
@@ -40,7 +40,7 @@ export function CheckoutSummary({ checkout, onBack }: CheckoutSummaryProps) {
       <Cell.Group inset className="go-pay__group">
         <Cell
           title={`共 ${checkout.items.length} 个班级`}
-          value={`合计 ${formatAmount(checkout.totalAmount)}`}
+          value={`合计 ${formatFen(checkout.totalAmount)}`}
         />
       </Cell.Group>
       <div className="go-pay__actions">
