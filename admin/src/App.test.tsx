@@ -105,7 +105,10 @@ describe('with a token', () => {
     expect(location()).toBe('/account-manage/role');
   });
 
-  it('opens a permitted page and its hidden pages', async () => {
+  it('opens a granted hidden page', async () => {
+    getAccountInfoMock.mockResolvedValue(
+      buildAccountInfo(['/home', '/project-manage/list', '/project-manage/setting']),
+    );
     renderApp('/project-manage/setting?id=3');
     expect(await screen.findByText('页面 /project-manage/setting?id=3')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('项目设置 - 山东职业技能培训管理后台'));

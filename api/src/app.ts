@@ -5,12 +5,21 @@ import helmet from 'koa-helmet';
 import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import { allActions } from './actions';
-import type { ActionDefinition } from './core/action';
+import { catalogueCalls } from './contract/catalogue';
+import type { ActionDefinition, Providers } from './core/action';
 import { errorHandler } from './core/error-handler';
+import type { JobQueue } from './core/jobs';
 import { type RequestState, requestContext } from './core/request-context';
-import { type ApiRouterDeps, type BodyLimits, createApiRouter } from './core/router';
+import {
+  type ApiRouterDeps,
+  assertCatalogueBound,
+  type BodyLimits,
+  createApiRouter,
+  type TenantResolver,
+} from './core/router';
 import { type StaticApp, serveStaticApps } from './core/static-apps';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
+import { projectTenants } from './modules/project/project.tenant';
 import { mediaRoute } from './modules/resource/media.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
 
@@ -19,8 +28,14 @@ export interface AppDeps {
   logger: Logger;
   /** Resolves a session token; see ApiRouterDeps. */
   authenticate: ApiRouterDeps['authenticate'];
+  /** The outside systems the actions use, built once at start. */
+  providers: Providers;
+  /** The job queue actions enqueue background work on. */
+  jobs: JobQueue;
+  /** How calls find their project; the project module's resolver unless a test passes its own. */
+  tenants?: TenantResolver;
   /** The API's actions; every action of the product unless a test passes its own. */
-  actions?: ActionDefinition[];
+  actions?: readonly ActionDefinition[];
   /** Built front-end apps to serve beside the API. */
   staticApps?: StaticApp[];
   limits?: Partial<BodyLimits>;
@@ -44,6 +59,8 @@ export const DEFAULT_LIMITS: BodyLimits = {
 
 /** Builds the Koa application (no listen): request context, errors, security headers, API, apps. */
 export function createApp(deps: AppDeps): Koa<RequestState> {
+  const actions = deps.actions ?? allActions;
+  if (!deps.actions) assertCatalogueBound(actions, catalogueCalls());
   const app = new Koa<RequestState>({ proxy: deps.trustProxy ?? false });
   // Errors are answered by errorHandler; Koa's own printing would duplicate them.
   app.silent = true;
@@ -70,9 +87,12 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(mediaRoute(deps.sequelize));
   app.use(bannerImageRoute());
   app.use(
-    createApiRouter(deps.actions ?? allActions, {
+    createApiRouter(actions, {
       sequelize: deps.sequelize,
       authenticate: deps.authenticate,
+      tenants: deps.tenants ?? projectTenants,
+      providers: deps.providers,
+      jobs: deps.jobs,
       limits: { ...DEFAULT_LIMITS, ...deps.limits },
       uploadDir: deps.uploadDir ?? path.join(os.tmpdir(), 'px-uploads'),
     }),

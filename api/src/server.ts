@@ -11,9 +11,12 @@ import { initModels } from './db/models';
 import { seedDemoData } from './db/seed';
 import { createSequelize } from './db/sequelize';
 import { type Env, REPO_ROOT } from './env';
+import { allJobs } from './jobs';
+import { createJobRunner, type JobRunner } from './jobs/queue';
 import { authenticateToken } from './modules/auth/session.service';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
 import { configureWechat } from './modules/wechat/wechat.gateway';
+import { createProviders } from './providers';
 
 export interface RunningServer {
   /** Base URL on loopback, e.g. http://127.0.0.1:8080 */
@@ -47,7 +50,9 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   });
   const sequelize = createSequelize(database.url, { logSql: (sql) => logger.trace({ sql }, 'sql') });
   let simulator: WechatSimulator | undefined;
+  let jobs: JobRunner | undefined;
   const undo = async () => {
+    await jobs?.stop();
     configureWechat(null);
     await simulator?.close();
     await sequelize.close();
@@ -65,9 +70,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         logger.info('demo WeChat app created');
     }
 
+    const providers = createProviders(env);
+    jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
     const app = createApp({
       sequelize,
       logger,
+      providers,
+      jobs: jobs.queue,
       authenticate: (token) => authenticateToken(sequelize, token),
       staticApps: env.SERVE_APPS
         ? [
@@ -113,6 +122,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         bridgeScript: null,
       });
     }
+    await jobs.work();
     return {
       url,
       wechatSimulatorUrl: simulator?.url() ?? null,

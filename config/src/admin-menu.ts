@@ -13,7 +13,21 @@ export interface AdminMenuEntry {
   children?: AdminMenuEntry[];
 }
 
-const section = (base: string, title: string, children: [string, string, boolean?][]): AdminMenuEntry => ({
+/** A page of a section: `[path below the section, title, hidden?]`. */
+type PageSpec = readonly [path: string, title: string, hidden?: boolean];
+
+type SectionUrls<B extends string, C extends readonly PageSpec[]> = B | `${B}/${C[number][0]}`;
+
+interface Section<U extends string> extends AdminMenuEntry {
+  /** Phantom: the URLs of the section and its pages, for `MenuUrl`. */
+  readonly __urls?: U;
+}
+
+const section = <const B extends string, const C extends readonly PageSpec[]>(
+  base: B,
+  title: string,
+  children: C,
+): Section<SectionUrls<B, C>> => ({
   url: base,
   title,
   children: children.map(([path, childTitle, hidden]) => ({
@@ -23,8 +37,8 @@ const section = (base: string, title: string, children: [string, string, boolean
   })),
 });
 
-export const ADMIN_MENU: AdminMenuEntry[] = [
-  { url: '/home', title: '首页' },
+const MENU_TABLE = [
+  { url: '/home', title: '首页' } as Section<'/home'>,
   section('/resource-manage', '资源管理', [
     ['video', '视频资源'],
     ['course', '课程管理'],
@@ -98,6 +112,14 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   ]),
 ];
 
+/**
+ * Every URL of the route table as a type: permissions, role grants and links name these, so a
+ * misspelt or removed page is a compile error (`'/train-manage/class'`).
+ */
+export type MenuUrl = NonNullable<(typeof MENU_TABLE)[number]['__urls']>;
+
+export const ADMIN_MENU: AdminMenuEntry[] = MENU_TABLE;
+
 /** Every entry of the table, depth first. */
 export function flattenAdminMenu(entries: AdminMenuEntry[] = ADMIN_MENU): AdminMenuEntry[] {
   return entries.flatMap((entry) => [entry, ...flattenAdminMenu(entry.children ?? [])]);
@@ -105,6 +127,21 @@ export function flattenAdminMenu(entries: AdminMenuEntry[] = ADMIN_MENU): AdminM
 
 /** Every URL of the table; a role's menu may only name these. */
 export const ADMIN_MENU_URLS: ReadonlySet<string> = new Set(flattenAdminMenu().map((entry) => entry.url));
+
+/** Whether a URL is one of the route table's (narrows it to MenuUrl). */
+export function isMenuUrl(url: string): url is MenuUrl {
+  return ADMIN_MENU_URLS.has(url);
+}
+
+/**
+ * The one permission rule of the back office, used by the API (may a role make a call) and by the
+ * app (may it open a route, may it see a button): a page is granted exactly when the role's menu
+ * holds its URL. Hidden pages (editors, details) are granted on their own, so a role may read a
+ * list without editing (班级管理 without 班级详情); a section is only a heading and grants no page.
+ */
+export function isMenuGranted(granted: ReadonlySet<string>, url: string): boolean {
+  return granted.has(url);
+}
 
 /** A menu entry as the login family answers it (spec section 3: `url`, `childrenMenuRPs`). */
 export interface MenuRP {

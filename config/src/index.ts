@@ -1,4 +1,5 @@
 export * from './admin-menu';
+export * from './call';
 export * from './client';
 export * from './constants';
 export * from './formatters';

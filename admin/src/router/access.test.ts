@@ -72,9 +72,12 @@ describe('filterRoutesByMenu', () => {
     expect(pagesOf(routes)).toEqual(['/home', '/account-manage/role']);
   });
 
-  it('always keeps the hidden pages of a granted section, even when their URL is not granted', () => {
-    const routes = filterRoutesByMenu(ROUTES, menuOf('/unit-manage/list'));
-    expect(pagesOf(routes)).toEqual(['/unit-manage/list', '/unit-manage/detail']);
+  it('keeps a hidden page only when it is granted itself, as the API checks it', () => {
+    expect(pagesOf(filterRoutesByMenu(ROUTES, menuOf('/unit-manage/list')))).toEqual(['/unit-manage/list']);
+    expect(pagesOf(filterRoutesByMenu(ROUTES, menuOf('/unit-manage/list', '/unit-manage/detail')))).toEqual([
+      '/unit-manage/list',
+      '/unit-manage/detail',
+    ]);
   });
 
   it('keeps a section granted only through a hidden page, with that page', () => {
@@ -90,13 +93,10 @@ describe('filterRoutesByMenu', () => {
 
   it('treats a page granted without its section URL as granting the section', () => {
     const flat: MenuRP[] = [{ url: '/project-manage/list', title: '项目列表', childrenMenuRPs: [] }];
-    expect(pagesOf(filterRoutesByMenu(ROUTES, flat))).toEqual([
-      '/project-manage/list',
-      '/project-manage/setting',
-    ]);
+    expect(pagesOf(filterRoutesByMenu(ROUTES, flat))).toEqual(['/project-manage/list']);
   });
 
-  it('does not grant a section by its URL alone beyond its hidden pages', () => {
+  it('does not grant a section by its URL alone', () => {
     const sectionOnly: MenuRP[] = [{ url: '/account-manage', title: '账号管理', childrenMenuRPs: [] }];
     expect(filterRoutesByMenu(ROUTES, sectionOnly)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { MenuRP } from '@px/config';
+import { isMenuGranted, type MenuRP } from '@px/config';
 import { findRouteChain, type RouteNode } from './route-tree';
 
 /** Every URL of a menu tree of get-account-info. */
@@ -15,10 +15,10 @@ export function collectMenuUrls(menu: readonly MenuRP[]): Set<string> {
 }
 
 /**
- * The routes an account may open (spec section 2): a visible page is kept when its URL is in the
- * account's menu tree; a hidden page is always kept when its section is granted (it is reached
- * from a page of that section, never from the menu); a section is kept while one of its pages is.
- * `alwaysPermitted` pages (home) are kept whatever the menu says. The tree is not changed.
+ * The routes an account may open (spec section 2), by the one permission rule the API enforces
+ * (config `isMenuGranted`): a page, visible or hidden, is kept when its URL is in the account's
+ * menu tree; a section is kept while one of its pages is. `alwaysPermitted` pages (home) are kept
+ * whatever the menu says. The tree is not changed.
  */
 export function filterRoutesByMenu<S>(
   routes: readonly RouteNode<S>[],
@@ -27,16 +27,13 @@ export function filterRoutesByMenu<S>(
 ): RouteNode<S>[] {
   const granted = collectMenuUrls(menu);
   for (const path of alwaysPermitted) granted.add(path);
-  const keep = (nodes: readonly RouteNode<S>[], parentGranted: boolean): RouteNode<S>[] =>
+  const keep = (nodes: readonly RouteNode<S>[]): RouteNode<S>[] =>
     nodes.flatMap((node) => {
-      if (node.children.length === 0) {
-        return granted.has(node.path) || (node.hidden && parentGranted) ? [node] : [];
-      }
-      const sectionGranted = granted.has(node.path) || node.children.some((child) => granted.has(child.path));
-      const children = sectionGranted ? keep(node.children, true) : [];
+      if (node.children.length === 0) return isMenuGranted(granted, node.path) ? [node] : [];
+      const children = keep(node.children);
       return children.length ? [{ ...node, children }] : [];
     });
-  return keep(routes, true);
+  return keep(routes);
 }
 
 /** One entry of the sidebar: a page to open, or a group of pages. */

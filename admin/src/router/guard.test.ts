@@ -251,8 +251,16 @@ describe('decideNavigation: with a token', () => {
       },
     );
 
-    it('lets the hidden pages of a granted section through', () => {
-      expect(decideNavigation(input({ path: '/project-manage/setting' }))).toEqual({ kind: 'proceed' });
+    it('lets a granted hidden page through, and refuses one only its section holds', () => {
+      const info = accountInfo(['/home', '/project-manage/list', '/project-manage/setting']);
+      const account = { status: 'ready', info } as const;
+      expect(decideNavigation(input({ path: '/project-manage/setting', account }))).toEqual({
+        kind: 'proceed',
+      });
+      expect(decideNavigation(input({ path: '/project-manage/setting' }))).toEqual({
+        kind: 'redirect',
+        to: '/401',
+      });
     });
 
     it('leads a section to its first permitted page', () => {

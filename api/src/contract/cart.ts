@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { student } from './access';
+import { answer, defineCalls } from './call';
 import type { ClassBaseType } from './class-category';
 import { zIdList, zInput } from './common';
 
@@ -96,3 +98,21 @@ export interface CartCheckout {
   /** The project's `payTip`, shown above the pay button. */
   payTip: string;
 }
+
+/** The shopping cart calls (`shop-cart/...`): signed-in students, on their own cart in their project. */
+export const cartCalls = defineCalls('shop-cart', {
+  /** The cart, newest first, with the total (fen) of the available items. */
+  find: { input: cartFindInput, answer: answer<CartAnswer>(), access: student },
+  /** The number of items (the badge). */
+  count: { input: cartFindInput, answer: answer<CartCount>(), access: student },
+  /** Adds an offered class. */
+  save: { input: cartSaveInput, answer: answer<CartCount>(), access: student },
+  /** Removes items of the caller's cart. */
+  delete: { input: cartDeleteInput, answer: answer<CartCount>(), access: student },
+  /** Empties the cart. */
+  'delete-all': { input: cartFindInput, answer: answer<CartCount>(), access: student },
+  /** Adds several offered classes, skipping those in the cart or enrolled. */
+  'one-click-join': { input: cartJoinInput, answer: answer<CartJoinAnswer>(), access: student },
+  /** The checkout preview (optionally of some items). */
+  'open-cart': { input: cartOpenInput, answer: answer<CartCheckout>(), access: student },
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 const POSITIVE_INT = '应为正整数';
 const positiveInt = () =>
   z.coerce
-    .number<unknown>({ error: POSITIVE_INT })
+    .number<number | string>({ error: POSITIVE_INT })
     .int({ error: POSITIVE_INT })
     .positive({ error: POSITIVE_INT })
     .max(2_147_483_647, { error: POSITIVE_INT });

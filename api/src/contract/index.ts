@@ -2,6 +2,7 @@ export * from './account';
 export * from './banner';
 export * from './captcha';
 export * from './cart';
+export * from './catalogue';
 export * from './category-tree';
 export * from './certificate';
 export * from './class-category';

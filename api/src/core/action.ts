@@ -1,10 +1,22 @@
 import type { Readable } from 'node:stream';
-import type { RoleSystem } from '@px/config';
+import type {
+  AnswerOf,
+  AnyCall,
+  AuthRequirement,
+  CallAccess,
+  FileAnswer,
+  HttpMethod,
+  ParsedInputOf,
+  ProjectSettings,
+  RoleSystem,
+  TenantSource,
+} from '@px/config';
 import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import type { z } from 'zod';
+import type { JobQueue } from './jobs';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { AuthRequirement, HttpMethod, TenantSource } from '@px/config';
 
 /** Who is calling: set from the session token, null for anonymous callers. */
 export interface Principal {
@@ -22,6 +34,23 @@ export interface Principal {
   impersonatorId: number | null;
 }
 
+/** The project (tenant) a call works in, resolved once by the router and checked enabled. */
+export interface TenantProject {
+  id: number;
+  name: string;
+  /** Every setting with its default filled in (spec section 3). */
+  readonly settings: ProjectSettings;
+}
+
+/**
+ * The outside systems a call may use (file storage, SMS, video, WeChat, ...), built once at start
+ * and passed to every action and job. Each module that owns a provider adds its member by
+ * declaration merging (`declare module '../../core/action' { interface Providers { sms: SmsProvider } }`),
+ * so the core names no module.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules.
+export interface Providers {}
+
 /** A file received in a multipart body. The file is removed after the call ends. */
 export interface UploadedFile {
   field: string;
@@ -31,14 +60,41 @@ export interface UploadedFile {
   size: number;
 }
 
-/** What a handler may use of the request; handlers never see Koa objects. */
-export interface ActionContext {
-  requestId: string;
-  log: Logger;
+/** Where a call comes from. */
+export interface RequestInfo {
+  ip: string;
+  host: string;
+  userAgent: string;
+}
+
+/**
+ * What a service needs of the call (or job) it serves: the database, the tenant, who calls and from
+ * where, the providers and the job queue. Services take it as their one first parameter; they
+ * never see Koa objects. Jobs and seeds build one with `systemScope`.
+ */
+export interface Scope {
   sequelize: Sequelize;
+  log: Logger;
+  /** The signed-in caller; null for anonymous callers, jobs and seeds. */
   principal: Principal | null;
+  /** The tenant; null for calls declared `tenant: 'none'`. */
+  project: TenantProject | null;
+  request: RequestInfo;
+  providers: Providers;
+  jobs: JobQueue;
+}
+
+/** A scope inside a project. */
+export type TenantScope = Scope & { project: TenantProject };
+/** A scope of a signed-in caller. */
+export type SignedInScope = Scope & { principal: Principal };
+/** A signed-in caller inside their project (students, project staff, unit managers). */
+export type ActorScope = TenantScope & SignedInScope;
+
+/** What a handler may use of the request; handlers never see Koa objects. */
+export interface ActionContext extends Scope {
+  requestId: string;
   files: UploadedFile[];
-  request: { ip: string; host: string; userAgent: string };
 }
 
 /** A raw answer (exports, PDFs, images): streamed as is, never wrapped in the envelope. */
@@ -51,36 +107,35 @@ export class FileResult {
   ) {}
 }
 
-/**
- * `public`: anyone; `optional`: anyone, with the principal when a valid token is sent;
- * `signed-in`: a valid session is required (401 otherwise).
- */
-export type AuthRequirement = 'public' | 'optional' | 'signed-in';
-
+/** An action as the router runs it: a call's path, access and schema with its handler. */
 export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
   /** The spec's call family in kebab-case: `project`, `login`, `class`. */
   group: string;
   /** The spec's call name in kebab-case: `system-info`. */
   name: string;
   /** Allowed HTTP methods; POST when omitted (most calls are POST with query params). */
-  methods?: HttpMethod[];
+  methods?: readonly HttpMethod[];
   auth: AuthRequirement;
   /** Role systems allowed to call it (signed-in actions); all when omitted. */
-  roles?: RoleSystem[];
+  roles?: readonly RoleSystem[];
   /**
-   * Back-office menu URLs that grant this action: the caller's role must hold at least one.
-   * Omitted: the role-system check alone decides (student calls, the caller's own account).
+   * Back-office menu URLs that grant this action (`isMenuGranted`): the caller's role must be
+   * granted at least one. Omitted: the role-system check alone decides.
    */
-  permission?: string[];
+  permission?: readonly string[];
+  /** Where the tenant comes from; `none` when omitted. */
+  tenant?: TenantSource;
   /** Input schema over the merged query string, body fields and multipart fields. */
   input: S;
   handler(ctx: ActionContext, input: z.output<S>): Promise<R | FileResult>;
+  /** The source file that bound the handler (the generated call index names it). */
+  source?: string;
 }
 
-/** What a service needs of the calling request: who calls, from where, and the database. */
+/** What a service needs of the calling request (older shape; new services take a `Scope`). */
 export type Caller = Pick<ActionContext, 'principal' | 'request' | 'sequelize'>;
 
-/** Declares an action; the identity function exists to infer the input type for the handler. */
+/** Declares an action outside the catalogue (router tests); the identity infers the handler's input type. */
 export function defineAction<S extends z.ZodType, R>(
   definition: ActionDefinition<S, R>,
 ): ActionDefinition<S, R> {
@@ -90,4 +145,56 @@ export function defineAction<S extends z.ZodType, R>(
 /** The path of an action: `/api/<group>/<name>.action`. */
 export function actionPath(action: Pick<ActionDefinition, 'group' | 'name'>): string {
   return `/api/${action.group}/${action.name}.action`;
+}
+
+/** The context a call's handler gets: a principal when signed-in is required, a project unless the tenant is `none`. */
+export type ContextOf<A extends CallAccess> = ActionContext &
+  (A['auth'] extends 'signed-in' ? { principal: Principal } : unknown) &
+  (A['tenant'] extends 'none' ? unknown : { project: TenantProject });
+
+/** What a handler of a call resolves to: its answer, or a FileResult for file answers. */
+export type HandlerResult<C> = AnswerOf<C> extends FileAnswer ? FileResult : AnswerOf<C>;
+
+/** The handler of a declared call. */
+export type HandlerOf<C extends AnyCall> = (
+  ctx: ContextOf<C['access']>,
+  input: ParsedInputOf<C>,
+) => Promise<HandlerResult<C>>;
+
+/** Handlers for some calls of a group, by name. */
+export type HandlersOf<G extends Record<string, AnyCall>> = { [K in keyof G]?: HandlerOf<G[K]> };
+
+/**
+ * Binds handlers to declared calls of a group; the handler's input and answer types come from the
+ * catalogue, so they cannot drift. A group may be implemented across several modules; the router
+ * refuses to start when a declared call has no handler or two (`assertCatalogueBound`).
+ */
+export function implement<G extends Record<string, AnyCall>>(
+  calls: G,
+  handlers: HandlersOf<G>,
+): ActionDefinition[] {
+  const source = callerFile();
+  return Object.entries(handlers).map(([name, handler]) => {
+    const call = calls[name];
+    if (!call) throw new Error(`no declared call ${name}`);
+    return {
+      group: call.group,
+      name: call.name,
+      methods: call.methods,
+      auth: call.access.auth,
+      roles: call.access.roles,
+      permission: call.access.permission,
+      tenant: call.access.tenant,
+      input: call.input,
+      handler: handler as ActionDefinition['handler'],
+      source,
+    };
+  });
+}
+
+/** The file of the code that called the caller of this function (the module binding handlers). */
+function callerFile(): string | undefined {
+  const line = new Error().stack?.split('\n')[3] ?? '';
+  const match = /\(?((?:file:\/\/)?\/[^():]+\.ts):\d+:\d+\)?\s*$/.exec(line);
+  return match?.[1]?.replace(/^file:\/\//, '');
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
-import { TOKEN_HEADER, TOKEN_KEY } from '@px/config';
+import { type AnyCall, isMenuGranted, TOKEN_HEADER, TOKEN_KEY } from '@px/config';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Sequelize } from 'sequelize';
@@ -11,10 +11,13 @@ import {
   actionPath,
   FileResult,
   type Principal,
+  type Providers,
+  type TenantProject,
   type UploadedFile,
 } from './action';
 import { success } from './envelope';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
+import { BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
+import type { JobQueue } from './jobs';
 import type { RequestState } from './request-context';
 import { parseInput } from './validation';
 
@@ -26,21 +29,57 @@ export interface BodyLimits {
   files: number;
 }
 
+/** Finds the project (tenant) of a call; see `TenantSource`. */
+export interface TenantResolver {
+  /** The project of a signed-in caller's session (`principal.projectId`). Throws when it is disabled or gone. */
+  ofSession(principal: Principal & { projectId: number }): Promise<TenantProject>;
+  /** The project of a request: the unit's when a unit is named, else the host's, else the default. Throws when none or disabled. */
+  ofRequest(where: { unitId?: number; host: string }): Promise<TenantProject>;
+}
+
 export interface ApiRouterDeps {
   sequelize: Sequelize;
   /** Resolves a session token to its principal; null when the token is unknown, expired or revoked. */
   authenticate(token: string): Promise<Principal | null>;
+  tenants: TenantResolver;
+  providers: Providers;
+  jobs: JobQueue;
   limits: BodyLimits;
   /** Where multipart files are written while a call runs (created when missing). */
   uploadDir: string;
 }
 
 /**
- * Builds the `/api` middleware from declared actions: body parsing (only for matched calls),
- * authentication and role checks, input validation, the handler, and the envelope or raw file.
- * Unknown `/api` paths answer the envelope with 404. Throws at startup on a duplicate path.
+ * Checks at startup that every call of the catalogue has exactly one handler and that every
+ * handler belongs to a declared call of the same access. Throws naming the first mismatch.
  */
-export function createApiRouter(actions: ActionDefinition[], deps: ApiRouterDeps): Middleware<RequestState> {
+export function assertCatalogueBound(
+  actions: readonly ActionDefinition[],
+  catalogue: readonly AnyCall[],
+): void {
+  const bound = new Map(actions.map((action) => [actionPath(action), action]));
+  for (const call of catalogue) {
+    const action = bound.get(actionPath(call));
+    if (!action) throw new Error(`call ${call.key} has no handler`);
+    if (
+      action.input !== call.input ||
+      action.tenant !== call.access.tenant ||
+      action.auth !== call.access.auth
+    )
+      throw new Error(`handler of ${call.key} was not bound to its declared call`);
+  }
+}
+
+/**
+ * Builds the `/api` middleware from declared actions: body parsing (only for matched calls),
+ * authentication and role checks, input validation, tenant resolution, the handler, and the
+ * envelope or raw file. Unknown `/api` paths answer the envelope with 404. Throws at startup on a
+ * duplicate path.
+ */
+export function createApiRouter(
+  actions: readonly ActionDefinition[],
+  deps: ApiRouterDeps,
+): Middleware<RequestState> {
   const router = new Router<RequestState>();
   const seen = new Set<string>();
   fs.mkdirSync(deps.uploadDir, { recursive: true });
@@ -50,10 +89,11 @@ export function createApiRouter(actions: ActionDefinition[], deps: ApiRouterDeps
     const path = actionPath(action);
     if (seen.has(path)) throw new Error(`duplicate action ${path}`);
     seen.add(path);
-    router.register(path, action.methods ?? ['POST'], [
-      parseBody,
-      (ctx: Context) => runAction(action, ctx, deps),
-    ]);
+    router.register(
+      path,
+      [...(action.methods ?? ['POST'])],
+      [parseBody, (ctx: Context) => runAction(action, ctx, deps)],
+    );
   }
 
   const routes = router.routes();
@@ -77,17 +117,21 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   if (action.auth === 'signed-in') {
     if (!principal) throw new UnauthorizedError();
     if (action.roles && !action.roles.includes(principal.roleSystem)) throw new ForbiddenError();
-    if (action.permission && !action.permission.some((url) => principal.menu.has(url)))
+    if (action.permission && !action.permission.some((url) => isMenuGranted(principal.menu, url)))
       throw new ForbiddenError();
   }
   const input = parseInput(action.input, { ...ctx.query, ...bodyFields(ctx) });
+  const request = { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') };
   const context: ActionContext = {
     requestId: state.requestId,
     log: state.log,
     sequelize: deps.sequelize,
     principal,
+    project: await resolveTenant(action, principal, input, request.host, deps.tenants),
     files,
-    request: { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') },
+    request,
+    providers: deps.providers,
+    jobs: deps.jobs,
   };
   const result = await action.handler(context, input);
   if (result instanceof FileResult) {
@@ -99,6 +143,29 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
     ctx.set('Cache-Control', 'no-store');
     ctx.body = success(result ?? null);
   }
+}
+
+const OUTSIDE_PROJECT = '请先通过超级账号进入一个项目';
+
+/** The project an action works in, by its declared tenant source (`TenantSource`). */
+async function resolveTenant(
+  action: ActionDefinition,
+  principal: Principal | null,
+  input: unknown,
+  host: string,
+  tenants: TenantResolver,
+): Promise<TenantProject | null> {
+  const tenant = action.tenant ?? 'none';
+  if (tenant === 'none') return null;
+  const projectId = principal?.projectId ?? null;
+  if (tenant === 'session' || (tenant === 'caller' && principal)) {
+    if (!principal) throw new UnauthorizedError();
+    if (projectId === null) {
+      if (tenant === 'session') throw new BusinessError(OUTSIDE_PROJECT);
+    } else return tenants.ofSession({ ...principal, projectId });
+  }
+  const unitId = (input as { unitId?: unknown } | null)?.unitId;
+  return tenants.ofRequest({ unitId: typeof unitId === 'number' ? unitId : undefined, host });
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Sequelize } from 'sequelize';
+import type { ModelStatic, Sequelize } from 'sequelize';
+import { wireModules } from '../modules';
 import { Account } from '../modules/account/account.model';
 import { Role } from '../modules/account/role.model';
 import { AuditLog } from '../modules/audit/audit-log.model';
@@ -25,6 +26,7 @@ import {
 import { TrainPlan } from '../modules/train-plan/train-plan.model';
 import { Unit } from '../modules/unit/unit.model';
 import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
+import { installTenantGuard } from './tenant-guard';
 
 /** Binds every model to the process's Sequelize instance and declares the associations. */
 export function initModels(sequelize: Sequelize): void {
@@ -43,6 +45,8 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [TrainClass, TrainClassCourse, MyClass, ClassEvaluation, ShopCartItem]) {
     model.initModel(sequelize);
   }
+  installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
+  wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });
   Unit.belongsTo(Project, { foreignKey: { name: 'projectId', allowNull: false } });
   Account.belongsTo(Role, { as: 'role', foreignKey: 'roleId' });

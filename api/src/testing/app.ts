@@ -4,10 +4,16 @@ import { Writable } from 'node:stream';
 import type { Sequelize } from 'sequelize';
 import supertest from 'supertest';
 import { type AppDeps, createApp } from '../app';
+import type { Principal, Scope, TenantProject } from '../core/action';
 import { createLogger } from '../core/logger';
+import { makeScope } from '../core/scope';
 import { initModels } from '../db/models';
 import { createSequelize } from '../db/sequelize';
+import { loadEnv } from '../env';
+import { allJobs } from '../jobs';
+import { createJobRunner, type JobRunner } from '../jobs/queue';
 import { authenticateToken } from '../modules/auth/session.service';
+import { createProviders } from '../providers';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -16,6 +22,13 @@ export interface TestApp {
   sequelize: Sequelize;
   /** Every log line the app wrote, parsed. */
   logs: Record<string, unknown>[];
+  /** The job queue: `jobs.drain()` runs the queued jobs now (no worker polls in tests). */
+  jobs: JobRunner;
+  /** A scope for calling a service directly, as the router would build it for this project and caller. */
+  scope: <P extends TenantProject | null = null, A extends Principal | null = null>(parts?: {
+    project?: P;
+    principal?: A;
+  }) => Scope & { project: P; principal: A };
   /** Serves the app on a loopback port of its own (for callers other than supertest, e.g. the WeChat simulator). */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -42,9 +55,14 @@ export async function createTestApp(
       done();
     },
   });
+  const logger = createLogger('debug', sink);
+  const providers = createProviders(loadEnv());
+  const jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
   const app = createApp({
     sequelize,
-    logger: createLogger('debug', sink),
+    logger,
+    providers,
+    jobs: jobs.queue,
     authenticate: (token) => authenticateToken(sequelize, token),
     ...overrides,
   });
@@ -53,12 +71,15 @@ export async function createTestApp(
     http: supertest(app.callback()),
     sequelize,
     logs,
+    jobs,
+    scope: (parts) => makeScope({ sequelize, log: logger, providers, jobs: jobs.queue }, parts),
     async listen() {
       server ??= http.createServer(app.callback());
       if (!server.listening) await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
     async close() {
+      await jobs.stop();
       if (server?.listening) {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server?.close(() => resolve()));

@@ -1,3 +1,4 @@
+export * from './api-client';
 export * from './blob-envelope';
 export * from './cookie';
 export * from './finish-request';

@@ -1,41 +1,22 @@
-import type { CartAnswer, CartCheckout, CartCount, CartJoinAnswer } from '@px/api/contract';
-import { request } from './request';
+import { api } from './request';
 
 /** The signed-in student's cart with the total of the available items. Rejects with an ApiError. */
-export function findCart(): Promise<CartAnswer> {
-  return request<CartAnswer>({ url: '/shop-cart/find.action', method: 'post', data: {} });
-}
+export const findCart = () => api.call('shop-cart/find');
 
 /** How many items the cart holds (quiet: only a badge depends on it). Rejects with an ApiError. */
-export function countCart(): Promise<CartCount> {
-  return request<CartCount>({ url: '/shop-cart/count.action', method: 'post' }, { quiet: true });
-}
+export const countCart = () => api.call('shop-cart/count', {}, { quiet: true });
 
 /** Adds a class to the cart. Rejects with an ApiError (not offered, already in the cart, enrolled). */
-export function addToCart(classId: number): Promise<CartCount> {
-  return request<CartCount>({ url: '/shop-cart/save.action', method: 'post', data: { classId } });
-}
+export const addToCart = (classId: number) => api.call('shop-cart/save', { classId });
 
 /** Removes cart items (cart item ids). Rejects with an ApiError. */
-export function removeFromCart(ids: number[]): Promise<CartCount> {
-  return request<CartCount>({ url: '/shop-cart/delete.action', method: 'post', data: { ids } });
-}
+export const removeFromCart = (ids: number[]) => api.call('shop-cart/delete', { ids });
 
 /** Empties the cart. Rejects with an ApiError. */
-export function clearCart(): Promise<CartCount> {
-  return request<CartCount>({ url: '/shop-cart/delete-all.action', method: 'post' });
-}
+export const clearCart = () => api.call('shop-cart/delete-all');
 
 /** Adds several classes at once; those already in the cart or enrolled are skipped. Rejects with an ApiError. */
-export function joinClasses(classIds: number[]): Promise<CartJoinAnswer> {
-  return request<CartJoinAnswer>({
-    url: '/shop-cart/one-click-join.action',
-    method: 'post',
-    data: { classIds },
-  });
-}
+export const joinClasses = (classIds: number[]) => api.call('shop-cart/one-click-join', { classIds });
 
 /** The checkout preview of the cart (or of `ids`): what will be paid and what cannot be. Rejects with an ApiError. */
-export function openCart(ids?: number[]): Promise<CartCheckout> {
-  return request<CartCheckout>({ url: '/shop-cart/open-cart.action', method: 'post', data: { ids } });
-}
+export const openCart = (ids?: number[]) => api.call('shop-cart/open-cart', { ids });

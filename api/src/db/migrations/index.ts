@@ -10,6 +10,7 @@ import { m0008Courses } from './0008-courses';
 import { m0009Banners } from './0009-banners';
 import { m0010Classes } from './0010-classes';
 import { m0011UploadErrors } from './0011-upload-errors';
+import { m0012Jobs } from './0012-jobs';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   m0009Banners,
   m0010Classes,
   m0011UploadErrors,
+  m0012Jobs,
 ];

@@ -1,4 +1,3 @@
-import { type ProjectSettings, resolveProjectSettings } from '@px/config';
 import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import {
   CART_ITEMS_MAX,
@@ -10,9 +9,8 @@ import {
   type CartUnavailableReason,
 } from '../../contract/cart';
 import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
-import type { Caller } from '../../core/action';
+import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { Project } from '../project/project.model';
 import {
   CLASS_NOT_OFFERED,
   categoryPlaces,
@@ -34,10 +32,16 @@ import { ShopCartItem } from './cart.model';
  */
 
 /** The student whose cart is read or written. */
-export interface CartOwner {
+interface CartOwner {
   projectId: number;
   accountId: number;
 }
+
+/** The signed-in student of a scope, as the owner of a cart. */
+const ownerOf = (scope: ActorScope): CartOwner => ({
+  projectId: scope.project.id,
+  accountId: scope.principal.accountId,
+});
 
 const ALREADY_IN_CART = '已在购物车中';
 const ALREADY_ENROLLED = '已报名该班级';
@@ -47,8 +51,8 @@ const NOT_IN_CART = '所选班级不在您的购物车中';
 /** Namespace of the advisory locks that serialise writes to one student's cart. */
 const CART_LOCK_NAMESPACE = 4_711_010;
 
-async function lockCart(caller: Pick<Caller, 'sequelize'>, owner: CartOwner, transaction: Transaction) {
-  await caller.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :accountId)', {
+async function lockCart(scope: ActorScope, owner: CartOwner, transaction: Transaction) {
+  await scope.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :accountId)', {
     replacements: { namespace: CART_LOCK_NAMESPACE, accountId: owner.accountId },
     transaction,
   });
@@ -71,10 +75,6 @@ async function enrolledClassIds(
   return new Set(rows.map((row) => row.classId));
 }
 
-async function settingsOf(projectId: number): Promise<ProjectSettings> {
-  return resolveProjectSettings((await Project.findByPk(projectId))?.settings);
-}
-
 /** Why a cart item cannot be checked out today, or null: enrolled, off the shelf, outside the window. */
 function unavailableReason(
   cls: TrainClass,
@@ -90,7 +90,8 @@ function unavailableReason(
  * The student's cart items, newest first (only `ids` when given), with their class's current price,
  * hours and availability on `today`.
  */
-async function cartItems(owner: CartOwner, today: string, ids?: number[]): Promise<CartItem[]> {
+async function cartItems(scope: ActorScope, today: string, ids?: number[]): Promise<CartItem[]> {
+  const owner = ownerOf(scope);
   const rows = await ShopCartItem.findAll({
     where: { ...ownerWhere(owner), ...(ids ? { id: ids } : {}) },
     order: [
@@ -113,12 +114,12 @@ async function cartItems(owner: CartOwner, today: string, ids?: number[]): Promi
       })
     ).map((plan) => [plan.id, plan.status]),
   );
-  const [places, hours, enrolled, settings] = await Promise.all([
+  const [places, hours, enrolled] = await Promise.all([
     categoryPlaces(owner.projectId),
     classHours(classIds),
     enrolledClassIds(owner, classIds),
-    settingsOf(owner.projectId),
   ]);
+  const { settings } = scope.project;
   const items: CartItem[] = [];
   for (const row of rows) {
     const cls = classes.get(row.classId);
@@ -149,8 +150,8 @@ function totalOf(items: CartItem[]): number {
 }
 
 /** `shop-cart/find`: the student's cart, newest first, with the total (fen) of the available items. */
-export async function findCart(owner: CartOwner, today = chinaToday()): Promise<CartAnswer> {
-  const items = await cartItems(owner, today);
+export async function findCart(scope: ActorScope, today = chinaToday()): Promise<CartAnswer> {
+  const items = await cartItems(scope, today);
   return {
     items,
     totalAmount: totalOf(items),
@@ -159,7 +160,11 @@ export async function findCart(owner: CartOwner, today = chinaToday()): Promise<
 }
 
 /** `shop-cart/count`: how many items the student's cart holds. */
-export async function countCart(owner: CartOwner, transaction?: Transaction): Promise<CartCount> {
+export function countCart(scope: ActorScope): Promise<CartCount> {
+  return countItems(ownerOf(scope));
+}
+
+async function countItems(owner: CartOwner, transaction?: Transaction): Promise<CartCount> {
   return { count: await ShopCartItem.count({ where: ownerWhere(owner), transaction }) };
 }
 
@@ -178,7 +183,7 @@ async function insertItems(owner: CartOwner, classIds: number[], transaction: Tr
 
 /** Refuses when `adding` more items would take the cart past CART_ITEMS_MAX. */
 async function checkRoom(owner: CartOwner, adding: number, transaction: Transaction): Promise<void> {
-  const { count } = await countCart(owner, transaction);
+  const { count } = await countItems(owner, transaction);
   if (count + adding > CART_ITEMS_MAX) throw new BusinessError(CART_FULL);
 }
 
@@ -187,13 +192,13 @@ async function checkRoom(owner: CartOwner, adding: number, transaction: Transact
  * BusinessError 班级不存在或已下架, 已在购物车中, 已报名该班级, or when the cart is full.
  */
 export async function addToCart(
-  caller: Pick<Caller, 'sequelize'>,
-  owner: CartOwner,
+  scope: ActorScope,
   classId: number,
   today = chinaToday(),
 ): Promise<CartCount> {
-  return caller.sequelize.transaction(async (transaction) => {
-    await lockCart(caller, owner, transaction);
+  const owner = ownerOf(scope);
+  return scope.sequelize.transaction(async (transaction) => {
+    await lockCart(scope, owner, transaction);
     const cls = await findOfferedClass(owner.projectId, classId, today, transaction);
     if (!cls) throw new BusinessError(CLASS_NOT_OFFERED);
     if (await ShopCartItem.count({ where: { ...ownerWhere(owner), classId }, transaction }))
@@ -202,7 +207,7 @@ export async function addToCart(
       throw new BusinessError(ALREADY_ENROLLED);
     await checkRoom(owner, 1, transaction);
     await insertItems(owner, [classId], transaction);
-    return countCart(owner, transaction);
+    return countItems(owner, transaction);
   });
 }
 
@@ -212,13 +217,13 @@ export async function addToCart(
  * whole call (班级不存在或已下架), and so does a cart that would overflow.
  */
 export async function joinClasses(
-  caller: Pick<Caller, 'sequelize'>,
-  owner: CartOwner,
+  scope: ActorScope,
   classIds: number[],
   today = chinaToday(),
 ): Promise<CartJoinAnswer> {
-  return caller.sequelize.transaction(async (transaction) => {
-    await lockCart(caller, owner, transaction);
+  const owner = ownerOf(scope);
+  return scope.sequelize.transaction(async (transaction) => {
+    await lockCart(scope, owner, transaction);
     const offered = await TrainClass.findAll({
       attributes: ['id'],
       where: { ...offeredWhere(today), projectId: owner.projectId, id: classIds } as WhereOptions<TrainClass>,
@@ -238,7 +243,7 @@ export async function joinClasses(
     const adding = classIds.filter((id) => !inCart.has(id) && !enrolled.has(id));
     await checkRoom(owner, adding.length, transaction);
     if (adding.length) await insertItems(owner, adding, transaction);
-    const { count } = await countCart(owner, transaction);
+    const { count } = await countItems(owner, transaction);
     return { added: adding.length, skipped: classIds.length - adding.length, count };
   });
 }
@@ -247,27 +252,25 @@ export async function joinClasses(
  * `shop-cart/delete`: removes items of the student's cart. Every id must be an item of theirs,
  * else nothing is removed (BusinessError).
  */
-export async function removeFromCart(
-  caller: Pick<Caller, 'sequelize'>,
-  owner: CartOwner,
-  ids: number[],
-): Promise<CartCount> {
-  return caller.sequelize.transaction(async (transaction) => {
-    await lockCart(caller, owner, transaction);
+export async function removeFromCart(scope: ActorScope, ids: number[]): Promise<CartCount> {
+  const owner = ownerOf(scope);
+  return scope.sequelize.transaction(async (transaction) => {
+    await lockCart(scope, owner, transaction);
     const where = { ...ownerWhere(owner), id: { [Op.in]: ids } };
     if ((await ShopCartItem.count({ where, transaction })) !== ids.length)
       throw new BusinessError(NOT_IN_CART);
     await ShopCartItem.destroy({ where, transaction });
-    return countCart(owner, transaction);
+    return countItems(owner, transaction);
   });
 }
 
 /** `shop-cart/delete-all`: empties the student's cart. */
-export async function clearCart(caller: Pick<Caller, 'sequelize'>, owner: CartOwner): Promise<CartCount> {
-  return caller.sequelize.transaction(async (transaction) => {
-    await lockCart(caller, owner, transaction);
+export async function clearCart(scope: ActorScope): Promise<CartCount> {
+  const owner = ownerOf(scope);
+  return scope.sequelize.transaction(async (transaction) => {
+    await lockCart(scope, owner, transaction);
     await ShopCartItem.destroy({ where: ownerWhere(owner), transaction });
-    return countCart(owner, transaction);
+    return countItems(owner, transaction);
   });
 }
 
@@ -277,17 +280,17 @@ export async function clearCart(caller: Pick<Caller, 'sequelize'>, owner: CartOw
  * Throws BusinessError when an id is not an item of the student's cart.
  */
 export async function openCart(
-  owner: CartOwner,
+  scope: ActorScope,
   ids?: number[],
   today = chinaToday(),
 ): Promise<CartCheckout> {
-  const items = await cartItems(owner, today, ids);
+  const items = await cartItems(scope, today, ids);
   if (ids && items.length !== ids.length) throw new BusinessError(NOT_IN_CART);
   const available = items.filter((item) => item.available);
   return {
     items: available,
     unavailable: items.filter((item) => !item.available),
     totalAmount: totalOf(available),
-    payTip: (await settingsOf(owner.projectId)).payTip,
+    payTip: scope.project.settings.payTip,
   };
 }

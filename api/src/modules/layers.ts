@@ -1,0 +1,23 @@
+/**
+ * The modules of the API from the bottom up. A module imports only modules of lower layers (never
+ * one beside or above it); a lower module that must let a higher one act or object emits a domain
+ * event (`core/events.ts`) the higher one listens to. `layers.test.ts` checks every import.
+ */
+export const MODULE_LAYERS: readonly (readonly string[])[] = [
+  ['storage', 'audit', 'dictionary'],
+  ['project'],
+  ['sms', 'captcha'],
+  ['unit'],
+  ['session'],
+  ['account'],
+  ['wechat'],
+  ['auth'],
+  ['super-account'],
+  ['category-tree', 'banner'],
+  ['resource'],
+  ['course'],
+  ['certificate', 'class-category'],
+  ['train-plan'],
+  ['train-class'],
+  ['cart'],
+];

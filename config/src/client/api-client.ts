@@ -1,0 +1,111 @@
+import axios, { type AxiosProgressEvent, type AxiosRequestConfig } from 'axios';
+import type { AnswerOf, DataCallKey, FileCallKey, InputArgs } from '../call';
+import { callUrl } from '../call';
+import { API_BASE, REQUEST_TIMEOUT_MS, TOKEN_HEADER, TOKEN_KEY } from '../constants';
+import { unwrapBlobEnvelope } from './blob-envelope';
+import { getCookie } from './cookie';
+import { finishRequest, SILENT_FEEDBACK } from './finish-request';
+import type { RawResult } from './interpret-response';
+import type { ApiFeedback } from './settle-outcome';
+
+/** How a call shows its failure. */
+export interface CallOptions {
+  /** Show nothing when the call fails (it still rejects). */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Options of an upload (multipart) call. */
+export interface UploadOptions extends CallOptions {
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  /** Per-call timeout (ms); large chunks may take longer than the default. */
+  timeout?: number;
+}
+
+/** What an app plugs into the client: its feedback UI and what to do when the session ended. */
+export interface ApiClientOptions {
+  feedback: ApiFeedback;
+  onUnauthorized: () => void;
+  /** The cookie string the session token is read from (`document.cookie` in a browser). */
+  cookies: () => string;
+}
+
+/** The typed client of one catalogue `C` (the API's `Calls`). */
+export interface ApiClient<C> {
+  /** Makes a call and resolves to its answer. Rejects with an ApiError (shown unless `quiet`). */
+  call<K extends DataCallKey<C>>(
+    key: K,
+    ...args: [...InputArgs<C[K]>, CallOptions?]
+  ): Promise<AnswerOf<C[K]>>;
+  /** Makes a call answered with a file and resolves to the Blob. A refused download fails like any call. */
+  download<K extends FileCallKey<C>>(key: K, ...args: [...InputArgs<C[K]>, CallOptions?]): Promise<Blob>;
+  /** Sends a multipart body (files and fields) to a call and resolves to its answer. */
+  upload<K extends DataCallKey<C>>(key: K, form: FormData, options?: UploadOptions): Promise<AnswerOf<C[K]>>;
+}
+
+/**
+ * The one request client of an app: base /api, cookies sent, 120 s timeout, the `token` header,
+ * every call a POST of its catalogue key (`/api/<group>/<name>.action`) with a JSON body. It
+ * resolves to the envelope's `attribute`; on failure it shows the message or notice (spec section
+ * 8) through `feedback` and rejects with an ApiError (an ApiFieldsError when the server named the
+ * fields), so pages never repeat error toasts; a 401 answer also calls `onUnauthorized`.
+ */
+export function createApiClient<C>(options: ApiClientOptions): ApiClient<C> {
+  const http = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS, withCredentials: true });
+  http.interceptors.request.use((config) => {
+    const token = getCookie(TOKEN_KEY, options.cookies());
+    if (token) config.headers.set(TOKEN_HEADER, token);
+    return config;
+  });
+
+  async function send<T>(config: AxiosRequestConfig, callOptions: CallOptions = {}): Promise<T> {
+    let raw: RawResult;
+    try {
+      const response = await http.request<unknown>({ ...config, signal: callOptions.signal });
+      raw = { status: response.status, data: response.data, responseType: config.responseType };
+    } catch (error) {
+      raw = describeFailure(error, config.responseType);
+    }
+    return finishRequest<T>(await unwrapBlobEnvelope(raw), {
+      feedback: callOptions.quiet ? SILENT_FEEDBACK : options.feedback,
+      onUnauthorized: options.onUnauthorized,
+    });
+  }
+
+  const split = (args: unknown[]): [unknown, CallOptions | undefined] => [args[0], args[1] as CallOptions];
+
+  return {
+    call(key, ...args) {
+      const [input, callOptions] = split(args);
+      return send({ url: callUrl(key), method: 'post', data: input ?? {} }, callOptions);
+    },
+    download(key, ...args) {
+      const [input, callOptions] = split(args);
+      return send(
+        { url: callUrl(key), method: 'post', data: input ?? {}, responseType: 'blob' },
+        callOptions,
+      );
+    },
+    upload(key, form, uploadOptions = {}) {
+      return send(
+        {
+          url: callUrl(key),
+          method: 'post',
+          data: form,
+          onUploadProgress: uploadOptions.onUploadProgress,
+          ...(uploadOptions.timeout ? { timeout: uploadOptions.timeout } : {}),
+        },
+        uploadOptions,
+      );
+    },
+  };
+}
+
+function describeFailure(error: unknown, responseType: string | undefined): RawResult {
+  if (axios.isCancel(error)) return { cancelled: true };
+  if (axios.isAxiosError(error) && error.response) {
+    // 401/403/404 and other non-2xx answers still carry the envelope in their body.
+    return { status: error.response.status, data: error.response.data, responseType };
+  }
+  return {};
+}
