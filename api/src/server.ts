@@ -13,7 +13,7 @@ import { createSequelize } from './db/sequelize';
 import { type Env, REPO_ROOT } from './env';
 import { allJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './jobs/queue';
-import { authenticateToken } from './modules/auth/session.service';
+import { authenticateToken } from './modules/session/session.service';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
 import { configureWechat } from './modules/wechat/wechat.gateway';
 import { createProviders } from './providers';

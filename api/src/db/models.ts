@@ -3,7 +3,6 @@ import { wireModules } from '../modules';
 import { Account } from '../modules/account/account.model';
 import { Role } from '../modules/account/role.model';
 import { AuditLog } from '../modules/audit/audit-log.model';
-import { Session } from '../modules/auth/session.model';
 import { SignInAttempt } from '../modules/auth/sign-in-attempt.model';
 import { Banner, BannerImage } from '../modules/banner/banner.model';
 import { Captcha } from '../modules/captcha/captcha.model';
@@ -15,6 +14,7 @@ import { Dictionary } from '../modules/dictionary/dictionary.model';
 import { Project } from '../modules/project/project.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
 import { ResourceUploadError } from '../modules/resource/upload-error.model';
+import { Session } from '../modules/session/session.model';
 import { SmsCode } from '../modules/sms/sms-code.model';
 import { SmsOutbox } from '../modules/sms/sms-outbox.model';
 import {

@@ -12,7 +12,7 @@ import { createSequelize } from '../db/sequelize';
 import { loadEnv } from '../env';
 import { allJobs } from '../jobs';
 import { createJobRunner, type JobRunner } from '../jobs/queue';
-import { authenticateToken } from '../modules/auth/session.service';
+import { authenticateToken } from '../modules/session/session.service';
 import { createProviders } from '../providers';
 import { createTestDatabase, type TestDatabase } from './database';
 

@@ -1,6 +1,6 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
-import { getLoginKey } from '../modules/auth/login-key';
+import { getLoginKey } from '../core/login-key';
 
 /**
  * Encrypts one field of a login-like payload as the apps do: RSA-OAEP with SHA-256 under the

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import type { InferCreationAttributes } from 'sequelize';
 import { Account } from '../modules/account/account.model';
+import { hashPassword } from '../modules/account/password';
 import { Role } from '../modules/account/role.model';
-import { hashPassword } from '../modules/auth/password';
-import { openSession } from '../modules/auth/session.service';
 import { Project } from '../modules/project/project.model';
+import { openSession } from '../modules/session/session.service';
 import { Unit } from '../modules/unit/unit.model';
 
 const suffix = () => randomBytes(4).toString('hex');

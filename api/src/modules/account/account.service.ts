@@ -14,11 +14,11 @@ import type {
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { Caller, Principal } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { decryptLoginField } from '../../core/login-key';
 import { containsPattern, escapeLike } from '../../core/query';
+import { hashPassword } from '../account/password';
 import { audit } from '../audit/audit.service';
-import { decryptLoginField } from '../auth/login-key';
-import { hashPassword } from '../auth/password';
-import { revokeAccountSessions } from '../auth/session.service';
+import { revokeAccountSessions } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
 import { ACCOUNT_STATUS, Account } from './account.model';
 import { Role } from './role.model';

@@ -9,6 +9,7 @@ import {
 } from '../../contract/login';
 import { type ActionContext, defineAction } from '../../core/action';
 import { type FieldError, ValidationError } from '../../core/errors';
+import { decryptLoginField } from '../../core/login-key';
 import { requirePrincipal } from '../../core/tenant';
 import type { CaptchaProof } from '../captcha/captcha.service';
 import { resolveRequestProject } from '../project/project.service';
@@ -26,7 +27,6 @@ import {
   signOut,
   switchLogin,
 } from './login.service';
-import { decryptLoginField } from './login-key';
 
 const noInput = z.object({});
 

@@ -4,11 +4,11 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { encryptLoginField } from '../../testing/crypto';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
+import { verifyPassword } from '../account/password';
 import { AuditLog } from '../audit/audit-log.model';
 import type { Project } from '../project/project.model';
-import { verifyPassword } from './password';
-import { Session } from './session.model';
-import { hashToken } from './session.service';
+import { Session } from '../session/session.model';
+import { hashToken } from '../session/session.service';
 import { loginBody, postLogin, signInOverHttp } from './test-support';
 
 let t: TestApp;

@@ -22,14 +22,14 @@ import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
 import type { ActionContext, Principal } from '../../core/action';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
+import { decoyHash, hashPassword, verifyPassword } from '../account/password';
 import { Role } from '../account/role.model';
 import { audit } from '../audit/audit.service';
 import { type CaptchaProof, consumeCaptchaProof, hasCaptchaProof } from '../captcha/captcha.service';
 import { PROJECT_STATUS, Project } from '../project/project.model';
+import { openSession, revokeOtherSessions, revokeSessionById } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
 import { agreementTexts } from './agreement';
-import { decoyHash, hashPassword, verifyPassword } from './password';
-import { openSession, revokeOtherSessions, revokeSessionById } from './session.service';
 import { type AttemptStatus, attemptKey, getAttemptStatus, recordAttempt } from './sign-in-limits.service';
 
 /** The door: 1 the back office (role systems 1, 2 and 4), 3 the student H5 (role system 3). */

@@ -5,8 +5,8 @@ import { encryptLoginField } from '../../testing/crypto';
 import { buildAccount, buildProject, buildUnit } from '../../testing/factories';
 import { Account } from '../account/account.model';
 import type { Project } from '../project/project.model';
-import { Session } from './session.model';
-import { hashToken } from './session.service';
+import { Session } from '../session/session.model';
+import { hashToken } from '../session/session.service';
 import { loginBody, postLogin, signInOverHttp } from './test-support';
 
 let t: TestApp;

@@ -4,8 +4,8 @@ import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/fac
 import { PROJECT_BUILTIN_ROLES } from '../account/builtin-roles';
 import { Role } from '../account/role.model';
 import { AuditLog } from '../audit/audit-log.model';
-import { authenticateToken } from '../auth/session.service';
 import { Dictionary } from '../dictionary/dictionary.model';
+import { authenticateToken } from '../session/session.service';
 import { Project } from './project.model';
 
 const path = (name: string) => `/api/project/${name}.action`;

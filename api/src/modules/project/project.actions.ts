@@ -8,7 +8,7 @@ import {
   systemInfoInput,
 } from '../../contract/project';
 import { defineAction } from '../../core/action';
-import { getLoginKey } from '../auth/login-key';
+import { getLoginKey } from '../../core/login-key';
 import {
   deleteProject,
   getProjectSettings,

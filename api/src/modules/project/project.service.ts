@@ -29,9 +29,9 @@ import { toFieldErrors } from '../../core/validation';
 import { Account } from '../account/account.model';
 import { createBuiltinRoles } from '../account/builtin-roles';
 import { audit } from '../audit/audit.service';
-import { Session } from '../auth/session.model';
 import { createBaseCategories } from '../class-category/class-category.service';
 import { regionLevel } from '../dictionary/regions';
+import { Session } from '../session/session.model';
 import { Unit } from '../unit/unit.model';
 
 import { PROJECT_STATUS, Project } from './project.model';

@@ -6,14 +6,14 @@ import type { SendMsgCodeAnswer } from '../../contract/sms';
 import type { ActionContext, Principal } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
+import { hashPassword } from '../account/password';
 import { Role } from '../account/role.model';
 import { audit } from '../audit/audit.service';
 import type { AfterSignIn } from '../auth/login.service';
-import { hashPassword } from '../auth/password';
-import { Session } from '../auth/session.model';
-import { openSession, revokeAccountSessions } from '../auth/session.service';
 import { Project } from '../project/project.model';
 import { resolveRequestProject } from '../project/project.service';
+import { Session } from '../session/session.model';
+import { openSession, revokeAccountSessions } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
 import { issueSmsCode, withSmsCode } from './sms-code.service';
 

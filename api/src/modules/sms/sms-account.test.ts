@@ -3,11 +3,11 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { encryptLoginField } from '../../testing/crypto';
 import { buildAccount, buildUnit, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
+import { verifyPassword } from '../account/password';
 import { Role } from '../account/role.model';
 import { AuditLog } from '../audit/audit-log.model';
-import { verifyPassword } from '../auth/password';
-import { authenticateToken } from '../auth/session.service';
 import type { Project } from '../project/project.model';
+import { authenticateToken } from '../session/session.service';
 import {
   buildHostedProject,
   codeCount,

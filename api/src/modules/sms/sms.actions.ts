@@ -14,9 +14,9 @@ import {
 } from '../../contract/sms';
 import { defineAction } from '../../core/action';
 import { ValidationError } from '../../core/errors';
+import { decryptLoginField } from '../../core/login-key';
 import { requirePrincipal } from '../../core/tenant';
 import { toFieldErrors } from '../../core/validation';
-import { decryptLoginField } from '../auth/login-key';
 import { sceneBinder } from '../wechat/oauth.service';
 import {
   forgetPassword,

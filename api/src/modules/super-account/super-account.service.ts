@@ -12,8 +12,8 @@ import { containsPattern } from '../../core/query';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { Role } from '../account/role.model';
 import { audit } from '../audit/audit.service';
-import { openSession } from '../auth/session.service';
 import { PROJECT_STATUS, Project } from '../project/project.model';
+import { openSession } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
 
 /** The role systems platform staff may sign in as: project staff and unit managers. */

@@ -4,9 +4,9 @@ import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/fac
 import { Account } from '../account/account.model';
 import { PLATFORM_ADMIN_ROLE } from '../account/builtin-roles';
 import { AuditLog } from '../audit/audit-log.model';
-import { Session } from '../auth/session.model';
-import { hashToken, IMPERSONATION_TTL_MS } from '../auth/session.service';
 import type { Project } from '../project/project.model';
+import { Session } from '../session/session.model';
+import { hashToken, IMPERSONATION_TTL_MS } from '../session/session.service';
 
 let t: TestApp;
 let project: Project;

@@ -1,7 +1,7 @@
 import { constants, createPrivateKey, generateKeyPair, type KeyObject, privateDecrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { ValidationError } from '../../core/errors';
+import { ValidationError } from './errors';
 
 const KEY_NAME = 'login-rsa';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Principal } from '../../core/action';
-import { Session } from './session.model';
+import { Session } from '../session/session.model';
 
 /** How long a session lives without use: staff sign in daily, students stay signed in on their phone. */
 export const SESSION_TTL_MS: Record<RoleSystem, number> = {

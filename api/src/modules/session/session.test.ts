@@ -2,7 +2,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
-import { Session } from './session.model';
+import { Session } from '../session/session.model';
 import {
   authenticateToken,
   hashToken,
@@ -10,7 +10,7 @@ import {
   revokeAccountSessions,
   revokeSession,
   SESSION_TTL_MS,
-} from './session.service';
+} from '../session/session.service';
 
 let t: TestApp;
 let projectId: number;
