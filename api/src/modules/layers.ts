@@ -20,4 +20,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['train-plan'],
   ['train-class'],
   ['cart'],
+  ['class-center'],
 ];
