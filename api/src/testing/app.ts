@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import type { Sequelize } from 'sequelize';
 import supertest from 'supertest';
 import { type AppDeps, createApp } from '../app';
-import type { Principal, Scope, TenantProject } from '../core/action';
+import type { Principal, Providers, Scope, TenantProject } from '../core/action';
 import { createLogger } from '../core/logger';
 import { makeScope } from '../core/scope';
 import { initModels } from '../db/models';
@@ -43,7 +43,10 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<
     Pick<AppDeps, 'actions' | 'authenticate' | 'staticApps' | 'limits' | 'uploadDir' | 'trustProxy'>
-  > = {},
+  > & {
+    /** Providers to use instead of those the test environment builds (a test storage, a simulator's WeChat). */
+    providers?: Partial<Providers>;
+  } = {},
 ): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase();
   const sequelize = createSequelize(database.url, { poolMax: 5 });
@@ -56,7 +59,8 @@ export async function createTestApp(
     },
   });
   const logger = createLogger('debug', sink);
-  const providers = createProviders(loadEnv());
+  const { providers: providerOverrides, ...appOverrides } = overrides;
+  const providers: Providers = { ...createProviders(loadEnv()), ...providerOverrides };
   const jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
   const app = createApp({
     sequelize,
@@ -64,7 +68,7 @@ export async function createTestApp(
     providers,
     jobs: jobs.queue,
     authenticate: (token) => authenticateToken(sequelize, token),
-    ...overrides,
+    ...appOverrides,
   });
   let server: http.Server | undefined;
   return {
