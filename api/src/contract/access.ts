@@ -55,3 +55,16 @@ export const platform = <const P extends readonly MenuUrl[]>(...permission: P) =
     permission,
     tenant: 'none',
   }) as const satisfies CallAccess;
+
+/**
+ * Project staff or unit managers (role systems 2 and 4) in their project, granted one of the pages.
+ * The router lets both in; the module's record policy then narrows a unit manager to their own
+ * unit's rows (e.g. `modules/unit/unit.policy.ts`).
+ */
+export const staffOrUnitManager = <const P extends readonly MenuUrl[]>(...permission: P) =>
+  ({
+    auth: 'signed-in',
+    roles: [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT],
+    permission,
+    tenant: 'session',
+  }) as const satisfies CallAccess;

@@ -1,5 +1,8 @@
 import type { AnyCall, KeyedCalls } from './call';
 import { cartCalls } from './cart';
+import { dictionaryCalls } from './dictionary';
+import { projectCalls } from './project';
+import { unitCalls } from './unit';
 
 /** A group's calls keyed by `<group>/<name>`. */
 function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
@@ -13,6 +16,9 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
  */
 export const CALLS = {
   ...keyed(cartCalls),
+  ...keyed(projectCalls),
+  ...keyed(unitCalls),
+  ...keyed(dictionaryCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */
