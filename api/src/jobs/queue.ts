@@ -12,7 +12,8 @@ function executor(sequelize: Sequelize, transaction?: Transaction): PgBoss.Db {
   return {
     async executeSql(text, values) {
       const rows = await sequelize.query<Record<string, unknown>>(text, {
-        ...(values?.length ? { bind: values } : {}),
+        // pg-boss leaves unset options undefined; Sequelize refuses undefined bind values (pg reads both as NULL).
+        ...(values?.length ? { bind: values.map((value) => value ?? null) } : {}),
         type: QueryTypes.SELECT,
         transaction,
       });
