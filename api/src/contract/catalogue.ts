@@ -1,5 +1,9 @@
+import { bannerCalls } from './banner';
 import type { AnyCall, KeyedCalls } from './call';
 import { cartCalls } from './cart';
+import { certificateCalls } from './certificate';
+import { courseCalls, questionCalls } from './course';
+import { resourceCalls } from './resource';
 
 /** A group's calls keyed by `<group>/<name>`. */
 function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
@@ -13,6 +17,11 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
  */
 export const CALLS = {
   ...keyed(cartCalls),
+  ...keyed(resourceCalls),
+  ...keyed(questionCalls),
+  ...keyed(courseCalls),
+  ...keyed(certificateCalls),
+  ...keyed(bannerCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */

@@ -1,3 +1,6 @@
+import { listenCourse } from './course/course.listeners';
+import { listenCatalogueUsage } from './train-class/catalogue-usage.listeners';
+
 /**
  * Wires the modules' listeners of domain events (core/events.ts) once per process; called by
  * `initModels`, so the server, the tests, the migrations and the seeds all run with them.
@@ -7,4 +10,6 @@ let wired = false;
 export function wireModules(): void {
   if (wired) return;
   wired = true;
+  listenCourse();
+  listenCatalogueUsage();
 }
