@@ -84,8 +84,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
     }),
   );
   app.use(wechatPushRoute(deps.sequelize));
-  app.use(mediaRoute(deps.sequelize));
-  app.use(bannerImageRoute());
+  app.use(mediaRoute(deps.sequelize, deps.providers));
+  app.use(bannerImageRoute(deps.providers));
   app.use(
     createApiRouter(actions, {
       sequelize: deps.sequelize,

@@ -1,7 +1,11 @@
+import { bannerCalls } from './banner';
 import type { AnyCall, KeyedCalls } from './call';
 import { cartCalls } from './cart';
+import { certificateCalls } from './certificate';
+import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
 import { projectCalls } from './project';
+import { resourceCalls } from './resource';
 import { unitCalls } from './unit';
 
 /** A group's calls keyed by `<group>/<name>`. */
@@ -19,6 +23,11 @@ export const CALLS = {
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),
+  ...keyed(resourceCalls),
+  ...keyed(questionCalls),
+  ...keyed(courseCalls),
+  ...keyed(certificateCalls),
+  ...keyed(bannerCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */

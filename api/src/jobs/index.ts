@@ -1,4 +1,6 @@
 import type { JobDefinition } from '../core/jobs';
+import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
+import { sweepUploadsJob } from '../modules/resource/resource.jobs';
 
 /** Every kind of background job of the product. */
-export const allJobs: readonly JobDefinition[] = [];
+export const allJobs: readonly JobDefinition[] = [sweepUploadsJob, sweepBannerImagesJob];

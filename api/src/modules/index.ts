@@ -1,6 +1,8 @@
 import { listenAccount } from './account/account.listeners';
 import { listenClassCategory } from './class-category/class-category.listeners';
+import { listenCourse } from './course/course.listeners';
 import { listenSession } from './session/session.listeners';
+import { listenCatalogueUsage } from './train-class/catalogue-usage.listeners';
 
 /**
  * Wires the modules' listeners of domain events (core/events.ts) once per process; called by
@@ -14,4 +16,6 @@ export function wireModules(): void {
   listenAccount();
   listenClassCategory();
   listenSession();
+  listenCourse();
+  listenCatalogueUsage();
 }
