@@ -1,5 +1,8 @@
 import type { AnyCall, KeyedCalls } from './call';
 import { cartCalls } from './cart';
+import { classCategoryCalls } from './class-category';
+import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
+import { trainPlanCalls } from './train-plan';
 
 /** A group's calls keyed by `<group>/<name>`. */
 function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
@@ -13,6 +16,11 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
  */
 export const CALLS = {
   ...keyed(cartCalls),
+  ...keyed(trainPlanCalls),
+  ...keyed(classCategoryCalls),
+  ...keyed(trainClassCalls),
+  ...keyed(classEvaluationCalls),
+  ...keyed(classCenterCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */

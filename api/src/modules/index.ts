@@ -1,3 +1,5 @@
+import { listenClassUsage } from './train-class/class-usage.listeners';
+
 /**
  * Wires the modules' listeners of domain events (core/events.ts) once per process; called by
  * `initModels`, so the server, the tests, the migrations and the seeds all run with them.
@@ -7,4 +9,5 @@ let wired = false;
 export function wireModules(): void {
   if (wired) return;
   wired = true;
+  listenClassUsage();
 }

@@ -11,8 +11,8 @@ import { resourceSettings } from '../resource/resource.settings';
 import { useTestStorage } from '../resource/resource.testing';
 import { localVideoProvider } from '../resource/video-provider';
 import { buildHostedProject } from '../sms/sms.testing';
-import { chinaToday, CLASS_NOT_OFFERED as NOT_OFFERED } from './class-read';
-import { ClassEvaluation } from './train-class.model';
+import { chinaToday, CLASS_NOT_OFFERED as NOT_OFFERED } from '../train-class/class-read';
+import { ClassEvaluation } from '../train-class/train-class.model';
 import {
   baseCategory,
   buildCategory,
@@ -20,7 +20,7 @@ import {
   buildLessonCourse,
   enrol,
   shiftDay,
-} from './train-class.testing';
+} from '../train-class/train-class.testing';
 
 let t: TestApp;
 useTestStorage();
