@@ -176,8 +176,11 @@ async function checkLessons(
 }
 
 /** Refuses to make a course a draft while a class on the shelf uses it, naming `status`. */
-async function checkNotOnShelf(courseId: number, transaction: Transaction): Promise<void> {
-  const use = await classUse({ courseId, onShelfOnly: true }, transaction);
+async function checkNotOnShelf(course: Course, transaction: Transaction): Promise<void> {
+  const use = await classUse(
+    { projectId: course.projectId, courseId: course.id, onShelfOnly: true },
+    transaction,
+  );
   if (use.count)
     throw new ValidationError([
       {
@@ -211,7 +214,7 @@ export async function saveCourse(
     }
     await courseCategories.requireCategory(projectId, input.categoryId, 'categoryId', transaction);
     if (course?.status === 'PUBLISHED' && input.status === 'DRAFT')
-      await checkNotOnShelf(course.id, transaction);
+      await checkNotOnShelf(course, transaction);
     await checkLessons(projectId, input, transaction);
     const fields = {
       name: input.name,
@@ -294,7 +297,7 @@ export async function deleteCourse(caller: Caller, projectId: number, id: number
     });
     if (!course) throw new BusinessError(COURSE_NOT_FOUND);
     if (course.status === 'PUBLISHED') throw new BusinessError('已发布的课程不能删除，请先改为草稿');
-    const use = await classUse({ courseId: course.id }, transaction);
+    const use = await classUse({ projectId, courseId: course.id }, transaction);
     if (use.count) throw new BusinessError(`该课程已被${describeClassUse(use)}使用，不能删除`);
     await CourseLesson.destroy({ where: { courseId: course.id }, transaction });
     await course.destroy({ transaction });
