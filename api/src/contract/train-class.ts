@@ -229,19 +229,23 @@ export type ClassBatchModifyInput = z.input<typeof classBatchModifyInput>;
 export const CLASS_SHELF = ['ON', 'OFF'] as const;
 export type ClassShelf = (typeof CLASS_SHELF)[number];
 
-/**
- * `class/page` and `class/export` (GET, `.xlsx`): the project's classes in display order (`sort`,
- * then newest). `name` matches a part; `categoryId` includes the categories below it.
- */
-export const classPageInput = z.object({
-  ...zPage,
+/** The filters of the class list and its export: `name` matches a part; `categoryId` includes the categories below it. */
+const classFilterFields = {
   name: zOptionalText(100),
   year: zOptional(zYear),
   planId: zInput.optionalId(),
   categoryId: zInput.optionalId(),
   shelf: zOptional(z.enum(CLASS_SHELF, { error: '上架状态应为 ON 或 OFF' })),
-});
+};
+
+/** `class/page`: a page of the project's classes in display order (`sort`, then newest), filtered. */
+export const classPageInput = z.object({ ...zPage, ...classFilterFields });
 export type ClassPageInput = z.input<typeof classPageInput>;
+
+/** `class/export` (GET or POST, `.xlsx`): every class of the filters in display order (paging is ignored). */
+export const classExportInput = z.object(classFilterFields);
+/** The filters of the class list and its export, as the back office holds them. */
+export type ClassFilters = z.output<typeof classExportInput>;
 
 /** A row of `class/page`. */
 export interface ClassItem {
@@ -519,7 +523,7 @@ export const trainClassCalls = defineCalls('class', {
   page: { input: classPageInput, answer: answer<ClassPage>(), access: staff(CLASS_LIST, CLASS_DETAIL) },
   /** The filtered class list (every page) as a streamed `.xlsx`. */
   export: {
-    input: classPageInput,
+    input: classExportInput,
     answer: fileAnswer(),
     access: staff(CLASS_LIST),
     methods: ['GET', 'POST'],

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { z } from 'zod';
-import { type ClassItem, type classPageInput, fenToYuan } from '../../contract/train-class';
+import { type ClassFilters, type ClassItem, fenToYuan } from '../../contract/train-class';
 import { FileResult, type TenantScope } from '../../core/action';
 import { chinaToday } from './class-read';
 import { TrainClass } from './train-class.model';
@@ -95,7 +94,7 @@ async function writeWorkbook(projectId: number, ids: number[], stream: PassThrou
  */
 export async function exportClasses(
   scope: TenantScope,
-  input: Omit<z.output<typeof classPageInput>, 'pageNum' | 'pageSize'>,
+  input: ClassFilters,
   now: Date = new Date(),
 ): Promise<FileResult> {
   const projectId = scope.project.id;

@@ -4,6 +4,7 @@ import type { PageAnswer } from '../../contract/common';
 import { hoursToTenths, tenthsToHours } from '../../contract/course';
 import type {
   ClassDetail,
+  ClassFilters,
   ClassItem,
   classAmountInput,
   classPageInput,
@@ -187,7 +188,7 @@ export const CLASS_LIST_ORDER: [string, 'ASC' | 'DESC'][] = [
  */
 export async function classListWhere(
   projectId: number,
-  input: Omit<z.output<typeof classPageInput>, 'pageNum' | 'pageSize'>,
+  input: ClassFilters,
 ): Promise<WhereOptions<TrainClass>> {
   const categoryIds =
     input.categoryId === undefined
