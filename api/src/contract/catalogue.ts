@@ -2,10 +2,13 @@ import { bannerCalls } from './banner';
 import type { AnyCall, KeyedCalls } from './call';
 import { cartCalls } from './cart';
 import { certificateCalls } from './certificate';
+import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
 import { projectCalls } from './project';
 import { resourceCalls } from './resource';
+import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
+import { trainPlanCalls } from './train-plan';
 import { unitCalls } from './unit';
 
 /** A group's calls keyed by `<group>/<name>`. */
@@ -28,6 +31,11 @@ export const CALLS = {
   ...keyed(courseCalls),
   ...keyed(certificateCalls),
   ...keyed(bannerCalls),
+  ...keyed(trainPlanCalls),
+  ...keyed(classCategoryCalls),
+  ...keyed(trainClassCalls),
+  ...keyed(classEvaluationCalls),
+  ...keyed(classCenterCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */

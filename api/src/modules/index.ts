@@ -3,6 +3,7 @@ import { listenClassCategory } from './class-category/class-category.listeners';
 import { listenCourse } from './course/course.listeners';
 import { listenSession } from './session/session.listeners';
 import { listenCatalogueUsage } from './train-class/catalogue-usage.listeners';
+import { listenClassUsage } from './train-class/class-usage.listeners';
 
 /**
  * Wires the modules' listeners of domain events (core/events.ts) once per process; called by
@@ -18,4 +19,5 @@ export function wireModules(): void {
   listenSession();
   listenCourse();
   listenCatalogueUsage();
+  listenClassUsage();
 }

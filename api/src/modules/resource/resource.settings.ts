@@ -1,6 +1,4 @@
-import { type Env, loadEnv } from '../../env';
-import { fileStorageFromEnv } from '../storage/file-storage';
-import type { FileStorage } from '../storage/storage';
+import type { Env } from '../../env';
 
 /** How videos are uploaded and played in this process (the video provider's limits). */
 export interface VideoLimits {
@@ -28,26 +26,5 @@ export function videoLimitsFromEnv(
     chunkBytes: Math.min(DEFAULT_CHUNK_BYTES, env.UPLOAD_FILE_LIMIT_MB * 1024 * 1024),
     uploadTtlSeconds: UPLOAD_TTL_SECONDS,
     playUrlTtlSeconds: env.MEDIA_URL_TTL_MINUTES * 60,
-  };
-}
-
-/** What `resourceSettings` answers: the storage and limits of the process environment. */
-export interface ResourceSettings extends VideoLimits {
-  storage: FileStorage;
-  signingSecret: string | null;
-}
-
-/**
- * The file storage and video limits of the process environment, read anew on each call.
- *
- * @deprecated Only for the class centre until it plays through `ctx.providers.video` and reads
- * `ctx.providers.storage`; everything else takes both from its scope.
- */
-export function resourceSettings(): ResourceSettings {
-  const env = loadEnv();
-  return {
-    storage: fileStorageFromEnv(env),
-    ...videoLimitsFromEnv(env),
-    signingSecret: env.MEDIA_SIGNING_SECRET ?? null,
   };
 }

@@ -38,8 +38,7 @@ export interface TestResourceStorage {
 /**
  * Gives the test file a storage folder of its own (made now, removed after its last test) and the
  * providers over it with small chunks (`providers()`, for `createTestApp`). The folder is also the
- * test file's STORAGE_DIR, so a test app built from the environment, the demo seeds and the class
- * centre's older entry points (`localVideoProvider`, `resourceSettings`) use it too.
+ * test file's STORAGE_DIR, so a test app built from the environment and the demo seeds use it too.
  */
 export function useTestStorage(limits: Partial<VideoLimits> = {}): TestResourceStorage {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-resource-test-'));

@@ -1,7 +1,6 @@
 import type { Sequelize } from 'sequelize';
 import type { Providers } from '../../core/action';
-import { type Env, loadEnv } from '../../env';
-import { fileStorageFromEnv } from '../storage/file-storage';
+import type { Env } from '../../env';
 import { type FileStorage, StorageError } from '../storage/storage';
 import { getMediaSecret, type MediaGrant, signMediaToken } from './media-token';
 import { type ByteSpan, Mp4Error, mp4TrialBytes } from './mp4';
@@ -203,26 +202,4 @@ export function videoProviderFromEnv(
     limits: videoLimitsFromEnv(env),
     signingSecret: env.MEDIA_SIGNING_SECRET ?? null,
   });
-}
-
-/**
- * The local provider of the process environment, bound to a database, with the older signatures
- * (no scope).
- *
- * @deprecated Only for the class centre until it plays through `ctx.providers.video`.
- */
-export function localVideoProvider(sequelize: Sequelize) {
-  const env = loadEnv();
-  const provider = createLocalVideoProvider({
-    limits: videoLimitsFromEnv(env),
-    signingSecret: env.MEDIA_SIGNING_SECRET ?? null,
-  });
-  const scope: VideoScope = { sequelize, providers: { storage: fileStorageFromEnv(env) } };
-  return {
-    name: provider.name,
-    authorizePlay: (video: PlayableVideo, ttlSeconds: number, now?: Date) =>
-      provider.authorizePlay(scope, video, ttlSeconds, now),
-    authorizeTrial: (video: PlayableVideo, seconds: number, ttlSeconds: number, now?: Date) =>
-      provider.authorizeTrial(scope, video, seconds, ttlSeconds, now),
-  };
 }

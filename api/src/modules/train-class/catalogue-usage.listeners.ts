@@ -1,4 +1,3 @@
-import type { Transaction } from 'sequelize';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { type Listener, listen } from '../../core/events';
 import {
@@ -7,41 +6,21 @@ import {
 } from '../certificate/certificate-template.events';
 import { TEMPLATE_IN_USE } from '../certificate/certificate-template.service';
 import { type CoursesOfProject, courseDeleting, courseUnpublishing } from '../course/course.events';
-import { type ClassUse, describeClassUse } from './class-read';
-import { TrainClass, TrainClassCourse } from './train-class.model';
-
-/** The classes of the project that hold one of the courses (only those on the shelf when asked). */
-async function classesUsingCourses(
-  payload: CoursesOfProject,
-  onShelfOnly: boolean,
-  transaction: Transaction,
-): Promise<ClassUse> {
-  const { projectId } = payload;
-  const links = await TrainClassCourse.findAll({
-    attributes: ['classId'],
-    where: { projectId, courseId: payload.ids },
-    transaction,
-  });
-  if (!links.length) return { count: 0, names: [] };
-  const { rows, count } = await TrainClass.findAndCountAll({
-    attributes: ['name'],
-    where: { projectId, id: links.map((link) => link.classId), ...(onShelfOnly ? { onShelf: true } : {}) },
-    order: [['id', 'ASC']],
-    limit: 3,
-    transaction,
-  });
-  return { count, names: rows.map((row) => row.name) };
-}
+import { classUse, describeClassUse } from './class-read';
+import { TrainClass } from './train-class.model';
 
 /** A course a class holds cannot be deleted. */
 const refuseDeletingUsedCourse: Listener<CoursesOfProject> = async (_scope, payload, transaction) => {
-  const use = await classesUsingCourses(payload, false, transaction);
+  const use = await classUse({ projectId: payload.projectId, courseIds: payload.ids }, transaction);
   if (use.count) throw new BusinessError(`该课程已被${describeClassUse(use)}使用，不能删除`);
 };
 
 /** A course a class on the shelf holds stays published (naming `status`). */
 const refuseUnpublishingShownCourse: Listener<CoursesOfProject> = async (_scope, payload, transaction) => {
-  const use = await classesUsingCourses(payload, true, transaction);
+  const use = await classUse(
+    { projectId: payload.projectId, courseIds: payload.ids, onShelfOnly: true },
+    transaction,
+  );
   if (use.count)
     throw new ValidationError([
       {
