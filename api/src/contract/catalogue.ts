@@ -1,5 +1,12 @@
+import { accountCalls } from './account';
 import type { AnyCall, KeyedCalls } from './call';
+import { captchaCalls } from './captcha';
 import { cartCalls } from './cart';
+import { forgetCalls, loginCalls, registerCalls } from './login';
+import { roleCalls } from './role';
+import { smsCalls } from './sms';
+import { superAccountCalls } from './super-account';
+import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
 /** A group's calls keyed by `<group>/<name>`. */
 function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
@@ -13,6 +20,17 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
  */
 export const CALLS = {
   ...keyed(cartCalls),
+  ...keyed(loginCalls),
+  ...keyed(registerCalls),
+  ...keyed(forgetCalls),
+  ...keyed(captchaCalls),
+  ...keyed(smsCalls),
+  ...keyed(accountCalls),
+  ...keyed(roleCalls),
+  ...keyed(superAccountCalls),
+  ...keyed(wechatCalls),
+  ...keyed(wxappCalls),
+  ...keyed(unitRegisterCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */
