@@ -1,11 +1,6 @@
-import type {
-  H5RegisterQrCodeAnswer,
-  PageAnswer,
-  RecordStatus,
-  UnitItem,
-  UnitRegisterStudentPage,
-} from '@px/api/contract';
-import { type RequestOptions, request } from './request';
+import type { Calls, PageAnswer, RecordStatus, UnitItem } from '@px/api/contract';
+import type { InputOf } from '@px/config';
+import { api, type RequestOptions, request } from './request';
 
 /** Filters and page of `unit/list`; `regionCode` selects a province, city or county and what lies under it. */
 export interface UnitListQuery {
@@ -69,28 +64,10 @@ export function batchUpdateTrainTypes(ids: number[], trainTypes: string[]): Prom
  * The unit's WeChat QR code leading to its registration page, made once and kept by the server.
  * Rejects with an ApiError (respCode -1 当前项目未配置微信公众号 when the project has no official account).
  */
-export function getUnitRegisterQrCode(unitId: number): Promise<H5RegisterQrCodeAnswer> {
-  return request<H5RegisterQrCodeAnswer>({
-    url: '/unit/h5-register-qr-code.action',
-    method: 'post',
-    data: { unitId },
-  });
-}
-
-/** Page of `unit/register-students`: the students who registered under the unit. */
-export interface UnitRegisterStudentsQuery {
-  unitId: number;
-  pageNum: number;
-  pageSize: number;
-}
+export const getUnitRegisterQrCode = (unitId: number) => api.call('unit/h5-register-qr-code', { unitId });
 
 /** One page of the unit's registered students (a unit manager: their own unit only). Rejects with an ApiError. */
-export function listUnitRegisterStudents(
-  query: UnitRegisterStudentsQuery,
+export const listUnitRegisterStudents = (
+  query: InputOf<Calls['unit/register-students']>,
   ...options: [RequestOptions?]
-): Promise<UnitRegisterStudentPage> {
-  return request<UnitRegisterStudentPage>(
-    { url: '/unit/register-students.action', method: 'post', data: query },
-    ...options,
-  );
-}
+) => api.call('unit/register-students', query, ...options);
