@@ -138,4 +138,5 @@ const forgetActions = implement(forgetCalls, {
   },
 });
 
+/** The sign-in, sign-up and forgotten-password calls bound by the auth module. */
 export const authActions = [...loginActions, ...registerActions, ...forgetActions];
