@@ -83,7 +83,14 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       strictTransportSecurity: false,
     }),
   );
-  app.use(wechatPushRoute(deps.sequelize));
+  app.use(
+    wechatPushRoute({
+      sequelize: deps.sequelize,
+      log: deps.logger,
+      providers: deps.providers,
+      jobs: deps.jobs,
+    }),
+  );
   app.use(mediaRoute(deps.sequelize, deps.providers));
   app.use(bannerImageRoute(deps.providers));
   app.use(

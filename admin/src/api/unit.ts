@@ -1,12 +1,6 @@
-import type {
-  Calls,
-  H5RegisterQrCodeAnswer,
-  RecordStatus,
-  UnitRegisterStudentPage,
-  UnitSaveInput,
-} from '@px/api/contract';
+import type { Calls, RecordStatus, UnitSaveInput } from '@px/api/contract';
 import type { CallOptions, InputOf } from '@px/config';
-import { api, type RequestOptions, request } from './request';
+import { api } from './request';
 
 /** One page of the project's units (project staff); `regionCode` selects a region and what lies under it. Rejects with an ApiError. */
 export const listUnits = (query: InputOf<Calls['unit/list']>, options?: CallOptions) =>
@@ -29,35 +23,14 @@ export const setUnitStatus = (id: number, status: RecordStatus) => api.call('uni
 export const batchUpdateTrainTypes = (ids: number[], trainTypes: string[]) =>
   api.call('unit/batch-update-train-type', { ids, trainTypes });
 
-// The unit registration calls below belong to the wechat module's contract; they move to `api.call`
-// when it declares them in the catalogue.
-
 /**
  * The unit's WeChat QR code leading to its registration page, made once and kept by the server.
  * Rejects with an ApiError (respCode -1 当前项目未配置微信公众号 when the project has no official account).
  */
-export function getUnitRegisterQrCode(unitId: number): Promise<H5RegisterQrCodeAnswer> {
-  return request<H5RegisterQrCodeAnswer>({
-    url: '/unit/h5-register-qr-code.action',
-    method: 'post',
-    data: { unitId },
-  });
-}
-
-/** Page of `unit/register-students`: the students who registered under the unit. */
-export interface UnitRegisterStudentsQuery {
-  unitId: number;
-  pageNum: number;
-  pageSize: number;
-}
+export const getUnitRegisterQrCode = (unitId: number) => api.call('unit/h5-register-qr-code', { unitId });
 
 /** One page of the unit's registered students (a unit manager: their own unit only). Rejects with an ApiError. */
-export function listUnitRegisterStudents(
-  query: UnitRegisterStudentsQuery,
-  ...options: [RequestOptions?]
-): Promise<UnitRegisterStudentPage> {
-  return request<UnitRegisterStudentPage>(
-    { url: '/unit/register-students.action', method: 'post', data: query },
-    ...options,
-  );
-}
+export const listUnitRegisterStudents = (
+  query: InputOf<Calls['unit/register-students']>,
+  options?: CallOptions,
+) => api.call('unit/register-students', query, options);

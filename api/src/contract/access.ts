@@ -19,6 +19,15 @@ export const guest = { auth: 'optional', tenant: 'caller' } as const satisfies C
 /** Any signed-in account, in its session's project when it has one (its own account, sign-out). */
 export const member = { auth: 'signed-in', tenant: 'none' } as const satisfies CallAccess;
 
+/** Anyone, with their session when they send a token (logout, check-login); in no project. */
+export const anyCaller = { auth: 'optional', tenant: 'none' } as const satisfies CallAccess;
+
+/**
+ * Any signed-in account in its session's project; platform staff between projects work in the
+ * request's project (their own SMS codes: changing their mobile or password).
+ */
+export const accountHolder = { auth: 'signed-in', tenant: 'caller' } as const satisfies CallAccess;
+
 /** Any signed-in account of the listed role systems, in its own project (`session`). */
 export const signedIn = <const R extends readonly (typeof ROLE_SYSTEM)[keyof typeof ROLE_SYSTEM][]>(
   ...roles: R

@@ -1,15 +1,22 @@
+import { accountCalls } from './account';
 import { bannerCalls } from './banner';
 import type { AnyCall, KeyedCalls } from './call';
+import { captchaCalls } from './captcha';
 import { cartCalls } from './cart';
 import { certificateCalls } from './certificate';
 import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
+import { forgetCalls, loginCalls, registerCalls } from './login';
 import { projectCalls } from './project';
 import { resourceCalls } from './resource';
+import { roleCalls } from './role';
+import { smsCalls } from './sms';
+import { superAccountCalls } from './super-account';
 import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
 import { trainPlanCalls } from './train-plan';
 import { unitCalls } from './unit';
+import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
 /** A group's calls keyed by `<group>/<name>`. */
 function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
@@ -36,6 +43,17 @@ export const CALLS = {
   ...keyed(trainClassCalls),
   ...keyed(classEvaluationCalls),
   ...keyed(classCenterCalls),
+  ...keyed(loginCalls),
+  ...keyed(registerCalls),
+  ...keyed(forgetCalls),
+  ...keyed(captchaCalls),
+  ...keyed(smsCalls),
+  ...keyed(accountCalls),
+  ...keyed(roleCalls),
+  ...keyed(superAccountCalls),
+  ...keyed(wechatCalls),
+  ...keyed(wxappCalls),
+  ...keyed(unitRegisterCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */

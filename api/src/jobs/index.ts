@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../core/jobs';
+import { signInAttemptSweep } from '../modules/auth/auth.jobs';
 import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
 
 /** Every kind of background job of the product. */
-export const allJobs: readonly JobDefinition[] = [sweepUploadsJob, sweepBannerImagesJob];
+export const allJobs: readonly JobDefinition[] = [signInAttemptSweep, sweepUploadsJob, sweepBannerImagesJob];

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import { DICTIONARY_TYPE } from '../../contract/dictionary';
 import type { RegionUnitNode, UnitItem, UnitOption, unitListInput, unitSaveInput } from '../../contract/unit';
-import type { ActionContext, ActorScope } from '../../core/action';
-import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
+import type { ActorScope } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { dictionaryCodes } from '../dictionary/dictionary.service';
@@ -14,7 +14,6 @@ import {
   assertMayChangeTrainTypes,
   assertMayCreateUnit,
   assertMayManageUnit,
-  managedUnitId,
   mayChangeTrainTypes,
   type UnitPolicyScope,
   visibleUnitsWhere,
@@ -299,24 +298,4 @@ export async function setUnitStatus(scope: ActorScope, id: number, status: Recor
       transaction,
     );
   });
-}
-
-/**
- * The unit scope of the wechat module's unit-registration calls, which still take it (they are not
- * converted to the call catalogue yet): a policy scope plus the older `projectId`/`ownUnitId`.
- * @deprecated Delete once those calls pass their `ActorScope` to `loadUnit` and read `managedUnitId`.
- */
-export type UnitScope = UnitPolicyScope & { projectId: number; ownUnitId: number | null };
-
-/**
- * The `UnitScope` of a signed-in caller in their project. Throws UnauthorizedError without a caller,
- * BusinessError for platform staff outside a project.
- * @deprecated See `UnitScope`.
- */
-export function unitScope(ctx: Pick<ActionContext, 'principal'>): UnitScope {
-  const principal = ctx.principal;
-  if (!principal) throw new UnauthorizedError();
-  if (principal.projectId === null) throw new BusinessError('请先通过超级账号进入一个项目');
-  const scope = { project: { id: principal.projectId }, principal };
-  return { ...scope, projectId: principal.projectId, ownUnitId: managedUnitId(scope) };
 }
