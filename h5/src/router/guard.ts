@@ -1,5 +1,12 @@
 import type { AccountInfo } from '@px/api/contract';
-import { type LoginType, RESP_DESC, ROLE_SYSTEM } from '@px/config';
+import {
+  accountStep,
+  EMPTY_ACCOUNT_MESSAGE,
+  type LoginType,
+  ROLE_SYSTEM,
+  readTokenParam,
+  type AccountState as SessionAccountState,
+} from '@px/config';
 import { LOGIN_PATH, loginPathFor, NOT_FOUND_PATH, normalizePath } from './paths';
 
 /** What the route table says about a path. */
@@ -12,12 +19,8 @@ export interface RouteMeta {
   tabBar: boolean;
 }
 
-/** Where loading the signed-in account stands (loaded once per token). */
-export type AccountState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; info: AccountInfo | null | undefined }
-  | { status: 'failed'; message: string };
+/** Where loading the signed-in student's account stands (loaded once per token). */
+export type AccountState = SessionAccountState<AccountInfo>;
 
 /** What the guard needs of the project settings: the allowed sign-in methods, once known. */
 export type ProjectLoginState =
@@ -25,8 +28,6 @@ export type ProjectLoginState =
   | { status: 'ready'; loginType: readonly LoginType[] }
   | { status: 'error' };
 
-/** Text shown when the account info came back empty (spec section 8). */
-export const EMPTY_ACCOUNT_MESSAGE = '请重新登录';
 /** Text shown when a back-office account's token is used on the student site. */
 export const NOT_STUDENT_MESSAGE = '该账号不是学员账号，请使用学员账号登录';
 
@@ -60,19 +61,6 @@ export type GuardDecision =
   /** The session cannot be used: the token is cleared and `message` (if any) shown; then decide again. */
   | { kind: 'end-session'; message: string | null };
 
-/** The `token` query parameter: null when absent; `{ token: null }` for the literal `null` (clears it). */
-export function readTokenParam(search: string): { token: string | null; rest: string } | null {
-  const params = new URLSearchParams(search);
-  const value = params.get('token');
-  if (value === null) return null;
-  params.delete('token');
-  const rest = params.toString();
-  return {
-    token: value === 'null' || value.trim() === '' ? null : value.trim(),
-    rest: rest ? `?${rest}` : '',
-  };
-}
-
 function signInDecision(input: GuardInput, path: string): GuardDecision {
   const target = `${path}${input.search}`;
   if (input.wechatBrowser) {
@@ -103,25 +91,20 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (!input.token) return input.route.public ? { kind: 'proceed' } : signInDecision(input, path);
   if (path === LOGIN_PATH) return { kind: 'proceed' };
 
-  const { account } = input;
-  switch (account.status) {
-    case 'idle':
-      return { kind: 'load-account' };
-    case 'loading':
-      return { kind: 'wait' };
+  const step = accountStep(input.account);
+  switch (step.kind) {
+    case 'load-account':
+    case 'wait':
+      return step;
     case 'failed':
-      return {
-        kind: 'end-session',
-        message: input.route.public ? null : account.message || RESP_DESC.ROUTE_GUARD,
-      };
+      return { kind: 'end-session', message: input.route.public ? null : step.message };
+    case 'empty':
+      return { kind: 'end-session', message: EMPTY_ACCOUNT_MESSAGE };
     case 'ready':
-      break;
+      return step.info.roleRP.roleSystem === ROLE_SYSTEM.STUDENT
+        ? { kind: 'proceed' }
+        : { kind: 'end-session', message: NOT_STUDENT_MESSAGE };
   }
-  const info = account.info;
-  if (!info?.roleRP) return { kind: 'end-session', message: EMPTY_ACCOUNT_MESSAGE };
-  if (info.roleRP.roleSystem !== ROLE_SYSTEM.STUDENT)
-    return { kind: 'end-session', message: NOT_STUDENT_MESSAGE };
-  return { kind: 'proceed' };
 }
 
 /** The document title of a page: `${route title} - ${project title}`, the route title alone until the project is known. */

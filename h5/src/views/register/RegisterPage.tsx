@@ -1,5 +1,5 @@
 import type { RegisterConfigByUnitAnswer } from '@px/api/contract';
-import { encryptLoginField } from '@px/config';
+import { encryptLoginField, readUnitIdParam } from '@px/config';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
@@ -15,7 +15,6 @@ import { TextInput } from '../../components/TextInput';
 import { useSubmitLock } from '../../hooks/useSubmitLock';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { LOGIN_PATH, MY_PATH, REGISTER_PATH, WX_BINDING_PATH } from '../../router/paths';
-import { parseUnitId } from '../../store/project';
 import { tokenAtom } from '../../store/session';
 import { showServerFieldErrors } from '../../utils/form-errors';
 import { type FieldRule, RULES, required } from '../../utils/form-rules';
@@ -106,7 +105,7 @@ function useWechatRecognition(
 export function RegisterPage({ variant }: { variant: RegisterVariant }) {
   const systemInfo = useSystemInfo();
   const [searchParams] = useSearchParams();
-  const unitId = parseUnitId(`?${searchParams.toString()}`);
+  const unitId = readUnitIdParam(`?${searchParams.toString()}`);
   const scene = searchParams.get('scene')?.trim() || undefined;
   const unit = useRegisterUnit(unitId);
   const [form] = Form.useForm<RegisterForm>();
