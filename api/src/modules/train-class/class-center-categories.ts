@@ -1,8 +1,9 @@
+import { shownBaseTypes } from '@px/config';
 import { col, fn, type WhereOptions } from 'sequelize';
 import type { ClassBaseType } from '../../contract/class-category';
 import type { ClassCenterBaseType, ClassCenterCategory } from '../../contract/train-class';
 import { ClassCategory } from '../class-category/class-category.model';
-import { type CenterScope, shownBaseTypes } from './class-center.service';
+import type { CenterScope } from './class-center.service';
 import { chinaToday, offeredWhere } from './class-read';
 import { TrainClass } from './train-class.model';
 

@@ -1,4 +1,5 @@
 import type { ClassBaseType, ClassCenterCategory, ClassCenterItem, SystemInfo } from '@px/api/contract';
+import { shownBaseTypes } from '@px/config';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Search } from 'react-vant';
@@ -13,7 +14,6 @@ import {
   NO_MAJOR,
   resolveSelection,
   selectedCategoryId,
-  shownBaseTypes,
 } from './class-types';
 import { CartEntry, JoinAllButton, useCartCount } from './components/CartActions';
 import { ClassList } from './components/ClassList';

@@ -1,4 +1,5 @@
 import type { ClassCenterItem, PublicBanner, SystemInfo } from '@px/api/contract';
+import { shownBaseTypes } from '@px/config';
 import { AppsO, BookmarkO, CartO, Records, UserO } from '@react-vant/icons';
 import { useAtomValue } from 'jotai';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
@@ -18,7 +19,7 @@ import {
   SPECIALIZED_PATH,
 } from '../../router/paths';
 import { unitIdAtom } from '../../store/project';
-import { BASE_TYPE_LABEL, shownBaseTypes } from '../class-center/class-types';
+import { BASE_TYPE_LABEL } from '../class-center/class-types';
 import { WithSettings } from '../class-center/components/WithSettings';
 import { type PageLoader, usePagedFeed } from '../class-center/usePagedFeed';
 import type { EntryVariant } from './entry-variants';
