@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Search } from 'react-vant';
 import { listCenterClasses } from '../../api/train-class';
 import { PageError, PageLoading, PageMessage } from '../../components/PageState';
+import { type PagedFeed, type PageLoader, usePagedFeed } from '../../hooks/usePagedFeed';
 import { unitIdAtom } from '../../store/project';
 import { tokenAtom } from '../../store/session';
 import type { CenterVariant } from './center-variants';
@@ -22,7 +23,6 @@ import { WithSettings } from './components/WithSettings';
 import { YearPicker } from './components/YearPicker';
 import { useCenterCategories } from './useCenterCategories';
 import { useCenterYears } from './useCenterYears';
-import { type PagedFeed, type PageLoader, usePagedFeed } from './usePagedFeed';
 import './class-center.css';
 
 /** Classes a page of the centre's list. */

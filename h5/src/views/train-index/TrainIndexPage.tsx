@@ -9,6 +9,7 @@ import { listBanners } from '../../api/banner';
 import { listCenterClasses, listCenterYears } from '../../api/train-class';
 import { ClassCard } from '../../components/ClassCard';
 import { EmptyState } from '../../components/EmptyState';
+import { type PageLoader, usePagedFeed } from '../../hooks/usePagedFeed';
 import {
   CLASS_SELECT_CENTER_PATH,
   DETAIL_PUBLIC_PATH,
@@ -21,7 +22,6 @@ import {
 import { unitIdAtom } from '../../store/project';
 import { BASE_TYPE_LABEL } from '../class-center/class-types';
 import { WithSettings } from '../class-center/components/WithSettings';
-import { type PageLoader, usePagedFeed } from '../class-center/usePagedFeed';
 import type { EntryVariant } from './entry-variants';
 
 // The swiper loads after the page (the first route's bundle stays small); its box keeps the height.
