@@ -7,18 +7,10 @@ import { feedback } from './feedback';
  * The back office's one request client (`@px/config` createApiClient): failures shown with antd's
  * message and Modal, a 401 answer ends the session. `api.call(key, input)`.
  */
-export const api = createApiClient<Calls>({
-  feedback,
-  onUnauthorized: notifyUnauthorized,
-  cookies: () => document.cookie,
-});
+export const api = createApiClient<Calls>({ feedback, onUnauthorized: notifyUnauthorized });
 
-/** Sends one request as written (an action not in the catalogue yet); fails like `api.call`. */
+/** Sends one request as written (a back-office action not in the catalogue yet); fails like `api.call`. */
 export const request: ApiClient<Calls>['request'] = api.request;
 
-export {
-  ApiFieldsError,
-  type CallOptions as RequestOptions,
-  type FieldError,
-  fieldErrorsOf,
-} from '@px/config';
+export type { CallOptions as RequestOptions, FieldError } from '@px/config';
+export { ApiFieldsError, fieldErrorsOf } from '@px/config';

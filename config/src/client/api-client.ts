@@ -26,8 +26,8 @@ export interface UploadOptions extends CallOptions {
 export interface ApiClientOptions {
   feedback: ApiFeedback;
   onUnauthorized: () => void;
-  /** The cookie string the session token is read from (`document.cookie` in a browser). */
-  cookies: () => string;
+  /** The cookie string the session token is read from; the page's `document.cookie` when not given. */
+  cookies?: () => string;
   /** How requests are sent; axios's own (XHR in a browser) unless given (tests). */
   adapter?: AxiosAdapter;
 }
@@ -65,7 +65,7 @@ export function createApiClient<C>(options: ApiClientOptions): ApiClient<C> {
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
   http.interceptors.request.use((config) => {
-    const token = getCookie(TOKEN_KEY, options.cookies());
+    const token = getCookie(TOKEN_KEY, options.cookies ? options.cookies() : pageCookies());
     if (token) config.headers.set(TOKEN_HEADER, token);
     return config;
   });
@@ -113,6 +113,11 @@ export function createApiClient<C>(options: ApiClientOptions): ApiClient<C> {
     },
     request: send,
   };
+}
+
+/** The cookies of the page the client runs in (none outside a browser). */
+function pageCookies(): string {
+  return (globalThis as { document?: { cookie?: string } }).document?.cookie ?? '';
 }
 
 function describeFailure(error: unknown, responseType: string | undefined): RawResult {
