@@ -6,6 +6,7 @@ import { flattenPages } from '../router/route-tree';
 import {
   accountInfoAtom,
   accountStateAtom,
+  grantedUrlsAtom,
   loadAccountInfoAtom,
   logoutAtom,
   permittedRoutesAtom,
@@ -54,6 +55,19 @@ describe('permittedRoutesAtom', () => {
       info: { ...INFO, roleRP: { ...INFO.roleRP, menu: [] } },
     });
     expect(flattenPages(store.get(permittedRoutesAtom)).map((route) => route.path)).toEqual(['/home']);
+  });
+});
+
+describe('grantedUrlsAtom', () => {
+  it('holds the exact pages of the role (home always), none before the account is loaded', () => {
+    const store = createStore();
+    expect([...store.get(grantedUrlsAtom)]).toEqual([]);
+    const menu = grantedMenuTree(['/train-manage/class']);
+    store.set(accountStateAtom, { status: 'ready', info: { ...INFO, roleRP: { ...INFO.roleRP, menu } } });
+    const granted = store.get(grantedUrlsAtom);
+    expect(granted.has('/train-manage/class')).toBe(true);
+    expect(granted.has('/home')).toBe(true);
+    expect(granted.has('/train-manage/train-class-detail')).toBe(false);
   });
 });
 

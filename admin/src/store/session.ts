@@ -2,7 +2,7 @@ import type { AccountInfo } from '@px/api/contract';
 import { createSessionStore } from '@px/config/react';
 import { atom } from 'jotai';
 import { getAccountInfo, loginOut } from '../api/login';
-import { filterRoutesByMenu } from '../router/access';
+import { collectMenuUrls, filterRoutesByMenu } from '../router/access';
 import { ALWAYS_PERMITTED } from '../router/paths';
 import { ROUTE_TABLE } from '../router/route-table';
 import { readToken, removeToken, writeToken } from '../session/token';
@@ -26,6 +26,13 @@ export const {
   loadAccountInfoAtom,
   accountInfoAtom,
 } = session;
+
+/** The page URLs the signed-in account's role was granted (its menu tree), home always; empty until loaded. */
+export const grantedUrlsAtom = atom<ReadonlySet<string>>((get) => {
+  const info = get(accountInfoAtom);
+  if (!info?.roleRP) return new Set<string>();
+  return new Set([...collectMenuUrls(info.roleRP.menu ?? []), ...ALWAYS_PERMITTED]);
+});
 
 /** The routes the signed-in account may open: the route table filtered by its menu tree. */
 export const permittedRoutesAtom = atom((get) => {
