@@ -3,8 +3,9 @@ import {
   accountStep,
   EMPTY_ACCOUNT_MESSAGE,
   ROLE_SYSTEM,
-  readTokenParam,
   type AccountState as SessionAccountState,
+  type SharedGuardDecision,
+  tokenAdoption,
 } from '@px/config';
 import { matchRoute } from './access';
 import {
@@ -45,14 +46,7 @@ export interface GuardInput {
 export type SignInStep = { kind: 'login'; to: string } | { kind: 'parent-go-home' };
 
 export type GuardDecision =
-  /** A `token` query parameter: keep it (or clear it for the text `null`), then go on without it. */
-  | { kind: 'adopt-token'; token: string | null; to: string }
-  | { kind: 'proceed' }
-  | { kind: 'redirect'; to: string }
-  /** Load the account info (once), then decide again. */
-  | { kind: 'load-account' }
-  /** The account info is on its way. */
-  | { kind: 'wait' }
+  | SharedGuardDecision
   /** Not signed in (no token): to the sign-in page, or the parent frame is told to go home. */
   | { kind: 'sign-in'; step: SignInStep }
   /**
@@ -101,8 +95,8 @@ function endSession(
  */
 export function decideNavigation(input: GuardInput): GuardDecision {
   const path = normalizePath(input.path);
-  const tokenParam = readTokenParam(input.search);
-  if (tokenParam) return { kind: 'adopt-token', token: tokenParam.token, to: `${path}${tokenParam.rest}` };
+  const adopt = tokenAdoption(path, input.search);
+  if (adopt) return adopt;
 
   if (!input.token) {
     if (isWhitelisted(path)) return { kind: 'proceed' };

@@ -1,4 +1,10 @@
-import { accountStep, EMPTY_ACCOUNT_MESSAGE, readTokenParam, readUnitIdParam } from './session';
+import {
+  accountStep,
+  EMPTY_ACCOUNT_MESSAGE,
+  readTokenParam,
+  readUnitIdParam,
+  tokenAdoption,
+} from './session';
 
 describe('readTokenParam', () => {
   it('reads the token (trimmed) and the rest of the query', () => {
@@ -16,6 +22,18 @@ describe('readTokenParam', () => {
     expect(readTokenParam('')).toBeNull();
     expect(readTokenParam('?unitId=3')).toBeNull();
     expect(readTokenParam('?tokens=1')).toBeNull();
+  });
+});
+
+describe('tokenAdoption', () => {
+  it('adopts the token parameter and goes on to the path without it', () => {
+    expect(tokenAdoption('/my', '?a=1&token=xyz')).toEqual({
+      kind: 'adopt-token',
+      token: 'xyz',
+      to: '/my?a=1',
+    });
+    expect(tokenAdoption('/my', '?token=null')).toEqual({ kind: 'adopt-token', token: null, to: '/my' });
+    expect(tokenAdoption('/my', '?a=1')).toBeNull();
   });
 });
 

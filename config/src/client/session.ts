@@ -37,6 +37,26 @@ export function readUnitIdParam(search: string): number | undefined {
   return Number.isSafeInteger(unitId) && unitId > 0 ? unitId : undefined;
 }
 
+/** The decisions both apps' navigation guards make (each adds its own ways to sign in and end a session). */
+export type SharedGuardDecision =
+  /** A `token` query parameter: keep it (or clear it for the text `null`), then go on without it. */
+  | { kind: 'adopt-token'; token: string | null; to: string }
+  | { kind: 'proceed' }
+  | { kind: 'redirect'; to: string }
+  /** Load the account info (once), then decide again. */
+  | { kind: 'load-account' }
+  /** The account info (or what else the guard needs) is on its way. */
+  | { kind: 'wait' };
+
+/** The first rule of both guards: a `token` query parameter is adopted, then `path` opens without it. */
+export function tokenAdoption(
+  path: string,
+  search: string,
+): Extract<SharedGuardDecision, { kind: 'adopt-token' }> | null {
+  const param = readTokenParam(search);
+  return param && { kind: 'adopt-token', token: param.token, to: `${path}${param.rest}` };
+}
+
 /** What a guard does about the account of a token: load it, wait, end the session, or look at it. */
 export type AccountStep<I extends { roleRP?: unknown }> =
   | { kind: 'load-account' }

@@ -4,8 +4,9 @@ import {
   EMPTY_ACCOUNT_MESSAGE,
   type LoginType,
   ROLE_SYSTEM,
-  readTokenParam,
   type AccountState as SessionAccountState,
+  type SharedGuardDecision,
+  tokenAdoption,
 } from '@px/config';
 import { LOGIN_PATH, loginPathFor, NOT_FOUND_PATH, normalizePath } from './paths';
 
@@ -46,14 +47,7 @@ export interface GuardInput {
 }
 
 export type GuardDecision =
-  /** A `token` query parameter: keep it (or clear it for the text `null`), then go on without it. */
-  | { kind: 'adopt-token'; token: string | null; to: string }
-  | { kind: 'proceed' }
-  | { kind: 'redirect'; to: string }
-  /** Load the account info (once), then decide again. */
-  | { kind: 'load-account' }
-  /** The account info or the project settings are on their way. */
-  | { kind: 'wait' }
+  | SharedGuardDecision
   /** Not signed in: to the sign-in page, with the page asked for as `redirect`. */
   | { kind: 'sign-in'; to: string }
   /** Not signed in, in the WeChat browser of a project that signs in by WeChat: through OAuth, back to `redirect`. */
@@ -84,8 +78,8 @@ function signInDecision(input: GuardInput, path: string): GuardDecision {
  */
 export function decideNavigation(input: GuardInput): GuardDecision {
   const path = normalizePath(input.path);
-  const tokenParam = readTokenParam(input.search);
-  if (tokenParam) return { kind: 'adopt-token', token: tokenParam.token, to: `${path}${tokenParam.rest}` };
+  const adopt = tokenAdoption(path, input.search);
+  if (adopt) return adopt;
   if (!input.route) return { kind: 'redirect', to: NOT_FOUND_PATH };
 
   if (!input.token) return input.route.public ? { kind: 'proceed' } : signInDecision(input, path);
