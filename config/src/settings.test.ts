@@ -6,7 +6,6 @@ import {
   LOGIN_TYPES,
   projectSettingsSchema,
   resolveProjectSettings,
-  shownBaseTypes,
 } from './settings';
 
 describe('DEFAULT_PROJECT_SETTINGS', () => {
@@ -118,21 +117,5 @@ describe('resolveProjectSettings', () => {
   it('accepts any non-empty subset of login types in any order', () => {
     expect(resolveProjectSettings({ loginType: ['wechat'] }).loginType).toEqual(['wechat']);
     expect(resolveProjectSettings({ loginType: ['sms', 'password'] }).loginType).toEqual(['sms', 'password']);
-  });
-});
-
-describe('shownBaseTypes', () => {
-  const shown = (input: unknown) => shownBaseTypes(resolveProjectSettings(input));
-
-  it('follows h5Config.showClassType in its order, without repeats and the hidden base types', () => {
-    expect(shown({})).toEqual(['public', 'specialized']);
-    expect(shown({ h5Config: { showClassType: ['specialized', 'public'] } })).toEqual([
-      'specialized',
-      'public',
-    ]);
-    expect(shown({ h5Config: { showClassType: ['public', 'public'] } })).toEqual(['public']);
-    expect(shown({ hidePublicType: 1 })).toEqual(['specialized']);
-    expect(shown({ hidePublicType: 1, hideSpecializedType: 1 })).toEqual([]);
-    expect(shown({ h5Config: { showClassType: ['public'] } })).toEqual(['public']);
   });
 });

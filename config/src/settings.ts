@@ -18,27 +18,6 @@ export type LoginType = (typeof LOGIN_TYPES)[number];
 export const BASE_CLASS_TYPES = ['public', 'specialized'] as const;
 export type BaseClassType = (typeof BASE_CLASS_TYPES)[number];
 
-/** The settings that decide which base class types the H5 class centre shows. */
-export interface ClassTypeVisibility {
-  h5Config: { showClassType: readonly BaseClassType[] };
-  hidePublicType: number;
-  hideSpecializedType: number;
-}
-
-/**
- * The base class types a project's H5 shows, in order: `h5Config.showClassType` (repeats dropped)
- * without those hidden by their flag (`hidePublicType` / `hideSpecializedType` = 1). The API lists
- * and the H5 tabs agree by using this one rule.
- */
-export function shownBaseTypes(settings: ClassTypeVisibility): BaseClassType[] {
-  const hidden: Record<BaseClassType, boolean> = {
-    public: settings.hidePublicType === 1,
-    specialized: settings.hideSpecializedType === 1,
-  };
-  const listed = settings.h5Config.showClassType.filter((type, index, all) => all.indexOf(type) === index);
-  return listed.filter((type) => !hidden[type]);
-}
-
 export const STUDY_MODEL = { CLASS_PACKAGE: 1, FREE_SELECTION: 2 } as const;
 /** How the H5 class centre shows class types: 1 as tabs of base types, 2 as the full three-level tree. */
 export const SHOW_CLASS_TYPE_MODEL = { TABS: 1, TREE: 2 } as const;
