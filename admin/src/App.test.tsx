@@ -18,6 +18,7 @@ jest.mock('./api/login', () => ({
   getLoginVcode: jest.fn(),
 }));
 jest.mock('./router/routes', () => jest.requireActual('./testing/mock-routes'));
+jest.mock('./router/route-table', () => jest.requireActual('./testing/mock-routes'));
 jest.mock('./session/embedded', () => ({ isEmbedded: jest.fn(() => false) }));
 
 const getSystemInfoMock = jest.mocked(getSystemInfo);

@@ -31,6 +31,8 @@ export const RESP_DESC = {
 /** Name of the cookie that keeps the session token, and of the request header that carries it. */
 export const TOKEN_KEY = 'token';
 export const TOKEN_HEADER = 'token';
+/** The H5 page WeChat returns to after OAuth consent (the API builds the redirect URI with it). */
+export const AUTH_REDIRECT_PATH = '/auth-redirect';
 /** Base path of every API call; calls end in `.action`. */
 export const API_BASE = '/api';
 export const ACTION_SUFFIX = '.action';

@@ -1,5 +1,6 @@
 export * from './admin-menu';
 export * from './call';
+export * from './class-types';
 export * from './client';
 export * from './constants';
 export * from './formatters';

@@ -1,9 +1,9 @@
-import { DEFAULT_BRAND_COLOR } from '@px/config';
+import { DEFAULT_BRAND_COLOR, readUnitIdParam } from '@px/config';
 import { createStore, Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { parseUnitId, unitIdAtom } from './store/project';
+import { unitIdAtom } from './store/project';
 import './styles/react-vant';
 import './styles/global.css';
 
@@ -15,7 +15,7 @@ if (!container) throw new Error('The page has no #root element');
 document.documentElement.style.setProperty('--rv-primary-color', DEFAULT_BRAND_COLOR);
 
 const store = createStore();
-store.set(unitIdAtom, parseUnitId(window.location.search));
+store.set(unitIdAtom, readUnitIdParam(window.location.search));
 
 createRoot(container).render(
   <StrictMode>

@@ -16,6 +16,7 @@ jest.mock('../api/login', () => ({
   getLoginVcode: jest.fn(),
 }));
 jest.mock('../router/routes', () => jest.requireActual('../testing/mock-routes'));
+jest.mock('../router/route-table', () => jest.requireActual('../testing/mock-routes'));
 
 const getAccountInfoMock = jest.mocked(getAccountInfo);
 

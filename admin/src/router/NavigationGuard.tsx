@@ -1,3 +1,4 @@
+import { readUnitIdParam } from '@px/config';
 import { Result } from 'antd';
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useMemo } from 'react';
@@ -15,10 +16,10 @@ import {
   signedOutAtom,
   tokenAtom,
 } from '../store/session';
-import { decideNavigation, type GuardDecision, readUnitIdParam, type SignInStep } from './guard';
+import { decideNavigation, type GuardDecision, type SignInStep } from './guard';
 import { LOGIN_PATH } from './paths';
+import { ROUTE_TABLE } from './route-table';
 import { normalizePath } from './route-tree';
-import { ROUTE_TREE } from './routes';
 
 /** How long an embedded back office waits before asking its parent frame to go home. */
 export const GO_HOME_DELAY_MS = 2000;
@@ -47,7 +48,7 @@ export function NavigationGuard() {
     search: location.search,
     token,
     account,
-    routes: ROUTE_TREE,
+    routes: ROUTE_TABLE,
     permitted,
     embedded,
     signedOut,

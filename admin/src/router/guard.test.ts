@@ -1,15 +1,7 @@
 import type { AccountInfo } from '@px/api/contract';
-import { type AdminMenuEntry, grantedMenuTree, type RoleSystem } from '@px/config';
+import { type AdminMenuEntry, EMPTY_ACCOUNT_MESSAGE, grantedMenuTree, type RoleSystem } from '@px/config';
 import { filterRoutesByMenu } from './access';
-import {
-  type AccountState,
-  decideNavigation,
-  EMPTY_ACCOUNT_MESSAGE,
-  type GuardInput,
-  readTokenParam,
-  readUnitIdParam,
-  STUDENT_REFUSED_MESSAGE,
-} from './guard';
+import { type AccountState, decideNavigation, type GuardInput, STUDENT_REFUSED_MESSAGE } from './guard';
 import { buildRouteTree } from './route-tree';
 
 const MENU: AdminMenuEntry[] = [
@@ -291,36 +283,5 @@ describe('decideNavigation: with a token', () => {
         expect(decideNavigation(input({ path }))).toEqual({ kind: 'proceed' });
       },
     );
-  });
-});
-
-describe('readTokenParam', () => {
-  it('reads the token and the rest of the query', () => {
-    expect(readTokenParam('?a=1&token=xyz&b=2')).toEqual({ token: 'xyz', rest: '?a=1&b=2' });
-    expect(readTokenParam('?token=xyz')).toEqual({ token: 'xyz', rest: '' });
-  });
-
-  it('reads null and an empty value as clearing the token', () => {
-    expect(readTokenParam('?token=null')).toEqual({ token: null, rest: '' });
-    expect(readTokenParam('?token=')).toEqual({ token: null, rest: '' });
-  });
-
-  it('is null without the parameter', () => {
-    expect(readTokenParam('')).toBeNull();
-    expect(readTokenParam('?tokens=1')).toBeNull();
-  });
-});
-
-describe('readUnitIdParam', () => {
-  it.each([
-    ['?unitId=12', 12],
-    ['?unitId=0', undefined],
-    ['?unitId=-3', undefined],
-    ['?unitId=abc', undefined],
-    ['?unitId=1.5', undefined],
-    ['?unitId=99999999999999999999', undefined],
-    ['', undefined],
-  ])('reads %p as %p', (search, unitId) => {
-    expect(readUnitIdParam(search)).toBe(unitId);
   });
 });

@@ -1,5 +1,12 @@
 import type { AccountInfo } from '@px/api/contract';
-import { RESP_DESC, ROLE_SYSTEM } from '@px/config';
+import {
+  accountStep,
+  EMPTY_ACCOUNT_MESSAGE,
+  ROLE_SYSTEM,
+  type AccountState as SessionAccountState,
+  type SharedGuardDecision,
+  tokenAdoption,
+} from '@px/config';
 import { matchRoute } from './access';
 import {
   FORBIDDEN_PATH,
@@ -13,14 +20,8 @@ import {
 import { normalizePath, type RouteNode } from './route-tree';
 
 /** Where loading the signed-in account stands (loaded once per token). */
-export type AccountState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; info: AccountInfo | null | undefined }
-  | { status: 'failed'; message: string };
+export type AccountState = SessionAccountState<AccountInfo>;
 
-/** Text shown when the account info came back empty (spec section 8). */
-export const EMPTY_ACCOUNT_MESSAGE = '请重新登录';
 /** Text shown when a student account's token is used in the back office. */
 export const STUDENT_REFUSED_MESSAGE = '学员账号不能登录管理后台，请使用管理员账号登录';
 
@@ -45,14 +46,7 @@ export interface GuardInput {
 export type SignInStep = { kind: 'login'; to: string } | { kind: 'parent-go-home' };
 
 export type GuardDecision =
-  /** A `token` query parameter: keep it (or clear it for the text `null`), then go on without it. */
-  | { kind: 'adopt-token'; token: string | null; to: string }
-  | { kind: 'proceed' }
-  | { kind: 'redirect'; to: string }
-  /** Load the account info (once), then decide again. */
-  | { kind: 'load-account' }
-  /** The account info is on its way. */
-  | { kind: 'wait' }
+  | SharedGuardDecision
   /** Not signed in (no token): to the sign-in page, or the parent frame is told to go home. */
   | { kind: 'sign-in'; step: SignInStep }
   /**
@@ -60,27 +54,6 @@ export type GuardDecision =
    * proceeds (whitelisted) or the person goes to sign in.
    */
   | { kind: 'end-session'; message: string | null; next: SignInStep | { kind: 'proceed' } };
-
-/** The `token` query parameter: null when absent; `{ token: null }` for the literal `null` (clears it). */
-export function readTokenParam(search: string): { token: string | null; rest: string } | null {
-  const params = new URLSearchParams(search);
-  const value = params.get('token');
-  if (value === null) return null;
-  params.delete('token');
-  const rest = params.toString();
-  return {
-    token: value === 'null' || value.trim() === '' ? null : value.trim(),
-    rest: rest ? `?${rest}` : '',
-  };
-}
-
-/** The `unitId` query parameter as a positive integer, else undefined. */
-export function readUnitIdParam(search: string): number | undefined {
-  const value = new URLSearchParams(search).get('unitId');
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const unitId = Number(value);
-  return Number.isSafeInteger(unitId) && unitId > 0 ? unitId : undefined;
-}
 
 function isWhitelisted(path: string): boolean {
   return WHITELIST.includes(path);
@@ -122,8 +95,8 @@ function endSession(
  */
 export function decideNavigation(input: GuardInput): GuardDecision {
   const path = normalizePath(input.path);
-  const tokenParam = readTokenParam(input.search);
-  if (tokenParam) return { kind: 'adopt-token', token: tokenParam.token, to: `${path}${tokenParam.rest}` };
+  const adopt = tokenAdoption(path, input.search);
+  if (adopt) return adopt;
 
   if (!input.token) {
     if (isWhitelisted(path)) return { kind: 'proceed' };
@@ -135,20 +108,19 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     return { kind: 'redirect', to: safeRedirectTarget(new URLSearchParams(input.search).get('redirect')) };
   }
 
-  const { account } = input;
-  switch (account.status) {
-    case 'idle':
-      return { kind: 'load-account' };
-    case 'loading':
-      return { kind: 'wait' };
+  const step = accountStep(input.account);
+  switch (step.kind) {
+    case 'load-account':
+    case 'wait':
+      return step;
     case 'failed':
-      return endSession(path, input.embedded, account.message || RESP_DESC.ROUTE_GUARD, false);
+      return endSession(path, input.embedded, step.message, false);
+    case 'empty':
+      return endSession(path, input.embedded, EMPTY_ACCOUNT_MESSAGE, true);
     case 'ready':
       break;
   }
-  const info = account.info;
-  if (!info?.roleRP) return endSession(path, input.embedded, EMPTY_ACCOUNT_MESSAGE, true);
-  if (info.roleRP.roleSystem === ROLE_SYSTEM.STUDENT) {
+  if (step.info.roleRP.roleSystem === ROLE_SYSTEM.STUDENT) {
     return endSession(path, input.embedded, STUDENT_REFUSED_MESSAGE, true);
   }
 

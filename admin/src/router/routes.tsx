@@ -16,6 +16,7 @@ import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
 import WechatOutlined from '@ant-design/icons/WechatOutlined';
 import { ADMIN_MENU } from '@px/config';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import type { ScreenUrl } from './route-table';
 import { buildRouteTree, type RouteNode } from './route-tree';
 
 export type Screen = LazyExoticComponent<ComponentType>;
@@ -26,145 +27,91 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): 
 }
 
 /**
- * The screens that exist in the app, by the URL of the route table (config's ADMIN_MENU) they
- * serve. An entry of the table without a screen here is not a route and never appears in the menu;
- * it arrives with the issue that builds its screen.
+ * The screen of each page of the route table the app serves (`SCREEN_URLS` of route-table.ts:
+ * a page missing here or extra is a compile error). An entry of the table without a screen is not a
+ * route and never appears in the menu; it arrives with the issue that builds its screen.
  */
-export const SCREENS: ReadonlyMap<string, Screen> = new Map<string, Screen>([
-  [
-    '/home',
-    screen(
-      () => import('../views/home/HomePage'),
-      (module) => module.HomePage,
-    ),
-  ],
-  [
-    '/account-manage/role',
-    screen(
-      () => import('../views/account-manage/role/RolePage'),
-      (module) => module.RolePage,
-    ),
-  ],
-  [
-    '/account-manage/administrator-list',
-    screen(
-      () => import('../views/account-manage/administrator-list/AdministratorListPage'),
-      (module) => module.AdministratorListPage,
-    ),
-  ],
-  [
-    '/super-account/index',
-    screen(
-      () => import('../views/super-account/index/SuperAccountPage'),
-      (module) => module.SuperAccountPage,
-    ),
-  ],
-  [
-    '/project-manage/list',
-    screen(
-      () => import('../views/project-manage/list/ProjectListPage'),
-      (module) => module.ProjectListPage,
-    ),
-  ],
-  [
-    '/project-manage/setting',
-    screen(
-      () => import('../views/project-manage/setting/ProjectSettingPage'),
-      (module) => module.ProjectSettingPage,
-    ),
-  ],
-  [
-    '/unit-manage/list',
-    screen(
-      () => import('../views/unit-manage/list/UnitListPage'),
-      (module) => module.UnitListPage,
-    ),
-  ],
-  [
-    '/unit-manage/detail',
-    screen(
-      () => import('../views/unit-manage/detail/UnitDetailPage'),
-      (module) => module.UnitDetailPage,
-    ),
-  ],
-  [
-    '/wxapp-manage/list',
-    screen(
-      () => import('../views/wxapp-manage/list/WxappListPage'),
-      (module) => module.WxappListPage,
-    ),
-  ],
-  [
-    '/wxapp-manage/setting',
-    screen(
-      () => import('../views/wxapp-manage/setting/WxappSettingPage'),
-      (module) => module.WxappSettingPage,
-    ),
-  ],
-  [
-    '/train-manage/train-plan-list',
-    screen(
-      () => import('../views/train-manage/train-plan-list/TrainPlanListPage'),
-      (module) => module.TrainPlanListPage,
-    ),
-  ],
-  [
-    '/train-manage/train-plan-detail',
-    screen(
-      () => import('../views/train-manage/train-plan-detail/TrainPlanDetailPage'),
-      (module) => module.TrainPlanDetailPage,
-    ),
-  ],
-  [
-    '/train-manage/class',
-    screen(
-      () => import('../views/train-manage/class/ClassListPage'),
-      (module) => module.ClassListPage,
-    ),
-  ],
-  [
-    '/train-manage/train-class-detail',
-    screen(
-      () => import('../views/train-manage/train-class-detail/ClassDetailPage'),
-      (module) => module.ClassDetailPage,
-    ),
-  ],
-  [
-    '/resource-manage/video',
-    screen(
-      () => import('../views/resource-manage/video/VideoPage'),
-      (module) => module.VideoPage,
-    ),
-  ],
-  [
-    '/resource-manage/certificate',
-    screen(
-      () => import('../views/resource-manage/certificate/CertificateTemplatePage'),
-      (module) => module.CertificateTemplatePage,
-    ),
-  ],
-  [
-    '/resource-manage/course',
-    screen(
-      () => import('../views/resource-manage/course/CoursePage'),
-      (module) => module.CoursePage,
-    ),
-  ],
-  [
-    '/resource-manage/add-question',
-    screen(
-      () => import('../views/resource-manage/add-question/AddQuestionPage'),
-      (module) => module.AddQuestionPage,
-    ),
-  ],
-  [
-    '/account-manage/banner-list',
-    screen(
-      () => import('../views/account-manage/banner-list/BannerListPage'),
-      (module) => module.BannerListPage,
-    ),
-  ],
-]);
+const SCREEN_OF: Record<ScreenUrl, Screen> = {
+  '/home': screen(
+    () => import('../views/home/HomePage'),
+    (module) => module.HomePage,
+  ),
+  '/account-manage/role': screen(
+    () => import('../views/account-manage/role/RolePage'),
+    (module) => module.RolePage,
+  ),
+  '/account-manage/administrator-list': screen(
+    () => import('../views/account-manage/administrator-list/AdministratorListPage'),
+    (module) => module.AdministratorListPage,
+  ),
+  '/super-account/index': screen(
+    () => import('../views/super-account/index/SuperAccountPage'),
+    (module) => module.SuperAccountPage,
+  ),
+  '/project-manage/list': screen(
+    () => import('../views/project-manage/list/ProjectListPage'),
+    (module) => module.ProjectListPage,
+  ),
+  '/project-manage/setting': screen(
+    () => import('../views/project-manage/setting/ProjectSettingPage'),
+    (module) => module.ProjectSettingPage,
+  ),
+  '/unit-manage/list': screen(
+    () => import('../views/unit-manage/list/UnitListPage'),
+    (module) => module.UnitListPage,
+  ),
+  '/unit-manage/detail': screen(
+    () => import('../views/unit-manage/detail/UnitDetailPage'),
+    (module) => module.UnitDetailPage,
+  ),
+  '/wxapp-manage/list': screen(
+    () => import('../views/wxapp-manage/list/WxappListPage'),
+    (module) => module.WxappListPage,
+  ),
+  '/wxapp-manage/setting': screen(
+    () => import('../views/wxapp-manage/setting/WxappSettingPage'),
+    (module) => module.WxappSettingPage,
+  ),
+  '/train-manage/train-plan-list': screen(
+    () => import('../views/train-manage/train-plan-list/TrainPlanListPage'),
+    (module) => module.TrainPlanListPage,
+  ),
+  '/train-manage/train-plan-detail': screen(
+    () => import('../views/train-manage/train-plan-detail/TrainPlanDetailPage'),
+    (module) => module.TrainPlanDetailPage,
+  ),
+  '/train-manage/class': screen(
+    () => import('../views/train-manage/class/ClassListPage'),
+    (module) => module.ClassListPage,
+  ),
+  '/train-manage/train-class-detail': screen(
+    () => import('../views/train-manage/train-class-detail/ClassDetailPage'),
+    (module) => module.ClassDetailPage,
+  ),
+  '/resource-manage/video': screen(
+    () => import('../views/resource-manage/video/VideoPage'),
+    (module) => module.VideoPage,
+  ),
+  '/resource-manage/certificate': screen(
+    () => import('../views/resource-manage/certificate/CertificateTemplatePage'),
+    (module) => module.CertificateTemplatePage,
+  ),
+  '/resource-manage/course': screen(
+    () => import('../views/resource-manage/course/CoursePage'),
+    (module) => module.CoursePage,
+  ),
+  '/resource-manage/add-question': screen(
+    () => import('../views/resource-manage/add-question/AddQuestionPage'),
+    (module) => module.AddQuestionPage,
+  ),
+  '/account-manage/banner-list': screen(
+    () => import('../views/account-manage/banner-list/BannerListPage'),
+    (module) => module.BannerListPage,
+  ),
+};
+
+/** The screens by URL. */
+export const SCREENS: ReadonlyMap<string, Screen> = new Map(Object.entries(SCREEN_OF));
 
 /** The back office's routes: the route table joined with the screens (the one source of truth). */
 export const ROUTE_TREE: RouteNode<Screen>[] = buildRouteTree(ADMIN_MENU, SCREENS);

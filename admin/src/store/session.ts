@@ -1,81 +1,50 @@
 import type { AccountInfo } from '@px/api/contract';
-import { RESP_DESC } from '@px/config';
+import { createSessionStore } from '@px/config/react';
 import { atom } from 'jotai';
-import { atomWithDefault } from 'jotai/utils';
 import { getAccountInfo, loginOut } from '../api/login';
-import { filterRoutesByMenu } from '../router/access';
-import type { AccountState } from '../router/guard';
+import { collectMenuUrls, filterRoutesByMenu } from '../router/access';
 import { ALWAYS_PERMITTED } from '../router/paths';
-import type { RouteNode } from '../router/route-tree';
-import { ROUTE_TREE, type Screen } from '../router/routes';
+import { ROUTE_TABLE } from '../router/route-table';
 import { readToken, removeToken, writeToken } from '../session/token';
 import { resetVisitedViewsAtom } from './tags-view';
 
-/** The session token: read from the `token` cookie when the store is created, kept in sync with it. */
-export const tokenAtom = atomWithDefault<string | undefined>(() => readToken());
-
-/** Set when the person signed out, until the next token: the guard then asks no `redirect`. */
-export const signedOutAtom = atom(false);
-
-/** The signed-in account's info, loaded once per token (spec section 2). */
-export const accountStateAtom = atom<AccountState>({ status: 'idle' });
-
-/**
- * Starts a session with a new token (sign-in, `?token=`) or ends it (undefined): the cookie follows,
- * and the account info is loaded again for the new token.
- */
-export const setTokenAtom = atom(null, (_get, set, token: string | undefined) => {
-  if (token) writeToken(token);
-  else removeToken();
-  set(tokenAtom, token);
-  set(accountStateAtom, { status: 'idle' });
-  if (token) set(signedOutAtom, false);
+const session = createSessionStore<AccountInfo>({
+  tokens: { read: readToken, write: writeToken, remove: removeToken },
+  getAccountInfo: () => getAccountInfo(),
+  loginOut: () => loginOut(),
 });
 
 /**
- * Loads the account info unless it is loaded or loading. Never rejects: a failure is kept in the
- * state (the request client has already shown it). A result that arrives after the token changed
- * is dropped.
+ * The back office's session (`@px/config/react` createSessionStore): the token of the `token`
+ * cookie (path /admin), the account info loaded once per token, and whether the person signed out.
  */
-export const loadAccountInfoAtom = atom(null, async (get, set) => {
-  if (get(accountStateAtom).status !== 'idle') return;
-  const token = get(tokenAtom);
-  set(accountStateAtom, { status: 'loading' });
-  let next: AccountState;
-  try {
-    next = { status: 'ready', info: await getAccountInfo() };
-  } catch (error) {
-    next = {
-      status: 'failed',
-      message: error instanceof Error && error.message ? error.message : RESP_DESC.ROUTE_GUARD,
-    };
-  }
-  if (get(tokenAtom) === token && get(accountStateAtom).status === 'loading') set(accountStateAtom, next);
-});
+export const {
+  tokenAtom,
+  signedOutAtom,
+  accountStateAtom,
+  setTokenAtom,
+  loadAccountInfoAtom,
+  accountInfoAtom,
+} = session;
 
-/** The signed-in account's info once loaded, otherwise null. */
-export const accountInfoAtom = atom<AccountInfo | null>((get) => {
-  const state = get(accountStateAtom);
-  return state.status === 'ready' ? (state.info ?? null) : null;
+/** The page URLs the signed-in account's role was granted (its menu tree), home always; empty until loaded. */
+export const grantedUrlsAtom = atom<ReadonlySet<string>>((get) => {
+  const info = get(accountInfoAtom);
+  if (!info?.roleRP) return new Set<string>();
+  return new Set([...collectMenuUrls(info.roleRP.menu ?? []), ...ALWAYS_PERMITTED]);
 });
 
 /** The routes the signed-in account may open: the route table filtered by its menu tree. */
-export const permittedRoutesAtom = atom<RouteNode<Screen>[]>((get) => {
+export const permittedRoutesAtom = atom((get) => {
   const info = get(accountInfoAtom);
-  return info?.roleRP ? filterRoutesByMenu(ROUTE_TREE, info.roleRP.menu ?? [], ALWAYS_PERMITTED) : [];
+  return info?.roleRP ? filterRoutesByMenu(ROUTE_TABLE, info.roleRP.menu ?? [], ALWAYS_PERMITTED) : [];
 });
 
 /**
  * Signs out (spec section 4): tells the server (whatever it answers), clears token, account and
- * tabs; the navigation guard then shows /admin-login.
+ * tabs; the navigation guard then shows /admin-login without `redirect`. Never rejects.
  */
 export const logoutAtom = atom(null, async (_get, set) => {
-  try {
-    await loginOut();
-  } catch {
-    // The session ends on this side whatever the server answered.
-  }
-  set(signedOutAtom, true);
-  set(setTokenAtom, undefined);
+  await set(session.logoutAtom);
   set(resetVisitedViewsAtom);
 });

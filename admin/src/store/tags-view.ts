@@ -1,12 +1,12 @@
 import { atom } from 'jotai';
 import { HOME_PATH } from '../router/paths';
+import { ROUTE_TABLE } from '../router/route-table';
 import { findRouteChain } from '../router/route-tree';
-import { ROUTE_TREE } from '../router/routes';
 import { type TagsViewAction, tagsViewReducer, type VisitedView, visitedViewOf } from '../router/tags-view';
 
 /** The fixed tabs: home (spec section 2: home tabs are fixed). */
 export const AFFIX_VIEWS: readonly VisitedView[] = [
-  visitedViewOf(HOME_PATH, '', findRouteChain(ROUTE_TREE, HOME_PATH)[0]?.title ?? '首页', true),
+  visitedViewOf(HOME_PATH, '', findRouteChain(ROUTE_TABLE, HOME_PATH)[0]?.title ?? '首页', true),
 ];
 
 /** The tab bar of visited pages. */

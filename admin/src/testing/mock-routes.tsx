@@ -1,15 +1,19 @@
 import { ADMIN_MENU } from '@px/config';
 import { type ComponentType, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import type * as RouteTable from '../router/route-table';
 import { buildRouteTree } from '../router/route-tree';
 import type * as Routes from '../router/routes';
 
 /**
- * A stand-in for `router/routes` in screen tests: the real shell screens and home, plus simple
- * screens for pages that other issues build, so the shell can be tested with a full menu.
- * Use with `jest.mock('<path>/router/routes', () => jest.requireActual('<path>/testing/mock-routes'))`.
+ * A stand-in for `router/routes` and `router/route-table` in screen tests: the real shell screens
+ * and home, plus simple screens for pages that other issues build, so the shell can be tested with
+ * a full menu. Use with
+ * `jest.mock('<path>/router/routes', () => jest.requireActual('<path>/testing/mock-routes'))` and
+ * `jest.mock('<path>/router/route-table', () => jest.requireActual('<path>/testing/mock-routes'))`.
  */
 const actual = jest.requireActual<typeof Routes>('../router/routes');
+const actualTable = jest.requireActual<typeof RouteTable>('../router/route-table');
 
 /** The pages given a stand-in screen. */
 export const TEST_PAGES = [
@@ -40,3 +44,8 @@ for (const page of TEST_PAGES) screens.set(page, TestScreen as ComponentType as 
 export const SCREENS: typeof actual.SCREENS = screens;
 export const ROUTE_TREE: typeof actual.ROUTE_TREE = buildRouteTree(ADMIN_MENU, screens);
 export const { LoginPage, ForbiddenPage, NotFoundPage, RedirectPage, MENU_ICONS, DEFAULT_MENU_ICON } = actual;
+export const { SCREEN_URLS } = actualTable;
+export const ROUTE_TABLE: typeof actualTable.ROUTE_TABLE = buildRouteTree(
+  ADMIN_MENU,
+  new Map([...screens.keys()].map((url) => [url, url])),
+);

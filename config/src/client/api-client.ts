@@ -1,4 +1,4 @@
-import axios, { type AxiosProgressEvent, type AxiosRequestConfig } from 'axios';
+import axios, { type AxiosAdapter, type AxiosProgressEvent, type AxiosRequestConfig } from 'axios';
 import type { AnswerOf, DataCallKey, FileCallKey, InputArgs } from '../call';
 import { callUrl } from '../call';
 import { API_BASE, REQUEST_TIMEOUT_MS, TOKEN_HEADER, TOKEN_KEY } from '../constants';
@@ -26,8 +26,10 @@ export interface UploadOptions extends CallOptions {
 export interface ApiClientOptions {
   feedback: ApiFeedback;
   onUnauthorized: () => void;
-  /** The cookie string the session token is read from (`document.cookie` in a browser). */
-  cookies: () => string;
+  /** The cookie string the session token is read from; the page's `document.cookie` when not given. */
+  cookies?: () => string;
+  /** How requests are sent; axios's own (XHR in a browser) unless given (tests). */
+  adapter?: AxiosAdapter;
 }
 
 /** The typed client of one catalogue `C` (the API's `Calls`). */
@@ -41,6 +43,11 @@ export interface ApiClient<C> {
   download<K extends FileCallKey<C>>(key: K, ...args: [...InputArgs<C[K]>, CallOptions?]): Promise<Blob>;
   /** Sends a multipart body (files and fields) to a call and resolves to its answer. */
   upload<K extends DataCallKey<C>>(key: K, form: FormData, options?: UploadOptions): Promise<AnswerOf<C[K]>>;
+  /**
+   * Sends one request as written (an action not in the catalogue yet) and resolves to the envelope's
+   * `attribute`, or the Blob of a blob request; it fails, shows and rejects like `call`.
+   */
+  request<T>(config: AxiosRequestConfig, options?: CallOptions): Promise<T>;
 }
 
 /**
@@ -51,9 +58,14 @@ export interface ApiClient<C> {
  * fields), so pages never repeat error toasts; a 401 answer also calls `onUnauthorized`.
  */
 export function createApiClient<C>(options: ApiClientOptions): ApiClient<C> {
-  const http = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS, withCredentials: true });
+  const http = axios.create({
+    baseURL: API_BASE,
+    timeout: REQUEST_TIMEOUT_MS,
+    withCredentials: true,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  });
   http.interceptors.request.use((config) => {
-    const token = getCookie(TOKEN_KEY, options.cookies());
+    const token = getCookie(TOKEN_KEY, options.cookies ? options.cookies() : pageCookies());
     if (token) config.headers.set(TOKEN_HEADER, token);
     return config;
   });
@@ -61,7 +73,8 @@ export function createApiClient<C>(options: ApiClientOptions): ApiClient<C> {
   async function send<T>(config: AxiosRequestConfig, callOptions: CallOptions = {}): Promise<T> {
     let raw: RawResult;
     try {
-      const response = await http.request<unknown>({ ...config, signal: callOptions.signal });
+      const signal = callOptions.signal ?? config.signal;
+      const response = await http.request<unknown>({ ...config, ...(signal ? { signal } : {}) });
       raw = { status: response.status, data: response.data, responseType: config.responseType };
     } catch (error) {
       raw = describeFailure(error, config.responseType);
@@ -98,7 +111,13 @@ export function createApiClient<C>(options: ApiClientOptions): ApiClient<C> {
         uploadOptions,
       );
     },
+    request: send,
   };
+}
+
+/** The cookies of the page the client runs in (none outside a browser). */
+function pageCookies(): string {
+  return (globalThis as { document?: { cookie?: string } }).document?.cookie ?? '';
 }
 
 function describeFailure(error: unknown, responseType: string | undefined): RawResult {

@@ -4,4 +4,6 @@ export * from './cookie';
 export * from './finish-request';
 export * from './interpret-response';
 export * from './login-crypto';
+export * from './session';
 export * from './settle-outcome';
+export * from './unauthorized';

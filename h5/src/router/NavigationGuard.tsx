@@ -1,3 +1,4 @@
+import { readUnitIdParam } from '@px/config';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -5,7 +6,7 @@ import { feedback } from '../api/feedback';
 import { PageLoading } from '../components/PageState';
 import { TabBar } from '../components/TabBar';
 import { onUnauthorized } from '../session/unauthorized';
-import { loadSystemInfoAtom, parseUnitId, systemInfoStateAtom, unitIdAtom } from '../store/project';
+import { loadSystemInfoAtom, systemInfoStateAtom, unitIdAtom } from '../store/project';
 import { accountStateAtom, loadAccountInfoAtom, setTokenAtom, tokenAtom } from '../store/session';
 import { isWechatBrowser } from '../wechat/is-wechat-browser';
 import { startWechatOauth } from '../wechat/oauth';
@@ -56,7 +57,7 @@ export function NavigationGuard() {
   // `unitId` of the address selects the unit (and so the project) whose settings are shown; set
   // before the screens' own effects ask for the settings.
   useLayoutEffect(() => {
-    const unitId = parseUnitId(location.search);
+    const unitId = readUnitIdParam(location.search);
     if (unitId !== undefined && unitId !== store.get(unitIdAtom)) {
       store.set(unitIdAtom, unitId);
       if (store.get(systemInfoStateAtom).status !== 'idle') {

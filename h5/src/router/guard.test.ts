@@ -1,13 +1,12 @@
+import { EMPTY_ACCOUNT_MESSAGE } from '@px/config';
 import { buildAccountInfo } from '../testing/fixtures';
 import {
   type AccountState,
   decideNavigation,
   documentTitleFor,
-  EMPTY_ACCOUNT_MESSAGE,
   type GuardInput,
   NOT_STUDENT_MESSAGE,
   type RouteMeta,
-  readTokenParam,
 } from './guard';
 
 const PUBLIC: RouteMeta = { title: '登录', public: true, tabBar: false };
@@ -233,17 +232,6 @@ describe('decideNavigation: after the session ended', () => {
       kind: 'proceed',
     });
     expect(decideNavigation(input(ended))).toEqual({ kind: 'sign-in', to: '/login?redirect=/my' });
-  });
-});
-
-describe('readTokenParam', () => {
-  it('is null without a token parameter', () => {
-    expect(readTokenParam('?unitId=3')).toBeNull();
-    expect(readTokenParam('')).toBeNull();
-  });
-
-  it('keeps the other parameters', () => {
-    expect(readTokenParam('?unitId=3&token=%20abc%20')).toEqual({ token: 'abc', rest: '?unitId=3' });
   });
 });
 

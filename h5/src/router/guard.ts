@@ -1,5 +1,13 @@
 import type { AccountInfo } from '@px/api/contract';
-import { type LoginType, RESP_DESC, ROLE_SYSTEM } from '@px/config';
+import {
+  accountStep,
+  EMPTY_ACCOUNT_MESSAGE,
+  type LoginType,
+  ROLE_SYSTEM,
+  type AccountState as SessionAccountState,
+  type SharedGuardDecision,
+  tokenAdoption,
+} from '@px/config';
 import { LOGIN_PATH, loginPathFor, NOT_FOUND_PATH, normalizePath } from './paths';
 
 /** What the route table says about a path. */
@@ -12,12 +20,8 @@ export interface RouteMeta {
   tabBar: boolean;
 }
 
-/** Where loading the signed-in account stands (loaded once per token). */
-export type AccountState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; info: AccountInfo | null | undefined }
-  | { status: 'failed'; message: string };
+/** Where loading the signed-in student's account stands (loaded once per token). */
+export type AccountState = SessionAccountState<AccountInfo>;
 
 /** What the guard needs of the project settings: the allowed sign-in methods, once known. */
 export type ProjectLoginState =
@@ -25,8 +29,6 @@ export type ProjectLoginState =
   | { status: 'ready'; loginType: readonly LoginType[] }
   | { status: 'error' };
 
-/** Text shown when the account info came back empty (spec section 8). */
-export const EMPTY_ACCOUNT_MESSAGE = '请重新登录';
 /** Text shown when a back-office account's token is used on the student site. */
 export const NOT_STUDENT_MESSAGE = '该账号不是学员账号，请使用学员账号登录';
 
@@ -45,33 +47,13 @@ export interface GuardInput {
 }
 
 export type GuardDecision =
-  /** A `token` query parameter: keep it (or clear it for the text `null`), then go on without it. */
-  | { kind: 'adopt-token'; token: string | null; to: string }
-  | { kind: 'proceed' }
-  | { kind: 'redirect'; to: string }
-  /** Load the account info (once), then decide again. */
-  | { kind: 'load-account' }
-  /** The account info or the project settings are on their way. */
-  | { kind: 'wait' }
+  | SharedGuardDecision
   /** Not signed in: to the sign-in page, with the page asked for as `redirect`. */
   | { kind: 'sign-in'; to: string }
   /** Not signed in, in the WeChat browser of a project that signs in by WeChat: through OAuth, back to `redirect`. */
   | { kind: 'wechat-oauth'; redirect: string; fallback: string }
   /** The session cannot be used: the token is cleared and `message` (if any) shown; then decide again. */
   | { kind: 'end-session'; message: string | null };
-
-/** The `token` query parameter: null when absent; `{ token: null }` for the literal `null` (clears it). */
-export function readTokenParam(search: string): { token: string | null; rest: string } | null {
-  const params = new URLSearchParams(search);
-  const value = params.get('token');
-  if (value === null) return null;
-  params.delete('token');
-  const rest = params.toString();
-  return {
-    token: value === 'null' || value.trim() === '' ? null : value.trim(),
-    rest: rest ? `?${rest}` : '',
-  };
-}
 
 function signInDecision(input: GuardInput, path: string): GuardDecision {
   const target = `${path}${input.search}`;
@@ -96,32 +78,27 @@ function signInDecision(input: GuardInput, path: string): GuardDecision {
  */
 export function decideNavigation(input: GuardInput): GuardDecision {
   const path = normalizePath(input.path);
-  const tokenParam = readTokenParam(input.search);
-  if (tokenParam) return { kind: 'adopt-token', token: tokenParam.token, to: `${path}${tokenParam.rest}` };
+  const adopt = tokenAdoption(path, input.search);
+  if (adopt) return adopt;
   if (!input.route) return { kind: 'redirect', to: NOT_FOUND_PATH };
 
   if (!input.token) return input.route.public ? { kind: 'proceed' } : signInDecision(input, path);
   if (path === LOGIN_PATH) return { kind: 'proceed' };
 
-  const { account } = input;
-  switch (account.status) {
-    case 'idle':
-      return { kind: 'load-account' };
-    case 'loading':
-      return { kind: 'wait' };
+  const step = accountStep(input.account);
+  switch (step.kind) {
+    case 'load-account':
+    case 'wait':
+      return step;
     case 'failed':
-      return {
-        kind: 'end-session',
-        message: input.route.public ? null : account.message || RESP_DESC.ROUTE_GUARD,
-      };
+      return { kind: 'end-session', message: input.route.public ? null : step.message };
+    case 'empty':
+      return { kind: 'end-session', message: EMPTY_ACCOUNT_MESSAGE };
     case 'ready':
-      break;
+      return step.info.roleRP.roleSystem === ROLE_SYSTEM.STUDENT
+        ? { kind: 'proceed' }
+        : { kind: 'end-session', message: NOT_STUDENT_MESSAGE };
   }
-  const info = account.info;
-  if (!info?.roleRP) return { kind: 'end-session', message: EMPTY_ACCOUNT_MESSAGE };
-  if (info.roleRP.roleSystem !== ROLE_SYSTEM.STUDENT)
-    return { kind: 'end-session', message: NOT_STUDENT_MESSAGE };
-  return { kind: 'proceed' };
 }
 
 /** The document title of a page: `${route title} - ${project title}`, the route title alone until the project is known. */

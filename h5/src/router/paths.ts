@@ -1,3 +1,5 @@
+import { AUTH_REDIRECT_PATH } from '@px/config';
+
 /** Paths of the student site's own screens (history mode, served from the root). */
 export const HOME_PATH = '/';
 export const LOGIN_PATH = '/login';
@@ -8,7 +10,6 @@ export const VOC_REGISTER_PATH = '/vocRegister';
 export const REGISTER_NEW_PATH = '/registerNew';
 export const RESET_PASSWORD_PATH = '/reset-pwd';
 export const WX_BINDING_PATH = '/login-wx-binding';
-export const AUTH_REDIRECT_PATH = '/auth-redirect';
 export const SWITCH_LOGIN_PATH = '/switch-login';
 export const FORBIDDEN_PATH = '/401';
 export const NOT_FOUND_PATH = '/404';

@@ -1,3 +1,4 @@
+import { AUTH_REDIRECT_PATH } from '@px/config';
 import { lazy, type ReactElement } from 'react';
 import { CENTER_VARIANTS } from '../views/class-center/center-variants';
 import { DETAIL_VARIANTS } from '../views/class-detail/detail-variants';
@@ -5,7 +6,6 @@ import { REGISTER_VARIANTS } from '../views/register/register-variants';
 import { ENTRY_VARIANTS } from '../views/train-index/entry-variants';
 import type { RouteMeta } from './guard';
 import {
-  AUTH_REDIRECT_PATH,
   CLASS_SELECT_CENTER_PATH,
   DETAIL_QUESTION_PATH,
   FORBIDDEN_PATH,

@@ -1,46 +1,14 @@
 import type { SystemInfo } from '@px/api/contract';
-import { RESP_DESC } from '@px/config';
+import { createProjectStore } from '@px/config/react';
 import { atom } from 'jotai';
 import { getSystemInfo } from '../api/project';
 
 /** The `unitId` of the query string the site was opened with; sent with the system-info call. */
 export const unitIdAtom = atom<number | undefined>(undefined);
 
-export type SystemInfoState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; settings: SystemInfo }
-  | { status: 'error'; message: string };
-
-/** Where the system-info call stands; one call per store, shared by every screen. */
-export const systemInfoStateAtom = atom<SystemInfoState>({ status: 'idle' });
-
-/** The project settings once loaded, otherwise null. */
-export const projectSettingsAtom = atom<SystemInfo | null>((get) => {
-  const state = get(systemInfoStateAtom);
-  return state.status === 'ready' ? state.settings : null;
+/** The project settings (`@px/config/react` createProjectStore): one system-info call per store. */
+export const projectStore = createProjectStore<SystemInfo>({
+  unitIdAtom,
+  getSystemInfo: (unitId) => getSystemInfo(unitId),
 });
-
-/**
- * Loads the project settings unless they are loaded or loading; `{ force: true }` loads them again.
- * Never rejects: a failure is kept in the state (the request client has already shown it).
- */
-export const loadSystemInfoAtom = atom(null, async (get, set, options?: { force?: boolean }) => {
-  const current = get(systemInfoStateAtom);
-  if (current.status === 'loading' || (current.status !== 'idle' && !options?.force)) return;
-  set(systemInfoStateAtom, { status: 'loading' });
-  try {
-    set(systemInfoStateAtom, { status: 'ready', settings: await getSystemInfo(get(unitIdAtom)) });
-  } catch (error) {
-    set(systemInfoStateAtom, {
-      status: 'error',
-      message: error instanceof Error && error.message ? error.message : RESP_DESC.ERROR,
-    });
-  }
-});
-
-/** Reads a positive integer `unitId` from a query string such as `?unitId=12`; anything else is ignored. */
-export function parseUnitId(search: string): number | undefined {
-  const value = new URLSearchParams(search).get('unitId')?.trim();
-  return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
-}
+export const { systemInfoStateAtom, projectSettingsAtom, loadSystemInfoAtom } = projectStore;

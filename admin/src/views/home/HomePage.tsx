@@ -2,15 +2,13 @@ import { ROLE_SYSTEM } from '@px/config';
 import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result } from 'antd';
 import { useAtomValue } from 'jotai';
 import { PageLoading } from '../../components/PageLoading';
+import { useAccess } from '../../hooks/useAccess';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
-import { matchRoute } from '../../router/access';
-import { accountInfoAtom, permittedRoutesAtom } from '../../store/session';
+import { accountInfoAtom } from '../../store/session';
 import { AccountOverview } from './components/AccountOverview';
 import { HomeStats } from './components/HomeStats';
 import { OwnUnitCard } from './components/OwnUnitCard';
 import { useHomeStats } from './hooks/useHomeStats';
-
-const UNIT_DETAIL_PATH = '/unit-manage/detail';
 
 /**
  * The back office's home: who is signed in (name, role, project), the counts their menu grants
@@ -20,7 +18,7 @@ const UNIT_DETAIL_PATH = '/unit-manage/detail';
 export function HomePage() {
   const systemInfo = useSystemInfo();
   const info = useAtomValue(accountInfoAtom);
-  const routes = useAtomValue(permittedRoutesAtom);
+  const { can } = useAccess();
   const stats = useHomeStats(info);
   if (systemInfo.status === 'loading') return <PageLoading />;
   if (systemInfo.status === 'error') {
@@ -44,9 +42,7 @@ export function HomePage() {
     { key: 'versionCode', label: '版本号', children: versionCode || '—' },
   ];
   const ownUnitId =
-    info?.roleRP.roleSystem === ROLE_SYSTEM.UNIT &&
-    info.unitId !== null &&
-    matchRoute(routes, UNIT_DETAIL_PATH).kind === 'page'
+    info?.roleRP.roleSystem === ROLE_SYSTEM.UNIT && info.unitId !== null && can('/unit-manage/detail')
       ? info.unitId
       : null;
   return (

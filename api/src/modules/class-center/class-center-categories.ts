@@ -1,3 +1,4 @@
+import { shownBaseTypes } from '@px/config';
 import { col, fn, type WhereOptions } from 'sequelize';
 import type { ClassBaseType } from '../../contract/class-category';
 import type { ClassCenterBaseType, ClassCenterCategory } from '../../contract/train-class';
@@ -5,7 +6,6 @@ import type { TenantScope } from '../../core/action';
 import { ClassCategory } from '../class-category/class-category.model';
 import { chinaToday, offeredWhere } from '../train-class/class-read';
 import { TrainClass } from '../train-class/train-class.model';
-import { shownBaseTypes } from './class-center.service';
 
 /**
  * `class/center-categories`: the class-type tree of the H5 class centre, so that the tree model

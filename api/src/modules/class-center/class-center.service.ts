@@ -1,7 +1,6 @@
-import type { ProjectSettings } from '@px/config';
+import { type ProjectSettings, shownBaseTypes } from '@px/config';
 import { col, fn, Op, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
-import type { ClassBaseType } from '../../contract/class-category';
 import type { PageAnswer } from '../../contract/common';
 import {
   ACTIVE_MY_CLASS_STATUS,
@@ -40,15 +39,6 @@ import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-clas
 
 /** A trial play URL works this long at most (shorter when MEDIA_URL_TTL_MINUTES is). */
 export const TRIAL_URL_TTL_SECONDS = 10 * 60;
-
-/** The base types the project's H5 shows: `h5Config.showClassType` without those the hide flags hide. */
-export function shownBaseTypes(settings: ProjectSettings): ClassBaseType[] {
-  const hidden: Record<ClassBaseType, boolean> = {
-    public: settings.hidePublicType === 1,
-    specialized: settings.hideSpecializedType === 1,
-  };
-  return settings.h5Config.showClassType.filter((type) => !hidden[type]);
-}
 
 /** The listing filters of the class centre. */
 type CenterFilter = Pick<z.output<typeof classCenterPageInput>, 'year' | 'baseType' | 'categoryId' | 'name'>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_SYSTEM } from '@px/config';
+import { AUTH_REDIRECT_PATH, ROLE_SYSTEM } from '@px/config';
 import { exchangeOAuthCode, oauthAuthorizeUrl, oauthUserInfo } from '@px/wechat';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { z } from 'zod';
@@ -24,9 +24,6 @@ export const OAUTH_MESSAGES = {
   SCENE_INVALID: '微信授权已失效，请重新进入',
   ACCOUNT_DISABLED: '账号已停用，请联系管理员',
 } as const;
-
-/** The H5 page WeChat returns to after consent. */
-export const AUTH_REDIRECT_PATH = '/auth-redirect';
 
 const token = (bytes: number) => randomBytes(bytes).toString('hex');
 

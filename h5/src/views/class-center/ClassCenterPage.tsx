@@ -1,9 +1,11 @@
 import type { ClassBaseType, ClassCenterCategory, ClassCenterItem, SystemInfo } from '@px/api/contract';
+import { shownBaseTypes } from '@px/config';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Search } from 'react-vant';
 import { listCenterClasses } from '../../api/train-class';
 import { PageError, PageLoading, PageMessage } from '../../components/PageState';
+import { type PagedFeed, type PageLoader, usePagedFeed } from '../../hooks/usePagedFeed';
 import { unitIdAtom } from '../../store/project';
 import { tokenAtom } from '../../store/session';
 import type { CenterVariant } from './center-variants';
@@ -13,7 +15,6 @@ import {
   NO_MAJOR,
   resolveSelection,
   selectedCategoryId,
-  shownBaseTypes,
 } from './class-types';
 import { CartEntry, JoinAllButton, useCartCount } from './components/CartActions';
 import { ClassList } from './components/ClassList';
@@ -22,7 +23,6 @@ import { WithSettings } from './components/WithSettings';
 import { YearPicker } from './components/YearPicker';
 import { useCenterCategories } from './useCenterCategories';
 import { useCenterYears } from './useCenterYears';
-import { type PagedFeed, type PageLoader, usePagedFeed } from './usePagedFeed';
 import './class-center.css';
 
 /** Classes a page of the centre's list. */

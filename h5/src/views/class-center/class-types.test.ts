@@ -1,18 +1,5 @@
-import { buildSystemInfo } from '@px/test/jest/system-info';
 import { CLASS_TREE } from './class-tree.fixture';
-import { majorTypesOf, NO_MAJOR, resolveSelection, selectedCategoryId, shownBaseTypes } from './class-types';
-
-describe('shownBaseTypes', () => {
-  it('follows h5Config.showClassType in its order, without the hidden base types', () => {
-    expect(shownBaseTypes(buildSystemInfo())).toEqual(['public', 'specialized']);
-    expect(
-      shownBaseTypes(buildSystemInfo({ h5Config: { showClassType: ['specialized', 'public'] } })),
-    ).toEqual(['specialized', 'public']);
-    expect(shownBaseTypes(buildSystemInfo({ hidePublicType: 1 }))).toEqual(['specialized']);
-    expect(shownBaseTypes(buildSystemInfo({ hidePublicType: 1, hideSpecializedType: 1 }))).toEqual([]);
-    expect(shownBaseTypes(buildSystemInfo({ h5Config: { showClassType: ['public'] } }))).toEqual(['public']);
-  });
-});
+import { majorTypesOf, NO_MAJOR, resolveSelection, selectedCategoryId } from './class-types';
 
 describe('the major types of a base type', () => {
   it('answers the children of the base type, none when it is missing or has none', () => {

@@ -1,27 +1,10 @@
-import type { ClassBaseType, ClassCenterBaseType, ClassCenterCategory, SystemInfo } from '@px/api/contract';
+import type { ClassBaseType, ClassCenterBaseType, ClassCenterCategory } from '@px/api/contract';
 
 /** What the H5 calls each base type (tabs, entry tiles, fixed-type pages). */
 export const BASE_TYPE_LABEL: Readonly<Record<ClassBaseType, string>> = {
   public: '公需课',
   specialized: '专业课',
 };
-
-/** The settings that decide which class types the H5 shows. */
-export type ClassTypeSettings = Pick<
-  SystemInfo,
-  'h5Config' | 'hidePublicType' | 'hideSpecializedType' | 'hideMajorType' | 'hideMajorChildType'
->;
-
-/** Whether a base type is hidden by its own flag (`hidePublicType` / `hideSpecializedType`). */
-function hiddenByFlag(settings: ClassTypeSettings, type: ClassBaseType): boolean {
-  return type === 'public' ? settings.hidePublicType === 1 : settings.hideSpecializedType === 1;
-}
-
-/** The base types the class centre offers, in order: `h5Config.showClassType` minus the hidden ones. */
-export function shownBaseTypes(settings: ClassTypeSettings): ClassBaseType[] {
-  const listed = settings.h5Config.showClassType.filter((type, index, all) => all.indexOf(type) === index);
-  return listed.filter((type) => !hiddenByFlag(settings, type));
-}
 
 /** The major types (with their children) the tree answers under `baseType`, in order; none when it has none. */
 export function majorTypesOf(

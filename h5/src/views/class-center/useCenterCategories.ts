@@ -1,7 +1,7 @@
 import type { ClassCenterBaseType } from '@px/api/contract';
 import { useMemo } from 'react';
 import { listCenterCategories } from '../../api/train-class';
-import { type Remote, useRemote } from './useRemote';
+import { type Remote, useRemote } from '../../hooks/useRemote';
 
 /** What the class-type tree is read for: the project's unit and the year in force (none: every year). */
 export interface CategoriesQuery {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { listCenterYears } from '../../api/train-class';
-import { type Remote, useRemote } from './useRemote';
+import { type Remote, useRemote } from '../../hooks/useRemote';
 
 /**
  * The years that have offered classes (newest first, from the project's classStartYear on, as

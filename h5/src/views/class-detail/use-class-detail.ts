@@ -1,8 +1,9 @@
 import type { ClassCenterDetail } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { findClassDetail } from '../../api/train-class';
+import { useRemote } from '../../hooks/useRemote';
 import { unitIdAtom } from '../../store/project';
 
 /** Where loading a class detail stands; `missing`: no such offered class (or a broken `id`). */
@@ -31,40 +32,24 @@ function isRefusal(error: unknown): boolean {
  */
 export function useClassDetail(classId: number | null): ClassDetailView {
   const unitId = useAtomValue(unitIdAtom);
-  const [state, setState] = useState<ClassDetailState>({ status: 'loading' });
-  // Only the latest call may set the state (the id can change while one is on its way).
-  const latest = useRef(0);
-
-  const load = useCallback(async () => {
-    const ticket = ++latest.current;
-    const settle = (next: ClassDetailState) => {
-      if (ticket === latest.current) setState(next);
-    };
-    if (classId === null) {
-      settle({ status: 'missing' });
-      return;
-    }
-    settle({ status: 'loading' });
+  const load = useCallback(async (): Promise<ClassCenterDetail | null> => {
+    if (classId === null) return null;
     try {
-      settle({ status: 'ready', detail: await findClassDetail(classId, unitId) });
+      return await findClassDetail(classId, unitId);
     } catch (error) {
-      settle(
-        isRefusal(error)
-          ? { status: 'missing' }
-          : { status: 'error', message: error instanceof Error ? error.message : String(error) },
-      );
+      if (isRefusal(error)) return null;
+      throw error;
     }
   }, [classId, unitId]);
+  const { state: remote, reload, update: change } = useRemote(load);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const reload = useCallback(() => void load(), [load]);
-  const update = useCallback((patch: Partial<ClassCenterDetail>) => {
-    setState((current) =>
-      current.status === 'ready' ? { status: 'ready', detail: { ...current.detail, ...patch } } : current,
-    );
-  }, []);
+  const state = useMemo((): ClassDetailState => {
+    if (remote.status !== 'ready') return remote;
+    return remote.value ? { status: 'ready', detail: remote.value } : { status: 'missing' };
+  }, [remote]);
+  const update = useCallback(
+    (patch: Partial<ClassCenterDetail>) => change((detail) => (detail ? { ...detail, ...patch } : detail)),
+    [change],
+  );
   return { state, reload, update };
 }

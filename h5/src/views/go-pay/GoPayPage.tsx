@@ -41,7 +41,7 @@ interface CartListProps {
 function CartList({ view, settings, onCheckout }: CartListProps) {
   const { submitting, run } = useSubmitLock();
   if (view.state.status !== 'ready') return null;
-  const { items } = view.state.cart;
+  const { items } = view.state.value;
   const { checked } = view;
   const availableCount = items.filter((item) => item.available).length;
   const allChecked = availableCount > 0 && checked.length === availableCount;
@@ -109,6 +109,6 @@ export function GoPayPage() {
         }}
       />
     );
-  if (view.state.cart.items.length === 0) return <EmptyCart />;
+  if (view.state.value.items.length === 0) return <EmptyCart />;
   return <CartList view={view} settings={systemInfo.settings} onCheckout={setCheckout} />;
 }

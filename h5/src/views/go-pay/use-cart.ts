@@ -1,14 +1,12 @@
 import type { CartAnswer } from '@px/api/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Toast } from 'react-vant';
 import { clearCart, findCart, removeFromCart } from '../../api/cart';
 import { askConfirm } from '../../components/cart/ask-confirm';
+import { type RemoteState, useRemote } from '../../hooks/useRemote';
 import { initialChecked, keepChecked } from './cart-selection';
 
-export type CartState =
-  | { status: 'loading' }
-  | { status: 'ready'; cart: CartAnswer }
-  | { status: 'error'; message: string };
+export type CartState = RemoteState<CartAnswer>;
 
 export interface CartView {
   state: CartState;
@@ -31,30 +29,28 @@ export interface CartView {
  * `preselected` (`?ids=`) or every available one. Failed calls were shown by the request client.
  */
 export function useCart(preselected: readonly number[]): CartView {
-  const [state, setState] = useState<CartState>({ status: 'loading' });
   const [checked, setChecked] = useState<number[]>([]);
   const loaded = useRef(false);
   const preselectedRef = useRef(preselected);
 
-  const reload = useCallback(async (quiet = false) => {
-    if (!quiet) setState({ status: 'loading' });
-    try {
-      const cart = await findCart();
-      const first = !loaded.current;
-      loaded.current = true;
-      setChecked((current) =>
-        first ? initialChecked(cart.items, preselectedRef.current) : keepChecked(cart.items, current),
-      );
-      setState({ status: 'ready', cart });
-    } catch (error) {
-      if (!quiet)
-        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
+  const load = useCallback(async () => {
+    const cart = await findCart();
+    const first = !loaded.current;
+    loaded.current = true;
+    setChecked((current) =>
+      first ? initialChecked(cart.items, preselectedRef.current) : keepChecked(cart.items, current),
+    );
+    return cart;
   }, []);
+  const { state, reload: show, refresh } = useRemote(load);
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  const reload = useCallback(
+    async (quiet = false) => {
+      if (quiet) await refresh().catch(() => undefined);
+      else show();
+    },
+    [show, refresh],
+  );
 
   const toggle = useCallback((id: number) => {
     setChecked((current) =>
@@ -64,7 +60,7 @@ export function useCart(preselected: readonly number[]): CartView {
 
   const toggleAll = useCallback(() => {
     if (state.status !== 'ready') return;
-    const available = state.cart.items.filter((item) => item.available).map((item) => item.id);
+    const available = state.value.items.filter((item) => item.available).map((item) => item.id);
     setChecked((current) => (current.length === available.length ? [] : available));
   }, [state]);
 

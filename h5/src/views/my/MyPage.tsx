@@ -1,11 +1,11 @@
-import type { MyProfile } from '@px/api/contract';
 import { UserO } from '@react-vant/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Cell } from 'react-vant';
 import { getMyProfile } from '../../api/account';
 import { PageError, PageLoading } from '../../components/PageState';
 import { useConfirmedSignOut } from '../../hooks/useConfirmedSignOut';
+import { useRemote } from '../../hooks/useRemote';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { MY_PATH, SWITCH_LOGIN_PATH } from '../../router/paths';
 import { type JsApiName, useWechatJsSdk } from '../../wechat/useWechatJsSdk';
@@ -21,11 +21,6 @@ export const MY_JS_API_LIST: readonly JsApiName[] = [
   'chooseWXPay',
 ];
 
-type ProfileState =
-  | { status: 'loading' }
-  | { status: 'ready'; profile: MyProfile }
-  | { status: 'error'; message: string };
-
 type OpenPopup = 'password' | 'mobile' | null;
 
 /**
@@ -36,31 +31,17 @@ type OpenPopup = 'password' | 'mobile' | null;
  */
 export function MyPage() {
   const systemInfo = useSystemInfo();
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
+  const { state, reload, refresh } = useRemote(getMyProfile);
   const [popup, setPopup] = useState<OpenPopup>(null);
   const navigate = useNavigate();
   const signOut = useConfirmedSignOut();
   useWechatJsSdk(MY_JS_API_LIST, { path: MY_PATH });
 
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', profile: await getMyProfile() });
-    } catch (error) {
-      if (!quiet)
-        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   if (state.status === 'loading' || systemInfo.status === 'loading') return <PageLoading />;
-  if (state.status === 'error') return <PageError message={state.message} onRetry={() => void load()} />;
+  if (state.status === 'error') return <PageError message={state.message} onRetry={reload} />;
   if (systemInfo.status === 'error')
     return <PageError message={systemInfo.message} onRetry={systemInfo.reload} />;
-  const { profile } = state;
+  const profile = state.value;
   const settings = systemInfo.settings;
   const showAccountSettings = settings.hideAccountSettings !== 1;
 
@@ -126,7 +107,7 @@ export function MyPage() {
           <ModifyMobilePopup
             visible={popup === 'mobile'}
             onClose={() => setPopup(null)}
-            onChanged={() => void load(true)}
+            onChanged={() => void refresh().catch(() => undefined)}
           />
         </>
       )}

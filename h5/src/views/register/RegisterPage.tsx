@@ -1,7 +1,7 @@
 import type { RegisterConfigByUnitAnswer } from '@px/api/contract';
-import { encryptLoginField } from '@px/config';
+import { encryptLoginField, readUnitIdParam } from '@px/config';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Form, Toast } from 'react-vant';
 import { doRegister, getRegisterConfigByUnit, sendRegisterMsgCode } from '../../api/register';
@@ -12,10 +12,10 @@ import { SubmitFooter } from '../../components/form/SubmitFooter';
 import { PageError, PageLoading, PageMessage } from '../../components/PageState';
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
 import { TextInput } from '../../components/TextInput';
+import { type Remote, useRemote } from '../../hooks/useRemote';
 import { useSubmitLock } from '../../hooks/useSubmitLock';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { LOGIN_PATH, MY_PATH, REGISTER_PATH, WX_BINDING_PATH } from '../../router/paths';
-import { parseUnitId } from '../../store/project';
 import { tokenAtom } from '../../store/session';
 import { showServerFieldErrors } from '../../utils/form-errors';
 import { type FieldRule, RULES, required } from '../../utils/form-rules';
@@ -35,37 +35,17 @@ interface RegisterForm {
   email?: string;
 }
 
-type UnitState =
-  | { status: 'none' }
-  | { status: 'loading' }
-  | { status: 'ready'; unit: RegisterConfigByUnitAnswer }
-  | { status: 'error'; message: string };
-
 /** The rules of an optional part of the form under a variant's mode. */
 export function rulesFor(mode: FieldMode, missing: string, rule: FieldRule): FieldRule[] {
   if (mode === 'hidden') return [];
   return mode === 'required' ? [required(missing), rule] : [rule];
 }
 
-/** Loads what the unit's registration page shows when the address names a unit. */
-function useRegisterUnit(unitId: number | undefined): { state: UnitState; reload: () => void } {
-  const [state, setState] = useState<UnitState>(unitId ? { status: 'loading' } : { status: 'none' });
-  const load = useCallback(async () => {
-    if (!unitId) {
-      setState({ status: 'none' });
-      return;
-    }
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', unit: await getRegisterConfigByUnit(unitId) });
-    } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, [unitId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { state, reload: () => void load() };
+/** Loads what the unit's registration page shows when the address names a unit (null: it names none). */
+function useRegisterUnit(unitId: number | undefined): Remote<RegisterConfigByUnitAnswer> | null {
+  const load = useMemo(() => (unitId ? () => getRegisterConfigByUnit(unitId) : null), [unitId]);
+  const remote = useRemote(load);
+  return unitId ? remote : null;
 }
 
 /**
@@ -106,7 +86,7 @@ function useWechatRecognition(
 export function RegisterPage({ variant }: { variant: RegisterVariant }) {
   const systemInfo = useSystemInfo();
   const [searchParams] = useSearchParams();
-  const unitId = parseUnitId(`?${searchParams.toString()}`);
+  const unitId = readUnitIdParam(`?${searchParams.toString()}`);
   const scene = searchParams.get('scene')?.trim() || undefined;
   const unit = useRegisterUnit(unitId);
   const [form] = Form.useForm<RegisterForm>();
@@ -129,13 +109,13 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
       </PageMessage>
     );
   }
-  if (systemInfo.status === 'loading' || unit.state.status === 'loading' || wechatFirst)
+  if (systemInfo.status === 'loading' || unit?.state.status === 'loading' || wechatFirst)
     return <PageLoading />;
   if (systemInfo.status === 'error')
     return <PageError message={systemInfo.message} onRetry={systemInfo.reload} />;
-  if (unit.state.status === 'error') return <PageError message={unit.state.message} onRetry={unit.reload} />;
+  if (unit?.state.status === 'error') return <PageError message={unit.state.message} onRetry={unit.reload} />;
   const { loginPublicKey } = systemInfo.settings;
-  const unitName = unit.state.status === 'ready' ? unit.state.unit.unitName : null;
+  const unitName = unit?.state.status === 'ready' ? unit.state.value.unitName : null;
 
   const sendCode = (mobile: string) => sendRegisterMsgCode({ mobile, ...(unitId ? { unitId } : {}) });
 

@@ -1,17 +1,13 @@
-import type { SwitchLoginList, SwitchLoginOption } from '@px/api/contract';
-import { useCallback, useEffect, useState } from 'react';
+import type { SwitchLoginOption } from '@px/api/contract';
+import { useState } from 'react';
 import { Button, Cell, Tag, Toast } from 'react-vant';
 import { listSwitchAccounts, switchAccount } from '../../api/login';
 import { PageError, PageLoading } from '../../components/PageState';
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
 import { useConfirmedSignOut } from '../../hooks/useConfirmedSignOut';
+import { useRemote } from '../../hooks/useRemote';
 import { MY_PATH } from '../../router/paths';
 import './switch-login.css';
-
-type ListState =
-  | { status: 'loading' }
-  | { status: 'ready'; list: SwitchLoginOption[] }
-  | { status: 'error'; message: string };
 
 /**
  * /switch-login: `login/switch-login` lists the student accounts of the same person (same ID
@@ -19,24 +15,10 @@ type ListState =
  * The page also offers to sign out and sign in with another account.
  */
 export function SwitchLoginPage() {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const { state, reload } = useRemote(listSwitchAccounts);
   const [switching, setSwitching] = useState<number | null>(null);
   const completeSignIn = useCompleteSignIn();
   const signOut = useConfirmedSignOut();
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      const answer: SwitchLoginList = await listSwitchAccounts();
-      setState({ status: 'ready', list: answer.list });
-    } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const switchTo = async (option: SwitchLoginOption) => {
     if (option.current || switching !== null) return;
@@ -56,14 +38,15 @@ export function SwitchLoginPage() {
     signOut({ title: '使用其他账号登录', message: '将退出当前账号，确定继续吗？' });
 
   if (state.status === 'loading') return <PageLoading />;
-  if (state.status === 'error') return <PageError message={state.message} onRetry={() => void load()} />;
-  const others = state.list.filter((option) => !option.current);
+  if (state.status === 'error') return <PageError message={state.message} onRetry={reload} />;
+  const { list } = state.value;
+  const others = list.filter((option) => !option.current);
 
   return (
     <main className="page switch-login">
       <h1 className="switch-login__title">切换账号</h1>
       <Cell.Group inset title="您的学员账号">
-        {state.list.map((option) => (
+        {list.map((option) => (
           <Cell
             key={option.accountId}
             title={option.title}

@@ -1,4 +1,5 @@
 import type { ClassCenterItem, PublicBanner, SystemInfo } from '@px/api/contract';
+import { shownBaseTypes } from '@px/config';
 import { AppsO, BookmarkO, CartO, Records, UserO } from '@react-vant/icons';
 import { useAtomValue } from 'jotai';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import { listBanners } from '../../api/banner';
 import { listCenterClasses, listCenterYears } from '../../api/train-class';
 import { ClassCard } from '../../components/ClassCard';
 import { EmptyState } from '../../components/EmptyState';
+import { type PageLoader, usePagedFeed } from '../../hooks/usePagedFeed';
 import {
   CLASS_SELECT_CENTER_PATH,
   DETAIL_PUBLIC_PATH,
@@ -18,9 +20,8 @@ import {
   SPECIALIZED_PATH,
 } from '../../router/paths';
 import { unitIdAtom } from '../../store/project';
-import { BASE_TYPE_LABEL, shownBaseTypes } from '../class-center/class-types';
+import { BASE_TYPE_LABEL } from '../class-center/class-types';
 import { WithSettings } from '../class-center/components/WithSettings';
-import { type PageLoader, usePagedFeed } from '../class-center/usePagedFeed';
 import type { EntryVariant } from './entry-variants';
 
 // The swiper loads after the page (the first route's bundle stays small); its box keeps the height.

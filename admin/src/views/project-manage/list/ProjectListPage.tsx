@@ -9,6 +9,7 @@ import { ListFilterBar } from '../../../components/ListFilterBar';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
+import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { ProjectFormModal } from './components/ProjectFormModal';
@@ -38,6 +39,7 @@ export function ProjectListPage() {
   const list = usePagedList<ProjectFilters, ProjectItem>(listProjects, {});
   const [editor, setEditor] = useState<{ open: boolean; project?: ProjectItem } | null>(null);
   const { busy: busyId, run } = useRowAction<number>(list.reload);
+  const canOpenSetting = useAccess().can('/project-manage/setting');
 
   const search = (values: ProjectFilters) =>
     list.search({ name: values.name?.trim() || undefined, status: values.status });
@@ -80,9 +82,11 @@ export function ProjectListPage() {
             <Button type="link" size="small" onClick={() => setEditor({ open: true, project })}>
               编辑
             </Button>
-            <Link to={projectSettingPath(project.id)} style={{ padding: '0 8px' }}>
-              设置
-            </Link>
+            {canOpenSetting && (
+              <Link to={projectSettingPath(project.id)} style={{ padding: '0 8px' }}>
+                设置
+              </Link>
+            )}
             <StatusAction
               enabled={project.status === 'ENABLED'}
               confirmTitle={`停用项目「${project.name}」？`}

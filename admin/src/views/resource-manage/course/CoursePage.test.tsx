@@ -36,7 +36,7 @@ const treeMock = jest.mocked(courseCategoryCalls.tree);
 const queryMock = jest.mocked(queryCourses);
 const saveMock = jest.mocked(saveCourse);
 
-const STAFF = buildAccountInfo(['/home', '/resource-manage/course']);
+const STAFF = buildAccountInfo(['/home', '/resource-manage/course', '/resource-manage/add-question']);
 
 const TREE: CourseCategoryNode[] = sampleCategoryTree('courseCount');
 

@@ -58,7 +58,7 @@ ignorePseudoElementStyles();
 const treeMock = jest.mocked(getResourceCategoryTree);
 const queryMock = jest.mocked(queryResources);
 
-const STAFF = buildAccountInfo(['/home', '/resource-manage/video']);
+const STAFF = buildAccountInfo(['/home', '/resource-manage/video', '/resource-manage/add-question']);
 
 const TREE: ResourceCategoryNode[] = sampleCategoryTree('resourceCount');
 
@@ -81,8 +81,8 @@ const pick = pickCategory;
 const toolbar = () => document.querySelector<HTMLElement>('.category-panel__toolbar') as HTMLElement;
 const popconfirm = () => document.querySelector<HTMLElement>('.ant-popconfirm') as HTMLElement;
 
-async function openPage() {
-  const rendered = renderScreen(<VideoPage />, STAFF, '/resource-manage/video');
+async function openPage(account = STAFF) {
+  const rendered = renderScreen(<VideoPage />, account, '/resource-manage/video');
   await screen.findByText('消防演练示范');
   await screen.findByText('职业技能');
   return rendered;
@@ -114,6 +114,14 @@ describe('VideoPage', () => {
     expect(within(row).getByRole('link', { name: '弹题' }).getAttribute('href')).toBe(
       `/resource-manage/add-question?resourceId=${DRILL.id}`,
     );
+  });
+
+  it('shows no 弹题 link to a role without 添加弹题', async () => {
+    const { unmount } = await openPage(buildAccountInfo(['/home', '/resource-manage/video']));
+    const row = screen.getByText('消防演练示范').closest('tr') as HTMLElement;
+    expect(within(row).queryByRole('link', { name: '弹题' })).toBeNull();
+    expect(within(row).getByRole('button', { name: /编\s*辑/ })).toBeTruthy();
+    unmount();
   });
 
   it('selecting a category lists its videos (and those below); 全部视频 lists all; the name filter keeps it', async () => {

@@ -16,10 +16,12 @@ import {
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
 import { useCategoryPanel } from '../components/useCategoryPanel';
+import { addQuestionPath } from '../course/course-meta';
 import { UploadErrorsDrawer } from './components/UploadErrorsDrawer';
 import { VideoEditModal } from './components/VideoEditModal';
 import { VideoPreviewModal } from './components/VideoPreviewModal';
@@ -66,6 +68,7 @@ export function VideoPage() {
   const [editing, setEditing] = useState<ResourceItem | null>(null);
   const [previewing, setPreviewing] = useState<ResourceItem | null>(null);
   const [showingErrors, setShowingErrors] = useState(false);
+  const canAddQuestions = useAccess().can('/resource-manage/add-question');
 
   const search = (values: { name?: string }) =>
     list.search({ name: values.name?.trim() || undefined, categoryId: selectedId });
@@ -109,9 +112,11 @@ export function VideoPage() {
           <Button type="link" size="small" onClick={() => setEditing(video)}>
             编辑
           </Button>
-          <Link to={`/resource-manage/add-question?resourceId=${video.id}`} className="video-page__link">
-            弹题
-          </Link>
+          {canAddQuestions && (
+            <Link to={addQuestionPath(video.id)} className="video-page__link">
+              弹题
+            </Link>
+          )}
           <DeleteAction
             confirmTitle={`删除视频「${video.name}」？`}
             busy={busyId === video.id}

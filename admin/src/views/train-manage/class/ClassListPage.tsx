@@ -23,6 +23,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { exportClasses, listClasses, saveBlobAs } from '../../../api/train-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { type RowAction, useRowAction } from '../../../hooks/useRowAction';
 import type { CategoryOption } from '../../resource-manage/components/category-tree';
@@ -55,13 +56,14 @@ function classColumns(
   action: RowAction<number>,
   sorting: SortEditing,
   onChangePrice: (item: ClassItem) => void,
+  canEdit: boolean,
 ): ColumnsType<ClassItem> {
   return [
     {
       title: '班级名称',
       dataIndex: 'name',
       width: 220,
-      render: (name: string, item) => <Link to={classDetailPath(item.id)}>{name}</Link>,
+      render: (name: string, item) => (canEdit ? <Link to={classDetailPath(item.id)}>{name}</Link> : name),
     },
     {
       title: '状态',
@@ -128,7 +130,9 @@ function classColumns(
       key: 'actions',
       width: 230,
       fixed: 'right',
-      render: (_value, item) => <ClassRowActions item={item} action={action} onChangePrice={onChangePrice} />,
+      render: (_value, item) => (
+        <ClassRowActions item={item} action={action} onChangePrice={onChangePrice} canEdit={canEdit} />
+      ),
     },
   ];
 }
@@ -221,7 +225,9 @@ export function ClassListPage() {
     setCategoriesOpen(false);
     categories.reload();
   };
-  const columns = classColumns(action, sorting, setPricing);
+  // 新建 and 编辑 open the class editor, a page of its own grant.
+  const canEdit = useAccess().can('/train-manage/train-class-detail');
+  const columns = classColumns(action, sorting, setPricing, canEdit);
 
   return (
     <Card title="班级管理">
@@ -242,9 +248,11 @@ export function ClassListPage() {
             >
               导出
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(classDetailPath())}>
-              新建班级
-            </Button>
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(classDetailPath())}>
+                新建班级
+              </Button>
+            )}
           </Space>
         }
       >

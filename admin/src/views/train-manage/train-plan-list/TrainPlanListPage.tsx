@@ -8,6 +8,7 @@ import { closeTrainPlan, deleteTrainPlan, listTrainPlans, publishTrainPlan } fro
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn } from '../../../components/table-columns';
+import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
@@ -42,6 +43,8 @@ export function TrainPlanListPage() {
   const navigate = useNavigate();
   const list = usePagedList<TrainPlanFilters, TrainPlanItem>(listTrainPlans, {});
   const { busy: busyId, run } = useRowAction<number>(list.reload);
+  // 新建, 编辑 and 查看 open the plan editor (创建计划), a page of its own grant.
+  const canOpenDetail = useAccess().can('/train-manage/train-plan-detail');
   const industries = useIndustries();
   const systemInfo = useSystemInfo();
   const classStartYear = systemInfo.status === 'ready' ? systemInfo.settings.classStartYear : undefined;
@@ -61,7 +64,8 @@ export function TrainPlanListPage() {
       title: '计划名称',
       dataIndex: 'name',
       width: 240,
-      render: (name: string, plan) => <Link to={trainPlanDetailPath(plan.id)}>{name}</Link>,
+      render: (name: string, plan) =>
+        canOpenDetail ? <Link to={trainPlanDetailPath(plan.id)}>{name}</Link> : name,
     },
     { title: '所属行业', dataIndex: 'industryName', width: 110 },
     { title: '培训时间', key: 'period', width: 210, render: (_value, plan) => planPeriod(plan) },
@@ -83,9 +87,11 @@ export function TrainPlanListPage() {
         const busy = busyId === plan.id;
         return (
           <Space size={0} wrap>
-            <Link to={trainPlanDetailPath(plan.id)} style={{ padding: '0 8px' }}>
-              {trainPlanAllows(plan.status, 'edit') ? '编辑' : '查看'}
-            </Link>
+            {canOpenDetail && (
+              <Link to={trainPlanDetailPath(plan.id)} style={{ padding: '0 8px' }}>
+                {trainPlanAllows(plan.status, 'edit') ? '编辑' : '查看'}
+              </Link>
+            )}
             {trainPlanAllows(plan.status, 'publish') && (
               <ConfirmAction
                 label={plan.status === 'CLOSED' ? '重新发布' : '发布'}
@@ -125,9 +131,11 @@ export function TrainPlanListPage() {
         onReset={list.reset}
         style={{ rowGap: 12 }}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(trainPlanDetailPath())}>
-            新建计划
-          </Button>
+          canOpenDetail ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(trainPlanDetailPath())}>
+              新建计划
+            </Button>
+          ) : undefined
         }
       >
         <Form.Item name="year" label="年度">

@@ -1,10 +1,10 @@
 import type { RegionNode, UnitItem, UnitSaveInput } from '@px/api/contract';
 import { isMobile, isUnifiedSocialCreditCode, VALIDATION_MESSAGES } from '@px/config';
-import { Cascader, Checkbox, Col, Form, Input, Modal, message, Row } from 'antd';
+import { Cascader, Checkbox, Col, Form, Input, message, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { saveUnit } from '../../../api/unit';
-import { showServerFieldErrors } from '../../../utils/form-errors';
+import { FormModal } from '../../../components/FormModal';
 import { regionCascaderValue, regionOptions, regionPathMatches } from '../../../utils/region-tree';
 
 interface UnitFormValues {
@@ -72,136 +72,116 @@ export interface UnitFormModalProps {
 export function UnitFormModal(props: UnitFormModalProps) {
   const { open, unit, regionTree, regionLoading, trainTypeOptions, canEditTrainTypes } = props;
   const [form] = Form.useForm<UnitFormValues>();
-  const [saving, setSaving] = useState(false);
   const options = useMemo(() => regionOptions(regionTree), [regionTree]);
 
-  const submit = async () => {
-    let values: UnitFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await saveUnit(unitPayloadOf(values, unit, canEditTrainTypes));
-      void message.success(unit ? '单位信息已保存' : '单位已添加');
-      props.onSaved(saved);
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: UnitFormValues) => {
+    const saved = await saveUnit(unitPayloadOf(values, unit, canEditTrainTypes));
+    void message.success(unit ? '单位信息已保存' : '单位已添加');
+    props.onSaved(saved);
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={unit ? '编辑单位' : '新增单位'}
       okText="保存"
       width={720}
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={props.onCancel}
+      name="unit-form"
+      form={form}
+      initialValues={{
+        name: unit?.name ?? '',
+        creditCode: unit?.creditCode ?? '',
+        contactName: unit?.contactName ?? '',
+        contactMobile: unit?.contactMobile ?? '',
+        regionCode: unit?.regionCode ?? undefined,
+        address: unit?.address ?? '',
+        trainTypes: unit?.trainTypes ?? [],
+        remark: unit?.remark ?? '',
+      }}
+      onSubmit={save}
+      onClose={props.onCancel}
       afterClose={props.afterClose}
-      mask={{ closable: false }}
     >
-      <Form
-        form={form}
-        name="unit-form"
-        layout="vertical"
-        initialValues={{
-          name: unit?.name ?? '',
-          creditCode: unit?.creditCode ?? '',
-          contactName: unit?.contactName ?? '',
-          contactMobile: unit?.contactMobile ?? '',
-          regionCode: unit?.regionCode ?? undefined,
-          address: unit?.address ?? '',
-          trainTypes: unit?.trainTypes ?? [],
-          remark: unit?.remark ?? '',
-        }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="name"
-              label="单位名称"
-              rules={[
-                { required: true, whitespace: true, message: '请填写单位名称' },
-                { max: 100, message: '单位名称不能超过 100 个字符' },
-              ]}
-            >
-              <Input maxLength={100} placeholder="与营业执照一致" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="creditCode"
-              label="统一社会信用代码"
-              rules={[creditCodeRule]}
-              normalize={(value: string) => value.toUpperCase()}
-            >
-              <Input maxLength={18} placeholder="18 位，例如 91370102MA3C4T0X04" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="contactName"
-              label="联系人"
-              rules={[{ max: 50, message: '联系人不能超过 50 个字符' }]}
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="contactMobile" label="联系电话" rules={[mobileRule]}>
-              <Input maxLength={11} placeholder="11 位手机号" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="regionCode"
-              label="所在地区"
-              rules={[{ required: true, message: '请选择所在地区' }]}
-              getValueProps={(code: unknown) => ({
-                value: typeof code === 'string' && code ? regionCascaderValue(regionTree, code) : undefined,
-              })}
-              normalize={(path: string[] | undefined) => (path?.length ? path[path.length - 1] : undefined)}
-            >
-              <Cascader
-                options={options}
-                loading={regionLoading}
-                changeOnSelect
-                showSearch={{ filter: regionPathMatches }}
-                placeholder="选择市或区县"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="address"
-              label="详细地址"
-              rules={[{ max: 200, message: '详细地址不能超过 200 个字符' }]}
-            >
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="trainTypes"
-              label="培训类型"
-              extra={canEditTrainTypes ? undefined : '培训类型由项目管理员设置'}
-            >
-              <Checkbox.Group options={trainTypeOptions} disabled={!canEditTrainTypes} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过 500 个字符' }]}>
-              <Input.TextArea rows={3} maxLength={500} showCount />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="name"
+            label="单位名称"
+            rules={[
+              { required: true, whitespace: true, message: '请填写单位名称' },
+              { max: 100, message: '单位名称不能超过 100 个字符' },
+            ]}
+          >
+            <Input maxLength={100} placeholder="与营业执照一致" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="creditCode"
+            label="统一社会信用代码"
+            rules={[creditCodeRule]}
+            normalize={(value: string) => value.toUpperCase()}
+          >
+            <Input maxLength={18} placeholder="18 位，例如 91370102MA3C4T0X04" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="contactName"
+            label="联系人"
+            rules={[{ max: 50, message: '联系人不能超过 50 个字符' }]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="contactMobile" label="联系电话" rules={[mobileRule]}>
+            <Input maxLength={11} placeholder="11 位手机号" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="regionCode"
+            label="所在地区"
+            rules={[{ required: true, message: '请选择所在地区' }]}
+            getValueProps={(code: unknown) => ({
+              value: typeof code === 'string' && code ? regionCascaderValue(regionTree, code) : undefined,
+            })}
+            normalize={(path: string[] | undefined) => (path?.length ? path[path.length - 1] : undefined)}
+          >
+            <Cascader
+              options={options}
+              loading={regionLoading}
+              changeOnSelect
+              showSearch={{ filter: regionPathMatches }}
+              placeholder="选择市或区县"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="address"
+            label="详细地址"
+            rules={[{ max: 200, message: '详细地址不能超过 200 个字符' }]}
+          >
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item
+            name="trainTypes"
+            label="培训类型"
+            extra={canEditTrainTypes ? undefined : '培训类型由项目管理员设置'}
+          >
+            <Checkbox.Group options={trainTypeOptions} disabled={!canEditTrainTypes} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过 500 个字符' }]}>
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import { formatDateTime, ROLE_SYSTEM } from '@px/config';
+import { formatDateTime, type MenuUrl, ROLE_SYSTEM } from '@px/config';
 import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space, Tag } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -7,9 +7,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUnit } from '../../../api/unit';
 import { RecordPending } from '../../../components/RecordPending';
 import { StatusTag } from '../../../components/StatusTag';
+import { useAccess } from '../../../hooks/useAccess';
 import { useRecord } from '../../../hooks/useRecord';
 import { useRegionTree } from '../../../hooks/useRegionTree';
-import { collectMenuUrls } from '../../../router/access';
 import { accountInfoAtom } from '../../../store/session';
 import { readPositiveId } from '../../../utils/query-id';
 import { UnitFormModal } from '../components/UnitFormModal';
@@ -17,7 +17,7 @@ import { useTrainTypes } from '../hooks/useTrainTypes';
 import { UnitRegisterQrCard } from './components/UnitRegisterQrCard';
 import { UnitRegisterStudentsCard } from './components/UnitRegisterStudentsCard';
 
-const LIST_PATH = '/unit-manage/list';
+const LIST_PATH = '/unit-manage/list' satisfies MenuUrl;
 
 /**
  * 单位详情 (hidden page, `?id=`): one unit's details with its editor, its registration QR code and
@@ -30,7 +30,7 @@ export function UnitDetailPage() {
   const account = useAtomValue(accountInfoAtom);
   const isUnitManager = account?.roleRP.roleSystem === ROLE_SYSTEM.UNIT;
   const unitId = readPositiveId(params.get('id')) ?? (isUnitManager ? (account?.unitId ?? null) : null);
-  const canOpenList = account ? collectMenuUrls(account.roleRP.menu).has(LIST_PATH) : false;
+  const canOpenList = useAccess().can(LIST_PATH);
   const state = useRecord(unitId, getUnit);
   const [editor, setEditor] = useState<boolean | null>(null);
   const region = useRegionTree();

@@ -9,6 +9,7 @@ import { ListFilterBar } from '../../../components/ListFilterBar';
 import { StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { orDash, statusColumn } from '../../../components/table-columns';
+import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRegionTree } from '../../../hooks/useRegionTree';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -50,6 +51,7 @@ export function UnitListPage() {
   const [batch, setBatch] = useState<{ open: boolean; unitIds: number[] } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const { busy: busyId, run } = useRowAction<number>(list.reload);
+  const canOpenDetail = useAccess().can('/unit-manage/detail');
 
   const search = (values: FilterValues) =>
     list.search({
@@ -67,7 +69,8 @@ export function UnitListPage() {
       title: '单位名称',
       dataIndex: 'name',
       width: 150,
-      render: (name: string, unit) => <Link to={unitDetailPath(unit.id)}>{name}</Link>,
+      render: (name: string, unit) =>
+        canOpenDetail ? <Link to={unitDetailPath(unit.id)}>{name}</Link> : name,
     },
     { title: '统一社会信用代码', dataIndex: 'creditCode', width: 190, render: orDash },
     { title: '联系人', dataIndex: 'contactName', width: 90, render: orDash },
@@ -96,9 +99,11 @@ export function UnitListPage() {
       fixed: 'right',
       render: (_value, unit) => (
         <Space size={0}>
-          <Link to={unitDetailPath(unit.id)} style={{ padding: '0 8px' }}>
-            详情
-          </Link>
+          {canOpenDetail && (
+            <Link to={unitDetailPath(unit.id)} style={{ padding: '0 8px' }}>
+              详情
+            </Link>
+          )}
           <Button type="link" size="small" onClick={() => setEditor({ open: true, unit })}>
             编辑
           </Button>

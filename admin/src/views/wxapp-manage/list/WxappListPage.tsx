@@ -8,6 +8,7 @@ import { ListFilterBar } from '../../../components/ListFilterBar';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
+import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PUSH_MODE_LABEL, wxappDeleteRefusal, wxappSettingPath } from '../wxapp-meta';
@@ -25,6 +26,8 @@ export function WxappListPage() {
   const navigate = useNavigate();
   const list = usePagedList<WxappFilters, WxappItem>(listWxapps, {});
   const { busy: busyId, run } = useRowAction<number>(list.reload);
+  // Adding and editing happen on the settings page, a page of its own grant.
+  const canOpenSetting = useAccess().can('/wxapp-manage/setting');
 
   const search = (values: WxappFilters) =>
     list.search({ keyword: values.keyword?.trim() || undefined, status: values.status });
@@ -74,9 +77,11 @@ export function WxappListPage() {
         const refusal = wxappDeleteRefusal(wxapp);
         return (
           <Space size={0} wrap>
-            <Link to={wxappSettingPath(wxapp.id)} style={{ padding: '0 8px' }}>
-              编辑
-            </Link>
+            {canOpenSetting && (
+              <Link to={wxappSettingPath(wxapp.id)} style={{ padding: '0 8px' }}>
+                编辑
+              </Link>
+            )}
             <StatusAction
               enabled={wxapp.status === 'ENABLED'}
               confirmTitle={`停用公众号「${wxapp.name}」？`}
@@ -104,9 +109,11 @@ export function WxappListPage() {
         onSearch={search}
         onReset={list.reset}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(wxappSettingPath())}>
-            新增公众号
-          </Button>
+          canOpenSetting ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(wxappSettingPath())}>
+              新增公众号
+            </Button>
+          ) : undefined
         }
       >
         <Form.Item name="keyword" label="公众号">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button, List, Loading, PullRefresh } from 'react-vant';
 import { ClassCard } from '../../../components/ClassCard';
 import { EmptyState } from '../../../components/EmptyState';
-import type { PagedFeed } from '../usePagedFeed';
+import type { PagedFeed } from '../../../hooks/usePagedFeed';
 
 export interface ClassListProps {
   /** The classes read so far; `reload` is the error state's retry, `refresh` pull to refresh, `loadMore` the next page. */

@@ -1,22 +1,15 @@
 import type { EvaluationItem } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Loading, Rate } from 'react-vant';
 import { listEvaluations } from '../../../api/train-class';
 import { EmptyState } from '../../../components/EmptyState';
+import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { unitIdAtom } from '../../../store/project';
 
 /** Evaluations per page of the detail. */
 export const EVALUATION_PAGE_SIZE = 10;
-
-interface EvaluationsState {
-  items: EvaluationItem[];
-  total: number;
-  /** The last page loaded (0 before the first). */
-  pageNum: number;
-  status: 'loading' | 'idle' | 'error';
-}
 
 /** One evaluation: the masked name, the stars, the comment and the day. */
 function EvaluationRow({ item }: { item: EvaluationItem }) {
@@ -40,46 +33,31 @@ function EvaluationRow({ item }: { item: EvaluationItem }) {
  */
 export function EvaluationList({ classId }: { classId: number }) {
   const unitId = useAtomValue(unitIdAtom);
-  const [state, setState] = useState<EvaluationsState>({
-    items: [],
-    total: 0,
-    pageNum: 0,
-    status: 'loading',
-  });
-
-  const loadPage = useCallback(
-    async (pageNum: number) => {
-      setState((current) => ({ ...current, status: 'loading' }));
-      try {
-        const page = await listEvaluations({ classId, pageNum, pageSize: EVALUATION_PAGE_SIZE, unitId });
-        setState((current) => ({
-          items: pageNum === 1 ? page.list : [...current.items, ...page.list],
-          total: page.total,
-          pageNum,
-          status: 'idle',
-        }));
-      } catch {
-        setState((current) => ({ ...current, status: 'error' }));
-      }
-    },
+  const load = useCallback(
+    (pageNum: number) => listEvaluations({ classId, pageNum, pageSize: EVALUATION_PAGE_SIZE, unitId }),
     [classId, unitId],
   );
+  const { state, reload, loadMore } = usePagedFeed(load);
+  // Where asking for the next page stands (a failure offers to try again).
+  const [more, setMore] = useState<'idle' | 'loading' | 'error'>('idle');
+  const showMore = () => {
+    setMore('loading');
+    loadMore().then(
+      () => setMore('idle'),
+      () => setMore('error'),
+    );
+  };
 
-  useEffect(() => {
-    void loadPage(1);
-  }, [loadPage]);
-
-  const { items, total, pageNum, status } = state;
-  if (status === 'loading' && pageNum === 0)
-    return <Loading className="class-detail__loading">加载中…</Loading>;
-  if (status === 'error' && pageNum === 0)
+  if (state.status === 'loading') return <Loading className="class-detail__loading">加载中…</Loading>;
+  if (state.status === 'error')
     return (
       <EmptyState kind="network" description="评价加载失败">
-        <Button size="small" round onClick={() => void loadPage(1)}>
+        <Button size="small" round onClick={reload}>
           重新加载
         </Button>
       </EmptyState>
     );
+  const { items, finished } = state;
   if (items.length === 0) return <EmptyState description="暂无评价" />;
   return (
     <div>
@@ -88,16 +66,16 @@ export function EvaluationList({ classId }: { classId: number }) {
           <EvaluationRow key={item.id} item={item} />
         ))}
       </ul>
-      {items.length < total && (
+      {!finished && (
         <Button
           block
           plain
           size="small"
           className="class-detail__more"
-          loading={status === 'loading'}
-          onClick={() => void loadPage(pageNum + 1)}
+          loading={more === 'loading'}
+          onClick={showMore}
         >
-          {status === 'error' ? '加载失败，点击重试' : '加载更多'}
+          {more === 'error' ? '加载失败，点击重试' : '加载更多'}
         </Button>
       )}
     </div>

@@ -1,9 +1,8 @@
 import type { ProjectItem, ProjectSaveInput } from '@px/api/contract';
-import { Form, Input, Modal, message, Select, Switch } from 'antd';
+import { Form, Input, message, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
 import { saveProject } from '../../../../api/project';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { FormModal } from '../../../../components/FormModal';
 
 /** The project code rule of `project/save` (contract/project.ts). */
 const CODE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
@@ -45,15 +44,8 @@ export interface ProjectFormModalProps {
 /** Creates or edits a project: code, name, host names (as tags) and the default flag. */
 export function ProjectFormModal({ open, project, onCancel, onSaved, afterClose }: ProjectFormModalProps) {
   const [form] = Form.useForm<ProjectFormValues>();
-  const [saving, setSaving] = useState(false);
 
-  const submit = async () => {
-    let values: ProjectFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const save = async (values: ProjectFormValues) => {
     const payload: ProjectSaveInput = {
       ...(project ? { id: project.id } : {}),
       code: values.code.trim(),
@@ -61,85 +53,72 @@ export function ProjectFormModal({ open, project, onCancel, onSaved, afterClose 
       domains: normaliseDomains(values.domains),
       isDefault: values.isDefault,
     };
-    setSaving(true);
-    try {
-      const saved = await saveProject(payload);
-      void message.success(project ? '项目已保存' : '项目已创建');
-      onSaved(saved);
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    const saved = await saveProject(payload);
+    void message.success(project ? '项目已保存' : '项目已创建');
+    onSaved(saved);
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={project ? '编辑项目' : '新增项目'}
       okText="保存"
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onCancel}
+      name="project-form"
+      form={form}
+      initialValues={{
+        code: project?.code ?? '',
+        name: project?.name ?? '',
+        domains: project?.domains ?? [],
+        isDefault: project?.isDefault ?? false,
+      }}
+      onSubmit={save}
+      onClose={onCancel}
       afterClose={afterClose}
-      mask={{ closable: false }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="project-form"
-        initialValues={{
-          code: project?.code ?? '',
-          name: project?.name ?? '',
-          domains: project?.domains ?? [],
-          isDefault: project?.isDefault ?? false,
-        }}
+      <Form.Item
+        name="code"
+        label="项目编码"
+        extra="项目的唯一标识，小写字母、数字或连字符，例如 shandong-2024"
+        normalize={(value: string) => value.trim().toLowerCase()}
+        rules={[
+          { required: true, whitespace: true, message: '请填写项目编码' },
+          { pattern: CODE_PATTERN, message: CODE_MESSAGE },
+        ]}
       >
-        <Form.Item
-          name="code"
-          label="项目编码"
-          extra="项目的唯一标识，小写字母、数字或连字符，例如 shandong-2024"
-          normalize={(value: string) => value.trim().toLowerCase()}
-          rules={[
-            { required: true, whitespace: true, message: '请填写项目编码' },
-            { pattern: CODE_PATTERN, message: CODE_MESSAGE },
-          ]}
-        >
-          <Input maxLength={32} placeholder="例如 shandong" />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label="项目名称"
-          rules={[
-            { required: true, whitespace: true, message: '请填写项目名称' },
-            { max: 60, message: '项目名称不能超过 60 个字符' },
-          ]}
-        >
-          <Input maxLength={60} placeholder="例如 山东省专业技术人员继续教育" />
-        </Form.Item>
-        <Form.Item
-          name="domains"
-          label="绑定域名"
-          extra="学员和后台通过这些域名访问时进入本项目；输入后按回车添加，不含 http:// 与端口"
-          rules={[domainRule]}
-        >
-          <Select
-            mode="tags"
-            open={false}
-            suffixIcon={null}
-            tokenSeparators={[',', '，', ' ']}
-            placeholder="例如 px.example.com"
-          />
-        </Form.Item>
-        <Form.Item
-          name="isDefault"
-          label="默认项目"
-          valuePropName="checked"
-          extra="访问域名未绑定任何项目时进入默认项目；只能有一个默认项目"
-        >
-          <Switch checkedChildren="是" unCheckedChildren="否" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={32} placeholder="例如 shandong" />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label="项目名称"
+        rules={[
+          { required: true, whitespace: true, message: '请填写项目名称' },
+          { max: 60, message: '项目名称不能超过 60 个字符' },
+        ]}
+      >
+        <Input maxLength={60} placeholder="例如 山东省专业技术人员继续教育" />
+      </Form.Item>
+      <Form.Item
+        name="domains"
+        label="绑定域名"
+        extra="学员和后台通过这些域名访问时进入本项目；输入后按回车添加，不含 http:// 与端口"
+        rules={[domainRule]}
+      >
+        <Select
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',', '，', ' ']}
+          placeholder="例如 px.example.com"
+        />
+      </Form.Item>
+      <Form.Item
+        name="isDefault"
+        label="默认项目"
+        valuePropName="checked"
+        extra="访问域名未绑定任何项目时进入默认项目；只能有一个默认项目"
+      >
+        <Switch checkedChildren="是" unCheckedChildren="否" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
+import { useAccess } from '../../../../hooks/useAccess';
 import { formatDuration } from '../../video/video-format';
 import {
   addQuestionPath,
@@ -40,6 +41,7 @@ const CELL = { marginBottom: 0 };
 function lessonColumns(
   lessons: readonly LessonFormRow[],
   { move, remove }: Pick<FormListOperation, 'move' | 'remove'>,
+  canAddQuestions: boolean,
 ): ColumnsType<FormListFieldData> {
   const count = lessons.length;
   return [
@@ -110,9 +112,11 @@ function lessonColumns(
         return (
           <Space size={4}>
             {lesson.questionCount !== null && <span>{lesson.questionCount} 题</span>}
-            <Link to={addQuestionPath(lesson.resourceId)} target="_blank" rel="noopener">
-              添加弹题
-            </Link>
+            {canAddQuestions && (
+              <Link to={addQuestionPath(lesson.resourceId)} target="_blank" rel="noopener">
+                添加弹题
+              </Link>
+            )}
           </Space>
         );
       },
@@ -139,6 +143,7 @@ export function LessonList() {
   // Re-render on every change of a row (hints, total); the rows are read from the form itself.
   Form.useWatch('lessons', form);
   const [picking, setPicking] = useState(false);
+  const canAddQuestions = useAccess().can('/resource-manage/add-question');
 
   return (
     <Form.List
@@ -167,7 +172,7 @@ export function LessonList() {
             <Table<FormListFieldData>
               rowKey="key"
               size="small"
-              columns={lessonColumns(lessons, operations)}
+              columns={lessonColumns(lessons, operations, canAddQuestions)}
               dataSource={fields}
               pagination={false}
               scroll={{ x: 'max-content' }}

@@ -2,9 +2,9 @@ import { type ClassItem, fenToYuan } from '@px/api/contract';
 import { Form, message } from 'antd';
 import { useEffect } from 'react';
 import { setClassAmount } from '../../../../api/train-class';
+import { FormModal } from '../../../../components/FormModal';
 import { priceFen } from '../class-meta';
 import { PriceField } from './ClassFields';
-import { FormModal } from './FormModal';
 
 interface AmountValues {
   /** Yuan text (named as the call's field so a refusal lands on it). */

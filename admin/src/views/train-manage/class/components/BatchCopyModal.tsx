@@ -1,7 +1,7 @@
 import { Form, message, Select } from 'antd';
 import { batchCopyClasses } from '../../../../api/train-class';
+import { FormModal } from '../../../../components/FormModal';
 import type { Choice } from '../class-meta';
-import { FormModal } from './FormModal';
 
 interface BatchCopyValues {
   planId?: number;

@@ -1,10 +1,10 @@
 import type { ClassBatchModifyInput } from '@px/api/contract';
 import { Col, Form, message, Row, Select, TreeSelect } from 'antd';
 import { batchModifyClasses } from '../../../../api/train-class';
+import { FormModal } from '../../../../components/FormModal';
 import type { CategoryOption } from '../../../resource-manage/components/category-tree';
 import { type Choice, priceFen } from '../class-meta';
 import { PriceField, WindowFields } from './ClassFields';
-import { FormModal } from './FormModal';
 
 /** The fields of 批量修改; `amount` is yuan text. Empty fields are not changed. */
 export interface BatchModifyValues {

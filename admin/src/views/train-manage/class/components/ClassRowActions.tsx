@@ -13,17 +13,21 @@ export interface ClassRowActionsProps {
   action: RowAction<number>;
   /** Opens 改价 for the row. */
   onChangePrice: (item: ClassItem) => void;
+  /** The role may open the class editor (编辑 is shown). */
+  canEdit: boolean;
 }
 
-/** The actions of one class row: 编辑, 复制, 上架/下架, 改价, 删除. */
-export function ClassRowActions({ item, action, onChangePrice }: ClassRowActionsProps) {
+/** The actions of one class row: 编辑 (with the editor's grant), 复制, 上架/下架, 改价, 删除. */
+export function ClassRowActions({ item, action, onChangePrice, canEdit }: ClassRowActionsProps) {
   const busy = action.busy === item.id;
   const run = (call: () => Promise<unknown>, done: string) => action.run(item.id, call, done);
   return (
     <Space size={0} wrap>
-      <Link to={classDetailPath(item.id)} style={{ padding: '0 8px' }}>
-        编辑
-      </Link>
+      {canEdit && (
+        <Link to={classDetailPath(item.id)} style={{ padding: '0 8px' }}>
+          编辑
+        </Link>
+      )}
       <ConfirmAction
         label="复制"
         title={`复制班级「${item.name}」？`}

@@ -1,7 +1,6 @@
-import { Form, Input, Modal, message } from 'antd';
-import { useState } from 'react';
+import { Form, Input, message } from 'antd';
 import { bindWxappOpenId } from '../../../../api/wxapp';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { FormModal } from '../../../../components/FormModal';
 
 interface BindValues {
   accountId: string;
@@ -25,64 +24,49 @@ export interface BindOpenIdModalProps {
 /** 手动绑定: binds an openid of the official account to a student account (`wxapp/bind`). */
 export function BindOpenIdModal({ open, wxappId, onCancel, onSaved, afterClose }: BindOpenIdModalProps) {
   const [form] = Form.useForm<BindValues>();
-  const [saving, setSaving] = useState(false);
 
-  const submit = async () => {
-    let values: BindValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await bindWxappOpenId({ id: wxappId, accountId: Number(values.accountId), openId: values.openId });
-      void message.success('已绑定');
-      onSaved();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+  const bind = async (values: BindValues) => {
+    await bindWxappOpenId({ id: wxappId, accountId: Number(values.accountId), openId: values.openId });
+    void message.success('已绑定');
+    onSaved();
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title="手动绑定"
       okText="绑定"
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onCancel}
+      name="wxapp-bind"
+      form={form}
+      initialValues={{ accountId: '', openId: '' }}
+      onSubmit={bind}
+      onClose={onCancel}
       afterClose={afterClose}
-      mask={{ closable: false }}
     >
-      <Form form={form} layout="vertical" name="wxapp-bind" initialValues={{ accountId: '', openId: '' }}>
-        <Form.Item
-          name="accountId"
-          label="学员账号ID"
-          extra="要绑定的学员账号的编号（数字）"
-          normalize={(value: string) => value.trim()}
-          rules={[
-            { required: true, message: '请填写学员账号ID' },
-            { pattern: ACCOUNT_ID_PATTERN, message: '学员账号ID应为正整数' },
-          ]}
-        >
-          <Input inputMode="numeric" maxLength={16} placeholder="例如 1024" />
-        </Form.Item>
-        <Form.Item
-          name="openId"
-          label="OpenID"
-          extra="学员在本公众号下的 OpenID"
-          normalize={(value: string) => value.trim()}
-          rules={[
-            { required: true, message: '请输入 OpenID' },
-            { pattern: OPEN_ID_PATTERN, message: 'OpenID 格式不正确' },
-          ]}
-        >
-          <Input maxLength={64} placeholder="o 开头的28位字符" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="accountId"
+        label="学员账号ID"
+        extra="要绑定的学员账号的编号（数字）"
+        normalize={(value: string) => value.trim()}
+        rules={[
+          { required: true, message: '请填写学员账号ID' },
+          { pattern: ACCOUNT_ID_PATTERN, message: '学员账号ID应为正整数' },
+        ]}
+      >
+        <Input inputMode="numeric" maxLength={16} placeholder="例如 1024" />
+      </Form.Item>
+      <Form.Item
+        name="openId"
+        label="OpenID"
+        extra="学员在本公众号下的 OpenID"
+        normalize={(value: string) => value.trim()}
+        rules={[
+          { required: true, message: '请输入 OpenID' },
+          { pattern: OPEN_ID_PATTERN, message: 'OpenID 格式不正确' },
+        ]}
+      >
+        <Input maxLength={64} placeholder="o 开头的28位字符" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -12,6 +12,8 @@ export interface Remote<T> {
   reload: () => void;
   /** Reads again keeping the value until the answer arrives (pull to refresh). Rejects when it fails. */
   refresh: () => Promise<void>;
+  /** Changes the value read, in place (a local change the server already made, e.g. `inCart`). */
+  update: (change: (value: T) => T) => void;
 }
 
 /** The message of a failed read. */
@@ -20,7 +22,8 @@ export function messageOf(error: unknown): string {
 }
 
 /**
- * A value read with `load` as soon as it is given (null: not yet), and again for every new `load`
+ * A value read from the server, the pattern of every H5 data view (loading, error with retry,
+ * ready): read with `load` as soon as it is given (null: not yet), and again for every new `load`
  * (the caller memoises it by its inputs); answers of an older `load` are dropped.
  */
 export function useRemote<T>(load: (() => Promise<T>) | null): Remote<T> {
@@ -52,5 +55,10 @@ export function useRemote<T>(load: (() => Promise<T>) | null): Remote<T> {
     state,
     reload: useCallback(() => void read(false), [read]),
     refresh: useCallback(() => read(true), [read]),
+    update: useCallback((change: (value: T) => T) => {
+      setState((current) =>
+        current.status === 'ready' ? { status: 'ready', value: change(current.value) } : current,
+      );
+    }, []),
   };
 }

@@ -1,8 +1,8 @@
 import { Alert, Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { showServerFieldErrors } from '../utils/form-errors';
 
-/** What a dialog with a form of the class list needs. */
+/** What a dialog around a form needs. */
 export interface FormModalProps<V> {
   open: boolean;
   title: ReactNode;
@@ -10,17 +10,23 @@ export interface FormModalProps<V> {
   /** The form's name (the prefix of its fields' ids). */
   name: string;
   form: FormInstance<V>;
+  /** The fields' values when the form is first shown. */
+  initialValues?: Partial<V>;
   /** Sends the valid values; a rejection's field errors land on the fields, the dialog stays open. */
   onSubmit: (values: V) => Promise<void>;
   onClose: () => void;
+  /** Called when the closing animation ended and the fields were cleared (a parent may unmount the dialog then). */
+  afterClose?: () => void;
   /** What the dialog does, as a note above the fields. */
   intro?: string;
+  width?: number;
   children: ReactNode;
 }
 
 /**
- * A dialog around a vertical form: OK validates the fields, then calls `onSubmit` (loading
- * meanwhile); fields the server refused are shown on their fields. The fields are cleared on close.
+ * The back office's dialog around a vertical form: OK validates the fields, then calls `onSubmit`
+ * (loading meanwhile); fields the server refused are shown on their fields (the request client has
+ * shown the message). The fields are cleared once the dialog has closed.
  */
 export function FormModal<V>({
   open,
@@ -28,9 +34,12 @@ export function FormModal<V>({
   okText,
   name,
   form,
+  initialValues,
   onSubmit,
   onClose,
+  afterClose,
   intro,
+  width,
   children,
 }: FormModalProps<V>) {
   const [saving, setSaving] = useState(false);
@@ -46,7 +55,6 @@ export function FormModal<V>({
     try {
       await onSubmit(values);
     } catch (error) {
-      // The request client has shown the message; fields it named go on the form.
       showServerFieldErrors(form, error);
     } finally {
       setSaving(false);
@@ -59,15 +67,19 @@ export function FormModal<V>({
       title={title}
       okText={okText}
       cancelText="取消"
+      width={width}
       confirmLoading={saving}
       onOk={() => void submit()}
       onCancel={onClose}
-      afterClose={() => form.resetFields()}
+      afterClose={() => {
+        form.resetFields();
+        afterClose?.();
+      }}
       forceRender
       mask={{ closable: false }}
     >
       {intro && <Alert type="info" showIcon title={intro} style={{ marginBottom: 16 }} />}
-      <Form<V> form={form} name={name} layout="vertical" preserve={false}>
+      <Form<V> form={form} name={name} layout="vertical" preserve={false} initialValues={initialValues}>
         {children}
       </Form>
     </Modal>

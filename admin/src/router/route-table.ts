@@ -1,0 +1,41 @@
+import { ADMIN_MENU, type MenuUrl } from '@px/config';
+import { buildRouteTree, type RouteNode } from './route-tree';
+
+/**
+ * The pages of the route table (config's ADMIN_MENU) that have a screen in the app; routes.tsx
+ * holds one screen for each. The rest of the table arrives with the issues that build its screens.
+ */
+export const SCREEN_URLS = [
+  '/home',
+  '/account-manage/role',
+  '/account-manage/administrator-list',
+  '/super-account/index',
+  '/project-manage/list',
+  '/project-manage/setting',
+  '/unit-manage/list',
+  '/unit-manage/detail',
+  '/wxapp-manage/list',
+  '/wxapp-manage/setting',
+  '/train-manage/train-plan-list',
+  '/train-manage/train-plan-detail',
+  '/train-manage/class',
+  '/train-manage/train-class-detail',
+  '/resource-manage/video',
+  '/resource-manage/certificate',
+  '/resource-manage/course',
+  '/resource-manage/add-question',
+  '/account-manage/banner-list',
+] as const satisfies readonly MenuUrl[];
+
+/** A page the app has a screen for. */
+export type ScreenUrl = (typeof SCREEN_URLS)[number];
+
+/**
+ * The back office's routes without their screens (each page's `screen` is its URL): what the
+ * session, the guard and the shell derive the permitted routes, menu, tabs and breadcrumbs from.
+ * It imports no screen, so the stores the screens use can import it (routes.tsx joins the screens).
+ */
+export const ROUTE_TABLE: RouteNode<string>[] = buildRouteTree(
+  ADMIN_MENU,
+  new Map(SCREEN_URLS.map((url) => [url, url])),
+);

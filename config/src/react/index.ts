@@ -1,0 +1,2 @@
+export * from './project-store';
+export * from './session-store';
