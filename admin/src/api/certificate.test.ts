@@ -1,4 +1,5 @@
 import type { CertificateField } from '@px/api/contract';
+import { callUrl } from '@px/config';
 import {
   deleteCertificateTemplate,
   fetchCertificateBackground,
@@ -8,28 +9,40 @@ import {
   setCertificateTemplateStatus,
   uploadCertificateBackground,
 } from './certificate';
-import { request } from './request';
+import { api } from './request';
 
-jest.mock('./request', () => ({ request: jest.fn(() => Promise.resolve(null)) }));
+jest.mock('./request', () => ({
+  api: {
+    call: jest.fn(() => Promise.resolve(null)),
+    download: jest.fn(() => Promise.resolve(null)),
+    upload: jest.fn(() => Promise.resolve(null)),
+  },
+}));
 
-const requestMock = jest.mocked(request);
+const callMock = jest.mocked(api.call);
+const downloadMock = jest.mocked(api.download);
+const uploadMock = jest.mocked(api.upload);
+/** The URL of the last call of `mock` and what it sent (its body, then its options). */
+const sent = (mock: { mock: { lastCall?: readonly unknown[] } } = callMock) => {
+  const [key, ...rest] = mock.mock.lastCall ?? [];
+  return [callUrl(String(key)), ...rest];
+};
 
-beforeEach(() => requestMock.mockClear());
-
-const posted = (url: string, data: object) =>
-  expect(requestMock).toHaveBeenLastCalledWith({ url, method: 'post', data });
+beforeEach(() => {
+  callMock.mockClear();
+  downloadMock.mockClear();
+  uploadMock.mockClear();
+});
 
 describe('certificate template calls', () => {
   it('post their inputs in the body', async () => {
     await listCertificateTemplates({ pageNum: 2, pageSize: 10, name: '结业', status: 'ENABLED' });
-    posted('/certificate/template-page.action', {
-      pageNum: 2,
-      pageSize: 10,
-      name: '结业',
-      status: 'ENABLED',
-    });
+    expect(sent()).toEqual([
+      '/certificate/template-page.action',
+      { pageNum: 2, pageSize: 10, name: '结业', status: 'ENABLED' },
+    ]);
     await getCertificateTemplate(3);
-    posted('/certificate/template-get.action', { id: 3 });
+    expect(sent()).toEqual(['/certificate/template-get.action', { id: 3 }]);
     const field: CertificateField = {
       key: 'studentName',
       x: 1,
@@ -42,28 +55,31 @@ describe('certificate template calls', () => {
     };
     const payload = { id: 3, name: '证书', width: 1123, height: 794, backgroundImage: 'k', fields: [field] };
     await saveCertificateTemplate(payload);
-    posted('/certificate/template-save.action', payload);
+    expect(sent()).toEqual(['/certificate/template-save.action', payload]);
     await setCertificateTemplateStatus(3, 'DISABLED');
-    posted('/certificate/template-status.action', { id: 3, status: 'DISABLED' });
+    expect(sent()).toEqual(['/certificate/template-status.action', { id: 3, status: 'DISABLED' }]);
     await deleteCertificateTemplate(3);
-    posted('/certificate/template-delete.action', { id: 3 });
+    expect(sent()).toEqual(['/certificate/template-delete.action', { id: 3 }]);
+    expect(downloadMock).not.toHaveBeenCalled();
+    expect(uploadMock).not.toHaveBeenCalled();
   });
 
   it('uploads the background as multipart `file` and reads it back as a blob', async () => {
     const file = new Blob(['png'], { type: 'image/png' });
     await uploadCertificateBackground(file, 'bg.png');
-    const call = requestMock.mock.lastCall?.[0];
-    expect(call).toMatchObject({ url: '/certificate/template-upload-background.action', method: 'post' });
-    expect((call?.data as FormData | undefined)?.get('file')).toBeInstanceOf(Blob);
+    expect(uploadMock).toHaveBeenCalledTimes(1);
+    const [url, form] = sent(uploadMock);
+    expect(url).toBe('/certificate/template-upload-background.action');
+    const sentFile = (form as FormData).get('file');
+    expect(sentFile).toBeInstanceOf(Blob);
+    expect((sentFile as File).name).toBe('bg.png');
     await fetchCertificateBackground('certificate-templates/1/a.png', { quiet: true });
-    expect(requestMock).toHaveBeenLastCalledWith(
-      {
-        url: '/certificate/template-background.action',
-        method: 'get',
-        params: { key: 'certificate-templates/1/a.png' },
-        responseType: 'blob',
-      },
+    expect(downloadMock).toHaveBeenCalledTimes(1);
+    expect(sent(downloadMock)).toEqual([
+      '/certificate/template-background.action',
+      { key: 'certificate-templates/1/a.png' },
       { quiet: true },
-    );
+    ]);
+    expect(callMock).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import { callUrl } from '@px/config';
 import {
   deleteClassCategory,
   dragClassCategory,
@@ -5,28 +6,32 @@ import {
   getClassCategoryTree,
   saveClassCategory,
 } from './class-category';
-import { request } from './request';
+import { api } from './request';
 
-jest.mock('./request', () => ({ request: jest.fn(() => Promise.resolve(null)) }));
+jest.mock('./request', () => ({ api: { call: jest.fn(() => Promise.resolve(null)) } }));
 
-const requestMock = jest.mocked(request);
+const callMock = jest.mocked(api.call);
+/** The URL of the last call and what it sent (its JSON body, then its options). */
+const sent = () => {
+  const [key, ...rest] = callMock.mock.lastCall ?? [];
+  return [callUrl(String(key)), ...rest];
+};
 
-beforeEach(() => requestMock.mockClear());
-
-const posted = (url: string, data: object) =>
-  expect(requestMock).toHaveBeenLastCalledWith({ url, method: 'post', data });
+beforeEach(() => callMock.mockClear());
 
 describe('class category calls', () => {
   it('post their inputs in the body', async () => {
     await getClassCategoryTree();
-    posted('/class/category-tree.action', {});
+    expect(sent()).toEqual(['/class/category-tree.action', {}]);
+    await getClassCategoryTree({ quiet: true });
+    expect(sent()).toEqual(['/class/category-tree.action', {}, { quiet: true }]);
     await findClassCategory(4);
-    posted('/class/category-find.action', { id: 4 });
+    expect(sent()).toEqual(['/class/category-find.action', { id: 4 }]);
     await saveClassCategory({ parentId: 1, name: '法律法规' });
-    posted('/class/category-save.action', { parentId: 1, name: '法律法规' });
+    expect(sent()).toEqual(['/class/category-save.action', { parentId: 1, name: '法律法规' }]);
     await dragClassCategory({ id: 4, targetId: 5, position: 'inner' });
-    posted('/class/category-drag.action', { id: 4, targetId: 5, position: 'inner' });
+    expect(sent()).toEqual(['/class/category-drag.action', { id: 4, targetId: 5, position: 'inner' }]);
     await deleteClassCategory(4);
-    posted('/class/category-delete.action', { id: 4 });
+    expect(sent()).toEqual(['/class/category-delete.action', { id: 4 }]);
   });
 });
