@@ -1,6 +1,6 @@
-import type { Calls, RecordStatus, UnitOption } from '@px/api/contract';
+import type { Calls, RecordStatus } from '@px/api/contract';
 import type { InputOf } from '@px/config';
-import { api, type RequestOptions, request } from './request';
+import { api, type RequestOptions } from './request';
 
 /**
  * One page of the project's staff accounts (role systems 2 and 4), newest first, filtered by part of
@@ -33,10 +33,5 @@ export async function deleteAccount(id: number): Promise<void> {
 export const resetAccountPassword = (id: number, password?: string) =>
   api.call('account/reset-password', password === undefined ? { id } : { id, password });
 
-/**
- * The project's enabled units (`unit/all-unit-tree`), for the unit select of an account. Rejects with
- * an ApiError. (The unit calls join the catalogue with the unit module's conversion.)
- */
-export function getUnitOptions(): Promise<UnitOption[]> {
-  return request<UnitOption[]>({ url: '/unit/all-unit-tree.action', method: 'post' });
-}
+/** The project's enabled units (`unit/all-unit-tree`), for the unit select of an account. Rejects with an ApiError. */
+export const getUnitOptions = () => api.call('unit/all-unit-tree');
