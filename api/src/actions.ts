@@ -9,6 +9,7 @@ import { certificateActions } from './modules/certificate/certificate.actions';
 import { classCategoryActions } from './modules/class-category/class-category.actions';
 import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
+import { orderActions } from './modules/order/order.actions';
 import { projectActions } from './modules/project/project.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
@@ -40,4 +41,5 @@ export const allActions: ActionDefinition[] = [
   ...trainClassActions,
   ...classCenterActions,
   ...cartActions,
+  ...orderActions,
 ];

@@ -20,6 +20,7 @@ import {
 import { type StaticApp, serveStaticApps } from './core/static-apps';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
 import { projectTenants } from './modules/project/project.tenant';
+import { payNotifyRoute } from './modules/order/pay-notify.route';
 import { mediaRoute } from './modules/resource/media.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
 
@@ -84,6 +85,9 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
     }),
   );
   app.use(wechatPushRoute(deps.sequelize));
+  app.use(
+    payNotifyRoute({ sequelize: deps.sequelize, log: deps.logger, providers: deps.providers, jobs: deps.jobs }),
+  );
   app.use(mediaRoute(deps.sequelize));
   app.use(bannerImageRoute());
   app.use(

@@ -1,5 +1,6 @@
 import type { AnyCall, KeyedCalls } from './call';
 import { cartCalls } from './cart';
+import { orderCalls } from './order';
 
 /** A group's calls keyed by `<group>/<name>`. */
 function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
@@ -13,6 +14,7 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
  */
 export const CALLS = {
   ...keyed(cartCalls),
+  ...keyed(orderCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */

@@ -12,7 +12,8 @@ function executor(sequelize: Sequelize, transaction?: Transaction): PgBoss.Db {
   return {
     async executeSql(text, values) {
       const rows = await sequelize.query<Record<string, unknown>>(text, {
-        ...(values?.length ? { bind: values } : {}),
+        // pg sends an undefined value as NULL; Sequelize's binding refuses it.
+        ...(values?.length ? { bind: values.map((value) => (value === undefined ? null : value)) } : {}),
         type: QueryTypes.SELECT,
         transaction,
       });
