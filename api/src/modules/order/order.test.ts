@@ -187,6 +187,21 @@ describe('paying through WeChat Pay', () => {
     expect((await orderRow(order.id))?.channel).toBe('WX_NATIVE');
   });
 
+  test('JSAPI needs the student bound to the official account; Native does not', async () => {
+    const { projectId } = await buildPayingProject();
+    const { account } = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT });
+    const token = await signIn(account);
+    await classInCart(projectId, account, 100);
+    const { order } = ok<{ order: OrderView }>(await call('submit', {}, token));
+    refused(
+      await call('pay', { id: order.id, method: 'JSAPI' }, token),
+      '当前微信未绑定本平台账号，请使用扫码支付',
+    );
+    expect(ok<OrderPayAnswer>(await call('pay', { id: order.id, method: 'NATIVE' }, token)).kind).toBe(
+      'NATIVE',
+    );
+  });
+
   test('a project without a merchant refuses to prepay; a closed order cannot be paid', async () => {
     const project = await buildProject();
     const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
@@ -277,6 +292,20 @@ describe('payment notifications', () => {
     }
     expect((await orderRow(p.order.id))?.status).toBe('UNPAID');
     expect(await paidLogs(p.order.id)).toBe(0);
+  });
+
+  test('a payment reported after the order closed reopens it as paid, logged', async () => {
+    const p = await prepaid(2_500);
+    ok(await call('cancel', { id: p.order.id }, p.token));
+    const res = await p.notify(signedNotification(trade(p.attempt)));
+    expect(res.status).toBe(204);
+    expect(await orderRow(p.order.id)).toMatchObject({ status: 'PAID', closeReason: null });
+    expect((await enrolments(p.student.id)).map((row) => row.status)).toEqual(['STUDYING']);
+    const log = await PayOrderLog.findOne({
+      where: { orderId: p.order.id, toStatus: 'PAID' },
+      allTenants: true,
+    });
+    expect(log).toMatchObject({ fromStatus: 'CLOSED', source: 'NOTIFY', reason: '订单关闭后到账' });
   });
 
   test('a lost notification is recovered by the sweep asking WeChat', async () => {
