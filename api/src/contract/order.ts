@@ -127,7 +127,12 @@ export interface JsapiPayParameters {
  */
 export type OrderPayAnswer =
   | { kind: 'JSAPI'; params: JsapiPayParameters }
-  | { kind: 'NATIVE'; codeUrl: string }
+  | {
+      kind: 'NATIVE';
+      codeUrl: string;
+      /** Simulator mode only: the simulator's page that plays scanning the code with WeChat. */
+      simulatorScanUrl: string | null;
+    }
   | { kind: 'PAID' };
 
 /** `order/is-paid` and `order/check-status`: the order's state as the server knows it (never the page's word). */

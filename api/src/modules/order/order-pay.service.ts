@@ -14,7 +14,7 @@ import { BusinessError } from '../../core/errors';
 import { WechatBinding } from '../wechat/wxapp.model';
 import { PayAttempt, type PayAttemptChannel, PayOrder, PayOrderItem } from './order.model';
 import { lockOrder, logOrder, markOrderClosed, markOrderPaid, type OrderActor } from './order-state';
-import { type MerchantPay, merchantById, projectMerchant } from './wechat-pay';
+import { type MerchantPay, merchantById, projectMerchant, simulatorScanUrl } from './wechat-pay';
 
 /**
  * Paying orders through WeChat Pay v3 (wechat.md "WeChat Pay API v3"): each prepay is an attempt
@@ -154,7 +154,10 @@ export async function payOrder(
 }
 
 function payParameters(merchant: MerchantPay, attempt: PayAttempt): OrderPayAnswer {
-  if (attempt.channel === 'WX_NATIVE') return { kind: 'NATIVE', codeUrl: attempt.codeUrl ?? '' };
+  if (attempt.channel === 'WX_NATIVE') {
+    const codeUrl = attempt.codeUrl ?? '';
+    return { kind: 'NATIVE', codeUrl, simulatorScanUrl: simulatorScanUrl(codeUrl) };
+  }
   const params = merchant.client.jsapiPayParams({ appId: merchant.appId, prepayId: attempt.prepayId ?? '' });
   return { kind: 'JSAPI', params };
 }

@@ -62,3 +62,13 @@ export async function merchantById(wxappId: number): Promise<MerchantPay | null>
   const wxapp = await Wxapp.findByPk(wxappId);
   return wxapp ? merchantOf(wxapp) : null;
 }
+
+/**
+ * Simulator mode only (the gateway carries the simulator's bridge script): the simulator's page that
+ * plays a person scanning a Native code with WeChat, so a desktop browser can pay in development.
+ */
+export function simulatorScanUrl(codeUrl: string): string | null {
+  const gateway = wechatGateway();
+  if (!gateway.bridgeScript) return null;
+  return `${gateway.endpoints.pay}/__sim/pay/native?code_url=${encodeURIComponent(codeUrl)}`;
+}
