@@ -19,8 +19,8 @@ import {
 } from './core/router';
 import { type StaticApp, serveStaticApps } from './core/static-apps';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
-import { projectTenants } from './modules/project/project.tenant';
 import { payNotifyRoute } from './modules/order/pay-notify.route';
+import { projectTenants } from './modules/project/project.tenant';
 import { mediaRoute } from './modules/resource/media.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
 
@@ -84,12 +84,24 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       strictTransportSecurity: false,
     }),
   );
-  app.use(wechatPushRoute(deps.sequelize));
   app.use(
-    payNotifyRoute({ sequelize: deps.sequelize, log: deps.logger, providers: deps.providers, jobs: deps.jobs }),
+    wechatPushRoute({
+      sequelize: deps.sequelize,
+      log: deps.logger,
+      providers: deps.providers,
+      jobs: deps.jobs,
+    }),
   );
-  app.use(mediaRoute(deps.sequelize));
-  app.use(bannerImageRoute());
+  app.use(
+    payNotifyRoute({
+      sequelize: deps.sequelize,
+      log: deps.logger,
+      providers: deps.providers,
+      jobs: deps.jobs,
+    }),
+  );
+  app.use(mediaRoute(deps.sequelize, deps.providers));
+  app.use(bannerImageRoute(deps.providers));
   app.use(
     createApiRouter(actions, {
       sequelize: deps.sequelize,

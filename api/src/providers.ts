@@ -1,10 +1,35 @@
+import type { WechatEndpoints } from '@px/wechat';
 import type { Providers } from './core/action';
 import type { Env } from './env';
+import { videoProviderFromEnv } from './modules/resource/video-provider';
+import { createSmsProvider } from './modules/sms/sms.provider';
+import { fileStorageFromEnv } from './modules/storage/file-storage';
+import { createWechatGateway } from './modules/wechat/wechat.gateway';
+
+/** What only the running server knows when the providers are built. */
+export interface ProviderOptions {
+  /** Simulator mode: the WeChat simulator's addresses and its bridge script; else WeChat's (`WECHAT_*_BASE`). */
+  wechatSimulator?: { endpoints: WechatEndpoints; bridgeScript: string };
+}
 
 /**
  * Builds the outside systems the product talks to (file storage, SMS, video, WeChat, ...) once at
  * start, from the validated environment; actions and jobs receive them in their scope.
  */
-export function createProviders(_env: Env): Providers {
-  return {};
+export function createProviders(env: Env, options: ProviderOptions = {}): Providers {
+  return {
+    storage: fileStorageFromEnv(env),
+    video: videoProviderFromEnv(env),
+    sms: createSmsProvider(env.SMS_PROVIDER),
+    wechat: createWechatGateway({
+      endpoints: options.wechatSimulator?.endpoints ?? {
+        api: env.WECHAT_API_BASE,
+        open: env.WECHAT_OPEN_BASE,
+        mp: env.WECHAT_MP_BASE,
+        pay: env.WECHAT_PAY_BASE,
+      },
+      publicUrl: env.PUBLIC_URL ?? null,
+      bridgeScript: options.wechatSimulator?.bridgeScript ?? null,
+    }),
+  };
 }

@@ -15,7 +15,6 @@ import { allJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './jobs/queue';
 import { authenticateToken } from './modules/session/session.service';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
-import { configureWechat } from './modules/wechat/wechat.gateway';
 import { createProviders } from './providers';
 
 export interface RunningServer {
@@ -53,7 +52,6 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   let jobs: JobRunner | undefined;
   const undo = async () => {
     await jobs?.stop();
-    configureWechat(null);
     await simulator?.close();
     await sequelize.close();
     await database.embedded?.stop();
@@ -70,7 +68,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         logger.info('demo WeChat app created');
     }
 
-    const providers = createProviders(env);
+    const providers = createProviders(env, {
+      wechatSimulator: simulator && {
+        endpoints: simulator.endpoints(),
+        bridgeScript: `${simulator.url()}${BRIDGE_SCRIPT_PATH}`,
+      },
+    });
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
     const app = createApp({
       sequelize,
@@ -100,27 +103,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     });
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
-    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    // Without PUBLIC_URL, people reach the product where it listens.
+    providers.wechat.listeningAt(`http://localhost:${port}`);
     if (simulator) {
-      configureWechat({
-        endpoints: simulator.endpoints(),
-        publicUrl,
-        bridgeScript: `${simulator.url()}${BRIDGE_SCRIPT_PATH}`,
-      });
       // The simulated WeChat pushes the official accounts' events to this server (MP console: 服务器地址).
       for (const app of simulator.registry.apps.values())
         app.serverUrl = `${url}/api/wechat/push/${app.appId}`;
-    } else {
-      configureWechat({
-        endpoints: {
-          api: env.WECHAT_API_BASE,
-          open: env.WECHAT_OPEN_BASE,
-          mp: env.WECHAT_MP_BASE,
-          pay: env.WECHAT_PAY_BASE,
-        },
-        publicUrl,
-        bridgeScript: null,
-      });
     }
     await jobs.work();
     return {

@@ -1,47 +1,27 @@
-import type { BannerImage, BannerItem, PageAnswer, RecordStatus } from '@px/api/contract';
-import { type RequestOptions, request } from './request';
+import type { BannerSaveInput, RecordStatus } from '@px/api/contract';
+import type { CallOptions } from '@px/config';
+import { api } from './request';
 
 /** Every banner of the project in display order (the screen shows them all, up to 100). Rejects with an ApiError. */
-export function listBanners(...options: [RequestOptions?]): Promise<PageAnswer<BannerItem>> {
-  return request<PageAnswer<BannerItem>>(
-    { url: '/banner/page.action', method: 'post', data: { pageNum: 1, pageSize: 100 } },
-    ...options,
-  );
-}
+export const listBanners = (options?: CallOptions) =>
+  api.call('banner/page', { pageNum: 1, pageSize: 100 }, options);
 
-/** What the banner editor sends to `banner/save`: no `id` creates one at the end. Times are ISO 8601. */
-export interface BannerSavePayload {
-  id?: number;
-  title: string;
-  imageId: string;
-  link?: string;
-  startAt?: string;
-  endAt?: string;
-}
-
-/** Creates or updates a banner. Rejects with an ApiError (an ApiFieldsError naming the refused fields). */
-export function saveBanner(payload: BannerSavePayload): Promise<BannerItem> {
-  return request<BannerItem>({ url: '/banner/save.action', method: 'post', data: payload });
-}
+/** Creates (no `id`: at the end) or updates a banner; times are ISO 8601. Rejects with an ApiError (an ApiFieldsError naming the refused fields). */
+export const saveBanner = (payload: BannerSaveInput) => api.call('banner/save', payload);
 
 /** Enables or disables a banner. Rejects with an ApiError. */
-export function setBannerStatus(id: number, status: RecordStatus): Promise<BannerItem> {
-  return request<BannerItem>({ url: '/banner/status.action', method: 'post', data: { id, status } });
-}
+export const setBannerStatus = (id: number, status: RecordStatus) =>
+  api.call('banner/status', { id, status });
 
 /** Deletes a banner and its image. Rejects with an ApiError. */
-export function deleteBanner(id: number): Promise<null> {
-  return request<null>({ url: '/banner/delete.action', method: 'post', data: { id } });
-}
+export const deleteBanner = (id: number) => api.call('banner/delete', { id });
 
 /** Puts every banner of the project in the order of `ids`. Rejects with an ApiError (the list changed meanwhile). */
-export function sortBanners(ids: number[]): Promise<PageAnswer<BannerItem>> {
-  return request<PageAnswer<BannerItem>>({ url: '/banner/sort.action', method: 'post', data: { ids } });
-}
+export const sortBanners = (ids: number[]) => api.call('banner/sort', { ids });
 
 /** Uploads a banner image (multipart `file`). Rejects with an ApiError saying why it is refused. */
-export function uploadBannerImage(file: Blob, fileName: string): Promise<BannerImage> {
+export function uploadBannerImage(file: Blob, fileName: string) {
   const form = new FormData();
   form.append('file', file, fileName);
-  return request<BannerImage>({ url: '/banner/upload-image.action', method: 'post', data: form });
+  return api.upload('banner/upload-image', form);
 }

@@ -1,44 +1,22 @@
-import type { ClassCategoryDropPosition, ClassCategoryItem, ClassCategoryNode } from '@px/api/contract';
-import { type RequestOptions, request } from './request';
+import type { ClassCategoryDragInput, ClassCategorySaveInput } from '@px/api/contract';
+import type { CallOptions } from '@px/config';
+import { api } from './request';
 
 /** The project's whole class-type tree (base types, major types, major children). Rejects with an ApiError. */
-export function getClassCategoryTree(...options: [RequestOptions?]): Promise<ClassCategoryNode[]> {
-  return request<ClassCategoryNode[]>(
-    { url: '/class/category-tree.action', method: 'post', data: {} },
-    ...options,
-  );
-}
+export const getClassCategoryTree = (...options: [CallOptions?]) =>
+  api.call('class/category-tree', {}, ...options);
 
 /** One category with its path and number of children. Rejects with an ApiError (班级分类不存在). */
-export function findClassCategory(id: number, ...options: [RequestOptions?]): Promise<ClassCategoryItem> {
-  return request<ClassCategoryItem>(
-    { url: '/class/category-find.action', method: 'post', data: { id } },
-    ...options,
-  );
-}
+export const findClassCategory = (id: number, ...options: [CallOptions?]) =>
+  api.call('class/category-find', { id }, ...options);
 
-/** What `class/category-save` takes: `parentId` without `id` creates; `id` renames (a new `parentId` moves). */
-export interface ClassCategorySavePayload {
-  id?: number;
-  parentId?: number;
-  name: string;
-}
-
-/** Creates or renames a category. Rejects with an ApiError (an ApiFieldsError naming `name` or `parentId`). */
-export function saveClassCategory(payload: ClassCategorySavePayload): Promise<ClassCategoryItem> {
-  return request<ClassCategoryItem>({ url: '/class/category-save.action', method: 'post', data: payload });
-}
+/** Creates (`parentId` without `id`) or renames a category (`id`; a new `parentId` moves it). Rejects with an ApiError (an ApiFieldsError naming `name` or `parentId`). */
+export const saveClassCategory = (payload: ClassCategorySaveInput) =>
+  api.call('class/category-save', payload);
 
 /** Moves category `id` before, after or into `targetId`; resolves to the new tree. Rejects with an ApiError. */
-export function dragClassCategory(payload: {
-  id: number;
-  targetId: number;
-  position: ClassCategoryDropPosition;
-}): Promise<ClassCategoryNode[]> {
-  return request<ClassCategoryNode[]>({ url: '/class/category-drag.action', method: 'post', data: payload });
-}
+export const dragClassCategory = (payload: ClassCategoryDragInput) =>
+  api.call('class/category-drag', payload);
 
-/** Deletes a category without children (never a base type). Rejects with an ApiError. */
-export function deleteClassCategory(id: number): Promise<null> {
-  return request<null>({ url: '/class/category-delete.action', method: 'post', data: { id } });
-}
+/** Deletes a category without children (never a base type) that no class uses. Rejects with an ApiError. */
+export const deleteClassCategory = (id: number) => api.call('class/category-delete', { id });

@@ -1,57 +1,28 @@
-import type { CourseCategoryNode, CourseDetail, CoursePage, CourseStatus } from '@px/api/contract';
-import { categoryTreeCalls } from './category-tree';
-import { type RequestOptions, request } from './request';
+import type { CourseCategoryNode, CourseQueryInput, CourseSaveInput } from '@px/api/contract';
+import type { CallOptions } from '@px/config';
+import type { CategoryTreeCalls } from './category-tree';
+import { api } from './request';
 
 /** The course category calls (`course/category-tree|save|drag|delete`), for the category panel. */
-export const courseCategoryCalls = categoryTreeCalls<CourseCategoryNode>('course');
+export const courseCategoryCalls: CategoryTreeCalls<CourseCategoryNode> = {
+  tree: (options) => api.call('course/category-tree', {}, options),
+  save: (payload) => api.call('course/category-save', payload),
+  drag: (id, parentId, index) => api.call('course/category-drag', { id, parentId, index }),
+  remove: (id) => api.call('course/category-delete', { id }),
+};
 
-/** Filters and page of `course/query`: `categoryId` includes the categories below it. */
-export interface CourseQuery {
-  pageNum: number;
-  pageSize: number;
-  name?: string;
-  teacherName?: string;
-  categoryId?: number;
-  status?: CourseStatus;
-}
-
-/** One page of the project's courses, newest first. Rejects with an ApiError. */
-export function queryCourses(query: CourseQuery, ...options: [RequestOptions?]): Promise<CoursePage> {
-  return request<CoursePage>({ url: '/course/query.action', method: 'post', data: query }, ...options);
-}
+/** One page of the project's courses, newest first (`categoryId` includes the categories below it). Rejects with an ApiError. */
+export const queryCourses = (query: CourseQueryInput, options?: CallOptions) =>
+  api.call('course/query', query, options);
 
 /** One course with its lessons in order. Rejects with an ApiError (课程不存在). */
-export function getCourse(id: number): Promise<CourseDetail> {
-  return request<CourseDetail>({ url: '/course/get.action', method: 'post', data: { id } });
-}
-
-/** A lesson of `course/save`: the video, its hours (one decimal) and trial seconds. */
-export interface CourseLessonPayload {
-  resourceId: number;
-  hours: number;
-  trialSeconds: number;
-}
-
-/** What the course editor sends: no `id` creates; the lessons replace the course's list, in order. */
-export interface CoursePayload {
-  id?: number;
-  name: string;
-  categoryId: number;
-  teacherName?: string;
-  description?: string;
-  status: CourseStatus;
-  lessons: CourseLessonPayload[];
-}
+export const getCourse = (id: number) => api.call('course/get', { id });
 
 /**
- * Creates or replaces a course with its whole lesson list; resolves to the saved course. Rejects
- * with an ApiError; an ApiFieldsError names fields (`categoryId`, `lessons`, `lessons.0.hours`…).
+ * Creates or replaces a course with its whole lesson list (no `id` creates); resolves to the saved
+ * course. Rejects with an ApiError; an ApiFieldsError names fields (`categoryId`, `lessons`, `lessons.0.hours`…).
  */
-export function saveCourse(payload: CoursePayload): Promise<CourseDetail> {
-  return request<CourseDetail>({ url: '/course/save.action', method: 'post', data: payload });
-}
+export const saveCourse = (payload: CourseSaveInput) => api.call('course/save', payload);
 
 /** Deletes a draft course. Rejects with an ApiError (a published course is refused). */
-export function deleteCourse(id: number): Promise<null> {
-  return request<null>({ url: '/course/delete.action', method: 'post', data: { id } });
-}
+export const deleteCourse = (id: number) => api.call('course/delete', { id });

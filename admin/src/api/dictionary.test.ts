@@ -1,31 +1,19 @@
 import { getRegionalTree, listDictionary } from './dictionary';
-import { request } from './request';
+import { api } from './request';
 
-jest.mock('./request', () => ({ request: jest.fn(() => Promise.resolve(null)) }));
+jest.mock('./request', () => ({ api: { call: jest.fn(() => Promise.resolve(null)) } }));
 
-const requestMock = jest.mocked(request);
+const callMock = jest.mocked(api.call);
 
-beforeEach(() => requestMock.mockClear());
+beforeEach(() => callMock.mockClear());
 
 describe('dictionary calls', () => {
   it('ask for a type and for a region tree from a code or the project area', async () => {
     await listDictionary('train-type');
-    expect(requestMock).toHaveBeenLastCalledWith({
-      url: '/dictionary/list.action',
-      method: 'post',
-      data: { type: 'train-type' },
-    });
+    expect(callMock).toHaveBeenLastCalledWith('dictionary/list', { type: 'train-type' });
     await getRegionalTree('100000');
-    expect(requestMock).toHaveBeenLastCalledWith({
-      url: '/dictionary/regional-tree.action',
-      method: 'post',
-      data: { code: '100000' },
-    });
+    expect(callMock).toHaveBeenLastCalledWith('dictionary/regional-tree', { code: '100000' });
     await getRegionalTree();
-    expect(requestMock).toHaveBeenLastCalledWith({
-      url: '/dictionary/regional-tree.action',
-      method: 'post',
-      data: {},
-    });
+    expect(callMock).toHaveBeenLastCalledWith('dictionary/regional-tree', {});
   });
 });

@@ -1,44 +1,43 @@
+import { callUrl } from '@px/config';
 import { checkAccountBeforeLogin, getAccountInfo, getLoginVcode, login, loginOut } from './login';
-import { request } from './request';
+import { api } from './request';
 
-jest.mock('./request', () => ({ request: jest.fn(() => Promise.resolve({ ok: true })) }));
+jest.mock('./request', () => ({ api: { call: jest.fn(() => Promise.resolve({ ok: true })) } }));
 
-const requestMock = jest.mocked(request);
+const callMock = jest.mocked(api.call);
+/** The URL of the last call and what it sent (its JSON body, then its options). */
+const sent = () => {
+  const [key, ...rest] = callMock.mock.lastCall ?? [];
+  return [callUrl(String(key)), ...rest];
+};
 
-beforeEach(() => requestMock.mockClear());
+beforeEach(() => callMock.mockClear());
 
 describe('login calls', () => {
   it('posts step one with the payload in the body', async () => {
     await checkAccountBeforeLogin({ account: 'ENC', roleType: 1 });
-    expect(requestMock).toHaveBeenCalledWith({
-      url: '/login/check-account-before-login.action',
-      method: 'post',
-      data: { account: 'ENC', roleType: 1 },
-    });
+    expect(sent()).toEqual(['/login/check-account-before-login.action', { account: 'ENC', roleType: 1 }]);
   });
 
   it('posts step two with the payload in the body and resolves to the answer', async () => {
-    requestMock.mockResolvedValueOnce({ tokenCode: 'tok', roleSystem: 2 });
+    callMock.mockResolvedValueOnce({ tokenCode: 'tok', roleSystem: 2 });
     const payload = { account: 'A', password: 'P', roleType: 1 as const, vcode: 'ab12', codeToken: 'c' };
     await expect(login(payload)).resolves.toEqual({ tokenCode: 'tok', roleSystem: 2 });
-    expect(requestMock).toHaveBeenCalledWith({ url: '/login/login.action', method: 'post', data: payload });
+    expect(sent()).toEqual(['/login/login.action', payload]);
   });
 
   it('asks for an image code', async () => {
     await getLoginVcode();
-    expect(requestMock).toHaveBeenCalledWith({ url: '/login/get-login-vcode.action', method: 'post' });
+    expect(sent()).toEqual(['/login/get-login-vcode.action']);
   });
 
-  it('gets the account info with GET', async () => {
+  it('gets the account info', async () => {
     await getAccountInfo();
-    expect(requestMock).toHaveBeenCalledWith({ url: '/login/get-account-info.action', method: 'get' });
+    expect(sent()).toEqual(['/login/get-account-info.action']);
   });
 
   it('signs out quietly', async () => {
     await loginOut();
-    expect(requestMock).toHaveBeenCalledWith(
-      { url: '/login/login-out.action', method: 'post' },
-      { quiet: true },
-    );
+    expect(sent()).toEqual(['/login/login-out.action', {}, { quiet: true }]);
   });
 });

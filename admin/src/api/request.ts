@@ -1,5 +1,7 @@
+import type { Calls } from '@px/api/contract';
 import {
   API_BASE,
+  createApiClient,
   finishRequest,
   getCookie,
   type RawResult,
@@ -63,3 +65,10 @@ export async function request<T>(config: AxiosRequestConfig, options: RequestOpt
 }
 
 export { ApiFieldsError, type FieldError, fieldErrorsOf } from '@px/config';
+
+/** The typed client of every API call (the catalogue `Calls`): `api.call('project/list', query)`. */
+export const api = createApiClient<Calls>({
+  feedback,
+  onUnauthorized: notifyUnauthorized,
+  cookies: () => document.cookie,
+});

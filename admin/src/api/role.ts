@@ -1,44 +1,24 @@
-import type { PageAnswer, RoleItem, RoleOption, RoleSaveInput } from '@px/api/contract';
-import type { RoleSystem } from '@px/config';
-import { request } from './request';
-
-/** Filters and page of `role/page`. */
-export interface RolePageQuery {
-  pageNum: number;
-  pageSize: number;
-  /** Part of the role name. */
-  name?: string;
-  roleSystem?: RoleSystem;
-}
-
-/** What `role/save` takes: without `id` a new role; `menu` lists granted back-office URLs. */
-export type RoleSavePayload = RoleSaveInput;
+import type { Calls } from '@px/api/contract';
+import type { InputOf, RoleSystem } from '@px/config';
+import { api } from './request';
 
 /** Every role of the caller's project (optionally of one role system), for selects. Rejects with an ApiError. */
-export function queryRoles(roleSystem?: RoleSystem): Promise<RoleOption[]> {
-  return request<RoleOption[]>({
-    url: '/role/query.action',
-    method: 'post',
-    data: roleSystem === undefined ? {} : { roleSystem },
-  });
-}
+export const queryRoles = (roleSystem?: RoleSystem) =>
+  api.call('role/query', roleSystem === undefined ? {} : { roleSystem });
 
-/** One page of the caller's roles with their menus and account counts. Rejects with an ApiError. */
-export function pageRoles(query: RolePageQuery): Promise<PageAnswer<RoleItem>> {
-  return request<PageAnswer<RoleItem>>({ url: '/role/page.action', method: 'post', data: query });
-}
+/** One page of the caller's roles (filtered by part of the name and the role system) with their menus and account counts. Rejects with an ApiError. */
+export const pageRoles = (query: InputOf<Calls['role/page']>) => api.call('role/page', query);
 
 /** One role with its granted menu URLs. Rejects with an ApiError (角色不存在). */
-export function findRole(id: number): Promise<RoleItem> {
-  return request<RoleItem>({ url: '/role/find.action', method: 'post', data: { id } });
-}
+export const findRole = (id: number) => api.call('role/find', { id });
 
-/** Creates or updates a role; answers it as saved (sections of granted pages added). Rejects with an ApiError. */
-export function saveRole(payload: RoleSavePayload): Promise<RoleItem> {
-  return request<RoleItem>({ url: '/role/save.action', method: 'post', data: payload });
-}
+/**
+ * Creates (without `id`) or updates a role, `menu` listing the granted back-office URLs; answers it as
+ * saved (sections of granted pages added). Rejects with an ApiError.
+ */
+export const saveRole = (payload: InputOf<Calls['role/save']>) => api.call('role/save', payload);
 
 /** Deletes a role that no account holds. Rejects with an ApiError (内置角色不能删除, 该角色下仍有账号…). */
-export function deleteRole(id: number): Promise<void> {
-  return request<void>({ url: '/role/delete.action', method: 'post', data: { id } });
+export async function deleteRole(id: number): Promise<void> {
+  await api.call('role/delete', { id });
 }

@@ -1,34 +1,13 @@
-import type { LoginAnswer, SuperAccountAccountPage, SuperAccountProjectList } from '@px/api/contract';
-import { request } from './request';
-
-/** Filters and page of `super-account/accounts`. */
-export interface SuperAccountAccountsQuery {
-  pageNum: number;
-  pageSize: number;
-  projectId: number;
-  /** Part of the real name or of the account name. */
-  keyword?: string;
-}
+import type { Calls } from '@px/api/contract';
+import type { InputOf } from '@px/config';
+import { api } from './request';
 
 /** The enabled projects platform staff may enter. Rejects with an ApiError. */
-export function getSuperAccountProjects(): Promise<SuperAccountProjectList> {
-  return request<SuperAccountProjectList>({ url: '/super-account/projects.action', method: 'post' });
-}
+export const getSuperAccountProjects = () => api.call('super-account/projects');
 
-/** Enabled staff accounts (role systems 2 and 4) of one project, paged. Rejects with an ApiError. */
-export function getSuperAccountAccounts(query: SuperAccountAccountsQuery): Promise<SuperAccountAccountPage> {
-  return request<SuperAccountAccountPage>({
-    url: '/super-account/accounts.action',
-    method: 'post',
-    data: query,
-  });
-}
+/** Enabled staff accounts (role systems 2 and 4) of one project, paged, `keyword` matching part of a name. Rejects with an ApiError. */
+export const getSuperAccountAccounts = (query: InputOf<Calls['super-account/accounts']>) =>
+  api.call('super-account/accounts', query);
 
 /** Opens a two-hour, audited session as the account; answers its token like a login. Rejects with an ApiError. */
-export function signInAs(accountId: number): Promise<LoginAnswer> {
-  return request<LoginAnswer>({
-    url: '/super-account/sign-in-as.action',
-    method: 'post',
-    data: { accountId },
-  });
-}
+export const signInAs = (accountId: number) => api.call('super-account/sign-in-as', { accountId });

@@ -1,43 +1,33 @@
-import { request } from './request';
+import { api } from './request';
 import { batchUpdateTrainTypes, getUnit, listUnits, saveUnit, setUnitStatus } from './unit';
 
-jest.mock('./request', () => ({ request: jest.fn(() => Promise.resolve(null)) }));
+jest.mock('./request', () => ({
+  api: { call: jest.fn(() => Promise.resolve(null)) },
+  request: jest.fn(() => Promise.resolve(null)),
+}));
 
-const requestMock = jest.mocked(request);
+const callMock = jest.mocked(api.call);
 
-beforeEach(() => requestMock.mockClear());
+beforeEach(() => callMock.mockClear());
 
 describe('unit calls', () => {
-  it('post their inputs in the body', async () => {
+  it('send their inputs', async () => {
     await listUnits({ pageNum: 1, pageSize: 10, regionCode: '370100' });
-    expect(requestMock).toHaveBeenLastCalledWith({
-      url: '/unit/list.action',
-      method: 'post',
-      data: { pageNum: 1, pageSize: 10, regionCode: '370100' },
-    });
+    expect(callMock).toHaveBeenLastCalledWith(
+      'unit/list',
+      { pageNum: 1, pageSize: 10, regionCode: '370100' },
+      undefined,
+    );
     await saveUnit({ name: '单位', regionCode: '370102' });
-    expect(requestMock).toHaveBeenLastCalledWith({
-      url: '/unit/add-or-update.action',
-      method: 'post',
-      data: { name: '单位', regionCode: '370102' },
-    });
+    expect(callMock).toHaveBeenLastCalledWith('unit/add-or-update', { name: '单位', regionCode: '370102' });
     await getUnit(5);
-    expect(requestMock).toHaveBeenLastCalledWith({
-      url: '/unit/base.action',
-      method: 'post',
-      data: { id: 5 },
-    });
+    expect(callMock).toHaveBeenLastCalledWith('unit/base', { id: 5 }, undefined);
     await setUnitStatus(5, 'ENABLED');
-    expect(requestMock).toHaveBeenLastCalledWith({
-      url: '/unit/disable.action',
-      method: 'post',
-      data: { id: 5, status: 'ENABLED' },
-    });
+    expect(callMock).toHaveBeenLastCalledWith('unit/disable', { id: 5, status: 'ENABLED' });
     await batchUpdateTrainTypes([1, 2], ['public']);
-    expect(requestMock).toHaveBeenLastCalledWith({
-      url: '/unit/batch-update-train-type.action',
-      method: 'post',
-      data: { ids: [1, 2], trainTypes: ['public'] },
+    expect(callMock).toHaveBeenLastCalledWith('unit/batch-update-train-type', {
+      ids: [1, 2],
+      trainTypes: ['public'],
     });
   });
 });

@@ -1,96 +1,36 @@
-import type {
-  H5RegisterQrCodeAnswer,
-  PageAnswer,
-  RecordStatus,
-  UnitItem,
-  UnitRegisterStudentPage,
-} from '@px/api/contract';
-import { type RequestOptions, request } from './request';
+import type { Calls, RecordStatus, UnitSaveInput } from '@px/api/contract';
+import type { CallOptions, InputOf } from '@px/config';
+import { api } from './request';
 
-/** Filters and page of `unit/list`; `regionCode` selects a province, city or county and what lies under it. */
-export interface UnitListQuery {
-  pageNum: number;
-  pageSize: number;
-  name?: string;
-  creditCode?: string;
-  regionCode?: string;
-  status?: RecordStatus;
-}
-
-/** One page of the project's units (project staff). Rejects with an ApiError. */
-export function listUnits(
-  query: UnitListQuery,
-  ...options: [RequestOptions?]
-): Promise<PageAnswer<UnitItem>> {
-  return request<PageAnswer<UnitItem>>({ url: '/unit/list.action', method: 'post', data: query }, ...options);
-}
+/** One page of the project's units (project staff); `regionCode` selects a region and what lies under it. Rejects with an ApiError. */
+export const listUnits = (query: InputOf<Calls['unit/list']>, options?: CallOptions) =>
+  api.call('unit/list', query, options);
 
 /**
- * What the unit editor sends to `unit/add-or-update`: no `id` creates a unit. Text left empty is
- * saved empty; `trainTypes` omitted keeps the unit's training types (unit managers cannot change them).
+ * Creates (no `id`) or updates a unit. Text left empty is saved empty; `trainTypes` omitted keeps the
+ * unit's training types (unit managers cannot change them). Rejects with an ApiError (an
+ * ApiFieldsError naming the refused fields).
  */
-export interface UnitSavePayload {
-  id?: number;
-  name: string;
-  creditCode?: string;
-  contactName?: string;
-  contactMobile?: string;
-  regionCode: string;
-  address?: string;
-  trainTypes?: string[];
-  remark?: string;
-}
-
-/** Creates or updates a unit. Rejects with an ApiError (an ApiFieldsError naming the refused fields). */
-export function saveUnit(payload: UnitSavePayload): Promise<UnitItem> {
-  return request<UnitItem>({ url: '/unit/add-or-update.action', method: 'post', data: payload });
-}
+export const saveUnit = (payload: UnitSaveInput) => api.call('unit/add-or-update', payload);
 
 /** One unit's details (a unit manager: their own unit only). Rejects with an ApiError. */
-export function getUnit(id: number, ...options: [RequestOptions?]): Promise<UnitItem> {
-  return request<UnitItem>({ url: '/unit/base.action', method: 'post', data: { id } }, ...options);
-}
+export const getUnit = (id: number, options?: CallOptions) => api.call('unit/base', { id }, options);
 
 /** Enables or disables a unit. Rejects with an ApiError. */
-export function setUnitStatus(id: number, status: RecordStatus): Promise<null> {
-  return request<null>({ url: '/unit/disable.action', method: 'post', data: { id, status } });
-}
+export const setUnitStatus = (id: number, status: RecordStatus) => api.call('unit/disable', { id, status });
 
 /** Gives several units the same training types, all or nothing. Rejects with an ApiError. */
-export function batchUpdateTrainTypes(ids: number[], trainTypes: string[]): Promise<null> {
-  return request<null>({
-    url: '/unit/batch-update-train-type.action',
-    method: 'post',
-    data: { ids, trainTypes },
-  });
-}
+export const batchUpdateTrainTypes = (ids: number[], trainTypes: string[]) =>
+  api.call('unit/batch-update-train-type', { ids, trainTypes });
 
 /**
  * The unit's WeChat QR code leading to its registration page, made once and kept by the server.
  * Rejects with an ApiError (respCode -1 当前项目未配置微信公众号 when the project has no official account).
  */
-export function getUnitRegisterQrCode(unitId: number): Promise<H5RegisterQrCodeAnswer> {
-  return request<H5RegisterQrCodeAnswer>({
-    url: '/unit/h5-register-qr-code.action',
-    method: 'post',
-    data: { unitId },
-  });
-}
-
-/** Page of `unit/register-students`: the students who registered under the unit. */
-export interface UnitRegisterStudentsQuery {
-  unitId: number;
-  pageNum: number;
-  pageSize: number;
-}
+export const getUnitRegisterQrCode = (unitId: number) => api.call('unit/h5-register-qr-code', { unitId });
 
 /** One page of the unit's registered students (a unit manager: their own unit only). Rejects with an ApiError. */
-export function listUnitRegisterStudents(
-  query: UnitRegisterStudentsQuery,
-  ...options: [RequestOptions?]
-): Promise<UnitRegisterStudentPage> {
-  return request<UnitRegisterStudentPage>(
-    { url: '/unit/register-students.action', method: 'post', data: query },
-    ...options,
-  );
-}
+export const listUnitRegisterStudents = (
+  query: InputOf<Calls['unit/register-students']>,
+  options?: CallOptions,
+) => api.call('unit/register-students', query, options);

@@ -19,6 +19,15 @@ export const guest = { auth: 'optional', tenant: 'caller' } as const satisfies C
 /** Any signed-in account, in its session's project when it has one (its own account, sign-out). */
 export const member = { auth: 'signed-in', tenant: 'none' } as const satisfies CallAccess;
 
+/** Anyone, with their session when they send a token (logout, check-login); in no project. */
+export const anyCaller = { auth: 'optional', tenant: 'none' } as const satisfies CallAccess;
+
+/**
+ * Any signed-in account in its session's project; platform staff between projects work in the
+ * request's project (their own SMS codes: changing their mobile or password).
+ */
+export const accountHolder = { auth: 'signed-in', tenant: 'caller' } as const satisfies CallAccess;
+
 /** Any signed-in account of the listed role systems, in its own project (`session`). */
 export const signedIn = <const R extends readonly (typeof ROLE_SYSTEM)[keyof typeof ROLE_SYSTEM][]>(
   ...roles: R
@@ -54,4 +63,17 @@ export const platform = <const P extends readonly MenuUrl[]>(...permission: P) =
     roles: [ROLE_SYSTEM.PLATFORM],
     permission,
     tenant: 'none',
+  }) as const satisfies CallAccess;
+
+/**
+ * Project staff or unit managers (role systems 2 and 4) in their project, granted one of the pages.
+ * The router lets both in; the module's record policy then narrows a unit manager to their own
+ * unit's rows (e.g. `modules/unit/unit.policy.ts`).
+ */
+export const staffOrUnitManager = <const P extends readonly MenuUrl[]>(...permission: P) =>
+  ({
+    auth: 'signed-in',
+    roles: [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT],
+    permission,
+    tenant: 'session',
   }) as const satisfies CallAccess;

@@ -1,7 +1,19 @@
 import type { RoleSystem } from '@px/config';
 import { zIdCardNumber, zMobile } from '@px/config';
 import { z } from 'zod';
-import { type RecordStatus, zInput, zOptional, zOptionalText, zPage, zRequiredText, zStatus } from './common';
+import { staff, student } from './access';
+import { answer, defineCalls } from './call';
+import {
+  type PageAnswer,
+  type RecordStatus,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+  zStatus,
+} from './common';
+import type { MyProfile } from './wechat';
 
 /** RSA-OAEP (SHA-256) cipher text, base64, as the login payload (see `loginPublicKey` in system-info). */
 const zEncrypted = z.string().min(16, { error: '须加密后提交，请刷新页面后重试' }).max(1024);
@@ -85,4 +97,63 @@ export const completeInfoInput = z.object({
   ),
   idCardNo: zOptional(zIdCardNumber),
   mobile: zOptional(zMobile),
+});
+
+/**
+ * The accounts calls (`account/...`): the administrator list of project staff (their project's
+ * staff and unit managers), a student's own profile, and the student screen's WeChat unbinding.
+ */
+export const accountCalls = defineCalls('account', {
+  /** Paged staff accounts (role systems 2 and 4) of the caller's project. */
+  query: {
+    input: accountQueryInput,
+    answer: answer<PageAnswer<StaffAccountItem>>(),
+    access: staff('/account-manage/administrator-list'),
+  },
+  /** Creates or updates a staff account. */
+  add: {
+    input: accountAddInput,
+    answer: answer<StaffAccountItem>(),
+    access: staff('/account-manage/administrator-list'),
+  },
+  /** Enables or disables a staff account (`status`). */
+  disable: {
+    input: accountDisableInput,
+    answer: answer<null>(),
+    access: staff('/account-manage/administrator-list'),
+  },
+  /** Deletes a staff account. */
+  delete: {
+    input: accountIdInput,
+    answer: answer<null>(),
+    access: staff('/account-manage/administrator-list'),
+  },
+  /** Sets the given password, or a random one answered once. */
+  'reset-password': {
+    input: accountResetPasswordInput,
+    answer: answer<ResetPasswordAnswer>(),
+    access: staff('/account-manage/administrator-list'),
+  },
+  /** Whether the signed-in student must complete the profile first. */
+  'is-need-complete': {
+    input: z.object({}),
+    answer: answer<NeedCompleteAnswer>(),
+    access: student,
+    methods: ['GET', 'POST'],
+  },
+  /** The signed-in student fills the missing profile fields. */
+  'complete-info': { input: completeInfoInput, answer: answer<NeedCompleteAnswer>(), access: student },
+  /** The signed-in student's profile and WeChat binding for /my (ID number masked). */
+  'my-profile': {
+    input: z.object({}),
+    answer: answer<MyProfile>(),
+    access: student,
+    methods: ['GET', 'POST'],
+  },
+  /** Staff remove a student's WeChat binding (student management). */
+  'unbind-openId': {
+    input: accountIdInput,
+    answer: answer<null>(),
+    access: staff('/student-manage/student', '/student-manage/student-detail'),
+  },
 });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { type RecordStatus, zInput, zOptional, zPage, zRequiredText, zStatus } from './common';
+import { staff, visitor } from './access';
+import { answer, defineCalls } from './call';
+import {
+  type PageAnswer,
+  type RecordStatus,
+  zInput,
+  zOptional,
+  zPage,
+  zRequiredText,
+  zStatus,
+} from './common';
 
 /** The largest banner image: 2 MB. */
 export const BANNER_IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -116,3 +126,37 @@ export interface PublicBanner {
   height: number;
   link: string | null;
 }
+
+/** `banner/upload-image`: no fields beside the file (multipart `file`). */
+export const bannerUploadImageInput = z.object({});
+
+/** H5轮播图: the screen that manages the project's banners (it grants every staff call). */
+const managers = staff('/account-manage/banner-list');
+
+/** The banner calls (`banner/...`): project staff on their project's banners; `list` is public. */
+export const bannerCalls = defineCalls('banner', {
+  /** The project's banners in display order (title part, status filters). */
+  page: { input: bannerPageInput, answer: answer<PageAnswer<BannerItem>>(), access: managers },
+  /** Creates (at the end of the order) or updates a banner. */
+  save: { input: bannerSaveInput, answer: answer<BannerItem>(), access: managers },
+  /** Enables or disables a banner. */
+  status: { input: bannerStatusInput, answer: answer<BannerItem>(), access: managers },
+  /** Deletes a banner and its image. */
+  delete: { input: bannerIdInput, answer: answer<null>(), access: managers },
+  /** `ids`: every banner of the project, in the new order; answers the reordered page. */
+  sort: { input: bannerSortInput, answer: answer<PageAnswer<BannerItem>>(), access: managers },
+  /** Multipart `file`: stores a PNG/JPEG/WebP of at most 2 MB. */
+  'upload-image': {
+    input: bannerUploadImageInput,
+    answer: answer<BannerImage>(),
+    access: managers,
+    upload: true,
+  },
+  /** Public: the banners the H5 shows now, of the request's project (`unitId`, else the host). */
+  list: {
+    input: bannerListInput,
+    answer: answer<PublicBanner[]>(),
+    access: visitor,
+    methods: ['GET', 'POST'],
+  },
+});

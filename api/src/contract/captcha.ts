@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { anyone } from './access';
+import { answer, defineCalls } from './call';
 
 /** `login/get-login-vcode`: the back office's image code. */
 export const getLoginVcodeInput = z.object({});
@@ -36,3 +38,16 @@ export interface SliderCheckAnswer {
   /** True: the token may be sent once as the login's `captchaVO.token`. False: fetch a new puzzle. */
   verified: boolean;
 }
+
+/** The H5's slider captcha (`captcha/...`); the back office's image code is `login/get-login-vcode`. */
+export const captchaCalls = defineCalls('captcha', {
+  /** A slider puzzle: background with a gap, the piece, and their sizes. */
+  get: {
+    input: getSliderCaptchaInput,
+    answer: answer<SliderCaptcha>(),
+    access: anyone,
+    methods: ['GET', 'POST'],
+  },
+  /** Checks where the piece was dropped; a verified token then goes to the login as `captchaVO.token`. */
+  check: { input: checkSliderCaptchaInput, answer: answer<SliderCheckAnswer>(), access: anyone },
+});

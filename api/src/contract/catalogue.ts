@@ -1,6 +1,23 @@
+import { accountCalls } from './account';
+import { bannerCalls } from './banner';
 import type { AnyCall, KeyedCalls } from './call';
+import { captchaCalls } from './captcha';
 import { cartCalls } from './cart';
+import { certificateCalls } from './certificate';
+import { classCategoryCalls } from './class-category';
+import { courseCalls, questionCalls } from './course';
+import { dictionaryCalls } from './dictionary';
+import { forgetCalls, loginCalls, registerCalls } from './login';
 import { orderCalls } from './order';
+import { projectCalls } from './project';
+import { resourceCalls } from './resource';
+import { roleCalls } from './role';
+import { smsCalls } from './sms';
+import { superAccountCalls } from './super-account';
+import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
+import { trainPlanCalls } from './train-plan';
+import { unitCalls } from './unit';
+import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
 /** A group's calls keyed by `<group>/<name>`. */
 function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
@@ -15,6 +32,30 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
 export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
+  ...keyed(projectCalls),
+  ...keyed(unitCalls),
+  ...keyed(dictionaryCalls),
+  ...keyed(resourceCalls),
+  ...keyed(questionCalls),
+  ...keyed(courseCalls),
+  ...keyed(certificateCalls),
+  ...keyed(bannerCalls),
+  ...keyed(trainPlanCalls),
+  ...keyed(classCategoryCalls),
+  ...keyed(trainClassCalls),
+  ...keyed(classEvaluationCalls),
+  ...keyed(classCenterCalls),
+  ...keyed(loginCalls),
+  ...keyed(registerCalls),
+  ...keyed(forgetCalls),
+  ...keyed(captchaCalls),
+  ...keyed(smsCalls),
+  ...keyed(accountCalls),
+  ...keyed(roleCalls),
+  ...keyed(superAccountCalls),
+  ...keyed(wechatCalls),
+  ...keyed(wxappCalls),
+  ...keyed(unitRegisterCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */

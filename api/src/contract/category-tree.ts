@@ -1,4 +1,6 @@
+import type { Answer } from '@px/config';
 import { z } from 'zod';
+import { answer, type CallAccess } from './call';
 import { zInput, zOptional, zRequiredText } from './common';
 
 /** How deep a category tree may grow (a root category is level 1). */
@@ -52,3 +54,31 @@ export const categoryDragInput = z.object({
     .max(100_000, { error: INDEX }),
 });
 export type CategoryDragInput = z.input<typeof categoryDragInput>;
+
+/** `…/category-tree`: no input. */
+export const categoryTreeInput = z.object({});
+
+/** `…/category-delete`: one category of the project (with everything under it). */
+export const categoryIdInput = z.object({ id: zInput.id() });
+
+/**
+ * The four calls of a category tree in a call family (resources, courses), to spread into its
+ * `defineCalls`: `category-tree` (answers `tree`) for `read`; `category-save` (answers the
+ * category), `category-drag` (answers the new tree) and `category-delete` for `write`.
+ */
+export function categoryTreeCalls<N, R extends CallAccess, W extends CallAccess>(
+  tree: Answer<N[]>,
+  read: R,
+  write: W,
+) {
+  return {
+    /** The project's whole tree, each node with its item count. */
+    'category-tree': { input: categoryTreeInput, answer: tree, access: read },
+    /** Creates or renames a category. */
+    'category-save': { input: categorySaveInput, answer: answer<CategoryItem>(), access: write },
+    /** Moves a category; answers the new tree. */
+    'category-drag': { input: categoryDragInput, answer: tree, access: write },
+    /** Deletes a category and its children, refused while they hold items. */
+    'category-delete': { input: categoryIdInput, answer: answer<null>(), access: write },
+  };
+}

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { type RecordStatus, zInput, zOptional, zPage, zRequiredText, zStatus } from './common';
+import { staff } from './access';
+import { answer, defineCalls, fileAnswer } from './call';
+import {
+  type PageAnswer,
+  type RecordStatus,
+  zInput,
+  zOptional,
+  zPage,
+  zRequiredText,
+  zStatus,
+} from './common';
 
 /**
  * The values a certificate prints, one field each at most: the student's name, the masked ID
@@ -246,3 +256,54 @@ export interface CertificateTemplateItem {
 export interface CertificateTemplateDetail extends CertificateTemplateItem {
   fields: CertificateField[];
 }
+
+/** `certificate/template-upload-background`: no fields beside the file (multipart `file`). */
+export const certificateUploadBackgroundInput = z.object({});
+
+/** 证书模板: the screen that manages the project's certificate templates. */
+const TEMPLATES = '/resource-manage/certificate';
+const managers = staff(TEMPLATES);
+
+/** The certificate template calls (`certificate/...`): project staff on the templates of their project. */
+export const certificateCalls = defineCalls('certificate', {
+  /** The project's templates, newest change first; the class screens read it to choose a template. */
+  'template-page': {
+    input: certificateTemplatePageInput,
+    answer: answer<PageAnswer<CertificateTemplateItem>>(),
+    access: staff(TEMPLATES, '/train-manage/class', '/train-manage/train-class-detail'),
+  },
+  /** One template with its fields. */
+  'template-get': {
+    input: certificateTemplateIdInput,
+    answer: answer<CertificateTemplateDetail>(),
+    access: managers,
+  },
+  /** JSON body: creates or updates a template. */
+  'template-save': {
+    input: certificateTemplateSaveInput,
+    answer: answer<CertificateTemplateDetail>(),
+    access: managers,
+  },
+  /** Enables or disables a template. */
+  'template-status': {
+    input: certificateTemplateStatusInput,
+    answer: answer<CertificateTemplateDetail>(),
+    access: managers,
+  },
+  /** Deletes a template no class uses. */
+  'template-delete': { input: certificateTemplateIdInput, answer: answer<null>(), access: managers },
+  /** Multipart `file`: stores a PNG/JPEG/WebP background of at most 5 MB. */
+  'template-upload-background': {
+    input: certificateUploadBackgroundInput,
+    answer: answer<CertificateBackground>(),
+    access: managers,
+    upload: true,
+  },
+  /** `key`: the background image itself, raw (GET with `?key=` too). */
+  'template-background': {
+    input: certificateBackgroundInput,
+    answer: fileAnswer(),
+    access: managers,
+    methods: ['GET', 'POST'],
+  },
+});

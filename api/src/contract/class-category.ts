@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { staff } from './access';
+import { answer, defineCalls } from './call';
 import { zInput, zRequiredText } from './common';
 
 /**
@@ -80,3 +82,50 @@ export const classCategoryDragInput = z.object({
   position: z.enum(CLASS_CATEGORY_DROP_POSITIONS, { error: '放置位置应为 before、after 或 inner' }),
 });
 export type ClassCategoryDragInput = z.input<typeof classCategoryDragInput>;
+
+/** `class/category-tree`: no input. */
+export const classCategoryTreeInput = z.object({});
+
+/**
+ * The screens that manage the tree: the class list (its 班级分类 drawer) and the plan list, where the
+ * drawer lived before the class list existed (roles granted it keep managing the tree). The class
+ * editor reads the tree to pick a class's types.
+ */
+const CATEGORY_MANAGERS = ['/train-manage/train-plan-list', '/train-manage/class'] as const;
+const CATEGORY_READERS = [...CATEGORY_MANAGERS, '/train-manage/train-class-detail'] as const;
+
+/** The class-type tree calls (`class/category-...`): project staff of the class and plan screens. */
+export const classCategoryCalls = defineCalls('class', {
+  /** The project's whole class-type tree (the back office sees every level). */
+  'category-tree': {
+    input: classCategoryTreeInput,
+    answer: answer<ClassCategoryNode[]>(),
+    access: staff(...CATEGORY_READERS),
+    methods: ['GET', 'POST'],
+  },
+  /** One category with its path and number of children. */
+  'category-find': {
+    input: classCategoryIdInput,
+    answer: answer<ClassCategoryItem>(),
+    access: staff(...CATEGORY_READERS),
+    methods: ['GET', 'POST'],
+  },
+  /** Creates a major type or major child, or renames (moves) a category. */
+  'category-save': {
+    input: classCategorySaveInput,
+    answer: answer<ClassCategoryItem>(),
+    access: staff(...CATEGORY_MANAGERS),
+  },
+  /** Moves a category before, after or into another; answers the new tree. */
+  'category-drag': {
+    input: classCategoryDragInput,
+    answer: answer<ClassCategoryNode[]>(),
+    access: staff(...CATEGORY_MANAGERS),
+  },
+  /** Deletes a category without children (never a base type) that no class uses. */
+  'category-delete': {
+    input: classCategoryIdInput,
+    answer: answer<null>(),
+    access: staff(...CATEGORY_MANAGERS),
+  },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { CategoryItem } from './category-tree';
+import { staff } from './access';
+import { answer, defineCalls } from './call';
+import { type CategoryItem, categoryTreeCalls } from './category-tree';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 
 /** A course category as `course/category-save` answers it. */
@@ -175,3 +177,41 @@ export interface QuestionItem {
   createdAt: string;
   updatedAt: string;
 }
+
+/** 课程管理: the screen that manages course categories and courses. */
+const COURSE = '/resource-manage/course';
+/** 添加弹题: the (hidden) screen that manages the pop-up questions of a video. */
+const ADD_QUESTION = '/resource-manage/add-question';
+/** The course screen, and the class screens that pick courses without managing them. */
+const courseReaders = staff(COURSE, '/train-manage/class', '/train-manage/train-class-detail');
+const courseManagers = staff(COURSE);
+
+/** The course calls (`course/...`): project staff on the courses of their project. */
+export const courseCalls = defineCalls('course', {
+  ...categoryTreeCalls(answer<CourseCategoryNode[]>(), courseReaders, courseManagers),
+  /** Paged courses (name, teacher, category with its descendants, status). */
+  query: { input: courseQueryInput, answer: answer<CoursePage>(), access: courseReaders },
+  /** One course with its lessons. */
+  get: { input: courseIdInput, answer: answer<CourseDetail>(), access: courseReaders },
+  /** Creates or replaces a course with its whole lesson list. */
+  save: { input: courseSaveInput, answer: answer<CourseDetail>(), access: courseManagers },
+  /** Deletes a draft course no class uses. */
+  delete: { input: courseIdInput, answer: answer<null>(), access: courseManagers },
+});
+
+/**
+ * The pop-up question calls (`resource/question-...`, in the resource family; the course module
+ * answers them): the question screen manages them, the course and video screens read them.
+ */
+export const questionCalls = defineCalls('resource', {
+  /** The pop-up questions of a video, by mark. */
+  'question-query': {
+    input: questionQueryInput,
+    answer: answer<QuestionItem[]>(),
+    access: staff(ADD_QUESTION, COURSE, '/resource-manage/video'),
+  },
+  /** Creates or edits a pop-up question. */
+  'question-save': { input: questionSaveInput, answer: answer<QuestionItem>(), access: staff(ADD_QUESTION) },
+  /** Deletes a pop-up question. */
+  'question-delete': { input: courseIdInput, answer: answer<null>(), access: staff(ADD_QUESTION) },
+});

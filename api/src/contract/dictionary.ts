@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { guest } from './access';
+import { answer, defineCalls } from './call';
 import { zInput, zOptional } from './common';
 
 /** Dictionary types the product reads (seeded shared rows; projects may override by code). */
@@ -47,3 +49,32 @@ export interface RegionNode {
   name: string;
   children: RegionNode[];
 }
+
+/**
+ * The dictionary calls (`dictionary/...`), open to anyone: a signed-in caller reads their own
+ * project's entries, anyone else the request's project (the `unitId`'s, else the host's, else the
+ * default one).
+ */
+export const dictionaryCalls = defineCalls('dictionary', {
+  /** The entries of a type (shared entries overridden by the project's own). */
+  list: {
+    input: dictionaryTypeInput,
+    answer: answer<DictionaryItem[]>(),
+    access: guest,
+    methods: ['GET', 'POST'],
+  },
+  /** The entries of a type nested by parent code. */
+  tree: {
+    input: dictionaryTypeInput,
+    answer: answer<DictionaryNode[]>(),
+    access: guest,
+    methods: ['GET', 'POST'],
+  },
+  /** Administrative divisions from the project's area (or from `code`). */
+  'regional-tree': {
+    input: regionalTreeInput,
+    answer: answer<RegionNode[]>(),
+    access: guest,
+    methods: ['GET', 'POST'],
+  },
+});

@@ -1,6 +1,10 @@
-import type { MenuRP, RoleSystem } from '@px/config';
+import { type MenuRP, ROLE_SYSTEM, type RoleSystem, zEmail, zIdCardNumber, zMobile } from '@px/config';
 import { z } from 'zod';
-import { zInput, zOptional } from './common';
+import { accountHolder, anyCaller, anyone, member, visitor } from './access';
+import { answer, defineCalls } from './call';
+import { getLoginVcodeInput, type ImageCaptcha } from './captcha';
+import { zInput, zOptional, zRequiredText } from './common';
+import { type SendMsgCodeAnswer, zMsgCode } from './sms';
 import { zScene } from './wechat';
 
 /**
@@ -167,3 +171,174 @@ export interface AboutUs {
   customerPhone: string;
   versionCode: string;
 }
+
+/** A new password, RSA-OAEP (SHA-256) encrypted with `loginPublicKey`, base64 (SMS flows). */
+const zEncryptedPassword = z
+  .string({ error: '请输入密码' })
+  .min(16, { error: '须加密后提交，请刷新页面后重试' })
+  .max(1024);
+
+const zRealName = zRequiredText('姓名', 50);
+
+/** `register/send-msg-code`: a code to a mobile not yet registered in the project. */
+export const registerSendMsgCodeInput = z.object({ mobile: zMobile, unitId: zInput.optionalId() });
+
+/** `register/do-register`: a student account, signed in at once (answers LoginAnswer). */
+export const doRegisterInput = z.object({
+  realName: zRealName,
+  idCardNo: zIdCardNumber,
+  mobile: zMobile,
+  msgCode: zMsgCode,
+  password: zEncryptedPassword,
+  unitId: zInput.optionalId(),
+  email: zOptional(zEmail),
+  /** Registering after WeChat OAuth: the binding scene; its openid is bound to the new account. */
+  scene: zOptional(zScene),
+});
+export type DoRegisterInput = z.input<typeof doRegisterInput>;
+
+/** `login/send-msg-code-by-login`: a sign-in code to a student's mobile. */
+export const loginSendMsgCodeInput = z.object({ mobile: zMobile, unitId: zInput.optionalId() });
+
+/**
+ * `login/login-by-mobile`: mobile + code. With the project's `loginAsRegister` an unknown mobile
+ * creates the student, which then needs `idCardNo` and `realName` as well.
+ */
+export const loginByMobileInput = z.object({
+  mobile: zMobile,
+  msgCode: zMsgCode,
+  idCardNo: zOptional(zIdCardNumber),
+  realName: zOptional(zRealName),
+  unitId: zInput.optionalId(),
+  /** `/login-wx-binding`: the binding scene; its openid is bound on success. */
+  scene: zOptional(zScene),
+});
+
+/** `forget/send-msg-code-by-forget`: answers alike whether or not the mobile is registered. */
+export const forgetSendMsgCodeInput = z.object({ mobile: zMobile, unitId: zInput.optionalId() });
+
+/** `forget/forget-password`: a new password for the student of that mobile. */
+export const forgetPasswordInput = z.object({
+  mobile: zMobile,
+  msgCode: zMsgCode,
+  password: zEncryptedPassword,
+  unitId: zInput.optionalId(),
+});
+
+/** `login/modify-mobile`: the new mobile and the code sent to it (`sms/send-msg-code`). */
+export const modifyMobileInput = z.object({ mobile: zMobile, msgCode: zMsgCode });
+
+/** `login/modify-password-by-mobile`: the code sent to the account's own mobile and the new password. */
+export const modifyPasswordByMobileInput = z.object({ msgCode: zMsgCode, password: zEncryptedPassword });
+
+const noInput = z.object({});
+
+/**
+ * The sign-in calls (`login/...`): the two-step password sign-in (back office and H5), SMS sign-in,
+ * /index2, the session (account info, logout, check), password and mobile changes, switching to
+ * another account of the same person, and the project's public pages (agreement, about us).
+ * Public calls work in the project of the request (`unitId`, else the host, else the default).
+ */
+export const loginCalls = defineCalls('login', {
+  /** Step one: whether the password needs a captcha, whether sign-in is locked (never whether the account exists). */
+  'check-account-before-login': {
+    input: checkAccountInput,
+    answer: answer<CheckAccountAnswer>(),
+    access: visitor,
+  },
+  /** Step two: account and password (encrypted), a captcha when needed; answers the session token. */
+  login: { input: loginInput, answer: answer<LoginAnswer>(), access: visitor },
+  /** The back office's image code; the login sends it back as `vcode` + `codeToken`. */
+  'get-login-vcode': {
+    input: getLoginVcodeInput,
+    answer: answer<ImageCaptcha>(),
+    access: anyone,
+    methods: ['GET', 'POST'],
+  },
+  /** The caller's name, avatar, role and menu tree (spec section 3). */
+  'get-account-info': {
+    input: noInput,
+    answer: answer<AccountInfo>(),
+    access: member,
+    methods: ['GET', 'POST'],
+  },
+  /** Logout: ends the session of the token sent; succeeds also when it has ended already. */
+  'login-out': { input: noInput, answer: answer<null>(), access: anyCaller, methods: ['GET', 'POST'] },
+  /** Whether the token sent is a live session. */
+  'check-login': {
+    input: noInput,
+    answer: answer<CheckLoginAnswer>(),
+    access: anyCaller,
+    methods: ['GET', 'POST'],
+  },
+  /** The caller changes their password (old and new encrypted); their other sessions end. */
+  'modify-password': { input: modifyPasswordInput, answer: answer<null>(), access: member },
+  /**
+   * A student lists the accounts of the same person in other projects (no `accountId`), or switches
+   * to one (answers `LoginAnswer`). Works from a disabled project too (to leave it): no tenant.
+   */
+  'switch-login': {
+    input: switchLoginInput,
+    answer: answer<SwitchLoginList | LoginAnswer>(),
+    access: { ...member, roles: [ROLE_SYSTEM.STUDENT] },
+  },
+  /** Whether the project's alternative entry page /index2 is open, and its title. */
+  index2: {
+    input: projectPageInput,
+    answer: answer<Index2Info>(),
+    access: visitor,
+    methods: ['GET', 'POST'],
+  },
+  /** Student sign-in on /index2 (ID number + password, encrypted); answers `{ data: { tokenCode } }`. */
+  index2Login: { input: index2LoginInput, answer: answer<Index2LoginAnswer>(), access: visitor },
+  /** The user agreement and privacy policy, the project's title filled in. */
+  'get-agreement': {
+    input: projectPageInput,
+    answer: answer<Agreement>(),
+    access: visitor,
+    methods: ['GET', 'POST'],
+  },
+  /** About us: the project's titles, customer phone and version. */
+  'about-us': {
+    input: projectPageInput,
+    answer: answer<AboutUs>(),
+    access: visitor,
+    methods: ['GET', 'POST'],
+  },
+  /** A sign-in code to a student's mobile (the project must offer SMS sign-in). */
+  'send-msg-code-by-login': {
+    input: loginSendMsgCodeInput,
+    answer: answer<SendMsgCodeAnswer>(),
+    access: visitor,
+  },
+  /** Mobile + code; with `loginAsRegister` an unknown mobile becomes a student. Answers the session token. */
+  'login-by-mobile': { input: loginByMobileInput, answer: answer<LoginAnswer>(), access: visitor },
+  /** Binds a new mobile to the caller's account with the code sent to it. */
+  'modify-mobile': { input: modifyMobileInput, answer: answer<null>(), access: accountHolder },
+  /** A new password with the code sent to the account's own mobile; the other sessions end. */
+  'modify-password-by-mobile': {
+    input: modifyPasswordByMobileInput,
+    answer: answer<null>(),
+    access: accountHolder,
+  },
+});
+
+/** Student sign-up (`register/...`) in the project of the request. */
+export const registerCalls = defineCalls('register', {
+  /** A registration code to a mobile not registered in the project. */
+  'send-msg-code': { input: registerSendMsgCodeInput, answer: answer<SendMsgCodeAnswer>(), access: visitor },
+  /** Creates a student account and signs it in (`{ tokenCode, roleSystem: 3 }`). */
+  'do-register': { input: doRegisterInput, answer: answer<LoginAnswer>(), access: visitor },
+});
+
+/** A forgotten password (`forget/...`), in the project of the request. */
+export const forgetCalls = defineCalls('forget', {
+  /** A reset code; the same answer whether or not the mobile is registered. */
+  'send-msg-code-by-forget': {
+    input: forgetSendMsgCodeInput,
+    answer: answer<SendMsgCodeAnswer>(),
+    access: visitor,
+  },
+  /** A new password by SMS code; ends every session of the account. */
+  'forget-password': { input: forgetPasswordInput, answer: answer<null>(), access: visitor },
+});

@@ -1,6 +1,9 @@
 import type { ProjectSettings } from '@px/config';
 import { z } from 'zod';
+import { platform, visitor } from './access';
+import { answer, defineCalls } from './call';
 import {
+  type PageAnswer,
   type RecordStatus,
   zBoolean,
   zInput,
@@ -95,3 +98,42 @@ export interface ProjectSettingsAnswer {
   projectName: string;
   settings: ProjectSettings;
 }
+
+/**
+ * The project calls (`project/...`): the public `system-info` (the project of the request: the
+ * unit's, else the host's, else the default one) and project management by platform staff.
+ */
+export const projectCalls = defineCalls('project', {
+  /** The project's settings, identity and login key: the first call both apps make. */
+  'system-info': {
+    input: systemInfoInput,
+    answer: answer<SystemInfo>(),
+    access: visitor,
+    methods: ['GET', 'POST'],
+  },
+  /** Paged projects; filter by name (or code) and status. */
+  list: {
+    input: projectListInput,
+    answer: answer<PageAnswer<ProjectItem>>(),
+    access: platform('/project-manage/list'),
+  },
+  /** Creates (with its built-in roles and base class categories) or updates a project. */
+  save: { input: projectSaveInput, answer: answer<ProjectItem>(), access: platform('/project-manage/list') },
+  /** Enables or disables a project (`status`). */
+  disable: { input: projectDisableInput, answer: answer<null>(), access: platform('/project-manage/list') },
+  /** Deletes a project without accounts and units. */
+  delete: { input: projectIdInput, answer: answer<null>(), access: platform('/project-manage/list') },
+  /** Every setting of a project, defaults filled. */
+  'get-setting': {
+    input: projectIdInput,
+    answer: answer<ProjectSettingsAnswer>(),
+    access: platform('/project-manage/setting'),
+    methods: ['GET', 'POST'],
+  },
+  /** Changes some settings of a project. */
+  'save-setting': {
+    input: projectSaveSettingInput,
+    answer: answer<ProjectSettingsAnswer>(),
+    access: platform('/project-manage/setting'),
+  },
+});

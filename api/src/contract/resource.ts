@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { CategoryItem } from './category-tree';
+import { staff } from './access';
+import { answer, defineCalls } from './call';
+import { type CategoryItem, categoryTreeCalls } from './category-tree';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 import { zCalendarDate } from './train-plan';
 
@@ -222,3 +224,66 @@ export interface ResourceUploadErrorItem {
   createdAt: string;
 }
 export type ResourceUploadErrorPage = PageAnswer<ResourceUploadErrorItem>;
+
+/** `resource/upload-chunk`: the chunk stored. */
+export interface ResourceChunkAnswer {
+  uploadId: string;
+  index: number;
+  size: number;
+}
+
+/** `resource/check-upload`: the fields beside the file (multipart). */
+export type ResourceCheckUploadInput = z.input<typeof resourceCheckUploadInput>;
+
+/** 视频资源: the screen that manages categories and videos. */
+const VIDEO = '/resource-manage/video';
+/** The video screen, and the screens that pick and preview videos without managing them (courses, pop-up questions). */
+const readers = staff(VIDEO, '/resource-manage/course', '/resource-manage/add-question');
+const managers = staff(VIDEO);
+
+/** The resource calls (`resource/...`): project staff on the videos of their project. */
+export const resourceCalls = defineCalls('resource', {
+  ...categoryTreeCalls(answer<ResourceCategoryNode[]>(), readers, managers),
+  /** Paged resources (name, category with its descendants, type). */
+  query: { input: resourceQueryInput, answer: answer<ResourcePage>(), access: readers },
+  /** One resource. */
+  get: { input: resourceIdInput, answer: answer<ResourceItem>(), access: readers },
+  /** Renames a resource and sets its category. */
+  save: { input: resourceSaveInput, answer: answer<ResourceItem>(), access: managers },
+  /** Deletes a resource and its file; refused while a course lesson uses it. */
+  delete: { input: resourceIdInput, answer: answer<null>(), access: managers },
+  /** A signed, expiring URL playing the video (HTTP range requests). */
+  'play-url': { input: resourceIdInput, answer: answer<ResourcePlayAnswer>(), access: readers },
+  /** Multipart `type`, `file` (and `fileSize`, `fileName`, `name`): checks a file without storing it. */
+  'check-upload': {
+    input: resourceCheckUploadInput,
+    answer: answer<ResourceCheckAnswer>(),
+    access: managers,
+    upload: true,
+  },
+  /** Starts a chunked upload (size limit checked). */
+  'upload-init': { input: resourceUploadInitInput, answer: answer<ResourceUploadState>(), access: managers },
+  /** Multipart `uploadId`, `index`, `file`: one chunk of an upload. */
+  'upload-chunk': {
+    input: resourceUploadChunkInput,
+    answer: answer<ResourceChunkAnswer>(),
+    access: managers,
+    upload: true,
+  },
+  /** The chunks of an upload received so far (to resume it). */
+  'upload-status': { input: resourceUploadIdInput, answer: answer<ResourceUploadState>(), access: managers },
+  /** Assembles and verifies the file; answers the new resource. */
+  'upload-complete': {
+    input: resourceUploadCompleteInput,
+    answer: answer<ResourceItem>(),
+    access: managers,
+  },
+  /** Drops an upload and its chunks. */
+  'upload-abort': { input: resourceUploadIdInput, answer: answer<null>(), access: managers },
+  /** The project's failed uploads (refused, cancelled, expired), newest first. */
+  'error-import-video': {
+    input: resourceUploadErrorQueryInput,
+    answer: answer<ResourceUploadErrorPage>(),
+    access: managers,
+  },
+});

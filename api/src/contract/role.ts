@@ -1,6 +1,16 @@
-import type { MenuRP, RoleSystem } from '@px/config';
+import { type MenuRP, type MenuUrl, ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import { z } from 'zod';
-import { zInput, zOptional, zOptionalText, zPage, zRequiredText, zStringList } from './common';
+import { member } from './access';
+import { answer, type CallAccess, defineCalls } from './call';
+import {
+  type PageAnswer,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+  zStringList,
+} from './common';
 
 const ROLE_SYSTEM_MESSAGE = '角色类型应为 1、2、3 或 4';
 /** A role system (1 platform, 2 project staff, 3 students, 4 unit managers) as number or text. */
@@ -66,3 +76,51 @@ export interface MyPermission {
   /** The granted part of the route table as a tree (spec section 3 menu entries). */
   menuTree: MenuRP[];
 }
+
+/**
+ * Who manages roles: platform staff (the platform's roles, outside any project) and project staff
+ * (their project's roles), granted the role screen. The scope comes from the caller's session, so
+ * no tenant is resolved.
+ */
+const roleManagers = <const P extends readonly MenuUrl[]>(...permission: P) =>
+  ({
+    auth: 'signed-in',
+    roles: [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT],
+    permission,
+    tenant: 'none',
+  }) as const satisfies CallAccess;
+
+/** The roles (`role/...`) of the caller's scope: the platform's for platform staff, else their project's. */
+export const roleCalls = defineCalls('role', {
+  /** Every role of the scope, for selects (also used by the administrator list). */
+  query: {
+    input: roleQueryInput,
+    answer: answer<RoleOption[]>(),
+    access: roleManagers('/account-manage/role', '/account-manage/administrator-list'),
+    methods: ['GET', 'POST'],
+  },
+  /** Paged roles with their menus and account counts. */
+  page: {
+    input: rolePageInput,
+    answer: answer<PageAnswer<RoleItem>>(),
+    access: roleManagers('/account-manage/role'),
+  },
+  /** One role with its menu URLs. */
+  find: {
+    input: roleIdInput,
+    answer: answer<RoleItem>(),
+    access: roleManagers('/account-manage/role'),
+    methods: ['GET', 'POST'],
+  },
+  /** Creates or updates a role (name, role system, menu, remark). */
+  save: { input: roleSaveInput, answer: answer<RoleItem>(), access: roleManagers('/account-manage/role') },
+  /** Deletes a role no account holds. */
+  delete: { input: roleIdInput, answer: answer<null>(), access: roleManagers('/account-manage/role') },
+  /** The caller's granted URLs and menu tree (any signed-in caller). */
+  'get-my-permission': {
+    input: z.object({}),
+    answer: answer<MyPermission>(),
+    access: member,
+    methods: ['GET', 'POST'],
+  },
+});

@@ -1,6 +1,9 @@
 import type { RoleSystem } from '@px/config';
 import { z } from 'zod';
+import { platform } from './access';
+import { answer, defineCalls } from './call';
 import { type PageAnswer, zInput, zOptionalText, zPage } from './common';
+import type { LoginAnswer } from './login';
 
 /** `super-account/projects`: the enabled projects a platform staff member may enter. */
 export const superAccountProjectsInput = z.object({});
@@ -35,3 +38,25 @@ export type SuperAccountAccountPage = PageAnswer<SuperAccountAccount>;
  * `login/login`. The caller's own session stays open.
  */
 export const signInAsInput = z.object({ accountId: zInput.id() });
+
+/** Platform staff signing in as project staff or unit managers (`super-account/...`). */
+export const superAccountCalls = defineCalls('super-account', {
+  /** The enabled projects to choose from. */
+  projects: {
+    input: superAccountProjectsInput,
+    answer: answer<SuperAccountProjectList>(),
+    access: platform('/super-account/index'),
+  },
+  /** The project staff and unit managers of a chosen project, searchable, paged. */
+  accounts: {
+    input: superAccountAccountsInput,
+    answer: answer<SuperAccountAccountPage>(),
+    access: platform('/super-account/index'),
+  },
+  /** Signs in as the chosen account for two hours (audited); answers its token like a login. */
+  'sign-in-as': {
+    input: signInAsInput,
+    answer: answer<LoginAnswer>(),
+    access: platform('/super-account/index'),
+  },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { guest, staff, student } from './access';
+import { answer, defineCalls, fileAnswer } from './call';
 import { CLASS_BASE_TYPES, type ClassBaseType } from './class-category';
 import {
   type PageAnswer,
@@ -227,19 +229,23 @@ export type ClassBatchModifyInput = z.input<typeof classBatchModifyInput>;
 export const CLASS_SHELF = ['ON', 'OFF'] as const;
 export type ClassShelf = (typeof CLASS_SHELF)[number];
 
-/**
- * `class/page` and `class/export` (GET, `.xlsx`): the project's classes in display order (`sort`,
- * then newest). `name` matches a part; `categoryId` includes the categories below it.
- */
-export const classPageInput = z.object({
-  ...zPage,
+/** The filters of the class list and its export: `name` matches a part; `categoryId` includes the categories below it. */
+const classFilterFields = {
   name: zOptionalText(100),
   year: zOptional(zYear),
   planId: zInput.optionalId(),
   categoryId: zInput.optionalId(),
   shelf: zOptional(z.enum(CLASS_SHELF, { error: '上架状态应为 ON 或 OFF' })),
-});
+};
+
+/** `class/page`: a page of the project's classes in display order (`sort`, then newest), filtered. */
+export const classPageInput = z.object({ ...zPage, ...classFilterFields });
 export type ClassPageInput = z.input<typeof classPageInput>;
+
+/** `class/export` (GET or POST, `.xlsx`): every class of the filters in display order (paging is ignored). */
+export const classExportInput = z.object(classFilterFields);
+/** The filters of the class list and its export, as the back office holds them. */
+export type ClassFilters = z.output<typeof classExportInput>;
 
 /** A row of `class/page`. */
 export interface ClassItem {
@@ -496,3 +502,89 @@ export const ACTIVE_MY_CLASS_STATUS: readonly MyClassStatus[] = [
   'PASSED',
   'EXPIRED',
 ];
+
+// ---------------------------------------------------------------------------------------------
+// The calls of the `class` group (the class-type tree's are in class-category.ts).
+
+/** 班级管理: the class list with its row and batch actions. */
+const CLASS_LIST = '/train-manage/class';
+/** 班级详情: the (hidden) class editor. */
+const CLASS_DETAIL = '/train-manage/train-class-detail';
+/** The back-office class screens; their staff read every evaluation of the project and hide or show them. */
+export const CLASS_EVALUATION_SCREENS = [CLASS_LIST, CLASS_DETAIL] as const;
+
+/** The back-office class calls (`class/...`): project staff of the class screens, in their project. */
+export const trainClassCalls = defineCalls('class', {
+  /** Creates a class or updates one (`id`) with its whole course list (JSON body). */
+  create: { input: classSaveInput, answer: answer<ClassDetail>(), access: staff(CLASS_DETAIL) },
+  /** One class of the project with its courses. */
+  detail: { input: classIdInput, answer: answer<ClassDetail>(), access: staff(CLASS_LIST, CLASS_DETAIL) },
+  /** The project's classes in display order, filtered. */
+  page: { input: classPageInput, answer: answer<ClassPage>(), access: staff(CLASS_LIST, CLASS_DETAIL) },
+  /** The filtered class list (every page) as a streamed `.xlsx`. */
+  export: {
+    input: classExportInput,
+    answer: fileAnswer(),
+    access: staff(CLASS_LIST),
+    methods: ['GET', 'POST'],
+  },
+  /** Puts classes on or takes them off the shelf (body `{ ids, onShelf }`). */
+  'on-shelf': { input: classShelfInput, answer: answer<null>(), access: staff(CLASS_LIST) },
+  /** Sets the price (fen) of a class; answers the class row. */
+  amount: { input: classAmountInput, answer: answer<ClassItem>(), access: staff(CLASS_LIST) },
+  /** Copies one class into its own plan and year. */
+  copy: { input: classIdInput, answer: answer<ClassCopyAnswer>(), access: staff(CLASS_LIST) },
+  /** Copies classes, optionally into another plan and year. */
+  'batch-copy': { input: classBatchCopyInput, answer: answer<ClassCopyAnswer>(), access: staff(CLASS_LIST) },
+  /** Sets the given fields on every class of `ids`, all or nothing. */
+  'batch-modify': { input: classBatchModifyInput, answer: answer<null>(), access: staff(CLASS_LIST) },
+  /** Deletes a class that is off the shelf and has no enrolment. */
+  delete: { input: classIdInput, answer: answer<null>(), access: staff(CLASS_LIST) },
+  /** Sets the display order of classes (body `{ items: [{ id, sort }] }`). */
+  sort: { input: classSortInput, answer: answer<null>(), access: staff(CLASS_LIST) },
+});
+
+/**
+ * The evaluation calls (`class/evaluate-...`). The list is public: project staff holding a class
+ * screen read their project's every evaluation (staff view); anyone else reads the visible ones of
+ * the caller's project (a signed-in caller's own, else the request's).
+ */
+export const classEvaluationCalls = defineCalls('class', {
+  /** A class's evaluations with its average (public view, or staff view). */
+  'evaluate-list': { input: evaluateListInput, answer: answer<EvaluationPage>(), access: guest },
+  /** The signed-in student's own evaluation of a class, or null. */
+  'evaluate-get': { input: evaluateGetInput, answer: answer<EvaluationItem | null>(), access: student },
+  /** Writes or rewrites the caller's evaluation (students with a paid enrolment). */
+  'evaluate-save': { input: evaluateSaveInput, answer: answer<EvaluationItem>(), access: student },
+  /** Hides or shows an evaluation of the project; audited. */
+  'evaluate-status': {
+    input: evaluateStatusInput,
+    answer: answer<EvaluationItem>(),
+    access: staff(...CLASS_EVALUATION_SCREENS),
+  },
+});
+
+/**
+ * The H5 class centre calls (public): the project is the signed-in caller's, else the request's
+ * (`unitId`, else the host's, else the default one). Only offered classes are answered.
+ */
+export const classCenterCalls = defineCalls('class', {
+  /** A page of the offered classes (year, base type, category with those below, name). */
+  'center-page': {
+    input: classCenterPageInput,
+    answer: answer<PageAnswer<ClassCenterItem>>(),
+    access: guest,
+  },
+  /** The years that have offered classes, newest first. */
+  'center-years': { input: classCenterYearsInput, answer: answer<number[]>(), access: guest },
+  /** The class-type tree the H5 offers (categories holding offered classes). */
+  'center-categories': {
+    input: classCenterCategoriesInput,
+    answer: answer<ClassCenterBaseType[]>(),
+    access: guest,
+  },
+  /** An offered class with courses and lessons; cart and enrolment state for a student. */
+  'find-detail': { input: classFindDetailInput, answer: answer<ClassCenterDetail>(), access: guest },
+  /** A short-lived signed play URL of a lesson's trial. */
+  'trial-play': { input: classTrialPlayInput, answer: answer<ClassTrialPlay>(), access: guest },
+});

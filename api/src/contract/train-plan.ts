@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import { staff } from './access';
+import { answer, defineCalls } from './call';
+import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 
 /** The dictionary type of the plans' industries (shared entries seeded by migration 0007). */
 export const INDUSTRY_DICTIONARY_TYPE = 'industry';
@@ -136,3 +138,39 @@ export type TrainPlanSaveInput = z.input<typeof trainPlanSaveInput>;
 
 /** `train-plan/get`, `publish`, `close`, `delete`: one plan of the project. */
 export const trainPlanIdInput = z.object({ id: zInput.id() });
+
+/** The plan list and the plan editor. */
+const PLAN_LIST = '/train-manage/train-plan-list';
+const PLAN_DETAIL = '/train-manage/train-plan-detail';
+/** The class screens pick a plan, so they may read plans too. */
+const PLAN_READERS = [
+  PLAN_LIST,
+  PLAN_DETAIL,
+  '/train-manage/class',
+  '/train-manage/train-class-detail',
+] as const;
+
+/** The train plan calls (`train-plan/...`): project staff of the plan screens, in their project. */
+export const trainPlanCalls = defineCalls('train-plan', {
+  /** The project's plans (year, name, status, industry filters), newest year first. */
+  page: {
+    input: trainPlanPageInput,
+    answer: answer<PageAnswer<TrainPlanItem>>(),
+    access: staff(...PLAN_READERS),
+  },
+  /** One plan of the project. */
+  get: {
+    input: trainPlanIdInput,
+    answer: answer<TrainPlanItem>(),
+    access: staff(...PLAN_READERS),
+    methods: ['GET', 'POST'],
+  },
+  /** Creates (a draft) or updates a plan; the plan editor's call. */
+  save: { input: trainPlanSaveInput, answer: answer<TrainPlanItem>(), access: staff(PLAN_DETAIL) },
+  /** Publishes a draft, or a closed plan again. */
+  publish: { input: trainPlanIdInput, answer: answer<TrainPlanItem>(), access: staff(PLAN_LIST) },
+  /** Closes a published plan. */
+  close: { input: trainPlanIdInput, answer: answer<TrainPlanItem>(), access: staff(PLAN_LIST) },
+  /** Deletes a draft plan without classes. */
+  delete: { input: trainPlanIdInput, answer: answer<null>(), access: staff(PLAN_LIST) },
+});

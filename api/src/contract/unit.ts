@@ -1,6 +1,9 @@
 import { zMobile, zUnifiedSocialCreditCode } from '@px/config';
 import { z } from 'zod';
+import { staff, staffOrUnitManager } from './access';
+import { answer, defineCalls } from './call';
 import {
+  type PageAnswer,
   type RecordStatus,
   zIdList,
   zInput,
@@ -71,6 +74,9 @@ export type UnitSaveInput = z.input<typeof unitSaveInput>;
 /** `unit/base`: one unit. */
 export const unitIdInput = z.object({ id: zInput.id() });
 
+/** `unit/base-tree` and `unit/all-unit-tree` take no input. */
+export const unitNoInput = z.object({});
+
 /** A node of `unit/base-tree`: a region with the units directly in it and its sub-regions. */
 export interface RegionUnitNode {
   /** Administrative division code; empty for units without a region. */
@@ -97,3 +103,55 @@ export const unitBatchUpdateTrainTypeInput = z.object({
 
 /** `unit/disable`: enables or disables a unit. */
 export const unitDisableInput = z.object({ id: zInput.id(), status: zStatus });
+
+const LIST = '/unit-manage/list';
+const DETAIL = '/unit-manage/detail';
+
+/**
+ * The unit calls (`unit/...`) of the unit screens: project staff manage every unit of their project;
+ * unit managers read and edit only their own unit (`modules/unit/unit.policy.ts`), and never its
+ * training types or status. The unit registration calls of the same group live in `./wechat`.
+ */
+export const unitCalls = defineCalls('unit', {
+  /** Paged units of the project (name, credit code, region, status filters). */
+  list: { input: unitListInput, answer: answer<PageAnswer<UnitItem>>(), access: staff(LIST) },
+  /** Creates or updates a unit (a unit manager: updates their own unit). */
+  'add-or-update': {
+    input: unitSaveInput,
+    answer: answer<UnitItem>(),
+    access: staffOrUnitManager(LIST, DETAIL),
+  },
+  /** The same call under the spec's other name. */
+  save: { input: unitSaveInput, answer: answer<UnitItem>(), access: staffOrUnitManager(LIST, DETAIL) },
+  /** One unit's details (a unit manager: their own unit only). */
+  base: {
+    input: unitIdInput,
+    answer: answer<UnitItem>(),
+    access: staffOrUnitManager(LIST, DETAIL),
+    methods: ['GET', 'POST'],
+  },
+  /** The visible units grouped by province, city and county. */
+  'base-tree': {
+    input: unitNoInput,
+    answer: answer<RegionUnitNode[]>(),
+    access: staffOrUnitManager(LIST, DETAIL),
+    methods: ['GET', 'POST'],
+  },
+  /** Id/name pairs of the visible enabled units, for selects. */
+  'all-unit-tree': {
+    input: unitNoInput,
+    answer: answer<UnitOption[]>(),
+    access: staffOrUnitManager(LIST, DETAIL, '/account-manage/administrator-list'),
+    methods: ['GET', 'POST'],
+  },
+  /** One unit's training types. */
+  'update-train-type': { input: unitUpdateTrainTypeInput, answer: answer<null>(), access: staff(LIST) },
+  /** The same training types for several units, all or nothing. */
+  'batch-update-train-type': {
+    input: unitBatchUpdateTrainTypeInput,
+    answer: answer<null>(),
+    access: staff(LIST),
+  },
+  /** Enables or disables a unit (`status`). */
+  disable: { input: unitDisableInput, answer: answer<null>(), access: staff(LIST) },
+});

@@ -1,4 +1,7 @@
+import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
+import { anyone, platform, student, visitor } from './access';
+import { answer, type CallAccess, defineCalls } from './call';
 import {
   type PageAnswer,
   type RecordStatus,
@@ -228,6 +231,15 @@ export const wxappSaveInput = z
   });
 export type WxappSaveInput = z.input<typeof wxappSaveInput>;
 
+/** `wxapp/get`, `wxapp/delete`, `wxapp/qr-code`: one official account. */
+export const wxappIdInput = z.object({ id: zInput.id() });
+
+/** `wxapp/disable`: enables or disables an official account. */
+export const wxappDisableInput = z.object({
+  id: zInput.id(),
+  status: z.enum(['ENABLED', 'DISABLED'], { error: '状态应为 ENABLED 或 DISABLED' }),
+});
+
 /** `wxapp/config-project-list` (body): the projects the official account serves, replacing the list. */
 export const wxappConfigProjectsInput = z.object({
   id: zInput.id(),
@@ -241,6 +253,11 @@ export const wxappProjectIdInput = z.object({
     .trim()
     .regex(/^wx[0-9a-f]{16}$/, { error: 'AppID 应为 wx 开头的18位字符' }),
 });
+
+/** `wxapp/project-id`. */
+export interface WxappProjectIdAnswer {
+  projectIds: number[];
+}
 
 /** `wxapp/qr-code`: the official account's follow QR code (permanent). */
 export interface WxappQrCodeAnswer {
@@ -307,3 +324,111 @@ export interface UnitRegisterStudent {
   createdAt: string;
 }
 export type UnitRegisterStudentPage = PageAnswer<UnitRegisterStudent>;
+
+/** Students in the WeChat browser (`wechat/...`). */
+export const wechatCalls = defineCalls('wechat', {
+  /** WeChat's authorize URL for a visitor to be recognised. */
+  'oauth-url': {
+    input: oauthUrlInput,
+    answer: answer<OauthUrlAnswer>(),
+    access: visitor,
+    methods: ['GET', 'POST'],
+  },
+  /** `/auth-redirect` hands over WeChat's code and our state (the state names the project). */
+  'oauth-login': { input: oauthLoginInput, answer: answer<OauthLoginAnswer>(), access: anyone },
+  /** The `wx.config` values for a page URL. */
+  'js-sdk-config': {
+    input: jsSdkConfigInput,
+    answer: answer<JsSdkConfigAnswer>(),
+    access: visitor,
+    methods: ['GET', 'POST'],
+  },
+  /** Whether the student follows the project's official account. */
+  'check-follow': {
+    input: z.object({}),
+    answer: answer<CheckFollowAnswer>(),
+    access: student,
+    methods: ['GET', 'POST'],
+  },
+});
+
+/** The official accounts screens (/wxapp-manage) grant every `wxapp/...` call. */
+const wxappManagers = platform('/wxapp-manage/list', '/wxapp-manage/setting');
+
+/** Official accounts (`wxapp/...`), managed by platform staff. */
+export const wxappCalls = defineCalls('wxapp', {
+  /** Official accounts, filtered by name or app id, and status. */
+  list: { input: wxappListInput, answer: answer<WxappPage>(), access: wxappManagers },
+  /** One official account as the list presents it. */
+  get: { input: wxappIdInput, answer: answer<WxappItem>(), access: wxappManagers, methods: ['GET', 'POST'] },
+  /** Creates or updates an official account (secrets left empty keep the stored ones). */
+  save: { input: wxappSaveInput, answer: answer<WxappItem>(), access: wxappManagers },
+  /** Enables or disables an official account. */
+  disable: { input: wxappDisableInput, answer: answer<null>(), access: wxappManagers },
+  /** Deletes an official account that serves no project and has no bindings. */
+  delete: { input: wxappIdInput, answer: answer<null>(), access: wxappManagers },
+  /** The projects the official account serves (body), replacing the list. */
+  'config-project-list': {
+    input: wxappConfigProjectsInput,
+    answer: answer<WxappItem>(),
+    access: wxappManagers,
+  },
+  /** The projects an app id serves. */
+  'project-id': {
+    input: wxappProjectIdInput,
+    answer: answer<WxappProjectIdAnswer>(),
+    access: wxappManagers,
+    methods: ['GET', 'POST'],
+  },
+  /** The official account's follow QR code. */
+  'qr-code': {
+    input: wxappIdInput,
+    answer: answer<WxappQrCodeAnswer>(),
+    access: wxappManagers,
+    methods: ['GET', 'POST'],
+  },
+  /** Whether an account's bound WeChat user follows the official account. */
+  'check-follow': {
+    input: wxappCheckFollowInput,
+    answer: answer<WxappCheckFollowAnswer>(),
+    access: wxappManagers,
+  },
+  /** Openids bound to accounts through the official account. */
+  bindings: { input: wxappBindingsInput, answer: answer<WxappBindingPage>(), access: wxappManagers },
+  /** Binds an openid to a student (customer service fixes). */
+  bind: { input: wxappBindInput, answer: answer<null>(), access: wxappManagers },
+  /** Removes the binding of an openid. */
+  unbind: { input: wxappUnbindInput, answer: answer<null>(), access: wxappManagers },
+});
+
+/** Project staff and unit managers on the unit screens; a unit manager only for their own unit. */
+const unitScreens = {
+  auth: 'signed-in',
+  roles: [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT],
+  permission: ['/unit-manage/list', '/unit-manage/detail'],
+  tenant: 'session',
+} as const satisfies CallAccess;
+
+/** Units' registration by WeChat QR code (`unit/...` calls bound by the wechat module). */
+export const unitRegisterCalls = defineCalls('unit', {
+  /** The unit's WeChat QR code leading to its registration page. */
+  'h5-register-qr-code': {
+    input: h5RegisterQrCodeInput,
+    answer: answer<H5RegisterQrCodeAnswer>(),
+    access: unitScreens,
+    methods: ['GET', 'POST'],
+  },
+  /** What a unit's registration page shows (public, in the unit's project). */
+  'register-config-by-unit': {
+    input: registerConfigByUnitInput,
+    answer: answer<RegisterConfigByUnitAnswer>(),
+    access: visitor,
+    methods: ['GET', 'POST'],
+  },
+  /** Students who registered through the unit. */
+  'register-students': {
+    input: unitRegisterStudentsInput,
+    answer: answer<UnitRegisterStudentPage>(),
+    access: unitScreens,
+  },
+});

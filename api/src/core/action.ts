@@ -132,9 +132,6 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   source?: string;
 }
 
-/** What a service needs of the calling request (older shape; new services take a `Scope`). */
-export type Caller = Pick<ActionContext, 'principal' | 'request' | 'sequelize'>;
-
 /** Declares an action outside the catalogue (router tests); the identity infers the handler's input type. */
 export function defineAction<S extends z.ZodType, R>(
   definition: ActionDefinition<S, R>,

@@ -77,8 +77,8 @@ test.each([
 
 test('the demo unit manager manages the demo unit; the student registered through it', async () => {
   const [manager, student] = await Promise.all([
-    Account.findOne({ where: { accountName: DEMO.accounts.unitManager.account } }),
-    Account.findOne({ where: { idCardNo: DEMO.accounts.student.idCardNo } }),
+    Account.findOne({ where: { accountName: DEMO.accounts.unitManager.account }, allTenants: true }),
+    Account.findOne({ where: { idCardNo: DEMO.accounts.student.idCardNo }, allTenants: true }),
   ]);
   expect(manager?.unitId).toBeTruthy();
   expect(student?.unitId).toBe(manager?.unitId);
@@ -90,8 +90,11 @@ test('seeding again does nothing', async () => {
 });
 
 test('the demo unit manager cannot sign in while the demo unit is disabled', async () => {
-  const manager = await Account.findOne({ where: { accountName: DEMO.accounts.unitManager.account } });
-  await Unit.update({ status: 'DISABLED' }, { where: { id: manager?.unitId ?? 0 } });
+  const manager = await Account.findOne({
+    where: { accountName: DEMO.accounts.unitManager.account },
+    allTenants: true,
+  });
+  await Unit.update({ status: 'DISABLED' }, { where: { id: manager?.unitId ?? 0 }, allTenants: true });
   try {
     const res = await signInOverHttp(
       DEMO.accounts.unitManager.account,
@@ -100,6 +103,6 @@ test('the demo unit manager cannot sign in while the demo unit is disabled', asy
     );
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '所属单位已停用，请联系管理员' });
   } finally {
-    await Unit.update({ status: 'ENABLED' }, { where: { id: manager?.unitId ?? 0 } });
+    await Unit.update({ status: 'ENABLED' }, { where: { id: manager?.unitId ?? 0 }, allTenants: true });
   }
 });

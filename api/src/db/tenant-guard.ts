@@ -8,6 +8,11 @@ declare module 'sequelize/types/model' {
      */
     allTenants?: boolean;
   }
+  // Bulk updates take a where clause but are not Filterable in sequelize's types.
+  interface UpdateOptions<TAttributes> {
+    /** As Filterable's `allTenants`: the update spans projects on purpose. */
+    allTenants?: boolean;
+  }
 }
 
 /** A query of a tenant model without a `projectId` filter: a bug that could show one tenant another's rows. */

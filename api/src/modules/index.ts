@@ -1,3 +1,10 @@
+import { listenAccount } from './account/account.listeners';
+import { listenClassCategory } from './class-category/class-category.listeners';
+import { listenCourse } from './course/course.listeners';
+import { listenSession } from './session/session.listeners';
+import { listenCatalogueUsage } from './train-class/catalogue-usage.listeners';
+import { listenClassUsage } from './train-class/class-usage.listeners';
+
 /**
  * Wires the modules' listeners of domain events (core/events.ts) once per process; called by
  * `initModels`, so the server, the tests, the migrations and the seeds all run with them.
@@ -7,4 +14,10 @@ let wired = false;
 export function wireModules(): void {
   if (wired) return;
   wired = true;
+  listenAccount();
+  listenClassCategory();
+  listenSession();
+  listenCourse();
+  listenCatalogueUsage();
+  listenClassUsage();
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import type { InferCreationAttributes } from 'sequelize';
 import { Account } from '../modules/account/account.model';
+import { createBuiltinRoles } from '../modules/account/builtin-roles';
 import { hashPassword } from '../modules/account/password';
 import { Role } from '../modules/account/role.model';
 import { Project } from '../modules/project/project.model';
@@ -79,4 +80,14 @@ export function signIn(account: Account, options: { impersonatorId?: number } = 
     roleSystem: account.roleSystem,
     impersonatorId: options.impersonatorId,
   });
+}
+
+/** A project bound to a host name of its own, with its built-in roles (the student role included). */
+export async function buildHostedProject(
+  overrides: Partial<InferCreationAttributes<Project>> = {},
+): Promise<{ project: Project; host: string }> {
+  const host = `p${suffix()}.example.com`;
+  const project = await buildProject({ domains: [host], ...overrides });
+  await createBuiltinRoles(project.id);
+  return { project, host };
 }

@@ -1,7 +1,4 @@
-import type { MyProfile } from '@px/api/contract';
-import { request } from './request';
+import { api } from './request';
 
 /** The signed-in student's profile for /my (ID number masked). Rejects with an ApiError. */
-export function getMyProfile(): Promise<MyProfile> {
-  return request<MyProfile>({ url: '/account/my-profile.action', method: 'post' });
-}
+export const getMyProfile = () => api.call('account/my-profile');

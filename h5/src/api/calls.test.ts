@@ -1,3 +1,4 @@
+import { callUrl } from '@px/config';
 import { getMyProfile } from './account';
 import { checkSliderCaptcha, getSliderCaptcha } from './captcha';
 import { forgetPassword, sendForgetMsgCode } from './forget';
@@ -15,25 +16,31 @@ import {
   switchAccount,
 } from './login';
 import { doRegister, getRegisterConfigByUnit, sendRegisterMsgCode } from './register';
-import { request } from './request';
+import { api } from './request';
 import { sendSignedInMsgCode } from './sms';
 import { checkFollow, getJsSdkConfig, getOauthUrl, oauthLogin } from './wechat';
 
-jest.mock('./request', () => ({ request: jest.fn(() => Promise.resolve({})) }));
+// switch-login answers the list without an account id, a sign-in with one.
+jest.mock('./request', () => ({
+  api: {
+    call: jest.fn((key: string, input?: { accountId?: number }) =>
+      Promise.resolve(key === 'login/switch-login' && !input?.accountId ? { list: [] } : {}),
+    ),
+  },
+}));
 
-const requestMock = jest.mocked(request);
-beforeEach(() => requestMock.mockClear());
+const callMock = jest.mocked(api.call);
+beforeEach(() => callMock.mockClear());
 
 const ENC = 'x'.repeat(344);
 const quiet = { quiet: true };
 
-// Each call: its function, the path of the API (api/src/modules/*/*.actions.ts), method, body, options.
-it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
+// Each call: its function, its path (docs/calls.md), its JSON body, options.
+it.each<[string, () => Promise<unknown>, string, unknown, unknown]>([
   [
     'check',
     () => checkAccountBeforeLogin({ account: ENC, roleType: 3 }),
     '/login/check-account-before-login.action',
-    'post',
     { account: ENC, roleType: 3 },
     undefined,
   ],
@@ -41,7 +48,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'check quietly',
     () => checkAccountBeforeLogin({ account: ENC, roleType: 3 }, quiet),
     '/login/check-account-before-login.action',
-    'post',
     { account: ENC, roleType: 3 },
     quiet,
   ],
@@ -49,7 +55,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'login',
     () => login({ account: ENC, password: ENC, roleType: 3, scene: 's' }),
     '/login/login.action',
-    'post',
     { account: ENC, password: ENC, roleType: 3, scene: 's' },
     undefined,
   ],
@@ -57,7 +62,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'sms code',
     () => sendMsgCodeByLogin({ mobile: '13800000000' }),
     '/login/send-msg-code-by-login.action',
-    'post',
     { mobile: '13800000000' },
     undefined,
   ],
@@ -65,17 +69,15 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'sms login',
     () => loginByMobile({ mobile: '13800000000', msgCode: '123456' }),
     '/login/login-by-mobile.action',
-    'post',
     { mobile: '13800000000', msgCode: '123456' },
     undefined,
   ],
-  ['account info', () => getAccountInfo(), '/login/get-account-info.action', 'get', undefined, undefined],
-  ['logout', () => loginOut(), '/login/login-out.action', 'post', undefined, quiet],
+  ['account info', () => getAccountInfo(), '/login/get-account-info.action', undefined, undefined],
+  ['logout', () => loginOut(), '/login/login-out.action', {}, quiet],
   [
     'password',
     () => modifyPassword({ oldPassword: ENC, newPassword: ENC }),
     '/login/modify-password.action',
-    'post',
     { oldPassword: ENC, newPassword: ENC },
     undefined,
   ],
@@ -83,7 +85,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'password by sms',
     () => modifyPasswordByMobile({ msgCode: '123456', password: ENC }),
     '/login/modify-password-by-mobile.action',
-    'post',
     { msgCode: '123456', password: ENC },
     undefined,
   ],
@@ -91,18 +92,16 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'mobile',
     () => modifyMobile({ mobile: '13900000000', msgCode: '123456' }),
     '/login/modify-mobile.action',
-    'post',
     { mobile: '13900000000', msgCode: '123456' },
     undefined,
   ],
-  ['switch list', () => listSwitchAccounts(), '/login/switch-login.action', 'post', {}, undefined],
-  ['switch', () => switchAccount(35), '/login/switch-login.action', 'post', { accountId: 35 }, undefined],
-  ['slider', () => getSliderCaptcha(), '/captcha/get.action', 'post', undefined, undefined],
+  ['switch list', () => listSwitchAccounts(), '/login/switch-login.action', {}, undefined],
+  ['switch', () => switchAccount(35), '/login/switch-login.action', { accountId: 35 }, undefined],
+  ['slider', () => getSliderCaptcha(), '/captcha/get.action', undefined, undefined],
   [
     'slider check',
     () => checkSliderCaptcha('t', 12),
     '/captcha/check.action',
-    'post',
     { token: 't', x: 12 },
     undefined,
   ],
@@ -110,7 +109,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'register code',
     () => sendRegisterMsgCode({ mobile: '13800000000', unitId: 5 }),
     '/register/send-msg-code.action',
-    'post',
     { mobile: '13800000000', unitId: 5 },
     undefined,
   ],
@@ -118,7 +116,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'register',
     () => doRegister({ realName: '王五', idCardNo: 'X', mobile: 'm', msgCode: 'c', password: ENC }),
     '/register/do-register.action',
-    'post',
     { realName: '王五', idCardNo: 'X', mobile: 'm', msgCode: 'c', password: ENC },
     undefined,
   ],
@@ -126,7 +123,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'unit config',
     () => getRegisterConfigByUnit(5),
     '/unit/register-config-by-unit.action',
-    'post',
     { unitId: 5 },
     undefined,
   ],
@@ -134,7 +130,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'forget code',
     () => sendForgetMsgCode({ mobile: '13800000000' }),
     '/forget/send-msg-code-by-forget.action',
-    'post',
     { mobile: '13800000000' },
     undefined,
   ],
@@ -142,7 +137,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'forget',
     () => forgetPassword({ mobile: 'm', msgCode: 'c', password: ENC }),
     '/forget/forget-password.action',
-    'post',
     { mobile: 'm', msgCode: 'c', password: ENC },
     undefined,
   ],
@@ -150,7 +144,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'signed-in code',
     () => sendSignedInMsgCode({ purpose: 'modify-password' }),
     '/sms/send-msg-code.action',
-    'post',
     { purpose: 'modify-password' },
     undefined,
   ],
@@ -158,7 +151,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'oauth url',
     () => getOauthUrl({ redirect: '/my' }),
     '/wechat/oauth-url.action',
-    'post',
     { redirect: '/my' },
     undefined,
   ],
@@ -166,7 +158,6 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'oauth login',
     () => oauthLogin({ code: 'c', state: 's' }),
     '/wechat/oauth-login.action',
-    'post',
     { code: 'c', state: 's' },
     undefined,
   ],
@@ -174,16 +165,16 @@ it.each<[string, () => Promise<unknown>, string, string, unknown, unknown]>([
     'js-sdk',
     () => getJsSdkConfig({ url: 'http://localhost/my' }),
     '/wechat/js-sdk-config.action',
-    'post',
     { url: 'http://localhost/my' },
     quiet,
   ],
-  ['follow', () => checkFollow(), '/wechat/check-follow.action', 'post', undefined, quiet],
-  ['profile', () => getMyProfile(), '/account/my-profile.action', 'post', undefined, undefined],
-])('%s calls %p', async (_name, call, url, method, data, options) => {
+  ['follow', () => checkFollow(), '/wechat/check-follow.action', {}, quiet],
+  ['profile', () => getMyProfile(), '/account/my-profile.action', undefined, undefined],
+])('%s calls %p', async (_name, call, url, data, options) => {
   await call();
-  expect(requestMock).toHaveBeenCalledTimes(1);
-  const [config, passedOptions] = requestMock.mock.calls[0] ?? [];
-  expect(config).toEqual(data === undefined ? { url, method } : { url, method, data });
+  expect(callMock).toHaveBeenCalledTimes(1);
+  const [key, body, passedOptions] = callMock.mock.calls[0] ?? [];
+  expect(callUrl(String(key))).toBe(url);
+  expect(body).toEqual(data);
   expect(passedOptions).toEqual(options);
 });

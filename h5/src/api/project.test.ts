@@ -1,22 +1,20 @@
 import { getSystemInfo } from './project';
-import { request } from './request';
+import { api } from './request';
 
-jest.mock('./request', () => ({ request: jest.fn(() => Promise.resolve({ title: '平台' })) }));
+jest.mock('./request', () => ({ api: { call: jest.fn(() => Promise.resolve({ title: '平台' })) } }));
+
+const callMock = jest.mocked(api.call);
 
 describe('getSystemInfo', () => {
-  beforeEach(() => jest.mocked(request).mockClear());
+  beforeEach(() => callMock.mockClear());
 
-  it('posts the system-info call and resolves to its answer', async () => {
+  it('makes the system-info call and resolves to its answer', async () => {
     await expect(getSystemInfo()).resolves.toEqual({ title: '平台' });
-    expect(request).toHaveBeenCalledWith({
-      url: '/project/system-info.action',
-      method: 'post',
-      params: undefined,
-    });
+    expect(callMock).toHaveBeenCalledWith('project/system-info', {});
   });
 
-  it('passes unitId as a query parameter', async () => {
+  it('passes unitId', async () => {
     await getSystemInfo(12);
-    expect(request).toHaveBeenCalledWith(expect.objectContaining({ params: { unitId: 12 } }));
+    expect(callMock).toHaveBeenCalledWith('project/system-info', { unitId: 12 });
   });
 });

@@ -1,11 +1,10 @@
-import type { SendMsgCodeAnswer, smsSendMsgCodeInput } from '@px/api/contract';
-import type { z } from 'zod';
-import { request } from './request';
+import type { Calls } from '@px/api/contract';
+import type { InputOf } from '@px/config';
+import { api } from './request';
 
-/** `modify-mobile` sends to the new `mobile`; `modify-password` to the account's own mobile. */
-export type SignedInSendMsgCodePayload = z.infer<typeof smsSendMsgCodeInput>;
-
-/** Sends a code to the signed-in student (modify mobile or password). Rejects with an ApiError. */
-export function sendSignedInMsgCode(payload: SignedInSendMsgCodePayload): Promise<SendMsgCodeAnswer> {
-  return request<SendMsgCodeAnswer>({ url: '/sms/send-msg-code.action', method: 'post', data: payload });
-}
+/**
+ * Sends a code to the signed-in student: `modify-mobile` to the new `mobile`, `modify-password` to
+ * the account's own mobile. Rejects with an ApiError.
+ */
+export const sendSignedInMsgCode = (payload: InputOf<Calls['sms/send-msg-code']>) =>
+  api.call('sms/send-msg-code', payload);

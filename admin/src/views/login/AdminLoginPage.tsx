@@ -1,12 +1,13 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
+import type { ImageCaptcha } from '@px/api/contract';
 import { ApiError, encryptLoginField, formatDateTime } from '@px/config';
 import { Alert, Button, Checkbox, Form, Input, message, Result } from 'antd';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { checkAccountBeforeLogin, getLoginVcode, type LoginVcode, login } from '../../api/login';
+import { checkAccountBeforeLogin, getLoginVcode, login } from '../../api/login';
 import { PageLoading } from '../../components/PageLoading';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
@@ -66,7 +67,7 @@ export function AdminLoginPage() {
   const unitId = useAtomValue(unitIdAtom);
   const setToken = useSetAtom(setTokenAtom);
   const [submitting, setSubmitting] = useState(false);
-  const [captcha, setCaptcha] = useState<LoginVcode | null>(null);
+  const [captcha, setCaptcha] = useState<ImageCaptcha | null>(null);
   const [lockedUntil, setLockedUntil] = useState<string | null>(null);
   const [initialAccount] = useState(readRememberedAccount);
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isPassword, ROLE_SYSTEM, type RoleSystem, zPassword } from '@px/config';
+import { isPassword, ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type {
@@ -12,15 +12,14 @@ import type {
   StaffAccountItem,
 } from '../../contract/account';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
-import type { Caller, Principal } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { decryptLoginField } from '../../core/login-key';
 import { containsPattern, escapeLike } from '../../core/query';
-import { hashPassword } from '../account/password';
 import { audit } from '../audit/audit.service';
 import { revokeAccountSessions } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
 import { ACCOUNT_STATUS, Account } from './account.model';
+import { hashPassword, readNewPassword } from './password';
 import { Role } from './role.model';
 
 /** Role systems of the administrator list: project staff and unit managers. */
@@ -46,20 +45,29 @@ function presentStaff(account: Account, units: Map<number, string>): StaffAccoun
   };
 }
 
-async function unitNames(accounts: Account[], transaction?: Transaction): Promise<Map<number, string>> {
+async function unitNames(
+  projectId: number,
+  accounts: Account[],
+  transaction?: Transaction,
+): Promise<Map<number, string>> {
   const ids = [
     ...new Set(accounts.map((account) => account.unitId).filter((id): id is number => id !== null)),
   ];
   if (!ids.length) return new Map();
-  const units = await Unit.findAll({ where: { id: ids }, attributes: ['id', 'name'], transaction });
+  const units = await Unit.findAll({
+    where: { id: ids, projectId },
+    attributes: ['id', 'name'],
+    transaction,
+  });
   return new Map(units.map((unit) => [unit.id, unit.name]));
 }
 
 /** One page of the project's staff accounts (role systems 2 and 4), newest first. */
 export async function queryStaffAccounts(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof accountQueryInput>,
 ): Promise<PageAnswer<StaffAccountItem>> {
+  const projectId = scope.project.id;
   const where: WhereOptions<Account> = {
     projectId,
     roleSystem: STAFF_SYSTEMS,
@@ -82,7 +90,7 @@ export async function queryStaffAccounts(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const units = await unitNames(rows);
+  const units = await unitNames(projectId, rows);
   return {
     list: rows.map((row) => presentStaff(row, units)),
     total: count,
@@ -103,21 +111,18 @@ async function loadStaff(projectId: number, id: number, transaction: Transaction
 }
 
 /** One staff account as the administrator list shows it. */
-async function presentOne(id: number, transaction: Transaction): Promise<StaffAccountItem> {
-  const account = await Account.findByPk(id, {
+async function presentOne(
+  projectId: number,
+  id: number,
+  transaction: Transaction,
+): Promise<StaffAccountItem> {
+  const account = await Account.findOne({
+    where: { id, projectId },
     include: [{ model: Role, as: 'role', attributes: ['id', 'name'], paranoid: false }],
     transaction,
   });
   if (!account) throw new BusinessError('账号不存在');
-  return presentStaff(account, await unitNames([account], transaction));
-}
-
-/** Decrypts an encrypted password field and checks the password rule; names the field when it fails. */
-async function readPassword(ctx: Caller, field: string, cipherText: string): Promise<string> {
-  const plain = await decryptLoginField(ctx.sequelize, field, cipherText);
-  const checked = zPassword.safeParse(plain);
-  if (!checked.success) throw fieldError(field, 'password', checked.error.issues[0]?.message ?? '');
-  return plain;
+  return presentStaff(account, await unitNames(projectId, [account], transaction));
 }
 
 /**
@@ -128,16 +133,16 @@ async function readPassword(ctx: Caller, field: string, cipherText: string): Pro
  * account and an audit row in one transaction; throws ValidationError naming the field.
  */
 export async function saveStaffAccount(
-  ctx: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof accountAddInput>,
 ): Promise<StaffAccountItem> {
+  const projectId = scope.project.id;
   if (!input.id && !input.password) throw fieldError('password', 'required', '请填写密码');
-  const password = input.password ? await readPassword(ctx, 'password', input.password) : null;
+  const password = input.password ? await readNewPassword(scope.sequelize, 'password', input.password) : null;
   const passwordHash = password ? await hashPassword(password) : null;
 
   try {
-    return await ctx.sequelize.transaction(async (transaction) => {
+    return await scope.sequelize.transaction(async (transaction) => {
       const existing = input.id ? await loadStaff(projectId, input.id, transaction) : null;
       const role = await Role.findOne({
         where: { id: input.roleId, projectId },
@@ -180,7 +185,7 @@ export async function saveStaffAccount(
         );
         id = account.id;
         await audit(
-          ctx,
+          scope,
           {
             action: 'account.create',
             projectId,
@@ -195,15 +200,15 @@ export async function saveStaffAccount(
         id = account.id;
         await Account.update(
           { ...fields, ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}) },
-          { where: { id }, transaction },
+          { where: { id, projectId }, transaction },
         );
         const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter(
           (key) => account[key] !== fields[key],
         );
         if (passwordHash || account.roleId !== role.id || account.unitId !== unitId)
-          await revokeAccountSessions(id, transaction);
+          await revokeAccountSessions(account, transaction);
         await audit(
-          ctx,
+          scope,
           {
             action: 'account.update',
             projectId,
@@ -214,7 +219,7 @@ export async function saveStaffAccount(
           transaction,
         );
       }
-      return presentOne(id, transaction);
+      return presentOne(projectId, id, transaction);
     });
   } catch (error) {
     // Two saves of one name at once: the unique index decides.
@@ -227,22 +232,17 @@ export async function saveStaffAccount(
  * Enables or disables a staff account; disabling ends its sessions. Nobody disables themselves.
  * Throws 账号不存在 for a missing or foreign id.
  */
-export async function setStaffStatus(
-  ctx: Caller,
-  projectId: number,
-  id: number,
-  status: RecordStatus,
-): Promise<void> {
-  const principal = ctx.principal as Principal;
-  if (id === principal.accountId && status === ACCOUNT_STATUS.DISABLED)
+export async function setStaffStatus(scope: ActorScope, id: number, status: RecordStatus): Promise<void> {
+  const projectId = scope.project.id;
+  if (id === scope.principal.accountId && status === ACCOUNT_STATUS.DISABLED)
     throw new BusinessError('不能停用自己的账号');
-  await ctx.sequelize.transaction(async (transaction) => {
+  await scope.sequelize.transaction(async (transaction) => {
     const account = await loadStaff(projectId, id, transaction);
     if (account.status === status) return;
-    await Account.update({ status }, { where: { id }, transaction });
-    if (status === ACCOUNT_STATUS.DISABLED) await revokeAccountSessions(id, transaction);
+    await Account.update({ status }, { where: { id, projectId }, transaction });
+    if (status === ACCOUNT_STATUS.DISABLED) await revokeAccountSessions(account, transaction);
     await audit(
-      ctx,
+      scope,
       {
         action: status === ACCOUNT_STATUS.DISABLED ? 'account.disable' : 'account.enable',
         projectId,
@@ -255,15 +255,15 @@ export async function setStaffStatus(
 }
 
 /** Deletes (soft) a staff account and ends its sessions. Nobody deletes themselves. */
-export async function deleteStaffAccount(ctx: Caller, projectId: number, id: number): Promise<void> {
-  const principal = ctx.principal as Principal;
-  if (id === principal.accountId) throw new BusinessError('不能删除自己的账号');
-  await ctx.sequelize.transaction(async (transaction) => {
+export async function deleteStaffAccount(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  if (id === scope.principal.accountId) throw new BusinessError('不能删除自己的账号');
+  await scope.sequelize.transaction(async (transaction) => {
     const account = await loadStaff(projectId, id, transaction);
-    await Account.destroy({ where: { id }, transaction });
-    await revokeAccountSessions(id, transaction);
+    await Account.destroy({ where: { id, projectId }, transaction });
+    await revokeAccountSessions(account, transaction);
     await audit(
-      ctx,
+      scope,
       {
         action: 'account.delete',
         projectId,
@@ -297,20 +297,23 @@ export function randomPassword(): string {
  * (never stored plainly, never logged). Ends the account's sessions; audited without the password.
  */
 export async function resetStaffPassword(
-  ctx: Caller,
-  projectId: number,
+  scope: ActorScope,
   id: number,
   cipherText: string | undefined,
 ): Promise<ResetPasswordAnswer> {
-  const given = cipherText ? await readPassword(ctx, 'password', cipherText) : null;
+  const projectId = scope.project.id;
+  const given = cipherText ? await readNewPassword(scope.sequelize, 'password', cipherText) : null;
   const password = given ?? randomPassword();
   const passwordHash = await hashPassword(password);
-  await ctx.sequelize.transaction(async (transaction) => {
-    await loadStaff(projectId, id, transaction);
-    await Account.update({ passwordHash, passwordChangedAt: new Date() }, { where: { id }, transaction });
-    await revokeAccountSessions(id, transaction);
+  await scope.sequelize.transaction(async (transaction) => {
+    const account = await loadStaff(projectId, id, transaction);
+    await Account.update(
+      { passwordHash, passwordChangedAt: new Date() },
+      { where: { id, projectId }, transaction },
+    );
+    await revokeAccountSessions(account, transaction);
     await audit(
-      ctx,
+      scope,
       {
         action: 'account.reset-password',
         projectId,
@@ -325,9 +328,9 @@ export async function resetStaffPassword(
 }
 
 /** The signed-in student's own account. */
-async function loadStudent(principal: Principal, transaction?: Transaction): Promise<Account> {
+async function loadStudent(scope: ActorScope, transaction?: Transaction): Promise<Account> {
   const account = await Account.findOne({
-    where: { id: principal.accountId, roleSystem: ROLE_SYSTEM.STUDENT },
+    where: { id: scope.principal.accountId, projectId: scope.project.id, roleSystem: ROLE_SYSTEM.STUDENT },
     lock: transaction ? transaction.LOCK.UPDATE : undefined,
     transaction,
   });
@@ -344,8 +347,8 @@ function missingFields(account: Account): CompleteInfoField[] {
 }
 
 /** Whether the signed-in student must complete the profile, and which fields are missing. */
-export async function needComplete(principal: Principal): Promise<NeedCompleteAnswer> {
-  const account = await loadStudent(principal);
+export async function needComplete(scope: ActorScope): Promise<NeedCompleteAnswer> {
+  const account = await loadStudent(scope);
   const missing = missingFields(account);
   return { needComplete: account.needComplete || missing.length > 0, missing };
 }
@@ -362,13 +365,12 @@ const FIELD_LABEL: Record<CompleteInfoField, string> = {
  * account of the project uses is refused naming the field.
  */
 export async function completeInfo(
-  ctx: Caller,
+  scope: ActorScope,
   input: z.output<typeof completeInfoInput>,
 ): Promise<NeedCompleteAnswer> {
-  const principal = ctx.principal as Principal;
   try {
-    return await ctx.sequelize.transaction(async (transaction) => {
-      const account = await loadStudent(principal, transaction);
+    return await scope.sequelize.transaction(async (transaction) => {
+      const account = await loadStudent(scope, transaction);
       const missing = missingFields(account);
       const absent = missing.filter((field) => !input[field]);
       if (absent.length)
@@ -391,7 +393,10 @@ export async function completeInfo(
         }))
       )
         throw fieldError('mobile', 'unique', '该手机号已被其他账号使用');
-      await Account.update({ ...values, needComplete: false }, { where: { id: account.id }, transaction });
+      await Account.update(
+        { ...values, needComplete: false },
+        { where: { id: account.id, projectId: account.projectId }, transaction },
+      );
       return { needComplete: false, missing: [] };
     });
   } catch (error) {

@@ -24,7 +24,8 @@ const post = (name: string, token: string, body: object = {}) =>
   t.http.post(path(name)).set('token', token).send(body);
 const encrypt = (value: string) => encryptLoginField(t.sequelize, value);
 const role = (code: string) => roles.get(code) as Role;
-const withPassword = (id: number) => Account.scope('withPassword').findByPk(id, { paranoid: false });
+const withPassword = (id: number) =>
+  Account.scope('withPassword').findOne({ where: { id }, paranoid: false, allTenants: true });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -129,7 +130,7 @@ describe('account/query', () => {
     expect(byRole.body.attribute.list.every((item: { roleSystem: number }) => item.roleSystem === 4)).toBe(
       true,
     );
-    await Account.update({ status: 'DISABLED' }, { where: { id: service.id } });
+    await Account.update({ status: 'DISABLED' }, { where: { id: service.id }, allTenants: true });
     const disabled = await post('query', adminToken, { status: 'DISABLED' });
     expect(disabled.body.attribute.list.map((item: { id: number }) => item.id)).toEqual([service.id]);
     const paged = await post('query', adminToken, { pageNum: 2, pageSize: 1 });
@@ -158,7 +159,10 @@ describe('account/add', () => {
     const stored = await withPassword(res.body.attribute.id);
     expect(stored?.projectId).toBe(projectId);
     expect(await verifyPassword(stored?.passwordHash, 'Finance1')).toBe(true);
-    const log = await AuditLog.findOne({ where: { action: 'account.create', targetId: String(stored?.id) } });
+    const log = await AuditLog.findOne({
+      where: { action: 'account.create', targetId: String(stored?.id) },
+      allTenants: true,
+    });
     expect(log).toMatchObject({ projectId, actorId: adminId });
     expect(JSON.stringify(log?.detail)).not.toContain('Finance1');
   });
@@ -183,7 +187,7 @@ describe('account/add', () => {
   });
 
   test('refuses a plain-text or weak password, a missing one on create, and bad fields; writes nothing', async () => {
-    const before = await Account.count({ paranoid: false });
+    const before = await Account.count({ paranoid: false, allTenants: true });
     const base = { accountName: 'badinput', realName: '坏输入', roleId: role('finance').id };
     const plain = await post('add', adminToken, { ...base, password: 'Finance1Finance1' });
     expect(plain.body.attribute.errors[0]).toMatchObject({ field: 'password', rule: 'encrypted' });
@@ -203,7 +207,7 @@ describe('account/add', () => {
       password: await encrypt('Finance1'),
     });
     expect(name.body.attribute.errors[0].field).toBe('accountName');
-    expect(await Account.count({ paranoid: false })).toBe(before);
+    expect(await Account.count({ paranoid: false, allTenants: true })).toBe(before);
   });
 
   test('the role must be a staff or unit role of the project; a unit manager needs a unit of the project', async () => {
@@ -255,7 +259,10 @@ describe('account/add', () => {
       roleId: role('customer-service').id,
     });
     expect(await authenticateToken(t.sequelize, token)).toBeNull();
-    const log = await AuditLog.findOne({ where: { action: 'account.update', targetId: String(account.id) } });
+    const log = await AuditLog.findOne({
+      where: { action: 'account.update', targetId: String(account.id) },
+      allTenants: true,
+    });
     expect(log?.detail).toMatchObject({ changed: expect.arrayContaining(['accountName', 'realName']) });
   });
 
@@ -283,7 +290,7 @@ describe('account/add', () => {
     for (const id of [foreign.id, student.account.id]) {
       expect((await post('add', adminToken, { ...body, id })).body).toEqual(missing.body);
     }
-    expect((await Account.findByPk(foreign.id))?.realName).toBe('外项目');
+    expect((await Account.findOne({ where: { id: foreign.id }, allTenants: true }))?.realName).toBe('外项目');
   });
 });
 
@@ -293,13 +300,18 @@ describe('account/disable', () => {
     const token = await signIn(account);
     const res = await post('disable', adminToken, { id: account.id, status: 'DISABLED' });
     expect(res.body.respCode).toBe(200);
-    expect((await Account.findByPk(account.id))?.status).toBe('DISABLED');
+    expect((await Account.findOne({ where: { id: account.id }, allTenants: true }))?.status).toBe('DISABLED');
     expect(await authenticateToken(t.sequelize, token)).toBeNull();
     await post('disable', adminToken, { id: account.id, status: 'ENABLED' });
-    expect((await Account.findByPk(account.id))?.status).toBe('ENABLED');
+    expect((await Account.findOne({ where: { id: account.id }, allTenants: true }))?.status).toBe('ENABLED');
     // The old session stays ended.
     expect(await authenticateToken(t.sequelize, token)).toBeNull();
-    expect(await AuditLog.count({ where: { targetType: 'account', targetId: String(account.id) } })).toBe(2);
+    expect(
+      await AuditLog.count({
+        where: { targetType: 'account', targetId: String(account.id) },
+        allTenants: true,
+      }),
+    ).toBe(2);
   });
 
   test('refuses yourself, a bad status, and another project’s account', async () => {
@@ -313,7 +325,7 @@ describe('account/disable', () => {
     expect((await post('disable', adminToken, { id: foreign.id, status: 'DISABLED' })).body.respDesc).toBe(
       '账号不存在',
     );
-    expect((await Account.findByPk(foreign.id))?.status).toBe('ENABLED');
+    expect((await Account.findOne({ where: { id: foreign.id }, allTenants: true }))?.status).toBe('ENABLED');
   });
 });
 
@@ -322,12 +334,17 @@ describe('account/delete', () => {
     const account = await staff('finance', { accountName: 'leaving' });
     const token = await signIn(account);
     expect((await post('delete', adminToken, { id: account.id })).body.respCode).toBe(200);
-    expect(await Account.findByPk(account.id)).toBeNull();
-    expect(await Account.findByPk(account.id, { paranoid: false })).not.toBeNull();
+    expect(await Account.findOne({ where: { id: account.id }, allTenants: true })).toBeNull();
+    expect(
+      await Account.findOne({ where: { id: account.id }, paranoid: false, allTenants: true }),
+    ).not.toBeNull();
     expect(await authenticateToken(t.sequelize, token)).toBeNull();
-    expect(await AuditLog.count({ where: { action: 'account.delete', targetId: String(account.id) } })).toBe(
-      1,
-    );
+    expect(
+      await AuditLog.count({
+        where: { action: 'account.delete', targetId: String(account.id) },
+        allTenants: true,
+      }),
+    ).toBe(1);
     const again = await post('add', adminToken, {
       accountName: 'leaving',
       realName: '新人',
@@ -342,7 +359,7 @@ describe('account/delete', () => {
     expect((await post('delete', adminToken, { id: adminId })).body.respDesc).toBe('不能删除自己的账号');
     const foreign = await staff('finance', { projectId: otherProjectId });
     expect((await post('delete', adminToken, { id: foreign.id })).body.respDesc).toBe('账号不存在');
-    expect(await Account.findByPk(foreign.id)).not.toBeNull();
+    expect(await Account.findOne({ where: { id: foreign.id }, allTenants: true })).not.toBeNull();
   });
 });
 
@@ -357,6 +374,7 @@ describe('account/reset-password', () => {
     expect(await authenticateToken(t.sequelize, token)).toBeNull();
     const log = await AuditLog.findOne({
       where: { action: 'account.reset-password', targetId: String(account.id) },
+      allTenants: true,
     });
     expect(JSON.stringify(log?.toJSON())).not.toContain(password);
     expect(JSON.stringify(t.logs)).not.toContain(password);
@@ -398,7 +416,7 @@ describe('student profile completion', () => {
       needComplete: false,
       missing: [],
     });
-    await Account.update({ needComplete: true }, { where: { id: complete.account.id } });
+    await Account.update({ needComplete: true }, { where: { id: complete.account.id }, allTenants: true });
     expect((await post('is-need-complete', completeToken)).body.attribute).toEqual({
       needComplete: true,
       missing: [],
@@ -423,7 +441,7 @@ describe('student profile completion', () => {
       idCardNo: '11010519491231002X',
     });
     expect(res.body.attribute).toEqual({ needComplete: false, missing: [] });
-    const stored = await Account.findByPk(account.id);
+    const stored = await Account.findOne({ where: { id: account.id }, allTenants: true });
     // Only the missing field was filled; the ID number already set stays.
     expect(stored).toMatchObject({
       mobile: '13600000001',
@@ -466,8 +484,13 @@ describe('student profile completion', () => {
       field: 'mobile',
       message: '该手机号已被其他账号使用',
     });
-    expect(await Account.findByPk(account.id)).toMatchObject({ idCardNo: null, realName: '' });
-    expect(await Account.findByPk(other.account.id)).toMatchObject({ mobile: null });
+    expect(await Account.findOne({ where: { id: account.id }, allTenants: true })).toMatchObject({
+      idCardNo: null,
+      realName: '',
+    });
+    expect(await Account.findOne({ where: { id: other.account.id }, allTenants: true })).toMatchObject({
+      mobile: null,
+    });
     const elsewhere = await post('complete-info', token, {
       realName: '李四',
       idCardNo: '510105199001011237',

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const tokenOf = async (accountName: string) =>
-  signIn((await Account.findOne({ where: { accountName } })) as Account);
+  signIn((await Account.findOne({ where: { accountName }, allTenants: true })) as Account);
 const call = (path: string, token: string, body: object = {}) =>
   t.http.post(`/api/${path}.action`).set('token', token).send(body);
 
@@ -20,7 +20,10 @@ test('the built-in roles of the demo grant the management calls of their screens
   const admin = await tokenOf(DEMO.accounts.projectAdmin.account);
   const service = await tokenOf(DEMO.accounts.customerService.account);
   const unitManager = await tokenOf(DEMO.accounts.unitManager.account);
-  const manager = await Account.findOne({ where: { accountName: DEMO.accounts.unitManager.account } });
+  const manager = await Account.findOne({
+    where: { accountName: DEMO.accounts.unitManager.account },
+    allTenants: true,
+  });
   const { unitId, projectId } = manager as Account;
 
   const expectations: [string, string, object, number][] = [

@@ -1,4 +1,8 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { VALIDATION_MESSAGES, zPassword } from '@px/config';
+import type { Sequelize } from 'sequelize';
+import { ValidationError } from '../../core/errors';
+import { decryptLoginField } from '../../core/login-key';
 
 /** The package's `Algorithm.Argon2id`; its enum is a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
@@ -31,4 +35,26 @@ let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(`decoy-${Math.random()}`);
   return decoy;
+}
+
+/**
+ * A new password as a payload carries it: decrypted with the login key and checked against the
+ * password rule. Throws ValidationError naming the field (plain text, or a password breaking the rule).
+ */
+export async function readNewPassword(
+  sequelize: Sequelize,
+  field: string,
+  cipherText: string,
+): Promise<string> {
+  const plain = await decryptLoginField(sequelize, field, cipherText);
+  checkPasswordRule(field, plain);
+  return plain;
+}
+
+/** Applies the password rule to a plain new password; throws ValidationError naming the field. */
+export function checkPasswordRule(field: string, password: string): void {
+  const checked = zPassword.safeParse(password);
+  if (checked.success) return;
+  const message = checked.error.issues[0]?.message ?? VALIDATION_MESSAGES.password;
+  throw new ValidationError([{ field, rule: 'password', message }]);
 }

@@ -11,23 +11,19 @@ import { literal, Op, type Transaction, UniqueConstraintError, type WhereOptions
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type { MyPermission, RoleItem, RoleOption, rolePageInput, roleSaveInput } from '../../contract/role';
-import type { ActionContext, Caller, Principal } from '../../core/action';
+import type { Principal, SignedInScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
-import { requireProjectId } from '../../core/tenant';
 import { audit } from '../audit/audit.service';
 import { Account } from './account.model';
 import { Role } from './role.model';
 
-/** What the services need of a call: who calls, from where, and the database. */
-
 /**
- * The roles a caller manages: platform staff the platform's roles (project NULL), everyone else the
- * roles of their project. Throws for platform-less project calls (see requireProjectId).
+ * The roles a caller manages: those of the session's project; platform staff, who work outside
+ * projects (NULL), the platform's roles.
  */
-export function roleScope(ctx: Pick<ActionContext, 'principal'>): number | null {
-  if (ctx.principal?.roleSystem === ROLE_SYSTEM.PLATFORM && ctx.principal.projectId === null) return null;
-  return requireProjectId(ctx);
+function roleScope(principal: Principal): number | null {
+  return principal.projectId;
 }
 
 /** Role systems allowed in a scope: 1 for platform roles, 2, 3 and 4 within a project. */
@@ -75,10 +71,10 @@ function presentRole(role: Role): RoleItem {
   };
 }
 
-/** Every role of the scope (optionally of one role system), for selects. */
-export async function queryRoles(scope: number | null, roleSystem?: RoleSystem): Promise<RoleOption[]> {
+/** Every role of the caller's scope (optionally of one role system), for selects. */
+export async function queryRoles(scope: SignedInScope, roleSystem?: RoleSystem): Promise<RoleOption[]> {
   const roles = await Role.findAll({
-    where: { projectId: scope, ...(roleSystem === undefined ? {} : { roleSystem }) },
+    where: { projectId: roleScope(scope.principal), ...(roleSystem === undefined ? {} : { roleSystem }) },
     order: [
       ['roleSystem', 'ASC'],
       ['id', 'ASC'],
@@ -87,13 +83,13 @@ export async function queryRoles(scope: number | null, roleSystem?: RoleSystem):
   return roles.map((role) => ({ id: role.id, name: role.name, roleSystem: role.roleSystem }));
 }
 
-/** One page of the scope's roles; `name` matches part of the name. */
+/** One page of the caller's roles; `name` matches part of the name. */
 export async function pageRoles(
-  scope: number | null,
+  scope: SignedInScope,
   input: z.output<typeof rolePageInput>,
 ): Promise<PageAnswer<RoleItem>> {
   const where: WhereOptions<Role> = {
-    projectId: scope,
+    projectId: roleScope(scope.principal),
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.roleSystem === undefined ? {} : { roleSystem: input.roleSystem }),
   };
@@ -121,9 +117,9 @@ async function loadRole(scope: number | null, id: number, transaction?: Transact
   return role;
 }
 
-/** One role of the scope with its menu URLs; throws 角色不存在 for a missing or foreign id. */
-export async function findRole(scope: number | null, id: number): Promise<RoleItem> {
-  return presentRole(await loadRole(scope, id));
+/** One role of the caller's scope with its menu URLs; throws 角色不存在 for a missing or foreign id. */
+export async function findRole(scope: SignedInScope, id: number): Promise<RoleItem> {
+  return presentRole(await loadRole(roleScope(scope.principal), id));
 }
 
 /**
@@ -133,11 +129,11 @@ export async function findRole(scope: number | null, id: number): Promise<RoleIt
  * transaction. Throws ValidationError naming the field, BusinessError for a missing role.
  */
 export async function saveRole(
-  ctx: Caller,
-  scope: number | null,
+  caller: SignedInScope,
   input: z.output<typeof roleSaveInput>,
 ): Promise<RoleItem> {
-  const principal = ctx.principal as Principal;
+  const { principal } = caller;
+  const scope = roleScope(principal);
   if (!allowedRoleSystems(scope).includes(input.roleSystem)) {
     const message = scope === null ? '平台角色的类型只能为 1' : '项目角色的类型只能为 2、3 或 4';
     throw new ValidationError([{ field: 'roleSystem', rule: 'scope', message }]);
@@ -151,7 +147,7 @@ export async function saveRole(
   if (input.roleSystem === ROLE_SYSTEM.STUDENT && sent.length)
     throw new ValidationError([{ field: 'menu', rule: 'student', message: '学员角色不能分配后台菜单' }]);
 
-  return ctx.sequelize
+  return caller.sequelize
     .transaction(async (transaction) => {
       const existing = input.id ? await loadRole(scope, input.id, transaction) : null;
       // Nobody grants what they do not hold; URLs the role already has may stay.
@@ -186,7 +182,7 @@ export async function saveRole(
           { transaction },
         );
         await audit(
-          ctx,
+          caller,
           {
             action: 'role.create',
             projectId: scope,
@@ -214,10 +210,10 @@ export async function saveRole(
       const after = new Set(menu);
       await Role.update(
         { name: input.name, roleSystem: input.roleSystem, menu, remark: input.remark ?? null },
-        { where: { id: role.id }, transaction },
+        { where: { id: role.id, projectId: scope }, transaction },
       );
       await audit(
-        ctx,
+        caller,
         {
           action: 'role.update',
           projectId: scope,
@@ -246,17 +242,19 @@ export async function saveRole(
  * Deletes (soft) a role of the scope that no living account holds and that the product did not
  * create. Throws 角色不存在, 内置角色不能删除 or 该角色下仍有账号，不能删除.
  */
-export async function deleteRole(ctx: Caller, scope: number | null, id: number): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
+export async function deleteRole(caller: SignedInScope, id: number): Promise<void> {
+  const scope = roleScope(caller.principal);
+  await caller.sequelize.transaction(async (transaction) => {
     const role = await loadRole(scope, id, transaction);
     if (role.code) throw new BusinessError('内置角色不能删除');
     // Lock the role so that no account can be given it while it is being deleted.
-    await Role.findOne({ where: { id }, lock: transaction.LOCK.UPDATE, transaction });
-    if ((await Account.count({ where: { roleId: id }, transaction })) > 0)
+    await Role.findOne({ where: { id, projectId: scope }, lock: transaction.LOCK.UPDATE, transaction });
+    // A role's accounts are of the role's project (the platform's: none).
+    if ((await Account.count({ where: { roleId: id, projectId: scope }, transaction })) > 0)
       throw new BusinessError('该角色下仍有账号，不能删除');
-    await Role.destroy({ where: { id }, transaction });
+    await Role.destroy({ where: { id, projectId: scope }, transaction });
     await audit(
-      ctx,
+      caller,
       {
         action: 'role.delete',
         projectId: scope,
@@ -270,8 +268,12 @@ export async function deleteRole(ctx: Caller, scope: number | null, id: number):
 }
 
 /** What the caller's role grants: its URLs and the granted part of the route table as a tree. */
-export async function myPermission(principal: Principal): Promise<MyPermission> {
-  const role = await Role.findByPk(principal.roleId, { paranoid: false });
+export async function myPermission(scope: SignedInScope): Promise<MyPermission> {
+  const { principal } = scope;
+  const role = await Role.findOne({
+    where: { id: principal.roleId, projectId: principal.projectId },
+    paranoid: false,
+  });
   const menu = role?.menu ?? [...principal.menu];
   return {
     roleId: principal.roleId,

@@ -140,9 +140,12 @@ describe('role/save', () => {
       menu: ['/home', '/unit-manage', '/unit-manage/list'],
       accountCount: 0,
     });
-    const stored = await Role.findByPk(res.body.attribute.id);
+    const stored = await Role.findOne({ where: { id: res.body.attribute.id }, allTenants: true });
     expect(stored?.projectId).toBe(projectId);
-    const log = await AuditLog.findOne({ where: { action: 'role.create', targetId: String(stored?.id) } });
+    const log = await AuditLog.findOne({
+      where: { action: 'role.create', targetId: String(stored?.id) },
+      allTenants: true,
+    });
     expect(log).toMatchObject({ projectId, actorId: adminAccountId });
   });
 
@@ -156,12 +159,12 @@ describe('role/save', () => {
   });
 
   test('refuses URLs outside the route table, naming the field, and writes nothing', async () => {
-    const before = await Role.count();
+    const before = await Role.count({ allTenants: true });
     const res = await post('save', adminToken, { name: '坏菜单', roleSystem: 2, menu: ['/home', '/nope'] });
     expect(res.status).toBe(400);
     expect(res.body.respDesc).toBe('参数错误：menu 菜单不存在：/nope');
     expect(res.body.attribute.errors[0].field).toBe('menu');
-    expect(await Role.count()).toBe(before);
+    expect(await Role.count({ allTenants: true })).toBe(before);
   });
 
   test('refuses URLs the caller does not hold', async () => {
@@ -208,7 +211,10 @@ describe('role/save', () => {
     });
     expect(saved.body.attribute.menu).toEqual(['/home', '/account-manage', '/account-manage/role']);
     expect((await post('query', token)).body.respCode).toBe(200);
-    const log = await AuditLog.findOne({ where: { action: 'role.update', targetId: String(role.id) } });
+    const log = await AuditLog.findOne({
+      where: { action: 'role.update', targetId: String(role.id) },
+      allTenants: true,
+    });
     expect(log?.detail).toMatchObject({
       granted: ['/account-manage', '/account-manage/role'],
       withdrawn: [],
@@ -244,7 +250,7 @@ describe('role/save', () => {
     const foreign = await buildRole(otherProjectId, ROLE_SYSTEM.PROJECT, [], { name: '外项目角色' });
     const res = await post('save', adminToken, { id: foreign.id, name: '被改了', roleSystem: 2 });
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '角色不存在' });
-    expect((await Role.findByPk(foreign.id))?.name).toBe('外项目角色');
+    expect((await Role.findOne({ where: { id: foreign.id }, allTenants: true }))?.name).toBe('外项目角色');
   });
 });
 
@@ -252,9 +258,11 @@ describe('role/delete', () => {
   test('deletes a role no account holds; its name can be used again', async () => {
     const role = await buildRole(projectId, ROLE_SYSTEM.PROJECT, [], { name: '待删除角色' });
     expect((await post('delete', adminToken, { id: role.id })).body.respCode).toBe(200);
-    expect(await Role.findByPk(role.id)).toBeNull();
+    expect(await Role.findOne({ where: { id: role.id }, allTenants: true })).toBeNull();
     expect((await post('find', adminToken, { id: role.id })).body.respDesc).toBe('角色不存在');
-    expect(await AuditLog.count({ where: { action: 'role.delete', targetId: String(role.id) } })).toBe(1);
+    expect(
+      await AuditLog.count({ where: { action: 'role.delete', targetId: String(role.id) }, allTenants: true }),
+    ).toBe(1);
     expect((await post('save', adminToken, { name: '待删除角色', roleSystem: 2 })).body.respCode).toBe(200);
   });
 
@@ -268,7 +276,7 @@ describe('role/delete', () => {
     expect((await post('delete', adminToken, { id: student?.id })).body.respDesc).toBe('内置角色不能删除');
     const foreign = await buildRole(otherProjectId, ROLE_SYSTEM.PROJECT);
     expect((await post('delete', adminToken, { id: foreign.id })).body.respDesc).toBe('角色不存在');
-    expect(await Role.findByPk(foreign.id)).not.toBeNull();
+    expect(await Role.findOne({ where: { id: foreign.id }, allTenants: true })).not.toBeNull();
   });
 });
 
@@ -289,7 +297,9 @@ describe('platform roles', () => {
       roleSystem: 1,
       menu: ['/project-manage', '/project-manage/list'],
     });
-    expect((await Role.findByPk(created.body.attribute.id))?.projectId).toBeNull();
+    expect(
+      (await Role.findOne({ where: { id: created.body.attribute.id }, allTenants: true }))?.projectId,
+    ).toBeNull();
     const project = await post('save', token, { name: '项目角色', roleSystem: 2 });
     expect(project.body.attribute.errors[0].field).toBe('roleSystem');
     const listed = await post('query', token);

@@ -1,10 +1,14 @@
 import type { Transaction } from 'sequelize';
-import type { ActionContext } from '../../core/action';
+import type { Scope } from '../../core/action';
 import { AuditLog } from './audit-log.model';
 
-/** Records who did what to which record, in the caller's transaction so it lands with the change. */
+/**
+ * Records who did what to which record, in the caller's transaction so it lands with the change: the
+ * actor is the scope's principal (the platform account behind an impersonation), the address its
+ * request's.
+ */
 export async function audit(
-  ctx: Pick<ActionContext, 'principal' | 'request'>,
+  ctx: Pick<Scope, 'principal' | 'request'>,
   entry: {
     action: string;
     projectId: number | null;

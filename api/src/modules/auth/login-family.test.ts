@@ -111,7 +111,7 @@ describe('login-out and check-login', () => {
 
     const out = await t.http.post('/api/login/login-out.action').set('token', token);
     expect(out.body).toMatchObject({ respCode: 200 });
-    const session = await Session.findOne({ where: { tokenHash: hashToken(token) } });
+    const session = await Session.findOne({ where: { tokenHash: hashToken(token) }, allTenants: true });
     expect(session?.revokedAt).toBeInstanceOf(Date);
     expect((await accountInfo(token)).status).toBe(401);
     expect((await t.http.post('/api/login/check-login.action').set('token', token)).body.attribute).toEqual({
@@ -158,12 +158,15 @@ describe('modify-password', () => {
 
     expect((await accountInfo(current)).status).toBe(200);
     expect((await accountInfo(other)).status).toBe(401);
-    const stored = await Account.scope('withPassword').findByPk(account.id);
+    const stored = await Account.scope('withPassword').findOne({
+      where: { id: account.id, projectId: project.id },
+    });
     expect(await verifyPassword(stored?.passwordHash, 'Newpass99')).toBe(true);
     expect(stored?.passwordChangedAt).toBeInstanceOf(Date);
     expect(
       await AuditLog.count({
         where: { action: 'account.modify-password', actorId: account.id, targetId: String(account.id) },
+        allTenants: true,
       }),
     ).toBe(1);
 
@@ -186,7 +189,9 @@ describe('modify-password', () => {
     const other = await signIn(account);
     const res = await modify(current, 'Wrongold1', 'Newpass99');
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '原密码错误' });
-    const stored = await Account.scope('withPassword').findByPk(account.id);
+    const stored = await Account.scope('withPassword').findOne({
+      where: { id: account.id, projectId: project.id },
+    });
     expect(await verifyPassword(stored?.passwordHash, password)).toBe(true);
     expect((await accountInfo(other)).status).toBe(200);
   });

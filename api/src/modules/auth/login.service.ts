@@ -5,9 +5,8 @@ import {
   type RoleSystem,
   resolveProjectSettings,
   VALIDATION_MESSAGES,
-  zPassword,
 } from '@px/config';
-import { col, fn, literal, Op, type Sequelize, where as sqlWhere, type Transaction } from 'sequelize';
+import { col, fn, literal, Op, where as sqlWhere } from 'sequelize';
 import type {
   AboutUs,
   AccountInfo,
@@ -19,15 +18,16 @@ import type {
   SwitchLoginList,
 } from '../../contract/login';
 import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
-import type { ActionContext, Principal } from '../../core/action';
+import type { Scope, SignedInScope, TenantProject, TenantScope } from '../../core/action';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
-import { decoyHash, hashPassword, verifyPassword } from '../account/password';
+import { checkPasswordRule, decoyHash, hashPassword, verifyPassword } from '../account/password';
 import { Role } from '../account/role.model';
+import { type AfterSignIn, signInAccount } from '../account/sign-in';
 import { audit } from '../audit/audit.service';
 import { type CaptchaProof, consumeCaptchaProof, hasCaptchaProof } from '../captcha/captcha.service';
 import { PROJECT_STATUS, Project } from '../project/project.model';
-import { openSession, revokeOtherSessions, revokeSessionById } from '../session/session.service';
+import { revokeOtherSessions, revokeSessionById } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
 import { agreementTexts } from './agreement';
 import { type AttemptStatus, attemptKey, getAttemptStatus, recordAttempt } from './sign-in-limits.service';
@@ -35,11 +35,8 @@ import { type AttemptStatus, attemptKey, getAttemptStatus, recordAttempt } from 
 /** The door: 1 the back office (role systems 1, 2 and 4), 3 the student H5 (role system 3). */
 export type LoginRoleType = (typeof LOGIN_ROLE_TYPE)[keyof typeof LOGIN_ROLE_TYPE];
 
-/** Where a request comes from, for sessions and attempt counters. */
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
+/** The client address attempts are counted under. */
+const clientIp = (scope: Pick<Scope, 'request'>) => scope.request.ip || 'unknown';
 
 const BACK_OFFICE_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
 /** Attempts of password changes are counted under this scope (per account) for the lock rule. */
@@ -64,11 +61,11 @@ function presentStatus(status: AttemptStatus, roleType: LoginRoleType): LoginRef
  * so it answers the same for accounts that do not exist.
  */
 export async function checkAccountBeforeLogin(
-  sequelize: Sequelize,
-  request: { project: Project; roleType: LoginRoleType; account: string; ip: string },
+  scope: TenantScope,
+  request: { roleType: LoginRoleType; account: string },
 ): Promise<CheckAccountAnswer> {
-  const key = attemptKey(request.project.id, request.roleType, request.account);
-  return presentStatus(await getAttemptStatus(sequelize, key, request.ip), request.roleType);
+  const key = attemptKey(scope.project.id, request.roleType, request.account);
+  return presentStatus(await getAttemptStatus(scope.sequelize, key, clientIp(scope)), request.roleType);
 }
 
 /**
@@ -108,21 +105,16 @@ function findCandidates(
 }
 
 export interface PasswordSignIn {
-  project: Project;
   roleType: LoginRoleType;
   /** Decrypted and trimmed. */
   account: string;
   password: string;
   captcha: CaptchaProof;
-  client: ClientInfo;
   /** /index2: students by ID number only, whatever the project's `loginType`. */
   index2?: boolean;
   /** Runs in the sign-in transaction before the session opens (WeChat binding); throwing refuses. */
   afterSignIn?: AfterSignIn;
 }
-
-/** Work done in a sign-in's transaction once the account is known (binding a WeChat openid). */
-export type AfterSignIn = (account: Account, transaction: Transaction) => Promise<void>;
 
 /**
  * Step two: signs in with account and password and opens a session. Order of the rules: the
@@ -131,20 +123,19 @@ export type AfterSignIn = (account: Account, transaction: Transaction) => Promis
  * disabled account is told so only after the right password. Throws BusinessError with a
  * `LoginRefusal` attribute.
  */
-export async function signInWithPassword(
-  sequelize: Sequelize,
-  request: PasswordSignIn,
-): Promise<LoginAnswer> {
-  const { project, roleType, account, password, client } = request;
+export async function signInWithPassword(scope: TenantScope, request: PasswordSignIn): Promise<LoginAnswer> {
+  const { project, sequelize } = scope;
+  const { roleType, account, password } = request;
+  const ip = clientIp(scope);
   if (
     roleType === LOGIN_ROLE_TYPE.STUDENT &&
     !request.index2 &&
-    !resolveProjectSettings(project.settings).loginType.includes('password')
+    !project.settings.loginType.includes('password')
   ) {
     throw new BusinessError(LOGIN_MESSAGES.PASSWORD_LOGIN_CLOSED);
   }
   const key = attemptKey(project.id, roleType, account);
-  const status = await getAttemptStatus(sequelize, key, client.ip);
+  const status = await getAttemptStatus(sequelize, key, ip);
   if (status.lockedUntil) {
     const message = status.lockedBy === 'ip' ? LOGIN_MESSAGES.IP_LOCKED : LOGIN_MESSAGES.LOCKED;
     throw new BusinessError(message, presentStatus(status, roleType));
@@ -170,32 +161,21 @@ export async function signInWithPassword(
     }
   }
   if (!matched) {
-    await recordAttempt({ key, ip: client.ip, succeeded: false });
-    const after = await getAttemptStatus(sequelize, key, client.ip);
+    await recordAttempt({ key, ip, succeeded: false });
+    const after = await getAttemptStatus(sequelize, key, ip);
     throw new BusinessError(LOGIN_MESSAGES.BAD_CREDENTIALS, presentStatus(after, roleType));
   }
   if (matched.status !== ACCOUNT_STATUS.ENABLED) throw new BusinessError(LOGIN_MESSAGES.DISABLED);
-  if (matched.roleSystem === ROLE_SYSTEM.UNIT && !(await isUnitEnabled(matched.unitId))) {
+  if (matched.roleSystem === ROLE_SYSTEM.UNIT && !(await isUnitEnabled(matched))) {
     throw new BusinessError(LOGIN_MESSAGES.UNIT_DISABLED);
   }
 
   const signedIn = matched;
-  const tokenCode = await sequelize.transaction(async (transaction) => {
-    await recordAttempt({ key, ip: client.ip, succeeded: true }, transaction);
-    await signedIn.update({ lastLoginAt: new Date() }, { transaction });
+  return sequelize.transaction(async (transaction) => {
+    await recordAttempt({ key, ip, succeeded: true }, transaction);
     await request.afterSignIn?.(signedIn, transaction);
-    return openSession(
-      {
-        accountId: signedIn.id,
-        projectId: signedIn.projectId,
-        roleSystem: signedIn.roleSystem,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      },
-      transaction,
-    );
+    return signInAccount(scope, signedIn, transaction);
   });
-  return { tokenCode, roleSystem: signedIn.roleSystem };
 }
 
 /** The name shown for an account: the real name, else the account name. */
@@ -208,11 +188,16 @@ export function displayName(account: Pick<Account, 'realName' | 'accountName'>):
  * tree, and who is signed in as this account (super account). Throws Unauthorized when the account
  * vanished meanwhile.
  */
-export async function getAccountInfo(principal: Principal): Promise<AccountInfo> {
-  const account = await Account.findByPk(principal.accountId, { include: [{ model: Role, as: 'role' }] });
+export async function getAccountInfo(scope: SignedInScope): Promise<AccountInfo> {
+  const { principal } = scope;
+  const account = await Account.findOne({
+    where: { id: principal.accountId, projectId: principal.projectId },
+    include: [{ model: Role, as: 'role' }],
+  });
   if (!account?.role) throw new UnauthorizedError();
+  // Platform staff work outside projects.
   const impersonator = principal.impersonatorId
-    ? await Account.findByPk(principal.impersonatorId, { paranoid: false })
+    ? await Account.findOne({ where: { id: principal.impersonatorId, projectId: null }, paranoid: false })
     : null;
   return {
     accountId: account.id,
@@ -230,8 +215,8 @@ export async function getAccountInfo(principal: Principal): Promise<AccountInfo>
 }
 
 /** Logout: ends the caller's session; nothing happens (and nothing fails) without a live one. */
-export async function signOut(principal: Principal | null): Promise<void> {
-  if (principal) await revokeSessionById(principal.sessionId);
+export async function signOut(scope: Scope): Promise<void> {
+  if (scope.principal) await revokeSessionById(scope.principal);
 }
 
 /**
@@ -241,34 +226,31 @@ export async function signOut(principal: Principal | null): Promise<void> {
  * (super account): the account's own data never changes then.
  */
 export async function modifyPassword(
-  ctx: Pick<ActionContext, 'principal' | 'request' | 'sequelize'>,
+  scope: SignedInScope,
   passwords: { oldPassword: string; newPassword: string },
 ): Promise<void> {
-  const principal = ctx.principal;
-  if (!principal) throw new UnauthorizedError();
+  const { principal, request } = scope;
   if (principal.impersonatorId) throw new BusinessError(LOGIN_MESSAGES.NOT_WHILE_IMPERSONATING);
-  const rule = zPassword.safeParse(passwords.newPassword);
-  if (!rule.success) {
-    const message = rule.error.issues[0]?.message ?? VALIDATION_MESSAGES.password;
-    throw new ValidationError([{ field: 'newPassword', rule: 'password', message }]);
-  }
+  checkPasswordRule('newPassword', passwords.newPassword);
   const key = attemptKey(principal.projectId, MODIFY_PASSWORD_SCOPE, String(principal.accountId));
-  const status = await getAttemptStatus(ctx.sequelize, key, ctx.request.ip);
+  const status = await getAttemptStatus(scope.sequelize, key, request.ip);
   if (status.lockedUntil) throw new BusinessError(LOGIN_MESSAGES.MODIFY_PASSWORD_LOCKED);
-  const account = await Account.scope('withPassword').findByPk(principal.accountId);
+  const account = await Account.scope('withPassword').findOne({
+    where: { id: principal.accountId, projectId: principal.projectId },
+  });
   if (!account) throw new UnauthorizedError();
   if (!(await verifyPassword(account.passwordHash, passwords.oldPassword))) {
-    await recordAttempt({ key, ip: ctx.request.ip, succeeded: false });
+    await recordAttempt({ key, ip: request.ip, succeeded: false });
     throw new BusinessError(LOGIN_MESSAGES.OLD_PASSWORD_WRONG);
   }
   if (passwords.newPassword === passwords.oldPassword) throw new BusinessError(LOGIN_MESSAGES.SAME_PASSWORD);
   const passwordHash = await hashPassword(passwords.newPassword);
-  await ctx.sequelize.transaction(async (transaction) => {
+  await scope.sequelize.transaction(async (transaction) => {
     await account.update({ passwordHash, passwordChangedAt: new Date() }, { transaction });
-    await revokeOtherSessions(account.id, principal.sessionId, transaction);
-    await recordAttempt({ key, ip: ctx.request.ip, succeeded: true }, transaction);
+    await revokeOtherSessions(account, principal.sessionId, transaction);
+    await recordAttempt({ key, ip: request.ip, succeeded: true }, transaction);
     await audit(
-      ctx,
+      scope,
       {
         action: 'account.modify-password',
         projectId: account.projectId,
@@ -284,8 +266,11 @@ export async function modifyPassword(
  * The student accounts of the caller's person: same ID number, enabled, in enabled projects; the
  * caller's own account first and flagged. Only the caller's when it has no ID number.
  */
-export async function listSwitchOptions(principal: Principal): Promise<SwitchLoginList> {
-  const current = await Account.findByPk(principal.accountId);
+export async function listSwitchOptions(scope: SignedInScope): Promise<SwitchLoginList> {
+  const { principal } = scope;
+  const current = await Account.findOne({
+    where: { id: principal.accountId, projectId: principal.projectId },
+  });
   if (!current) throw new UnauthorizedError();
   const accounts = current.idCardNo
     ? await Account.findAll({
@@ -294,6 +279,8 @@ export async function listSwitchOptions(principal: Principal): Promise<SwitchLog
           idCardNo: current.idCardNo,
           status: ACCOUNT_STATUS.ENABLED,
         },
+        // The same person's accounts in every project.
+        allTenants: true,
         order: [['id', 'ASC']],
       })
     : [current];
@@ -327,37 +314,27 @@ export async function listSwitchOptions(principal: Principal): Promise<SwitchLog
  * opens a session for it and ends the current one. Refused for any other account, for the current
  * one and while signed in as someone else.
  */
-export async function switchLogin(
-  sequelize: Sequelize,
-  principal: Principal,
-  targetId: number,
-  client: ClientInfo,
-): Promise<LoginAnswer> {
+export async function switchLogin(scope: SignedInScope, targetId: number): Promise<LoginAnswer> {
+  const { principal } = scope;
   if (principal.impersonatorId) throw new BusinessError(LOGIN_MESSAGES.NOT_WHILE_IMPERSONATING);
-  const { list } = await listSwitchOptions(principal);
+  const { list } = await listSwitchOptions(scope);
   const target = list.find((option) => option.accountId === targetId && !option.current);
   if (!target) throw new BusinessError('无法切换到该账号');
-  const tokenCode = await sequelize.transaction(async (transaction) => {
-    await Account.update({ lastLoginAt: new Date() }, { where: { id: target.accountId }, transaction });
-    await revokeSessionById(principal.sessionId, transaction);
-    return openSession(
-      {
-        accountId: target.accountId,
-        projectId: target.projectId,
-        roleSystem: ROLE_SYSTEM.STUDENT,
-        ip: client.ip,
-        userAgent: client.userAgent,
-      },
+  return scope.sequelize.transaction(async (transaction) => {
+    const account = await Account.findOne({
+      where: { id: target.accountId, projectId: target.projectId },
       transaction,
-    );
+    });
+    if (!account) throw new BusinessError('无法切换到该账号');
+    await revokeSessionById(principal, transaction);
+    return signInAccount(scope, account, transaction);
   });
-  return { tokenCode, roleSystem: ROLE_SYSTEM.STUDENT };
 }
 
 /** Whether the project's /index2 entry is open, and its title. */
-export function presentIndex2(project: Project): Index2Info {
-  const settings = resolveProjectSettings(project.settings);
-  return { open: settings.index2Open === 1, title: settings.title };
+export function presentIndex2(project: TenantProject): Index2Info {
+  const { index2Open, title } = project.settings;
+  return { open: index2Open === 1, title };
 }
 
 /**
@@ -366,33 +343,36 @@ export function presentIndex2(project: Project): Index2Info {
  * naming the field.
  */
 export async function signInAtIndex2(
-  sequelize: Sequelize,
+  scope: TenantScope,
   request: Omit<PasswordSignIn, 'roleType' | 'index2'>,
 ): Promise<LoginAnswer> {
-  if (!presentIndex2(request.project).open) throw new BusinessError(LOGIN_MESSAGES.INDEX2_CLOSED);
+  if (!presentIndex2(scope.project).open) throw new BusinessError(LOGIN_MESSAGES.INDEX2_CLOSED);
   if (!isIdCardNumber(request.account.toUpperCase())) {
     throw new ValidationError([
       { field: 'account', rule: 'idCardNumber', message: VALIDATION_MESSAGES.idCardNumber },
     ]);
   }
-  return signInWithPassword(sequelize, { ...request, roleType: LOGIN_ROLE_TYPE.STUDENT, index2: true });
+  return signInWithPassword(scope, { ...request, roleType: LOGIN_ROLE_TYPE.STUDENT, index2: true });
 }
 
 /** The user agreement and privacy policy with the project's H5 title. */
-export function presentAgreement(project: Project): Agreement {
-  const { title } = resolveProjectSettings(project.settings);
+export function presentAgreement(project: TenantProject): Agreement {
+  const { title } = project.settings;
   return { title, ...agreementTexts(title) };
 }
 
 /** About us: the project's titles, customer phone and version. */
-export function presentAboutUs(project: Project): AboutUs {
-  const { title, shortTitle, customerPhone, versionCode } = resolveProjectSettings(project.settings);
+export function presentAboutUs(project: TenantProject): AboutUs {
+  const { title, shortTitle, customerPhone, versionCode } = project.settings;
   return { title, shortTitle, customerPhone, versionCode };
 }
 
 /** A unit manager works only while their unit is enabled. */
-async function isUnitEnabled(unitId: number | null): Promise<boolean> {
-  if (unitId === null) return false;
-  const unit = await Unit.findByPk(unitId, { attributes: ['status'] });
+async function isUnitEnabled(account: Account): Promise<boolean> {
+  if (account.unitId === null || account.projectId === null) return false;
+  const unit = await Unit.findOne({
+    where: { id: account.unitId, projectId: account.projectId },
+    attributes: ['status'],
+  });
   return unit?.status === 'ENABLED';
 }

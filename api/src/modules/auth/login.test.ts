@@ -51,7 +51,10 @@ describe('two-step login', () => {
     ).set('User-Agent', 'jest-agent');
     expect(res.body.respCode).toBe(200);
     expect(res.body.attribute).toEqual({ tokenCode: expect.any(String), roleSystem: 2 });
-    const session = await Session.findOne({ where: { tokenHash: hashToken(res.body.attribute.tokenCode) } });
+    const session = await Session.findOne({
+      where: { tokenHash: hashToken(res.body.attribute.tokenCode) },
+      allTenants: true,
+    });
     expect(session).toMatchObject({
       accountId: account.id,
       projectId: project.id,
@@ -59,8 +62,8 @@ describe('two-step login', () => {
       userAgent: 'jest-agent',
     });
     expect(session?.ip).toBeTruthy();
-    await account.reload();
-    expect(account.lastLoginAt).toBeInstanceOf(Date);
+    const signedIn = await Account.findOne({ where: { id: account.id, projectId: project.id } });
+    expect(signedIn?.lastLoginAt).toBeInstanceOf(Date);
 
     const info = await t.http
       .get('/api/login/get-account-info.action')
@@ -203,7 +206,7 @@ describe('refusals', () => {
       projectId: project.id,
       roleSystem: ROLE_SYSTEM.PROJECT,
     });
-    await Account.update({ status: 'DISABLED' }, { where: { id: account.id } });
+    await Account.update({ status: 'DISABLED' }, { where: { id: account.id, projectId: project.id } });
     const wrong = await signInOverHttp(
       t,
       { account: account.accountName as string, password: 'Wrong123' },
@@ -212,7 +215,7 @@ describe('refusals', () => {
     expect(wrong.respDesc).toBe(LOGIN_MESSAGES.BAD_CREDENTIALS);
     const right = await signInOverHttp(t, { account: account.accountName as string, password }, onHost);
     expect(right).toMatchObject({ respCode: -1, respDesc: '账号已停用，请联系管理员' });
-    expect(await Session.count({ where: { accountId: account.id } })).toBe(0);
+    expect(await Session.count({ where: { accountId: account.id }, allTenants: true })).toBe(0);
   });
 
   test('a deleted account cannot sign in', async () => {
@@ -261,7 +264,7 @@ describe('refusals', () => {
       onHost,
     );
     expect(check.body.attribute.errors[0].field).toBe('account');
-    expect(await Session.count({ where: { accountId: account.id } })).toBe(0);
+    expect(await Session.count({ where: { accountId: account.id }, allTenants: true })).toBe(0);
   });
 
   test('a bad roleType is refused naming the field', async () => {

@@ -91,12 +91,9 @@ export async function getAttemptStatus(
   };
 }
 
-/** Share of recorded attempts that also delete rows older than `keepAttemptsMs`. */
-const CLEANUP_SHARE = 0.01;
-
 /**
- * Records one password attempt. Now and then (1 in 100) it also deletes attempts older than
- * `SIGN_IN_LIMITS.keepAttemptsMs`, so the table stays small without a scheduled job.
+ * Records one password attempt. Attempts older than `SIGN_IN_LIMITS.keepAttemptsMs` are deleted
+ * by the hourly sweep (`signInAttemptSweep`).
  */
 export async function recordAttempt(
   entry: { key: string; ip: string; succeeded: boolean },
@@ -106,10 +103,9 @@ export async function recordAttempt(
     { accountKey: entry.key, ip: entry.ip.slice(0, 64), succeeded: entry.succeeded },
     { transaction },
   );
-  if (Math.random() < CLEANUP_SHARE) await deleteOldAttempts(transaction);
 }
 
-/** Deletes attempts older than `SIGN_IN_LIMITS.keepAttemptsMs`; they no longer count for anything. */
+/** Deletes attempts older than `SIGN_IN_LIMITS.keepAttemptsMs`; they no longer count for anything. Returns how many. */
 export async function deleteOldAttempts(transaction?: Transaction): Promise<number> {
   return SignInAttempt.destroy({
     where: { createdAt: { [Op.lt]: new Date(Date.now() - SIGN_IN_LIMITS.keepAttemptsMs) } },

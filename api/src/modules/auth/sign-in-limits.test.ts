@@ -6,6 +6,7 @@ import { encryptLoginField } from '../../testing/crypto';
 import { buildAccount, buildProject } from '../../testing/factories';
 import { Captcha } from '../captcha/captcha.model';
 import type { Project } from '../project/project.model';
+import { signInAttemptSweep } from './auth.jobs';
 import { SignInAttempt } from './sign-in-attempt.model';
 import { attemptKey, deleteOldAttempts } from './sign-in-limits.service';
 import { type CallOptions, postLogin, signInOverHttp } from './test-support';
@@ -274,4 +275,14 @@ test('attempts older than a day are deleted', async () => {
   expect(await deleteOldAttempts()).toBeGreaterThanOrEqual(1);
   expect(await SignInAttempt.count({ where: { accountKey: { [Op.in]: ['old', 'recent'] } } })).toBe(1);
   expect(await SignInAttempt.count({ where: { accountKey: 'recent' } })).toBe(1);
+});
+
+test('the hourly sweep job deletes the old attempts and keeps the recent ones', async () => {
+  expect(signInAttemptSweep.schedule).toBe('17 * * * *');
+  await failures('swept-old', '10.9.9.8', 2, SIGN_IN_LIMITS.keepAttemptsMs + 1000);
+  await failures('swept-recent', '10.9.9.8', 1, SIGN_IN_LIMITS.keepAttemptsMs - 60_000);
+  expect(await t.jobs.queue.send('sign-in-attempt.sweep', {})).toEqual(expect.any(String));
+  expect(await t.jobs.drain()).toBeGreaterThanOrEqual(1);
+  expect(await SignInAttempt.count({ where: { accountKey: 'swept-old' } })).toBe(0);
+  expect(await SignInAttempt.count({ where: { accountKey: 'swept-recent' } })).toBe(1);
 });

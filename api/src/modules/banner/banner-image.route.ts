@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
+import type { Providers } from '../../core/action';
 import type { RequestState } from '../../core/request-context';
-import { fileStorage } from '../storage/file-storage';
 import { StorageError } from '../storage/storage';
 import { BannerImage } from './banner.model';
 import { BANNER_IMAGE_PATH_PREFIX, bannerImageUrl } from './banner.service';
@@ -13,8 +13,10 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * The public banner image route: `GET|HEAD /api/banner-image/<id>.<ext>` answers the image with
  * long-lived caching headers (public, immutable, ETag of its digest, 304 for a matching
  * If-None-Match). An unknown id or a wrong extension answers 404; no answer names a storage key.
+ * The images are read from the file storage of the providers built at start (passed by createApp).
  */
-export function bannerImageRoute(): Middleware<RequestState> {
+export function bannerImageRoute(providers: Pick<Providers, 'storage'>): Middleware<RequestState> {
+  const { storage } = providers;
   return async (ctx, next) => {
     if (!ctx.path.startsWith(BANNER_IMAGE_PATH_PREFIX)) return next();
     const notFound = () => {
@@ -30,7 +32,10 @@ export function bannerImageRoute(): Middleware<RequestState> {
       return;
     }
     const match = IMAGE_PATH.exec(ctx.path);
-    const image = match ? await BannerImage.findByPk(match[1] as string) : null;
+    // An image's id is a random UUID: the public URL names the image of whichever project has it.
+    const image = match
+      ? await BannerImage.findOne({ where: { id: match[1] as string }, allTenants: true })
+      : null;
     if (!image || bannerImageUrl(image) !== ctx.path) return notFound();
     const etag = `"${image.sha256}"`;
     ctx.set('ETag', etag);
@@ -48,7 +53,7 @@ export function bannerImageRoute(): Middleware<RequestState> {
     ctx.type = image.contentType;
     if (ctx.method === 'GET') {
       try {
-        ctx.body = await fileStorage().get(image.storageKey);
+        ctx.body = await storage.get(image.storageKey);
       } catch (error) {
         if (!(error instanceof StorageError)) throw error;
         ctx.state.log.error({ imageId: image.id, reason: error.reason }, 'could not read a banner image');

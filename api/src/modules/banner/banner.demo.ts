@@ -2,8 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'sequelize';
-import { fileStorage } from '../storage/file-storage';
+import { loadEnv } from '../../env';
+import { fileStorageFromEnv } from '../storage/file-storage';
 import { probeImage } from '../storage/image';
+import type { FileStorage } from '../storage/storage';
 import { Banner, BannerImage } from './banner.model';
 
 /** Where the demo banner images are kept (750×300 PNGs made by make-demo-images.ts). */
@@ -19,10 +21,14 @@ export const DEMO_BANNERS: readonly { title: string; file: string; link: string 
 /**
  * Adds the demo banners to a project: each image stored through the file storage (key
  * `banners/<project>/demo-<file>`, so seeding again writes the same object) with its size and
- * dimensions read from the file, as an upload would; all enabled, without a window.
+ * dimensions read from the file, as an upload would; all enabled, without a window. `storage` is the
+ * app's (`providers.storage`); the environment's when not given.
  */
-export async function seedBannerDemo(projectId: number, transaction: Transaction): Promise<void> {
-  const storage = fileStorage();
+export async function seedBannerDemo(
+  projectId: number,
+  transaction: Transaction,
+  storage: FileStorage = fileStorageFromEnv(loadEnv()),
+): Promise<void> {
   for (const [sort, demo] of DEMO_BANNERS.entries()) {
     const bytes = await fs.promises.readFile(path.join(DEMO_BANNER_DIR, demo.file));
     const info = probeImage(bytes);

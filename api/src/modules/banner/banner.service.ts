@@ -11,11 +11,10 @@ import {
   type PublicBanner,
 } from '../../contract/banner';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
-import type { Caller, UploadedFile } from '../../core/action';
+import type { ActorScope, Scope, TenantScope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
-import { fileStorage } from '../storage/file-storage';
 import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
 import { Banner, BannerImage } from './banner.model';
 
@@ -75,9 +74,17 @@ function presentBanner(banner: Banner, image: BannerImage, now: Date): BannerIte
   };
 }
 
-async function imagesById(ids: string[], transaction?: Transaction): Promise<Map<string, BannerImage>> {
+/** The images of the project by id. */
+async function imagesById(
+  scope: TenantScope,
+  ids: string[],
+  transaction?: Transaction,
+): Promise<Map<string, BannerImage>> {
   if (!ids.length) return new Map();
-  const images = await BannerImage.findAll({ where: { id: [...new Set(ids)] }, transaction });
+  const images = await BannerImage.findAll({
+    where: { id: [...new Set(ids)], projectId: scope.project.id },
+    transaction,
+  });
   return new Map(images.map((image) => [image.id, image]));
 }
 
@@ -87,38 +94,50 @@ function imageOf(images: Map<string, BannerImage>, banner: Banner): BannerImage 
   return image;
 }
 
+/** What removing images uses of a scope: the database and the file storage. */
+type ImageScope = Pick<Scope, 'sequelize' | 'providers'>;
+
 /**
- * Removes an image row and its file unless a banner uses it. The row is locked first, so a save
- * taking the image at the same moment either sees it gone (and refuses) or keeps it.
+ * Removes an image row of the project and its file unless a banner uses it. The row is locked
+ * first, so a save taking the image at the same moment either sees it gone (and refuses) or keeps it.
  */
-async function removeImageIfUnused(caller: Pick<Caller, 'sequelize'>, imageId: string): Promise<void> {
-  const key = await caller.sequelize.transaction(async (transaction) => {
-    const image = await BannerImage.findByPk(imageId, { transaction, lock: transaction.LOCK.UPDATE });
-    if (!image || (await Banner.count({ where: { imageId }, transaction }))) return null;
+async function removeImageIfUnused(scope: ImageScope, projectId: number, imageId: string): Promise<void> {
+  const key = await scope.sequelize.transaction(async (transaction) => {
+    const image = await BannerImage.findOne({
+      where: { id: imageId, projectId },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
+    if (!image || (await Banner.count({ where: { imageId, projectId }, transaction }))) return null;
     await image.destroy({ transaction });
     return image.storageKey;
   });
-  if (key) await fileStorage().delete(key);
+  if (key) await scope.providers.storage.delete(key);
 }
 
+/** How many unused images one sweep removes at most. */
+export const IMAGE_SWEEP_BATCH = 20;
+
 /**
- * Removes uploaded images that no banner took within UNUSED_IMAGE_TTL_MS (at most `limit` per
- * call). Answers how many were removed.
+ * Removes uploaded images of every project that no banner took within UNUSED_IMAGE_TTL_MS (at most
+ * `limit` per call; the `banner.sweep-images` job runs it). Answers how many were removed.
  */
 export async function sweepUnusedBannerImages(
-  caller: Pick<Caller, 'sequelize'>,
+  scope: ImageScope,
   now = new Date(),
-  limit = 20,
+  limit = IMAGE_SWEEP_BATCH,
 ): Promise<number> {
   const stale = await BannerImage.findAll({
     where: {
       createdAt: { [Op.lte]: new Date(now.getTime() - UNUSED_IMAGE_TTL_MS) },
-      id: { [Op.notIn]: caller.sequelize.literal('(SELECT image_id FROM banner)') },
+      id: { [Op.notIn]: scope.sequelize.literal('(SELECT image_id FROM banner)') },
     },
     order: [['createdAt', 'ASC']],
     limit,
+    // A sweep of every project's abandoned images.
+    allTenants: true,
   });
-  for (const image of stale) await removeImageIfUnused(caller, image.id);
+  for (const image of stale) await removeImageIfUnused(scope, image.projectId, image.id);
   return stale.length;
 }
 
@@ -129,14 +148,14 @@ export async function sweepUnusedBannerImages(
  * image.
  */
 export async function uploadBannerImage(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   file: UploadedFile | undefined,
 ): Promise<BannerImageAnswer> {
+  const projectId = scope.project.id;
   const { bytes, info } = await readUploadedImage(file, BANNER_IMAGE_LIMIT_BYTES);
   const id = randomUUID();
   const key = `banners/${projectId}/${id}.${IMAGE_EXTENSION[info.format]}`;
-  const storage = fileStorage();
+  const { storage } = scope.providers;
   await storage.put(key, bytes);
   try {
     const image = await BannerImage.create({
@@ -148,7 +167,7 @@ export async function uploadBannerImage(
       height: info.height,
       size: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      createdBy: caller.principal?.accountId ?? null,
+      createdBy: scope.principal.accountId,
     });
     return presentImage(image);
   } catch (error) {
@@ -159,12 +178,12 @@ export async function uploadBannerImage(
 
 /** One page of the project's banners in display order, filtered by part of the title and status. */
 export async function pageBanners(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof bannerPageInput>,
   now = new Date(),
 ): Promise<PageAnswer<BannerItem>> {
   const where: WhereOptions<Banner> = {
-    projectId,
+    projectId: scope.project.id,
     ...(input.title ? { title: { [Op.iLike]: containsPattern(input.title) } } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
@@ -177,7 +196,10 @@ export async function pageBanners(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const images = await imagesById(rows.map((banner) => banner.imageId));
+  const images = await imagesById(
+    scope,
+    rows.map((banner) => banner.imageId),
+  );
   return {
     list: rows.map((banner) => presentBanner(banner, imageOf(images, banner), now)),
     total: count,
@@ -187,9 +209,9 @@ export async function pageBanners(
 }
 
 /** One banner of the project (locked inside a transaction); another project's answers 轮播图不存在. */
-async function loadBanner(projectId: number, id: number, transaction: Transaction): Promise<Banner> {
+async function loadBanner(scope: TenantScope, id: number, transaction: Transaction): Promise<Banner> {
   const banner = await Banner.findOne({
-    where: { id, projectId },
+    where: { id, projectId: scope.project.id },
     transaction,
     lock: transaction.LOCK.UPDATE,
   });
@@ -204,13 +226,13 @@ async function loadBanner(projectId: number, id: number, transaction: Transactio
  * missing image), BusinessError 轮播图不存在.
  */
 export async function saveBanner(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof bannerSaveInput>,
   now = new Date(),
 ): Promise<BannerItem> {
-  const { banner, image, replaced } = await caller.sequelize.transaction(async (transaction) => {
-    const existing = input.id ? await loadBanner(projectId, input.id, transaction) : null;
+  const projectId = scope.project.id;
+  const { banner, image, replaced } = await scope.sequelize.transaction(async (transaction) => {
+    const existing = input.id ? await loadBanner(scope, input.id, transaction) : null;
     const image = await BannerImage.findOne({
       where: { id: input.imageId, projectId },
       transaction,
@@ -240,7 +262,7 @@ export async function saveBanner(
       );
     }
     await audit(
-      caller,
+      scope,
       {
         action: existing ? 'banner.update' : 'banner.create',
         projectId,
@@ -252,27 +274,26 @@ export async function saveBanner(
     );
     return { banner, image, replaced };
   });
-  if (replaced) await removeImageIfUnused(caller, replaced);
+  if (replaced) await removeImageIfUnused(scope, projectId, replaced);
   return presentBanner(banner, image, now);
 }
 
 /** Enables or disables a banner of the project. Audited. Throws BusinessError 轮播图不存在. */
 export async function setBannerStatus(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   id: number,
   status: RecordStatus,
   now = new Date(),
 ): Promise<BannerItem> {
-  const banner = await caller.sequelize.transaction(async (transaction) => {
-    const banner = await loadBanner(projectId, id, transaction);
+  const banner = await scope.sequelize.transaction(async (transaction) => {
+    const banner = await loadBanner(scope, id, transaction);
     const before = banner.status;
     await banner.update({ status }, { transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'banner.status',
-        projectId,
+        projectId: scope.project.id,
         targetType: 'banner',
         targetId: id,
         detail: { before, after: status },
@@ -281,16 +302,17 @@ export async function setBannerStatus(
     );
     return banner;
   });
-  return presentBanner(banner, imageOf(await imagesById([banner.imageId]), banner), now);
+  return presentBanner(banner, imageOf(await imagesById(scope, [banner.imageId]), banner), now);
 }
 
 /** Deletes a banner of the project and its image (unless another banner uses it). Audited. */
-export async function deleteBanner(caller: Caller, projectId: number, id: number): Promise<void> {
-  const imageId = await caller.sequelize.transaction(async (transaction) => {
-    const banner = await loadBanner(projectId, id, transaction);
+export async function deleteBanner(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  const imageId = await scope.sequelize.transaction(async (transaction) => {
+    const banner = await loadBanner(scope, id, transaction);
     await banner.destroy({ transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'banner.delete',
         projectId,
@@ -302,15 +324,16 @@ export async function deleteBanner(caller: Caller, projectId: number, id: number
     );
     return banner.imageId;
   });
-  await removeImageIfUnused(caller, imageId);
+  await removeImageIfUnused(scope, projectId, imageId);
 }
 
 /**
  * Puts the project's banners in the order of `ids`, which must name each of them exactly once.
  * Audited. Throws ValidationError naming `ids` otherwise (another project's banner included).
  */
-export async function sortBanners(caller: Caller, projectId: number, ids: number[]): Promise<void> {
-  await caller.sequelize.transaction(async (transaction) => {
+export async function sortBanners(scope: ActorScope, ids: number[]): Promise<void> {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
     const banners = await Banner.findAll({
       where: { projectId },
       transaction,
@@ -322,7 +345,7 @@ export async function sortBanners(caller: Caller, projectId: number, ids: number
     for (const [index, id] of ids.entries())
       await Banner.update({ sort: index }, { where: { id, projectId }, transaction });
     await audit(
-      caller,
+      scope,
       { action: 'banner.sort', projectId, targetType: 'banner', detail: { ids } },
       transaction,
     );
@@ -333,10 +356,10 @@ export async function sortBanners(caller: Caller, projectId: number, ids: number
  * The project's banners the H5 shows at `now`: enabled, within their window (a missing side is
  * open), in display order.
  */
-export async function publicBanners(projectId: number, now = new Date()): Promise<PublicBanner[]> {
+export async function publicBanners(scope: TenantScope, now = new Date()): Promise<PublicBanner[]> {
   const banners = await Banner.findAll({
     where: {
-      projectId,
+      projectId: scope.project.id,
       status: 'ENABLED',
       [Op.and]: [
         { [Op.or]: [{ startAt: null }, { startAt: { [Op.lte]: now } }] },
@@ -349,7 +372,10 @@ export async function publicBanners(projectId: number, now = new Date()): Promis
     ],
     limit: 50,
   });
-  const images = await imagesById(banners.map((banner) => banner.imageId));
+  const images = await imagesById(
+    scope,
+    banners.map((banner) => banner.imageId),
+  );
   return banners.map((banner) => {
     const image = imageOf(images, banner);
     return {

@@ -72,7 +72,7 @@ async function createBanner(overrides: object = {}, as = token) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ providers: { storage: storage.storage } });
   projectId = (await buildProject()).id;
   otherProjectId = (await buildProject()).id;
   unitId = (await buildUnit(projectId)).id;
@@ -88,8 +88,8 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  await Banner.destroy({ where: {} });
-  await BannerImage.destroy({ where: {} });
+  await Banner.destroy({ where: {}, allTenants: true });
+  await BannerImage.destroy({ where: {}, allTenants: true });
   storage.clear();
 });
 
@@ -182,7 +182,7 @@ describe('image upload', () => {
       expect(answer.body.respDesc).toMatch(/图片格式不正确|图片文件已损坏/);
     }
     expect(stored()).toEqual([]);
-    expect(await BannerImage.count()).toBe(0);
+    expect(await BannerImage.count({ allTenants: true })).toBe(0);
   });
 
   test('a file over 2 MB, a missing file and an absurd size are refused, and nothing is stored', async () => {
@@ -196,16 +196,34 @@ describe('image upload', () => {
     const huge = await upload(webp(9000, 300), 'huge.webp');
     expect(huge.body.respDesc).toContain('8000');
     expect(stored()).toEqual([]);
-    expect(await BannerImage.count()).toBe(0);
+    expect(await BannerImage.count({ allTenants: true })).toBe(0);
   });
 
-  test('images no banner took are swept after a day, with their files', async () => {
+  test('images no banner took are swept after a day, with their files (the banner.sweep-images job)', async () => {
     const image = await uploadImage();
     const kept = await createBanner();
-    await BannerImage.update({ createdAt: new Date(Date.now() - UNUSED_IMAGE_TTL_MS - 1000) }, { where: {} });
-    expect(await sweepUnusedBannerImages(t)).toBe(1);
-    expect(await BannerImage.findByPk(image.id)).toBeNull();
+    const otherImage = await uploadImage(undefined, otherToken);
+    await BannerImage.update(
+      { createdAt: new Date(Date.now() - UNUSED_IMAGE_TTL_MS - 1000) },
+      { where: { projectId: [projectId, otherProjectId] } },
+    );
+    expect(await sweepUnusedBannerImages(t.scope(), new Date(), 1)).toBe(1);
+    await t.jobs.queue.send('banner.sweep-images', {});
+    expect(await t.jobs.drain()).toBe(1);
+    for (const id of [image.id, otherImage.id])
+      expect(await BannerImage.findByPk(id, { allTenants: true })).toBeNull();
     expect(stored()).toEqual([`banners/${projectId}/${kept.image.id}.png`]);
+    expect(await sweepUnusedBannerImages(t.scope())).toBe(0);
+  });
+
+  test('uploading no longer sweeps: an abandoned image stays until the job runs', async () => {
+    const image = await uploadImage();
+    await BannerImage.update(
+      { createdAt: new Date(Date.now() - UNUSED_IMAGE_TTL_MS - 1000) },
+      { where: { id: image.id, projectId } },
+    );
+    await uploadImage();
+    expect(await BannerImage.findByPk(image.id, { allTenants: true })).not.toBeNull();
   });
 });
 
@@ -219,7 +237,12 @@ describe('save', () => {
       link: 'https://example.com/news?id=3',
       windowState: 'ACTIVE',
     });
-    expect(await AuditLog.count({ where: { action: 'banner.create', targetId: String(second.id) } })).toBe(1);
+    expect(
+      await AuditLog.count({
+        where: { action: 'banner.create', targetId: String(second.id) },
+        allTenants: true,
+      }),
+    ).toBe(1);
 
     const image = await uploadImage(jpeg(800, 320));
     const updated = await post('save', {
@@ -240,7 +263,7 @@ describe('save', () => {
       windowState: 'ENDED',
       image: { id: image.id, width: 800, height: 320 },
     });
-    expect(await BannerImage.findByPk(second.image.id)).toBeNull();
+    expect(await BannerImage.findByPk(second.image.id, { allTenants: true })).toBeNull();
     expect(stored()).toEqual(
       [`banners/${projectId}/${first.image.id}.png`, `banners/${projectId}/${image.id}.jpg`].sort(),
     );
@@ -273,7 +296,7 @@ describe('save', () => {
     expect(fieldsOf((await post('save', { ...valid, startAt: '2030-13-01' })).body)).toEqual(['startAt']);
     expect(fieldsOf((await post('save', { imageId: image.id })).body)).toEqual(['title']);
     expect(fieldsOf((await post('save', { title: '标题' })).body)).toEqual(['imageId']);
-    expect(await Banner.count()).toBe(0);
+    expect(await Banner.count({ allTenants: true })).toBe(0);
     expect(
       (await post('save', { ...valid, link: '/detail-public?id=1&from=banner#top' })).body.respCode,
     ).toBe(200);
@@ -293,7 +316,10 @@ describe('another project', () => {
     expect(fieldsOf((await post('sort', { ids: [theirs.id, mine.id] })).body)).toEqual(['ids']);
     const page = await post('page');
     expect(page.body.attribute.list.map((row: { id: number }) => row.id)).toEqual([mine.id]);
-    expect(await Banner.findByPk(theirs.id)).toMatchObject({ title: '招生简章', status: 'ENABLED' });
+    expect(await Banner.findByPk(theirs.id, { allTenants: true })).toMatchObject({
+      title: '招生简章',
+      status: 'ENABLED',
+    });
   });
 });
 
@@ -315,11 +341,13 @@ describe('status, sort and delete', () => {
     expect((await post('status', { id: a.id, status: 'OFF' })).status).toBe(400);
 
     expect((await post('delete', { id: b.id })).body.respCode).toBe(200);
-    expect(await Banner.findByPk(b.id)).toBeNull();
-    expect(await BannerImage.findByPk(b.image.id)).toBeNull();
+    expect(await Banner.findByPk(b.id, { allTenants: true })).toBeNull();
+    expect(await BannerImage.findByPk(b.image.id, { allTenants: true })).toBeNull();
     expect(stored()).not.toContain(`banners/${projectId}/${b.image.id}.png`);
     expect(stored()).toHaveLength(2);
-    expect(await AuditLog.count({ where: { action: 'banner.delete', targetId: String(b.id) } })).toBe(1);
+    expect(
+      await AuditLog.count({ where: { action: 'banner.delete', targetId: String(b.id) }, allTenants: true }),
+    ).toBe(1);
   });
 });
 
@@ -383,7 +411,9 @@ describe('demo data', () => {
   test('seeds the demo banners with their images stored and served', async () => {
     const demoProject = await buildProject();
     const unit = await buildUnit(demoProject.id);
-    await t.sequelize.transaction((transaction) => seedBannerDemo(demoProject.id, transaction));
+    await t.sequelize.transaction((transaction) =>
+      seedBannerDemo(demoProject.id, transaction, storage.storage),
+    );
     const answer = await t.http.get('/api/banner/list.action').query({ unitId: unit.id });
     expect(answer.body.attribute.map((row: { title: string }) => row.title)).toEqual(
       DEMO_BANNERS.map((demo) => demo.title),

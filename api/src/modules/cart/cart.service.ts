@@ -11,9 +11,9 @@ import {
 import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { categoryPlaces } from '../class-category/category-places';
 import {
   CLASS_NOT_OFFERED,
-  categoryPlaces,
   chinaToday,
   classHours,
   findOfferedClass,
@@ -110,13 +110,13 @@ async function cartItems(scope: ActorScope, today: string, ids?: number[]): Prom
     (
       await TrainPlan.findAll({
         attributes: ['id', 'status'],
-        where: { id: [...classes.values()].map((c) => c.planId) },
+        where: { id: [...classes.values()].map((c) => c.planId), projectId: owner.projectId },
       })
     ).map((plan) => [plan.id, plan.status]),
   );
   const [places, hours, enrolled] = await Promise.all([
     categoryPlaces(owner.projectId),
-    classHours(classIds),
+    classHours(owner.projectId, classIds),
     enrolledClassIds(owner, classIds),
   ]);
   const { settings } = scope.project;

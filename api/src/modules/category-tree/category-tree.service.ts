@@ -12,7 +12,7 @@ import {
   type categoryDragInput,
   type categorySaveInput,
 } from '../../contract/category-tree';
-import type { Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import type { TreeCategory } from './tree-category.model';
@@ -98,9 +98,9 @@ export function createCategoryTree(options: CategoryTreeOptions) {
   const { model: Category, auditTarget } = options;
 
   /** Serialises tree changes of one project (moves, deletes), so no two of them can make a cycle. */
-  async function lockTree(caller: Pick<Caller, 'sequelize'>, projectId: number, transaction: Transaction) {
-    await caller.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
-      replacements: { namespace: options.lockNamespace, projectId },
+  async function lockTree(scope: TenantScope, transaction: Transaction) {
+    await scope.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
+      replacements: { namespace: options.lockNamespace, projectId: scope.project.id },
       transaction,
     });
   }
@@ -115,13 +115,11 @@ export function createCategoryTree(options: CategoryTreeOptions) {
   }
 
   /** Items per category id (only categories holding items). */
-  async function itemCounts(projectId: number, transaction?: Transaction): Promise<Map<number, number>> {
-    const { sequelize } = Category;
-    if (!sequelize) throw new Error(`${auditTarget}: the model is not initialised`);
-    const rows = await sequelize.query<{ category_id: number; count: string }>(
+  async function itemCounts(scope: TenantScope, transaction?: Transaction): Promise<Map<number, number>> {
+    const rows = await scope.sequelize.query<{ category_id: number; count: string }>(
       `SELECT category_id, count(*) AS count FROM ${options.itemTable}
        WHERE project_id = :projectId AND category_id IS NOT NULL GROUP BY category_id`,
-      { replacements: { projectId }, type: QueryTypes.SELECT, transaction },
+      { replacements: { projectId: scope.project.id }, type: QueryTypes.SELECT, transaction },
     );
     return new Map(rows.map((row) => [row.category_id, Number(row.count)]));
   }
@@ -164,14 +162,14 @@ export function createCategoryTree(options: CategoryTreeOptions) {
 
   return {
     /** The ids of a category and all below it; empty for an id the project does not have. */
-    async subtreeIdsOf(projectId: number, id: number): Promise<number[]> {
-      const categories = await categoriesOf(projectId);
+    async subtreeIdsOf(scope: TenantScope, id: number): Promise<number[]> {
+      const categories = await categoriesOf(scope.project.id);
       return categories.has(id) ? subtreeIds(categories, id) : [];
     },
 
     /** The paths of the project's categories by id (for lists of items). */
-    async categoryPaths(projectId: number, transaction?: Transaction): Promise<Map<number, string>> {
-      const categories = await categoriesOf(projectId, transaction);
+    async categoryPaths(scope: TenantScope, transaction?: Transaction): Promise<Map<number, string>> {
+      const categories = await categoriesOf(scope.project.id, transaction);
       return new Map([...categories.keys()].map((id) => [id, categoryPath(categories, id) as string]));
     },
 
@@ -179,8 +177,8 @@ export function createCategoryTree(options: CategoryTreeOptions) {
      * A category of the project, for a field that refers to one: another project's (or a missing)
      * id is refused naming `field`, as if it did not exist.
      */
-    async requireCategory(projectId: number, id: number, field: string, transaction?: Transaction) {
-      const category = await Category.findOne({ where: { id, projectId }, transaction });
+    async requireCategory(scope: TenantScope, id: number, field: string, transaction?: Transaction) {
+      const category = await Category.findOne({ where: { id, projectId: scope.project.id }, transaction });
       if (!category) throw fieldError(field, 'exists', options.notFound);
       return category;
     },
@@ -189,9 +187,9 @@ export function createCategoryTree(options: CategoryTreeOptions) {
      * The project's category tree, siblings by `sort` then id, each node with the number of items
      * in it and under it.
      */
-    async tree(projectId: number): Promise<CategoryTreeNode[]> {
-      const categories = [...(await categoriesOf(projectId)).values()].sort(bySort);
-      const own = await itemCounts(projectId);
+    async tree(scope: TenantScope): Promise<CategoryTreeNode[]> {
+      const categories = [...(await categoriesOf(scope.project.id)).values()].sort(bySort);
+      const own = await itemCounts(scope);
       const nodes = new Map<number, CategoryTreeNode>(
         categories.map((category) => [
           category.id,
@@ -225,14 +223,11 @@ export function createCategoryTree(options: CategoryTreeOptions) {
      * ValidationError (`name` taken among siblings, `parentId` unknown or too deep), BusinessError
      * `notFound` for another project's id.
      */
-    async save(
-      caller: Caller,
-      projectId: number,
-      input: z.output<typeof categorySaveInput>,
-    ): Promise<CategoryItem> {
+    async save(scope: ActorScope, input: z.output<typeof categorySaveInput>): Promise<CategoryItem> {
+      const projectId = scope.project.id;
       try {
-        return await caller.sequelize.transaction(async (transaction) => {
-          await lockTree(caller, projectId, transaction);
+        return await scope.sequelize.transaction(async (transaction) => {
+          await lockTree(scope, transaction);
           const categories = await categoriesOf(projectId, transaction);
           let category: TreeCategory;
           if (input.id) {
@@ -250,7 +245,7 @@ export function createCategoryTree(options: CategoryTreeOptions) {
               { transaction },
             );
             await audit(
-              caller,
+              scope,
               {
                 action: `${auditTarget}.update`,
                 projectId,
@@ -279,7 +274,7 @@ export function createCategoryTree(options: CategoryTreeOptions) {
               { transaction },
             );
             await audit(
-              caller,
+              scope,
               {
                 action: `${auditTarget}.create`,
                 projectId,
@@ -303,16 +298,17 @@ export function createCategoryTree(options: CategoryTreeOptions) {
      * and drop in the tree). Audited. Throws ValidationError naming `parentId` (unknown, a cycle, too
      * deep, a sibling of the same name), BusinessError `notFound`.
      */
-    async drag(caller: Caller, projectId: number, input: z.output<typeof categoryDragInput>): Promise<void> {
-      await caller.sequelize.transaction(async (transaction) => {
-        await lockTree(caller, projectId, transaction);
+    async drag(scope: ActorScope, input: z.output<typeof categoryDragInput>): Promise<void> {
+      const projectId = scope.project.id;
+      await scope.sequelize.transaction(async (transaction) => {
+        await lockTree(scope, transaction);
         const categories = await categoriesOf(projectId, transaction);
         const category = categories.get(input.id);
         if (!category) throw new BusinessError(options.notFound);
         const before = { parentId: category.parentId, sort: category.sort };
         await placeCategory(categories, category, input.parentId ?? null, input.index, transaction);
         await audit(
-          caller,
+          scope,
           {
             action: `${auditTarget}.move`,
             projectId,
@@ -329,15 +325,16 @@ export function createCategoryTree(options: CategoryTreeOptions) {
      * Deletes a category with everything under it, refused (BusinessError) while the category or one
      * below it holds items. Audited. Throws BusinessError `notFound`.
      */
-    async remove(caller: Caller, projectId: number, id: number): Promise<void> {
+    async remove(scope: ActorScope, id: number): Promise<void> {
+      const projectId = scope.project.id;
       try {
-        await caller.sequelize.transaction(async (transaction) => {
-          await lockTree(caller, projectId, transaction);
+        await scope.sequelize.transaction(async (transaction) => {
+          await lockTree(scope, transaction);
           const categories = await categoriesOf(projectId, transaction);
           const category = categories.get(id);
           if (!category) throw new BusinessError(options.notFound);
           const ids = subtreeIds(categories, category.id);
-          const counts = await itemCounts(projectId, transaction);
+          const counts = await itemCounts(scope, transaction);
           const used = ids.reduce((sum, each) => sum + (counts.get(each) ?? 0), 0);
           if (used > 0)
             throw new BusinessError(
@@ -348,7 +345,7 @@ export function createCategoryTree(options: CategoryTreeOptions) {
             await Category.destroy({ where: { id: childId, projectId }, transaction });
           }
           await audit(
-            caller,
+            scope,
             {
               action: `${auditTarget}.delete`,
               projectId,

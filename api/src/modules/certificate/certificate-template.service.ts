@@ -18,13 +18,13 @@ import {
   type certificateTemplateSaveInput,
 } from '../../contract/certificate';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
-import type { Caller, UploadedFile } from '../../core/action';
+import type { ActorScope, TenantScope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
-import { fileStorage } from '../storage/file-storage';
 import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
-import { TrainClass } from '../train-class/train-class.model';
+import { certificateTemplateDeleting } from './certificate-template.events';
 import { CertificateTemplate } from './certificate-template.model';
 
 const fieldError = (field: string, rule: string, message: string) =>
@@ -85,13 +85,9 @@ function presentDetail(template: CertificateTemplate): CertificateTemplateDetail
   return { ...presentItem(template), fields: template.fields as CertificateField[] };
 }
 
-async function lockProjectTemplates(
-  caller: Pick<Caller, 'sequelize'>,
-  projectId: number,
-  transaction: Transaction,
-) {
-  await caller.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
-    replacements: { namespace: TEMPLATE_LOCK_NAMESPACE, projectId },
+async function lockProjectTemplates(scope: TenantScope, transaction: Transaction) {
+  await scope.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
+    replacements: { namespace: TEMPLATE_LOCK_NAMESPACE, projectId: scope.project.id },
     transaction,
   });
 }
@@ -100,11 +96,12 @@ async function lockProjectTemplates(
  * Removes a background file unless a template of the project uses it, under the project's template
  * lock (a save taking the key at the same moment waits, then finds it gone and refuses).
  */
-async function removeBackgroundIfUnused(caller: Caller, projectId: number, key: string): Promise<void> {
-  await caller.sequelize.transaction(async (transaction) => {
-    await lockProjectTemplates(caller, projectId, transaction);
+async function removeBackgroundIfUnused(scope: TenantScope, key: string): Promise<void> {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
+    await lockProjectTemplates(scope, transaction);
     if (await CertificateTemplate.count({ where: { projectId, backgroundImage: key }, transaction })) return;
-    await fileStorage().delete(key);
+    await scope.providers.storage.delete(key);
   });
 }
 
@@ -115,12 +112,12 @@ async function removeBackgroundIfUnused(caller: Caller, projectId: number, key: 
  * for content that is not such an image.
  */
 export async function uploadTemplateBackground(
-  projectId: number,
+  scope: TenantScope,
   file: UploadedFile | undefined,
 ): Promise<CertificateBackground> {
   const { bytes, info } = await readUploadedImage(file, CERTIFICATE_BACKGROUND_LIMIT_BYTES);
-  const key = `${backgroundFolder(projectId)}${randomUUID()}.${IMAGE_EXTENSION[info.format]}`;
-  await fileStorage().put(key, bytes);
+  const key = `${backgroundFolder(scope.project.id)}${randomUUID()}.${IMAGE_EXTENSION[info.format]}`;
+  await scope.providers.storage.put(key, bytes);
   return {
     key,
     url: backgroundUrl(key),
@@ -136,22 +133,22 @@ export async function uploadTemplateBackground(
  * BusinessError 背景图不存在 for a key of another project, a key never stored or a file gone.
  */
 export async function readTemplateBackground(
-  projectId: number,
+  scope: TenantScope,
   key: string,
 ): Promise<{ contentType: string; body: Readable }> {
-  const extension = backgroundExtension(projectId, key);
-  const storage = fileStorage();
+  const extension = backgroundExtension(scope.project.id, key);
+  const { storage } = scope.providers;
   if (!extension || !(await storage.stat(key))) throw new BusinessError('背景图不存在');
   return { contentType: CONTENT_TYPE_OF_EXTENSION[extension] as string, body: await storage.get(key) };
 }
 
 /** One page of the project's templates, newest change first, filtered by part of the name and status. */
 export async function pageTemplates(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof certificateTemplatePageInput>,
 ): Promise<PageAnswer<CertificateTemplateItem>> {
   const where: WhereOptions<CertificateTemplate> = {
-    projectId,
+    projectId: scope.project.id,
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
@@ -169,12 +166,12 @@ export async function pageTemplates(
 
 /** One template of the project (locked inside a transaction); another project's answers 证书模板不存在. */
 async function loadTemplate(
-  projectId: number,
+  scope: TenantScope,
   id: number,
   transaction?: Transaction,
 ): Promise<CertificateTemplate> {
   const template = await CertificateTemplate.findOne({
-    where: { id, projectId },
+    where: { id, projectId: scope.project.id },
     transaction,
     ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
   });
@@ -183,13 +180,13 @@ async function loadTemplate(
 }
 
 /** A template of the project with its fields. Throws BusinessError 证书模板不存在. */
-export async function getTemplate(projectId: number, id: number): Promise<CertificateTemplateDetail> {
-  return presentDetail(await loadTemplate(projectId, id));
+export async function getTemplate(scope: TenantScope, id: number): Promise<CertificateTemplateDetail> {
+  return presentDetail(await loadTemplate(scope, id));
 }
 
 /** Throws ValidationError `backgroundImage` unless the key is a stored background of the project. */
-async function checkBackground(projectId: number, key: string): Promise<void> {
-  if (!backgroundExtension(projectId, key) || !(await fileStorage().stat(key)))
+async function checkBackground(scope: TenantScope, key: string): Promise<void> {
+  if (!backgroundExtension(scope.project.id, key) || !(await scope.providers.storage.stat(key)))
     throw fieldError('backgroundImage', 'exists', BACKGROUND_MISSING);
 }
 
@@ -200,10 +197,10 @@ async function checkBackground(projectId: number, key: string): Promise<void> {
  * taken, `backgroundImage` foreign or missing), BusinessError 证书模板不存在.
  */
 export async function saveTemplate(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof certificateTemplateSaveInput>,
 ): Promise<CertificateTemplateDetail> {
+  const projectId = scope.project.id;
   const values = {
     name: input.name,
     width: input.width,
@@ -211,17 +208,17 @@ export async function saveTemplate(
     backgroundImage: input.backgroundImage ?? null,
     fields: input.fields,
   };
-  const { template, replaced } = await caller.sequelize
+  const { template, replaced } = await scope.sequelize
     .transaction(async (transaction) => {
-      await lockProjectTemplates(caller, projectId, transaction);
-      const existing = input.id ? await loadTemplate(projectId, input.id, transaction) : null;
+      await lockProjectTemplates(scope, transaction);
+      const existing = input.id ? await loadTemplate(scope, input.id, transaction) : null;
       const taken = await CertificateTemplate.count({
         where: { projectId, name: input.name, ...(existing ? { id: { [Op.ne]: existing.id } } : {}) },
         transaction,
       });
       if (taken) throw fieldError('name', 'unique', NAME_TAKEN);
       if (values.backgroundImage && values.backgroundImage !== existing?.backgroundImage)
-        await checkBackground(projectId, values.backgroundImage);
+        await checkBackground(scope, values.backgroundImage);
       const replaced =
         existing?.backgroundImage && existing.backgroundImage !== values.backgroundImage
           ? existing.backgroundImage
@@ -229,11 +226,11 @@ export async function saveTemplate(
       const template = existing
         ? await existing.update(values, { transaction })
         : await CertificateTemplate.create(
-            { projectId, ...values, createdBy: caller.principal?.accountId ?? null },
+            { projectId, ...values, createdBy: scope.principal.accountId },
             { transaction },
           );
       await audit(
-        caller,
+        scope,
         {
           action: existing ? 'certificate-template.update' : 'certificate-template.create',
           projectId,
@@ -249,7 +246,7 @@ export async function saveTemplate(
       if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', NAME_TAKEN);
       throw error;
     });
-  if (replaced) await removeBackgroundIfUnused(caller, projectId, replaced);
+  if (replaced) await removeBackgroundIfUnused(scope, replaced);
   return presentDetail(template);
 }
 
@@ -258,20 +255,19 @@ export async function saveTemplate(
  * classes holding it keep it). Audited. Throws BusinessError 证书模板不存在.
  */
 export async function setTemplateStatus(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   id: number,
   status: RecordStatus,
 ): Promise<CertificateTemplateDetail> {
-  return caller.sequelize.transaction(async (transaction) => {
-    const template = await loadTemplate(projectId, id, transaction);
+  return scope.sequelize.transaction(async (transaction) => {
+    const template = await loadTemplate(scope, id, transaction);
     const before = template.status;
     await template.update({ status }, { transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'certificate-template.status',
-        projectId,
+        projectId: scope.project.id,
         targetType: 'certificate_template',
         targetId: id,
         detail: { before, after: status },
@@ -283,18 +279,19 @@ export async function setTemplateStatus(
 }
 
 /**
- * Deletes a template of the project and its background (unless another template uses it). Audited.
- * Throws BusinessError 证书模板不存在, or TEMPLATE_IN_USE while a class refers to it.
+ * Deletes a template of the project and its background (unless another template uses it); a module
+ * referring to the template (a class) vetoes through `certificateTemplateDeleting`. Audited. Throws
+ * BusinessError 证书模板不存在, or the veto's (TEMPLATE_IN_USE).
  */
-export async function deleteTemplate(caller: Caller, projectId: number, id: number): Promise<void> {
-  const background = await caller.sequelize
+export async function deleteTemplate(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  const background = await scope.sequelize
     .transaction(async (transaction) => {
-      const template = await loadTemplate(projectId, id, transaction);
-      if (await TrainClass.count({ where: { certificateTemplateId: id }, transaction }))
-        throw new BusinessError(TEMPLATE_IN_USE);
+      const template = await loadTemplate(scope, id, transaction);
+      await emit(scope, certificateTemplateDeleting, { projectId, ids: [template.id] }, transaction);
       await template.destroy({ transaction });
       await audit(
-        caller,
+        scope,
         {
           action: 'certificate-template.delete',
           projectId,
@@ -311,5 +308,5 @@ export async function deleteTemplate(caller: Caller, projectId: number, id: numb
       if (error instanceof ForeignKeyConstraintError) throw new BusinessError(TEMPLATE_IN_USE);
       throw error;
     });
-  if (background) await removeBackgroundIfUnused(caller, projectId, background);
+  if (background) await removeBackgroundIfUnused(scope, background);
 }

@@ -1,13 +1,5 @@
-import { z } from 'zod';
-import {
-  certificateBackgroundInput,
-  certificateTemplateIdInput,
-  certificateTemplatePageInput,
-  certificateTemplateSaveInput,
-  certificateTemplateStatusInput,
-} from '../../contract/certificate';
-import { type ActionContext, type ActionDefinition, FileResult, type HttpMethod } from '../../core/action';
-import { projectStaffActions } from '../../core/tenant';
+import { certificateCalls } from '../../contract/certificate';
+import { FileResult, implement } from '../../core/action';
 import {
   deleteTemplate,
   getTemplate,
@@ -18,87 +10,23 @@ import {
   uploadTemplateBackground,
 } from './certificate-template.service';
 
-/** 证书模板: the screen that manages the project's certificate templates. */
-export const CERTIFICATE_TEMPLATE_SCREEN = '/resource-manage/certificate';
-/** The class screens choose a template for a class, so they read the list too. */
-const TEMPLATE_READERS = [
-  CERTIFICATE_TEMPLATE_SCREEN,
-  '/train-manage/class',
-  '/train-manage/train-class-detail',
-];
-
-const certificateAction = projectStaffActions('certificate');
-/** A call granted by the template screen alone. */
-const staffAction = <S extends z.ZodType, R>(
-  name: string,
-  input: S,
-  handler: (ctx: ActionContext, input: z.output<S>, projectId: number) => Promise<R>,
-) => certificateAction(name, [CERTIFICATE_TEMPLATE_SCREEN], input, handler);
-
-/** `certificate/template-page`: the project's templates, newest change first (name part, status filters). */
-export const templatePage = certificateAction(
-  'template-page',
-  TEMPLATE_READERS,
-  certificateTemplatePageInput,
-  (_ctx, input, projectId) => pageTemplates(projectId, input),
-);
-
-/** `certificate/template-get`: one template with its fields. */
-export const templateGet = staffAction('template-get', certificateTemplateIdInput, (_ctx, input, projectId) =>
-  getTemplate(projectId, input.id),
-);
-
-/** `certificate/template-save` (JSON body): creates or updates a template. */
-export const templateSave = staffAction(
-  'template-save',
-  certificateTemplateSaveInput,
-  (ctx, input, projectId) => saveTemplate(ctx, projectId, input),
-);
-
-/** `certificate/template-status`: enables or disables a template. */
-export const templateStatus = staffAction(
-  'template-status',
-  certificateTemplateStatusInput,
-  (ctx, input, projectId) => setTemplateStatus(ctx, projectId, input.id, input.status),
-);
-
-/** `certificate/template-delete`: deletes a template no class uses. */
-export const templateDelete = staffAction(
-  'template-delete',
-  certificateTemplateIdInput,
-  async (ctx, input, projectId) => {
-    await deleteTemplate(ctx, projectId, input.id);
+/** The certificate template calls (`certificate/...`): project staff on their project's templates. */
+export const certificateActions = implement(certificateCalls, {
+  'template-page': (ctx, input) => pageTemplates(ctx, input),
+  'template-get': (ctx, input) => getTemplate(ctx, input.id),
+  'template-save': (ctx, input) => saveTemplate(ctx, input),
+  'template-status': (ctx, input) => setTemplateStatus(ctx, input.id, input.status),
+  'template-delete': async (ctx, input) => {
+    await deleteTemplate(ctx, input.id);
     return null;
   },
-);
-
-/** `certificate/template-upload-background` (multipart `file`): stores a PNG/JPEG/WebP of at most 5 MB. */
-export const templateUploadBackground = staffAction(
-  'template-upload-background',
-  z.object({}),
-  (ctx, _input, projectId) =>
+  'template-upload-background': (ctx) =>
     uploadTemplateBackground(
-      projectId,
+      ctx,
       ctx.files.find((file) => file.field === 'file'),
     ),
-);
-
-/** `certificate/template-background` (GET or POST, `key`): the background image itself, raw. */
-export const templateBackground = {
-  ...staffAction('template-background', certificateBackgroundInput, async (_ctx, input, projectId) => {
-    const image = await readTemplateBackground(projectId, input.key);
+  'template-background': async (ctx, input) => {
+    const image = await readTemplateBackground(ctx, input.key);
     return new FileResult(image.body, image.contentType);
-  }),
-  methods: ['GET', 'POST'] satisfies HttpMethod[],
-};
-
-/** Certificate template calls. */
-export const certificateActions: ActionDefinition[] = [
-  templatePage,
-  templateGet,
-  templateSave,
-  templateStatus,
-  templateDelete,
-  templateUploadBackground,
-  templateBackground,
-];
+  },
+});

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'sequelize';
 import type { CertificateField } from '../../contract/certificate';
-import { fileStorage } from '../storage/file-storage';
+import { loadEnv } from '../../env';
+import { fileStorageFromEnv } from '../storage/file-storage';
 import { encodePng, mixRgb, type Rgb } from '../storage/png';
+import type { FileStorage } from '../storage/storage';
 import { CertificateTemplate } from './certificate-template.model';
 
 /** The demo template's name. */
@@ -89,11 +91,16 @@ export const DEMO_CERTIFICATE_FIELDS: readonly CertificateField[] = [
 
 /**
  * Adds the demo template to a project: 结业证书, enabled, A4 landscape, with a generated background
- * stored through the file storage as an upload would be.
+ * stored through the file storage as an upload would be. `storage` is the app's
+ * (`providers.storage`); the environment's when not given.
  */
-export async function seedCertificateDemo(projectId: number, transaction: Transaction): Promise<void> {
+export async function seedCertificateDemo(
+  projectId: number,
+  transaction: Transaction,
+  storage: FileStorage = fileStorageFromEnv(loadEnv()),
+): Promise<void> {
   const key = `certificate-templates/${projectId}/${randomUUID()}.png`;
-  await fileStorage().put(key, drawDemoBackground());
+  await storage.put(key, drawDemoBackground());
   await CertificateTemplate.create(
     {
       projectId,

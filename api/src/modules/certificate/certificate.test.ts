@@ -106,7 +106,7 @@ async function buildClassWith(templateId: number): Promise<TrainClass> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ providers: { storage: storage.storage } });
   projectId = (await buildProject()).id;
   otherProjectId = (await buildProject()).id;
   token = await signIn(
@@ -120,9 +120,9 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  await TrainClass.destroy({ where: {} });
-  await TrainPlan.destroy({ where: {} });
-  await CertificateTemplate.destroy({ where: {} });
+  await TrainClass.destroy({ where: {}, allTenants: true });
+  await TrainPlan.destroy({ where: {}, allTenants: true });
+  await CertificateTemplate.destroy({ where: {}, allTenants: true });
   storage.clear();
 });
 
@@ -280,7 +280,10 @@ describe('save, get and page', () => {
     const named = await post('template-page', { name: '合格' });
     expect(named.body.attribute.list.map((row: { name: string }) => row.name)).toEqual(['培训合格证']);
     expect(
-      await AuditLog.count({ where: { action: 'certificate-template.create', targetId: String(id) } }),
+      await AuditLog.count({
+        where: { action: 'certificate-template.create', targetId: String(id) },
+        allTenants: true,
+      }),
     ).toBe(1);
   });
 
@@ -330,7 +333,7 @@ describe('save, get and page', () => {
     const answer = await post('template-save', template(overrides));
     expect(answer.status).toBe(400);
     expect(fieldsOf(answer.body)).toEqual(fields);
-    expect(await CertificateTemplate.count()).toBe(0);
+    expect(await CertificateTemplate.count({ allTenants: true })).toBe(0);
   });
 
   test('fixed texts may repeat; a field may touch the page edges', async () => {
@@ -354,7 +357,7 @@ describe('save, get and page', () => {
       const answer = await post('template-save', template({ backgroundImage: key }));
       expect(fieldsOf(answer.body)).toEqual(['backgroundImage']);
     }
-    expect(await CertificateTemplate.count()).toBe(0);
+    expect(await CertificateTemplate.count({ allTenants: true })).toBe(0);
   });
 
   test('replacing or dropping the background removes the old file', async () => {
@@ -377,7 +380,7 @@ describe('save, get and page', () => {
       ['template-save', template({ id: foreign.id, name: '改名' })],
     ] as const)
       expect((await post(name, body)).body).toMatchObject({ respCode: -1, respDesc: '证书模板不存在' });
-    expect((await CertificateTemplate.findByPk(foreign.id))?.name).toBe('结业证书');
+    expect((await CertificateTemplate.findByPk(foreign.id, { allTenants: true }))?.name).toBe('结业证书');
   });
 });
 
@@ -402,15 +405,18 @@ describe('status and delete', () => {
     const trainClass = await buildClassWith(saved.id);
     const refused = await post('template-delete', { id: saved.id });
     expect(refused.body).toMatchObject({ respCode: -1, respDesc: '该模板已被班级使用，不能删除' });
-    expect(await CertificateTemplate.count()).toBe(1);
+    expect(await CertificateTemplate.count({ allTenants: true })).toBe(1);
     expect(stored()).toEqual([background.key]);
 
     await trainClass.destroy();
     expect((await post('template-delete', { id: saved.id })).body.respCode).toBe(200);
-    expect(await CertificateTemplate.count()).toBe(0);
+    expect(await CertificateTemplate.count({ allTenants: true })).toBe(0);
     expect(stored()).toEqual([]);
     expect(
-      await AuditLog.count({ where: { action: 'certificate-template.delete', targetId: String(saved.id) } }),
+      await AuditLog.count({
+        where: { action: 'certificate-template.delete', targetId: String(saved.id) },
+        allTenants: true,
+      }),
     ).toBe(1);
   });
 
@@ -431,7 +437,9 @@ describe('demo data', () => {
     const demoToken = await signIn(
       (await buildAccount({ projectId: demo.id, roleSystem: ROLE_SYSTEM.PROJECT, menu: MENU })).account,
     );
-    await t.sequelize.transaction((transaction) => seedCertificateDemo(demo.id, transaction));
+    await t.sequelize.transaction((transaction) =>
+      seedCertificateDemo(demo.id, transaction, storage.storage),
+    );
     const page = await post('template-page', {}, demoToken);
     expect(page.body.attribute.list).toHaveLength(1);
     const row = page.body.attribute.list[0];

@@ -10,10 +10,12 @@ import {
   type classCategoryDragInput,
   type classCategorySaveInput,
 } from '../../contract/class-category';
-import type { Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { audit } from '../audit/audit.service';
-import { categoryAndBelow, categoryPlaces, classUse, describeClassUse } from '../train-class/class-read';
+import { categoryAndBelow, categoryPlaces } from './category-places';
+import { classCategoryDeleting } from './class-category.events';
 import { ClassCategory } from './class-category.model';
 
 /** The base types every project starts with, in order (their names may be edited, never their codes). */
@@ -77,10 +79,11 @@ function buildTree(categories: ClassCategory[]): ClassCategoryNode[] {
  * The project's whole class-type tree for the back office: the base types with their major types
  * and major children, whatever the hide flags say (the H5 applies them).
  */
-export async function classCategoryTree(
-  projectId: number,
-  transaction?: Transaction,
-): Promise<ClassCategoryNode[]> {
+export async function classCategoryTree(scope: TenantScope): Promise<ClassCategoryNode[]> {
+  return projectTree(scope.project.id);
+}
+
+async function projectTree(projectId: number, transaction?: Transaction): Promise<ClassCategoryNode[]> {
   return buildTree(await ClassCategory.findAll({ where: { projectId }, transaction }));
 }
 
@@ -101,7 +104,10 @@ async function presentItem(category: ClassCategory, transaction?: Transaction): 
   while (path[0].parentId !== null) {
     path.unshift(await loadCategory(category.projectId, path[0].parentId, transaction));
   }
-  const childCount = await ClassCategory.count({ where: { parentId: category.id }, transaction });
+  const childCount = await ClassCategory.count({
+    where: { projectId: category.projectId, parentId: category.id },
+    transaction,
+  });
   return {
     id: category.id,
     parentId: category.parentId,
@@ -116,14 +122,14 @@ async function presentItem(category: ClassCategory, transaction?: Transaction): 
 }
 
 /** One category with its path from the base type and its number of children. Throws 班级分类不存在. */
-export async function findClassCategory(projectId: number, id: number): Promise<ClassCategoryItem> {
-  return presentItem(await loadCategory(projectId, id));
+export async function findClassCategory(scope: TenantScope, id: number): Promise<ClassCategoryItem> {
+  return presentItem(await loadCategory(scope.project.id, id));
 }
 
 /** Serialises changes to a project's tree (sort numbers and sibling names) within the transaction. */
-async function lockTree(projectId: number, transaction: Transaction): Promise<void> {
-  await ClassCategory.sequelize?.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
-    replacements: { namespace: TREE_LOCK_NAMESPACE, projectId },
+async function lockTree(scope: TenantScope, transaction: Transaction): Promise<void> {
+  await scope.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
+    replacements: { namespace: TREE_LOCK_NAMESPACE, projectId: scope.project.id },
     transaction,
   });
 }
@@ -202,13 +208,13 @@ async function place(
  * BusinessError 班级分类不存在.
  */
 export async function saveClassCategory(
-  ctx: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof classCategorySaveInput>,
 ): Promise<ClassCategoryItem> {
+  const projectId = scope.project.id;
   try {
-    return await ctx.sequelize.transaction(async (transaction) => {
-      await lockTree(projectId, transaction);
+    return await scope.sequelize.transaction(async (transaction) => {
+      await lockTree(scope, transaction);
       const existing = input.id ? await loadCategory(projectId, input.id, transaction) : null;
       const moving = input.parentId !== undefined && input.parentId !== existing?.parentId;
       if (!existing && input.parentId === undefined)
@@ -240,7 +246,7 @@ export async function saveClassCategory(
         if (parent) await place(existing, parent, undefined, transaction);
         category = existing;
         await audit(
-          ctx,
+          scope,
           {
             action: 'class-category.update',
             projectId,
@@ -267,7 +273,7 @@ export async function saveClassCategory(
           { transaction },
         );
         await audit(
-          ctx,
+          scope,
           {
             action: 'class-category.create',
             projectId,
@@ -293,12 +299,12 @@ export async function saveClassCategory(
  * among the new siblings. Audited. Answers the new tree. Throws BusinessError naming the refusal.
  */
 export async function dragClassCategory(
-  ctx: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof classCategoryDragInput>,
 ): Promise<ClassCategoryNode[]> {
-  return ctx.sequelize.transaction(async (transaction) => {
-    await lockTree(projectId, transaction);
+  const projectId = scope.project.id;
+  return scope.sequelize.transaction(async (transaction) => {
+    await lockTree(scope, transaction);
     const category = await loadCategory(projectId, input.id, transaction);
     const target = await loadCategory(
       projectId,
@@ -333,7 +339,7 @@ export async function dragClassCategory(
     }
     await place(category, owner, index, transaction);
     await audit(
-      ctx,
+      scope,
       {
         action: 'class-category.drag',
         projectId,
@@ -343,32 +349,31 @@ export async function dragClassCategory(
       },
       transaction,
     );
-    return classCategoryTree(projectId, transaction);
+    return projectTree(projectId, transaction);
   });
 }
 
 /**
- * Deletes a category without children (its later siblings move up). Base types are never deleted,
- * nor a category used by a class (itself or any category below it). Audited. Throws BusinessError
- * 班级分类不存在 or naming the refusal.
+ * Deletes a category without children (its later siblings move up). Base types are never deleted;
+ * the modules above may refuse it (`classCategoryDeleting`: the classes module refuses a category
+ * used by a class, itself or any category below it). Audited. Throws BusinessError 班级分类不存在 or
+ * naming the refusal.
  */
-export async function deleteClassCategory(ctx: Caller, projectId: number, id: number): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
-    await lockTree(projectId, transaction);
+export async function deleteClassCategory(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
+    await lockTree(scope, transaction);
     const category = await loadCategory(projectId, id, transaction);
     if (category.level === CLASS_CATEGORY_LEVEL.BASE) throw new BusinessError('基础类型不能删除');
-    const use = await classUse(
-      { categoryIds: categoryAndBelow(await categoryPlaces(projectId, transaction), id) },
-      transaction,
-    );
-    if (use.count) throw new BusinessError(`该分类（含下级分类）已被${describeClassUse(use)}使用，不能删除`);
-    if (await ClassCategory.count({ where: { parentId: id }, transaction }))
+    const categoryIds = categoryAndBelow(await categoryPlaces(projectId, transaction), id);
+    await emit(scope, classCategoryDeleting, { projectId, categoryIds }, transaction);
+    if (await ClassCategory.count({ where: { projectId, parentId: id }, transaction }))
       throw new BusinessError('该分类下还有下级分类，请先删除下级分类');
     const parentId = category.parentId as number;
     await category.destroy({ transaction });
     await renumber(await childrenOf(projectId, parentId, transaction), transaction);
     await audit(
-      ctx,
+      scope,
       {
         action: 'class-category.delete',
         projectId,

@@ -144,7 +144,7 @@ describe('permissions', () => {
         });
         expect(answer.status).toBe(403);
       }
-    expect(await ClassCategory.count({ where: { name: '无权' } })).toBe(0);
+    expect(await ClassCategory.count({ where: { name: '无权' }, allTenants: true })).toBe(0);
   });
 
   test('the class detail screen reads the tree but does not change it', async () => {
@@ -185,9 +185,12 @@ describe('save', () => {
       [law, 2, 1],
       [politics, 2, 2],
     ]);
-    expect(await AuditLog.count({ where: { action: 'class-category.create', targetId: String(law) } })).toBe(
-      1,
-    );
+    expect(
+      await AuditLog.count({
+        where: { action: 'class-category.create', targetId: String(law) },
+        allTenants: true,
+      }),
+    ).toBe(1);
   });
 
   test('nothing is created below a major child (no fourth level)', async () => {
@@ -299,6 +302,7 @@ describe('drag', () => {
     expectNumbered(nodes);
     const audit = await AuditLog.findOne({
       where: { action: 'class-category.drag', targetId: String(civil) },
+      allTenants: true,
     });
     expect(audit?.detail).toMatchObject({ position: 'after', targetId: safety });
   });
@@ -423,7 +427,10 @@ describe('delete', () => {
     expect(shape(nodes)[0]).toEqual(['公需科目', ['法律法规', '职业素养']]);
     expectNumbered(nodes);
     expect(
-      await AuditLog.count({ where: { action: 'class-category.delete', targetId: String(first) } }),
+      await AuditLog.count({
+        where: { action: 'class-category.delete', targetId: String(first) },
+        allTenants: true,
+      }),
     ).toBe(1);
   });
 
@@ -440,7 +447,7 @@ describe('delete', () => {
       respCode: -1,
       respDesc: '班级分类不存在',
     });
-    expect(await ClassCategory.count({ where: { id: [law, civil] } })).toBe(2);
+    expect(await ClassCategory.count({ where: { id: [law, civil] }, allTenants: true })).toBe(2);
   });
 });
 

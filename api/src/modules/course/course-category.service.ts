@@ -1,4 +1,5 @@
 import type { CourseCategoryNode } from '../../contract/course';
+import type { TenantScope } from '../../core/action';
 import { type CategoryTreeNode, createCategoryTree } from '../category-tree/category-tree.service';
 import { CourseCategory } from './course.model';
 
@@ -22,6 +23,6 @@ const present = ({ itemCount, children, ...item }: CategoryTreeNode): CourseCate
 });
 
 /** `course/category-tree`: the project's tree, each node with the courses in it and under it. */
-export async function courseCategoryTree(projectId: number): Promise<CourseCategoryNode[]> {
-  return (await courseCategories.tree(projectId)).map(present);
+export async function courseCategoryTree(scope: TenantScope): Promise<CourseCategoryNode[]> {
+  return (await courseCategories.tree(scope)).map(present);
 }

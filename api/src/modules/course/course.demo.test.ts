@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildProject } from '../../testing/factories';
+import { tenantOf } from '../project/project.tenant';
 import { seedResourceDemo } from '../resource/resource.demo';
 import { useTestStorage } from '../resource/resource.testing';
 import { DEMO_COURSES, seedCourseDemo } from './course.demo';
@@ -15,7 +16,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('the demo project gets published courses of the demo videos and a valid pop-up question', async () => {
-  const projectId = (await buildProject()).id;
+  const project = await buildProject();
+  const projectId = project.id;
+  const scope = t.scope({ project: tenantOf(project) });
   await t.sequelize.transaction(async (transaction) => {
     await seedResourceDemo(projectId, transaction);
     await seedCourseDemo(projectId, transaction);
@@ -25,7 +28,7 @@ test('the demo project gets published courses of the demo videos and a valid pop
     DEMO_COURSES.map((demo) => [demo.name, 'PUBLISHED']),
   );
   for (const course of courses) {
-    const detail = await getCourse(projectId, course.id);
+    const detail = await getCourse(scope, course.id);
     expect(detail.lessons.length).toBeGreaterThan(0);
     expect(detail.hours).toBeCloseTo(detail.lessons.reduce((sum, lesson) => sum + lesson.hours, 0));
     for (const lesson of detail.lessons)
@@ -37,7 +40,7 @@ test('the demo project gets published courses of the demo videos and a valid pop
   const [question] = questions;
   if (!question) throw new Error('no demo question');
   const video = question.resourceId;
-  const detail = await getCourse(projectId, courses[0]?.id ?? 0);
+  const detail = await getCourse(scope, courses[0]?.id ?? 0);
   const lesson = detail.lessons.find((l) => l.resourceId === video);
   expect(lesson?.questionCount).toBe(1);
   expect(question.markSecond).toBeGreaterThan(0);

@@ -10,23 +10,24 @@ import {
   hoursToTenths,
   tenthsToHours,
 } from '../../contract/course';
-import type { Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { Resource } from '../resource/resource.model';
-import { classUse, describeClassUse } from '../train-class/class-read';
+import { courseDeleting, courseUnpublishing } from './course.events';
 import { Course, CourseLesson, ResourceQuestion } from './course.model';
 import { courseCategories } from './course-category.service';
 
 export const COURSE_NOT_FOUND = '课程不存在';
 
-/** Lesson counts of courses by id. */
-async function lessonCounts(courseIds: number[]): Promise<Map<number, number>> {
+/** Lesson counts of courses of the project by id. */
+async function lessonCounts(scope: TenantScope, courseIds: number[]): Promise<Map<number, number>> {
   if (!courseIds.length) return new Map();
   const rows = (await CourseLesson.findAll({
     attributes: ['courseId', [fn('COUNT', col('id')), 'count']],
-    where: { courseId: courseIds },
+    where: { projectId: scope.project.id, courseId: courseIds },
     group: ['courseId'],
     raw: true,
   })) as unknown as { courseId: number; count: string }[];
@@ -53,15 +54,15 @@ function presentCourse(course: Course, paths: Map<number, string>, lessonCount: 
  * text, `categoryId` selects a category and all below it, `status` one state.
  */
 export async function listCourses(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof courseQueryInput>,
 ): Promise<PageAnswer<CourseItem>> {
   let categoryIds: number[] | undefined;
   if (input.categoryId !== undefined) {
-    categoryIds = await courseCategories.subtreeIdsOf(projectId, input.categoryId);
+    categoryIds = await courseCategories.subtreeIdsOf(scope, input.categoryId);
   }
   const where: WhereOptions<Course> = {
-    projectId,
+    projectId: scope.project.id,
     ...(input.status ? { status: input.status } : {}),
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.teacherName ? { teacherName: { [Op.iLike]: containsPattern(input.teacherName) } } : {}),
@@ -76,8 +77,11 @@ export async function listCourses(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const paths = await courseCategories.categoryPaths(projectId);
-  const counts = await lessonCounts(rows.map((row) => row.id));
+  const paths = await courseCategories.categoryPaths(scope);
+  const counts = await lessonCounts(
+    scope,
+    rows.map((row) => row.id),
+  );
   return {
     list: rows.map((row) => presentCourse(row, paths, counts.get(row.id) ?? 0)),
     total: count,
@@ -88,14 +92,15 @@ export async function listCourses(
 
 /** One course of the project with its lessons in order. Throws BusinessError 课程不存在. */
 export async function getCourse(
-  projectId: number,
+  scope: TenantScope,
   id: number,
   transaction?: Transaction,
 ): Promise<CourseDetail> {
+  const projectId = scope.project.id;
   const course = await Course.findOne({ where: { id, projectId }, transaction });
   if (!course) throw new BusinessError(COURSE_NOT_FOUND);
   const lessons = await CourseLesson.findAll({
-    where: { courseId: id },
+    where: { projectId, courseId: id },
     order: [['sort', 'ASC']],
     transaction,
   });
@@ -106,14 +111,14 @@ export async function getCourse(
   const questionRows = resourceIds.length
     ? ((await ResourceQuestion.findAll({
         attributes: ['resourceId', [fn('COUNT', col('id')), 'count']],
-        where: { resourceId: resourceIds },
+        where: { projectId, resourceId: resourceIds },
         group: ['resourceId'],
         raw: true,
         transaction,
       })) as unknown as { resourceId: number; count: string }[])
     : [];
   const questions = new Map(questionRows.map((row) => [row.resourceId, Number(row.count)]));
-  const paths = await courseCategories.categoryPaths(projectId, transaction);
+  const paths = await courseCategories.categoryPaths(scope, transaction);
   return {
     ...presentCourse(course, paths, lessons.length),
     description: course.description,
@@ -137,10 +142,11 @@ export async function getCourse(
  * video (`lessons.<i>.trialSeconds`); a PUBLISHED course needs a lesson (`lessons`).
  */
 async function checkLessons(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof courseSaveInput>,
   transaction: Transaction,
 ): Promise<void> {
+  const projectId = scope.project.id;
   const errors: FieldError[] = [];
   if (input.status === 'PUBLISHED' && input.lessons.length === 0)
     errors.push({ field: 'lessons', rule: 'required', message: '发布的课程至少需要一个课时' });
@@ -175,31 +181,19 @@ async function checkLessons(
   if (errors.length) throw new ValidationError(errors);
 }
 
-/** Refuses to make a course a draft while a class on the shelf uses it, naming `status`. */
-async function checkNotOnShelf(courseId: number, transaction: Transaction): Promise<void> {
-  const use = await classUse({ courseId, onShelfOnly: true }, transaction);
-  if (use.count)
-    throw new ValidationError([
-      {
-        field: 'status',
-        rule: 'in-use',
-        message: `该课程正被已上架的${describeClassUse(use)}使用，不能改为草稿，请先下架这些班级`,
-      },
-    ]);
-}
-
 /**
  * Creates or replaces a course with its whole lesson list (in the order given); total hours are
- * the lessons' sum. A published course used by a class on the shelf stays published. Audited.
- * Throws ValidationError naming `categoryId`, `status` or `lessons.<i>.<field>`, BusinessError
- * 课程不存在 for another project's id.
+ * the lessons' sum. A published course going back to draft is announced (`courseUnpublishing`),
+ * so a module showing it (a class on the shelf) may keep it published. Audited. Throws
+ * ValidationError naming `categoryId`, `status` or `lessons.<i>.<field>`, BusinessError 课程不存在
+ * for another project's id.
  */
 export async function saveCourse(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof courseSaveInput>,
 ): Promise<CourseDetail> {
-  const id = await caller.sequelize.transaction(async (transaction) => {
+  const projectId = scope.project.id;
+  const id = await scope.sequelize.transaction(async (transaction) => {
     let course: Course | null = null;
     if (input.id) {
       course = await Course.findOne({
@@ -209,10 +203,10 @@ export async function saveCourse(
       });
       if (!course) throw new BusinessError(COURSE_NOT_FOUND);
     }
-    await courseCategories.requireCategory(projectId, input.categoryId, 'categoryId', transaction);
+    await courseCategories.requireCategory(scope, input.categoryId, 'categoryId', transaction);
     if (course?.status === 'PUBLISHED' && input.status === 'DRAFT')
-      await checkNotOnShelf(course.id, transaction);
-    await checkLessons(projectId, input, transaction);
+      await emit(scope, courseUnpublishing, { projectId, ids: [course.id] }, transaction);
+    await checkLessons(scope, input, transaction);
     const fields = {
       name: input.name,
       categoryId: input.categoryId,
@@ -229,7 +223,7 @@ export async function saveCourse(
           hoursTenths: course.hoursTenths,
           lessons: (
             await CourseLesson.findAll({
-              where: { courseId: course.id },
+              where: { projectId, courseId: course.id },
               order: [['sort', 'ASC']],
               transaction,
             })
@@ -238,10 +232,10 @@ export async function saveCourse(
       : null;
     if (course) {
       await course.update(fields, { transaction });
-      await CourseLesson.destroy({ where: { courseId: course.id }, transaction });
+      await CourseLesson.destroy({ where: { projectId, courseId: course.id }, transaction });
     } else {
       course = await Course.create(
-        { projectId, createdBy: caller.principal?.accountId ?? null, ...fields },
+        { projectId, createdBy: scope.principal.accountId, ...fields },
         { transaction },
       );
     }
@@ -265,7 +259,7 @@ export async function saveCourse(
       lessons: input.lessons.map((lesson) => lesson.resourceId),
     };
     await audit(
-      caller,
+      scope,
       {
         action: before ? 'course.update' : 'course.create',
         projectId,
@@ -277,16 +271,17 @@ export async function saveCourse(
     );
     return courseId;
   });
-  return getCourse(projectId, id);
+  return getCourse(scope, id);
 }
 
 /**
  * Deletes a DRAFT course and its lessons; a PUBLISHED one is refused (set it back to draft first),
- * and so is a course used by a class. Audited. Throws BusinessError 课程不存在, or when the course is
- * published or used.
+ * and a module using the course (a class) vetoes through `courseDeleting`. Audited. Throws
+ * BusinessError 课程不存在, when the course is published, or the veto's BusinessError.
  */
-export async function deleteCourse(caller: Caller, projectId: number, id: number): Promise<void> {
-  await caller.sequelize.transaction(async (transaction) => {
+export async function deleteCourse(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
     const course = await Course.findOne({
       where: { id, projectId },
       transaction,
@@ -294,12 +289,11 @@ export async function deleteCourse(caller: Caller, projectId: number, id: number
     });
     if (!course) throw new BusinessError(COURSE_NOT_FOUND);
     if (course.status === 'PUBLISHED') throw new BusinessError('已发布的课程不能删除，请先改为草稿');
-    const use = await classUse({ courseId: course.id }, transaction);
-    if (use.count) throw new BusinessError(`该课程已被${describeClassUse(use)}使用，不能删除`);
-    await CourseLesson.destroy({ where: { courseId: course.id }, transaction });
+    await emit(scope, courseDeleting, { projectId, ids: [course.id] }, transaction);
+    await CourseLesson.destroy({ where: { projectId, courseId: course.id }, transaction });
     await course.destroy({ transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'course.delete',
         projectId,
@@ -310,9 +304,4 @@ export async function deleteCourse(caller: Caller, projectId: number, id: number
       transaction,
     );
   });
-}
-
-/** How many lessons use a video (a video in use cannot be deleted). */
-export function lessonsUsingResource(resourceId: number, transaction?: Transaction): Promise<number> {
-  return CourseLesson.count({ where: { resourceId }, transaction });
 }

@@ -5,6 +5,8 @@ import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';
 import { Resource } from '../resource/resource.model';
 import { buildResource, useTestStorage, VIDEO_MENU } from '../resource/resource.testing';
+import { TrainClassCourse } from '../train-class/train-class.model';
+import { buildClass } from '../train-class/train-class.testing';
 import { Course, CourseCategory, CourseLesson } from './course.model';
 
 const COURSE_MENU = ['/home', '/resource-manage', '/resource-manage/course'];
@@ -71,7 +73,7 @@ describe('permissions', () => {
     for (const as of [noScreen, student])
       for (const call of calls)
         expect((await post(call, { id: 1, name: '无权', index: 0 }, as)).status).toBe(403);
-    expect(await CourseCategory.count({ where: { name: '无权' } })).toBe(0);
+    expect(await CourseCategory.count({ where: { name: '无权' }, allTenants: true })).toBe(0);
     expect((await t.http.post('/api/course/query.action')).status).toBe(401);
   });
 
@@ -131,7 +133,7 @@ describe('course categories', () => {
     expect((await post('course/category-delete', { id: mine }, otherToken)).body.respDesc).toBe(
       '课程分类不存在',
     );
-    expect(await CourseCategory.findByPk(mine)).toMatchObject({ name: '本项目分类' });
+    expect(await CourseCategory.findByPk(mine, { allTenants: true })).toMatchObject({ name: '本项目分类' });
   });
 });
 
@@ -177,7 +179,10 @@ describe('courses', () => {
       [videoB.id, '视频乙', 0.5, 30],
       [videoA.id, '视频甲', 1.5, 0],
     ]);
-    expect(await Course.findByPk(detail.id)).toMatchObject({ hoursTenths: 20, projectId });
+    expect(await Course.findByPk(detail.id, { allTenants: true })).toMatchObject({
+      hoursTenths: 20,
+      projectId,
+    });
 
     // Save again: reorder, drop a lesson, change hours.
     const again = await post('course/save', {
@@ -193,9 +198,14 @@ describe('courses', () => {
       status: 'DRAFT',
       teacherName: null,
     });
-    expect(await CourseLesson.count({ where: { courseId: detail.id } })).toBe(1);
+    expect(await CourseLesson.count({ where: { courseId: detail.id }, allTenants: true })).toBe(1);
     expect((await post('course/get', { id: detail.id })).body.attribute.lessons).toHaveLength(1);
-    expect(await AuditLog.count({ where: { action: 'course.update', targetId: String(detail.id) } })).toBe(1);
+    expect(
+      await AuditLog.count({
+        where: { action: 'course.update', targetId: String(detail.id) },
+        allTenants: true,
+      }),
+    ).toBe(1);
   });
 
   test('bad input names the field and changes nothing', async () => {
@@ -250,7 +260,7 @@ describe('courses', () => {
     expect(await names({ name: '查询', status: 'PUBLISHED' })).toEqual(['查询课程二']);
     expect(await names({ teacherName: '赵' })).toEqual(['查询课程一']);
     expect(await names({ name: '查询' }, otherToken)).toEqual([]);
-    const id = (await Course.findOne({ where: { name: '查询课程二' } }))?.id;
+    const id = (await Course.findOne({ where: { name: '查询课程二' }, allTenants: true }))?.id;
     expect((await post('course/get', { id }, otherToken)).body.respDesc).toBe('课程不存在');
     expect((await post('course/delete', { id }, otherToken)).body.respDesc).toBe('课程不存在');
   });
@@ -267,7 +277,7 @@ describe('courses', () => {
       respCode: -1,
       respDesc: '已发布的课程不能删除，请先改为草稿',
     });
-    expect(await Course.findByPk(id)).not.toBeNull();
+    expect(await Course.findByPk(id, { allTenants: true })).not.toBeNull();
     await post('course/save', {
       id,
       name: '待删课程',
@@ -276,8 +286,8 @@ describe('courses', () => {
       lessons: [{ resourceId: videoA.id, hours: 1 }],
     });
     expect((await post('course/delete', { id })).body.respCode).toBe(200);
-    expect(await Course.findByPk(id)).toBeNull();
-    expect(await CourseLesson.count({ where: { courseId: id } })).toBe(0);
+    expect(await Course.findByPk(id, { allTenants: true })).toBeNull();
+    expect(await CourseLesson.count({ where: { courseId: id }, allTenants: true })).toBe(0);
   });
 
   test('a video used by a lesson cannot be deleted; once unused it can', async () => {
@@ -290,9 +300,37 @@ describe('courses', () => {
     });
     const refused = await post('resource/delete', { id: video.id }, videoToken);
     expect(refused.body).toMatchObject({ respCode: -1, respDesc: '该视频已被 1 个课程课时使用，不能删除' });
-    expect(await Resource.findByPk(video.id)).not.toBeNull();
+    expect(await Resource.findByPk(video.id, { allTenants: true })).not.toBeNull();
     await post('course/delete', { id: course.body.attribute.id });
     expect((await post('resource/delete', { id: video.id }, videoToken)).body.respCode).toBe(200);
-    expect(await Resource.findByPk(video.id)).toBeNull();
+    expect(await Resource.findByPk(video.id, { allTenants: true })).toBeNull();
+  });
+
+  test('a course a class holds cannot be deleted, and stays published while a class on the shelf holds it', async () => {
+    const built = await buildClass({ projectId, name: '在售班级' });
+    const held = built.courses[0]?.course;
+    if (!held) throw new Error('no course');
+    const draft = { id: held.id, name: held.name, categoryId: held.categoryId, status: 'DRAFT', lessons: [] };
+    const unpublish = await post('course/save', draft);
+    expect(unpublish.body.attribute.errors).toEqual([
+      {
+        field: 'status',
+        rule: 'in-use',
+        message: '该课程正被已上架的班级「在售班级」使用，不能改为草稿，请先下架这些班级',
+      },
+    ]);
+    expect((await Course.findByPk(held.id, { allTenants: true }))?.status).toBe('PUBLISHED');
+    // Another project's staff cannot reach it at all.
+    expect((await post('course/save', draft, otherToken)).body.respDesc).toBe('课程不存在');
+
+    await built.trainClass.update({ onShelf: false });
+    expect((await post('course/save', draft)).body.respCode).toBe(200);
+    expect((await post('course/delete', { id: held.id })).body).toMatchObject({
+      respCode: -1,
+      respDesc: '该课程已被班级「在售班级」使用，不能删除',
+    });
+    expect(await Course.findByPk(held.id, { allTenants: true })).not.toBeNull();
+    await TrainClassCourse.destroy({ where: { projectId, classId: built.trainClass.id } });
+    expect((await post('course/delete', { id: held.id })).body.respCode).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import {
   type QuestionItem,
   type questionSaveInput,
 } from '../../contract/course';
-import type { Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import { Resource } from '../resource/resource.model';
@@ -32,10 +32,10 @@ function presentQuestion(question: ResourceQuestion): QuestionItem {
 }
 
 /** The questions of a video of the project, by mark. Throws BusinessError 视频不存在. */
-export async function listQuestions(projectId: number, resourceId: number): Promise<QuestionItem[]> {
-  await loadResource(projectId, resourceId);
+export async function listQuestions(scope: TenantScope, resourceId: number): Promise<QuestionItem[]> {
+  await loadResource(scope, resourceId);
   const rows = await ResourceQuestion.findAll({
-    where: { projectId, resourceId },
+    where: { projectId: scope.project.id, resourceId },
     order: [
       ['markSecond', 'ASC'],
       ['id', 'ASC'],
@@ -86,13 +86,18 @@ export function checkQuestionAnswer(
 }
 
 async function markTaken(
-  resourceId: number,
+  video: Resource,
   markSecond: number,
   exceptId: number | undefined,
   transaction: Transaction,
 ): Promise<boolean> {
   const other = await ResourceQuestion.findOne({
-    where: { resourceId, markSecond, ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}) },
+    where: {
+      projectId: video.projectId,
+      resourceId: video.id,
+      markSecond,
+      ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}),
+    },
     transaction,
   });
   return other !== null;
@@ -105,12 +110,12 @@ async function markTaken(
  * video.
  */
 export async function saveQuestion(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof questionSaveInput>,
 ): Promise<QuestionItem> {
+  const projectId = scope.project.id;
   try {
-    return await caller.sequelize.transaction(async (transaction) => {
+    return await scope.sequelize.transaction(async (transaction) => {
       const video = await Resource.findOne({ where: { id: input.resourceId, projectId }, transaction });
       if (!video) throw new ValidationError([{ field: 'resourceId', rule: 'exists', message: '视频不存在' }]);
       let question: ResourceQuestion | null = null;
@@ -129,7 +134,7 @@ export async function saveQuestion(
           rule: 'max',
           message: `弹题时间应小于视频时长 ${video.durationSeconds} 秒`,
         });
-      else if (await markTaken(video.id, input.markSecond, input.id, transaction))
+      else if (await markTaken(video, input.markSecond, input.id, transaction))
         errors.push({ field: 'markSecond', rule: 'unique', message: MARK_TAKEN });
       const checked = checkQuestionAnswer(input);
       if (Array.isArray(checked)) errors.push(...checked);
@@ -152,7 +157,7 @@ export async function saveQuestion(
           { transaction },
         );
       await audit(
-        caller,
+        scope,
         {
           action: before ? 'resource-question.update' : 'resource-question.create',
           projectId,
@@ -177,13 +182,14 @@ export async function saveQuestion(
 }
 
 /** Deletes a pop-up question of the project. Audited. Throws BusinessError 弹题不存在. */
-export async function deleteQuestion(caller: Caller, projectId: number, id: number): Promise<void> {
-  await caller.sequelize.transaction(async (transaction) => {
+export async function deleteQuestion(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
     const question = await ResourceQuestion.findOne({ where: { id, projectId }, transaction });
     if (!question) throw new BusinessError(QUESTION_NOT_FOUND);
     await question.destroy({ transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'resource-question.delete',
         projectId,

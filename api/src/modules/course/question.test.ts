@@ -75,7 +75,7 @@ test('saves, lists by mark, edits and deletes questions; audited', async () => {
   expect(after.map((q) => q.markSecond)).toEqual([12, 40]);
   expect(await AuditLog.count({ where: { action: 'resource-question.create', projectId } })).toBe(3);
   expect(await AuditLog.count({ where: { action: 'resource-question.delete', projectId } })).toBe(1);
-  await ResourceQuestion.destroy({ where: { resourceId: video.id } });
+  await ResourceQuestion.destroy({ where: { resourceId: video.id }, allTenants: true });
 });
 
 test('bad input names the field and changes nothing', async () => {
@@ -101,7 +101,7 @@ test('bad input names the field and changes nothing', async () => {
     expect(res.status).toBe(400);
     expect(fieldsOf(res)).toEqual(fields);
   }
-  expect(await ResourceQuestion.count({ where: { resourceId: video.id } })).toBe(1);
+  expect(await ResourceQuestion.count({ where: { resourceId: video.id }, allTenants: true })).toBe(1);
 });
 
 test("another project's video and questions are refused", async () => {
@@ -110,9 +110,9 @@ test("another project's video and questions are refused", async () => {
   expect((await post('question-query', { resourceId: video.id }, otherToken)).body.respDesc).toBe(
     '视频不存在',
   );
-  const mine = await ResourceQuestion.findOne({ where: { resourceId: video.id } });
+  const mine = await ResourceQuestion.findOne({ where: { resourceId: video.id }, allTenants: true });
   expect((await post('question-delete', { id: mine?.id }, otherToken)).body.respDesc).toBe('弹题不存在');
-  expect(await ResourceQuestion.count({ where: { resourceId: video.id } })).toBe(1);
+  expect(await ResourceQuestion.count({ where: { resourceId: video.id }, allTenants: true })).toBe(1);
 });
 
 test('readers of the video screen may list questions but not change them', async () => {
@@ -129,7 +129,7 @@ test('deleting a video deletes its questions', async () => {
     (await t.http.post('/api/resource/delete.action').set('token', videoToken).send({ id: other.id })).body
       .respCode,
   ).toBe(200);
-  expect(await ResourceQuestion.count({ where: { resourceId: other.id } })).toBe(0);
+  expect(await ResourceQuestion.count({ where: { resourceId: other.id }, allTenants: true })).toBe(0);
 });
 
 test('checkQuestionAnswer sorts the answer and fixes judge options', () => {

@@ -1,23 +1,23 @@
-import { DEFAULT_PROJECT_AREA, resolveProjectSettings } from '@px/config';
 import { Op, type Transaction } from 'sequelize';
 import type { DictionaryItem, DictionaryNode, RegionNode } from '../../contract/dictionary';
+import type { TenantScope } from '../../core/action';
 import { ValidationError } from '../../core/errors';
-import { Project } from '../project/project.model';
 import { Dictionary } from './dictionary.model';
 import { regionChildren } from './regions';
 
 /**
  * The entries of a dictionary type as a project sees them: the shared entries, each replaced by the
  * project's own entry of the same code, plus the project's additional entries; ordered by `sort`,
- * then code.
+ * then code. Takes the project id (not a scope): other modules' services read it inside their own
+ * transactions.
  */
 export async function listDictionary(
-  projectId: number | null,
+  projectId: number,
   type: string,
   transaction?: Transaction,
 ): Promise<DictionaryItem[]> {
   const rows = await Dictionary.findAll({
-    where: { type, [Op.or]: [{ projectId: null }, ...(projectId === null ? [] : [{ projectId }])] },
+    where: { type, [Op.or]: [{ projectId: null }, { projectId }] },
     transaction,
   });
   const byCode = new Map<string, Dictionary>();
@@ -34,8 +34,8 @@ export async function listDictionary(
  * The entries of a type nested by `parentCode`. An entry whose parent is missing is a root, so
  * nothing a project overrides or removes disappears from the tree.
  */
-export async function dictionaryTree(projectId: number | null, type: string): Promise<DictionaryNode[]> {
-  const items = await listDictionary(projectId, type);
+export async function dictionaryTree(scope: TenantScope, type: string): Promise<DictionaryNode[]> {
+  const items = await listDictionary(scope.project.id, type);
   const nodes = new Map<string, DictionaryNode>(
     items.map((item) => [item.code, { code: item.code, label: item.label, sort: item.sort, children: [] }]),
   );
@@ -62,13 +62,8 @@ export async function dictionaryCodes(
  * given (a province gives its cities with their counties, a city its counties). Throws a
  * ValidationError naming `code` for a code the registry does not know.
  */
-export async function regionalTree(projectId: number | null, code?: string): Promise<RegionNode[]> {
-  let start = code;
-  if (start === undefined) {
-    const project = projectId === null ? null : await Project.findByPk(projectId);
-    start = String(project ? resolveProjectSettings(project.settings).projectArea : DEFAULT_PROJECT_AREA);
-  }
-  const children = regionChildren(start);
+export function regionalTree(scope: TenantScope, code?: string): RegionNode[] {
+  const children = regionChildren(code ?? String(scope.project.settings.projectArea));
   if (!children)
     throw new ValidationError([{ field: 'code', rule: 'exists', message: '行政区划代码不存在' }]);
   return children;

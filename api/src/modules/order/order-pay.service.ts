@@ -90,7 +90,7 @@ export async function payOrder(
     if ((await expireOrder(scope, order, now, 'TIMEOUT')) === 'PAID') return { kind: 'PAID' };
     throw new BusinessError(ORDER_EXPIRED);
   }
-  const merchant = await projectMerchant(scope.project.id);
+  const merchant = await projectMerchant(scope, scope.project.id);
   const channel = CHANNEL_OF[method];
   const openId = method === 'JSAPI' ? await openIdOf(scope, merchant.wxappId) : null;
   if (method === 'JSAPI' && !openId) throw new BusinessError(NO_OPENID);
@@ -112,7 +112,7 @@ export async function payOrder(
         attempt.wxappId === merchant.wxappId &&
         attempt.payerOpenid === openId,
     );
-    if (reusable) return payParameters(merchant, reusable);
+    if (reusable) return payParameters(scope, merchant, reusable);
     for (const attempt of attempts.filter((row) => row.status === 'OPEN')) {
       const settled = await settleOrRetire(scope, attempt, transaction);
       if (settled) return { kind: 'PAID' } as const;
@@ -149,14 +149,14 @@ export async function payOrder(
       },
       { transaction },
     );
-    return payParameters(merchant, attempt);
+    return payParameters(scope, merchant, attempt);
   });
 }
 
-function payParameters(merchant: MerchantPay, attempt: PayAttempt): OrderPayAnswer {
+function payParameters(scope: Scope, merchant: MerchantPay, attempt: PayAttempt): OrderPayAnswer {
   if (attempt.channel === 'WX_NATIVE') {
     const codeUrl = attempt.codeUrl ?? '';
-    return { kind: 'NATIVE', codeUrl, simulatorScanUrl: simulatorScanUrl(codeUrl) };
+    return { kind: 'NATIVE', codeUrl, simulatorScanUrl: simulatorScanUrl(scope.providers.wechat, codeUrl) };
   }
   const params = merchant.client.jsapiPayParams({ appId: merchant.appId, prepayId: attempt.prepayId ?? '' });
   return { kind: 'JSAPI', params };
@@ -167,7 +167,7 @@ function payParameters(merchant: MerchantPay, attempt: PayAttempt): OrderPayAnsw
  * closes it at WeChat and marks it CLOSED. Answers whether the order got paid.
  */
 async function settleOrRetire(scope: Scope, attempt: PayAttempt, transaction: Transaction): Promise<boolean> {
-  const merchant = await merchantById(attempt.wxappId);
+  const merchant = await merchantById(scope, attempt.wxappId);
   if (!merchant) throw new BusinessError('支付商户配置已变更，请联系客服');
   const trade = await queryTrade(merchant.client, attempt.outTradeNo);
   if (trade?.trade_state === 'SUCCESS') {
@@ -278,7 +278,7 @@ export async function reconcileOrder(
     where: { orderId: order.id, projectId: order.projectId, status: 'OPEN' },
   });
   for (const attempt of attempts) {
-    const merchant = await merchantById(attempt.wxappId);
+    const merchant = await merchantById(scope, attempt.wxappId);
     if (!merchant) continue;
     const trade = await queryTrade(merchant.client, attempt.outTradeNo);
     states[attempt.outTradeNo] = trade?.trade_state ?? 'NOT_FOUND';
@@ -312,7 +312,7 @@ export async function expireOrder(
     where: { orderId: order.id, projectId: order.projectId, status: 'OPEN' },
   });
   for (const attempt of open) {
-    const merchant = await merchantById(attempt.wxappId);
+    const merchant = await merchantById(scope, attempt.wxappId);
     if (merchant) await closeAtWechat(merchant.client, attempt.outTradeNo);
   }
   return scope.sequelize.transaction(async (transaction) => {

@@ -2,7 +2,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import { paySim, type WechatSimulator } from '@px/wechat/sim';
 import ExcelJS from 'exceljs';
 import type { OrderDetail, OrderPage, OrderPayAnswer, OrderView } from '../../contract/order';
-import { createTestApp, type TestApp } from '../../testing/app';
+import type { TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { ShopCartItem } from '../cart/cart.model';
 import { useTestStorage } from '../resource/resource.testing';
@@ -13,17 +13,16 @@ import {
   buildPayingProject,
   buildPayingStudent,
   classInCart,
+  createPayTestApp,
   PAYER,
   signedNotification,
-  startPaySimulator,
 } from './order.testing';
 
 let t: TestApp;
 let sim: WechatSimulator;
 useTestStorage();
 beforeAll(async () => {
-  t = await createTestApp();
-  sim = await startPaySimulator(t);
+  ({ t, sim } = await createPayTestApp());
 });
 afterAll(async () => {
   await sim.close();

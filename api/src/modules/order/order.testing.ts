@@ -9,13 +9,13 @@ import {
   paySim,
   type WechatSimulator,
 } from '@px/wechat/sim';
-import type { TestApp } from '../../testing/app';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import type { Account } from '../account/account.model';
 import { ShopCartItem } from '../cart/cart.model';
 import type { TrainClass } from '../train-class/train-class.model';
 import { buildClass } from '../train-class/train-class.testing';
-import { configureWechat } from '../wechat/wechat.gateway';
+import { createWechatGateway } from '../wechat/wechat.gateway';
 import { WechatBinding, Wxapp, WxappProject } from '../wechat/wxapp.model';
 
 /**
@@ -24,13 +24,18 @@ import { WechatBinding, Wxapp, WxappProject } from '../wechat/wxapp.model';
  * their carts, and notifications signed the way WeChat Pay signs them.
  */
 
-/** Starts the simulator (notifications delivered 1000x faster than WeChat's schedule) and points the app at it. */
-export async function startPaySimulator(t: TestApp): Promise<WechatSimulator> {
+/**
+ * A test app reaching WeChat through a running simulator (notifications delivered 1000x faster than
+ * WeChat's schedule), listening on a loopback port so the simulator's notifications reach it.
+ */
+export async function createPayTestApp(): Promise<{ t: TestApp; sim: WechatSimulator }> {
   const sim = createWechatSimulator();
   await sim.listen();
   paySim(sim).setNotifySpeed(1000);
-  configureWechat({ endpoints: sim.endpoints(), publicUrl: await t.listen(), bridgeScript: null });
-  return sim;
+  const wechat = createWechatGateway({ endpoints: sim.endpoints(), publicUrl: null, bridgeScript: null });
+  const t = await createTestApp({ providers: { wechat } });
+  wechat.listeningAt(await t.listen());
+  return { t, sim };
 }
 
 /** The demo official account with the demo merchant (one per database; it may serve many projects). */

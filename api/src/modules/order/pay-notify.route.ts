@@ -41,7 +41,8 @@ export function payNotifyRoute(base: ScopeBase): Middleware<RequestState> {
     };
     if (ctx.method !== 'POST') return fail(405, 'method not allowed');
     const wxappId = Number(match[1]);
-    const merchant = await merchantById(wxappId);
+    const scope = makeScope(base, { request: { ip: ctx.ip, host: ctx.hostname, userAgent: 'wechatpay' } });
+    const merchant = await merchantById(scope, wxappId);
     if (!merchant) return fail(404, 'unknown merchant');
     const body = await readBody(ctx.req);
     if (!body) return fail(413, 'body too large');

@@ -1,6 +1,7 @@
 import { createPayClient, type PayClient } from '@px/wechat';
+import type { Scope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { wechatGateway } from '../wechat/wechat.gateway';
+import type { WechatGateway } from '../wechat/wechat.gateway';
 import { Wxapp } from '../wechat/wxapp.model';
 import { wxappOfProject } from '../wechat/wxapp.service';
 
@@ -22,11 +23,10 @@ export const payNotifyPath = (wxappId: number) => `/api/pay/notify/${wxappId}`;
 const clients = new Map<string, PayClient>();
 
 /** The pay client of an official account whose merchant is fully configured, else null. Cached per configuration. */
-export function merchantOf(wxapp: Wxapp): MerchantPay | null {
+export function merchantOf(gateway: WechatGateway, wxapp: Wxapp): MerchantPay | null {
   const { mchId, mchSerialNo, mchPrivateKey, apiV3Key, platformSerialNo, platformPublicKey } = wxapp;
   if (!mchId || !mchSerialNo || !mchPrivateKey || !apiV3Key || !platformSerialNo || !platformPublicKey)
     return null;
-  const gateway = wechatGateway();
   const key = [wxapp.id, wxapp.updatedAt?.getTime(), gateway.endpoints.pay].join('|');
   let client = clients.get(key);
   if (!client) {
@@ -50,25 +50,24 @@ export function merchantOf(wxapp: Wxapp): MerchantPay | null {
 }
 
 /** The merchant of a project's official account. Throws BusinessError when the project takes no payments. */
-export async function projectMerchant(projectId: number): Promise<MerchantPay> {
+export async function projectMerchant(scope: Scope, projectId: number): Promise<MerchantPay> {
   const wxapp = await wxappOfProject(projectId);
-  const merchant = wxapp ? merchantOf(wxapp) : null;
+  const merchant = wxapp ? merchantOf(scope.providers.wechat, wxapp) : null;
   if (!merchant) throw new BusinessError(PAY_NOT_CONFIGURED);
   return merchant;
 }
 
 /** The merchant an earlier payment was made with (its official account may since be disabled). */
-export async function merchantById(wxappId: number): Promise<MerchantPay | null> {
+export async function merchantById(scope: Scope, wxappId: number): Promise<MerchantPay | null> {
   const wxapp = await Wxapp.findByPk(wxappId);
-  return wxapp ? merchantOf(wxapp) : null;
+  return wxapp ? merchantOf(scope.providers.wechat, wxapp) : null;
 }
 
 /**
  * Simulator mode only (the gateway carries the simulator's bridge script): the simulator's page that
  * plays a person scanning a Native code with WeChat, so a desktop browser can pay in development.
  */
-export function simulatorScanUrl(codeUrl: string): string | null {
-  const gateway = wechatGateway();
+export function simulatorScanUrl(gateway: WechatGateway, codeUrl: string): string | null {
   if (!gateway.bridgeScript) return null;
   return `${gateway.endpoints.pay}/__sim/pay/native?code_url=${encodeURIComponent(codeUrl)}`;
 }

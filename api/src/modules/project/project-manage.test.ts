@@ -1,11 +1,15 @@
 import { DEFAULT_PROJECT_SETTINGS, ROLE_SYSTEM } from '@px/config';
+import { BusinessError } from '../../core/errors';
+import { listen } from '../../core/events';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
 import { PROJECT_BUILTIN_ROLES } from '../account/builtin-roles';
 import { Role } from '../account/role.model';
 import { AuditLog } from '../audit/audit-log.model';
+import { ClassCategory } from '../class-category/class-category.model';
 import { Dictionary } from '../dictionary/dictionary.model';
 import { authenticateToken } from '../session/session.service';
+import { projectCreated } from './project.events';
 import { Project } from './project.model';
 
 const path = (name: string) => `/api/project/${name}.action`;
@@ -120,13 +124,28 @@ describe('project/save', () => {
       PROJECT_BUILTIN_ROLES.map((role) => role.code).sort(),
     );
     expect(
-      await AuditLog.findOne({ where: { action: 'project.create', targetId: String(id) } }),
+      await AuditLog.findOne({ where: { action: 'project.create', targetId: String(id) }, allTenants: true }),
     ).toMatchObject({
       actorId: adminId,
       projectId: id,
     });
     const info = await t.http.post(path('system-info')).set('Host', 'sd2.example.com');
     expect(info.body.attribute.projectId).toBe(id);
+    const bases = await ClassCategory.findAll({ where: { projectId: id } });
+    expect(bases.map((category) => category.code).sort()).toEqual(['public', 'specialized']);
+  });
+
+  test('a listener of projectCreated that refuses rolls the whole creation back', async () => {
+    listen(projectCreated, async (_scope, { projectId }, transaction) => {
+      const project = await Project.findByPk(projectId, { transaction });
+      if (project?.code === 'vetoed') throw new BusinessError('监听者拒绝');
+    });
+    // The built-in roles were written by the account module's listener before the refusal.
+    const counts = async () => [await Project.count(), await Role.count({ allTenants: true })];
+    const before = await counts();
+    const res = await post('save', { code: 'vetoed', name: '被否决的项目' });
+    expect(res.body).toMatchObject({ respCode: -1, respDesc: '监听者拒绝' });
+    expect(await counts()).toEqual(before);
   });
 
   test('accepts domains as comma-separated text and updates a project', async () => {
@@ -142,9 +161,12 @@ describe('project/save', () => {
       name: '改过的项目',
       domains: ['a.example.com', 'b.example.com'],
     });
-    expect(await AuditLog.count({ where: { action: 'project.update', targetId: String(project.id) } })).toBe(
-      1,
-    );
+    expect(
+      await AuditLog.count({
+        where: { action: 'project.update', targetId: String(project.id) },
+        allTenants: true,
+      }),
+    ).toBe(1);
   });
 
   test('refuses a used code, a domain of another project (naming it), and bad values; writes nothing', async () => {
@@ -236,7 +258,12 @@ describe('project/disable', () => {
     expect(info.body.respDesc).toBe('该项目已停用');
     expect((await post('disable', { id: project.id, status: 'ENABLED' })).body.respCode).toBe(200);
     expect((await Project.findByPk(project.id))?.status).toBe('ENABLED');
-    expect(await AuditLog.count({ where: { targetType: 'project', targetId: String(project.id) } })).toBe(2);
+    expect(
+      await AuditLog.count({
+        where: { targetType: 'project', targetId: String(project.id) },
+        allTenants: true,
+      }),
+    ).toBe(2);
   });
 
   test('the default project cannot be disabled', async () => {
@@ -257,7 +284,9 @@ describe('project/delete', () => {
     expect(await Role.count({ where: { projectId: id }, paranoid: false })).toBe(0);
     expect(await Dictionary.count({ where: { projectId: id } })).toBe(0);
     // The audit trail stays, detached from the deleted project.
-    expect(await AuditLog.count({ where: { targetType: 'project', targetId: String(id) } })).toBe(2);
+    expect(
+      await AuditLog.count({ where: { targetType: 'project', targetId: String(id) }, allTenants: true }),
+    ).toBe(2);
   });
 
   test('refuses a project with units or accounts (deleted ones count), and the default project', async () => {
@@ -318,6 +347,7 @@ describe('project settings', () => {
     });
     const log = await AuditLog.findOne({
       where: { action: 'project.settings', targetId: String(project.id) },
+      allTenants: true,
     });
     expect([...((log?.detail.changed as string[]) ?? [])].sort()).toEqual([
       'h5Config',

@@ -9,6 +9,7 @@ import {
   ForeignKeyConstraintError,
   literal,
   Op,
+  QueryTypes,
   type Transaction,
   UniqueConstraintError,
   type WhereOptions,
@@ -22,18 +23,14 @@ import type {
   projectSaveInput,
   SystemInfo,
 } from '../../contract/project';
-import type { Caller } from '../../core/action';
+import type { Scope, SignedInScope, TenantProject } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { toFieldErrors } from '../../core/validation';
-import { Account } from '../account/account.model';
-import { createBuiltinRoles } from '../account/builtin-roles';
 import { audit } from '../audit/audit.service';
-import { createBaseCategories } from '../class-category/class-category.service';
 import { regionLevel } from '../dictionary/regions';
-import { Session } from '../session/session.model';
-import { Unit } from '../unit/unit.model';
-
+import { projectCreated, projectDisabled } from './project.events';
 import { PROJECT_STATUS, Project } from './project.model';
 
 /**
@@ -44,9 +41,14 @@ import { PROJECT_STATUS, Project } from './project.model';
 export async function resolveRequestProject(where: { unitId?: number; host: string }): Promise<Project> {
   let project: Project | null;
   if (where.unitId !== undefined) {
-    const unit = await Unit.findByPk(where.unitId, { include: [Project] });
-    if (!unit) throw new ValidationError([{ field: 'unitId', rule: 'exists', message: '单位不存在' }]);
-    project = (unit as Unit & { Project: Project }).Project;
+    // The unit module sits above this one, so its table is read by SQL: the unit's project, in one query.
+    const unitId = where.unitId;
+    project = Number.isSafeInteger(unitId)
+      ? await Project.findOne({
+          where: { id: { [Op.eq]: literal(`(SELECT u.project_id FROM unit u WHERE u.id = ${unitId})`) } },
+        })
+      : null;
+    if (!project) throw new ValidationError([{ field: 'unitId', rule: 'exists', message: '单位不存在' }]);
   } else {
     // One query for both candidates: the project serving this host, and the default project.
     const host = where.host.toLowerCase();
@@ -62,9 +64,9 @@ export async function resolveRequestProject(where: { unitId?: number; host: stri
 }
 
 /** The system-config answer: every setting with its default filled in, the project's identity, the login key. */
-export function presentSystemInfo(project: Project, loginPublicKey: string): SystemInfo {
+export function presentSystemInfo(project: TenantProject, loginPublicKey: string): SystemInfo {
   return {
-    ...resolveProjectSettings(project.settings),
+    ...project.settings,
     projectId: project.id,
     projectName: project.name,
     loginPublicKey,
@@ -75,9 +77,15 @@ export function presentSystemInfo(project: Project, loginPublicKey: string): Sys
 // Project management (platform staff)
 // ---------------------------------------------------------------------------------------------
 
-/** SQL counting a project row's accounts (deleted ones included: they keep their history) and units. */
-const ACCOUNT_COUNT = literal('(SELECT COUNT(*)::int FROM account a WHERE a.project_id = "Project".id)');
-const UNIT_COUNT = literal('(SELECT COUNT(*)::int FROM unit u WHERE u.project_id = "Project".id)');
+/**
+ * SQL counting a project's accounts (deleted ones included: they keep their history) and units. The
+ * account and unit modules sit above this one, so their tables are counted by SQL; the list shows
+ * these counts and `deleteProject` refuses a project where either is non-zero, one rule for both.
+ */
+const ACCOUNT_COUNT_SQL = 'SELECT COUNT(*)::int FROM account a WHERE a.project_id = ';
+const UNIT_COUNT_SQL = 'SELECT COUNT(*)::int FROM unit u WHERE u.project_id = ';
+const ACCOUNT_COUNT = literal(`(${ACCOUNT_COUNT_SQL}"Project".id)`);
+const UNIT_COUNT = literal(`(${UNIT_COUNT_SQL}"Project".id)`);
 
 function presentProject(project: Project): ProjectItem {
   return {
@@ -104,6 +112,7 @@ async function loadProject(id: number, transaction?: Transaction, lock = false):
 
 /** One page of projects, default first, then newest; `name` matches part of the name or the code. */
 export async function listProjects(
+  _scope: Scope,
   input: z.output<typeof projectListInput>,
 ): Promise<PageAnswer<ProjectItem>> {
   const pattern = input.name ? containsPattern(input.name) : null;
@@ -133,16 +142,17 @@ export async function listProjects(
 /**
  * Creates or updates a project: a unique code, host names no other project uses, and the default
  * flag (setting it takes it from the previous default in the same transaction; a disabled project
- * cannot be the default). A new project gets the built-in roles. Audited. Throws ValidationError
- * naming the field, BusinessError 项目不存在.
+ * cannot be the default). Creating emits `projectCreated` in the transaction (the modules above
+ * add the built-in roles and the base class categories). Audited. Throws ValidationError naming
+ * the field, BusinessError 项目不存在.
  */
 export async function saveProject(
-  ctx: Caller,
+  scope: SignedInScope,
   input: z.output<typeof projectSaveInput>,
 ): Promise<ProjectItem> {
   const others = input.id ? { id: { [Op.ne]: input.id } } : {};
   try {
-    return await ctx.sequelize.transaction(async (transaction) => {
+    return await scope.sequelize.transaction(async (transaction) => {
       const existing = input.id ? await loadProject(input.id, transaction, true) : null;
       if (await Project.count({ where: { code: input.code, ...others }, transaction }))
         throw new ValidationError([{ field: 'code', rule: 'unique', message: '项目编码已存在' }]);
@@ -179,10 +189,9 @@ export async function saveProject(
       if (!existing) {
         const project = await Project.create(fields, { transaction });
         id = project.id;
-        await createBuiltinRoles(id, transaction);
-        await createBaseCategories(id, transaction);
+        await emit(scope, projectCreated, { projectId: id }, transaction);
         await audit(
-          ctx,
+          scope,
           { action: 'project.create', projectId: id, targetType: 'project', targetId: id, detail: fields },
           transaction,
         );
@@ -190,7 +199,7 @@ export async function saveProject(
         id = existing.id;
         await Project.update(fields, { where: { id }, transaction });
         await audit(
-          ctx,
+          scope,
           {
             action: 'project.update',
             projectId: id,
@@ -235,22 +244,24 @@ export async function saveProject(
 }
 
 /**
- * Enables or disables a project. The default project cannot be disabled. Disabling ends the
- * sessions of the project's accounts. Audited.
+ * Enables or disables a project. The default project cannot be disabled. Disabling emits
+ * `projectDisabled` in the transaction (the session module ends the sessions of the project's
+ * accounts). Audited.
  */
-export async function setProjectStatus(ctx: Caller, id: number, status: RecordStatus): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
+export async function setProjectStatus(
+  scope: SignedInScope,
+  id: number,
+  status: RecordStatus,
+): Promise<void> {
+  await scope.sequelize.transaction(async (transaction) => {
     const project = await loadProject(id, transaction, true);
     if (project.status === status) return;
     if (status === PROJECT_STATUS.DISABLED && project.isDefault) throw new BusinessError('默认项目不能停用');
     await Project.update({ status }, { where: { id }, transaction });
     if (status === PROJECT_STATUS.DISABLED)
-      await Session.update(
-        { revokedAt: new Date() },
-        { where: { projectId: id, revokedAt: null }, transaction },
-      );
+      await emit(scope, projectDisabled, { projectId: id }, transaction);
     await audit(
-      ctx,
+      scope,
       {
         action: status === PROJECT_STATUS.DISABLED ? 'project.disable' : 'project.enable',
         projectId: id,
@@ -267,27 +278,29 @@ export async function setProjectStatus(ctx: Caller, id: number, status: RecordSt
  * its own dictionary entries and SMS records go with it; its audit rows stay, detached from it.
  * Throws BusinessError when the project is in use.
  */
-export async function deleteProject(ctx: Caller, id: number): Promise<void> {
+export async function deleteProject(scope: SignedInScope, id: number): Promise<void> {
   try {
-    await ctx.sequelize.transaction(async (transaction) => {
+    await scope.sequelize.transaction(async (transaction) => {
       const project = await loadProject(id, transaction, true);
       if (project.isDefault) throw new BusinessError('默认项目不能删除');
-      const accounts = await Account.count({ where: { projectId: id }, paranoid: false, transaction });
-      const units = await Unit.count({ where: { projectId: id }, transaction });
-      if (accounts > 0 || units > 0) throw new BusinessError('该项目下仍有账号或单位，不能删除');
       const replacements = { id };
+      const [{ accounts, units }] = await scope.sequelize.query<{ accounts: number; units: number }>(
+        `SELECT (${ACCOUNT_COUNT_SQL}:id) AS accounts, (${UNIT_COUNT_SQL}:id) AS units`,
+        { replacements, type: QueryTypes.SELECT, transaction },
+      );
+      if (accounts > 0 || units > 0) throw new BusinessError('该项目下仍有账号或单位，不能删除');
       for (const table of ['dictionary', 'sms_code', 'sms_outbox', 'role'])
-        await ctx.sequelize.query(`DELETE FROM ${table} WHERE project_id = :id`, {
+        await scope.sequelize.query(`DELETE FROM ${table} WHERE project_id = :id`, {
           replacements,
           transaction,
         });
-      await ctx.sequelize.query('UPDATE audit_log SET project_id = NULL WHERE project_id = :id', {
+      await scope.sequelize.query('UPDATE audit_log SET project_id = NULL WHERE project_id = :id', {
         replacements,
         transaction,
       });
       await Project.destroy({ where: { id }, transaction });
       await audit(
-        ctx,
+        scope,
         {
           action: 'project.delete',
           projectId: null,
@@ -305,8 +318,8 @@ export async function deleteProject(ctx: Caller, id: number): Promise<void> {
   }
 }
 
-/** A project's settings, every one resolved (stored values over the defaults). */
-export async function getProjectSettings(id: number): Promise<ProjectSettingsAnswer> {
+/** A project's settings, every one resolved (stored values over the defaults). Throws 项目不存在. */
+export async function getProjectSettings(_scope: Scope, id: number): Promise<ProjectSettingsAnswer> {
   const project = await loadProject(id);
   return {
     projectId: project.id,
@@ -324,7 +337,7 @@ const SETTING_KEYS = new Set(Object.keys(projectSettingsSchema.shape));
  * naming `settings.<key>`.
  */
 export async function saveProjectSettings(
-  ctx: Caller,
+  scope: SignedInScope,
   id: number,
   changes: Record<string, unknown>,
 ): Promise<ProjectSettingsAnswer> {
@@ -333,7 +346,7 @@ export async function saveProjectSettings(
     throw new ValidationError(
       unknownKeys.map((key) => ({ field: `settings.${key}`, rule: 'unknown', message: '未知的设置项' })),
     );
-  return ctx.sequelize.transaction(async (transaction) => {
+  return scope.sequelize.transaction(async (transaction) => {
     const project = await loadProject(id, transaction, true);
     const before = resolveProjectSettings(project.settings);
     const parsed = projectSettingsSchema.safeParse({ ...before, ...changes });
@@ -357,7 +370,7 @@ export async function saveProjectSettings(
     );
     await Project.update({ settings: stored }, { where: { id }, transaction });
     await audit(
-      ctx,
+      scope,
       { action: 'project.settings', projectId: id, targetType: 'project', targetId: id, detail: { changed } },
       transaction,
     );

@@ -1,7 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { ByteSpan } from './mp4';
-import { resourceSettings } from './resource.settings';
 
 /** The row of `system_key` holding the generated secret (base64 in `private_pem`; no public half). */
 const KEY_NAME = 'media-url-hmac';
@@ -9,12 +8,12 @@ const KEY_NAME = 'media-url-hmac';
 const cache = new WeakMap<Sequelize, Promise<Buffer>>();
 
 /**
- * The HMAC secret of play URLs: MEDIA_SIGNING_SECRET when configured, else 32 random bytes
- * generated on first use and kept in the database (`system_key`), so every API instance signs and
- * checks alike; concurrent first uses keep one (insert, on conflict read). Cached per process.
+ * The HMAC secret of play URLs: `configured` (MEDIA_SIGNING_SECRET) when given, else 32 random
+ * bytes generated on first use and kept in the database (`system_key`), so every API instance
+ * signs and checks alike; concurrent first uses keep one (insert, on conflict read). Cached per
+ * database.
  */
-export function getMediaSecret(sequelize: Sequelize): Promise<Buffer> {
-  const configured = resourceSettings().signingSecret;
+export function getMediaSecret(sequelize: Sequelize, configured: string | null = null): Promise<Buffer> {
   if (configured) return Promise.resolve(Buffer.from(configured, 'utf8'));
   let secret = cache.get(sequelize);
   if (!secret) {

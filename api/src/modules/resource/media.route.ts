@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import type { Sequelize } from 'sequelize';
+import type { Providers } from '../../core/action';
 import type { RequestState } from '../../core/request-context';
 import { StorageError } from '../storage/storage';
-import { getMediaSecret, verifyMediaToken } from './media-token';
+import { verifyMediaToken } from './media-token';
 import type { ByteSpan } from './mp4';
 import { Resource } from './resource.model';
-import { resourceSettings } from './resource.settings';
-import { MEDIA_PATH_PREFIX } from './video-provider';
+import { isLocalVideoProvider, MEDIA_PATH_PREFIX } from './video-provider';
 
 /** What a `Range` header asks of a file of a known size (RFC 9110 section 14). */
 export type RangeRequest =
@@ -91,19 +91,25 @@ function refuse(ctx: Context, status: number, text: string): void {
  * The local video provider's media route: `GET|HEAD /api/media/<token>` streams a resource's file
  * from the file storage with HTTP range support (Accept-Ranges, 206 with Content-Range, 416 for a
  * range outside the file, If-Range against the ETag). A token limited to byte spans (a trial)
- * reads only those (zeros stand for the rest): see `limitRange` (its answers are 206 or 416). A forged or expired token answers 403, a
- * resource that no longer exists 404; no answer ever names a storage key or path.
+ * reads only those (zeros stand for the rest): see `limitRange` (its answers are 206 or 416). A
+ * forged or expired token answers 403, a resource that no longer exists 404; no answer ever names a
+ * storage key or path. It answers only while the video provider is the local one (the providers
+ * built at start, passed by createApp).
  */
-export function mediaRoute(sequelize: Sequelize): Middleware<RequestState> {
+export function mediaRoute(
+  sequelize: Sequelize,
+  providers: Pick<Providers, 'storage' | 'video'>,
+): Middleware<RequestState> {
+  const { storage, video } = providers;
   return async (ctx, next) => {
     const match = MEDIA_TOKEN_PATH.exec(ctx.path);
-    if (!match) return next();
+    if (!match || !isLocalVideoProvider(video)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.set('Allow', 'GET, HEAD');
       return refuse(ctx, 405, '不支持的请求方法');
     }
     const grant = verifyMediaToken(
-      await getMediaSecret(sequelize),
+      await video.mediaSecret(sequelize),
       decodeURIComponent(match[1] as string),
       Math.floor(Date.now() / 1000),
     );
@@ -111,10 +117,10 @@ export function mediaRoute(sequelize: Sequelize): Middleware<RequestState> {
       ctx.state.log.info({ reason: grant }, 'refused a media token');
       return refuse(ctx, 403, grant === 'expired' ? '播放地址已过期，请刷新后重试' : '播放地址无效');
     }
-    const resource = await Resource.findByPk(grant.resourceId);
+    // The signed token names the resource; it was granted to a caller of the resource's project.
+    const resource = await Resource.findOne({ where: { id: grant.resourceId }, allTenants: true });
     if (resource?.status !== 'READY') return refuse(ctx, 404, '视频不存在');
 
-    const { storage } = resourceSettings();
     const stored = await storage.stat(resource.storageKey);
     if (!stored) {
       ctx.state.log.error({ resourceId: resource.id }, 'the file of a resource is missing from storage');

@@ -2,14 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
 import { QueryTypes } from 'sequelize';
+import supertest from 'supertest';
+import { createApp } from '../../app';
+import { createLogger } from '../../core/logger';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { authenticateToken } from '../session/session.service';
 import { limitRange, parseRange } from './media.route';
 import { getMediaSecret, signMediaToken, verifyMediaToken } from './media-token';
 import { DEMO_VIDEO_DIR } from './resource.demo';
 import { Resource } from './resource.model';
-import { configureResources, resourceSettings } from './resource.settings';
 import { uploadThroughApi, useTestStorage, VIDEO_MENU } from './resource.testing';
+import { isLocalVideoProvider } from './video-provider';
 
 let t: TestApp;
 let projectId: number;
@@ -41,7 +45,7 @@ async function playUrl(id = video.id, as = token): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ providers: storage.providers() });
   projectId = (await buildProject()).id;
   token = await signIn(
     (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
@@ -217,7 +221,7 @@ describe('the media route', () => {
     const second = (await uploadThroughApi(t, token, BYTES, { name: '将删除' })).body.attribute;
     const url = await playUrl(second.id);
     expect((await fetchMedia(url)).status).toBe(200);
-    const key = (await Resource.findByPk(second.id))?.storageKey as string;
+    const key = (await Resource.findByPk(second.id, { allTenants: true }))?.storageKey as string;
     expect(storage.files()).toContain(key);
     await post('delete', { id: second.id });
     const gone = await fetchMedia(url);
@@ -227,7 +231,7 @@ describe('the media route', () => {
   });
 
   test('a file missing from storage answers 404 without naming it', async () => {
-    const row = (await Resource.findByPk(video.id)) as Resource;
+    const row = (await Resource.findByPk(video.id, { allTenants: true })) as Resource;
     const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = row.get({ plain: true });
     const orphan = await Resource.create({ ...fields, storageKey: `videos/${projectId}/missing.mp4` });
     const res = await fetchMedia(await playUrl(orphan.id));
@@ -380,16 +384,27 @@ describe('the signing secret', () => {
     );
     expect(Buffer.from(row?.private_pem ?? '', 'base64')).toEqual(secret);
     const url = await playUrl();
-    const configured = resourceSettings();
-    try {
-      configureResources({ ...configured, signingSecret: 'k'.repeat(40) });
-      expect(await getMediaSecret(t.sequelize)).toEqual(Buffer.from('k'.repeat(40)));
-      // URLs signed with the old secret no longer play.
-      expect((await fetchMedia(url)).status).toBe(403);
-      expect((await fetchMedia(await playUrl())).status).toBe(200);
-    } finally {
-      configureResources(configured);
-    }
+    // The same database served by an app whose provider has MEDIA_SIGNING_SECRET.
+    const provider = storage.providers({ signingSecret: 'k'.repeat(40) }).video;
+    if (!isLocalVideoProvider(provider)) throw new Error('not the local video provider');
+    expect(await provider.mediaSecret(t.sequelize)).toEqual(Buffer.from('k'.repeat(40)));
+    const configured = supertest(
+      createApp({
+        sequelize: t.sequelize,
+        logger: createLogger('silent'),
+        providers: { ...t.scope().providers, video: provider },
+        jobs: t.jobs.queue,
+        authenticate: (given) => authenticateToken(t.sequelize, given),
+      }).callback(),
+    );
+    // URLs signed with the old secret no longer play.
+    expect((await configured.get(url)).status).toBe(403);
+    const fresh = await configured
+      .post('/api/resource/play-url.action')
+      .set('token', token)
+      .send({ id: video.id });
+    expect((await configured.get(fresh.body.attribute.url)).status).toBe(200);
+    expect((await fetchMedia(fresh.body.attribute.url)).status).toBe(403);
   });
 
   test('verifyMediaToken: a grant, forged or expired', () => {

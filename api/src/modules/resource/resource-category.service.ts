@@ -1,4 +1,5 @@
 import type { ResourceCategoryNode } from '../../contract/resource';
+import type { TenantScope } from '../../core/action';
 import { type CategoryTreeNode, createCategoryTree } from '../category-tree/category-tree.service';
 import { ResourceCategory } from './resource.model';
 
@@ -22,6 +23,6 @@ const present = ({ itemCount, children, ...item }: CategoryTreeNode): ResourceCa
 });
 
 /** `resource/category-tree`: the project's tree, each node with the resources in it and under it. */
-export async function resourceCategoryTree(projectId: number): Promise<ResourceCategoryNode[]> {
-  return (await resourceCategories.tree(projectId)).map(present);
+export async function resourceCategoryTree(scope: TenantScope): Promise<ResourceCategoryNode[]> {
+  return (await resourceCategories.tree(scope)).map(present);
 }

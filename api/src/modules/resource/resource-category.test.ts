@@ -12,13 +12,13 @@ let otherProjectId: number;
 let token: string;
 let otherToken: string;
 
-useTestStorage();
+const storage = useTestStorage();
 
 const post = (name: string, body: object = {}, as = token) =>
   t.http.post(`/api/resource/${name}.action`).set('token', as).send(body);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ providers: storage.providers() });
   projectId = (await buildProject()).id;
   otherProjectId = (await buildProject()).id;
   token = await signIn(
@@ -76,7 +76,7 @@ describe('permissions', () => {
     for (const as of [noScreen, student, unit])
       for (const name of calls)
         expect((await post(name, { id: 1, name: '无权', index: 0 }, as)).status).toBe(403);
-    expect(await ResourceCategory.count({ where: { name: '无权' } })).toBe(0);
+    expect(await ResourceCategory.count({ where: { name: '无权' }, allTenants: true })).toBe(0);
     expect((await t.http.post('/api/resource/category-tree.action')).status).toBe(401);
   });
 
@@ -113,7 +113,10 @@ describe('resource/category-save', () => {
     ]);
     expect(nodes[0]?.children[0]).toMatchObject({ id: fire, parentId: safety, sort: 0 });
     expect(
-      await AuditLog.findOne({ where: { action: 'resource-category.create', targetId: String(fire) } }),
+      await AuditLog.findOne({
+        where: { action: 'resource-category.create', targetId: String(fire) },
+        allTenants: true,
+      }),
     ).toMatchObject({ projectId: p.projectId, detail: { name: '消防安全', parentId: safety, sort: 0 } });
   });
 
@@ -124,6 +127,7 @@ describe('resource/category-save', () => {
     expect(res.body.attribute).toEqual({ id, parentId: parent, name: '新名称', sort: 7 });
     const log = await AuditLog.findOne({
       where: { action: 'resource-category.update', targetId: String(id) },
+      allTenants: true,
     });
     expect(log?.detail).toMatchObject({
       before: { name: '旧名称', sort: 0 },
@@ -134,7 +138,7 @@ describe('resource/category-save', () => {
   test('names are unique among siblings only; bad fields are named and nothing is written', async () => {
     const parent = await create('唯一性父级');
     await create('同名', parent);
-    const before = await ResourceCategory.count();
+    const before = await ResourceCategory.count({ allTenants: true });
     const dup = await post('category-save', { name: '同名', parentId: parent });
     expect(dup.status).toBe(400);
     expect(dup.body.attribute.errors[0]).toMatchObject({
@@ -157,7 +161,7 @@ describe('resource/category-save', () => {
       expect(res.body.respCode).toBe(-1);
       expect(res.body.attribute.errors[0].field).toBe(field);
     }
-    expect(await ResourceCategory.count()).toBe(before + 1);
+    expect(await ResourceCategory.count({ allTenants: true })).toBe(before + 1);
     // The same name under another parent is fine.
     expect((await post('category-save', { name: '同名' })).body.respCode).toBe(200);
   });
@@ -179,7 +183,7 @@ describe('resource/category-save', () => {
     expect(asParent.body.attribute.errors[0]).toMatchObject({ field: 'parentId', message: '上级分类不存在' });
     const rename = await post('category-save', { id: foreign, name: '抢改' });
     expect(rename.body).toMatchObject({ respCode: -1, respDesc: '资源分类不存在' });
-    expect((await ResourceCategory.findByPk(foreign))?.name).toBe('外项目分类');
+    expect((await ResourceCategory.findByPk(foreign, { allTenants: true }))?.name).toBe('外项目分类');
     expect(JSON.stringify(await tree())).not.toContain('外项目分类');
   });
 });
@@ -240,7 +244,7 @@ describe('resource/category-drag', () => {
         .rule,
     ).toBe('cycle');
     expect(shape(await tree(p.token))).toBe(before);
-    expect((await ResourceCategory.findByPk(a))?.parentId).toBeNull();
+    expect((await ResourceCategory.findByPk(a, { allTenants: true }))?.parentId).toBeNull();
   });
 
   test('refuses a sibling of the same name, a tree too deep, and another project’s categories', async () => {
@@ -263,7 +267,7 @@ describe('resource/category-drag', () => {
     );
     const under = await post('category-drag', { id: b, parentId: foreign, index: 0 }, p.token);
     expect(under.body.attribute.errors[0]).toMatchObject({ field: 'parentId', rule: 'exists' });
-    expect((await ResourceCategory.findByPk(b))?.parentId).toBeNull();
+    expect((await ResourceCategory.findByPk(b, { allTenants: true }))?.parentId).toBeNull();
     expect((await post('category-drag', { id: b, index: -1 }, p.token)).body.attribute.errors[0].field).toBe(
       'index',
     );
@@ -277,9 +281,10 @@ describe('resource/category-delete', () => {
     const a11 = await create('待删除孙级', a1);
     const res = await post('category-delete', { id: a });
     expect(res.body).toMatchObject({ respCode: 200, attribute: null });
-    expect(await ResourceCategory.count({ where: { id: [a, a1, a11] } })).toBe(0);
+    expect(await ResourceCategory.count({ where: { id: [a, a1, a11] }, allTenants: true })).toBe(0);
     const log = await AuditLog.findOne({
       where: { action: 'resource-category.delete', targetId: String(a) },
+      allTenants: true,
     });
     expect(log?.detail).toMatchObject({ name: '待删除', deletedIds: [a, a1, a11] });
   });
@@ -291,7 +296,7 @@ describe('resource/category-delete', () => {
     const res = await post('category-delete', { id: a });
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '该分类或其下级分类中还有 1 个资源，不能删除' });
     expect((await post('category-delete', { id: a1 })).body.respDesc).toBe('该分类中还有 1 个资源，不能删除');
-    expect(await ResourceCategory.count({ where: { id: [a, a1] } })).toBe(2);
+    expect(await ResourceCategory.count({ where: { id: [a, a1] }, allTenants: true })).toBe(2);
     await resource.update({ categoryId: null });
     expect((await post('category-delete', { id: a })).body.respCode).toBe(200);
   });
@@ -301,6 +306,6 @@ describe('resource/category-delete', () => {
     const missing = await post('category-delete', { id: 99_999_999 });
     expect(missing.body).toMatchObject({ respCode: -1, respDesc: '资源分类不存在' });
     expect((await post('category-delete', { id: foreign })).body).toEqual(missing.body);
-    expect(await ResourceCategory.count({ where: { id: foreign } })).toBe(1);
+    expect(await ResourceCategory.count({ where: { id: foreign }, allTenants: true })).toBe(1);
   });
 });

@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
 import { loadEnv } from '../../env';
+import { createProviders } from '../../providers';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';
 import { readStored } from '../storage/storage';
+import { getMediaSecret } from './media-token';
 import { buildMp4, trak } from './mp4.testing';
 import { DEMO_RESOURCES, DEMO_VIDEO_DIR, seedResourceDemo } from './resource.demo';
 import { Resource, ResourceCategory, ResourceUpload } from './resource.model';
-import { resourceSettings, resourceSettingsFromEnv } from './resource.settings';
+import { videoLimitsFromEnv } from './resource.settings';
 import {
   buildResource,
   sendChunk,
@@ -20,6 +22,7 @@ import {
   VIDEO_MENU,
 } from './resource.testing';
 import { sweepExpiredUploads } from './upload.service';
+import { isLocalVideoProvider } from './video-provider';
 
 let t: TestApp;
 let projectId: number;
@@ -38,7 +41,7 @@ const post = (name: string, body: object = {}, as = token) =>
   t.http.post(`/api/resource/${name}.action`).set('token', as).send(body);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ providers: storage.providers() });
   projectId = (await buildProject()).id;
   otherProjectId = (await buildProject()).id;
   const staff = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU });
@@ -51,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uploadRows = () => ResourceUpload.count();
+const uploadRows = () => ResourceUpload.count({ allTenants: true });
 
 async function init(fileSize: number, extra: object = {}, as = token) {
   return post('upload-init', { name: '上传测试', fileName: 'clip.mp4', fileSize, ...extra }, as);
@@ -99,18 +102,21 @@ describe('the chunked upload', () => {
       status: 'READY',
     });
     expect(JSON.stringify(done.body)).not.toContain('videos/');
-    const row = await Resource.findByPk(done.body.attribute.id);
+    const row = await Resource.findByPk(done.body.attribute.id, { allTenants: true });
     expect(row).toMatchObject({
       projectId,
       sha256: sha256(SAFETY),
       createdBy: staffId,
       storageKey: `videos/${projectId}/${uploadId}.mp4`,
     });
-    expect(await readStored(resourceSettings().storage, row?.storageKey as string)).toEqual(SAFETY);
+    expect(await readStored(t.scope().providers.storage, row?.storageKey as string)).toEqual(SAFETY);
     expect(storage.files().filter((file) => file.startsWith('uploads/'))).toEqual([]);
-    expect(await ResourceUpload.count({ where: { id: uploadId } })).toBe(0);
+    expect(await ResourceUpload.count({ where: { id: uploadId }, allTenants: true })).toBe(0);
     expect(
-      await AuditLog.findOne({ where: { action: 'resource.create', targetId: String(row?.id) } }),
+      await AuditLog.findOne({
+        where: { action: 'resource.create', targetId: String(row?.id) },
+        allTenants: true,
+      }),
     ).toMatchObject({
       projectId,
       actorId: staffId,
@@ -123,7 +129,7 @@ describe('the chunked upload', () => {
   });
 
   test('a file that is not an MP4 but named .mp4 is refused at its first chunk, leaving nothing', async () => {
-    const before = { resources: await Resource.count(), files: storage.files() };
+    const before = { resources: await Resource.count({ allTenants: true }), files: storage.files() };
     const html = Buffer.from('<!doctype html><title>not a video</title>'.repeat(1000));
     const started = await init(html.length, { fileName: 'lesson.mp4' });
     const { uploadId } = started.body.attribute;
@@ -134,9 +140,9 @@ describe('the chunked upload', () => {
     ).toBe(200);
     const first = await sendChunk(t, token, uploadId, 0, html.subarray(0, TEST_CHUNK_BYTES));
     expect(first.body).toMatchObject({ respCode: -1, respDesc: '文件内容不是 MP4 视频，已取消上传' });
-    expect(await ResourceUpload.count({ where: { id: uploadId } })).toBe(0);
+    expect(await ResourceUpload.count({ where: { id: uploadId }, allTenants: true })).toBe(0);
     expect(storage.files()).toEqual(before.files);
-    expect(await Resource.count()).toBe(before.resources);
+    expect(await Resource.count({ allTenants: true })).toBe(before.resources);
     expect((await sendChunk(t, token, uploadId, 2, html.subarray(0, TEST_CHUNK_BYTES))).body.respDesc).toBe(
       '上传不存在或已过期，请重新上传',
     );
@@ -151,7 +157,11 @@ describe('the chunked upload', () => {
       mdatBytes: 20_000,
     });
     const noDuration = buildMp4({ duration: 0, mdatBytes: 20_000 });
-    const before = { resources: await Resource.count(), files: storage.files(), uploads: await uploadRows() };
+    const before = {
+      resources: await Resource.count({ allTenants: true }),
+      files: storage.files(),
+      uploads: await uploadRows(),
+    };
     for (const [bytes, message] of [
       [fake, '视频文件已损坏或不完整'],
       [audio, '文件中没有视频画面（可能是音频文件）'],
@@ -161,7 +171,7 @@ describe('the chunked upload', () => {
       expect(res.body).toMatchObject({ respCode: -1, respDesc: message });
     }
     expect(storage.files()).toEqual(before.files);
-    expect(await Resource.count()).toBe(before.resources);
+    expect(await Resource.count({ allTenants: true })).toBe(before.resources);
     expect(await uploadRows()).toBe(before.uploads);
   });
 
@@ -228,7 +238,7 @@ describe('the chunked upload', () => {
       respDesc: '还有 1 个分片未上传（序号 1），请继续上传后再完成',
       attribute: { missing: [1] },
     });
-    expect(await Resource.count({ where: { name: '续传视频' } })).toBe(0);
+    expect(await Resource.count({ where: { name: '续传视频' }, allTenants: true })).toBe(0);
     expect(storage.files().filter((file) => file.startsWith('videos/') && file.includes(uploadId))).toEqual(
       [],
     );
@@ -246,7 +256,7 @@ describe('the chunked upload', () => {
     expect(storage.files()).toContain(`uploads/${uploadId}/0`);
     expect((await post('upload-abort', { uploadId })).body.respCode).toBe(200);
     expect(storage.files()).toEqual(before);
-    expect(await ResourceUpload.count({ where: { id: uploadId } })).toBe(0);
+    expect(await ResourceUpload.count({ where: { id: uploadId }, allTenants: true })).toBe(0);
   });
 
   test('an upload belongs to its account and project: others cannot see, feed, complete or abort it', async () => {
@@ -264,7 +274,7 @@ describe('the chunked upload', () => {
       expect((await post('upload-complete', { uploadId }, as)).body.respCode).toBe(-1);
       expect((await post('upload-abort', { uploadId }, as)).body.respCode).toBe(-1);
     }
-    expect(await ResourceUpload.count({ where: { id: uploadId } })).toBe(1);
+    expect(await ResourceUpload.count({ where: { id: uploadId }, allTenants: true })).toBe(1);
     expect(storage.files().filter((file) => file.startsWith(`uploads/${uploadId}`))).toEqual([]);
     await post('upload-abort', { uploadId });
   });
@@ -279,24 +289,30 @@ describe('the chunked upload', () => {
     expect(res.body.attribute.errors[0]).toMatchObject({ field: 'categoryId', message: '资源分类不存在' });
   });
 
-  test('expired uploads are swept with their chunks (also when the next upload starts)', async () => {
+  test('expired uploads are swept with their chunks by the resource.sweep-uploads job, not when the next upload starts', async () => {
     const { uploadId } = (await init(FIRE.length)).body.attribute;
     await sendChunk(t, token, uploadId, 0, FIRE.subarray(0, TEST_CHUNK_BYTES));
-    await ResourceUpload.update({ expiresAt: new Date(Date.now() - 1000) }, { where: { id: uploadId } });
+    await ResourceUpload.update(
+      { expiresAt: new Date(Date.now() - 1000) },
+      { where: { id: uploadId, projectId } },
+    );
     expect((await post('upload-status', { uploadId })).body.respDesc).toBe('上传不存在或已过期，请重新上传');
     expect(storage.files()).toContain(`uploads/${uploadId}/0`);
     const next = await init(FIRE.length);
     expect(next.body.respCode).toBe(200);
-    expect(await ResourceUpload.count({ where: { id: uploadId } })).toBe(0);
+    expect(await ResourceUpload.count({ where: { id: uploadId }, allTenants: true })).toBe(1);
+    await t.jobs.queue.send('resource.sweep-uploads', {});
+    expect(await t.jobs.drain()).toBe(1);
+    expect(await ResourceUpload.count({ where: { id: uploadId }, allTenants: true })).toBe(0);
     expect(storage.files().filter((file) => file.startsWith(`uploads/${uploadId}`))).toEqual([]);
 
     const second = (await init(FIRE.length)).body.attribute.uploadId;
     await ResourceUpload.update(
       { expiresAt: new Date(Date.now() - 1000) },
-      { where: { id: [second, next.body.attribute.uploadId] } },
+      { where: { id: [second, next.body.attribute.uploadId], projectId } },
     );
-    expect(await sweepExpiredUploads()).toBe(2);
-    expect(await sweepExpiredUploads()).toBe(0);
+    expect(await sweepExpiredUploads(t.scope())).toBe(2);
+    expect(await sweepExpiredUploads(t.scope())).toBe(0);
   });
 });
 
@@ -400,7 +416,10 @@ describe('resource/query, get, save and delete', () => {
     const cleared = await post('save', { id: uploaded.id, name: '已改名', categoryId: null });
     expect(cleared.body.attribute).toMatchObject({ categoryId: null, categoryName: null });
     expect(
-      await AuditLog.count({ where: { action: 'resource.update', targetId: String(uploaded.id) } }),
+      await AuditLog.count({
+        where: { action: 'resource.update', targetId: String(uploaded.id) },
+        allTenants: true,
+      }),
     ).toBe(2);
 
     const foreignCategory = await ResourceCategory.create({
@@ -414,7 +433,7 @@ describe('resource/query, get, save and delete', () => {
       message: '资源分类不存在',
     });
     expect((await post('save', { id: uploaded.id, name: '' })).body.attribute.errors[0].field).toBe('name');
-    expect((await Resource.findByPk(uploaded.id))?.name).toBe('已改名');
+    expect((await Resource.findByPk(uploaded.id, { allTenants: true }))?.name).toBe('已改名');
 
     for (const as of [otherToken]) {
       const missing = await post('get', { id: 99_999_999 }, as);
@@ -423,14 +442,17 @@ describe('resource/query, get, save and delete', () => {
       expect((await post('save', { id: uploaded.id, name: '抢改' }, as)).body).toEqual(missing.body);
       expect((await post('delete', { id: uploaded.id }, as)).body).toEqual(missing.body);
     }
-    const key = (await Resource.findByPk(uploaded.id))?.storageKey as string;
+    const key = (await Resource.findByPk(uploaded.id, { allTenants: true }))?.storageKey as string;
     expect(storage.files()).toContain(key);
 
     expect((await post('delete', { id: uploaded.id })).body.respCode).toBe(200);
-    expect(await Resource.count({ where: { id: uploaded.id } })).toBe(0);
+    expect(await Resource.count({ where: { id: uploaded.id }, allTenants: true })).toBe(0);
     expect(storage.files()).not.toContain(key);
     expect(
-      await AuditLog.findOne({ where: { action: 'resource.delete', targetId: String(uploaded.id) } }),
+      await AuditLog.findOne({
+        where: { action: 'resource.delete', targetId: String(uploaded.id) },
+        allTenants: true,
+      }),
     ).toMatchObject({
       projectId,
     });
@@ -471,7 +493,9 @@ describe('resource/query, get, save and delete', () => {
 describe('the demo seed', () => {
   test('files the demo videos through the storage with the durations read from them', async () => {
     const project = (await buildProject()).id;
-    await t.sequelize.transaction((transaction) => seedResourceDemo(project, transaction));
+    await t.sequelize.transaction((transaction) =>
+      seedResourceDemo(project, transaction, t.scope().providers.storage),
+    );
     const resources = await Resource.findAll({ where: { projectId: project }, order: [['id', 'ASC']] });
     expect(
       resources.map((resource) => [resource.name, resource.durationSeconds, resource.width, resource.height]),
@@ -484,7 +508,7 @@ describe('the demo seed', () => {
       const bytes = demo(DEMO_RESOURCES[index]?.file as string);
       expect(resource.size).toBe(bytes.length);
       expect(resource.sha256).toBe(sha256(bytes));
-      expect(await readStored(resourceSettings().storage, resource.storageKey)).toEqual(bytes);
+      expect(await readStored(t.scope().providers.storage, resource.storageKey)).toEqual(bytes);
     }
     const as = await signIn(
       (await buildAccount({ projectId: project, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
@@ -503,33 +527,40 @@ describe('the demo seed', () => {
 });
 
 describe('settings from the environment', () => {
-  test('storage under DATA_DIR/files (a temp folder in tests), limits, chunk size and URL lifetime', () => {
+  test('storage under DATA_DIR/files (a temp folder in tests), limits, chunk size, URL lifetime and secret', async () => {
     const env = loadEnv({ DATA_DIR: '/srv/px' });
     expect(env.STORAGE_DIR).toBe(path.join('/srv/px', 'files'));
     expect(loadEnv({ STORAGE_DIR: '/mnt/files' }).STORAGE_DIR).toBe('/mnt/files');
     expect(loadEnv({ NODE_ENV: 'test' }).STORAGE_DIR).not.toContain(path.join('data', 'files'));
-    const settings = resourceSettingsFromEnv(env, resourceSettings().storage);
-    expect(settings).toMatchObject({
+    expect(videoLimitsFromEnv(env)).toMatchObject({
       videoLimitBytes: 2048 * 1024 * 1024,
       chunkBytes: 5 * 1024 * 1024,
       playUrlTtlSeconds: 7200,
-      signingSecret: null,
     });
-    const small = resourceSettingsFromEnv(
+    const built = createProviders({ ...env, STORAGE_DIR: storage.dir() });
+    expect(built.video.limits).toEqual(videoLimitsFromEnv(env));
+    if (!isLocalVideoProvider(built.video)) throw new Error('not the local video provider');
+    // No MEDIA_SIGNING_SECRET: the secret kept in the database.
+    expect(await built.video.mediaSecret(t.sequelize)).toEqual(await getMediaSecret(t.sequelize));
+    await built.storage.put('env/probe.txt', Buffer.from('probe'));
+    expect(storage.files()).toContain('env/probe.txt');
+    await built.storage.delete('env/probe.txt');
+
+    const small = createProviders(
       loadEnv({
         VIDEO_UPLOAD_LIMIT_MB: '10',
         UPLOAD_FILE_LIMIT_MB: '2',
         MEDIA_URL_TTL_MINUTES: '5',
         MEDIA_SIGNING_SECRET: 's'.repeat(32),
       }),
-      resourceSettings().storage,
     );
-    expect(small).toMatchObject({
+    expect(small.video.limits).toMatchObject({
       videoLimitBytes: 10 * 1024 * 1024,
       chunkBytes: 2 * 1024 * 1024,
       playUrlTtlSeconds: 300,
-      signingSecret: 's'.repeat(32),
     });
+    if (!isLocalVideoProvider(small.video)) throw new Error('not the local video provider');
+    expect(await small.video.mediaSecret(t.sequelize)).toEqual(Buffer.from('s'.repeat(32)));
     expect(() => loadEnv({ MEDIA_SIGNING_SECRET: 'short' })).toThrow(/MEDIA_SIGNING_SECRET/);
     expect(() => loadEnv({ VIDEO_UPLOAD_LIMIT_MB: '0' })).toThrow(/VIDEO_UPLOAD_LIMIT_MB/);
   });

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'sequelize';
+import { loadEnv } from '../../env';
+import { fileStorageFromEnv } from '../storage/file-storage';
+import type { FileStorage } from '../storage/storage';
 import { Resource, ResourceCategory } from './resource.model';
-import { resourceSettings } from './resource.settings';
 import { probeMp4File } from './upload.service';
 
 /** Where the generated demo videos are kept (small H.264 MP4s: colour bars with a running timestamp). */
@@ -19,10 +21,14 @@ export const DEMO_RESOURCES: readonly { category: readonly string[]; name: strin
 /**
  * Files the demo videos of a project: the categories of DEMO_RESOURCES, and each video stored
  * through the file storage (key `videos/<project>/demo-<file>`, so seeding again writes the same
- * object) with its duration and size read from the file, as an upload would.
+ * object) with its duration and size read from the file, as an upload would. `storage` is the
+ * app's (`providers.storage`); the environment's when not given.
  */
-export async function seedResourceDemo(projectId: number, transaction: Transaction): Promise<void> {
-  const { storage } = resourceSettings();
+export async function seedResourceDemo(
+  projectId: number,
+  transaction: Transaction,
+  storage: FileStorage = fileStorageFromEnv(loadEnv()),
+): Promise<void> {
   const categories = new Map<string, ResourceCategory>();
   const categoryOf = async (names: readonly string[]): Promise<ResourceCategory> => {
     let parentId: number | null = null;

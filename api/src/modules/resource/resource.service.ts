@@ -1,4 +1,4 @@
-import { Op, type WhereOptions } from 'sequelize';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type {
@@ -7,15 +7,14 @@ import type {
   resourceQueryInput,
   resourceSaveInput,
 } from '../../contract/resource';
-import type { ActionContext, Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
-import { CourseLesson } from '../course/course.model';
+import { resourceDeleting } from './resource.events';
 import { Resource } from './resource.model';
-import { resourceSettings } from './resource.settings';
 import { resourceCategories } from './resource-category.service';
-import { localVideoProvider } from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
 
@@ -40,8 +39,12 @@ export function presentResource(resource: Resource, paths: Map<number, string>):
 }
 
 /** One resource of the project; another project's id answers like a missing one (视频不存在). */
-export async function loadResource(projectId: number, id: number): Promise<Resource> {
-  const resource = await Resource.findOne({ where: { id, projectId } });
+export async function loadResource(
+  scope: TenantScope,
+  id: number,
+  transaction?: Transaction,
+): Promise<Resource> {
+  const resource = await Resource.findOne({ where: { id, projectId: scope.project.id }, transaction });
   if (!resource) throw new BusinessError(RESOURCE_NOT_FOUND);
   return resource;
 }
@@ -51,15 +54,15 @@ export async function loadResource(projectId: number, id: number): Promise<Resou
  * selects a category and all below it, `type` a kind of resource.
  */
 export async function listResources(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof resourceQueryInput>,
 ): Promise<PageAnswer<ResourceItem>> {
   let categoryIds: number[] | undefined;
   if (input.categoryId !== undefined) {
-    categoryIds = await resourceCategories.subtreeIdsOf(projectId, input.categoryId);
+    categoryIds = await resourceCategories.subtreeIdsOf(scope, input.categoryId);
   }
   const where: WhereOptions<Resource> = {
-    projectId,
+    projectId: scope.project.id,
     ...(input.type ? { type: input.type } : {}),
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(categoryIds ? { categoryId: categoryIds } : {}),
@@ -73,7 +76,7 @@ export async function listResources(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const paths = await resourceCategories.categoryPaths(projectId);
+  const paths = await resourceCategories.categoryPaths(scope);
   return {
     list: rows.map((row) => presentResource(row, paths)),
     total: count,
@@ -83,11 +86,8 @@ export async function listResources(
 }
 
 /** One resource of the project. Throws BusinessError 视频不存在. */
-export async function getResource(projectId: number, id: number): Promise<ResourceItem> {
-  return presentResource(
-    await loadResource(projectId, id),
-    await resourceCategories.categoryPaths(projectId),
-  );
+export async function getResource(scope: TenantScope, id: number): Promise<ResourceItem> {
+  return presentResource(await loadResource(scope, id), await resourceCategories.categoryPaths(scope));
 }
 
 /**
@@ -95,11 +95,11 @@ export async function getResource(projectId: number, id: number): Promise<Resour
  * naming `categoryId` (not a category of the project), BusinessError 视频不存在.
  */
 export async function saveResource(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof resourceSaveInput>,
 ): Promise<ResourceItem> {
-  await caller.sequelize.transaction(async (transaction) => {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
     const resource = await Resource.findOne({
       where: { id: input.id, projectId },
       transaction,
@@ -107,11 +107,11 @@ export async function saveResource(
     });
     if (!resource) throw new BusinessError(RESOURCE_NOT_FOUND);
     if (input.categoryId !== undefined)
-      await resourceCategories.requireCategory(projectId, input.categoryId, 'categoryId', transaction);
+      await resourceCategories.requireCategory(scope, input.categoryId, 'categoryId', transaction);
     const before = { name: resource.name, categoryId: resource.categoryId };
     await resource.update({ name: input.name, categoryId: input.categoryId ?? null }, { transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'resource.update',
         projectId,
@@ -122,30 +122,27 @@ export async function saveResource(
       transaction,
     );
   });
-  return getResource(projectId, input.id);
+  return getResource(scope, input.id);
 }
 
 /**
- * Deletes a resource (with its pop-up questions) and then its file; a video used by a course
- * lesson is refused. Audited. Throws BusinessError 视频不存在, or when a lesson uses the video.
+ * Deletes a resource (with its pop-up questions) and then its file; a module using the video (a
+ * course lesson) vetoes through `resourceDeleting`. Audited. Throws BusinessError 视频不存在, or the
+ * veto's BusinessError.
  */
-export async function deleteResource(
-  ctx: Caller & Pick<ActionContext, 'log'>,
-  projectId: number,
-  id: number,
-): Promise<void> {
-  const resource = await ctx.sequelize.transaction(async (transaction) => {
+export async function deleteResource(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  const resource = await scope.sequelize.transaction(async (transaction) => {
     const found = await Resource.findOne({
       where: { id, projectId },
       transaction,
       lock: transaction.LOCK.UPDATE,
     });
     if (!found) throw new BusinessError(RESOURCE_NOT_FOUND);
-    const lessons = await CourseLesson.count({ where: { resourceId: found.id }, transaction });
-    if (lessons > 0) throw new BusinessError(`该视频已被 ${lessons} 个课程课时使用，不能删除`);
+    await emit(scope, resourceDeleting, { projectId, ids: [found.id] }, transaction);
     await found.destroy({ transaction });
     await audit(
-      ctx,
+      scope,
       {
         action: 'resource.delete',
         projectId,
@@ -158,28 +155,26 @@ export async function deleteResource(
     return found;
   });
   try {
-    await resourceSettings().storage.delete(resource.storageKey);
+    await scope.providers.storage.delete(resource.storageKey);
   } catch (error) {
     // The row is gone; a file left behind costs only space. Say so for whoever looks after storage.
-    ctx.log.error({ err: error, resourceId: resource.id }, 'could not delete the file of a deleted resource');
+    scope.log.error(
+      { err: error, resourceId: resource.id },
+      'could not delete the file of a deleted resource',
+    );
   }
 }
 
 /**
- * A signed, expiring way to play a resource (the local provider: `/api/media/<token>`, valid for
- * MEDIA_URL_TTL_MINUTES). Throws BusinessError 视频不存在, or when the resource is not READY.
+ * A signed, expiring way to play a resource from the video provider (the local one:
+ * `/api/media/<token>`, valid for MEDIA_URL_TTL_MINUTES). Throws BusinessError 视频不存在, or when
+ * the resource is not READY.
  */
-export async function resourcePlayUrl(
-  caller: Pick<Caller, 'sequelize'>,
-  projectId: number,
-  id: number,
-): Promise<ResourcePlayAnswer> {
-  const resource = await loadResource(projectId, id);
+export async function resourcePlayUrl(scope: TenantScope, id: number): Promise<ResourcePlayAnswer> {
+  const resource = await loadResource(scope, id);
   if (resource.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能播放');
-  const grant = await localVideoProvider(caller.sequelize).authorizePlay(
-    resource,
-    resourceSettings().playUrlTtlSeconds,
-  );
+  const { video } = scope.providers;
+  const grant = await video.authorizePlay(scope, resource, video.limits.playUrlTtlSeconds);
   return {
     provider: grant.provider,
     url: grant.url,

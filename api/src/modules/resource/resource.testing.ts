@@ -1,46 +1,66 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Providers } from '../../core/action';
 import type { TestApp } from '../../testing/app';
 import { createLocalStorage } from '../storage/local-storage';
+import { storedKeys } from '../storage/test-storage';
 import { Resource } from './resource.model';
-import { configureResources, type ResourceSettings } from './resource.settings';
+import { UPLOAD_TTL_SECONDS, type VideoLimits } from './resource.settings';
+import { createLocalVideoProvider, type LocalVideoOptions } from './video-provider';
 
 /** The menu of project staff on the video screen. */
 export const VIDEO_MENU = ['/home', '/resource-manage', '/resource-manage/video'];
 /** Chunks of the API tests: small, so the demo videos travel in several. */
 export const TEST_CHUNK_BYTES = 16 * 1024;
 
-/**
- * Gives the test file a storage folder of its own and small chunks (configured before each test
- * file's first test, removed after its last). `files()` lists what the storage holds.
- */
-export function useTestStorage(overrides: Partial<ResourceSettings> = {}): {
+/** The video limits of the API tests: small chunks, 1 MB videos, two-hour play URLs. */
+export const TEST_VIDEO_LIMITS: VideoLimits = {
+  videoLimitBytes: 1024 * 1024,
+  chunkBytes: TEST_CHUNK_BYTES,
+  uploadTtlSeconds: UPLOAD_TTL_SECONDS,
+  playUrlTtlSeconds: 7200,
+};
+
+/** A test file's storage of resources: the providers to give the test app, and what the storage holds. */
+export interface TestResourceStorage {
+  /** The storage folder. */
   dir: () => string;
+  /** Every file the storage holds, as keys, sorted. */
   files: () => string[];
-} {
-  let dir = '';
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-resource-test-'));
-    configureResources({
-      storage: createLocalStorage(dir),
-      chunkBytes: TEST_CHUNK_BYTES,
-      videoLimitBytes: 1024 * 1024,
-      ...overrides,
-    });
-  });
+  /**
+   * The file storage and a local video provider with TEST_VIDEO_LIMITS (and the overrides):
+   * `createTestApp({ providers: storage.providers() })`.
+   */
+  providers: (overrides?: Partial<LocalVideoOptions>) => Pick<Providers, 'storage' | 'video'>;
+}
+
+/**
+ * Gives the test file a storage folder of its own (made now, removed after its last test) and the
+ * providers over it with small chunks (`providers()`, for `createTestApp`). The folder is also the
+ * test file's STORAGE_DIR, so a test app built from the environment and the demo seeds use it too.
+ */
+export function useTestStorage(limits: Partial<VideoLimits> = {}): TestResourceStorage {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-resource-test-'));
+  const previous = process.env.STORAGE_DIR;
+  process.env.STORAGE_DIR = dir;
   afterAll(() => {
-    configureResources(null);
+    if (previous === undefined) delete process.env.STORAGE_DIR;
+    else process.env.STORAGE_DIR = previous;
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  const storage = createLocalStorage(dir);
   return {
     dir: () => dir,
-    files: () =>
-      fs
-        .readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-        .sort(),
+    files: () => storedKeys(dir),
+    providers: (overrides = {}) => ({
+      storage,
+      video: createLocalVideoProvider({
+        signingSecret: null,
+        ...overrides,
+        limits: { ...TEST_VIDEO_LIMITS, ...limits, ...overrides.limits },
+      }),
+    }),
   };
 }
 

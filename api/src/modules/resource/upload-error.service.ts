@@ -7,6 +7,7 @@ import type {
   resourceUploadErrorQueryInput,
   UploadFailureKind,
 } from '../../contract/resource';
+import type { TenantScope } from '../../core/action';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { resourceCategories } from './resource-category.service';
@@ -52,7 +53,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * the video name, `startDate`..`endDate` (China days, both included) bound when it failed.
  */
 export async function listUploadFailures(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof resourceUploadErrorQueryInput>,
 ): Promise<ResourceUploadErrorPage> {
   const createdAt = {
@@ -60,6 +61,7 @@ export async function listUploadFailures(
     ...(input.endDate ? { [Op.lt]: new Date(chinaDayStart(input.endDate).getTime() + DAY_MS) } : {}),
   };
   const pattern = input.name ? containsPattern(input.name) : undefined;
+  const projectId = scope.project.id;
   const where: WhereOptions<ResourceUploadError> = {
     projectId,
     ...(pattern
@@ -76,11 +78,15 @@ export async function listUploadFailures(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const paths = await resourceCategories.categoryPaths(projectId);
+  const paths = await resourceCategories.categoryPaths(scope);
   const accountIds = [...new Set(rows.flatMap((row) => (row.accountId === null ? [] : [row.accountId])))];
   const accounts = new Map(
     (
-      await Account.findAll({ where: { id: accountIds }, attributes: ['id', 'realName'], paranoid: false })
+      await Account.findAll({
+        where: { id: accountIds, projectId },
+        attributes: ['id', 'realName'],
+        paranoid: false,
+      })
     ).map((account) => [account.id, account.realName]),
   );
   return {

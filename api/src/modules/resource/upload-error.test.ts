@@ -39,7 +39,7 @@ const check = (bytes: Buffer, fields: Record<string, string>) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ providers: storage.providers() });
   projectId = (await buildProject()).id;
   const otherProjectId = (await buildProject()).id;
   const staff = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU });
@@ -79,9 +79,9 @@ describe('the upload error log', () => {
     const abandoned = (await init('abandoned.mp4', FIRE.length, { categoryId: category.id })).body.attribute;
     await ResourceUpload.update(
       { expiresAt: new Date(Date.now() - 1000) },
-      { where: { id: abandoned.uploadId } },
+      { where: { id: abandoned.uploadId, projectId } },
     );
-    expect(await sweepExpiredUploads()).toBe(1);
+    expect(await sweepExpiredUploads(t.scope())).toBe(1);
     // A refusal after the sweep is not recorded again.
     expect((await post('upload-abort', { uploadId: abandoned.uploadId })).body.respCode).toBe(-1);
     // One that makes it.
@@ -133,9 +133,9 @@ describe('the upload error log', () => {
   });
 
   test('a file refused at its check is recorded when the check names it', async () => {
-    const before = await ResourceUploadError.count();
+    const before = await ResourceUploadError.count({ allTenants: true });
     expect((await check(HTML, {})).body.respDesc).toBe('文件内容不是 MP4 视频');
-    expect(await ResourceUploadError.count()).toBe(before);
+    expect(await ResourceUploadError.count({ allTenants: true })).toBe(before);
     expect((await check(HTML, { fileName: 'fake.mp4', name: '假视频' })).body.respCode).toBe(-1);
     const over = await check(FIRE.subarray(0, 4096), {
       fileName: 'big.mp4',
@@ -167,7 +167,10 @@ describe('the upload error log', () => {
         reason: '测试',
       });
       // created_at is written by the database; set it to the instant under test.
-      await ResourceUploadError.update({ createdAt: new Date(createdAt) }, { where: { id: row.id } });
+      await ResourceUploadError.update(
+        { createdAt: new Date(createdAt) },
+        { where: { id: row.id, projectId } },
+      );
     };
     await at('day-a.mp4', '安全课', '2024-03-01T15:59:59.000Z'); // 2024-03-01 23:59:59 in China
     await at('day-b.mp4', null, '2024-03-01T16:00:00.000Z'); // 2024-03-02 00:00 in China

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { Op, type Sequelize } from 'sequelize';
+import { Op } from 'sequelize';
 import type { z } from 'zod';
 import type {
   ResourceCheckAnswer,
+  ResourceChunkAnswer,
   ResourceItem,
   ResourceType,
   ResourceUploadState,
@@ -13,14 +14,14 @@ import type {
   resourceUploadCompleteInput,
   resourceUploadInitInput,
 } from '../../contract/resource';
-import type { ActionContext, Caller, UploadedFile } from '../../core/action';
+import type { ActorScope, Scope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { requirePrincipal } from '../../core/tenant';
 import { audit } from '../audit/audit.service';
+import type { FileStorage } from '../storage/storage';
 import { MP4_HEAD_BYTES, MP4_MESSAGES, Mp4Error, type Mp4Info, probeMp4, type ReadAt, sniffMp4 } from './mp4';
 import { Resource, ResourceUpload } from './resource.model';
 import { getResource } from './resource.service';
-import { resourceSettings } from './resource.settings';
+import type { VideoLimits } from './resource.settings';
 import { resourceCategories } from './resource-category.service';
 import { storageReadAt } from './stored-mp4';
 import { type FailedFile, recordUploadFailure, type UploadFailure } from './upload-error.service';
@@ -50,7 +51,13 @@ function chunkBytes(
     : upload.size - upload.chunkSize * (upload.chunkCount - 1);
 }
 
-const expiry = () => new Date(Date.now() + resourceSettings().uploadTtlSeconds * 1000);
+/** What the upload calls use of their scope: the database, the file storage and the video limits. */
+type UploadScope = Pick<Scope, 'sequelize' | 'log' | 'providers'>;
+
+const limitsOf = (scope: UploadScope): VideoLimits => scope.providers.video.limits;
+
+/** When an upload touched now expires. */
+const expiry = (scope: UploadScope) => new Date(Date.now() + limitsOf(scope).uploadTtlSeconds * 1000);
 
 /** Reads ranges of a local file through an open handle (for the MP4 probe). */
 function handleReadAt(handle: fs.promises.FileHandle): ReadAt {
@@ -72,8 +79,8 @@ export async function probeMp4File(filePath: string): Promise<Mp4Info> {
 }
 
 /** Why a file of `size` bytes is refused for a type, or undefined when its size is allowed. */
-function sizeRefusal(type: ResourceType, size: number): string | undefined {
-  const limit = resourceSettings().videoLimitBytes;
+function sizeRefusal(scope: UploadScope, type: ResourceType, size: number): string | undefined {
+  const limit = limitsOf(scope).videoLimitBytes;
   return type === 'video' && size > limit ? `视频不能超过 ${megabytes(limit)}` : undefined;
 }
 
@@ -81,18 +88,11 @@ function sizeRefusal(type: ResourceType, size: number): string | undefined {
  * Refuses a file over the size limit naming `field`, after recording the refusal of `file` in the
  * upload error log. Throws ValidationError.
  */
-async function checkSize(file: FailedFile, field: string): Promise<void> {
-  const refusal = sizeRefusal(file.type, file.size);
+async function checkSize(scope: UploadScope, file: FailedFile, field: string): Promise<void> {
+  const refusal = sizeRefusal(scope, file.type, file.size);
   if (!refusal) return;
   await recordUploadFailure(file, { kind: 'REFUSED', reason: refusal });
   throw fieldError(field, 'max', refusal);
-}
-
-/** The database the resource models are bound to. */
-function database(): Sequelize {
-  const { sequelize } = ResourceUpload;
-  if (!sequelize) throw new Error('The resource models are not initialised');
-  return sequelize;
 }
 
 /** What an upload announced of its file, as the upload error log keeps it. */
@@ -117,8 +117,7 @@ function stateOf(upload: ResourceUpload, received: number[]): ResourceUploadStat
 }
 
 /** The chunks of an upload that arrived whole (their stored size is the expected one). */
-async function receivedChunks(upload: ResourceUpload): Promise<number[]> {
-  const { storage } = resourceSettings();
+async function receivedChunks(storage: FileStorage, upload: ResourceUpload): Promise<number[]> {
   const received: number[] = [];
   for (let index = 0; index < upload.chunkCount; index += 1) {
     const stored = await storage.stat(chunkKey(upload.id, index));
@@ -132,22 +131,31 @@ async function receivedChunks(upload: ResourceUpload): Promise<number[]> {
  * the row records the failure in the upload error log (in the same transaction), so an upload is
  * recorded once even when a refusal and the sweep meet.
  */
-async function discardUpload(upload: ResourceUpload, failure: UploadFailure): Promise<void> {
-  const { storage } = resourceSettings();
-  await database().transaction(async (transaction) => {
-    const removed = await ResourceUpload.destroy({ where: { id: upload.id }, transaction });
+async function discardUpload(
+  scope: UploadScope,
+  upload: ResourceUpload,
+  failure: UploadFailure,
+): Promise<void> {
+  const { storage } = scope.providers;
+  const projectId = upload.projectId;
+  await scope.sequelize.transaction(async (transaction) => {
+    const removed = await ResourceUpload.destroy({ where: { id: upload.id, projectId }, transaction });
     if (removed) await recordUploadFailure(failedFileOf(upload), failure, transaction);
   });
   for (let index = 0; index < upload.chunkCount; index += 1) await storage.delete(chunkKey(upload.id, index));
-  if (!(await Resource.count({ where: { storageKey: assembledKey(upload) } })))
+  if (!(await Resource.count({ where: { storageKey: assembledKey(upload), projectId } })))
     await storage.delete(assembledKey(upload));
 }
 
 /** The caller's own open upload; another account's, another project's or an expired one is "gone". */
-async function loadUpload(caller: Pick<Caller, 'principal'>, projectId: number, uploadId: string) {
-  const principal = requirePrincipal(caller);
+async function loadUpload(scope: ActorScope, uploadId: string) {
   const upload = await ResourceUpload.findOne({
-    where: { id: uploadId, projectId, accountId: principal.accountId, expiresAt: { [Op.gt]: new Date() } },
+    where: {
+      id: uploadId,
+      projectId: scope.project.id,
+      accountId: scope.principal.accountId,
+      expiresAt: { [Op.gt]: new Date() },
+    },
   });
   if (!upload) throw new BusinessError(UPLOAD_GONE);
   return upload;
@@ -160,17 +168,17 @@ async function loadUpload(caller: Pick<Caller, 'principal'>, projectId: number, 
  * (over the limit).
  */
 export async function initUpload(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof resourceUploadInitInput>,
 ): Promise<ResourceUploadState> {
-  const principal = requirePrincipal(caller);
+  const projectId = scope.project.id;
   if (input.categoryId !== undefined)
-    await resourceCategories.requireCategory(projectId, input.categoryId, 'categoryId');
+    await resourceCategories.requireCategory(scope, input.categoryId, 'categoryId');
   await checkSize(
+    scope,
     {
       projectId,
-      accountId: principal.accountId,
+      accountId: scope.principal.accountId,
       type: input.type,
       name: input.name,
       fileName: input.fileName,
@@ -179,11 +187,11 @@ export async function initUpload(
     },
     'fileSize',
   );
-  const chunkSize = resourceSettings().chunkBytes;
+  const chunkSize = limitsOf(scope).chunkBytes;
   const upload = await ResourceUpload.create({
     id: randomUUID(),
     projectId,
-    accountId: principal.accountId,
+    accountId: scope.principal.accountId,
     type: input.type,
     name: input.name,
     fileName: input.fileName,
@@ -191,19 +199,15 @@ export async function initUpload(
     size: input.fileSize,
     chunkSize,
     chunkCount: Math.ceil(input.fileSize / chunkSize),
-    expiresAt: expiry(),
+    expiresAt: expiry(scope),
   });
   return stateOf(upload, []);
 }
 
 /** Where an upload stands: its chunks received so far (a client resumes by sending the others). */
-export async function uploadStatus(
-  caller: Pick<Caller, 'principal'>,
-  projectId: number,
-  uploadId: string,
-): Promise<ResourceUploadState> {
-  const upload = await loadUpload(caller, projectId, uploadId);
-  return stateOf(upload, await receivedChunks(upload));
+export async function uploadStatus(scope: ActorScope, uploadId: string): Promise<ResourceUploadState> {
+  const upload = await loadUpload(scope, uploadId);
+  return stateOf(upload, await receivedChunks(scope.providers.storage, upload));
 }
 
 /**
@@ -213,13 +217,12 @@ export async function uploadStatus(
  * upload, one being assembled or content that is not MP4.
  */
 export async function receiveChunk(
-  caller: Pick<Caller, 'principal'>,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof resourceUploadChunkInput>,
   file: UploadedFile | undefined,
-): Promise<{ uploadId: string; index: number; size: number }> {
+): Promise<ResourceChunkAnswer> {
   if (!file) throw fieldError('file', 'required', '请选择要上传的分片');
-  const upload = await loadUpload(caller, projectId, input.uploadId);
+  const upload = await loadUpload(scope, input.uploadId);
   if (upload.state !== 'OPEN') throw new BusinessError('上传正在合并，不能再接收分片');
   if (input.index >= upload.chunkCount)
     throw fieldError('index', 'max', `分片序号应小于 ${upload.chunkCount}`);
@@ -230,20 +233,21 @@ export async function receiveChunk(
     const head = await handleReadAt(handle)(0, MP4_HEAD_BYTES).finally(() => handle.close());
     if (!sniffMp4(head)) {
       const reason = `${MP4_MESSAGES['not-mp4']}，已取消上传`;
-      await discardUpload(upload, { kind: 'REFUSED', reason });
+      await discardUpload(scope, upload, { kind: 'REFUSED', reason });
       throw new BusinessError(reason);
     }
   }
-  const { storage } = resourceSettings();
+  const { storage } = scope.providers;
   const key = chunkKey(upload.id, input.index);
   await storage.put(key, fs.createReadStream(file.path));
   // The upload may have been completed, aborted or swept while the chunk travelled.
+  const mine = { id: upload.id, projectId: upload.projectId };
   const [touched] = await ResourceUpload.update(
-    { expiresAt: expiry() },
-    { where: { id: upload.id, state: 'OPEN' } },
+    { expiresAt: expiry(scope) },
+    { where: { ...mine, state: 'OPEN' } },
   );
   if (!touched) {
-    if (!(await ResourceUpload.count({ where: { id: upload.id } }))) await storage.delete(key);
+    if (!(await ResourceUpload.count({ where: mine }))) await storage.delete(key);
     throw new BusinessError(UPLOAD_GONE);
   }
   return { uploadId: upload.id, index: input.index, size: expected };
@@ -253,15 +257,15 @@ export async function receiveChunk(
  * Drops an upload and its chunks (recorded as cancelled in the upload error log). Throws
  * BusinessError for a gone upload or one being assembled.
  */
-export async function abortUpload(caller: Pick<Caller, 'principal'>, projectId: number, uploadId: string) {
-  const upload = await loadUpload(caller, projectId, uploadId);
+export async function abortUpload(scope: ActorScope, uploadId: string): Promise<void> {
+  const upload = await loadUpload(scope, uploadId);
   if (upload.state !== 'OPEN') throw new BusinessError('上传正在合并，不能取消');
-  await discardUpload(upload, { kind: 'ABORTED', reason: '上传已取消' });
+  await discardUpload(scope, upload, { kind: 'ABORTED', reason: '上传已取消' });
 }
 
 /** A refusal of the assembled file: everything of the upload is removed (recorded), then the reason thrown. */
-async function refuseUpload(upload: ResourceUpload, message: string): Promise<never> {
-  await discardUpload(upload, { kind: 'REFUSED', reason: message });
+async function refuseUpload(scope: UploadScope, upload: ResourceUpload, message: string): Promise<never> {
+  await discardUpload(scope, upload, { kind: 'REFUSED', reason: message });
   throw new BusinessError(message);
 }
 
@@ -276,30 +280,31 @@ const SERVER_FAILURE: UploadFailure = { kind: 'REFUSED', reason: '服务器处�
  * the chunks removed. Throws BusinessError with the reason.
  */
 export async function completeUpload(
-  ctx: Caller & Pick<ActionContext, 'log'>,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof resourceUploadCompleteInput>,
 ): Promise<ResourceItem> {
-  const upload = await loadUpload(ctx, projectId, input.uploadId);
+  const projectId = scope.project.id;
+  const { storage } = scope.providers;
+  const upload = await loadUpload(scope, input.uploadId);
+  const mine = { id: upload.id, projectId };
   const [claimed] = await ResourceUpload.update(
-    { state: 'ASSEMBLING', expiresAt: expiry() },
-    { where: { id: upload.id, state: 'OPEN' } },
+    { state: 'ASSEMBLING', expiresAt: expiry(scope) },
+    { where: { ...mine, state: 'OPEN' } },
   );
   if (!claimed) throw new BusinessError('该上传正在合并，请稍候');
 
-  const received = new Set(await receivedChunks(upload));
+  const received = new Set(await receivedChunks(storage, upload));
   const missing = Array.from({ length: upload.chunkCount }, (_, index) => index).filter(
     (index) => !received.has(index),
   );
   if (missing.length) {
-    await ResourceUpload.update({ state: 'OPEN' }, { where: { id: upload.id } });
+    await ResourceUpload.update({ state: 'OPEN' }, { where: mine });
     const shown = missing.slice(0, 20).join('、') + (missing.length > 20 ? ' 等' : '');
     throw new BusinessError(`还有 ${missing.length} 个分片未上传（序号 ${shown}），请继续上传后再完成`, {
       missing,
     });
   }
 
-  const { storage } = resourceSettings();
   const key = assembledKey(upload);
   const hash = createHash('sha256');
   async function* assembled() {
@@ -314,27 +319,28 @@ export async function completeUpload(
   try {
     stored = await storage.put(key, Readable.from(assembled()));
   } catch (error) {
-    await ResourceUpload.update({ state: 'OPEN' }, { where: { id: upload.id } });
+    await ResourceUpload.update({ state: 'OPEN' }, { where: mine });
     throw error;
   }
   const sha256 = hash.digest('hex');
-  if (stored.size !== upload.size) return refuseUpload(upload, '合并后的文件大小与声明的不一致');
+  if (stored.size !== upload.size) return refuseUpload(scope, upload, '合并后的文件大小与声明的不一致');
   if (input.sha256 && input.sha256 !== sha256)
-    return refuseUpload(upload, '文件校验失败（SHA-256 不一致），请重新上传');
+    return refuseUpload(scope, upload, '文件校验失败（SHA-256 不一致），请重新上传');
   let info: Mp4Info;
   try {
     info = await probeMp4(storageReadAt(storage, key, stored.size), stored.size);
   } catch (error) {
-    if (error instanceof Mp4Error) return refuseUpload(upload, error.message);
-    await discardUpload(upload, SERVER_FAILURE);
+    if (error instanceof Mp4Error) return refuseUpload(scope, upload, error.message);
+    await discardUpload(scope, upload, SERVER_FAILURE);
     throw error;
   }
 
   let resourceId: number;
   try {
-    resourceId = await ctx.sequelize.transaction(async (transaction) => {
+    resourceId = await scope.sequelize.transaction(async (transaction) => {
       // The category may have been deleted meanwhile (the upload then has none).
-      const current = await ResourceUpload.findByPk(upload.id, {
+      const current = await ResourceUpload.findOne({
+        where: mine,
         transaction,
         lock: transaction.LOCK.UPDATE,
       });
@@ -354,13 +360,13 @@ export async function completeUpload(
           width: info.width,
           height: info.height,
           status: 'READY',
-          createdBy: ctx.principal?.accountId ?? null,
+          createdBy: scope.principal.accountId,
         },
         { transaction },
       );
       await current.destroy({ transaction });
       await audit(
-        ctx,
+        scope,
         {
           action: 'resource.create',
           projectId,
@@ -379,6 +385,7 @@ export async function completeUpload(
     });
   } catch (error) {
     await discardUpload(
+      scope,
       upload,
       error instanceof BusinessError ? { kind: 'REFUSED', reason: error.message } : SERVER_FAILURE,
     );
@@ -386,10 +393,10 @@ export async function completeUpload(
   }
   for (let index = 0; index < upload.chunkCount; index += 1) {
     await storage.delete(chunkKey(upload.id, index)).catch((error: unknown) => {
-      ctx.log.warn({ err: error, uploadId: upload.id }, 'could not delete an upload chunk');
+      scope.log.warn({ err: error, uploadId: upload.id }, 'could not delete an upload chunk');
     });
   }
-  return getResource(projectId, resourceId);
+  return getResource(scope, resourceId);
 }
 
 /**
@@ -400,8 +407,7 @@ export async function completeUpload(
  * limit), BusinessError when the content is not of the type.
  */
 export async function checkUpload(
-  caller: Pick<Caller, 'principal'>,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof resourceCheckUploadInput>,
   file: UploadedFile | undefined,
 ): Promise<ResourceCheckAnswer> {
@@ -410,8 +416,8 @@ export async function checkUpload(
   if (file.size > size) throw fieldError('fileSize', 'min', '文件大小不能小于所传内容');
   const fileName = input.fileName;
   const checked: FailedFile = {
-    projectId,
-    accountId: requirePrincipal(caller).accountId,
+    projectId: scope.project.id,
+    accountId: scope.principal.accountId,
     type: input.type,
     name: input.name ?? null,
     fileName: fileName ?? '',
@@ -421,7 +427,7 @@ export async function checkUpload(
   // Only a named file is recorded: a check without a name is a probe, not an upload.
   const record = (reason: string) =>
     fileName ? recordUploadFailure(checked, { kind: 'REFUSED', reason }) : Promise.resolve();
-  const refusal = sizeRefusal(input.type, size);
+  const refusal = sizeRefusal(scope, input.type, size);
   if (refusal) {
     await record(refusal);
     throw fieldError(input.fileSize === undefined ? 'file' : 'fileSize', 'max', refusal);
@@ -457,18 +463,27 @@ export async function checkUpload(
   }
 }
 
+/** How many expired uploads one sweep removes at most. */
+export const SWEEP_BATCH = 20;
+
 /**
- * Removes uploads whose time ran out (abandoned, or stuck after a crash), with their chunks and
- * any half-assembled file, recording each in the upload error log; at most `limit` per call.
- * Answers how many were removed.
+ * Removes uploads of every project whose time ran out (abandoned, or stuck after a crash), with
+ * their chunks and any half-assembled file, recording each in the upload error log; at most
+ * `limit` per call (the `resource.sweep-uploads` job runs it). Answers how many were removed.
  */
-export async function sweepExpiredUploads(now = new Date(), limit = 20): Promise<number> {
+export async function sweepExpiredUploads(
+  scope: UploadScope,
+  now = new Date(),
+  limit = SWEEP_BATCH,
+): Promise<number> {
   const expired = await ResourceUpload.findAll({
     where: { expiresAt: { [Op.lte]: now } },
     order: [['expiresAt', 'ASC']],
     limit,
+    // A sweep of every project's expired uploads.
+    allTenants: true,
   });
   for (const upload of expired)
-    await discardUpload(upload, { kind: 'EXPIRED', reason: '上传长时间未完成，已过期清除' });
+    await discardUpload(scope, upload, { kind: 'EXPIRED', reason: '上传长时间未完成，已过期清除' });
   return expired.length;
 }

@@ -1,9 +1,18 @@
 import type { Sequelize } from 'sequelize';
-import { StorageError } from '../storage/storage';
+import type { Providers } from '../../core/action';
+import type { Env } from '../../env';
+import { type FileStorage, StorageError } from '../storage/storage';
 import { getMediaSecret, type MediaGrant, signMediaToken } from './media-token';
 import { type ByteSpan, Mp4Error, mp4TrialBytes } from './mp4';
-import { resourceSettings } from './resource.settings';
+import { type VideoLimits, videoLimitsFromEnv } from './resource.settings';
 import { storageReadAt } from './stored-mp4';
+
+declare module '../../core/action' {
+  interface Providers {
+    /** Where videos are uploaded to and played from: see VideoProvider. */
+    video: VideoProvider;
+  }
+}
 
 /** What a provider needs to know of a video to let a player load it. */
 export interface PlayableVideo {
@@ -25,6 +34,12 @@ export interface VideoPlayGrant {
   expiresAt: Date;
 }
 
+/** What a provider may use of the call it serves: the database and the file storage. */
+export interface VideoScope {
+  sequelize: Sequelize;
+  providers: Pick<Providers, 'storage'>;
+}
+
 /**
  * Where videos are played from. The product asks a provider for a time-limited way to play one
  * video and never hands out storage locations. The local provider (below) serves the file storage
@@ -35,19 +50,39 @@ export interface VideoPlayGrant {
  */
 export interface VideoProvider {
   readonly name: string;
+  /** The size limit and chunking of uploads, and how long a play URL lasts. */
+  readonly limits: VideoLimits;
   /** A way to play the video for `ttlSeconds`; throws when the provider cannot grant it. */
-  authorizePlay(video: PlayableVideo, ttlSeconds: number, now?: Date): Promise<VideoPlayGrant>;
+  authorizePlay(
+    scope: VideoScope,
+    video: PlayableVideo,
+    ttlSeconds: number,
+    now?: Date,
+  ): Promise<VideoPlayGrant>;
   /**
    * A way to play only the first `seconds` of the video (a trial) for `ttlSeconds`: what it
    * serves must not hold the rest (a cloud provider maps this to its trial / clip feature).
    * Throws PlayUnavailableError when the video cannot be cut so (file missing or unreadable).
    */
   authorizeTrial(
+    scope: VideoScope,
     video: PlayableVideo,
     seconds: number,
     ttlSeconds: number,
     now?: Date,
   ): Promise<VideoPlayGrant>;
+}
+
+/** The local provider: it plays the file storage itself through its media route (`media.route.ts`). */
+export interface LocalVideoProvider extends VideoProvider {
+  readonly name: 'local';
+  /** The HMAC secret of its play tokens: MEDIA_SIGNING_SECRET, else the one kept in the database. */
+  mediaSecret(sequelize: Sequelize): Promise<Buffer>;
+}
+
+/** Whether the provider is the local one (whose URLs the media route answers). */
+export function isLocalVideoProvider(provider: VideoProvider): provider is LocalVideoProvider {
+  return provider.name === 'local';
 }
 
 /** A provider cannot give a way to play a video (its file is missing or cannot be read). */
@@ -64,32 +99,18 @@ export class PlayUnavailableError extends Error {
 /** Where the local provider's media route answers. */
 export const MEDIA_PATH_PREFIX = '/api/media/';
 
-/** Trial byte spans computed, by resource id, storage key and seconds (at most TRIAL_CACHE_SIZE). */
-const trialSpansCache = new Map<string, Promise<ByteSpan[]>>();
+/** How many trials' byte spans a local provider remembers. */
 const TRIAL_CACHE_SIZE = 500;
 
 /**
  * The bytes of a stored MP4 a trial of its first `seconds` needs: `[0, media end)` and the moov
- * (see mp4TrialBytes), cached (a stored file never changes under its key). Throws
- * PlayUnavailableError when the file is missing or is not a readable MP4.
+ * (see mp4TrialBytes). Throws PlayUnavailableError when the file is missing or is not a readable MP4.
  */
-export function localTrialSpans(video: PlayableVideo, seconds: number): Promise<ByteSpan[]> {
-  const key = `${video.id}:${video.storageKey}:${seconds}`;
-  let spans = trialSpansCache.get(key);
-  if (!spans) {
-    spans = computeTrialSpans(video, seconds);
-    spans.catch(() => trialSpansCache.delete(key));
-    if (trialSpansCache.size >= TRIAL_CACHE_SIZE) {
-      const oldest = trialSpansCache.keys().next().value;
-      if (oldest !== undefined) trialSpansCache.delete(oldest);
-    }
-    trialSpansCache.set(key, spans);
-  }
-  return spans;
-}
-
-async function computeTrialSpans(video: PlayableVideo, seconds: number): Promise<ByteSpan[]> {
-  const { storage } = resourceSettings();
+async function computeTrialSpans(
+  storage: FileStorage,
+  video: PlayableVideo,
+  seconds: number,
+): Promise<ByteSpan[]> {
   try {
     const stored = await storage.stat(video.storageKey);
     if (!stored) throw new StorageError('not-found', `no stored file for video ${video.id}`);
@@ -106,37 +127,79 @@ async function computeTrialSpans(video: PlayableVideo, seconds: number): Promise
   }
 }
 
+/** How the local provider is set up: the video limits and the configured signing secret (or none). */
+export interface LocalVideoOptions {
+  limits: VideoLimits;
+  /** MEDIA_SIGNING_SECRET; null: a secret generated once and kept in the database. */
+  signingSecret: string | null;
+}
+
 /**
  * The local provider: a same-origin URL `/api/media/<token>` whose token is an HMAC over the
- * resource id and the expiry time (see media-token.ts), checked by the media route. A trial's
- * token also signs the byte spans of the file it may read (localTrialSpans).
+ * resource id and the expiry time (see media-token.ts), checked by the media route, which streams
+ * the scope's file storage. A trial's token also signs the byte spans of the file it may read
+ * (computed once per video, key and seconds: a stored file never changes under its key).
  */
-export function localVideoProvider(sequelize: Sequelize): VideoProvider {
+export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideoProvider {
+  const mediaSecret = (sequelize: Sequelize) => getMediaSecret(sequelize, options.signingSecret);
+  const trialSpans = new Map<string, Promise<ByteSpan[]>>();
+
+  const spansOf = (storage: FileStorage, video: PlayableVideo, seconds: number): Promise<ByteSpan[]> => {
+    const key = `${video.id}:${video.storageKey}:${seconds}`;
+    let spans = trialSpans.get(key);
+    if (!spans) {
+      spans = computeTrialSpans(storage, video, seconds);
+      spans.catch(() => trialSpans.delete(key));
+      if (trialSpans.size >= TRIAL_CACHE_SIZE) {
+        const oldest = trialSpans.keys().next().value;
+        if (oldest !== undefined) trialSpans.delete(oldest);
+      }
+      trialSpans.set(key, spans);
+    }
+    return spans;
+  };
+
+  /** A signed `/api/media/<token>` grant of a resource for `ttlSeconds`, limited to `spans` when given. */
+  const grant = async (
+    sequelize: Sequelize,
+    resourceId: number,
+    ttlSeconds: number,
+    now: Date,
+    spans?: ByteSpan[],
+  ): Promise<VideoPlayGrant> => {
+    const expiresAt = Math.floor(now.getTime() / 1000) + ttlSeconds;
+    const signed: MediaGrant = { resourceId, expiresAt, ...(spans ? { spans } : {}) };
+    const token = signMediaToken(await mediaSecret(sequelize), signed);
+    return {
+      provider: 'local',
+      url: `${MEDIA_PATH_PREFIX}${token}`,
+      token,
+      expiresAt: new Date(expiresAt * 1000),
+    };
+  };
+
   return {
     name: 'local',
-    authorizePlay: (video, ttlSeconds, now = new Date()) => localGrant(sequelize, video.id, ttlSeconds, now),
-    async authorizeTrial(video, seconds, ttlSeconds, now = new Date()) {
-      const spans = await localTrialSpans(video, seconds);
-      return localGrant(sequelize, video.id, ttlSeconds, now, spans);
+    limits: options.limits,
+    mediaSecret,
+    authorizePlay: (scope, video, ttlSeconds, now = new Date()) =>
+      grant(scope.sequelize, video.id, ttlSeconds, now),
+    async authorizeTrial(scope, video, seconds, ttlSeconds, now = new Date()) {
+      const spans = await spansOf(scope.providers.storage, video, seconds);
+      return grant(scope.sequelize, video.id, ttlSeconds, now, spans);
     },
   };
 }
 
-/** A signed `/api/media/<token>` grant of a resource for `ttlSeconds`, limited to `spans` when given. */
-async function localGrant(
-  sequelize: Sequelize,
-  resourceId: number,
-  ttlSeconds: number,
-  now: Date,
-  spans?: ByteSpan[],
-): Promise<VideoPlayGrant> {
-  const expiresAt = Math.floor(now.getTime() / 1000) + ttlSeconds;
-  const grant: MediaGrant = { resourceId, expiresAt, ...(spans ? { spans } : {}) };
-  const token = signMediaToken(await getMediaSecret(sequelize), grant);
-  return {
-    provider: 'local',
-    url: `${MEDIA_PATH_PREFIX}${token}`,
-    token,
-    expiresAt: new Date(expiresAt * 1000),
-  };
+/** The video provider the environment asks for: today always the local one. */
+export function videoProviderFromEnv(
+  env: Pick<
+    Env,
+    'VIDEO_UPLOAD_LIMIT_MB' | 'UPLOAD_FILE_LIMIT_MB' | 'MEDIA_URL_TTL_MINUTES' | 'MEDIA_SIGNING_SECRET'
+  >,
+): VideoProvider {
+  return createLocalVideoProvider({
+    limits: videoLimitsFromEnv(env),
+    signingSecret: env.MEDIA_SIGNING_SECRET ?? null,
+  });
 }

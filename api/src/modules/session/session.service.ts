@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Principal } from '../../core/action';
-import { Session } from '../session/session.model';
+import { Session } from './session.model';
 
 /** How long a session lives without use: staff sign in daily, students stay signed in on their phone. */
 export const SESSION_TTL_MS: Record<RoleSystem, number> = {
@@ -45,39 +45,60 @@ export async function openSession(input: NewSession, transaction?: Transaction):
   return token;
 }
 
+/** The account whose sessions are ended; its sessions carry its project. */
+export interface SessionOwner {
+  id: number;
+  projectId: number | null;
+}
+
 /** Ends the session of a token (logout). Returns whether a live session was ended. */
 export async function revokeSession(token: string): Promise<boolean> {
   const [count] = await Session.update(
     { revokedAt: new Date() },
-    { where: { tokenHash: hashToken(token), revokedAt: null } },
+    // A token names one session, whatever its project.
+    { where: { tokenHash: hashToken(token), revokedAt: null }, allTenants: true },
   );
   return count > 0;
 }
 
-/** Ends a session by its id (logout, switching accounts). Returns whether a live session was ended. */
-export async function revokeSessionById(sessionId: string, transaction?: Transaction): Promise<boolean> {
+/** Ends the caller's session (logout, switching accounts). Returns whether a live session was ended. */
+export async function revokeSessionById(
+  session: Pick<Principal, 'sessionId' | 'projectId'>,
+  transaction?: Transaction,
+): Promise<boolean> {
   const [count] = await Session.update(
     { revokedAt: new Date() },
-    { where: { id: sessionId, revokedAt: null }, transaction },
+    { where: { id: session.sessionId, projectId: session.projectId, revokedAt: null }, transaction },
   );
   return count > 0;
 }
 
 /** Ends every live session of an account except one (the caller's, after a password change). */
 export async function revokeOtherSessions(
-  accountId: number,
+  account: SessionOwner,
   keepSessionId: string,
   transaction?: Transaction,
 ): Promise<void> {
   await Session.update(
     { revokedAt: new Date() },
-    { where: { accountId, revokedAt: null, id: { [Op.ne]: keepSessionId } }, transaction },
+    {
+      where: {
+        accountId: account.id,
+        projectId: account.projectId,
+        revokedAt: null,
+        id: { [Op.ne]: keepSessionId },
+      },
+      transaction,
+    },
   );
 }
 
 /** Ends every live session of an account (password changed, account disabled or deleted). */
-export async function revokeAccountSessions(accountId: number, transaction?: Transaction): Promise<void> {
-  await Session.update({ revokedAt: new Date() }, { where: { accountId, revokedAt: null }, transaction });
+export async function revokeAccountSessions(account: SessionOwner, transaction?: Transaction): Promise<void> {
+  await Session.update(
+    { revokedAt: new Date() },
+    { where: { accountId: account.id, projectId: account.projectId, revokedAt: null }, transaction },
+  );
 }
 
 interface SessionRow {
@@ -119,7 +140,7 @@ export async function authenticateToken(sequelize: Sequelize, token: string): Pr
   if (!row.impersonated && row.expires_at.getTime() - Date.now() < ttl / 2) {
     await Session.update(
       { expiresAt: new Date(Date.now() + ttl), lastSeenAt: new Date() },
-      { where: { id: row.session_id } },
+      { where: { id: row.session_id, projectId: row.project_id } },
     );
   }
   return {

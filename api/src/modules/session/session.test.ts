@@ -41,7 +41,7 @@ test('a new session resolves to its principal with the role and its menu', async
 test('only the hash of the token is stored', async () => {
   const { account } = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT });
   const token = await signIn(account);
-  const stored = await Session.findOne({ where: { accountId: account.id } });
+  const stored = await Session.findOne({ where: { accountId: account.id, projectId } });
   expect(stored?.tokenHash).toBe(hashToken(token));
   expect(JSON.stringify(stored?.toJSON())).not.toContain(token);
 });
@@ -56,7 +56,7 @@ test('unknown, revoked and expired tokens resolve to nobody', async () => {
   const expired = await signIn(account);
   await Session.update(
     { expiresAt: new Date(Date.now() - 1000) },
-    { where: { tokenHash: hashToken(expired) } },
+    { where: { tokenHash: hashToken(expired) }, allTenants: true },
   );
   expect(await authenticateToken(t.sequelize, expired)).toBeNull();
 });
@@ -64,7 +64,7 @@ test('unknown, revoked and expired tokens resolve to nobody', async () => {
 test('a disabled or deleted account loses its sessions at once', async () => {
   const disabled = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT });
   const token = await signIn(disabled.account);
-  await Account.update({ status: 'DISABLED' }, { where: { id: disabled.account.id } });
+  await Account.update({ status: 'DISABLED' }, { where: { id: disabled.account.id, projectId } });
   expect(await authenticateToken(t.sequelize, token)).toBeNull();
 
   const deleted = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT });
@@ -76,7 +76,7 @@ test('a disabled or deleted account loses its sessions at once', async () => {
 test('revoking an account ends all its sessions', async () => {
   const { account } = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT });
   const tokens = [await signIn(account), await signIn(account)];
-  await revokeAccountSessions(account.id);
+  await revokeAccountSessions(account);
   for (const token of tokens) expect(await authenticateToken(t.sequelize, token)).toBeNull();
 });
 
@@ -84,9 +84,9 @@ test('a session used in the second half of its life is extended; a super-account
   const { account } = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT });
   const token = await signIn(account);
   const soon = new Date(Date.now() + 60_000);
-  await Session.update({ expiresAt: soon }, { where: { tokenHash: hashToken(token) } });
+  await Session.update({ expiresAt: soon }, { where: { tokenHash: hashToken(token), projectId } });
   await authenticateToken(t.sequelize, token);
-  const extended = await Session.findOne({ where: { tokenHash: hashToken(token) } });
+  const extended = await Session.findOne({ where: { tokenHash: hashToken(token), projectId } });
   expect(extended?.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS[2] - 60_000);
 
   const admin = await buildAccount({ projectId: null, roleSystem: ROLE_SYSTEM.PLATFORM });
@@ -96,11 +96,11 @@ test('a session used in the second half of its life is extended; a super-account
     roleSystem: 2,
     impersonatorId: admin.account.id,
   });
-  await Session.update({ expiresAt: soon }, { where: { tokenHash: hashToken(impersonation) } });
+  await Session.update({ expiresAt: soon }, { where: { tokenHash: hashToken(impersonation), projectId } });
   expect(await authenticateToken(t.sequelize, impersonation)).toMatchObject({
     impersonatorId: admin.account.id,
   });
-  const kept = await Session.findOne({ where: { tokenHash: hashToken(impersonation) } });
+  const kept = await Session.findOne({ where: { tokenHash: hashToken(impersonation), projectId } });
   expect(kept?.expiresAt.getTime()).toBe(soon.getTime());
 });
 

@@ -1,11 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { resolveProjectSettings, SMS_CODE_RULES } from '@px/config';
-import type { Logger } from 'pino';
+import { SMS_CODE_RULES } from '@px/config';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { SendMsgCodeAnswer, SmsPurpose } from '../../contract/sms';
+import type { TenantProject, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import type { Project } from '../project/project.model';
-import { getSmsProvider } from './sms.provider';
 import { SmsCode } from './sms-code.model';
 
 /** Namespace of the advisory locks that serialise code requests per mobile. */
@@ -43,8 +41,8 @@ export function smsCodeMatches(stored: string, code: string): boolean {
 }
 
 /** The text of a code message, signed with the project's title. */
-export function smsCodeContent(project: Project, code: string): string {
-  const { title } = resolveProjectSettings(project.settings);
+export function smsCodeContent(project: TenantProject, code: string): string {
+  const { title } = project.settings;
   const minutes = Math.round(SMS_CODE_RULES.ttlSeconds / 60);
   return `【${title}】您的验证码为${code}，${minutes}分钟内有效，请勿泄露。`;
 }
@@ -97,32 +95,31 @@ async function checkLimits(
 }
 
 export interface IssueSmsCodeOptions {
-  project: Project;
   mobile: string;
   purpose: SmsPurpose;
-  /** The client's address (daily cap per IP). */
-  ip: string;
   /**
    * Whether to send the message. False only where the answer must not tell whether a mobile is
    * registered (forgotten password): the code is recorded, so the rate rules behave the same,
    * but nothing is sent and nobody can know it.
    */
   deliver: boolean;
-  log: Pick<Logger, 'error'>;
 }
 
 /**
- * Issues a code: checks the rate rules, makes the older unused codes of the same project, mobile
- * and purpose invalid, stores the new code's hash and sends it through the configured provider,
- * all in one transaction (a provider failure leaves nothing behind). Requests for one mobile are
- * serialised by an advisory lock, so two at once cannot both pass the resend rule.
+ * Issues a code in the scope's project to a client (the request's address counts towards the
+ * daily cap per IP): checks the rate rules, makes the older unused codes of the same project,
+ * mobile and purpose invalid, stores the new code's hash and sends it through the scope's SMS
+ * provider, all in one transaction (a provider failure leaves nothing behind). Requests for one
+ * mobile are serialised by an advisory lock, so two at once cannot both pass the resend rule.
  * Throws BusinessError (-1) when a rule refuses or the provider fails.
  */
 export async function issueSmsCode(
-  sequelize: Sequelize,
+  scope: TenantScope,
   options: IssueSmsCodeOptions,
 ): Promise<SendMsgCodeAnswer> {
-  const { project, mobile, purpose, ip } = options;
+  const { sequelize, project } = scope;
+  const { mobile, purpose } = options;
+  const ip = scope.request.ip;
   await sequelize.transaction(async (transaction) => {
     await sequelize.query('SELECT pg_advisory_xact_lock(:namespace, hashtext(:mobile))', {
       replacements: { namespace: MOBILE_LOCK_NAMESPACE, mobile },
@@ -152,12 +149,12 @@ export async function issueSmsCode(
     );
     if (!options.deliver) return;
     try {
-      await getSmsProvider().send(
+      await scope.providers.sms.send(
         { projectId: project.id, mobile, content: smsCodeContent(project, code) },
         { transaction },
       );
     } catch (error) {
-      options.log.error({ err: error, projectId: project.id }, 'SMS provider failed');
+      scope.log.error({ err: error, projectId: project.id }, 'SMS provider failed');
       throw new BusinessError('短信发送失败，请稍后再试');
     }
   });
@@ -172,7 +169,6 @@ class WrongSmsCode extends Error {
 }
 
 export interface SmsCodeCheck {
-  projectId: number;
   mobile: string;
   purpose: SmsPurpose;
   code: string;
@@ -180,17 +176,18 @@ export interface SmsCodeCheck {
 
 /**
  * Runs `work` in one transaction with the code consumed: the live code (latest unused, unexpired,
- * under the wrong-try limit) of the project, mobile and purpose is locked, compared, marked used,
+ * under the wrong-try limit) of the scope's project, mobile and purpose is locked, compared, marked used,
  * then `work` runs. If `work` throws, everything rolls back and the code stays usable. A wrong code
  * counts a try (committed on its own) and is refused; after the last allowed try the code is dead.
  * Throws BusinessError (-1): no code requested, code no longer valid, wrong code.
  */
 export async function withSmsCode<T>(
-  sequelize: Sequelize,
+  scope: TenantScope,
   check: SmsCodeCheck,
   work: (transaction: Transaction) => Promise<T>,
 ): Promise<T> {
-  const where = { projectId: check.projectId, mobile: check.mobile, purpose: check.purpose };
+  const { sequelize } = scope;
+  const where = { projectId: scope.project.id, mobile: check.mobile, purpose: check.purpose };
   try {
     return await sequelize.transaction(async (transaction) => {
       const now = new Date();
@@ -213,7 +210,10 @@ export async function withSmsCode<T>(
         throw new BusinessError(any ? '验证码已失效，请重新获取' : '请先获取短信验证码');
       }
       if (!smsCodeMatches(live.codeHash, check.code)) throw new WrongSmsCode(live.id);
-      await SmsCode.update({ usedAt: now }, { where: { id: live.id }, transaction });
+      await SmsCode.update(
+        { usedAt: now },
+        { where: { id: live.id, projectId: live.projectId }, transaction },
+      );
       return work(transaction);
     });
   } catch (error) {

@@ -4,7 +4,7 @@ import { loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount } from '../../testing/factories';
 import type { Project } from '../project/project.model';
-import { createSmsProvider, outboxSmsProvider, useSmsProvider } from './sms.provider';
+import { createSmsProvider, outboxSmsProvider, type SmsProvider } from './sms.provider';
 import {
   buildHostedProject,
   codeCount,
@@ -27,8 +27,16 @@ let t: TestApp;
 let project: Project;
 let host: string;
 
+/** While set, the SMS gateway is down: the app's provider fails every message. */
+let smsDown = false;
+const sms: SmsProvider = {
+  name: 'outbox',
+  send: (message, options) =>
+    smsDown ? Promise.reject(new Error('gateway down')) : outboxSmsProvider.send(message, options),
+};
+
 beforeAll(async () => {
-  t = await createTestApp({ trustProxy: true });
+  t = await createTestApp({ trustProxy: true, providers: { sms } });
   ({ project, host } = await buildHostedProject({ settings: { title: '短信测试平台' } }));
 });
 afterAll(() => t.close());
@@ -50,13 +58,13 @@ describe('issuing a code', () => {
     const res = await send(mobile, ip);
     expect(res.body).toEqual({ respCode: 200, respDesc: '成功', attribute: { resendSeconds: 60 } });
 
-    const message = await SmsOutbox.findOne({ where: { mobile } });
+    const message = await SmsOutbox.findOne({ where: { mobile, projectId: project.id } });
     expect(message?.projectId).toBe(project.id);
     expect(message?.content).toMatch(/^【短信测试平台】您的验证码为\d{6}，5分钟内有效，请勿泄露。$/);
     const code = (await latestCode(mobile)) as string;
     expect(JSON.stringify(res.body)).not.toContain(code);
 
-    const row = (await SmsCode.findOne({ where: { mobile } })) as SmsCode;
+    const row = (await SmsCode.findOne({ where: { mobile, projectId: project.id } })) as SmsCode;
     expect(row).toMatchObject({ projectId: project.id, purpose: 'login', attempts: 0, usedAt: null, ip });
     expect(row.codeHash).not.toContain(code);
     expect(row.codeHash).toMatch(/^[\w-]{16}\.[\w-]{43}$/);
@@ -71,7 +79,7 @@ describe('issuing a code', () => {
     const second = await student();
     await send(first);
     await send(second);
-    const rows = await SmsCode.findAll({ where: { mobile: [first, second] } });
+    const rows = await SmsCode.findAll({ where: { mobile: [first, second], projectId: project.id } });
     const salts = rows.map((row) => row.codeHash.split('.')[0]);
     expect(new Set(salts).size).toBe(2);
   });
@@ -80,7 +88,7 @@ describe('issuing a code', () => {
     const res = await post(t, SEND, { host }).send({ mobile: '12345' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '参数错误：mobile 手机号格式不正确' });
-    expect(await SmsCode.count({ where: { mobile: '12345' } })).toBe(0);
+    expect(await SmsCode.count({ where: { mobile: '12345' }, allTenants: true })).toBe(0);
   });
 
   test('one code per mobile per 60 seconds, whatever the purpose or project', async () => {
@@ -183,12 +191,7 @@ describe('issuing a code', () => {
   });
 
   test('a provider failure is refused and leaves no code behind', async () => {
-    useSmsProvider({
-      name: 'outbox',
-      send: async () => {
-        throw new Error('gateway down');
-      },
-    });
+    smsDown = true;
     try {
       const mobile = await student();
       const res = await send(mobile);
@@ -196,7 +199,7 @@ describe('issuing a code', () => {
       expect(await codeCount(mobile)).toBe(0);
       expect(t.logs.some((line) => line.msg === 'SMS provider failed')).toBe(true);
     } finally {
-      useSmsProvider(null);
+      smsDown = false;
     }
   });
 });
@@ -211,7 +214,7 @@ describe('checking a code', () => {
     expect(first.body.attribute.tokenCode).toEqual(expect.any(String));
     const second = await login(mobile, code);
     expect(second.body).toMatchObject({ respCode: -1, respDesc: '验证码已失效，请重新获取' });
-    const row = (await SmsCode.findOne({ where: { mobile } })) as SmsCode;
+    const row = (await SmsCode.findOne({ where: { mobile, projectId: project.id } })) as SmsCode;
     expect(row.usedAt).not.toBeNull();
   });
 
@@ -239,7 +242,9 @@ describe('checking a code', () => {
     expect(last.body).toMatchObject({ respCode: -1, respDesc: '验证码错误次数过多，请重新获取' });
     const dead = await login(mobile, code);
     expect(dead.body).toMatchObject({ respCode: -1, respDesc: '验证码已失效，请重新获取' });
-    expect((await SmsCode.findOne({ where: { mobile } }))?.attempts).toBe(SMS_CODE_RULES.maxWrongTries);
+    expect((await SmsCode.findOne({ where: { mobile, projectId: project.id } }))?.attempts).toBe(
+      SMS_CODE_RULES.maxWrongTries,
+    );
 
     // A new code works again.
     await passResendInterval(t, mobile);
@@ -254,7 +259,10 @@ describe('checking a code', () => {
     await passResendInterval(t, mobile);
     await send(mobile);
     const newer = (await latestCode(mobile)) as string;
-    const olderRow = (await SmsCode.findOne({ where: { mobile }, order: [['id', 'ASC']] })) as SmsCode;
+    const olderRow = (await SmsCode.findOne({
+      where: { mobile, projectId: project.id },
+      order: [['id', 'ASC']],
+    })) as SmsCode;
     expect(olderRow.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(olderRow.usedAt).toBeNull();
     if (older !== newer) {
@@ -289,7 +297,9 @@ describe('checking a code', () => {
     await send(mobile);
     const res = await post(t, LOGIN, { host }).send({ mobile, msgCode: '12ab' });
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '参数错误：msgCode 短信验证码为6位数字' });
-    expect(await SmsCode.count({ where: { mobile, attempts: { [Op.gt]: 0 } } })).toBe(0);
+    expect(await SmsCode.count({ where: { mobile, projectId: project.id, attempts: { [Op.gt]: 0 } } })).toBe(
+      0,
+    );
   });
 });
 

@@ -1,37 +1,32 @@
 import { Op, type WhereOptions } from 'sequelize';
-import type { SmsOutboxPage } from '../../contract/sms';
+import type { z } from 'zod';
+import type { SmsOutboxPage, smsOutboxInput } from '../../contract/sms';
+import type { SignedInScope } from '../../core/action';
 import { containsPattern } from '../../core/query';
 import { SmsOutbox } from './sms-outbox.model';
 
-export interface OutboxQuery {
-  /** The caller's project; null for platform staff, who see every project. */
-  scopeProjectId: number | null;
-  /** Narrows to one project; outside the caller's own project it finds nothing. */
-  projectId?: number;
-  /** Digits anywhere in the mobile. */
-  mobile?: string;
-  pageNum: number;
-  pageSize: number;
-}
-
-/** One page of the SMS outbox, newest first, limited to the caller's project. */
-export async function listOutbox(query: OutboxQuery): Promise<SmsOutboxPage> {
+/**
+ * One page of the SMS outbox, newest first: project staff see their project's messages (naming
+ * another project finds nothing), platform staff every project's or the one they name.
+ */
+export async function listOutbox(
+  scope: SignedInScope,
+  query: z.output<typeof smsOutboxInput>,
+): Promise<SmsOutboxPage> {
   const { pageNum, pageSize } = query;
-  const empty: SmsOutboxPage = { list: [], total: 0, pageNum, pageSize };
-  if (
-    query.scopeProjectId !== null &&
-    query.projectId !== undefined &&
-    query.projectId !== query.scopeProjectId
-  ) {
-    return empty;
+  const own = scope.principal.projectId;
+  if (own !== null && query.projectId !== undefined && query.projectId !== own) {
+    return { list: [], total: 0, pageNum, pageSize };
   }
-  const projectId = query.scopeProjectId ?? query.projectId;
+  const projectId = own ?? query.projectId;
   const where: WhereOptions<SmsOutbox> = {
     ...(projectId === undefined ? {} : { projectId }),
     ...(query.mobile ? { mobile: { [Op.like]: containsPattern(query.mobile) } } : {}),
   };
   const { rows, count } = await SmsOutbox.findAndCountAll({
     where,
+    // Platform staff without a project named read every project's messages.
+    allTenants: projectId === undefined,
     order: [
       ['createdAt', 'DESC'],
       ['id', 'DESC'],

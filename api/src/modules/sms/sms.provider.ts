@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import { type Env, loadEnv } from '../../env';
+import type { Env } from '../../env';
 import { SmsOutbox } from './sms-outbox.model';
 
 /** One text message to one mobile, on behalf of a project (its title signs the message). */
@@ -18,6 +18,13 @@ export interface SmsProvider {
   send(message: SmsMessage, options?: { transaction?: Transaction }): Promise<void>;
 }
 
+declare module '../../core/action' {
+  interface Providers {
+    /** Where SMS codes are sent (env `SMS_PROVIDER`). */
+    sms: SmsProvider;
+  }
+}
+
 /** The default provider: writes each message to `sms_outbox`, which staff read at `sms/outbox`. */
 export const outboxSmsProvider: SmsProvider = {
   name: 'outbox',
@@ -29,7 +36,7 @@ export const outboxSmsProvider: SmsProvider = {
   },
 };
 
-/** The provider of a configured name (env `SMS_PROVIDER`); throws on an unknown name. */
+/** The provider of a configured name (env `SMS_PROVIDER`), built once at start; throws on an unknown name. */
 export function createSmsProvider(name: Env['SMS_PROVIDER']): SmsProvider {
   switch (name) {
     case 'outbox':
@@ -37,17 +44,4 @@ export function createSmsProvider(name: Env['SMS_PROVIDER']): SmsProvider {
     default:
       throw new Error(`unknown SMS provider ${String(name)}`);
   }
-}
-
-let current: SmsProvider | null = null;
-
-/** The provider chosen by configuration, read from the environment once per process. */
-export function getSmsProvider(): SmsProvider {
-  current ??= createSmsProvider(loadEnv().SMS_PROVIDER);
-  return current;
-}
-
-/** Replaces the provider (tests exercising a failing provider); null restores the configured one. */
-export function useSmsProvider(provider: SmsProvider | null): void {
-  current = provider;
 }

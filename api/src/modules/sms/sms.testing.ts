@@ -1,24 +1,13 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { idCardCheckChar } from '@px/config';
-import type { InferCreationAttributes } from 'sequelize';
 import type { TestApp } from '../../testing/app';
-import { buildProject } from '../../testing/factories';
-import { createBuiltinRoles } from '../account/builtin-roles';
-import type { Project } from '../project/project.model';
 import { SmsCode } from './sms-code.model';
 import { SmsOutbox } from './sms-outbox.model';
 
-/** Helpers shared by the SMS tests: projects with hosts, fresh mobiles and ID numbers, codes from the outbox. */
+/** Helpers shared by the SMS tests: fresh mobiles, ID numbers and client addresses, codes from the outbox. */
 
-/** A project bound to a host name of its own, with its built-in roles (the student role included). */
-export async function buildHostedProject(
-  overrides: Partial<InferCreationAttributes<Project>> = {},
-): Promise<{ project: Project; host: string }> {
-  const host = `p${randomBytes(4).toString('hex')}.example.com`;
-  const project = await buildProject({ domains: [host], ...overrides });
-  await createBuiltinRoles(project.id);
-  return { project, host };
-}
+/** Kept here for the tests that import it from the SMS helpers; it lives with the factories. */
+export { buildHostedProject } from '../../testing/factories';
 
 /** A mobile no test has used yet (random, 11 digits, 13x-19x). */
 export function freshMobile(): string {
@@ -42,6 +31,8 @@ export function freshIp(): string {
 export async function latestCode(mobile: string): Promise<string | null> {
   const message = await SmsOutbox.findOne({
     where: { mobile },
+    // The phone reads its messages, whichever project sent them.
+    allTenants: true,
     order: [
       ['createdAt', 'DESC'],
       ['id', 'DESC'],
@@ -65,9 +56,9 @@ export function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
 
-/** How many codes a mobile has been issued. */
+/** How many codes a mobile has been issued, in any project. */
 export function codeCount(mobile: string): Promise<number> {
-  return SmsCode.count({ where: { mobile } });
+  return SmsCode.count({ where: { mobile }, allTenants: true });
 }
 
 /** A POST from a client address, to a host. */

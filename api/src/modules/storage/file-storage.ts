@@ -1,29 +1,18 @@
-import { type Env, loadEnv } from '../../env';
+import type { Env } from '../../env';
 import { createLocalStorage } from './local-storage';
 import type { FileStorage } from './storage';
 
-let configured: FileStorage | null = null;
-let fromEnvironment: FileStorage | null = null;
+declare module '../../core/action' {
+  interface Providers {
+    /** Where the product keeps files (videos, images, generated PDFs): see FileStorage. */
+    storage: FileStorage;
+  }
+}
 
-/** The storage the environment asks for: today always the local disk under STORAGE_DIR. */
+/**
+ * The storage the environment asks for: today always the local disk under STORAGE_DIR. Built once
+ * at start (`createProviders`); services read it from their scope (`scope.providers.storage`).
+ */
 export function fileStorageFromEnv(env: Pick<Env, 'STORAGE_DIR'>): FileStorage {
   return createLocalStorage(env.STORAGE_DIR);
-}
-
-/**
- * Sets the process's file storage (at boot, or a test's own folder); null returns to the default.
- */
-export function configureFileStorage(storage: FileStorage | null): void {
-  configured = storage;
-}
-
-/**
- * The process's file storage: the configured one, else the one of the process environment
- * (`loadEnv()`: local disk under STORAGE_DIR), created on first use. Throws when the environment
- * is invalid (the server has refused to start before that could happen).
- */
-export function fileStorage(): FileStorage {
-  if (configured) return configured;
-  fromEnvironment ??= fileStorageFromEnv(loadEnv());
-  return fromEnvironment;
 }

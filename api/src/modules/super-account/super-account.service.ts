@@ -1,13 +1,13 @@
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
-import { Op, type Sequelize } from 'sequelize';
+import { Op } from 'sequelize';
 import type { LoginAnswer } from '../../contract/login';
 import type {
   SuperAccountAccount,
   SuperAccountAccountPage,
   SuperAccountProjectList,
 } from '../../contract/super-account';
-import type { ActionContext } from '../../core/action';
-import { BusinessError, UnauthorizedError } from '../../core/errors';
+import type { SignedInScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { Role } from '../account/role.model';
@@ -32,7 +32,6 @@ export async function listEnabledProjects(): Promise<SuperAccountProjectList> {
   return { list: projects.map(({ id, name, code }) => ({ id, name, code })) };
 }
 
-/** `%`, `_` and `\` typed by people match themselves in ILIKE. */
 /**
  * Enabled accounts of role systems 2 and 4 of an enabled project, matching part of the real name
  * or the account name, paged by account name. An unknown or disabled project answers an empty page.
@@ -66,9 +65,10 @@ export async function listTargetAccounts(query: {
   });
   const unitIds = [...new Set(rows.flatMap((row) => (row.unitId ? [row.unitId] : [])))];
   const units = new Map(
-    (unitIds.length ? await Unit.findAll({ where: { id: unitIds }, attributes: ['id', 'name'] }) : []).map(
-      (unit) => [unit.id, unit.name],
-    ),
+    (unitIds.length
+      ? await Unit.findAll({ where: { id: unitIds, projectId: project.id }, attributes: ['id', 'name'] })
+      : []
+    ).map((unit) => [unit.id, unit.name]),
   );
   const list: SuperAccountAccount[] = rows.map((row) => ({
     accountId: row.id,
@@ -87,34 +87,32 @@ export async function listTargetAccounts(query: {
  * `super-account.sign-in-as` in the account's project. The account itself is not changed.
  * Refused for unknown, disabled or other accounts and disabled projects.
  */
-export async function signInAs(
-  ctx: Pick<ActionContext, 'principal' | 'request'> & { sequelize: Sequelize },
-  accountId: number,
-): Promise<LoginAnswer> {
-  const caller = ctx.principal;
-  if (!caller) throw new UnauthorizedError();
+export async function signInAs(scope: SignedInScope, accountId: number): Promise<LoginAnswer> {
+  const caller = scope.principal;
   const account = await Account.findOne({
     where: { id: accountId, roleSystem: { [Op.in]: TARGET_SYSTEMS } },
+    // Platform staff choose an account of any project.
+    allTenants: true,
   });
   if (!account || account.projectId === null) throw new BusinessError('账号不存在');
   if (account.status !== ACCOUNT_STATUS.ENABLED) throw new BusinessError('该账号已停用');
   const project = await Project.findByPk(account.projectId);
   if (!project || project.status !== PROJECT_STATUS.ENABLED) throw new BusinessError('该项目已停用');
   const projectId = project.id;
-  const tokenCode = await ctx.sequelize.transaction(async (transaction) => {
+  const tokenCode = await scope.sequelize.transaction(async (transaction) => {
     const token = await openSession(
       {
         accountId: account.id,
         projectId,
         roleSystem: account.roleSystem,
         impersonatorId: caller.accountId,
-        ip: ctx.request.ip,
-        userAgent: ctx.request.userAgent,
+        ip: scope.request.ip,
+        userAgent: scope.request.userAgent,
       },
       transaction,
     );
     await audit(
-      ctx,
+      scope,
       {
         action: 'super-account.sign-in-as',
         projectId,

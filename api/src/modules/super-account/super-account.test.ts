@@ -56,7 +56,7 @@ describe('access', () => {
         expect(res.body.respCode).toBe(403);
       }
     }
-    expect(await Session.count({ where: { accountId: target.account.id } })).toBe(0);
+    expect(await Session.count({ where: { accountId: target.account.id }, allTenants: true })).toBe(0);
     expect((await call('projects', '')).status).toBe(401);
   });
 });
@@ -150,7 +150,9 @@ describe('sign-in-as', () => {
       roleSystem: ROLE_SYSTEM.PROJECT,
       menu: ['/home', '/unit-manage/list'],
     });
-    const before = (await Account.findByPk(target.account.id))?.toJSON();
+    const before = (
+      await Account.findOne({ where: { id: target.account.id, projectId: project.id } })
+    )?.toJSON();
     const started = Date.now();
     const res = await call('sign-in-as', adminToken, { accountId: target.account.id });
     expect(res.body).toMatchObject({
@@ -159,7 +161,7 @@ describe('sign-in-as', () => {
     });
     const token = res.body.attribute.tokenCode as string;
 
-    const session = await Session.findOne({ where: { tokenHash: hashToken(token) } });
+    const session = await Session.findOne({ where: { tokenHash: hashToken(token) }, allTenants: true });
     expect(session).toMatchObject({
       accountId: target.account.id,
       projectId: project.id,
@@ -169,7 +171,7 @@ describe('sign-in-as', () => {
     expect(ttl).toBeGreaterThan(IMPERSONATION_TTL_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(IMPERSONATION_TTL_MS + 1000);
 
-    const audit = await AuditLog.findOne({ where: { action: 'super-account.sign-in-as' } });
+    const audit = await AuditLog.findOne({ where: { action: 'super-account.sign-in-as' }, allTenants: true });
     expect(audit).toMatchObject({
       projectId: project.id,
       actorId: adminId,
@@ -184,7 +186,9 @@ describe('sign-in-as', () => {
       impersonatedBy: '超级管理员',
       roleRP: { roleSystem: 2 },
     });
-    expect((await Account.findByPk(target.account.id))?.toJSON()).toEqual(before);
+    expect(
+      (await Account.findOne({ where: { id: target.account.id, projectId: project.id } }))?.toJSON(),
+    ).toEqual(before);
     // The platform admin's own session stays.
     expect((await t.http.get('/api/login/get-account-info.action').set('token', adminToken)).status).toBe(
       200,

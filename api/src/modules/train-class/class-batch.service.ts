@@ -7,7 +7,7 @@ import {
   type classBatchCopyInput,
   type classBatchModifyInput,
 } from '../../contract/train-class';
-import type { Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import { TrainClass, TrainClassCourse } from './train-class.model';
@@ -32,16 +32,17 @@ export function copyName(name: string): string {
 
 /** The plans a copy lands in must not be CLOSED; a target year must be within the project's range. */
 async function checkCopyTarget(
-  projectId: number,
+  scope: TenantScope,
   sources: TrainClass[],
   input: z.output<typeof classBatchCopyInput>,
   now: Date,
   transaction: Transaction,
 ): Promise<void> {
+  const projectId = scope.project.id;
   const planIds = input.planId ? [input.planId] : [...new Set(sources.map((source) => source.planId))];
   const errors: FieldError[] = [];
   for (const planId of planIds) errors.push(...(await planErrors(projectId, planId, transaction)));
-  if (input.year !== undefined) errors.push(...(await yearErrors(projectId, input.year, now, transaction)));
+  if (input.year !== undefined) errors.push(...yearErrors(scope, input.year, now));
   if (errors.length) throw new ValidationError(errors);
 }
 
@@ -53,15 +54,15 @@ async function checkCopyTarget(
  * BusinessError 班级不存在.
  */
 export async function copyClasses(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof classBatchCopyInput>,
   now: Date = new Date(),
 ): Promise<ClassCopyAnswer> {
-  return caller.sequelize.transaction(async (transaction) => {
+  const projectId = scope.project.id;
+  return scope.sequelize.transaction(async (transaction) => {
     const sources = await loadClasses(projectId, input.ids, transaction);
-    await checkCopyTarget(projectId, sources, input, now, transaction);
-    let sort = await nextSort(projectId, transaction);
+    await checkCopyTarget(scope, sources, input, now, transaction);
+    let sort = await nextSort(scope, transaction);
     const ids: number[] = [];
     for (const source of sources) {
       const { id, createdAt, updatedAt, onShelf, shelvedAt, ...fields } = source.get({ plain: true });
@@ -72,12 +73,12 @@ export async function copyClasses(
           planId: input.planId ?? source.planId,
           year: input.year ?? source.year,
           sort: sort++,
-          createdBy: caller.principal?.accountId ?? null,
+          createdBy: scope.principal.accountId,
         },
         { transaction },
       );
       const courses = await TrainClassCourse.findAll({
-        where: { classId: id },
+        where: { projectId, classId: id },
         order: [['sort', 'ASC']],
         transaction,
       });
@@ -90,7 +91,7 @@ export async function copyClasses(
       ids.push(copy.id);
     }
     await audit(
-      caller,
+      scope,
       {
         action: 'class.copy',
         projectId,
@@ -138,27 +139,27 @@ function windowErrors(cls: TrainClass, changes: Partial<Record<ClassWindowField,
  * naming the field (and the class), BusinessError 班级不存在 or when nothing is to be changed.
  */
 export async function batchModifyClasses(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof classBatchModifyInput>,
   now: Date = new Date(),
 ): Promise<void> {
+  const projectId = scope.project.id;
   const changes = modifications(input);
   if (Object.keys(changes).length === 0) throw new BusinessError('请至少填写一项要修改的内容');
-  await caller.sequelize.transaction(async (transaction) => {
+  await scope.sequelize.transaction(async (transaction) => {
     const classes = await loadClasses(projectId, input.ids, transaction);
     const errors: FieldError[] = [];
     const { planId, year, categoryId } = changes;
     if (planId !== undefined && classes.some((cls) => cls.planId !== planId))
       errors.push(...(await planErrors(projectId, planId, transaction)));
     if (year !== undefined && classes.some((cls) => cls.year !== year))
-      errors.push(...(await yearErrors(projectId, year, now, transaction)));
+      errors.push(...yearErrors(scope, year, now));
     if (categoryId !== undefined) errors.push(...(await categoryErrors(projectId, categoryId, transaction)));
     for (const cls of classes) errors.push(...windowErrors(cls, changes));
     if (errors.length) throw new ValidationError(errors);
     for (const cls of classes) await cls.update(changes, { transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'class.batch-modify',
         projectId,

@@ -8,7 +8,7 @@ import {
   type evaluateListInput,
   type evaluateSaveInput,
 } from '../../contract/train-class';
-import type { Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
@@ -30,8 +30,9 @@ export interface ClassRating {
   count: number;
 }
 
-/** The rating of each class of `classIds` over its VISIBLE evaluations (null rating without any). */
+/** The rating of each class of `classIds` of the project over its VISIBLE evaluations (null rating without any). */
 export async function classRatings(
+  projectId: number,
   classIds: number[],
   transaction?: Transaction,
 ): Promise<Map<number, ClassRating>> {
@@ -39,7 +40,7 @@ export async function classRatings(
   if (classIds.length === 0) return ratings;
   const rows = (await ClassEvaluation.findAll({
     attributes: ['classId', [fn('AVG', col('score')), 'average'], [fn('COUNT', col('id')), 'count']],
-    where: { classId: classIds, status: 'VISIBLE' },
+    where: { projectId, classId: classIds, status: 'VISIBLE' },
     group: ['classId'],
     raw: true,
     transaction,
@@ -56,11 +57,16 @@ export function maskName(name: string): string {
   return `${chars[0]}${'*'.repeat(Math.max(1, chars.length - 1))}`;
 }
 
-async function authorNames(accountIds: number[], transaction?: Transaction): Promise<Map<number, string>> {
+/** The real names of the project's students by account id (deleted accounts included). */
+async function authorNames(
+  projectId: number,
+  accountIds: number[],
+  transaction?: Transaction,
+): Promise<Map<number, string>> {
   if (accountIds.length === 0) return new Map();
   const accounts = await Account.findAll({
     attributes: ['id', 'realName'],
-    where: { id: [...new Set(accountIds)] },
+    where: { id: [...new Set(accountIds)], projectId },
     paranoid: false,
     transaction,
   });
@@ -80,28 +86,25 @@ function presentEvaluation(evaluation: ClassEvaluation, studentName: string): Ev
   };
 }
 
-/** Who reads an evaluation list: the H5 (public: offered classes, visible ones, masked names) or staff. */
-export interface EvaluationViewer {
-  projectId: number;
-  staff: boolean;
-}
-
 /**
- * `class/evaluate-list`: a class's evaluations, newest first, with its rating. The public sees the
- * visible evaluations of an offered class with masked names (else BusinessError 班级不存在或已下架);
- * staff see every evaluation of any class of their project with full names (else 班级不存在).
+ * `class/evaluate-list`: a class's evaluations, newest first, with its rating. The public
+ * (`staff` false: the H5) sees the visible evaluations of an offered class with masked names (else
+ * BusinessError 班级不存在或已下架); staff see every evaluation of any class of their project with full
+ * names (else 班级不存在).
  */
 export async function listEvaluations(
-  viewer: EvaluationViewer,
+  scope: TenantScope,
+  staff: boolean,
   input: z.output<typeof evaluateListInput>,
   today = chinaToday(),
 ): Promise<EvaluationPage> {
-  const found = viewer.staff
-    ? await TrainClass.findOne({ where: { id: input.classId, projectId: viewer.projectId } })
-    : await findOfferedClass(viewer.projectId, input.classId, today);
-  if (!found) throw new BusinessError(viewer.staff ? CLASS_NOT_FOUND : CLASS_NOT_OFFERED);
+  const projectId = scope.project.id;
+  const found = staff
+    ? await TrainClass.findOne({ where: { id: input.classId, projectId } })
+    : await findOfferedClass(projectId, input.classId, today);
+  if (!found) throw new BusinessError(staff ? CLASS_NOT_FOUND : CLASS_NOT_OFFERED);
   const { rows, count } = await ClassEvaluation.findAndCountAll({
-    where: { classId: found.id, ...(viewer.staff ? {} : { status: 'VISIBLE' }) },
+    where: { projectId, classId: found.id, ...(staff ? {} : { status: 'VISIBLE' }) },
     order: [
       ['createdAt', 'DESC'],
       ['id', 'DESC'],
@@ -109,12 +112,15 @@ export async function listEvaluations(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const names = await authorNames(rows.map((row) => row.accountId));
+  const names = await authorNames(
+    projectId,
+    rows.map((row) => row.accountId),
+  );
   const nameOf = (row: ClassEvaluation) => {
     const name = names.get(row.accountId) ?? '';
-    return viewer.staff ? name : maskName(name);
+    return staff ? name : maskName(name);
   };
-  const rating = (await classRatings([found.id])).get(found.id)?.rating ?? null;
+  const rating = (await classRatings(projectId, [found.id])).get(found.id)?.rating ?? null;
   return {
     list: rows.map((row) => presentEvaluation(row, nameOf(row))),
     total: count,
@@ -125,10 +131,16 @@ export async function listEvaluations(
 }
 
 /** The student whose evaluation is read or written: their project and account. */
-export interface EvaluationAuthor {
+interface EvaluationAuthor {
   projectId: number;
   accountId: number;
 }
+
+/** The signed-in student of a scope, as an evaluation's author. */
+const authorOf = (scope: ActorScope): EvaluationAuthor => ({
+  projectId: scope.project.id,
+  accountId: scope.principal.accountId,
+});
 
 async function ownEvaluation(
   author: EvaluationAuthor,
@@ -140,13 +152,13 @@ async function ownEvaluation(
     transaction,
   });
   if (!evaluation) return null;
-  const names = await authorNames([author.accountId], transaction);
+  const names = await authorNames(author.projectId, [author.accountId], transaction);
   return presentEvaluation(evaluation, names.get(author.accountId) ?? '');
 }
 
 /** `class/evaluate-get`: the student's own evaluation of a class (hidden ones included), or null. */
-export function getOwnEvaluation(author: EvaluationAuthor, classId: number): Promise<EvaluationItem | null> {
-  return ownEvaluation(author, classId);
+export function getOwnEvaluation(scope: ActorScope, classId: number): Promise<EvaluationItem | null> {
+  return ownEvaluation(authorOf(scope), classId);
 }
 
 /**
@@ -156,11 +168,11 @@ export function getOwnEvaluation(author: EvaluationAuthor, classId: number): Pro
  * BusinessError 班级不存在, or when the student has no such enrolment.
  */
 export async function saveEvaluation(
-  caller: Pick<Caller, 'sequelize'>,
-  author: EvaluationAuthor,
+  scope: ActorScope,
   input: z.output<typeof evaluateSaveInput>,
 ): Promise<EvaluationItem> {
-  return caller.sequelize.transaction(async (transaction) => {
+  const author = authorOf(scope);
+  return scope.sequelize.transaction(async (transaction) => {
     const found = await TrainClass.findOne({
       attributes: ['id'],
       where: { id: input.classId, projectId: author.projectId },
@@ -177,7 +189,7 @@ export async function saveEvaluation(
       transaction,
     });
     if (!enrolled) throw new BusinessError('报名并缴费后才能评价该班级');
-    await caller.sequelize.query(
+    await scope.sequelize.query(
       `INSERT INTO class_evaluation (project_id, class_id, account_id, score, content)
        VALUES (:projectId, :classId, :accountId, :score, :content)
        ON CONFLICT (class_id, account_id)
@@ -205,12 +217,12 @@ export async function saveEvaluation(
  * new status). Throws BusinessError 评价不存在 for another project's evaluation.
  */
 export async function setEvaluationStatus(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   id: number,
   status: EvaluationStatus,
 ): Promise<EvaluationItem> {
-  return caller.sequelize.transaction(async (transaction) => {
+  const projectId = scope.project.id;
+  return scope.sequelize.transaction(async (transaction) => {
     const evaluation = await ClassEvaluation.findOne({
       where: { id, projectId },
       transaction,
@@ -221,7 +233,7 @@ export async function setEvaluationStatus(
     if (from !== status) {
       await evaluation.update({ status }, { transaction });
       await audit(
-        caller,
+        scope,
         {
           action: 'class-evaluation.status',
           projectId,
@@ -232,7 +244,7 @@ export async function setEvaluationStatus(
         transaction,
       );
     }
-    const names = await authorNames([evaluation.accountId], transaction);
+    const names = await authorNames(projectId, [evaluation.accountId], transaction);
     return presentEvaluation(evaluation, names.get(evaluation.accountId) ?? '');
   });
 }

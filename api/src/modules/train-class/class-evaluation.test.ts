@@ -67,7 +67,7 @@ describe('class/evaluate-save and evaluate-get', () => {
     expect((await save({ score: 5 })).body.respCode).toBe(-1);
     await enrolment.update({ status: 'CHANGED_OUT' });
     expect((await save({ score: 5 })).body.respCode).toBe(-1);
-    expect(await ClassEvaluation.count({ where: { classId: trainClass.id } })).toBe(0);
+    expect(await ClassEvaluation.count({ where: { classId: trainClass.id }, allTenants: true })).toBe(0);
 
     await enrolment.update({ status: 'STUDYING' });
     const first = await save({ score: 4, content: '  讲得清楚  ' });
@@ -81,7 +81,7 @@ describe('class/evaluate-save and evaluate-get', () => {
     await enrolment.update({ status: 'EXPIRED' });
     const second = await save({ score: 2, content: '' });
     expect(second.body.attribute).toMatchObject({ id: first.body.attribute.id, score: 2, content: null });
-    expect(await ClassEvaluation.count({ where: { classId: trainClass.id } })).toBe(1);
+    expect(await ClassEvaluation.count({ where: { classId: trainClass.id }, allTenants: true })).toBe(1);
     const own = await post('evaluate-get', { classId: trainClass.id }, zhang.token);
     expect(own.body.attribute).toMatchObject({ id: first.body.attribute.id, score: 2 });
   });
@@ -108,7 +108,12 @@ describe('class/evaluate-save and evaluate-get', () => {
     expect((await post('evaluate-get', { classId: trainClass.id }, staffToken)).status).toBe(403);
     const foreign = await post('evaluate-save', { classId: other.trainClass.id, score: 5 }, zhang.token);
     expect(foreign.body).toMatchObject({ respCode: -1, respDesc: '班级不存在' });
-    expect(await ClassEvaluation.count({ where: { classId: [trainClass.id, other.trainClass.id] } })).toBe(0);
+    expect(
+      await ClassEvaluation.count({
+        where: { classId: [trainClass.id, other.trainClass.id] },
+        allTenants: true,
+      }),
+    ).toBe(0);
   });
 });
 
@@ -187,7 +192,9 @@ describe('class/evaluate-list and evaluate-status', () => {
       myStaff,
     );
     expect(status.body).toMatchObject({ respCode: -1, respDesc: '评价不存在' });
-    expect((await ClassEvaluation.findByPk(saved.body.attribute.id))?.status).toBe('VISIBLE');
+    expect((await ClassEvaluation.findByPk(saved.body.attribute.id, { allTenants: true }))?.status).toBe(
+      'VISIBLE',
+    );
   });
 
   test('evaluate-status: staff without the class screens, students and anonymous callers are refused', async () => {
@@ -203,6 +210,6 @@ describe('class/evaluate-list and evaluate-status', () => {
     expect((await post('evaluate-status', body)).status).toBe(401);
     const bad = await post('evaluate-status', { id: body.id, status: 'GONE' }, await staff(CLASS_MENU));
     expect(bad.body.attribute.errors.map((error: { field: string }) => error.field)).toEqual(['status']);
-    expect((await ClassEvaluation.findByPk(body.id))?.status).toBe('VISIBLE');
+    expect((await ClassEvaluation.findByPk(body.id, { allTenants: true }))?.status).toBe('VISIBLE');
   });
 });

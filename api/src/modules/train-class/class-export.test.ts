@@ -54,7 +54,7 @@ test('class/export streams the filtered classes as an .xlsx in display order (GE
   await create({ name: '导出甲班', amount: 26000 });
   await create({ name: '导出乙班', amount: 0, planId: lastYearPlan.id, year: THIS_YEAR - 1 });
   const b = await create({ name: '导出丙班', amount: 9850, categoryId: c.categories.child.id });
-  await TrainClass.update({ onShelf: true }, { where: { id: b.id } });
+  await TrainClass.update({ onShelf: true }, { where: { id: b.id, projectId: c.projectId } });
 
   const res = await t.http
     .get('/api/class/export.action')

@@ -1,9 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Logger } from 'pino';
-import type { z } from 'zod';
-import { type ClassItem, type classPageInput, fenToYuan } from '../../contract/train-class';
-import { FileResult } from '../../core/action';
+import { type ClassFilters, type ClassItem, fenToYuan } from '../../contract/train-class';
+import { FileResult, type TenantScope } from '../../core/action';
 import { chinaToday } from './class-read';
 import { TrainClass } from './train-class.model';
 import { CLASS_LIST_ORDER, classListWhere, presentClasses } from './train-class.service';
@@ -95,11 +93,11 @@ async function writeWorkbook(projectId: number, ids: number[], stream: PassThrou
  * written in batches. A failure while streaming is logged and ends the download early.
  */
 export async function exportClasses(
-  projectId: number,
-  input: Omit<z.output<typeof classPageInput>, 'pageNum' | 'pageSize'>,
-  log: Logger,
+  scope: TenantScope,
+  input: ClassFilters,
   now: Date = new Date(),
 ): Promise<FileResult> {
+  const projectId = scope.project.id;
   const ids = (
     await TrainClass.findAll({
       attributes: ['id'],
@@ -109,7 +107,7 @@ export async function exportClasses(
   ).map((row) => row.id);
   const stream = new PassThrough();
   writeWorkbook(projectId, ids, stream).catch((error: unknown) => {
-    log.error({ err: error }, 'class export failed');
+    scope.log.error({ err: error }, 'class export failed');
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return new FileResult(stream, XLSX_MIME, `班级列表-${chinaToday(now).replaceAll('-', '')}.xlsx`);

@@ -1,13 +1,12 @@
 import { col, fn, literal, Op, type Transaction, type WhereOptions } from 'sequelize';
-import type { ClassBaseType } from '../../contract/class-category';
 import type { ClassCourseItem, ClassCourseKind } from '../../contract/train-class';
-import { ClassCategory } from '../class-category/class-category.model';
 import { Course, CourseLesson } from '../course/course.model';
 import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
 
 /**
  * Reading classes, shared by the back-office class calls, the H5 class centre and the cart: what
- * "offered" means, a category's base type and path, and a class's hours.
+ * "offered" means, a class's hours, enrolments and courses, and who uses a plan, category or course.
+ * Every reader stays inside one project.
  */
 
 /** Today in China (UTC+8, no daylight saving) as `YYYY-MM-DD`: enrol and study windows are China days. */
@@ -41,42 +40,6 @@ export function notOfferedReason(
   return null;
 }
 
-/** Where a class category lies: its base type and the names from the base type down (`专业科目 / 建筑施工`). */
-export interface CategoryPlace {
-  baseType: ClassBaseType;
-  path: string;
-  /** Ids from the base type down to the category. */
-  ids: number[];
-}
-
-/** The place of every class category of a project, by id. */
-export async function categoryPlaces(
-  projectId: number,
-  transaction?: Transaction,
-): Promise<Map<number, CategoryPlace>> {
-  const categories = await ClassCategory.findAll({ where: { projectId }, transaction });
-  const byId = new Map(categories.map((category) => [category.id, category]));
-  const places = new Map<number, CategoryPlace>();
-  for (const category of categories) {
-    const chain: ClassCategory[] = [];
-    for (let node: ClassCategory | undefined = category; node; ) {
-      chain.unshift(node);
-      node = node.parentId === null ? undefined : byId.get(node.parentId);
-    }
-    places.set(category.id, {
-      baseType: (chain[0]?.code ?? 'public') as ClassBaseType,
-      path: chain.map((node) => node.name).join(' / '),
-      ids: chain.map((node) => node.id),
-    });
-  }
-  return places;
-}
-
-/** The ids of a category and every category below it (for list filters). */
-export function categoryAndBelow(places: Map<number, CategoryPlace>, categoryId: number): number[] {
-  return [...places.entries()].filter(([, place]) => place.ids.includes(categoryId)).map(([id]) => id);
-}
-
 /** A class's hours from its courses: required hours (sum), elective hours available (sum), course count. */
 export interface ClassHours {
   requiredTenths: number;
@@ -84,8 +47,9 @@ export interface ClassHours {
   courseCount: number;
 }
 
-/** The hours of each class of `classIds` (classes without courses get zeros). */
+/** The hours of each class of `classIds` of the project (classes without courses get zeros). */
 export async function classHours(
+  projectId: number,
   classIds: number[],
   transaction?: Transaction,
 ): Promise<Map<number, ClassHours>> {
@@ -93,7 +57,7 @@ export async function classHours(
     classIds.map((id) => [id, { requiredTenths: 0, electiveTotalTenths: 0, courseCount: 0 }]),
   );
   if (classIds.length === 0) return hours;
-  const rows = await TrainClassCourse.findAll({ where: { classId: classIds }, transaction });
+  const rows = await TrainClassCourse.findAll({ where: { projectId, classId: classIds }, transaction });
   for (const row of rows) {
     const entry = hours.get(row.classId);
     if (!entry) continue;
@@ -104,8 +68,9 @@ export async function classHours(
   return hours;
 }
 
-/** The number of enrolments that keep each class of `classIds` from being deleted (every enrolment). */
+/** The number of enrolments that keep each class of `classIds` of the project from being deleted (every enrolment). */
 export async function enrolmentCounts(
+  projectId: number,
   classIds: number[],
   transaction?: Transaction,
 ): Promise<Map<number, number>> {
@@ -113,7 +78,7 @@ export async function enrolmentCounts(
   if (classIds.length === 0) return counts;
   const rows = (await MyClass.findAll({
     attributes: ['classId', [fn('COUNT', col('id')), 'count']],
-    where: { classId: classIds },
+    where: { projectId, classId: classIds },
     group: ['classId'],
     raw: true,
     transaction,
@@ -122,11 +87,15 @@ export async function enrolmentCounts(
   return counts;
 }
 
-/** Which classes a catalogue record is used by: a plan, categories, or a course (optionally only on-shelf classes). */
-export type ClassUseFilter =
+/**
+ * Which classes of a project a catalogue record is used by: a plan, categories, or a course
+ * (optionally only on-shelf classes).
+ */
+export type ClassUseFilter = { projectId: number } & (
   | { planId: number }
   | { categoryIds: number[] }
-  | { courseId: number; onShelfOnly?: boolean };
+  | { courseIds: number[]; onShelfOnly?: boolean }
+);
 
 /** How many classes use a record, with the names of the first few (for refusals that name them). */
 export interface ClassUse {
@@ -134,22 +103,23 @@ export interface ClassUse {
   names: string[];
 }
 
-/** The classes using a plan, categories or a course (deleting them is refused while any does). */
+/** The classes of a project using a plan, categories or courses (deleting them is refused while any does). */
 export async function classUse(filter: ClassUseFilter, transaction?: Transaction): Promise<ClassUse> {
+  const { projectId } = filter;
   let where: WhereOptions<TrainClass>;
   if ('planId' in filter) where = { planId: filter.planId };
   else if ('categoryIds' in filter) where = { categoryId: filter.categoryIds };
   else {
     const rows = await TrainClassCourse.findAll({
       attributes: ['classId'],
-      where: { courseId: filter.courseId },
+      where: { projectId, courseId: filter.courseIds },
       transaction,
     });
     where = { id: rows.map((row) => row.classId), ...(filter.onShelfOnly ? { onShelf: true } : {}) };
   }
   const { rows, count } = await TrainClass.findAndCountAll({
     attributes: ['name'],
-    where,
+    where: { ...where, projectId },
     order: [['id', 'ASC']],
     limit: 3,
     transaction,
@@ -180,27 +150,31 @@ export function findOfferedClass(
 }
 
 /**
- * The courses of a class in class order as `class/detail` and `class/find-detail` answer them
- * (optionally only some kinds), hours as numbers with one decimal.
+ * The courses of a class of the project in class order as `class/detail` and `class/find-detail`
+ * answer them (optionally only some kinds), hours as numbers with one decimal.
  */
 export async function classCourseItems(
+  projectId: number,
   classId: number,
   options: { kinds?: readonly ClassCourseKind[]; transaction?: Transaction } = {},
 ): Promise<ClassCourseItem[]> {
   const { transaction } = options;
   const links = await TrainClassCourse.findAll({
-    where: { classId, ...(options.kinds ? { kind: [...options.kinds] } : {}) },
+    where: { projectId, classId, ...(options.kinds ? { kind: [...options.kinds] } : {}) },
     order: [['sort', 'ASC']],
     transaction,
   });
   if (links.length === 0) return [];
   const courseIds = links.map((link) => link.courseId);
   const courses = new Map(
-    (await Course.findAll({ where: { id: courseIds }, transaction })).map((course) => [course.id, course]),
+    (await Course.findAll({ where: { id: courseIds, projectId }, transaction })).map((course) => [
+      course.id,
+      course,
+    ]),
   );
   const lessonRows = (await CourseLesson.findAll({
     attributes: ['courseId', [fn('COUNT', col('id')), 'count']],
-    where: { courseId: courseIds },
+    where: { projectId, courseId: courseIds },
     group: ['courseId'],
     raw: true,
     transaction,

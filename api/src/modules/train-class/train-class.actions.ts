@@ -1,15 +1,13 @@
-import {
-  classAmountInput,
-  classBatchCopyInput,
-  classBatchModifyInput,
-  classIdInput,
-  classPageInput,
-  classSaveInput,
-  classShelfInput,
-  classSortInput,
-} from '../../contract/train-class';
-import { projectStaffActions } from '../../core/tenant';
+import { isMenuGranted, ROLE_SYSTEM } from '@px/config';
+import { CLASS_EVALUATION_SCREENS, classEvaluationCalls, trainClassCalls } from '../../contract/train-class';
+import { type ActionContext, implement } from '../../core/action';
 import { batchModifyClasses, copyClasses } from './class-batch.service';
+import {
+  getOwnEvaluation,
+  listEvaluations,
+  saveEvaluation,
+  setEvaluationStatus,
+} from './class-evaluation.service';
 import { exportClasses } from './class-export';
 import {
   deleteClass,
@@ -21,100 +19,46 @@ import {
   sortClasses,
 } from './train-class.service';
 
-/** 班级管理: the class list with its row and batch actions. */
-const CLASS = '/train-manage/class';
-/** 班级详情: the (hidden) class editor. */
-const DETAIL = '/train-manage/train-class-detail';
+/** Whether the caller is project staff holding a class screen (they read the staff view of evaluations). */
+function classScreenStaff(ctx: ActionContext): boolean {
+  const principal = ctx.principal;
+  return (
+    principal?.roleSystem === ROLE_SYSTEM.PROJECT &&
+    CLASS_EVALUATION_SCREENS.some((url) => isMenuGranted(principal.menu, url))
+  );
+}
 
-const classAction = projectStaffActions('class');
-
-/** `class/create` (JSON body): creates a class or updates one (`id`) with its whole course list. */
-export const classCreate = classAction('create', [DETAIL], classSaveInput, (ctx, input, projectId) =>
-  saveClass(ctx, projectId, input),
-);
-
-/** `class/detail`: one class of the project with its courses. */
-export const classDetail = classAction('detail', [CLASS, DETAIL], classIdInput, (_ctx, input, projectId) =>
-  getClassDetail(projectId, input.id),
-);
-
-/** `class/page`: the project's classes in display order, filtered. */
-export const classPage = classAction('page', [CLASS, DETAIL], classPageInput, (_ctx, input, projectId) =>
-  pageClasses(projectId, input),
-);
-
-/** `class/export` (GET or POST): the filtered class list as a streamed `.xlsx`. */
-export const classExport = classAction(
-  'export',
-  [CLASS],
-  classPageInput,
-  (ctx, input, projectId) => exportClasses(projectId, input, ctx.log),
-  ['GET', 'POST'],
-);
-
-/** `class/on-shelf` (body `{ ids, onShelf }`): puts classes on or takes them off the shelf. */
-export const classOnShelf = classAction(
-  'on-shelf',
-  [CLASS],
-  classShelfInput,
-  async (ctx, input, projectId) => {
-    await setClassShelf(ctx, projectId, input);
-    return null;
-  },
-);
-
-/** `class/amount`: sets the price (fen) of a class; answers the class row. */
-export const classAmount = classAction('amount', [CLASS], classAmountInput, (ctx, input, projectId) =>
-  setClassAmount(ctx, projectId, input),
-);
-
-/** `class/copy`: copies one class into its own plan and year. */
-export const classCopy = classAction('copy', [CLASS], classIdInput, (ctx, input, projectId) =>
-  copyClasses(ctx, projectId, { ids: [input.id] }),
-);
-
-/** `class/batch-copy` (body): copies classes, optionally into another plan and year. */
-export const classBatchCopy = classAction(
-  'batch-copy',
-  [CLASS],
-  classBatchCopyInput,
-  (ctx, input, projectId) => copyClasses(ctx, projectId, input),
-);
-
-/** `class/batch-modify` (body): sets the given fields on every class of `ids`, all or nothing. */
-export const classBatchModify = classAction(
-  'batch-modify',
-  [CLASS],
-  classBatchModifyInput,
-  async (ctx, input, projectId) => {
-    await batchModifyClasses(ctx, projectId, input);
-    return null;
-  },
-);
-
-/** `class/delete`: deletes a class that is off the shelf and has no enrolment. */
-export const classDelete = classAction('delete', [CLASS], classIdInput, async (ctx, input, projectId) => {
-  await deleteClass(ctx, projectId, input.id);
-  return null;
-});
-
-/** `class/sort` (body `{ items: [{ id, sort }] }`): sets the display order of classes. */
-export const classSort = classAction('sort', [CLASS], classSortInput, async (ctx, input, projectId) => {
-  await sortClasses(ctx, projectId, input);
-  return null;
-});
-
-/** Back-office class calls (class/create, page, export, shelf, copy, ...). */
+/** The back-office class calls (班级管理, 班级详情) and the class evaluations. */
 export const trainClassActions = [
-  classCreate,
-  classDetail,
-  classPage,
-  classExport,
-  classOnShelf,
-  classAmount,
-  classCopy,
-  classBatchCopy,
-  classBatchModify,
-  classDelete,
-  classSort,
+  ...implement(trainClassCalls, {
+    create: (ctx, input) => saveClass(ctx, input),
+    detail: (ctx, input) => getClassDetail(ctx, input.id),
+    page: (ctx, input) => pageClasses(ctx, input),
+    export: (ctx, input) => exportClasses(ctx, input),
+    'on-shelf': async (ctx, input) => {
+      await setClassShelf(ctx, input);
+      return null;
+    },
+    amount: (ctx, input) => setClassAmount(ctx, input),
+    copy: (ctx, input) => copyClasses(ctx, { ids: [input.id] }),
+    'batch-copy': (ctx, input) => copyClasses(ctx, input),
+    'batch-modify': async (ctx, input) => {
+      await batchModifyClasses(ctx, input);
+      return null;
+    },
+    delete: async (ctx, input) => {
+      await deleteClass(ctx, input.id);
+      return null;
+    },
+    sort: async (ctx, input) => {
+      await sortClasses(ctx, input);
+      return null;
+    },
+  }),
+  ...implement(classEvaluationCalls, {
+    'evaluate-list': (ctx, input) => listEvaluations(ctx, classScreenStaff(ctx), input),
+    'evaluate-get': (ctx, input) => getOwnEvaluation(ctx, input.classId),
+    'evaluate-save': (ctx, input) => saveEvaluation(ctx, input),
+    'evaluate-status': (ctx, input) => setEvaluationStatus(ctx, input.id, input.status),
+  }),
 ];

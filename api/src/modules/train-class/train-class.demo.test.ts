@@ -4,13 +4,14 @@ import { DEMO, seedDemoData } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildProject, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
+import { categoryPlaces } from '../class-category/category-places';
 import { seedCourseDemo } from '../course/course.demo';
 import { seedResourceDemo } from '../resource/resource.demo';
 import { useTestStorage } from '../resource/resource.testing';
 import { seedTrainCatalogueDemo } from '../train-plan/train-plan.demo';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { DEMO_REVIEWERS } from './class-evaluation.demo';
-import { categoryPlaces, chinaToday, classHours, notOfferedReason } from './class-read';
+import { chinaToday, classHours, notOfferedReason } from './class-read';
 import { DEMO_CLASSES, seedTrainClassDemo } from './train-class.demo';
 import { TrainClass } from './train-class.model';
 
@@ -40,7 +41,10 @@ test('the demo classes: both base types, several prices, most on the shelf and o
   expect(new Set(classes.map((cls) => cls.amountFen))).toEqual(new Set([0, 9800, 12000, 26000]));
 
   const plans = new Map((await TrainPlan.findAll({ where: { projectId } })).map((plan) => [plan.id, plan]));
-  const hours = await classHours(classes.map((cls) => cls.id));
+  const hours = await classHours(
+    projectId,
+    classes.map((cls) => cls.id),
+  );
   const today = chinaToday(now);
   const onShelf = classes.filter((cls) => cls.onShelf);
   expect(onShelf.length).toBeGreaterThanOrEqual(5);
@@ -63,6 +67,7 @@ test('the demo seed shows offered classes to the demo project administrator', as
     expect(await seedDemoData(seeded.sequelize)).toBe(true);
     const admin = (await Account.findOne({
       where: { accountName: DEMO.accounts.projectAdmin.account },
+      allTenants: true,
     })) as Account;
     const page = await seeded.http
       .post('/api/class/page.action')

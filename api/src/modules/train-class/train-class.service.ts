@@ -4,6 +4,7 @@ import type { PageAnswer } from '../../contract/common';
 import { hoursToTenths, tenthsToHours } from '../../contract/course';
 import type {
   ClassDetail,
+  ClassFilters,
   ClassItem,
   classAmountInput,
   classPageInput,
@@ -11,19 +12,17 @@ import type {
   classShelfInput,
   classSortInput,
 } from '../../contract/train-class';
-import type { Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
+import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-category/category-places';
 import { Course } from '../course/course.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { checkYear } from '../train-plan/train-plan.service';
 import {
-  type CategoryPlace,
   type ClassHours,
-  categoryAndBelow,
-  categoryPlaces,
   chinaToday,
   classCourseItems,
   classHours,
@@ -105,8 +104,8 @@ async function lookupsFor(
   return {
     plans: new Map(plans.map((plan) => [plan.id, plan])),
     places: await categoryPlaces(projectId, transaction),
-    hours: await classHours(ids, transaction),
-    enrolments: await enrolmentCounts(ids, transaction),
+    hours: await classHours(projectId, ids, transaction),
+    enrolments: await enrolmentCounts(projectId, ids, transaction),
     today: chinaToday(),
   };
 }
@@ -153,11 +152,12 @@ export async function presentClasses(
 }
 
 /** One class of the project with its courses and settings (`class/detail`). Throws BusinessError 班级不存在. */
-export async function getClassDetail(projectId: number, id: number): Promise<ClassDetail> {
+export async function getClassDetail(scope: TenantScope, id: number): Promise<ClassDetail> {
+  const projectId = scope.project.id;
   const cls = await loadClass(projectId, id);
   const [item] = await presentClasses(projectId, [cls]);
   const template = cls.certificateTemplateId
-    ? await CertificateTemplate.findByPk(cls.certificateTemplateId)
+    ? await CertificateTemplate.findOne({ where: { id: cls.certificateTemplateId, projectId } })
     : null;
   return {
     ...(item as ClassItem),
@@ -168,7 +168,7 @@ export async function getClassDetail(projectId: number, id: number): Promise<Cla
     certificateTemplateName: template?.name ?? null,
     teacherName: cls.teacherName,
     description: cls.description,
-    courses: await classCourseItems(cls.id),
+    courses: await classCourseItems(projectId, cls.id),
   };
 }
 
@@ -188,7 +188,7 @@ export const CLASS_LIST_ORDER: [string, 'ASC' | 'DESC'][] = [
  */
 export async function classListWhere(
   projectId: number,
-  input: Omit<z.output<typeof classPageInput>, 'pageNum' | 'pageSize'>,
+  input: ClassFilters,
 ): Promise<WhereOptions<TrainClass>> {
   const categoryIds =
     input.categoryId === undefined
@@ -206,9 +206,10 @@ export async function classListWhere(
 
 /** One page of the project's classes in display order (`class/page`). */
 export async function pageClasses(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof classPageInput>,
 ): Promise<PageAnswer<ClassItem>> {
+  const projectId = scope.project.id;
   const { rows, count } = await TrainClass.findAndCountAll({
     where: await classListWhere(projectId, input),
     order: CLASS_LIST_ORDER,
@@ -245,14 +246,9 @@ export async function planErrors(
 }
 
 /** The field errors of a year outside `classStartYear` .. next year (checked when chosen or changed). */
-export async function yearErrors(
-  projectId: number,
-  year: number,
-  now: Date,
-  transaction: Transaction,
-): Promise<FieldError[]> {
+export function yearErrors(scope: TenantScope, year: number, now: Date): FieldError[] {
   try {
-    await checkYear(projectId, year, now, transaction);
+    checkYear(scope, year, now);
     return [];
   } catch (error) {
     if (error instanceof ValidationError) return error.fieldErrors;
@@ -346,8 +342,9 @@ function hoursErrors(rows: ClassCourseRow[], electiveTenths: number, onShelf: bo
 }
 
 /** The next display position of the project's classes (after the last), under a lock until the transaction ends. */
-export async function nextSort(projectId: number, transaction: Transaction): Promise<number> {
-  await TrainClass.sequelize?.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
+export async function nextSort(scope: TenantScope, transaction: Transaction): Promise<number> {
+  const projectId = scope.project.id;
+  await scope.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :projectId)', {
     replacements: { namespace: SORT_LOCK_NAMESPACE, projectId },
     transaction,
   });
@@ -362,7 +359,7 @@ export async function writeCourses(
   rows: ClassCourseRow[],
   transaction: Transaction,
 ): Promise<void> {
-  await TrainClassCourse.destroy({ where: { classId }, transaction });
+  await TrainClassCourse.destroy({ where: { projectId, classId }, transaction });
   await TrainClassCourse.bulkCreate(
     rows.map((row, sort) => ({ projectId, classId, ...row, sort })),
     { transaction },
@@ -374,17 +371,17 @@ export async function writeCourses(
 
 /** Everything `class/create` checks against the database; throws one ValidationError listing every field. */
 async function checkSave(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof classSaveInput>,
   existing: TrainClass | null,
   now: Date,
   transaction: Transaction,
 ): Promise<ClassCourseRow[]> {
+  const projectId = scope.project.id;
   const errors: FieldError[] = [];
   if (existing?.planId !== input.planId)
     errors.push(...(await planErrors(projectId, input.planId, transaction)));
-  if (existing?.year !== input.year)
-    errors.push(...(await yearErrors(projectId, input.year, now, transaction)));
+  if (existing?.year !== input.year) errors.push(...yearErrors(scope, input.year, now));
   errors.push(...(await categoryErrors(projectId, input.categoryId, transaction)));
   if (input.certificateTemplateId && existing?.certificateTemplateId !== input.certificateTemplateId)
     errors.push(...(await templateErrors(projectId, input.certificateTemplateId, transaction)));
@@ -406,14 +403,14 @@ async function checkSave(
  * ValidationError naming every failing field, BusinessError 班级不存在.
  */
 export async function saveClass(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof classSaveInput>,
   now: Date = new Date(),
 ): Promise<ClassDetail> {
-  const id = await caller.sequelize.transaction(async (transaction) => {
+  const projectId = scope.project.id;
+  const id = await scope.sequelize.transaction(async (transaction) => {
     const existing = input.id ? await loadClass(projectId, input.id, transaction) : null;
-    const courses = await checkSave(projectId, input, existing, now, transaction);
+    const courses = await checkSave(scope, input, existing, now, transaction);
     const fields = {
       name: input.name,
       planId: input.planId,
@@ -437,15 +434,15 @@ export async function saveClass(
       await existing.update(fields, { transaction });
       cls = existing;
     } else {
-      const sort = await nextSort(projectId, transaction);
+      const sort = await nextSort(scope, transaction);
       cls = await TrainClass.create(
-        { projectId, ...fields, sort, createdBy: caller.principal?.accountId ?? null },
+        { projectId, ...fields, sort, createdBy: scope.principal.accountId },
         { transaction },
       );
     }
     await writeCourses(projectId, cls.id, courses, transaction);
     await audit(
-      caller,
+      scope,
       {
         action: existing ? 'class.update' : 'class.create',
         projectId,
@@ -457,7 +454,7 @@ export async function saveClass(
     );
     return cls.id;
   });
-  return getClassDetail(projectId, id);
+  return getClassDetail(scope, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -469,12 +466,13 @@ async function shelfRefusal(
   today: string,
   transaction: Transaction,
 ): Promise<string | null> {
-  const plan = await TrainPlan.findByPk(cls.planId, { transaction });
+  const { projectId } = cls;
+  const plan = await TrainPlan.findOne({ where: { id: cls.planId, projectId }, transaction });
   if (plan?.status !== 'PUBLISHED') return `班级「${cls.name}」的培训计划未发布，不能上架`;
-  const rows = await TrainClassCourse.findAll({ where: { classId: cls.id }, transaction });
+  const rows = await TrainClassCourse.findAll({ where: { projectId, classId: cls.id }, transaction });
   if (!rows.some((row) => row.kind === 'REQUIRED')) return `班级「${cls.name}」没有必修课程，不能上架`;
   const draft = await Course.findOne({
-    where: { id: rows.map((row) => row.courseId), status: { [Op.ne]: 'PUBLISHED' } },
+    where: { id: rows.map((row) => row.courseId), projectId, status: { [Op.ne]: 'PUBLISHED' } },
     transaction,
   });
   if (draft) return `班级「${cls.name}」的课程「${draft.name}」未发布，不能上架`;
@@ -489,12 +487,12 @@ async function shelfRefusal(
  * Audited. Throws BusinessError naming the class, or 班级不存在.
  */
 export async function setClassShelf(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof classShelfInput>,
   now: Date = new Date(),
 ): Promise<void> {
-  await caller.sequelize.transaction(async (transaction) => {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
     const classes = await loadClasses(projectId, input.ids, transaction);
     const changing = classes.filter((cls) => cls.onShelf !== input.onShelf);
     if (input.onShelf) {
@@ -507,7 +505,7 @@ export async function setClassShelf(
     for (const cls of changing)
       await cls.update({ onShelf: input.onShelf, shelvedAt: input.onShelf ? now : null }, { transaction });
     await audit(
-      caller,
+      scope,
       {
         action: input.onShelf ? 'class.on-shelf' : 'class.off-shelf',
         projectId,
@@ -522,16 +520,16 @@ export async function setClassShelf(
 
 /** Sets the price (fen) of one class. Audited with the old and new price. Throws BusinessError 班级不存在. */
 export async function setClassAmount(
-  caller: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof classAmountInput>,
 ): Promise<ClassItem> {
-  const cls = await caller.sequelize.transaction(async (transaction) => {
+  const projectId = scope.project.id;
+  const cls = await scope.sequelize.transaction(async (transaction) => {
     const row = await loadClass(projectId, input.id, transaction);
     const before = row.amountFen;
     await row.update({ amountFen: input.amount }, { transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'class.amount',
         projectId,
@@ -550,22 +548,19 @@ export async function setClassAmount(
  * Sets the display order of classes of the project (`sort` ascending). Every id must be a class of
  * the project, once. Audited. Throws ValidationError naming `items`, BusinessError 班级不存在.
  */
-export async function sortClasses(
-  caller: Caller,
-  projectId: number,
-  input: z.output<typeof classSortInput>,
-): Promise<void> {
+export async function sortClasses(scope: ActorScope, input: z.output<typeof classSortInput>): Promise<void> {
+  const projectId = scope.project.id;
   const ids = input.items.map((item) => item.id);
   if (new Set(ids).size !== ids.length)
     throw new ValidationError([fieldError('items', 'unique', '同一班级只能出现一次')]);
-  await caller.sequelize.transaction(async (transaction) => {
+  await scope.sequelize.transaction(async (transaction) => {
     const classes = await loadClasses(projectId, ids, transaction);
     for (const [index, cls] of classes.entries()) {
       const sort = input.items[index]?.sort ?? cls.sort;
       if (cls.sort !== sort) await cls.update({ sort }, { transaction });
     }
     await audit(
-      caller,
+      scope,
       { action: 'class.sort', projectId, targetType: 'class', detail: { items: input.items } },
       transaction,
     );
@@ -577,16 +572,17 @@ export async function sortClasses(
  * on the shelf and once any student enrolled (any enrolment, whatever its state). Audited. Throws
  * BusinessError 班级不存在 or naming the refusal.
  */
-export async function deleteClass(caller: Caller, projectId: number, id: number): Promise<void> {
-  await caller.sequelize.transaction(async (transaction) => {
+export async function deleteClass(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
     const cls = await loadClass(projectId, id, transaction);
     if (cls.onShelf) throw new BusinessError('班级已上架，请先下架再删除');
-    const enrolled = await MyClass.count({ where: { classId: id }, transaction });
+    const enrolled = await MyClass.count({ where: { projectId, classId: id }, transaction });
     if (enrolled) throw new BusinessError(`已有学员报名该班级（${enrolled} 人），不能删除`);
-    await TrainClassCourse.destroy({ where: { classId: id }, transaction });
+    await TrainClassCourse.destroy({ where: { projectId, classId: id }, transaction });
     await cls.destroy({ transaction });
     await audit(
-      caller,
+      scope,
       {
         action: 'class.delete',
         projectId,

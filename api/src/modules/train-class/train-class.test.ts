@@ -36,7 +36,11 @@ async function createClass(overrides: Record<string, unknown> = {}, of = c): Pro
 }
 
 /** Puts classes on the shelf directly (the shelf rules have tests of their own). */
-const shelve = (...ids: number[]) => TrainClass.update({ onShelf: true }, { where: { id: ids } });
+async function shelve(...ids: number[]) {
+  // Classes of any project: read across projects, then updated one by one.
+  for (const cls of await TrainClass.findAll({ where: { id: ids }, allTenants: true }))
+    await cls.update({ onShelf: true });
+}
 
 async function staff(projectId: number, menu: string[]) {
   return signIn((await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu })).account);
@@ -91,7 +95,7 @@ describe('permissions', () => {
     for (const token of tokens)
       for (const name of CALLS) expect((await post(name, body, token)).status).toBe(403);
     for (const name of CALLS) expect((await t.http.post(`/api/class/${name}.action`)).status).toBe(401);
-    expect(await TrainClass.count({ where: { name: '无权班级' } })).toBe(0);
+    expect(await TrainClass.count({ where: { name: '无权班级' }, allTenants: true })).toBe(0);
   });
 
   test('the list screen reads and runs the row actions but does not edit; the editor edits and reads only', async () => {
@@ -153,7 +157,10 @@ describe('class/create', () => {
     expect(second.courses[0]?.lessonCount).toBe(1);
     const detail = await post('detail', { id: second.id });
     expect(detail.body.attribute).toEqual(second);
-    const log = await AuditLog.findOne({ where: { action: 'class.create', targetId: String(second.id) } });
+    const log = await AuditLog.findOne({
+      where: { action: 'class.create', targetId: String(second.id) },
+      allTenants: true,
+    });
     expect(log?.detail).toMatchObject({ name: second.name, amountFen: 9800 });
   });
 
@@ -175,12 +182,14 @@ describe('class/create', () => {
       requiredHours: 3.5,
       courseCount: 1,
     });
-    expect(await TrainClassCourse.count({ where: { classId: cls.id } })).toBe(1);
-    expect(await AuditLog.count({ where: { action: 'class.update', targetId: String(cls.id) } })).toBe(1);
+    expect(await TrainClassCourse.count({ where: { classId: cls.id }, allTenants: true })).toBe(1);
+    expect(
+      await AuditLog.count({ where: { action: 'class.update', targetId: String(cls.id) }, allTenants: true }),
+    ).toBe(1);
   });
 
   test('bad input is refused naming the fields, nothing written', async () => {
-    const before = await TrainClass.count();
+    const before = await TrainClass.count({ allTenants: true });
     const cases: [Record<string, unknown>, string[]][] = [
       [{ name: '' }, ['name']],
       [{ amount: -1 }, ['amount']],
@@ -204,11 +213,11 @@ describe('class/create', () => {
       expect(res.status).toBe(400);
       expect(fieldsOf(res)).toEqual(fields);
     }
-    expect(await TrainClass.count()).toBe(before);
+    expect(await TrainClass.count({ allTenants: true })).toBe(before);
   });
 
   test('another project’s plan, category, course and template are refused, naming each field', async () => {
-    const before = await TrainClass.count();
+    const before = await TrainClass.count({ allTenants: true });
     const res = await post(
       'create',
       validClass(c, {
@@ -221,7 +230,7 @@ describe('class/create', () => {
     );
     expect(res.status).toBe(400);
     expect(fieldsOf(res)).toEqual(['planId', 'categoryId', 'certificateTemplateId', 'courses.0.courseId']);
-    expect(await TrainClass.count()).toBe(before);
+    expect(await TrainClass.count({ allTenants: true })).toBe(before);
   });
 
   test('a closed plan, a disabled template, draft and repeated courses, a year out of range and too many elective hours are refused', async () => {
@@ -283,7 +292,7 @@ describe('class/create', () => {
     );
     expect(res.status).toBe(400);
     expect(fieldsOf(res)).toEqual(['courses']);
-    expect(await TrainClassCourse.count({ where: { classId: cls.id } })).toBe(2);
+    expect(await TrainClassCourse.count({ where: { classId: cls.id }, allTenants: true })).toBe(2);
   });
 
   test('another project’s class is not found, neither to read nor to update', async () => {
@@ -292,7 +301,7 @@ describe('class/create', () => {
     expect(detail.body).toMatchObject({ respCode: -1, respDesc: '班级不存在' });
     const update = await post('create', validClass(c, { id: foreign.id, name: '越权修改' }));
     expect(update.body).toMatchObject({ respCode: -1, respDesc: '班级不存在' });
-    expect((await TrainClass.findByPk(foreign.id))?.name).toBe(foreign.name);
+    expect((await TrainClass.findByPk(foreign.id, { allTenants: true }))?.name).toBe(foreign.name);
   });
 });
 
@@ -321,7 +330,7 @@ describe('class/page', () => {
     expect(await names({ shelf: 'ON' })).toEqual(['施工乙班']);
     expect(await names({ shelf: 'OFF' })).toEqual(['公需甲班', '施工丙班']);
     // Same sort: the newest first.
-    await TrainClass.update({ sort: 5 }, { where: { id: [a.id, b.id, d.id] } });
+    await TrainClass.update({ sort: 5 }, { where: { id: [a.id, b.id, d.id], projectId: p.projectId } });
     expect(await names({})).toEqual(['施工丙班', '施工乙班', '公需甲班']);
     const page = await post('page', { pageNum: 2, pageSize: 2 }, p.token);
     expect(page.body.attribute).toMatchObject({ total: 3, pageNum: 2, pageSize: 2 });
@@ -342,14 +351,17 @@ describe('class/on-shelf', () => {
     const b = await createClass();
     const on = await post('on-shelf', { ids: [a.id, b.id], onShelf: true });
     expect(on.body.respCode).toBe(200);
-    const shelved = await TrainClass.findAll({ where: { id: [a.id, b.id] } });
+    const shelved = await TrainClass.findAll({ where: { id: [a.id, b.id] }, allTenants: true });
     expect(shelved.every((cls) => cls.onShelf && cls.shelvedAt instanceof Date)).toBe(true);
     expect((await post('detail', { id: a.id })).body.attribute).toMatchObject({
       onShelf: true,
       offered: true,
     });
     expect((await post('on-shelf', { ids: `${a.id}`, onShelf: 0 })).body.respCode).toBe(200);
-    expect(await TrainClass.findByPk(a.id)).toMatchObject({ onShelf: false, shelvedAt: null });
+    expect(await TrainClass.findByPk(a.id, { allTenants: true })).toMatchObject({
+      onShelf: false,
+      shelvedAt: null,
+    });
     expect(
       await AuditLog.count({ where: { action: 'class.on-shelf', projectId: c.projectId } }),
     ).toBeGreaterThan(0);
@@ -381,14 +393,22 @@ describe('class/on-shelf', () => {
       expect(res.body.respCode).toBe(-1);
       expect(res.body.respDesc).toContain(message);
     }
-    await Course.update({ status: 'DRAFT' }, { where: { id: c.courses.elective.id } });
+    await Course.update(
+      { status: 'DRAFT' },
+      { where: { id: c.courses.elective.id, projectId: c.projectId } },
+    );
     try {
       const res = await post('on-shelf', { ids: [withCourse.id], onShelf: true });
       expect(res.body.respDesc).toContain('课程「现场急救实务」未发布');
     } finally {
-      await Course.update({ status: 'PUBLISHED' }, { where: { id: c.courses.elective.id } });
+      await Course.update(
+        { status: 'PUBLISHED' },
+        { where: { id: c.courses.elective.id, projectId: c.projectId } },
+      );
     }
-    expect(await TrainClass.count({ where: { id: [good.id, withCourse.id], onShelf: true } })).toBe(0);
+    expect(
+      await TrainClass.count({ where: { id: [good.id, withCourse.id], onShelf: true }, allTenants: true }),
+    ).toBe(0);
     const foreign = await createClass({}, other);
     expect((await post('on-shelf', { ids: [good.id, foreign.id], onShelf: true })).body.respDesc).toBe(
       '班级不存在',
@@ -402,14 +422,17 @@ describe('class/amount', () => {
     const cls = await createClass();
     const res = await post('amount', { id: cls.id, amount: 26000 });
     expect(res.body.attribute).toMatchObject({ id: cls.id, amount: 26000 });
-    const log = await AuditLog.findOne({ where: { action: 'class.amount', targetId: String(cls.id) } });
+    const log = await AuditLog.findOne({
+      where: { action: 'class.amount', targetId: String(cls.id) },
+      allTenants: true,
+    });
     expect(log?.detail).toMatchObject({ before: 9800, after: 26000 });
     for (const amount of [-100, 12.5, 10_000_001, '']) {
       const bad = await post('amount', { id: cls.id, amount });
       expect(bad.status).toBe(400);
       expect(fieldsOf(bad)).toEqual(['amount']);
     }
-    expect((await TrainClass.findByPk(cls.id))?.amountFen).toBe(26000);
+    expect((await TrainClass.findByPk(cls.id, { allTenants: true }))?.amountFen).toBe(26000);
     const foreign = await createClass({}, other);
     expect((await post('amount', { id: foreign.id, amount: 1 })).body.respDesc).toBe('班级不存在');
   });
@@ -423,12 +446,17 @@ describe('class/delete', () => {
     const enrolled = await createClass();
     await enrol(enrolled);
     expect((await post('delete', { id: enrolled.id })).body.respDesc).toContain('已有学员报名');
-    expect(await TrainClass.count({ where: { id: [shelved.id, enrolled.id] } })).toBe(2);
+    expect(await TrainClass.count({ where: { id: [shelved.id, enrolled.id] }, allTenants: true })).toBe(2);
     const free = await createClass();
     expect((await post('delete', { id: free.id })).body.respCode).toBe(200);
-    expect(await TrainClass.findByPk(free.id)).toBeNull();
-    expect(await TrainClassCourse.count({ where: { classId: free.id } })).toBe(0);
-    expect(await AuditLog.count({ where: { action: 'class.delete', targetId: String(free.id) } })).toBe(1);
+    expect(await TrainClass.findByPk(free.id, { allTenants: true })).toBeNull();
+    expect(await TrainClassCourse.count({ where: { classId: free.id }, allTenants: true })).toBe(0);
+    expect(
+      await AuditLog.count({
+        where: { action: 'class.delete', targetId: String(free.id) },
+        allTenants: true,
+      }),
+    ).toBe(1);
     const foreign = await createClass({}, other);
     expect((await post('delete', { id: foreign.id })).body.respDesc).toBe('班级不存在');
   });
@@ -457,7 +485,7 @@ describe('class/copy and class/batch-copy', () => {
     const plan = await buildPlan(c.projectId, { status: 'DRAFT' });
     const res = await post('batch-copy', { ids: [b.id, a.id], planId: plan.id, year: THIS_YEAR + 1 });
     expect(res.body.respCode).toBe(200);
-    const copies = await TrainClass.findAll({ where: { id: res.body.attribute.ids } });
+    const copies = await TrainClass.findAll({ where: { id: res.body.attribute.ids }, allTenants: true });
     const byId = new Map(copies.map((copy) => [copy.id, copy]));
     const ordered = (res.body.attribute.ids as number[]).map((id) => byId.get(id) as TrainClass);
     expect(ordered.map((copy) => [copy.name, copy.planId, copy.year])).toEqual([
@@ -469,7 +497,7 @@ describe('class/copy and class/batch-copy', () => {
 
   test('a closed target plan, a year out of range or another project’s class refuse the whole copy', async () => {
     const a = await createClass();
-    const before = await TrainClass.count();
+    const before = await TrainClass.count({ allTenants: true });
     const closed = await post('batch-copy', { ids: [a.id], planId: c.plans.closed.id });
     expect(fieldsOf(closed)).toEqual(['planId']);
     const foreignPlan = await post('batch-copy', { ids: [a.id], planId: other.plans.published.id });
@@ -478,9 +506,9 @@ describe('class/copy and class/batch-copy', () => {
     expect(fieldsOf(year)).toEqual(['year']);
     const foreign = await createClass({}, other);
     expect((await post('batch-copy', { ids: [a.id, foreign.id] })).body.respDesc).toBe('班级不存在');
-    await TrainClass.update({ planId: c.plans.closed.id }, { where: { id: a.id } });
+    await TrainClass.update({ planId: c.plans.closed.id }, { where: { id: a.id, projectId: c.projectId } });
     expect(fieldsOf(await post('copy', { id: a.id }))).toEqual(['planId']);
-    expect(await TrainClass.count()).toBe(before + 1);
+    expect(await TrainClass.count({ allTenants: true })).toBe(before + 1);
   });
 });
 
@@ -495,7 +523,7 @@ describe('class/batch-modify', () => {
       enrolEndDate: `${THIS_YEAR + 1}-06-30`,
     });
     expect(res.body.respCode).toBe(200);
-    const rows = await TrainClass.findAll({ where: { id: [a.id, b.id] } });
+    const rows = await TrainClass.findAll({ where: { id: [a.id, b.id] }, allTenants: true });
     for (const row of rows)
       expect(row).toMatchObject({
         amountFen: 12000,
@@ -522,7 +550,7 @@ describe('class/batch-modify', () => {
     expect(res.status).toBe(400);
     expect(fieldsOf(res)).toEqual(['enrolEndDate']);
     expect(res.body.respDesc).toContain('短窗口班');
-    expect(await TrainClass.count({ where: { id: [a.id, b.id], amountFen: 1 } })).toBe(0);
+    expect(await TrainClass.count({ where: { id: [a.id, b.id], amountFen: 1 }, allTenants: true })).toBe(0);
   });
 
   test('a closed plan, a year out of range, another project’s category or class, or nothing to change are refused', async () => {
@@ -543,7 +571,10 @@ describe('class/batch-modify', () => {
     expect((await post('batch-modify', { ids: [a.id, foreign.id], amount: 5 })).body.respDesc).toBe(
       '班级不存在',
     );
-    expect(await TrainClass.findByPk(a.id)).toMatchObject({ amountFen: 9800, planId: c.plans.published.id });
+    expect(await TrainClass.findByPk(a.id, { allTenants: true })).toMatchObject({
+      amountFen: 9800,
+      planId: c.plans.published.id,
+    });
   });
 });
 
@@ -561,8 +592,8 @@ describe('class/sort', () => {
         })
       ).body.respCode,
     ).toBe(200);
-    expect((await TrainClass.findByPk(a.id))?.sort).toBe(9);
-    expect((await TrainClass.findByPk(b.id))?.sort).toBe(8);
+    expect((await TrainClass.findByPk(a.id, { allTenants: true }))?.sort).toBe(9);
+    expect((await TrainClass.findByPk(b.id, { allTenants: true }))?.sort).toBe(8);
     const foreign = await createClass({}, other);
     const refused = await post('sort', {
       items: [
@@ -578,8 +609,8 @@ describe('class/sort', () => {
       ],
     });
     expect(fieldsOf(repeated)).toEqual(['items']);
-    expect((await TrainClass.findByPk(a.id))?.sort).toBe(9);
-    expect((await TrainClass.findByPk(foreign.id))?.sort).toBe(foreign.sort);
+    expect((await TrainClass.findByPk(a.id, { allTenants: true }))?.sort).toBe(9);
+    expect((await TrainClass.findByPk(foreign.id, { allTenants: true }))?.sort).toBe(foreign.sort);
     expect(fieldsOf(await post('sort', { items: [{ id: a.id, sort: -1 }] }))).toEqual(['items.0.sort']);
   });
 });
@@ -638,7 +669,7 @@ describe('deleting what classes use', () => {
     expect(refused.status).toBe(400);
     expect(fieldsOf(refused)).toEqual(['status']);
     expect(refused.body.respDesc).toContain('用课班级');
-    await TrainClass.update({ onShelf: false }, { where: { id: cls.id } });
+    await TrainClass.update({ onShelf: false }, { where: { id: cls.id, projectId: p.projectId } });
     expect((await save('DRAFT')).body.respCode).toBe(200);
     const deleted = await courseCall('delete', { id: course.id });
     expect(deleted.body.respCode).toBe(-1);

@@ -145,7 +145,7 @@ export interface BuiltClass {
 export async function buildClass(options: BuildClassOptions): Promise<BuiltClass> {
   const { projectId, planId, planStatus, categoryId, baseType, courses: courseSpecs, ...fields } = options;
   const plan = planId
-    ? ((await TrainPlan.findByPk(planId)) as TrainPlan)
+    ? ((await TrainPlan.findOne({ where: { id: planId, projectId } })) as TrainPlan)
     : await buildPlan(projectId, { status: planStatus ?? 'PUBLISHED' });
   const category = categoryId ?? (await baseCategory(projectId, baseType)).id;
   const today = chinaToday();

@@ -53,6 +53,7 @@ async function showsDemoCatalogue(t: TestApp) {
   expect(await seedDemoData(t.sequelize)).toBe(true);
   const admin = (await Account.findOne({
     where: { accountName: DEMO.accounts.projectAdmin.account },
+    allTenants: true,
   })) as Account;
   const token = await signIn(admin);
   const page = await t.http.post('/api/train-plan/page.action').set('token', token).send({});

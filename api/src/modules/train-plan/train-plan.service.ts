@@ -1,4 +1,3 @@
-import { resolveProjectSettings } from '@px/config';
 import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
@@ -12,13 +11,13 @@ import {
   type trainPlanPageInput,
   type trainPlanSaveInput,
 } from '../../contract/train-plan';
-import type { Caller } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { listDictionary } from '../dictionary/dictionary.service';
-import { Project } from '../project/project.model';
-import { classUse, describeClassUse } from '../train-class/class-read';
+import { trainPlanDeleting } from './train-plan.events';
 import { TrainPlan } from './train-plan.model';
 
 const fieldError = (field: string, rule: string, message: string) =>
@@ -66,9 +65,10 @@ async function loadPlan(projectId: number, id: number, transaction?: Transaction
  * the name, status and industry.
  */
 export async function pageTrainPlans(
-  projectId: number,
+  scope: TenantScope,
   input: z.output<typeof trainPlanPageInput>,
 ): Promise<PageAnswer<TrainPlanItem>> {
+  const projectId = scope.project.id;
   const where: WhereOptions<TrainPlan> = {
     projectId,
     ...(input.year !== undefined ? { year: input.year } : {}),
@@ -96,7 +96,8 @@ export async function pageTrainPlans(
 }
 
 /** One plan of the project. Throws 培训计划不存在. */
-export async function getTrainPlan(projectId: number, id: number): Promise<TrainPlanItem> {
+export async function getTrainPlan(scope: TenantScope, id: number): Promise<TrainPlanItem> {
+  const projectId = scope.project.id;
   return presentPlan(await loadPlan(projectId, id), await industryLabels(projectId));
 }
 
@@ -104,9 +105,8 @@ export async function getTrainPlan(projectId: number, id: number): Promise<Train
  * Refuses a year outside the project's `classStartYear` .. next year (China time), naming `year`.
  * Classes follow the same rule. Throws ValidationError.
  */
-export async function checkYear(projectId: number, year: number, now: Date, transaction: Transaction) {
-  const project = (await Project.findByPk(projectId, { transaction })) as Project;
-  const first = resolveProjectSettings(project.settings).classStartYear;
+export function checkYear(scope: TenantScope, year: number, now: Date): void {
+  const first = scope.project.settings.classStartYear;
   const last = chinaYear(now) + 1;
   if (year < first || year > last) throw fieldError('year', 'range', `年度应在 ${first} 到 ${last} 之间`);
 }
@@ -119,19 +119,19 @@ export async function checkYear(projectId: number, year: number, now: Date, tran
  * BusinessError 培训计划不存在 or for a closed plan.
  */
 export async function saveTrainPlan(
-  ctx: Caller,
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof trainPlanSaveInput>,
   now: Date = new Date(),
 ): Promise<TrainPlanItem> {
+  const projectId = scope.project.id;
   try {
-    return await ctx.sequelize.transaction(async (transaction) => {
+    return await scope.sequelize.transaction(async (transaction) => {
       const existing = input.id ? await loadPlan(projectId, input.id, transaction) : null;
       if (existing && !trainPlanAllows(existing.status, 'edit'))
         throw new BusinessError('已关闭的培训计划不能修改，请先重新发布');
       if (existing && existing.year !== input.year && existing.status !== 'DRAFT')
         throw fieldError('year', 'published', '已发布的培训计划不能修改年度');
-      if (!existing || existing.year !== input.year) await checkYear(projectId, input.year, now, transaction);
+      if (!existing || existing.year !== input.year) checkYear(scope, input.year, now);
       const industries = await industryLabels(projectId, transaction);
       if (!industries.has(input.industry)) throw fieldError('industry', 'exists', '所属行业不存在');
       const sameName = await TrainPlan.count({
@@ -160,7 +160,7 @@ export async function saveTrainPlan(
         plan = await TrainPlan.create({ projectId, ...fields }, { transaction });
       }
       await audit(
-        ctx,
+        scope,
         {
           action: existing ? 'train-plan.update' : 'train-plan.create',
           projectId,
@@ -171,8 +171,7 @@ export async function saveTrainPlan(
         transaction,
       );
       // Read back so DATE columns come as the database keeps them.
-      await plan.reload({ transaction });
-      return presentPlan(plan, industries);
+      return presentPlan(await loadPlan(projectId, plan.id, transaction), industries);
     });
   } catch (error) {
     // Two saves of the same name at once: the unique index decides.
@@ -193,13 +192,13 @@ const REFUSALS: Record<Exclude<TrainPlanOperation, 'edit'>, Partial<Record<Train
  * Audited. Throws BusinessError 培训计划不存在, or why the status does not allow it.
  */
 export async function changeTrainPlanStatus(
-  ctx: Caller,
-  projectId: number,
+  scope: ActorScope,
   id: number,
   operation: 'publish' | 'close',
   now: Date = new Date(),
 ): Promise<TrainPlanItem> {
-  return ctx.sequelize.transaction(async (transaction) => {
+  const projectId = scope.project.id;
+  return scope.sequelize.transaction(async (transaction) => {
     const plan = await loadPlan(projectId, id, transaction);
     if (!trainPlanAllows(plan.status, operation))
       throw new BusinessError(
@@ -213,7 +212,7 @@ export async function changeTrainPlanStatus(
       { transaction },
     );
     await audit(
-      ctx,
+      scope,
       {
         action: `train-plan.${operation}`,
         projectId,
@@ -228,23 +227,22 @@ export async function changeTrainPlanStatus(
 }
 
 /**
- * Deletes a draft plan of the project (published and closed plans stay on record); a plan with
- * classes is refused. Audited. Throws BusinessError 培训计划不存在, for a plan that is not a draft, or
- * naming the classes in it.
+ * Deletes a draft plan of the project (published and closed plans stay on record); the modules
+ * above may refuse it (`trainPlanDeleting`: the classes module refuses a plan with classes).
+ * Audited. Throws BusinessError 培训计划不存在, for a plan that is not a draft, or the listener's refusal.
  */
-export async function deleteTrainPlan(ctx: Caller, projectId: number, id: number): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
+export async function deleteTrainPlan(scope: ActorScope, id: number): Promise<void> {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
     const plan = await loadPlan(projectId, id, transaction);
     if (!trainPlanAllows(plan.status, 'delete'))
       throw new BusinessError(
         REFUSALS.delete[plan.status as TrainPlanStatus] ?? '只有草稿状态的培训计划可以删除',
       );
-    const use = await classUse({ planId: id }, transaction);
-    if (use.count)
-      throw new BusinessError(`该培训计划下已有${describeClassUse(use)}，不能删除，请先删除或移走这些班级`);
+    await emit(scope, trainPlanDeleting, { projectId, planId: id }, transaction);
     await plan.destroy({ transaction });
     await audit(
-      ctx,
+      scope,
       {
         action: 'train-plan.delete',
         projectId,

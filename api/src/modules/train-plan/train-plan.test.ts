@@ -104,7 +104,7 @@ describe('permissions', () => {
     );
     const refused = valid();
     expect((await post('save', refused, listOnly)).status).toBe(403);
-    expect(await TrainPlan.count({ where: { name: refused.name } })).toBe(0);
+    expect(await TrainPlan.count({ where: { projectId, name: refused.name } })).toBe(0);
     const plan = await createPlan({}, detailOnly);
     expect((await post('get', { id: plan.id }, detailOnly)).body.respCode).toBe(200);
     expect((await post('publish', { id: plan.id }, detailOnly)).status).toBe(403);
@@ -141,9 +141,10 @@ describe('save', () => {
       publishedAt: null,
       closedAt: null,
     });
-    expect((await TrainPlan.findByPk(plan.id))?.projectId).toBe(projectId);
+    expect((await TrainPlan.findByPk(plan.id, { allTenants: true }))?.projectId).toBe(projectId);
     const audit = await AuditLog.findOne({
       where: { action: 'train-plan.create', targetId: String(plan.id) },
+      allTenants: true,
     });
     expect(audit?.projectId).toBe(projectId);
     // The database keeps the dates as calendar days, whatever the time zone.
@@ -165,11 +166,11 @@ describe('save', () => {
     ['a name over 100 characters', { name: '计'.repeat(101) }, 'name'],
     ['a description over 2000 characters', { description: '述'.repeat(2001) }, 'description'],
   ])('refuses %s naming the field, writing nothing', async (_case, change, field) => {
-    const before = await TrainPlan.count();
+    const before = await TrainPlan.count({ allTenants: true });
     const answer = await post('save', valid(change));
     expect(answer.body.respCode).toBe(-1);
     expect(fieldsOf(answer.body)).toEqual([field]);
-    expect(await TrainPlan.count()).toBe(before);
+    expect(await TrainPlan.count({ allTenants: true })).toBe(before);
   });
 
   test('the year range runs from the project setting classStartYear to next year', async () => {
@@ -197,7 +198,7 @@ describe('save', () => {
     const first = await createPlan();
     const again = await post('save', valid({ name: first.name }));
     expect(again.body.attribute.errors[0]).toMatchObject({ field: 'name', rule: 'unique' });
-    expect(await TrainPlan.count({ where: { name: first.name } })).toBe(1);
+    expect(await TrainPlan.count({ where: { projectId, name: first.name } })).toBe(1);
     await createPlan({ name: first.name, year: THIS_YEAR - 1 });
     await createPlan({ name: first.name }, otherToken);
     // Renaming a plan to its own name is no clash.
@@ -216,9 +217,9 @@ describe('save', () => {
     const plan = await createPlan();
     const moved = await post('save', valid({ id: plan.id, year: THIS_YEAR - 1, name: '改名计划' }));
     expect(moved.body.attribute).toMatchObject({ id: plan.id, year: THIS_YEAR - 1, name: '改名计划' });
-    expect(await AuditLog.count({ where: { action: 'train-plan.update', targetId: String(plan.id) } })).toBe(
-      1,
-    );
+    expect(
+      await AuditLog.count({ where: { projectId, action: 'train-plan.update', targetId: String(plan.id) } }),
+    ).toBe(1);
 
     await post('publish', { id: plan.id });
     const year = await post('save', valid({ id: plan.id, year: THIS_YEAR, name: '改名计划' }));
@@ -232,7 +233,7 @@ describe('save', () => {
     await post('close', { id: plan.id });
     const closed = await post('save', valid({ id: plan.id, year: THIS_YEAR - 1, name: '关闭后改名' }));
     expect(closed.body).toMatchObject({ respCode: -1, respDesc: '已关闭的培训计划不能修改，请先重新发布' });
-    expect((await TrainPlan.findByPk(plan.id))?.name).toBe('已发布改名');
+    expect((await TrainPlan.findOne({ where: { id: plan.id, projectId } }))?.name).toBe('已发布改名');
   });
 
   test('an unchanged year stays valid after classStartYear moved past it', async () => {
@@ -280,7 +281,7 @@ describe('status', () => {
     const reopened = await post('publish', { id: plan.id });
     expect(reopened.body.attribute).toMatchObject({ status: 'PUBLISHED', closedAt: null });
     const actions = await AuditLog.findAll({
-      where: { targetType: 'train-plan', targetId: String(plan.id) },
+      where: { projectId, targetType: 'train-plan', targetId: String(plan.id) },
       order: [['id', 'ASC']],
     });
     expect(actions.map((entry) => entry.action)).toEqual([
@@ -294,10 +295,10 @@ describe('status', () => {
   test('only a draft can be deleted', async () => {
     const draft = await createPlan();
     expect((await post('delete', { id: draft.id })).body.respCode).toBe(200);
-    expect(await TrainPlan.findByPk(draft.id)).toBeNull();
-    expect(await AuditLog.count({ where: { action: 'train-plan.delete', targetId: String(draft.id) } })).toBe(
-      1,
-    );
+    expect(await TrainPlan.findByPk(draft.id, { allTenants: true })).toBeNull();
+    expect(
+      await AuditLog.count({ where: { projectId, action: 'train-plan.delete', targetId: String(draft.id) } }),
+    ).toBe(1);
 
     const published = await createPlan();
     await post('publish', { id: published.id });
@@ -305,7 +306,7 @@ describe('status', () => {
     expect(refused.body).toMatchObject({ respCode: -1, respDesc: '只有草稿状态的培训计划可以删除' });
     await post('close', { id: published.id });
     expect((await post('delete', { id: published.id })).body.respCode).toBe(-1);
-    expect(await TrainPlan.findByPk(published.id)).not.toBeNull();
+    expect(await TrainPlan.findOne({ where: { id: published.id, projectId } })).not.toBeNull();
   });
 });
 
@@ -322,7 +323,7 @@ describe('tenancy', () => {
       const answer = await post(name, body);
       expect(answer.body).toMatchObject({ respCode: -1, respDesc: '培训计划不存在' });
     }
-    const stored = await TrainPlan.findByPk(theirs.id);
+    const stored = await TrainPlan.findByPk(theirs.id, { allTenants: true });
     expect(stored).toMatchObject({ name: theirs.name, status: 'DRAFT', projectId: otherProjectId });
     const page = await post('page', { pageSize: 100 });
     expect(page.body.attribute.list.map((plan: { id: number }) => plan.id)).not.toContain(theirs.id);

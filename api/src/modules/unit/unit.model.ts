@@ -32,6 +32,8 @@ export class Unit extends Model<InferAttributes<Unit>, InferCreationAttributes<U
     Unit.init(
       {
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        // Declared here (not only by the association) so the tenant guard covers the model.
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
         name: { type: DataTypes.STRING(100), allowNull: false },
         creditCode: { type: DataTypes.STRING(18), allowNull: true },
         contactName: { type: DataTypes.STRING(50), allowNull: true },

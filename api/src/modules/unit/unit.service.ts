@@ -1,37 +1,33 @@
-import { ROLE_SYSTEM, resolveProjectSettings } from '@px/config';
 import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import { DICTIONARY_TYPE } from '../../contract/dictionary';
 import type { RegionUnitNode, UnitItem, UnitOption, unitListInput, unitSaveInput } from '../../contract/unit';
-import type { ActionContext, Caller } from '../../core/action';
-import { BusinessError, ForbiddenError, ValidationError } from '../../core/errors';
+import type { ActorScope } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
-import { requirePrincipal, requireProjectId } from '../../core/tenant';
 import { audit } from '../audit/audit.service';
 import { dictionaryCodes } from '../dictionary/dictionary.service';
 import { isWithinRegion, regionFullName, regionName, regionPath, regionPrefix } from '../dictionary/regions';
-import { Project } from '../project/project.model';
 import { Unit } from './unit.model';
+import {
+  assertMayChangeTrainTypes,
+  assertMayCreateUnit,
+  assertMayManageUnit,
+  mayChangeTrainTypes,
+  type UnitPolicyScope,
+  visibleUnitsWhere,
+} from './unit.policy';
 
-/** The units a caller may see: the project's, and for a unit manager only their own. */
-export interface UnitScope {
-  projectId: number;
-  /** Set for unit managers (role system 4): the one unit they may read and edit. */
-  ownUnitId: number | null;
-}
+/**
+ * The units of a project. Every read and write goes through the unit policy (`unit.policy.ts`):
+ * project staff reach every unit of their project, a unit manager only their own.
+ */
 
-/** The caller's unit scope; a unit manager without a unit sees nothing. */
-export function unitScope(ctx: Pick<ActionContext, 'principal'>): UnitScope {
-  const principal = requirePrincipal(ctx);
-  const projectId = requireProjectId(ctx);
-  if (principal.roleSystem !== ROLE_SYSTEM.UNIT) return { projectId, ownUnitId: null };
-  return { projectId, ownUnitId: principal.unitId ?? 0 };
-}
-
-function scopeWhere(scope: UnitScope): WhereOptions<Unit> {
-  return { projectId: scope.projectId, ...(scope.ownUnitId === null ? {} : { id: scope.ownUnitId }) };
-}
+/** `where` narrowed to the units the caller may see (the policy's fragment beside it, never merged over it). */
+const visible = (scope: UnitPolicyScope, where: WhereOptions<Unit> = {}): WhereOptions<Unit> => ({
+  [Op.and]: [visibleUnitsWhere(scope), where],
+});
 
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
@@ -54,17 +50,17 @@ function presentUnit(unit: Unit): UnitItem {
   };
 }
 
-/** One unit in the scope; another project's (or, for a unit manager, another unit's) id answers 单位不存在. */
-export async function loadUnit(scope: UnitScope, id: number, transaction?: Transaction): Promise<Unit> {
-  const unit =
-    scope.ownUnitId === null || scope.ownUnitId === id
-      ? await Unit.findOne({
-          where: { id, projectId: scope.projectId },
-          transaction,
-          ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
-        })
-      : null;
-  if (!unit) throw new BusinessError('单位不存在');
+/**
+ * One unit the caller may manage (locked for update inside a transaction); a missing unit, another
+ * project's, or for a unit manager another unit's, all answer BusinessError 单位不存在.
+ */
+export async function loadUnit(scope: UnitPolicyScope, id: number, transaction?: Transaction): Promise<Unit> {
+  const unit = await Unit.findOne({
+    where: { id, projectId: scope.project.id },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  assertMayManageUnit(scope, unit);
   return unit;
 }
 
@@ -73,18 +69,17 @@ export async function loadUnit(scope: UnitScope, id: number, transaction?: Trans
  * county and everything under it; `name` and `creditCode` match parts.
  */
 export async function listUnits(
-  projectId: number,
+  scope: ActorScope,
   input: z.output<typeof unitListInput>,
 ): Promise<PageAnswer<UnitItem>> {
   const where: WhereOptions<Unit> = {
-    projectId,
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.creditCode ? { creditCode: { [Op.iLike]: containsPattern(input.creditCode) } } : {}),
     ...(input.regionCode ? { regionCode: { [Op.startsWith]: regionPrefix(input.regionCode) } } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
   const { rows, count } = await Unit.findAndCountAll({
-    where,
+    where: visible(scope, where),
     order: [
       ['name', 'ASC'],
       ['id', 'ASC'],
@@ -95,53 +90,42 @@ export async function listUnits(
   return { list: rows.map(presentUnit), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
-/** One unit's details; throws 单位不存在 outside the scope. */
-export async function getUnit(scope: UnitScope, id: number): Promise<UnitItem> {
+/** One unit's details; throws 单位不存在 for a unit the caller may not see. */
+export async function getUnit(scope: ActorScope, id: number): Promise<UnitItem> {
   return presentUnit(await loadUnit(scope, id));
 }
 
 /** Refuses training-type codes that the project's `train-type` dictionary does not have. */
-async function checkTrainTypes(projectId: number, trainTypes: string[], transaction?: Transaction) {
-  const known = await dictionaryCodes(projectId, DICTIONARY_TYPE.TRAIN_TYPE, transaction);
+async function checkTrainTypes(scope: ActorScope, trainTypes: string[], transaction?: Transaction) {
+  const known = await dictionaryCodes(scope.project.id, DICTIONARY_TYPE.TRAIN_TYPE, transaction);
   const unknown = trainTypes.filter((code) => !known.has(code));
   if (unknown.length) throw fieldError('trainTypes', 'exists', `培训类型不存在：${unknown.join('、')}`);
 }
 
 /**
  * Creates or updates a unit. Creating needs project staff with the unit list screen; a unit manager
- * edits only their own unit and not its training types. The name and credit code are unique in the
- * project, the region lies within the project's area, the training types exist. Audited. Throws
- * ValidationError naming the field, BusinessError 单位不存在, ForbiddenError.
+ * edits only their own unit and not its training types (the unit policy). The name and credit code
+ * are unique in the project, the region lies within the project's area, the training types exist.
+ * Audited. Throws ValidationError naming the field, BusinessError 单位不存在, ForbiddenError.
  */
-export async function saveUnit(
-  ctx: Caller,
-  scope: UnitScope,
-  input: z.output<typeof unitSaveInput>,
-): Promise<UnitItem> {
-  const principal = requirePrincipal(ctx);
-  if (!input.id && (scope.ownUnitId !== null || !principal.menu.has('/unit-manage/list')))
-    throw new ForbiddenError();
-  const project = (await Project.findByPk(scope.projectId)) as Project;
-  const area = String(resolveProjectSettings(project.settings).projectArea);
+export async function saveUnit(scope: ActorScope, input: z.output<typeof unitSaveInput>): Promise<UnitItem> {
+  if (!input.id) assertMayCreateUnit(scope);
+  const projectId = scope.project.id;
+  const area = String(scope.project.settings.projectArea);
   if (!isWithinRegion(input.regionCode, area))
     throw fieldError(
       'regionCode',
       'region',
       `所在地区须在项目区域${regionName(area) ? `（${regionName(area)}）` : ''}内`,
     );
-  const others = { projectId: scope.projectId, ...(input.id ? { id: { [Op.ne]: input.id } } : {}) };
+  const others = { projectId, ...(input.id ? { id: { [Op.ne]: input.id } } : {}) };
   try {
-    return await ctx.sequelize.transaction(async (transaction) => {
+    return await scope.sequelize.transaction(async (transaction) => {
       const existing = input.id ? await loadUnit(scope, input.id, transaction) : null;
       const trainTypes = input.trainTypes ?? existing?.trainTypes ?? [];
-      if (scope.ownUnitId !== null && existing) {
-        const same =
-          existing.trainTypes.length === trainTypes.length &&
-          existing.trainTypes.every((code) => trainTypes.includes(code));
-        if (!same) throw fieldError('trainTypes', 'forbidden', '单位管理员不能修改培训类型');
-      } else if (input.trainTypes) {
-        await checkTrainTypes(scope.projectId, input.trainTypes, transaction);
-      }
+      assertMayChangeTrainTypes(scope, existing?.trainTypes ?? [], trainTypes);
+      if (input.trainTypes && mayChangeTrainTypes(scope))
+        await checkTrainTypes(scope, input.trainTypes, transaction);
       if (await Unit.count({ where: { ...others, name: input.name }, transaction }))
         throw fieldError('name', 'unique', '单位名称已存在');
       if (
@@ -161,16 +145,16 @@ export async function saveUnit(
       };
       let unit: Unit;
       if (!existing) {
-        unit = await Unit.create({ projectId: scope.projectId, ...fields }, { transaction });
+        unit = await Unit.create({ projectId, ...fields }, { transaction });
       } else {
         await existing.update(fields, { transaction });
         unit = existing;
       }
       await audit(
-        ctx,
+        scope,
         {
           action: existing ? 'unit.update' : 'unit.create',
-          projectId: scope.projectId,
+          projectId,
           targetType: 'unit',
           targetId: unit.id,
           detail: fields,
@@ -193,13 +177,13 @@ export async function saveUnit(
 }
 
 /**
- * The scope's units grouped by region, province -> city -> county, listing only regions that have
- * units; a unit sits in the node of its own region (a county, or a city or province). Units without
- * a region come last under 未设置地区 (code '').
+ * The units the caller may see grouped by region, province -> city -> county, listing only regions
+ * that have units; a unit sits in the node of its own region (a county, or a city or province).
+ * Units without a region come last under 未设置地区 (code '').
  */
-export async function unitBaseTree(scope: UnitScope): Promise<RegionUnitNode[]> {
+export async function unitBaseTree(scope: ActorScope): Promise<RegionUnitNode[]> {
   const units = await Unit.findAll({
-    where: scopeWhere(scope),
+    where: visible(scope),
     attributes: ['id', 'name', 'status', 'regionCode'],
     order: [
       ['name', 'ASC'],
@@ -242,10 +226,10 @@ export async function unitBaseTree(scope: UnitScope): Promise<RegionUnitNode[]> 
   return unplaced ? [...roots, unplaced] : roots;
 }
 
-/** The scope's enabled units as id/name pairs, by name, for selects. */
-export async function allUnitOptions(scope: UnitScope): Promise<UnitOption[]> {
+/** The enabled units the caller may see as id/name pairs, by name, for selects. */
+export async function allUnitOptions(scope: ActorScope): Promise<UnitOption[]> {
   const units = await Unit.findAll({
-    where: { ...scopeWhere(scope), status: 'ENABLED' },
+    where: visible(scope, { status: 'ENABLED' }),
     attributes: ['id', 'name'],
     order: [
       ['name', 'ASC'],
@@ -256,20 +240,21 @@ export async function allUnitOptions(scope: UnitScope): Promise<UnitOption[]> {
 }
 
 /**
- * Sets the training types of one or more units of the project in one transaction; refuses the
- * whole change when any id is not a unit of the project. Audited per unit.
+ * Sets the training types of one or more units in one transaction; refuses the whole change when
+ * any id is not a unit the caller may manage (naming `field`'s ids), or when the caller may not
+ * choose training types. Audited per unit.
  */
 export async function updateTrainTypes(
-  ctx: Caller,
-  projectId: number,
+  scope: ActorScope,
   ids: number[],
   trainTypes: string[],
   field: 'id' | 'ids',
 ): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
-    await checkTrainTypes(projectId, trainTypes, transaction);
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
+    await checkTrainTypes(scope, trainTypes, transaction);
     const units = await Unit.findAll({
-      where: { projectId, id: ids },
+      where: visible(scope, { id: ids }),
       lock: transaction.LOCK.UPDATE,
       transaction,
     });
@@ -279,10 +264,11 @@ export async function updateTrainTypes(
       const missing = ids.filter((id) => !found.has(id));
       throw fieldError('ids', 'exists', `单位不存在：${missing.join('、')}`);
     }
+    for (const unit of units) assertMayChangeTrainTypes(scope, unit.trainTypes, trainTypes);
     await Unit.update({ trainTypes }, { where: { projectId, id: ids }, transaction });
     for (const unit of units)
       await audit(
-        ctx,
+        scope,
         {
           action: 'unit.train-types',
           projectId,
@@ -295,22 +281,17 @@ export async function updateTrainTypes(
   });
 }
 
-/** Enables or disables a unit of the project. Audited. Throws 单位不存在. */
-export async function setUnitStatus(
-  ctx: Caller,
-  projectId: number,
-  id: number,
-  status: RecordStatus,
-): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
-    const unit = await loadUnit({ projectId, ownUnitId: null }, id, transaction);
+/** Enables or disables a unit the caller may manage. Audited. Throws 单位不存在. */
+export async function setUnitStatus(scope: ActorScope, id: number, status: RecordStatus): Promise<void> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const unit = await loadUnit(scope, id, transaction);
     if (unit.status === status) return;
     await unit.update({ status }, { transaction });
     await audit(
-      ctx,
+      scope,
       {
         action: status === 'DISABLED' ? 'unit.disable' : 'unit.enable',
-        projectId,
+        projectId: scope.project.id,
         targetType: 'unit',
         targetId: id,
       },

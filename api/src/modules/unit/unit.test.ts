@@ -19,6 +19,8 @@ let staffId: number;
 const post = (name: string, body: object = {}, as = staffToken) =>
   t.http.post(path(name)).set('token', as).send(body);
 const valid = { name: '济南培训学校', regionCode: '370102', trainTypes: ['public'] };
+/** A unit row as stored, whatever its project (the test checks what calls did or did not change). */
+const storedUnit = (id: number) => Unit.findByPk(id, { allTenants: true });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -71,7 +73,7 @@ describe('permissions', () => {
     expect((await post('base', { id: unit.id }, token)).body.respCode).toBe(200);
     expect((await post('list', {}, token)).status).toBe(403);
     expect((await post('add-or-update', { ...valid, name: '无权新增' }, token)).status).toBe(403);
-    expect(await Unit.count({ where: { name: '无权新增' } })).toBe(0);
+    expect(await Unit.count({ where: { name: '无权新增' }, allTenants: true })).toBe(0);
   });
 
   test('students are refused (403)', async () => {
@@ -102,7 +104,10 @@ describe('unit/add-or-update and unit/save', () => {
       status: 'ENABLED',
     });
     expect(
-      await AuditLog.findOne({ where: { action: 'unit.create', targetId: String(res.body.attribute.id) } }),
+      await AuditLog.findOne({
+        where: { action: 'unit.create', targetId: String(res.body.attribute.id) },
+        allTenants: true,
+      }),
     ).toMatchObject({ projectId, actorId: staffId });
     const saved = await post('save', { ...valid, name: '第二个名字的单位', trainTypes: 'public,vocational' });
     expect(saved.body.attribute).toMatchObject({
@@ -130,11 +135,11 @@ describe('unit/add-or-update and unit/save', () => {
     expect((await post('add-or-update', { ...valid, id: foreign.id, name: '改名' })).body).toEqual(
       missing.body,
     );
-    expect((await Unit.findByPk(foreign.id))?.name).toBe('外项目单位');
+    expect((await storedUnit(foreign.id))?.name).toBe('外项目单位');
   });
 
   test('refuses bad fields naming them, and writes nothing', async () => {
-    const before = await Unit.count();
+    const before = await Unit.count({ allTenants: true });
     const cases: [object, string][] = [
       [{ name: '' }, 'name'],
       [{ creditCode: '91350100M000100Y44' }, 'creditCode'],
@@ -150,7 +155,7 @@ describe('unit/add-or-update and unit/save', () => {
       expect(res.body.respCode).toBe(-1);
       expect(res.body.attribute.errors[0].field).toBe(field);
     }
-    expect(await Unit.count()).toBe(before);
+    expect(await Unit.count({ allTenants: true })).toBe(before);
   });
 
   test('name and credit code are unique in the project; another project may reuse them', async () => {
@@ -248,6 +253,19 @@ describe('unit managers', () => {
     for (const name of ['list', 'update-train-type', 'batch-update-train-type', 'disable']) {
       expect((await post(name, { id: own.id, ids: [own.id], status: 'DISABLED' }, token)).status).toBe(403);
     }
+  });
+
+  test('are refused another unit’s rows under every call that names one, and change nothing', async () => {
+    const own = await buildUnit(projectId, { name: '管理员甲的单位' });
+    const other = await buildUnit(projectId, { name: '管理员乙的单位', trainTypes: ['public'] });
+    const token = await unitManager(own.id);
+    for (const name of ['base', 'add-or-update', 'save']) {
+      const res = await post(name, { ...valid, id: other.id, name: '被改名' }, token);
+      expect(res.body).toMatchObject({ respCode: -1, respDesc: '单位不存在' });
+    }
+    expect(await storedUnit(other.id)).toMatchObject({ name: '管理员乙的单位', trainTypes: ['public'] });
+    const listed = JSON.stringify((await post('base-tree', {}, token)).body.attribute);
+    expect(listed).not.toContain('管理员乙的单位');
   });
 });
 
@@ -364,8 +382,10 @@ describe('training types', () => {
     const unit = await buildUnit(projectId, { trainTypes: ['public'] });
     const res = await post('update-train-type', { id: unit.id, trainTypes: ['specialized', 'safety'] });
     expect(res.body.respCode).toBe(200);
-    expect((await Unit.findByPk(unit.id))?.trainTypes).toEqual(['specialized', 'safety']);
-    const log = await AuditLog.findOne({ where: { action: 'unit.train-types', targetId: String(unit.id) } });
+    expect((await storedUnit(unit.id))?.trainTypes).toEqual(['specialized', 'safety']);
+    const log = await AuditLog.findOne({
+      where: { action: 'unit.train-types', targetId: String(unit.id), projectId },
+    });
     expect(log?.detail).toEqual({ before: ['public'], after: ['specialized', 'safety'] });
     expect(
       (await post('update-train-type', { id: unit.id, trainTypes: ['x'] })).body.attribute.errors[0].field,
@@ -388,12 +408,12 @@ describe('training types', () => {
       field: 'ids',
       message: `单位不存在：${foreign.id}`,
     });
-    expect((await Unit.findByPk(a.id))?.trainTypes).toEqual(['public']);
-    expect((await Unit.findByPk(foreign.id))?.trainTypes).toEqual(['public']);
+    expect((await storedUnit(a.id))?.trainTypes).toEqual(['public']);
+    expect((await storedUnit(foreign.id))?.trainTypes).toEqual(['public']);
 
     const res = await post('batch-update-train-type', { ids: `${a.id},${b.id}`, trainTypes: ['vocational'] });
     expect(res.body.respCode).toBe(200);
-    for (const id of [a.id, b.id]) expect((await Unit.findByPk(id))?.trainTypes).toEqual(['vocational']);
+    for (const id of [a.id, b.id]) expect((await storedUnit(id))?.trainTypes).toEqual(['vocational']);
     expect(
       (await post('batch-update-train-type', { ids: [], trainTypes: [] })).body.attribute.errors[0].field,
     ).toBe('ids');
@@ -404,14 +424,16 @@ describe('unit/disable', () => {
   test('disables and enables a unit; disabled units leave the selects; audited', async () => {
     const unit = await buildUnit(projectId, { name: '将停用单位' });
     expect((await post('disable', { id: unit.id, status: 'DISABLED' })).body.respCode).toBe(200);
-    expect((await Unit.findByPk(unit.id))?.status).toBe('DISABLED');
+    expect((await storedUnit(unit.id))?.status).toBe('DISABLED');
     const options = (await post('all-unit-tree')).body.attribute;
     expect(options.map((option: { id: number }) => option.id)).not.toContain(unit.id);
     await post('disable', { id: unit.id, status: 'ENABLED' });
-    expect((await Unit.findByPk(unit.id))?.status).toBe('ENABLED');
-    expect(await AuditLog.count({ where: { targetType: 'unit', targetId: String(unit.id) } })).toBe(2);
+    expect((await storedUnit(unit.id))?.status).toBe('ENABLED');
+    expect(
+      await AuditLog.count({ where: { targetType: 'unit', targetId: String(unit.id) }, allTenants: true }),
+    ).toBe(2);
     const foreign = await buildUnit(otherProjectId);
     expect((await post('disable', { id: foreign.id, status: 'DISABLED' })).body.respDesc).toBe('单位不存在');
-    expect((await Unit.findByPk(foreign.id))?.status).toBe('ENABLED');
+    expect((await storedUnit(foreign.id))?.status).toBe('ENABLED');
   });
 });

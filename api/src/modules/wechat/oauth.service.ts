@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_SYSTEM, resolveProjectSettings } from '@px/config';
+import { ROLE_SYSTEM } from '@px/config';
 import { exchangeOAuthCode, oauthAuthorizeUrl, oauthUserInfo } from '@px/wechat';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import type { OauthLoginAnswer, OauthUrlAnswer, oauthLoginInput, oauthUrlInput } from '../../contract/wechat';
-import type { ActionContext } from '../../core/action';
+import type { Scope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
-import type { AfterSignIn } from '../auth/login.service';
-import type { Project } from '../project/project.model';
-import { resolveRequestProject } from '../project/project.service';
-import { openSession } from '../session/session.service';
-import { publicOrigin, wechatGateway } from './wechat.gateway';
+import { type AfterSignIn, signInAccount } from '../account/sign-in';
+import { publicOrigin } from './wechat.gateway';
 import { Wxapp } from './wxapp.model';
 import { bindOpenId, requireWxappOfProject, WXAPP_MESSAGES } from './wxapp.service';
 
@@ -33,8 +30,8 @@ export const AUTH_REDIRECT_PATH = '/auth-redirect';
 
 const token = (bytes: number) => randomBytes(bytes).toString('hex');
 
-function checkWechatLogin(project: Project): void {
-  if (!resolveProjectSettings(project.settings).loginType.includes('wechat')) {
+function checkWechatLogin(scope: TenantScope): void {
+  if (!scope.project.settings.loginType.includes('wechat')) {
     throw new BusinessError(OAUTH_MESSAGES.WECHAT_LOGIN_CLOSED);
   }
 }
@@ -45,15 +42,15 @@ function checkWechatLogin(project: Project): void {
  * official account or WeChat sign-in is closed.
  */
 export async function createOauthUrl(
-  ctx: Pick<ActionContext, 'sequelize' | 'request'>,
+  scope: TenantScope,
   input: z.output<typeof oauthUrlInput>,
 ): Promise<OauthUrlAnswer> {
-  const project = await resolveRequestProject({ unitId: input.unitId, host: ctx.request.host });
-  checkWechatLogin(project);
+  const { project } = scope;
+  checkWechatLogin(scope);
   const wxapp = await requireWxappOfProject(project.id);
   const state = token(16);
-  const scope = input.scope ?? 'snsapi_base';
-  await ctx.sequelize.query(
+  const oauthScope = input.scope ?? 'snsapi_base';
+  await scope.sequelize.query(
     `INSERT INTO wechat_oauth_state (state, project_id, wxapp_id, unit_id, scope, redirect, expires_at)
      VALUES (:state, :projectId, :wxappId, :unitId, :scope, :redirect, :expiresAt)`,
     {
@@ -62,18 +59,19 @@ export async function createOauthUrl(
         projectId: project.id,
         wxappId: wxapp.id,
         unitId: input.unitId ?? null,
-        scope,
+        scope: oauthScope,
         redirect: input.redirect ?? '/my',
         expiresAt: new Date(Date.now() + STATE_TTL_MS),
       },
     },
   );
+  const gateway = scope.providers.wechat;
   const url = oauthAuthorizeUrl({
     appId: wxapp.appId,
-    redirectUri: `${publicOrigin(ctx.request)}${AUTH_REDIRECT_PATH}`,
-    scope,
+    redirectUri: `${publicOrigin(gateway, scope.request)}${AUTH_REDIRECT_PATH}`,
+    scope: oauthScope,
     state,
-    endpoints: wechatGateway().endpoints,
+    endpoints: gateway.endpoints,
   });
   return { url };
 }
@@ -91,10 +89,11 @@ interface StateRow {
  * the openid, or answers a binding scene for an unknown openid.
  */
 export async function loginWithOauthCode(
-  ctx: Pick<ActionContext, 'sequelize' | 'request'>,
+  scope: Scope,
   input: z.output<typeof oauthLoginInput>,
 ): Promise<OauthLoginAnswer> {
-  const [state] = await ctx.sequelize.query<StateRow>(
+  const { sequelize } = scope;
+  const [state] = await sequelize.query<StateRow>(
     `UPDATE wechat_oauth_state SET used_at = CURRENT_TIMESTAMP
      WHERE state = :state AND used_at IS NULL AND expires_at > CURRENT_TIMESTAMP
      RETURNING project_id, wxapp_id, scope, redirect`,
@@ -103,7 +102,7 @@ export async function loginWithOauthCode(
   if (!state) throw new BusinessError(OAUTH_MESSAGES.STATE_INVALID);
   const wxapp = await Wxapp.findByPk(state.wxapp_id);
   if (wxapp?.status !== 'ENABLED') throw new BusinessError(WXAPP_MESSAGES.DISABLED);
-  const { endpoints } = wechatGateway();
+  const { endpoints } = scope.providers.wechat;
   let grant: Awaited<ReturnType<typeof exchangeOAuthCode>>;
   try {
     grant = await exchangeOAuthCode({
@@ -116,7 +115,7 @@ export async function loginWithOauthCode(
     if (isWechatError(error)) throw new BusinessError(OAUTH_MESSAGES.CODE_INVALID);
     throw error;
   }
-  const binding = await ctx.sequelize.query<{ account_id: number }>(
+  const binding = await sequelize.query<{ account_id: number }>(
     'SELECT account_id FROM wechat_binding WHERE wxapp_id = :wxappId AND open_id = :openId AND project_id = :projectId',
     {
       replacements: { wxappId: wxapp.id, openId: grant.openId, projectId: state.project_id },
@@ -125,22 +124,12 @@ export async function loginWithOauthCode(
   );
   const accountId = binding[0]?.account_id;
   if (accountId !== undefined) {
-    const account = await Account.findByPk(accountId);
+    const account = await Account.findOne({ where: { id: accountId, projectId: state.project_id } });
     if (account && !account.deletedAt) {
       if (account.status !== ACCOUNT_STATUS.ENABLED) throw new BusinessError(OAUTH_MESSAGES.ACCOUNT_DISABLED);
-      const tokenCode = await ctx.sequelize.transaction(async (transaction) => {
-        await account.update({ lastLoginAt: new Date() }, { transaction });
-        return openSession(
-          {
-            accountId: account.id,
-            projectId: account.projectId,
-            roleSystem: ROLE_SYSTEM.STUDENT,
-            ip: ctx.request.ip,
-            userAgent: ctx.request.userAgent,
-          },
-          transaction,
-        );
-      });
+      const { tokenCode } = await sequelize.transaction((transaction) =>
+        signInAccount(scope, account, transaction),
+      );
       return { status: 'signed-in', tokenCode, redirect: state.redirect };
     }
   }
@@ -150,7 +139,7 @@ export async function loginWithOauthCode(
     profile = { nickname: info.nickname ?? null, avatarUrl: info.headImgUrl || null };
   }
   const scene = token(24);
-  await ctx.sequelize.query(
+  await sequelize.query(
     `INSERT INTO wechat_bind_scene (scene, project_id, wxapp_id, open_id, union_id, nickname, avatar_url, expires_at)
      VALUES (:scene, :projectId, :wxappId, :openId, :unionId, :nickname, :avatarUrl, :expiresAt)`,
     {
@@ -175,16 +164,16 @@ export async function loginWithOauthCode(
  * Throws ValidationError naming `scene`, or the binding refusals of bindOpenId.
  */
 export async function bindScene(
-  ctx: Pick<ActionContext, 'principal' | 'request' | 'sequelize'>,
+  scope: Scope,
   scene: string,
-  account: Pick<Account, 'id' | 'projectId' | 'roleSystem'>,
+  account: Account,
   transaction: Transaction,
 ): Promise<void> {
   const refused = new ValidationError([
     { field: 'scene', rule: 'alive', message: OAUTH_MESSAGES.SCENE_INVALID },
   ]);
   if (account.roleSystem !== ROLE_SYSTEM.STUDENT) throw refused;
-  const [row] = await ctx.sequelize.query<{
+  const [row] = await scope.sequelize.query<{
     wxapp_id: number;
     open_id: string;
     union_id: string | null;
@@ -200,10 +189,10 @@ export async function bindScene(
   const wxapp = await Wxapp.findByPk(row.wxapp_id, { transaction });
   if (!wxapp) throw refused;
   await bindOpenId(
-    ctx,
+    scope,
     wxapp,
+    account,
     {
-      accountId: account.id,
       openId: row.open_id,
       unionId: row.union_id,
       nickname: row.nickname,
@@ -218,10 +207,7 @@ function isWechatError(error: unknown): boolean {
 }
 
 /** The sign-in hook binding a scene's openid, or undefined when no scene was sent. */
-export function sceneBinder(
-  ctx: Pick<ActionContext, 'principal' | 'request' | 'sequelize'>,
-  scene: string | undefined,
-): AfterSignIn | undefined {
+export function sceneBinder(scope: Scope, scene: string | undefined): AfterSignIn | undefined {
   if (!scene) return undefined;
-  return (account, transaction) => bindScene(ctx, scene, account, transaction);
+  return (account, transaction) => bindScene(scope, scene, account, transaction);
 }

@@ -1,7 +1,7 @@
 import { answerServerCheck, PushError, readPush, textReply } from '@px/wechat';
 import type { Middleware } from 'koa';
-import type { Sequelize } from 'sequelize';
 import type { RequestState } from '../../core/request-context';
+import { makeScope, type ScopeBase } from '../../core/scope';
 import { replyToPush } from './push.service';
 import { Wxapp } from './wxapp.model';
 
@@ -26,9 +26,10 @@ async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer | null> {
  * WeChat's server push, answered in WeChat's own format (not the envelope): the verification GET
  * answers `echostr` when signed with the account's token; an event POST is verified (plain or safe
  * mode), de-duplicated, and answered with a passive reply or `success` within WeChat's 5 seconds.
- * A bad signature is refused with 401 and changes nothing.
+ * A bad signature is refused with 401 and changes nothing. The replies are written through a scope
+ * of the process's base (its providers: the WeChat gateway's public URL).
  */
-export function wechatPushRoute(sequelize: Sequelize): Middleware<RequestState> {
+export function wechatPushRoute(base: ScopeBase): Middleware<RequestState> {
   return async (ctx, next) => {
     const match = PUSH_PATH.exec(ctx.path);
     if (!match) return next();
@@ -55,7 +56,11 @@ export function wechatPushRoute(sequelize: Sequelize): Middleware<RequestState> 
         return;
       }
       const message = readPush({ ...settings, query: ctx.query as Record<string, string>, body });
-      const content = await replyToPush(sequelize, wxapp, message.fields, ctx.state.log);
+      const scope = makeScope(
+        { ...base, log: ctx.state.log },
+        { request: { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') } },
+      );
+      const content = await replyToPush(scope, wxapp, message.fields);
       ctx.type = 'application/xml';
       if (content === null) {
         ctx.body = 'success';

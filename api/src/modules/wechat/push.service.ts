@@ -1,10 +1,10 @@
 import type { PushFields } from '@px/wechat';
-import type { Logger } from 'pino';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes } from 'sequelize';
+import type { Scope } from '../../core/action';
 import { Project } from '../project/project.model';
 import { Unit } from '../unit/unit.model';
 import { registerUrlOf, unitIdOfScene } from './unit-register.service';
-import { wechatGateway } from './wechat.gateway';
+import type { WechatGateway } from './wechat.gateway';
 import type { Wxapp } from './wxapp.model';
 import { WxappProject } from './wxapp.model';
 
@@ -21,13 +21,18 @@ function sceneOf(fields: PushFields): string | null {
  * - a unit's registration code (subscribe or SCAN): the unit's registration link;
  * - any other subscribe: a welcome with the H5 link of the project the account serves.
  */
-async function composeReply(wxapp: Wxapp, fields: PushFields): Promise<string | null> {
+async function composeReply(
+  gateway: WechatGateway,
+  wxapp: Wxapp,
+  fields: PushFields,
+): Promise<string | null> {
   if (fields.MsgType !== 'event') return null;
-  const origin = wechatGateway().publicUrl;
+  const origin = gateway.publicUrl;
   const scene = sceneOf(fields);
   const unitId = scene ? unitIdOfScene(scene) : null;
   if (unitId !== null) {
-    const unit = await Unit.findByPk(unitId);
+    // The scene names a unit of whichever project; it must be one the official account serves.
+    const unit = await Unit.findOne({ where: { id: unitId }, allTenants: true });
     const served = unit
       ? await WxappProject.findOne({ where: { projectId: unit.projectId, wxappId: wxapp.id } })
       : null;
@@ -37,7 +42,12 @@ async function composeReply(wxapp: Wxapp, fields: PushFields): Promise<string | 
     return `该单位的报名二维码已失效，请联系单位管理员。`;
   }
   if (fields.Event === 'subscribe') {
-    const link = await WxappProject.findOne({ where: { wxappId: wxapp.id }, order: [['projectId', 'ASC']] });
+    // The first of the projects the official account serves.
+    const link = await WxappProject.findOne({
+      where: { wxappId: wxapp.id },
+      allTenants: true,
+      order: [['projectId', 'ASC']],
+    });
     const project = link ? await Project.findByPk(link.projectId) : null;
     return `欢迎关注${wxapp.name}！${project ? `\n点击进入<a href="${origin}/">${project.name}</a>学习平台。` : ''}`;
   }
@@ -49,12 +59,8 @@ async function composeReply(wxapp: Wxapp, fields: PushFields): Promise<string | 
  * and a retry of the same event (WeChat retries when it got no answer in 5 s) gets the same
  * answer without doing anything again.
  */
-export async function replyToPush(
-  sequelize: Sequelize,
-  wxapp: Wxapp,
-  fields: PushFields,
-  log: Logger,
-): Promise<string | null> {
+export async function replyToPush(scope: Scope, wxapp: Wxapp, fields: PushFields): Promise<string | null> {
+  const { sequelize, log } = scope;
   const fromUser = fields.FromUserName ?? '';
   const createTime = Number(fields.CreateTime);
   if (!fromUser || !Number.isSafeInteger(createTime)) return null;
@@ -63,7 +69,7 @@ export async function replyToPush(
     { replacements: { wxappId: wxapp.id, fromUser, createTime }, type: QueryTypes.SELECT },
   );
   if (earlier) return earlier.reply;
-  const reply = await composeReply(wxapp, fields);
+  const reply = await composeReply(scope.providers.wechat, wxapp, fields);
   const inserted = await sequelize.query<{ reply: string | null }>(
     `INSERT INTO wechat_push_event (wxapp_id, from_user, create_time, msg_type, event, event_key, reply)
      VALUES (:wxappId, :fromUser, :createTime, :msgType, :event, :eventKey, :reply)

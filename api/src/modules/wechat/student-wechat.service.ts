@@ -5,31 +5,28 @@ import type {
   MyProfile,
   WxappCheckFollowAnswer,
 } from '../../contract/wechat';
-import type { ActionContext, Caller, Principal } from '../../core/action';
+import type { ActorScope, Scope, SignedInScope, TenantScope } from '../../core/action';
 import { BusinessError, UnauthorizedError } from '../../core/errors';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
-import { resolveRequestProject } from '../project/project.service';
 import { Unit } from '../unit/unit.model';
 import { createPgCredentialStore } from './credential-store';
-import { qrImageUrl, wechatGateway } from './wechat.gateway';
+import { qrImageUrl } from './wechat.gateway';
 import { WechatBinding, type Wxapp } from './wxapp.model';
 import { officialAccountOf, requireWxappOfProject, WXAPP_MESSAGES, wxappOfProject } from './wxapp.service';
 
-async function loadOwnAccount(principal: Principal): Promise<Account> {
-  const account = await Account.findByPk(principal.accountId);
-  if (!account || account.deletedAt) throw new UnauthorizedError();
-  return account;
-}
-
 /** `account/my-profile`: the signed-in student's profile and WeChat binding (masked ID number). */
-export async function myProfile(principal: Principal): Promise<MyProfile> {
-  const account = await loadOwnAccount(principal);
-  const wxapp = account.projectId ? await wxappOfProject(account.projectId) : null;
+export async function myProfile(scope: ActorScope): Promise<MyProfile> {
+  const projectId = scope.project.id;
+  const account = await Account.findOne({ where: { id: scope.principal.accountId, projectId } });
+  if (!account) throw new UnauthorizedError();
+  const wxapp = await wxappOfProject(projectId);
   const binding = wxapp
-    ? await WechatBinding.findOne({ where: { accountId: account.id, wxappId: wxapp.id } })
+    ? await WechatBinding.findOne({ where: { accountId: account.id, wxappId: wxapp.id, projectId } })
     : null;
-  const unit = account.unitId ? await Unit.findByPk(account.unitId, { attributes: ['name'] }) : null;
+  const unit = account.unitId
+    ? await Unit.findOne({ where: { id: account.unitId, projectId }, attributes: ['name'] })
+    : null;
   return {
     accountId: account.id,
     realName: account.realName,
@@ -49,29 +46,30 @@ export async function myProfile(principal: Principal): Promise<MyProfile> {
  * `wechat/check-follow`: whether the student's bound WeChat user follows the project's official
  * account (asked of WeChat's `user/info`), and the account's follow QR code when not.
  */
-export async function checkFollow(ctx: Caller, principal: Principal): Promise<CheckFollowAnswer> {
-  const projectId = principal.projectId;
-  const wxapp = projectId ? await wxappOfProject(projectId) : null;
+export async function checkFollow(scope: ActorScope): Promise<CheckFollowAnswer> {
+  const projectId = scope.project.id;
+  const wxapp = await wxappOfProject(projectId);
   if (!wxapp) return { bound: false, followed: false, qrCodeUrl: null, appName: null };
   const binding = await WechatBinding.findOne({
-    where: { accountId: principal.accountId, wxappId: wxapp.id },
+    where: { accountId: scope.principal.accountId, wxappId: wxapp.id, projectId },
   });
   if (!binding) return { bound: false, followed: false, qrCodeUrl: null, appName: wxapp.name };
-  const info = await officialAccountOf(ctx.sequelize, wxapp).userInfo(binding.openId);
+  const info = await officialAccountOf(scope, wxapp).userInfo(binding.openId);
   if (info.subscribed) return { bound: true, followed: true, qrCodeUrl: null, appName: wxapp.name };
-  return { bound: true, followed: false, qrCodeUrl: await followQrCode(ctx, wxapp), appName: wxapp.name };
+  return { bound: true, followed: false, qrCodeUrl: await followQrCode(scope, wxapp), appName: wxapp.name };
 }
 
 /** A follow QR code of the official account lasts 30 days; one is kept and shared until then. */
 const FOLLOW_QR_SECONDS = 30 * 24 * 3600;
 
 /** The official account's follow QR image (a temporary code, kept in the shared credential store). */
-export async function followQrCode(ctx: Caller, wxapp: Wxapp): Promise<string> {
-  const store = createPgCredentialStore(ctx.sequelize);
+export async function followQrCode(scope: Scope, wxapp: Wxapp): Promise<string> {
+  const gateway = scope.providers.wechat;
+  const store = createPgCredentialStore(scope.sequelize);
   const key = `follow_qr:${wxapp.appId}`;
   const kept = await store.get(key);
-  if (kept && kept.expiresAt > Date.now() + 60_000) return qrImageUrl(kept.value);
-  const code = await officialAccountOf(ctx.sequelize, wxapp).createQrCode({
+  if (kept && kept.expiresAt > Date.now() + 60_000) return qrImageUrl(gateway, kept.value);
+  const code = await officialAccountOf(scope, wxapp).createQrCode({
     scene: 'follow',
     expireSeconds: FOLLOW_QR_SECONDS,
   });
@@ -79,7 +77,7 @@ export async function followQrCode(ctx: Caller, wxapp: Wxapp): Promise<string> {
     value: code.ticket,
     expiresAt: Date.now() + (code.expireSeconds ?? FOLLOW_QR_SECONDS) * 1000,
   });
-  return qrImageUrl(code.ticket);
+  return qrImageUrl(gateway, code.ticket);
 }
 
 /**
@@ -87,22 +85,19 @@ export async function followQrCode(ctx: Caller, wxapp: Wxapp): Promise<string> {
  * official account's jsapi_ticket (shared through the database). Throws BusinessError when the
  * project has no official account.
  */
-export async function jsSdkConfig(
-  ctx: Pick<ActionContext, 'sequelize' | 'request'>,
-  input: { url: string; unitId?: number },
-): Promise<JsSdkConfigAnswer> {
-  const project = await resolveRequestProject({ unitId: input.unitId, host: ctx.request.host });
-  const wxapp = await requireWxappOfProject(project.id);
-  const config = await officialAccountOf(ctx.sequelize, wxapp).jsSdkConfig(input.url);
-  return { ...config, bridgeScript: wechatGateway().bridgeScript };
+export async function jsSdkConfig(scope: TenantScope, url: string): Promise<JsSdkConfigAnswer> {
+  const wxapp = await requireWxappOfProject(scope.project.id);
+  const config = await officialAccountOf(scope, wxapp).jsSdkConfig(url);
+  return { ...config, bridgeScript: scope.providers.wechat.bridgeScript };
 }
 
 /**
  * `account/unbind-openId`: removes every WeChat binding of a student of the caller's project
  * (the student then signs in by password or SMS, and OAuth asks to bind again). Audited.
  */
-export async function unbindAccountWechat(ctx: Caller, projectId: number, accountId: number): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
+export async function unbindAccountWechat(scope: ActorScope, accountId: number): Promise<void> {
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
     const account = await Account.findOne({ where: { id: accountId, projectId }, transaction });
     if (!account || account.deletedAt || account.roleSystem !== ROLE_SYSTEM.STUDENT) {
       throw new BusinessError('学员不存在');
@@ -110,7 +105,7 @@ export async function unbindAccountWechat(ctx: Caller, projectId: number, accoun
     const removed = await WechatBinding.destroy({ where: { accountId, projectId }, transaction });
     if (removed === 0) throw new BusinessError(WXAPP_MESSAGES.NOT_BOUND);
     await audit(
-      ctx,
+      scope,
       { action: 'wechat.unbind', projectId, targetType: 'account', targetId: accountId },
       transaction,
     );
@@ -122,13 +117,17 @@ export async function unbindAccountWechat(ctx: Caller, projectId: number, accoun
  * asked of WeChat. Throws BusinessError when the account has no binding there.
  */
 export async function wxappFollowState(
-  ctx: Caller,
+  scope: SignedInScope,
   wxapp: Wxapp,
   accountId: number,
 ): Promise<WxappCheckFollowAnswer> {
-  const binding = await WechatBinding.findOne({ where: { accountId, wxappId: wxapp.id } });
+  const binding = await WechatBinding.findOne({
+    where: { accountId, wxappId: wxapp.id },
+    // Platform staff look up an account of any project the official account serves.
+    allTenants: true,
+  });
   if (!binding) throw new BusinessError(WXAPP_MESSAGES.NOT_BOUND);
-  const info = await officialAccountOf(ctx.sequelize, wxapp).userInfo(binding.openId);
+  const info = await officialAccountOf(scope, wxapp).userInfo(binding.openId);
   const followed = info.subscribed;
   return {
     openId: binding.openId,

@@ -7,11 +7,11 @@ import type {
   UnitRegisterStudentPage,
   unitRegisterStudentsInput,
 } from '../../contract/wechat';
-import type { ActionContext } from '../../core/action';
+import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { Project } from '../project/project.model';
 import { Unit } from '../unit/unit.model';
-import { loadUnit, type UnitScope } from '../unit/unit.service';
+import { managedUnitId } from '../unit/unit.policy';
+import { loadUnit } from '../unit/unit.service';
 import { publicOrigin, qrImageUrl } from './wechat.gateway';
 import { officialAccountOf, requireWxappOfProject } from './wxapp.service';
 
@@ -30,8 +30,8 @@ export function registerUrlOf(origin: string, unitId: number): string {
 }
 
 /** The unit id the caller asks for: a unit manager's own unit, staff must name one. */
-function requestedUnitId(scope: UnitScope, unitId: number | undefined): number {
-  const id = unitId ?? scope.ownUnitId ?? undefined;
+function requestedUnitId(scope: ActorScope, unitId: number | undefined): number {
+  const id = unitId ?? managedUnitId(scope) ?? undefined;
   if (id === undefined)
     throw new ValidationError([{ field: 'unitId', rule: 'required', message: '请选择单位' }]);
   return id;
@@ -44,34 +44,35 @@ function requestedUnitId(scope: UnitScope, unitId: number | undefined): number {
  * or a project without an official account; WeChat's refusals pass through as errors.
  */
 export async function unitRegisterQrCode(
-  ctx: Pick<ActionContext, 'sequelize' | 'request'>,
-  scope: UnitScope,
+  scope: ActorScope,
   unitId: number | undefined,
 ): Promise<H5RegisterQrCodeAnswer> {
+  const { sequelize } = scope;
+  const gateway = scope.providers.wechat;
   const unit = await loadUnit(scope, requestedUnitId(scope, unitId));
   if (unit.status !== 'ENABLED') throw new BusinessError('单位已停用');
-  const wxapp = await requireWxappOfProject(scope.projectId);
+  const wxapp = await requireWxappOfProject(scope.project.id);
   const answer = (row: { ticket: string; expires_at: Date | null }) => ({
     unitId: unit.id,
     unitName: unit.name,
-    imageUrl: qrImageUrl(row.ticket),
-    registerUrl: registerUrlOf(publicOrigin(ctx.request), unit.id),
+    imageUrl: qrImageUrl(gateway, row.ticket),
+    registerUrl: registerUrlOf(publicOrigin(gateway, scope.request), unit.id),
     expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
   });
-  const [kept] = await ctx.sequelize.query<{ ticket: string; expires_at: Date | null }>(
+  const [kept] = await sequelize.query<{ ticket: string; expires_at: Date | null }>(
     'SELECT ticket, expires_at FROM unit_register_qrcode WHERE unit_id = :unitId AND wxapp_id = :wxappId',
     { replacements: { unitId: unit.id, wxappId: wxapp.id }, type: QueryTypes.SELECT },
   );
   if (kept) return answer(kept);
   const scene = `${UNIT_SCENE_PREFIX}${unit.id}`;
-  const code = await officialAccountOf(ctx.sequelize, wxapp).createQrCode({ scene });
+  const code = await officialAccountOf(scope, wxapp).createQrCode({ scene });
   // Two managers asking at once: the first stored code wins, and both answer it.
-  await ctx.sequelize.query(
+  await sequelize.query(
     `INSERT INTO unit_register_qrcode (unit_id, wxapp_id, scene, ticket, url, expires_at)
      VALUES (:unitId, :wxappId, :scene, :ticket, :url, NULL) ON CONFLICT (unit_id, wxapp_id) DO NOTHING`,
     { replacements: { unitId: unit.id, wxappId: wxapp.id, scene, ticket: code.ticket, url: code.url } },
   );
-  const [stored] = await ctx.sequelize.query<{ ticket: string; expires_at: Date | null }>(
+  const [stored] = await sequelize.query<{ ticket: string; expires_at: Date | null }>(
     'SELECT ticket, expires_at FROM unit_register_qrcode WHERE unit_id = :unitId AND wxapp_id = :wxappId',
     { replacements: { unitId: unit.id, wxappId: wxapp.id }, type: QueryTypes.SELECT },
   );
@@ -79,39 +80,42 @@ export async function unitRegisterQrCode(
 }
 
 /**
- * `unit/register-config-by-unit` (public): what a unit's registration page shows. A disabled or
- * unknown unit is refused naming `unitId`.
+ * `unit/register-config-by-unit` (public, in the unit's project): what a unit's registration page
+ * shows. A disabled or unknown unit is refused naming `unitId`.
  */
-export async function registerConfigByUnit(unitId: number): Promise<RegisterConfigByUnitAnswer> {
-  const unit = await Unit.findByPk(unitId);
+export async function registerConfigByUnit(
+  scope: TenantScope,
+  unitId: number,
+): Promise<RegisterConfigByUnitAnswer> {
+  const unit = await Unit.findOne({ where: { id: unitId, projectId: scope.project.id } });
   if (!unit) throw new ValidationError([{ field: 'unitId', rule: 'exists', message: '单位不存在' }]);
   if (unit.status !== 'ENABLED')
     throw new ValidationError([{ field: 'unitId', rule: 'status', message: '单位已停用，暂不能注册' }]);
-  const project = await Project.findByPk(unit.projectId);
-  return { unitId: unit.id, unitName: unit.name, projectName: project?.name ?? '' };
+  return { unitId: unit.id, unitName: unit.name, projectName: scope.project.name };
 }
 
 /** `unit/register-students`: the unit's students, newest first, with their WeChat binding. */
 export async function unitRegisterStudents(
-  ctx: Pick<ActionContext, 'sequelize'>,
-  scope: UnitScope,
+  scope: ActorScope,
   input: z.output<typeof unitRegisterStudentsInput>,
 ): Promise<UnitRegisterStudentPage> {
   const unit = await loadUnit(scope, requestedUnitId(scope, input.unitId));
   const replacements = {
+    projectId: scope.project.id,
     unitId: unit.id,
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   };
-  const where = 'WHERE a.unit_id = :unitId AND a.role_system = 3 AND a.deleted_at IS NULL';
-  const [{ total }] = await ctx.sequelize.query<{ total: string }>(
+  const where =
+    'WHERE a.project_id = :projectId AND a.unit_id = :unitId AND a.role_system = 3 AND a.deleted_at IS NULL';
+  const [{ total }] = await scope.sequelize.query<{ total: string }>(
     `SELECT count(*) AS total FROM account a ${where}`,
     {
       replacements,
       type: QueryTypes.SELECT,
     },
   );
-  const rows = await ctx.sequelize.query<{
+  const rows = await scope.sequelize.query<{
     id: number;
     real_name: string;
     id_card_no: string | null;
@@ -120,7 +124,7 @@ export async function unitRegisterStudents(
     created_at: Date;
   }>(
     `SELECT a.id, a.real_name, a.id_card_no, a.mobile, a.created_at,
-       EXISTS (SELECT 1 FROM wechat_binding b WHERE b.account_id = a.id) AS bound
+       EXISTS (SELECT 1 FROM wechat_binding b WHERE b.project_id = a.project_id AND b.account_id = a.id) AS bound
      FROM account a ${where} ORDER BY a.id DESC LIMIT :limit OFFSET :offset`,
     { replacements, type: QueryTypes.SELECT },
   );

@@ -10,10 +10,10 @@ import {
 } from '@px/wechat/sim';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { encryptLoginField } from '../../testing/crypto';
-import { buildAccount, buildUnit, signIn } from '../../testing/factories';
+import { buildAccount, buildHostedProject, buildUnit, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
-import { buildHostedProject, freshIdCardNo, freshMobile, latestCode } from '../sms/sms.testing';
-import { configureWechat } from './wechat.gateway';
+import { freshIdCardNo, freshMobile, latestCode } from '../sms/sms.testing';
+import { createWechatGateway } from './wechat.gateway';
 import { WechatBinding, Wxapp, WxappProject } from './wxapp.model';
 
 const APP: SimApp = {
@@ -37,14 +37,14 @@ const call = (group: string, name: string, body: object = {}, token?: string) =>
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   sim = createWechatSimulator({ apps: [{ ...APP }] });
   await sim.listen();
-  configureWechat({
+  const wechat = createWechatGateway({
     endpoints: sim.endpoints(),
     publicUrl: PUBLIC_URL,
     bridgeScript: `${sim.url()}${BRIDGE_SCRIPT_PATH}`,
   });
+  t = await createTestApp({ providers: { wechat } });
   const hosted = await buildHostedProject();
   host = hosted.host;
   projectId = hosted.project.id;
@@ -66,7 +66,6 @@ beforeAll(async () => {
   mpSimulator(sim).setServerUrl(APP.appId, `${await t.listen()}/api/wechat/push/${APP.appId}`);
 });
 afterAll(async () => {
-  configureWechat(null);
   await sim.close();
   await t.close();
 });
@@ -132,7 +131,7 @@ describe('OAuth sign-in', () => {
     });
     expect(registered.body.respCode).toBe(200);
     const account = await Account.findOne({ where: { mobile, projectId } });
-    const binding = await WechatBinding.findOne({ where: { accountId: account?.id } });
+    const binding = await WechatBinding.findOne({ where: { accountId: account?.id }, allTenants: true });
     expect(binding).toMatchObject({ nickname: '张三', projectId });
 
     const again = await oauthReturn('zhangsan');
@@ -163,7 +162,7 @@ describe('OAuth sign-in', () => {
       scene: bind.body.attribute.scene,
     });
     expect(login.body.respCode).toBe(200);
-    expect(await WechatBinding.count({ where: { accountId: account.id } })).toBe(1);
+    expect(await WechatBinding.count({ where: { accountId: account.id }, allTenants: true })).toBe(1);
   });
 
   test('a WeChat user bound to one account cannot bind a second: refused, nothing written, no session', async () => {
@@ -201,8 +200,8 @@ describe('OAuth sign-in', () => {
       },
     );
     expect(sessions).toEqual({ n: 0 });
-    expect(await WechatBinding.count({ where: { accountId: other.account.id } })).toBe(0);
-    expect(await WechatBinding.count({ where: { accountId: first.account.id } })).toBe(1);
+    expect(await WechatBinding.count({ where: { accountId: other.account.id }, allTenants: true })).toBe(0);
+    expect(await WechatBinding.count({ where: { accountId: first.account.id }, allTenants: true })).toBe(1);
   });
 
   test('one official account serving two projects: the same WeChat user binds an account in each', async () => {
@@ -240,6 +239,7 @@ describe('OAuth sign-in', () => {
     expect(await inProject(other.host, freshIdCardNo())).toBe('signed-in');
     const bindings = await WechatBinding.findAll({
       where: { wxappId: wxapp?.id, openId: openIdOf(APP.appId, 'lisi') },
+      allTenants: true,
     });
     expect(bindings.map((b) => b.projectId).sort()).toEqual([projectId, other.project.id].sort());
   });

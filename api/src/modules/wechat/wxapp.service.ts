@@ -1,6 +1,6 @@
 import { maskIdCardNumber } from '@px/config';
 import { createOfficialAccountClient, type OfficialAccountClient } from '@px/wechat';
-import { Op, QueryTypes, type Sequelize, type Transaction, UniqueConstraintError } from 'sequelize';
+import { Op, QueryTypes, type Transaction, UniqueConstraintError } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type {
@@ -12,14 +12,14 @@ import type {
   wxappListInput,
   wxappSaveInput,
 } from '../../contract/wechat';
-import type { Caller } from '../../core/action';
+import type { Scope, SignedInScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
 import { Project } from '../project/project.model';
 import { createPgCredentialStore } from './credential-store';
-import { wechatGateway } from './wechat.gateway';
+import type { WechatGateway } from './wechat.gateway';
 import { WechatBinding, Wxapp, WxappProject } from './wxapp.model';
 
 export const WXAPP_MESSAGES = {
@@ -38,17 +38,20 @@ export const WXAPP_MESSAGES = {
 } as const;
 
 /** The URL WeChat pushes the official account's events to (MP console: 服务器地址). */
-export function pushUrlOf(appId: string): string {
-  return `${wechatGateway().publicUrl}/api/wechat/push/${appId}`;
+export function pushUrlOf(gateway: WechatGateway, appId: string): string {
+  return `${gateway.publicUrl}/api/wechat/push/${appId}`;
 }
 
-/** A client of the official account's server API, sharing tokens through PostgreSQL. */
-export function officialAccountOf(sequelize: Sequelize, wxapp: Wxapp): OfficialAccountClient {
+/** A client of the official account's server API (through the scope's gateway), sharing tokens through PostgreSQL. */
+export function officialAccountOf(
+  scope: Pick<Scope, 'sequelize' | 'providers'>,
+  wxapp: Wxapp,
+): OfficialAccountClient {
   return createOfficialAccountClient({
     appId: wxapp.appId,
     appSecret: wxapp.appSecret,
-    endpoints: wechatGateway().endpoints,
-    store: createPgCredentialStore(sequelize),
+    endpoints: scope.providers.wechat.endpoints,
+    store: createPgCredentialStore(scope.sequelize),
   });
 }
 
@@ -77,15 +80,16 @@ export async function loadWxapp(id: number, transaction?: Transaction, lock = fa
   return wxapp;
 }
 
-async function present(wxapps: Wxapp[]): Promise<WxappItem[]> {
+async function present(gateway: WechatGateway, wxapps: Wxapp[]): Promise<WxappItem[]> {
   if (!wxapps.length) return [];
   const ids = wxapps.map((w) => w.id);
-  const links = await WxappProject.findAll({ where: { wxappId: ids } });
+  // An official account serves several projects: the platform's view spans them.
+  const links = await WxappProject.findAll({ where: { wxappId: ids }, allTenants: true });
   const projects = await Project.findAll({
     where: { id: links.map((l) => l.projectId) },
     attributes: ['id', 'name'],
   });
-  const counts = await WechatBinding.count({ where: { wxappId: ids }, group: ['wxappId'] });
+  const counts = await WechatBinding.count({ where: { wxappId: ids }, group: ['wxappId'], allTenants: true });
   const countOf = new Map(counts.map((c) => [Number(c.wxappId), Number(c.count)]));
   return wxapps.map((w) => ({
     id: w.id,
@@ -106,14 +110,17 @@ async function present(wxapps: Wxapp[]): Promise<WxappItem[]> {
     projects: links
       .filter((l) => l.wxappId === w.id)
       .map((l) => ({ id: l.projectId, name: projects.find((p) => p.id === l.projectId)?.name ?? '' })),
-    serverUrl: pushUrlOf(w.appId),
+    serverUrl: pushUrlOf(gateway, w.appId),
     bindingCount: countOf.get(w.id) ?? 0,
     createdAt: w.createdAt.toISOString(),
   }));
 }
 
 /** `wxapp/list`: newest first; keyword matches the name or the app id. */
-export async function listWxapps(input: z.output<typeof wxappListInput>): Promise<PageAnswer<WxappItem>> {
+export async function listWxapps(
+  scope: Scope,
+  input: z.output<typeof wxappListInput>,
+): Promise<PageAnswer<WxappItem>> {
   const pattern = input.keyword ? containsPattern(input.keyword) : null;
   const { rows, count } = await Wxapp.findAndCountAll({
     where: {
@@ -126,12 +133,17 @@ export async function listWxapps(input: z.output<typeof wxappListInput>): Promis
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  return { list: await present(rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return {
+    list: await present(scope.providers.wechat, rows),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
 }
 
 /** One official account as `wxapp/list` presents it. Throws BusinessError 公众号不存在. */
-export async function getWxapp(id: number): Promise<WxappItem> {
-  const [item] = await present([await loadWxapp(id)]);
+export async function getWxapp(scope: Scope, id: number): Promise<WxappItem> {
+  const [item] = await present(scope.providers.wechat, [await loadWxapp(id)]);
   if (!item) throw new BusinessError(WXAPP_MESSAGES.NOT_FOUND);
   return item;
 }
@@ -140,8 +152,11 @@ export async function getWxapp(id: number): Promise<WxappItem> {
  * Creates or updates an official account. A unique app id; safe mode needs an EncodingAESKey
  * (given now or stored); empty secrets on update keep the stored ones. Audited without secrets.
  */
-export async function saveWxapp(ctx: Caller, input: z.output<typeof wxappSaveInput>): Promise<WxappItem> {
-  const saved = await ctx.sequelize.transaction(async (transaction) => {
+export async function saveWxapp(
+  scope: SignedInScope,
+  input: z.output<typeof wxappSaveInput>,
+): Promise<WxappItem> {
+  const saved = await scope.sequelize.transaction(async (transaction) => {
     const existing = input.id ? await loadWxapp(input.id, transaction, true) : null;
     const encodingAesKey = input.encodingAesKey ?? existing?.encodingAesKey ?? null;
     if (input.pushMode === 'safe' && !encodingAesKey) {
@@ -173,7 +188,7 @@ export async function saveWxapp(ctx: Caller, input: z.output<typeof wxappSaveInp
       ? await existing.update(values, { transaction })
       : await Wxapp.create(values, { transaction });
     await audit(
-      ctx,
+      scope,
       {
         action: existing ? 'wxapp.update' : 'wxapp.create',
         projectId: null,
@@ -189,16 +204,20 @@ export async function saveWxapp(ctx: Caller, input: z.output<typeof wxappSaveInp
     );
     return wxapp;
   });
-  return getWxapp(saved.id);
+  return getWxapp(scope, saved.id);
 }
 
 /** Enables or disables an official account. */
-export async function setWxappStatus(ctx: Caller, id: number, status: 'ENABLED' | 'DISABLED'): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
+export async function setWxappStatus(
+  scope: SignedInScope,
+  id: number,
+  status: 'ENABLED' | 'DISABLED',
+): Promise<void> {
+  await scope.sequelize.transaction(async (transaction) => {
     const wxapp = await loadWxapp(id, transaction, true);
     await wxapp.update({ status }, { transaction });
     await audit(
-      ctx,
+      scope,
       { action: 'wxapp.status', projectId: null, targetType: 'wxapp', targetId: id, detail: { status } },
       transaction,
     );
@@ -206,16 +225,17 @@ export async function setWxappStatus(ctx: Caller, id: number, status: 'ENABLED' 
 }
 
 /** Deletes an official account that serves no project and has no bindings. */
-export async function deleteWxapp(ctx: Caller, id: number): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
+export async function deleteWxapp(scope: SignedInScope, id: number): Promise<void> {
+  await scope.sequelize.transaction(async (transaction) => {
     const wxapp = await loadWxapp(id, transaction, true);
+    // Whether the official account is used in any project.
     const inUse =
-      (await WxappProject.count({ where: { wxappId: id }, transaction })) +
-      (await WechatBinding.count({ where: { wxappId: id }, transaction }));
+      (await WxappProject.count({ where: { wxappId: id }, allTenants: true, transaction })) +
+      (await WechatBinding.count({ where: { wxappId: id }, allTenants: true, transaction }));
     if (inUse > 0) throw new BusinessError(WXAPP_MESSAGES.IN_USE);
     await wxapp.destroy({ transaction });
     await audit(
-      ctx,
+      scope,
       {
         action: 'wxapp.delete',
         projectId: null,
@@ -233,10 +253,10 @@ export async function deleteWxapp(ctx: Caller, id: number): Promise<void> {
  * another official account is refused, naming `projectIds`.
  */
 export async function configWxappProjects(
-  ctx: Caller,
+  scope: SignedInScope,
   input: z.output<typeof wxappConfigProjectsInput>,
 ): Promise<WxappItem> {
-  await ctx.sequelize.transaction(async (transaction) => {
+  await scope.sequelize.transaction(async (transaction) => {
     await loadWxapp(input.id, transaction, true);
     const projectIds = [...new Set(input.projectIds)];
     const found = await Project.count({ where: { id: projectIds }, transaction });
@@ -261,13 +281,14 @@ export async function configWxappProjects(
         },
       ]);
     }
-    await WxappProject.destroy({ where: { wxappId: input.id }, transaction });
+    // The official account's projects are replaced, whichever they were.
+    await WxappProject.destroy({ where: { wxappId: input.id }, allTenants: true, transaction });
     await WxappProject.bulkCreate(
       projectIds.map((projectId) => ({ projectId, wxappId: input.id })),
       { transaction },
     );
     await audit(
-      ctx,
+      scope,
       {
         action: 'wxapp.projects',
         projectId: null,
@@ -278,20 +299,25 @@ export async function configWxappProjects(
       transaction,
     );
   });
-  return getWxapp(input.id);
+  return getWxapp(scope, input.id);
 }
 
 /** The ids of the projects the official account with this app id serves (empty when unknown). */
 export async function projectIdsOfAppId(appId: string): Promise<number[]> {
   const wxapp = await Wxapp.findOne({ where: { appId } });
   if (!wxapp) return [];
-  const links = await WxappProject.findAll({ where: { wxappId: wxapp.id }, order: [['projectId', 'ASC']] });
+  const links = await WxappProject.findAll({
+    where: { wxappId: wxapp.id },
+    // Every project the official account serves.
+    allTenants: true,
+    order: [['projectId', 'ASC']],
+  });
   return links.map((l) => l.projectId);
 }
 
 /** `wxapp/bindings`: newest first; keyword matches name, ID number, mobile, nickname or openid. */
 export async function listWxappBindings(
-  sequelize: Sequelize,
+  { sequelize }: Scope,
   input: z.output<typeof wxappBindingsInput>,
 ): Promise<PageAnswer<WxappBindingItem>> {
   await loadWxapp(input.id);
@@ -349,10 +375,10 @@ export async function listWxappBindings(
  * not a student of a project the official account serves.
  */
 export async function bindOpenId(
-  ctx: Caller,
+  scope: Scope,
   wxapp: Wxapp,
+  account: Account | null,
   values: {
-    accountId: number;
     openId: string;
     unionId?: string | null;
     nickname?: string | null;
@@ -360,7 +386,6 @@ export async function bindOpenId(
   },
   transaction: Transaction,
 ): Promise<WechatBinding> {
-  const account = await Account.findByPk(values.accountId, { transaction });
   if (!account || account.deletedAt || account.roleSystem !== 3 || account.projectId === null) {
     throw new ValidationError([{ field: 'accountId', rule: 'student', message: WXAPP_MESSAGES.NOT_STUDENT }]);
   }
@@ -377,7 +402,12 @@ export async function bindOpenId(
     if (existing.accountId === account.id) return existing;
     throw new BusinessError(WXAPP_MESSAGES.OPENID_TAKEN);
   }
-  if (await WechatBinding.findOne({ where: { wxappId: wxapp.id, accountId: account.id }, transaction })) {
+  if (
+    await WechatBinding.findOne({
+      where: { wxappId: wxapp.id, projectId: account.projectId, accountId: account.id },
+      transaction,
+    })
+  ) {
     throw new BusinessError(WXAPP_MESSAGES.ACCOUNT_BOUND);
   }
   try {
@@ -394,7 +424,7 @@ export async function bindOpenId(
       { transaction },
     );
     await audit(
-      ctx,
+      scope,
       {
         action: 'wechat.bind',
         projectId: account.projectId,
@@ -413,10 +443,13 @@ export async function bindOpenId(
 }
 
 /** `wxapp/bind`: customer service binds a student's openid, checked against WeChat (`user/info`). */
-export async function bindByStaff(ctx: Caller, input: z.output<typeof wxappBindInput>): Promise<void> {
+export async function bindByStaff(
+  scope: SignedInScope,
+  input: z.output<typeof wxappBindInput>,
+): Promise<void> {
   const wxapp = await loadWxapp(input.id);
   try {
-    await officialAccountOf(ctx.sequelize, wxapp).userInfo(input.openId);
+    await officialAccountOf(scope, wxapp).userInfo(input.openId);
   } catch (error) {
     if (isErrcode(error, 40003)) {
       throw new ValidationError([
@@ -425,20 +458,26 @@ export async function bindByStaff(ctx: Caller, input: z.output<typeof wxappBindI
     }
     throw error;
   }
-  await ctx.sequelize.transaction((transaction) =>
-    bindOpenId(ctx, wxapp, { accountId: input.accountId, openId: input.openId }, transaction),
-  );
+  await scope.sequelize.transaction(async (transaction) => {
+    // Platform staff bind a student of any project the official account serves.
+    const account = await Account.findOne({ where: { id: input.accountId }, allTenants: true, transaction });
+    await bindOpenId(scope, wxapp, account, { openId: input.openId }, transaction);
+  });
 }
 
 /** `wxapp/unbind`: removes the bindings of an openid of the official account (in every project it serves). */
-export async function unbindOpenId(ctx: Caller, wxappId: number, openId: string): Promise<void> {
-  await ctx.sequelize.transaction(async (transaction) => {
-    const bindings = await WechatBinding.findAll({ where: { wxappId, openId }, transaction });
+export async function unbindOpenId(scope: SignedInScope, wxappId: number, openId: string): Promise<void> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const bindings = await WechatBinding.findAll({
+      where: { wxappId, openId },
+      allTenants: true,
+      transaction,
+    });
     if (!bindings.length) throw new BusinessError(WXAPP_MESSAGES.NOT_BOUND);
     for (const binding of bindings) {
       await binding.destroy({ transaction });
       await audit(
-        ctx,
+        scope,
         {
           action: 'wechat.unbind',
           projectId: binding.projectId,

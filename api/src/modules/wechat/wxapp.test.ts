@@ -72,7 +72,10 @@ describe('save', () => {
     });
     expect(JSON.stringify(answer.body)).not.toContain(input.appSecret);
     expect(item.serverUrl).toMatch(new RegExp(`/api/wechat/push/${input.appId}$`));
-    const audit = await AuditLog.findOne({ where: { action: 'wxapp.create', targetId: String(item.id) } });
+    const audit = await AuditLog.findOne({
+      where: { action: 'wxapp.create', targetId: String(item.id) },
+      allTenants: true,
+    });
     expect(JSON.stringify(audit?.detail)).not.toContain(input.appSecret);
   });
 
@@ -146,7 +149,7 @@ describe('projects served', () => {
     expect(taken.body.respCode).toBe(-1);
     expect(taken.body.attribute.errors[0]).toMatchObject({ field: 'projectIds', rule: 'unique' });
     expect(taken.body.attribute.errors[0].message).toContain(b.name);
-    expect(await WxappProject.count({ where: { wxappId: second } })).toBe(0);
+    expect(await WxappProject.count({ where: { wxappId: second }, allTenants: true })).toBe(0);
     // Replacing the list releases a project.
     await post('config-project-list', { id: first, projectIds: [a.id] });
     expect((await post('config-project-list', { id: second, projectIds: [b.id] })).body.respCode).toBe(200);
@@ -225,9 +228,12 @@ describe('delete, bindings and unbinding', () => {
   test('wxapp/unbind removes the binding, audited; unbinding again says it is not bound', async () => {
     const { wxapp, openId, student } = await boundStudent();
     expect((await post('unbind', { id: wxapp.id, openId })).body.respCode).toBe(200);
-    expect(await WechatBinding.count({ where: { accountId: student.account.id } })).toBe(0);
+    expect(await WechatBinding.count({ where: { accountId: student.account.id }, allTenants: true })).toBe(0);
     expect(
-      await AuditLog.count({ where: { action: 'wechat.unbind', targetId: String(student.account.id) } }),
+      await AuditLog.count({
+        where: { action: 'wechat.unbind', targetId: String(student.account.id) },
+        allTenants: true,
+      }),
     ).toBe(1);
     expect((await post('unbind', { id: wxapp.id, openId })).body).toMatchObject({
       respCode: -1,
@@ -254,14 +260,14 @@ describe('delete, bindings and unbinding', () => {
       menu: ['/home'],
     });
     expect((await unbind(await signIn(noScreen.account))).status).toBe(403);
-    expect(await WechatBinding.count({ where: { accountId: student.account.id } })).toBe(1);
+    expect(await WechatBinding.count({ where: { accountId: student.account.id }, allTenants: true })).toBe(1);
     const staff = await buildAccount({
       projectId: project.id,
       roleSystem: ROLE_SYSTEM.PROJECT,
       menu: ['/student-manage/student'],
     });
     expect((await unbind(await signIn(staff.account))).body.respCode).toBe(200);
-    expect(await WechatBinding.count({ where: { accountId: student.account.id } })).toBe(0);
+    expect(await WechatBinding.count({ where: { accountId: student.account.id }, allTenants: true })).toBe(0);
   });
 
   test('account/my-profile shows the student their binding, masked ID number and unit', async () => {

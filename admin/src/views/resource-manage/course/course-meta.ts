@@ -2,13 +2,13 @@ import {
   type CourseDetail,
   type CourseItem,
   type CourseLessonItem,
+  type CourseSaveInput,
   type CourseStatus,
   courseLessonInput,
   hoursToTenths,
   type ResourceItem,
   tenthsToHours,
 } from '@px/api/contract';
-import type { CoursePayload } from '../../../api/course';
 
 /** What the back office calls each course status. */
 export const COURSE_STATUS_LABEL: Readonly<Record<CourseStatus, string>> = {
@@ -116,7 +116,7 @@ export function courseFormValues(course: CourseDetail): CourseFormValues {
 }
 
 /** What `course/save` gets from the editor (`id` for an existing course); blank texts are left out. */
-export function coursePayload(values: CourseFormValues, id?: number): CoursePayload {
+export function coursePayload(values: CourseFormValues, id?: number): CourseSaveInput {
   return {
     ...(id === undefined ? {} : { id }),
     name: values.name.trim(),

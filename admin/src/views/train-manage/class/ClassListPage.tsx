@@ -1,7 +1,7 @@
 import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { type ClassItem, fenToYuan } from '@px/api/contract';
+import { type ClassFilters, type ClassItem, fenToYuan } from '@px/api/contract';
 import { formatDateRange } from '@px/config';
 import {
   Button,
@@ -21,7 +21,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { type ClassFilters, exportClasses, listClasses, saveBlobAs } from '../../../api/train-class';
+import { exportClasses, listClasses, saveBlobAs } from '../../../api/train-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { type RowAction, useRowAction } from '../../../hooks/useRowAction';

@@ -195,7 +195,9 @@ function open(path: string) {
 
 beforeEach(() => {
   getMock.mockReset().mockImplementation(async (id) => buildDetail({ id }));
-  saveMock.mockReset().mockImplementation(async (payload) => buildDetail({ id: payload.id ?? 9 }));
+  saveMock
+    .mockReset()
+    .mockImplementation(async (payload) => buildDetail({ id: (payload.id as number | undefined) ?? 9 }));
   coursesMock.mockReset().mockResolvedValue({ list: [FIRE, LAW], total: 2, pageNum: 1, pageSize: 10 });
   jest
     .mocked(courseCategoryCalls.tree)

@@ -1,5 +1,10 @@
-import { type ClassCourseKind, type ClassDetail, type CourseItem, fenToYuan } from '@px/api/contract';
-import type { ClassSavePayload } from '../../../api/train-class';
+import {
+  type ClassCourseKind,
+  type ClassDetail,
+  type ClassSaveInput,
+  type CourseItem,
+  fenToYuan,
+} from '@px/api/contract';
 import { priceFen } from '../class/class-meta';
 
 /** A course row of the class editor: what the table shows plus the kind and hours it sends. */
@@ -122,7 +127,7 @@ export function hourTotals(rows: readonly ClassCourseRow[] | undefined): {
 }
 
 /** The `class/create` input of valid form values (the price in fen, texts trimmed, every course sent). */
-export function classSavePayload(values: ClassFormValues, id?: number): ClassSavePayload {
+export function classSavePayload(values: ClassFormValues, id?: number): ClassSaveInput {
   return {
     ...(id === undefined ? {} : { id }),
     name: values.name.trim(),

@@ -66,7 +66,11 @@ function open(path: string) {
 
 beforeEach(() => {
   getMock.mockReset().mockResolvedValue(buildPlan());
-  saveMock.mockReset().mockImplementation(async (payload) => buildPlan({ ...payload, id: payload.id ?? 9 }));
+  saveMock
+    .mockReset()
+    .mockImplementation(async (payload) =>
+      buildPlan({ ...(payload as Partial<TrainPlanItem>), id: (payload.id as number | undefined) ?? 9 }),
+    );
   jest
     .mocked(listDictionary)
     .mockReset()

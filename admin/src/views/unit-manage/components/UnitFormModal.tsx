@@ -1,9 +1,9 @@
-import type { RegionNode, UnitItem } from '@px/api/contract';
+import type { RegionNode, UnitItem, UnitSaveInput } from '@px/api/contract';
 import { isMobile, isUnifiedSocialCreditCode, VALIDATION_MESSAGES } from '@px/config';
 import { Cascader, Checkbox, Col, Form, Input, Modal, message, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
-import { saveUnit, type UnitSavePayload } from '../../../api/unit';
+import { saveUnit } from '../../../api/unit';
 import { showServerFieldErrors } from '../../../utils/form-errors';
 import { regionCascaderValue, regionOptions, regionPathMatches } from '../../../utils/region-tree';
 
@@ -38,7 +38,7 @@ export function unitPayloadOf(
   values: UnitFormValues,
   unit: UnitItem | undefined,
   withTrainTypes: boolean,
-): UnitSavePayload {
+): UnitSaveInput {
   const text = (value: string | undefined) => value?.trim() ?? '';
   return {
     ...(unit ? { id: unit.id } : {}),

@@ -1,5 +1,4 @@
-import type { WxappItem } from '@px/api/contract';
-import type { WxappSavePayload } from '../../../api/wxapp';
+import type { WxappItem, WxappSaveInput } from '@px/api/contract';
 
 /** The values of the official account form (sections 基本信息 and 微信支付). */
 export interface WxappFormValues {
@@ -87,8 +86,8 @@ const trimmed = (value: string | undefined): string => (value ?? '').trim();
  * What the form sends to `wxapp/save`: text trimmed, empty secrets and empty optional fields left
  * out (on update an empty secret keeps the stored one); `id` only when editing.
  */
-export function buildWxappPayload(values: WxappFormValues, id?: number): WxappSavePayload {
-  const payload: WxappSavePayload = {
+export function buildWxappPayload(values: WxappFormValues, id?: number): WxappSaveInput {
+  const payload: WxappSaveInput = {
     ...(id === undefined ? {} : { id }),
     name: trimmed(values.name),
     appId: trimmed(values.appId),

@@ -1,8 +1,8 @@
-import type { ProjectItem } from '@px/api/contract';
+import type { ProjectItem, ProjectSaveInput } from '@px/api/contract';
 import { Form, Input, Modal, message, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
-import { type ProjectSavePayload, saveProject } from '../../../../api/project';
+import { saveProject } from '../../../../api/project';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 
 /** The project code rule of `project/save` (contract/project.ts). */
@@ -54,7 +54,7 @@ export function ProjectFormModal({ open, project, onCancel, onSaved, afterClose 
     } catch {
       return;
     }
-    const payload: ProjectSavePayload = {
+    const payload: ProjectSaveInput = {
       ...(project ? { id: project.id } : {}),
       code: values.code.trim(),
       name: values.name.trim(),

@@ -5,6 +5,7 @@ import {
   CERTIFICATE_PAGE_SIZE,
   type CertificateField,
   type CertificateFieldKey,
+  type CertificateTemplateSaveInput,
   certificateTemplateSaveInput,
 } from '@px/api/contract';
 import {
@@ -26,7 +27,6 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import {
-  type CertificateTemplatePayload,
   getCertificateTemplate,
   saveCertificateTemplate,
   uploadCertificateBackground,
@@ -199,7 +199,7 @@ export function TemplateEditorDrawer({ templateId, onClose, onSaved }: TemplateE
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const payload: CertificateTemplatePayload = {
+    const payload: CertificateTemplateSaveInput = {
       ...(templateId === undefined ? {} : { id: templateId }),
       name: values.name.trim(),
       width: values.width,

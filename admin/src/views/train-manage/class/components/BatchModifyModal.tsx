@@ -1,5 +1,6 @@
+import type { ClassBatchModifyInput } from '@px/api/contract';
 import { Col, Form, message, Row, Select, TreeSelect } from 'antd';
-import { batchModifyClasses, type ClassBatchModifyPayload } from '../../../../api/train-class';
+import { batchModifyClasses } from '../../../../api/train-class';
 import type { CategoryOption } from '../../../resource-manage/components/category-tree';
 import { type Choice, priceFen } from '../class-meta';
 import { PriceField, WindowFields } from './ClassFields';
@@ -20,8 +21,8 @@ export interface BatchModifyValues {
 const DATE_FIELDS = ['enrolStartDate', 'enrolEndDate', 'studyStartDate', 'studyEndDate'] as const;
 
 /** The `class/batch-modify` input of the filled fields only (the price in fen); null when none is filled. */
-export function batchModifyPayload(ids: number[], values: BatchModifyValues): ClassBatchModifyPayload | null {
-  const payload: ClassBatchModifyPayload = { ids };
+export function batchModifyPayload(ids: number[], values: BatchModifyValues): ClassBatchModifyInput | null {
+  const payload: ClassBatchModifyInput = { ids };
   if (values.planId !== undefined) payload.planId = values.planId;
   if (values.year !== undefined) payload.year = values.year;
   if (values.categoryId !== undefined) payload.categoryId = values.categoryId;

@@ -1,10 +1,11 @@
 import { col, fn, type WhereOptions } from 'sequelize';
 import type { ClassBaseType } from '../../contract/class-category';
 import type { ClassCenterBaseType, ClassCenterCategory } from '../../contract/train-class';
+import type { TenantScope } from '../../core/action';
 import { ClassCategory } from '../class-category/class-category.model';
-import { type CenterScope, shownBaseTypes } from './class-center.service';
-import { chinaToday, offeredWhere } from './class-read';
-import { TrainClass } from './train-class.model';
+import { chinaToday, offeredWhere } from '../train-class/class-read';
+import { TrainClass } from '../train-class/train-class.model';
+import { shownBaseTypes } from './class-center.service';
 
 /**
  * `class/center-categories`: the class-type tree of the H5 class centre, so that the tree model
@@ -13,12 +14,12 @@ import { TrainClass } from './train-class.model';
  */
 
 /** The ids of the categories that hold offered classes of the project (of `year` when given). */
-async function offeredCategoryIds(scope: CenterScope, year: number | undefined, today: string) {
+async function offeredCategoryIds(scope: TenantScope, year: number | undefined, today: string) {
   const rows = (await TrainClass.findAll({
     attributes: [[fn('DISTINCT', col('category_id')), 'categoryId']],
     where: {
       ...offeredWhere(today),
-      projectId: scope.projectId,
+      projectId: scope.project.id,
       ...(year === undefined ? {} : { year }),
     } as WhereOptions<TrainClass>,
     raw: true,
@@ -38,9 +39,9 @@ function childrenByParent(categories: readonly ClassCategory[]): Map<number, Cla
 }
 
 /** How deep the answer goes below a base type: 0 (hideMajorType), 1 (hideMajorChildType) or 2. */
-function shownDepth(scope: CenterScope): number {
-  if (scope.settings.hideMajorType === 1) return 0;
-  return scope.settings.hideMajorChildType === 1 ? 1 : 2;
+function shownDepth(scope: TenantScope): number {
+  if (scope.project.settings.hideMajorType === 1) return 0;
+  return scope.project.settings.hideMajorChildType === 1 ? 1 : 2;
 }
 
 /** What the tree is built from: the categories by parent, and those holding offered classes. */
@@ -75,12 +76,12 @@ function presentChildren(parentId: number, depth: number, parts: TreeParts): Cla
  * a row never leads to an empty list. Siblings come in the back office's order.
  */
 export async function centerCategories(
-  scope: CenterScope,
+  scope: TenantScope,
   year: number | undefined,
   today = chinaToday(),
 ): Promise<ClassCenterBaseType[]> {
   const [categories, offered] = await Promise.all([
-    ClassCategory.findAll({ where: { projectId: scope.projectId } }),
+    ClassCategory.findAll({ where: { projectId: scope.project.id } }),
     offeredCategoryIds(scope, year, today),
   ]);
   const parts: TreeParts = { byParent: childrenByParent(categories), offered };
@@ -89,7 +90,7 @@ export async function centerCategories(
       .filter((category) => category.parentId === null && category.code !== null)
       .map((category) => [category.code as ClassBaseType, category]),
   );
-  return shownBaseTypes(scope.settings).flatMap((code) => {
+  return shownBaseTypes(scope.project.settings).flatMap((code) => {
     const base = bases.get(code);
     if (!base) return [];
     return [

@@ -7,12 +7,10 @@ import { buildAccount, buildUnit, signIn } from '../../testing/factories';
 import { ShopCartItem } from '../cart/cart.model';
 import { getMediaSecret, verifyMediaToken } from '../resource/media-token';
 import { DEMO_VIDEO_DIR } from '../resource/resource.demo';
-import { resourceSettings } from '../resource/resource.settings';
 import { useTestStorage } from '../resource/resource.testing';
-import { localVideoProvider } from '../resource/video-provider';
 import { buildHostedProject } from '../sms/sms.testing';
-import { chinaToday, CLASS_NOT_OFFERED as NOT_OFFERED } from './class-read';
-import { ClassEvaluation } from './train-class.model';
+import { chinaToday, CLASS_NOT_OFFERED as NOT_OFFERED } from '../train-class/class-read';
+import { ClassEvaluation } from '../train-class/train-class.model';
 import {
   baseCategory,
   buildCategory,
@@ -20,12 +18,12 @@ import {
   buildLessonCourse,
   enrol,
   shiftDay,
-} from './train-class.testing';
+} from '../train-class/train-class.testing';
 
 let t: TestApp;
-useTestStorage();
+const storage = useTestStorage();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ providers: storage.providers() });
 });
 afterAll(() => t.close());
 
@@ -385,7 +383,7 @@ describe('class/trial-play', () => {
   /** safety-intro.mp4 (12 s, moov first), stored as the file of each video. */
   const VIDEO = fs.readFileSync(path.join(DEMO_VIDEO_DIR, 'safety-intro.mp4'));
   const storeVideo = (videos: { storageKey: string }[]) =>
-    Promise.all(videos.map((video) => resourceSettings().storage.put(video.storageKey, VIDEO)));
+    Promise.all(videos.map((video) => t.scope().providers.storage.put(video.storageKey, VIDEO)));
   /** GET of a media URL with the raw bytes of the answer. */
   const fetchMedia = (url: string, range?: string) =>
     t.http
@@ -436,10 +434,9 @@ describe('class/trial-play', () => {
     expect(whole).toBe(VIDEO.length);
 
     // The ordinary play URL of the same video still serves everything.
-    const grant = await localVideoProvider(t.sequelize).authorizePlay(
-      videos[0] as (typeof videos)[number],
-      60,
-    );
+    const grant = await t
+      .scope()
+      .providers.video.authorizePlay(t.scope(), videos[0] as (typeof videos)[number], 60);
     const full = await fetchMedia(grant.url as string);
     expect(full.status).toBe(200);
     expect(Buffer.compare(full.body as Buffer, VIDEO)).toBe(0);
@@ -448,8 +445,10 @@ describe('class/trial-play', () => {
   test('a video whose file is missing or not an MP4 has no trial', async () => {
     const { host, cls, lesson } = await trialScene();
     const [missing, broken] = [cls.courses[0]?.videos[0], cls.courses[1]?.videos[0]];
-    await resourceSettings().storage.delete(missing?.storageKey as string);
-    await resourceSettings().storage.put(broken?.storageKey as string, Buffer.from('not a video'.repeat(10)));
+    await t.scope().providers.storage.delete(missing?.storageKey as string);
+    await t
+      .scope()
+      .providers.storage.put(broken?.storageKey as string, Buffer.from('not a video'.repeat(10)));
     for (const lessonId of [lesson(0, 0), lesson(1, 0)]) {
       expect((await trial(host, cls.trainClass.id, lessonId)).body).toMatchObject({
         respCode: -1,

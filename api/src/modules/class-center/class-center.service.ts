@@ -11,40 +11,32 @@ import {
   type ClassTrialPlay,
   type classCenterPageInput,
 } from '../../contract/train-class';
-import type { Caller } from '../../core/action';
+import type { TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { ShopCartItem } from '../cart/cart.model';
+import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-category/category-places';
 import { CourseLesson } from '../course/course.model';
 import { Resource } from '../resource/resource.model';
-import { resourceSettings } from '../resource/resource.settings';
-import { localVideoProvider, PlayUnavailableError } from '../resource/video-provider';
-import { classRatings } from './class-evaluation.service';
+import { PlayUnavailableError } from '../resource/video-provider';
+import { classRatings } from '../train-class/class-evaluation.service';
 import {
-  type CategoryPlace,
   CLASS_NOT_OFFERED,
   type ClassHours,
-  categoryAndBelow,
-  categoryPlaces,
   chinaToday,
   classCourseItems,
   classHours,
   findOfferedClass,
   offeredWhere,
-} from './class-read';
-import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
+} from '../train-class/class-read';
+import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
 
 /**
  * The H5 class centre: the offered classes of a project (on the shelf, plan PUBLISHED, today in
  * the enrol window) as lists, years, a detail with courses and lessons, and trial play URLs. The
- * project's settings shape what is shown: hidden base types, elective courses, trials.
+ * project's settings (`scope.project.settings`) shape what is shown: hidden base types, elective
+ * courses, trials.
  */
-
-/** The project a class-centre call reads, with its settings (defaults filled in). */
-export interface CenterScope {
-  projectId: number;
-  settings: ProjectSettings;
-}
 
 /** A trial play URL works this long at most (shorter when MEDIA_URL_TTL_MINUTES is). */
 export const TRIAL_URL_TTL_SECONDS = 10 * 60;
@@ -66,31 +58,33 @@ type CenterFilter = Pick<z.output<typeof classCenterPageInput>, 'year' | 'baseTy
  * `baseType`), in `categoryId` or below it, of `year`, with `name` in their name.
  */
 function listedWhere(
-  scope: CenterScope,
+  scope: TenantScope,
   places: Map<number, CategoryPlace>,
   filter: CenterFilter,
   today: string,
 ): WhereOptions<TrainClass> {
-  const types = shownBaseTypes(scope.settings).filter((type) => !filter.baseType || type === filter.baseType);
+  const types = shownBaseTypes(scope.project.settings).filter(
+    (type) => !filter.baseType || type === filter.baseType,
+  );
   const below = filter.categoryId === undefined ? null : new Set(categoryAndBelow(places, filter.categoryId));
   const categoryIds = [...places.entries()]
     .filter(([id, place]) => types.includes(place.baseType) && (!below || below.has(id)))
     .map(([id]) => id);
   return {
     ...offeredWhere(today),
-    projectId: scope.projectId,
+    projectId: scope.project.id,
     categoryId: categoryIds,
     ...(filter.year === undefined ? {} : { year: filter.year }),
     ...(filter.name ? { name: { [Op.iLike]: containsPattern(filter.name) } } : {}),
   } as WhereOptions<TrainClass>;
 }
 
-/** How many ELECTIVE courses each class of `classIds` bundles. */
-async function electiveCourseCounts(classIds: number[]): Promise<Map<number, number>> {
+/** How many ELECTIVE courses each class of `classIds` of the project bundles. */
+async function electiveCourseCounts(projectId: number, classIds: number[]): Promise<Map<number, number>> {
   if (classIds.length === 0) return new Map();
   const rows = (await TrainClassCourse.findAll({
     attributes: ['classId', [fn('COUNT', col('id')), 'count']],
-    where: { classId: classIds, kind: 'ELECTIVE' },
+    where: { projectId, classId: classIds, kind: 'ELECTIVE' },
     group: ['classId'],
     raw: true,
   })) as unknown as { classId: number; count: string }[];
@@ -128,20 +122,21 @@ function presentItem(cls: TrainClass, settings: ProjectSettings, parts: ItemPart
 
 /** The H5 items of `classes`, in their order. */
 async function presentItems(
-  scope: CenterScope,
+  scope: TenantScope,
   places: Map<number, CategoryPlace>,
   classes: TrainClass[],
 ): Promise<ClassCenterItem[]> {
+  const { id: projectId, settings } = scope.project;
   const ids = classes.map((cls) => cls.id);
   const [hours, ratings, electives] = await Promise.all([
-    classHours(ids),
-    classRatings(ids),
-    scope.settings.hideElective === 1
-      ? electiveCourseCounts(ids)
+    classHours(projectId, ids),
+    classRatings(projectId, ids),
+    settings.hideElective === 1
+      ? electiveCourseCounts(projectId, ids)
       : Promise.resolve(new Map<number, number>()),
   ]);
   return classes.map((cls) =>
-    presentItem(cls, scope.settings, {
+    presentItem(cls, settings, {
       place: places.get(cls.categoryId),
       hours: hours.get(cls.id),
       rating: ratings.get(cls.id),
@@ -155,11 +150,11 @@ async function presentItems(
  * order (`sort`, then newest). Classes of hidden base types are left out.
  */
 export async function pageCenterClasses(
-  scope: CenterScope,
+  scope: TenantScope,
   input: z.output<typeof classCenterPageInput>,
   today = chinaToday(),
 ): Promise<PageAnswer<ClassCenterItem>> {
-  const places = await categoryPlaces(scope.projectId);
+  const places = await categoryPlaces(scope.project.id);
   const { rows, count } = await TrainClass.findAndCountAll({
     where: listedWhere(scope, places, input, today),
     order: [
@@ -182,33 +177,37 @@ export async function pageCenterClasses(
  * `class/center-years`: the years of the classes the H5 lists (offered, of a shown base type) from
  * the project's `classStartYear` on, newest first.
  */
-export async function centerYears(scope: CenterScope, today = chinaToday()): Promise<number[]> {
-  const places = await categoryPlaces(scope.projectId);
+export async function centerYears(scope: TenantScope, today = chinaToday()): Promise<number[]> {
+  const places = await categoryPlaces(scope.project.id);
   const where = listedWhere(scope, places, {}, today);
   const rows = await TrainClass.findAll({
     attributes: [[fn('DISTINCT', col('year')), 'year']],
-    where: { ...where, year: { [Op.gte]: scope.settings.classStartYear } } as WhereOptions<TrainClass>,
+    where: {
+      ...where,
+      year: { [Op.gte]: scope.project.settings.classStartYear },
+    } as WhereOptions<TrainClass>,
     raw: true,
   });
   return rows.map((row) => Number(row.year)).sort((a, b) => b - a);
 }
 
 /** Loads an offered class of the project or throws BusinessError 班级不存在或已下架. */
-async function loadOffered(scope: CenterScope, id: number, today: string): Promise<TrainClass> {
-  const found = await findOfferedClass(scope.projectId, id, today);
+async function loadOffered(scope: TenantScope, id: number, today: string): Promise<TrainClass> {
+  const found = await findOfferedClass(scope.project.id, id, today);
   if (!found) throw new BusinessError(CLASS_NOT_OFFERED);
   return found;
 }
 
-/** The lessons of `courseIds` by course, in lesson order, with their videos' names and lengths. */
+/** The lessons of `courseIds` of the project by course, in lesson order, with their videos' names and lengths. */
 async function lessonsByCourse(
+  scope: TenantScope,
   courseIds: number[],
-  settings: ProjectSettings,
 ): Promise<Map<number, ClassLessonItem[]>> {
+  const { id: projectId, settings } = scope.project;
   const byCourse = new Map<number, ClassLessonItem[]>(courseIds.map((id) => [id, []]));
   if (courseIds.length === 0) return byCourse;
   const lessons = await CourseLesson.findAll({
-    where: { courseId: courseIds },
+    where: { projectId, courseId: courseIds },
     order: [
       ['courseId', 'ASC'],
       ['sort', 'ASC'],
@@ -218,7 +217,7 @@ async function lessonsByCourse(
     (
       await Resource.findAll({
         attributes: ['id', 'name', 'durationSeconds'],
-        where: { id: lessons.map((lesson) => lesson.resourceId) },
+        where: { id: lessons.map((lesson) => lesson.resourceId), projectId },
       })
     ).map((video) => [video.id, video]),
   );
@@ -242,12 +241,12 @@ export interface CenterStudent {
 
 /** Whether the student has the class in the cart and an enrolment that counts (ACTIVE_MY_CLASS_STATUS). */
 async function studentState(
-  scope: CenterScope,
+  scope: TenantScope,
   classId: number,
   student: CenterStudent | null,
 ): Promise<{ inCart: boolean | null; enrolled: boolean | null }> {
   if (!student) return { inCart: null, enrolled: null };
-  const where = { projectId: scope.projectId, accountId: student.accountId, classId };
+  const where = { projectId: scope.project.id, accountId: student.accountId, classId };
   const [inCart, enrolled] = await Promise.all([
     ShopCartItem.count({ where }),
     MyClass.count({ where: { ...where, status: [...ACTIVE_MY_CLASS_STATUS] } }),
@@ -262,20 +261,21 @@ async function studentState(
  * BusinessError 班级不存在或已下架.
  */
 export async function findCenterDetail(
-  scope: CenterScope,
+  scope: TenantScope,
   id: number,
   student: CenterStudent | null,
   today = chinaToday(),
 ): Promise<ClassCenterDetail> {
+  const projectId = scope.project.id;
   const cls = await loadOffered(scope, id, today);
-  const places = await categoryPlaces(scope.projectId);
+  const places = await categoryPlaces(projectId);
   const [item] = await presentItems(scope, places, [cls]);
-  const courses = await classCourseItems(cls.id, {
-    kinds: scope.settings.hideElective === 1 ? ['REQUIRED'] : undefined,
+  const courses = await classCourseItems(projectId, cls.id, {
+    kinds: scope.project.settings.hideElective === 1 ? ['REQUIRED'] : undefined,
   });
   const lessons = await lessonsByCourse(
+    scope,
     courses.map((course) => course.courseId),
-    scope.settings,
   );
   return {
     ...(item as ClassCenterItem),
@@ -297,33 +297,32 @@ export async function findCenterDetail(
  * not READY, file missing or unreadable).
  */
 export async function trialPlay(
-  caller: Pick<Caller, 'sequelize'>,
-  scope: CenterScope,
+  scope: TenantScope,
   input: { classId: number; lessonId: number },
   today = chinaToday(),
 ): Promise<ClassTrialPlay> {
-  if (scope.settings.trySeeVideo !== 1) throw new BusinessError('试看未开放');
+  const { id: projectId, settings } = scope.project;
+  if (settings.trySeeVideo !== 1) throw new BusinessError('试看未开放');
   const cls = await loadOffered(scope, input.classId, today);
   const courseIds = (
     await TrainClassCourse.findAll({
       attributes: ['courseId'],
-      where: { classId: cls.id, ...(scope.settings.hideElective === 1 ? { kind: 'REQUIRED' } : {}) },
+      where: { projectId, classId: cls.id, ...(settings.hideElective === 1 ? { kind: 'REQUIRED' } : {}) },
     })
   ).map((link) => link.courseId);
   const lesson = await CourseLesson.findOne({
-    where: { id: input.lessonId, projectId: scope.projectId, courseId: courseIds },
+    where: { id: input.lessonId, projectId, courseId: courseIds },
   });
   if (!lesson) throw new BusinessError('该课时不在本班级中');
   if (lesson.trialSeconds <= 0) throw new BusinessError('该课时不支持试看');
-  const video = await Resource.findOne({ where: { id: lesson.resourceId, projectId: scope.projectId } });
+  const video = await Resource.findOne({ where: { id: lesson.resourceId, projectId } });
   if (video?.status !== 'READY') throw new BusinessError('视频暂不能播放');
-  const ttl = Math.min(TRIAL_URL_TTL_SECONDS, resourceSettings().playUrlTtlSeconds);
+  const { video: provider } = scope.providers;
+  const ttl = Math.min(TRIAL_URL_TTL_SECONDS, provider.limits.playUrlTtlSeconds);
   const trialSeconds = Math.min(lesson.trialSeconds, video.durationSeconds);
-  const grant = await localVideoProvider(caller.sequelize)
-    .authorizeTrial(video, trialSeconds, ttl)
-    .catch((error: unknown) => {
-      throw error instanceof PlayUnavailableError ? new BusinessError('视频暂不能播放') : error;
-    });
+  const grant = await provider.authorizeTrial(scope, video, trialSeconds, ttl).catch((error: unknown) => {
+    throw error instanceof PlayUnavailableError ? new BusinessError('视频暂不能播放') : error;
+  });
   if (!grant.url) throw new BusinessError('视频暂不能播放');
   return {
     url: grant.url,

@@ -2,7 +2,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import { Op } from 'sequelize';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { encryptLoginField } from '../../testing/crypto';
-import { buildAccount, buildProject, buildUnit } from '../../testing/factories';
+import { buildAccount, buildHostedProject, buildProject, buildUnit } from '../../testing/factories';
 import { Account } from '../account/account.model';
 import { verifyPassword } from '../account/password';
 import { Role } from '../account/role.model';
@@ -10,16 +10,8 @@ import { AuditLog } from '../audit/audit-log.model';
 import type { Project } from '../project/project.model';
 import { Session } from '../session/session.model';
 import { authenticateToken } from '../session/session.service';
-import {
-  buildHostedProject,
-  codeCount,
-  freshIdCardNo,
-  freshMobile,
-  latestCode,
-  post,
-  wrongCode,
-} from './sms.testing';
-import { SmsCode } from './sms-code.model';
+import { codeCount, freshIdCardNo, freshMobile, latestCode, post, wrongCode } from '../sms/sms.testing';
+import { SmsCode } from '../sms/sms-code.model';
 
 const SEND = '/api/register/send-msg-code.action';
 const REGISTER = '/api/register/do-register.action';
@@ -52,15 +44,20 @@ async function form(mobile: string, msgCode: string, extra: Record<string, unkno
   };
 }
 
-/** What a refused registration must leave untouched. */
+/** What a refused registration must leave untouched, in any project. */
 async function counts() {
   return {
-    accounts: await Account.count({ paranoid: false }),
-    sessions: await Session.count(),
-    audits: await AuditLog.count(),
-    usedCodes: await SmsCode.count({ where: { usedAt: { [Op.ne]: null } } }),
+    accounts: await Account.count({ paranoid: false, allTenants: true }),
+    sessions: await Session.count({ allTenants: true }),
+    audits: await AuditLog.count({ allTenants: true }),
+    usedCodes: await SmsCode.count({ where: { usedAt: { [Op.ne]: null } }, allTenants: true }),
   };
 }
+
+/** The account registered with a mobile, in any project. */
+const accountOf = (mobile: string) => Account.findOne({ where: { mobile }, allTenants: true });
+/** How many accounts have a mobile, in any project. */
+const accountsWith = (mobile: string) => Account.count({ where: { mobile }, allTenants: true });
 
 test('registers a student with the built-in student role and signs it in', async () => {
   const mobile = freshMobile();
@@ -72,7 +69,10 @@ test('registers a student with the built-in student role and signs it in', async
 
   const principal = await authenticateToken(t.sequelize, res.body.attribute.tokenCode);
   expect(principal).toMatchObject({ projectId: project.id, roleSystem: 3, unitId: null });
-  const account = (await Account.scope('withPassword').findOne({ where: { mobile } })) as Account;
+  const account = (await Account.scope('withPassword').findOne({
+    where: { mobile },
+    allTenants: true,
+  })) as Account;
   expect(account).toMatchObject({
     projectId: project.id,
     roleSystem: ROLE_SYSTEM.STUDENT,
@@ -83,12 +83,13 @@ test('registers a student with the built-in student role and signs it in', async
     status: 'ENABLED',
   });
   expect(account.lastLoginAt).not.toBeNull();
-  const role = (await Role.findByPk(account.roleId)) as Role;
+  const role = (await Role.findOne({ where: { id: account.roleId }, allTenants: true })) as Role;
   expect(role).toMatchObject({ projectId: project.id, code: 'student', roleSystem: 3 });
   expect(await verifyPassword(account.passwordHash, 'Study123')).toBe(true);
   expect(account.passwordHash).not.toContain('Study123');
   const entry = await AuditLog.findOne({
     where: { action: 'account.register', targetId: String(account.id) },
+    allTenants: true,
   });
   expect(entry).toMatchObject({ projectId: project.id, detail: { via: 'register', unitId: null } });
 });
@@ -100,7 +101,7 @@ test('an ID number with a lower-case x is stored upper-cased', async () => {
     await form(mobile, code, { idCardNo: '11010519491231002x' }),
   );
   expect(res.body.respCode).toBe(200);
-  expect((await Account.findOne({ where: { mobile } }))?.idCardNo).toBe('11010519491231002X');
+  expect((await accountOf(mobile))?.idCardNo).toBe('11010519491231002X');
 });
 
 test('send-msg-code refuses a mobile already registered in the project, sending nothing', async () => {
@@ -178,7 +179,7 @@ test('the same person may register in several projects', async () => {
     await form(mobile, await codeFor(mobile, { host: other.host }), { idCardNo }),
   );
   expect(second.body.respCode).toBe(200);
-  const accounts = await Account.findAll({ where: { idCardNo } });
+  const accounts = await Account.findAll({ where: { idCardNo }, allTenants: true });
   expect(accounts.map((account) => account.projectId).sort()).toEqual([project.id, other.project.id].sort());
 });
 
@@ -187,7 +188,7 @@ test('a wrong code writes nothing', async () => {
   const code = await codeFor(mobile);
   const res = await post(t, REGISTER, { host }).send(await form(mobile, wrongCode(code)));
   expect(res.body).toMatchObject({ respCode: -1, respDesc: '验证码错误，还可尝试4次' });
-  expect(await Account.count({ where: { mobile } })).toBe(0);
+  expect(await accountsWith(mobile)).toBe(0);
 });
 
 test('a code sent for another purpose does not register', async () => {
@@ -217,7 +218,7 @@ describe('the password', () => {
       respCode: -1,
       respDesc: '参数错误：password 须加密后提交，请刷新页面后重试',
     });
-    expect(await Account.count({ where: { mobile } })).toBe(0);
+    expect(await accountsWith(mobile)).toBe(0);
   });
 
   test('a password breaking the rule is refused naming the field', async () => {
@@ -229,7 +230,7 @@ describe('the password', () => {
     expect(res.body.respDesc).toBe(
       '参数错误：password 密码须以字母开头，6-19位字母、数字或下划线，且至少包含一个数字',
     );
-    expect(await Account.count({ where: { mobile } })).toBe(0);
+    expect(await accountsWith(mobile)).toBe(0);
   });
 });
 
@@ -255,7 +256,7 @@ describe('registration through a unit', () => {
     const code = await codeFor(mobile, { host }, unit.id);
     const res = await post(t, REGISTER, { host }).send(await form(mobile, code, { unitId: unit.id }));
     expect(res.body).toMatchObject({ respCode: 200 });
-    expect((await Account.findOne({ where: { mobile } }))?.unitId).toBe(unit.id);
+    expect((await accountOf(mobile))?.unitId).toBe(unit.id);
     expect(await authenticateToken(t.sequelize, res.body.attribute.tokenCode)).toMatchObject({
       unitId: unit.id,
     });
@@ -284,7 +285,7 @@ describe('registration through a unit', () => {
     const code = await codeFor(mobile, shared, unit.id);
     const res = await post(t, REGISTER, shared).send(await form(mobile, code, { unitId: unit.id }));
     expect(res.body.respCode).toBe(200);
-    expect(await Account.findOne({ where: { mobile } })).toMatchObject({
+    expect(await accountOf(mobile)).toMatchObject({
       projectId: other.project.id,
       unitId: unit.id,
     });
@@ -296,7 +297,7 @@ describe('registration through a unit', () => {
     const code = await codeFor(mobile);
     const res = await post(t, REGISTER, { host }).send(await form(mobile, code, { unitId: unit.id }));
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '参数错误：unitId 该单位已停用' });
-    expect(await Account.count({ where: { mobile } })).toBe(0);
+    expect(await accountsWith(mobile)).toBe(0);
   });
 
   test('an unknown unit is refused naming unitId', async () => {

@@ -3,8 +3,8 @@ import type { ClassCenterBaseType, ClassCenterCategory } from '../../contract/tr
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildUnit, signIn } from '../../testing/factories';
 import { buildHostedProject } from '../sms/sms.testing';
-import { chinaToday } from './class-read';
-import { baseCategory, buildCategory, buildClass, shiftDay } from './train-class.testing';
+import { chinaToday } from '../train-class/class-read';
+import { baseCategory, buildCategory, buildClass, shiftDay } from '../train-class/train-class.testing';
 
 let t: TestApp;
 beforeAll(async () => {
