@@ -52,7 +52,8 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [TrainClass, TrainClassCourse, MyClass, ClassEvaluation, ShopCartItem]) {
     model.initModel(sequelize);
   }
-  for (const model of [PayOrder, PayOrderItem, PayAttempt, PayOrderLog, PayNotification]) model.initModel(sequelize);
+  for (const model of [PayOrder, PayOrderItem, PayAttempt, PayOrderLog, PayNotification])
+    model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });
