@@ -8,6 +8,7 @@ import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
 import { forgetCalls, loginCalls, registerCalls } from './login';
+import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
 import { projectCalls } from './project';
 import { resourceCalls } from './resource';
@@ -32,6 +33,7 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
 export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
+  ...keyed(myClassCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),
