@@ -10,6 +10,8 @@ import { classCategoryActions } from './modules/class-category/class-category.ac
 import { classCenterActions } from './modules/class-center/class-center.actions';
 import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
+import { myClassActions } from './modules/my-class/my-class.actions';
+import { orderActions } from './modules/order/order.actions';
 import { projectActions } from './modules/project/project.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
@@ -40,4 +42,6 @@ export const allActions: ActionDefinition[] = [
   ...trainClassActions,
   ...classCenterActions,
   ...cartActions,
+  ...orderActions,
+  ...myClassActions,
 ];

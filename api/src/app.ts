@@ -19,6 +19,7 @@ import {
 } from './core/router';
 import { type StaticApp, serveStaticApps } from './core/static-apps';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
+import { payNotifyRoute } from './modules/order/pay-notify.route';
 import { projectTenants } from './modules/project/project.tenant';
 import { mediaRoute } from './modules/resource/media.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
@@ -85,6 +86,14 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   );
   app.use(
     wechatPushRoute({
+      sequelize: deps.sequelize,
+      log: deps.logger,
+      providers: deps.providers,
+      jobs: deps.jobs,
+    }),
+  );
+  app.use(
+    payNotifyRoute({
       sequelize: deps.sequelize,
       log: deps.logger,
       providers: deps.providers,

@@ -69,6 +69,7 @@ const MENU_TABLE = [
   section('/order-manage', '订单管理', [
     ['list', '订单列表'],
     ['detail', '团体缴费订单详情', true],
+    ['free-order', '免费开通', true],
   ]),
   section('/unit-manage', '单位管理', [
     ['list', '培训机构'],

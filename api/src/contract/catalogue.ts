@@ -8,6 +8,8 @@ import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
 import { forgetCalls, loginCalls, registerCalls } from './login';
+import { myClassCalls } from './my-class';
+import { orderCalls } from './order';
 import { projectCalls } from './project';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
@@ -30,6 +32,8 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
  */
 export const CALLS = {
   ...keyed(cartCalls),
+  ...keyed(orderCalls),
+  ...keyed(myClassCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),

@@ -10,6 +10,8 @@ export * from './common';
 export * from './course';
 export * from './dictionary';
 export * from './login';
+export * from './my-class';
+export * from './order';
 export * from './project';
 export * from './resource';
 export * from './role';

@@ -11,6 +11,13 @@ import { CertificateTemplate } from '../modules/certificate/certificate-template
 import { ClassCategory } from '../modules/class-category/class-category.model';
 import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modules/course/course.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
+import {
+  PayAttempt,
+  PayNotification,
+  PayOrder,
+  PayOrderItem,
+  PayOrderLog,
+} from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
 import { ResourceUploadError } from '../modules/resource/upload-error.model';
@@ -45,6 +52,8 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [TrainClass, TrainClassCourse, MyClass, ClassEvaluation, ShopCartItem]) {
     model.initModel(sequelize);
   }
+  for (const model of [PayOrder, PayOrderItem, PayAttempt, PayOrderLog, PayNotification])
+    model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -1,6 +1,8 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { Account } from '../modules/account/account.model';
+import { PayOrder, PayOrderItem } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
+import { MyClass } from '../modules/train-class/train-class.model';
 import { Unit } from '../modules/unit/unit.model';
 import { createTestApp, type TestApp } from '../testing/app';
 import { encryptLoginField } from '../testing/crypto';
@@ -105,4 +107,19 @@ test('the demo unit manager cannot sign in while the demo unit is disabled', asy
   } finally {
     await Unit.update({ status: 'ENABLED' }, { where: { id: manager?.unitId ?? 0 }, allTenants: true });
   }
+});
+
+test('every demo enrolment belongs to a paid order; one demo order closed unpaid', async () => {
+  const enrolments = await MyClass.findAll({ where: { status: 'STUDYING' }, allTenants: true });
+  expect(enrolments.length).toBeGreaterThan(0);
+  const items = await PayOrderItem.findAll({
+    where: { myClassId: enrolments.map((row) => row.id) },
+    allTenants: true,
+  });
+  expect(items).toHaveLength(enrolments.length);
+  const orders = await PayOrder.findAll({ allTenants: true });
+  expect(
+    orders.filter((order) => order.status === 'PAID').every((order) => order.channel === 'OFFLINE'),
+  ).toBe(true);
+  expect(orders.filter((order) => order.status === 'CLOSED')).toHaveLength(1);
 });

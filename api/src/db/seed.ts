@@ -7,6 +7,7 @@ import { Role } from '../modules/account/role.model';
 import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
+import { seedOrderDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
@@ -140,6 +141,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       reviewers.map((reviewer) => reviewer.id),
       transaction,
     );
+    await seedOrderDemo(project.id, transaction);
     await seedBannerDemo(project.id, transaction);
     return true;
   });

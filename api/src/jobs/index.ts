@@ -1,7 +1,13 @@
 import type { JobDefinition } from '../core/jobs';
 import { signInAttemptSweep } from '../modules/auth/auth.jobs';
 import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
+import { orderSweepJob } from '../modules/order/order.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
 
 /** Every kind of background job of the product. */
-export const allJobs: readonly JobDefinition[] = [signInAttemptSweep, sweepUploadsJob, sweepBannerImagesJob];
+export const allJobs: readonly JobDefinition[] = [
+  signInAttemptSweep,
+  sweepUploadsJob,
+  sweepBannerImagesJob,
+  orderSweepJob,
+];

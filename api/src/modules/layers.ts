@@ -21,4 +21,6 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['train-class'],
   ['cart'],
   ['class-center'],
+  ['order'],
+  ['my-class'],
 ];

@@ -11,6 +11,7 @@ import { m0009Banners } from './0009-banners';
 import { m0010Classes } from './0010-classes';
 import { m0011UploadErrors } from './0011-upload-errors';
 import { m0012Jobs } from './0012-jobs';
+import { m0013Orders } from './0013-orders';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   m0010Classes,
   m0011UploadErrors,
   m0012Jobs,
+  m0013Orders,
 ];

@@ -1,0 +1,162 @@
+import { randomInt } from 'node:crypto';
+import { QueryTypes, type Transaction } from 'sequelize';
+import {
+  ORDER_PAY_MINUTES,
+  type OrderChannel,
+  type OrderCloseReason,
+  type OrderLogSource,
+  type OrderStatus,
+} from '../../contract/order';
+import type { Scope } from '../../core/action';
+import { MyClass } from '../train-class/train-class.model';
+import { PayOrder, PayOrderItem, PayOrderLog } from './order.model';
+
+/**
+ * The state changes of an order, each inside the caller's transaction with the order row locked:
+ * paid (its enrolments start), closed (its pending enrolments go). Every change writes a log row.
+ */
+
+/** Who or what makes a change, for the order log. */
+export interface OrderActor {
+  source: OrderLogSource;
+  /** The account behind it (student or staff); null for WeChat and jobs. */
+  actorId: number | null;
+  reason?: string | null;
+  detail?: Record<string, unknown> | null;
+}
+
+/** A new order number: `D` + China time to the second + 6 random digits (21 characters). */
+export function newOrderNo(now = new Date()): string {
+  const stamp = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `D${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** When an unpaid order created at `now` closes. */
+export function orderExpiry(now: Date): Date {
+  return new Date(now.getTime() + ORDER_PAY_MINUTES * 60_000);
+}
+
+/** Reads an order of a project and locks its row for the rest of the transaction. */
+export function lockOrder(projectId: number, id: number, transaction: Transaction): Promise<PayOrder | null> {
+  return PayOrder.findOne({ where: { id, projectId }, transaction, lock: transaction.LOCK.UPDATE });
+}
+
+/** Writes a log row of an order's change of state. */
+export async function logOrder(
+  order: PayOrder,
+  fromStatus: OrderStatus | null,
+  actor: OrderActor,
+  transaction: Transaction,
+): Promise<void> {
+  await PayOrderLog.create(
+    {
+      orderId: order.id,
+      projectId: order.projectId,
+      fromStatus,
+      toStatus: order.status,
+      source: actor.source,
+      actorId: actor.actorId,
+      reason: actor.reason ?? null,
+      detail: actor.detail ?? null,
+    },
+    { transaction },
+  );
+}
+
+/** How an order was paid. */
+export interface Payment {
+  channel: OrderChannel;
+  paidFen: number;
+  transactionId?: string | null;
+  paidAt: Date;
+}
+
+/**
+ * Marks a locked UNPAID (or, for a late payment, CLOSED) order paid and starts its enrolments:
+ * pending ones move to STUDYING; an item whose enrolment went with a closed order gets a new one,
+ * unless the student is already enrolled in the class another way (then the log says so, for a
+ * refund by staff). Answers the class ids that could not be enrolled.
+ */
+export async function markOrderPaid(
+  scope: Scope,
+  order: PayOrder,
+  payment: Payment,
+  actor: OrderActor,
+  transaction: Transaction,
+): Promise<number[]> {
+  const from = order.status;
+  await order.update(
+    {
+      status: 'PAID',
+      channel: payment.channel,
+      paidFen: payment.paidFen,
+      transactionId: payment.transactionId ?? null,
+      paidAt: payment.paidAt,
+      closedAt: null,
+      closeReason: null,
+    },
+    { transaction },
+  );
+  const items = await PayOrderItem.findAll({
+    where: { orderId: order.id, projectId: order.projectId },
+    transaction,
+  });
+  const notEnrolled: number[] = [];
+  for (const item of items) {
+    const pending = item.myClassId
+      ? await MyClass.findOne({ where: { id: item.myClassId, projectId: order.projectId }, transaction })
+      : null;
+    if (pending?.status === 'PENDING_PAY') {
+      await pending.update({ status: 'STUDYING' }, { transaction });
+      continue;
+    }
+    if (pending) continue;
+    const [enrolment] = await scope.sequelize.query<{ id: number }>(
+      `INSERT INTO my_class (project_id, account_id, class_id, status)
+       VALUES (:projectId, :accountId, :classId, 'STUDYING')
+       ON CONFLICT (account_id, class_id)
+         WHERE status IN ('PENDING_PAY', 'STUDYING', 'FINISHED_STUDY', 'PASSED', 'EXPIRED')
+       DO NOTHING RETURNING id`,
+      {
+        replacements: { projectId: order.projectId, accountId: order.accountId, classId: item.classId },
+        transaction,
+        type: QueryTypes.SELECT,
+      },
+    );
+    if (enrolment) await item.update({ myClassId: enrolment.id }, { transaction });
+    else notEnrolled.push(item.classId);
+  }
+  const detail = notEnrolled.length
+    ? { ...actor.detail, alreadyEnrolledClassIds: notEnrolled }
+    : actor.detail;
+  await logOrder(order, from, { ...actor, detail }, transaction);
+  return notEnrolled;
+}
+
+/** Closes a locked UNPAID order (timeout or cancel): its pending enrolments are removed. */
+export async function markOrderClosed(
+  order: PayOrder,
+  reason: OrderCloseReason,
+  actor: OrderActor,
+  now: Date,
+  transaction: Transaction,
+): Promise<void> {
+  const from = order.status;
+  await order.update({ status: 'CLOSED', closedAt: now, closeReason: reason }, { transaction });
+  const items = await PayOrderItem.findAll({
+    where: { orderId: order.id, projectId: order.projectId },
+    transaction,
+  });
+  const pendingIds = items.flatMap((item) => (item.myClassId ? [item.myClassId] : []));
+  if (pendingIds.length) {
+    await PayOrderItem.update(
+      { myClassId: null },
+      { where: { orderId: order.id, projectId: order.projectId }, transaction },
+    );
+    await MyClass.destroy({
+      where: { id: pendingIds, projectId: order.projectId, status: 'PENDING_PAY' },
+      transaction,
+    });
+  }
+  await logOrder(order, from, actor, transaction);
+}

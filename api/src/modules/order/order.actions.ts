@@ -1,0 +1,39 @@
+import { orderCalls } from '../../contract/order';
+import { implement } from '../../core/action';
+import {
+  createFreeOrders,
+  findWaitPay,
+  getOrderDetail,
+  pageMyOrders,
+  pageOrders,
+  submitOrder,
+  viewOrder,
+} from './order.service';
+import { exportOrders } from './order-export';
+import {
+  cancelOrder,
+  checkOrder,
+  payOrder,
+  payQrImage,
+  reconcileByStaff,
+  studentOrder,
+} from './order-pay.service';
+
+/** The order calls (`order/...`): the student's checkout, payment and orders; the back office's list. */
+export const orderActions = implement(orderCalls, {
+  submit: (ctx, input) => submitOrder(ctx, input.cartItemIds),
+  pay: (ctx, input) => payOrder(ctx, input.id, input.method),
+  'pay-qr': (ctx, input) => payQrImage(ctx, input.id),
+  'is-paid': (ctx, input) => checkOrder(ctx, input.id),
+  'check-status': (ctx, input) => checkOrder(ctx, input.id),
+  'check-wait-pay': (ctx) => findWaitPay(ctx),
+  cancel: async (ctx, input) => viewOrder(await cancelOrder(ctx, input.id)),
+  'my-order-page': (ctx, input) => pageMyOrders(ctx, input),
+  'my-order-detail': async (ctx, input) => viewOrder(await studentOrder(ctx, input.id)),
+  page: (ctx, input) => pageOrders(ctx, input),
+  detail: (ctx, input) => getOrderDetail(ctx, input.id),
+  export: async (ctx, input) => exportOrders(ctx, input),
+  'query-wechat': (ctx, input) => reconcileByStaff(ctx, input.id),
+  'free-order': (ctx, input) => createFreeOrders(ctx, { ...input, accountIds: [input.accountId] }),
+  'batch-free-order': (ctx, input) => createFreeOrders(ctx, input),
+});

@@ -1,0 +1,206 @@
+import {
+  type CreationOptional,
+  DataTypes,
+  type InferAttributes,
+  type InferCreationAttributes,
+  Model,
+  type Sequelize,
+} from 'sequelize';
+import type { OrderChannel, OrderCloseReason, OrderLogSource, OrderStatus } from '../../contract/order';
+
+/** An order: the classes one student pays for at once (or is given by staff), money in fen. */
+export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttributes<PayOrder>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare orderNo: string;
+  declare accountId: number;
+  declare unitId: number | null;
+  declare status: OrderStatus;
+  declare channel: OrderChannel | null;
+  declare totalFen: number;
+  declare paidFen: CreationOptional<number>;
+  declare transactionId: CreationOptional<string | null>;
+  declare expiresAt: Date | null;
+  declare paidAt: CreationOptional<Date | null>;
+  declare closedAt: CreationOptional<Date | null>;
+  declare closeReason: CreationOptional<OrderCloseReason | null>;
+  declare remark: CreationOptional<string | null>;
+  declare createdBy: CreationOptional<number | null>;
+  /** When WeChat Pay was last asked about the order's open payments. */
+  declare checkedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    PayOrder.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        orderNo: { type: DataTypes.STRING(24), allowNull: false },
+        accountId: { type: DataTypes.INTEGER, allowNull: false },
+        unitId: { type: DataTypes.INTEGER, allowNull: true },
+        status: { type: DataTypes.STRING(16), allowNull: false },
+        channel: { type: DataTypes.STRING(16), allowNull: true },
+        totalFen: { type: DataTypes.INTEGER, allowNull: false },
+        paidFen: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        transactionId: { type: DataTypes.STRING(64), allowNull: true },
+        expiresAt: { type: DataTypes.DATE, allowNull: true },
+        paidAt: { type: DataTypes.DATE, allowNull: true },
+        closedAt: { type: DataTypes.DATE, allowNull: true },
+        closeReason: { type: DataTypes.STRING(16), allowNull: true },
+        remark: { type: DataTypes.STRING(200), allowNull: true },
+        createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        checkedAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'pay_order' },
+    );
+  }
+}
+
+/** A class of an order, priced and named as it was when the order was created. */
+export class PayOrderItem extends Model<
+  InferAttributes<PayOrderItem>,
+  InferCreationAttributes<PayOrderItem>
+> {
+  declare id: CreationOptional<number>;
+  declare orderId: number;
+  declare projectId: number;
+  declare classId: number;
+  declare className: string;
+  declare classYear: number;
+  declare amountFen: number;
+  /** The enrolment the item holds (PENDING_PAY until the order is paid). */
+  declare myClassId: number | null;
+
+  static initModel(sequelize: Sequelize): void {
+    PayOrderItem.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        orderId: { type: DataTypes.INTEGER, allowNull: false },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        classId: { type: DataTypes.INTEGER, allowNull: false },
+        className: { type: DataTypes.STRING(100), allowNull: false },
+        classYear: { type: DataTypes.SMALLINT, allowNull: false },
+        amountFen: { type: DataTypes.INTEGER, allowNull: false },
+        myClassId: { type: DataTypes.INTEGER, allowNull: true },
+      },
+      { sequelize, tableName: 'pay_order_item', timestamps: false },
+    );
+  }
+}
+
+export type PayAttemptChannel = 'WX_JSAPI' | 'WX_NATIVE';
+export type PayAttemptStatus = 'OPEN' | 'PAID' | 'CLOSED';
+
+/** One prepay at WeChat Pay under an `out_trade_no` of its own. */
+export class PayAttempt extends Model<InferAttributes<PayAttempt>, InferCreationAttributes<PayAttempt>> {
+  declare id: CreationOptional<number>;
+  declare orderId: number;
+  declare projectId: number;
+  declare outTradeNo: string;
+  declare channel: PayAttemptChannel;
+  declare appId: string;
+  declare mchId: string;
+  declare wxappId: number;
+  declare payerOpenid: string | null;
+  declare prepayId: string | null;
+  declare codeUrl: string | null;
+  declare totalFen: number;
+  declare status: CreationOptional<PayAttemptStatus>;
+  declare transactionId: CreationOptional<string | null>;
+  declare paidAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    PayAttempt.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        orderId: { type: DataTypes.INTEGER, allowNull: false },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        outTradeNo: { type: DataTypes.STRING(32), allowNull: false },
+        channel: { type: DataTypes.STRING(16), allowNull: false },
+        appId: { type: DataTypes.STRING(32), allowNull: false },
+        mchId: { type: DataTypes.STRING(32), allowNull: false },
+        wxappId: { type: DataTypes.INTEGER, allowNull: false },
+        payerOpenid: { type: DataTypes.STRING(128), allowNull: true },
+        prepayId: { type: DataTypes.STRING(64), allowNull: true },
+        codeUrl: { type: DataTypes.STRING(255), allowNull: true },
+        totalFen: { type: DataTypes.INTEGER, allowNull: false },
+        status: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'OPEN' },
+        transactionId: { type: DataTypes.STRING(64), allowNull: true },
+        paidAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'pay_attempt' },
+    );
+  }
+}
+
+/** A state change of an order: who or what, from, to, why. */
+export class PayOrderLog extends Model<InferAttributes<PayOrderLog>, InferCreationAttributes<PayOrderLog>> {
+  declare id: CreationOptional<number>;
+  declare orderId: number;
+  declare projectId: number;
+  declare fromStatus: OrderStatus | null;
+  declare toStatus: OrderStatus;
+  declare source: OrderLogSource;
+  declare actorId: number | null;
+  declare reason: string | null;
+  declare detail: Record<string, unknown> | null;
+  declare createdAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    PayOrderLog.init(
+      {
+        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+        orderId: { type: DataTypes.INTEGER, allowNull: false },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        fromStatus: { type: DataTypes.STRING(16), allowNull: true },
+        toStatus: { type: DataTypes.STRING(16), allowNull: false },
+        source: { type: DataTypes.STRING(16), allowNull: false },
+        actorId: { type: DataTypes.INTEGER, allowNull: true },
+        reason: { type: DataTypes.STRING(200), allowNull: true },
+        detail: { type: DataTypes.JSONB, allowNull: true },
+        createdAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'pay_order_log', updatedAt: false },
+    );
+  }
+}
+
+export type NotificationOutcome = 'APPLIED' | 'DUPLICATE' | 'REFUSED';
+
+/** A payment notification as it was received and judged. */
+export class PayNotification extends Model<
+  InferAttributes<PayNotification>,
+  InferCreationAttributes<PayNotification>
+> {
+  declare id: CreationOptional<number>;
+  declare wxappId: number | null;
+  declare notificationId: string | null;
+  declare eventType: string | null;
+  declare outTradeNo: string | null;
+  declare outcome: NotificationOutcome;
+  declare reason: string | null;
+  declare receivedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    PayNotification.init(
+      {
+        id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+        wxappId: { type: DataTypes.INTEGER, allowNull: true },
+        notificationId: { type: DataTypes.STRING(64), allowNull: true },
+        eventType: { type: DataTypes.STRING(32), allowNull: true },
+        outTradeNo: { type: DataTypes.STRING(32), allowNull: true },
+        outcome: { type: DataTypes.STRING(12), allowNull: false },
+        reason: { type: DataTypes.STRING(200), allowNull: true },
+        receivedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'pay_notification', timestamps: false },
+    );
+  }
+}

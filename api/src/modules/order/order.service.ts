@@ -1,0 +1,566 @@
+import { maskIdCardNumber } from '@px/config';
+import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer } from '../../contract/common';
+import type {
+  FreeOrderAnswer,
+  MyOrderPage,
+  myOrderPageInput,
+  OrderDetail,
+  OrderItemView,
+  OrderRow,
+  OrderSubmitAnswer,
+  OrderView,
+  orderPageInput,
+  WaitPayAnswer,
+} from '../../contract/order';
+import type { ActorScope, TenantScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { Account } from '../account/account.model';
+import { audit } from '../audit/audit.service';
+import { ShopCartItem } from '../cart/cart.model';
+import { chinaToday, notOfferedReason } from '../train-class/class-read';
+import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { TrainPlan } from '../train-plan/train-plan.model';
+import { Unit } from '../unit/unit.model';
+import { PayAttempt, PayOrder, PayOrderItem, PayOrderLog } from './order.model';
+import { logOrder, markOrderPaid, newOrderNo, orderExpiry } from './order-state';
+
+/**
+ * Orders: checkout of the cart into one order, the student's orders, and the back office's list,
+ * detail and free orders. Paying lives in order-pay.service.
+ */
+
+/** Advisory-lock namespace serialising the checkouts of one student. */
+const CHECKOUT_LOCK_NAMESPACE = 4_711_020;
+const NOT_IN_CART = '所选班级不在您的购物车中';
+const NOTHING_TO_PAY = '购物车中没有可结算的班级';
+
+/** Why a class cannot go into a new order of a student, in words. */
+const REFUSAL: Record<'OFF_SHELF' | 'ENROL_CLOSED' | 'ENROLLED' | 'PENDING_PAY', string> = {
+  OFF_SHELF: '已下架',
+  ENROL_CLOSED: '不在报名时间内',
+  ENROLLED: '已报名',
+  PENDING_PAY: '已在待支付的订单中，请先完成支付或取消该订单',
+};
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/** The items of orders, by order id. */
+async function itemsOf(projectId: number, orderIds: number[], transaction?: Transaction) {
+  const rows = orderIds.length
+    ? await PayOrderItem.findAll({
+        where: { orderId: orderIds, projectId },
+        order: [['id', 'ASC']],
+        transaction,
+      })
+    : [];
+  const byOrder = new Map<number, OrderItemView[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push({ classId: row.classId, className: row.className, year: row.classYear, amount: row.amountFen });
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+/** An order as the student sees it. */
+export function presentOrder(order: PayOrder, items: OrderItemView[]): OrderView {
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    channel: order.channel,
+    totalAmount: order.totalFen,
+    paidAmount: order.paidFen,
+    items,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.status === 'UNPAID' ? iso(order.expiresAt) : null,
+    paidAt: iso(order.paidAt),
+    closedAt: iso(order.closedAt),
+    closeReason: order.closeReason,
+  };
+}
+
+/** One order with its items, as the student sees it. */
+export async function viewOrder(order: PayOrder, transaction?: Transaction): Promise<OrderView> {
+  const items = await itemsOf(order.projectId, [order.id], transaction);
+  return presentOrder(order, items.get(order.id) ?? []);
+}
+
+/** Whether the student may not put a class into a new order, and why (enrolled or pending payment). */
+async function enrolmentRefusals(
+  projectId: number,
+  accountId: number,
+  classIds: number[],
+  transaction: Transaction,
+): Promise<Map<number, 'ENROLLED' | 'PENDING_PAY'>> {
+  const rows = await MyClass.findAll({
+    where: {
+      projectId,
+      accountId,
+      classId: classIds,
+      status: ['PENDING_PAY', 'STUDYING', 'FINISHED_STUDY', 'PASSED', 'EXPIRED'],
+    },
+    transaction,
+  });
+  return new Map(rows.map((row) => [row.classId, row.status === 'PENDING_PAY' ? 'PENDING_PAY' : 'ENROLLED']));
+}
+
+/** Creates the PENDING_PAY (or, paid at once, STUDYING) enrolments of new order items. */
+async function enrol(
+  order: PayOrder,
+  classes: TrainClass[],
+  status: 'PENDING_PAY' | 'STUDYING',
+  transaction: Transaction,
+): Promise<void> {
+  try {
+    for (const cls of classes) {
+      const enrolment = await MyClass.create(
+        { projectId: order.projectId, accountId: order.accountId, classId: cls.id, status },
+        { transaction },
+      );
+      await PayOrderItem.create(
+        {
+          orderId: order.id,
+          projectId: order.projectId,
+          classId: cls.id,
+          className: cls.name,
+          classYear: cls.year,
+          amountFen: cls.amountFen,
+          myClassId: enrolment.id,
+        },
+        { transaction },
+      );
+    }
+  } catch (error) {
+    // The partial unique index on active enrolments decides between concurrent checkouts.
+    if (error instanceof UniqueConstraintError) throw new BusinessError('所选班级已报名或已在待支付的订单中');
+    throw error;
+  }
+}
+
+/**
+ * `order/submit`: checks the student's cart out (the items `cartItemIds`, else every available item)
+ * into one order priced as the classes cost now. Refused, naming the class and the reason, when a
+ * class is no longer offered, already enrolled or in an unpaid order. The items leave the cart.
+ * A total of 0 is paid at once (channel FREE) and the student is enrolled.
+ */
+export async function submitOrder(
+  scope: ActorScope,
+  cartItemIds: number[] | undefined,
+  now = new Date(),
+): Promise<OrderSubmitAnswer> {
+  const projectId = scope.project.id;
+  const { accountId } = scope.principal;
+  const today = chinaToday(now);
+  return scope.sequelize.transaction(async (transaction) => {
+    await scope.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :accountId)', {
+      replacements: { namespace: CHECKOUT_LOCK_NAMESPACE, accountId },
+      transaction,
+    });
+    const cart = await ShopCartItem.findAll({
+      where: { projectId, accountId, ...(cartItemIds ? { id: cartItemIds } : {}) },
+      order: [
+        ['createdAt', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction,
+    });
+    if (cartItemIds && cart.length !== cartItemIds.length) throw new BusinessError(NOT_IN_CART);
+    const classIds = cart.map((item) => item.classId);
+    const classes = await TrainClass.findAll({ where: { projectId, id: classIds }, transaction });
+    const planStatus = new Map(
+      (
+        await TrainPlan.findAll({
+          attributes: ['id', 'status'],
+          where: { projectId, id: [...new Set(classes.map((cls) => cls.planId))] },
+          transaction,
+        })
+      ).map((plan) => [plan.id, plan.status]),
+    );
+    const refusals = await enrolmentRefusals(projectId, accountId, classIds, transaction);
+    const byId = new Map(classes.map((cls) => [cls.id, cls]));
+    const chosen: TrainClass[] = [];
+    for (const item of cart) {
+      const cls = byId.get(item.classId);
+      const reason = cls
+        ? (refusals.get(cls.id) ?? notOfferedReason(cls, planStatus.get(cls.planId) ?? '', today))
+        : 'OFF_SHELF';
+      if (reason === null && cls) chosen.push(cls);
+      else if (cartItemIds)
+        throw new BusinessError(`班级「${cls?.name ?? item.classId}」${REFUSAL[reason ?? 'OFF_SHELF']}`);
+    }
+    if (chosen.length === 0) throw new BusinessError(NOTHING_TO_PAY);
+    const student = await Account.findOne({ where: { id: accountId, projectId }, transaction });
+    const totalFen = chosen.reduce((sum, cls) => sum + cls.amountFen, 0);
+    const order = await PayOrder.create(
+      {
+        projectId,
+        orderNo: newOrderNo(now),
+        accountId,
+        unitId: student?.unitId ?? null,
+        status: 'UNPAID',
+        channel: null,
+        totalFen,
+        expiresAt: totalFen > 0 ? orderExpiry(now) : null,
+      },
+      { transaction },
+    );
+    await enrol(order, chosen, 'PENDING_PAY', transaction);
+    await ShopCartItem.destroy({
+      where: { projectId, accountId, classId: chosen.map((cls) => cls.id) },
+      transaction,
+    });
+    await logOrder(order, null, { source: 'STUDENT', actorId: accountId }, transaction);
+    if (totalFen === 0) {
+      await markOrderPaid(
+        scope,
+        order,
+        { channel: 'FREE', paidFen: 0, paidAt: now },
+        { source: 'SYSTEM', actorId: null, reason: '免费班级，无需支付' },
+        transaction,
+      );
+    }
+    return { order: await viewOrder(order, transaction) };
+  });
+}
+
+/** `order/my-order-page`: the student's orders, newest first. */
+export async function pageMyOrders(
+  scope: ActorScope,
+  input: z.output<typeof myOrderPageInput>,
+): Promise<MyOrderPage> {
+  const where: WhereOptions<PayOrder> = {
+    projectId: scope.project.id,
+    accountId: scope.principal.accountId,
+    ...(input.status ? { status: input.status } : {}),
+  };
+  const { rows, count } = await PayOrder.findAndCountAll({
+    where,
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  const items = await itemsOf(
+    scope.project.id,
+    rows.map((row) => row.id),
+  );
+  return {
+    list: rows.map((row) => presentOrder(row, items.get(row.id) ?? [])),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** `order/check-wait-pay`: the student's newest UNPAID order that can still be paid, or null. */
+export async function findWaitPay(scope: ActorScope, now = new Date()): Promise<WaitPayAnswer> {
+  const order = await PayOrder.findOne({
+    where: {
+      projectId: scope.project.id,
+      accountId: scope.principal.accountId,
+      status: 'UNPAID',
+      expiresAt: { [Op.gt]: now },
+    },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+  });
+  return { order: order ? await viewOrder(order) : null };
+}
+
+/** The conditions of the back office's order list and export. */
+async function listWhere(
+  scope: TenantScope,
+  input: z.output<typeof orderPageInput>,
+): Promise<WhereOptions<PayOrder>> {
+  const projectId = scope.project.id;
+  const and: WhereOptions<PayOrder>[] = [{ projectId }];
+  if (input.status) and.push({ status: input.status });
+  if (input.channel) and.push({ channel: input.channel });
+  if (input.unitId) and.push({ unitId: input.unitId });
+  if (input.orderNo) and.push({ [Op.or]: [{ orderNo: input.orderNo }, { transactionId: input.orderNo }] });
+  if (input.classId)
+    and.push({
+      id: {
+        [Op.in]: scope.sequelize.literal(
+          `(SELECT order_id FROM pay_order_item WHERE project_id = ${projectId} AND class_id = ${Number(input.classId)})`,
+        ),
+      },
+    });
+  if (input.student) {
+    const text = input.student;
+    const accounts = await Account.findAll({
+      attributes: ['id'],
+      where: {
+        projectId,
+        [Op.or]: [
+          { realName: { [Op.iLike]: containsPattern(text) } },
+          { idCardNo: text.toUpperCase() },
+          { mobile: text },
+        ],
+      },
+      limit: 1000,
+    });
+    and.push({ accountId: accounts.map((account) => account.id) });
+  }
+  const day = (date: string, end: boolean) =>
+    new Date(`${date}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`);
+  if (input.createdFrom) and.push({ createdAt: { [Op.gte]: day(input.createdFrom, false) } });
+  if (input.createdTo) and.push({ createdAt: { [Op.lte]: day(input.createdTo, true) } });
+  return { [Op.and]: and };
+}
+
+/** Orders as the back office lists them: with the student, the unit and who created free ones. */
+async function presentRows(projectId: number, orders: PayOrder[]): Promise<OrderRow[]> {
+  const accountIds = [
+    ...new Set(
+      orders.flatMap((order) => (order.createdBy ? [order.accountId, order.createdBy] : [order.accountId])),
+    ),
+  ];
+  const accounts = new Map(
+    (
+      await Account.findAll({
+        attributes: ['id', 'realName', 'idCardNo', 'mobile', 'accountName'],
+        where: { id: accountIds, [Op.or]: [{ projectId }, { projectId: null }] },
+        paranoid: false,
+      })
+    ).map((account) => [account.id, account]),
+  );
+  const unitIds = [...new Set(orders.flatMap((order) => (order.unitId ? [order.unitId] : [])))];
+  const units = new Map(
+    (await Unit.findAll({ attributes: ['id', 'name'], where: { id: unitIds, projectId } })).map((unit) => [
+      unit.id,
+      unit.name,
+    ]),
+  );
+  const items = await itemsOf(
+    projectId,
+    orders.map((order) => order.id),
+  );
+  return orders.map((order) => {
+    const student = accounts.get(order.accountId);
+    const creator = order.createdBy ? accounts.get(order.createdBy) : undefined;
+    return {
+      ...presentOrder(order, items.get(order.id) ?? []),
+      accountId: order.accountId,
+      studentName: student?.realName ?? '',
+      idCardNo: student?.idCardNo ? maskIdCardNumber(student.idCardNo) : null,
+      mobile: student?.mobile ?? null,
+      unitId: order.unitId,
+      unitName: order.unitId ? (units.get(order.unitId) ?? null) : null,
+      transactionId: order.transactionId,
+      remark: order.remark,
+      createdByName: creator ? creator.realName || creator.accountName : null,
+    };
+  });
+}
+
+/** `order/page`: the project's orders, filtered, newest first. */
+export async function pageOrders(
+  scope: TenantScope,
+  input: z.output<typeof orderPageInput>,
+): Promise<PageAnswer<OrderRow>> {
+  const { rows, count } = await PayOrder.findAndCountAll({
+    where: await listWhere(scope, input),
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return {
+    list: await presentRows(scope.project.id, rows),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/**
+ * The filtered orders in list order, a batch at a time (keyset on the list's order), for the export:
+ * memory stays flat however many there are.
+ */
+export async function* orderBatches(
+  scope: TenantScope,
+  input: z.output<typeof orderPageInput>,
+  batchSize = 500,
+): AsyncGenerator<OrderRow[]> {
+  const where = await listWhere(scope, input);
+  let after: { createdAt: Date; id: number } | null = null;
+  for (;;) {
+    const keyset: WhereOptions<PayOrder> = after
+      ? {
+          [Op.or]: [
+            { createdAt: { [Op.lt]: after.createdAt } },
+            { createdAt: after.createdAt, id: { [Op.lt]: after.id } },
+          ],
+        }
+      : {};
+    const rows: PayOrder[] = await PayOrder.findAll({
+      where: { [Op.and]: [where, keyset] },
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      limit: batchSize,
+    });
+    if (rows.length === 0) return;
+    yield await presentRows(scope.project.id, rows);
+    const last = rows[rows.length - 1] as PayOrder;
+    after = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** `order/detail`: one order of the project with its payments and history. Throws BusinessError 订单不存在. */
+export async function getOrderDetail(scope: TenantScope, id: number): Promise<OrderDetail> {
+  const projectId = scope.project.id;
+  const order = await PayOrder.findOne({ where: { id, projectId } });
+  if (!order) throw new BusinessError('订单不存在');
+  const [row] = await presentRows(projectId, [order]);
+  const attempts = await PayAttempt.findAll({ where: { orderId: id, projectId }, order: [['id', 'ASC']] });
+  const logs = await PayOrderLog.findAll({ where: { orderId: id, projectId }, order: [['id', 'ASC']] });
+  const actorIds = [...new Set(logs.flatMap((log) => (log.actorId ? [log.actorId] : [])))];
+  const actors = new Map(
+    (
+      await Account.findAll({
+        attributes: ['id', 'realName', 'accountName'],
+        where: { id: actorIds, [Op.or]: [{ projectId }, { projectId: null }] },
+        paranoid: false,
+      })
+    ).map((account) => [account.id, account.realName || account.accountName || '']),
+  );
+  return {
+    ...(row as OrderRow),
+    attempts: attempts.map((attempt) => ({
+      outTradeNo: attempt.outTradeNo,
+      channel: attempt.channel,
+      status: attempt.status,
+      mchId: attempt.mchId,
+      transactionId: attempt.transactionId,
+      amount: attempt.totalFen,
+      createdAt: attempt.createdAt.toISOString(),
+      paidAt: iso(attempt.paidAt),
+    })),
+    logs: logs.map((log) => ({
+      fromStatus: log.fromStatus,
+      toStatus: log.toStatus,
+      source: log.source,
+      actorName: log.actorId ? (actors.get(log.actorId) ?? null) : null,
+      reason: log.reason,
+      createdAt: log.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * `order/free-order` and `order/batch-free-order`: enrols students of the project in classes of
+ * the project without payment: one PAID order per student (channel FREE, priced as the classes cost
+ * now, nothing paid), its enrolments STUDYING, logged and audited with who and why. All or nothing:
+ * an unknown student or class, or a student already enrolled in (or with an unpaid order of) a
+ * class, refuses the whole call naming them.
+ */
+export async function createFreeOrders(
+  scope: ActorScope,
+  input: { accountIds: number[]; classIds: number[]; reason: string },
+  now = new Date(),
+): Promise<FreeOrderAnswer> {
+  const projectId = scope.project.id;
+  return scope.sequelize.transaction(async (transaction) => {
+    const students = await Account.findAll({
+      where: { projectId, id: input.accountIds, roleSystem: 3 },
+      transaction,
+    });
+    if (students.length !== input.accountIds.length) throw new BusinessError('所选学员不存在');
+    const classes = await TrainClass.findAll({ where: { projectId, id: input.classIds }, transaction });
+    if (classes.length !== input.classIds.length) throw new BusinessError('所选班级不存在');
+    const orders: FreeOrderAnswer['orders'] = [];
+    for (const student of students) {
+      await scope.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :accountId)', {
+        replacements: { namespace: CHECKOUT_LOCK_NAMESPACE, accountId: student.id },
+        transaction,
+      });
+      const refusals = await enrolmentRefusals(projectId, student.id, input.classIds, transaction);
+      const refused = classes.find((cls) => refusals.has(cls.id));
+      if (refused) {
+        const why = refusals.get(refused.id) === 'PENDING_PAY' ? '有待支付的订单' : '已报名';
+        throw new BusinessError(`学员「${student.realName}」${why}班级「${refused.name}」`);
+      }
+      const order = await PayOrder.create(
+        {
+          projectId,
+          orderNo: newOrderNo(now),
+          accountId: student.id,
+          unitId: student.unitId ?? null,
+          status: 'PAID',
+          channel: 'FREE',
+          totalFen: classes.reduce((sum, cls) => sum + cls.amountFen, 0),
+          paidFen: 0,
+          paidAt: now,
+          expiresAt: null,
+          remark: input.reason,
+          createdBy: scope.principal.accountId,
+        },
+        { transaction },
+      );
+      await enrol(order, classes, 'STUDYING', transaction);
+      await logOrder(
+        order,
+        null,
+        { source: 'STAFF', actorId: scope.principal.accountId, reason: input.reason },
+        transaction,
+      );
+      orders.push({ id: order.id, orderNo: order.orderNo, accountId: student.id });
+    }
+    await audit(
+      scope,
+      {
+        action: 'order.free',
+        projectId,
+        targetType: 'order',
+        targetId: orders.map((order) => order.id).join(','),
+        detail: { accountIds: input.accountIds, classIds: input.classIds, reason: input.reason },
+      },
+      transaction,
+    );
+    return { orders };
+  });
+}
+
+/** UNPAID orders past their time (any project), oldest first, for the sweep. */
+export function overdueOrders(now: Date, limit: number): Promise<PayOrder[]> {
+  return PayOrder.findAll({
+    where: { status: 'UNPAID', expiresAt: { [Op.lte]: now } },
+    order: [['expiresAt', 'ASC']],
+    limit,
+    // The sweep spans projects on purpose.
+    allTenants: true,
+  });
+}
+
+/** UNPAID orders with an open payment not checked with WeChat for `quietMs` (any project), for the sweep. */
+export function ordersToReconcile(now: Date, quietMs: number, limit: number): Promise<PayOrder[]> {
+  const before = new Date(now.getTime() - quietMs);
+  return PayOrder.findAll({
+    where: {
+      status: 'UNPAID',
+      createdAt: { [Op.lte]: before },
+      [Op.or]: [{ checkedAt: null }, { checkedAt: { [Op.lte]: before } }],
+      id: {
+        [Op.in]: PayOrder.sequelize?.literal("(SELECT order_id FROM pay_attempt WHERE status = 'OPEN')"),
+      },
+    } as WhereOptions<PayOrder>,
+    order: [['createdAt', 'ASC']],
+    limit,
+    // The sweep spans projects on purpose.
+    allTenants: true,
+  });
+}
