@@ -267,6 +267,32 @@ export interface ReconcileAnswer {
   changed: boolean;
 }
 
+/** `order/student-options`: students of the project matching a name (part), ID number or mobile, for free orders. */
+export const studentOptionsInput = z.object({ keyword: zRequiredText('学员姓名、身份证号或手机号', 50) });
+
+/** A student to choose for a free order. */
+export interface StudentOption {
+  id: number;
+  realName: string;
+  /** Masked. */
+  idCardNo: string | null;
+  mobile: string | null;
+  unitName: string | null;
+}
+
+/** `order/class-options`: the project's classes (newest year first) to choose for a free order, by part of the name. */
+export const classOptionsInput = z.object({ name: zOptionalText(50) });
+
+/** A class to choose for a free order. */
+export interface ClassOption {
+  id: number;
+  name: string;
+  year: number;
+  /** Fen. */
+  amount: number;
+  onShelf: boolean;
+}
+
 const ORDER_LIST = '/order-manage/list' as const;
 const FREE_ORDER = '/order-manage/free-order' as const;
 
@@ -303,6 +329,14 @@ export const orderCalls = defineCalls('order', {
   },
   /** Reconciles one order with WeChat Pay. */
   'query-wechat': { input: orderIdInput, answer: answer<ReconcileAnswer>(), access: staff(ORDER_LIST) },
+  /** Students of the project to choose for a free order (at most 20). */
+  'student-options': {
+    input: studentOptionsInput,
+    answer: answer<StudentOption[]>(),
+    access: staff(FREE_ORDER),
+  },
+  /** Classes of the project to choose for a free order (at most 50). */
+  'class-options': { input: classOptionsInput, answer: answer<ClassOption[]>(), access: staff(FREE_ORDER) },
   /** Enrols one student in classes without payment (logged). */
   'free-order': { input: freeOrderInput, answer: answer<FreeOrderAnswer>(), access: staff(FREE_ORDER) },
   /** Enrols several students in classes without payment (logged). */

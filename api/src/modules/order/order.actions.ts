@@ -1,11 +1,13 @@
 import { orderCalls } from '../../contract/order';
 import { implement } from '../../core/action';
 import {
+  classOptions,
   createFreeOrders,
   findWaitPay,
   getOrderDetail,
   pageMyOrders,
   pageOrders,
+  studentOptions,
   submitOrder,
   viewOrder,
 } from './order.service';
@@ -34,6 +36,8 @@ export const orderActions = implement(orderCalls, {
   detail: (ctx, input) => getOrderDetail(ctx, input.id),
   export: async (ctx, input) => exportOrders(ctx, input),
   'query-wechat': (ctx, input) => reconcileByStaff(ctx, input.id),
+  'student-options': (ctx, input) => studentOptions(ctx, input.keyword),
+  'class-options': (ctx, input) => classOptions(ctx, input.name),
   'free-order': (ctx, input) => createFreeOrders(ctx, { ...input, accountIds: [input.accountId] }),
   'batch-free-order': (ctx, input) => createFreeOrders(ctx, input),
 });

@@ -3,6 +3,7 @@ import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from '
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type {
+  ClassOption,
   FreeOrderAnswer,
   MyOrderPage,
   myOrderPageInput,
@@ -12,6 +13,7 @@ import type {
   OrderSubmitAnswer,
   OrderView,
   orderPageInput,
+  StudentOption,
   WaitPayAnswer,
 } from '../../contract/order';
 import type { ActorScope, TenantScope } from '../../core/action';
@@ -533,6 +535,61 @@ export async function createFreeOrders(
     );
     return { orders };
   });
+}
+
+/**
+ * `order/student-options`: up to 20 enabled students of the project whose name contains the keyword,
+ * or whose ID number or mobile is it, for choosing whom a free order enrols.
+ */
+export async function studentOptions(scope: TenantScope, keyword: string): Promise<StudentOption[]> {
+  const projectId = scope.project.id;
+  const students = await Account.findAll({
+    where: {
+      projectId,
+      roleSystem: 3,
+      status: 'ENABLED',
+      [Op.or]: [
+        { realName: { [Op.iLike]: containsPattern(keyword) } },
+        { idCardNo: keyword.toUpperCase() },
+        { mobile: keyword },
+      ],
+    },
+    order: [['id', 'DESC']],
+    limit: 20,
+  });
+  const unitIds = [...new Set(students.flatMap((student) => (student.unitId ? [student.unitId] : [])))];
+  const units = new Map(
+    (await Unit.findAll({ attributes: ['id', 'name'], where: { id: unitIds, projectId } })).map((unit) => [
+      unit.id,
+      unit.name,
+    ]),
+  );
+  return students.map((student) => ({
+    id: student.id,
+    realName: student.realName,
+    idCardNo: student.idCardNo ? maskIdCardNumber(student.idCardNo) : null,
+    mobile: student.mobile,
+    unitName: student.unitId ? (units.get(student.unitId) ?? null) : null,
+  }));
+}
+
+/** `order/class-options`: up to 50 classes of the project (newest year, then name), by part of the name. */
+export async function classOptions(scope: TenantScope, name: string | undefined): Promise<ClassOption[]> {
+  const classes = await TrainClass.findAll({
+    where: { projectId: scope.project.id, ...(name ? { name: { [Op.iLike]: containsPattern(name) } } : {}) },
+    order: [
+      ['year', 'DESC'],
+      ['name', 'ASC'],
+    ],
+    limit: 50,
+  });
+  return classes.map((cls) => ({
+    id: cls.id,
+    name: cls.name,
+    year: cls.year,
+    amount: cls.amountFen,
+    onShelf: cls.onShelf,
+  }));
 }
 
 /** UNPAID orders past their time (any project), oldest first, for the sweep. */

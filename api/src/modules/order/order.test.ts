@@ -498,6 +498,14 @@ describe('the back office', () => {
       /已报名/,
     );
     expect(await enrolments(c.student.id)).toEqual([]);
+    // The pickers of the free order modal.
+    const found = ok<{ id: number }[]>(await call('student-options', { keyword: a.student.realName }, staff));
+    expect(found.map((row) => row.id)).toContain(a.student.id);
+    expect(
+      ok<{ id: number }[]>(await call('student-options', { keyword: a.student.idCardNo ?? '' }, staff)),
+    ).toHaveLength(1);
+    const classes = ok<{ id: number }[]>(await call('class-options', { name: cls.name }, staff));
+    expect(classes.map((row) => row.id)).toEqual([cls.id]);
     // Without the grant: 403.
     const reader = await staffOf(projectId, ['/order-manage/list']);
     expect(
