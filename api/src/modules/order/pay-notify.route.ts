@@ -1,5 +1,6 @@
 import { WechatPayError } from '@px/wechat';
 import type { Middleware } from 'koa';
+import { readRawBody } from '../../core/raw-body';
 import type { RequestState } from '../../core/request-context';
 import { makeScope, type ScopeBase } from '../../core/scope';
 import { type NotificationOutcome, PayAttempt, PayNotification } from './order.model';
@@ -10,18 +11,6 @@ import { merchantById } from './wechat-pay';
 const NOTIFY_PATH = /^\/api\/pay\/notify\/([1-9]\d{0,9})$/;
 /** Notifications are small JSON documents. */
 const MAX_BODY_BYTES = 64 * 1024;
-
-async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 /**
  * WeChat Pay's payment notifications, answered in WeChat's format (204 to accept; 4xx/5xx with
@@ -44,7 +33,7 @@ export function payNotifyRoute(base: ScopeBase): Middleware<RequestState> {
     const scope = makeScope(base, { request: { ip: ctx.ip, host: ctx.hostname, userAgent: 'wechatpay' } });
     const merchant = await merchantById(scope, wxappId);
     if (!merchant) return fail(404, 'unknown merchant');
-    const body = await readBody(ctx.req);
+    const body = await readRawBody(ctx.req, MAX_BODY_BYTES);
     if (!body) return fail(413, 'body too large');
     const record = (outcome: NotificationOutcome, fields: Partial<PayNotification>) =>
       PayNotification.create({

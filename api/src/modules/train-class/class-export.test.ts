@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
+import { XLSX_MIME } from '../../core/xlsx';
 import { createTestApp, type TestApp } from '../../testing/app';
 import {
   buildClassCatalogue,
@@ -8,7 +9,6 @@ import {
   THIS_YEAR,
   validClass,
 } from './class-admin.testing';
-import { XLSX_MIME } from './class-export';
 import { chinaToday } from './class-read';
 import { TrainClass } from './train-class.model';
 

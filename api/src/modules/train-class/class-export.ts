@@ -1,30 +1,16 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
-import { type ClassFilters, type ClassItem, fenToYuan } from '../../contract/train-class';
-import { FileResult, type TenantScope } from '../../core/action';
+import type { ClassFilters, ClassItem } from '../../contract/train-class';
+import { fenToYuan } from '../../contract/train-class';
+import type { FileResult, TenantScope } from '../../core/action';
+import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
 import { chinaToday } from './class-read';
 import { TrainClass } from './train-class.model';
 import { CLASS_LIST_ORDER, classListWhere, presentClasses } from './train-class.service';
 
-/** The content type of `.xlsx` workbooks. */
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Classes read and written per round, so memory stays flat however long the list. */
 const BATCH_SIZE = 500;
 
-/** A moment as China time `YYYY-MM-DD HH:mm:ss` (UTC+8, no daylight saving). */
-function chinaDateTime(iso: string): string {
-  return new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-interface ExportColumn {
-  header: string;
-  width: number;
-  numFmt?: string;
-  value(item: ClassItem): string | number;
-}
-
 /** The columns of the class list export, in order. */
-const COLUMNS: readonly ExportColumn[] = [
+const COLUMNS: readonly XlsxColumn<ClassItem>[] = [
   { header: '班级名称', width: 40, value: (item) => item.name },
   { header: '年度', width: 8, value: (item) => item.year },
   { header: '培训计划', width: 36, value: (item) => item.planName },
@@ -41,20 +27,6 @@ const COLUMNS: readonly ExportColumn[] = [
   { header: '创建时间', width: 20, value: (item) => chinaDateTime(item.createdAt) },
 ];
 
-/** Resolves once the stream can take more (or is gone), so a slow download holds the reading back. */
-function drained(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      resolve();
-    };
-    stream.on('drain', done);
-    stream.on('close', done);
-  });
-}
-
 /** The classes of `ids` (in that order) that still exist. */
 async function classesInOrder(projectId: number, ids: number[]): Promise<TrainClass[]> {
   const rows = new Map(
@@ -63,28 +35,10 @@ async function classesInOrder(projectId: number, ids: number[]): Promise<TrainCl
   return ids.flatMap((id) => rows.get(id) ?? []);
 }
 
-/** Writes the workbook of the classes of `ids` into `stream`, a batch of rows at a time. */
-async function writeWorkbook(projectId: number, ids: number[], stream: PassThrough): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const sheet = workbook.addWorksheet('班级列表');
-  sheet.columns = COLUMNS.map((column) => ({
-    header: column.header,
-    width: column.width,
-    ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-    if (stream.destroyed) return;
-    const items = await presentClasses(
-      projectId,
-      await classesInOrder(projectId, ids.slice(start, start + BATCH_SIZE)),
-    );
-    for (const item of items) sheet.addRow(COLUMNS.map((column) => column.value(item))).commit();
-    await drained(stream);
-  }
-  if (stream.destroyed) return;
-  sheet.commit();
-  await workbook.commit();
+/** The classes of `ids` presented as the list shows them, a batch at a time. */
+async function* classBatches(projectId: number, ids: number[]): AsyncGenerator<ClassItem[]> {
+  for (let start = 0; start < ids.length; start += BATCH_SIZE)
+    yield presentClasses(projectId, await classesInOrder(projectId, ids.slice(start, start + BATCH_SIZE)));
 }
 
 /**
@@ -105,10 +59,11 @@ export async function exportClasses(
       order: CLASS_LIST_ORDER,
     })
   ).map((row) => row.id);
-  const stream = new PassThrough();
-  writeWorkbook(projectId, ids, stream).catch((error: unknown) => {
-    scope.log.error({ err: error }, 'class export failed');
-    stream.destroy(error instanceof Error ? error : new Error(String(error)));
+  return streamXlsx({
+    filename: `班级列表-${chinaToday(now).replaceAll('-', '')}.xlsx`,
+    sheetName: '班级列表',
+    columns: COLUMNS,
+    batches: classBatches(projectId, ids),
+    log: scope.log,
   });
-  return new FileResult(stream, XLSX_MIME, `班级列表-${chinaToday(now).replaceAll('-', '')}.xlsx`);
 }

@@ -1,5 +1,6 @@
 import { answerServerCheck, PushError, readPush, textReply } from '@px/wechat';
 import type { Middleware } from 'koa';
+import { readRawBody } from '../../core/raw-body';
 import type { RequestState } from '../../core/request-context';
 import { makeScope, type ScopeBase } from '../../core/scope';
 import { replyToPush } from './push.service';
@@ -9,18 +10,6 @@ import { Wxapp } from './wxapp.model';
 const PUSH_PATH = /^\/api\/wechat\/push\/(wx[0-9a-f]{16})$/;
 /** Push bodies are small XML documents. */
 const MAX_BODY_BYTES = 64 * 1024;
-
-async function readBody(stream: NodeJS.ReadableStream): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 /**
  * WeChat's server push, answered in WeChat's own format (not the envelope): the verification GET
@@ -50,7 +39,7 @@ export function wechatPushRoute(base: ScopeBase): Middleware<RequestState> {
         ctx.status = 405;
         return;
       }
-      const body = await readBody(ctx.req);
+      const body = await readRawBody(ctx.req, MAX_BODY_BYTES);
       if (!body) {
         ctx.status = 413;
         return;
