@@ -1,6 +1,6 @@
 import { ORDER_CLOSE_REASON_LABEL, ORDER_STATUS_LABEL, type OrderView } from '@px/api/contract';
 import { formatFen } from '@px/config';
-import { Checked, Clear, InfoO } from '@react-vant/icons';
+import { Checked, Failure, InfoO } from '@react-vant/icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'react-vant';
@@ -72,7 +72,7 @@ export function OrderClosed({ order }: { order: OrderView }) {
   return (
     <Outcome
       tone="closed"
-      icon={<Clear />}
+      icon={<Failure />}
       title="订单已关闭"
       message={`该订单${reason}，如需报名请重新选课下单`}
       order={order}
