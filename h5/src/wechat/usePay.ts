@@ -44,7 +44,8 @@ export interface WechatPay {
   /**
    * Pays an unpaid order inside WeChat: `order/pay` with method JSAPI, then the pay sheet. Resolves
    * when the sheet closed (or at once when the order turned out paid). Rejects with an ApiError when
-   * `order/pay` refuses (shown by the request client), or with an Error when the JS-SDK is not ready.
+   * `order/pay` refuses (shown by the request client), or with an Error when the JS-SDK is not ready
+   * (pages offer the button only once `sdk` is `ready`).
    */
   payByJsapi: (orderId: number) => Promise<JsapiPayResult>;
 }

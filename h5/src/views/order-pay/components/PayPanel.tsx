@@ -1,13 +1,12 @@
 import type { OrderStatusAnswer, OrderView } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { ClockO } from '@react-vant/icons';
+import { ClockO, InfoO } from '@react-vant/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Cell, Loading, NoticeBar, Toast } from 'react-vant';
+import { Button, Cell, Loading, Toast } from 'react-vant';
 import { cancelOrder, payOrder } from '../../../api/order';
 import { askConfirm } from '../../../components/cart/ask-confirm';
 import { OrderItemList } from '../../../components/OrderItemList';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
-import { showLocalError } from '../../../utils/show-error';
 import { isWechatBrowser } from '../../../wechat/is-wechat-browser';
 import { usePay } from '../../../wechat/usePay';
 import { formatSecondsLeft, useOrderPolling, useSecondsLeft } from '../use-order-polling';
@@ -79,8 +78,8 @@ export function PayPanel({ order, payTip, onSettled, onStale, onCancelled }: Pay
         const result = await payByJsapi(order.id);
         if (result.kind === 'paid') onStale();
         else setSheetClosed(true);
-      } catch (error) {
-        showLocalError(error);
+      } catch {
+        // `order/pay` refused (shown by the request client); the button is enabled only once the JS-SDK is ready.
       }
     });
 
@@ -116,7 +115,12 @@ export function PayPanel({ order, payTip, onSettled, onStale, onCancelled }: Pay
         )}
       </section>
 
-      {payTip && <NoticeBar wrapable scrollable={false} text={payTip} />}
+      {payTip && (
+        <p className="order-pay__tip">
+          <InfoO />
+          <span>{payTip}</span>
+        </p>
+      )}
 
       <section className="order-pay__card" aria-label="报名班级">
         <h2 className="order-pay__card-title">报名班级</h2>
@@ -141,12 +145,18 @@ export function PayPanel({ order, payTip, onSettled, onStale, onCancelled }: Pay
               round
               block
               color={WECHAT_GREEN}
+              disabled={sdk.status === 'error'}
               loading={jsapi.submitting || sdk.status === 'loading'}
               loadingText={sdk.status === 'loading' ? '微信支付准备中…' : '支付中…'}
               onClick={payInWechat}
             >
               微信支付
             </Button>
+          )}
+          {sdk.status === 'error' && (
+            <p className="order-pay__sdk-error" role="alert">
+              微信支付暂不可用（{sdk.message}），请使用扫码支付
+            </p>
           )}
           {!native && (
             <Button round block plain type="primary" loading={scan.submitting} onClick={startNative}>
