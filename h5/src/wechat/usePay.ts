@@ -63,7 +63,9 @@ export function usePay(options: { enabled?: boolean } = {}): WechatPay {
       if (sdk.status === 'loading') throw new Error('微信支付正在准备，请稍候再试');
       if (sdk.status !== 'ready')
         throw new Error(
-          sdk.status === 'error' ? `微信支付暂不可用（${sdk.message}），请使用扫码支付` : '请在微信中打开本页面支付',
+          sdk.status === 'error'
+            ? `微信支付暂不可用（${sdk.message}），请使用扫码支付`
+            : '请在微信中打开本页面支付',
         );
       const answer = await payOrder(orderId, 'JSAPI');
       if (answer.kind === 'PAID') return { kind: 'paid' };

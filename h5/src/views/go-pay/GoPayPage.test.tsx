@@ -179,7 +179,10 @@ describe('GoPayPage: checkout', () => {
     expect(screen.getByText('已下架')).toBeTruthy();
     expect(screen.getByText('合计 ¥50.00')).toBeTruthy();
     expect(screen.getByText('支付成功后即可开始学习')).toBeTruthy();
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['返回购物车', '提交订单']);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      '返回购物车',
+      '提交订单',
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: '返回购物车' }));
     expect(await screen.findByRole('button', { name: '去结算(1)' })).toBeTruthy();
@@ -242,7 +245,9 @@ describe('GoPayPage: 提交订单', () => {
 
   it('offers a waiting unpaid order first; 去支付 opens its pay page without submitting', async () => {
     open.mockResolvedValue(CHECKOUT);
-    waitPay.mockResolvedValue({ order: buildOrder({ id: 70, orderNo: 'PX202502280900001', totalAmount: 9800 }) });
+    waitPay.mockResolvedValue({
+      order: buildOrder({ id: 70, orderNo: 'PX202502280900001', totalAmount: 9800 }),
+    });
     const confirm = jest.spyOn(Dialog, 'confirm').mockResolvedValue(true);
     try {
       await openSummary();

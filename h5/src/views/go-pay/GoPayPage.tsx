@@ -53,7 +53,9 @@ function CartList({ view, settings, onCheckout }: CartListProps) {
   const availableCount = items.filter((item) => item.available).length;
   const allChecked = availableCount > 0 && checked.length === availableCount;
   const checkout = () =>
-    void run(async () => onCheckout({ checkout: await openCart(checked), ids: checked })).catch(() => undefined);
+    void run(async () => onCheckout({ checkout: await openCart(checked), ids: checked })).catch(
+      () => undefined,
+    );
 
   return (
     <main className="page go-pay go-pay--cart">

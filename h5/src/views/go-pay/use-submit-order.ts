@@ -50,7 +50,8 @@ export function useSubmitOrder(onRefused: () => Promise<void>): SubmitOrder {
           const { order } = await submitOrder(checkout.items.map((item) => item.id));
           navigate(orderPayPath(order.id));
         } catch (error) {
-          if (error instanceof ApiError && (error.kind === 'error' || error.kind === 'notice')) await onRefused();
+          if (error instanceof ApiError && (error.kind === 'error' || error.kind === 'notice'))
+            await onRefused();
         }
       }),
     [run, navigate, onRefused],

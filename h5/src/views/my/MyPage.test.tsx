@@ -6,9 +6,9 @@ import { Dialog } from 'react-vant';
 import wx from 'weixin-js-sdk';
 import { getMyProfile } from '../../api/account';
 import { countCart } from '../../api/cart';
+import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
 import { listMyClasses } from '../../api/my-class';
 import { cancelOrder, listMyOrders } from '../../api/order';
-import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
 import { getSystemInfo } from '../../api/project';
 import { sendSignedInMsgCode } from '../../api/sms';
 import { checkFollow, getJsSdkConfig } from '../../api/wechat';
@@ -424,7 +424,9 @@ describe('MyPage: 我的订单', () => {
     expect(myOrders).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, status: 'CLOSED' });
     expect(screen.getByRole('radio', { name: '已关闭' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('radio', { name: '待支付' }));
-    await waitFor(() => expect(myOrders).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, status: 'UNPAID' }));
+    await waitFor(() =>
+      expect(myOrders).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, status: 'UNPAID' }),
+    );
   });
 
   it('opens the pay page of an unpaid order', async () => {
@@ -438,7 +440,9 @@ describe('MyPage: 我的订单', () => {
     cancel.mockResolvedValue(buildOrder({ status: 'CLOSED', closeReason: 'CANCELLED' }));
     myOrders
       .mockResolvedValueOnce(pageOf([buildOrder()]))
-      .mockResolvedValueOnce(pageOf([buildOrder({ status: 'CLOSED', closeReason: 'CANCELLED', expiresAt: null })]));
+      .mockResolvedValueOnce(
+        pageOf([buildOrder({ status: 'CLOSED', closeReason: 'CANCELLED', expiresAt: null })]),
+      );
     try {
       renderMy('/my?tab=orders');
       fireEvent.click(await screen.findByRole('button', { name: '取消订单' }));

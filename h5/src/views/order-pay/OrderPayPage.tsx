@@ -17,7 +17,12 @@ function MissingOrder() {
   const navigate = useNavigate();
   return (
     <PageMessage image="error" description="订单不存在">
-      <Button round type="primary" className="page-state__button" onClick={() => navigate(myTabPath('orders'))}>
+      <Button
+        round
+        type="primary"
+        className="page-state__button"
+        onClick={() => navigate(myTabPath('orders'))}
+      >
         查看我的订单
       </Button>
     </PageMessage>

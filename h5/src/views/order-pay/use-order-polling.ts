@@ -27,14 +27,11 @@ export function useOrderPolling(
       if (!stopped) timer = window.setTimeout(check, PAY_POLL_INTERVAL_MS);
     };
     const check = () => {
-      checkOrderPaid(orderId).then(
-        (answer) => {
-          if (stopped) return;
-          if (answer.status === 'UNPAID') next();
-          else settled.current(answer);
-        },
-        next,
-      );
+      checkOrderPaid(orderId).then((answer) => {
+        if (stopped) return;
+        if (answer.status === 'UNPAID') next();
+        else settled.current(answer);
+      }, next);
     };
     check();
     return () => {

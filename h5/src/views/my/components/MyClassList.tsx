@@ -72,7 +72,12 @@ export function MyClassList({ hideElective }: { hideElective: boolean }) {
     );
   else
     body = (
-      <List finished={state.finished} onLoad={feed.loadMore} finishedText="没有更多了" errorText="加载失败，点击重试">
+      <List
+        finished={state.finished}
+        onLoad={feed.loadMore}
+        finishedText="没有更多了"
+        errorText="加载失败，点击重试"
+      >
         <ul className="my-list">
           {state.items.map((item) => (
             <MyClassCard key={item.id} item={item} hideElective={hideElective} />

@@ -117,7 +117,12 @@ export function MyOrderList() {
     body = <EmptyState description={filter ? `暂无${ORDER_STATUS_LABEL[filter]}的订单` : '暂无订单'} />;
   else
     body = (
-      <List finished={state.finished} onLoad={feed.loadMore} finishedText="没有更多了" errorText="加载失败，点击重试">
+      <List
+        finished={state.finished}
+        onLoad={feed.loadMore}
+        finishedText="没有更多了"
+        errorText="加载失败，点击重试"
+      >
         <ul className="my-list">
           {state.items.map((order) => (
             <OrderCard key={order.id} order={order} onCancelled={reread} />

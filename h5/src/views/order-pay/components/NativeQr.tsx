@@ -43,7 +43,9 @@ export function NativeQr({ orderId, codeUrl, simulatorScanUrl }: NativeQrProps) 
   return (
     <section className="order-pay__qr" aria-label="扫码支付">
       <div className="order-pay__qr-box">
-        {state.status === 'ready' && <img className="order-pay__qr-image" src={state.src} alt="微信支付二维码" />}
+        {state.status === 'ready' && (
+          <img className="order-pay__qr-image" src={state.src} alt="微信支付二维码" />
+        )}
         {state.status === 'loading' && <Loading vertical>二维码生成中…</Loading>}
         {state.status === 'error' && (
           <Button size="small" round plain type="primary" onClick={() => setAttempt((value) => value + 1)}>

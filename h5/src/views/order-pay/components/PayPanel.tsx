@@ -138,7 +138,11 @@ export function PayPanel({ order, payTip, onSettled, onStale, onCancelled }: Pay
       {!expired && (
         <section className="order-pay__methods" aria-label="支付方式">
           {native && (
-            <NativeQr orderId={order.id} codeUrl={native.codeUrl} simulatorScanUrl={native.simulatorScanUrl} />
+            <NativeQr
+              orderId={order.id}
+              codeUrl={native.codeUrl}
+              simulatorScanUrl={native.simulatorScanUrl}
+            />
           )}
           {inWechat && (
             <Button
@@ -167,10 +171,10 @@ export function PayPanel({ order, payTip, onSettled, onStale, onCancelled }: Pay
       )}
 
       {(polling || expired) && (
-        <p className="order-pay__polling" aria-live="polite">
+        <div className="order-pay__polling" aria-live="polite">
           <Loading size="14px" />
-          {expired ? '正在确认订单状态…' : '支付完成后页面将自动跳转'}
-        </p>
+          <span>{expired ? '正在确认订单状态…' : '支付完成后页面将自动跳转'}</span>
+        </div>
       )}
 
       <div className="order-pay__cancel">
