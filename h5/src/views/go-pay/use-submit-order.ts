@@ -1,4 +1,4 @@
-import type { CartCheckout } from '@px/api/contract';
+import type { CartCheckout, OrderView } from '@px/api/contract';
 import { ApiError, formatFen } from '@px/config';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -28,7 +28,7 @@ export function useSubmitOrder(onRefused: () => Promise<void>): SubmitOrder {
   const submit = useCallback(
     (checkout: CartCheckout) =>
       run(async () => {
-        let waiting: Awaited<ReturnType<typeof checkWaitPay>>['order'];
+        let waiting: OrderView | null;
         try {
           waiting = (await checkWaitPay()).order;
         } catch {
