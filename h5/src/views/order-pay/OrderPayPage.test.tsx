@@ -116,7 +116,9 @@ beforeEach(() => {
   setTokenCookie('tok');
   toastSuccess = muteToast('success');
 });
-afterEach(() => {
+afterEach(async () => {
+  // A button's lock is released a moment after its task: let that happen before the screen goes.
+  await waitFor(() => expect(document.querySelector('.rv-button--loading')).toBeNull());
   toastSuccess.mockRestore();
   jest.useRealTimers();
 });
@@ -347,9 +349,9 @@ describe('OrderPayPage: other states', () => {
     try {
       renderPay();
       const button = await screen.findByRole('button', { name: '取消订单' });
-      fireEvent.click(button);
-      await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
-      await waitFor(() => expect(button.className).not.toContain('rv-button--loading'));
+      // The answer of the (mocked) dialog and the lock's release happen in the click's act.
+      await act(async () => fireEvent.click(button));
+      expect(confirm).toHaveBeenCalledTimes(1);
       expect(cancel).not.toHaveBeenCalled();
       expect(screen.getByText('待支付')).toBeTruthy();
     } finally {
