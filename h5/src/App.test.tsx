@@ -38,6 +38,14 @@ jest.mock('./api/wechat', () => ({
   oauthLogin: jest.fn(),
 }));
 jest.mock('./api/account', () => ({ getMyProfile: jest.fn() }));
+// The hub (/my) reads the cart count and the student's classes.
+jest.mock('./api/cart', () => ({
+  ...jest.requireActual<typeof import('./api/cart')>('./api/cart'),
+  countCart: jest.fn(() => Promise.resolve({ count: 0 })),
+}));
+jest.mock('./api/my-class', () => ({
+  listMyClasses: jest.fn(() => Promise.resolve({ list: [], total: 0, pageNum: 1, pageSize: 10 })),
+}));
 // Home (the entry page) lists banners and offered classes.
 jest.mock('./api/banner', () => ({ listBanners: jest.fn(() => Promise.resolve([])) }));
 jest.mock('./api/train-class', () => ({

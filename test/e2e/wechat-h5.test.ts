@@ -88,6 +88,8 @@ describe('a student inside WeChat', () => {
     await page.getByRole('button', { name: '绑定并登录' }).click();
     await page.waitForURL(/\/my$/);
     await expectVisible(page.getByText(DEMO.accounts.student.name).first());
+    // The binding shows in the hub's 账号设置 tab.
+    await page.getByText('账号设置', { exact: true }).click();
     await expectVisible(page.getByText('已绑定').first());
     await shot(page, '03-my');
   });
@@ -180,6 +182,7 @@ test('a student registers from the unit QR code; the unit sees the registration'
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await page.waitForURL(/\/my$/);
     await expectVisible(page.getByText('赵六').first());
+    await page.getByText('账号设置', { exact: true }).click();
     await expectVisible(page.getByText(DEMO.unitName).first());
     await expectVisible(page.getByText('已绑定').first());
     await shot(page, '07-registered');

@@ -15,6 +15,17 @@ import {
   sendMsgCodeByLogin,
   switchAccount,
 } from './login';
+import { listMyClasses } from './my-class';
+import {
+  cancelOrder,
+  checkOrderPaid,
+  checkWaitPay,
+  findMyOrder,
+  getPayQr,
+  listMyOrders,
+  payOrder,
+  submitOrder,
+} from './order';
 import { doRegister, getRegisterConfigByUnit, sendRegisterMsgCode } from './register';
 import { api } from './request';
 import { sendSignedInMsgCode } from './sms';
@@ -26,11 +37,16 @@ jest.mock('./request', () => ({
     call: jest.fn((key: string, input?: { accountId?: number }) =>
       Promise.resolve(key === 'login/switch-login' && !input?.accountId ? { list: [] } : {}),
     ),
+    download: jest.fn(() => Promise.resolve(new Blob())),
   },
 }));
 
 const callMock = jest.mocked(api.call);
-beforeEach(() => callMock.mockClear());
+const downloadMock = jest.mocked(api.download);
+beforeEach(() => {
+  callMock.mockClear();
+  downloadMock.mockClear();
+});
 
 const ENC = 'x'.repeat(344);
 const quiet = { quiet: true };
@@ -170,6 +186,26 @@ it.each<[string, () => Promise<unknown>, string, unknown, unknown]>([
   ],
   ['follow', () => checkFollow(), '/wechat/check-follow.action', {}, quiet],
   ['profile', () => getMyProfile(), '/account/my-profile.action', undefined, undefined],
+  ['submit order', () => submitOrder([31, 32]), '/order/submit.action', { cartItemIds: [31, 32] }, undefined],
+  ['wait pay', () => checkWaitPay(), '/order/check-wait-pay.action', {}, undefined],
+  ['my order', () => findMyOrder(7), '/order/my-order-detail.action', { id: 7 }, undefined],
+  ['pay', () => payOrder(7, 'JSAPI'), '/order/pay.action', { id: 7, method: 'JSAPI' }, undefined],
+  ['is paid', () => checkOrderPaid(7), '/order/is-paid.action', { id: 7 }, quiet],
+  ['cancel order', () => cancelOrder(7), '/order/cancel.action', { id: 7 }, undefined],
+  [
+    'my orders',
+    () => listMyOrders({ pageNum: 2, pageSize: 10, status: 'UNPAID' }),
+    '/order/my-order-page.action',
+    { pageNum: 2, pageSize: 10, status: 'UNPAID' },
+    undefined,
+  ],
+  [
+    'my classes',
+    () => listMyClasses({ pageNum: 1, pageSize: 10 }),
+    '/my-class/page.action',
+    { pageNum: 1, pageSize: 10 },
+    undefined,
+  ],
 ])('%s calls %p', async (_name, call, url, data, options) => {
   await call();
   expect(callMock).toHaveBeenCalledTimes(1);
@@ -177,4 +213,12 @@ it.each<[string, () => Promise<unknown>, string, unknown, unknown]>([
   expect(callUrl(String(key))).toBe(url);
   expect(body).toEqual(data);
   expect(passedOptions).toEqual(options);
+});
+
+it('downloads the QR code of a Native payment', async () => {
+  await getPayQr(7);
+  expect(downloadMock).toHaveBeenCalledTimes(1);
+  const [key, body] = downloadMock.mock.calls[0] ?? [];
+  expect(callUrl(String(key))).toBe('/order/pay-qr.action');
+  expect(body).toEqual({ id: 7 });
 });

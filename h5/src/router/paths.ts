@@ -30,6 +30,26 @@ export const DETAIL_PUBLIC2_PATH = '/detail-public2';
 export const V2_DETAIL_PUBLIC_PATH = '/v2/detail-public';
 export const DETAIL_QUESTION_PATH = '/detail-question';
 export const GO_PAY_PATH = '/go-pay';
+// Variants of the cart, the hub's variants and the pay page (issue 11).
+export const V2_GO_PAY_PATH = '/v2/go-pay';
+export const GO_PAY2_PATH = '/go-pay2';
+export const V2_MY_PATH = '/v2/my';
+export const MY2_PATH = '/my2';
+export const ORDER_PAY_PATH = '/student/order-pay';
+
+/** The tabs of the student's hub (/my), as `?tab=` names them. */
+export const MY_TABS = ['classes', 'orders', 'account'] as const;
+export type MyTab = (typeof MY_TABS)[number];
+
+/** The hub (/my) opened at one tab: `/my?tab=orders`. */
+export function myTabPath(tab: MyTab): string {
+  return `${MY_PATH}?tab=${tab}`;
+}
+
+/** The pay page of an order: `/student/order-pay?id=12`. */
+export function orderPayPath(orderId: number): string {
+  return `${ORDER_PAY_PATH}?id=${orderId}`;
+}
 
 /**
  * The routes reachable without signing in, exactly as spec section 2 lists them (also those not

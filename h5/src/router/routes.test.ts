@@ -22,6 +22,12 @@ const BUILT = [
   '/v2/detail-public',
   '/detail-question',
   '/go-pay',
+  // The cart and hub variants and the pay page (issue 11).
+  '/v2/go-pay',
+  '/go-pay2',
+  '/v2/my',
+  '/my2',
+  '/student/order-pay',
   // The class centre variants and the entry pages (task F).
   '/classSelectCenter',
   '/classSelectCenter2',
@@ -43,6 +49,11 @@ const SIGNED_IN = [
   '/detail-public2',
   '/detail-question',
   '/go-pay',
+  '/v2/go-pay',
+  '/go-pay2',
+  '/v2/my',
+  '/my2',
+  '/student/order-pay',
   '/classSelectCenter2',
   '/classCenter',
 ];
@@ -71,7 +82,7 @@ describe('the route table', () => {
   });
 
   it('has no placeholder for routes not built yet', () => {
-    for (const path of ['/registerCms', '/query-certificate', '/my2', '/v2/my']) {
+    for (const path of ['/registerCms', '/query-certificate', '/change-my-class', '/student/info']) {
       expect(findRoute(path)).toBeUndefined();
     }
   });

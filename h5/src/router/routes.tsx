@@ -10,13 +10,18 @@ import {
   DETAIL_QUESTION_PATH,
   FORBIDDEN_PATH,
   GO_PAY_PATH,
+  GO_PAY2_PATH,
   HOME_PATH,
   LOGIN_PATH,
   MY_PATH,
+  MY2_PATH,
   NOT_FOUND_PATH,
   normalizePath,
+  ORDER_PAY_PATH,
   RESET_PASSWORD_PATH,
   SWITCH_LOGIN_PATH,
+  V2_GO_PAY_PATH,
+  V2_MY_PATH,
   WX_BINDING_PATH,
 } from './paths';
 
@@ -57,6 +62,9 @@ const DetailQuestionPage = lazy(() =>
   import('../views/detail-question/DetailQuestionPage').then((m) => ({ default: m.DetailQuestionPage })),
 );
 const GoPayPage = lazy(() => import('../views/go-pay/GoPayPage').then((m) => ({ default: m.GoPayPage })));
+const OrderPayPage = lazy(() =>
+  import('../views/order-pay/OrderPayPage').then((m) => ({ default: m.OrderPayPage })),
+);
 
 /** One screen of the site: its path, its meta (title, sign-in, tab bar) and what it shows. */
 export interface H5Route {
@@ -87,7 +95,10 @@ export const ROUTES: readonly H5Route[] = [
   { path: WX_BINDING_PATH, meta: page('绑定账号', true), element: <WxBindingPage /> },
   { path: AUTH_REDIRECT_PATH, meta: page('微信登录', true), element: <AuthRedirectPage /> },
   { path: SWITCH_LOGIN_PATH, meta: page('切换账号', false), element: <SwitchLoginPage /> },
+  // The student's hub and its two variants of spec section 2 are one page; the tab bar shows on /my.
   { path: MY_PATH, meta: page('我的', false, true), element: <MyPage /> },
+  { path: V2_MY_PATH, meta: page('我的', false), element: <MyPage /> },
+  { path: MY2_PATH, meta: page('我的', false), element: <MyPage /> },
   { path: NOT_FOUND_PATH, meta: page('页面不存在', true), element: <NotFoundPage /> },
   { path: FORBIDDEN_PATH, meta: page('没有权限', true), element: <ForbiddenPage /> },
   ...Object.values(CENTER_VARIANTS).map((variant) => ({
@@ -106,7 +117,11 @@ export const ROUTES: readonly H5Route[] = [
     element: <ClassDetailPage key={variant.path} variant={variant} />,
   })),
   { path: DETAIL_QUESTION_PATH, meta: page('报名须知', false), element: <DetailQuestionPage /> },
+  // The cart and its two variants of spec section 2 are one page.
   { path: GO_PAY_PATH, meta: page('购物车', false), element: <GoPayPage /> },
+  { path: V2_GO_PAY_PATH, meta: page('购物车', false), element: <GoPayPage /> },
+  { path: GO_PAY2_PATH, meta: page('购物车', false), element: <GoPayPage /> },
+  { path: ORDER_PAY_PATH, meta: page('订单支付', false), element: <OrderPayPage /> },
 ];
 
 const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));

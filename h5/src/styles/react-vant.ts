@@ -29,5 +29,6 @@ import 'react-vant/es/search/style/index.css';
 import 'react-vant/es/submit-bar/style/index.css';
 import 'react-vant/es/swiper/style/index.css';
 import 'react-vant/es/tabbar/style/index.css';
+import 'react-vant/es/tabs/style/index.css';
 import 'react-vant/es/tag/style/index.css';
 import 'react-vant/es/toast/style/index.css';

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Search } from 'react-vant';
 import { listCenterClasses } from '../../api/train-class';
 import { PageError, PageLoading, PageMessage } from '../../components/PageState';
+import { useCartCount } from '../../hooks/useCartCount';
 import { type PagedFeed, type PageLoader, usePagedFeed } from '../../hooks/usePagedFeed';
 import { unitIdAtom } from '../../store/project';
 import { tokenAtom } from '../../store/session';
@@ -16,7 +17,7 @@ import {
   resolveSelection,
   selectedCategoryId,
 } from './class-types';
-import { CartEntry, JoinAllButton, useCartCount } from './components/CartActions';
+import { CartEntry, JoinAllButton } from './components/CartActions';
 import { ClassList } from './components/ClassList';
 import { TypeFilters } from './components/TypeFilters';
 import { WithSettings } from './components/WithSettings';

@@ -1,8 +1,10 @@
-import type { CartCheckout } from '@px/api/contract';
+import type { CartCheckout, OrderView } from '@px/api/contract';
+import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog } from 'react-vant';
 import { clearCart, findCart, openCart, removeFromCart } from '../../api/cart';
+import { checkWaitPay, submitOrder } from '../../api/order';
 import { getSystemInfo } from '../../api/project';
 import { buildCart, buildCartItem } from '../../components/cart/cart.testing';
 import { muteToast, probedLocation, setTokenCookie } from '../../testing/fixtures';
@@ -16,11 +18,14 @@ jest.mock('../../api/cart', () => ({
   clearCart: jest.fn(),
   openCart: jest.fn(),
 }));
+jest.mock('../../api/order', () => ({ checkWaitPay: jest.fn(), submitOrder: jest.fn() }));
 
 const find = jest.mocked(findCart);
 const remove = jest.mocked(removeFromCart);
 const clear = jest.mocked(clearCart);
 const open = jest.mocked(openCart);
+const waitPay = jest.mocked(checkWaitPay);
+const submit = jest.mocked(submitOrder);
 
 const SAFETY = buildCartItem({ id: 31, classId: 5, className: '安全员继续教育班', amount: 9800 });
 const FIRST_AID = buildCartItem({
@@ -60,6 +65,8 @@ beforeEach(() => {
   remove.mockReset().mockResolvedValue({ count: 2 });
   clear.mockReset().mockResolvedValue({ count: 0 });
   open.mockReset();
+  waitPay.mockReset().mockResolvedValue({ order: null });
+  submit.mockReset();
   setTokenCookie('tok');
   toastSuccess = muteToast('success');
 });
@@ -160,7 +167,7 @@ describe('GoPayPage: checkout', () => {
     payTip: '支付成功后即可开始学习',
   };
 
-  it('sends the checked ids and shows the summary without a pay button', async () => {
+  it('sends the checked ids and shows the summary with 提交订单', async () => {
     open.mockResolvedValue(CHECKOUT);
     renderGoPay();
     fireEvent.click(await screen.findByRole('checkbox', { name: '选择 安全员继续教育班' }));
@@ -172,7 +179,10 @@ describe('GoPayPage: checkout', () => {
     expect(screen.getByText('已下架')).toBeTruthy();
     expect(screen.getByText('合计 ¥50.00')).toBeTruthy();
     expect(screen.getByText('支付成功后即可开始学习')).toBeTruthy();
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['返回购物车']);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      '返回购物车',
+      '提交订单',
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: '返回购物车' }));
     expect(await screen.findByRole('button', { name: '去结算(1)' })).toBeTruthy();
@@ -185,5 +195,117 @@ describe('GoPayPage: checkout', () => {
     fireEvent.click(await screen.findByRole('button', { name: '去结算(2)' }));
     expect(await screen.findByText('合计 ¥148.00')).toBeTruthy();
     expect(open).toHaveBeenCalledWith([31, 32]);
+  });
+});
+
+/** An unpaid order as `order/submit` or `order/check-wait-pay` answers it. */
+function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    id: 77,
+    orderNo: 'PX202503010800001',
+    status: 'UNPAID',
+    channel: null,
+    totalAmount: 5000,
+    paidAmount: 0,
+    items: [{ classId: 6, className: '急救常识班', year: 2025, amount: 5000 }],
+    createdAt: '2025-03-01T08:00:00.000Z',
+    expiresAt: '2025-03-01T08:30:00.000Z',
+    paidAt: null,
+    closedAt: null,
+    closeReason: null,
+    ...overrides,
+  };
+}
+
+describe('GoPayPage: 提交订单', () => {
+  const CHECKOUT: CartCheckout = {
+    items: [FIRST_AID],
+    unavailable: [],
+    totalAmount: 5000,
+    payTip: '支付成功后即可开始学习',
+  };
+
+  /** Opens the summary of 急救常识班 alone. */
+  async function openSummary() {
+    renderGoPay('?ids=32');
+    fireEvent.click(await screen.findByRole('button', { name: '去结算(1)' }));
+    await screen.findByRole('heading', { name: '确认订单' });
+  }
+
+  it('submits the items of the summary and opens the pay page of the new order', async () => {
+    open.mockResolvedValue(CHECKOUT);
+    submit.mockResolvedValue({ order: buildOrder({ id: 81 }) });
+    await openSummary();
+    expect(screen.getByText('支付成功后即可开始学习')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+    expect(await probedLocation()).toBe('/student/order-pay?id=81');
+    expect(waitPay).toHaveBeenCalledTimes(1);
+    expect(submit).toHaveBeenCalledWith([32]);
+  });
+
+  it('offers a waiting unpaid order first; 去支付 opens its pay page without submitting', async () => {
+    open.mockResolvedValue(CHECKOUT);
+    waitPay.mockResolvedValue({
+      order: buildOrder({ id: 70, orderNo: 'PX202502280900001', totalAmount: 9800 }),
+    });
+    const confirm = jest.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    try {
+      await openSummary();
+      fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+      expect(await probedLocation()).toBe('/student/order-pay?id=70');
+      expect(confirm).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: '您有待支付的订单',
+          message: '订单 PX202502280900001（¥98.00）尚未支付，是否继续支付该订单？',
+          confirmButtonText: '去支付',
+          cancelButtonText: '继续提交',
+        }),
+      );
+      expect(submit).not.toHaveBeenCalled();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('goes on to submit when the student chooses 继续提交', async () => {
+    open.mockResolvedValue(CHECKOUT);
+    waitPay.mockResolvedValue({ order: buildOrder({ id: 70 }) });
+    submit.mockResolvedValue({ order: buildOrder({ id: 82 }) });
+    const confirm = jest.spyOn(Dialog, 'confirm').mockRejectedValue(undefined);
+    try {
+      await openSummary();
+      fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+      expect(await probedLocation()).toBe('/student/order-pay?id=82');
+      expect(submit).toHaveBeenCalledWith([32]);
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('reads the summary again when the server refuses the checkout', async () => {
+    open.mockResolvedValueOnce(CHECKOUT).mockResolvedValueOnce({
+      ...CHECKOUT,
+      items: [],
+      unavailable: [{ ...FIRST_AID, available: false, unavailableReason: 'ENROLLED' }],
+      totalAmount: 0,
+    });
+    submit.mockRejectedValue(new ApiError({ kind: 'error', code: -1, message: '班级「急救常识班」已报名' }));
+    await openSummary();
+    fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+    expect(await screen.findByText('以下班级无法结算')).toBeTruthy();
+    expect(open).toHaveBeenNthCalledWith(2, [32]);
+    expect(screen.getByText('没有可结算的班级')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '提交订单' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('stays on the summary when the unpaid-order check fails', async () => {
+    open.mockResolvedValue(CHECKOUT);
+    waitPay.mockRejectedValue(new ApiError({ kind: 'network', message: '网络异常' }));
+    await openSummary();
+    fireEvent.click(screen.getByRole('button', { name: '提交订单' }));
+    await waitFor(() => expect(waitPay).toHaveBeenCalledTimes(1));
+    expect(submit).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: '确认订单' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import type { CartCheckout, SystemInfo } from '@px/api/contract';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, SubmitBar } from 'react-vant';
 import { openCart } from '../../api/cart';
@@ -12,6 +12,7 @@ import { checkedTotal } from './cart-selection';
 import { CartItemRow } from './components/CartItemRow';
 import { CheckoutSummary } from './components/CheckoutSummary';
 import { type CartView, useCart } from './use-cart';
+import { useSubmitOrder } from './use-submit-order';
 import './go-pay.css';
 
 /** The empty cart, with the way to the class centre. */
@@ -31,10 +32,16 @@ function EmptyCart() {
   );
 }
 
+/** The checkout summary on screen, with the cart item ids it was asked for (to read it again). */
+interface OpenCheckout {
+  checkout: CartCheckout;
+  ids: number[];
+}
+
 interface CartListProps {
   view: CartView;
   settings: SystemInfo;
-  onCheckout: (checkout: CartCheckout) => void;
+  onCheckout: (open: OpenCheckout) => void;
 }
 
 /** The cart's items with their checkboxes, 清空, and the SubmitBar with the checked total and 去结算. */
@@ -45,7 +52,10 @@ function CartList({ view, settings, onCheckout }: CartListProps) {
   const { checked } = view;
   const availableCount = items.filter((item) => item.available).length;
   const allChecked = availableCount > 0 && checked.length === availableCount;
-  const checkout = () => void run(async () => onCheckout(await openCart(checked))).catch(() => undefined);
+  const checkout = () =>
+    void run(async () => onCheckout({ checkout: await openCart(checked), ids: checked })).catch(
+      () => undefined,
+    );
 
   return (
     <main className="page go-pay go-pay--cart">
@@ -84,31 +94,44 @@ function CartList({ view, settings, onCheckout }: CartListProps) {
 }
 
 /**
- * /go-pay (signed in) 购物车 / 确认订单: the cart (`?ids=` preselects items), deleting and emptying
- * it, and 去结算: the checkout summary of the checked items (`shop-cart/open-cart`).
+ * /go-pay (signed in; also /v2/go-pay and /go-pay2) 购物车 / 确认订单: the cart (`?ids=` preselects
+ * items), deleting and emptying it, 去结算: the checkout summary of the checked items
+ * (`shop-cart/open-cart`), and 提交订单: the order, then its pay page.
  */
 export function GoPayPage() {
   const [params] = useSearchParams();
   const preselected = useMemo(() => parseIdList(params.get('ids')), [params]);
   const systemInfo = useSystemInfo();
   const view = useCart(preselected);
-  const [checkout, setCheckout] = useState<CartCheckout | null>(null);
+  const [open, setOpen] = useState<OpenCheckout | null>(null);
+  const openIds = open?.ids;
+  const reloadSummary = useCallback(async () => {
+    if (!openIds) return;
+    try {
+      setOpen({ checkout: await openCart(openIds), ids: openIds });
+    } catch {
+      // The request client has shown why; the summary on screen stays.
+    }
+  }, [openIds]);
+  const order = useSubmitOrder(reloadSummary);
 
   if (view.state.status === 'loading' || systemInfo.status === 'loading') return <PageLoading />;
   if (view.state.status === 'error')
     return <PageError message={view.state.message} onRetry={() => void view.reload()} />;
   if (systemInfo.status === 'error')
     return <PageError message={systemInfo.message} onRetry={systemInfo.reload} />;
-  if (checkout)
+  if (open)
     return (
       <CheckoutSummary
-        checkout={checkout}
+        checkout={open.checkout}
+        submitting={order.submitting}
+        onSubmit={() => void order.submit(open.checkout)}
         onBack={() => {
-          setCheckout(null);
+          setOpen(null);
           void view.reload(true);
         }}
       />
     );
   if (view.state.value.items.length === 0) return <EmptyCart />;
-  return <CartList view={view} settings={systemInfo.settings} onCheckout={setCheckout} />;
+  return <CartList view={view} settings={systemInfo.settings} onCheckout={setOpen} />;
 }

@@ -1,17 +1,27 @@
-import type { MyProfile } from '@px/api/contract';
+import type { MyClassItem, MyProfile, OrderView, PageAnswer } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'react-vant';
 import wx from 'weixin-js-sdk';
 import { getMyProfile } from '../../api/account';
+import { countCart } from '../../api/cart';
 import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
+import { listMyClasses } from '../../api/my-class';
+import { cancelOrder, listMyOrders } from '../../api/order';
 import { getSystemInfo } from '../../api/project';
 import { sendSignedInMsgCode } from '../../api/sms';
 import { checkFollow, getJsSdkConfig } from '../../api/wechat';
 import { tokenAtom } from '../../store/session';
 import type * as FakeEncryption from '../../testing/fake-encryption';
-import { fakeUserAgent, muteToast, probedLocation, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
+import {
+  fakeUserAgent,
+  LocationProbe,
+  muteToast,
+  probedLocation,
+  setTokenCookie,
+  WECHAT_UA,
+} from '../../testing/fixtures';
 import { buildFieldsError, FIELD_ERROR, fillFields, renderScreen } from '../../testing/render-screen';
 import { FOLLOW_PROMPT_TEXT } from './components/FollowPrompt';
 import { MY_JS_API_LIST, MyPage } from './MyPage';
@@ -26,6 +36,9 @@ jest.mock('../../api/login', () => ({
   getAccountInfo: jest.fn(),
 }));
 jest.mock('../../api/sms', () => ({ sendSignedInMsgCode: jest.fn() }));
+jest.mock('../../api/cart', () => ({ countCart: jest.fn() }));
+jest.mock('../../api/my-class', () => ({ listMyClasses: jest.fn() }));
+jest.mock('../../api/order', () => ({ listMyOrders: jest.fn(), cancelOrder: jest.fn() }));
 jest.mock('../../api/wechat', () => ({ checkFollow: jest.fn(), getJsSdkConfig: jest.fn() }));
 jest.mock('@px/config', () =>
   jest.requireActual<typeof FakeEncryption>('../../testing/fake-encryption').configWithFakeEncryption(),
@@ -42,6 +55,10 @@ const byOldPassword = jest.mocked(modifyPassword);
 const bySms = jest.mocked(modifyPasswordByMobile);
 const newMobile = jest.mocked(modifyMobile);
 const jsSdkConfig = jest.mocked(getJsSdkConfig);
+const cartCount = jest.mocked(countCart);
+const myClasses = jest.mocked(listMyClasses);
+const myOrders = jest.mocked(listMyOrders);
+const cancel = jest.mocked(cancelOrder);
 
 const PROFILE: MyProfile = {
   accountId: 21,
@@ -59,8 +76,48 @@ const NOT_FOLLOWING = {
   appName: '演示公众号',
 };
 
-function renderMy() {
-  return renderScreen(<MyPage />, '/my');
+/** Renders the hub at `path` (default: the account tab, where the profile and settings are). */
+function renderMy(path = '/my?tab=account') {
+  return renderScreen(<MyPage />, path);
+}
+
+/** One page of `items`, all of them. */
+function pageOf<T>(items: T[]): PageAnswer<T> {
+  return { list: items, total: items.length, pageNum: 1, pageSize: 10 };
+}
+
+function buildMyClass(overrides: Partial<MyClassItem> = {}): MyClassItem {
+  return {
+    id: 41,
+    classId: 5,
+    className: '安全生产法专题班',
+    year: 2025,
+    status: 'STUDYING',
+    studyStartDate: '2025-01-01',
+    studyEndDate: '2026-12-31',
+    requiredHours: 12,
+    electiveHours: 4,
+    enrolledAt: '2025-03-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    id: 77,
+    orderNo: 'PX202503010800001',
+    status: 'UNPAID',
+    channel: null,
+    totalAmount: 9800,
+    paidAmount: 0,
+    items: [{ classId: 5, className: '安全生产法专题班', year: 2025, amount: 9800 }],
+    createdAt: '2025-03-01T08:00:00',
+    expiresAt: '2025-03-01T08:30:00',
+    paidAt: null,
+    closedAt: null,
+    closeReason: null,
+    ...overrides,
+  };
 }
 
 let toastSuccess: jest.SpyInstance;
@@ -80,6 +137,10 @@ beforeEach(() => {
     .mockResolvedValue({ appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's', bridgeScript: null });
   jest.mocked(wx.config).mockClear();
   jest.mocked(loginOut).mockClear();
+  cartCount.mockReset().mockResolvedValue({ count: 2 });
+  myClasses.mockReset().mockResolvedValue(pageOf([buildMyClass()]));
+  myOrders.mockReset().mockResolvedValue(pageOf([buildOrder()]));
+  cancel.mockReset();
   setTokenCookie('tok');
   toastSuccess = muteToast('success');
 });
@@ -260,5 +321,140 @@ describe('MyPage: the WeChat JS-SDK', () => {
     renderMy();
     await screen.findByRole('heading', { name: '张三' });
     expect(jsSdkConfig).not.toHaveBeenCalled();
+  });
+});
+
+/** The hub's tab titled `title` (react-vant's tab titles carry aria-selected). */
+const tabTitle = (title: string) => screen.getByText(title).closest('[aria-selected]') as HTMLElement;
+
+describe('MyPage: the hub', () => {
+  it('opens 我的班级 by default with the state, year, hours and study window of each class', async () => {
+    myClasses.mockResolvedValue(
+      pageOf([buildMyClass(), buildMyClass({ id: 42, className: '急救常识班', status: 'PENDING_PAY' })]),
+    );
+    renderMy('/my');
+    expect(await screen.findByText('安全生产法专题班')).toBeTruthy();
+    expect(myClasses).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
+    expect(tabTitle('我的班级').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('学习中')).toBeTruthy();
+    expect(screen.getByText('待支付')).toBeTruthy();
+    expect(screen.getAllByText('2025 年度 · 必修 12.0 学时 · 选修 4.0 学时')).toHaveLength(2);
+    expect(screen.getAllByText('学习时间 2025-01-01 至 2026-12-31')).toHaveLength(2);
+    expect(myOrders).not.toHaveBeenCalled();
+    // The profile header stays above the tabs.
+    expect(screen.getByRole('heading', { name: '张三' })).toBeTruthy();
+  });
+
+  it('leaves the elective hours out with hideElective', async () => {
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ hideElective: 1 }));
+    renderMy('/my?tab=classes');
+    expect(await screen.findByText('2025 年度 · 必修 12.0 学时')).toBeTruthy();
+  });
+
+  it('offers 去选课 when the student has no class', async () => {
+    myClasses.mockResolvedValue(pageOf([]));
+    renderMy('/my');
+    expect(await screen.findByText('还没有报名的班级')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '去选课' }));
+    expect(await probedLocation()).toBe('/classSelectCenter');
+  });
+
+  it('keeps the chosen tab in ?tab=', async () => {
+    renderScreen(
+      <>
+        <MyPage />
+        <LocationProbe />
+      </>,
+      '/my',
+    );
+    await screen.findByText('安全生产法专题班');
+    fireEvent.click(screen.getByText('我的订单'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/my?tab=orders'));
+    expect(await screen.findByText('订单号 PX202503010800001')).toBeTruthy();
+    fireEvent.click(screen.getByText('账号设置'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/my?tab=account'));
+    expect(await screen.findByText('修改密码')).toBeTruthy();
+  });
+
+  it('shows the cart with its count and opens it', async () => {
+    renderMy('/my');
+    await screen.findByRole('heading', { name: '张三' });
+    const cart = screen.getByText('购物车').closest('.rv-cell') as HTMLElement;
+    expect(await within(cart).findByText('2')).toBeTruthy();
+    fireEvent.click(cart);
+    expect(await probedLocation()).toBe('/go-pay');
+  });
+});
+
+describe('MyPage: 我的订单', () => {
+  it('lists each order with its number, classes, total, state and created time', async () => {
+    myOrders.mockResolvedValue(
+      pageOf([
+        buildOrder(),
+        buildOrder({
+          id: 76,
+          orderNo: 'PX202502280900001',
+          status: 'PAID',
+          channel: 'WX_NATIVE',
+          totalAmount: 12000,
+          items: [{ classId: 6, className: '职业道德与安全素养提升班', year: 2025, amount: 12000 }],
+          createdAt: '2025-02-28T09:00:00',
+        }),
+      ]),
+    );
+    renderMy('/my?tab=orders');
+    const unpaid = await screen.findByRole('listitem', { name: '订单 PX202503010800001' });
+    expect(myOrders).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10, status: '' });
+    expect(within(unpaid).getByText('待支付')).toBeTruthy();
+    expect(within(unpaid).getByText('安全生产法专题班')).toBeTruthy();
+    expect(within(unpaid).getByText('2025-03-01 08:00')).toBeTruthy();
+    expect(within(unpaid).getAllByText('¥98.00')).toHaveLength(2);
+    expect(within(unpaid).getByRole('button', { name: '去支付' })).toBeTruthy();
+    const paid = screen.getByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(within(paid).getByText('已支付')).toBeTruthy();
+    expect(within(paid).queryByRole('button')).toBeNull();
+  });
+
+  it('filters by state', async () => {
+    renderMy('/my?tab=orders');
+    await screen.findByText('订单号 PX202503010800001');
+    myOrders.mockResolvedValue(pageOf([]));
+    fireEvent.click(screen.getByRole('radio', { name: '已关闭' }));
+    expect(await screen.findByText('暂无已关闭的订单')).toBeTruthy();
+    expect(myOrders).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, status: 'CLOSED' });
+    expect(screen.getByRole('radio', { name: '已关闭' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: '待支付' }));
+    await waitFor(() =>
+      expect(myOrders).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, status: 'UNPAID' }),
+    );
+  });
+
+  it('opens the pay page of an unpaid order', async () => {
+    renderMy('/my?tab=orders');
+    fireEvent.click(await screen.findByRole('button', { name: '去支付' }));
+    expect(await probedLocation()).toBe('/student/order-pay?id=77');
+  });
+
+  it('cancels an unpaid order after a confirmation and reads the list again', async () => {
+    const confirm = jest.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    cancel.mockResolvedValue(buildOrder({ status: 'CLOSED', closeReason: 'CANCELLED' }));
+    myOrders
+      .mockResolvedValueOnce(pageOf([buildOrder()]))
+      .mockResolvedValueOnce(
+        pageOf([buildOrder({ status: 'CLOSED', closeReason: 'CANCELLED', expiresAt: null })]),
+      );
+    try {
+      renderMy('/my?tab=orders');
+      fireEvent.click(await screen.findByRole('button', { name: '取消订单' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: '去支付' })).toBeNull());
+      const order = screen.getByRole('listitem', { name: '订单 PX202503010800001' });
+      expect(within(order).getByText('已关闭')).toBeTruthy();
+      expect(confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '取消订单' }));
+      expect(cancel).toHaveBeenCalledWith(77);
+      expect(toastSuccess).toHaveBeenCalledWith('订单已取消');
+      expect(myOrders).toHaveBeenCalledTimes(2);
+    } finally {
+      confirm.mockRestore();
+    }
   });
 });

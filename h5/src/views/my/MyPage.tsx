@@ -1,41 +1,60 @@
-import { UserO } from '@react-vant/icons';
+import { CartO, UserO } from '@react-vant/icons';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Cell } from 'react-vant';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Badge, Cell, Tabs } from 'react-vant';
 import { getMyProfile } from '../../api/account';
 import { PageError, PageLoading } from '../../components/PageState';
-import { useConfirmedSignOut } from '../../hooks/useConfirmedSignOut';
+import { useCartCount } from '../../hooks/useCartCount';
 import { useRemote } from '../../hooks/useRemote';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
-import { MY_PATH, SWITCH_LOGIN_PATH } from '../../router/paths';
+import { GO_PAY_PATH, MY_TABS, type MyTab } from '../../router/paths';
 import { type JsApiName, useWechatJsSdk } from '../../wechat/useWechatJsSdk';
+import { AccountSettings } from './components/AccountSettings';
 import { FollowPrompt } from './components/FollowPrompt';
 import { ModifyMobilePopup } from './components/ModifyMobilePopup';
 import { ModifyPasswordPopup } from './components/ModifyPasswordPopup';
+import { MyClassList } from './components/MyClassList';
+import { MyOrderList } from './components/MyOrderList';
 import './my.css';
 
-/** The JS-SDK interfaces /my prepares (sharing now, payment later). */
+/** The JS-SDK interfaces /my prepares (sharing, and payment for the pay page). */
 export const MY_JS_API_LIST: readonly JsApiName[] = [
   'updateAppMessageShareData',
   'updateTimelineShareData',
   'chooseWXPay',
 ];
 
+/** The hub's tabs in order, with their titles. */
+const TAB_TITLES: Readonly<Record<MyTab, string>> = {
+  classes: '我的班级',
+  orders: '我的订单',
+  account: '账号设置',
+};
+
+/** The tab `?tab=` names; 我的班级 when missing or unknown. */
+export function tabOf(value: string | null): MyTab {
+  return MY_TABS.find((tab) => tab === value) ?? 'classes';
+}
+
 type OpenPopup = 'password' | 'mobile' | null;
 
 /**
- * /my: the student's profile (`account/my-profile`: name, masked ID number, mobile, e-mail, unit,
- * WeChat), the account settings (修改密码, 修改手机号; hidden by `hideAccountSettings`), 切换账号,
- * 退出登录, and the prompt to follow the official account when WeChat is bound but not following.
- * Configures the WeChat JS-SDK silently for what later pages need (share, pay).
+ * /my (also /v2/my and /my2), the student's hub: the profile header (name, masked ID number,
+ * avatar), the prompt to follow the official account when WeChat is bound but not following, the
+ * cart with its count, and tabs kept in `?tab=`: 我的班级 (`my-class/page`), 我的订单
+ * (`order/my-order-page`) and 账号设置 (profile, 修改密码 / 修改手机号 unless `hideAccountSettings`,
+ * 切换账号, 退出登录). Configures the WeChat JS-SDK silently for what later pages need (share, pay).
  */
 export function MyPage() {
   const systemInfo = useSystemInfo();
   const { state, reload, refresh } = useRemote(getMyProfile);
   const [popup, setPopup] = useState<OpenPopup>(null);
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
-  const signOut = useConfirmedSignOut();
-  useWechatJsSdk(MY_JS_API_LIST, { path: MY_PATH });
+  const [cartCount] = useCartCount(true);
+  const tab = tabOf(params.get('tab'));
+  useWechatJsSdk(MY_JS_API_LIST, { path: pathname });
 
   if (state.status === 'loading' || systemInfo.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <PageError message={state.message} onRetry={reload} />;
@@ -44,6 +63,12 @@ export function MyPage() {
   const profile = state.value;
   const settings = systemInfo.settings;
   const showAccountSettings = settings.hideAccountSettings !== 1;
+
+  const chooseTab = (name: string | number) => {
+    const next = new URLSearchParams(params);
+    next.set('tab', tabOf(String(name)));
+    setParams(next, { replace: true });
+  };
 
   return (
     <main className="page my">
@@ -63,38 +88,33 @@ export function MyPage() {
 
       <FollowPrompt wechatBound={profile.wechat.bound} />
 
-      <Cell.Group inset title="个人信息" className="my__group">
-        <Cell title="手机号" value={profile.mobile ?? '未绑定'} />
-        <Cell title="邮箱" value={profile.email ?? '未填写'} />
-        <Cell title="所属单位" value={profile.unitName ?? '无'} />
+      <Cell.Group inset className="my__group">
         <Cell
-          title="微信"
-          value={profile.wechat.bound ? (profile.wechat.nickname ?? '已绑定') : '未绑定'}
-          label={profile.wechat.bound ? '已绑定，可使用微信直接登录' : undefined}
+          icon={<CartO />}
+          title="购物车"
+          isLink
+          clickable
+          value={cartCount ? <Badge content={cartCount} max={99} /> : undefined}
+          onClick={() => navigate(GO_PAY_PATH)}
         />
       </Cell.Group>
 
-      <Cell.Group inset title="账号设置" className="my__group">
-        {showAccountSettings && (
-          <>
-            <Cell title="修改密码" isLink clickable onClick={() => setPopup('password')} />
-            <Cell title="修改手机号" isLink clickable onClick={() => setPopup('mobile')} />
-          </>
-        )}
-        <Cell title="切换账号" isLink clickable onClick={() => navigate(SWITCH_LOGIN_PATH)} />
-      </Cell.Group>
-
-      <div className="my__logout">
-        <Button
-          round
-          block
-          type="danger"
-          plain
-          onClick={() => void signOut({ title: '退出登录', message: '确定退出当前账号吗？' })}
-        >
-          退出登录
-        </Button>
-      </div>
+      <Tabs className="my__tabs" active={tab} onChange={chooseTab}>
+        {MY_TABS.map((name) => (
+          <Tabs.TabPane key={name} name={name} title={TAB_TITLES[name]}>
+            {name === 'classes' && <MyClassList hideElective={settings.hideElective === 1} />}
+            {name === 'orders' && <MyOrderList />}
+            {name === 'account' && (
+              <AccountSettings
+                profile={profile}
+                showAccountSettings={showAccountSettings}
+                onModifyPassword={() => setPopup('password')}
+                onModifyMobile={() => setPopup('mobile')}
+              />
+            )}
+          </Tabs.TabPane>
+        ))}
+      </Tabs>
 
       {showAccountSettings && (
         <>

@@ -1,34 +1,10 @@
 import { CART_ITEMS_MAX } from '@px/api/contract';
 import { CartO } from '@react-vant/icons';
-import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Badge, Button, Dialog, Toast } from 'react-vant';
-import { countCart, joinClasses } from '../../../api/cart';
+import { joinClasses } from '../../../api/cart';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { GO_PAY_PATH, loginPathFor } from '../../../router/paths';
-
-/**
- * The number of items in the signed-in student's cart (the badge), loaded when signed in; null
- * while unknown or when anonymous. The setter takes the count a cart call answered.
- */
-export function useCartCount(signedIn: boolean): [number | null, (count: number) => void] {
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    if (!signedIn) {
-      setCount(null);
-      return;
-    }
-    let current = true;
-    countCart().then(
-      (answer) => current && setCount(answer.count),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [signedIn]);
-  return [count, setCount];
-}
 
 /** The floating cart button with the item count, leading to the cart (/go-pay). */
 export function CartEntry({ count }: { count: number }) {

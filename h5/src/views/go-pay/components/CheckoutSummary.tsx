@@ -1,22 +1,25 @@
 import type { CartCheckout } from '@px/api/contract';
 import { formatFen } from '@px/config';
-import { Button, Cell, NoticeBar } from 'react-vant';
+import { Button, Cell, NoticeBar, SubmitBar } from 'react-vant';
 import { formatPrice } from '../../../utils/class-format';
 import { unavailableLabel } from './CartItemRow';
 
 export interface CheckoutSummaryProps {
   checkout: CartCheckout;
+  /** 提交订单 is under way. */
+  submitting: boolean;
+  onSubmit: () => void;
   onBack: () => void;
 }
 
 /**
  * 确认订单: what the checked items come to (`shop-cart/open-cart`): the classes to pay for, those
- * that cannot be paid for with their reason, the total and the project's payment note. Payment
- * itself comes with the payment issue, so the summary ends with 返回购物车.
+ * that cannot be paid for with their reason, the total and the project's payment note; 提交订单
+ * (disabled when nothing can be paid for) and 返回购物车.
  */
-export function CheckoutSummary({ checkout, onBack }: CheckoutSummaryProps) {
+export function CheckoutSummary({ checkout, submitting, onSubmit, onBack }: CheckoutSummaryProps) {
   return (
-    <main className="page go-pay">
+    <main className="page go-pay go-pay--checkout">
       <h1 className="go-pay__title">确认订单</h1>
       {checkout.payTip && <NoticeBar wrapable scrollable={false} text={checkout.payTip} />}
       <Cell.Group inset title="报名班级" className="go-pay__group">
@@ -48,6 +51,14 @@ export function CheckoutSummary({ checkout, onBack }: CheckoutSummaryProps) {
           返回购物车
         </Button>
       </div>
+      <SubmitBar
+        label="合计："
+        price={checkout.totalAmount}
+        buttonText="提交订单"
+        disabled={checkout.items.length === 0}
+        loading={submitting}
+        onSubmit={onSubmit}
+      />
     </main>
   );
 }

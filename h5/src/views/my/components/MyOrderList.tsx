@@ -1,0 +1,156 @@
+import { ORDER_STATUS_LABEL, type OrderStatus, type OrderView } from '@px/api/contract';
+import { formatDateTime, formatFen } from '@px/config';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, List, Loading, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
+import { cancelOrder, listMyOrders } from '../../../api/order';
+import { askConfirm } from '../../../components/cart/ask-confirm';
+import { EmptyState } from '../../../components/EmptyState';
+import { OrderItemList } from '../../../components/OrderItemList';
+import { usePagedFeed } from '../../../hooks/usePagedFeed';
+import { useSubmitLock } from '../../../hooks/useSubmitLock';
+import { orderPayPath } from '../../../router/paths';
+
+/** The state filter of 我的订单: 全部 sends none. */
+type OrderFilter = '' | Extract<OrderStatus, 'UNPAID' | 'PAID' | 'CLOSED'>;
+const FILTERS: readonly { key: OrderFilter; title: string }[] = [
+  { key: '', title: '全部' },
+  { key: 'UNPAID', title: ORDER_STATUS_LABEL.UNPAID },
+  { key: 'PAID', title: ORDER_STATUS_LABEL.PAID },
+  { key: 'CLOSED', title: ORDER_STATUS_LABEL.CLOSED },
+];
+
+const STATUS_TAG: Readonly<Record<OrderStatus, TagProps['type']>> = {
+  UNPAID: 'warning',
+  PAID: 'success',
+  CLOSED: 'default',
+  REFUNDING: 'danger',
+  REFUNDED: 'default',
+};
+
+interface OrderCardProps {
+  order: OrderView;
+  onCancelled: () => void;
+}
+
+/** One order: number, state, classes, created time and total; 去支付 and 取消订单 while unpaid. */
+function OrderCard({ order, onCancelled }: OrderCardProps) {
+  const navigate = useNavigate();
+  const { submitting, run } = useSubmitLock();
+  const cancel = () =>
+    void run(async () => {
+      const confirmed = await askConfirm({
+        title: '取消订单',
+        message: `确定取消订单 ${order.orderNo} 吗？`,
+        confirmButtonText: '取消订单',
+        cancelButtonText: '再想想',
+      });
+      if (!confirmed) return;
+      try {
+        await cancelOrder(order.id);
+        Toast.success('订单已取消');
+      } catch {
+        // The request client has shown why (e.g. paid meanwhile); the list shows the order as it is.
+      }
+      onCancelled();
+    });
+
+  return (
+    <li className="my-card" aria-label={`订单 ${order.orderNo}`}>
+      <div className="my-card__head">
+        <span className="my-card__order-no">订单号 {order.orderNo}</span>
+        <Tag type={STATUS_TAG[order.status]} plain={STATUS_TAG[order.status] === 'default'}>
+          {ORDER_STATUS_LABEL[order.status]}
+        </Tag>
+      </div>
+      <OrderItemList items={order.items} />
+      <div className="my-card__foot">
+        <span className="my-card__meta">{formatDateTime(order.createdAt, 'YYYY-MM-DD HH:mm')}</span>
+        <span>
+          合计 <strong className="my-card__amount">{formatFen(order.totalAmount)}</strong>
+        </span>
+      </div>
+      {order.status === 'UNPAID' && (
+        <div className="my-card__actions">
+          <Button size="small" round plain loading={submitting} onClick={cancel}>
+            取消订单
+          </Button>
+          <Button size="small" round type="primary" onClick={() => navigate(orderPayPath(order.id))}>
+            去支付
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * 我的订单: the student's orders (`order/my-order-page`, 10 a page, newest first) filtered by state
+ * (全部 / 待支付 / 已支付 / 已关闭); pull to refresh and an infinite list.
+ */
+export function MyOrderList() {
+  const [filter, setFilter] = useState<OrderFilter>('');
+  const load = useCallback(
+    (pageNum: number) => listMyOrders({ pageNum, pageSize: 10, status: filter }),
+    [filter],
+  );
+  const feed = usePagedFeed(load);
+  const { state } = feed;
+  const reread = () => void feed.refresh().catch(() => undefined);
+
+  let body: JSX.Element;
+  if (state.status === 'loading')
+    body = (
+      <div className="my-list__state">
+        <Loading vertical>加载中…</Loading>
+      </div>
+    );
+  else if (state.status === 'error')
+    body = (
+      <EmptyState kind="network" description={state.message}>
+        <Button round type="primary" onClick={feed.reload}>
+          重新加载
+        </Button>
+      </EmptyState>
+    );
+  else if (state.items.length === 0)
+    body = <EmptyState description={filter ? `暂无${ORDER_STATUS_LABEL[filter]}的订单` : '暂无订单'} />;
+  else
+    body = (
+      <List
+        finished={state.finished}
+        onLoad={feed.loadMore}
+        finishedText="没有更多了"
+        errorText="加载失败，点击重试"
+      >
+        <ul className="my-list">
+          {state.items.map((order) => (
+            <OrderCard key={order.id} order={order} onCancelled={reread} />
+          ))}
+        </ul>
+      </List>
+    );
+
+  return (
+    <>
+      <div className="my-filter" role="radiogroup" aria-label="订单状态">
+        {FILTERS.map((item) => (
+          // biome-ignore lint/a11y/useSemanticElements: a row of pill buttons, one of them chosen
+          <button
+            key={item.key || 'all'}
+            type="button"
+            role="radio"
+            aria-checked={filter === item.key}
+            className={`my-filter__item${filter === item.key ? ' my-filter__item--active' : ''}`}
+            onClick={() => setFilter(item.key)}
+          >
+            {item.title}
+          </button>
+        ))}
+      </div>
+      <PullRefresh onRefresh={feed.refresh} disabled={state.status === 'loading'}>
+        <div className="my-list__body">{body}</div>
+      </PullRefresh>
+    </>
+  );
+}
