@@ -15,6 +15,7 @@ import { orderActions } from './modules/order/order.actions';
 import { projectActions } from './modules/project/project.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
+import { studyActions, studyPageActions } from './modules/study/study.actions';
 import { superAccountActions } from './modules/super-account/super-account.actions';
 import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
@@ -44,4 +45,6 @@ export const allActions: ActionDefinition[] = [
   ...cartActions,
   ...orderActions,
   ...myClassActions,
+  ...studyPageActions,
+  ...studyActions,
 ];

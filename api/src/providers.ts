@@ -1,5 +1,6 @@
 import type { WechatEndpoints } from '@px/wechat';
 import type { Providers } from './core/action';
+import { systemClock } from './core/clock';
 import type { Env } from './env';
 import { videoProviderFromEnv } from './modules/resource/video-provider';
 import { createSmsProvider } from './modules/sms/sms.provider';
@@ -18,6 +19,7 @@ export interface ProviderOptions {
  */
 export function createProviders(env: Env, options: ProviderOptions = {}): Providers {
   return {
+    clock: systemClock,
     storage: fileStorageFromEnv(env),
     video: videoProviderFromEnv(env),
     sms: createSmsProvider(env.SMS_PROVIDER),

@@ -14,6 +14,7 @@ import { projectCalls } from './project';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
 import { smsCalls } from './sms';
+import { studyCalls, studyPageCalls } from './study';
 import { superAccountCalls } from './super-account';
 import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
 import { trainPlanCalls } from './train-plan';
@@ -34,6 +35,8 @@ export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
   ...keyed(myClassCalls),
+  ...keyed(studyPageCalls),
+  ...keyed(studyCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),

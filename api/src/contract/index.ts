@@ -16,6 +16,7 @@ export * from './project';
 export * from './resource';
 export * from './role';
 export * from './sms';
+export * from './study';
 export * from './super-account';
 export * from './train-class';
 export * from './train-plan';

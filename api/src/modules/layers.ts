@@ -22,5 +22,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['cart'],
   ['class-center'],
   ['order'],
-  ['my-class'],
+  ['my-class', 'study'],
 ];
