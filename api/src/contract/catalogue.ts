@@ -7,6 +7,7 @@ import { certificateCalls } from './certificate';
 import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
+import { faceCalls } from './face';
 import { forgetCalls, loginCalls, registerCalls } from './login';
 import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
@@ -37,6 +38,7 @@ export const CALLS = {
   ...keyed(myClassCalls),
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),
+  ...keyed(faceCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),

@@ -4,6 +4,7 @@ import { answer, defineCalls } from './call';
 import type { ClassBaseType } from './class-category';
 import { zInput } from './common';
 import type { QuestionType } from './course';
+import { type FaceCheckAnswer, faceCheckInput } from './face';
 import type { MyClassStatus } from './train-class';
 
 /**
@@ -208,6 +209,8 @@ export const studyCalls = defineCalls('study', {
   'answer-question': { input: answerQuestionInput, answer: answer<AnswerQuestionAnswer>(), access: student },
   /** Confirms the student is still there (the anti-idle prompt). */
   'confirm-idle': { input: sessionInput, answer: answer<null>(), access: student },
+  /** A capture for the face check the session waits for (multipart `file`); study resumes when it matches. */
+  'face-check': { input: faceCheckInput, answer: answer<FaceCheckAnswer>(), access: student, upload: true },
   /** Ends a session (the page closes the player). */
   end: { input: sessionInput, answer: answer<null>(), access: student },
 });

@@ -11,6 +11,7 @@ import { CertificateTemplate } from '../modules/certificate/certificate-template
 import { ClassCategory } from '../modules/class-category/class-category.model';
 import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modules/course/course.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
+import { FaceCapture, FacePhoto } from '../modules/face/face.model';
 import {
   PayAttempt,
   PayNotification,
@@ -56,6 +57,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [PayOrder, PayOrderItem, PayAttempt, PayOrderLog, PayNotification])
     model.initModel(sequelize);
   for (const model of [LessonProgress, StudySession, StudyRefusal, PopupAnswer]) model.initModel(sequelize);
+  for (const model of [FacePhoto, FaceCapture]) model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

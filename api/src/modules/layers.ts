@@ -13,6 +13,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['wechat'],
   ['auth'],
   ['super-account'],
+  ['face'],
   ['category-tree', 'banner'],
   ['resource'],
   ['course'],

@@ -13,6 +13,7 @@ import { m0011UploadErrors } from './0011-upload-errors';
 import { m0012Jobs } from './0012-jobs';
 import { m0013Orders } from './0013-orders';
 import { m0014Study } from './0014-study';
+import { m0015Face } from './0015-face';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   m0012Jobs,
   m0013Orders,
   m0014Study,
+  m0015Face,
 ];

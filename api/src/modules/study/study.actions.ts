@@ -1,6 +1,14 @@
 import { studyCalls, studyPageCalls } from '../../contract/study';
 import { implement } from '../../core/action';
-import { answerQuestion, confirmIdle, endSession, heartbeat, startStudy, studyInfo } from './study.service';
+import {
+  answerQuestion,
+  confirmIdle,
+  endSession,
+  heartbeat,
+  startStudy,
+  studyInfo,
+  submitFaceCheck,
+} from './study.service';
 
 /** The study page of an enrolment (`my-class/study-info`). */
 export const studyPageActions = implement(studyPageCalls, {
@@ -13,5 +21,11 @@ export const studyActions = implement(studyCalls, {
   heartbeat: (ctx, input) => heartbeat(ctx, input),
   'answer-question': (ctx, input) => answerQuestion(ctx, input),
   'confirm-idle': (ctx, input) => confirmIdle(ctx, input.sessionId),
+  'face-check': (ctx, input) =>
+    submitFaceCheck(
+      ctx,
+      input.sessionId,
+      ctx.files.find((file) => file.field === 'file'),
+    ),
   end: (ctx, input) => endSession(ctx, input.sessionId),
 });

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { ProjectSettings } from '@px/config';
 import type { Transaction } from 'sequelize';
 import type { z } from 'zod';
 import type { ClassBaseType } from '../../contract/class-category';
+import type { FaceCheckAnswer } from '../../contract/face';
 import type {
   AnswerQuestionAnswer,
   HeartbeatAnswer,
@@ -14,10 +15,11 @@ import type {
   StudyStart,
 } from '../../contract/study';
 import type { MyClassStatus } from '../../contract/train-class';
-import type { ActorScope } from '../../core/action';
+import type { ActorScope, UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { categoryPlaces } from '../class-category/category-places';
 import { Course, CourseLesson, ResourceQuestion } from '../course/course.model';
+import { compareCapture } from '../face/face.service';
 import { Resource } from '../resource/resource.model';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
@@ -639,4 +641,45 @@ export async function endSession(
     if (session.status === 'ACTIVE') await session.update({ status: 'ENDED', endedAt: now }, { transaction });
   });
   return null;
+}
+
+/** The next random face check comes between 5 and 15 minutes after one passed. */
+const FACE_CHECK_GAP_SECONDS: [number, number] = [5 * 60, 15 * 60];
+
+/**
+ * `study/face-check`: compares a capture with the student's reference photo (the face provider;
+ * stored with its score). A pass ends the session's wait for a face check and sets the next one at
+ * a random point; a failure keeps the session waiting (no credit until a capture passes). Throws
+ * BusinessError for a session that is not active or has no reference photo.
+ */
+export async function submitFaceCheck(
+  scope: ActorScope,
+  sessionId: string,
+  file: UploadedFile | undefined,
+  now = scope.providers.clock.now(),
+): Promise<FaceCheckAnswer> {
+  return scope.sequelize.transaction(async (transaction) => {
+    const session = await lockSession(scope, sessionId, transaction);
+    if (session.status !== 'ACTIVE') throw new BusinessError('已在其他设备学习，请重新进入');
+    const outcome = await compareCapture(
+      scope,
+      file,
+      { myClassId: session.myClassId, sessionId: session.id, kind: session.faceDueAt ? 'RANDOM' : 'START' },
+      transaction,
+    );
+    if (outcome.passed && session.awaiting?.kind === 'FACE') {
+      const gap = randomInt(FACE_CHECK_GAP_SECONDS[0], FACE_CHECK_GAP_SECONDS[1]);
+      await session.update(
+        { awaiting: null, faceDueAt: new Date(now.getTime() + gap * 1000) },
+        { transaction },
+      );
+    }
+    return {
+      passed: outcome.passed,
+      score: outcome.score,
+      threshold: scope.providers.face.threshold,
+      simulated: outcome.simulated,
+      reason: outcome.reason,
+    };
+  });
 }
