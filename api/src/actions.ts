@@ -10,11 +10,13 @@ import { classCategoryActions } from './modules/class-category/class-category.ac
 import { classCenterActions } from './modules/class-center/class-center.actions';
 import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
+import { faceActions } from './modules/face/face.actions';
 import { myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
 import { projectActions } from './modules/project/project.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
+import { studyActions, studyPageActions } from './modules/study/study.actions';
 import { superAccountActions } from './modules/super-account/super-account.actions';
 import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
@@ -44,4 +46,7 @@ export const allActions: ActionDefinition[] = [
   ...cartActions,
   ...orderActions,
   ...myClassActions,
+  ...studyPageActions,
+  ...studyActions,
+  ...faceActions,
 ];

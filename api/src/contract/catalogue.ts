@@ -7,6 +7,7 @@ import { certificateCalls } from './certificate';
 import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
+import { faceCalls } from './face';
 import { forgetCalls, loginCalls, registerCalls } from './login';
 import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
@@ -14,6 +15,7 @@ import { projectCalls } from './project';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
 import { smsCalls } from './sms';
+import { studyCalls, studyPageCalls } from './study';
 import { superAccountCalls } from './super-account';
 import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
 import { trainPlanCalls } from './train-plan';
@@ -34,6 +36,9 @@ export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
   ...keyed(myClassCalls),
+  ...keyed(studyPageCalls),
+  ...keyed(studyCalls),
+  ...keyed(faceCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),

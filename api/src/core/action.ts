@@ -14,6 +14,7 @@ import type {
 import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import type { z } from 'zod';
+import type { Clock } from './clock';
 import type { JobQueue } from './jobs';
 
 export type { AuthRequirement, HttpMethod, TenantSource } from '@px/config';
@@ -48,8 +49,10 @@ export interface TenantProject {
  * declaration merging (`declare module '../../core/action' { interface Providers { sms: SmsProvider } }`),
  * so the core names no module.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules.
-export interface Providers {}
+export interface Providers {
+  /** The time as the product sees it (the system clock; tests move their own). */
+  clock: Clock;
+}
 
 /** A file received in a multipart body. The file is removed after the call ends. */
 export interface UploadedFile {

@@ -11,6 +11,7 @@ import { CertificateTemplate } from '../modules/certificate/certificate-template
 import { ClassCategory } from '../modules/class-category/class-category.model';
 import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modules/course/course.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
+import { FaceCapture, FacePhoto } from '../modules/face/face.model';
 import {
   PayAttempt,
   PayNotification,
@@ -24,6 +25,7 @@ import { ResourceUploadError } from '../modules/resource/upload-error.model';
 import { Session } from '../modules/session/session.model';
 import { SmsCode } from '../modules/sms/sms-code.model';
 import { SmsOutbox } from '../modules/sms/sms-outbox.model';
+import { LessonProgress, PopupAnswer, StudyRefusal, StudySession } from '../modules/study/study.model';
 import {
   ClassEvaluation,
   MyClass,
@@ -54,6 +56,8 @@ export function initModels(sequelize: Sequelize): void {
   }
   for (const model of [PayOrder, PayOrderItem, PayAttempt, PayOrderLog, PayNotification])
     model.initModel(sequelize);
+  for (const model of [LessonProgress, StudySession, StudyRefusal, PopupAnswer]) model.initModel(sequelize);
+  for (const model of [FacePhoto, FaceCapture]) model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -13,6 +13,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['wechat'],
   ['auth'],
   ['super-account'],
+  ['face'],
   ['category-tree', 'banner'],
   ['resource'],
   ['course'],
@@ -22,5 +23,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['cart'],
   ['class-center'],
   ['order'],
-  ['my-class'],
+  ['my-class', 'study'],
 ];

@@ -12,6 +12,8 @@ import { m0010Classes } from './0010-classes';
 import { m0011UploadErrors } from './0011-upload-errors';
 import { m0012Jobs } from './0012-jobs';
 import { m0013Orders } from './0013-orders';
+import { m0014Study } from './0014-study';
+import { m0015Face } from './0015-face';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -28,4 +30,6 @@ export const migrations: Migration[] = [
   m0011UploadErrors,
   m0012Jobs,
   m0013Orders,
+  m0014Study,
+  m0015Face,
 ];

@@ -105,6 +105,12 @@ export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttrib
   declare accountId: number;
   declare classId: number;
   declare status: MyClassStatus;
+  /** Required hours credited by study, in tenths. */
+  declare requiredTenths: CreationOptional<number>;
+  /** Elective hours credited by study, in tenths. */
+  declare electiveTenths: CreationOptional<number>;
+  declare finishedStudyAt: CreationOptional<Date | null>;
+  declare passedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -116,6 +122,10 @@ export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttrib
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         classId: { type: DataTypes.INTEGER, allowNull: false },
         status: { type: DataTypes.STRING(16), allowNull: false },
+        requiredTenths: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        electiveTenths: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        finishedStudyAt: { type: DataTypes.DATE, allowNull: true },
+        passedAt: { type: DataTypes.DATE, allowNull: true },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
