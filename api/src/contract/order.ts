@@ -280,10 +280,13 @@ export interface StudentOption {
   unitName: string | null;
 }
 
-/** `order/class-options`: the project's classes (newest year first) to choose for a free order, by part of the name. */
+/**
+ * `order/class-options`: the project's classes (newest year first) by part of the name, to choose
+ * for a free order or to filter the order list by.
+ */
 export const classOptionsInput = z.object({ name: zOptionalText(50) });
 
-/** A class to choose for a free order. */
+/** A class to choose for a free order (or the order list's filter). */
 export interface ClassOption {
   id: number;
   name: string;
@@ -335,8 +338,15 @@ export const orderCalls = defineCalls('order', {
     answer: answer<StudentOption[]>(),
     access: staff(FREE_ORDER),
   },
-  /** Classes of the project to choose for a free order (at most 50). */
-  'class-options': { input: classOptionsInput, answer: answer<ClassOption[]>(), access: staff(FREE_ORDER) },
+  /**
+   * Classes of the project to choose for a free order or the order list's class filter (at most
+   * 50): names, years and prices, which readers of the list see in its orders anyway.
+   */
+  'class-options': {
+    input: classOptionsInput,
+    answer: answer<ClassOption[]>(),
+    access: staff(ORDER_LIST, FREE_ORDER),
+  },
   /** Enrols one student in classes without payment (logged). */
   'free-order': { input: freeOrderInput, answer: answer<FreeOrderAnswer>(), access: staff(FREE_ORDER) },
   /** Enrols several students in classes without payment (logged). */
