@@ -26,6 +26,7 @@ export const SCREEN_URLS = [
   '/resource-manage/course',
   '/resource-manage/add-question',
   '/account-manage/banner-list',
+  '/order-manage/list',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */
