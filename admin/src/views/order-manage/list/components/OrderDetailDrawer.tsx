@@ -66,7 +66,7 @@ const LOG_COLUMNS: ColumnsType<LogRow> = [
   {
     title: '操作方',
     key: 'source',
-    width: 160,
+    width: 190,
     render: (_value, log) =>
       log.actorName
         ? `${ORDER_LOG_SOURCE_LABEL[log.source]}（${log.actorName}）`
@@ -112,7 +112,7 @@ function OrderFields({ order }: { order: OrderDetail }) {
       bordered
       size="small"
       column={2}
-      styles={{ label: { width: 120 } }}
+      styles={{ label: { width: 140 } }}
       items={items.filter((item): item is DescriptionsItemType => item !== false)}
     />
   );
