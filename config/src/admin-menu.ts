@@ -10,30 +10,44 @@ export interface AdminMenuEntry {
   title: string;
   /** Hidden entries are routes (details, editors) that never appear in the menu or route search. */
   hidden?: boolean;
+  /**
+   * An operation grant (免费开通): a permission a role holds like a page, which screens check for a
+   * button (`useAccess`) and the API for its calls, but never a route, a screen or a menu entry.
+   */
+  grant?: boolean;
   children?: AdminMenuEntry[];
 }
 
-/** A page of a section: `[path below the section, title, hidden?]`. */
-type PageSpec = readonly [path: string, title: string, hidden?: boolean];
+/**
+ * A page of a section: `[path below the section, title, kind?]`, the kind `true` for a hidden page
+ * or `'grant'` for an operation grant.
+ */
+type PageSpec = readonly [path: string, title: string, kind?: true | 'grant'];
 
 type SectionUrls<B extends string, C extends readonly PageSpec[]> = B | `${B}/${C[number][0]}`;
 
-interface Section<U extends string> extends AdminMenuEntry {
+type SectionGrants<B extends string, C extends readonly PageSpec[]> = {
+  [K in keyof C]: C[K] extends readonly [infer P extends string, string, 'grant'] ? `${B}/${P}` : never;
+}[number];
+
+interface Section<U extends string, G extends string = never> extends AdminMenuEntry {
   /** Phantom: the URLs of the section and its pages, for `MenuUrl`. */
   readonly __urls?: U;
+  /** Phantom: the URLs of its operation grants, for `GrantUrl`. */
+  readonly __grants?: G;
 }
 
 const section = <const B extends string, const C extends readonly PageSpec[]>(
   base: B,
   title: string,
   children: C,
-): Section<SectionUrls<B, C>> => ({
+): Section<SectionUrls<B, C>, SectionGrants<B, C>> => ({
   url: base,
   title,
-  children: children.map(([path, childTitle, hidden]) => ({
+  children: children.map(([path, childTitle, kind]) => ({
     url: `${base}/${path}`,
     title: childTitle,
-    ...(hidden ? { hidden: true } : {}),
+    ...(kind === true ? { hidden: true } : kind === 'grant' ? { grant: true } : {}),
   })),
 });
 
@@ -69,7 +83,7 @@ const MENU_TABLE = [
   section('/order-manage', '订单管理', [
     ['list', '订单列表'],
     ['detail', '团体缴费订单详情', true],
-    ['free-order', '免费开通', true],
+    ['free-order', '免费开通', 'grant'],
   ]),
   section('/unit-manage', '单位管理', [
     ['list', '培训机构'],
@@ -118,6 +132,12 @@ const MENU_TABLE = [
  * misspelt or removed page is a compile error (`'/train-manage/class'`).
  */
 export type MenuUrl = NonNullable<(typeof MENU_TABLE)[number]['__urls']>;
+
+/** The operation grants of the table (`/order-manage/free-order`): held like pages, never routes. */
+export type GrantUrl = NonNullable<(typeof MENU_TABLE)[number]['__grants']>;
+
+/** The URLs of the table that may be routes: every URL but the operation grants. */
+export type PageUrl = Exclude<MenuUrl, GrantUrl>;
 
 export const ADMIN_MENU: AdminMenuEntry[] = MENU_TABLE;
 

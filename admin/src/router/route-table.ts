@@ -1,9 +1,10 @@
-import { ADMIN_MENU, type MenuUrl } from '@px/config';
+import { ADMIN_MENU, type PageUrl } from '@px/config';
 import { buildRouteTree, type RouteNode } from './route-tree';
 
 /**
  * The pages of the route table (config's ADMIN_MENU) that have a screen in the app; routes.tsx
- * holds one screen for each. The rest of the table arrives with the issues that build its screens.
+ * holds one screen for each. The rest of the table arrives with the issues that build its screens;
+ * an operation grant (`/order-manage/free-order`) is never one (`PageUrl` leaves grants out).
  */
 export const SCREEN_URLS = [
   '/home',
@@ -25,7 +26,8 @@ export const SCREEN_URLS = [
   '/resource-manage/course',
   '/resource-manage/add-question',
   '/account-manage/banner-list',
-] as const satisfies readonly MenuUrl[];
+  '/order-manage/list',
+] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */
 export type ScreenUrl = (typeof SCREEN_URLS)[number];

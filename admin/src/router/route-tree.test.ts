@@ -21,6 +21,14 @@ const MENU: AdminMenuEntry[] = [
     ],
   },
   { url: '/dashboard', title: '数据看板', children: [{ url: '/dashboard/index', title: '数据看板' }] },
+  {
+    url: '/order-manage',
+    title: '订单管理',
+    children: [
+      { url: '/order-manage/list', title: '订单列表' },
+      { url: '/order-manage/free-order', title: '免费开通', grant: true },
+    ],
+  },
 ];
 
 const screens = (...urls: string[]) => new Map(urls.map((url) => [url, `screen:${url}`]));
@@ -75,9 +83,17 @@ describe('buildRouteTree', () => {
     expect(buildRouteTree(MENU, screens('/home')).map((route) => route.path)).toEqual(['/home']);
   });
 
+  it('never makes an operation grant a route, even given a screen', () => {
+    const tree = buildRouteTree(MENU, screens('/order-manage/list', '/order-manage/free-order'));
+    expect(flattenPages(tree).map((route) => route.path)).toEqual(['/order-manage/list']);
+    expect(buildRouteTree(MENU, screens('/order-manage/free-order'))).toEqual([]);
+  });
+
   it('gives the whole route table of the product when every page has a screen', () => {
     const allPages = (entries: AdminMenuEntry[]): string[] =>
-      entries.flatMap((entry) => (entry.children ? allPages(entry.children) : [entry.url]));
+      entries.flatMap((entry) =>
+        entry.children ? allPages(entry.children) : entry.grant ? [] : [entry.url],
+      );
     const tree = buildRouteTree(ADMIN_MENU, screens(...allPages(ADMIN_MENU)));
     expect(tree).toHaveLength(ADMIN_MENU.length);
     expect(flattenPages(tree)).toHaveLength(allPages(ADMIN_MENU).length);

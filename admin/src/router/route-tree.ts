@@ -19,8 +19,8 @@ export interface RouteNode<S = unknown> {
 
 /**
  * Joins the route table (config's ADMIN_MENU) with the screens that exist in the app: an entry
- * without a screen is not a route, and a section keeps only its entries that have one (a section
- * without any is left out). Order follows the table.
+ * without a screen is not a route, nor is an operation grant (免费开通), and a section keeps only
+ * its entries that have one (a section without any is left out). Order follows the table.
  */
 export function buildRouteTree<S>(
   menu: readonly AdminMenuEntry[],
@@ -32,7 +32,7 @@ export function buildRouteTree<S>(
       const children = buildRouteTree(entry.children, screens);
       return children.length ? [{ ...node, children }] : [];
     }
-    const screen = screens.get(entry.url);
+    const screen = entry.grant ? undefined : screens.get(entry.url);
     return screen === undefined ? [] : [{ ...node, screen, children: [] }];
   });
 }

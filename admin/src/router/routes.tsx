@@ -108,6 +108,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/account-manage/banner-list/BannerListPage'),
     (module) => module.BannerListPage,
   ),
+  '/order-manage/list': screen(
+    () => import('../views/order-manage/list/OrderListPage'),
+    (module) => module.OrderListPage,
+  ),
 };
 
 /** The screens by URL. */

@@ -156,32 +156,41 @@ export interface WaitPayAnswer {
   order: OrderView | null;
 }
 
-/** Filters of the back office's order list and export. */
+/** The filters of the back office's order list and its export. */
+const orderFilterFields = {
+  status: z.preprocess((value) => (value === '' ? undefined : value), zOrderStatus.optional()),
+  channel: z.preprocess((value) => (value === '' ? undefined : value), zOrderChannel.optional()),
+  /** Order number (exact) or WeChat transaction id (exact). */
+  orderNo: zOptionalText(64),
+  /** Student name (part), ID number or mobile (exact). */
+  student: zOptionalText(50),
+  classId: zInput.optionalId(),
+  unitId: zInput.optionalId(),
+  /** Created from / to (`YYYY-MM-DD`, China time, inclusive). */
+  createdFrom: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    zCalendarDate('开始日期').optional(),
+  ),
+  createdTo: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    zCalendarDate('结束日期').optional(),
+  ),
+};
+
+const createdInOrder = (value: { createdFrom?: string; createdTo?: string }) =>
+  !value.createdFrom || !value.createdTo || value.createdFrom <= value.createdTo;
+const CREATED_IN_ORDER = { error: '结束日期不能早于开始日期', path: ['createdTo'] };
+
+/** `order/page`: one page of the filtered orders. */
 export const orderPageInput = z
-  .object({
-    ...zPage,
-    status: z.preprocess((value) => (value === '' ? undefined : value), zOrderStatus.optional()),
-    channel: z.preprocess((value) => (value === '' ? undefined : value), zOrderChannel.optional()),
-    /** Order number (exact) or WeChat transaction id (exact). */
-    orderNo: zOptionalText(64),
-    /** Student name (part), ID number or mobile (exact). */
-    student: zOptionalText(50),
-    classId: zInput.optionalId(),
-    unitId: zInput.optionalId(),
-    /** Created from / to (`YYYY-MM-DD`, China time, inclusive). */
-    createdFrom: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      zCalendarDate('开始日期').optional(),
-    ),
-    createdTo: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      zCalendarDate('结束日期').optional(),
-    ),
-  })
-  .refine((value) => !value.createdFrom || !value.createdTo || value.createdFrom <= value.createdTo, {
-    error: '结束日期不能早于开始日期',
-    path: ['createdTo'],
-  });
+  .object({ ...zPage, ...orderFilterFields })
+  .refine(createdInOrder, CREATED_IN_ORDER);
+
+/** `order/export` (GET or POST, `.xlsx`): every order of the filters (no paging). */
+export const orderExportInput = z.object(orderFilterFields).refine(createdInOrder, CREATED_IN_ORDER);
+
+/** The filters of the order list and its export, as the back office holds them. */
+export type OrderFilters = z.output<typeof orderExportInput>;
 
 /** An order in the back office's list. */
 export interface OrderRow extends OrderView {
@@ -280,10 +289,13 @@ export interface StudentOption {
   unitName: string | null;
 }
 
-/** `order/class-options`: the project's classes (newest year first) to choose for a free order, by part of the name. */
+/**
+ * `order/class-options`: the project's classes (newest year first) by part of the name, to choose
+ * for a free order or to filter the order list by.
+ */
 export const classOptionsInput = z.object({ name: zOptionalText(50) });
 
-/** A class to choose for a free order. */
+/** A class to choose for a free order (or the order list's filter). */
 export interface ClassOption {
   id: number;
   name: string;
@@ -322,7 +334,7 @@ export const orderCalls = defineCalls('order', {
   detail: { input: orderIdInput, answer: answer<OrderDetail>(), access: staff(ORDER_LIST) },
   /** The filtered orders as a streamed `.xlsx`. */
   export: {
-    input: orderPageInput,
+    input: orderExportInput,
     answer: fileAnswer(),
     access: staff(ORDER_LIST),
     methods: ['GET', 'POST'],
@@ -335,8 +347,15 @@ export const orderCalls = defineCalls('order', {
     answer: answer<StudentOption[]>(),
     access: staff(FREE_ORDER),
   },
-  /** Classes of the project to choose for a free order (at most 50). */
-  'class-options': { input: classOptionsInput, answer: answer<ClassOption[]>(), access: staff(FREE_ORDER) },
+  /**
+   * Classes of the project to choose for a free order or the order list's class filter (at most
+   * 50): names, years and prices, which readers of the list see in its orders anyway.
+   */
+  'class-options': {
+    input: classOptionsInput,
+    answer: answer<ClassOption[]>(),
+    access: staff(ORDER_LIST, FREE_ORDER),
+  },
   /** Enrols one student in classes without payment (logged). */
   'free-order': { input: freeOrderInput, answer: answer<FreeOrderAnswer>(), access: staff(FREE_ORDER) },
   /** Enrols several students in classes without payment (logged). */

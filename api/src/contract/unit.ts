@@ -141,7 +141,7 @@ export const unitCalls = defineCalls('unit', {
   'all-unit-tree': {
     input: unitNoInput,
     answer: answer<UnitOption[]>(),
-    access: staffOrUnitManager(LIST, DETAIL, '/account-manage/administrator-list'),
+    access: staffOrUnitManager(LIST, DETAIL, '/account-manage/administrator-list', '/order-manage/list'),
     methods: ['GET', 'POST'],
   },
   /** One unit's training types. */

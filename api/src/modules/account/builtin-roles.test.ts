@@ -1,7 +1,9 @@
+import { ROLE_SYSTEM } from '@px/config';
 import { DEMO, seedDemoData } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { signIn } from '../../testing/factories';
+import { buildAccount, signIn } from '../../testing/factories';
 import { Account } from './account.model';
+import { findBuiltinRole } from './builtin-roles';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,6 +27,14 @@ test('the built-in roles of the demo grant the management calls of their screens
     allTenants: true,
   });
   const { unitId, projectId } = manager as Account;
+  const financeRole = await findBuiltinRole(projectId, 'finance');
+  const { account: financeAccount } = await buildAccount({
+    projectId,
+    roleSystem: ROLE_SYSTEM.PROJECT,
+    overrides: { roleId: financeRole.id },
+  });
+  const finance = await signIn(financeAccount);
+  const freeOrder = { accountId: 1, classIds: [1], reason: '测试' };
 
   const expectations: [string, string, object, number][] = [
     ['project/list', platform, {}, 200],
@@ -39,6 +49,15 @@ test('the built-in roles of the demo grant the management calls of their screens
     ['unit/base', unitManager, { id: unitId }, 200],
     ['unit/list', unitManager, {}, 403],
     ['role/get-my-permission', unitManager, {}, 200],
+    // Orders: finance reads and filters them; 免费开通 is for the project admin and customer service.
+    ['order/page', finance, {}, 200],
+    ['order/class-options', finance, {}, 200],
+    ['unit/all-unit-tree', finance, {}, 200],
+    ['order/student-options', finance, { keyword: '张三' }, 403],
+    ['order/free-order', finance, freeOrder, 403],
+    ['order/student-options', admin, { keyword: '张三' }, 200],
+    ['order/student-options', service, { keyword: '张三' }, 200],
+    ['order/page', service, {}, 200],
   ];
   for (const [path, token, body, status] of expectations) {
     const res = await call(path, token, body);

@@ -72,7 +72,11 @@ export const PROJECT_BUILTIN_ROLES: BuiltinRole[] = [
     code: 'finance',
     name: '财务',
     roleSystem: ROLE_SYSTEM.PROJECT,
-    menu: [...pages('/home'), ...sections('/order-manage', '/invoice-manage')],
+    // The order list and its details, not 免费开通 (an operation grant of the order staff).
+    menu: [
+      ...pages('/home', '/order-manage', '/order-manage/list', '/order-manage/detail'),
+      ...sections('/invoice-manage'),
+    ],
   },
   {
     code: 'cms-staff',

@@ -1,9 +1,8 @@
-import type { z } from 'zod';
 import {
   ORDER_CHANNEL_LABEL,
   ORDER_STATUS_LABEL,
+  type OrderFilters,
   type OrderRow,
-  type orderPageInput,
 } from '../../contract/order';
 import type { FileResult, TenantScope } from '../../core/action';
 import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
@@ -34,11 +33,7 @@ const COLUMNS: readonly XlsxColumn<OrderRow>[] = [
  * `order/export`: the orders of the list filters (no paging), newest first, as a streamed `.xlsx`
  * named 订单列表-YYYYMMDD.xlsx (China day), read from the database a batch at a time.
  */
-export function exportOrders(
-  scope: TenantScope,
-  input: z.output<typeof orderPageInput>,
-  now = new Date(),
-): FileResult {
+export function exportOrders(scope: TenantScope, input: OrderFilters, now = new Date()): FileResult {
   return streamXlsx({
     filename: `订单列表-${chinaToday(now).replaceAll('-', '')}.xlsx`,
     sheetName: '订单列表',

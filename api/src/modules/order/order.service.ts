@@ -8,6 +8,7 @@ import type {
   MyOrderPage,
   myOrderPageInput,
   OrderDetail,
+  OrderFilters,
   OrderItemView,
   OrderRow,
   OrderSubmitAnswer,
@@ -278,10 +279,7 @@ export async function findWaitPay(scope: ActorScope, now = new Date()): Promise<
 }
 
 /** The conditions of the back office's order list and export. */
-async function listWhere(
-  scope: TenantScope,
-  input: z.output<typeof orderPageInput>,
-): Promise<WhereOptions<PayOrder>> {
+async function listWhere(scope: TenantScope, input: OrderFilters): Promise<WhereOptions<PayOrder>> {
   const projectId = scope.project.id;
   const and: WhereOptions<PayOrder>[] = [{ projectId }];
   if (input.status) and.push({ status: input.status });
@@ -392,7 +390,7 @@ export async function pageOrders(
  */
 export async function* orderBatches(
   scope: TenantScope,
-  input: z.output<typeof orderPageInput>,
+  input: OrderFilters,
   batchSize = 500,
 ): AsyncGenerator<OrderRow[]> {
   const where = await listWhere(scope, input);

@@ -507,10 +507,13 @@ describe('the back office', () => {
     expect(byMobile.map((row) => row.id)).toEqual([a.student.id]);
     const classes = ok<{ id: number }[]>(await call('class-options', { name: cls.name }, staff));
     expect(classes.map((row) => row.id)).toEqual([cls.id]);
-    // Without the grant: 403.
+    // Without the grant: 403, but the list's class filter is theirs.
     const reader = await staffOf(projectId, ['/order-manage/list']);
     expect(
       (await call('free-order', { accountId: c.student.id, classIds: [cls.id], reason: 'x' }, reader)).status,
     ).toBe(403);
+    expect((await call('student-options', { keyword: a.student.realName }, reader)).status).toBe(403);
+    const filterClasses = ok<{ id: number }[]>(await call('class-options', { name: cls.name }, reader));
+    expect(filterClasses.map((row) => row.id)).toEqual([cls.id]);
   });
 });

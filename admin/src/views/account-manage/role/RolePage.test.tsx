@@ -142,6 +142,10 @@ describe('RolePage', () => {
     // A hidden page is marked as such.
     const detail = within(drawer()).getByText('单位详情', { selector: '.menu-grant-tree__title > span' });
     expect(within(detail.parentElement as HTMLElement).getByText('隐藏页')).toBeTruthy();
+    // An operation grant is marked as one, not as a page.
+    const freeOrder = within(drawer()).getByText('免费开通', { selector: '.menu-grant-tree__title > span' });
+    expect(within(freeOrder.parentElement as HTMLElement).getByText('操作权限')).toBeTruthy();
+    expect(within(freeOrder.parentElement as HTMLElement).queryByText('隐藏页')).toBeNull();
     pageMock.mockClear();
     clickButton(drawer(), /保\s*存/);
 

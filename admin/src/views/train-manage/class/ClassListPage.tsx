@@ -11,7 +11,6 @@ import {
   Form,
   Input,
   InputNumber,
-  message,
   Select,
   Space,
   Table,
@@ -21,9 +20,10 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { exportClasses, listClasses, saveBlobAs } from '../../../api/train-class';
+import { exportClasses, listClasses } from '../../../api/train-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { useAccess } from '../../../hooks/useAccess';
+import { useExport } from '../../../hooks/useExport';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { type RowAction, useRowAction } from '../../../hooks/useRowAction';
 import type { CategoryOption } from '../../resource-manage/components/category-tree';
@@ -180,23 +180,6 @@ function ClassFilterFields({
   );
 }
 
-/** 导出 of the current filters as an `.xlsx` download. */
-function useExport(filters: ClassFilters) {
-  const [exporting, setExporting] = useState(false);
-  const run = async () => {
-    setExporting(true);
-    try {
-      saveBlobAs(await exportClasses(filters), CLASS_EXPORT_FILE);
-      void message.success('导出完成');
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setExporting(false);
-    }
-  };
-  return { exporting, run };
-}
-
 /**
  * 班级管理 (project staff): the project's classes with filters, row actions (编辑, 复制, 上架/下架,
  * 改价, 删除), batch actions on the selected rows, 调整排序, 导出 and the 班级分类 drawer.
@@ -214,7 +197,7 @@ export function ClassListPage() {
   const [dialog, setDialog] = useState<'copy' | 'modify' | null>(null);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const sorting = useSortEditing(list.rows, list.reload);
-  const exporter = useExport(list.filters);
+  const exporter = useExport(() => exportClasses(list.filters), CLASS_EXPORT_FILE);
 
   const afterBatch = () => {
     setDialog(null);

@@ -19,6 +19,11 @@ function entryTitle(entry: AdminMenuEntry, locked: boolean) {
       <span>{entry.title}</span>
       <span className="menu-grant-tree__url">{entry.url}</span>
       {entry.hidden && <Tag className="menu-grant-tree__tag">隐藏页</Tag>}
+      {entry.grant && (
+        <Tag className="menu-grant-tree__tag" color="blue">
+          操作权限
+        </Tag>
+      )}
       {locked && (
         <Tag className="menu-grant-tree__tag" color="default">
           无权授予
@@ -51,8 +56,9 @@ function toTreeData(
 }
 
 /**
- * The back-office route table (config ADMIN_MENU) as a checkbox tree: title, URL and a 隐藏页 tag
- * for pages that never appear in the menu. Checking a page grants it (and so its section);
+ * The back-office route table (config ADMIN_MENU) as a checkbox tree: title, URL, a 隐藏页 tag for
+ * pages that never appear in the menu and an 操作权限 tag for operation grants (免费开通: a button of
+ * a screen, not a page). Checking a page grants it (and so its section);
  * checking a section grants all of its pages the person may grant. Pages the person does not hold
  * are shown locked.
  */
