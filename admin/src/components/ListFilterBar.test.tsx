@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { stubComputedStyles } from '../testing/render-screen';
 import { ListFilterBar } from './ListFilterBar';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 stubComputedStyles();
 
 interface Filters {

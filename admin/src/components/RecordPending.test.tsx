@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { stubComputedStyles } from '../testing/render-screen';
 import { LoadFailed, RecordPending } from './RecordPending';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 stubComputedStyles();
 
 describe('LoadFailed', () => {

@@ -2,7 +2,7 @@ import { configure, fireEvent, render, screen, waitFor } from '@testing-library/
 import { stubComputedStyles } from '../testing/render-screen';
 import { DeleteAction, StatusAction, type StatusActionProps } from './RowActions';
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 stubComputedStyles();
 
 /** A button by its text (antd spaces out two-character labels: 停 用). */

@@ -569,7 +569,8 @@ describe('notifications', () => {
     paySim(sim).confirm({ outTradeNo: input.outTradeNo });
     const [first, second] = await receiver.waitFor(2, 5000);
     if (!first || !second) throw new Error('missing deliveries');
-    expect(second.at - first.at).toBeGreaterThanOrEqual(1000);
+    // A timer may fire a millisecond or so early by the wall clock.
+    expect(second.at - first.at).toBeGreaterThanOrEqual(990);
     const records = await deliveriesOf(input.outTradeNo, 2);
     expect(records.map((d) => [d.outcome, d.error])).toEqual([
       ['failed', 'no answer in time'],

@@ -22,7 +22,7 @@ jest.mock('../../../api/banner', () => ({
   uploadBannerImage: jest.fn(),
 }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const STAFF = buildAccountInfo(['/home', '/account-manage/banner-list']);

@@ -16,7 +16,7 @@ jest.mock('../../../api/role', () => ({
 
 // Role queries with names compute accessible names against every antd style: slow in jsdom.
 // Screens load lazily and antd renders slowly in jsdom: give async queries time on a busy machine.
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 stubComputedStyles();
 
 const pageMock = jest.mocked(pageRoles);

@@ -16,7 +16,7 @@ jest.mock('../../../api/project', () => ({ getSystemInfo: jest.fn() }));
 jest.mock('../../../api/account', () => ({ getUnitOptions: jest.fn() }));
 jest.mock('../../../api/order', () => ({ listOrders: jest.fn(), findClassOptions: jest.fn() }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 8000 });
+configure({ defaultHidden: true });
 stubComputedStyles();
 
 const ORDER = buildOrderRow();

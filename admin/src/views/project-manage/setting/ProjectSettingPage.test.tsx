@@ -17,7 +17,7 @@ jest.mock('../../../api/project', () => ({
 jest.mock('../../../api/dictionary', () => ({ getRegionalTree: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 10000 });
+configure({ defaultHidden: true });
 
 const getMock = jest.mocked(getProjectSetting);
 const saveMock = jest.mocked(saveProjectSetting);

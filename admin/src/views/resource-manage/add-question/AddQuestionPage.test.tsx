@@ -14,7 +14,7 @@ jest.mock('../../../api/question', () => ({
 }));
 jest.mock('../../../api/resource', () => ({ getResource: jest.fn(), getResourcePlayUrl: jest.fn() }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const STAFF = buildAccountInfo(['/home', '/resource-manage/add-question']);

@@ -25,7 +25,7 @@ jest.mock('../../../api/certificate', () => ({
   fetchCertificateBackground: jest.fn(),
 }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 8000 });
+configure({ defaultHidden: true });
 stubComputedStyles();
 
 // jsdom has no PointerEvent: without one, fired pointer events carry no coordinates or button.

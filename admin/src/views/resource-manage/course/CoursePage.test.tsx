@@ -29,7 +29,7 @@ jest.mock('../../../api/course', () => ({
 jest.mock('../../../api/resource', () => ({ queryResources: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 8000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const treeMock = jest.mocked(courseCategoryCalls.tree);

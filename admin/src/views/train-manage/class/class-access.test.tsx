@@ -26,7 +26,7 @@ jest.mock('../../../api/course', () => ({
   courseCategoryCalls: { tree: jest.fn(() => new Promise(() => undefined)) },
 }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 8000 });
+configure({ defaultHidden: true });
 stubComputedStyles();
 
 const CLASS = buildClass();

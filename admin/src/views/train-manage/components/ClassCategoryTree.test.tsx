@@ -19,7 +19,7 @@ jest.mock('../../../api/class-category', () => ({
 }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const treeMock = jest.mocked(getClassCategoryTree);

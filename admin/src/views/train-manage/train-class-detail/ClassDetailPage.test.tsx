@@ -28,7 +28,7 @@ jest.mock('../../../api/course', () => ({
 }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 8000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const getMock = jest.mocked(getClass);

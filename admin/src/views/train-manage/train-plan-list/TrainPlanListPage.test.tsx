@@ -18,7 +18,7 @@ jest.mock('../../../api/dictionary', () => ({ listDictionary: jest.fn() }));
 jest.mock('../../../api/project', () => ({ getSystemInfo: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const listMock = jest.mocked(listTrainPlans);

@@ -30,7 +30,7 @@ jest.mock('../../../api/wxapp', () => ({
 jest.mock('../../../api/project', () => ({ listProjects: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const getMock = jest.mocked(getWxapp);

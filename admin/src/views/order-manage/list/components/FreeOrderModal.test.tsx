@@ -13,7 +13,7 @@ jest.mock('../../../../api/request', () => ({
   api: { call: jest.fn() },
 }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const callMock = jest.mocked(api.call);
