@@ -1,7 +1,7 @@
 import type { AccountInfo, PageAnswer } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { queryAccounts } from '../../api/account';
@@ -16,7 +16,6 @@ jest.mock('../../api/unit', () => ({ listUnits: jest.fn(), getUnit: jest.fn() })
 jest.mock('../../api/account', () => ({ queryAccounts: jest.fn() }));
 
 // Screens load lazily and antd is slow in jsdom while other test files run: wait longer than 1 s.
-configure({ asyncUtilTimeout: 5000 });
 
 const getSystemInfoMock = jest.mocked(getSystemInfo);
 const listProjectsMock = jest.mocked(listProjects);
