@@ -52,6 +52,12 @@ const envSchema = z.object({
   /** Where SMS messages go: `outbox` writes them to the sms_outbox table (read in the back office). */
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
   /**
+   * Who compares study captures with reference photos: `face-api` (offline models shipped in the npm
+   * package, in a worker thread) or `simulator` (compares nothing and says so). Default: simulator
+   * under NODE_ENV=test (fast API tests), face-api otherwise.
+   */
+  FACE_PROVIDER: z.enum(['face-api', 'simulator']).optional(),
+  /**
    * `simulator`: start the local WeChat simulator and point every WeChat base URL at it (dev, demo,
    * tests); `live`: talk to WeChat at the WECHAT_*_BASE URLs. Default: live in production only.
    */
@@ -68,6 +74,7 @@ export type Env = z.output<typeof envSchema> & {
   SEED_DEMO: boolean;
   WECHAT_MODE: 'simulator' | 'live';
   STORAGE_DIR: string;
+  FACE_PROVIDER: 'face-api' | 'simulator';
 };
 
 /** Reads and validates the environment; throws listing every bad variable. */
@@ -94,6 +101,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...result.data,
     SEED_DEMO: result.data.SEED_DEMO ?? !production,
     WECHAT_MODE: wechatMode,
+    FACE_PROVIDER: result.data.FACE_PROVIDER ?? (result.data.NODE_ENV === 'test' ? 'simulator' : 'face-api'),
     STORAGE_DIR:
       result.data.STORAGE_DIR ??
       (result.data.NODE_ENV === 'test'

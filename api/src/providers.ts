@@ -2,7 +2,7 @@ import type { WechatEndpoints } from '@px/wechat';
 import type { Providers } from './core/action';
 import { systemClock } from './core/clock';
 import type { Env } from './env';
-import { simulatedFaceProvider } from './modules/face/face-provider';
+import { createFaceProvider } from './modules/face/face-provider';
 import { videoProviderFromEnv } from './modules/resource/video-provider';
 import { createSmsProvider } from './modules/sms/sms.provider';
 import { fileStorageFromEnv } from './modules/storage/file-storage';
@@ -21,7 +21,7 @@ export interface ProviderOptions {
 export function createProviders(env: Env, options: ProviderOptions = {}): Providers {
   return {
     clock: systemClock,
-    face: simulatedFaceProvider,
+    face: createFaceProvider(env.FACE_PROVIDER),
     storage: fileStorageFromEnv(env),
     video: videoProviderFromEnv(env),
     sms: createSmsProvider(env.SMS_PROVIDER),

@@ -44,6 +44,8 @@ export async function startProductServer(): Promise<ProductServer> {
         PUBLIC_URL: '',
         WECHAT_MODE: 'simulator',
         WECHAT_SIM_PORT: '0',
+        // Chromium's fake camera shows no face: face checks go through the simulator.
+        FACE_PROVIDER: 'simulator',
       },
     },
   );

@@ -1,10 +1,12 @@
+import type { Env } from '../../env';
 import type { ImageInfo } from '../storage/image';
+import { faceApiProvider } from './face-api-provider';
 
 /** What a face comparison answers: a similarity score (0..1), whether it passes, and whether it was real. */
 export interface FaceComparison {
   score: number;
   passed: boolean;
-  /** The provider is a simulator: no face was really compared (development and tests). */
+  /** The provider is a simulator: no face was really compared (API and browser tests). */
   simulated: boolean;
   /** Why it did not pass, in words shown to the student. */
   reason: string | null;
@@ -38,10 +40,10 @@ declare module '../../core/action' {
 export const FACE_MIN_SIDE = 120;
 
 /**
- * The simulated provider of development and tests: no npm package brings a face model that runs
- * offline without a native build or downloaded weights, so this provider compares nothing and says
- * so in every answer (`simulated: true`). It passes a capture of at least FACE_MIN_SIDE pixels a
- * side with a fixed score, and fails a smaller one as "no face found", so both paths can be walked.
+ * The simulated provider of the API tests and the browser tests (`FACE_PROVIDER=simulator`): it
+ * compares nothing and says so in every answer (`simulated: true`). It passes a capture of at least
+ * FACE_MIN_SIDE pixels a side with a fixed score, and fails a smaller one as "no face found", so
+ * both paths can be walked.
  */
 export const simulatedFaceProvider: FaceProvider = {
   name: 'simulator',
@@ -53,3 +55,8 @@ export const simulatedFaceProvider: FaceProvider = {
       : { score: 0, passed: false, simulated: true, reason: '未检测到清晰的人脸，请正对镜头重新拍摄' };
   },
 };
+
+/** The provider of a configured name (env `FACE_PROVIDER`), built once at start; nothing loads until used. */
+export function createFaceProvider(name: Env['FACE_PROVIDER']): FaceProvider {
+  return name === 'face-api' ? faceApiProvider : simulatedFaceProvider;
+}

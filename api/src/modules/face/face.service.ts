@@ -4,7 +4,7 @@ import type { FacePhotoStatus } from '../../contract/face';
 import type { ActorScope, UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { probeImage } from '../storage/image';
-import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
+import { type CheckedImage, IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
 import { readStored } from '../storage/storage';
 import { FaceCapture, type FaceCaptureKind, FacePhoto } from './face.model';
 import type { FaceComparison } from './face-provider';
@@ -49,25 +49,44 @@ export interface CaptureContext {
   kind: FaceCaptureKind;
 }
 
+/** A capture compared with the reference photo, not stored yet. */
+export interface ComparedCapture {
+  capture: CheckedImage;
+  outcome: FaceComparison;
+}
+
 /**
- * Compares an uploaded capture with the student's reference photo through the face provider,
- * stores the capture and the outcome, and answers it. Throws BusinessError when the student has no
- * reference photo, ValidationError/BusinessError for an upload that is not an image.
+ * Compares an uploaded capture with the student's reference photo through the face provider. A real
+ * comparison takes a second or more: call it outside any transaction, then `keepCapture`. Throws
+ * BusinessError when the student has no reference photo, ValidationError/BusinessError for an
+ * upload that is not an image.
  */
 export async function compareCapture(
   scope: ActorScope,
   file: UploadedFile | undefined,
-  context: CaptureContext,
-  transaction?: Transaction,
-): Promise<FaceComparison> {
-  const projectId = scope.project.id;
-  const { accountId } = scope.principal;
-  const reference = await FacePhoto.findOne({ where: { accountId, projectId }, transaction });
+): Promise<ComparedCapture> {
+  const reference = await FacePhoto.findOne({
+    where: { accountId: scope.principal.accountId, projectId: scope.project.id },
+  });
   if (!reference) throw new BusinessError('请先在“我的”中上传人脸照片');
   const capture = await readUploadedImage(file, FACE_IMAGE_LIMIT_BYTES);
   const referenceBytes = await readStored(scope.providers.storage, reference.storageKey);
-  const { face } = scope.providers;
-  const outcome = await face.compare({ bytes: referenceBytes, info: probeImage(referenceBytes) }, capture);
+  const outcome = await scope.providers.face.compare(
+    { bytes: referenceBytes, info: probeImage(referenceBytes) },
+    capture,
+  );
+  return { capture, outcome };
+}
+
+/** Stores a compared capture and its outcome (provider, score, reason), in the caller's transaction. */
+export async function keepCapture(
+  scope: ActorScope,
+  { capture, outcome }: ComparedCapture,
+  context: CaptureContext,
+  transaction?: Transaction,
+): Promise<void> {
+  const projectId = scope.project.id;
+  const { accountId } = scope.principal;
   const key = faceKey(projectId, accountId, `cap-${randomUUID()}`, IMAGE_EXTENSION[capture.info.format]);
   await scope.providers.storage.put(key, capture.bytes);
   await FaceCapture.create(
@@ -79,7 +98,7 @@ export async function compareCapture(
       kind: context.kind,
       storageKey: key,
       contentType: capture.info.contentType,
-      provider: face.name,
+      provider: scope.providers.face.name,
       simulated: outcome.simulated,
       score: outcome.score,
       passed: outcome.passed,
@@ -87,5 +106,4 @@ export async function compareCapture(
     },
     { transaction },
   );
-  return outcome;
 }

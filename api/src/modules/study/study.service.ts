@@ -19,7 +19,7 @@ import type { ActorScope, UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { categoryPlaces } from '../class-category/category-places';
 import { Course, CourseLesson, ResourceQuestion } from '../course/course.model';
-import { compareCapture } from '../face/face.service';
+import { compareCapture, keepCapture } from '../face/face.service';
 import { Resource } from '../resource/resource.model';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
@@ -42,6 +42,7 @@ import { LessonProgress, PopupAnswer, StudyRefusal, StudySession } from './study
 
 const ENROLMENT_NOT_FOUND = '班级不存在或未报名';
 const SESSION_NOT_FOUND = '学习会话不存在，请重新进入学习';
+const SESSION_TAKEN_OVER = '已在其他设备学习，请重新进入';
 /** Enrolments that may be studied. */
 const STUDYABLE: readonly MyClassStatus[] = ['STUDYING', 'FINISHED_STUDY', 'PASSED'];
 
@@ -647,10 +648,11 @@ export async function endSession(
 const FACE_CHECK_GAP_SECONDS: [number, number] = [5 * 60, 15 * 60];
 
 /**
- * `study/face-check`: compares a capture with the student's reference photo (the face provider;
- * stored with its score). A pass ends the session's wait for a face check and sets the next one at
- * a random point; a failure keeps the session waiting (no credit until a capture passes). Throws
- * BusinessError for a session that is not active or has no reference photo.
+ * `study/face-check`: compares a capture with the student's reference photo (the face provider,
+ * outside the transaction: a real comparison takes a second or more), then stores it with its score.
+ * A pass ends the session's wait for a face check and sets the next one at a random point; a
+ * failure keeps the session waiting (no credit until a capture passes). Throws BusinessError for a
+ * session that is not active or has no reference photo.
  */
 export async function submitFaceCheck(
   scope: ActorScope,
@@ -658,15 +660,23 @@ export async function submitFaceCheck(
   file: UploadedFile | undefined,
   now = scope.providers.clock.now(),
 ): Promise<FaceCheckAnswer> {
+  const found = await StudySession.findOne({
+    where: { id: sessionId, projectId: scope.project.id, accountId: scope.principal.accountId },
+  });
+  if (!found) throw new BusinessError(SESSION_NOT_FOUND);
+  if (found.status !== 'ACTIVE') throw new BusinessError(SESSION_TAKEN_OVER);
+  const compared = await compareCapture(scope, file);
   return scope.sequelize.transaction(async (transaction) => {
     const session = await lockSession(scope, sessionId, transaction);
-    if (session.status !== 'ACTIVE') throw new BusinessError('已在其他设备学习，请重新进入');
-    const outcome = await compareCapture(
+    if (session.status !== 'ACTIVE') throw new BusinessError(SESSION_TAKEN_OVER);
+    const kind = session.faceDueAt ? 'RANDOM' : 'START';
+    await keepCapture(
       scope,
-      file,
-      { myClassId: session.myClassId, sessionId: session.id, kind: session.faceDueAt ? 'RANDOM' : 'START' },
+      compared,
+      { myClassId: session.myClassId, sessionId: session.id, kind },
       transaction,
     );
+    const { outcome } = compared;
     if (outcome.passed && session.awaiting?.kind === 'FACE') {
       const gap = randomInt(FACE_CHECK_GAP_SECONDS[0], FACE_CHECK_GAP_SECONDS[1]);
       await session.update(
