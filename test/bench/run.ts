@@ -1,27 +1,51 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { constants, publicEncrypt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 import { ensureBuilds } from '../../scripts/ensure-builds';
+import { signIn } from './api-client';
 import { MOBILE_THROTTLING, measurePageSpeed } from './page-speed';
-import { SCENARIOS, type Scenario } from './scenarios';
+import { dropInFlight, nextBeat, type Play, type Player, playerRequests, progressRowPlayer } from './players';
+import { cpuSince, treeCpu } from './process-cpu';
+import { BASELINES, type BenchServer, HEARTBEAT_TARGETS, SCENARIOS, type Scenario } from './scenarios';
+import {
+  auditStudy,
+  beginStudyRun,
+  prepareStudy,
+  type StudyBench,
+  type StudyTally,
+  settleStudyRun,
+} from './study-load';
 
 /**
- * `npm run bench`: starts the real API (embedded PostgreSQL) and a bare Koa server in child
- * processes, loads each scenario with autocannon in turn, prints throughput and p99 latency with
- * their ratio to the bare Koa baseline, and writes the run to bench/results/<time>.json.
- * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load.
+ * `npm run bench`: starts the real API (embedded PostgreSQL), a bare Koa server and Koa plus one raw
+ * `pg` upsert on the API's database in child processes, loads each scenario with autocannon in
+ * turn, prints throughput and p99 latency with their ratio to both baselines, audits the study
+ * heartbeat's credits against the database, and writes the run to bench/results/<time>.json.
+ * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
+ * BENCH_ONLY (scenario names, comma-separated) runs a subset and skips the page speed;
+ * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARM_UP_SECONDS = 2;
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 
-function startChild(script: string, args: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+interface StartedServer {
+  child: ChildProcess;
+  url: string;
+  /** The database the server uses (the API only). */
+  databaseUrl: string | null;
+}
+
+function startChild(script: string, args: string[] = [], nodeFlags: string[] = []): Promise<StartedServer> {
   const child = spawn(
     path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [path.join(__dirname, script), ...args],
+    [...nodeFlags, path.join(__dirname, script), ...args],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -31,55 +55,26 @@ function startChild(script: string, args: string[] = []): Promise<{ child: Child
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /LISTENING (\S+)/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1] });
+      const match = /LISTENING (\S+)(?: DATABASE (\S+))?/.exec(output);
+      if (match?.[1]) resolve({ child, url: match[1], databaseUrl: match[2] ?? null });
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
   });
 }
 
-async function post<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as { respCode: number; respDesc: string; attribute: T };
-  if (answer.respCode !== 200) throw new Error(`${url}: ${answer.respDesc}`);
-  return answer.attribute;
-}
-
-/** Signs in through the real two-step login, encrypting as the apps do; returns the token. */
-async function signIn(url: string, who: { account: string; password: string }): Promise<string> {
-  const { loginPublicKey } = await post<{ loginPublicKey: string }>(
-    `${url}/api/project/system-info.action`,
-    {},
-  );
-  const encrypt = (value: string) =>
-    publicEncrypt(
-      { key: loginPublicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(value),
-    ).toString('base64');
-  const account = encrypt(who.account);
-  await post(`${url}/api/login/check-account-before-login.action`, { account, roleType: 1 });
-  const { tokenCode } = await post<{ tokenCode: string }>(`${url}/api/login/login.action`, {
-    account,
-    password: encrypt(who.password),
-    roleType: 1,
-  });
-  return tokenCode;
-}
-
-async function check(url: string, scenario: Scenario): Promise<void> {
-  const res = await fetch(url + scenario.path, {
-    method: scenario.method,
-    headers: scenario.headers,
-    body: scenario.body,
-  });
-  const body = (await res.json()) as { respCode?: number };
+/** Sends one request of the scenario (a player's first beat when it plays) and checks its answer. */
+async function check(url: string, scenario: Scenario, player: Player<Play> | null): Promise<void> {
+  let request = { headers: scenario.headers, body: scenario.body };
+  const play = player?.plays[0];
+  const beat = play ? nextBeat(play) : null;
+  if (player && play && beat) request = player.request(play, beat);
+  const res = await fetch(url + scenario.path, { method: scenario.method, ...request });
+  const text = await res.text();
+  if (player && play && beat) player.answered(play, beat, res.status, text);
+  const body = JSON.parse(text) as { respCode?: number };
   if (body.respCode !== scenario.expectRespCode) {
     throw new Error(
-      `${scenario.name}: expected respCode ${scenario.expectRespCode}, got ${JSON.stringify(body).slice(0, 200)}`,
+      `${scenario.name}: expected respCode ${scenario.expectRespCode}, got ${text.slice(0, 200)}`,
     );
   }
 }
@@ -91,9 +86,28 @@ interface Measured {
   latencyP50Ms: number;
   errors: number;
   non2xx: number;
+  /** The rate limit, when the scenario has one. */
+  overallRate?: number;
+  /** CPU per answered request: the server's Node process, and PostgreSQL (null without /proc). */
+  nodeCpuMsPerRequest: number | null;
+  postgresCpuMsPerRequest: number | null;
 }
 
-async function load(url: string, scenario: Scenario, duration: number): Promise<Measured> {
+/** The processes whose CPU a load is charged with: the loaded server's, and the API's (PostgreSQL). */
+interface CpuTrees {
+  server: number | undefined;
+  api: number | undefined;
+}
+
+async function load(
+  url: string,
+  scenario: Scenario,
+  duration: number,
+  player: Player<Play> | null,
+  trees: CpuTrees,
+): Promise<Measured> {
+  const serverBefore = treeCpu(trees.server);
+  const apiBefore = treeCpu(trees.api);
   const result = await autocannon({
     url: url + scenario.path,
     method: scenario.method,
@@ -101,7 +115,15 @@ async function load(url: string, scenario: Scenario, duration: number): Promise<
     body: scenario.body,
     connections: CONNECTIONS,
     duration,
+    ...(player ? { requests: playerRequests(player, scenario.path) } : {}),
+    // autocannon's coordinated-omission correction takes 1/rate seconds as milliseconds; record raw latencies.
+    ...(scenario.overallRate ? { overallRate: scenario.overallRate, ignoreCoordinatedOmission: true } : {}),
   });
+  if (player) dropInFlight(player);
+  const server = cpuSince(serverBefore, treeCpu(trees.server));
+  const api = cpuSince(apiBefore, treeCpu(trees.api));
+  const perRequest = (ms: number | undefined) =>
+    ms === undefined ? null : Number((ms / Math.max(result.requests.total, 1)).toFixed(3));
   return {
     name: scenario.name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -109,42 +131,155 @@ async function load(url: string, scenario: Scenario, duration: number): Promise<
     latencyP50Ms: result.latency.p50,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
+    nodeCpuMsPerRequest: perRequest(server?.nodeMs),
+    postgresCpuMsPerRequest: perRequest(api?.postgresMs),
   };
 }
 
+const ratio = (value: number, base: number | undefined, digits: number) =>
+  base === undefined ? null : Number((value / Math.max(base, 1)).toFixed(digits));
+
+/** Each result with its ratios to the two baselines (null when a baseline did not run). */
+function compare(results: readonly Measured[]) {
+  const hello = results.find((row) => row.name === BASELINES.hello);
+  const upsert = results.find((row) => row.name === BASELINES.upsert);
+  return results.map((row) => ({
+    ...row,
+    throughputVsHello: ratio(row.requestsPerSecond, hello?.requestsPerSecond, 3),
+    p99VsHello: ratio(row.latencyP99Ms, hello?.latencyP99Ms, 2),
+    throughputVsUpsert: ratio(row.requestsPerSecond, upsert?.requestsPerSecond, 3),
+    p99VsUpsert: ratio(row.latencyP99Ms, upsert?.latencyP99Ms, 2),
+  }));
+}
+
+/** The heartbeat's targets against what was measured, in words. */
+function targetLines(rows: ReturnType<typeof compare>): string[] {
+  const lines: string[] = [];
+  const free = rows.find((row) => row.name === HEARTBEAT_TARGETS.scenario);
+  if (free?.throughputVsUpsert != null) {
+    const met = free.throughputVsUpsert >= HEARTBEAT_TARGETS.throughputVsUpsert;
+    lines.push(
+      `heartbeat throughput ${free.throughputVsUpsert}x the upsert baseline ` +
+        `(target >= ${HEARTBEAT_TARGETS.throughputVsUpsert}x): ${met ? 'met' : 'BELOW TARGET'}`,
+    );
+  }
+  const limited = rows.find((row) => row.name === HEARTBEAT_TARGETS.rateLimited);
+  if (limited) {
+    const met = limited.latencyP99Ms < HEARTBEAT_TARGETS.p99Ms;
+    lines.push(
+      `heartbeat p99 ${limited.latencyP99Ms} ms at ${limited.requestsPerSecond} beats/s ` +
+        `(limit ${limited.overallRate}/s; target < ${HEARTBEAT_TARGETS.p99Ms} ms): ${met ? 'met' : 'ABOVE TARGET'}`,
+    );
+  }
+  return lines;
+}
+
+const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
+
 async function main(): Promise<void> {
   ensureBuilds({ log: () => undefined });
-  const servers = {
-    api: await startChild('serve-api.ts', ['--apps']),
-    hello: await startChild('serve-hello.ts'),
-  };
+  const loadBefore = loadAverage();
+  process.stdout.write(`uptime: ${execSync('uptime').toString().trim()}\n`);
+  const scenarios = SCENARIOS.filter((scenario) => !ONLY || ONLY.includes(scenario.name));
+  if (CPU_PROFILE_DIR) fs.mkdirSync(CPU_PROFILE_DIR, { recursive: true });
+  const api = await startChild(
+    'serve-api.ts',
+    ['--apps'],
+    CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
+  );
+  const servers: Partial<Record<BenchServer, StartedServer>> = { api };
+  let db: Client | null = null;
   try {
+    if (!api.databaseUrl) throw new Error('serve-api.ts did not print its database');
+    servers.hello = await startChild('serve-hello.ts');
+    servers.upsert = await startChild('serve-upsert.ts', [api.databaseUrl]);
+    db = new Client({ connectionString: api.databaseUrl });
+    await db.connect();
+
+    const rowPlayer = progressRowPlayer(CONNECTIONS);
+    let study: StudyBench | null = null;
     const results: Measured[] = [];
-    for (const scenario of SCENARIOS) {
-      const { url } = servers[scenario.server];
+    for (const scenario of scenarios) {
+      const server = servers[scenario.server];
+      if (!server) throw new Error(`${scenario.server} is not running`);
+      const { url } = server;
       if (scenario.signedInAs)
         scenario.headers = { ...scenario.headers, token: await signIn(url, scenario.signedInAs) };
-      await check(url, scenario);
-      await load(url, scenario, 2); // warm-up (JIT, connection pool); not recorded
-      results.push(await load(url, scenario, DURATION));
+      if (scenario.plays === 'study-session') study ??= await prepareStudy(url, db, CONNECTIONS);
+      const studied = scenario.plays === 'study-session' ? study : null;
+      const player: Player<Play> | null =
+        studied?.player ?? (scenario.plays === 'progress-row' ? rowPlayer : null);
+      if (studied) beginStudyRun(studied, `${scenario.name} (check and warm-up)`);
+      const trees = { server: server.child.pid, api: api.child.pid };
+      await check(url, scenario, player);
+      await load(url, scenario, WARM_UP_SECONDS, player, trees); // warm-up (JIT, connection pool); not recorded
+      if (studied) {
+        await settleStudyRun(studied, db);
+        beginStudyRun(studied, scenario.name);
+      }
+      results.push(await load(url, scenario, DURATION, player, trees));
+      if (studied) await settleStudyRun(studied, db);
     }
-    const baseline = results[0];
-    if (!baseline) throw new Error('no scenarios');
-    const rows = results.map((row) => ({
-      ...row,
-      throughputVsHello: Number((row.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)),
-      p99VsHello: Number((row.latencyP99Ms / Math.max(baseline.latencyP99Ms, 1)).toFixed(2)),
-    }));
-    console.table(rows);
+    const rows = compare(results);
+    console.table(rows, [
+      'name',
+      'requestsPerSecond',
+      'latencyP50Ms',
+      'latencyP99Ms',
+      'errors',
+      'non2xx',
+      'throughputVsHello',
+      'throughputVsUpsert',
+      'p99VsUpsert',
+      'nodeCpuMsPerRequest',
+      'postgresCpuMsPerRequest',
+    ]);
+    const audit = study ? await auditStudy(study, db) : null;
+    if (study) {
+      console.table(
+        study.runs.map(({ refusedBy, firstFailure: _first, ...run }: StudyTally) => ({
+          ...run,
+          creditedSeconds: Number(run.creditedSeconds.toFixed(1)),
+          droppedCreditedSeconds: Number(run.droppedCreditedSeconds.toFixed(2)),
+          refusedBy: JSON.stringify(refusedBy),
+        })),
+      );
+      const failure = study.runs.find((run) => run.firstFailure)?.firstFailure;
+      if (failure) process.stdout.write(`first failed beat: ${failure}\n`);
+    }
+    if (audit) {
+      process.stdout.write(
+        `study audit: ${audit.beatsCredited} beats credited, ${audit.beatsRefused} refused, ` +
+          `${audit.beatsDropped} dropped with their connection; database ${audit.creditedSecondsInDatabase.toFixed(3)} s = ` +
+          `answered ${audit.creditedSecondsAnswered.toFixed(3)} s + dropped beats ${audit.creditedSecondsOfDroppedBeats.toFixed(3)} s; ` +
+          `${audit.refusalRowsInDatabase} refusal rows; ` +
+          `${audit.mismatches.length ? `${audit.mismatches.length} MISMATCHES` : 'no beat lost or credited twice'}\n`,
+      );
+      for (const mismatch of audit.mismatches.slice(0, 20)) process.stdout.write(`  ${mismatch}\n`);
+    }
+    const targets = targetLines(rows);
+    for (const line of targets) process.stdout.write(`${line}\n`);
     // Page speed after the load runs, so the two never share the CPU.
-    const pages = [await measurePageSpeed(servers.api.url, '/login')];
-    console.table(pages.map(({ fcpSamplesMs: _samples, ...page }) => ({ ...page, throttling: 'mobile' })));
+    const pages = ONLY ? [] : [await measurePageSpeed(api.url, '/login')];
+    if (pages.length)
+      console.table(pages.map(({ fcpSamplesMs: _samples, ...page }) => ({ ...page, throttling: 'mobile' })));
+    const loadAfter = loadAverage();
+    process.stdout.write(`load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}\n`);
     const run = {
       at: new Date().toISOString(),
       commit: execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version },
-      load: { durationSeconds: DURATION, connections: CONNECTIONS },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? '',
+        node: process.version,
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadAfter,
+      },
+      load: { durationSeconds: DURATION, connections: CONNECTIONS, scenarios: ONLY ?? 'all' },
       results: rows,
+      targets,
+      study: study && { runs: study.runs, audit },
       pageSpeed: { throttling: MOBILE_THROTTLING, pages },
     };
     const dir = path.join(ROOT, 'bench', 'results');
@@ -153,7 +288,9 @@ async function main(): Promise<void> {
     fs.writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
     process.stdout.write(`Written ${path.relative(ROOT, file)}\n`);
   } finally {
-    for (const { child } of Object.values(servers)) child.kill('SIGTERM');
+    await db?.end();
+    // The API last: it stops the PostgreSQL the upsert baseline uses.
+    for (const name of ['upsert', 'hello', 'api'] as const) servers[name]?.child.kill('SIGTERM');
   }
 }
 
