@@ -33,6 +33,11 @@ export interface Principal {
   menu: ReadonlySet<string>;
   /** Platform staff signed in as this account (super account). */
   impersonatorId: number | null;
+  /**
+   * The session's project as read with the session (one query per call), so the router resolves a
+   * session's tenant without another; absent when the principal was made otherwise (tests).
+   */
+  project?: { name: string; settings: unknown; enabled: boolean } | null;
 }
 
 /** The project (tenant) a call works in, resolved once by the router and checked enabled. */

@@ -30,6 +30,15 @@ export async function loadTenant(projectId: number): Promise<TenantProject> {
 
 /** How the router finds a call's project: the session's, or the request's (unit, host, default). */
 export const projectTenants: TenantResolver = {
-  ofSession: (principal) => loadTenant(principal.projectId),
+  async ofSession(principal) {
+    const project = principal.project;
+    if (!project) return loadTenant(principal.projectId);
+    if (!project.enabled) throw new BusinessError(PROJECT_DISABLED);
+    return tenantOf({
+      id: principal.projectId,
+      name: project.name,
+      settings: project.settings as Project['settings'],
+    });
+  },
   ofRequest: async (where) => tenantOf(await resolveRequestProject(where)),
 };

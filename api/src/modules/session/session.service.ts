@@ -113,6 +113,9 @@ interface SessionRow {
   expires_at: Date;
   last_seen_at: Date;
   impersonated: boolean;
+  project_name: string | null;
+  project_settings: unknown;
+  project_status: string | null;
 }
 
 /**
@@ -125,11 +128,13 @@ export async function authenticateToken(sequelize: Sequelize, token: string): Pr
   const [row] = await sequelize.query<SessionRow>(
     `SELECT s.id AS session_id, s.account_id, s.project_id, s.role_system, s.impersonator_id,
             s.expires_at, s.last_seen_at, s.impersonator_id IS NOT NULL AS impersonated,
-            a.role_id, a.unit_id, r.menu
+            a.role_id, a.unit_id, r.menu,
+            p.name AS project_name, p.settings AS project_settings, p.status AS project_status
        FROM session s
        JOIN account a ON a.id = s.account_id AND a.deleted_at IS NULL AND a.status = 'ENABLED'
        JOIN role r ON r.id = a.role_id
        LEFT JOIN unit u ON u.id = a.unit_id
+       LEFT JOIN project p ON p.id = s.project_id
       WHERE s.token_hash = :tokenHash AND s.revoked_at IS NULL AND s.expires_at > now()
         -- A unit manager's sessions stop while their unit is disabled.
         AND (a.role_system <> 4 OR u.status = 'ENABLED')`,
@@ -152,5 +157,13 @@ export async function authenticateToken(sequelize: Sequelize, token: string): Pr
     unitId: row.unit_id,
     menu: new Set(row.menu),
     impersonatorId: row.impersonator_id,
+    project:
+      row.project_id === null
+        ? null
+        : {
+            name: row.project_name ?? '',
+            settings: row.project_settings,
+            enabled: row.project_status === 'ENABLED',
+          },
   };
 }
