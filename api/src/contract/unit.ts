@@ -141,7 +141,14 @@ export const unitCalls = defineCalls('unit', {
   'all-unit-tree': {
     input: unitNoInput,
     answer: answer<UnitOption[]>(),
-    access: staffOrUnitManager(LIST, DETAIL, '/account-manage/administrator-list'),
+    access: staffOrUnitManager(
+      LIST,
+      DETAIL,
+      '/account-manage/administrator-list',
+      '/student-manage/student',
+      '/student-manage/student-detail',
+      '/train-manage/study-report',
+    ),
     methods: ['GET', 'POST'],
   },
   /** One unit's training types. */
