@@ -262,9 +262,10 @@ describe('the archive', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('学习档案');
-    expect(sheet?.rowCount).toBe(2);
-    const header = (sheet?.getRow(1).values as string[]).slice(1);
-    const row = (sheet?.getRow(2).values as unknown[]).slice(1);
+    if (!sheet) throw new Error('the export has no sheet 学习档案');
+    expect(sheet.rowCount).toBe(2);
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
     const value = (name: string) => row[header.indexOf(name)];
     expect(value('学员')).toBe('档案学员');
     expect(value('班级')).toBe('档案测试班');
