@@ -25,6 +25,11 @@ export const SCREEN_URLS = [
   '/resource-manage/course',
   '/resource-manage/add-question',
   '/account-manage/banner-list',
+  '/student-manage/student',
+  '/student-manage/student-detail',
+  '/train-manage/study-report',
+  '/train-manage/study-report/student-detail',
+  '/train-manage/study-report/study-detail',
 ] as const satisfies readonly MenuUrl[];
 
 /** A page the app has a screen for. */

@@ -108,6 +108,26 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/account-manage/banner-list/BannerListPage'),
     (module) => module.BannerListPage,
   ),
+  '/student-manage/student': screen(
+    () => import('../views/student-manage/student/StudentListPage'),
+    (module) => module.StudentListPage,
+  ),
+  '/student-manage/student-detail': screen(
+    () => import('../views/student-manage/student-detail/StudentDetailPage'),
+    (module) => module.StudentDetailPage,
+  ),
+  '/train-manage/study-report': screen(
+    () => import('../views/train-manage/study-report/StudyReportPage'),
+    (module) => module.StudyReportPage,
+  ),
+  '/train-manage/study-report/student-detail': screen(
+    () => import('../views/train-manage/study-report/student-detail/ReportStudentPage'),
+    (module) => module.ReportStudentPage,
+  ),
+  '/train-manage/study-report/study-detail': screen(
+    () => import('../views/train-manage/study-report/study-detail/StudyDetailPage'),
+    (module) => module.StudyDetailPage,
+  ),
 };
 
 /** The screens by URL. */

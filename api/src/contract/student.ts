@@ -33,30 +33,33 @@ const zOptionalDate = (label: string) =>
     zCalendarDate(label).optional(),
   );
 
-/** `student/list`: filters of the student list; dates are China days, both ends included. */
+/** The filters of the student list; dates are China days, both ends included. */
+const studentFilterFields = {
+  /** Part of the name. */
+  name: zOptionalText(50),
+  /** The whole ID number (an `x` is read as `X`). */
+  idCardNo: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+    zOptionalText(18),
+  ),
+  /** Part of the mobile number. */
+  mobile: zOptionalText(11),
+  unitId: zInput.optionalId(),
+  status: zOptional(zStatus),
+  /** Registered from / to. */
+  createdFrom: zOptionalDate('开始日期'),
+  createdTo: zOptionalDate('结束日期'),
+};
+/** The filters of the student list as the back office holds them. */
+export type StudentFilters = z.output<z.ZodObject<typeof studentFilterFields>>;
+
+/** `student/list`: one page of the students of the filters. */
 export const studentListInput = z
-  .object({
-    ...zPage,
-    /** Part of the name. */
-    name: zOptionalText(50),
-    /** The whole ID number (an `x` is read as `X`). */
-    idCardNo: z.preprocess(
-      (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-      zOptionalText(18),
-    ),
-    /** Part of the mobile number. */
-    mobile: zOptionalText(11),
-    unitId: zInput.optionalId(),
-    status: zOptional(zStatus),
-    /** Registered from / to. */
-    createdFrom: zOptionalDate('开始日期'),
-    createdTo: zOptionalDate('结束日期'),
-  })
+  .object({ ...zPage, ...studentFilterFields })
   .refine((value) => !value.createdFrom || !value.createdTo || value.createdFrom <= value.createdTo, {
     error: '结束日期不能早于开始日期',
     path: ['createdTo'],
   });
-export type StudentFilters = Omit<z.input<typeof studentListInput>, 'pageNum' | 'pageSize'>;
 
 /** A row of the student list. */
 export interface StudentRow {

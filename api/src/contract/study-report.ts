@@ -18,9 +18,8 @@ const REPORT = '/train-manage/study-report' as const;
 const REPORT_STUDENT = '/train-manage/study-report/student-detail' as const;
 const REPORT_STUDY = '/train-manage/study-report/study-detail' as const;
 
-/** `study-report/page` and `study-report/export`: the archive's filters. */
-export const studyReportPageInput = z.object({
-  ...zPage,
+/** The archive's filters. */
+const studyReportFilterFields = {
   classId: zInput.optionalId(),
   /** Part of the student's name, or the whole ID number or mobile. */
   student: zOptionalText(50),
@@ -30,8 +29,15 @@ export const studyReportPageInput = z.object({
   ),
   /** The student's unit. */
   unitId: zInput.optionalId(),
-});
-export type StudyReportFilters = Omit<z.input<typeof studyReportPageInput>, 'pageNum' | 'pageSize'>;
+};
+
+/** `study-report/export` (GET or POST, `.xlsx`): every enrolment of the filters (no paging). */
+export const studyReportExportInput = z.object(studyReportFilterFields);
+/** The archive's filters as the back office holds them. */
+export type StudyReportFilters = z.output<typeof studyReportExportInput>;
+
+/** `study-report/page`: one page of the enrolments of the filters. */
+export const studyReportPageInput = z.object({ ...zPage, ...studyReportFilterFields });
 
 /** The student of an archive row or page (ID number masked). */
 export interface ReportStudent {
@@ -150,7 +156,7 @@ export const studyReportCalls = defineCalls('study-report', {
   page: { input: studyReportPageInput, answer: answer<StudyReportPage>(), access: staff(REPORT) },
   /** The filtered enrolments as a streamed `.xlsx`. */
   export: {
-    input: studyReportPageInput,
+    input: studyReportExportInput,
     answer: fileAnswer(),
     access: staff(REPORT),
     methods: ['GET', 'POST'],

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { MY_CLASS_STATUS_LABEL } from '../../contract/my-class';
-import type { StudyReportRow, studyReportPageInput } from '../../contract/study-report';
+import type { StudyReportRow, studyReportExportInput } from '../../contract/study-report';
 import type { FileResult, TenantScope } from '../../core/action';
 import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
 import { chinaToday } from '../train-class/class-read';
@@ -34,7 +34,7 @@ const COLUMNS: readonly XlsxColumn<StudyReportRow>[] = [
  */
 export function exportStudyReport(
   scope: TenantScope,
-  input: z.output<typeof studyReportPageInput>,
+  input: z.output<typeof studyReportExportInput>,
   now = new Date(),
 ): FileResult {
   return streamXlsx({

@@ -12,6 +12,7 @@ import type {
   ReportStudentAnswer,
   reportRefusalsInput,
   StudyDetail,
+  StudyReportFilters,
   StudyReportPage,
   StudyReportRow,
   studyReportPageInput,
@@ -44,7 +45,7 @@ const ENROLMENT_NOT_FOUND = '学习记录不存在';
 type ReportPageInput = z.output<typeof studyReportPageInput>;
 
 /** The where-clause of the archive's filters on enrolments. */
-function reportWhere(scope: TenantScope, input: ReportPageInput): WhereOptions<MyClass> {
+function reportWhere(scope: TenantScope, input: StudyReportFilters): WhereOptions<MyClass> {
   const projectId = scope.project.id;
   const and: WhereOptions<MyClass>[] = [{ projectId }];
   if (input.classId) and.push({ classId: input.classId });
@@ -144,7 +145,7 @@ export async function pageStudyReport(scope: TenantScope, input: ReportPageInput
  */
 export async function* studyReportBatches(
   scope: TenantScope,
-  input: ReportPageInput,
+  input: StudyReportFilters,
   batchSize = 500,
 ): AsyncGenerator<StudyReportRow[]> {
   const where = reportWhere(scope, input);
