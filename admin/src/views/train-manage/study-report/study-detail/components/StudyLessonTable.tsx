@@ -46,7 +46,12 @@ function lessonColumns(onShowRefusals: (progressId: number) => void): ColumnsTyp
       dataIndex: 'coverage',
       width: 140,
       render: (coverage: number) => (
-        <Progress percent={Math.floor(coverage * 1000) / 10} size="small" aria-label="观看进度" />
+        <Progress
+          percent={Math.floor(coverage * 1000) / 10}
+          format={(percent) => `${percent}%`}
+          size="small"
+          aria-label="观看进度"
+        />
       ),
     },
     {
