@@ -14,30 +14,30 @@ export function hoursOf(credited: number, required: number): string {
 /** The columns of a student's enrolments; 学习详情 only for roles granted it. */
 function enrolmentColumns(canOpenStudy: boolean): ColumnsType<EnrolmentSummary> {
   return [
-    { title: '班级', dataIndex: 'className', width: 220 },
+    { title: '班级', dataIndex: 'className', width: 190 },
     { title: '年度', dataIndex: 'year', width: 70 },
     {
       title: '学习状态',
       dataIndex: 'status',
-      width: 100,
+      width: 96,
       render: (status: EnrolmentSummary['status']) => <MyClassStatusTag status={status} />,
     },
     {
-      title: '必修学时（已获/要求）',
+      title: '必修（已获/要求）',
       key: 'required',
-      width: 150,
+      width: 140,
       render: (_value, row) => hoursOf(row.creditedRequiredHours, row.requiredHours),
     },
     {
-      title: '选修学时（已获/要求）',
+      title: '选修（已获/要求）',
       key: 'elective',
-      width: 150,
+      width: 140,
       render: (_value, row) => hoursOf(row.creditedElectiveHours, row.electiveHours),
     },
     {
       title: '学习时间',
       key: 'window',
-      width: 200,
+      width: 215,
       render: (_value, row) => formatDateRange(row.studyStartDate, row.studyEndDate),
     },
     {

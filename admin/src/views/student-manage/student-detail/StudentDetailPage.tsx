@@ -6,7 +6,6 @@ import {
   Card,
   Descriptions,
   type DescriptionsProps,
-  Empty,
   Flex,
   Image,
   Popconfirm,
@@ -125,22 +124,22 @@ function WechatCard({ student, onChanged }: { student: StudentDetail; onChanged:
   );
 }
 
-/** 人脸核验: the reference photo and every face capture of the student. */
+/** 人脸核验: the reference photo, then every face capture of the student. */
 function FaceCard({ student }: { student: StudentDetail }) {
   const photo = useBlobUrl(student.facePhoto.hasPhoto ? student.id : null, fetchStudentFacePhoto);
   return (
     <Card title="人脸核验">
-      <Flex gap={24} align="flex-start" wrap>
-        <Flex vertical gap={8} style={{ width: 160 }}>
+      <Flex vertical gap={16}>
+        <Flex gap={16} align="center">
           <Typography.Text strong>人脸照片</Typography.Text>
           {student.facePhoto.hasPhoto ? (
             photo.url ? (
-              <Image src={photo.url} width={140} alt="人脸照片" />
+              <Image src={photo.url} width={96} alt="人脸照片" />
             ) : (
               <Typography.Text type="secondary">{photo.failed ? '照片无法读取' : '加载中'}</Typography.Text>
             )
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="未上传" />
+            <Typography.Text type="secondary">未上传</Typography.Text>
           )}
           {student.facePhoto.updatedAt && (
             <Typography.Text type="secondary">
@@ -148,10 +147,8 @@ function FaceCard({ student }: { student: StudentDetail }) {
             </Typography.Text>
           )}
         </Flex>
-        <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>
-          <Typography.Text strong>抓拍记录（{student.captureCount}）</Typography.Text>
-          <FaceCaptureTable accountId={student.id} />
-        </Flex>
+        <Typography.Text strong>抓拍记录（{student.captureCount}）</Typography.Text>
+        <FaceCaptureTable accountId={student.id} />
       </Flex>
     </Card>
   );

@@ -43,9 +43,9 @@ function studentColumns(canOpenDetail: boolean): ColumnsType<StudentRow> {
       render: (name: string, row) =>
         canOpenDetail ? <Link to={studentDetailPath(row.id)}>{name}</Link> : name,
     },
-    { title: '身份证号', dataIndex: 'idCardNo', width: 180, render: orDash },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 170, render: orDash },
     { title: '手机号', dataIndex: 'mobile', width: 125, render: orDash },
-    { title: '所属单位', dataIndex: 'unitName', width: 180, render: orDash },
+    { title: '所属单位', dataIndex: 'unitName', width: 170, render: orDash },
     {
       title: '微信',
       dataIndex: 'wechatBound',

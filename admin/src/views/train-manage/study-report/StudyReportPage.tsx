@@ -34,29 +34,42 @@ function cleanFilters(values: StudyReportFilters): StudyReportFilters {
   };
 }
 
-/** The columns of the archive; links only to the pages the role holds. */
+/** A moment on two lines (day, then time) so the column stays narrow. */
+function DayAndTime({ value }: { value: string }) {
+  return (
+    <Flex vertical>
+      <span>{formatDateTime(value, 'YYYY-MM-DD')}</span>
+      <Typography.Text type="secondary">{formatDateTime(value, 'HH:mm:ss')}</Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * The columns of the archive, narrow enough to fit a 1440 px screen without scrolling (wide
+ * values take two lines); links only to the pages the role holds.
+ */
 function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ColumnsType<StudyReportRow> {
   return [
     {
       title: '学员',
       dataIndex: 'studentName',
-      width: 96,
+      width: 90,
       render: (name: string, row) =>
         canOpenStudent ? <Link to={reportStudentPath(row.accountId)}>{name}</Link> : name,
     },
-    { title: '身份证号', dataIndex: 'idCardNo', width: 172, render: orDash },
-    { title: '所属单位', dataIndex: 'unitName', width: 140, render: orDash },
-    { title: '班级', dataIndex: 'className', width: 190 },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 170, render: orDash },
+    { title: '所属单位', dataIndex: 'unitName', width: 130, render: orDash },
+    { title: '班级', dataIndex: 'className', width: 180 },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 84,
+      width: 86,
       render: (status: StudyReportRow['status']) => <MyClassStatusTag status={status} />,
     },
     {
       title: '学时（已获/要求）',
       key: 'hours',
-      width: 140,
+      width: 124,
       render: (_value, row) => (
         <Flex vertical>
           <span>必修 {hoursOf(row.creditedRequiredHours, row.requiredHours)}</span>
@@ -69,7 +82,7 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ColumnsT
     {
       title: '学习时间',
       key: 'window',
-      width: 108,
+      width: 130,
       render: (_value, row) => (
         <Flex vertical>
           <span>{row.studyStartDate}</span>
@@ -80,15 +93,15 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ColumnsT
     {
       title: '最近学习',
       dataIndex: 'lastStudyAt',
-      width: 160,
-      render: (value: string | null) => (value ? formatDateTime(value) : '未开始'),
+      width: 112,
+      render: (value: string | null) => (value ? <DayAndTime value={value} /> : '未开始'),
     },
     ...(canOpenStudy
       ? [
           {
             title: '操作',
             key: 'actions',
-            width: 82,
+            width: 90,
             render: (_value: unknown, row: StudyReportRow) => (
               <Link to={studyDetailPath(row.myClassId)}>学习详情</Link>
             ),
@@ -136,11 +149,11 @@ function ReportFilterFields({
           placeholder="全部"
           options={classes}
           showSearch={{ filterOption: false, onSearch: onSearchClass }}
-          style={{ width: 240 }}
+          style={{ width: 220 }}
         />
       </Form.Item>
       <Form.Item name="student" label="学员">
-        <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 200 }} />
+        <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
       </Form.Item>
       <Form.Item name="status" label="学习状态">
         <Select allowClear placeholder="全部" options={MY_CLASS_STATUS_OPTIONS} style={{ width: 110 }} />
@@ -151,7 +164,7 @@ function ReportFilterFields({
           placeholder="全部"
           options={units}
           showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 180 }}
+          style={{ width: 160 }}
         />
       </Form.Item>
     </>
