@@ -16,7 +16,9 @@ import { orderActions } from './modules/order/order.actions';
 import { projectActions } from './modules/project/project.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
+import { studentActions } from './modules/student/student.actions';
 import { studyActions, studyPageActions } from './modules/study/study.actions';
+import { studyReportActions } from './modules/study-report/study-report.actions';
 import { superAccountActions } from './modules/super-account/super-account.actions';
 import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
@@ -49,4 +51,6 @@ export const allActions: ActionDefinition[] = [
   ...studyPageActions,
   ...studyActions,
   ...faceActions,
+  ...studentActions,
+  ...studyReportActions,
 ];

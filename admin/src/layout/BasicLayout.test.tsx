@@ -35,7 +35,7 @@ const PLATFORM_ADMIN = buildAccountInfo(
   ['/home', '/project-manage/list', '/project-manage/setting', '/super-account/index'],
   { roleSystem: 1, roleName: '平台管理员', userName: '平台运营' },
 );
-const UNIT_MANAGER = buildAccountInfo(['/home', '/unit-manage/detail', '/student-manage/student'], {
+const UNIT_MANAGER = buildAccountInfo(['/home', '/unit-manage/detail', '/train-manage/unit-class'], {
   roleSystem: 4,
   roleName: '单位管理员',
 });

@@ -27,6 +27,11 @@ export const SCREEN_URLS = [
   '/resource-manage/add-question',
   '/account-manage/banner-list',
   '/order-manage/list',
+  '/student-manage/student',
+  '/student-manage/student-detail',
+  '/train-manage/study-report',
+  '/train-manage/study-report/student-detail',
+  '/train-manage/study-report/study-detail',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

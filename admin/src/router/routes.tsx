@@ -112,6 +112,26 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/order-manage/list/OrderListPage'),
     (module) => module.OrderListPage,
   ),
+  '/student-manage/student': screen(
+    () => import('../views/student-manage/student/StudentListPage'),
+    (module) => module.StudentListPage,
+  ),
+  '/student-manage/student-detail': screen(
+    () => import('../views/student-manage/student-detail/StudentDetailPage'),
+    (module) => module.StudentDetailPage,
+  ),
+  '/train-manage/study-report': screen(
+    () => import('../views/train-manage/study-report/StudyReportPage'),
+    (module) => module.StudyReportPage,
+  ),
+  '/train-manage/study-report/student-detail': screen(
+    () => import('../views/train-manage/study-report/student-detail/ReportStudentPage'),
+    (module) => module.ReportStudentPage,
+  ),
+  '/train-manage/study-report/study-detail': screen(
+    () => import('../views/train-manage/study-report/study-detail/StudyDetailPage'),
+    (module) => module.StudyDetailPage,
+  ),
 };
 
 /** The screens by URL. */

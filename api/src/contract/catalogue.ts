@@ -15,7 +15,9 @@ import { projectCalls } from './project';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
 import { smsCalls } from './sms';
+import { studentCalls } from './student';
 import { studyCalls, studyPageCalls } from './study';
+import { studyReportCalls } from './study-report';
 import { superAccountCalls } from './super-account';
 import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
 import { trainPlanCalls } from './train-plan';
@@ -39,6 +41,8 @@ export const CALLS = {
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),
   ...keyed(faceCalls),
+  ...keyed(studentCalls),
+  ...keyed(studyReportCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),

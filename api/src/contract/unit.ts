@@ -141,7 +141,15 @@ export const unitCalls = defineCalls('unit', {
   'all-unit-tree': {
     input: unitNoInput,
     answer: answer<UnitOption[]>(),
-    access: staffOrUnitManager(LIST, DETAIL, '/account-manage/administrator-list', '/order-manage/list'),
+    access: staffOrUnitManager(
+      LIST,
+      DETAIL,
+      '/account-manage/administrator-list',
+      '/order-manage/list',
+      '/student-manage/student',
+      '/student-manage/student-detail',
+      '/train-manage/study-report',
+    ),
     methods: ['GET', 'POST'],
   },
   /** One unit's training types. */

@@ -33,3 +33,33 @@ test('every migration reverts cleanly and applies again', async () => {
     await sequelize.close();
   }
 });
+
+test('0016 takes 学员管理 from the built-in unit manager roles only, and down gives it back', async () => {
+  const sequelize = createSequelize(database.url);
+  const menuOf = async (code: string | null) => {
+    const [row] = await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {
+      replacements: { name: `迁移测试${code ?? '自建'}` },
+      type: QueryTypes.SELECT,
+    });
+    return row?.menu;
+  };
+  const studentPages = ['/student-manage', '/student-manage/student', '/student-manage/student-detail'];
+  try {
+    expect(await migrateDown(sequelize, 1)).toEqual(['0016-unit-manager-menu']);
+    await sequelize.query("INSERT INTO project (code, name) VALUES ('m0016', '迁移测试项目')");
+    for (const code of ['unit-manager', null])
+      await sequelize.query(
+        `INSERT INTO role (project_id, code, name, role_system, menu, created_at, updated_at)
+         SELECT id, :code, :name, 4, ARRAY[:menu], NOW(), NOW() FROM project WHERE code = 'm0016'`,
+        { replacements: { code, name: `迁移测试${code ?? '自建'}`, menu: ['/home', ...studentPages] } },
+      );
+    expect(await migrateUp(sequelize)).toEqual(['0016-unit-manager-menu']);
+    expect(await menuOf('unit-manager')).toEqual(['/home']);
+    expect(await menuOf(null)).toEqual(['/home', ...studentPages]);
+    await migrateDown(sequelize, 1);
+    expect(await menuOf('unit-manager')).toEqual(['/home', ...studentPages]);
+    await migrateUp(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+});

@@ -1,11 +1,14 @@
 import { ROLE_SYSTEM } from '@px/config';
+import type { StudyDetail, StudyReportRow } from '../contract/study-report';
 import { Account } from '../modules/account/account.model';
 import { PayOrder, PayOrderItem } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
+import { DEMO_REVIEWERS } from '../modules/train-class/class-evaluation.demo';
 import { MyClass } from '../modules/train-class/train-class.model';
 import { Unit } from '../modules/unit/unit.model';
 import { createTestApp, type TestApp } from '../testing/app';
 import { encryptLoginField } from '../testing/crypto';
+import { signIn } from '../testing/factories';
 import { DEMO, seedDemoData } from './seed';
 
 let t: TestApp;
@@ -122,4 +125,35 @@ test('every demo enrolment belongs to a paid order; one demo order closed unpaid
     orders.filter((order) => order.status === 'PAID').every((order) => order.channel === 'OFFLINE'),
   ).toBe(true);
   expect(orders.filter((order) => order.status === 'CLOSED')).toHaveLength(1);
+});
+
+test('the study archive shows the demo study: credited time, refused beats and a pop-up answer', async () => {
+  const admin = await Account.findOne({
+    where: { accountName: DEMO.accounts.projectAdmin.account },
+    allTenants: true,
+  });
+  const token = await signIn(admin as Account);
+  const call = (path: string, body: object) =>
+    t.http.post(`/api/study-report/${path}.action`).set('token', token).send(body);
+  const page = await call('page', { student: DEMO_REVIEWERS[0].realName });
+  const studied = (page.body.attribute.list as StudyReportRow[]).filter((row) => row.lastStudyAt !== null);
+  expect(studied).toHaveLength(1);
+  expect(studied[0]).toMatchObject({ status: 'STUDYING', creditedRequiredHours: 0.5 });
+  const detail = (await call('detail', { myClassId: studied[0]?.myClassId })).body.attribute as StudyDetail;
+  expect(detail.lessons.slice(0, 2)).toEqual([
+    expect.objectContaining({
+      creditedSeconds: 12,
+      coverage: 1,
+      finishedAt: expect.any(String),
+      refusedBeats: 2,
+    }),
+    expect.objectContaining({ creditedSeconds: 3, finishedAt: null, refusedBeats: 2 }),
+  ]);
+  expect(detail.refusalCounts.map((entry) => entry.reason).sort()).toEqual([
+    'AWAITING_QUESTION',
+    'HIDDEN',
+    'SEEK_AHEAD',
+    'SPEED',
+  ]);
+  expect(detail.popupAnswers).toEqual([expect.objectContaining({ answer: 'B', correct: true })]);
 });

@@ -10,6 +10,7 @@ import { seedCourseDemo } from '../modules/course/course.demo';
 import { seedOrderDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
+import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
 import { seedTrainClassDemo } from '../modules/train-class/train-class.demo';
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
@@ -142,6 +143,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       transaction,
     );
     await seedOrderDemo(project.id, transaction);
+    await seedStudyReportDemo(project.id, transaction);
     await seedBannerDemo(project.id, transaction);
     return true;
   });

@@ -24,4 +24,6 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['class-center'],
   ['order'],
   ['my-class', 'study'],
+  ['student'],
+  ['study-report'],
 ];

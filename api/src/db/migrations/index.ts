@@ -14,6 +14,7 @@ import { m0012Jobs } from './0012-jobs';
 import { m0013Orders } from './0013-orders';
 import { m0014Study } from './0014-study';
 import { m0015Face } from './0015-face';
+import { m0016UnitManagerMenu } from './0016-unit-manager-menu';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   m0013Orders,
   m0014Study,
   m0015Face,
+  m0016UnitManagerMenu,
 ];

@@ -58,6 +58,12 @@ test('the built-in roles of the demo grant the management calls of their screens
     ['order/student-options', admin, { keyword: '张三' }, 200],
     ['order/student-options', service, { keyword: '张三' }, 200],
     ['order/page', service, {}, 200],
+    ['student/list', admin, {}, 200],
+    ['study-report/page', admin, {}, 200],
+    ['student/list', service, {}, 200],
+    ['study-report/page', service, {}, 200],
+    ['student/list', unitManager, {}, 403],
+    ['study-report/page', unitManager, {}, 403],
   ];
   for (const [path, token, body, status] of expectations) {
     const res = await call(path, token, body);

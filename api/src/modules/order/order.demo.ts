@@ -9,9 +9,9 @@ const DEMO_REMARK = '演示数据：线下缴费';
 
 /**
  * The orders behind the demo enrolments: each demo student enrolled in classes gets one PAID order
- * (channel OFFLINE) holding those enrolments, dated a few days back, and the first of them also an
- * order that closed unpaid, so the back office's order list shows history. Enrolments that already
- * belong to an order are left alone.
+ * (channel OFFLINE) holding those enrolments, dated a few days back (the enrolments too), and the
+ * first of them also an order that closed unpaid, so the back office's order list shows history.
+ * Enrolments that already belong to an order are left alone.
  */
 export async function seedOrderDemo(projectId: number, transaction: Transaction): Promise<void> {
   const enrolments = await MyClass.findAll({
@@ -72,6 +72,11 @@ export async function seedOrderDemo(projectId: number, transaction: Transaction)
         { transaction },
       );
     await logOrder(order, null, { source: 'SYSTEM', actorId: null, reason: DEMO_REMARK }, transaction);
+    // The enrolments began with the order (the archive shows when a student enrolled).
+    await PayOrder.sequelize?.query(
+      'UPDATE my_class SET created_at = :paidAt WHERE project_id = :projectId AND id IN (:ids)',
+      { replacements: { paidAt, projectId, ids: items.map((item) => item.enrolment.id) }, transaction },
+    );
   }
   const [first] = byStudent.keys();
   const other = [...classes.values()].find(

@@ -89,7 +89,7 @@ export function closedReason(
 }
 
 /** A lesson of a class in study order, with its course and video. */
-interface ClassLesson {
+export interface ClassLesson {
   lesson: CourseLesson;
   course: Course;
   link: TrainClassCourse;
@@ -97,7 +97,7 @@ interface ClassLesson {
 }
 
 /** The class's courses (in class order) with their lessons (in course order) and videos. */
-async function classLessons(projectId: number, classId: number, transaction?: Transaction) {
+export async function classLessons(projectId: number, classId: number, transaction?: Transaction) {
   const links = await TrainClassCourse.findAll({
     where: { projectId, classId },
     order: [
@@ -136,7 +136,8 @@ async function classLessons(projectId: number, classId: number, transaction?: Tr
   return { links, courses, ordered };
 }
 
-const progressKey = (courseId: number, resourceId: number) => `${courseId}:${resourceId}`;
+/** How lesson progress is keyed: by the lesson's course and video (lesson ids do not last). */
+export const progressKey = (courseId: number, resourceId: number) => `${courseId}:${resourceId}`;
 
 /** The enrolment's lesson progress by course and video. */
 async function progressOf(projectId: number, myClassId: number, transaction?: Transaction) {
@@ -419,7 +420,7 @@ async function lockSession(
  * elective hours are reached a STUDYING enrolment becomes FINISHED_STUDY, and PASSED at once when
  * the class has no exam. Answers the enrolment's status.
  */
-async function rollUp(
+export async function rollUp(
   enrolmentId: number,
   projectId: number,
   settings: ProjectSettings,

@@ -1,0 +1,28 @@
+import type { Calls, StudyReportFilters } from '@px/api/contract';
+import type { CallOptions, InputOf } from '@px/config';
+import { api } from './request';
+
+/** One page of the study archive (enrolments with credited hours), newest first. Rejects with an ApiError. */
+export const listStudyReport = (query: InputOf<Calls['study-report/page']>, ...options: [CallOptions?]) =>
+  api.call('study-report/page', query, ...options);
+
+/** The archive of `filters` as an `.xlsx` file (every page). Rejects with an ApiError. */
+export const exportStudyReport = (filters: StudyReportFilters) =>
+  api.download('study-report/export', filters);
+
+/** Up to 50 classes of the project by part of the name, to filter the archive. Rejects with an ApiError. */
+export const getReportClassOptions = (name?: string) => api.call('study-report/class-options', { name });
+
+/** One student's enrolments. Rejects with an ApiError (学员不存在). */
+export const getReportStudent = (accountId: number, ...options: [CallOptions?]) =>
+  api.call('study-report/student', { accountId }, ...options);
+
+/** One enrolment lesson by lesson, with refusals by reason and pop-up answers. Rejects with an ApiError. */
+export const getStudyDetail = (myClassId: number, ...options: [CallOptions?]) =>
+  api.call('study-report/detail', { myClassId }, ...options);
+
+/** One page of an enrolment's refused beats, optionally of one lesson or reason. Rejects with an ApiError. */
+export const listStudyRefusals = (
+  query: InputOf<Calls['study-report/refusals']>,
+  ...options: [CallOptions?]
+) => api.call('study-report/refusals', query, ...options);

@@ -1,0 +1,82 @@
+import type { EnrolmentSummary } from '@px/api/contract';
+import { formatDateRange, formatDateTime } from '@px/config';
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router-dom';
+import { studyDetailPath } from '../utils/study-paths';
+import { MyClassStatusTag } from './MyClassStatusTag';
+
+/** Hours credited against the hours asked: `1.5 / 2`. */
+export function hoursOf(credited: number, required: number): string {
+  return `${credited} / ${required}`;
+}
+
+/** The columns of a student's enrolments; 学习详情 only for roles granted it. */
+function enrolmentColumns(canOpenStudy: boolean): ColumnsType<EnrolmentSummary> {
+  return [
+    { title: '班级', dataIndex: 'className', width: 190 },
+    { title: '年度', dataIndex: 'year', width: 70 },
+    {
+      title: '学习状态',
+      dataIndex: 'status',
+      width: 96,
+      render: (status: EnrolmentSummary['status']) => <MyClassStatusTag status={status} />,
+    },
+    {
+      title: '必修（已获/要求）',
+      key: 'required',
+      width: 140,
+      render: (_value, row) => hoursOf(row.creditedRequiredHours, row.requiredHours),
+    },
+    {
+      title: '选修（已获/要求）',
+      key: 'elective',
+      width: 140,
+      render: (_value, row) => hoursOf(row.creditedElectiveHours, row.electiveHours),
+    },
+    {
+      title: '学习时间',
+      key: 'window',
+      width: 215,
+      render: (_value, row) => formatDateRange(row.studyStartDate, row.studyEndDate),
+    },
+    {
+      title: '最近学习',
+      dataIndex: 'lastStudyAt',
+      width: 170,
+      render: (value: string | null) => (value ? formatDateTime(value) : '未开始'),
+    },
+    ...(canOpenStudy
+      ? [
+          {
+            title: '操作',
+            key: 'actions',
+            width: 90,
+            render: (_value: unknown, row: EnrolmentSummary) => (
+              <Link to={studyDetailPath(row.myClassId)}>学习详情</Link>
+            ),
+          },
+        ]
+      : []),
+  ];
+}
+
+/** A student's enrolments with the state and the hours credited; 学习详情 links to the study archive. */
+export function EnrolmentTable({
+  enrolments,
+  canOpenStudy,
+}: {
+  enrolments: EnrolmentSummary[];
+  canOpenStudy: boolean;
+}) {
+  return (
+    <Table<EnrolmentSummary>
+      rowKey="myClassId"
+      columns={enrolmentColumns(canOpenStudy)}
+      dataSource={enrolments}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: '暂无报名班级' }}
+    />
+  );
+}

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { staff } from './access';
+import { answer, defineCalls, fileAnswer } from './call';
+import { type PageAnswer, zInput, zOptionalText, zPage } from './common';
+import type { EnrolmentSummary } from './student';
+import type { BeatRefusalReason } from './study';
+import { BEAT_REFUSALS } from './study';
+import { MY_CLASS_STATUS } from './train-class';
+
+/**
+ * 学习档案 (docs/product-decisions.md "Study archive"): what every enrolment of the project was
+ * credited, as the heartbeat judge recorded it: the enrolments with their hours against the class's,
+ * one student's enrolments, and one enrolment lesson by lesson with the refused beats and why, the
+ * pop-up answers and (through `student/capture-list`) the face captures.
+ */
+
+const REPORT = '/train-manage/study-report' as const;
+const REPORT_STUDENT = '/train-manage/study-report/student-detail' as const;
+const REPORT_STUDY = '/train-manage/study-report/study-detail' as const;
+
+/** The archive's filters. */
+const studyReportFilterFields = {
+  classId: zInput.optionalId(),
+  /** Part of the student's name, or the whole ID number or mobile. */
+  student: zOptionalText(50),
+  status: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(MY_CLASS_STATUS, { error: '学习状态不正确' }).optional(),
+  ),
+  /** The student's unit. */
+  unitId: zInput.optionalId(),
+};
+
+/** `study-report/export` (GET or POST, `.xlsx`): every enrolment of the filters (no paging). */
+export const studyReportExportInput = z.object(studyReportFilterFields);
+/** The archive's filters as the back office holds them. */
+export type StudyReportFilters = z.output<typeof studyReportExportInput>;
+
+/** `study-report/page`: one page of the enrolments of the filters. */
+export const studyReportPageInput = z.object({ ...zPage, ...studyReportFilterFields });
+
+/** The student of an archive row or page (ID number masked). */
+export interface ReportStudent {
+  accountId: number;
+  studentName: string;
+  /** Masked: the first 6 and last 4 characters. */
+  idCardNo: string | null;
+  mobile: string | null;
+  unitName: string | null;
+}
+
+/** A row of the archive: an enrolment with its student. */
+export type StudyReportRow = EnrolmentSummary & ReportStudent;
+export type StudyReportPage = PageAnswer<StudyReportRow>;
+
+/** `study-report/class-options`: the project's classes by part of the name (newest year first, at most 50). */
+export const reportClassOptionsInput = z.object({ name: zOptionalText(50) });
+
+/** A class to filter the archive by. */
+export interface ReportClassOption {
+  id: number;
+  name: string;
+  year: number;
+}
+
+/** `study-report/student`: one student of the project. */
+export const reportStudentInput = z.object({ accountId: zInput.id() });
+
+/** `study-report/student`: the student and every enrolment, newest first. */
+export interface ReportStudentAnswer {
+  student: ReportStudent;
+  enrolments: EnrolmentSummary[];
+}
+
+/** `study-report/detail`: one enrolment of the project. */
+export const reportDetailInput = z.object({ myClassId: zInput.id() });
+
+/** A lesson of an enrolment as the archive shows it. */
+export interface ReportLesson {
+  /** The lesson's progress row; null for a lesson not started. */
+  progressId: number | null;
+  courseName: string;
+  /** How the course counts in the class; null for a lesson the class no longer holds. */
+  kind: 'REQUIRED' | 'ELECTIVE' | null;
+  lessonName: string;
+  durationSeconds: number;
+  /** Hours of the lesson (one decimal). */
+  hours: number;
+  creditedSeconds: number;
+  /** Share of the video watched, 0..1. */
+  coverage: number;
+  /** The furthest position watched, seconds. */
+  furthestPosition: number;
+  finishedAt: string | null;
+  refusedBeats: number;
+  /** When study of the lesson began; null when not started. */
+  startedAt: string | null;
+}
+
+/** How often beats of the enrolment were refused for one reason. */
+export interface RefusalCount {
+  reason: BeatRefusalReason;
+  count: number;
+}
+
+/** A pop-up question as it was asked and answered. */
+export interface ReportPopupAnswer {
+  id: number;
+  lessonName: string;
+  markSecond: number;
+  content: string;
+  answer: string;
+  correct: boolean;
+  answeredAt: string;
+}
+
+/** `study-report/detail`: the enrolment with its lessons, refusals by reason and pop-up answers. */
+export interface StudyDetail {
+  enrolment: StudyReportRow;
+  studyInOrder: boolean;
+  examRequired: boolean;
+  lessons: ReportLesson[];
+  /** Refused beats by reason (reasons without any left out), most first. */
+  refusalCounts: RefusalCount[];
+  refusalTotal: number;
+  popupAnswers: ReportPopupAnswer[];
+  /** Face captures of the enrolment (listed by `student/capture-list`). */
+  captureCount: number;
+}
+
+/** `study-report/refusals`: the refused beats of an enrolment, newest first; of one lesson or reason. */
+export const reportRefusalsInput = z.object({
+  ...zPage,
+  myClassId: zInput.id(),
+  progressId: zInput.optionalId(),
+  reason: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.enum(BEAT_REFUSALS, { error: '拒绝原因不正确' }).optional(),
+  ),
+});
+
+/** A refused beat: when, in which lesson, where in the video, and why. */
+export interface ReportRefusal {
+  id: number;
+  createdAt: string;
+  progressId: number;
+  lessonName: string;
+  /** Seconds into the video the player reported. */
+  position: number;
+  reason: BeatRefusalReason;
+}
+
+/** The study archive calls (`study-report/...`). */
+export const studyReportCalls = defineCalls('study-report', {
+  /** The project's enrolments with credited hours, newest first. */
+  page: { input: studyReportPageInput, answer: answer<StudyReportPage>(), access: staff(REPORT) },
+  /** The filtered enrolments as a streamed `.xlsx`. */
+  export: {
+    input: studyReportExportInput,
+    answer: fileAnswer(),
+    access: staff(REPORT),
+    methods: ['GET', 'POST'],
+  },
+  /** Classes of the project to filter the archive by. */
+  'class-options': {
+    input: reportClassOptionsInput,
+    answer: answer<ReportClassOption[]>(),
+    access: staff(REPORT),
+  },
+  /** One student's enrolments. */
+  student: {
+    input: reportStudentInput,
+    answer: answer<ReportStudentAnswer>(),
+    access: staff(REPORT_STUDENT),
+  },
+  /** One enrolment lesson by lesson, with refusals by reason and pop-up answers. */
+  detail: { input: reportDetailInput, answer: answer<StudyDetail>(), access: staff(REPORT_STUDY) },
+  /** The refused beats of one enrolment. */
+  refusals: {
+    input: reportRefusalsInput,
+    answer: answer<PageAnswer<ReportRefusal>>(),
+    access: staff(REPORT_STUDY),
+  },
+});
