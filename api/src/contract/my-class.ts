@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { student } from './access';
 import { answer, defineCalls } from './call';
+import type { ClassBaseType } from './class-category';
 import { type PageAnswer, zPage } from './common';
-import { MY_CLASS_STATUS, type MyClassStatus } from './train-class';
+import { type ClassCenterItem, MY_CLASS_STATUS, type MyClassStatus } from './train-class';
 
 /** My class (enrolment) states in words (domain "Status values"). */
 export const MY_CLASS_STATUS_LABEL: Readonly<Record<MyClassStatus, string>> = {
@@ -29,8 +30,22 @@ export interface MyClassItem {
   requiredHours: number;
   /** Elective hours to earn (0 when the project hides electives). */
   electiveHours: number;
+  /** The class's base type (公需 / 专业): its required hours count to it. */
+  baseType: ClassBaseType;
+  /** Hours credited by study so far. */
+  creditedRequiredHours: number;
+  creditedElectiveHours: number;
+  /** The study window is over. */
+  studyEnded: boolean;
   enrolledAt: string;
 }
+
+/**
+ * Which enrolments `my-class/page` lists: `current` ones (study window not over, not refunded or
+ * changed out) or `ended` ones (the 已结束 list: window over, expired, refunded or changed out).
+ */
+export const MY_CLASS_SCOPES = ['current', 'ended'] as const;
+export type MyClassScope = (typeof MY_CLASS_SCOPES)[number];
 
 /** `my-class/page`: the student's enrolments, newest first, optionally of one state. */
 export const myClassPageInput = z.object({
@@ -39,11 +54,28 @@ export const myClassPageInput = z.object({
     (value) => (value === '' ? undefined : value),
     z.enum(MY_CLASS_STATUS, { error: '状态不正确' }).optional(),
   ),
+  scope: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(MY_CLASS_SCOPES, { error: '范围应为 current 或 ended' }).optional(),
+  ),
 });
 export type MyClassPage = PageAnswer<MyClassItem>;
+
+/** `my-class/portfolio`: the student's study so far (档案): hours credited per base type and classes per state. */
+export interface MyPortfolio {
+  classCount: number;
+  countsByStatus: Partial<Record<MyClassStatus, number>>;
+  /** Required hours credited, per base type of the class. */
+  hoursByBaseType: Record<ClassBaseType, number>;
+  electiveHours: number;
+}
 
 /** The student's own classes (`my-class/...`). */
 export const myClassCalls = defineCalls('my-class', {
   /** The student's enrolments with their state, newest first. */
   page: { input: myClassPageInput, answer: answer<MyClassPage>(), access: student },
+  /** The student's hours credited per base type and classes per state. */
+  portfolio: { input: z.object({}), answer: answer<MyPortfolio>(), access: student },
+  /** Offered classes the student has neither enrolled in nor put in the cart. */
+  recommended: { input: z.object({}), answer: answer<ClassCenterItem[]>(), access: student },
 });

@@ -321,3 +321,43 @@ export async function trialPlay(
     expiresAt: grant.expiresAt.toISOString(),
   };
 }
+
+/** How many classes the hub recommends. */
+export const RECOMMENDED_LIMIT = 6;
+
+/**
+ * `my-class/recommended`: offered classes the H5 lists (shown base types) that the student neither
+ * holds an enrolment of (any state but refunded or changed out) nor has in the cart, in display
+ * order, at most RECOMMENDED_LIMIT.
+ */
+export async function recommendedClasses(
+  scope: TenantScope & { principal: { accountId: number } },
+  today = chinaToday(),
+): Promise<ClassCenterItem[]> {
+  const projectId = scope.project.id;
+  const { accountId } = scope.principal;
+  const places = await categoryPlaces(projectId);
+  const [enrolled, inCart] = await Promise.all([
+    MyClass.findAll({
+      attributes: ['classId'],
+      where: { projectId, accountId, status: [...ACTIVE_MY_CLASS_STATUS] },
+    }),
+    ShopCartItem.findAll({ attributes: ['classId'], where: { projectId, accountId } }),
+  ]);
+  const taken = [...enrolled, ...inCart].map((row) => row.classId);
+  const classes = await TrainClass.findAll({
+    where: {
+      [Op.and]: [
+        listedWhere(scope, places, {}, today),
+        ...(taken.length ? [{ id: { [Op.notIn]: taken } }] : []),
+      ],
+    },
+    order: [
+      ['sort', 'ASC'],
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: RECOMMENDED_LIMIT,
+  });
+  return presentItems(scope, places, classes);
+}

@@ -1,23 +1,51 @@
-import type { WhereOptions } from 'sequelize';
+import { literal, Op, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
-import type { MyClassItem, MyClassPage, myClassPageInput } from '../../contract/my-class';
+import type { ClassBaseType } from '../../contract/class-category';
+import type { MyClassItem, MyClassPage, MyPortfolio, myClassPageInput } from '../../contract/my-class';
+import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
-import { classHours } from '../train-class/class-read';
+import { categoryPlaces } from '../class-category/category-places';
+import { chinaToday, classHours } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
+
+/** Enrolments that no longer lead anywhere: the 已结束 list whatever their window says. */
+const ENDED_STATUS: readonly MyClassStatus[] = ['EXPIRED', 'REFUNDED', 'CHANGED_OUT'];
+
+/**
+ * The enrolments of the student in the current or ended list (see MyClassScope); `today` is a
+ * China day `YYYY-MM-DD` the server computed, so it is safe in the SQL.
+ */
+function scopeWhere(
+  projectId: number,
+  scope: 'current' | 'ended' | undefined,
+  today: string,
+): WhereOptions<MyClass> {
+  if (!scope) return {};
+  const endedClasses = literal(
+    `(SELECT id FROM train_class WHERE project_id = ${Number(projectId)} AND study_end_date < '${today}')`,
+  );
+  return scope === 'ended'
+    ? { [Op.or]: [{ status: [...ENDED_STATUS] }, { classId: { [Op.in]: endedClasses } }] }
+    : { status: { [Op.notIn]: [...ENDED_STATUS] }, classId: { [Op.notIn]: endedClasses } };
+}
 
 /**
  * `my-class/page`: the signed-in student's enrolments in their project, newest first, each with its
- * class's name, year, study window and hours (elective hours 0 when the project hides electives).
+ * class's name, year, study window, base type, the hours it asks for and those credited so far
+ * (elective hours 0 when the project hides electives); `scope` picks the current or ended ones.
  */
 export async function pageMyClasses(
   scope: ActorScope,
   input: z.output<typeof myClassPageInput>,
+  today = chinaToday(scope.providers.clock.now()),
 ): Promise<MyClassPage> {
   const projectId = scope.project.id;
   const where: WhereOptions<MyClass> = {
-    projectId,
-    accountId: scope.principal.accountId,
-    ...(input.status ? { status: input.status } : {}),
+    [Op.and]: [
+      { projectId, accountId: scope.principal.accountId },
+      ...(input.status ? [{ status: input.status }] : []),
+      scopeWhere(projectId, input.scope, today),
+    ],
   };
   const { rows, count } = await MyClass.findAndCountAll({
     where,
@@ -32,7 +60,7 @@ export async function pageMyClasses(
   const classes = new Map(
     (await TrainClass.findAll({ where: { projectId, id: classIds } })).map((cls) => [cls.id, cls]),
   );
-  const hours = await classHours(projectId, classIds);
+  const [hours, places] = await Promise.all([classHours(projectId, classIds), categoryPlaces(projectId)]);
   const hideElective = scope.project.settings.hideElective === 1;
   const list = rows.flatMap((row): MyClassItem[] => {
     const cls = classes.get(row.classId);
@@ -48,9 +76,50 @@ export async function pageMyClasses(
         studyEndDate: cls.studyEndDate,
         requiredHours: (hours.get(cls.id)?.requiredTenths ?? 0) / 10,
         electiveHours: hideElective ? 0 : cls.electiveHoursTenths / 10,
+        baseType: places.get(cls.categoryId)?.baseType ?? 'public',
+        creditedRequiredHours: row.requiredTenths / 10,
+        creditedElectiveHours: hideElective ? 0 : row.electiveTenths / 10,
+        studyEnded: today > cls.studyEndDate,
         enrolledAt: row.createdAt.toISOString(),
       },
     ];
   });
   return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/**
+ * `my-class/portfolio`: the student's study so far: how many classes (and how many in each state,
+ * pending payments left out), the required hours credited per base type of the class, and the
+ * elective hours (0 when the project hides electives).
+ */
+export async function myPortfolio(scope: ActorScope): Promise<MyPortfolio> {
+  const projectId = scope.project.id;
+  const enrolments = await MyClass.findAll({
+    where: { projectId, accountId: scope.principal.accountId, status: { [Op.ne]: 'PENDING_PAY' } },
+  });
+  const classes = new Map(
+    (
+      await TrainClass.findAll({
+        attributes: ['id', 'categoryId'],
+        where: { projectId, id: enrolments.map((row) => row.classId) },
+      })
+    ).map((cls) => [cls.id, cls]),
+  );
+  const places = await categoryPlaces(projectId);
+  const hoursByBaseType: Record<ClassBaseType, number> = { public: 0, specialized: 0 };
+  const countsByStatus: Partial<Record<MyClassStatus, number>> = {};
+  let electiveTenths = 0;
+  for (const row of enrolments) {
+    countsByStatus[row.status] = (countsByStatus[row.status] ?? 0) + 1;
+    const cls = classes.get(row.classId);
+    const base = (cls && places.get(cls.categoryId)?.baseType) ?? 'public';
+    hoursByBaseType[base] += row.requiredTenths;
+    electiveTenths += row.electiveTenths;
+  }
+  return {
+    classCount: enrolments.length,
+    countsByStatus,
+    hoursByBaseType: { public: hoursByBaseType.public / 10, specialized: hoursByBaseType.specialized / 10 },
+    electiveHours: scope.project.settings.hideElective === 1 ? 0 : electiveTenths / 10,
+  };
 }
