@@ -11,6 +11,9 @@ import { expectVisible } from '../support/wait';
 // study page from the hub, plays the short demo lesson (12 s, H.264, which Debian's Chromium
 // decodes) to its end, answers its pop-up question (at 6 s) and sees the lesson 已学完 with the
 // time the server credited; the credit is then read back through the API and from the database.
+// Then the project turns face checks on: the student adds a face photo on /my, and the next lesson
+// starts with a face check taken with the browser's camera (Chromium's fake camera), which the
+// simulated face provider passes (模拟核验).
 
 /** The steps share one product and one student; each may wait on a slow machine. */
 const STEP_TIMEOUT = 240_000;
@@ -19,6 +22,8 @@ const FREE_CLASS = '公需科目综合学习班';
 const LESSON = '安全生产概述';
 const LESSON_SECONDS = 12;
 const QUESTION = '发现火情后，第一步应当做什么？';
+/** The class's second lesson (8 s, no question): studied behind a face check. */
+const FACE_LESSON = '消防演练示范';
 
 let product: ProductServer;
 let browser: Browser;
@@ -27,7 +32,8 @@ let h5: string;
 
 beforeAll(async () => {
   product = await startProductServer();
-  browser = await launchBrowser();
+  // A camera that shows a test pattern, granted without asking (the face check's getUserMedia).
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   h5 = product.url.replace('127.0.0.1', 'localhost');
 }, 300_000);
 afterAll(async () => {
@@ -223,6 +229,67 @@ describe('studying a demo lesson as the demo student', () => {
         [myClassId],
       );
       expect(sessions.map((session) => session.status)).toEqual(['ENDED']);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'with face checks on: a face photo from /my, then a lesson that starts with a camera face check',
+    async () => {
+      // The platform admin's 项目设置 switch (needCheckFacePass), set where it is stored.
+      await query(
+        `UPDATE project SET settings = settings || '{"needCheckFacePass": 1}'::jsonb WHERE code = $1`,
+        [DEMO.projectCode],
+      );
+      const page = phone.pages()[0] as Page;
+      await page.goto(`${h5}/student/study-page?myClassId=${myClassId}`);
+      await expectVisible(page.getByText('本班级学习需要人脸核验，请先上传本人照片'));
+      await page.getByRole('button', { name: `${FACE_LESSON}（未学完）` }).click();
+      await expectVisible(page.getByText('请先上传人脸照片'));
+      await page.locator('.rv-dialog').getByRole('button', { name: '去上传' }).click();
+      await page.waitForURL(/\/my\?tab=account$/);
+
+      const cell = page.locator('.rv-cell').filter({ hasText: '人脸照片' });
+      await expectVisible(cell.getByText('未上传'));
+      // Any picture will do for the simulated provider: a screenshot of the page, as a PNG.
+      const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 320 } });
+      await page
+        .getByLabel('选择人脸照片')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+      await expectVisible(cell.getByText('已上传'));
+      await shot(page, '08-face-photo', true);
+
+      await page.goBack();
+      await page.waitForURL(/\/student\/study-page\?myClassId=\d+$/);
+      await page.getByRole('button', { name: `${FACE_LESSON}（未学完）` }).click();
+      const sheet = page.locator('.face-check');
+      await expectVisible(sheet.getByText('学习需要核验本人，请正对镜头，保持光线充足'));
+      const take = sheet.getByRole('button', { name: '拍照核验' });
+      await page.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll('.face-check button')).some(
+            (button) => button.textContent === '拍照核验' && !(button as HTMLButtonElement).disabled,
+          ),
+        undefined,
+        { timeout: 20_000 },
+      );
+      await shot(page, '09-face-camera');
+      await take.click();
+      await expectVisible(sheet.getByText('核验通过'));
+      await expectVisible(sheet.getByText('模拟核验'));
+      await shot(page, '10-face-passed');
+      await sheet.getByRole('button', { name: '继续学习' }).click();
+
+      await expectVisible(page.locator('.study-player__stats').getByText('已学完'), 40_000);
+      await shot(page, '11-face-lesson-finished');
+
+      const captures = await query<{ kind: string; passed: boolean; simulated: boolean }>(
+        'SELECT kind, passed, simulated FROM face_capture WHERE my_class_id = $1',
+        [myClassId],
+      );
+      expect(captures).toEqual([{ kind: 'START', passed: true, simulated: true }]);
+      const lesson = lessonOf(await callAs(token, 'my-class/study-info', { myClassId }), FACE_LESSON);
+      expect(lesson.finished).toBe(true);
     },
     STEP_TIMEOUT,
   );
