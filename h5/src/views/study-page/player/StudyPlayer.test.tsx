@@ -277,15 +277,13 @@ describe('StudyPlayer: what the server tells it', () => {
 
   it('QUESTION: stops at the mark by itself, asks the question, shows the answer and plays on', async () => {
     start.mockResolvedValue(buildStart({ questions: [FIRE_QUESTION] }));
-    heartbeat
-      .mockResolvedValueOnce(beatAnswer())
-      .mockResolvedValueOnce(
-        beatAnswer({
-          credited: 5,
-          creditedSeconds: 20,
-          action: { kind: 'QUESTION', questionId: 9, markSecond: 20 },
-        }),
-      );
+    heartbeat.mockResolvedValueOnce(beatAnswer()).mockResolvedValueOnce(
+      beatAnswer({
+        credited: 5,
+        creditedSeconds: 20,
+        action: { kind: 'QUESTION', questionId: 9, markSecond: 20 },
+      }),
+    );
     answer.mockResolvedValue({
       correct: false,
       answer: 'B',
@@ -386,6 +384,21 @@ describe('StudyPlayer: what the server tells it', () => {
     await waitFor(() => expect(start).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(end).toHaveBeenCalledWith(SESSION_ID));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a video that cannot load (an expired URL) offers to start again', async () => {
+    const video = await openLesson();
+    await media.play(video, 3);
+    await act(async () => {
+      video.dispatchEvent(new Event('error'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain('视频加载失败，请重新进入学习');
+    start.mockResolvedValue(
+      buildStart({ sessionId: '7a1c2b9e-8d3a-4c5e-9b7f-1a2b3c4d5e6f', resumePosition: 3 }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '重新进入' }));
+    await waitFor(() => expect(start).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('FACE_CHECK during study: pauses for the face check', async () => {

@@ -129,7 +129,7 @@ export function StudyPlayer({
             <p>{block.message}</p>
             <div className="study-player__stopped-actions">
               <Button size="small" round type="primary" onClick={onRestart}>
-                在本设备学习
+                {block.restart}
               </Button>
               <Button size="small" round plain onClick={close}>
                 关闭

@@ -26,8 +26,11 @@ export type PlayerBlock =
   | { kind: 'idle' }
   /** A face check must pass (before study, or at a random point). */
   | { kind: 'face' }
-  /** No more beats: another device took over, or the session cannot go on. */
-  | { kind: 'stopped'; message: string };
+  /**
+   * No more beats: another device took over, or the session cannot go on; `restart` names the
+   * button that starts a new session.
+   */
+  | { kind: 'stopped'; message: string; restart: string };
 
 /** What the server credited of the lesson, as its last answer said. */
 export interface StudyProgress {
@@ -47,6 +50,7 @@ export interface StudyVideoHandlers {
   onSeeking: (event: SyntheticEvent<HTMLVideoElement>) => void;
   onSeeked: (event: SyntheticEvent<HTMLVideoElement>) => void;
   onRateChange: (event: SyntheticEvent<HTMLVideoElement>) => void;
+  onError: () => void;
 }
 
 export interface StudySession {
@@ -228,7 +232,7 @@ export function useStudySession(
         if (blockRef.current) return;
         const question = openQuestionsRef.current.find((open) => open.id === action.questionId);
         if (!question) {
-          holdFor({ kind: 'stopped', message: '课程弹题已更新，请重新进入学习' });
+          holdFor({ kind: 'stopped', message: '课程弹题已更新，请重新进入学习', restart: '重新进入' });
           return;
         }
         holdFor({ kind: 'question', question });
@@ -246,7 +250,7 @@ export function useStudySession(
         return;
       case 'STOP':
         stoppedAtMarkRef.current = false;
-        holdFor({ kind: 'stopped', message: '已在其他设备学习' });
+        holdFor({ kind: 'stopped', message: '已在其他设备学习', restart: '在本设备学习' });
         return;
     }
   };
@@ -270,7 +274,7 @@ export function useStudySession(
       if (!mountedRef.current || closingRef.current) return;
       if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'cancelled'))
         setBeatFailed(true);
-      else holdFor({ kind: 'stopped', message: messageOf(error) });
+      else holdFor({ kind: 'stopped', message: messageOf(error), restart: '重新进入' });
     }
   };
 
@@ -382,6 +386,12 @@ export function useStudySession(
       if (!rules.canSpeed && element.playbackRate !== 1) element.playbackRate = 1;
       snapshotRef.current.rate = element.playbackRate;
       setRate(element.playbackRate);
+    },
+    // The video cannot be loaded (its signed URL expired during a long pause, the network dropped):
+    // a new session brings a new URL and resumes where the server says.
+    onError: () => {
+      if (closingRef.current) return;
+      holdFor({ kind: 'stopped', message: '视频加载失败，请重新进入学习', restart: '重新进入' });
     },
   };
 
