@@ -10,9 +10,10 @@ export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'artifacts');
 
 /**
  * Starts headless Chromium with a fresh profile and every background service off, so the closed
- * network sees no traffic from it. Throws with a hint when the browser is not installed.
+ * network sees no traffic from it; `extraArgs` add switches (e.g. a fake camera). Throws with a
+ * hint when the browser is not installed.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
@@ -31,6 +32,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
       '--no-first-run',
       '--no-default-browser-check',
+      ...extraArgs,
     ],
   });
 }

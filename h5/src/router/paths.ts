@@ -36,6 +36,9 @@ export const GO_PAY2_PATH = '/go-pay2';
 export const V2_MY_PATH = '/v2/my';
 export const MY2_PATH = '/my2';
 export const ORDER_PAY_PATH = '/student/order-pay';
+// The study page of an enrolment, and the same page for embedding (issue 12).
+export const STUDY_PAGE_PATH = '/student/study-page';
+export const HXTX_DETAIL_STUDY_PATH = '/hxtx/detail-study';
 
 /** The tabs of the student's hub (/my), as `?tab=` names them. */
 export const MY_TABS = ['classes', 'orders', 'account'] as const;
@@ -49,6 +52,11 @@ export function myTabPath(tab: MyTab): string {
 /** The pay page of an order: `/student/order-pay?id=12`. */
 export function orderPayPath(orderId: number): string {
   return `${ORDER_PAY_PATH}?id=${orderId}`;
+}
+
+/** The study page of an enrolment: `/student/study-page?myClassId=41`. */
+export function studyPagePath(myClassId: number): string {
+  return `${STUDY_PAGE_PATH}?myClassId=${myClassId}`;
 }
 
 /**

@@ -28,6 +28,9 @@ const BUILT = [
   '/v2/my',
   '/my2',
   '/student/order-pay',
+  // The study page and its embeddable twin (issue 12).
+  '/student/study-page',
+  '/hxtx/detail-study',
   // The class centre variants and the entry pages (task F).
   '/classSelectCenter',
   '/classSelectCenter2',

@@ -12,6 +12,7 @@ import {
   GO_PAY_PATH,
   GO_PAY2_PATH,
   HOME_PATH,
+  HXTX_DETAIL_STUDY_PATH,
   LOGIN_PATH,
   MY_PATH,
   MY2_PATH,
@@ -19,6 +20,7 @@ import {
   normalizePath,
   ORDER_PAY_PATH,
   RESET_PASSWORD_PATH,
+  STUDY_PAGE_PATH,
   SWITCH_LOGIN_PATH,
   V2_GO_PAY_PATH,
   V2_MY_PATH,
@@ -65,6 +67,7 @@ const GoPayPage = lazy(() => import('../views/go-pay/GoPayPage').then((m) => ({ 
 const OrderPayPage = lazy(() =>
   import('../views/order-pay/OrderPayPage').then((m) => ({ default: m.OrderPayPage })),
 );
+const StudyPage = lazy(() => import('../views/study-page/StudyPage').then((m) => ({ default: m.StudyPage })));
 
 /** One screen of the site: its path, its meta (title, sign-in, tab bar) and what it shows. */
 export interface H5Route {
@@ -122,6 +125,10 @@ export const ROUTES: readonly H5Route[] = [
   { path: V2_GO_PAY_PATH, meta: page('购物车', false), element: <GoPayPage /> },
   { path: GO_PAY2_PATH, meta: page('购物车', false), element: <GoPayPage /> },
   { path: ORDER_PAY_PATH, meta: page('订单支付', false), element: <OrderPayPage /> },
+  // The study page and its embeddable twin: public by spec section 2 (the page itself asks a
+  // visitor without a session to sign in).
+  { path: STUDY_PAGE_PATH, meta: page('课程学习', true), element: <StudyPage /> },
+  { path: HXTX_DETAIL_STUDY_PATH, meta: page('课程学习', true), element: <StudyPage /> },
 ];
 
 const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));

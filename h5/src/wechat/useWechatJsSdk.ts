@@ -8,8 +8,11 @@ import { loadScript } from './load-script';
 
 /** The JS-SDK object (`weixin-js-sdk`'s default export) once `wx.config` succeeded. */
 export type WechatJsSdk = typeof wx;
-/** Names of the JS-SDK interfaces a page asks `wx.config` for. */
-export type JsApiName = wx.ApiMethod;
+/**
+ * Names of the JS-SDK interfaces a page asks `wx.config` for: the typings' list, and interfaces of
+ * JS-SDK 1.6 the typings lack (`getLocalImgData`, reading a chosen photo's data).
+ */
+export type JsApiName = wx.ApiMethod | 'getLocalImgData';
 
 export type WechatJsSdkState =
   /** Not in the WeChat browser (or switched off): nothing is loaded. */
@@ -42,7 +45,8 @@ async function configure(
       timestamp: config.timestamp,
       nonceStr: config.nonceStr,
       signature: config.signature,
-      jsApiList: [...jsApiList],
+      // The typings' ApiMethod lacks some interfaces of the SDK (JsApiName adds them).
+      jsApiList: [...jsApiList] as wx.ApiMethod[],
     });
     sdk.ready(() => resolve(sdk));
     sdk.error((error) => reject(new Error(error?.errMsg || 'config:fail')));

@@ -6,6 +6,7 @@ import { Dialog } from 'react-vant';
 import wx from 'weixin-js-sdk';
 import { getMyProfile } from '../../api/account';
 import { countCart } from '../../api/cart';
+import { getFacePhotoStatus, uploadFacePhoto } from '../../api/face';
 import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
 import { listMyClasses } from '../../api/my-class';
 import { cancelOrder, listMyOrders } from '../../api/order';
@@ -38,6 +39,7 @@ jest.mock('../../api/login', () => ({
 jest.mock('../../api/sms', () => ({ sendSignedInMsgCode: jest.fn() }));
 jest.mock('../../api/cart', () => ({ countCart: jest.fn() }));
 jest.mock('../../api/my-class', () => ({ listMyClasses: jest.fn() }));
+jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn(), uploadFacePhoto: jest.fn() }));
 jest.mock('../../api/order', () => ({ listMyOrders: jest.fn(), cancelOrder: jest.fn() }));
 jest.mock('../../api/wechat', () => ({ checkFollow: jest.fn(), getJsSdkConfig: jest.fn() }));
 jest.mock('@px/config', () =>
@@ -59,6 +61,8 @@ const cartCount = jest.mocked(countCart);
 const myClasses = jest.mocked(listMyClasses);
 const myOrders = jest.mocked(listMyOrders);
 const cancel = jest.mocked(cancelOrder);
+const facePhoto = jest.mocked(getFacePhotoStatus);
+const uploadPhoto = jest.mocked(uploadFacePhoto);
 
 const PROFILE: MyProfile = {
   accountId: 21,
@@ -141,6 +145,8 @@ beforeEach(() => {
   myClasses.mockReset().mockResolvedValue(pageOf([buildMyClass()]));
   myOrders.mockReset().mockResolvedValue(pageOf([buildOrder()]));
   cancel.mockReset();
+  facePhoto.mockReset().mockResolvedValue({ hasPhoto: false, updatedAt: null });
+  uploadPhoto.mockReset();
   setTokenCookie('tok');
   toastSuccess = muteToast('success');
 });
@@ -351,6 +357,25 @@ describe('MyPage: the hub', () => {
     expect(await screen.findByText('2025 年度 · 必修 12.0 学时')).toBeTruthy();
   });
 
+  it('leads each class that may be studied to its study page (去学习), an expired one to its record', async () => {
+    myClasses.mockResolvedValue(
+      pageOf([
+        buildMyClass(),
+        buildMyClass({ id: 42, className: '急救常识班', status: 'PENDING_PAY' }),
+        buildMyClass({ id: 43, className: '往年公需班', status: 'EXPIRED' }),
+      ]),
+    );
+    renderMy('/my');
+    await screen.findByText('安全生产法专题班');
+    expect(screen.getAllByRole('button', { name: /^去学习：/ }).map((button) => button.textContent)).toEqual([
+      '去学习',
+    ]);
+    expect(screen.getByRole('button', { name: '学习记录：往年公需班' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /急救常识班/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '去学习：安全生产法专题班' }));
+    expect(await probedLocation()).toBe('/student/study-page?myClassId=41');
+  });
+
   it('offers 去选课 when the student has no class', async () => {
     myClasses.mockResolvedValue(pageOf([]));
     renderMy('/my');
@@ -383,6 +408,51 @@ describe('MyPage: the hub', () => {
     expect(await within(cart).findByText('2')).toBeTruthy();
     fireEvent.click(cart);
     expect(await probedLocation()).toBe('/go-pay');
+  });
+});
+
+describe('MyPage: 人脸照片', () => {
+  beforeEach(() => {
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ needCheckFacePass: 1 }));
+  });
+
+  const faceCell = async () => (await screen.findByText('人脸照片')).closest('.rv-cell') as HTMLElement;
+
+  it('shows whether the photo is uploaded and uploads one from the camera or the album', async () => {
+    const saved = { hasPhoto: true, updatedAt: '2025-03-01T08:00:00.000Z' };
+    uploadPhoto.mockResolvedValue(saved);
+    renderMy();
+    const cell = await faceCell();
+    expect(await within(cell).findByText('未上传')).toBeTruthy();
+    expect((screen.getByLabelText('拍摄人脸照片') as HTMLInputElement).getAttribute('capture')).toBe('user');
+    expect((screen.getByLabelText('选择人脸照片') as HTMLInputElement).hasAttribute('capture')).toBe(false);
+
+    const photo = new File(['png'], 'me.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('选择人脸照片'), { target: { files: [photo] } });
+    expect(await within(cell).findByText('已上传')).toBeTruthy();
+    expect(uploadPhoto).toHaveBeenCalledWith(photo, 'me.png');
+    expect(toastSuccess).toHaveBeenCalledWith('人脸照片已上传');
+    expect(within(cell).getByText(/^更新于 2025-03-01/)).toBeTruthy();
+  });
+
+  it('keeps the status when the upload is refused (the request client shows why)', async () => {
+    uploadPhoto.mockRejectedValue(new ApiError({ kind: 'error', code: -1, message: '文件内容不是图片' }));
+    renderMy();
+    const cell = await faceCell();
+    await within(cell).findByText('未上传');
+    fireEvent.change(screen.getByLabelText('拍摄人脸照片'), {
+      target: { files: [new File(['x'], 'x.jpg', { type: 'image/jpeg' })] },
+    });
+    await waitFor(() => expect(uploadPhoto).toHaveBeenCalled());
+    expect(within(cell).getByText('未上传')).toBeTruthy();
+  });
+
+  it('is offered only when the project checks faces', async () => {
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ needCheckFacePass: 0 }));
+    renderMy();
+    await screen.findByText('修改密码');
+    expect(screen.queryByText('人脸照片')).toBeNull();
+    expect(facePhoto).not.toHaveBeenCalled();
   });
 });
 

@@ -42,8 +42,8 @@ type OpenPopup = 'password' | 'mobile' | null;
  * /my (also /v2/my and /my2), the student's hub: the profile header (name, masked ID number,
  * avatar), the prompt to follow the official account when WeChat is bound but not following, the
  * cart with its count, and tabs kept in `?tab=`: 我的班级 (`my-class/page`), 我的订单
- * (`order/my-order-page`) and 账号设置 (profile, 修改密码 / 修改手机号 unless `hideAccountSettings`,
- * 切换账号, 退出登录). Configures the WeChat JS-SDK silently for what later pages need (share, pay).
+ * (`order/my-order-page`) and 账号设置 (profile, 人脸照片 with `needCheckFacePass`, 修改密码 /
+ * 修改手机号 unless `hideAccountSettings`, 切换账号, 退出登录). Each class leads to its study page. Configures the WeChat JS-SDK silently for what later pages need (share, pay).
  */
 export function MyPage() {
   const systemInfo = useSystemInfo();
@@ -108,6 +108,7 @@ export function MyPage() {
               <AccountSettings
                 profile={profile}
                 showAccountSettings={showAccountSettings}
+                showFacePhoto={settings.needCheckFacePass === 1}
                 onModifyPassword={() => setPopup('password')}
                 onModifyMobile={() => setPopup('mobile')}
               />

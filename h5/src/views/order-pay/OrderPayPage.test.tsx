@@ -9,7 +9,7 @@ import { getJsSdkConfig } from '../../api/wechat';
 import { fakeUserAgent, muteToast, probedLocation, setTokenCookie, WECHAT_UA } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render-screen';
 import { OrderPayPage } from './OrderPayPage';
-import { formatSecondsLeft, PAY_POLL_INTERVAL_MS } from './use-order-polling';
+import { PAY_POLL_INTERVAL_MS } from './use-order-polling';
 
 jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn() }));
 jest.mock('../../api/order', () => ({
@@ -121,14 +121,6 @@ afterEach(async () => {
   await waitFor(() => expect(document.querySelector('.rv-button--loading')).toBeNull());
   toastSuccess.mockRestore();
   jest.useRealTimers();
-});
-
-describe('formatSecondsLeft', () => {
-  it('writes minutes and seconds, hours first when there are any', () => {
-    expect(formatSecondsLeft(1199)).toBe('19:59');
-    expect(formatSecondsLeft(5)).toBe('00:05');
-    expect(formatSecondsLeft(3723)).toBe('1:02:03');
-  });
 });
 
 describe('OrderPayPage: an unpaid order outside WeChat (Native)', () => {

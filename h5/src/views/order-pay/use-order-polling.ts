@@ -59,12 +59,3 @@ export function useSecondsLeft(deadline: string | null): number | null {
 
   return left;
 }
-
-/** Seconds as `mm:ss` (`29:59`), hours first when there are any (`1:02:03`). */
-export function formatSecondsLeft(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  const two = (value: number) => String(value).padStart(2, '0');
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${two(minutes)}:${two(rest)}`;
-}

@@ -3,22 +3,26 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Cell } from 'react-vant';
 import { useConfirmedSignOut } from '../../../hooks/useConfirmedSignOut';
 import { SWITCH_LOGIN_PATH } from '../../../router/paths';
+import { FacePhotoSettings } from './FacePhotoSettings';
 
 export interface AccountSettingsProps {
   profile: MyProfile;
   /** 修改密码 and 修改手机号 are offered (not `hideAccountSettings`). */
   showAccountSettings: boolean;
+  /** The project checks faces during study (`needCheckFacePass`): 人脸照片 is offered. */
+  showFacePhoto: boolean;
   onModifyPassword: () => void;
   onModifyMobile: () => void;
 }
 
 /**
- * 账号设置: the profile (mobile, e-mail, unit, WeChat), 修改密码 and 修改手机号 (unless hidden by the
- * project), 切换账号 and 退出登录.
+ * 账号设置: the profile (mobile, e-mail, unit, WeChat), 人脸照片 (when the project checks faces),
+ * 修改密码 and 修改手机号 (unless hidden by the project), 切换账号 and 退出登录.
  */
 export function AccountSettings({
   profile,
   showAccountSettings,
+  showFacePhoto,
   onModifyPassword,
   onModifyMobile,
 }: AccountSettingsProps) {
@@ -36,6 +40,8 @@ export function AccountSettings({
           label={profile.wechat.bound ? '已绑定，可使用微信直接登录' : undefined}
         />
       </Cell.Group>
+
+      {showFacePhoto && <FacePhotoSettings />}
 
       <Cell.Group inset title="账号设置" className="my__group">
         {showAccountSettings && (

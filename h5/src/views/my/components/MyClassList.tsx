@@ -6,7 +6,7 @@ import { Button, List, Loading, PullRefresh, Tag, type TagProps } from 'react-va
 import { listMyClasses } from '../../../api/my-class';
 import { EmptyState } from '../../../components/EmptyState';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
-import { CLASS_SELECT_CENTER_PATH } from '../../../router/paths';
+import { CLASS_SELECT_CENTER_PATH, studyPagePath } from '../../../router/paths';
 import { classHoursText } from '../../../utils/class-format';
 
 /** How each enrolment state is tagged: studying in the brand colour, done in green, waiting in orange. */
@@ -20,7 +20,20 @@ const STATUS_TAG: Readonly<Record<MyClassStatus, TagProps['type']>> = {
   CHANGED_OUT: 'default',
 };
 
+/**
+ * What a card's button says: 去学习 for enrolments that may be studied, 学习记录 for an expired one
+ * (its study page shows why it is closed and what was credited); none for the others.
+ */
+export const STUDY_ACTION: Readonly<Partial<Record<MyClassStatus, string>>> = {
+  STUDYING: '去学习',
+  FINISHED_STUDY: '去学习',
+  PASSED: '去学习',
+  EXPIRED: '学习记录',
+};
+
 function MyClassCard({ item, hideElective }: { item: MyClassItem; hideElective: boolean }) {
+  const navigate = useNavigate();
+  const action = STUDY_ACTION[item.status];
   return (
     <li className="my-card">
       <div className="my-card__head">
@@ -33,6 +46,20 @@ function MyClassCard({ item, hideElective }: { item: MyClassItem; hideElective: 
         {item.year} 年度 · {classHoursText(item, hideElective)}
       </p>
       <p className="my-card__meta">学习时间 {formatDateRange(item.studyStartDate, item.studyEndDate)}</p>
+      {action && (
+        <div className="my-card__actions">
+          <Button
+            size="small"
+            round
+            type="primary"
+            plain={item.status === 'EXPIRED'}
+            aria-label={`${action}：${item.className}`}
+            onClick={() => navigate(studyPagePath(item.id))}
+          >
+            {action}
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

@@ -7,9 +7,10 @@ import { cancelOrder, payOrder } from '../../../api/order';
 import { askConfirm } from '../../../components/cart/ask-confirm';
 import { OrderItemList } from '../../../components/OrderItemList';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
+import { formatClock } from '../../../utils/clock';
 import { isWechatBrowser } from '../../../wechat/is-wechat-browser';
 import { usePay } from '../../../wechat/usePay';
-import { formatSecondsLeft, useOrderPolling, useSecondsLeft } from '../use-order-polling';
+import { useOrderPolling, useSecondsLeft } from '../use-order-polling';
 import { NativeQr } from './NativeQr';
 
 /** WeChat Pay's green (its pay button). */
@@ -110,7 +111,7 @@ export function PayPanel({ order, payTip, onSettled, onStale, onCancelled }: Pay
         {secondsLeft !== null && (
           <p className="order-pay__countdown" role="timer" aria-live="off">
             <ClockO />
-            {expired ? '支付时间已到，订单即将关闭' : `剩余支付时间 ${formatSecondsLeft(secondsLeft)}`}
+            {expired ? '支付时间已到，订单即将关闭' : `剩余支付时间 ${formatClock(secondsLeft)}`}
           </p>
         )}
       </section>

@@ -1,0 +1,296 @@
+import { DEMO } from '@px/api';
+import type { Calls, StudyInfo, StudyLesson } from '@px/api/contract';
+import { type AnswerOf, formatDuration, type InputOf } from '@px/config';
+import { Client } from 'pg';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
+import { type ProductServer, startProductServer } from '../support/server';
+import { expectVisible } from '../support/wait';
+
+// Issue 12, the student side of study: the demo student enrols in the free demo class, opens its
+// study page from the hub, plays the short demo lesson (12 s, H.264, which Debian's Chromium
+// decodes) to its end, answers its pop-up question (at 6 s) and sees the lesson 已学完 with the
+// time the server credited; the credit is then read back through the API and from the database.
+// Then the project turns face checks on: the student adds a face photo on /my, and the next lesson
+// starts with a face check taken with the browser's camera (Chromium's fake camera), which the
+// simulated face provider passes (模拟核验).
+
+/** The steps share one product and one student; each may wait on a slow machine. */
+const STEP_TIMEOUT = 240_000;
+/** The free demo class (train-class.demo.ts) and its first lesson, the demo video with a pop-up question. */
+const FREE_CLASS = '公需科目综合学习班';
+const LESSON = '安全生产概述';
+const LESSON_SECONDS = 12;
+const QUESTION = '发现火情后，第一步应当做什么？';
+/** The class's second lesson (8 s, no question): studied behind a face check. */
+const FACE_LESSON = '消防演练示范';
+
+let product: ProductServer;
+let browser: Browser;
+/** The H5 at the product's public address (localhost: a secure context, where the cookies live). */
+let h5: string;
+
+beforeAll(async () => {
+  product = await startProductServer();
+  // A camera that shows a test pattern, granted without asking (the face check's getUserMedia).
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+  h5 = product.url.replace('127.0.0.1', 'localhost');
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: artifactPath('study', name), fullPage });
+
+/** Runs one query on the product's database. */
+async function query<T extends object>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new Client({ connectionString: product.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Makes one API call as the signed-in student (the `token` header the H5 sends from its cookie)
+ * and answers its `attribute`. Throws with the envelope's message when refused.
+ */
+async function callAs<K extends keyof Calls & string>(
+  token: string,
+  key: K,
+  input: InputOf<Calls[K]>,
+): Promise<AnswerOf<Calls[K]>> {
+  const response = await fetch(`${h5}/api/${key}.action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify(input),
+  });
+  const body = (await response.json()) as {
+    respCode: number;
+    respDesc?: string;
+    attribute: AnswerOf<Calls[K]>;
+  };
+  if (body.respCode !== 200) throw new Error(`${key} refused: ${body.respDesc ?? body.respCode}`);
+  return body.attribute;
+}
+
+/** The lesson of a study page by name. */
+function lessonOf(info: StudyInfo, name: string): StudyLesson {
+  const lesson = info.courses.flatMap((course) => course.lessons).find((row) => row.name === name);
+  if (!lesson) throw new Error(`the lesson ${name} is missing from the study page`);
+  return lesson;
+}
+
+/** Where the study video stands. */
+function videoState(video: Locator) {
+  return video.evaluate((element: HTMLVideoElement) => ({
+    time: element.currentTime,
+    paused: element.paused,
+    ended: element.ended,
+    error: element.error?.code ?? null,
+  }));
+}
+
+describe('studying a demo lesson as the demo student', () => {
+  let phone: BrowserContext;
+  let token: string;
+  let myClassId: number;
+
+  beforeAll(async () => {
+    phone = await browser.newContext(VIEWPORTS.phone);
+  });
+  afterAll(async () => {
+    await phone?.close();
+  });
+
+  test(
+    'enrols in the free demo class and opens its study page from the hub',
+    async () => {
+      const page = await phone.newPage();
+      await page.goto(`${h5}/login?redirect=/my`);
+      await page.getByPlaceholder('请输入身份证号或手机号').fill(DEMO.accounts.student.idCardNo);
+      await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.student.password);
+      await page.getByRole('button', { name: '登录' }).click();
+      // (`/login?redirect=/my` itself ends in /my: wait for the hub's path.)
+      await page.waitForURL((url) => url.pathname === '/my');
+      await expectVisible(page.getByRole('heading', { name: DEMO.accounts.student.name }));
+      const cookie = (await phone.cookies()).find((entry) => entry.name === 'token');
+      if (!cookie) throw new Error('no session cookie after signing in');
+      token = cookie.value;
+
+      // Enrolled through the API the checkout uses: the free class is paid at once.
+      const [cls] = await query<{ id: number }>('SELECT id FROM train_class WHERE name = $1', [FREE_CLASS]);
+      if (!cls) throw new Error(`the demo class ${FREE_CLASS} is missing`);
+      await callAs(token, 'shop-cart/save', { classId: Number(cls.id) });
+      const order = await callAs(token, 'order/submit', {});
+      expect(order.order.status).toBe('PAID');
+
+      await page.reload();
+      const card = page.locator('.my-card').filter({ hasText: FREE_CLASS });
+      await expectVisible(card.getByText('学习中'));
+      await shot(page, '01-hub-classes');
+      await card.getByRole('button', { name: `去学习：${FREE_CLASS}` }).click();
+      await page.waitForURL(/\/student\/study-page\?myClassId=\d+$/);
+      myClassId = Number(new URL(page.url()).searchParams.get('myClassId'));
+
+      await expectVisible(page.getByRole('heading', { name: FREE_CLASS }));
+      await expectVisible(page.getByRole('button', { name: `${LESSON}（未学完）` }));
+      await expectVisible(page.getByText('必修', { exact: true }).first());
+      await shot(page, '02-study-page');
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'plays the lesson to its end, answers the pop-up question and shows it 已学完 with the credited time',
+    async () => {
+      const page = phone.pages()[0] as Page;
+      await page.getByRole('button', { name: `${LESSON}（未学完）` }).click();
+      const player = page.getByRole('region', { name: `学习 ${LESSON}` });
+      await expectVisible(player);
+      const video = page.getByTestId('study-video');
+      // The tap allows playing with sound; should the browser still wait for one, give it.
+      await page.waitForFunction(
+        () => {
+          const element = document.querySelector<HTMLVideoElement>('[data-testid="study-video"]');
+          return Boolean(element && (element.currentTime > 0 || element.readyState >= 2));
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
+      if ((await videoState(video)).paused) await page.locator('.study-player__big-play').click();
+      await page.waitForFunction(
+        () => (document.querySelector<HTMLVideoElement>('[data-testid="study-video"]')?.currentTime ?? 0) > 1,
+        undefined,
+        { timeout: 20_000 },
+      );
+      await shot(page, '03-playing');
+
+      // At 6 s the player stops by itself, the beat tells the server, and the server asks.
+      await expectVisible(page.getByText(QUESTION), 30_000);
+      const atMark = await videoState(video);
+      expect(atMark.paused).toBe(true);
+      expect(Math.abs(atMark.time - LESSON_SECONDS / 2)).toBeLessThan(0.6);
+      await shot(page, '04-question');
+      await page.getByText('B. 立即报警并疏散').click();
+      await page.getByRole('button', { name: '提交答案' }).click();
+      await expectVisible(page.getByText('回答正确'));
+      await expectVisible(page.getByText('解析：发现火情应立即报警，并按疏散路线撤离。'));
+      await shot(page, '05-answered');
+      await page.getByRole('button', { name: '继续学习' }).click();
+
+      // To the end: the last beat finishes the lesson.
+      const stats = page.locator('.study-player__stats');
+      await expectVisible(stats.getByText('已学完'), 40_000);
+      const ended = await videoState(video);
+      expect(ended.error).toBeNull();
+      expect(ended.ended).toBe(true);
+      await shot(page, '06-finished');
+
+      await page.getByRole('button', { name: '关闭播放器' }).click();
+      await player.waitFor({ state: 'detached', timeout: 15_000 });
+      await expectVisible(page.getByRole('button', { name: `${LESSON}（已学完）` }));
+
+      // The list shows what the server credited, as the study page's call answers it.
+      const lesson = lessonOf(await callAs(token, 'my-class/study-info', { myClassId }), LESSON);
+      expect(lesson.finished).toBe(true);
+      expect(lesson.creditedSeconds).toBeGreaterThanOrEqual(Math.floor(0.9 * LESSON_SECONDS));
+      expect(lesson.coverage).toBeGreaterThanOrEqual(0.95);
+      const row = page.getByRole('button', { name: `${LESSON}（已学完）` });
+      await expectVisible(row.getByText(`已计时 ${formatDuration(lesson.creditedSeconds)} · 已学 100%`));
+      await shot(page, '07-list-finished', true);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'the server stored the credit, the answer and the ended session',
+    async () => {
+      const [progress] = await query<{ credited_seconds: number; finished_at: Date | null }>(
+        'SELECT credited_seconds, finished_at FROM lesson_progress WHERE my_class_id = $1 AND lesson_name = $2',
+        [myClassId, LESSON],
+      );
+      expect(progress?.finished_at).not.toBeNull();
+      expect(Number(progress?.credited_seconds)).toBeGreaterThanOrEqual(0.9 * LESSON_SECONDS);
+      expect(Number(progress?.credited_seconds)).toBeLessThanOrEqual(LESSON_SECONDS);
+
+      const answers = await query<{ content: string; answer: string; correct: boolean }>(
+        'SELECT content, answer, correct FROM popup_answer WHERE my_class_id = $1',
+        [myClassId],
+      );
+      expect(answers).toEqual([{ content: QUESTION, answer: 'B', correct: true }]);
+
+      const sessions = await query<{ status: string }>(
+        'SELECT status FROM study_session WHERE my_class_id = $1',
+        [myClassId],
+      );
+      expect(sessions.map((session) => session.status)).toEqual(['ENDED']);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'with face checks on: a face photo from /my, then a lesson that starts with a camera face check',
+    async () => {
+      // The platform admin's 项目设置 switch (needCheckFacePass), set where it is stored.
+      await query(
+        `UPDATE project SET settings = settings || '{"needCheckFacePass": 1}'::jsonb WHERE code = $1`,
+        [DEMO.projectCode],
+      );
+      const page = phone.pages()[0] as Page;
+      await page.goto(`${h5}/student/study-page?myClassId=${myClassId}`);
+      await expectVisible(page.getByText('本班级学习需要人脸核验，请先上传本人照片'));
+      await page.getByRole('button', { name: `${FACE_LESSON}（未学完）` }).click();
+      await expectVisible(page.getByText('请先上传人脸照片'));
+      await page.locator('.rv-dialog').getByRole('button', { name: '去上传' }).click();
+      await page.waitForURL(/\/my\?tab=account$/);
+
+      const cell = page.locator('.rv-cell').filter({ hasText: '人脸照片' });
+      await expectVisible(cell.getByText('未上传'));
+      // Any picture will do for the simulated provider: a screenshot of the page, as a PNG.
+      const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 320 } });
+      await page
+        .getByLabel('选择人脸照片')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+      await expectVisible(cell.getByText('已上传'));
+      await shot(page, '08-face-photo', true);
+
+      await page.goBack();
+      await page.waitForURL(/\/student\/study-page\?myClassId=\d+$/);
+      await page.getByRole('button', { name: `${FACE_LESSON}（未学完）` }).click();
+      const sheet = page.locator('.face-check');
+      await expectVisible(sheet.getByText('学习需要核验本人，请正对镜头，保持光线充足'));
+      const take = sheet.getByRole('button', { name: '拍照核验' });
+      await page.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll('.face-check button')).some(
+            (button) => button.textContent === '拍照核验' && !(button as HTMLButtonElement).disabled,
+          ),
+        undefined,
+        { timeout: 20_000 },
+      );
+      await shot(page, '09-face-camera');
+      await take.click();
+      await expectVisible(sheet.getByText('核验通过'));
+      await expectVisible(sheet.getByText('模拟核验'));
+      await shot(page, '10-face-passed');
+      await sheet.getByRole('button', { name: '继续学习' }).click();
+
+      await expectVisible(page.locator('.study-player__stats').getByText('已学完'), 40_000);
+      await shot(page, '11-face-lesson-finished');
+
+      const captures = await query<{ kind: string; passed: boolean; simulated: boolean }>(
+        'SELECT kind, passed, simulated FROM face_capture WHERE my_class_id = $1',
+        [myClassId],
+      );
+      expect(captures).toEqual([{ kind: 'START', passed: true, simulated: true }]);
+      const lesson = lessonOf(await callAs(token, 'my-class/study-info', { myClassId }), FACE_LESSON);
+      expect(lesson.finished).toBe(true);
+    },
+    STEP_TIMEOUT,
+  );
+});
