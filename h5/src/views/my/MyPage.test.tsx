@@ -101,6 +101,10 @@ function buildMyClass(overrides: Partial<MyClassItem> = {}): MyClassItem {
     studyEndDate: '2026-12-31',
     requiredHours: 12,
     electiveHours: 4,
+    baseType: 'public',
+    creditedRequiredHours: 0,
+    creditedElectiveHours: 0,
+    studyEnded: false,
     enrolledAt: '2025-03-01T08:00:00.000Z',
     ...overrides,
   };
