@@ -96,8 +96,10 @@ describe('orders and WeChat Pay for the demo student', () => {
       await page.getByRole('button', { name: '绑定并登录' }).click();
       await page.waitForURL(/\/my$/);
       await expectVisible(page.getByRole('heading', { name: DEMO.accounts.student.name }));
-      await expectVisible(page.getByText('还没有报名的班级'));
-      await shot(page, '01-hub-empty');
+      // The demo student starts with one paid class (seeded), not the one about to be bought.
+      await expectVisible(page.locator('.my-card').filter({ hasText: DEMO.studentClass }));
+      expect(await page.locator('.my-card').filter({ hasText: JSAPI_CLASS }).count()).toBe(0);
+      await shot(page, '01-hub');
 
       const orderId = await checkOut(page, JSAPI_CLASS, '02-checkout');
       await expectVisible(page.getByText('待支付'));

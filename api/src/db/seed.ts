@@ -7,7 +7,7 @@ import { Role } from '../modules/account/role.model';
 import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
-import { seedOrderDemo } from '../modules/order/order.demo';
+import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
@@ -33,6 +33,8 @@ export const DEMO = {
     unitManager: { account: 'unit', password: 'Unit1234', name: '单位管理员' },
     student: { idCardNo: '370102199003071238', mobile: '13800000000', password: 'Study123', name: '张三' },
   },
+  /** The class the demo student has paid for and may study at once. */
+  studentClass: DEMO_STUDENT_CLASS,
 } as const;
 
 /**
@@ -117,7 +119,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       { accountName: accounts.unitManager.account, realName: accounts.unitManager.name, unitId: unit.id },
       accounts.unitManager.password,
     );
-    await create(
+    const student = await create(
       roleOf('student'),
       {
         realName: accounts.student.name,
@@ -142,6 +144,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       reviewers.map((reviewer) => reviewer.id),
       transaction,
     );
+    await seedStudentEnrolmentDemo(project.id, student.id, transaction);
     await seedOrderDemo(project.id, transaction);
     await seedStudyReportDemo(project.id, transaction);
     await seedBannerDemo(project.id, transaction);

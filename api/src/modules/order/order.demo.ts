@@ -4,6 +4,23 @@ import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { PayOrder, PayOrderItem } from './order.model';
 import { logOrder, newOrderNo } from './order-state';
 
+/** The class the demo student 张三 has paid for, to study at once (its course has the pop-up question). */
+export const DEMO_STUDENT_CLASS = '职业道德与安全素养提升班';
+
+/**
+ * Enrols the demo student in DEMO_STUDENT_CLASS (STUDYING); `seedOrderDemo` then gives the
+ * enrolment its paid order. The other classes stay free for the student to try the cart and pay.
+ */
+export async function seedStudentEnrolmentDemo(
+  projectId: number,
+  accountId: number,
+  transaction: Transaction,
+): Promise<void> {
+  const cls = await TrainClass.findOne({ where: { projectId, name: DEMO_STUDENT_CLASS }, transaction });
+  if (!cls) throw new Error(`demo class ${DEMO_STUDENT_CLASS} is missing`);
+  await MyClass.create({ projectId, accountId, classId: cls.id, status: 'STUDYING' }, { transaction });
+}
+
 /** What the demo's paid orders say they were (no WeChat payment stands behind them). */
 const DEMO_REMARK = '演示数据：线下缴费';
 
