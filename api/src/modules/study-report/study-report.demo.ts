@@ -6,7 +6,7 @@ import { ResourceQuestion } from '../course/course.model';
 import { Project } from '../project/project.model';
 import { type Awaiting, judgeBeat, type Segment } from '../study/heartbeat';
 import { LessonProgress, PopupAnswer, StudyRefusal, StudySession } from '../study/study.model';
-import { type ClassLesson, classLessons, playerRules, rollUp } from '../study/study.service';
+import { type ClassLesson, classLessons, playerRules, rollUpHours } from '../study/study.service';
 import { DEMO_REVIEWERS } from '../train-class/class-evaluation.demo';
 import { MyClass } from '../train-class/train-class.model';
 
@@ -226,5 +226,5 @@ export async function seedStudyReportDemo(projectId: number, transaction: Transa
       transaction,
     );
   }
-  await rollUp(enrolment.id, projectId, settings, yesterday, transaction);
+  await rollUpHours(enrolment.id, projectId, settings, yesterday, transaction);
 }

@@ -16,13 +16,15 @@ import type {
   StudyStart,
 } from '../../contract/study';
 import type { MyClassStatus } from '../../contract/train-class';
-import type { ActorScope, UploadedFile } from '../../core/action';
+import type { ActorScope, TenantScope, UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { categoryPlaces } from '../class-category/category-places';
 import { Course, CourseLesson, ResourceQuestion } from '../course/course.model';
 import { compareCapture, keepCapture } from '../face/face.service';
 import { Resource } from '../resource/resource.model';
 import { chinaToday } from '../train-class/class-read';
+import { enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
 import {
   type Awaiting,
@@ -423,12 +425,33 @@ async function lockSession(
  * the class has no exam. Answers the enrolment's status.
  */
 export async function rollUp(
+  scope: TenantScope,
+  enrolmentId: number,
+  now: Date,
+  transaction: Transaction,
+): Promise<MyClassStatus> {
+  const { enrolment, passedNow } = await rollUpHours(
+    enrolmentId,
+    scope.project.id,
+    scope.project.settings,
+    now,
+    transaction,
+  );
+  if (passedNow) await announcePassed(scope, enrolment, now, transaction);
+  return enrolment.status;
+}
+
+/**
+ * The roll-up without telling anyone: for the demo seed, which has no scope (and whose enrolment
+ * does not pass). Everything else calls `rollUp`.
+ */
+export async function rollUpHours(
   enrolmentId: number,
   projectId: number,
   settings: ProjectSettings,
   now: Date,
   transaction: Transaction,
-): Promise<MyClassStatus> {
+): Promise<{ enrolment: MyClass; passedNow: boolean }> {
   const enrolment = await MyClass.findOne({
     where: { id: enrolmentId, projectId },
     transaction,
@@ -456,7 +479,38 @@ export async function rollUp(
     { requiredTenths: credited.required, electiveTenths: credited.elective, ...next },
     { transaction },
   );
-  return enrolment.status;
+  return { enrolment, passedNow: next.status === 'PASSED' };
+}
+
+/**
+ * Moves a FINISHED_STUDY enrolment to PASSED (its exam passed) and tells the modules above
+ * (certificates). The caller holds the enrolment's row lock in `transaction`. Answers whether it moved.
+ */
+export async function passEnrolment(
+  scope: TenantScope,
+  enrolment: MyClass,
+  now: Date,
+  transaction: Transaction,
+): Promise<boolean> {
+  if (enrolment.status !== 'FINISHED_STUDY') return false;
+  await enrolment.update({ status: 'PASSED', passedAt: now }, { transaction });
+  await announcePassed(scope, enrolment, now, transaction);
+  return true;
+}
+
+function announcePassed(scope: TenantScope, enrolment: MyClass, passedAt: Date, transaction: Transaction) {
+  return emit(
+    scope,
+    enrolmentPassed,
+    {
+      projectId: enrolment.projectId,
+      myClassId: enrolment.id,
+      accountId: enrolment.accountId,
+      classId: enrolment.classId,
+      passedAt,
+    },
+    transaction,
+  );
 }
 
 /** The session and lesson a beat reads, locked together (the heartbeat's one read). */
@@ -588,7 +642,7 @@ export async function heartbeat(
     );
     const finishedNow = outcome?.finishedNow ?? false;
     const status = finishedNow
-      ? await rollUp(row.my_class_id, projectId, settings, now, transaction)
+      ? await rollUp(scope, row.my_class_id, now, transaction)
       : row.enrolment_status;
     return {
       credited: outcome?.credited ?? 0,

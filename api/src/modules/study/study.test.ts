@@ -1,14 +1,18 @@
 import { ROLE_SYSTEM } from '@px/config';
 import type { HeartbeatAnswer, StudyInfo, StudyStart } from '../../contract/study';
 import { createManualClock } from '../../core/clock';
+import { listen } from '../../core/events';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { ResourceQuestion } from '../course/course.model';
+import { tenantOf } from '../project/project.tenant';
 import { useTestStorage } from '../resource/resource.testing';
 import { chinaToday } from '../train-class/class-read';
+import { type EnrolmentPassed, enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass } from '../train-class/train-class.model';
 import { buildClass, enrol, shiftDay } from '../train-class/train-class.testing';
 import { LessonProgress, PopupAnswer, StudyRefusal } from './study.model';
+import { passEnrolment } from './study.service';
 
 const clock = createManualClock(new Date('2026-11-26T02:00:00Z'));
 const storage = useTestStorage();
@@ -87,6 +91,13 @@ async function player(token: string, myClassId: number, lessonId: number) {
 
 const enrolmentOf = (id: number) => MyClass.findOne({ where: { id }, allTenants: true });
 
+/** Every enrolmentPassed event, as the certificates module hears it. */
+const passed: EnrolmentPassed[] = [];
+listen(enrolmentPassed, async (_scope, payload) => {
+  passed.push(payload);
+});
+const passedOf = (myClassId: number) => passed.filter((event) => event.myClassId === myClassId);
+
 test('honest play finishes the lesson and the class: hours roll up, a class without exam is passed', async () => {
   const s = await scene({ lessons: [60] });
   const p = await player(s.token, s.enrolment.id, s.lessons[0]?.id ?? 0);
@@ -99,6 +110,16 @@ test('honest play finishes the lesson and the class: hours roll up, a class with
   const info = await ok(call<StudyInfo>('study-info', { myClassId: s.enrolment.id }, s.token, 'my-class'));
   expect(info).toMatchObject({ creditedRequiredHours: 1, requiredHours: 1, status: 'PASSED' });
   expect(info.courses[0]?.lessons[0]).toMatchObject({ finished: true, creditedSeconds: 60, coverage: 1 });
+  // The modules above hear of it once, in the beat's transaction.
+  expect(passedOf(s.enrolment.id)).toEqual([
+    {
+      projectId: s.project.id,
+      myClassId: s.enrolment.id,
+      accountId: s.student.id,
+      classId: s.cls.id,
+      passedAt: clock.now(),
+    },
+  ]);
 });
 
 test('a class with an exam stops at FINISHED_STUDY', async () => {
@@ -106,6 +127,23 @@ test('a class with an exam stops at FINISHED_STUDY', async () => {
   const p = await player(s.token, s.enrolment.id, s.lessons[0]?.id ?? 0);
   await p.beat(15, 15);
   expect((await p.beat(15, 30)).status).toBe('FINISHED_STUDY');
+  expect(passedOf(s.enrolment.id)).toEqual([]);
+
+  // Its exam passed: passEnrolment moves it once and tells the modules above; a second call does nothing.
+  const scope = t.scope({ project: tenantOf(s.project) });
+  const pass = () =>
+    t.sequelize.transaction(async (transaction) => {
+      const enrolment = (await MyClass.findOne({
+        where: { id: s.enrolment.id, projectId: s.project.id },
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+      })) as MyClass;
+      return passEnrolment(scope, enrolment, clock.now(), transaction);
+    });
+  expect(await pass()).toBe(true);
+  expect(await pass()).toBe(false);
+  expect(await enrolmentOf(s.enrolment.id)).toMatchObject({ status: 'PASSED', passedAt: clock.now() });
+  expect(passedOf(s.enrolment.id)).toHaveLength(1);
 });
 
 test('seeking ahead, 2x, replayed or reordered beats and beats faster than wall time credit nothing, each recorded', async () => {
