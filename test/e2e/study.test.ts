@@ -234,6 +234,24 @@ describe('studying a demo lesson as the demo student', () => {
   );
 
   test(
+    'the hub shows the hours credited: the 学习档案 strip and the class card',
+    async () => {
+      const page = phone.pages()[0] as Page;
+      await page.goto(`${h5}/my`);
+      const portfolio = await callAs(token, 'my-class/portfolio', {});
+      expect(portfolio.hoursByBaseType.public).toBeGreaterThan(0);
+      const strip = page.getByRole('region', { name: '学习档案' });
+      await expectVisible(strip.getByText(portfolio.hoursByBaseType.public.toFixed(1), { exact: true }));
+      const card = page.locator('.my-card').filter({ hasText: FREE_CLASS });
+      await expectVisible(
+        card.getByText(new RegExp(`^已学 必修 ${portfolio.hoursByBaseType.public.toFixed(1)} / `)),
+      );
+      await shot(page, '08-hub-credited', true);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
     'with face checks on: a face photo from /my, then a lesson that starts with a camera face check',
     async () => {
       // The platform admin's 项目设置 switch (needCheckFacePass), set where it is stored.

@@ -7,3 +7,9 @@ export type MyClassQuery = InputOf<Calls['my-class/page']>;
 
 /** One page of the student's enrolments with their state, newest first. Rejects with an ApiError. */
 export const listMyClasses = (query: MyClassQuery) => api.call('my-class/page', query);
+
+/** The student's hours credited per base type and classes per state (the hub's 学习档案 strip). */
+export const getMyPortfolio = () => api.call('my-class/portfolio', {});
+
+/** Offered classes the student has neither enrolled in nor put in the cart (为你推荐). */
+export const listRecommendedClasses = () => api.call('my-class/recommended', {});

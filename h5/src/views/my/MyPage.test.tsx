@@ -1,14 +1,21 @@
-import type { MyClassItem, MyProfile, OrderView, PageAnswer } from '@px/api/contract';
+import type {
+  ClassCenterItem,
+  MyClassItem,
+  MyPortfolio,
+  MyProfile,
+  OrderView,
+  PageAnswer,
+} from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'react-vant';
 import wx from 'weixin-js-sdk';
 import { getMyProfile } from '../../api/account';
 import { countCart } from '../../api/cart';
 import { getFacePhotoStatus, uploadFacePhoto } from '../../api/face';
 import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
-import { listMyClasses } from '../../api/my-class';
+import { getMyPortfolio, listMyClasses, listRecommendedClasses } from '../../api/my-class';
 import { cancelOrder, listMyOrders } from '../../api/order';
 import { getSystemInfo } from '../../api/project';
 import { sendSignedInMsgCode } from '../../api/sms';
@@ -38,7 +45,11 @@ jest.mock('../../api/login', () => ({
 }));
 jest.mock('../../api/sms', () => ({ sendSignedInMsgCode: jest.fn() }));
 jest.mock('../../api/cart', () => ({ countCart: jest.fn() }));
-jest.mock('../../api/my-class', () => ({ listMyClasses: jest.fn() }));
+jest.mock('../../api/my-class', () => ({
+  listMyClasses: jest.fn(),
+  getMyPortfolio: jest.fn(),
+  listRecommendedClasses: jest.fn(),
+}));
 jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn(), uploadFacePhoto: jest.fn() }));
 jest.mock('../../api/order', () => ({ listMyOrders: jest.fn(), cancelOrder: jest.fn() }));
 jest.mock('../../api/wechat', () => ({ checkFollow: jest.fn(), getJsSdkConfig: jest.fn() }));
@@ -59,6 +70,8 @@ const newMobile = jest.mocked(modifyMobile);
 const jsSdkConfig = jest.mocked(getJsSdkConfig);
 const cartCount = jest.mocked(countCart);
 const myClasses = jest.mocked(listMyClasses);
+const portfolio = jest.mocked(getMyPortfolio);
+const recommended = jest.mocked(listRecommendedClasses);
 const myOrders = jest.mocked(listMyOrders);
 const cancel = jest.mocked(cancelOrder);
 const facePhoto = jest.mocked(getFacePhotoStatus);
@@ -110,6 +123,31 @@ function buildMyClass(overrides: Partial<MyClassItem> = {}): MyClassItem {
   };
 }
 
+const PORTFOLIO: MyPortfolio = {
+  classCount: 3,
+  countsByStatus: { STUDYING: 2, PASSED: 1 },
+  hoursByBaseType: { public: 14.5, specialized: 6 },
+  electiveHours: 2,
+};
+
+const RECOMMENDED: ClassCenterItem = {
+  id: 9,
+  name: '职业道德提升班',
+  year: 2026,
+  baseType: 'public',
+  categoryPath: '公需科目',
+  amount: 0,
+  requiredHours: 6,
+  electiveHours: 0,
+  courseCount: 1,
+  teacherName: null,
+  enrolEndDate: '2026-12-31',
+  studyStartDate: '2026-01-01',
+  studyEndDate: '2026-12-31',
+  rating: null,
+  evaluationCount: 0,
+};
+
 function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
     id: 77,
@@ -147,6 +185,8 @@ beforeEach(() => {
   jest.mocked(loginOut).mockClear();
   cartCount.mockReset().mockResolvedValue({ count: 2 });
   myClasses.mockReset().mockResolvedValue(pageOf([buildMyClass()]));
+  portfolio.mockReset().mockResolvedValue(PORTFOLIO);
+  recommended.mockReset().mockResolvedValue([]);
   myOrders.mockReset().mockResolvedValue(pageOf([buildOrder()]));
   cancel.mockReset();
   facePhoto.mockReset().mockResolvedValue({ hasPhoto: false, updatedAt: null });
@@ -344,7 +384,7 @@ describe('MyPage: the hub', () => {
     );
     renderMy('/my');
     expect(await screen.findByText('安全生产法专题班')).toBeTruthy();
-    expect(myClasses).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
+    expect(myClasses).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10, scope: 'current' });
     expect(tabTitle('我的班级').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByText('学习中')).toBeTruthy();
     expect(screen.getByText('待支付')).toBeTruthy();
@@ -383,9 +423,104 @@ describe('MyPage: the hub', () => {
   it('offers 去选课 when the student has no class', async () => {
     myClasses.mockResolvedValue(pageOf([]));
     renderMy('/my');
-    expect(await screen.findByText('还没有报名的班级')).toBeTruthy();
+    expect(await screen.findByText('还没有进行中的班级')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去选课' }));
     expect(await probedLocation()).toBe('/classSelectCenter');
+  });
+
+  it('shows the 学习档案: hours credited per base type, elective hours and the number of classes', async () => {
+    renderMy('/my');
+    const strip = await screen.findByRole('region', { name: '学习档案' });
+    await waitFor(() => expect(within(strip).getByText('14.5')).toBeTruthy());
+    const figures = within(strip)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}=${term.nextElementSibling?.textContent}`);
+    expect(figures).toEqual(['公需课学时=14.5', '专业课学时=6.0', '选修学时=2.0', '报名班级=3']);
+  });
+
+  it('leaves elective hours out of the 学习档案 with hideElective, and offers a retry when it fails', async () => {
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ hideElective: 1 }));
+    portfolio.mockRejectedValueOnce(new ApiError({ kind: 'network', message: '网络异常，请稍后重试' }));
+    renderMy('/my');
+    const strip = await screen.findByRole('region', { name: '学习档案' });
+    expect(await within(strip).findByText('网络异常，请稍后重试')).toBeTruthy();
+    fireEvent.click(within(strip).getByRole('button', { name: '重新加载' }));
+    await waitFor(() => expect(within(strip).getByText('6.0')).toBeTruthy());
+    expect(within(strip).queryByText('选修学时')).toBeNull();
+    expect(portfolio).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows what has been credited on each class, with a progress bar of the required hours', async () => {
+    myClasses.mockResolvedValue(
+      pageOf([
+        buildMyClass({ creditedRequiredHours: 3, creditedElectiveHours: 1.5 }),
+        buildMyClass({ id: 42, className: '急救常识班', status: 'PENDING_PAY' }),
+      ]),
+    );
+    renderMy('/my');
+    expect(await screen.findByText('已学 必修 3.0 / 12.0 学时 · 选修 1.5 / 4.0 学时')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: '安全生产法专题班 必修学习进度' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    // An unpaid enrolment has studied nothing.
+    expect(screen.queryByRole('progressbar', { name: /急救常识班/ })).toBeNull();
+  });
+
+  it('switches between 进行中 and 已结束, kept in ?scope=', async () => {
+    renderScreen(
+      <>
+        <MyPage />
+        <LocationProbe />
+      </>,
+      '/my',
+    );
+    await screen.findByText('安全生产法专题班');
+    myClasses.mockResolvedValue(
+      pageOf([buildMyClass({ id: 43, className: '往年公需班', status: 'EXPIRED', studyEnded: true })]),
+    );
+    fireEvent.click(screen.getByRole('radio', { name: '已结束' }));
+    expect(await screen.findByText('往年公需班')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/my?scope=ended');
+    expect(myClasses).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10, scope: 'ended' });
+    expect(screen.queryByText('安全生产法专题班')).toBeNull();
+    expect(screen.getByRole('radio', { name: '已结束' }).getAttribute('aria-checked')).toBe('true');
+
+    myClasses.mockResolvedValue(pageOf([]));
+    fireEvent.click(screen.getByRole('radio', { name: '进行中' }));
+    expect(await screen.findByText('还没有进行中的班级')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/my');
+  });
+
+  it('says so when no class has ended', async () => {
+    myClasses.mockResolvedValue(pageOf([]));
+    renderMy('/my?scope=ended');
+    expect(await screen.findByText('暂无已结束的班级')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '去选课' })).toBeNull();
+  });
+
+  it('recommends offered classes below the current ones (为你推荐), each leading to its detail', async () => {
+    recommended.mockResolvedValue([RECOMMENDED]);
+    renderMy('/my');
+    const section = await screen.findByRole('region', { name: '为你推荐' });
+    fireEvent.click(within(section).getByRole('link', { name: '职业道德提升班' }));
+    expect(await probedLocation()).toBe('/detail-public?id=9');
+  });
+
+  it('shows no 为你推荐 under 已结束', async () => {
+    recommended.mockResolvedValue([RECOMMENDED]);
+    renderMy('/my?scope=ended');
+    await screen.findByText('安全生产法专题班');
+    expect(recommended).not.toHaveBeenCalled();
+    expect(screen.queryByText('为你推荐')).toBeNull();
+  });
+
+  it('shows no 为你推荐 when there is nothing to recommend', async () => {
+    renderMy('/my');
+    await screen.findByText('安全生产法专题班');
+    await waitFor(() => expect(recommended).toHaveBeenCalled());
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.queryByText('为你推荐')).toBeNull();
   });
 
   it('keeps the chosen tab in ?tab=', async () => {

@@ -13,7 +13,7 @@ import { AccountSettings } from './components/AccountSettings';
 import { FollowPrompt } from './components/FollowPrompt';
 import { ModifyMobilePopup } from './components/ModifyMobilePopup';
 import { ModifyPasswordPopup } from './components/ModifyPasswordPopup';
-import { MyClassList } from './components/MyClassList';
+import { MyClassesTab } from './components/MyClassesTab';
 import { MyOrderList } from './components/MyOrderList';
 import './my.css';
 
@@ -41,7 +41,7 @@ type OpenPopup = 'password' | 'mobile' | null;
 /**
  * /my (also /v2/my and /my2), the student's hub: the profile header (name, masked ID number,
  * avatar), the prompt to follow the official account when WeChat is bound but not following, the
- * cart with its count, and tabs kept in `?tab=`: 我的班级 (`my-class/page`), 我的订单
+ * cart with its count, and tabs kept in `?tab=`: 我的班级 (学习档案, 进行中 / 已结束, 为你推荐), 我的订单
  * (`order/my-order-page`) and 账号设置 (profile, 人脸照片 with `needCheckFacePass`, 修改密码 /
  * 修改手机号 unless `hideAccountSettings`, 切换账号, 退出登录). Each class leads to its study page. Configures the WeChat JS-SDK silently for what later pages need (share, pay).
  */
@@ -102,7 +102,7 @@ export function MyPage() {
       <Tabs className="my__tabs" active={tab} onChange={chooseTab}>
         {MY_TABS.map((name) => (
           <Tabs.TabPane key={name} name={name} title={TAB_TITLES[name]}>
-            {name === 'classes' && <MyClassList hideElective={settings.hideElective === 1} />}
+            {name === 'classes' && <MyClassesTab hideElective={settings.hideElective === 1} />}
             {name === 'orders' && <MyOrderList />}
             {name === 'account' && (
               <AccountSettings

@@ -1,4 +1,9 @@
-import { MY_CLASS_STATUS_LABEL, type MyClassItem, type MyClassStatus } from '@px/api/contract';
+import {
+  MY_CLASS_STATUS_LABEL,
+  type MyClassItem,
+  type MyClassScope,
+  type MyClassStatus,
+} from '@px/api/contract';
 import { formatDateRange } from '@px/config';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +12,7 @@ import { listMyClasses } from '../../../api/my-class';
 import { EmptyState } from '../../../components/EmptyState';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { CLASS_SELECT_CENTER_PATH, studyPagePath } from '../../../router/paths';
-import { classHoursText } from '../../../utils/class-format';
+import { classHoursText, formatHours } from '../../../utils/class-format';
 
 /** How each enrolment state is tagged: studying in the brand colour, done in green, waiting in orange. */
 const STATUS_TAG: Readonly<Record<MyClassStatus, TagProps['type']>> = {
@@ -31,6 +36,44 @@ export const STUDY_ACTION: Readonly<Partial<Record<MyClassStatus, string>>> = {
   EXPIRED: '学习记录',
 };
 
+/** The share of `total` that `done` is, 0..100 (100 when nothing is to be earned). */
+export function percentOf(done: number, total: number): number {
+  if (total <= 0) return 100;
+  return Math.min(100, Math.round((done / total) * 100));
+}
+
+/**
+ * What the server has credited: 已学 必修 x / y 学时 (and 选修 unless hidden) with a bar of the
+ * required part. Pending enrolments have studied nothing and show nothing.
+ */
+function StudyProgress({ item, hideElective }: { item: MyClassItem; hideElective: boolean }) {
+  if (item.status === 'PENDING_PAY') return null;
+  const percent = percentOf(item.creditedRequiredHours, item.requiredHours);
+  const required = `必修 ${item.creditedRequiredHours.toFixed(1)} / ${formatHours(item.requiredHours)}`;
+  const elective =
+    hideElective || item.electiveHours === 0
+      ? ''
+      : ` · 选修 ${item.creditedElectiveHours.toFixed(1)} / ${formatHours(item.electiveHours)}`;
+  return (
+    <div className="my-card__progress">
+      <p className="my-card__meta">
+        已学 {required}
+        {elective}
+      </p>
+      <div
+        className="my-card__bar"
+        role="progressbar"
+        aria-label={`${item.className} 必修学习进度`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span className="my-card__bar-fill" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
 function MyClassCard({ item, hideElective }: { item: MyClassItem; hideElective: boolean }) {
   const navigate = useNavigate();
   const action = STUDY_ACTION[item.status];
@@ -46,6 +89,7 @@ function MyClassCard({ item, hideElective }: { item: MyClassItem; hideElective: 
         {item.year} 年度 · {classHoursText(item, hideElective)}
       </p>
       <p className="my-card__meta">学习时间 {formatDateRange(item.studyStartDate, item.studyEndDate)}</p>
+      <StudyProgress item={item} hideElective={hideElective} />
       {action && (
         <div className="my-card__actions">
           <Button
@@ -65,12 +109,13 @@ function MyClassCard({ item, hideElective }: { item: MyClassItem; hideElective: 
 }
 
 /**
- * 我的班级: the student's enrolments (`my-class/page`, 10 a page, newest first) with their state,
- * study window and hours; pull to refresh, infinite list, and 去选课 when there is none.
+ * 我的班级 of one scope (`my-class/page`, 10 a page, newest first): 进行中 (`current`) or 已结束
+ * (`ended`), with state, study window, hours and what has been credited; pull to refresh, infinite
+ * list, and 去选课 when there is no current class.
  */
-export function MyClassList({ hideElective }: { hideElective: boolean }) {
+export function MyClassList({ hideElective, scope }: { hideElective: boolean; scope: MyClassScope }) {
   const navigate = useNavigate();
-  const load = useCallback((pageNum: number) => listMyClasses({ pageNum, pageSize: 10 }), []);
+  const load = useCallback((pageNum: number) => listMyClasses({ pageNum, pageSize: 10, scope }), [scope]);
   const feed = usePagedFeed(load);
   const { state } = feed;
 
@@ -89,9 +134,11 @@ export function MyClassList({ hideElective }: { hideElective: boolean }) {
         </Button>
       </EmptyState>
     );
+  else if (state.items.length === 0 && scope === 'ended')
+    body = <EmptyState description="暂无已结束的班级" />;
   else if (state.items.length === 0)
     body = (
-      <EmptyState description="还没有报名的班级">
+      <EmptyState description="还没有进行中的班级">
         <Button round type="primary" onClick={() => navigate(CLASS_SELECT_CENTER_PATH)}>
           去选课
         </Button>

@@ -10,6 +10,7 @@ import { OrderItemList } from '../../../components/OrderItemList';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { orderPayPath } from '../../../router/paths';
+import { FilterPills } from './FilterPills';
 
 /** The state filter of 我的订单: 全部 sends none. */
 type OrderFilter = '' | Extract<OrderStatus, 'UNPAID' | 'PAID' | 'CLOSED'>;
@@ -133,21 +134,7 @@ export function MyOrderList() {
 
   return (
     <>
-      <div className="my-filter" role="radiogroup" aria-label="订单状态">
-        {FILTERS.map((item) => (
-          // biome-ignore lint/a11y/useSemanticElements: a row of pill buttons, one of them chosen
-          <button
-            key={item.key || 'all'}
-            type="button"
-            role="radio"
-            aria-checked={filter === item.key}
-            className={`my-filter__item${filter === item.key ? ' my-filter__item--active' : ''}`}
-            onClick={() => setFilter(item.key)}
-          >
-            {item.title}
-          </button>
-        ))}
-      </div>
+      <FilterPills pills={FILTERS} active={filter} onChange={setFilter} label="订单状态" />
       <PullRefresh onRefresh={feed.refresh} disabled={state.status === 'loading'}>
         <div className="my-list__body">{body}</div>
       </PullRefresh>
