@@ -483,22 +483,29 @@ export async function rollUpHours(
 }
 
 /**
- * Moves a FINISHED_STUDY enrolment to PASSED (its exam passed) and tells the modules above
+ * Moves a FINISHED_STUDY enrolment to PASSED (its exam passed with `score`) and tells the modules above
  * (certificates). The caller holds the enrolment's row lock in `transaction`. Answers whether it moved.
  */
 export async function passEnrolment(
   scope: TenantScope,
   enrolment: MyClass,
+  score: number,
   now: Date,
   transaction: Transaction,
 ): Promise<boolean> {
   if (enrolment.status !== 'FINISHED_STUDY') return false;
   await enrolment.update({ status: 'PASSED', passedAt: now }, { transaction });
-  await announcePassed(scope, enrolment, now, transaction);
+  await announcePassed(scope, enrolment, now, transaction, score);
   return true;
 }
 
-function announcePassed(scope: TenantScope, enrolment: MyClass, passedAt: Date, transaction: Transaction) {
+function announcePassed(
+  scope: TenantScope,
+  enrolment: MyClass,
+  passedAt: Date,
+  transaction: Transaction,
+  score: number | null = null,
+) {
   return emit(
     scope,
     enrolmentPassed,
@@ -508,6 +515,7 @@ function announcePassed(scope: TenantScope, enrolment: MyClass, passedAt: Date, 
       accountId: enrolment.accountId,
       classId: enrolment.classId,
       passedAt,
+      score,
     },
     transaction,
   );

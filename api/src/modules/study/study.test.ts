@@ -118,6 +118,7 @@ test('honest play finishes the lesson and the class: hours roll up, a class with
       accountId: s.student.id,
       classId: s.cls.id,
       passedAt: clock.now(),
+      score: null,
     },
   ]);
 });
@@ -138,12 +139,12 @@ test('a class with an exam stops at FINISHED_STUDY', async () => {
         transaction,
         lock: transaction.LOCK.UPDATE,
       })) as MyClass;
-      return passEnrolment(scope, enrolment, clock.now(), transaction);
+      return passEnrolment(scope, enrolment, 88, clock.now(), transaction);
     });
   expect(await pass()).toBe(true);
   expect(await pass()).toBe(false);
   expect(await enrolmentOf(s.enrolment.id)).toMatchObject({ status: 'PASSED', passedAt: clock.now() });
-  expect(passedOf(s.enrolment.id)).toHaveLength(1);
+  expect(passedOf(s.enrolment.id)).toMatchObject([{ score: 88 }]);
 });
 
 test('seeking ahead, 2x, replayed or reordered beats and beats faster than wall time credit nothing, each recorded', async () => {

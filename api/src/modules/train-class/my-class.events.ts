@@ -7,6 +7,8 @@ export interface EnrolmentPassed {
   accountId: number;
   classId: number;
   passedAt: Date;
+  /** The exam score that passed it (0..100), null for a class without an exam. */
+  score: number | null;
 }
 
 /**
