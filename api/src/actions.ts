@@ -11,6 +11,7 @@ import { classCenterActions } from './modules/class-center/class-center.actions'
 import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { faceActions } from './modules/face/face.actions';
+import { myCertificateActions } from './modules/my-certificate/my-certificate.actions';
 import { myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
 import { projectActions } from './modules/project/project.actions';
@@ -53,4 +54,5 @@ export const allActions: ActionDefinition[] = [
   ...faceActions,
   ...studentActions,
   ...studyReportActions,
+  ...myCertificateActions,
 ];

@@ -9,6 +9,7 @@ import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
 import { faceCalls } from './face';
 import { forgetCalls, loginCalls, registerCalls } from './login';
+import { myCertificateCalls } from './my-certificate';
 import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
 import { projectCalls } from './project';
@@ -43,6 +44,7 @@ export const CALLS = {
   ...keyed(faceCalls),
   ...keyed(studentCalls),
   ...keyed(studyReportCalls),
+  ...keyed(myCertificateCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),

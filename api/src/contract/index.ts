@@ -11,6 +11,7 @@ export * from './course';
 export * from './dictionary';
 export * from './face';
 export * from './login';
+export * from './my-certificate';
 export * from './my-class';
 export * from './order';
 export * from './project';

@@ -10,6 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+/** The names of the migrations from `name` to the last, newest first (what reverting down to `name` answers). */
+const downTo = (name: string) =>
+  migrations
+    .slice(migrations.findIndex((migration) => migration.name === name))
+    .map((migration) => migration.name)
+    .reverse();
+
 async function tables(sequelize: ReturnType<typeof createSequelize>): Promise<string[]> {
   const rows = await sequelize.query<{ table_name: string }>(
     "SELECT table_name::text AS table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'schema_migrations' ORDER BY 1",
@@ -45,7 +52,8 @@ test('0016 takes 学员管理 from the built-in unit manager roles only, and dow
   };
   const studentPages = ['/student-manage', '/student-manage/student', '/student-manage/student-detail'];
   try {
-    expect(await migrateDown(sequelize, 1)).toEqual(['0016-unit-manager-menu']);
+    const reverted = downTo('0016-unit-manager-menu');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
     await sequelize.query("INSERT INTO project (code, name) VALUES ('m0016', '迁移测试项目')");
     for (const code of ['unit-manager', null])
       await sequelize.query(
@@ -53,11 +61,45 @@ test('0016 takes 学员管理 from the built-in unit manager roles only, and dow
          SELECT id, :code, :name, 4, ARRAY[:menu], NOW(), NOW() FROM project WHERE code = 'm0016'`,
         { replacements: { code, name: `迁移测试${code ?? '自建'}`, menu: ['/home', ...studentPages] } },
       );
-    expect(await migrateUp(sequelize)).toEqual(['0016-unit-manager-menu']);
+    expect(await migrateUp(sequelize)).toEqual([...reverted].reverse());
     expect(await menuOf('unit-manager')).toEqual(['/home']);
     expect(await menuOf(null)).toEqual(['/home', ...studentPages]);
-    await migrateDown(sequelize, 1);
+    await migrateDown(sequelize, reverted.length);
     expect(await menuOf('unit-manager')).toEqual(['/home', ...studentPages]);
+    await migrateUp(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+});
+
+test('0018 grants the reprint page to the built-in 客服 roles only, once, and down takes it back', async () => {
+  const sequelize = createSequelize(database.url);
+  const PRINT = '/train-manage/second-certificate-print';
+  const menuOf = async (name: string) => {
+    const [row] = await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {
+      replacements: { name },
+      type: QueryTypes.SELECT,
+    });
+    return row?.menu;
+  };
+  try {
+    const reverted = downTo('0018-certificates');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    await sequelize.query("INSERT INTO project (code, name) VALUES ('m0018', '迁移测试项目18')");
+    for (const [code, name] of [
+      ['customer-service', '客服18'],
+      [null, '自建18'],
+    ])
+      await sequelize.query(
+        `INSERT INTO role (project_id, code, name, role_system, menu, created_at, updated_at)
+         SELECT id, :code, :name, 2, ARRAY['/home'], NOW(), NOW() FROM project WHERE code = 'm0018'`,
+        { replacements: { code, name } },
+      );
+    expect(await migrateUp(sequelize)).toEqual([...reverted].reverse());
+    expect(await menuOf('客服18')).toEqual(['/home', PRINT]);
+    expect(await menuOf('自建18')).toEqual(['/home']);
+    await migrateDown(sequelize, reverted.length);
+    expect(await menuOf('客服18')).toEqual(['/home']);
     await migrateUp(sequelize);
   } finally {
     await sequelize.close();

@@ -13,6 +13,11 @@ import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modul
 import { Dictionary } from '../modules/dictionary/dictionary.model';
 import { FaceCapture, FacePhoto } from '../modules/face/face.model';
 import {
+  Certificate,
+  CertificatePrintLog,
+  CertificateQueryMiss,
+} from '../modules/my-certificate/my-certificate.model';
+import {
   PayAttempt,
   PayNotification,
   PayOrder,
@@ -58,6 +63,7 @@ export function initModels(sequelize: Sequelize): void {
     model.initModel(sequelize);
   for (const model of [LessonProgress, StudySession, StudyRefusal, PopupAnswer]) model.initModel(sequelize);
   for (const model of [FacePhoto, FaceCapture]) model.initModel(sequelize);
+  for (const model of [Certificate, CertificatePrintLog, CertificateQueryMiss]) model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -64,6 +64,7 @@ export const PROJECT_BUILTIN_ROLES: BuiltinRole[] = [
         '/train-manage/study-report',
         '/train-manage/study-report/student-detail',
         '/train-manage/study-report/study-detail',
+        '/train-manage/second-certificate-print',
       ),
       ...sections('/student-manage', '/order-manage', '/customer', '/exception-manage'),
     ],

@@ -1,0 +1,227 @@
+import { zIdCardNumber } from '@px/config';
+import { z } from 'zod';
+import { staff, student, visitor } from './access';
+import { answer, defineCalls, fileAnswer } from './call';
+import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+
+/**
+ * Issued certificates (docs/product-decisions.md "Certificates"): a class certificate for each
+ * enrolment that passed, a year certificate per student and year; staff list, correct, disable,
+ * delete and reprint them, students read and download theirs, anyone verifies one on
+ * `/query-certificate` by its code, or by ID number and name behind a captcha.
+ */
+
+export const CERTIFICATE_KINDS = ['CLASS', 'YEAR'] as const;
+export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
+export const CERTIFICATE_STATES = ['VALID', 'DISABLED'] as const;
+export type CertificateState = (typeof CERTIFICATE_STATES)[number];
+
+/** How the apps name a kind and a state. */
+export const CERTIFICATE_KIND_LABELS: Record<CertificateKind, string> = {
+  CLASS: '班级证书',
+  YEAR: '年度学时证书',
+};
+export const CERTIFICATE_STATE_LABELS: Record<CertificateState, string> = {
+  VALID: '有效',
+  DISABLED: '已停用',
+};
+
+/** The path of the public query page, `?code=` the certificate's verification code or number. */
+export const QUERY_CERTIFICATE_PATH = '/query-certificate';
+
+/** What a certificate prints, as taken when it was issued (hours with one decimal). */
+export interface CertificateSnapshot {
+  kind: CertificateKind;
+  studentName: string;
+  /** Masked: the first 6 and last 4 characters. */
+  idCardNo: string;
+  /** The class; for a year certificate `<year>年度学时证明`. */
+  className: string;
+  year: number;
+  publicHours: number;
+  specializedHours: number;
+  electiveHours: number;
+  totalHours: number;
+  /** The exam score; null without an exam (and on year certificates). */
+  score: number | null;
+  /** `YYYY-MM-DD`. */
+  issueDate: string;
+}
+
+/** A certificate as its owner and staff see it. */
+export interface CertificateItem extends CertificateSnapshot {
+  id: number;
+  certificateNo: string;
+  verifyCode: string;
+  status: CertificateState;
+  printCount: number;
+  accountId: number;
+  classId: number | null;
+  myClassId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One reprint: who and when. */
+export interface CertificatePrint {
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+  createdAt: string;
+}
+
+/** `my-certificate/find`: a certificate with its template, query address and reprints (newest first). */
+export interface CertificateDetail extends CertificateItem {
+  templateId: number | null;
+  templateName: string | null;
+  /** The public query page of this certificate (what its QR code holds). */
+  queryUrl: string;
+  prints: CertificatePrint[];
+}
+
+/** `my-certificate/mine`: the student's certificates the project's settings show. */
+export interface MyCertificates {
+  list: CertificateItem[];
+  /** `hideClassCertificate` / `hideYearCertificate`: kinds the H5 does not show. */
+  hiddenKinds: CertificateKind[];
+}
+
+/** `my-certificate/view`: one of the student's certificates with its QR code. */
+export interface MyCertificateView extends CertificateItem {
+  queryUrl: string;
+  /** The QR code of `queryUrl`, `data:image/png;base64,...`. */
+  qrCode: string;
+}
+
+/** A certificate as the public query shows it: the state, and the snapshot with the name masked too. */
+export interface PublicCertificate extends CertificateSnapshot {
+  certificateNo: string;
+  status: CertificateState;
+  /** The project (issuer) title. */
+  issuer: string;
+}
+
+/** `my-certificate/page` (staff): the project's certificates (not deleted), newest first. */
+export const certificatePageInput = z.object({
+  ...zPage,
+  /** Part of the student's name on the certificate. */
+  name: zOptionalText(50),
+  /** The student's whole ID number. */
+  idCardNo: zOptional(zIdCardNumber),
+  classId: zInput.optionalId(),
+  /** The whole certificate number or verification code. */
+  certificateNo: zOptionalText(32),
+  status: zOptional(z.enum(CERTIFICATE_STATES, { error: '状态应为 VALID 或 DISABLED' })),
+  kind: zOptional(z.enum(CERTIFICATE_KINDS, { error: '证书类型应为 CLASS 或 YEAR' })),
+});
+export type CertificatePageInput = z.input<typeof certificatePageInput>;
+
+/** One certificate of the project (or of the student, on the student's calls). */
+export const certificateIdInput = z.object({ id: zInput.id() });
+
+const hours = (label: string) =>
+  z.coerce
+    .number<unknown>({ error: `${label}应为数字` })
+    .min(0, { error: `${label}不能小于 0` })
+    .max(9999, { error: `${label}不能大于 9999` })
+    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, {
+      error: `${label}最多一位小数`,
+    });
+
+/** `my-certificate/save` (staff, JSON body): corrects a certificate's snapshot; audited. */
+export const certificateSaveInput = z.object({
+  id: zInput.id(),
+  studentName: zRequiredText('姓名', 50),
+  className: zRequiredText('班级名称', 100),
+  publicHours: hours('公需学时'),
+  specializedHours: hours('专业学时'),
+  electiveHours: hours('选修学时'),
+  score: z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.coerce
+      .number<unknown>({ error: '考试成绩应为 0 到 100 的整数' })
+      .int({ error: '考试成绩应为 0 到 100 的整数' })
+      .min(0, { error: '考试成绩应为 0 到 100 的整数' })
+      .max(100, { error: '考试成绩应为 0 到 100 的整数' })
+      .nullable(),
+  ),
+  issueDate: z
+    .string({ error: '发证日期应为 YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '发证日期应为 YYYY-MM-DD' })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
+      error: '发证日期不是有效日期',
+    }),
+});
+export type CertificateSaveInput = z.input<typeof certificateSaveInput>;
+
+/** `my-certificate/mine`: no input. */
+export const myCertificatesInput = z.object({});
+
+/** `my-certificate/query` (public): by the code of the QR code, the verification code or the number. */
+export const certificateQueryInput = z.object({
+  code: z
+    .string({ error: '请输入证书编号或验证码' })
+    .trim()
+    .min(1, { error: '请输入证书编号或验证码' })
+    .max(32, { error: '证书编号或验证码不正确' })
+    .transform((value) => value.toUpperCase().replace(/[\s-]/g, '')),
+});
+
+/** `my-certificate/query-by-id` (public): by ID number and real name, with a verified slider captcha. */
+export const certificateQueryByIdInput = z.object({
+  idCardNo: zIdCardNumber,
+  realName: zRequiredText('姓名', 50),
+  /** The token of a slider verified through `captcha/check` (single use). */
+  captchaToken: z.string({ error: '请先完成滑块验证' }).uuid({ error: '请先完成滑块验证' }),
+});
+
+const MANAGE = '/customer/my-certificate-manage' as const;
+const PRINT = '/train-manage/second-certificate-print' as const;
+
+/** The certificate calls (`my-certificate/...`): staff, the student, and the public query. */
+export const myCertificateCalls = defineCalls('my-certificate', {
+  /** Staff: the project's certificates by the filters, newest first. */
+  page: {
+    input: certificatePageInput,
+    answer: answer<PageAnswer<CertificateItem>>(),
+    access: staff(MANAGE, PRINT),
+  },
+  /** Staff: one certificate with its reprints. */
+  find: { input: certificateIdInput, answer: answer<CertificateDetail>(), access: staff(MANAGE, PRINT) },
+  /** Staff: the certificate's PDF (not counted as a print). */
+  preview: {
+    input: certificateIdInput,
+    answer: fileAnswer(),
+    access: staff(MANAGE, PRINT),
+    methods: ['GET', 'POST'],
+  },
+  /** Staff: stops a certificate (the public query then says 已停用). */
+  disable: { input: certificateIdInput, answer: answer<CertificateDetail>(), access: staff(MANAGE) },
+  /** Staff: makes a stopped certificate valid again. */
+  enable: { input: certificateIdInput, answer: answer<CertificateDetail>(), access: staff(MANAGE) },
+  /** Staff: deletes a certificate (soft; it is then found nowhere). */
+  delete: { input: certificateIdInput, answer: answer<null>(), access: staff(MANAGE) },
+  /** Staff, JSON body: corrects the snapshot. */
+  save: { input: certificateSaveInput, answer: answer<CertificateDetail>(), access: staff(MANAGE) },
+  /** Staff: reprints: counts and logs the print, answers the PDF. */
+  reprint: { input: certificateIdInput, answer: fileAnswer(), access: staff(PRINT) },
+  /** The student: their certificates as the settings show them. */
+  mine: { input: myCertificatesInput, answer: answer<MyCertificates>(), access: student },
+  /** The student: one of their certificates with its QR code. */
+  view: { input: certificateIdInput, answer: answer<MyCertificateView>(), access: student },
+  /** The student: the PDF of one of their certificates. */
+  download: {
+    input: certificateIdInput,
+    answer: fileAnswer(),
+    access: student,
+    methods: ['GET', 'POST'],
+  },
+  /** Anyone: the certificate of a code (rate-limited per address on misses). */
+  query: { input: certificateQueryInput, answer: answer<PublicCertificate>(), access: visitor },
+  /** Anyone, with a verified slider captcha: the certificates of an ID number and name. */
+  'query-by-id': {
+    input: certificateQueryByIdInput,
+    answer: answer<PublicCertificate[]>(),
+    access: visitor,
+  },
+});

@@ -1,0 +1,118 @@
+import {
+  type CreationOptional,
+  DataTypes,
+  type InferAttributes,
+  type InferCreationAttributes,
+  Model,
+  type Sequelize,
+} from 'sequelize';
+import type { CertificateKind, CertificateState } from '../../contract/my-certificate';
+
+/**
+ * An issued certificate: a class certificate (one per enrolment that passed) or a year certificate
+ * (one per student and year). Everything it prints is a snapshot taken when it was issued; hours
+ * are in tenths. Its number and verification code are random and unique across projects.
+ */
+export class Certificate extends Model<InferAttributes<Certificate>, InferCreationAttributes<Certificate>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare kind: CertificateKind;
+  declare accountId: number;
+  declare myClassId: number | null;
+  declare classId: number | null;
+  declare templateId: number | null;
+  declare year: number;
+  declare certificateNo: string;
+  declare verifyCode: string;
+  declare studentName: string;
+  declare idCardMasked: string;
+  declare className: string;
+  declare publicTenths: number;
+  declare specializedTenths: number;
+  declare electiveTenths: number;
+  declare score: number | null;
+  /** `YYYY-MM-DD` (China time). */
+  declare issueDate: string;
+  declare status: CreationOptional<CertificateState>;
+  declare printCount: CreationOptional<number>;
+  declare deletedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    Certificate.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        kind: { type: DataTypes.STRING(8), allowNull: false },
+        accountId: { type: DataTypes.INTEGER, allowNull: false },
+        myClassId: { type: DataTypes.INTEGER, allowNull: true },
+        classId: { type: DataTypes.INTEGER, allowNull: true },
+        templateId: { type: DataTypes.INTEGER, allowNull: true },
+        year: { type: DataTypes.SMALLINT, allowNull: false },
+        certificateNo: { type: DataTypes.STRING(32), allowNull: false },
+        verifyCode: { type: DataTypes.STRING(16), allowNull: false },
+        studentName: { type: DataTypes.STRING(50), allowNull: false },
+        idCardMasked: { type: DataTypes.STRING(32), allowNull: false },
+        className: { type: DataTypes.STRING(100), allowNull: false },
+        publicTenths: { type: DataTypes.INTEGER, allowNull: false },
+        specializedTenths: { type: DataTypes.INTEGER, allowNull: false },
+        electiveTenths: { type: DataTypes.INTEGER, allowNull: false },
+        score: { type: DataTypes.SMALLINT, allowNull: true },
+        issueDate: { type: DataTypes.DATEONLY, allowNull: false },
+        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'VALID' },
+        printCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        deletedAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'certificate' },
+    );
+  }
+}
+
+/** One reprint of a certificate: who printed it and when. */
+export class CertificatePrintLog extends Model<
+  InferAttributes<CertificatePrintLog>,
+  InferCreationAttributes<CertificatePrintLog>
+> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare certificateId: number;
+  declare actorId: number | null;
+  declare createdAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    CertificatePrintLog.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        certificateId: { type: DataTypes.INTEGER, allowNull: false },
+        actorId: { type: DataTypes.INTEGER, allowNull: true },
+        createdAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'certificate_print_log', updatedAt: false },
+    );
+  }
+}
+
+/** A public look-up by code that found nothing, kept for the per-address rate limit (no project). */
+export class CertificateQueryMiss extends Model<
+  InferAttributes<CertificateQueryMiss>,
+  InferCreationAttributes<CertificateQueryMiss>
+> {
+  declare id: CreationOptional<number>;
+  declare ip: string;
+  declare createdAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    CertificateQueryMiss.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        ip: { type: DataTypes.STRING(64), allowNull: false },
+        createdAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'certificate_query_miss', updatedAt: false },
+    );
+  }
+}

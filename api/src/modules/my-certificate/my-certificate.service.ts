@@ -1,0 +1,461 @@
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import { type CertificateField, certificateFieldHeight } from '../../contract/certificate';
+import type { PageAnswer } from '../../contract/common';
+import { hoursToTenths, tenthsToHours } from '../../contract/course';
+import {
+  type CertificateDetail,
+  type CertificateItem,
+  type CertificateKind,
+  type CertificatePrint,
+  type CertificateState,
+  type certificatePageInput,
+  type certificateSaveInput,
+  type MyCertificates,
+  type MyCertificateView,
+  type PublicCertificate,
+  QUERY_CERTIFICATE_PATH,
+} from '../../contract/my-certificate';
+import type { ActorScope, TenantScope } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { Account } from '../account/account.model';
+import { audit } from '../audit/audit.service';
+import { consumeSliderCaptcha } from '../captcha/captcha.service';
+import { CertificateTemplate } from '../certificate/certificate-template.model';
+import { readStored } from '../storage/storage';
+import { maskName } from '../train-class/class-evaluation.service';
+import { yearCertificateTitle } from './certificate-issue';
+import { type PdfTemplate, qrPng, renderCertificatePdf } from './certificate-pdf';
+import { Certificate, CertificatePrintLog, CertificateQueryMiss } from './my-certificate.model';
+
+/**
+ * Issued certificates for staff (list, detail, preview, disable / enable, soft delete, corrections,
+ * reprints), for the student (their certificates as the settings show them, view, PDF) and for the
+ * public query (by code, rate-limited on misses; by ID number and name behind a slider captcha).
+ * Every look-up is of the scope's project; a deleted certificate is found nowhere.
+ */
+
+export const CERTIFICATE_NOT_FOUND = '证书不存在';
+/** Misses of the public by-code query one address may make in `QUERY_MISS_WINDOW_MS`. */
+export const QUERY_MISS_LIMIT = 10;
+export const QUERY_MISS_WINDOW_MS = 10 * 60_000;
+export const QUERY_TOO_OFTEN = '查询过于频繁，请 10 分钟后再试';
+export const CAPTCHA_REQUIRED = '请先完成滑块验证';
+export const KIND_HIDDEN: Record<CertificateKind, string> = {
+  CLASS: '班级证书暂未开放',
+  YEAR: '年度学时证书暂未开放',
+};
+
+const live = { deletedAt: null };
+
+/** The snapshot and codes of a certificate as staff and its owner see them. */
+export function presentItem(row: Certificate): CertificateItem {
+  const publicHours = tenthsToHours(row.publicTenths);
+  const specializedHours = tenthsToHours(row.specializedTenths);
+  const electiveHours = tenthsToHours(row.electiveTenths);
+  return {
+    id: row.id,
+    kind: row.kind,
+    studentName: row.studentName,
+    idCardNo: row.idCardMasked,
+    className: row.className,
+    year: row.year,
+    publicHours,
+    specializedHours,
+    electiveHours,
+    totalHours: tenthsToHours(row.publicTenths + row.specializedTenths + row.electiveTenths),
+    score: row.score,
+    issueDate: row.issueDate,
+    certificateNo: row.certificateNo,
+    verifyCode: row.verifyCode,
+    status: row.status,
+    printCount: row.printCount,
+    accountId: row.accountId,
+    classId: row.classId,
+    myClassId: row.myClassId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The origin the student site is reached at for this call: the request's host (each project has
+ * its own domains, and the query resolves the project from the host), with the configured public
+ * URL's scheme; the public URL alone when the call has no host.
+ */
+export function siteOrigin(scope: TenantScope): string {
+  const configured = scope.providers.wechat.publicUrl;
+  const host = scope.request.host;
+  if (!host) return configured;
+  const protocol = configured ? new URL(configured).protocol : 'http:';
+  return `${protocol}//${host}`;
+}
+
+/** The public query address of a certificate, as its QR code holds it. */
+export function queryUrl(scope: TenantScope, row: Certificate): string {
+  return `${siteOrigin(scope)}${QUERY_CERTIFICATE_PATH}?code=${row.verifyCode}`;
+}
+
+/** A live certificate of the project (locked inside a transaction). Throws BusinessError 证书不存在. */
+async function loadCertificate(
+  scope: TenantScope,
+  id: number,
+  transaction?: Transaction,
+  extra: WhereOptions<Certificate> = {},
+): Promise<Certificate> {
+  const row = await Certificate.findOne({
+    where: { id, projectId: scope.project.id, ...live, ...extra },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!row) throw new BusinessError(CERTIFICATE_NOT_FOUND);
+  return row;
+}
+
+/** `my-certificate/page`: the project's live certificates by the filters, newest first. */
+export async function pageCertificates(
+  scope: TenantScope,
+  input: z.output<typeof certificatePageInput>,
+): Promise<PageAnswer<CertificateItem>> {
+  const projectId = scope.project.id;
+  const where: WhereOptions<Certificate>[] = [{ projectId, ...live }];
+  if (input.name) where.push({ studentName: { [Op.iLike]: containsPattern(input.name) } });
+  if (input.classId) where.push({ classId: input.classId });
+  if (input.status) where.push({ status: input.status });
+  if (input.kind) where.push({ kind: input.kind });
+  if (input.certificateNo) {
+    const code = input.certificateNo.toUpperCase().replace(/[\s-]/g, '');
+    where.push({ [Op.or]: [{ certificateNo: code }, { verifyCode: code }] });
+  }
+  if (input.idCardNo) {
+    const accounts = await Account.findAll({
+      where: { projectId, idCardNo: input.idCardNo },
+      attributes: ['id'],
+      paranoid: false,
+    });
+    where.push({ accountId: accounts.map((account) => account.id) });
+  }
+  const { rows, count } = await Certificate.findAndCountAll({
+    where: { [Op.and]: where },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return { list: rows.map(presentItem), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+async function presentDetail(
+  scope: TenantScope,
+  row: Certificate,
+  transaction?: Transaction,
+): Promise<CertificateDetail> {
+  const projectId = scope.project.id;
+  const template = row.templateId
+    ? await CertificateTemplate.findOne({ where: { id: row.templateId, projectId }, transaction })
+    : null;
+  const logs = await CertificatePrintLog.findAll({
+    where: { projectId, certificateId: row.id },
+    order: [['id', 'DESC']],
+    transaction,
+  });
+  const actorIds = [...new Set(logs.map((log) => log.actorId).filter((id): id is number => id !== null))];
+  const actors = actorIds.length
+    ? await Account.findAll({ where: { id: actorIds }, paranoid: false, transaction, allTenants: true })
+    : [];
+  const nameOf = new Map(actors.map((actor) => [actor.id, actor.realName]));
+  const prints: CertificatePrint[] = logs.map((log) => ({
+    id: log.id,
+    actorId: log.actorId,
+    actorName: log.actorId === null ? null : (nameOf.get(log.actorId) ?? null),
+    createdAt: log.createdAt.toISOString(),
+  }));
+  return {
+    ...presentItem(row),
+    templateId: template?.id ?? null,
+    templateName: template?.name ?? null,
+    queryUrl: queryUrl(scope, row),
+    prints,
+  };
+}
+
+/** `my-certificate/find`: one live certificate of the project with its reprints. Throws 证书不存在. */
+export async function findCertificate(scope: TenantScope, id: number): Promise<CertificateDetail> {
+  return presentDetail(scope, await loadCertificate(scope, id));
+}
+
+/**
+ * `my-certificate/disable` / `enable`: sets the state (idempotent: the same state again changes
+ * nothing and is not audited). Throws 证书不存在.
+ */
+export async function setCertificateState(
+  scope: ActorScope,
+  id: number,
+  status: CertificateState,
+): Promise<CertificateDetail> {
+  return scope.sequelize.transaction(async (transaction) => {
+    const row = await loadCertificate(scope, id, transaction);
+    if (row.status !== status) {
+      await row.update({ status }, { transaction });
+      await audit(
+        scope,
+        {
+          action: status === 'DISABLED' ? 'certificate.disable' : 'certificate.enable',
+          projectId: scope.project.id,
+          targetType: 'certificate',
+          targetId: row.id,
+          detail: { certificateNo: row.certificateNo },
+        },
+        transaction,
+      );
+    }
+    return presentDetail(scope, row, transaction);
+  });
+}
+
+/** `my-certificate/delete`: soft-deletes a certificate (then found nowhere); audited. Throws 证书不存在. */
+export async function deleteCertificate(scope: ActorScope, id: number): Promise<null> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const row = await loadCertificate(scope, id, transaction);
+    await row.update({ deletedAt: new Date() }, { transaction });
+    await audit(
+      scope,
+      {
+        action: 'certificate.delete',
+        projectId: scope.project.id,
+        targetType: 'certificate',
+        targetId: row.id,
+        detail: { certificateNo: row.certificateNo },
+      },
+      transaction,
+    );
+  });
+  return null;
+}
+
+/**
+ * `my-certificate/save`: corrects the snapshot (name, class name, hours, score, issue date); the
+ * audit log keeps the values before and after. A year certificate has no score (`score` must be
+ * empty) and keeps its title. Throws ValidationError naming the field, BusinessError 证书不存在.
+ */
+export async function saveCertificate(
+  scope: ActorScope,
+  input: z.output<typeof certificateSaveInput>,
+): Promise<CertificateDetail> {
+  return scope.sequelize.transaction(async (transaction) => {
+    const row = await loadCertificate(scope, input.id, transaction);
+    if (row.kind === 'YEAR' && input.score !== null)
+      throw new ValidationError([{ field: 'score', rule: 'absent', message: '年度学时证书没有考试成绩' }]);
+    if (row.kind === 'YEAR' && input.className !== row.className)
+      throw new ValidationError([
+        {
+          field: 'className',
+          rule: 'fixed',
+          message: `年度学时证书的名称为「${yearCertificateTitle(row.year)}」`,
+        },
+      ]);
+    const pick = (source: Certificate) => ({
+      studentName: source.studentName,
+      className: source.className,
+      publicTenths: source.publicTenths,
+      specializedTenths: source.specializedTenths,
+      electiveTenths: source.electiveTenths,
+      score: source.score,
+      issueDate: source.issueDate,
+    });
+    const before = pick(row);
+    await row.update(
+      {
+        studentName: input.studentName,
+        className: input.className,
+        publicTenths: hoursToTenths(input.publicHours),
+        specializedTenths: hoursToTenths(input.specializedHours),
+        electiveTenths: hoursToTenths(input.electiveHours),
+        score: input.score,
+        issueDate: input.issueDate,
+      },
+      { transaction },
+    );
+    await audit(
+      scope,
+      {
+        action: 'certificate.update',
+        projectId: scope.project.id,
+        targetType: 'certificate',
+        targetId: row.id,
+        detail: { before, after: pick(row) },
+      },
+      transaction,
+    );
+    return presentDetail(scope, row, transaction);
+  });
+}
+
+/** The template a certificate prints with, its background read from storage; null for the default layout. */
+async function pdfTemplate(scope: TenantScope, row: Certificate): Promise<PdfTemplate | null> {
+  if (!row.templateId) return null;
+  const template = await CertificateTemplate.findOne({
+    where: { id: row.templateId, projectId: scope.project.id },
+  });
+  if (!template) return null;
+  let background: PdfTemplate['background'] = null;
+  if (template.backgroundImage && (await scope.providers.storage.stat(template.backgroundImage))) {
+    const extension = template.backgroundImage.split('.').pop();
+    background = {
+      bytes: await readStored(scope.providers.storage, template.backgroundImage),
+      contentType: extension === 'png' ? 'image/png' : extension === 'jpg' ? 'image/jpeg' : 'image/webp',
+    };
+  }
+  const fields = (template.fields as CertificateField[]).filter(
+    (field) =>
+      field.x + field.width <= template.width && field.y + certificateFieldHeight(field) <= template.height,
+  );
+  return { width: template.width, height: template.height, fields, background };
+}
+
+/** The PDF of a certificate and its file name (`<number>.pdf`). */
+export async function certificatePdf(
+  scope: TenantScope,
+  row: Certificate,
+): Promise<{ body: Buffer; filename: string }> {
+  const body = await renderCertificatePdf(
+    { ...presentItem(row), projectTitle: scope.project.settings.title, queryUrl: queryUrl(scope, row) },
+    await pdfTemplate(scope, row),
+  );
+  return { body, filename: `${row.certificateNo}.pdf` };
+}
+
+/** `my-certificate/preview`: the PDF of a live certificate of the project (not counted). Throws 证书不存在. */
+export async function previewCertificate(scope: TenantScope, id: number) {
+  return certificatePdf(scope, await loadCertificate(scope, id));
+}
+
+/**
+ * `my-certificate/reprint`: counts and logs a reprint (who, when) and answers the PDF. A disabled
+ * certificate is not reprinted. Throws 证书不存在, 证书已停用，不能补打.
+ */
+export async function reprintCertificate(scope: ActorScope, id: number) {
+  const row = await scope.sequelize.transaction(async (transaction) => {
+    const found = await loadCertificate(scope, id, transaction);
+    if (found.status === 'DISABLED') throw new BusinessError('证书已停用，不能补打');
+    await found.update({ printCount: found.printCount + 1 }, { transaction });
+    await CertificatePrintLog.create(
+      { projectId: scope.project.id, certificateId: found.id, actorId: scope.principal.accountId },
+      { transaction },
+    );
+    return found;
+  });
+  return certificatePdf(scope, row);
+}
+
+/** The kinds the project's settings hide from the student. */
+export function hiddenKinds(scope: TenantScope): CertificateKind[] {
+  const { settings } = scope.project;
+  return [
+    ...(settings.hideClassCertificate === 1 ? (['CLASS'] as const) : []),
+    ...(settings.hideYearCertificate === 1 ? (['YEAR'] as const) : []),
+  ];
+}
+
+/** `my-certificate/mine`: the student's live certificates of the kinds shown, newest year first. */
+export async function myCertificates(scope: ActorScope): Promise<MyCertificates> {
+  const hidden = hiddenKinds(scope);
+  const rows = await Certificate.findAll({
+    where: {
+      projectId: scope.project.id,
+      accountId: scope.principal.accountId,
+      ...live,
+      ...(hidden.length ? { kind: { [Op.notIn]: hidden } } : {}),
+    },
+    order: [
+      ['year', 'DESC'],
+      ['kind', 'DESC'],
+      ['id', 'DESC'],
+    ],
+  });
+  return { list: rows.map(presentItem), hiddenKinds: hidden };
+}
+
+/** One live certificate of the student of a kind shown. Throws 证书不存在, or the kind's 暂未开放. */
+async function loadMine(scope: ActorScope, id: number): Promise<Certificate> {
+  const row = await loadCertificate(scope, id, undefined, { accountId: scope.principal.accountId });
+  if (hiddenKinds(scope).includes(row.kind)) throw new BusinessError(KIND_HIDDEN[row.kind]);
+  return row;
+}
+
+/** `my-certificate/view`: one of the student's certificates with its query address and QR code. */
+export async function viewMyCertificate(scope: ActorScope, id: number): Promise<MyCertificateView> {
+  const row = await loadMine(scope, id);
+  const url = queryUrl(scope, row);
+  return {
+    ...presentItem(row),
+    queryUrl: url,
+    qrCode: `data:image/png;base64,${(await qrPng(url)).toString('base64')}`,
+  };
+}
+
+/** `my-certificate/download`: the PDF of one of the student's certificates. */
+export async function downloadMyCertificate(scope: ActorScope, id: number) {
+  return certificatePdf(scope, await loadMine(scope, id));
+}
+
+/** A certificate as the public sees it: the name masked as well as the ID number. */
+function presentPublic(scope: TenantScope, row: Certificate): PublicCertificate {
+  const { id, verifyCode, printCount, accountId, classId, myClassId, createdAt, updatedAt, ...snapshot } =
+    presentItem(row);
+  return {
+    ...snapshot,
+    studentName: maskName(row.studentName),
+    issuer: scope.project.settings.title,
+  };
+}
+
+/**
+ * `my-certificate/query`: the live certificate of the project whose verification code or number
+ * is `code`. An address with `QUERY_MISS_LIMIT` misses in the last 10 minutes is refused before
+ * looking (so codes cannot be enumerated); each miss is counted. Throws 查询过于频繁, 证书不存在.
+ */
+export async function queryCertificate(scope: TenantScope, code: string): Promise<PublicCertificate> {
+  const ip = scope.request.ip.slice(0, 64);
+  const misses = await CertificateQueryMiss.count({
+    where: { ip, createdAt: { [Op.gt]: new Date(Date.now() - QUERY_MISS_WINDOW_MS) } },
+  });
+  if (misses >= QUERY_MISS_LIMIT) throw new BusinessError(QUERY_TOO_OFTEN);
+  const row = await Certificate.findOne({
+    where: { projectId: scope.project.id, ...live, [Op.or]: [{ verifyCode: code }, { certificateNo: code }] },
+  });
+  if (!row) {
+    await CertificateQueryMiss.create({ ip });
+    throw new BusinessError(CERTIFICATE_NOT_FOUND);
+  }
+  return presentPublic(scope, row);
+}
+
+/**
+ * `my-certificate/query-by-id`: the live certificates of the project's student with this ID number
+ * and real name, newest first (an empty list when none). The slider captcha is used up first,
+ * whatever the outcome. Throws 请先完成滑块验证 for a token not verified, expired or used.
+ */
+export async function queryCertificatesById(
+  scope: TenantScope,
+  input: { idCardNo: string; realName: string; captchaToken: string },
+): Promise<PublicCertificate[]> {
+  if (!(await consumeSliderCaptcha(input.captchaToken))) throw new BusinessError(CAPTCHA_REQUIRED);
+  const accounts = await Account.findAll({
+    where: { projectId: scope.project.id, idCardNo: input.idCardNo, realName: input.realName },
+    attributes: ['id'],
+    paranoid: false,
+  });
+  if (accounts.length === 0) return [];
+  const rows = await Certificate.findAll({
+    where: { projectId: scope.project.id, accountId: accounts.map((account) => account.id), ...live },
+    order: [
+      ['year', 'DESC'],
+      ['id', 'DESC'],
+    ],
+  });
+  return rows.map((row) => presentPublic(scope, row));
+}

@@ -1,0 +1,574 @@
+import { ROLE_SYSTEM } from '@px/config';
+import type { Response } from 'supertest';
+import type { PageAnswer } from '../../contract/common';
+import type {
+  CertificateDetail,
+  CertificateItem,
+  MyCertificates,
+  MyCertificateView,
+  PublicCertificate,
+} from '../../contract/my-certificate';
+import { createManualClock } from '../../core/clock';
+import { emit } from '../../core/events';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildAccount, buildHostedProject, signIn } from '../../testing/factories';
+import { AuditLog } from '../audit/audit-log.model';
+import { Captcha } from '../captcha/captcha.model';
+import { seedCertificateDemo } from '../certificate/certificate.demo';
+import { CertificateTemplate } from '../certificate/certificate-template.model';
+import type { Project } from '../project/project.model';
+import { tenantOf } from '../project/project.tenant';
+import { useTestStorage } from '../resource/resource.testing';
+import { buildIdCardNo, buildStudent, staffToken } from '../student/student.testing';
+import { enrolmentPassed } from '../train-class/my-class.events';
+import type { MyClass, TrainClass } from '../train-class/train-class.model';
+import { buildClass, enrol } from '../train-class/train-class.testing';
+import { CODE_ALPHABET } from './certificate-issue';
+import { Certificate, CertificatePrintLog } from './my-certificate.model';
+import { QUERY_MISS_LIMIT } from './my-certificate.service';
+import { decodePdfQrCodes, readPdfText } from './my-certificate.testing';
+
+const clock = createManualClock();
+const storage = useTestStorage();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ providers: { ...storage.providers(), clock } });
+});
+afterAll(() => t.close());
+
+type Envelope<T> = { respCode: number; respDesc: string; attribute: T };
+const MANAGE = '/customer/my-certificate-manage';
+const PRINT = '/train-manage/second-certificate-print';
+
+const post = (path: string, options: { token?: string; host?: string } = {}, body: object = {}) => {
+  const request = t.http.post(`/api/my-certificate/${path}.action`);
+  if (options.token) request.set('token', options.token);
+  if (options.host) request.set('Host', options.host);
+  return request.send(body);
+};
+const call = <T>(path: string, options: { token?: string; host?: string }, body: object = {}) =>
+  post(path, options, body).then((res) => res.body as Envelope<T>);
+const ok = async <T>(pending: Promise<Envelope<T>>): Promise<T> => {
+  const body = await pending;
+  expect(body).toMatchObject({ respCode: 200 });
+  return body.attribute;
+};
+const binary = (res: Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+const pdfOf = (path: string, options: { token?: string; host?: string }, body: object) =>
+  post(path, options, body).buffer(true).parse(binary);
+
+/** Passes an enrolment the way study and the exam do: the event in a transaction of its own. */
+function pass(project: Project, enrolment: MyClass, score: number | null = 88) {
+  const scope = t.scope({ project: tenantOf(project) });
+  return t.sequelize.transaction((transaction) =>
+    emit(
+      scope,
+      enrolmentPassed,
+      {
+        projectId: project.id,
+        myClassId: enrolment.id,
+        accountId: enrolment.accountId,
+        classId: enrolment.classId,
+        passedAt: clock.now(),
+        score,
+      },
+      transaction,
+    ),
+  );
+}
+
+interface Scene {
+  project: Project;
+  host: string;
+  trainClass: TrainClass;
+  student: Awaited<ReturnType<typeof buildStudent>>;
+  idCardNo: string;
+  studentToken: string;
+  enrolment: MyClass;
+}
+
+/** A hosted project with a specialized class, a student of it with 12 required and 3 elective hours, FINISHED_STUDY. */
+async function scene(
+  settings: Record<string, unknown> = {},
+  classFields: Partial<TrainClass> = {},
+): Promise<Scene> {
+  const { project, host } = await buildHostedProject({ settings: { title: '测试培训平台', ...settings } });
+  const { trainClass } = await buildClass({
+    projectId: project.id,
+    baseType: 'specialized',
+    examRequired: true,
+    name: '建筑施工安全专业班',
+    ...classFields,
+  });
+  const idCardNo = buildIdCardNo();
+  const student = await buildStudent(project.id, { realName: '李小明', idCardNo });
+  const enrolment = await enrol(trainClass, student.id, 'FINISHED_STUDY');
+  await enrolment.update({ requiredTenths: 120, electiveTenths: 30 });
+  return { project, host, trainClass, student, idCardNo, studentToken: await signIn(student), enrolment };
+}
+
+const classCertificates = (s: Pick<Scene, 'project' | 'enrolment'>) =>
+  Certificate.findAll({ where: { projectId: s.project.id, myClassId: s.enrolment.id } });
+
+describe('issuing', () => {
+  test('the event twice, and twice at once, issues one class certificate with the snapshot, and one year certificate', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment, 88);
+    await pass(s.project, s.enrolment, 88);
+    await Promise.all([pass(s.project, s.enrolment, 88), pass(s.project, s.enrolment, 88)]);
+    const rows = await classCertificates(s);
+    expect(rows).toHaveLength(1);
+    const certificate = rows[0] as Certificate;
+    expect(certificate).toMatchObject({
+      kind: 'CLASS',
+      accountId: s.student.id,
+      classId: s.trainClass.id,
+      studentName: '李小明',
+      idCardMasked: `${s.idCardNo.slice(0, 6)}********${s.idCardNo.slice(-4)}`,
+      className: '建筑施工安全专业班',
+      year: s.trainClass.year,
+      publicTenths: 0,
+      specializedTenths: 120,
+      electiveTenths: 30,
+      score: 88,
+      status: 'VALID',
+      printCount: 0,
+    });
+    expect(certificate.issueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const years = await Certificate.findAll({
+      where: { projectId: s.project.id, accountId: s.student.id, kind: 'YEAR' },
+    });
+    expect(years).toHaveLength(1);
+    expect(years[0]).toMatchObject({
+      year: s.trainClass.year,
+      specializedTenths: 120,
+      electiveTenths: 30,
+      score: null,
+    });
+  });
+
+  test('a class without an exam gets a certificate without a score; the year certificate adds the hours of both classes', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment, 75);
+    const { trainClass: other } = await buildClass({
+      projectId: s.project.id,
+      baseType: 'public',
+      year: s.trainClass.year,
+      planId: (await buildClass({ projectId: s.project.id })).plan.id,
+    });
+    await other.update({ year: s.trainClass.year });
+    const second = await enrol(other, s.student.id, 'PASSED');
+    await second.update({ requiredTenths: 50, electiveTenths: 0 });
+    const before = await Certificate.findOne({
+      where: { projectId: s.project.id, accountId: s.student.id, kind: 'YEAR' },
+    });
+    await pass(s.project, second, null);
+    const [noExam] = await classCertificates({ project: s.project, enrolment: second });
+    expect(noExam).toMatchObject({ score: null, publicTenths: 50, specializedTenths: 0 });
+    const year = await Certificate.findOne({
+      where: { projectId: s.project.id, accountId: s.student.id, kind: 'YEAR' },
+    });
+    expect(year).toMatchObject({ publicTenths: 50, specializedTenths: 120, electiveTenths: 30 });
+    // Re-snapshotted, not reissued: the same number and code.
+    expect(year?.certificateNo).toBe(before?.certificateNo);
+    expect(year?.verifyCode).toBe(before?.verifyCode);
+  });
+
+  test('numbers and codes are random base32, unique and not sequential', async () => {
+    const s = await scene();
+    const rows: Certificate[] = [];
+    for (let i = 0; i < 12; i++) {
+      const student = await buildStudent(s.project.id);
+      const enrolment = await enrol(s.trainClass, student.id, 'FINISHED_STUDY');
+      await pass(s.project, enrolment);
+      rows.push(...(await classCertificates({ project: s.project, enrolment })));
+    }
+    const numbers = rows.map((row) => row.certificateNo);
+    const codes = rows.map((row) => row.verifyCode);
+    const base32 = `[${CODE_ALPHABET}]`;
+    for (const number of numbers) expect(number).toMatch(new RegExp(`^${s.trainClass.year}${base32}{12}$`));
+    for (const code of codes) expect(code).toMatch(new RegExp(`^${base32}{8}$`));
+    expect(new Set(numbers).size).toBe(rows.length);
+    expect(new Set(codes).size).toBe(rows.length);
+    // Random, not counted: consecutive certificates differ in their leading random characters.
+    const heads = new Set(numbers.map((number) => number.slice(4, 8)));
+    expect(heads.size).toBe(rows.length);
+    const asNumbers = numbers.map((number) => Number.parseInt(number.slice(4), 32));
+    const steps = asNumbers.slice(1).map((value, index) => Math.abs(value - (asNumbers[index] as number)));
+    expect(Math.min(...steps)).toBeGreaterThan(1000);
+  });
+});
+
+describe('public query', () => {
+  test('by code (verification code or number): valid, masked; disabled says so; deleted and another project are not found', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment, 90);
+    const [row] = await classCertificates(s);
+    const certificate = row as Certificate;
+    const found = await ok(
+      call<PublicCertificate>('query', { host: s.host }, { code: certificate.verifyCode.toLowerCase() }),
+    );
+    expect(found).toMatchObject({
+      certificateNo: certificate.certificateNo,
+      status: 'VALID',
+      studentName: '李**',
+      idCardNo: certificate.idCardMasked,
+      className: '建筑施工安全专业班',
+      specializedHours: 12,
+      electiveHours: 3,
+      totalHours: 15,
+      score: 90,
+      issuer: '测试培训平台',
+    });
+    expect(found).not.toHaveProperty('verifyCode');
+    expect(found).not.toHaveProperty('accountId');
+    expect(
+      await ok(call<PublicCertificate>('query', { host: s.host }, { code: certificate.certificateNo })),
+    ).toMatchObject({
+      status: 'VALID',
+    });
+
+    const other = await buildHostedProject();
+    expect(await call('query', { host: other.host }, { code: certificate.verifyCode })).toMatchObject({
+      respCode: -1,
+      respDesc: '证书不存在',
+    });
+
+    const staff = await staffToken(s.project.id, [MANAGE]);
+    await ok(call('disable', { token: staff }, { id: certificate.id }));
+    expect(
+      await ok(call<PublicCertificate>('query', { host: s.host }, { code: certificate.verifyCode })),
+    ).toMatchObject({
+      status: 'DISABLED',
+    });
+    await ok(call('delete', { token: staff }, { id: certificate.id }));
+    expect(await call('query', { host: s.host }, { code: certificate.verifyCode })).toMatchObject({
+      respCode: -1,
+      respDesc: '证书不存在',
+    });
+  });
+
+  test('misses are limited per address: past the limit even a good code is refused', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment);
+    const [row] = await classCertificates(s);
+    // Every test request comes from the loopback address: count from nothing.
+    await t.sequelize.query('DELETE FROM certificate_query_miss');
+    const asClient = (code: string) =>
+      t.http.post('/api/my-certificate/query.action').set('Host', s.host).send({ code });
+    for (let i = 0; i < QUERY_MISS_LIMIT; i++) {
+      const res = await asClient(`WRONG${i}CODE`);
+      expect(res.body).toMatchObject({ respCode: -1, respDesc: '证书不存在' });
+    }
+    expect((await asClient((row as Certificate).verifyCode)).body).toMatchObject({
+      respCode: -1,
+      respDesc: '查询过于频繁，请 10 分钟后再试',
+    });
+    await t.sequelize.query('DELETE FROM certificate_query_miss');
+  });
+
+  test('by ID number and name needs a verified slider, used once; another project answers nothing', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment);
+    const input = { idCardNo: s.idCardNo, realName: '李小明' };
+    const missing = await call('query-by-id', { host: s.host }, input);
+    expect(missing).toMatchObject({ respCode: -1 });
+    expect(JSON.stringify(missing)).toContain('captchaToken');
+
+    const slider = async (solve: boolean) => {
+      const token = (await t.http.post('/api/captcha/get.action')).body.attribute.token as string;
+      const x = Number((await Captcha.findByPk(token))?.answer) + (solve ? 0 : 60);
+      await t.http.post('/api/captcha/check.action').send({ token, x });
+      return token;
+    };
+    expect(
+      await call('query-by-id', { host: s.host }, { ...input, captchaToken: await slider(false) }),
+    ).toMatchObject({
+      respCode: -1,
+      respDesc: '请先完成滑块验证',
+    });
+    const token = await slider(true);
+    const list = await ok(
+      call<PublicCertificate[]>('query-by-id', { host: s.host }, { ...input, captchaToken: token }),
+    );
+    expect(list.map((item) => item.kind).sort()).toEqual(['CLASS', 'YEAR']);
+    expect(list.every((item) => item.status === 'VALID' && item.studentName === '李**')).toBe(true);
+    expect(await call('query-by-id', { host: s.host }, { ...input, captchaToken: token })).toMatchObject({
+      respDesc: '请先完成滑块验证',
+    });
+    const wrongName = await ok(
+      call<PublicCertificate[]>(
+        'query-by-id',
+        { host: s.host },
+        { ...input, realName: '王五', captchaToken: await slider(true) },
+      ),
+    );
+    expect(wrongName).toEqual([]);
+    const other = await buildHostedProject();
+    expect(
+      await ok(
+        call<PublicCertificate[]>(
+          'query-by-id',
+          { host: other.host },
+          { ...input, captchaToken: await slider(true) },
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('staff', () => {
+  test('pages by filters, finds, corrects (audited), disables and enables, deletes; another project is never reached', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment, 66);
+    const staff = await staffToken(s.project.id, [MANAGE]);
+    const [row] = await classCertificates(s);
+    const certificate = row as Certificate;
+    const page = (filters: object) =>
+      ok(call<PageAnswer<CertificateItem>>('page', { token: staff }, filters));
+    expect((await page({})).total).toBe(2);
+    expect((await page({ name: '小明', kind: 'CLASS' })).list.map((item) => item.id)).toEqual([
+      certificate.id,
+    ]);
+    expect((await page({ idCardNo: s.idCardNo.toLowerCase() })).total).toBe(2);
+    expect((await page({ certificateNo: certificate.certificateNo })).list).toHaveLength(1);
+    expect((await page({ certificateNo: certificate.verifyCode })).list).toHaveLength(1);
+    expect((await page({ classId: s.trainClass.id, status: 'DISABLED' })).total).toBe(0);
+    expect(await call('page', { token: staff }, { idCardNo: '123' })).toMatchObject({ respCode: -1 });
+
+    const detail = await ok(call<CertificateDetail>('find', { token: staff }, { id: certificate.id }));
+    expect(detail).toMatchObject({ id: certificate.id, score: 66, prints: [], templateId: null });
+    expect(detail.queryUrl).toMatch(new RegExp(`/query-certificate\\?code=${certificate.verifyCode}$`));
+
+    const correction = {
+      id: certificate.id,
+      studentName: '李晓明',
+      className: '建筑施工安全专业班（补）',
+      publicHours: 0,
+      specializedHours: 12.5,
+      electiveHours: 3,
+      score: 70,
+      issueDate: '2026-01-15',
+    };
+    const bad = await post(
+      'save',
+      { token: staff },
+      { ...correction, specializedHours: 1.25, issueDate: '2026-02-30' },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.attribute.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+      'issueDate',
+      'specializedHours',
+    ]);
+    expect(
+      (await Certificate.findOne({ where: { id: certificate.id, projectId: certificate.projectId } }))
+        ?.studentName,
+    ).toBe('李小明');
+    const saved = await ok(call<CertificateDetail>('save', { token: staff }, correction));
+    expect(saved).toMatchObject({
+      studentName: '李晓明',
+      specializedHours: 12.5,
+      totalHours: 15.5,
+      score: 70,
+      issueDate: '2026-01-15',
+    });
+    const log = await AuditLog.findOne({ where: { projectId: s.project.id, action: 'certificate.update' } });
+    expect(log?.detail).toMatchObject({
+      before: { studentName: '李小明' },
+      after: { studentName: '李晓明', specializedTenths: 125 },
+    });
+
+    const year = (await page({ kind: 'YEAR' })).list[0] as CertificateItem;
+    expect(
+      await post('save', { token: staff }, { ...correction, id: year.id, className: year.className }),
+    ).toMatchObject({
+      status: 400,
+    });
+
+    expect(
+      await ok(call<CertificateDetail>('disable', { token: staff }, { id: certificate.id })),
+    ).toMatchObject({ status: 'DISABLED' });
+    expect(
+      await ok(call<CertificateDetail>('disable', { token: staff }, { id: certificate.id })),
+    ).toMatchObject({ status: 'DISABLED' });
+    expect(
+      await ok(call<CertificateDetail>('enable', { token: staff }, { id: certificate.id })),
+    ).toMatchObject({ status: 'VALID' });
+
+    const stranger = await buildHostedProject();
+    const strangerStaff = await staffToken(stranger.project.id, [MANAGE, PRINT]);
+    for (const path of ['find', 'disable', 'delete', 'preview', 'reprint'])
+      expect(await call(path, { token: strangerStaff }, { id: certificate.id })).toMatchObject({
+        respDesc: '证书不存在',
+      });
+    expect((await ok(call<PageAnswer<CertificateItem>>('page', { token: strangerStaff }, {}))).total).toBe(0);
+
+    await ok(call('delete', { token: staff }, { id: certificate.id }));
+    expect(await call('find', { token: staff }, { id: certificate.id })).toMatchObject({
+      respDesc: '证书不存在',
+    });
+    expect((await page({ kind: 'CLASS' })).total).toBe(0);
+    expect(await call('delete', { token: staff }, { id: certificate.id })).toMatchObject({
+      respDesc: '证书不存在',
+    });
+  });
+
+  test('calls need their page: the list and reprints separately; students and anonymous callers are refused', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment);
+    const [row] = await classCertificates(s);
+    const id = (row as Certificate).id;
+    const none = await staffToken(s.project.id, ['/train-manage/study-report']);
+    const manager = await staffToken(s.project.id, [MANAGE]);
+    const printer = await staffToken(s.project.id, [PRINT]);
+    expect((await post('page', { token: none })).status).toBe(403);
+    expect((await post('page', { token: s.studentToken })).status).toBe(403);
+    expect((await post('page', {})).status).toBe(401);
+    expect((await post('reprint', { token: manager }, { id })).status).toBe(403);
+    expect((await post('disable', { token: printer }, { id })).status).toBe(403);
+    expect((await post('find', { token: printer }, { id })).body).toMatchObject({ respCode: 200 });
+
+    const pdf = await pdfOf('reprint', { token: printer }, { id });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    await pdfOf('reprint', { token: printer }, { id });
+    const detail = await ok(call<CertificateDetail>('find', { token: printer }, { id }));
+    expect(detail.printCount).toBe(2);
+    expect(detail.prints).toHaveLength(2);
+    expect(detail.prints[0]).toMatchObject({ actorName: '测试员工' });
+    expect(await CertificatePrintLog.count({ where: { projectId: s.project.id, certificateId: id } })).toBe(
+      2,
+    );
+
+    await ok(call('disable', { token: manager }, { id }));
+    expect(await call('reprint', { token: printer }, { id })).toMatchObject({
+      respDesc: '证书已停用，不能补打',
+    });
+    expect((await ok(call<CertificateDetail>('find', { token: printer }, { id }))).printCount).toBe(2);
+  });
+});
+
+describe('the student', () => {
+  test('lists, views (with the QR code) and downloads their own certificates only', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment, 95);
+    const mine = await ok(call<MyCertificates>('mine', { token: s.studentToken }));
+    expect(mine.hiddenKinds).toEqual([]);
+    expect(mine.list.map((item) => item.kind).sort()).toEqual(['CLASS', 'YEAR']);
+    const classCertificate = mine.list.find((item) => item.kind === 'CLASS') as CertificateItem;
+    const view = await ok(
+      call<MyCertificateView>('view', { token: s.studentToken, host: s.host }, { id: classCertificate.id }),
+    );
+    expect(view.queryUrl).toBe(`http://${s.host}/query-certificate?code=${classCertificate.verifyCode}`);
+    expect(view.qrCode).toMatch(/^data:image\/png;base64,/);
+
+    const someone = await buildStudent(s.project.id);
+    const someoneToken = await signIn(someone);
+    expect(await call('view', { token: someoneToken }, { id: classCertificate.id })).toMatchObject({
+      respDesc: '证书不存在',
+    });
+    expect((await ok(call<MyCertificates>('mine', { token: someoneToken }))).list).toEqual([]);
+    const { account: staffAccount } = await buildAccount({
+      projectId: s.project.id,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: [MANAGE],
+    });
+    expect((await post('mine', { token: await signIn(staffAccount) })).status).toBe(403);
+  });
+
+  test('hideClassCertificate and hideYearCertificate hide each kind and refuse it', async () => {
+    const s = await scene({ hideClassCertificate: 1 });
+    await pass(s.project, s.enrolment);
+    const mine = await ok(call<MyCertificates>('mine', { token: s.studentToken }));
+    expect(mine.hiddenKinds).toEqual(['CLASS']);
+    expect(mine.list.map((item) => item.kind)).toEqual(['YEAR']);
+    const [hidden] = await classCertificates(s);
+    expect(await call('view', { token: s.studentToken }, { id: (hidden as Certificate).id })).toMatchObject({
+      respDesc: '班级证书暂未开放',
+    });
+    expect(
+      await call('download', { token: s.studentToken }, { id: (hidden as Certificate).id }),
+    ).toMatchObject({
+      respDesc: '班级证书暂未开放',
+    });
+
+    const y = await scene({ hideYearCertificate: 1 });
+    await pass(y.project, y.enrolment);
+    const yearMine = await ok(call<MyCertificates>('mine', { token: y.studentToken }));
+    expect(yearMine.list.map((item) => item.kind)).toEqual(['CLASS']);
+    const year = await Certificate.findOne({ where: { projectId: y.project.id, kind: 'YEAR' } });
+    expect(await call('view', { token: y.studentToken }, { id: year?.id })).toMatchObject({
+      respDesc: '年度学时证书暂未开放',
+    });
+  });
+});
+
+describe('the PDF', () => {
+  test('from the class template: A4, the Chinese name and number read back, the QR code decodes to the query page', async () => {
+    const { project, host } = await buildHostedProject({ settings: { title: '测试培训平台' } });
+    await t.sequelize.transaction((transaction) =>
+      seedCertificateDemo(project.id, transaction, storage.providers().storage),
+    );
+    const template = (await CertificateTemplate.findOne({
+      where: { projectId: project.id },
+    })) as CertificateTemplate;
+    const { trainClass } = await buildClass({
+      projectId: project.id,
+      certificateTemplateId: template.id,
+      name: '职业道德提升班',
+    });
+    const student = await buildStudent(project.id, { realName: '欧阳娜娜' });
+    const enrolment = await enrol(trainClass, student.id, 'PASSED');
+    await enrolment.update({ requiredTenths: 80 });
+    await pass(project, enrolment, null);
+    const [row] = await classCertificates({ project, enrolment });
+    const certificate = row as Certificate;
+    expect(certificate.templateId).toBe(template.id);
+
+    const res = await pdfOf('download', { token: await signIn(student), host }, { id: certificate.id });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`${certificate.certificateNo}.pdf`);
+    const pdf = res.body as Buffer;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeLessThan(400_000);
+    const text = await readPdfText(pdf);
+    expect(text).toContain('欧阳娜娜');
+    expect(text).toContain('职业道德提升班');
+    expect(text).toContain(certificate.certificateNo);
+    expect(text).toContain('结业证书');
+    expect(await decodePdfQrCodes(pdf)).toEqual([
+      `http://${host}/query-certificate?code=${certificate.verifyCode}`,
+    ]);
+  });
+
+  test('without a template: the default layout, text and QR code read back; staff preview is not counted', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment, 91);
+    const [row] = await classCertificates(s);
+    const certificate = row as Certificate;
+    const staff = await staffToken(s.project.id, [MANAGE]);
+    const res = await pdfOf('preview', { token: staff, host: s.host }, { id: certificate.id });
+    const pdf = res.body as Buffer;
+    const text = await readPdfText(pdf);
+    for (const expected of [
+      '结业证书',
+      '李小明',
+      '建筑施工安全专业班',
+      '91 分',
+      '12 学时',
+      certificate.verifyCode,
+    ])
+      expect(text).toContain(expected);
+    expect(await decodePdfQrCodes(pdf)).toEqual([
+      `http://${s.host}/query-certificate?code=${certificate.verifyCode}`,
+    ]);
+    expect(
+      (await Certificate.findOne({ where: { id: certificate.id, projectId: certificate.projectId } }))
+        ?.printCount,
+    ).toBe(0);
+  });
+});
