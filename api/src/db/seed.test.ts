@@ -1,6 +1,8 @@
 import { ROLE_SYSTEM } from '@px/config';
+import type { CertificateItem } from '../contract/my-certificate';
 import type { StudyDetail, StudyReportRow } from '../contract/study-report';
 import { Account } from '../modules/account/account.model';
+import { Certificate } from '../modules/my-certificate/my-certificate.model';
 import { PayOrder, PayOrderItem } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
 import { DEMO_REVIEWERS } from '../modules/train-class/class-evaluation.demo';
@@ -125,6 +127,30 @@ test('every demo enrolment belongs to a paid order; one demo order closed unpaid
     orders.filter((order) => order.status === 'PAID').every((order) => order.channel === 'OFFLINE'),
   ).toBe(true);
   expect(orders.filter((order) => order.status === 'CLOSED')).toHaveLength(1);
+});
+
+test('the demo student holds a valid certificate of the class passed last year, printed from the demo template and found by the public query', async () => {
+  const student = await Account.findOne({
+    where: { idCardNo: DEMO.accounts.student.idCardNo },
+    allTenants: true,
+  });
+  const token = await signIn(student as Account);
+  const mine = await t.http.post('/api/my-certificate/mine.action').set('token', token).send({});
+  const list = mine.body.attribute.list as CertificateItem[];
+  const certificate = list.find((item) => item.kind === 'CLASS');
+  expect(certificate).toMatchObject({
+    className: DEMO.passedClass,
+    studentName: DEMO.accounts.student.name,
+    status: 'VALID',
+  });
+  expect(list.map((item) => item.kind).sort()).toEqual(['CLASS', 'YEAR']);
+  const row = await Certificate.findOne({ where: { id: certificate?.id }, allTenants: true });
+  expect(row?.templateId).not.toBeNull();
+  const query = await t.http
+    .post('/api/my-certificate/query.action')
+    .set('Host', 'localhost')
+    .send({ code: certificate?.verifyCode });
+  expect(query.body.attribute).toMatchObject({ status: 'VALID', className: DEMO.passedClass });
 });
 
 test('the study archive shows the demo study: credited time, refused beats and a pop-up answer', async () => {

@@ -7,6 +7,7 @@ import { Role } from '../modules/account/role.model';
 import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
+import { DEMO_PASSED_CLASS, seedCertificateIssueDemo } from '../modules/my-certificate/my-certificate.demo';
 import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
@@ -35,6 +36,8 @@ export const DEMO = {
   },
   /** The class the demo student has paid for and may study at once. */
   studentClass: DEMO_STUDENT_CLASS,
+  /** Last year's class the demo student has passed, with its certificate issued. */
+  passedClass: DEMO_PASSED_CLASS,
 } as const;
 
 /**
@@ -148,6 +151,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedOrderDemo(project.id, transaction);
     await seedStudyReportDemo(project.id, transaction);
     await seedBannerDemo(project.id, transaction);
+    await seedCertificateIssueDemo(project.id, student.id, transaction);
     return true;
   });
 }

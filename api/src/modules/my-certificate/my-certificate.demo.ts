@@ -1,0 +1,46 @@
+import type { Transaction } from 'sequelize';
+import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
+import { issueClassCertificate } from './certificate-issue';
+import type { Certificate } from './my-certificate.model';
+
+/** The demo class the demo student has passed (last year's, free, with the demo template). */
+export const DEMO_PASSED_CLASS = '公需科目综合学习班（上年度）';
+
+/**
+ * The demo student's passed enrolment in DEMO_PASSED_CLASS (its required hours credited, passed at
+ * the end of last year's class) and the certificate issued for it, as `enrolmentPassed` would issue
+ * it (seeds have no request scope, so the issuing service is called directly): the class
+ * certificate and the year certificate of last year. Throws when the class is missing.
+ */
+export async function seedCertificateIssueDemo(
+  projectId: number,
+  accountId: number,
+  transaction: Transaction,
+): Promise<Certificate> {
+  const cls = await TrainClass.findOne({ where: { projectId, name: DEMO_PASSED_CLASS }, transaction });
+  if (!cls) throw new Error(`demo class ${DEMO_PASSED_CLASS} is missing`);
+  const required = await TrainClassCourse.sum('hoursTenths', {
+    where: { projectId, classId: cls.id, kind: 'REQUIRED' },
+    transaction,
+  });
+  const passedAt = new Date(`${cls.studyEndDate}T10:00:00+08:00`);
+  const enrolment = await MyClass.create(
+    {
+      projectId,
+      accountId,
+      classId: cls.id,
+      status: 'PASSED',
+      requiredTenths: required || 0,
+      electiveTenths: 0,
+      finishedStudyAt: passedAt,
+      passedAt,
+      createdAt: new Date(`${cls.studyStartDate}T09:00:00+08:00`),
+    },
+    { transaction },
+  );
+  const { certificate } = await issueClassCertificate(
+    { projectId, myClassId: enrolment.id, accountId, classId: cls.id, passedAt, score: null },
+    transaction,
+  );
+  return certificate;
+}
