@@ -32,6 +32,8 @@ export const SCREEN_URLS = [
   '/train-manage/study-report',
   '/train-manage/study-report/student-detail',
   '/train-manage/study-report/study-detail',
+  '/train-manage/second-certificate-print',
+  '/customer/my-certificate-manage',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

@@ -132,6 +132,14 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/train-manage/study-report/study-detail/StudyDetailPage'),
     (module) => module.StudyDetailPage,
   ),
+  '/train-manage/second-certificate-print': screen(
+    () => import('../views/train-manage/second-certificate-print/CertificatePrintPage'),
+    (module) => module.CertificatePrintPage,
+  ),
+  '/customer/my-certificate-manage': screen(
+    () => import('../views/customer/my-certificate-manage/CertificateManagePage'),
+    (module) => module.CertificateManagePage,
+  ),
 };
 
 /** The screens by URL. */

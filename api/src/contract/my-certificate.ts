@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { staff, student, visitor } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import { type ReportClassOption, reportClassOptionsInput } from './study-report';
 
 /**
  * Issued certificates (docs/product-decisions.md "Certificates"): a class certificate for each
@@ -115,6 +116,8 @@ export const certificatePageInput = z.object({
   kind: zOptional(z.enum(CERTIFICATE_KINDS, { error: '证书类型应为 CLASS 或 YEAR' })),
 });
 export type CertificatePageInput = z.input<typeof certificatePageInput>;
+/** The list's filters as the back office holds them. */
+export type CertificateFilters = Omit<z.output<typeof certificatePageInput>, 'pageNum' | 'pageSize'>;
 
 /** One certificate of the project (or of the student, on the student's calls). */
 export const certificateIdInput = z.object({ id: zInput.id() });
@@ -184,6 +187,12 @@ export const myCertificateCalls = defineCalls('my-certificate', {
   page: {
     input: certificatePageInput,
     answer: answer<PageAnswer<CertificateItem>>(),
+    access: staff(MANAGE, PRINT),
+  },
+  /** Staff: classes of the project by part of the name (newest year first, at most 50), to filter by. */
+  'class-options': {
+    input: reportClassOptionsInput,
+    answer: answer<ReportClassOption[]>(),
     access: staff(MANAGE, PRINT),
   },
   /** Staff: one certificate with its reprints. */

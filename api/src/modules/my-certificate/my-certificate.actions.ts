@@ -1,5 +1,6 @@
 import { myCertificateCalls } from '../../contract/my-certificate';
 import { FileResult, implement } from '../../core/action';
+import { reportClassOptions } from '../study-report/study-report.service';
 import {
   deleteCertificate,
   downloadMyCertificate,
@@ -21,6 +22,7 @@ const pdf = ({ body, filename }: { body: Buffer; filename: string }) =>
 /** The certificate calls (`my-certificate/...`): staff, the student and the public query. */
 export const myCertificateActions = implement(myCertificateCalls, {
   page: (ctx, input) => pageCertificates(ctx, input),
+  'class-options': (ctx, input) => reportClassOptions(ctx, input.name),
   find: (ctx, input) => findCertificate(ctx, input.id),
   preview: async (ctx, input) => pdf(await previewCertificate(ctx, input.id)),
   disable: (ctx, input) => setCertificateState(ctx, input.id, 'DISABLED'),

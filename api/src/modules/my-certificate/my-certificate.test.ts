@@ -339,6 +339,9 @@ describe('staff', () => {
     expect((await page({ certificateNo: certificate.verifyCode })).list).toHaveLength(1);
     expect((await page({ classId: s.trainClass.id, status: 'DISABLED' })).total).toBe(0);
     expect(await call('page', { token: staff }, { idCardNo: '123' })).toMatchObject({ respCode: -1 });
+    expect(await ok(call('class-options', { token: staff }, { name: '安全专业' }))).toEqual([
+      { id: s.trainClass.id, name: '建筑施工安全专业班', year: s.trainClass.year },
+    ]);
 
     const detail = await ok(call<CertificateDetail>('find', { token: staff }, { id: certificate.id }));
     expect(detail).toMatchObject({ id: certificate.id, score: 66, prints: [], templateId: null });

@@ -1,0 +1,69 @@
+import {
+  CERTIFICATE_KIND_LABELS,
+  CERTIFICATE_STATE_LABELS,
+  type CertificateDetail,
+  type CertificatePrint,
+  type CertificateState,
+} from '@px/api/contract';
+import { Descriptions, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { dateTimeColumn, orDash } from './table-columns';
+
+/** 有效 (green) or 已停用 (red). */
+export function CertificateStateTag({ status }: { status: CertificateState }) {
+  return <Tag color={status === 'VALID' ? 'success' : 'error'}>{CERTIFICATE_STATE_LABELS[status]}</Tag>;
+}
+
+const PRINT_COLUMNS: ColumnsType<CertificatePrint> = [
+  dateTimeColumn('补打时间', 'createdAt'),
+  { title: '操作人', dataIndex: 'actorName', render: orDash },
+];
+
+/** A certificate's snapshot, codes, state, template and query address. */
+export function CertificateDescriptions({ certificate }: { certificate: CertificateDetail }) {
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={2}
+      items={[
+        { key: 'kind', label: '证书类型', children: CERTIFICATE_KIND_LABELS[certificate.kind] },
+        { key: 'status', label: '状态', children: <CertificateStateTag status={certificate.status} /> },
+        { key: 'name', label: '姓名', children: certificate.studentName },
+        { key: 'id', label: '身份证号', children: certificate.idCardNo },
+        { key: 'class', label: '班级', children: certificate.className, span: 2 },
+        { key: 'year', label: '年度', children: certificate.year },
+        { key: 'score', label: '考试成绩', children: certificate.score ?? '—' },
+        { key: 'public', label: '公需学时', children: certificate.publicHours },
+        { key: 'specialized', label: '专业学时', children: certificate.specializedHours },
+        { key: 'elective', label: '选修学时', children: certificate.electiveHours },
+        { key: 'total', label: '总学时', children: certificate.totalHours },
+        { key: 'no', label: '证书编号', children: certificate.certificateNo },
+        { key: 'code', label: '验证码', children: certificate.verifyCode },
+        { key: 'date', label: '发证日期', children: certificate.issueDate },
+        { key: 'template', label: '证书模板', children: certificate.templateName ?? '默认版式' },
+        { key: 'prints', label: '补打次数', children: certificate.printCount },
+        {
+          key: 'url',
+          label: '查验地址',
+          span: 2,
+          children: <Typography.Text copyable>{certificate.queryUrl}</Typography.Text>,
+        },
+      ]}
+    />
+  );
+}
+
+/** The reprints of a certificate, newest first. */
+export function CertificatePrintLog({ prints }: { prints: CertificatePrint[] }) {
+  return (
+    <Table<CertificatePrint>
+      rowKey="id"
+      size="small"
+      columns={PRINT_COLUMNS}
+      dataSource={prints}
+      pagination={false}
+      locale={{ emptyText: '尚未补打' }}
+    />
+  );
+}

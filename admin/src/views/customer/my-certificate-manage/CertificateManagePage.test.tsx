@@ -1,0 +1,202 @@
+import type { CertificateDetail, CertificateItem, PageAnswer } from '@px/api/contract';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  deleteCertificate,
+  disableCertificate,
+  enableCertificate,
+  getCertificate,
+  getCertificateClassOptions,
+  listCertificates,
+  previewCertificate,
+  saveCertificate,
+} from '../../../api/my-certificate';
+import { buildFieldsError } from '../../../testing/field-errors';
+import { buildAccountInfo } from '../../../testing/render-app';
+import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
+import { CertificateManagePage } from './CertificateManagePage';
+
+jest.mock('../../../api/my-certificate', () => ({
+  listCertificates: jest.fn(),
+  getCertificate: jest.fn(),
+  getCertificateClassOptions: jest.fn(),
+  previewCertificate: jest.fn(),
+  disableCertificate: jest.fn(),
+  enableCertificate: jest.fn(),
+  deleteCertificate: jest.fn(),
+  saveCertificate: jest.fn(),
+}));
+jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+
+configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+ignorePseudoElementStyles();
+
+const listMock = jest.mocked(listCertificates);
+const MANAGE_ONLY = buildAccountInfo(['/home', '/customer', '/customer/my-certificate-manage']);
+const WITH_PRINT = buildAccountInfo([
+  '/home',
+  '/customer',
+  '/customer/my-certificate-manage',
+  '/train-manage',
+  '/train-manage/second-certificate-print',
+]);
+
+const ROW: CertificateItem = {
+  id: 41,
+  kind: 'CLASS',
+  studentName: '张三',
+  idCardNo: '370102********1238',
+  className: '公需科目综合学习班（上年度）',
+  year: 2025,
+  publicHours: 1.5,
+  specializedHours: 0,
+  electiveHours: 0,
+  totalHours: 1.5,
+  score: null,
+  issueDate: '2025-12-31',
+  certificateNo: '2025K7Q9M2XH4TZR',
+  verifyCode: 'AB12CD34',
+  status: 'VALID',
+  printCount: 2,
+  accountId: 9,
+  classId: 7,
+  myClassId: 30,
+  createdAt: '2025-12-31T02:00:00.000Z',
+  updatedAt: '2025-12-31T02:00:00.000Z',
+};
+const DISABLED: CertificateItem = {
+  ...ROW,
+  id: 42,
+  kind: 'YEAR',
+  studentName: '李四',
+  className: '2025年度学时证明',
+  certificateNo: '2025ZZZZ1111YYYY',
+  status: 'DISABLED',
+};
+const DETAIL: CertificateDetail = {
+  ...ROW,
+  templateId: 3,
+  templateName: '结业证书',
+  queryUrl: 'http://localhost/query-certificate?code=AB12CD34',
+  prints: [{ id: 5, actorId: 2, actorName: '客服小王', createdAt: '2026-01-05T03:00:00.000Z' }],
+};
+
+const page = (list: CertificateItem[]): PageAnswer<CertificateItem> => ({
+  list,
+  total: list.length,
+  pageNum: 1,
+  pageSize: 10,
+});
+const rowOf = (text: string) => screen.getByText(text, { selector: 'a' }).closest('tr') as HTMLElement;
+const button = (container: HTMLElement, text: string) =>
+  within(container)
+    .getByText((content) => content.replace(/\s/g, '') === text, { selector: 'button span' })
+    .closest('button') as HTMLButtonElement;
+const confirm = async (title: string) =>
+  fireEvent.click(button((await screen.findByText(title)).closest('.ant-popover') as HTMLElement, '确定'));
+
+beforeEach(() => {
+  listMock.mockReset().mockResolvedValue(page([ROW, DISABLED]));
+  jest.mocked(getCertificate).mockReset().mockResolvedValue(DETAIL);
+  jest
+    .mocked(getCertificateClassOptions)
+    .mockReset()
+    .mockResolvedValue([{ id: 7, name: '公需科目综合学习班（上年度）', year: 2025 }]);
+  for (const mock of [disableCertificate, enableCertificate, saveCertificate])
+    jest.mocked(mock).mockReset().mockResolvedValue(DETAIL);
+  jest.mocked(deleteCertificate).mockReset().mockResolvedValue(null);
+  jest
+    .mocked(previewCertificate)
+    .mockReset()
+    .mockResolvedValue(new Blob(['%PDF-']));
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:pdf'), revokeObjectURL: jest.fn() });
+});
+
+describe('CertificateManagePage', () => {
+  it('lists certificates with their codes, class, hours, state and prints; 补打 only with 证书打印', async () => {
+    renderScreen(<CertificateManagePage />, WITH_PRINT, '/customer/my-certificate-manage');
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    expect(listMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
+    const row = rowOf('2025K7Q9M2XH4TZR');
+    for (const text of ['验证码 AB12CD34', '张三', '370102********1238', '有效', '班级证书 · 2025年度'])
+      expect(within(row).getByText(text)).toBeTruthy();
+    expect(within(row).getByText('补打').closest('a')?.getAttribute('href')).toBe(
+      '/train-manage/second-certificate-print?id=41',
+    );
+    const other = rowOf('2025ZZZZ1111YYYY');
+    expect(within(other).getByText('已停用')).toBeTruthy();
+    expect(button(other, '启用')).toBeTruthy();
+  });
+
+  it('hides 补打 without the print page, and filters by the fields', async () => {
+    renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    expect(screen.queryByText('补打')).toBeNull();
+    fireEvent.change(document.querySelector('#certificate-filters_name') as HTMLInputElement, {
+      target: { value: ' 张三 ' },
+    });
+    fireEvent.change(document.querySelector('#certificate-filters_certificateNo') as HTMLInputElement, {
+      target: { value: 'ab12cd34' },
+    });
+    fireEvent.mouseDown(document.querySelector('#certificate-filters_status') as HTMLInputElement);
+    fireEvent.click(await screen.findByText('已停用', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(button(document.body, '查询'));
+    await waitFor(() =>
+      expect(listMock).toHaveBeenLastCalledWith({
+        name: '张三',
+        certificateNo: 'ab12cd34',
+        status: 'DISABLED',
+        pageNum: 1,
+        pageSize: 10,
+      }),
+    );
+  });
+
+  it('opens the detail with its print log, previews the PDF, disables and enables, deletes', async () => {
+    renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    fireEvent.click(screen.getByText('2025K7Q9M2XH4TZR', { selector: 'a' }));
+    expect(await screen.findByText('客服小王')).toBeTruthy();
+    expect(screen.getByText('http://localhost/query-certificate?code=AB12CD34')).toBeTruthy();
+    expect(getCertificate).toHaveBeenCalledWith(41);
+
+    fireEvent.click(button(rowOf('2025K7Q9M2XH4TZR'), '预览'));
+    await waitFor(() => expect(previewCertificate).toHaveBeenCalledWith(41));
+    expect((await screen.findByTitle('证书预览')).getAttribute('src')).toBe('blob:pdf');
+
+    fireEvent.click(button(rowOf('2025K7Q9M2XH4TZR'), '停用'));
+    await confirm('停用后公开查询将显示已停用，确定停用？');
+    await waitFor(() => expect(disableCertificate).toHaveBeenCalledWith(41));
+    fireEvent.click(button(rowOf('2025ZZZZ1111YYYY'), '启用'));
+    await confirm('确定启用该证书？');
+    await waitFor(() => expect(enableCertificate).toHaveBeenCalledWith(42));
+    fireEvent.click(button(rowOf('2025ZZZZ1111YYYY'), '删除'));
+    await confirm('删除后证书将无法查询，确定删除？');
+    await waitFor(() => expect(deleteCertificate).toHaveBeenCalledWith(42));
+  });
+
+  it('edits the snapshot and shows the fields the server refuses', async () => {
+    jest
+      .mocked(saveCertificate)
+      .mockRejectedValueOnce(buildFieldsError([{ field: 'issueDate', message: '发证日期不是有效日期' }]));
+    renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    fireEvent.click(button(rowOf('2025K7Q9M2XH4TZR'), '编辑'));
+    const name = (await screen.findByDisplayValue('张三')) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '张三丰' } });
+    fireEvent.change(screen.getByDisplayValue('2025-12-31'), { target: { value: '2025-02-30' } });
+    fireEvent.click(button(document.body, '保存'));
+    expect(await screen.findByText('发证日期不是有效日期')).toBeTruthy();
+    expect(saveCertificate).toHaveBeenCalledWith({
+      id: 41,
+      studentName: '张三丰',
+      className: '公需科目综合学习班（上年度）',
+      publicHours: 1.5,
+      specializedHours: 0,
+      electiveHours: 0,
+      score: null,
+      issueDate: '2025-02-30',
+    });
+    fireEvent.click(button(document.body, '保存'));
+    await waitFor(() => expect(saveCertificate).toHaveBeenCalledTimes(2));
+  });
+});

@@ -1,0 +1,241 @@
+import {
+  CERTIFICATE_KIND_LABELS,
+  type CertificateFilters,
+  type CertificateItem,
+  type ReportClassOption,
+} from '@px/api/contract';
+import { Button, Card, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  deleteCertificate,
+  disableCertificate,
+  enableCertificate,
+  getCertificateClassOptions,
+  listCertificates,
+  previewCertificate,
+} from '../../../api/my-certificate';
+import { CertificateStateTag } from '../../../components/CertificateDetail';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { PdfPreviewModal } from '../../../components/PdfPreviewModal';
+import { useAccess } from '../../../hooks/useAccess';
+import { usePagedList } from '../../../hooks/usePagedList';
+import {
+  CERTIFICATE_KIND_OPTIONS,
+  CERTIFICATE_PRINT_PAGE,
+  CERTIFICATE_STATE_OPTIONS,
+  certificateFileName,
+  certificatePrintPath,
+} from './certificate-meta';
+import { CertificateDetailDrawer } from './components/CertificateDetailDrawer';
+import { CertificateEditModal } from './components/CertificateEditModal';
+
+/** The filters without blanks (texts trimmed). */
+function cleanFilters(values: CertificateFilters): CertificateFilters {
+  const text = (value: string | undefined) => value?.trim() || undefined;
+  return {
+    name: text(values.name),
+    idCardNo: text(values.idCardNo),
+    certificateNo: text(values.certificateNo),
+    classId: values.classId,
+    status: values.status,
+    kind: values.kind,
+  };
+}
+
+/** The class filter's choices: the project's classes by part of the name, asked as people type. */
+function useClassChoices() {
+  const [options, setOptions] = useState<ReportClassOption[]>([]);
+  const latest = useRef(0);
+  const search = useCallback((name?: string) => {
+    const id = latest.current + 1;
+    latest.current = id;
+    getCertificateClassOptions(name?.trim() || undefined).then(
+      (found) => latest.current === id && setOptions(found),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => search(), [search]);
+  const choices = useMemo(
+    () => options.map((option) => ({ value: option.id, label: `${option.name}（${option.year}）` })),
+    [options],
+  );
+  return { choices, search };
+}
+
+interface RowActions {
+  onDetail: (row: CertificateItem) => void;
+  onPreview: (row: CertificateItem) => void;
+  onEdit: (row: CertificateItem) => void;
+  onToggle: (row: CertificateItem) => void;
+  onDelete: (row: CertificateItem) => void;
+  canPrint: boolean;
+}
+
+function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
+  return [
+    {
+      title: '证书编号',
+      dataIndex: 'certificateNo',
+      width: 190,
+      render: (no: string, row) => (
+        <Flex vertical>
+          <Typography.Link onClick={() => actions.onDetail(row)}>{no}</Typography.Link>
+          <Typography.Text type="secondary">验证码 {row.verifyCode}</Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: '姓名', dataIndex: 'studentName', width: 90 },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 170 },
+    {
+      title: '班级 / 类型',
+      dataIndex: 'className',
+      width: 220,
+      render: (name: string, row) => (
+        <Flex vertical>
+          <span>{name}</span>
+          <Typography.Text type="secondary">
+            {CERTIFICATE_KIND_LABELS[row.kind]} · {row.year}年度
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: '总学时', dataIndex: 'totalHours', width: 80 },
+    { title: '成绩', dataIndex: 'score', width: 70, render: (score: number | null) => score ?? '—' },
+    { title: '发证日期', dataIndex: 'issueDate', width: 110 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 86,
+      render: (status: CertificateItem['status']) => <CertificateStateTag status={status} />,
+    },
+    { title: '补打次数', dataIndex: 'printCount', width: 80 },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 260,
+      render: (_value, row) => (
+        <Space size={4} wrap>
+          <Button type="link" size="small" onClick={() => actions.onPreview(row)}>
+            预览
+          </Button>
+          <Button type="link" size="small" onClick={() => actions.onEdit(row)}>
+            编辑
+          </Button>
+          <Popconfirm
+            title={row.status === 'VALID' ? '停用后公开查询将显示已停用，确定停用？' : '确定启用该证书？'}
+            onConfirm={() => actions.onToggle(row)}
+          >
+            <Button type="link" size="small" danger={row.status === 'VALID'}>
+              {row.status === 'VALID' ? '停用' : '启用'}
+            </Button>
+          </Popconfirm>
+          <Popconfirm title="删除后证书将无法查询，确定删除？" onConfirm={() => actions.onDelete(row)}>
+            <Button type="link" size="small" danger>
+              删除
+            </Button>
+          </Popconfirm>
+          {actions.canPrint && <Link to={certificatePrintPath(row.id)}>补打</Link>}
+        </Space>
+      ),
+    },
+  ];
+}
+
+/**
+ * 证书管理 (project staff): the project's issued certificates (class and year) with filters 姓名,
+ * 身份证号, 班级, 证书编号/验证码, 状态, 类型; each opens 证书详情, 预览 (the PDF), 编辑 (corrections,
+ * audited), 停用 / 启用, 删除, and 补打 when the role holds 证书打印.
+ */
+export function CertificateManagePage() {
+  const list = usePagedList<CertificateFilters, CertificateItem>(listCertificates, {});
+  const classes = useClassChoices();
+  const access = useAccess();
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<CertificateItem | null>(null);
+  const [preview, setPreview] = useState<{ pdf: Blob; row: CertificateItem } | null>(null);
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      void message.success(done);
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    }
+  };
+  const columns = certificateColumns({
+    onDetail: (row) => setDetailId(row.id),
+    onPreview: (row) =>
+      void previewCertificate(row.id).then(
+        (pdf) => setPreview({ pdf, row }),
+        () => undefined,
+      ),
+    onEdit: setEditing,
+    onToggle: (row) =>
+      void act(
+        () => (row.status === 'VALID' ? disableCertificate(row.id) : enableCertificate(row.id)),
+        row.status === 'VALID' ? '已停用' : '已启用',
+      ),
+    onDelete: (row) => void act(() => deleteCertificate(row.id), '已删除'),
+    canPrint: access.can(CERTIFICATE_PRINT_PAGE),
+  });
+
+  return (
+    <Card title="证书管理">
+      <ListFilterBar<CertificateFilters>
+        name="certificate-filters"
+        onSearch={(values) => list.search(cleanFilters(values))}
+        onReset={list.reset}
+        style={{ rowGap: 12 }}
+      >
+        <Form.Item name="name" label="姓名">
+          <Input allowClear maxLength={50} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="idCardNo" label="身份证号">
+          <Input allowClear maxLength={18} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="certificateNo" label="证书编号">
+          <Input allowClear maxLength={32} placeholder="编号或验证码" style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="classId" label="班级">
+          <Select
+            allowClear
+            placeholder="全部"
+            options={classes.choices}
+            showSearch={{ filterOption: false, onSearch: classes.search }}
+            style={{ width: 220 }}
+          />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear placeholder="全部" options={CERTIFICATE_STATE_OPTIONS} style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="kind" label="类型">
+          <Select allowClear placeholder="全部" options={CERTIFICATE_KIND_OPTIONS} style={{ width: 130 }} />
+        </Form.Item>
+      </ListFilterBar>
+      <Table<CertificateItem>
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        {...list.tableProps}
+      />
+      <CertificateDetailDrawer certificateId={detailId} onClose={() => setDetailId(null)} />
+      <CertificateEditModal
+        certificate={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      <PdfPreviewModal
+        pdf={preview?.pdf ?? null}
+        title="证书预览"
+        fileName={preview ? certificateFileName(preview.row.certificateNo) : ''}
+        onClose={() => setPreview(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import type { CertificateDetail, CertificateItem, CertificateSaveInput } from '@px/api/contract';
+import { Form, Input, InputNumber, Modal, message } from 'antd';
+import { useEffect, useState } from 'react';
+import { saveCertificate } from '../../../../api/my-certificate';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
+
+interface EditValues {
+  studentName: string;
+  className: string;
+  publicHours: number;
+  specializedHours: number;
+  electiveHours: number;
+  score: number | null;
+  issueDate: string;
+}
+
+const valuesOf = (certificate: CertificateItem): EditValues => ({
+  studentName: certificate.studentName,
+  className: certificate.className,
+  publicHours: certificate.publicHours,
+  specializedHours: certificate.specializedHours,
+  electiveHours: certificate.electiveHours,
+  score: certificate.score,
+  issueDate: certificate.issueDate,
+});
+
+/**
+ * 编辑证书: corrects a certificate's snapshot (name, class, hours, score, issue date); a year
+ * certificate keeps its title and has no score. Fields the server refuses are shown on the field.
+ */
+export function CertificateEditModal({
+  certificate,
+  onClose,
+  onSaved,
+}: {
+  certificate: CertificateItem | null;
+  onClose: () => void;
+  onSaved: (saved: CertificateDetail) => void;
+}) {
+  const [form] = Form.useForm<EditValues>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (certificate) form.setFieldsValue(valuesOf(certificate));
+  }, [certificate, form]);
+  const isYear = certificate?.kind === 'YEAR';
+
+  const submit = async (values: EditValues) => {
+    if (!certificate) return;
+    const input: CertificateSaveInput = {
+      id: certificate.id,
+      studentName: values.studentName,
+      className: values.className,
+      publicHours: values.publicHours,
+      specializedHours: values.specializedHours,
+      electiveHours: values.electiveHours,
+      score: values.score ?? null,
+      issueDate: values.issueDate.trim(),
+    };
+    setSaving(true);
+    try {
+      onSaved(await saveCertificate(input));
+      void message.success('已保存');
+    } catch (error) {
+      showServerFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const hours = (name: keyof EditValues, label: string) => (
+    <Form.Item name={name} label={label} rules={[{ required: true, message: `请填写${label}` }]}>
+      <InputNumber min={0} max={9999} step={0.5} precision={1} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+
+  return (
+    <Modal
+      title="编辑证书"
+      open={certificate !== null}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      okText="保存"
+      destroyOnHidden
+    >
+      <Form<EditValues> form={form} name="certificate-edit" layout="vertical" onFinish={submit}>
+        <Form.Item
+          name="studentName"
+          label="姓名"
+          rules={[{ required: true, whitespace: true, message: '请填写姓名' }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="className"
+          label={isYear ? '证书名称' : '班级名称'}
+          rules={[{ required: true, whitespace: true, message: '请填写班级名称' }]}
+        >
+          <Input maxLength={100} disabled={isYear} />
+        </Form.Item>
+        {hours('publicHours', '公需学时')}
+        {hours('specializedHours', '专业学时')}
+        {hours('electiveHours', '选修学时')}
+        {!isYear && (
+          <Form.Item name="score" label="考试成绩">
+            <InputNumber min={0} max={100} precision={0} placeholder="无考试" style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="issueDate"
+          label="发证日期"
+          rules={[
+            { required: true, message: '请填写发证日期' },
+            { pattern: /^\s*\d{4}-\d{2}-\d{2}\s*$/, message: '发证日期应为 YYYY-MM-DD' },
+          ]}
+        >
+          <Input maxLength={10} placeholder="YYYY-MM-DD" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
