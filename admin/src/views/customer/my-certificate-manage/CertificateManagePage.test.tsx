@@ -10,6 +10,7 @@ import {
   previewCertificate,
   saveCertificate,
 } from '../../../api/my-certificate';
+import { saveBlobAs } from '../../../api/train-class';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -108,7 +109,7 @@ beforeEach(() => {
     .mocked(previewCertificate)
     .mockReset()
     .mockResolvedValue(new Blob(['%PDF-']));
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:pdf'), revokeObjectURL: jest.fn() });
+  jest.mocked(saveBlobAs).mockReset();
 });
 
 describe('CertificateManagePage', () => {
@@ -161,7 +162,9 @@ describe('CertificateManagePage', () => {
 
     fireEvent.click(button(rowOf('2025K7Q9M2XH4TZR'), '预览'));
     await waitFor(() => expect(previewCertificate).toHaveBeenCalledWith(41));
-    expect((await screen.findByTitle('证书预览')).getAttribute('src')).toBe('blob:pdf');
+    await waitFor(() =>
+      expect(saveBlobAs).toHaveBeenCalledWith(expect.any(Blob), '证书2025K7Q9M2XH4TZR.pdf'),
+    );
 
     fireEvent.click(button(rowOf('2025K7Q9M2XH4TZR'), '停用'));
     await confirm('停用后公开查询将显示已停用，确定停用？');

@@ -16,9 +16,9 @@ import {
   listCertificates,
   previewCertificate,
 } from '../../../api/my-certificate';
+import { saveBlobAs } from '../../../api/train-class';
 import { CertificateStateTag } from '../../../components/CertificateDetail';
 import { ListFilterBar } from '../../../components/ListFilterBar';
-import { PdfPreviewModal } from '../../../components/PdfPreviewModal';
 import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import {
@@ -145,7 +145,7 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
 
 /**
  * 证书管理 (project staff): the project's issued certificates (class and year) with filters 姓名,
- * 身份证号, 班级, 证书编号/验证码, 状态, 类型; each opens 证书详情, 预览 (the PDF), 编辑 (corrections,
+ * 身份证号, 班级, 证书编号/验证码, 状态, 类型; each opens 证书详情, 预览 (the PDF, saved as a file; not counted as a print), 编辑 (corrections,
  * audited), 停用 / 启用, 删除, and 补打 when the role holds 证书打印.
  */
 export function CertificateManagePage() {
@@ -154,7 +154,6 @@ export function CertificateManagePage() {
   const access = useAccess();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editing, setEditing] = useState<CertificateItem | null>(null);
-  const [preview, setPreview] = useState<{ pdf: Blob; row: CertificateItem } | null>(null);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -169,7 +168,7 @@ export function CertificateManagePage() {
     onDetail: (row) => setDetailId(row.id),
     onPreview: (row) =>
       void previewCertificate(row.id).then(
-        (pdf) => setPreview({ pdf, row }),
+        (pdf) => saveBlobAs(pdf, certificateFileName(row.certificateNo)),
         () => undefined,
       ),
     onEdit: setEditing,
@@ -229,12 +228,6 @@ export function CertificateManagePage() {
           setEditing(null);
           list.reload();
         }}
-      />
-      <PdfPreviewModal
-        pdf={preview?.pdf ?? null}
-        title="证书预览"
-        fileName={preview ? certificateFileName(preview.row.certificateNo) : ''}
-        onClose={() => setPreview(null)}
       />
     </Card>
   );
