@@ -39,14 +39,21 @@ export const ORDER_PAY_PATH = '/student/order-pay';
 // The study page of an enrolment, and the same page for embedding (issue 12).
 export const STUDY_PAGE_PATH = '/student/study-page';
 export const HXTX_DETAIL_STUDY_PATH = '/hxtx/detail-study';
+// The public certificate query (issue 13).
+export const QUERY_CERTIFICATE_PATH = '/query-certificate';
 
 /** The tabs of the student's hub (/my), as `?tab=` names them. */
-export const MY_TABS = ['classes', 'orders', 'account'] as const;
+export const MY_TABS = ['classes', 'certificates', 'orders', 'account'] as const;
 export type MyTab = (typeof MY_TABS)[number];
 
 /** The hub (/my) opened at one tab: `/my?tab=orders`. */
 export function myTabPath(tab: MyTab): string {
   return `${MY_PATH}?tab=${tab}`;
+}
+
+/** The public query page of a code: `/query-certificate?code=AB12CD34`. */
+export function queryCertificatePath(code: string): string {
+  return `${QUERY_CERTIFICATE_PATH}?code=${encodeURIComponent(code)}`;
 }
 
 /** The pay page of an order: `/student/order-pay?id=12`. */

@@ -19,6 +19,7 @@ import {
   NOT_FOUND_PATH,
   normalizePath,
   ORDER_PAY_PATH,
+  QUERY_CERTIFICATE_PATH,
   RESET_PASSWORD_PATH,
   STUDY_PAGE_PATH,
   SWITCH_LOGIN_PATH,
@@ -66,6 +67,11 @@ const DetailQuestionPage = lazy(() =>
 const GoPayPage = lazy(() => import('../views/go-pay/GoPayPage').then((m) => ({ default: m.GoPayPage })));
 const OrderPayPage = lazy(() =>
   import('../views/order-pay/OrderPayPage').then((m) => ({ default: m.OrderPayPage })),
+);
+const QueryCertificatePage = lazy(() =>
+  import('../views/query-certificate/QueryCertificatePage').then((m) => ({
+    default: m.QueryCertificatePage,
+  })),
 );
 const StudyPage = lazy(() => import('../views/study-page/StudyPage').then((m) => ({ default: m.StudyPage })));
 
@@ -129,6 +135,8 @@ export const ROUTES: readonly H5Route[] = [
   // visitor without a session to sign in).
   { path: STUDY_PAGE_PATH, meta: page('课程学习', true), element: <StudyPage /> },
   { path: HXTX_DETAIL_STUDY_PATH, meta: page('课程学习', true), element: <StudyPage /> },
+  // The public certificate query (spec section 2's whitelist).
+  { path: QUERY_CERTIFICATE_PATH, meta: page('证书查询', true), element: <QueryCertificatePage /> },
 ];
 
 const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));

@@ -13,6 +13,7 @@ import { AccountSettings } from './components/AccountSettings';
 import { FollowPrompt } from './components/FollowPrompt';
 import { ModifyMobilePopup } from './components/ModifyMobilePopup';
 import { ModifyPasswordPopup } from './components/ModifyPasswordPopup';
+import { MyCertificatesTab } from './components/MyCertificatesTab';
 import { MyClassesTab } from './components/MyClassesTab';
 import { MyOrderList } from './components/MyOrderList';
 import './my.css';
@@ -27,6 +28,7 @@ export const MY_JS_API_LIST: readonly JsApiName[] = [
 /** The hub's tabs in order, with their titles. */
 const TAB_TITLES: Readonly<Record<MyTab, string>> = {
   classes: '我的班级',
+  certificates: '我的证书',
   orders: '我的订单',
   account: '账号设置',
 };
@@ -41,7 +43,8 @@ type OpenPopup = 'password' | 'mobile' | null;
 /**
  * /my (also /v2/my and /my2), the student's hub: the profile header (name, masked ID number,
  * avatar), the prompt to follow the official account when WeChat is bound but not following, the
- * cart with its count, and tabs kept in `?tab=`: 我的班级 (学习档案, 进行中 / 已结束, 为你推荐), 我的订单
+ * cart with its count, and tabs kept in `?tab=`: 我的班级 (学习档案, 进行中 / 已结束, 为你推荐), 我的证书 (class and year certificates with 查看 and
+ * 下载, as `hideClassCertificate` / `hideYearCertificate` allow), 我的订单
  * (`order/my-order-page`) and 账号设置 (profile, 人脸照片 with `needCheckFacePass`, 修改密码 /
  * 修改手机号 unless `hideAccountSettings`, 切换账号, 退出登录). Each class leads to its study page. Configures the WeChat JS-SDK silently for what later pages need (share, pay).
  */
@@ -103,6 +106,7 @@ export function MyPage() {
         {MY_TABS.map((name) => (
           <Tabs.TabPane key={name} name={name} title={TAB_TITLES[name]}>
             {name === 'classes' && <MyClassesTab hideElective={settings.hideElective === 1} />}
+            {name === 'certificates' && <MyCertificatesTab />}
             {name === 'orders' && <MyOrderList />}
             {name === 'account' && (
               <AccountSettings
