@@ -26,6 +26,7 @@ export function CertificateDescriptions({ certificate }: { certificate: Certific
       bordered
       size="small"
       column={2}
+      styles={{ label: { width: 96, whiteSpace: 'nowrap' } }}
       items={[
         { key: 'kind', label: '证书类型', children: CERTIFICATE_KIND_LABELS[certificate.kind] },
         { key: 'status', label: '状态', children: <CertificateStateTag status={certificate.status} /> },

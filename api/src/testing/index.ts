@@ -1,1 +1,2 @@
+export { decodePdfQrCodes, readPdfText } from '../modules/my-certificate/my-certificate.testing';
 export { createTestDatabase, type TestDatabase } from './database';

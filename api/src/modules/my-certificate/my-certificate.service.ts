@@ -80,16 +80,19 @@ export function presentItem(row: Certificate): CertificateItem {
 }
 
 /**
- * The origin the student site is reached at for this call: the request's host (each project has
- * its own domains, and the query resolves the project from the host), with the configured public
- * URL's scheme; the public URL alone when the call has no host.
+ * The origin the student site is reached at for this call: the request's host name (each project
+ * has its own domains, and the public query resolves the project from the host) with the scheme and
+ * port of the configured public URL (`http` when none); the public URL alone when the call has no
+ * host (jobs, seeds).
  */
 export function siteOrigin(scope: TenantScope): string {
   const configured = scope.providers.wechat.publicUrl;
   const host = scope.request.host;
   if (!host) return configured;
-  const protocol = configured ? new URL(configured).protocol : 'http:';
-  return `${protocol}//${host}`;
+  if (!configured) return `http://${host}`;
+  const origin = new URL(configured);
+  origin.hostname = host;
+  return origin.origin;
 }
 
 /** The public query address of a certificate, as its QR code holds it. */
@@ -372,7 +375,7 @@ export async function myCertificates(scope: ActorScope): Promise<MyCertificates>
     },
     order: [
       ['year', 'DESC'],
-      ['kind', 'DESC'],
+      ['kind', 'ASC'],
       ['id', 'DESC'],
     ],
   });

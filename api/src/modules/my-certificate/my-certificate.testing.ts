@@ -1,3 +1,4 @@
+/// <reference path="./pdf-parse.d.ts" />
 import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { type PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream } from 'pdf-lib';

@@ -78,7 +78,7 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
     {
       title: '证书编号',
       dataIndex: 'certificateNo',
-      width: 190,
+      width: 170,
       render: (no: string, row) => (
         <Flex vertical>
           <Typography.Link onClick={() => actions.onDetail(row)}>{no}</Typography.Link>
@@ -87,11 +87,11 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
       ),
     },
     { title: '姓名', dataIndex: 'studentName', width: 90 },
-    { title: '身份证号', dataIndex: 'idCardNo', width: 170 },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 150 },
     {
       title: '班级 / 类型',
       dataIndex: 'className',
-      width: 220,
+      width: 200,
       render: (name: string, row) => (
         <Flex vertical>
           <span>{name}</span>
@@ -101,20 +101,31 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
         </Flex>
       ),
     },
-    { title: '总学时', dataIndex: 'totalHours', width: 80 },
-    { title: '成绩', dataIndex: 'score', width: 70, render: (score: number | null) => score ?? '—' },
-    { title: '发证日期', dataIndex: 'issueDate', width: 110 },
+    {
+      title: '学时 / 成绩',
+      key: 'hours',
+      width: 90,
+      render: (_value, row) => (
+        <Flex vertical>
+          <span>{row.totalHours} 学时</span>
+          <Typography.Text type="secondary">
+            {row.score === null ? '无考试' : `${row.score} 分`}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: '发证日期', dataIndex: 'issueDate', width: 100 },
     {
       title: '状态',
       dataIndex: 'status',
       width: 86,
       render: (status: CertificateItem['status']) => <CertificateStateTag status={status} />,
     },
-    { title: '补打次数', dataIndex: 'printCount', width: 80 },
+    { title: '补打次数', dataIndex: 'printCount', width: 60 },
     {
       title: '操作',
       key: 'actions',
-      width: 260,
+      width: 170,
       render: (_value, row) => (
         <Space size={4} wrap>
           <Button type="link" size="small" onClick={() => actions.onPreview(row)}>

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import { DEMO } from '@px/api';
+import { decodePdfQrCodes, readPdfText } from '@px/api/testing';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
+import { type ProductServer, startProductServer } from '../support/server';
+import { expectVisible } from '../support/wait';
+
+// Issue 13, certificates: the demo student 张三 opens 我的证书 on the hub, views the certificate of
+// the class he passed last year (its QR code) and downloads its PDF, whose text and QR code are read
+// back; the QR code's address opens the public query page, which says 有效. The project admin then
+// stops the certificate in 证书管理, and the same query page says 已停用.
+
+const STEP_TIMEOUT = 240_000;
+
+let product: ProductServer;
+let browser: Browser;
+/** The H5 at the product's public address (localhost: a secure context, where the cookies live). */
+let h5: string;
+
+beforeAll(async () => {
+  product = await startProductServer();
+  browser = await launchBrowser();
+  h5 = product.url.replace('127.0.0.1', 'localhost');
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: artifactPath('certificate', name), fullPage });
+
+/** A button by its text: antd puts a space between two Chinese characters (`查 询`). */
+const buttonName = (text: string) => new RegExp(`^(?:[a-z-]+\\s+)?${[...text].join('\\s*')}\\s*$`);
+const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: buttonName(text) });
+
+describe('the demo certificate', () => {
+  let phone: BrowserContext;
+  let desktop: BrowserContext;
+  /** The address the certificate's QR code holds. */
+  let queryUrl: string;
+  let certificateNo: string;
+
+  beforeAll(async () => {
+    phone = await browser.newContext({ ...VIEWPORTS.phone, acceptDownloads: true });
+    desktop = await browser.newContext(VIEWPORTS.desktop);
+  });
+  afterAll(async () => {
+    await phone?.close();
+    await desktop?.close();
+  });
+
+  test(
+    'the demo student opens 我的证书, views the certificate and downloads its PDF (name and QR code read back)',
+    async () => {
+      const page = await phone.newPage();
+      await page.goto(`${h5}/login?redirect=/my?tab=certificates`);
+      await page.getByPlaceholder('请输入身份证号或手机号').fill(DEMO.accounts.student.idCardNo);
+      await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.student.password);
+      await page.getByRole('button', { name: '登录' }).click();
+      await page.waitForURL((url) => url.pathname === '/my');
+      if (new URL(page.url()).searchParams.get('tab') !== 'certificates')
+        await page.getByText('我的证书').click();
+      const card = page.getByRole('listitem').filter({ hasText: DEMO.passedClass });
+      await expectVisible(card.getByText('有效'));
+      await expectVisible(page.getByRole('listitem').filter({ hasText: '年度学时证明' }));
+      await shot(page, '01-my-certificates');
+
+      await card.getByRole('button', { name: '查看' }).click();
+      const view = page.getByRole('region', { name: '证书内容' });
+      await expectVisible(view.getByAltText('证书查验二维码'));
+      await expectVisible(view.getByText(DEMO.accounts.student.name));
+      await shot(page, '02-certificate-view');
+      await page.keyboard.press('Escape');
+      await page
+        .locator('.rv-popup__close-icon')
+        .first()
+        .click({ trial: false })
+        .catch(() => undefined);
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        card.getByRole('button', { name: '下载' }).click(),
+      ]);
+      const file = await download.path();
+      const pdf = fs.readFileSync(file);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = await readPdfText(pdf);
+      expect(text).toContain(DEMO.accounts.student.name);
+      expect(text).toContain(DEMO.passedClass);
+      const codes = await decodePdfQrCodes(pdf);
+      expect(codes).toHaveLength(1);
+      queryUrl = codes[0] as string;
+      expect(queryUrl).toMatch(new RegExp(`^${h5}/query-certificate\\?code=[0-9A-Z]{8}$`));
+      certificateNo = download.suggestedFilename().replace(/^证书|\.pdf$/g, '');
+      expect(text).toContain(certificateNo);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'the QR code opens the public query page, which says 有效',
+    async () => {
+      const visitor = await browser.newContext(VIEWPORTS.phone);
+      try {
+        const page = await visitor.newPage();
+        await page.goto(queryUrl);
+        const result = page.getByRole('region', { name: `证书 ${certificateNo}` });
+        await expectVisible(result.getByRole('status').getByText('有效', { exact: true }));
+        await expectVisible(result.getByText(DEMO.passedClass));
+        await shot(page, '03-query-valid', true);
+      } finally {
+        await visitor.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'the project admin stops it in 证书管理, and the query page says 已停用',
+    async () => {
+      const page = await desktop.newPage();
+      await page.goto(`${product.url}/admin/customer/my-certificate-manage`);
+      await page.waitForURL(/\/admin\/admin-login/);
+      await page.getByPlaceholder('请输入账号').fill(DEMO.accounts.projectAdmin.account);
+      await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.projectAdmin.password);
+      await button(page, '登录').click();
+      await page.waitForURL(/\/admin\/customer\/my-certificate-manage$/);
+      const row = page.locator('.ant-table-row').filter({ hasText: certificateNo });
+      await expectVisible(row.getByText('有效'));
+      await shot(page, '04-manage-list');
+      await button(row, '停用').click();
+      await button(page.locator('.ant-popover').filter({ visible: true }), '确定').click();
+      await expectVisible(row.getByText('已停用'));
+      await row.getByText(certificateNo).click();
+      const drawer = page.locator('.ant-drawer').filter({ visible: true });
+      // Staff reach the product at 127.0.0.1: the address names that host, with the same code.
+      await expectVisible(
+        drawer.getByText(`/query-certificate?code=${new URL(queryUrl).searchParams.get('code')}`),
+      );
+      await page.waitForTimeout(500); // the drawer's slide-in
+      await shot(page, '05-manage-detail');
+
+      const visitor = await browser.newContext(VIEWPORTS.phone);
+      try {
+        const query = await visitor.newPage();
+        await query.goto(queryUrl);
+        const result = query.getByRole('region', { name: `证书 ${certificateNo}` });
+        await expectVisible(result.getByRole('status').getByText('已停用', { exact: true }));
+        await shot(query, '06-query-disabled', true);
+      } finally {
+        await visitor.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+});
