@@ -198,9 +198,9 @@ describe('issuing', () => {
     const heads = new Set(numbers.map((number) => number.slice(4, 8)));
     expect(heads.size).toBe(rows.length);
     // As numbers (Crockford base32), consecutive certificates lie far apart, never one step.
-    const valueOf = (code: string) =>
+    const base32Value = (code: string) =>
       [...code].reduce((value, char) => value * 32n + BigInt(CODE_ALPHABET.indexOf(char)), 0n);
-    const values = numbers.map((number) => valueOf(number.slice(4)));
+    const values = numbers.map((number) => base32Value(number.slice(4)));
     for (const [index, value] of values.slice(1).entries()) {
       const step = value - (values[index] as bigint);
       expect(step < 0n ? -step : step).toBeGreaterThan(1_000_000n);
