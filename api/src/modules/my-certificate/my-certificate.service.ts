@@ -40,6 +40,8 @@ export const CERTIFICATE_NOT_FOUND = '证书不存在';
 /** Misses of the public by-code query one address may make in `QUERY_MISS_WINDOW_MS`. */
 export const QUERY_MISS_LIMIT = 10;
 export const QUERY_MISS_WINDOW_MS = 10 * 60_000;
+/** Share of misses that also delete the misses past the window (they no longer count). */
+const MISS_SWEEP_SHARE = 0.02;
 export const QUERY_TOO_OFTEN = '查询过于频繁，请 10 分钟后再试';
 export const CAPTCHA_REQUIRED = '请先完成滑块验证';
 export const KIND_HIDDEN: Record<CertificateKind, string> = {
@@ -432,6 +434,10 @@ export async function queryCertificate(scope: TenantScope, code: string): Promis
   });
   if (!row) {
     await CertificateQueryMiss.create({ ip });
+    if (Math.random() < MISS_SWEEP_SHARE)
+      await CertificateQueryMiss.destroy({
+        where: { createdAt: { [Op.lt]: new Date(Date.now() - QUERY_MISS_WINDOW_MS) } },
+      });
     throw new BusinessError(CERTIFICATE_NOT_FOUND);
   }
   return presentPublic(scope, row);
