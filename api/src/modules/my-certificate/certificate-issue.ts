@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { maskIdCardNumber } from '@px/config';
-import type { Transaction } from 'sequelize';
+import type { InferCreationAttributes, Transaction } from 'sequelize';
 import { Account } from '../account/account.model';
 import { categoryPlaces } from '../class-category/category-places';
 import { chinaToday } from '../train-class/class-read';
@@ -52,7 +52,7 @@ async function studentOf(projectId: number, accountId: number, transaction: Tran
 }
 
 type NewCertificate = Omit<
-  Certificate['_creationAttributes'],
+  InferCreationAttributes<Certificate>,
   'id' | 'certificateNo' | 'verifyCode' | 'status' | 'printCount' | 'deletedAt' | 'createdAt' | 'updatedAt'
 >;
 
@@ -173,4 +173,22 @@ export async function snapshotYearCertificate(
     transaction,
   );
   return certificate;
+}
+
+/**
+ * Re-snapshots the student's year certificate of `year` when there is a live one (after a class
+ * certificate of that year was corrected or deleted); creates none.
+ */
+export async function refreshYearCertificate(
+  projectId: number,
+  accountId: number,
+  year: number,
+  now: Date,
+  transaction: Transaction,
+): Promise<void> {
+  const current = await Certificate.count({
+    where: { projectId, accountId, year, kind: 'YEAR', deletedAt: null },
+    transaction,
+  });
+  if (current) await snapshotYearCertificate(projectId, accountId, year, now, transaction);
 }

@@ -25,7 +25,7 @@ import { consumeSliderCaptcha } from '../captcha/captcha.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
 import { readStored } from '../storage/storage';
 import { maskName } from '../train-class/class-evaluation.service';
-import { yearCertificateTitle } from './certificate-issue';
+import { refreshYearCertificate, yearCertificateTitle } from './certificate-issue';
 import { type PdfTemplate, qrPng, renderCertificatePdf } from './certificate-pdf';
 import { Certificate, CertificatePrintLog, CertificateQueryMiss } from './my-certificate.model';
 
@@ -221,11 +221,16 @@ export async function setCertificateState(
   });
 }
 
-/** `my-certificate/delete`: soft-deletes a certificate (then found nowhere); audited. Throws 证书不存在. */
+/**
+ * `my-certificate/delete`: soft-deletes a certificate (then found nowhere; the year certificate
+ * of a class certificate loses its hours); audited. Throws 证书不存在.
+ */
 export async function deleteCertificate(scope: ActorScope, id: number): Promise<null> {
   await scope.sequelize.transaction(async (transaction) => {
     const row = await loadCertificate(scope, id, transaction);
     await row.update({ deletedAt: new Date() }, { transaction });
+    if (row.kind === 'CLASS')
+      await refreshYearCertificate(scope.project.id, row.accountId, row.year, new Date(), transaction);
     await audit(
       scope,
       {
@@ -243,7 +248,8 @@ export async function deleteCertificate(scope: ActorScope, id: number): Promise<
 
 /**
  * `my-certificate/save`: corrects the snapshot (name, class name, hours, score, issue date); the
- * audit log keeps the values before and after. A year certificate has no score (`score` must be
+ * year certificate of a class certificate takes the corrected hours; the audit log keeps the values
+ * before and after. A year certificate has no score (`score` must be
  * empty) and keeps its title. Throws ValidationError naming the field, BusinessError 证书不存在.
  */
 export async function saveCertificate(
@@ -284,6 +290,8 @@ export async function saveCertificate(
       },
       { transaction },
     );
+    if (row.kind === 'CLASS')
+      await refreshYearCertificate(scope.project.id, row.accountId, row.year, new Date(), transaction);
     await audit(
       scope,
       {

@@ -391,6 +391,8 @@ describe('staff', () => {
     });
 
     const year = (await page({ kind: 'YEAR' })).list[0] as CertificateItem;
+    // The year certificate took the corrected hours.
+    expect(year).toMatchObject({ specializedHours: 12.5, electiveHours: 3, totalHours: 15.5 });
     expect(
       await post('save', { token: staff }, { ...correction, id: year.id, className: year.className }),
     ).toMatchObject({
