@@ -1,4 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
+import type { Transaction } from 'sequelize';
 import type { Response } from 'supertest';
 import type { PageAnswer } from '../../contract/common';
 import type {
@@ -20,8 +21,9 @@ import type { Project } from '../project/project.model';
 import { tenantOf } from '../project/project.tenant';
 import { useTestStorage } from '../resource/resource.testing';
 import { buildIdCardNo, buildStudent, staffToken } from '../student/student.testing';
+import { passEnrolment } from '../study/study.service';
 import { enrolmentPassed } from '../train-class/my-class.events';
-import type { MyClass, TrainClass } from '../train-class/train-class.model';
+import { MyClass, type TrainClass } from '../train-class/train-class.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';
 import { CODE_ALPHABET } from './certificate-issue';
 import { Certificate, CertificatePrintLog } from './my-certificate.model';
@@ -176,6 +178,35 @@ describe('issuing', () => {
     // Re-snapshotted, not reissued: the same number and code.
     expect(year?.certificateNo).toBe(before?.certificateNo);
     expect(year?.verifyCode).toBe(before?.verifyCode);
+  });
+
+  test('the exam seam (study passEnrolment) issues it with the score, in its transaction; a rollback issues nothing', async () => {
+    const s = await scene();
+    const scope = t.scope({ project: tenantOf(s.project) });
+    const lockedEnrolment = (transaction: Transaction) =>
+      MyClass.findOne({
+        where: { id: s.enrolment.id, projectId: s.project.id },
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+      });
+    await expect(
+      t.sequelize.transaction(async (transaction) => {
+        await passEnrolment(
+          scope,
+          (await lockedEnrolment(transaction)) as MyClass,
+          77,
+          clock.now(),
+          transaction,
+        );
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await classCertificates(s)).toHaveLength(0);
+    await t.sequelize.transaction(async (transaction) =>
+      passEnrolment(scope, (await lockedEnrolment(transaction)) as MyClass, 77, clock.now(), transaction),
+    );
+    const [certificate] = await classCertificates(s);
+    expect(certificate).toMatchObject({ score: 77, specializedTenths: 120 });
   });
 
   test('numbers and codes are random base32, unique and not sequential', async () => {
