@@ -421,8 +421,7 @@ export async function submitAttempt(
 ): Promise<ExamResult> {
   return withAttempt(scope, input.attemptId, now, async ({ attempt, enrolment }, transaction) => {
     if (attempt.status === 'OPEN') {
-      const answers = mergeAnswers(attempt, input.answers);
-      attempt.answers = answers;
+      await attempt.update({ answers: mergeAnswers(attempt, input.answers) }, { transaction });
       await finaliseAttempt(scope, enrolment, attempt, 'SUBMITTED', now, transaction);
     }
     return presentResult(scope, attempt, enrolment, transaction);

@@ -662,3 +662,87 @@ test('papers: totals must be 100, used questions and papers are not deleted, ran
   }
   expect(new Set(draws).size).toBeGreaterThan(1);
 });
+
+test('scores: per class and student with attempts and best score, filtered, an attempt in detail, the export', async () => {
+  const s = await scene({ passScore: 80 });
+  const first = await ok(call<ExamSheet>('exam/start', { myClassId: s.enrolment.id }, s.student));
+  await ok(call('exam/submit', { attemptId: first.attemptId, answers: answers([1, 2]) }, s.student));
+  const second = await ok(call<ExamSheet>('exam/start', { myClassId: s.enrolment.id }, s.student));
+  await ok(call('exam/submit', { attemptId: second.attemptId, answers: answers() }, s.student));
+  const exercise = await ok(
+    call<ExamSheet>('exam/start', { myClassId: s.enrolment.id, kind: 'EXERCISE' }, s.student),
+  );
+  await ok(call('exam/submit', { attemptId: exercise.attemptId, answers: [] }, s.student));
+  const { account: other } = await buildAccount({ projectId: s.project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+  const otherEnrolment = await enrol(s.trainClass, other.id, 'STUDYING');
+  type Page = {
+    total: number;
+    list: { myClassId: number; attemptsUsed: number; bestScore: number | null; passed: boolean }[];
+  };
+  const page = await ok(call<Page>('exam-score/page', { classId: s.trainClass.id }, s.staff));
+  expect(page.total).toBe(2);
+  expect(page.list).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        myClassId: s.enrolment.id,
+        attemptsUsed: 2,
+        bestScore: 100,
+        passed: true,
+        passScore: 80,
+      }),
+      expect.objectContaining({
+        myClassId: otherEnrolment.id,
+        attemptsUsed: 0,
+        bestScore: null,
+        passed: false,
+      }),
+    ]),
+  );
+  expect(
+    (await ok(call<Page>('exam-score/page', { passed: true }, s.staff))).list.map((row) => row.myClassId),
+  ).toEqual([s.enrolment.id]);
+  expect(
+    (await ok(call<Page>('exam-score/page', { passed: false }, s.staff))).list.map((row) => row.myClassId),
+  ).toEqual([otherEnrolment.id]);
+  const attempts = await ok(
+    call<{ attemptId: number; score: number }[]>(
+      'exam-score/attempts',
+      { myClassId: s.enrolment.id },
+      s.staff,
+    ),
+  );
+  expect(attempts.map((attempt) => [attempt.attemptId, attempt.score])).toEqual([
+    [second.attemptId, 100],
+    [first.attemptId, 50],
+  ]);
+  const detail = await ok(
+    call<{ review: { correct: boolean }[] }>('exam-score/attempt', { attemptId: first.attemptId }, s.staff),
+  );
+  expect(detail.review.map((q) => q.correct)).toEqual([false, false, true, true]);
+  expect(
+    (await ok(call<{ id: number }[]>('exam-score/class-options', {}, s.staff))).map((option) => option.id),
+  ).toEqual([s.trainClass.id]);
+  const res = await t.http
+    .get('/api/exam-score/export.action')
+    .query({ classId: s.trainClass.id })
+    .set('token', s.staff)
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  expect(res.status).toBe(200);
+  const ExcelJS = (await import('exceljs')).default;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.body as Buffer);
+  const sheet = book.worksheets[0];
+  expect(sheet?.rowCount).toBe(3);
+  const rows = [2, 3].map((n) => (sheet?.getRow(n).values as unknown[]).slice(1));
+  expect(rows).toEqual(
+    expect.arrayContaining([
+      expect.arrayContaining([2, 3, 100, 80, '合格']),
+      expect.arrayContaining([0, 3, '未合格']),
+    ]),
+  );
+});
