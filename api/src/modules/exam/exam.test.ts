@@ -735,7 +735,7 @@ test('scores: per class and student with attempts and best score, filtered, an a
   expect(res.status).toBe(200);
   const ExcelJS = (await import('exceljs')).default;
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.body as Buffer);
+  await book.xlsx.load(res.body as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   expect(sheet?.rowCount).toBe(3);
   const rows = [2, 3].map((n) => (sheet?.getRow(n).values as unknown[]).slice(1));

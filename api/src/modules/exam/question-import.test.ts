@@ -118,7 +118,7 @@ test('a good file imports every type with its category; judge answers in words, 
       response.on('end', () => done(null, Buffer.concat(chunks)));
     });
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.body as Buffer);
+  await book.xlsx.load(res.body as unknown as ArrayBuffer);
   expect((book.worksheets[0]?.getRow(1).values as string[]).slice(1)).toEqual(HEADER);
 });
 
