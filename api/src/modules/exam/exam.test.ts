@@ -737,8 +737,9 @@ test('scores: per class and student with attempts and best score, filtered, an a
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.body as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
-  expect(sheet?.rowCount).toBe(3);
-  const rows = [2, 3].map((n) => (sheet?.getRow(n).values as unknown[]).slice(1));
+  if (!sheet) throw new Error('the export has no sheet');
+  expect(sheet.rowCount).toBe(3);
+  const rows = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
   expect(rows).toEqual(
     expect.arrayContaining([
       expect.arrayContaining([2, 3, 100, 80, '合格']),

@@ -119,7 +119,9 @@ test('a good file imports every type with its category; judge answers in words, 
     });
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.body as unknown as ArrayBuffer);
-  expect((book.worksheets[0]?.getRow(1).values as string[]).slice(1)).toEqual(HEADER);
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new Error('the template has no sheet');
+  expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(HEADER);
 });
 
 test('a file without the required columns is refused as a whole', async () => {
