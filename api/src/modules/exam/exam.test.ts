@@ -311,8 +311,36 @@ test('the deadline: a reload resumes with the time left; past it the attempt is 
   const reloaded = await ok(call<ExamSheet>('exam/sheet', { attemptId: sheet.attemptId }, s.student));
   expect(reloaded).toMatchObject({ remainingSeconds: 15 * 60, deadline: sheet.deadline });
   expect(reloaded.questions).toEqual(sheet.questions);
-  // Answers are kept trimmed.
-  expect(reloaded.answers).toEqual(answers([3]).map(({ no, answer }) => ({ no, answer: answer.trim() })));
+  // Answers are kept trimmed, choice answers as their sorted letters.
+  expect(reloaded.answers).toEqual([
+    { no: 1, answer: 'B' },
+    { no: 2, answer: 'ABC' },
+    { no: 3, answer: 'A' },
+    { no: 4, answer: SECRET_FILL },
+  ]);
+  expect(
+    await call(
+      'exam/save',
+      {
+        attemptId: sheet.attemptId,
+        answers: [
+          { no: 1, answer: 'AB' },
+          { no: 2, answer: 'E' },
+          { no: 3, answer: 'C' },
+        ],
+      },
+      s.student,
+    ),
+  ).toMatchObject({
+    respCode: -1,
+    attribute: {
+      errors: [
+        { field: 'answers.0.answer', message: '答案应为一个选项字母' },
+        { field: 'answers.1.answer', message: '答案应为选项字母' },
+        { field: 'answers.2.answer', message: '答案应为一个选项字母' },
+      ],
+    },
+  });
   expect(
     await call('exam/save', { attemptId: sheet.attemptId, answers: [{ no: 9, answer: 'A' }] }, s.student),
   ).toMatchObject({
