@@ -775,3 +775,51 @@ test('scores: per class and student with attempts and best score, filtered, an a
     ]),
   );
 });
+
+test('the bank: bad questions are refused naming the field; the page filters by category (and below), type and keyword', async () => {
+  const b = await bank();
+  const refused = async (body: object, field: string) =>
+    expect(await call('exam-question/save', body, b.staff)).toMatchObject({
+      respCode: -1,
+      attribute: { errors: [expect.objectContaining({ field })] },
+    });
+  await refused({ type: 'SINGLE', content: '', options: ['甲', '乙'], answer: 'A' }, 'content');
+  await refused({ type: 'ESSAY', content: '题', answer: 'A' }, 'type');
+  await refused({ type: 'SINGLE', content: '题', options: ['甲'], answer: 'A' }, 'options');
+  await refused({ type: 'SINGLE', content: '题', options: ['甲', '乙'], answer: 'C' }, 'answer');
+  await refused({ type: 'SINGLE', content: '题', options: ['甲', '乙'], answer: '' }, 'answer');
+  await refused({ type: 'MULTIPLE', content: '题', options: ['甲', '乙', '丙'], answer: 'A' }, 'answer');
+  await refused({ type: 'FILL', content: '题', acceptedAnswers: [] }, 'acceptedAnswers');
+  await refused({ type: 'FILL', content: '题', acceptedAnswers: ['Ab', 'aB'] }, 'acceptedAnswers');
+  await refused({ type: 'FILL', content: '题', options: ['甲'], acceptedAnswers: ['甲'] }, 'options');
+  await refused({ type: 'JUDGE', content: '题', answer: 'A', categoryId: 999_999 }, 'categoryId');
+  const parent = await ok(call<{ id: number }>('exam-question/category-save', { name: '安全' }, b.staff));
+  const child = await ok(
+    call<{ id: number }>('exam-question/category-save', { name: '消防', parentId: parent.id }, b.staff),
+  );
+  const filed = await ok(
+    call<ExamQuestionItem>(
+      'exam-question/save',
+      { type: 'JUDGE', content: '灭火器每月检查一次压力表。', answer: 'A', categoryId: child.id },
+      b.staff,
+    ),
+  );
+  expect(filed).toMatchObject({ categoryName: '安全 / 消防', options: ['正确', '错误'], paperCount: 0 });
+  type Page = { total: number; list: ExamQuestionItem[] };
+  const ids = async (filters: object) =>
+    (await ok(call<Page>('exam-question/page', filters, b.staff))).list.map((question) => question.id);
+  expect(await ids({ categoryId: parent.id })).toEqual([filed.id]);
+  expect(await ids({ type: 'FILL' })).toEqual([b.questions.fill.id]);
+  expect(await ids({ keyword: '灭火' })).toEqual([filed.id, b.questions.fill.id, b.questions.multiple.id]);
+  expect((await ok(call<Page>('exam-question/page', {}, b.staff))).total).toBe(5);
+  expect(await call('exam-question/category-delete', { id: parent.id }, b.staff)).toMatchObject({
+    respCode: -1,
+  });
+  expect(
+    await ok(call<ExamQuestionItem>('exam-question/detail', { id: b.questions.single.id }, b.staff)),
+  ).toMatchObject({ answer: 'B', paperCount: 1, analysis: `${SECRET_ANALYSIS}1` });
+  await ok(call('exam-question/delete', { id: filed.id }, b.staff));
+  expect(await call('exam-question/detail', { id: filed.id }, b.staff)).toMatchObject({
+    respDesc: '试题不存在',
+  });
+});
