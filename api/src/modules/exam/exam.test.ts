@@ -823,3 +823,25 @@ test('the bank: bad questions are refused naming the field; the page filters by 
     respDesc: '试题不存在',
   });
 });
+
+test('a copied class keeps its exam: the copy has the same paper and settings', async () => {
+  const s = await scene({ setting: { timeLimitMinutes: 45, attemptsAllowed: 2, reviewPolicy: 'NEVER' } });
+  const { account } = await buildAccount({
+    projectId: s.project.id,
+    roleSystem: ROLE_SYSTEM.PROJECT,
+    menu: ['/train-manage/class', '/train-manage/train-class-detail'],
+  });
+  const classStaff = await signIn(account);
+  const { ids } = await ok(call<{ ids: number[] }>('class/copy', { id: s.trainClass.id }, classStaff));
+  expect(
+    await ok(call<ExamSetting>('exam-setting/get', { classId: ids[0] as number }, classStaff)),
+  ).toMatchObject({
+    examRequired: true,
+    paperId: s.paper.id,
+    timeLimitMinutes: 45,
+    attemptsAllowed: 2,
+    reviewPolicy: 'NEVER',
+    exerciseEnabled: true,
+    configured: true,
+  });
+});
