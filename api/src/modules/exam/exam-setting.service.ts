@@ -7,7 +7,9 @@ import type {
 } from '../../contract/exam';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { audit } from '../audit/audit.service';
+import { classExamDropped } from '../train-class/class.events';
 import { TrainClass } from '../train-class/train-class.model';
 import { ExamPaper, ExamSetting } from './exam.model';
 
@@ -125,7 +127,9 @@ export async function saveExamSetting(
     const existing = await ExamSetting.findOne({ where: { projectId, classId: cls.id }, transaction });
     if (existing) await existing.update(values, { transaction });
     else await ExamSetting.create({ projectId, classId: cls.id, ...values }, { transaction });
+    const examDropped = cls.examRequired && !input.examRequired;
     await cls.update({ examRequired: input.examRequired, examPassScore: input.passScore }, { transaction });
+    if (examDropped) await emit(scope, classExamDropped, { projectId, classId: cls.id }, transaction);
     await audit(
       scope,
       {

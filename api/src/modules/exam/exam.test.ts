@@ -472,6 +472,31 @@ test('passing moves the enrolment to PASSED once and tells the certificates once
   });
 });
 
+test('a class that stops requiring its exam passes the enrolments that waited for it, once', async () => {
+  const s = await scene();
+  const { account: other } = await buildAccount({ projectId: s.project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+  const studying = await enrol(s.trainClass, other.id, 'STUDYING');
+  const setting = {
+    classId: s.trainClass.id,
+    paperId: s.paper.id,
+    timeLimitMinutes: 20,
+    attemptsAllowed: 3,
+    passScore: 60,
+    reviewPolicy: 'AFTER_SUBMIT',
+    exerciseEnabled: false,
+  };
+  await ok(call<ExamSetting>('exam-setting/save', { ...setting, examRequired: false }, s.staff));
+  expect(await enrolmentOf(s.enrolment.id)).toMatchObject({ status: 'PASSED', passedAt: clock.now() });
+  expect(passed.filter((event) => event.myClassId === s.enrolment.id)).toEqual([
+    expect.objectContaining({ classId: s.trainClass.id, score: null }),
+  ]);
+  // Still studying: it passes when its hours are credited, by the roll-up.
+  expect(await enrolmentOf(studying.id)).toMatchObject({ status: 'STUDYING' });
+  // Saving again (off stays off) changes nothing more.
+  await ok(call<ExamSetting>('exam-setting/save', { ...setting, examRequired: false }, s.staff));
+  expect(passed.filter((event) => event.myClassId === s.enrolment.id)).toHaveLength(1);
+});
+
 test('a failing score leaves the enrolment FINISHED_STUDY; a passing exercise changes nothing', async () => {
   const s = await scene({ passScore: 80 });
   const sheet = await ok(call<ExamSheet>('exam/start', { myClassId: s.enrolment.id }, s.student));
