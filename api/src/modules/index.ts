@@ -1,8 +1,10 @@
 import { listenAccount } from './account/account.listeners';
 import { listenClassCategory } from './class-category/class-category.listeners';
 import { listenCourse } from './course/course.listeners';
+import { listenExam } from './exam/exam.listeners';
 import { listenMyCertificate } from './my-certificate/my-certificate.listeners';
 import { listenSession } from './session/session.listeners';
+import { listenStudy } from './study/study.listeners';
 import { listenCatalogueUsage } from './train-class/catalogue-usage.listeners';
 import { listenClassUsage } from './train-class/class-usage.listeners';
 
@@ -21,5 +23,7 @@ export function wireModules(): void {
   listenCourse();
   listenCatalogueUsage();
   listenClassUsage();
+  listenStudy();
+  listenExam();
   listenMyCertificate();
 }

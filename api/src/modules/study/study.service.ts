@@ -16,7 +16,7 @@ import type {
   StudyStart,
 } from '../../contract/study';
 import type { MyClassStatus } from '../../contract/train-class';
-import type { ActorScope, TenantScope, UploadedFile } from '../../core/action';
+import type { ActorScope, Scope, TenantScope, UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { categoryPlaces } from '../class-category/category-places';
@@ -483,13 +483,14 @@ export async function rollUpHours(
 }
 
 /**
- * Moves a FINISHED_STUDY enrolment to PASSED (its exam passed with `score`) and tells the modules above
+ * Moves a FINISHED_STUDY enrolment to PASSED (its exam passed with `score`; null when the class
+ * stopped requiring an exam) and tells the modules above
  * (certificates). The caller holds the enrolment's row lock in `transaction`. Answers whether it moved.
  */
 export async function passEnrolment(
-  scope: TenantScope,
+  scope: Scope,
   enrolment: MyClass,
-  score: number,
+  score: number | null,
   now: Date,
   transaction: Transaction,
 ): Promise<boolean> {
@@ -499,8 +500,30 @@ export async function passEnrolment(
   return true;
 }
 
+/**
+ * Passes every enrolment of a class that waited for its exam (FINISHED_STUDY), in id order under
+ * row locks: the class no longer requires an exam (`classExamDropped`). Answers how many passed.
+ */
+export async function passWaitingForExam(
+  scope: Scope,
+  { projectId, classId }: { projectId: number; classId: number },
+  now: Date,
+  transaction: Transaction,
+): Promise<number> {
+  const waiting = await MyClass.findAll({
+    where: { projectId, classId, status: 'FINISHED_STUDY' },
+    order: [['id', 'ASC']],
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  let passed = 0;
+  for (const enrolment of waiting)
+    if (await passEnrolment(scope, enrolment, null, now, transaction)) passed++;
+  return passed;
+}
+
 function announcePassed(
-  scope: TenantScope,
+  scope: Scope,
   enrolment: MyClass,
   passedAt: Date,
   transaction: Transaction,

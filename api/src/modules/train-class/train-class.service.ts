@@ -14,6 +14,7 @@ import type {
 } from '../../contract/train-class';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
@@ -21,6 +22,7 @@ import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-c
 import { Course } from '../course/course.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { checkYear } from '../train-plan/train-plan.service';
+import { classExamDropped } from './class.events';
 import {
   type ClassHours,
   chinaToday,
@@ -431,8 +433,10 @@ export async function saveClass(
     };
     let cls: TrainClass;
     if (existing) {
+      const examDropped = existing.examRequired && !fields.examRequired;
       await existing.update(fields, { transaction });
       cls = existing;
+      if (examDropped) await emit(scope, classExamDropped, { projectId, classId: cls.id }, transaction);
     } else {
       const sort = await nextSort(scope, transaction);
       cls = await TrainClass.create(

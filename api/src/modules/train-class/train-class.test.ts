@@ -164,6 +164,22 @@ describe('class/create', () => {
     expect(log?.detail).toMatchObject({ name: second.name, amountFen: 9800 });
   });
 
+  test('turning the exam off passes the enrolments that waited for it; others stay', async () => {
+    const cls = await createClass({ examRequired: true, examPassScore: 60 });
+    const waiting = await buildAccount({ projectId: c.projectId, roleSystem: ROLE_SYSTEM.STUDENT });
+    const finished = await MyClass.create({
+      projectId: c.projectId,
+      accountId: waiting.account.id,
+      classId: cls.id,
+      status: 'FINISHED_STUDY',
+    });
+    await enrol(cls);
+    const off = await post('create', validClass(c, { id: cls.id, name: cls.name, examRequired: false }));
+    expect(off.body.respCode).toBe(200);
+    expect(await MyClass.findByPk(finished.id, { allTenants: true })).toMatchObject({ status: 'PASSED' });
+    expect(await MyClass.count({ where: { classId: cls.id, status: 'STUDYING' }, allTenants: true })).toBe(1);
+  });
+
   test('an update replaces the course list as sent, with the hours given', async () => {
     const cls = await createClass();
     const updated = await post(
