@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import { DEMO } from '@px/api';
+import type { Calls } from '@px/api/contract';
 import { decodePdfQrCodes, readPdfText } from '@px/api/testing';
+import type { AnswerOf, InputOf } from '@px/config';
+import { Client } from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -9,7 +12,9 @@ import { expectVisible } from '../support/wait';
 // Issue 13, certificates: the demo student 张三 opens 我的证书 on the hub, views the certificate of
 // the class he passed last year (its QR code) and downloads its PDF, whose text and QR code are read
 // back; the QR code's address opens the public query page, which says 有效. The project admin then
-// stops the certificate in 证书管理, and the same query page says 已停用.
+// stops the certificate in 证书管理, and the same query page says 已停用. Last, 张三 enrols in the demo
+// exam class, passes its exam (through the exam API; his study of its lesson is written as credited,
+// study itself being the study test's), and the new certificate shows under 我的证书 with the score.
 
 const STEP_TIMEOUT = 240_000;
 
@@ -34,6 +39,37 @@ const shot = (page: Page, name: string, fullPage = false) =>
 /** A button by its text: antd puts a space between two Chinese characters (`查 询`). */
 const buttonName = (text: string) => new RegExp(`^(?:[a-z-]+\\s+)?${[...text].join('\\s*')}\\s*$`);
 const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: buttonName(text) });
+
+/** Runs one query on the product's database. */
+async function query<T extends object>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new Client({ connectionString: product.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** One API call as the signed-in student; answers `attribute`, throws with the envelope's message when refused. */
+async function callAs<K extends keyof Calls & string>(
+  token: string,
+  key: K,
+  input: InputOf<Calls[K]>,
+): Promise<AnswerOf<Calls[K]>> {
+  const response = await fetch(`${h5}/api/${key}.action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify(input),
+  });
+  const body = (await response.json()) as {
+    respCode: number;
+    respDesc?: string;
+    attribute: AnswerOf<Calls[K]>;
+  };
+  if (body.respCode !== 200) throw new Error(`${key} refused: ${body.respDesc ?? body.respCode}`);
+  return body.attribute;
+}
 
 describe('the demo certificate', () => {
   let phone: BrowserContext;
@@ -149,6 +185,63 @@ describe('the demo certificate', () => {
         const result = query.getByRole('region', { name: `证书 ${certificateNo}` });
         await expectVisible(result.getByRole('status').getByText('已停用', { exact: true }));
         await shot(query, '06-query-disabled', true);
+      } finally {
+        await visitor.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'passing the demo exam issues a certificate with the score, shown under 我的证书 and valid on the query page',
+    async () => {
+      const page = phone.pages()[0] as Page;
+      const cookie = (await phone.cookies()).find((entry) => entry.name === 'token');
+      if (!cookie) throw new Error('no session cookie');
+      const [cls] = await query<{ id: number }>('SELECT id FROM train_class WHERE name = $1', [
+        DEMO.examClass,
+      ]);
+      if (!cls) throw new Error(`the demo class ${DEMO.examClass} is missing`);
+      await callAs(cookie.value, 'shop-cart/save', { classId: Number(cls.id) });
+      expect((await callAs(cookie.value, 'order/submit', {})).order.status).toBe('PAID');
+      const [enrolment] = await query<{ id: number }>(
+        `UPDATE my_class SET status = 'FINISHED_STUDY', finished_study_at = now(),
+           required_tenths = (SELECT COALESCE(sum(hours_tenths), 0) FROM train_class_course
+                               WHERE class_id = $1 AND kind = 'REQUIRED')
+         WHERE class_id = $1 AND status = 'STUDYING' RETURNING id`,
+        [cls.id],
+      );
+      if (!enrolment) throw new Error('no enrolment in the exam class');
+      const sheet = await callAs(cookie.value, 'exam/start', {
+        myClassId: Number(enrolment.id),
+        kind: 'EXAM',
+      });
+      const [attempt] = await query<{
+        questions: { no: number; type: string; answer: string; acceptedAnswers: string[] }[];
+      }>('SELECT questions FROM exam_attempt WHERE id = $1', [sheet.attemptId]);
+      const answers = (attempt?.questions ?? []).map((question) => ({
+        no: question.no,
+        answer: question.type === 'FILL' ? (question.acceptedAnswers[0] ?? question.answer) : question.answer,
+      }));
+      const result = await callAs(cookie.value, 'exam/submit', { attemptId: sheet.attemptId, answers });
+      expect(result).toMatchObject({ passed: true, score: 100 });
+
+      await page.goto(`${h5}/my?tab=certificates`);
+      const card = page.getByRole('listitem').filter({ hasText: DEMO.examClass });
+      await expectVisible(card.getByText('有效'));
+      await card.getByRole('button', { name: '查看' }).click();
+      const view = page.getByRole('region', { name: '证书内容' });
+      await expectVisible(view.getByText('100 分'));
+      await shot(page, '07-exam-certificate');
+      const code = (await view.getByText(/查验$/).textContent())?.match(/验证码 ([0-9A-Z]{8})/)?.[1];
+      if (!code) throw new Error('no verification code on the certificate view');
+      const visitor = await browser.newContext(VIEWPORTS.phone);
+      try {
+        const check = await visitor.newPage();
+        await check.goto(`${h5}/query-certificate?code=${code}`);
+        const found = check.getByRole('region').filter({ hasText: DEMO.examClass });
+        await expectVisible(found.getByRole('status').getByText('有效', { exact: true }));
+        await expectVisible(found.getByText('100 分'));
       } finally {
         await visitor.close();
       }
