@@ -154,7 +154,7 @@ describe('the demo certificate', () => {
   );
 
   test(
-    'the project admin stops it in 证书管理, and the query page says 已停用',
+    'the project admin reprints it (证书打印) and stops it in 证书管理, and the query page says 已停用',
     async () => {
       const page = await desktop.newPage();
       await page.goto(`${product.url}/admin/customer/my-certificate-manage`);
@@ -166,6 +166,25 @@ describe('the demo certificate', () => {
       const row = page.locator('.ant-table-row').filter({ hasText: certificateNo });
       await expectVisible(row.getByText('有效'));
       await shot(page, '04-manage-list');
+
+      // 补打 opens 证书打印 for the certificate; a reprint saves the PDF and is counted and logged.
+      await row.getByRole('link', { name: '补打' }).click();
+      await page.waitForURL(/\/admin\/train-manage\/second-certificate-print\?id=\d+$/);
+      await expectVisible(page.getByText('已补打 0 次'));
+      const [reprint] = await Promise.all([page.waitForEvent('download'), button(page, '补打证书').click()]);
+      expect(
+        fs
+          .readFileSync(await reprint.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      await expectVisible(page.getByText('已补打 1 次'));
+      await expectVisible(
+        page.locator('.ant-table-row').filter({ hasText: DEMO.accounts.projectAdmin.name }),
+      );
+      await shot(page, '04b-reprint');
+      await page.goto(`${product.url}/admin/customer/my-certificate-manage`);
+      await expectVisible(row.getByText('有效'));
       await button(row, '停用').click();
       await button(page.locator('.ant-popover').filter({ visible: true }), '确定').click();
       await expectVisible(row.getByText('已停用'));

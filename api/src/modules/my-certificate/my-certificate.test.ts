@@ -9,6 +9,7 @@ import type {
   MyCertificateView,
   PublicCertificate,
 } from '../../contract/my-certificate';
+import type { TenantScope } from '../../core/action';
 import { createManualClock } from '../../core/clock';
 import { emit } from '../../core/events';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -27,7 +28,7 @@ import { MyClass, type TrainClass } from '../train-class/train-class.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';
 import { CODE_ALPHABET } from './certificate-issue';
 import { Certificate, CertificatePrintLog } from './my-certificate.model';
-import { QUERY_MISS_LIMIT } from './my-certificate.service';
+import { QUERY_MISS_LIMIT, siteOrigin } from './my-certificate.service';
 import { decodePdfQrCodes, readPdfText } from './my-certificate.testing';
 
 const clock = createManualClock();
@@ -237,6 +238,15 @@ describe('issuing', () => {
       expect(step < 0n ? -step : step).toBeGreaterThan(1_000_000n);
     }
   });
+});
+
+test('the QR code names the host the call came to, with the public URL’s scheme and port', () => {
+  const scopeWith = (publicUrl: string, host: string) =>
+    ({ providers: { wechat: { publicUrl } }, request: { host } }) as unknown as TenantScope;
+  expect(siteOrigin(scopeWith('https://px.example.com', 'b.example.com'))).toBe('https://b.example.com');
+  expect(siteOrigin(scopeWith('http://127.0.0.1:8080', 'localhost'))).toBe('http://localhost:8080');
+  expect(siteOrigin(scopeWith('', 'a.example.com'))).toBe('http://a.example.com');
+  expect(siteOrigin(scopeWith('https://px.example.com', ''))).toBe('https://px.example.com');
 });
 
 describe('public query', () => {
