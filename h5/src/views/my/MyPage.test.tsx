@@ -15,6 +15,7 @@ import { getMyProfile } from '../../api/account';
 import { countCart } from '../../api/cart';
 import { getFacePhotoStatus, uploadFacePhoto } from '../../api/face';
 import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
+import { listMyCertificates } from '../../api/my-certificate';
 import { getMyPortfolio, listMyClasses, listRecommendedClasses } from '../../api/my-class';
 import { cancelOrder, listMyOrders } from '../../api/order';
 import { getSystemInfo } from '../../api/project';
@@ -51,6 +52,11 @@ jest.mock('../../api/my-class', () => ({
   listRecommendedClasses: jest.fn(),
 }));
 jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn(), uploadFacePhoto: jest.fn() }));
+jest.mock('../../api/my-certificate', () => ({
+  listMyCertificates: jest.fn(),
+  viewMyCertificate: jest.fn(),
+  downloadMyCertificate: jest.fn(),
+}));
 jest.mock('../../api/order', () => ({ listMyOrders: jest.fn(), cancelOrder: jest.fn() }));
 jest.mock('../../api/wechat', () => ({ checkFollow: jest.fn(), getJsSdkConfig: jest.fn() }));
 jest.mock('@px/config', () =>
@@ -190,6 +196,7 @@ beforeEach(() => {
   myOrders.mockReset().mockResolvedValue(pageOf([buildOrder()]));
   cancel.mockReset();
   facePhoto.mockReset().mockResolvedValue({ hasPhoto: false, updatedAt: null });
+  jest.mocked(listMyCertificates).mockReset().mockResolvedValue({ list: [], hiddenKinds: [] });
   uploadPhoto.mockReset();
   setTokenCookie('tok');
   toastSuccess = muteToast('success');
@@ -538,6 +545,10 @@ describe('MyPage: the hub', () => {
     fireEvent.click(screen.getByText('账号设置'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/my?tab=account'));
     expect(await screen.findByText('修改密码')).toBeTruthy();
+    expect(listMyCertificates).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('我的证书'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/my?tab=certificates'));
+    expect(await screen.findByText('暂无证书，班级考核合格后将自动发放')).toBeTruthy();
   });
 
   it('shows the cart with its count and opens it', async () => {
