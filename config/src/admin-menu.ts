@@ -58,6 +58,8 @@ const MENU_TABLE = [
     ['course', '课程管理'],
     ['certificate', '证书模板'],
     ['add-question', '添加弹题', true],
+    ['exam-question', '考试题库'],
+    ['exam-paper', '试卷管理'],
   ]),
   section('/train-manage', '培训管理', [
     ['train-plan-list', '培训计划'],
@@ -68,6 +70,7 @@ const MENU_TABLE = [
     ['second-certificate-print', '证书打印', true],
     ['study-report/student-detail', '学员档案详情', true],
     ['study-report/study-detail', '学习详情', true],
+    ['exam-score', '考试成绩'],
     ['change-class-manage', '转班管理'],
     ['change-class-manage/detail', '转班详情', true],
     ['unit-class', '单位班级'],

@@ -7,6 +7,14 @@ import { certificateCalls } from './certificate';
 import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
+import {
+  examCalls,
+  examEntryCalls,
+  examPaperCalls,
+  examQuestionCalls,
+  examScoreCalls,
+  examSettingCalls,
+} from './exam';
 import { faceCalls } from './face';
 import { forgetCalls, loginCalls, registerCalls } from './login';
 import { myClassCalls } from './my-class';
@@ -43,6 +51,12 @@ export const CALLS = {
   ...keyed(faceCalls),
   ...keyed(studentCalls),
   ...keyed(studyReportCalls),
+  ...keyed(examEntryCalls),
+  ...keyed(examCalls),
+  ...keyed(examQuestionCalls),
+  ...keyed(examPaperCalls),
+  ...keyed(examSettingCalls),
+  ...keyed(examScoreCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(dictionaryCalls),

@@ -9,6 +9,7 @@ export * from './class-category';
 export * from './common';
 export * from './course';
 export * from './dictionary';
+export * from './exam';
 export * from './face';
 export * from './login';
 export * from './my-class';

@@ -26,4 +26,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['my-class', 'study'],
   ['student'],
   ['study-report'],
+  ['exam', 'my-certificate'],
 ];
