@@ -31,6 +31,8 @@ const BUILT = [
   // The study page and its embeddable twin (issue 12).
   '/student/study-page',
   '/hxtx/detail-study',
+  // The answer sheet of an exam or exercise (issue 13).
+  '/student/exam',
   // The class centre variants and the entry pages (task F).
   '/classSelectCenter',
   '/classSelectCenter2',
@@ -59,6 +61,7 @@ const SIGNED_IN = [
   '/student/order-pay',
   '/classSelectCenter2',
   '/classCenter',
+  '/student/exam',
 ];
 
 describe('the route table', () => {

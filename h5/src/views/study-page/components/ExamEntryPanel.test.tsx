@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { getExamEntry, startExam } from '../../../api/exam';
+import { probedLocation } from '../../../testing/fixtures';
+import { renderScreen } from '../../../testing/render-screen';
+import { buildEntry, buildSheet } from '../../exam/exam.testing';
+import { ExamEntryPanel } from './ExamEntryPanel';
+
+jest.mock('../../../api/exam', () => ({ getExamEntry: jest.fn(), startExam: jest.fn() }));
+
+const entryMock = jest.mocked(getExamEntry);
+const startMock = jest.mocked(startExam);
+
+const renderPanel = () => renderScreen(<ExamEntryPanel myClassId={41} />, '/student/study-page?myClassId=41');
+const panel = async () => screen.findByRole('region', { name: '考试与练习' });
+
+beforeEach(() => {
+  entryMock.mockReset().mockResolvedValue(buildEntry());
+  startMock.mockReset().mockResolvedValue(buildSheet({ attemptId: 9 }));
+});
+
+describe('ExamEntryPanel', () => {
+  it('shows the exam: pass mark, time limit, attempts and best score', async () => {
+    renderPanel();
+    const region = await panel();
+    expect(await within(region).findByText('合格分 60 分 · 限时 30 分钟 · 共 4 题')).toBeTruthy();
+    expect(within(region).getByText('已考 1 / 3 次 · 最高分 55')).toBeTruthy();
+    expect(entryMock).toHaveBeenCalledWith(41);
+  });
+
+  it('starts the exam after confirmation and opens its sheet', async () => {
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: '参加考试' }));
+    const dialog = (await screen.findByText(/考试限时 30 分钟/)).closest('.rv-dialog') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始考试' }));
+    await waitFor(() => expect(startMock).toHaveBeenCalledWith(41, 'EXAM'));
+    expect(await probedLocation()).toBe('/student/exam?myClassId=41&attemptId=9');
+  });
+
+  it('starts nothing when the student cancels', async () => {
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: '参加考试' }));
+    const dialog = (await screen.findByText(/考试限时 30 分钟/)).closest('.rv-dialog') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByText(/考试限时 30 分钟/)).toBeNull());
+    expect(startMock).not.toHaveBeenCalled();
+  });
+
+  it('resumes an open exam at once, and opens an exercise without asking', async () => {
+    entryMock.mockResolvedValue(buildEntry({ openAttemptId: 8 }));
+    startMock.mockResolvedValue(buildSheet({ attemptId: 8 }));
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: '继续考试' }));
+    await waitFor(() => expect(startMock).toHaveBeenCalledWith(41, 'EXAM'));
+    expect(await probedLocation()).toBe('/student/exam?myClassId=41&attemptId=8');
+  });
+
+  it('opens an exercise without asking', async () => {
+    startMock.mockResolvedValue(buildSheet({ attemptId: 12, kind: 'EXERCISE' }));
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: '练习' }));
+    await waitFor(() => expect(startMock).toHaveBeenCalledWith(41, 'EXERCISE'));
+    expect(await probedLocation()).toBe('/student/exam?myClassId=41&attemptId=12');
+  });
+
+  it('says why a locked exam cannot start, and disables it', async () => {
+    entryMock.mockResolvedValue(
+      buildEntry({
+        unlocked: false,
+        lockedReason: 'HOURS_NOT_CREDITED',
+        lockedText: '学时未达到要求，学完后才能考试',
+      }),
+    );
+    renderPanel();
+    expect(await screen.findByText('学时未达到要求，学完后才能考试')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '参加考试' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows 已合格 once passed', async () => {
+    entryMock.mockResolvedValue(
+      buildEntry({
+        passed: true,
+        bestScore: 90,
+        unlocked: false,
+        lockedReason: 'ALREADY_PASSED',
+        lockedText: '已通过考试',
+      }),
+    );
+    renderPanel();
+    const region = await panel();
+    expect(await within(region).findByText('已合格')).toBeTruthy();
+    expect(within(region).getByText('已考 1 / 3 次 · 最高分 90')).toBeTruthy();
+  });
+
+  it('shows nothing for a class without an exam or exercises', async () => {
+    entryMock.mockResolvedValue(
+      buildEntry({ examRequired: false, exerciseOpen: false, lockedReason: 'NOT_REQUIRED' }),
+    );
+    renderPanel();
+    await waitFor(() => expect(entryMock).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('region', { name: '考试与练习' })).toBeNull());
+  });
+
+  it('offers to load again when the exam cannot be read', async () => {
+    entryMock.mockRejectedValueOnce(new Error('班级不存在或未报名'));
+    renderPanel();
+    expect(await screen.findByText('班级不存在或未报名')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    expect(await screen.findByRole('button', { name: '参加考试' })).toBeTruthy();
+  });
+});
