@@ -10,6 +10,7 @@ import { classCategoryActions } from './modules/class-category/class-category.ac
 import { classCenterActions } from './modules/class-center/class-center.actions';
 import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
+import { examActions } from './modules/exam/exam.actions';
 import { faceActions } from './modules/face/face.actions';
 import { myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
@@ -53,4 +54,5 @@ export const allActions: ActionDefinition[] = [
   ...faceActions,
   ...studentActions,
   ...studyReportActions,
+  ...examActions,
 ];

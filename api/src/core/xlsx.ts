@@ -74,3 +74,27 @@ export function streamXlsx<T>(options: {
   });
   return new FileResult(stream, XLSX_MIME, options.filename);
 }
+
+/** A cell as text: trimmed; `lossy` when it is a number too long to keep every digit. */
+export function cellText(value: ExcelJS.CellValue): { text: string; lossy: boolean } {
+  if (value === null || value === undefined) return { text: '', lossy: false };
+  if (typeof value === 'number') return { text: String(value), lossy: !Number.isSafeInteger(value) };
+  if (typeof value === 'string') return { text: value.trim(), lossy: false };
+  if (typeof value === 'boolean') return { text: String(value), lossy: false };
+  if (value instanceof Date) return { text: value.toISOString().slice(0, 10), lossy: false };
+  if ('richText' in value)
+    return {
+      text: value.richText
+        .map((part) => part.text)
+        .join('')
+        .trim(),
+      lossy: false,
+    };
+  if ('hyperlink' in value) return { text: String(value.text).trim(), lossy: false };
+  if ('result' in value)
+    return value.result === undefined ? { text: '', lossy: false } : cellText(value.result);
+  return { text: '', lossy: false };
+}
+
+/** A header as written, without marks of required columns (`姓名*`, `姓名（必填）`) and spaces. */
+export const headerKey = (text: string) => text.replace(/[\s*＊]|[（(]必填[）)]/g, '');

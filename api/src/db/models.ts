@@ -11,6 +11,14 @@ import { CertificateTemplate } from '../modules/certificate/certificate-template
 import { ClassCategory } from '../modules/class-category/class-category.model';
 import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modules/course/course.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
+import {
+  ExamAttempt,
+  ExamCategory,
+  ExamPaper,
+  ExamPaperQuestion,
+  ExamQuestion,
+  ExamSetting,
+} from '../modules/exam/exam.model';
 import { FaceCapture, FacePhoto } from '../modules/face/face.model';
 import {
   PayAttempt,
@@ -58,6 +66,8 @@ export function initModels(sequelize: Sequelize): void {
     model.initModel(sequelize);
   for (const model of [LessonProgress, StudySession, StudyRefusal, PopupAnswer]) model.initModel(sequelize);
   for (const model of [FacePhoto, FaceCapture]) model.initModel(sequelize);
+  for (const model of [ExamCategory, ExamQuestion, ExamPaper, ExamPaperQuestion, ExamSetting, ExamAttempt])
+    model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../core/jobs';
 import { signInAttemptSweep } from '../modules/auth/auth.jobs';
 import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
+import { examDeadlineJob } from '../modules/exam/exam.jobs';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
 
@@ -10,4 +11,5 @@ export const allJobs: readonly JobDefinition[] = [
   sweepUploadsJob,
   sweepBannerImagesJob,
   orderSweepJob,
+  examDeadlineJob,
 ];

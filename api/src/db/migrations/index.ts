@@ -15,6 +15,7 @@ import { m0013Orders } from './0013-orders';
 import { m0014Study } from './0014-study';
 import { m0015Face } from './0015-face';
 import { m0016UnitManagerMenu } from './0016-unit-manager-menu';
+import { m0017Exams } from './0017-exams';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   m0014Study,
   m0015Face,
   m0016UnitManagerMenu,
+  m0017Exams,
 ];

@@ -10,7 +10,7 @@ import {
 } from '../../contract/student';
 import { type ActorScope, FileResult, type UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { XLSX_MIME } from '../../core/xlsx';
+import { cellText, headerKey, XLSX_MIME } from '../../core/xlsx';
 import { Account } from '../account/account.model';
 import { MOBILE_MESSAGES } from '../account/mobile.service';
 import { Role } from '../account/role.model';
@@ -64,30 +64,6 @@ export async function importTemplate(): Promise<FileResult> {
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
   return new FileResult(bytes, XLSX_MIME, TEMPLATE_FILE);
 }
-
-/** A cell as text: trimmed; `lossy` when it is a number too long to keep every digit. */
-function cellText(value: ExcelJS.CellValue): { text: string; lossy: boolean } {
-  if (value === null || value === undefined) return { text: '', lossy: false };
-  if (typeof value === 'number') return { text: String(value), lossy: !Number.isSafeInteger(value) };
-  if (typeof value === 'string') return { text: value.trim(), lossy: false };
-  if (typeof value === 'boolean') return { text: String(value), lossy: false };
-  if (value instanceof Date) return { text: value.toISOString().slice(0, 10), lossy: false };
-  if ('richText' in value)
-    return {
-      text: value.richText
-        .map((part) => part.text)
-        .join('')
-        .trim(),
-      lossy: false,
-    };
-  if ('hyperlink' in value) return { text: String(value.text).trim(), lossy: false };
-  if ('result' in value)
-    return value.result === undefined ? { text: '', lossy: false } : cellText(value.result);
-  return { text: '', lossy: false };
-}
-
-/** A header as written, without marks of required columns (`姓名*`, `姓名（必填）`) and spaces. */
-const headerKey = (text: string) => text.replace(/[\s*＊]|[（(]必填[）)]/g, '');
 
 /** One data row of the file: its Excel row number and each column's text. */
 interface ImportRow {

@@ -1,0 +1,26 @@
+import type { ExamCategoryNode } from '../../contract/exam';
+import type { TenantScope } from '../../core/action';
+import { type CategoryTreeNode, createCategoryTree } from '../category-tree/category-tree.service';
+import { ExamCategory } from './exam.model';
+
+/** The exam type tree of each project (`exam-question/category-*`): it files the question bank. */
+export const examCategories = createCategoryTree({
+  model: ExamCategory,
+  itemTable: 'exam_question',
+  lockNamespace: 4_711_017,
+  auditTarget: 'exam-category',
+  notFound: '考试分类不存在',
+  countText: (count) => `${count} 道试题`,
+  itemNoun: '试题',
+});
+
+const present = ({ itemCount, children, ...item }: CategoryTreeNode): ExamCategoryNode => ({
+  ...item,
+  questionCount: itemCount,
+  children: children.map(present),
+});
+
+/** `exam-question/category-tree`: the project's tree, each node with the questions in it and under it. */
+export async function examCategoryTree(scope: TenantScope): Promise<ExamCategoryNode[]> {
+  return (await examCategories.tree(scope)).map(present);
+}

@@ -1,0 +1,250 @@
+import { maskIdCardNumber } from '@px/config';
+import { Op, QueryTypes } from 'sequelize';
+import type { z } from 'zod';
+import type {
+  ExamAttemptDetail,
+  ExamAttemptItem,
+  ExamClassOption,
+  ExamScorePage,
+  ExamScoreRow,
+  examScoreExportInput,
+  examScorePageInput,
+} from '../../contract/exam';
+import { MY_CLASS_STATUS_LABEL } from '../../contract/my-class';
+import type { MyClassStatus } from '../../contract/train-class';
+import type { FileResult, TenantScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
+import { Account } from '../account/account.model';
+import { chinaToday } from '../train-class/class-read';
+import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { summaryOf } from './attempt.service';
+import { ExamAttempt } from './exam.model';
+import { DEFAULT_EXAM_SETTING } from './exam-setting.service';
+import { reviewOf } from './grading';
+
+/**
+ * 考试成绩: the enrolments of the project's classes that require an exam (paid ones: not 待支付),
+ * each with its exam attempts used, best score and whether one passed; the attempts of one
+ * enrolment; one attempt with every answer; the export. Reads only.
+ */
+
+type ScoreFilters = z.output<typeof examScoreExportInput>;
+
+interface ScoreSqlRow {
+  my_class_id: number;
+  account_id: number;
+  real_name: string | null;
+  id_card_no: string | null;
+  mobile: string | null;
+  class_id: number;
+  class_name: string;
+  year: number;
+  status: MyClassStatus;
+  exam_pass_score: number;
+  attempts_allowed: number | null;
+  attempts_used: string;
+  best_tenths: number | null;
+  passed: boolean;
+  last_submitted_at: Date | null;
+  created_at: Date;
+}
+
+/** The rows of the filters, newest enrolment first, after the keyset `after` and at most `limit`. */
+function scoreSql(filters: ScoreFilters) {
+  const conditions = ['mc.project_id = :projectId', 'tc.exam_required', "mc.status <> 'PENDING_PAY'"];
+  if (filters.classId) conditions.push('mc.class_id = :classId');
+  if (filters.student)
+    conditions.push('(a.real_name ILIKE :namePattern OR a.id_card_no = :idCardNo OR a.mobile = :student)');
+  if (filters.passed !== undefined)
+    conditions.push(`COALESCE(s.passed, FALSE) = ${filters.passed ? 'TRUE' : 'FALSE'}`);
+  return {
+    from: `
+      FROM my_class mc
+      JOIN train_class tc ON tc.id = mc.class_id AND tc.project_id = mc.project_id
+      JOIN account a ON a.id = mc.account_id
+      LEFT JOIN exam_setting es ON es.class_id = mc.class_id AND es.project_id = mc.project_id
+      LEFT JOIN (
+        SELECT my_class_id, count(*) AS attempts_used, max(score_tenths) AS best_tenths,
+               bool_or(passed) AS passed, max(submitted_at) AS last_submitted_at
+        FROM exam_attempt WHERE project_id = :projectId AND kind = 'EXAM' GROUP BY my_class_id
+      ) s ON s.my_class_id = mc.id
+      WHERE ${conditions.join(' AND ')}`,
+    replacements: (projectId: number) => ({
+      projectId,
+      classId: filters.classId ?? null,
+      namePattern: filters.student ? containsPattern(filters.student) : null,
+      idCardNo: filters.student?.toUpperCase() ?? null,
+      student: filters.student ?? null,
+    }),
+  };
+}
+
+const SELECT = `
+  SELECT mc.id AS my_class_id, mc.account_id, a.real_name, a.id_card_no, a.mobile, mc.class_id,
+         tc.name AS class_name, tc.year, mc.status, tc.exam_pass_score, es.attempts_allowed,
+         COALESCE(s.attempts_used, 0) AS attempts_used, s.best_tenths, COALESCE(s.passed, FALSE) AS passed,
+         s.last_submitted_at, mc.created_at`;
+
+function presentRow(row: ScoreSqlRow): ExamScoreRow {
+  return {
+    myClassId: row.my_class_id,
+    accountId: row.account_id,
+    studentName: row.real_name ?? '',
+    idCardNo: row.id_card_no ? maskIdCardNumber(row.id_card_no) : null,
+    mobile: row.mobile,
+    classId: row.class_id,
+    className: row.class_name,
+    year: row.year,
+    enrolmentStatus: row.status,
+    attemptsUsed: Number(row.attempts_used),
+    attemptsAllowed: row.attempts_allowed ?? DEFAULT_EXAM_SETTING.attemptsAllowed,
+    bestScore: row.best_tenths === null ? null : row.best_tenths / 10,
+    passScore: row.exam_pass_score,
+    passed: row.passed,
+    lastSubmittedAt: row.last_submitted_at ? new Date(row.last_submitted_at).toISOString() : null,
+  };
+}
+
+/** `exam-score/page`: one page of the scores of the filters, newest enrolment first. */
+export async function pageScores(
+  scope: TenantScope,
+  input: z.output<typeof examScorePageInput>,
+): Promise<ExamScorePage> {
+  const { from, replacements } = scoreSql(input);
+  const values = replacements(scope.project.id);
+  const [count] = await scope.sequelize.query<{ total: string }>(`SELECT count(*) AS total ${from}`, {
+    replacements: values,
+    type: QueryTypes.SELECT,
+  });
+  const rows = await scope.sequelize.query<ScoreSqlRow>(
+    `${SELECT} ${from} ORDER BY mc.created_at DESC, mc.id DESC LIMIT :limit OFFSET :offset`,
+    {
+      replacements: { ...values, limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return {
+    list: rows.map(presentRow),
+    total: Number(count?.total ?? 0),
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** The scores of the filters a batch at a time (keyset on the enrolment's time and id), for the export. */
+async function* scoreBatches(scope: TenantScope, filters: ScoreFilters, batchSize = 500) {
+  const { from, replacements } = scoreSql(filters);
+  let after: { createdAt: Date; id: number } | null = null;
+  for (;;) {
+    const keyset = after ? ' AND (mc.created_at, mc.id) < (:afterAt, :afterId)' : '';
+    const rows: ScoreSqlRow[] = await scope.sequelize.query<ScoreSqlRow>(
+      `${SELECT} ${from}${keyset} ORDER BY mc.created_at DESC, mc.id DESC LIMIT :limit`,
+      {
+        replacements: {
+          ...replacements(scope.project.id),
+          limit: batchSize,
+          afterAt: after?.createdAt ?? null,
+          afterId: after?.id ?? null,
+        },
+        type: QueryTypes.SELECT,
+      },
+    );
+    if (rows.length === 0) return;
+    yield rows.map(presentRow);
+    const last = rows[rows.length - 1] as ScoreSqlRow;
+    after = { createdAt: last.created_at, id: last.my_class_id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+const SCORE = '0.0';
+const COLUMNS: readonly XlsxColumn<ExamScoreRow>[] = [
+  { header: '学员', width: 12, value: (row) => row.studentName },
+  { header: '身份证号', width: 20, value: (row) => row.idCardNo },
+  { header: '手机号', width: 14, value: (row) => row.mobile },
+  { header: '班级', width: 32, value: (row) => row.className },
+  { header: '年度', width: 8, value: (row) => row.year },
+  { header: '学习状态', width: 10, value: (row) => MY_CLASS_STATUS_LABEL[row.enrolmentStatus] },
+  { header: '已考次数', width: 10, value: (row) => row.attemptsUsed },
+  { header: '允许次数', width: 10, value: (row) => row.attemptsAllowed },
+  { header: '最高分', width: 10, numFmt: SCORE, value: (row) => row.bestScore },
+  { header: '合格分', width: 10, value: (row) => row.passScore },
+  { header: '是否合格', width: 10, value: (row) => (row.passed ? '合格' : '未合格') },
+  { header: '最近交卷时间', width: 20, value: (row) => chinaDateTime(row.lastSubmittedAt) },
+];
+
+/** `exam-score/export`: the scores of the filters as a streamed `.xlsx`, 考试成绩-YYYYMMDD.xlsx. */
+export function exportScores(scope: TenantScope, input: ScoreFilters, now = new Date()): FileResult {
+  return streamXlsx({
+    filename: `考试成绩-${chinaToday(now).replaceAll('-', '')}.xlsx`,
+    sheetName: '考试成绩',
+    columns: COLUMNS,
+    batches: scoreBatches(scope, input),
+    log: scope.log,
+  });
+}
+
+const attemptItem = (attempt: ExamAttempt): ExamAttemptItem => ({
+  ...summaryOf(attempt),
+  paperName: attempt.paperName,
+  deadline: attempt.deadline?.toISOString() ?? null,
+  durationSeconds: attempt.submittedAt
+    ? Math.round((attempt.submittedAt.getTime() - attempt.startedAt.getTime()) / 1000)
+    : null,
+});
+
+/** `exam-score/attempts`: the exam attempts of one enrolment of the project, newest first. Throws 学习记录不存在. */
+export async function enrolmentAttempts(scope: TenantScope, myClassId: number): Promise<ExamAttemptItem[]> {
+  const enrolment = await MyClass.findOne({ where: { id: myClassId, projectId: scope.project.id } });
+  if (!enrolment) throw new BusinessError('学习记录不存在');
+  const attempts = await ExamAttempt.findAll({
+    where: { projectId: scope.project.id, myClassId, kind: 'EXAM' },
+    order: [
+      ['startedAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+  });
+  return attempts.map(attemptItem);
+}
+
+/** `exam-score/attempt`: one exam attempt of the project with every answer. Throws 考试记录不存在. */
+export async function attemptDetail(scope: TenantScope, attemptId: number): Promise<ExamAttemptDetail> {
+  const projectId = scope.project.id;
+  const attempt = await ExamAttempt.findOne({ where: { id: attemptId, projectId, kind: 'EXAM' } });
+  if (!attempt) throw new BusinessError('考试记录不存在');
+  const student = await Account.findOne({
+    attributes: ['realName'],
+    where: { id: attempt.accountId, projectId },
+  });
+  const cls = await TrainClass.findOne({ attributes: ['name'], where: { id: attempt.classId, projectId } });
+  return {
+    ...attemptItem(attempt),
+    myClassId: attempt.myClassId,
+    studentName: student?.realName ?? '',
+    className: cls?.name ?? '',
+    review: reviewOf(attempt.questions, attempt.answers),
+  };
+}
+
+/** `exam-score/class-options`: classes of the project that require an exam, by part of the name. */
+export async function examClassOptions(
+  scope: TenantScope,
+  name: string | undefined,
+): Promise<ExamClassOption[]> {
+  const rows = await TrainClass.findAll({
+    attributes: ['id', 'name', 'year'],
+    where: {
+      projectId: scope.project.id,
+      examRequired: true,
+      ...(name ? { name: { [Op.iLike]: containsPattern(name) } } : {}),
+    },
+    order: [
+      ['year', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: 50,
+  });
+  return rows.map((row) => ({ id: row.id, name: row.name, year: row.year }));
+}
