@@ -132,6 +132,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/train-manage/study-report/study-detail/StudyDetailPage'),
     (module) => module.StudyDetailPage,
   ),
+  '/resource-manage/exam-question': screen(
+    () => import('../views/resource-manage/exam-question/ExamQuestionPage'),
+    (module) => module.ExamQuestionPage,
+  ),
 };
 
 /** The screens by URL. */
