@@ -33,6 +33,7 @@ export const SCREEN_URLS = [
   '/train-manage/study-report/student-detail',
   '/train-manage/study-report/study-detail',
   '/resource-manage/exam-question',
+  '/train-manage/exam-score',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

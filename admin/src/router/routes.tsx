@@ -136,6 +136,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/resource-manage/exam-question/ExamQuestionPage'),
     (module) => module.ExamQuestionPage,
   ),
+  '/train-manage/exam-score': screen(
+    () => import('../views/train-manage/exam-score/ExamScorePage'),
+    (module) => module.ExamScorePage,
+  ),
 };
 
 /** The screens by URL. */
