@@ -7,12 +7,13 @@ import { Role } from '../modules/account/role.model';
 import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
+import { seedExamDemo } from '../modules/exam/exam.demo';
 import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
-import { seedTrainClassDemo } from '../modules/train-class/train-class.demo';
+import { DEMO_EXAM_CLASS, seedTrainClassDemo } from '../modules/train-class/train-class.demo';
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
 import { Unit } from '../modules/unit/unit.model';
 
@@ -35,6 +36,8 @@ export const DEMO = {
   },
   /** The class the demo student has paid for and may study at once. */
   studentClass: DEMO_STUDENT_CLASS,
+  /** The free class with an exam (one short lesson, then a 20-minute exam). */
+  examClass: DEMO_EXAM_CLASS,
 } as const;
 
 /**
@@ -139,6 +142,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedCourseDemo(project.id, transaction);
     await seedCertificateDemo(project.id, transaction);
     await seedTrainClassDemo(project.id, transaction);
+    await seedExamDemo(project.id, transaction);
     await seedEvaluationDemo(
       project.id,
       reviewers.map((reviewer) => reviewer.id),

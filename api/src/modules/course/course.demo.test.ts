@@ -34,7 +34,9 @@ test('the demo project gets published courses of the demo videos and a valid pop
     for (const lesson of detail.lessons)
       expect(lesson.trialSeconds).toBeLessThanOrEqual(lesson.durationSeconds);
   }
-  expect(await CourseLesson.count({ where: { projectId } })).toBe(3);
+  expect(await CourseLesson.count({ where: { projectId } })).toBe(
+    DEMO_COURSES.reduce((sum, demo) => sum + demo.lessons.length, 0),
+  );
   const questions = await ResourceQuestion.findAll({ where: { projectId } });
   expect(questions).toHaveLength(1);
   const [question] = questions;

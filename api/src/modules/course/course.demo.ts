@@ -28,6 +28,13 @@ export const DEMO_COURSES: readonly {
     description: '心肺复苏、止血包扎等现场急救技能。',
     lessons: [{ video: '现场急救要点', hours: 1.5, trialSeconds: 5 }],
   },
+  {
+    category: '安全生产',
+    name: '安全生产知识速学',
+    teacherName: '王建国',
+    description: '一节课学完安全生产要点，学完即可参加在线考试。',
+    lessons: [{ video: '安全生产概述', hours: 0.5, trialSeconds: 3 }],
+  },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { Op, type Transaction } from 'sequelize';
 import type { z } from 'zod';
+import { OPTION_LETTERS } from '../../contract/course';
 import {
   type AttemptStatus,
   type AttemptSummary,
@@ -16,12 +17,12 @@ import {
 } from '../../contract/exam';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, NoticeError, ValidationError } from '../../core/errors';
+import { BusinessError, type FieldError, NoticeError, ValidationError } from '../../core/errors';
 import { passEnrolment } from '../study/study.service';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ExamAttempt } from './exam.model';
 import { type ClassExam, classExam } from './exam-setting.service';
-import { gradeAttempt, reviewOf, sheetQuestion } from './grading';
+import { gradeAttempt, normaliseLetters, reviewOf, sheetQuestion } from './grading';
 import { drawQuestions } from './paper.service';
 
 /**
@@ -320,23 +321,42 @@ export function attemptSheet(scope: ActorScope, attemptId: number, now = scope.p
   return withAttempt(scope, attemptId, now, async ({ attempt, cls }) => presentSheet(attempt, cls.name, now));
 }
 
-/** Answers merged into those saved; throws ValidationError for a `no` the sheet does not have. */
+/**
+ * Answers merged into those saved (a choice answer kept as its sorted letters). Throws
+ * ValidationError for a `no` the sheet does not have, or a choice answer that is not its letters
+ * (one for SINGLE and JUDGE).
+ */
 function mergeAnswers(
   attempt: ExamAttempt,
   answers: { no: number; answer: string }[],
 ): Record<string, string> {
   const count = attempt.questions.length;
-  const errors = answers.flatMap((entry, index) =>
-    entry.no > count
-      ? [{ field: `answers.${index}.no`, rule: 'exists', message: `题号应为 1 到 ${count}` }]
-      : [],
-  );
-  if (errors.length) throw new ValidationError(errors);
+  const errors: FieldError[] = [];
   const merged = { ...attempt.answers };
-  for (const entry of answers) {
-    if (entry.answer) merged[String(entry.no)] = entry.answer;
+  answers.forEach((entry, index) => {
+    const question = attempt.questions[entry.no - 1];
+    if (!question) {
+      errors.push({ field: `answers.${index}.no`, rule: 'exists', message: `题号应为 1 到 ${count}` });
+      return;
+    }
+    let answer = entry.answer;
+    if (answer && question.type !== 'FILL') {
+      answer = normaliseLetters(answer);
+      const allowed = OPTION_LETTERS.slice(0, question.options.length) as readonly string[];
+      const single = question.type !== 'MULTIPLE';
+      if ([...answer].some((letter) => !allowed.includes(letter)) || (single && answer.length > 1)) {
+        errors.push({
+          field: `answers.${index}.answer`,
+          rule: 'option',
+          message: single ? '答案应为一个选项字母' : '答案应为选项字母',
+        });
+        return;
+      }
+    }
+    if (answer) merged[String(entry.no)] = answer;
     else delete merged[String(entry.no)];
-  }
+  });
+  if (errors.length) throw new ValidationError(errors);
   return merged;
 }
 

@@ -311,8 +311,36 @@ test('the deadline: a reload resumes with the time left; past it the attempt is 
   const reloaded = await ok(call<ExamSheet>('exam/sheet', { attemptId: sheet.attemptId }, s.student));
   expect(reloaded).toMatchObject({ remainingSeconds: 15 * 60, deadline: sheet.deadline });
   expect(reloaded.questions).toEqual(sheet.questions);
-  // Answers are kept trimmed.
-  expect(reloaded.answers).toEqual(answers([3]).map(({ no, answer }) => ({ no, answer: answer.trim() })));
+  // Answers are kept trimmed, choice answers as their sorted letters.
+  expect(reloaded.answers).toEqual([
+    { no: 1, answer: 'B' },
+    { no: 2, answer: 'ABC' },
+    { no: 3, answer: 'A' },
+    { no: 4, answer: SECRET_FILL },
+  ]);
+  expect(
+    await call(
+      'exam/save',
+      {
+        attemptId: sheet.attemptId,
+        answers: [
+          { no: 1, answer: 'AB' },
+          { no: 2, answer: 'E' },
+          { no: 3, answer: 'C' },
+        ],
+      },
+      s.student,
+    ),
+  ).toMatchObject({
+    respCode: -1,
+    attribute: {
+      errors: [
+        { field: 'answers.0.answer', message: '答案应为一个选项字母' },
+        { field: 'answers.1.answer', message: '答案应为选项字母' },
+        { field: 'answers.2.answer', message: '答案应为一个选项字母' },
+      ],
+    },
+  });
   expect(
     await call('exam/save', { attemptId: sheet.attemptId, answers: [{ no: 9, answer: 'A' }] }, s.student),
   ).toMatchObject({
@@ -735,14 +763,63 @@ test('scores: per class and student with attempts and best score, filtered, an a
   expect(res.status).toBe(200);
   const ExcelJS = (await import('exceljs')).default;
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.body as Buffer);
+  await book.xlsx.load(res.body as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
-  expect(sheet?.rowCount).toBe(3);
-  const rows = [2, 3].map((n) => (sheet?.getRow(n).values as unknown[]).slice(1));
+  if (!sheet) throw new Error('the export has no sheet');
+  expect(sheet.rowCount).toBe(3);
+  const rows = [2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1));
   expect(rows).toEqual(
     expect.arrayContaining([
       expect.arrayContaining([2, 3, 100, 80, '合格']),
       expect.arrayContaining([0, 3, '未合格']),
     ]),
   );
+});
+
+test('the bank: bad questions are refused naming the field; the page filters by category (and below), type and keyword', async () => {
+  const b = await bank();
+  const refused = async (body: object, field: string) =>
+    expect(await call('exam-question/save', body, b.staff)).toMatchObject({
+      respCode: -1,
+      attribute: { errors: [expect.objectContaining({ field })] },
+    });
+  await refused({ type: 'SINGLE', content: '', options: ['甲', '乙'], answer: 'A' }, 'content');
+  await refused({ type: 'ESSAY', content: '题', answer: 'A' }, 'type');
+  await refused({ type: 'SINGLE', content: '题', options: ['甲'], answer: 'A' }, 'options');
+  await refused({ type: 'SINGLE', content: '题', options: ['甲', '乙'], answer: 'C' }, 'answer');
+  await refused({ type: 'SINGLE', content: '题', options: ['甲', '乙'], answer: '' }, 'answer');
+  await refused({ type: 'MULTIPLE', content: '题', options: ['甲', '乙', '丙'], answer: 'A' }, 'answer');
+  await refused({ type: 'FILL', content: '题', acceptedAnswers: [] }, 'acceptedAnswers');
+  await refused({ type: 'FILL', content: '题', acceptedAnswers: ['Ab', 'aB'] }, 'acceptedAnswers');
+  await refused({ type: 'FILL', content: '题', options: ['甲'], acceptedAnswers: ['甲'] }, 'options');
+  await refused({ type: 'JUDGE', content: '题', answer: 'A', categoryId: 999_999 }, 'categoryId');
+  const parent = await ok(call<{ id: number }>('exam-question/category-save', { name: '安全' }, b.staff));
+  const child = await ok(
+    call<{ id: number }>('exam-question/category-save', { name: '消防', parentId: parent.id }, b.staff),
+  );
+  const filed = await ok(
+    call<ExamQuestionItem>(
+      'exam-question/save',
+      { type: 'JUDGE', content: '灭火器每月检查一次压力表。', answer: 'A', categoryId: child.id },
+      b.staff,
+    ),
+  );
+  expect(filed).toMatchObject({ categoryName: '安全 / 消防', options: ['正确', '错误'], paperCount: 0 });
+  type Page = { total: number; list: ExamQuestionItem[] };
+  const ids = async (filters: object) =>
+    (await ok(call<Page>('exam-question/page', filters, b.staff))).list.map((question) => question.id);
+  expect(await ids({ categoryId: parent.id })).toEqual([filed.id]);
+  expect(await ids({ type: 'FILL' })).toEqual([b.questions.fill.id]);
+  expect(await ids({ keyword: '灭火' })).toEqual([filed.id, b.questions.fill.id, b.questions.multiple.id]);
+  expect((await ok(call<Page>('exam-question/page', {}, b.staff))).total).toBe(5);
+  expect(await call('exam-question/category-delete', { id: parent.id }, b.staff)).toMatchObject({
+    respCode: -1,
+  });
+  expect(
+    await ok(call<ExamQuestionItem>('exam-question/detail', { id: b.questions.single.id }, b.staff)),
+  ).toMatchObject({ answer: 'B', paperCount: 1, analysis: `${SECRET_ANALYSIS}1` });
+  await ok(call('exam-question/delete', { id: filed.id }, b.staff));
+  expect(await call('exam-question/detail', { id: filed.id }, b.staff)).toMatchObject({
+    respDesc: '试题不存在',
+  });
 });

@@ -118,8 +118,10 @@ test('a good file imports every type with its category; judge answers in words, 
       response.on('end', () => done(null, Buffer.concat(chunks)));
     });
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.body as Buffer);
-  expect((book.worksheets[0]?.getRow(1).values as string[]).slice(1)).toEqual(HEADER);
+  await book.xlsx.load(res.body as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new Error('the template has no sheet');
+  expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(HEADER);
 });
 
 test('a file without the required columns is refused as a whole', async () => {

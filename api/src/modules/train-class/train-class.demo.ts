@@ -23,10 +23,15 @@ interface DemoClass {
   onShelf: boolean;
   teacherName: string;
   description: string;
+  /** The class ends with an exam (its paper and settings come from the exam demo). */
+  examRequired?: boolean;
 }
 
 const SAFETY = '安全生产基础';
 const FIRST_AID = '现场急救实务';
+
+/** The demo class with an exam: one short lesson, then the exam (exam.demo.ts sets it up). */
+export const DEMO_EXAM_CLASS = '安全生产考试体验班';
 
 /** The demo catalogue: most classes of this year's published plan are on the shelf and offered now. */
 export const DEMO_CLASSES: readonly DemoClass[] = [
@@ -144,6 +149,18 @@ export const DEMO_CLASSES: readonly DemoClass[] = [
     teacherName: '王建国',
     description: '上一年度的公需科目学习班，已结束。',
   },
+  {
+    name: DEMO_EXAM_CLASS,
+    plan: 'this-year',
+    category: '安全生产法',
+    amountFen: 0,
+    courses: [['安全生产知识速学', 'REQUIRED']],
+    electiveHoursTenths: 0,
+    onShelf: true,
+    teacherName: '王建国',
+    description: '免费报名，学完一节安全生产课后参加在线考试（20 分钟，3 次机会，60 分合格）。',
+    examRequired: true,
+  },
 ];
 
 /** The plans of the demo (train-plan.demo.ts) by role: last year's, this year's published one, this year's draft. */
@@ -213,6 +230,8 @@ export async function seedTrainClassDemo(
         studyStartDate: windows.start,
         studyEndDate: windows.end,
         electiveHoursTenths: demo.electiveHoursTenths,
+        examRequired: demo.examRequired ?? false,
+        examPassScore: 60,
         teacherName: demo.teacherName,
         description: demo.description,
         onShelf: demo.onShelf,
