@@ -99,7 +99,7 @@ function scoreColumns(
 
 /**
  * 考试成绩 (project staff): enrolments of classes requiring an exam with attempts used, best score,
- * pass mark and result; filters class, student (part of the name or the whole ID number) and
+ * pass mark and result; filters class, student (part of the name, the whole ID number or mobile) and
  * passed; 考试记录 lists an enrolment's attempts and opens each answer sheet; 导出 downloads the
  * filtered list as `.xlsx`.
  */
@@ -143,7 +143,7 @@ export function ExamScorePage() {
           />
         </Form.Item>
         <Form.Item name="student" label="学员">
-          <Input allowClear maxLength={50} placeholder="姓名或完整身份证号" style={{ width: 190 }} />
+          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
         </Form.Item>
         <Form.Item name="passed" label="考试结果">
           <Select allowClear placeholder="全部" options={PASSED_OPTIONS} style={{ width: 110 }} />
