@@ -33,6 +33,7 @@ export const SCREEN_URLS = [
   '/train-manage/study-report/student-detail',
   '/train-manage/study-report/study-detail',
   '/resource-manage/exam-question',
+  '/resource-manage/exam-paper',
   '/train-manage/exam-score',
 ] as const satisfies readonly PageUrl[];
 

@@ -136,6 +136,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/resource-manage/exam-question/ExamQuestionPage'),
     (module) => module.ExamQuestionPage,
   ),
+  '/resource-manage/exam-paper': screen(
+    () => import('../views/resource-manage/exam-paper/ExamPaperPage'),
+    (module) => module.ExamPaperPage,
+  ),
   '/train-manage/exam-score': screen(
     () => import('../views/train-manage/exam-score/ExamScorePage'),
     (module) => module.ExamScorePage,
