@@ -1,10 +1,8 @@
 import { EXAM_QUESTION_TYPE_LABEL, type PaperPreview } from '@px/api/contract';
-import { Alert, Button, List, Modal, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { previewPaper } from '../../../../api/exam';
 import { answerText } from '../../exam-question/question-form';
-
-type PreviewQuestion = PaperPreview['questions'][number];
 
 const optionsText = (options: readonly string[]) =>
   options.map((option, index) => `${String.fromCharCode(65 + index)}. ${option}`).join('　');
@@ -50,10 +48,12 @@ export function PaperPreviewModal({ paperId, onClose }: { paperId: number | null
           <Typography.Paragraph type="secondary">
             共 {preview.questions.length} 题，总分 {preview.totalScore} 分
           </Typography.Paragraph>
-          <List<PreviewQuestion>
-            dataSource={preview.questions}
-            renderItem={(question) => (
-              <List.Item key={question.no}>
+          <ol style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+            {preview.questions.map((question) => (
+              <li
+                key={question.no}
+                style={{ padding: '12px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
+              >
                 <Space orientation="vertical" size={2} style={{ width: '100%' }}>
                   <Space wrap>
                     <Typography.Text strong>{question.no}.</Typography.Text>
@@ -69,9 +69,9 @@ export function PaperPreviewModal({ paperId, onClose }: { paperId: number | null
                     <Typography.Text type="secondary">解析：{question.analysis}</Typography.Text>
                   )}
                 </Space>
-              </List.Item>
-            )}
-          />
+              </li>
+            ))}
+          </ol>
         </>
       )}
     </Modal>

@@ -1,5 +1,5 @@
 import { EXAM_QUESTION_TYPE_LABEL, type ReviewQuestion } from '@px/api/contract';
-import { List, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 
 /** A score without needless decimals. */
 export const scoreText = (score: number | null) =>
@@ -15,10 +15,9 @@ const optionsText = (options: readonly string[]) =>
  */
 export function ReviewList({ questions }: { questions: readonly ReviewQuestion[] }) {
   return (
-    <List<ReviewQuestion>
-      dataSource={[...questions]}
-      renderItem={(question) => (
-        <List.Item key={question.no}>
+    <ol style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+      {questions.map((question) => (
+        <li key={question.no} style={{ padding: '12px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}>
           <Space orientation="vertical" size={2} style={{ width: '100%' }}>
             <Space wrap>
               <Typography.Text strong>{question.no}.</Typography.Text>
@@ -38,8 +37,8 @@ export function ReviewList({ questions }: { questions: readonly ReviewQuestion[]
               <Typography.Text type="secondary">解析：{question.analysis}</Typography.Text>
             )}
           </Space>
-        </List.Item>
-      )}
-    />
+        </li>
+      ))}
+    </ol>
   );
 }
