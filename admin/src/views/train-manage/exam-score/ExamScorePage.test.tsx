@@ -147,7 +147,7 @@ describe('ExamScorePage', () => {
     fireEvent.click(
       await screen.findByText('安全生产考试班（2026）', { selector: '.ant-select-item-option-content' }),
     );
-    fireEvent.change(screen.getByPlaceholderText('姓名或完整身份证号'), { target: { value: ' 张三 ' } });
+    fireEvent.change(screen.getByPlaceholderText('姓名、身份证号或手机号'), { target: { value: ' 张三 ' } });
     fireEvent.mouseDown(document.querySelector('#exam-score-filters_passed') as HTMLElement);
     fireEvent.click(await screen.findByText('已合格', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(button(document.body, '查询'));
