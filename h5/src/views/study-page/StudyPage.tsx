@@ -140,7 +140,10 @@ function StudyContent({ myClassId }: { myClassId: number }) {
           </Button>
         </div>
       )}
-      <ExamEntryPanel myClassId={myClassId} />
+      <ExamEntryPanel
+        myClassId={myClassId}
+        progress={`${value.status}:${value.creditedRequiredHours}:${value.creditedElectiveHours}`}
+      />
       <LessonList courses={value.courses} currentLessonId={playing?.lesson.lessonId ?? null} onOpen={open} />
     </main>
   );

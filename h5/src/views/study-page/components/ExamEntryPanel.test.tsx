@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { getExamEntry, startExam } from '../../../api/exam';
 import { probedLocation } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render-screen';
@@ -10,7 +11,20 @@ jest.mock('../../../api/exam', () => ({ getExamEntry: jest.fn(), startExam: jest
 const entryMock = jest.mocked(getExamEntry);
 const startMock = jest.mocked(startExam);
 
-const renderPanel = () => renderScreen(<ExamEntryPanel myClassId={41} />, '/student/study-page?myClassId=41');
+/** The panel on a study page whose progress changes when 学完 is tapped. */
+function Harness() {
+  const [progress, setProgress] = useState('STUDYING:0:0');
+  return (
+    <>
+      <button type="button" onClick={() => setProgress('FINISHED_STUDY:0.5:0')}>
+        学完
+      </button>
+      <ExamEntryPanel myClassId={41} progress={progress} />
+    </>
+  );
+}
+
+const renderPanel = () => renderScreen(<Harness />, '/student/study-page?myClassId=41');
 const panel = async () => screen.findByRole('region', { name: '考试与练习' });
 
 beforeEach(() => {
@@ -98,6 +112,22 @@ describe('ExamEntryPanel', () => {
     renderPanel();
     await waitFor(() => expect(entryMock).toHaveBeenCalled());
     await waitFor(() => expect(screen.queryByRole('region', { name: '考试与练习' })).toBeNull());
+  });
+
+  it('reads the entry again when the study progress changes (a finished lesson may unlock it)', async () => {
+    entryMock.mockResolvedValueOnce(
+      buildEntry({
+        unlocked: false,
+        lockedReason: 'HOURS_NOT_CREDITED',
+        lockedText: '学时未达到要求，学完后才能考试',
+      }),
+    );
+    renderPanel();
+    expect(await screen.findByText('学时未达到要求，学完后才能考试')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '学完' }));
+    await waitFor(() => expect(entryMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByText('学时未达到要求，学完后才能考试')).toBeNull());
+    expect(screen.getByRole('button', { name: '参加考试' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('offers to load again when the exam cannot be read', async () => {

@@ -32,11 +32,14 @@ function ExamFacts({ entry }: { entry: ExamEntry }) {
  * limit, attempts used / allowed and best score, 参加考试 (继续考试 for an open attempt) when the
  * server unlocks it, otherwise why not (hours not credited yet, attempts used up, already passed,
  * not configured), and 练习 when exercises are on. Starting asks first: the clock does not stop.
- * Shows nothing for a class without an exam or exercises.
+ * Shows nothing for a class without an exam or exercises. `progress` (the enrolment's state and
+ * credited hours) changing reads the entry again.
  */
-export function ExamEntryPanel({ myClassId }: { myClassId: number }) {
+export function ExamEntryPanel({ myClassId, progress }: { myClassId: number; progress: string }) {
   const navigate = useNavigate();
-  const load = useCallback(() => getExamEntry(myClassId), [myClassId]);
+  // Read again when the study page's progress changes (a lesson finished may unlock the exam).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `progress` is the reason to read again
+  const load = useCallback(() => getExamEntry(myClassId), [myClassId, progress]);
   const remote = useRemote(load);
   const lock = useSubmitLock();
   const { state } = remote;
