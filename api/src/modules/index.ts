@@ -1,6 +1,7 @@
 import { listenAccount } from './account/account.listeners';
 import { listenClassCategory } from './class-category/class-category.listeners';
 import { listenCourse } from './course/course.listeners';
+import { listenExam } from './exam/exam.listeners';
 import { listenSession } from './session/session.listeners';
 import { listenCatalogueUsage } from './train-class/catalogue-usage.listeners';
 import { listenClassUsage } from './train-class/class-usage.listeners';
@@ -20,4 +21,5 @@ export function wireModules(): void {
   listenCourse();
   listenCatalogueUsage();
   listenClassUsage();
+  listenExam();
 }

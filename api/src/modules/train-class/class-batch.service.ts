@@ -9,7 +9,9 @@ import {
 } from '../../contract/train-class';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { audit } from '../audit/audit.service';
+import { classCopied } from './class.events';
 import { TrainClass, TrainClassCourse } from './train-class.model';
 import {
   categoryErrors,
@@ -88,6 +90,7 @@ export async function copyClasses(
         courses.map((row) => ({ courseId: row.courseId, kind: row.kind, hoursTenths: row.hoursTenths })),
         transaction,
       );
+      await emit(scope, classCopied, { projectId, sourceClassId: id, copyClassId: copy.id }, transaction);
       ids.push(copy.id);
     }
     await audit(
