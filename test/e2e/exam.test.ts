@@ -36,8 +36,11 @@ afterAll(async () => {
   await product?.stop();
 });
 
-const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: artifactPath('exam', name), fullPage });
+/** A screenshot once dialogs and popups have finished their transitions. */
+const shot = async (page: Page, name: string, fullPage = false) => {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: artifactPath('exam', name), fullPage });
+};
 
 /** A back-office button by its text: antd puts a space between two Chinese characters (`查 询`). */
 const button = (scope: Page | Locator, text: string) =>
@@ -127,11 +130,17 @@ describe('the exam screens with the demo data', () => {
       await button(admin, '登录').click();
       await admin.waitForURL(/\/admin\/resource-manage\/exam-question$/);
       await expectVisible(admin.locator('.ant-card-head-title', { hasText: '考试题库' }));
+      // The bank lists the newest first: the first demo question is found with the keyword filter.
+      await expectVisible(admin.locator('.ant-table-row').first());
+      await admin.getByPlaceholder('题干中的文字').fill('火警电话');
+      await button(admin, '查询').click();
       await expectVisible(admin.locator('.ant-table-row').filter({ hasText: BANK_QUESTION }));
+      await expectVisible(admin.getByText('共 1 条'));
       await expectVisible(admin.locator('.ant-tree').getByText('消防安全'));
       await expectVisible(admin.locator('.ant-menu').getByText('试卷管理'));
       await shot(admin, '01-question-bank', true);
 
+      await button(admin, '重置').click();
       await admin.locator('.ant-tree').getByText('用电安全').click();
       await expectVisible(admin.locator('.ant-table-row').filter({ hasText: '我国规定的安全电压' }));
       await admin
@@ -237,6 +246,7 @@ describe('the exam screens with the demo data', () => {
       await page.waitForURL(/\/student\/exam\?myClassId=\d+&attemptId=\d+$/);
       attemptId = Number(new URL(page.url()).searchParams.get('attemptId'));
       await expectVisible(page.getByRole('timer'));
+      await page.locator('.rv-dialog').waitFor({ state: 'hidden', timeout: 15_000 });
       await shot(page, '08-h5-sheet');
     },
     STEP_TIMEOUT,
@@ -296,12 +306,14 @@ describe('the exam screens with the demo data', () => {
       const dialog = page.locator('.rv-dialog');
       await expectVisible(dialog.getByText('已答完全部题目，交卷后不能再修改答案。'));
       await dialog.getByRole('button', { name: '交卷' }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
 
       await expectVisible(page.getByText('合格', { exact: true }));
       await expectVisible(page.locator('.exam-result__score').getByText('100'));
       await expectVisible(page.getByText('合格分 60 分'));
       await expectVisible(page.getByRole('region', { name: '答案解析' }).getByText(`正确答案：`).first());
-      await shot(page, '12-h5-result', true);
+      await shot(page, '12-h5-result');
+      await shot(page, '12b-h5-review', true);
 
       const [row] = await query<{ status: string }>('SELECT status FROM exam_attempt WHERE id = $1', [
         attemptId,
@@ -330,6 +342,12 @@ describe('the exam screens with the demo data', () => {
       await expectVisible(row.getByText('100', { exact: true }).first());
       await expectVisible(row.getByText('合格', { exact: true }));
       await expectVisible(row.getByText('1 / 3'));
+      // Every column fits a desktop screen: none hides under the pinned 操作 column.
+      const overflow = await admin
+        .locator('.ant-card .ant-table-content')
+        .first()
+        .evaluate((box) => box.scrollWidth - box.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
       await shot(admin, '14-exam-scores');
       await button(row, '考试记录').click();
       const drawer = admin.locator('.ant-drawer');

@@ -44,6 +44,7 @@ export async function loadAttempt(attemptId: number): Promise<LoadedAttempt> {
 const HURRY_SECONDS = 300;
 
 const SAVE_TEXT: Readonly<Record<SaveState, string>> = {
+  idle: '',
   saved: '答案已保存',
   saving: '正在保存…',
   failed: '保存失败，稍后重试',

@@ -6,8 +6,8 @@ import { type AnswerMap, answerList, answerMapOf } from './exam-sheet';
 /** How long after the last change answers wait before they are saved (typing a fill-in). */
 export const SAVE_DELAY_MS = 800;
 
-/** Where saving the answers stands: all kept, on the way, or the last try failed (tried again). */
-export type SaveState = 'saved' | 'saving' | 'failed';
+/** Where saving the answers stands: nothing changed yet, all kept, on the way, or the last try failed (tried again). */
+export type SaveState = 'idle' | 'saved' | 'saving' | 'failed';
 
 export interface ExamSheetState {
   answers: AnswerMap;
@@ -38,7 +38,7 @@ export function useExamSheet(sheet: ExamSheet, onTimeUp: (result: ExamResult) =>
   const saving = useRef<Promise<void> | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const finished = useRef(false);
-  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [saveState, setSaveState] = useState<SaveState>('idle');
   const [timedOut, setTimedOut] = useState(false);
   const timed = sheet.remainingSeconds !== null;
   // The end by this device's clock, from the server's seconds left (so a wrong device clock does not matter).

@@ -126,7 +126,15 @@ describe('ExamScorePage', () => {
     await openPage();
     expect(listMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
     const zhang = rowOf('张三');
-    for (const text of ['370102********1238', '安全生产考试班', '已合格', '2 / 3', '90', '60', '合格'])
+    for (const text of [
+      '370102********1238',
+      '安全生产考试班（2026）',
+      '已合格',
+      '2 / 3',
+      '90',
+      '60',
+      '合格',
+    ])
       expect(within(zhang).getByText(text)).toBeTruthy();
     expect(within(zhang).getByText('张三').closest('a')?.getAttribute('href')).toBe(
       '/student-manage/student-detail?id=11',

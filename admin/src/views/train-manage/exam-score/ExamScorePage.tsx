@@ -45,10 +45,13 @@ function scoreColumns(
       render: (name: string, row) =>
         canOpenStudent ? <Link to={studentDetailPath(row.accountId)}>{name}</Link> : name,
     },
-    { title: '身份证号', dataIndex: 'idCardNo', width: 170, render: orDash },
-    { title: '手机号', dataIndex: 'mobile', width: 120, render: orDash },
-    { title: '班级', dataIndex: 'className', width: 200 },
-    { title: '年度', dataIndex: 'year', width: 70 },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 160, render: orDash },
+    {
+      title: '班级（年度）',
+      dataIndex: 'className',
+      width: 200,
+      render: (name: string, row) => `${name}（${row.year}）`,
+    },
     {
       title: '学习状态',
       dataIndex: 'enrolmentStatus',
@@ -58,12 +61,12 @@ function scoreColumns(
     {
       title: '考试次数',
       key: 'attempts',
-      width: 90,
+      width: 84,
       align: 'right',
       render: (_value, row) => `${row.attemptsUsed} / ${row.attemptsAllowed}`,
     },
-    { title: '最高分', dataIndex: 'bestScore', width: 80, align: 'right', render: scoreText },
-    { title: '合格分', dataIndex: 'passScore', width: 80, align: 'right', render: scoreText },
+    { title: '最高分', dataIndex: 'bestScore', width: 70, align: 'right', render: scoreText },
+    { title: '合格分', dataIndex: 'passScore', width: 70, align: 'right', render: scoreText },
     {
       title: '考试结果',
       dataIndex: 'passed',
@@ -143,7 +146,7 @@ export function ExamScorePage() {
           />
         </Form.Item>
         <Form.Item name="student" label="学员">
-          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
+          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 210 }} />
         </Form.Item>
         <Form.Item name="passed" label="考试结果">
           <Select allowClear placeholder="全部" options={PASSED_OPTIONS} style={{ width: 110 }} />
