@@ -77,7 +77,7 @@ function FixedQuestions({
     onChange(next);
   };
   const columns: ColumnsType<PaperQuestionRow> = [
-    { title: '题号', key: 'no', width: 60, render: (_value, _row, index) => index + 1 },
+    { title: '题号', key: 'no', width: 50, render: (_value, _row, index) => index + 1 },
     {
       title: '题型',
       key: 'type',
@@ -87,7 +87,7 @@ function FixedQuestions({
     {
       title: '题干',
       key: 'content',
-      width: 320,
+      width: 250,
       ellipsis: true,
       render: (_value, row) => row.question.content,
     },
@@ -100,7 +100,7 @@ function FixedQuestions({
     {
       title: '分值',
       key: 'score',
-      width: 110,
+      width: 100,
       render: (_value, row, index) => (
         <InputNumber
           aria-label={`第 ${index + 1} 题分值`}
