@@ -89,7 +89,7 @@ export function ExamEntryPanel({ myClassId, progress }: { myClassId: number; pro
       </div>
       {entry.examRequired && <ExamFacts entry={entry} />}
       {entry.examRequired && entry.lockedText && (
-        <p className="exam-entry__locked" role="note">
+        <p className={`exam-entry__locked${entry.passed ? ' exam-entry__locked--done' : ''}`} role="note">
           {entry.lockedText}
         </p>
       )}

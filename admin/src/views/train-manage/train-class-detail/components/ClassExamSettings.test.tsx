@@ -2,6 +2,7 @@ import type { ExamSetting } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getExamSetting, listPaperOptions, saveExamSetting } from '../../../../api/exam';
 import { buildFieldsError } from '../../../../testing/field-errors';
+import { buildAccountInfo } from '../../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../../testing/render-screen';
 import { CLASS_STAFF } from '../../class/class-test-data';
 import { ClassExamSettings } from './ClassExamSettings';
@@ -47,10 +48,10 @@ const button = (text: string) =>
     .closest('button') as HTMLButtonElement;
 const field = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
 
-function open(onSaved = jest.fn()) {
+function open(onSaved = jest.fn(), info = CLASS_STAFF) {
   renderScreen(
     <ClassExamSettings classId={5} onSaved={onSaved} />,
-    CLASS_STAFF,
+    info,
     '/train-manage/train-class-detail?id=5',
   );
   return onSaved;
@@ -117,6 +118,21 @@ describe('ClassExamSettings', () => {
     expect(screen.getByText('安全生产知识考试卷（手动组卷 · 10 题）')).toBeTruthy();
     fireEvent.click(button('保存考试设置'));
     expect(await screen.findByText('考试次数应为 1 到 100 的整数')).toBeTruthy();
+  });
+
+  it('links to 试卷管理 only for roles holding it', async () => {
+    open(
+      jest.fn(),
+      buildAccountInfo(['/home', '/train-manage/train-class-detail', '/resource-manage/exam-paper']),
+    );
+    const link = await screen.findByText('去试卷管理组卷');
+    expect(link.closest('a')?.getAttribute('href')).toBe('/resource-manage/exam-paper');
+  });
+
+  it('has no link to 试卷管理 for roles without it', async () => {
+    open();
+    await screen.findByText('考试尚未配置：请选择试卷并保存，学员才能参加考试');
+    expect(screen.queryByText('去试卷管理组卷')).toBeNull();
   });
 
   it('offers to load again when the settings cannot be read', async () => {

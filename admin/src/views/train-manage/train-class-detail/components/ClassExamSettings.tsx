@@ -7,10 +7,13 @@ import {
   REVIEW_POLICY_LABEL,
   type ReviewPolicy,
 } from '@px/api/contract';
+import type { MenuUrl } from '@px/config';
 import { Alert, Button, Col, Form, InputNumber, message, Row, Select, Switch } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { getExamSetting, listPaperOptions, saveExamSetting } from '../../../../api/exam';
 import { RecordPending } from '../../../../components/RecordPending';
+import { useAccess } from '../../../../hooks/useAccess';
 import { useRecord } from '../../../../hooks/useRecord';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 
@@ -24,6 +27,9 @@ interface ExamSettingValues {
   reviewPolicy: ReviewPolicy;
   exerciseEnabled: boolean;
 }
+
+/** 试卷管理, linked from the paper field for roles holding it. */
+const PAPER_PAGE = '/resource-manage/exam-paper' satisfies MenuUrl;
 
 const REVIEW_OPTIONS = REVIEW_POLICIES.map((value) => ({ value, label: REVIEW_POLICY_LABEL[value] }));
 
@@ -65,6 +71,7 @@ function ExamSettingForm({
   const [saving, setSaving] = useState(false);
   const papers = usePaperChoices(setting);
   const examRequired = Form.useWatch('examRequired', form);
+  const canEditPapers = useAccess().can(PAPER_PAGE);
 
   const save = async () => {
     let values: ExamSettingValues;
@@ -135,6 +142,7 @@ function ExamSettingForm({
           <Form.Item
             name="paperId"
             label="试卷"
+            extra={canEditPapers ? <Link to={PAPER_PAGE}>去试卷管理组卷</Link> : undefined}
             rules={[
               ({ getFieldValue }) => ({
                 validator: (_rule, value: number | null | undefined) =>
