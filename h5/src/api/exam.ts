@@ -30,3 +30,6 @@ export const submitExam = (attemptId: number, answers: SheetAnswer[]) =>
 
 /** A final attempt's score and, as the class allows, its review. Quiet (the page shows failures). Rejects with an ApiError. */
 export const getExamResult = (attemptId: number) => api.call('exam/result', { attemptId }, { quiet: true });
+
+/** The student's attempts of one enrolment (exams and exercises), newest first. Rejects with an ApiError. */
+export const listMyAttempts = (myClassId: number) => api.call('exam/attempts', { myClassId });

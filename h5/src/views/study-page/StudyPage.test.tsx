@@ -22,6 +22,7 @@ jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn() }));
 jest.mock('../../api/exam', () => ({
   getExamEntry: jest.fn(() => Promise.resolve(buildEntry({ examRequired: false, exerciseOpen: false }))),
   startExam: jest.fn(),
+  listMyAttempts: jest.fn(),
 }));
 jest.mock('../../api/wechat', () => ({ getJsSdkConfig: jest.fn() }));
 

@@ -1,12 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { getExamEntry, startExam } from '../../../api/exam';
+import { getExamEntry, listMyAttempts, startExam } from '../../../api/exam';
 import { probedLocation } from '../../../testing/fixtures';
 import { renderScreen } from '../../../testing/render-screen';
 import { buildEntry, buildSheet } from '../../exam/exam.testing';
 import { ExamEntryPanel } from './ExamEntryPanel';
 
-jest.mock('../../../api/exam', () => ({ getExamEntry: jest.fn(), startExam: jest.fn() }));
+jest.mock('../../../api/exam', () => ({
+  getExamEntry: jest.fn(),
+  startExam: jest.fn(),
+  listMyAttempts: jest.fn(),
+}));
 
 const entryMock = jest.mocked(getExamEntry);
 const startMock = jest.mocked(startExam);
@@ -128,6 +132,47 @@ describe('ExamEntryPanel', () => {
     await waitFor(() => expect(entryMock).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByText('学时未达到要求，学完后才能考试')).toBeNull());
     expect(screen.getByRole('button', { name: '参加考试' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('lists past attempts in 考试记录, each opening its result', async () => {
+    jest.mocked(listMyAttempts).mockResolvedValue([
+      {
+        attemptId: 8,
+        kind: 'EXAM',
+        status: 'SUBMITTED',
+        score: 55,
+        passed: false,
+        startedAt: '2026-11-20T02:00:00.000Z',
+        submittedAt: '2026-11-20T02:15:00.000Z',
+      },
+      {
+        attemptId: 6,
+        kind: 'EXERCISE',
+        status: 'OPEN',
+        score: null,
+        passed: null,
+        startedAt: '2026-11-19T02:00:00.000Z',
+        submittedAt: null,
+      },
+    ]);
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: '考试记录' }));
+    const exam = await screen.findByRole('button', { name: /^考试 / });
+    expect(within(exam).getByText('55 分')).toBeTruthy();
+    expect(within(exam).getByText('不合格')).toBeTruthy();
+    expect(within(screen.getByRole('button', { name: /^练习 / })).getByText('答题中')).toBeTruthy();
+    expect(listMyAttempts).toHaveBeenCalledWith(41);
+    fireEvent.click(exam);
+    expect(await probedLocation()).toBe('/student/exam?myClassId=41&attemptId=8');
+  });
+
+  it('says when there is no attempt yet, and offers to load the record again', async () => {
+    jest.mocked(listMyAttempts).mockRejectedValueOnce(new Error('网络错误')).mockResolvedValueOnce([]);
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: '考试记录' }));
+    expect(await screen.findByText('网络错误')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: '重新加载' }).at(-1) as HTMLElement);
+    expect(await screen.findByText('还没有考试或练习记录')).toBeTruthy();
   });
 
   it('offers to load again when the exam cannot be read', async () => {

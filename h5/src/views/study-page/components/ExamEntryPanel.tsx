@@ -1,5 +1,5 @@
 import type { AttemptKind, ExamEntry } from '@px/api/contract';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Loading, Tag } from 'react-vant';
 import { getExamEntry, startExam } from '../../../api/exam';
@@ -7,6 +7,7 @@ import { askConfirm } from '../../../components/cart/ask-confirm';
 import { useRemote } from '../../../hooks/useRemote';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { examPath } from '../../../router/paths';
+import { AttemptHistory } from './AttemptHistory';
 
 /** A score as shown: whole numbers without decimals. */
 const score = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
@@ -31,7 +32,7 @@ function ExamFacts({ entry }: { entry: ExamEntry }) {
  * 考试与练习 on the study page of an enrolment (`my-class/exam-entry`): the exam's pass mark, time
  * limit, attempts used / allowed and best score, 参加考试 (继续考试 for an open attempt) when the
  * server unlocks it, otherwise why not (hours not credited yet, attempts used up, already passed,
- * not configured), and 练习 when exercises are on. Starting asks first: the clock does not stop.
+ * not configured), 练习 when exercises are on, and 考试记录 (past attempts, each opening its result). Starting asks first: the clock does not stop.
  * Shows nothing for a class without an exam or exercises. `progress` (the enrolment's state and
  * credited hours) changing reads the entry again.
  */
@@ -42,6 +43,7 @@ export function ExamEntryPanel({ myClassId, progress }: { myClassId: number; pro
   const load = useCallback(() => getExamEntry(myClassId), [myClassId, progress]);
   const remote = useRemote(load);
   const lock = useSubmitLock();
+  const [history, setHistory] = useState(false);
   const { state } = remote;
 
   if (state.status === 'loading')
@@ -117,7 +119,11 @@ export function ExamEntryPanel({ myClassId, progress }: { myClassId: number; pro
             {entry.openExerciseId !== null ? '继续练习' : '练习'}
           </Button>
         )}
+        <Button size="small" round plain onClick={() => setHistory(true)}>
+          考试记录
+        </Button>
       </div>
+      <AttemptHistory myClassId={myClassId} visible={history} onClose={() => setHistory(false)} />
     </section>
   );
 }
