@@ -163,6 +163,11 @@ describe('the exam screens with the demo data', () => {
       await button(admin.locator('.ant-modal-footer'), '关闭').click();
       await button(paper, '编辑').click();
       await expectVisible(admin.locator('.ant-drawer').getByText('总分 100 / 100'));
+      const editorOverflow = await admin
+        .locator('.ant-drawer .ant-table-content')
+        .first()
+        .evaluate((box) => box.scrollWidth - box.clientWidth);
+      expect(editorOverflow).toBeLessThanOrEqual(1);
       await shot(admin, '04-paper-editor');
       await button(admin.locator('.ant-drawer-footer'), '取消').click();
 

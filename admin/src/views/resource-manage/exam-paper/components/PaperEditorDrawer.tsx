@@ -87,14 +87,14 @@ function FixedQuestions({
     {
       title: '题干',
       key: 'content',
-      width: 250,
       ellipsis: true,
       render: (_value, row) => row.question.content,
     },
     {
       title: '考试类型',
       key: 'category',
-      width: 140,
+      width: 130,
+      ellipsis: true,
       render: (_value, row) => orDash(row.question.categoryName),
     },
     {
@@ -151,7 +151,7 @@ function FixedQuestions({
         dataSource={rows}
         pagination={false}
         locale={{ emptyText: '还没有试题，请点击“添加试题”' }}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
       />
       <QuestionPickerModal
         open={picking}
