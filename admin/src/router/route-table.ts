@@ -34,6 +34,9 @@ export const SCREEN_URLS = [
   '/train-manage/study-report/study-detail',
   '/train-manage/second-certificate-print',
   '/customer/my-certificate-manage',
+  '/resource-manage/exam-question',
+  '/resource-manage/exam-paper',
+  '/train-manage/exam-score',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

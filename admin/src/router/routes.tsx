@@ -140,6 +140,18 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/customer/my-certificate-manage/CertificateManagePage'),
     (module) => module.CertificateManagePage,
   ),
+  '/resource-manage/exam-question': screen(
+    () => import('../views/resource-manage/exam-question/ExamQuestionPage'),
+    (module) => module.ExamQuestionPage,
+  ),
+  '/resource-manage/exam-paper': screen(
+    () => import('../views/resource-manage/exam-paper/ExamPaperPage'),
+    (module) => module.ExamPaperPage,
+  ),
+  '/train-manage/exam-score': screen(
+    () => import('../views/train-manage/exam-score/ExamScorePage'),
+    (module) => module.ExamScorePage,
+  ),
 };
 
 /** The screens by URL. */

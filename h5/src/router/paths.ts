@@ -41,6 +41,8 @@ export const STUDY_PAGE_PATH = '/student/study-page';
 export const HXTX_DETAIL_STUDY_PATH = '/hxtx/detail-study';
 // The public certificate query (issue 13).
 export const QUERY_CERTIFICATE_PATH = '/query-certificate';
+// The answer sheet of an exam or exercise attempt (issue 13; not in spec section 2: students only).
+export const EXAM_PATH = '/student/exam';
 
 /** The tabs of the student's hub (/my), as `?tab=` names them. */
 export const MY_TABS = ['classes', 'certificates', 'orders', 'account'] as const;
@@ -64,6 +66,11 @@ export function orderPayPath(orderId: number): string {
 /** The study page of an enrolment: `/student/study-page?myClassId=41`. */
 export function studyPagePath(myClassId: number): string {
   return `${STUDY_PAGE_PATH}?myClassId=${myClassId}`;
+}
+
+/** The answer sheet of an attempt of an enrolment: `/student/exam?myClassId=41&attemptId=7`. */
+export function examPath(myClassId: number, attemptId: number): string {
+  return `${EXAM_PATH}?myClassId=${myClassId}&attemptId=${attemptId}`;
 }
 
 /**

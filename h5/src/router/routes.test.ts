@@ -32,6 +32,8 @@ const BUILT = [
   '/student/study-page',
   '/hxtx/detail-study',
   '/query-certificate',
+  // The answer sheet of an exam or exercise (issue 13).
+  '/student/exam',
   // The class centre variants and the entry pages (task F).
   '/classSelectCenter',
   '/classSelectCenter2',
@@ -60,6 +62,7 @@ const SIGNED_IN = [
   '/student/order-pay',
   '/classSelectCenter2',
   '/classCenter',
+  '/student/exam',
 ];
 
 describe('the route table', () => {

@@ -8,6 +8,7 @@ import type { RouteMeta } from './guard';
 import {
   CLASS_SELECT_CENTER_PATH,
   DETAIL_QUESTION_PATH,
+  EXAM_PATH,
   FORBIDDEN_PATH,
   GO_PAY_PATH,
   GO_PAY2_PATH,
@@ -73,6 +74,7 @@ const QueryCertificatePage = lazy(() =>
     default: m.QueryCertificatePage,
   })),
 );
+const ExamPage = lazy(() => import('../views/exam/ExamPage').then((m) => ({ default: m.ExamPage })));
 const StudyPage = lazy(() => import('../views/study-page/StudyPage').then((m) => ({ default: m.StudyPage })));
 
 /** One screen of the site: its path, its meta (title, sign-in, tab bar) and what it shows. */
@@ -137,6 +139,8 @@ export const ROUTES: readonly H5Route[] = [
   { path: HXTX_DETAIL_STUDY_PATH, meta: page('课程学习', true), element: <StudyPage /> },
   // The public certificate query (spec section 2's whitelist).
   { path: QUERY_CERTIFICATE_PATH, meta: page('证书查询', true), element: <QueryCertificatePage /> },
+  // The answer sheet of an exam or exercise (issue 13; not in spec section 2): students only.
+  { path: EXAM_PATH, meta: page('在线考试', false), element: <ExamPage /> },
 ];
 
 const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));

@@ -427,6 +427,15 @@ describe('MyPage: the hub', () => {
     expect(await probedLocation()).toBe('/student/study-page?myClassId=41');
   });
 
+  it('leads a class whose hours are credited to its exam (去考试 on the study page)', async () => {
+    myClasses.mockResolvedValue(
+      pageOf([buildMyClass({ id: 44, className: '安全生产考试体验班', status: 'FINISHED_STUDY' })]),
+    );
+    renderMy('/my');
+    fireEvent.click(await screen.findByRole('button', { name: '去考试：安全生产考试体验班' }));
+    expect(await probedLocation()).toBe('/student/study-page?myClassId=44');
+  });
+
   it('offers 去选课 when the student has no class', async () => {
     myClasses.mockResolvedValue(pageOf([]));
     renderMy('/my');

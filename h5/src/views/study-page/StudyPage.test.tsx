@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'react-vant';
+import { getExamEntry } from '../../api/exam';
 import { getFacePhotoStatus } from '../../api/face';
 import { getStudyInfo, startStudy } from '../../api/study';
 import { probedLocation, setTokenCookie } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render-screen';
+import { buildEntry } from '../exam/exam.testing';
 import { lessonGate, StudyPage } from './StudyPage';
 import { buildCourse, buildLesson, buildRules, buildStudyInfo } from './study.testing';
 
@@ -17,6 +19,11 @@ jest.mock('../../api/study', () => ({
   endStudy: jest.fn(() => Promise.resolve(null)),
 }));
 jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn() }));
+jest.mock('../../api/exam', () => ({
+  getExamEntry: jest.fn(() => Promise.resolve(buildEntry({ examRequired: false, exerciseOpen: false }))),
+  startExam: jest.fn(),
+  listMyAttempts: jest.fn(),
+}));
 jest.mock('../../api/wechat', () => ({ getJsSdkConfig: jest.fn() }));
 
 const studyInfo = jest.mocked(getStudyInfo);
@@ -151,6 +158,14 @@ describe('StudyPage: the class and its lessons', () => {
     expect(await screen.findByText('班级不存在或未报名')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '重新加载' }));
     expect(await screen.findByRole('heading', { name: '公需科目综合学习班' })).toBeTruthy();
+  });
+
+  it('shows the exam of the enrolment below the class', async () => {
+    jest.mocked(getExamEntry).mockResolvedValueOnce(buildEntry({ myClassId: 41 }));
+    renderStudy();
+    const exam = await screen.findByRole('region', { name: '考试与练习' });
+    expect(await within(exam).findByRole('button', { name: '参加考试' })).toBeTruthy();
+    expect(getExamEntry).toHaveBeenCalledWith(41);
   });
 
   it('is the same page at /hxtx/detail-study', async () => {

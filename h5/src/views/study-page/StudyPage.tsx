@@ -15,6 +15,7 @@ import { CHOOSE_IMAGE_JS_API_LIST } from '../../wechat/choose-image';
 import { isWechatBrowser } from '../../wechat/is-wechat-browser';
 import { useWechatJsSdk } from '../../wechat/useWechatJsSdk';
 import { ClassSummary } from './components/ClassSummary';
+import { ExamEntryPanel } from './components/ExamEntryPanel';
 import { LessonList } from './components/LessonList';
 import { StudyPlayer } from './player/StudyPlayer';
 import './study-page.css';
@@ -139,6 +140,10 @@ function StudyContent({ myClassId }: { myClassId: number }) {
           </Button>
         </div>
       )}
+      <ExamEntryPanel
+        myClassId={myClassId}
+        progress={`${value.status}:${value.creditedRequiredHours}:${value.creditedElectiveHours}`}
+      />
       <LessonList courses={value.courses} currentLessonId={playing?.lesson.lessonId ?? null} onOpen={open} />
     </main>
   );

@@ -1,9 +1,9 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import type { ReportClassOption, StudyReportFilters, StudyReportRow } from '@px/api/contract';
+import type { StudyReportFilters, StudyReportRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { Button, Card, Flex, Form, Input, message, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportStudyReport, getReportClassOptions, listStudyReport } from '../../../api/study-report';
 import { saveBlobAs } from '../../../api/train-class';
@@ -12,6 +12,7 @@ import { ListFilterBar } from '../../../components/ListFilterBar';
 import { MY_CLASS_STATUS_OPTIONS, MyClassStatusTag } from '../../../components/MyClassStatusTag';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
+import { useClassChoices } from '../../../hooks/useClassChoices';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
 import {
@@ -111,26 +112,6 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ColumnsT
   ];
 }
 
-/** The class filter's choices: the project's classes by part of the name, asked as people type. */
-function useClassChoices() {
-  const [options, setOptions] = useState<ReportClassOption[]>([]);
-  const latest = useRef(0);
-  const search = useCallback((name?: string) => {
-    const id = latest.current + 1;
-    latest.current = id;
-    getReportClassOptions(name?.trim() || undefined).then(
-      (found) => latest.current === id && setOptions(found),
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => search(), [search]);
-  const choices = useMemo(
-    () => options.map((option) => ({ value: option.id, label: `${option.name}（${option.year}）` })),
-    [options],
-  );
-  return { choices, search };
-}
-
 /** The filter fields of the archive. */
 function ReportFilterFields({
   classes,
@@ -195,7 +176,7 @@ function useExport(filters: StudyReportFilters) {
  */
 export function StudyReportPage() {
   const list = usePagedList<StudyReportFilters, StudyReportRow>(listStudyReport, {});
-  const classes = useClassChoices();
+  const classes = useClassChoices(getReportClassOptions);
   const units = useUnitChoices();
   const access = useAccess();
   const exporter = useExport(list.filters);

@@ -4,6 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { listCertificateTemplates } from '../../../api/certificate';
 import { getClassCategoryTree } from '../../../api/class-category';
 import { courseCategoryCalls, queryCourses } from '../../../api/course';
+import { getExamSetting, saveExamSetting } from '../../../api/exam';
 import { getSystemInfo } from '../../../api/project';
 import { getClass, listClassEvaluations, saveClass, setEvaluationStatus } from '../../../api/train-class';
 import { listTrainPlans } from '../../../api/train-plan';
@@ -19,6 +20,11 @@ jest.mock('../../../api/train-class', () => ({
   setEvaluationStatus: jest.fn(),
 }));
 jest.mock('../../../api/train-plan', () => ({ listTrainPlans: jest.fn() }));
+jest.mock('../../../api/exam', () => ({
+  getExamSetting: jest.fn(),
+  saveExamSetting: jest.fn(),
+  listPaperOptions: jest.fn(() => Promise.resolve([])),
+}));
 jest.mock('../../../api/project', () => ({ getSystemInfo: jest.fn() }));
 jest.mock('../../../api/class-category', () => ({ getClassCategoryTree: jest.fn() }));
 jest.mock('../../../api/certificate', () => ({ listCertificateTemplates: jest.fn() }));
@@ -398,6 +404,43 @@ describe('ClassDetailPage', () => {
     fireEvent.click(button(visible, '隐藏'));
     await waitFor(() => expect(setEvaluationStatus).toHaveBeenCalledWith(71, 'HIDDEN'));
     await waitFor(() => expect(evaluationsMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('has the exam settings in a tab; what it saves shows in the class info', async () => {
+    const setting = {
+      classId: 5,
+      className: '安全员继续教育班',
+      examRequired: true,
+      paperId: 9,
+      paperName: '安全生产知识考试卷',
+      timeLimitMinutes: 20,
+      attemptsAllowed: 3,
+      passScore: 70,
+      reviewPolicy: 'AFTER_SUBMIT' as const,
+      exerciseEnabled: true,
+      configured: true,
+    };
+    jest.mocked(getExamSetting).mockResolvedValue({ ...setting, examRequired: false, configured: false });
+    jest.mocked(saveExamSetting).mockResolvedValue(setting);
+    open('/train-manage/train-class-detail?id=5');
+    await screen.findByText('编辑班级 · 安全员继续教育班');
+    expect(field('examRequired').getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByText('考试设置'));
+    await waitFor(() => expect(getExamSetting).toHaveBeenCalledWith(5));
+    const toggle = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>('#exam-setting-form_examRequired');
+      if (!element) throw new Error('no exam settings yet');
+      return element;
+    });
+    fireEvent.click(toggle);
+    fireEvent.click(button(document.body, '保存考试设置'));
+    await waitFor(() =>
+      expect(saveExamSetting).toHaveBeenCalledWith(
+        expect.objectContaining({ classId: 5, examRequired: true }),
+      ),
+    );
+    await waitFor(() => expect(field('examRequired').getAttribute('aria-checked')).toBe('true'));
+    expect(field('examPassScore').value).toBe('70');
   });
 
   it('explains a malformed id, and a failed load can be retried', async () => {

@@ -1,6 +1,6 @@
 import type { ClassDetail } from '@px/api/contract';
 import { Alert, Button, Card, Divider, Form, message, Result, Space, Tabs, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getClass, saveClass } from '../../../api/train-class';
 import { RecordPending } from '../../../components/RecordPending';
@@ -12,6 +12,7 @@ import { useClassCategories, useClassYears, useTrainPlans } from '../class/use-c
 import { type ClassFormValues, classFormValues, classSavePayload, unshownText } from './class-form';
 import { ClassCourseTable } from './components/ClassCourseTable';
 import { ClassEvaluations } from './components/ClassEvaluations';
+import { ClassExamSettings } from './components/ClassExamSettings';
 import { ClassInfoFields } from './components/ClassInfoFields';
 import { useCertificateTemplates } from './use-certificate-templates';
 
@@ -34,6 +35,13 @@ function ClassEditor({
   const planChoices = useMemo(() => planOptions(plans.items, detail?.planId), [plans.items, detail]);
   const templates = useCertificateTemplates(detail?.certificateTemplateId);
   const initialValues = useMemo(() => classFormValues(detail), [detail]);
+  const examRequired = detail?.examRequired;
+  const examPassScore = detail?.examPassScore;
+
+  // The exam settings tab saves these two as well: show what it saved.
+  useEffect(() => {
+    if (examRequired !== undefined) form.setFieldsValue({ examRequired, examPassScore });
+  }, [examRequired, examPassScore, form]);
 
   const save = async () => {
     setUnshown([]);
@@ -101,7 +109,8 @@ function EditorTitle({ detail }: { detail: ClassDetail | null }) {
 }
 
 /**
- * 班级详情 (hidden route): `?id=` edits a class, with a second tab of its evaluations (学员评价);
+ * 班级详情 (hidden route): `?id=` edits a class, with tabs of its exam settings (考试设置) and its
+ * evaluations (学员评价);
  * without `id` it creates one. After creating, the page stays on the saved class (`?id=` replaced).
  */
 export function ClassDetailPage() {
@@ -133,6 +142,18 @@ export function ClassDetailPage() {
         <Tabs
           items={[
             { key: 'info', label: '班级信息', children: editor },
+            {
+              key: 'exam',
+              label: '考试设置',
+              children: (
+                <ClassExamSettings
+                  classId={detail.id}
+                  onSaved={(saved) =>
+                    state.set({ ...detail, examRequired: saved.examRequired, examPassScore: saved.passScore })
+                  }
+                />
+              ),
+            },
             { key: 'evaluations', label: '学员评价', children: <ClassEvaluations classId={detail.id} /> },
           ]}
         />

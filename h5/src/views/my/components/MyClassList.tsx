@@ -26,12 +26,14 @@ const STATUS_TAG: Readonly<Record<MyClassStatus, TagProps['type']>> = {
 };
 
 /**
- * What a card's button says: 去学习 for enrolments that may be studied, 学习记录 for an expired one
- * (its study page shows why it is closed and what was credited); none for the others.
+ * What a card's button says: 去学习 for enrolments that may be studied, 去考试 once the hours are
+ * credited and the exam waits (FINISHED_STUDY: a class without an exam passes at once; the study
+ * page holds the exam), 学习记录 for an expired one (its study page shows why it is closed and what
+ * was credited); none for the others.
  */
 export const STUDY_ACTION: Readonly<Partial<Record<MyClassStatus, string>>> = {
   STUDYING: '去学习',
-  FINISHED_STUDY: '去学习',
+  FINISHED_STUDY: '去考试',
   PASSED: '去学习',
   EXPIRED: '学习记录',
 };

@@ -1,0 +1,118 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { PAPER_MODE_LABEL, PAPER_MODES, type PaperItem, type PaperMode } from '@px/api/contract';
+import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { deletePaper, listPapers } from '../../../api/exam';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { DeleteAction } from '../../../components/RowActions';
+import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useRowAction } from '../../../hooks/useRowAction';
+import { PaperEditorDrawer } from './components/PaperEditorDrawer';
+import { PaperPreviewModal } from './components/PaperPreviewModal';
+
+interface PaperFilters {
+  name?: string;
+  mode?: PaperMode;
+}
+
+const MODE_OPTIONS = PAPER_MODES.map((value) => ({ value, label: PAPER_MODE_LABEL[value] }));
+
+/** The editor's state: closed, a new paper, or the id of the paper edited. */
+type Editing = null | { paperId?: number };
+
+/**
+ * 试卷管理 (project staff): the papers (name and mode filters) with questions, total and the classes
+ * using them; 新建试卷 / 编辑 in a drawer (hand-built: questions from the bank with a score each;
+ * random: rules by exam type, question type, count and score; 100 points in all), 预览 (one draw
+ * with answers) and 删除 of papers no class uses.
+ */
+export function ExamPaperPage() {
+  const list = usePagedList<PaperFilters, PaperItem>(listPapers, {});
+  const { busy, run } = useRowAction<number>(list.reload);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [previewing, setPreviewing] = useState<number | null>(null);
+
+  const columns: ColumnsType<PaperItem> = [
+    {
+      title: '试卷名称',
+      dataIndex: 'name',
+      width: 220,
+      render: (name: string, paper) => (
+        <Button type="link" size="small" onClick={() => setEditing({ paperId: paper.id })}>
+          {name}
+        </Button>
+      ),
+    },
+    {
+      title: '组卷方式',
+      dataIndex: 'mode',
+      width: 100,
+      render: (mode: PaperMode) => (
+        <Tag color={mode === 'FIXED' ? 'blue' : 'purple'}>{PAPER_MODE_LABEL[mode]}</Tag>
+      ),
+    },
+    { title: '题目数', dataIndex: 'questionCount', width: 80, align: 'right' },
+    { title: '总分', dataIndex: 'totalScore', width: 70, align: 'right' },
+    { title: '使用班级', dataIndex: 'classCount', width: 86, align: 'right' },
+    { title: '说明', dataIndex: 'description', width: 200, ellipsis: true, render: orDash },
+    dateTimeColumn<PaperItem>('更新时间', 'updatedAt', 170),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 170,
+      fixed: 'right',
+      render: (_value, paper) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing({ paperId: paper.id })}>
+            编辑
+          </Button>
+          <Button type="link" size="small" onClick={() => setPreviewing(paper.id)}>
+            预览
+          </Button>
+          <DeleteAction
+            confirmTitle={`删除试卷「${paper.name}」？`}
+            busy={busy === paper.id}
+            refusal={paper.classCount > 0 ? '有班级的考试使用该试卷，不能删除' : undefined}
+            onDelete={() => run(paper.id, () => deletePaper(paper.id), '试卷已删除')}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="试卷管理">
+      <ListFilterBar<PaperFilters>
+        name="paper-filters"
+        onSearch={(values) => list.search({ name: values.name?.trim() || undefined, mode: values.mode })}
+        onReset={list.reset}
+        style={{ rowGap: 12 }}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            新建试卷
+          </Button>
+        }
+      >
+        <Form.Item name="name" label="试卷名称">
+          <Input allowClear placeholder="名称中的文字" maxLength={100} />
+        </Form.Item>
+        <Form.Item name="mode" label="组卷方式">
+          <Select allowClear placeholder="全部" options={MODE_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+      </ListFilterBar>
+      <Table<PaperItem> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+      <PaperEditorDrawer
+        open={editing !== null}
+        paperId={editing?.paperId}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      <PaperPreviewModal paperId={previewing} onClose={() => setPreviewing(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,424 @@
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import {
+  EXAM_QUESTION_TYPE_LABEL,
+  type ExamCategoryNode,
+  type ExamQuestionType,
+  PAPER_MODE_LABEL,
+  PAPER_MODES,
+  PAPER_TOTAL_SCORE,
+  type PaperDetail,
+} from '@px/api/contract';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  message,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  TreeSelect,
+  Typography,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useMemo, useState } from 'react';
+import { examCategoryCalls, getPaper, savePaper } from '../../../../api/exam';
+import type { FieldError } from '../../../../api/request';
+import { OrderedRowActions } from '../../../../components/OrderedRowActions';
+import { orDash } from '../../../../components/table-columns';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { categoryOptions } from '../../components/category-tree';
+import { QUESTION_TYPE_OPTIONS } from '../../exam-question/question-form';
+import {
+  evenScores,
+  fixedTotal,
+  isFullMarks,
+  newRule,
+  type PaperFormValues,
+  type PaperQuestionRow,
+  type PaperRuleRow,
+  paperEditorState,
+  paperSavePayload,
+  randomTotal,
+} from '../paper-form';
+import { QuestionPickerModal } from './QuestionPickerModal';
+
+const MODE_OPTIONS = PAPER_MODES.map((value) => ({ value, label: PAPER_MODE_LABEL[value] }));
+
+/** 总分 x / 100, green at full marks. */
+function TotalLine({ total }: { total: number }) {
+  return (
+    <Typography.Text type={isFullMarks(total) ? 'success' : 'danger'} strong>
+      总分 {total} / {PAPER_TOTAL_SCORE}
+      {isFullMarks(total) ? '' : '（总分须为 100 分）'}
+    </Typography.Text>
+  );
+}
+
+function FixedQuestions({
+  rows,
+  onChange,
+}: {
+  rows: PaperQuestionRow[];
+  onChange: (rows: PaperQuestionRow[]) => void;
+}) {
+  const [picking, setPicking] = useState(false);
+  const set = (index: number, score: number | null) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, score } : row)));
+  const move = (from: number, to: number) => {
+    const next = [...rows];
+    const [moved] = next.splice(from, 1);
+    if (moved) next.splice(to, 0, moved);
+    onChange(next);
+  };
+  const columns: ColumnsType<PaperQuestionRow> = [
+    { title: '题号', key: 'no', width: 50, render: (_value, _row, index) => index + 1 },
+    {
+      title: '题型',
+      key: 'type',
+      width: 80,
+      render: (_value, row) => <Tag color="blue">{EXAM_QUESTION_TYPE_LABEL[row.question.type]}</Tag>,
+    },
+    {
+      title: '题干',
+      key: 'content',
+      ellipsis: true,
+      render: (_value, row) => row.question.content,
+    },
+    {
+      title: '考试类型',
+      key: 'category',
+      width: 130,
+      ellipsis: true,
+      render: (_value, row) => orDash(row.question.categoryName),
+    },
+    {
+      title: '分值',
+      key: 'score',
+      width: 100,
+      render: (_value, row, index) => (
+        <InputNumber
+          aria-label={`第 ${index + 1} 题分值`}
+          min={0.5}
+          max={100}
+          step={1}
+          precision={1}
+          value={row.score}
+          onChange={(value) => set(index, value)}
+        />
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      render: (_value, _row, index) => (
+        <OrderedRowActions
+          index={index}
+          count={rows.length}
+          onMove={move}
+          onRemove={() => onChange(rows.filter((_row, at) => at !== index))}
+        />
+      ),
+    },
+  ];
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button icon={<PlusOutlined />} onClick={() => setPicking(true)}>
+          添加试题
+        </Button>
+        <Button
+          disabled={rows.length === 0}
+          onClick={() => {
+            const scores = evenScores(rows.length);
+            onChange(rows.map((row, index) => ({ ...row, score: scores[index] ?? null })));
+          }}
+        >
+          平均分配分值
+        </Button>
+        <TotalLine total={fixedTotal(rows)} />
+      </Space>
+      <Table<PaperQuestionRow>
+        rowKey="questionId"
+        size="small"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: '还没有试题，请点击“添加试题”' }}
+        tableLayout="fixed"
+      />
+      <QuestionPickerModal
+        open={picking}
+        takenIds={rows.map((row) => row.questionId)}
+        onClose={() => setPicking(false)}
+        onPick={(questions) => {
+          setPicking(false);
+          onChange([
+            ...rows,
+            ...questions.map((question) => ({ questionId: question.id, score: null, question })),
+          ]);
+        }}
+      />
+    </>
+  );
+}
+
+function RandomRules({
+  rules,
+  tree,
+  onChange,
+}: {
+  rules: PaperRuleRow[];
+  tree: readonly ExamCategoryNode[];
+  onChange: (rules: PaperRuleRow[]) => void;
+}) {
+  const treeData = useMemo(() => categoryOptions(tree), [tree]);
+  const set = (index: number, change: Partial<PaperRuleRow>) =>
+    onChange(rules.map((rule, at) => (at === index ? { ...rule, ...change, available: null } : rule)));
+  const columns: ColumnsType<PaperRuleRow> = [
+    {
+      title: '考试类型',
+      key: 'category',
+      width: 200,
+      render: (_value, rule, index) => (
+        <TreeSelect
+          aria-label={`规则 ${index + 1} 考试类型`}
+          allowClear
+          treeDefaultExpandAll
+          placeholder="不限"
+          style={{ width: 190 }}
+          treeData={treeData}
+          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+          value={rule.categoryId ?? undefined}
+          onChange={(value?: number) => set(index, { categoryId: value ?? null })}
+        />
+      ),
+    },
+    {
+      title: '题型',
+      key: 'type',
+      width: 120,
+      render: (_value, rule, index) => (
+        <Select<ExamQuestionType>
+          aria-label={`规则 ${index + 1} 题型`}
+          style={{ width: 110 }}
+          options={QUESTION_TYPE_OPTIONS}
+          value={rule.type}
+          onChange={(type) => set(index, { type })}
+        />
+      ),
+    },
+    {
+      title: '题目数量',
+      key: 'count',
+      width: 110,
+      render: (_value, rule, index) => (
+        <InputNumber
+          aria-label={`规则 ${index + 1} 题目数量`}
+          min={1}
+          max={200}
+          precision={0}
+          value={rule.count}
+          onChange={(count) => set(index, { count })}
+        />
+      ),
+    },
+    {
+      title: '每题分值',
+      key: 'score',
+      width: 110,
+      render: (_value, rule, index) => (
+        <InputNumber
+          aria-label={`规则 ${index + 1} 每题分值`}
+          min={0.5}
+          max={100}
+          precision={1}
+          value={rule.score}
+          onChange={(score) => set(index, { score })}
+        />
+      ),
+    },
+    {
+      title: '题库现有',
+      key: 'available',
+      width: 90,
+      render: (_value, rule) => (rule.available === null ? '—' : `${rule.available} 题`),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 70,
+      render: (_value, _rule, index) => (
+        <Button
+          type="link"
+          size="small"
+          danger
+          onClick={() => onChange(rules.filter((_rule, at) => at !== index))}
+        >
+          移除
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button icon={<PlusOutlined />} onClick={() => onChange([...rules, newRule()])}>
+          添加规则
+        </Button>
+        <TotalLine total={randomTotal(rules)} />
+      </Space>
+      <Table<PaperRuleRow>
+        rowKey="key"
+        size="small"
+        columns={columns}
+        dataSource={rules}
+        pagination={false}
+        locale={{ emptyText: '还没有抽题规则，请点击“添加规则”' }}
+        scroll={{ x: 'max-content' }}
+      />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        每次考试按规则从题库中随机抽题（考试类型包含其下级分类）；保存时题库中须有足够的题目。
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+/**
+ * 新建试卷 / 编辑试卷: name, mode and description; a hand-built paper's questions (添加试题 from the
+ * bank, a score each, order, 平均分配分值) or a random paper's rules (exam type, question type,
+ * count, score each). The total is shown against 100 and the server refuses any other; refusals it
+ * names that have no field of their own are listed above the tables.
+ */
+export function PaperEditorDrawer({
+  open,
+  paperId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** The paper edited; undefined for a new one. */
+  paperId?: number;
+  onClose: () => void;
+  onSaved: (saved: PaperDetail) => void;
+}) {
+  const [form] = Form.useForm<PaperFormValues>();
+  const mode = Form.useWatch('mode', form) ?? 'FIXED';
+  const [questions, setQuestions] = useState<PaperQuestionRow[]>([]);
+  const [rules, setRules] = useState<PaperRuleRow[]>([]);
+  const [tree, setTree] = useState<ExamCategoryNode[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [unshown, setUnshown] = useState<FieldError[]>([]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    let current = true;
+    const show = (detail: PaperDetail | null) => {
+      const state = paperEditorState(detail);
+      form.setFieldsValue(state.values);
+      setQuestions(state.questions);
+      setRules(state.rules);
+    };
+    setFailed(false);
+    setUnshown([]);
+    examCategoryCalls.tree().then(
+      (answer) => current && setTree(answer),
+      () => undefined,
+    );
+    if (paperId === undefined) show(null);
+    else {
+      setLoading(true);
+      getPaper(paperId).then(
+        (detail) => {
+          if (!current) return;
+          show(detail);
+          setLoading(false);
+        },
+        () => {
+          if (!current) return;
+          setFailed(true);
+          setLoading(false);
+        },
+      );
+    }
+    return () => {
+      current = false;
+    };
+  }, [open, paperId, form]);
+
+  const submit = async (values: PaperFormValues) => {
+    setSaving(true);
+    setUnshown([]);
+    try {
+      const saved = await savePaper(paperSavePayload(values, questions, rules, paperId));
+      void message.success('试卷已保存');
+      onSaved(saved);
+    } catch (error) {
+      setUnshown(showServerFieldErrors(form, error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      title={paperId === undefined ? '新建试卷' : '编辑试卷'}
+      open={open}
+      onClose={onClose}
+      size={1000}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={saving} disabled={loading || failed} onClick={() => form.submit()}>
+            保存
+          </Button>
+        </Space>
+      }
+    >
+      {failed ? (
+        <Alert type="error" showIcon title="试卷加载失败，请关闭后重试" />
+      ) : (
+        <Spin spinning={loading}>
+          <Form<PaperFormValues> name="paper-editor" form={form} layout="vertical" onFinish={submit}>
+            <Form.Item
+              name="name"
+              label="试卷名称"
+              rules={[{ required: true, whitespace: true, message: '请填写试卷名称' }]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="mode" label="组卷方式" rules={[{ required: true, message: '请选择组卷方式' }]}>
+              <Radio.Group options={MODE_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="description" label="说明">
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          </Form>
+          {unshown.length > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title="以下内容未能保存"
+              description={unshown.map((entry) => entry.message).join('；')}
+            />
+          )}
+          {mode === 'FIXED' ? (
+            <FixedQuestions rows={questions} onChange={setQuestions} />
+          ) : (
+            <RandomRules rules={rules} tree={tree} onChange={setRules} />
+          )}
+        </Spin>
+      )}
+    </Drawer>
+  );
+}

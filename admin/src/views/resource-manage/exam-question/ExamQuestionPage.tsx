@@ -1,0 +1,207 @@
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
+import {
+  EXAM_QUESTION_IMPORT_COLUMNS,
+  EXAM_QUESTION_IMPORT_MAX_ROWS,
+  EXAM_QUESTION_TYPE_LABEL,
+  type ExamCategoryNode,
+  type ExamQuestionImportField,
+  type ExamQuestionItem,
+  type ExamQuestionType,
+} from '@px/api/contract';
+import { Button, Card, Form, Input, message, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import {
+  deleteExamQuestion,
+  downloadExamQuestionTemplate,
+  examCategoryCalls,
+  importExamQuestions,
+  listExamQuestions,
+} from '../../../api/exam';
+import { saveBlobAs } from '../../../api/train-class';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { DeleteAction } from '../../../components/RowActions';
+import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { XlsxImportModal } from '../../../components/XlsxImportModal';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useRowAction } from '../../../hooks/useRowAction';
+import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
+import { useCategoryPanel } from '../components/useCategoryPanel';
+import { QuestionEditModal } from './components/QuestionEditModal';
+import { answerText, QUESTION_TYPE_OPTIONS } from './question-form';
+
+/** The file name of 下载模板. */
+export const QUESTION_TEMPLATE_FILE = '试题导入模板.xlsx';
+
+interface QuestionFilters {
+  categoryId?: number;
+  type?: ExamQuestionType;
+  keyword?: string;
+}
+
+/** The exam type tree as the question bank shows it. */
+const EXAM_CATEGORIES: CategoryKind<ExamCategoryNode> = {
+  title: '考试类型',
+  allLabel: '全部试题',
+  formName: 'exam-category-form',
+  countOf: (node) => node.questionCount,
+  countText: (count) => `${count} 道试题`,
+  calls: examCategoryCalls,
+};
+
+const HEADER_OF = new Map<ExamQuestionImportField, string>(
+  EXAM_QUESTION_IMPORT_COLUMNS.map((column) => [column.key, column.header]),
+);
+
+/** The editor's state: closed, a new question, or the question edited. */
+type Editing = null | { question: ExamQuestionItem | null };
+
+/**
+ * 考试题库 (project staff): the exam type tree on the left (add, rename, delete when empty, drag),
+ * the questions of the selected type and below on the right (question type and keyword filters),
+ * 新增试题 / 编辑 in a dialog for the four types, 删除 of questions no paper holds, 下载模板 and
+ * 导入试题 (an `.xlsx` of the template, all or nothing, refused cells listed).
+ */
+export function ExamQuestionPage() {
+  const list = usePagedList<QuestionFilters, ExamQuestionItem>(listExamQuestions, {});
+  const categories = useCategoryPanel(EXAM_CATEGORIES, list);
+  const afterChange = () => {
+    list.reload();
+    categories.reload();
+  };
+  const { busy, run } = useRowAction<number>(afterChange);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [importing, setImporting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  const downloadTemplate = async () => {
+    setDownloading(true);
+    try {
+      saveBlobAs(await downloadExamQuestionTemplate(), QUESTION_TEMPLATE_FILE);
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const columns: ColumnsType<ExamQuestionItem> = [
+    {
+      title: '题型',
+      dataIndex: 'type',
+      width: 80,
+      render: (type: ExamQuestionType) => <Tag color="blue">{EXAM_QUESTION_TYPE_LABEL[type]}</Tag>,
+    },
+    { title: '题干', dataIndex: 'content', width: 320, ellipsis: true },
+    {
+      title: '选项',
+      dataIndex: 'options',
+      width: 240,
+      ellipsis: true,
+      render: (options: string[], question) =>
+        question.type === 'FILL'
+          ? '—'
+          : options.map((option, index) => `${String.fromCharCode(65 + index)}. ${option}`).join('；'),
+    },
+    { title: '答案', key: 'answer', width: 110, render: (_value, question) => answerText(question) },
+    { title: '考试类型', dataIndex: 'categoryName', width: 150, render: orDash },
+    { title: '组卷引用', dataIndex: 'paperCount', width: 86, align: 'right' },
+    dateTimeColumn<ExamQuestionItem>('更新时间', 'updatedAt', 170),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 120,
+      fixed: 'right',
+      render: (_value, question) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing({ question })}>
+            编辑
+          </Button>
+          <DeleteAction
+            confirmTitle="删除该试题？"
+            busy={busy === question.id}
+            refusal={question.paperCount > 0 ? '试卷中使用了该试题，不能删除' : undefined}
+            onDelete={() => run(question.id, () => deleteExamQuestion(question.id), '试题已删除')}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="category-layout">
+      <CategoryPanel {...categories.panelProps} />
+      <Card title="考试题库" className="category-layout__list">
+        <ListFilterBar<Omit<QuestionFilters, 'categoryId'>>
+          name="exam-question-filters"
+          onSearch={(values) =>
+            list.search({
+              type: values.type,
+              keyword: values.keyword?.trim() || undefined,
+              categoryId: categories.selectedId,
+            })
+          }
+          onReset={() => list.search({ categoryId: categories.selectedId })}
+          style={{ rowGap: 12 }}
+          extra={
+            <Space wrap>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={downloading}
+                onClick={() => void downloadTemplate()}
+              >
+                下载模板
+              </Button>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                导入试题
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ question: null })}>
+                新增试题
+              </Button>
+            </Space>
+          }
+        >
+          <Form.Item name="type" label="题型">
+            <Select allowClear placeholder="全部" options={QUESTION_TYPE_OPTIONS} style={{ width: 110 }} />
+          </Form.Item>
+          <Form.Item name="keyword" label="题干">
+            <Input allowClear placeholder="题干中的文字" maxLength={100} />
+          </Form.Item>
+        </ListFilterBar>
+        <Table<ExamQuestionItem>
+          rowKey="id"
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          {...list.tableProps}
+        />
+      </Card>
+      <QuestionEditModal
+        open={editing !== null}
+        question={editing?.question ?? null}
+        categoryId={categories.selectedId}
+        tree={categories.tree}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          afterChange();
+        }}
+      />
+      <XlsxImportModal<ExamQuestionImportField>
+        open={importing}
+        title="导入试题"
+        noun="试题"
+        intro={`请按模板填写：题型（单选题、多选题、判断题、填空题）、题干、答案必填；选择题填写选项 A–F，答案填选项字母（多选如 AC），判断题答案填“正确”或“错误”，填空题答案可用“|”分隔多个可接受答案；分类填写考试类型名称（多级用“/”分隔）。一次最多 ${EXAM_QUESTION_IMPORT_MAX_ROWS} 题，任何一行有误都不会导入。`}
+        headerOf={(field) => HEADER_OF.get(field) ?? field}
+        importFile={importExamQuestions}
+        onClose={() => setImporting(false)}
+        onImported={(count) => {
+          setImporting(false);
+          void message.success(`已导入 ${count} 道试题`);
+          afterChange();
+        }}
+      />
+    </div>
+  );
+}
