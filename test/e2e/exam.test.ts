@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { DEMO } from '@px/api';
 import type { Calls } from '@px/api/contract';
+import { decodePdfQrCodes, readPdfText } from '@px/api/testing';
 import type { AnswerOf, InputOf } from '@px/config';
 import { Client } from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -11,7 +13,8 @@ import { expectVisible } from '../support/wait';
 // the demo paper and the demo class's exam settings; on the H5 the demo student enrols in the free
 // demo exam class, studies its short lesson (the exam is locked until then), sits the exam (a
 // reload mid-exam keeps the countdown and the answers), answers correctly, submits and sees 合格,
-// and the hub shows the class 已合格; the back office's 考试成绩 then lists the score.
+// and the hub shows the class 已合格; the pass issued a certificate: 我的证书 downloads its PDF, whose
+// QR code opens the public query page saying 有效; the back office's 考试成绩 then lists the score.
 
 const STEP_TIMEOUT = 240_000;
 /** The demo class with an exam (exam.demo.ts) and its one lesson, with a pop-up question at 6 s. */
@@ -113,7 +116,11 @@ describe('the exam screens with the demo data', () => {
   beforeAll(async () => {
     office = await browser.newContext(VIEWPORTS.desktop);
     admin = await office.newPage();
-    phone = await browser.newContext({ ...VIEWPORTS.phone, viewport: { width: 390, height: 844 } });
+    phone = await browser.newContext({
+      ...VIEWPORTS.phone,
+      viewport: { width: 390, height: 844 },
+      acceptDownloads: true,
+    });
   });
   afterAll(async () => {
     await office?.close();
@@ -332,6 +339,40 @@ describe('the exam screens with the demo data', () => {
       await page.goto(`${h5}/my`);
       await expectVisible(page.locator('.my-card').filter({ hasText: EXAM_CLASS }).getByText('已合格'));
       await shot(page, '13-h5-hub-passed', true);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'H5: the pass issued a certificate with the score: 我的证书 lists it, its PDF carries the QR code, the query page says 有效',
+    async () => {
+      const page = phone.pages()[0] as Page;
+      await page.goto(`${h5}/my?tab=certificates`);
+      const card = page.getByRole('listitem').filter({ hasText: EXAM_CLASS });
+      await expectVisible(card.getByText('有效'));
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        card.getByRole('button', { name: '下载' }).click(),
+      ]);
+      const pdf = fs.readFileSync(await download.path());
+      const text = await readPdfText(pdf);
+      expect(text).toContain(DEMO.accounts.student.name);
+      expect(text).toContain(EXAM_CLASS);
+      const [queryUrl] = await decodePdfQrCodes(pdf);
+      expect(queryUrl).toMatch(new RegExp(`^${h5}/query-certificate\\?code=[0-9A-Z]{8}$`));
+      await shot(page, '16-h5-certificate');
+
+      const visitor = await browser.newContext(VIEWPORTS.phone);
+      try {
+        const check = await visitor.newPage();
+        await check.goto(queryUrl as string);
+        const found = check.getByRole('region').filter({ hasText: EXAM_CLASS });
+        await expectVisible(found.getByRole('status').getByText('有效', { exact: true }));
+        await expectVisible(found.getByText('100 分'));
+        await shot(check, '17-query-valid');
+      } finally {
+        await visitor.close();
+      }
     },
     STEP_TIMEOUT,
   );
