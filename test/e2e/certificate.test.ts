@@ -15,6 +15,8 @@ import { expectVisible } from '../support/wait';
 // stops the certificate in 证书管理, and the same query page says 已停用. Last, 张三 enrols in the demo
 // exam class, passes its exam (through the exam API; his study of its lesson is written as credited,
 // study itself being the study test's), and the new certificate shows under 我的证书 with the score.
+// His skill certificate (电工 四级/中级工, issued by the seed) is listed too, and the query page, by
+// the code its view shows, answers it with the skill, the level and 有效.
 
 const STEP_TIMEOUT = 240_000;
 
@@ -261,6 +263,37 @@ describe('the demo certificate', () => {
         const found = check.getByRole('region').filter({ hasText: DEMO.examClass });
         await expectVisible(found.getByRole('status').getByText('有效', { exact: true }));
         await expectVisible(found.getByText('100 分'));
+      } finally {
+        await visitor.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'the demo skill certificate is listed under 我的证书, and the query page by its code shows the skill, level and 有效',
+    async () => {
+      const page = phone.pages()[0] as Page;
+      const { skillName } = DEMO.skillCertificate;
+      await page.goto(`${h5}/my?tab=certificates`);
+      const card = page.getByRole('listitem').filter({ hasText: '四级/中级工' });
+      await expectVisible(card.getByText(skillName, { exact: true }));
+      await expectVisible(card.getByText('技能证书'));
+      await card.getByRole('button', { name: '查看' }).click();
+      const view = page.getByRole('region', { name: '证书内容' });
+      await expectVisible(view.getByText('职业/工种'));
+      await shot(page, '08-skill-certificate');
+      const code = (await view.getByText(/查验$/).textContent())?.match(/验证码 ([0-9A-Z]{8})/)?.[1];
+      if (!code) throw new Error('no verification code on the skill certificate view');
+      const visitor = await browser.newContext(VIEWPORTS.phone);
+      try {
+        const check = await visitor.newPage();
+        await check.goto(`${h5}/query-certificate?code=${code}`);
+        const found = check.getByRole('region').filter({ hasText: '技能证书' });
+        await expectVisible(found.getByRole('status').getByText('有效', { exact: true }));
+        await expectVisible(found.getByText(skillName, { exact: true }));
+        await expectVisible(found.getByText('四级/中级工', { exact: true }));
+        await shot(check, '09-query-skill', true);
       } finally {
         await visitor.close();
       }

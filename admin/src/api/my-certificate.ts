@@ -1,4 +1,4 @@
-import type { CertificatePageInput, CertificateSaveInput } from '@px/api/contract';
+import type { CertificatePageInput, CertificateSaveInput, SkillInitInput } from '@px/api/contract';
 import type { CallOptions } from '@px/config';
 import { api } from './request';
 
@@ -30,3 +30,10 @@ export const reprintCertificate = (id: number) => api.download('my-certificate/r
 /** Up to 50 classes of the project by part of the name, to filter certificates by. Rejects with an ApiError. */
 export const getCertificateClassOptions = (name?: string) =>
   api.call('my-certificate/class-options', { name });
+
+/** Issues a skill certificate to a student of the project. Rejects with an ApiError (an ApiFieldsError naming the fields; a duplicate of a valid one). */
+export const initSkillCertificate = (input: SkillInitInput) => api.call('my-certificate/skill-init', input);
+
+/** Up to 20 students of the project by part of the name or the whole ID number. Rejects with an ApiError. */
+export const getCertificateStudentOptions = (keyword: string) =>
+  api.call('my-certificate/student-options', { keyword });

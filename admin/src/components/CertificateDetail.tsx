@@ -4,6 +4,7 @@ import {
   type CertificateDetail,
   type CertificatePrint,
   type CertificateState,
+  SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
 import { Descriptions, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -19,6 +20,31 @@ const PRINT_COLUMNS: ColumnsType<CertificatePrint> = [
   { title: '操作人', dataIndex: 'actorName', render: orDash },
 ];
 
+/** What a certificate certifies: the class and hours, or the skill assessment of a skill certificate. */
+function subjectItems(certificate: CertificateDetail) {
+  if (certificate.kind === 'SKILL')
+    return [
+      { key: 'skill', label: '职业/工种', children: certificate.skillName },
+      {
+        key: 'level',
+        label: '技能等级',
+        children: certificate.skillLevel ? SKILL_LEVEL_LABELS[certificate.skillLevel] : '—',
+      },
+      { key: 'score', label: '考核成绩', children: certificate.score ?? '—' },
+      { key: 'assess', label: '考核日期', children: certificate.assessDate },
+      { key: 'issuer', label: '发证单位', children: certificate.issuer, span: 2 },
+    ];
+  return [
+    { key: 'class', label: '班级', children: certificate.className, span: 2 },
+    { key: 'year', label: '年度', children: certificate.year },
+    { key: 'score', label: '考试成绩', children: certificate.score ?? '—' },
+    { key: 'public', label: '公需学时', children: certificate.publicHours },
+    { key: 'specialized', label: '专业学时', children: certificate.specializedHours },
+    { key: 'elective', label: '选修学时', children: certificate.electiveHours },
+    { key: 'total', label: '总学时', children: certificate.totalHours },
+  ];
+}
+
 /** A certificate's snapshot, codes, state, template and query address. */
 export function CertificateDescriptions({ certificate }: { certificate: CertificateDetail }) {
   return (
@@ -32,13 +58,7 @@ export function CertificateDescriptions({ certificate }: { certificate: Certific
         { key: 'status', label: '状态', children: <CertificateStateTag status={certificate.status} /> },
         { key: 'name', label: '姓名', children: certificate.studentName },
         { key: 'id', label: '身份证号', children: certificate.idCardNo },
-        { key: 'class', label: '班级', children: certificate.className, span: 2 },
-        { key: 'year', label: '年度', children: certificate.year },
-        { key: 'score', label: '考试成绩', children: certificate.score ?? '—' },
-        { key: 'public', label: '公需学时', children: certificate.publicHours },
-        { key: 'specialized', label: '专业学时', children: certificate.specializedHours },
-        { key: 'elective', label: '选修学时', children: certificate.electiveHours },
-        { key: 'total', label: '总学时', children: certificate.totalHours },
+        ...subjectItems(certificate),
         { key: 'no', label: '证书编号', children: certificate.certificateNo },
         { key: 'code', label: '验证码', children: certificate.verifyCode },
         { key: 'date', label: '发证日期', children: certificate.issueDate },

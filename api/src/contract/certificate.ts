@@ -28,6 +28,9 @@ export const CERTIFICATE_DATA_KEYS = [
   'totalHours',
   'score',
   'issueDate',
+  'skillName',
+  'skillLevel',
+  'assessDate',
   'certificateNo',
   'verifyCode',
   'qrCode',
@@ -49,6 +52,9 @@ export const CERTIFICATE_FIELD_LABELS: Record<CertificateFieldKey, string> = {
   totalHours: '总学时',
   score: '考试成绩',
   issueDate: '发证日期',
+  skillName: '职业/工种',
+  skillLevel: '技能等级',
+  assessDate: '考核日期',
   certificateNo: '证书编号',
   verifyCode: '验证码',
   qrCode: '二维码',
@@ -266,11 +272,19 @@ const managers = staff(TEMPLATES);
 
 /** The certificate template calls (`certificate/...`): project staff on the templates of their project. */
 export const certificateCalls = defineCalls('certificate', {
-  /** The project's templates, newest change first; the class screens read it to choose a template. */
+  /**
+   * The project's templates, newest change first; the class screens and 证书管理 (for a skill
+   * certificate) read it to choose a template.
+   */
   'template-page': {
     input: certificateTemplatePageInput,
     answer: answer<PageAnswer<CertificateTemplateItem>>(),
-    access: staff(TEMPLATES, '/train-manage/class', '/train-manage/train-class-detail'),
+    access: staff(
+      TEMPLATES,
+      '/train-manage/class',
+      '/train-manage/train-class-detail',
+      '/customer/my-certificate-manage',
+    ),
   },
   /** One template with its fields. */
   'template-get': {

@@ -7,12 +7,13 @@ import { type ReportClassOption, reportClassOptionsInput } from './study-report'
 
 /**
  * Issued certificates (docs/product-decisions.md "Certificates"): a class certificate for each
- * enrolment that passed, a year certificate per student and year; staff list, correct, disable,
- * delete and reprint them, students read and download theirs, anyone verifies one on
- * `/query-certificate` by its code, or by ID number and name behind a captcha.
+ * enrolment that passed, a year certificate per student and year, and skill certificates staff
+ * issue for a passed skill assessment; staff list, correct, disable, delete and reprint them,
+ * students read and download theirs, anyone verifies one on `/query-certificate` by its code, or
+ * by ID number and name behind a captcha.
  */
 
-export const CERTIFICATE_KINDS = ['CLASS', 'YEAR'] as const;
+export const CERTIFICATE_KINDS = ['CLASS', 'YEAR', 'SKILL'] as const;
 export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
 export const CERTIFICATE_STATES = ['VALID', 'DISABLED'] as const;
 export type CertificateState = (typeof CERTIFICATE_STATES)[number];
@@ -21,7 +22,23 @@ export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 export const CERTIFICATE_KIND_LABELS: Record<CertificateKind, string> = {
   CLASS: '班级证书',
   YEAR: '年度学时证书',
+  SKILL: '技能证书',
 };
+
+/** The levels of a skill certificate (职业技能等级), lowest first. */
+export const SKILL_LEVELS = ['L5', 'L4', 'L3', 'L2', 'L1'] as const;
+export type SkillLevel = (typeof SKILL_LEVELS)[number];
+export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = {
+  L5: '五级/初级工',
+  L4: '四级/中级工',
+  L3: '三级/高级工',
+  L2: '二级/技师',
+  L1: '一级/高级技师',
+};
+
+/** The name a skill certificate shows in place of a class: `电工 四级/中级工`. */
+export const skillCertificateTitle = (skillName: string, level: SkillLevel) =>
+  `${skillName} ${SKILL_LEVEL_LABELS[level]}`;
 export const CERTIFICATE_STATE_LABELS: Record<CertificateState, string> = {
   VALID: '有效',
   DISABLED: '已停用',
@@ -36,17 +53,29 @@ export interface CertificateSnapshot {
   studentName: string;
   /** Masked: the first 6 and last 4 characters. */
   idCardNo: string;
-  /** The class; for a year certificate `<year>年度学时证明`. */
+  /**
+   * The class; for a year certificate `<year>年度学时证明`; for a skill certificate its skill and
+   * level (`skillCertificateTitle`).
+   */
   className: string;
+  /** The year (of the class; of the assessment for a skill certificate). */
   year: number;
   publicHours: number;
   specializedHours: number;
   electiveHours: number;
   totalHours: number;
-  /** The exam score; null without an exam (and on year certificates). */
+  /** The exam score (the assessment score of a skill certificate); null without one (and on year certificates). */
   score: number | null;
   /** `YYYY-MM-DD`. */
   issueDate: string;
+  /** Skill certificates only (null on the others): the occupation / skill (职业/工种). */
+  skillName: string | null;
+  /** Skill certificates only: the level. */
+  skillLevel: SkillLevel | null;
+  /** Skill certificates only: the assessment date, `YYYY-MM-DD`. */
+  assessDate: string | null;
+  /** Skill certificates only: the issuing organisation (the project's title unless staff named another). */
+  issuer: string | null;
 }
 
 /** A certificate as its owner and staff see it. */
@@ -83,7 +112,7 @@ export interface CertificateDetail extends CertificateItem {
 /** `my-certificate/mine`: the student's certificates the project's settings show. */
 export interface MyCertificates {
   list: CertificateItem[];
-  /** `hideClassCertificate` / `hideYearCertificate`: kinds the H5 does not show. */
+  /** `hideClassCertificate` / `hideYearCertificate`: kinds the H5 does not show (skill certificates always show). */
   hiddenKinds: CertificateKind[];
 }
 
@@ -98,7 +127,7 @@ export interface MyCertificateView extends CertificateItem {
 export interface PublicCertificate extends CertificateSnapshot {
   certificateNo: string;
   status: CertificateState;
-  /** The project (issuer) title. */
+  /** The issuer: the project's title; a skill certificate's issuing organisation. */
   issuer: string;
 }
 
@@ -113,7 +142,7 @@ export const certificatePageInput = z.object({
   /** The whole certificate number or verification code. */
   certificateNo: zOptionalText(32),
   status: zOptional(z.enum(CERTIFICATE_STATES, { error: '状态应为 VALID 或 DISABLED' })),
-  kind: zOptional(z.enum(CERTIFICATE_KINDS, { error: '证书类型应为 CLASS 或 YEAR' })),
+  kind: zOptional(z.enum(CERTIFICATE_KINDS, { error: '证书类型应为 CLASS、YEAR 或 SKILL' })),
 });
 export type CertificatePageInput = z.input<typeof certificatePageInput>;
 /** The list's filters as the back office holds them. */
@@ -121,6 +150,25 @@ export type CertificateFilters = Omit<z.output<typeof certificatePageInput>, 'pa
 
 /** One certificate of the project (or of the student, on the student's calls). */
 export const certificateIdInput = z.object({ id: zInput.id() });
+
+const dateText = (label: string) =>
+  z
+    .string({ error: `${label}应为 YYYY-MM-DD` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label}应为 YYYY-MM-DD` })
+    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
+      error: `${label}不是有效日期`,
+    });
+
+const optionalScore = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.coerce
+      .number<unknown>({ error: `${label}应为 0 到 100 的整数` })
+      .int({ error: `${label}应为 0 到 100 的整数` })
+      .min(0, { error: `${label}应为 0 到 100 的整数` })
+      .max(100, { error: `${label}应为 0 到 100 的整数` })
+      .nullable(),
+  );
 
 const hours = (label: string) =>
   z.coerce
@@ -139,23 +187,41 @@ export const certificateSaveInput = z.object({
   publicHours: hours('公需学时'),
   specializedHours: hours('专业学时'),
   electiveHours: hours('选修学时'),
-  score: z.preprocess(
-    (value) => (value === '' || value === undefined ? null : value),
-    z.coerce
-      .number<unknown>({ error: '考试成绩应为 0 到 100 的整数' })
-      .int({ error: '考试成绩应为 0 到 100 的整数' })
-      .min(0, { error: '考试成绩应为 0 到 100 的整数' })
-      .max(100, { error: '考试成绩应为 0 到 100 的整数' })
-      .nullable(),
-  ),
-  issueDate: z
-    .string({ error: '发证日期应为 YYYY-MM-DD' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: '发证日期应为 YYYY-MM-DD' })
-    .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), {
-      error: '发证日期不是有效日期',
-    }),
+  score: optionalScore('考试成绩'),
+  issueDate: dateText('发证日期'),
 });
 export type CertificateSaveInput = z.input<typeof certificateSaveInput>;
+
+/**
+ * `my-certificate/skill-init` (staff, JSON body): issues a skill certificate to a student of the
+ * project; audited. The assessment date is not in the future (checked by the service, China day).
+ */
+export const skillInitInput = z.object({
+  /** The student (an account of the project), chosen through `student-options`. */
+  accountId: zInput.id(),
+  skillName: zRequiredText('职业/工种', 50),
+  skillLevel: z.enum(SKILL_LEVELS, { error: '请选择技能等级' }),
+  score: optionalScore('考核成绩'),
+  assessDate: dateText('考核日期'),
+  /** The issuing organisation; blank: the project's title. */
+  issuer: zOptionalText(100),
+  /** An enabled certificate template of the project to print with; none: the default layout. */
+  templateId: zInput.optionalId(),
+});
+export type SkillInitInput = z.input<typeof skillInitInput>;
+
+/** `my-certificate/student-options` (staff): students by part of the name or the whole ID number. */
+export const certificateStudentOptionsInput = z.object({
+  keyword: zRequiredText('姓名或身份证号', 50),
+});
+
+/** A student to issue a skill certificate to: the ID number masked. */
+export interface CertificateStudentOption {
+  id: number;
+  realName: string;
+  idCardNo: string;
+  mobile: string | null;
+}
 
 /** `my-certificate/mine`: no input. */
 export const myCertificatesInput = z.object({});
@@ -210,6 +276,14 @@ export const myCertificateCalls = defineCalls('my-certificate', {
   enable: { input: certificateIdInput, answer: answer<CertificateDetail>(), access: staff(MANAGE) },
   /** Staff: deletes a certificate (soft; it is then found nowhere). */
   delete: { input: certificateIdInput, answer: answer<null>(), access: staff(MANAGE) },
+  /** Staff, JSON body: issues a skill certificate to a student of the project. */
+  'skill-init': { input: skillInitInput, answer: answer<CertificateDetail>(), access: staff(MANAGE) },
+  /** Staff: students of the project by part of the name or the whole ID number (at most 20). */
+  'student-options': {
+    input: certificateStudentOptionsInput,
+    answer: answer<CertificateStudentOption[]>(),
+    access: staff(MANAGE),
+  },
   /** Staff, JSON body: corrects the snapshot. */
   save: { input: certificateSaveInput, answer: answer<CertificateDetail>(), access: staff(MANAGE) },
   /** Staff: reprints: counts and logs the print, answers the PDF. */

@@ -149,3 +149,42 @@ test('0018 grants the reprint page to the built-in 客服 roles only, once, and 
     await sequelize.close();
   }
 });
+
+test('0019 adds the skill kind, its columns and the one-valid-per-skill index, and down takes them away', async () => {
+  const sequelize = createSequelize(database.url);
+  const shape = async () => {
+    const columns = await sequelize.query<{ column_name: string }>(
+      `SELECT column_name::text AS column_name FROM information_schema.columns
+       WHERE table_name = 'certificate' AND column_name IN ('skill_name', 'skill_level', 'assess_date', 'issuer')
+       ORDER BY 1`,
+      { type: QueryTypes.SELECT },
+    );
+    const [kindCheck] = await sequelize.query<{ definition: string }>(
+      "SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = 'certificate_kind_check'",
+      { type: QueryTypes.SELECT },
+    );
+    const indexes = await sequelize.query<{ indexname: string }>(
+      "SELECT indexname::text AS indexname FROM pg_indexes WHERE indexname = 'certificate_skill_valid'",
+      { type: QueryTypes.SELECT },
+    );
+    return {
+      columns: columns.map((column) => column.column_name),
+      skillKind: kindCheck?.definition.includes("'SKILL'"),
+      index: indexes.length,
+    };
+  };
+  try {
+    expect(await shape()).toEqual({
+      columns: ['assess_date', 'issuer', 'skill_level', 'skill_name'],
+      skillKind: true,
+      index: 1,
+    });
+    const reverted = downTo('0019-skill-certificates');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    expect(await shape()).toEqual({ columns: [], skillKind: false, index: 0 });
+    expect(await migrateUp(sequelize)).toEqual([...reverted].reverse());
+    expect((await shape()).skillKind).toBe(true);
+  } finally {
+    await sequelize.close();
+  }
+});

@@ -143,7 +143,15 @@ test('the demo student holds a valid certificate of the class passed last year, 
     studentName: DEMO.accounts.student.name,
     status: 'VALID',
   });
-  expect(list.map((item) => item.kind).sort()).toEqual(['CLASS', 'YEAR']);
+  expect(list.map((item) => item.kind).sort()).toEqual(['CLASS', 'SKILL', 'YEAR']);
+  expect(list.find((item) => item.kind === 'SKILL')).toMatchObject({
+    className: '电工 四级/中级工',
+    skillName: DEMO.skillCertificate.skillName,
+    skillLevel: 'L4',
+    score: 85,
+    issuer: DEMO.title,
+    status: 'VALID',
+  });
   const row = await Certificate.findOne({ where: { id: certificate?.id }, allTenants: true });
   expect(row?.templateId).not.toBeNull();
   const query = await t.http

@@ -8,7 +8,12 @@ import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
 import { seedExamDemo } from '../modules/exam/exam.demo';
-import { DEMO_PASSED_CLASS, seedCertificateIssueDemo } from '../modules/my-certificate/my-certificate.demo';
+import {
+  DEMO_PASSED_CLASS,
+  DEMO_SKILL_CERTIFICATE,
+  seedCertificateIssueDemo,
+  seedSkillCertificateDemo,
+} from '../modules/my-certificate/my-certificate.demo';
 import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
@@ -41,6 +46,8 @@ export const DEMO = {
   examClass: DEMO_EXAM_CLASS,
   /** Last year's class the demo student has passed, with its certificate issued. */
   passedClass: DEMO_PASSED_CLASS,
+  /** The demo student's skill certificate (电工 四级/中级工), issued by the project. */
+  skillCertificate: DEMO_SKILL_CERTIFICATE,
 } as const;
 
 /**
@@ -156,6 +163,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedStudyReportDemo(project.id, transaction);
     await seedBannerDemo(project.id, transaction);
     await seedCertificateIssueDemo(project.id, student.id, transaction);
+    await seedSkillCertificateDemo(project.id, student.id, DEMO.title, transaction);
     return true;
   });
 }

@@ -17,6 +17,7 @@ import { m0015Face } from './0015-face';
 import { m0016UnitManagerMenu } from './0016-unit-manager-menu';
 import { m0017Exams } from './0017-exams';
 import { m0018Certificates } from './0018-certificates';
+import { m0019SkillCertificates } from './0019-skill-certificates';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   m0016UnitManagerMenu,
   m0017Exams,
   m0018Certificates,
+  m0019SkillCertificates,
 ];

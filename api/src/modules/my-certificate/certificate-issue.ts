@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { maskIdCardNumber } from '@px/config';
-import type { InferCreationAttributes, Transaction } from 'sequelize';
+import { maskIdCardNumber, ROLE_SYSTEM } from '@px/config';
+import { type InferCreationAttributes, Op, type Transaction } from 'sequelize';
+import { type SkillLevel, skillCertificateTitle } from '../../contract/my-certificate';
+import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { Account } from '../account/account.model';
+import { CertificateTemplate } from '../certificate/certificate-template.model';
 import { categoryPlaces } from '../class-category/category-places';
 import { chinaToday } from '../train-class/class-read';
 import type { EnrolmentPassed } from '../train-class/my-class.events';
@@ -12,7 +15,8 @@ import { Certificate } from './my-certificate.model';
  * Issuing certificates (docs/product-decisions.md "Certificates"): the class certificate of an
  * enrolment that passed, exactly once (a unique index on the enrolment and "insert, on conflict
  * read"), and the student's year certificate of that class's year, re-snapshotted from the year's
- * class certificates each time one is issued. Both in the caller's transaction.
+ * class certificates each time one is issued; and a skill certificate staff issue for a student
+ * (no duplicate of a valid one). All in the caller's transaction.
  */
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or typed is not mistaken. */
@@ -23,6 +27,8 @@ export const NUMBER_RANDOM_LENGTH = 12;
 export const VERIFY_CODE_LENGTH = 8;
 /** Namespace of the advisory lock that serialises a student's year certificates. */
 const YEAR_LOCK_NAMESPACE = 4_711_180;
+/** Namespace of the advisory lock that serialises issuing a student's skill certificates. */
+const SKILL_LOCK_NAMESPACE = 4_711_181;
 
 function randomCode(length: number): string {
   let code = '';
@@ -53,7 +59,18 @@ async function studentOf(projectId: number, accountId: number, transaction: Tran
 
 type NewCertificate = Omit<
   InferCreationAttributes<Certificate>,
-  'id' | 'certificateNo' | 'verifyCode' | 'status' | 'printCount' | 'deletedAt' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'certificateNo'
+  | 'verifyCode'
+  | 'status'
+  | 'printCount'
+  | 'deletedAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'skillName'
+  | 'skillLevel'
+  | 'assessDate'
+  | 'issuer'
 >;
 
 /**
@@ -191,4 +208,122 @@ export async function refreshYearCertificate(
     transaction,
   });
   if (current) await snapshotYearCertificate(projectId, accountId, year, now, transaction);
+}
+
+/** What staff (or the seed) issue a skill certificate with; `issuer` already defaulted to the project's title. */
+export interface NewSkillCertificate {
+  projectId: number;
+  accountId: number;
+  skillName: string;
+  skillLevel: SkillLevel;
+  score: number | null;
+  /** `YYYY-MM-DD`, not after the China day of `now`. */
+  assessDate: string;
+  issuer: string;
+  templateId?: number | undefined;
+}
+
+/** The message refusing a second valid skill certificate of the same skill and level. */
+export const skillDuplicateMessage = (skillName: string, skillLevel: SkillLevel) =>
+  `该学员已有「${skillCertificateTitle(skillName, skillLevel)}」的有效技能证书`;
+
+/**
+ * The live VALID skill certificate of the student with this skill and level other than `exceptId`,
+ * if any (what a new or re-enabled one would duplicate).
+ */
+export function validSkillTwin(
+  values: { projectId: number; accountId: number; skillName: string; skillLevel: SkillLevel },
+  transaction: Transaction,
+  exceptId?: number,
+): Promise<Certificate | null> {
+  return Certificate.findOne({
+    where: {
+      projectId: values.projectId,
+      accountId: values.accountId,
+      kind: 'SKILL',
+      skillName: values.skillName,
+      skillLevel: values.skillLevel,
+      status: 'VALID',
+      deletedAt: null,
+      ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}),
+    },
+    transaction,
+  });
+}
+
+/** Takes the per-student lock that serialises issuing and re-enabling their skill certificates. */
+export async function lockStudentSkills(accountId: number, transaction: Transaction): Promise<void> {
+  await Certificate.sequelize?.query('SELECT pg_advisory_xact_lock(:namespace, :accountId)', {
+    replacements: { namespace: SKILL_LOCK_NAMESPACE, accountId },
+    transaction,
+  });
+}
+
+/**
+ * Issues a skill certificate (VALID, a fresh number and code; year and number from the assessment
+ * date; issued the China day of `now`) to a student of the project, with the snapshot of their name
+ * and masked ID number. Throws ValidationError naming the fields (`accountId`: not a student of the
+ * project; `templateId`: no enabled template of the project; `assessDate`: after today), and
+ * BusinessError when the student holds a valid one of the same skill and level. Runs in the
+ * caller's transaction, under a per-student advisory lock.
+ */
+export async function issueSkillCertificate(
+  values: NewSkillCertificate,
+  now: Date,
+  transaction: Transaction,
+): Promise<Certificate> {
+  const { projectId, accountId } = values;
+  const errors: FieldError[] = [];
+  const student = await Account.findOne({
+    where: { id: accountId, projectId, roleSystem: ROLE_SYSTEM.STUDENT },
+    transaction,
+  });
+  if (!student) errors.push({ field: 'accountId', rule: 'exists', message: '学员不存在' });
+  if (values.templateId) {
+    const template = await CertificateTemplate.findOne({
+      where: { id: values.templateId, projectId, status: 'ENABLED' },
+      transaction,
+    });
+    if (!template) errors.push({ field: 'templateId', rule: 'exists', message: '证书模板不存在或已停用' });
+  }
+  const today = chinaToday(now);
+  if (values.assessDate > today)
+    errors.push({ field: 'assessDate', rule: 'max', message: '考核日期不能晚于今天' });
+  if (errors.length) throw new ValidationError(errors);
+  await lockStudentSkills(accountId, transaction);
+  if (await validSkillTwin(values, transaction))
+    throw new BusinessError(skillDuplicateMessage(values.skillName, values.skillLevel));
+  const year = Number(values.assessDate.slice(0, 4));
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await Certificate.bulkCreate(
+      [
+        {
+          projectId,
+          kind: 'SKILL',
+          accountId,
+          myClassId: null,
+          classId: null,
+          templateId: values.templateId ?? null,
+          year,
+          certificateNo: newCertificateNo(year),
+          verifyCode: newVerifyCode(),
+          ...(await studentOf(projectId, accountId, transaction)),
+          className: skillCertificateTitle(values.skillName, values.skillLevel),
+          publicTenths: 0,
+          specializedTenths: 0,
+          electiveTenths: 0,
+          score: values.score,
+          issueDate: today,
+          skillName: values.skillName,
+          skillLevel: values.skillLevel,
+          assessDate: values.assessDate,
+          issuer: values.issuer,
+        },
+      ],
+      { transaction, ignoreDuplicates: true, returning: true },
+    );
+    // Only a drawn number or code already taken (2^-60) is ignored: draw again.
+    if (row?.id) return row;
+    if (attempt >= 4) throw new Error('could not draw a free certificate number');
+  }
 }

@@ -8,10 +8,14 @@ import {
   type CertificateDataKey,
   type CertificateField,
 } from '../../contract/certificate';
-import { CERTIFICATE_KIND_LABELS, type CertificateSnapshot } from '../../contract/my-certificate';
+import {
+  CERTIFICATE_KIND_LABELS,
+  type CertificateSnapshot,
+  SKILL_LEVEL_LABELS,
+} from '../../contract/my-certificate';
 
 /**
- * The certificate PDF (A4), drawn on the server with pdf-lib: the class's template (background
+ * The certificate PDF (A4), drawn on the server with pdf-lib: the certificate's template (background
  * image and positioned fields, mapped from the template's pixels onto A4 of the same orientation)
  * or, without one, a plain default layout. Chinese text is set in the WenQuanYi Micro Hei font
  * shipped in `api/assets/fonts/`, embedded as a subset of the glyphs used. The QR code holds the
@@ -41,6 +45,7 @@ export interface PdfTemplate {
 export interface PdfCertificate extends CertificateSnapshot {
   certificateNo: string;
   verifyCode: string;
+  /** The issuer printed: the project's title, or a skill certificate's issuing organisation. */
   projectTitle: string;
   queryUrl: string;
 }
@@ -68,6 +73,9 @@ export function fieldValues(
     totalHours: hoursText(certificate.totalHours),
     score: certificate.score === null ? '—' : `${certificate.score} 分`,
     issueDate: chineseDate(certificate.issueDate),
+    skillName: certificate.skillName ?? '—',
+    skillLevel: certificate.skillLevel ? SKILL_LEVEL_LABELS[certificate.skillLevel] : '—',
+    assessDate: certificate.assessDate ? chineseDate(certificate.assessDate) : '—',
     certificateNo: certificate.certificateNo,
     verifyCode: certificate.verifyCode,
     projectTitle: certificate.projectTitle,
@@ -175,7 +183,10 @@ async function drawFromTemplate(
   }
 }
 
-/** The default layout (no template): A4 landscape, a double frame, the title, the values in rows, the QR code. */
+/**
+ * The default layout (no template): A4 landscape, a double frame, the title, the values in rows
+ * (a skill certificate: skill, level, score, assessment date, issuer), the QR code.
+ */
 async function drawDefault(doc: PDFDocument, font: PDFFont, certificate: PdfCertificate): Promise<void> {
   const page = doc.addPage([A4.long, A4.short]);
   const frame = rgb(0.72, 0.57, 0.28);
@@ -196,7 +207,8 @@ async function drawDefault(doc: PDFDocument, font: PDFFont, certificate: PdfCert
     borderWidth: 1,
   });
   const values = fieldValues(certificate);
-  const title = certificate.kind === 'YEAR' ? '学时证明' : '结业证书';
+  const title =
+    certificate.kind === 'YEAR' ? '学时证明' : certificate.kind === 'SKILL' ? '职业技能等级证书' : '结业证书';
   drawText(page, font, {
     text: title,
     x: 60,
@@ -216,20 +228,32 @@ async function drawDefault(doc: PDFDocument, font: PDFFont, certificate: PdfCert
     color: '#555555',
     align: 'center',
   });
-  const rows: [string, string][] = [
+  const skillRows: [string, string][] = [
     ['姓名', values.studentName],
     ['身份证号', values.idCardNo],
-    [
-      certificate.kind === 'YEAR' ? '证书类型' : '班级名称',
-      certificate.kind === 'YEAR' ? CERTIFICATE_KIND_LABELS.YEAR : values.className,
-    ],
-    ['年度', values.year],
-    ['公需学时', values.publicHours],
-    ['专业学时', values.specializedHours],
-    ['选修学时', values.electiveHours],
-    ['总学时', values.totalHours],
-    ...(certificate.kind === 'CLASS' ? ([['考试成绩', values.score]] as [string, string][]) : []),
+    ['职业/工种', values.skillName],
+    ['技能等级', values.skillLevel],
+    ['考核成绩', values.score],
+    ['考核日期', values.assessDate],
+    ['发证单位', values.projectTitle],
   ];
+  const rows: [string, string][] =
+    certificate.kind === 'SKILL'
+      ? skillRows
+      : [
+          ['姓名', values.studentName],
+          ['身份证号', values.idCardNo],
+          [
+            certificate.kind === 'YEAR' ? '证书类型' : '班级名称',
+            certificate.kind === 'YEAR' ? CERTIFICATE_KIND_LABELS.YEAR : values.className,
+          ],
+          ['年度', values.year],
+          ['公需学时', values.publicHours],
+          ['专业学时', values.specializedHours],
+          ['选修学时', values.electiveHours],
+          ['总学时', values.totalHours],
+          ...(certificate.kind === 'CLASS' ? ([['考试成绩', values.score]] as [string, string][]) : []),
+        ];
   rows.forEach(([label, value], index) => {
     const top = 170 + index * 30;
     drawText(page, font, { text: label, x: 110, top, width: 100, size: 15, color: '#555555' });

@@ -2,9 +2,11 @@ import { myCertificateCalls } from '../../contract/my-certificate';
 import { FileResult, implement } from '../../core/action';
 import { reportClassOptions } from '../study-report/study-report.service';
 import {
+  certificateStudentOptions,
   deleteCertificate,
   downloadMyCertificate,
   findCertificate,
+  initSkillCertificate,
   myCertificates,
   pageCertificates,
   previewCertificate,
@@ -28,6 +30,8 @@ export const myCertificateActions = implement(myCertificateCalls, {
   disable: (ctx, input) => setCertificateState(ctx, input.id, 'DISABLED'),
   enable: (ctx, input) => setCertificateState(ctx, input.id, 'VALID'),
   delete: (ctx, input) => deleteCertificate(ctx, input.id),
+  'skill-init': (ctx, input) => initSkillCertificate(ctx, input),
+  'student-options': (ctx, input) => certificateStudentOptions(ctx, input.keyword),
   save: (ctx, input) => saveCertificate(ctx, input),
   reprint: async (ctx, input) => pdf(await reprintCertificate(ctx, input.id)),
   mine: (ctx) => myCertificates(ctx),

@@ -1,6 +1,8 @@
 import type { Transaction } from 'sequelize';
+import type { SkillLevel } from '../../contract/my-certificate';
+import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
-import { issueClassCertificate } from './certificate-issue';
+import { issueClassCertificate, issueSkillCertificate } from './certificate-issue';
 import type { Certificate } from './my-certificate.model';
 
 /** The demo class the demo student has passed (last year's, free, with the demo template). */
@@ -43,4 +45,36 @@ export async function seedCertificateIssueDemo(
     transaction,
   );
   return certificate;
+}
+
+/** The skill certificate the demo student holds. */
+export const DEMO_SKILL_CERTIFICATE: { skillName: string; skillLevel: SkillLevel; score: number } = {
+  skillName: '电工',
+  skillLevel: 'L4',
+  score: 85,
+};
+
+/**
+ * The demo student's skill certificate DEMO_SKILL_CERTIFICATE (电工 四级/中级工, assessed 30 days
+ * before the seed, issued by `issuer` with the default layout), through the same issuing service as
+ * `my-certificate/skill-init` (seeds have no request scope, so it is called directly, unaudited).
+ */
+export function seedSkillCertificateDemo(
+  projectId: number,
+  accountId: number,
+  issuer: string,
+  transaction: Transaction,
+  now: Date = new Date(),
+): Promise<Certificate> {
+  return issueSkillCertificate(
+    {
+      projectId,
+      accountId,
+      ...DEMO_SKILL_CERTIFICATE,
+      assessDate: chinaToday(new Date(now.getTime() - 30 * 86_400_000)),
+      issuer,
+    },
+    now,
+    transaction,
+  );
 }

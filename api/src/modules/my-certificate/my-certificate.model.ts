@@ -6,11 +6,12 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import type { CertificateKind, CertificateState } from '../../contract/my-certificate';
+import type { CertificateKind, CertificateState, SkillLevel } from '../../contract/my-certificate';
 
 /**
- * An issued certificate: a class certificate (one per enrolment that passed) or a year certificate
- * (one per student and year). Everything it prints is a snapshot taken when it was issued; hours
+ * An issued certificate: a class certificate (one per enrolment that passed), a year certificate
+ * (one per student and year) or a skill certificate (issued by staff; its skill, level, assessment
+ * date and issuer set, and only on it). Everything it prints is a snapshot taken when it was issued; hours
  * are in tenths. Its number and verification code are random and unique across projects.
  */
 export class Certificate extends Model<InferAttributes<Certificate>, InferCreationAttributes<Certificate>> {
@@ -33,6 +34,11 @@ export class Certificate extends Model<InferAttributes<Certificate>, InferCreati
   declare score: number | null;
   /** `YYYY-MM-DD` (China time). */
   declare issueDate: string;
+  declare skillName: CreationOptional<string | null>;
+  declare skillLevel: CreationOptional<SkillLevel | null>;
+  /** `YYYY-MM-DD`. */
+  declare assessDate: CreationOptional<string | null>;
+  declare issuer: CreationOptional<string | null>;
   declare status: CreationOptional<CertificateState>;
   declare printCount: CreationOptional<number>;
   declare deletedAt: CreationOptional<Date | null>;
@@ -60,6 +66,10 @@ export class Certificate extends Model<InferAttributes<Certificate>, InferCreati
         electiveTenths: { type: DataTypes.INTEGER, allowNull: false },
         score: { type: DataTypes.SMALLINT, allowNull: true },
         issueDate: { type: DataTypes.DATEONLY, allowNull: false },
+        skillName: { type: DataTypes.STRING(50), allowNull: true },
+        skillLevel: { type: DataTypes.STRING(4), allowNull: true },
+        assessDate: { type: DataTypes.DATEONLY, allowNull: true },
+        issuer: { type: DataTypes.STRING(100), allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'VALID' },
         printCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         deletedAt: { type: DataTypes.DATE, allowNull: true },

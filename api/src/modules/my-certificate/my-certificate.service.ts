@@ -1,3 +1,4 @@
+import { maskIdCardNumber, ROLE_SYSTEM, zIdCardNumber } from '@px/config';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import { type CertificateField, certificateFieldHeight } from '../../contract/certificate';
@@ -9,12 +10,16 @@ import {
   type CertificateKind,
   type CertificatePrint,
   type CertificateState,
+  type CertificateStudentOption,
   type certificatePageInput,
   type certificateSaveInput,
   type MyCertificates,
   type MyCertificateView,
   type PublicCertificate,
   QUERY_CERTIFICATE_PATH,
+  type SkillLevel,
+  skillCertificateTitle,
+  type skillInitInput,
 } from '../../contract/my-certificate';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
@@ -25,13 +30,20 @@ import { consumeSliderCaptcha } from '../captcha/captcha.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
 import { readStored } from '../storage/storage';
 import { maskName } from '../train-class/class-evaluation.service';
-import { refreshYearCertificate, yearCertificateTitle } from './certificate-issue';
+import {
+  issueSkillCertificate,
+  lockStudentSkills,
+  refreshYearCertificate,
+  skillDuplicateMessage,
+  validSkillTwin,
+  yearCertificateTitle,
+} from './certificate-issue';
 import { type PdfTemplate, qrPng, renderCertificatePdf } from './certificate-pdf';
 import { Certificate, CertificatePrintLog, CertificateQueryMiss } from './my-certificate.model';
 
 /**
  * Issued certificates for staff (list, detail, preview, disable / enable, soft delete, corrections,
- * reprints), for the student (their certificates as the settings show them, view, PDF) and for the
+ * reprints, issuing skill certificates), for the student (their certificates as the settings show them, view, PDF) and for the
  * public query (by code, rate-limited on misses; by ID number and name behind a slider captcha).
  * Every look-up is of the scope's project; a deleted certificate is found nowhere.
  */
@@ -44,7 +56,9 @@ export const QUERY_MISS_WINDOW_MS = 10 * 60_000;
 const MISS_SWEEP_SHARE = 0.02;
 export const QUERY_TOO_OFTEN = '查询过于频繁，请 10 分钟后再试';
 export const CAPTCHA_REQUIRED = '请先完成滑块验证';
-export const KIND_HIDDEN: Record<CertificateKind, string> = {
+/** The kinds a project setting can hide from the student (skill certificates always show). */
+type HideableKind = Exclude<CertificateKind, 'SKILL'>;
+export const KIND_HIDDEN: Record<HideableKind, string> = {
   CLASS: '班级证书暂未开放',
   YEAR: '年度学时证书暂未开放',
 };
@@ -69,6 +83,10 @@ export function presentItem(row: Certificate): CertificateItem {
     totalHours: tenthsToHours(row.publicTenths + row.specializedTenths + row.electiveTenths),
     score: row.score,
     issueDate: row.issueDate,
+    skillName: row.skillName,
+    skillLevel: row.skillLevel,
+    assessDate: row.assessDate,
+    issuer: row.issuer,
     certificateNo: row.certificateNo,
     verifyCode: row.verifyCode,
     status: row.status,
@@ -194,7 +212,8 @@ export async function findCertificate(scope: TenantScope, id: number): Promise<C
 
 /**
  * `my-certificate/disable` / `enable`: sets the state (idempotent: the same state again changes
- * nothing and is not audited). Throws 证书不存在.
+ * nothing and is not audited). A skill certificate is not enabled while the student holds another
+ * valid one of the same skill and level. Throws 证书不存在, 该学员已有「…」的有效技能证书.
  */
 export async function setCertificateState(
   scope: ActorScope,
@@ -202,7 +221,19 @@ export async function setCertificateState(
   status: CertificateState,
 ): Promise<CertificateDetail> {
   return scope.sequelize.transaction(async (transaction) => {
-    const row = await loadCertificate(scope, id, transaction);
+    let row = await loadCertificate(scope, id, transaction);
+    if (row.kind === 'SKILL' && status === 'VALID' && row.status !== status) {
+      // Serialised with issuing: a re-enabled skill certificate must not duplicate a valid one.
+      await lockStudentSkills(row.accountId, transaction);
+      row = await loadCertificate(scope, id, transaction);
+      const skill = {
+        ...row.get(),
+        skillName: row.skillName ?? '',
+        skillLevel: row.skillLevel as SkillLevel,
+      };
+      if (await validSkillTwin(skill, transaction, row.id))
+        throw new BusinessError(skillDuplicateMessage(skill.skillName, skill.skillLevel));
+    }
     if (row.status !== status) {
       await row.update({ status }, { transaction });
       await audit(
@@ -250,7 +281,8 @@ export async function deleteCertificate(scope: ActorScope, id: number): Promise<
  * `my-certificate/save`: corrects the snapshot (name, class name, hours, score, issue date); the
  * year certificate of a class certificate takes the corrected hours; the audit log keeps the values
  * before and after. A year certificate has no score (`score` must be
- * empty) and keeps its title. Throws ValidationError naming the field, BusinessError 证书不存在.
+ * empty) and keeps its title; a skill certificate keeps its title (skill and level) and has no
+ * hours. Throws ValidationError naming the field, BusinessError 证书不存在.
  */
 export async function saveCertificate(
   scope: ActorScope,
@@ -268,6 +300,18 @@ export async function saveCertificate(
           message: `年度学时证书的名称为「${yearCertificateTitle(row.year)}」`,
         },
       ]);
+    if (row.kind === 'SKILL') {
+      const title = skillCertificateTitle(row.skillName ?? '', row.skillLevel as SkillLevel);
+      const errors = [
+        ...(input.className !== title
+          ? [{ field: 'className', rule: 'fixed', message: `技能证书的名称为「${title}」` }]
+          : []),
+        ...(['publicHours', 'specializedHours', 'electiveHours'] as const)
+          .filter((field) => input[field] !== 0)
+          .map((field) => ({ field, rule: 'absent', message: '技能证书没有学时' })),
+      ];
+      if (errors.length) throw new ValidationError(errors);
+    }
     const pick = (source: Certificate) => ({
       studentName: source.studentName,
       className: source.className,
@@ -335,7 +379,11 @@ export async function certificatePdf(
   row: Certificate,
 ): Promise<{ body: Buffer; filename: string }> {
   const body = await renderCertificatePdf(
-    { ...presentItem(row), projectTitle: scope.project.settings.title, queryUrl: queryUrl(scope, row) },
+    {
+      ...presentItem(row),
+      projectTitle: row.issuer ?? scope.project.settings.title,
+      queryUrl: queryUrl(scope, row),
+    },
     await pdfTemplate(scope, row),
   );
   return { body, filename: `${row.certificateNo}.pdf` };
@@ -364,8 +412,8 @@ export async function reprintCertificate(scope: ActorScope, id: number) {
   return certificatePdf(scope, row);
 }
 
-/** The kinds the project's settings hide from the student. */
-export function hiddenKinds(scope: TenantScope): CertificateKind[] {
+/** The kinds the project's settings hide from the student (no setting hides skill certificates). */
+export function hiddenKinds(scope: TenantScope): HideableKind[] {
   const { settings } = scope.project;
   return [
     ...(settings.hideClassCertificate === 1 ? (['CLASS'] as const) : []),
@@ -395,7 +443,8 @@ export async function myCertificates(scope: ActorScope): Promise<MyCertificates>
 /** One live certificate of the student of a kind shown. Throws 证书不存在, or the kind's 暂未开放. */
 async function loadMine(scope: ActorScope, id: number): Promise<Certificate> {
   const row = await loadCertificate(scope, id, undefined, { accountId: scope.principal.accountId });
-  if (hiddenKinds(scope).includes(row.kind)) throw new BusinessError(KIND_HIDDEN[row.kind]);
+  if (row.kind !== 'SKILL' && hiddenKinds(scope).includes(row.kind))
+    throw new BusinessError(KIND_HIDDEN[row.kind]);
   return row;
 }
 
@@ -422,8 +471,83 @@ function presentPublic(scope: TenantScope, row: Certificate): PublicCertificate 
   return {
     ...snapshot,
     studentName: maskName(row.studentName),
-    issuer: scope.project.settings.title,
+    issuer: row.issuer ?? scope.project.settings.title,
   };
+}
+
+/**
+ * `my-certificate/skill-init`: issues a skill certificate to a student of the project (the issuer
+ * defaulting to the project's title); audited. Throws ValidationError naming the fields, BusinessError
+ * for a duplicate of a valid one (see issueSkillCertificate).
+ */
+export async function initSkillCertificate(
+  scope: ActorScope,
+  input: z.output<typeof skillInitInput>,
+): Promise<CertificateDetail> {
+  return scope.sequelize.transaction(async (transaction) => {
+    const row = await issueSkillCertificate(
+      {
+        projectId: scope.project.id,
+        accountId: input.accountId,
+        skillName: input.skillName,
+        skillLevel: input.skillLevel,
+        score: input.score,
+        assessDate: input.assessDate,
+        issuer: input.issuer || scope.project.settings.title,
+        templateId: input.templateId,
+      },
+      scope.providers.clock.now(),
+      transaction,
+    );
+    await audit(
+      scope,
+      {
+        action: 'certificate.skill-init',
+        projectId: scope.project.id,
+        targetType: 'certificate',
+        targetId: row.id,
+        detail: {
+          certificateNo: row.certificateNo,
+          accountId: row.accountId,
+          skillName: row.skillName,
+          skillLevel: row.skillLevel,
+          score: row.score,
+          assessDate: row.assessDate,
+          issuer: row.issuer,
+        },
+      },
+      transaction,
+    );
+    return presentDetail(scope, row, transaction);
+  });
+}
+
+/**
+ * `my-certificate/student-options`: the project's students (not deleted) whose name contains the
+ * keyword, or whose ID number is the keyword when it is one; at most 20, the ID number masked.
+ */
+export async function certificateStudentOptions(
+  scope: TenantScope,
+  keyword: string,
+): Promise<CertificateStudentOption[]> {
+  const idCard = zIdCardNumber.safeParse(keyword);
+  const rows = await Account.findAll({
+    where: {
+      projectId: scope.project.id,
+      roleSystem: ROLE_SYSTEM.STUDENT,
+      ...(idCard.success
+        ? { idCardNo: idCard.data }
+        : { realName: { [Op.iLike]: containsPattern(keyword) } }),
+    },
+    order: [['id', 'DESC']],
+    limit: 20,
+  });
+  return rows.map((account) => ({
+    id: account.id,
+    realName: account.realName,
+    idCardNo: maskIdCardNumber(account.idCardNo ?? ''),
+    mobile: account.mobile,
+  }));
 }
 
 /**

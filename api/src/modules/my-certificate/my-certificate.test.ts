@@ -623,3 +623,262 @@ describe('the PDF', () => {
     ).toBe(0);
   });
 });
+
+describe('skill certificates', () => {
+  const skill = (accountId: number, extra: object = {}) => ({
+    accountId,
+    skillName: '电工',
+    skillLevel: 'L4',
+    score: 86,
+    assessDate: '2026-06-18',
+    ...extra,
+  });
+
+  test('init validates naming the fields (nothing written), refuses a student of another project and a duplicate, is audited', async () => {
+    const s = await scene();
+    const staff = await staffToken(s.project.id, [MANAGE]);
+    const count = () => Certificate.count({ where: { projectId: s.project.id, kind: 'SKILL' } });
+
+    const bad = await post(
+      'skill-init',
+      { token: staff },
+      { accountId: s.student.id, skillName: ' ', skillLevel: 'L9', score: 101, assessDate: '2026-02-30' },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.attribute.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+      'assessDate',
+      'score',
+      'skillLevel',
+      'skillName',
+    ]);
+    const future = await post(
+      'skill-init',
+      { token: staff },
+      skill(s.student.id, { assessDate: '2099-01-01', templateId: 999_999 }),
+    );
+    expect(future.status).toBe(400);
+    expect(future.body.attribute.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+      'assessDate',
+      'templateId',
+    ]);
+    const other = await buildHostedProject();
+    const outsider = await buildStudent(other.project.id);
+    const { account: staffAccount } = await buildAccount({
+      projectId: s.project.id,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: [MANAGE],
+    });
+    for (const accountId of [outsider.id, staffAccount.id]) {
+      const refused = await post('skill-init', { token: staff }, skill(accountId));
+      expect(refused.status).toBe(400);
+      expect(refused.body.attribute.errors).toEqual([
+        expect.objectContaining({ field: 'accountId', message: '学员不存在' }),
+      ]);
+    }
+    expect(await count()).toBe(0);
+
+    const issued = await ok(call<CertificateDetail>('skill-init', { token: staff }, skill(s.student.id)));
+    expect(issued).toMatchObject({
+      kind: 'SKILL',
+      accountId: s.student.id,
+      studentName: '李小明',
+      idCardNo: `${s.idCardNo.slice(0, 6)}********${s.idCardNo.slice(-4)}`,
+      className: '电工 四级/中级工',
+      skillName: '电工',
+      skillLevel: 'L4',
+      score: 86,
+      assessDate: '2026-06-18',
+      issuer: '测试培训平台',
+      year: 2026,
+      status: 'VALID',
+      totalHours: 0,
+      templateId: null,
+      classId: null,
+    });
+    expect(issued.certificateNo).toMatch(/^2026[0-9A-Z]{12}$/);
+    const log = await AuditLog.findOne({
+      where: { projectId: s.project.id, action: 'certificate.skill-init', targetId: `${issued.id}` },
+    });
+    expect(log?.detail).toMatchObject({ skillName: '电工', skillLevel: 'L4', accountId: s.student.id });
+
+    expect(await call('skill-init', { token: staff }, skill(s.student.id, { score: 90 }))).toMatchObject({
+      respCode: -1,
+      respDesc: '该学员已有「电工 四级/中级工」的有效技能证书',
+    });
+    // Another level, or no score and another issuer, is another certificate.
+    const higher = await ok(
+      call<CertificateDetail>(
+        'skill-init',
+        { token: staff },
+        skill(s.student.id, { skillLevel: 'L3', score: '', issuer: '某某职业技能鉴定中心' }),
+      ),
+    );
+    expect(higher).toMatchObject({ skillLevel: 'L3', score: null, issuer: '某某职业技能鉴定中心' });
+    expect(await count()).toBe(2);
+
+    // A disabled one no longer blocks; re-enabling it while the new one is valid is refused.
+    await ok(call('disable', { token: staff }, { id: issued.id }));
+    const again = await ok(call<CertificateDetail>('skill-init', { token: staff }, skill(s.student.id)));
+    expect(await call('enable', { token: staff }, { id: issued.id })).toMatchObject({
+      respDesc: '该学员已有「电工 四级/中级工」的有效技能证书',
+    });
+    await ok(call('delete', { token: staff }, { id: again.id }));
+    expect(await ok(call<CertificateDetail>('enable', { token: staff }, { id: issued.id }))).toMatchObject({
+      status: 'VALID',
+    });
+  });
+
+  test('staff search students, filter by kind and correct it within its kind; roles and projects are kept apart', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment);
+    const staff = await staffToken(s.project.id, [MANAGE]);
+    const printer = await staffToken(s.project.id, [PRINT]);
+    expect(await ok(call('student-options', { token: staff }, { keyword: '小明' }))).toEqual([
+      {
+        id: s.student.id,
+        realName: '李小明',
+        idCardNo: `${s.idCardNo.slice(0, 6)}********${s.idCardNo.slice(-4)}`,
+        mobile: s.student.mobile,
+      },
+    ]);
+    expect(
+      (await ok(call<{ id: number }[]>('student-options', { token: staff }, { keyword: s.idCardNo }))).map(
+        (option) => option.id,
+      ),
+    ).toEqual([s.student.id]);
+    expect((await post('student-options', { token: staff }, { keyword: '' })).status).toBe(400);
+    expect((await post('student-options', { token: printer }, { keyword: '小明' })).status).toBe(403);
+    expect((await post('skill-init', { token: printer }, skill(s.student.id))).status).toBe(403);
+    expect((await post('skill-init', { token: s.studentToken }, skill(s.student.id))).status).toBe(403);
+    expect((await post('skill-init', {}, skill(s.student.id))).status).toBe(401);
+
+    const issued = await ok(call<CertificateDetail>('skill-init', { token: staff }, skill(s.student.id)));
+    const page = (token: string, filters: object) =>
+      ok(call<PageAnswer<CertificateItem>>('page', { token }, filters));
+    expect((await page(staff, { kind: 'SKILL' })).list.map((item) => item.id)).toEqual([issued.id]);
+    expect((await page(printer, {})).total).toBe(3);
+    expect(await ok(call<CertificateDetail>('find', { token: printer }, { id: issued.id }))).toMatchObject({
+      skillName: '电工',
+      skillLevel: 'L4',
+    });
+
+    const correction = {
+      id: issued.id,
+      studentName: '李晓明',
+      className: '电工 四级/中级工',
+      publicHours: 0,
+      specializedHours: 0,
+      electiveHours: 0,
+      score: 88,
+      issueDate: '2026-07-01',
+    };
+    const bad = await post('save', { token: staff }, { ...correction, className: '电工', electiveHours: 2 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.attribute.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+      'className',
+      'electiveHours',
+    ]);
+    expect(await ok(call<CertificateDetail>('save', { token: staff }, correction))).toMatchObject({
+      studentName: '李晓明',
+      score: 88,
+      skillName: '电工',
+    });
+
+    const stranger = await buildHostedProject();
+    const strangerStaff = await staffToken(stranger.project.id, [MANAGE, PRINT]);
+    expect(await call('find', { token: strangerStaff }, { id: issued.id })).toMatchObject({
+      respDesc: '证书不存在',
+    });
+    expect((await page(strangerStaff, { kind: 'SKILL' })).total).toBe(0);
+    expect(await ok(call('student-options', { token: strangerStaff }, { keyword: '小明' }))).toEqual([]);
+  });
+
+  test('the student lists, views and downloads it (skill and level in the PDF, always shown); the public query answers it, then 已停用', async () => {
+    const s = await scene({ hideClassCertificate: 1, hideYearCertificate: 1 });
+    const staff = await staffToken(s.project.id, [MANAGE]);
+    const issued = await ok(call<CertificateDetail>('skill-init', { token: staff }, skill(s.student.id)));
+    const mine = await ok(call<MyCertificates>('mine', { token: s.studentToken }));
+    expect(mine.hiddenKinds).toEqual(['CLASS', 'YEAR']);
+    expect(mine.list).toEqual([
+      expect.objectContaining({ id: issued.id, kind: 'SKILL', skillName: '电工', skillLevel: 'L4' }),
+    ]);
+    const view = await ok(
+      call<MyCertificateView>('view', { token: s.studentToken, host: s.host }, { id: issued.id }),
+    );
+    expect(view).toMatchObject({ skillName: '电工', assessDate: '2026-06-18' });
+    expect(view.queryUrl).toBe(`http://${s.host}/query-certificate?code=${issued.verifyCode}`);
+
+    const res = await pdfOf('download', { token: s.studentToken, host: s.host }, { id: issued.id });
+    expect(res.status).toBe(200);
+    const pdf = res.body as Buffer;
+    const text = await readPdfText(pdf);
+    for (const expected of [
+      '职业技能等级证书',
+      '李小明',
+      '电工',
+      '四级/中级工',
+      '86 分',
+      '2026年6月18日',
+      '测试培训平台',
+      issued.certificateNo,
+    ])
+      expect(text).toContain(expected);
+    expect(await decodePdfQrCodes(pdf)).toEqual([view.queryUrl]);
+
+    const someone = await signIn(await buildStudent(s.project.id));
+    expect(await call('view', { token: someone }, { id: issued.id })).toMatchObject({
+      respDesc: '证书不存在',
+    });
+
+    const query = () => call<PublicCertificate>('query', { host: s.host }, { code: issued.verifyCode });
+    expect((await query()).attribute).toMatchObject({
+      kind: 'SKILL',
+      status: 'VALID',
+      studentName: '李**',
+      skillName: '电工',
+      skillLevel: 'L4',
+      score: 86,
+      issuer: '测试培训平台',
+    });
+    const other = await buildHostedProject();
+    expect(await call('query', { host: other.host }, { code: issued.verifyCode })).toMatchObject({
+      respDesc: '证书不存在',
+    });
+    await ok(call('disable', { token: staff }, { id: issued.id }));
+    expect((await query()).attribute).toMatchObject({ kind: 'SKILL', status: 'DISABLED' });
+  });
+
+  test('printed from a chosen template with the skill and level fields; the staff reprint counts', async () => {
+    const { project, host } = await buildHostedProject({ settings: { title: '测试培训平台' } });
+    await t.sequelize.transaction((transaction) =>
+      seedCertificateDemo(project.id, transaction, storage.providers().storage),
+    );
+    const template = (await CertificateTemplate.findOne({
+      where: { projectId: project.id },
+    })) as CertificateTemplate;
+    const base = { y: 40, width: 300, fontSize: 20, color: '#333333', bold: false, align: 'left' };
+    await template.update({
+      fields: [
+        ...(template.fields as object[]),
+        { ...base, key: 'skillName', x: 20 },
+        { ...base, key: 'skillLevel', x: 340 },
+      ],
+    });
+    const student = await buildStudent(project.id, { realName: '欧阳娜娜' });
+    const staff = await staffToken(project.id, [MANAGE, PRINT]);
+    const issued = await ok(
+      call<CertificateDetail>(
+        'skill-init',
+        { token: staff },
+        skill(student.id, { skillName: '焊工', skillLevel: 'L2', templateId: template.id }),
+      ),
+    );
+    expect(issued).toMatchObject({ templateId: template.id, templateName: template.name });
+    const res = await pdfOf('reprint', { token: staff, host }, { id: issued.id });
+    const text = await readPdfText(res.body as Buffer);
+    for (const expected of ['欧阳娜娜', '焊工', '二级/技师']) expect(text).toContain(expected);
+    expect((await ok(call<CertificateDetail>('find', { token: staff }, { id: issued.id }))).printCount).toBe(
+      1,
+    );
+  });
+});

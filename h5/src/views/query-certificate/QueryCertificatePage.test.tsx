@@ -27,6 +27,9 @@ const VALID: PublicCertificate = {
   totalHours: 1.5,
   score: null,
   issueDate: '2025-12-31',
+  skillName: null,
+  skillLevel: null,
+  assessDate: null,
   certificateNo: '2025K7Q9M2XH4TZR',
   status: 'VALID',
   issuer: '演示职业培训平台',
@@ -109,5 +112,33 @@ describe('QueryCertificatePage', () => {
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     expect(await screen.findByText('身份证号格式不正确', FIELD_ERROR)).toBeTruthy();
     expect(getSliderCaptcha).not.toHaveBeenCalled();
+  });
+
+  it('shows a skill certificate with its skill, level, assessment and issuing organisation', async () => {
+    byCode.mockResolvedValueOnce({
+      ...VALID,
+      kind: 'SKILL',
+      className: '电工 四级/中级工',
+      certificateNo: '2026SKILL0000AAA',
+      score: 86,
+      totalHours: 0,
+      skillName: '电工',
+      skillLevel: 'L4',
+      assessDate: '2026-06-18',
+      issuer: '某某职业技能鉴定中心',
+    });
+    renderScreen(<QueryCertificatePage />, '/query-certificate?code=SK12CD34');
+    const result = await screen.findByRole('region', { name: '证书 2026SKILL0000AAA' });
+    expect(within(result).getByRole('status').textContent).toContain('有效');
+    for (const text of [
+      '技能证书',
+      '电工',
+      '四级/中级工',
+      '86 分',
+      '2026-06-18',
+      '发证机构：某某职业技能鉴定中心',
+    ])
+      expect(within(result).getByText(text)).toBeTruthy();
+    expect(within(result).queryByText('总学时')).toBeNull();
   });
 });

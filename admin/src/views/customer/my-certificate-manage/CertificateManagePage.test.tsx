@@ -1,11 +1,14 @@
 import type { CertificateDetail, CertificateItem, PageAnswer } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { listCertificateTemplates } from '../../../api/certificate';
 import {
   deleteCertificate,
   disableCertificate,
   enableCertificate,
   getCertificate,
   getCertificateClassOptions,
+  getCertificateStudentOptions,
+  initSkillCertificate,
   listCertificates,
   previewCertificate,
   saveCertificate,
@@ -25,7 +28,10 @@ jest.mock('../../../api/my-certificate', () => ({
   enableCertificate: jest.fn(),
   deleteCertificate: jest.fn(),
   saveCertificate: jest.fn(),
+  initSkillCertificate: jest.fn(),
+  getCertificateStudentOptions: jest.fn(),
 }));
+jest.mock('../../../api/certificate', () => ({ listCertificateTemplates: jest.fn() }));
 jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
@@ -54,6 +60,10 @@ const ROW: CertificateItem = {
   totalHours: 1.5,
   score: null,
   issueDate: '2025-12-31',
+  skillName: null,
+  skillLevel: null,
+  assessDate: null,
+  issuer: null,
   certificateNo: '2025K7Q9M2XH4TZR',
   verifyCode: 'AB12CD34',
   status: 'VALID',
@@ -72,6 +82,23 @@ const DISABLED: CertificateItem = {
   className: '2025年度学时证明',
   certificateNo: '2025ZZZZ1111YYYY',
   status: 'DISABLED',
+};
+const SKILL: CertificateItem = {
+  ...ROW,
+  id: 43,
+  kind: 'SKILL',
+  className: '电工 四级/中级工',
+  year: 2026,
+  publicHours: 0,
+  totalHours: 0,
+  score: 86,
+  skillName: '电工',
+  skillLevel: 'L4',
+  assessDate: '2026-06-18',
+  issuer: '演示职业培训平台',
+  certificateNo: '2026SKILL0000AAA',
+  classId: null,
+  myClassId: null,
 };
 const DETAIL: CertificateDetail = {
   ...ROW,
@@ -110,6 +137,23 @@ beforeEach(() => {
     .mockReset()
     .mockResolvedValue(new Blob(['%PDF-']));
   jest.mocked(saveBlobAs).mockReset();
+  jest
+    .mocked(listCertificateTemplates)
+    .mockReset()
+    .mockResolvedValue({
+      list: [{ id: 3, name: '结业证书' } as never],
+      total: 1,
+      pageNum: 1,
+      pageSize: 100,
+    });
+  jest
+    .mocked(getCertificateStudentOptions)
+    .mockReset()
+    .mockResolvedValue([{ id: 9, realName: '张三', idCardNo: '370102********1238', mobile: null }]);
+  jest
+    .mocked(initSkillCertificate)
+    .mockReset()
+    .mockResolvedValue({ ...DETAIL, ...SKILL });
 });
 
 describe('CertificateManagePage', () => {
@@ -201,5 +245,84 @@ describe('CertificateManagePage', () => {
     });
     fireEvent.click(button(document.body, '保存'));
     await waitFor(() => expect(saveCertificate).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('skill certificates', () => {
+  it('lists a skill certificate with its skill, level and score, and shows them in the detail', async () => {
+    listMock.mockResolvedValue(page([SKILL]));
+    jest
+      .mocked(getCertificate)
+      .mockResolvedValue({ ...DETAIL, ...SKILL, templateId: null, templateName: null });
+    renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
+    await screen.findByText('2026SKILL0000AAA');
+    const row = rowOf('2026SKILL0000AAA');
+    for (const text of ['电工', '技能证书 · 四级/中级工', '86 分'])
+      expect(within(row).getByText(text)).toBeTruthy();
+    fireEvent.click(screen.getByText('2026SKILL0000AAA', { selector: 'a' }));
+    expect(await screen.findByText('发证单位')).toBeTruthy();
+    for (const text of ['职业/工种', '四级/中级工', '2026-06-18', '演示职业培训平台', '默认版式'])
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.queryByText('公需学时')).toBeNull();
+  });
+
+  it('录入技能证书: searches the student, sends the form, shows the fields the server refuses, then reloads', async () => {
+    jest
+      .mocked(initSkillCertificate)
+      .mockRejectedValueOnce(buildFieldsError([{ field: 'assessDate', message: '考核日期不能晚于今天' }]));
+    renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    fireEvent.click(button(document.body, '录入技能证书'));
+    const student = (await waitFor(() => {
+      const input = document.querySelector('#skill-init_accountId');
+      if (!input) throw new Error('the form is not open yet');
+      return input;
+    })) as HTMLInputElement;
+    fireEvent.mouseDown(student);
+    fireEvent.change(student, { target: { value: '3701' } });
+    await waitFor(() => expect(getCertificateStudentOptions).toHaveBeenLastCalledWith('3701'));
+    fireEvent.click(
+      await screen.findByText('张三（370102********1238）', { selector: '.ant-select-item-option-content' }),
+    );
+    fireEvent.change(document.querySelector('#skill-init_skillName') as HTMLInputElement, {
+      target: { value: ' 电工 ' },
+    });
+    fireEvent.mouseDown(document.querySelector('#skill-init_skillLevel') as HTMLInputElement);
+    fireEvent.click(await screen.findByText('四级/中级工', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(document.querySelector('#skill-init_score') as HTMLInputElement, {
+      target: { value: '86' },
+    });
+    fireEvent.change(document.querySelector('#skill-init_assessDate') as HTMLInputElement, {
+      target: { value: '2099-01-01' },
+    });
+    fireEvent.click(button(document.body, '录入'));
+    expect(await screen.findByText('考核日期不能晚于今天')).toBeTruthy();
+    expect(initSkillCertificate).toHaveBeenCalledWith({
+      accountId: 9,
+      skillName: ' 电工 ',
+      skillLevel: 'L4',
+      score: 86,
+      assessDate: '2099-01-01',
+      issuer: undefined,
+      templateId: undefined,
+    });
+    fireEvent.change(document.querySelector('#skill-init_assessDate') as HTMLInputElement, {
+      target: { value: '2026-06-18' },
+    });
+    fireEvent.click(button(document.body, '录入'));
+    await waitFor(() => expect(initSkillCertificate).toHaveBeenCalledTimes(2));
+    expect(jest.mocked(initSkillCertificate).mock.calls[1]?.[0]).toMatchObject({ assessDate: '2026-06-18' });
+    await waitFor(() => expect(listMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('offers 技能证书 in the kind filter', async () => {
+    renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    fireEvent.mouseDown(document.querySelector('#certificate-filters_kind') as HTMLInputElement);
+    fireEvent.click(await screen.findByText('技能证书', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(button(document.body, '查询'));
+    await waitFor(() =>
+      expect(listMock).toHaveBeenLastCalledWith({ kind: 'SKILL', pageNum: 1, pageSize: 10 }),
+    );
   });
 });

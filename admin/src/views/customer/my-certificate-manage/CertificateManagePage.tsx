@@ -3,6 +3,7 @@ import {
   type CertificateFilters,
   type CertificateItem,
   type ReportClassOption,
+  SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
 import { Button, Card, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -30,6 +31,7 @@ import {
 } from './certificate-meta';
 import { CertificateDetailDrawer } from './components/CertificateDetailDrawer';
 import { CertificateEditModal } from './components/CertificateEditModal';
+import { SkillInitModal } from './components/SkillInitModal';
 
 /** The filters without blanks (texts trimmed). */
 function cleanFilters(values: CertificateFilters): CertificateFilters {
@@ -92,14 +94,22 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
       title: '班级 / 类型',
       dataIndex: 'className',
       width: 200,
-      render: (name: string, row) => (
-        <Flex vertical>
-          <span>{name}</span>
-          <Typography.Text type="secondary">
-            {CERTIFICATE_KIND_LABELS[row.kind]} · {row.year}年度
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (name: string, row) =>
+        row.kind === 'SKILL' && row.skillLevel ? (
+          <Flex vertical>
+            <span>{row.skillName}</span>
+            <Typography.Text type="secondary">
+              {CERTIFICATE_KIND_LABELS.SKILL} · {SKILL_LEVEL_LABELS[row.skillLevel]}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <Flex vertical>
+            <span>{name}</span>
+            <Typography.Text type="secondary">
+              {CERTIFICATE_KIND_LABELS[row.kind]} · {row.year}年度
+            </Typography.Text>
+          </Flex>
+        ),
     },
     {
       title: '学时 / 成绩',
@@ -107,9 +117,9 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
       width: 90,
       render: (_value, row) => (
         <Flex vertical>
-          <span>{row.totalHours} 学时</span>
+          <span>{row.kind === 'SKILL' ? '—' : `${row.totalHours} 学时`}</span>
           <Typography.Text type="secondary">
-            {row.score === null ? '无考试' : `${row.score} 分`}
+            {row.score === null ? (row.kind === 'SKILL' ? '无成绩' : '无考试') : `${row.score} 分`}
           </Typography.Text>
         </Flex>
       ),
@@ -155,9 +165,10 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
 }
 
 /**
- * 证书管理 (project staff): the project's issued certificates (class and year) with filters 姓名,
- * 身份证号, 班级, 证书编号/验证码, 状态, 类型; each opens 证书详情, 预览 (the PDF, saved as a file; not counted as a print), 编辑 (corrections,
- * audited), 停用 / 启用, 删除, and 补打 when the role holds 证书打印.
+ * 证书管理 (project staff): the project's issued certificates (class, year and skill) with filters
+ * 姓名, 身份证号, 班级, 证书编号/验证码, 状态, 类型; each opens 证书详情, 预览 (the PDF, saved as a file;
+ * not counted as a print), 编辑 (corrections, audited), 停用 / 启用, 删除, and 补打 when the role
+ * holds 证书打印. 录入技能证书 issues a skill certificate to a student.
  */
 export function CertificateManagePage() {
   const list = usePagedList<CertificateFilters, CertificateItem>(listCertificates, {});
@@ -165,6 +176,7 @@ export function CertificateManagePage() {
   const access = useAccess();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editing, setEditing] = useState<CertificateItem | null>(null);
+  const [issuing, setIssuing] = useState(false);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -193,7 +205,14 @@ export function CertificateManagePage() {
   });
 
   return (
-    <Card title="证书管理">
+    <Card
+      title="证书管理"
+      extra={
+        <Button type="primary" onClick={() => setIssuing(true)}>
+          录入技能证书
+        </Button>
+      }
+    >
       <ListFilterBar<CertificateFilters>
         name="certificate-filters"
         onSearch={(values) => list.search(cleanFilters(values))}
@@ -232,6 +251,14 @@ export function CertificateManagePage() {
         {...list.tableProps}
       />
       <CertificateDetailDrawer certificateId={detailId} onClose={() => setDetailId(null)} />
+      <SkillInitModal
+        open={issuing}
+        onClose={() => setIssuing(false)}
+        onIssued={() => {
+          setIssuing(false);
+          list.reload();
+        }}
+      />
       <CertificateEditModal
         certificate={editing}
         onClose={() => setEditing(null)}

@@ -60,10 +60,11 @@ describe('fields', () => {
     expect(sampleText(field({ key: 'idCardNo' }))).toBe('3701**********1234');
     expect(sampleText(field({ key: 'qrCode' }))).toBe('');
     expect(sampleText(field({ key: 'text', text: '兹证明' }))).toBe('兹证明');
+    expect(sampleText(field({ key: 'skillLevel' }))).toBe('四级/中级工');
     const unused = unusedKeys([field(), field({ key: 'text', text: 'a' })]);
     expect(unused).not.toContain('studentName');
     expect(unused).toContain('idCardNo');
-    expect(unused).toHaveLength(13);
+    expect(unused).toHaveLength(16);
   });
 
   it('reads the field and property of an error path', () => {

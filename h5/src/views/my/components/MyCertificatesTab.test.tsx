@@ -25,6 +25,10 @@ const CLASS: CertificateItem = {
   totalHours: 1.5,
   score: 86,
   issueDate: '2025-12-31',
+  skillName: null,
+  skillLevel: null,
+  assessDate: null,
+  issuer: null,
   certificateNo: '2025K7Q9M2XH4TZR',
   verifyCode: 'AB12CD34',
   status: 'VALID',
@@ -43,6 +47,23 @@ const YEAR: CertificateItem = {
   certificateNo: '2025YEAR0000YEAR',
   score: null,
   status: 'DISABLED',
+};
+const SKILL: CertificateItem = {
+  ...CLASS,
+  id: 43,
+  kind: 'SKILL',
+  className: '电工 四级/中级工',
+  year: 2026,
+  publicHours: 0,
+  totalHours: 0,
+  score: 85,
+  skillName: '电工',
+  skillLevel: 'L4',
+  assessDate: '2026-06-18',
+  issuer: '演示职业培训平台',
+  certificateNo: '2026SKILL0000AAA',
+  classId: null,
+  myClassId: null,
 };
 const VIEW: MyCertificateView = {
   ...CLASS,
@@ -98,5 +119,28 @@ describe('MyCertificatesTab', () => {
     jest.mocked(listMyCertificates).mockResolvedValueOnce({ list: [], hiddenKinds: ['CLASS', 'YEAR'] });
     renderScreen(<MyCertificatesTab />, '/my?tab=certificates');
     expect(await screen.findByText('证书查看暂未开放')).toBeTruthy();
+  });
+
+  it('lists a skill certificate with its skill and level, shown even when the project hides the other kinds; 查看 and 下载 work', async () => {
+    jest.mocked(listMyCertificates).mockResolvedValueOnce({ list: [SKILL], hiddenKinds: ['CLASS', 'YEAR'] });
+    jest.mocked(viewMyCertificate).mockResolvedValueOnce({
+      ...SKILL,
+      queryUrl: 'http://localhost/query-certificate?code=AB12CD34',
+      qrCode: 'data:image/png;base64,UVI=',
+    });
+    renderScreen(<MyCertificatesTab />, '/my?tab=certificates');
+    const card = await screen.findByRole('listitem', { name: '证书 2026SKILL0000AAA' });
+    expect(screen.queryByText('证书查看暂未开放')).toBeNull();
+    expect(within(card).getByText('电工')).toBeTruthy();
+    expect(within(card).getByText('技能证书')).toBeTruthy();
+    expect(within(card).getByText(/四级\/中级工 · 考核 2026-06-18/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: '查看' }));
+    const view = await screen.findByRole('region', { name: '证书内容' });
+    expect(viewMyCertificate).toHaveBeenCalledWith(43);
+    for (const text of ['职业/工种', '电工', '四级/中级工', '85 分', '2026-06-18'])
+      expect(within(view).getByText(text)).toBeTruthy();
+    expect(within(view).queryByText('总学时')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: '下载' }));
+    await waitFor(() => expect(downloadMyCertificate).toHaveBeenCalledWith(43));
   });
 });

@@ -3,6 +3,7 @@ import {
   type CertificateItem,
   type MyCertificates,
   type MyCertificateView,
+  SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Loading, Popup, PullRefresh, Tag, Toast } from 'react-vant';
@@ -20,7 +21,7 @@ import { saveBlobAs } from '../../../utils/save-blob';
 export const certificateFileName = (certificate: Pick<CertificateItem, 'certificateNo'>) =>
   `证书${certificate.certificateNo}.pdf`;
 
-/** One certificate: its class (or year), type, state, hours and date; 查看 and 下载. */
+/** One certificate: its class (or year; skill and level), type, state, hours and date; 查看 and 下载. */
 function CertificateCard({
   certificate,
   onView,
@@ -40,14 +41,18 @@ function CertificateCard({
   return (
     <li className="my-card" aria-label={`证书 ${certificate.certificateNo}`}>
       <div className="my-card__head">
-        <h3 className="my-card__title">{certificate.className}</h3>
+        <h3 className="my-card__title">
+          {certificate.kind === 'SKILL' ? certificate.skillName : certificate.className}
+        </h3>
         <CertificateStateTag status={certificate.status} />
       </div>
       <p className="my-card__meta">
         <Tag plain type="primary">
           {CERTIFICATE_KIND_LABELS[certificate.kind]}
         </Tag>{' '}
-        {certificate.year}年度 · 总学时 {certificate.totalHours} · 发证 {certificate.issueDate}
+        {certificate.kind === 'SKILL' && certificate.skillLevel
+          ? `${SKILL_LEVEL_LABELS[certificate.skillLevel]} · 考核 ${certificate.assessDate} · 发证 ${certificate.issueDate}`
+          : `${certificate.year}年度 · 总学时 ${certificate.totalHours} · 发证 ${certificate.issueDate}`}
       </p>
       <p className="my-card__meta">证书编号 {certificate.certificateNo}</p>
       <div className="my-card__actions">
@@ -119,7 +124,7 @@ function CertificateViewPopup({
 
 /**
  * The hub's 我的证书 tab: the student's class and year certificates as the project shows them
- * (`hideClassCertificate` / `hideYearCertificate`), each with 查看 (a popup with the snapshot and QR
+ * (`hideClassCertificate` / `hideYearCertificate`) and their skill certificates (always shown), each with 查看 (a popup with the snapshot and QR
  * code) and 下载 (the PDF); pull to refresh.
  */
 export function MyCertificatesTab() {
@@ -145,7 +150,8 @@ export function MyCertificatesTab() {
         </Button>
       </EmptyState>
     );
-  else if (state.value.hiddenKinds.length === 2) body = <EmptyState description="证书查看暂未开放" />;
+  else if (state.value.hiddenKinds.length === 2 && state.value.list.length === 0)
+    body = <EmptyState description="证书查看暂未开放" />;
   else if (state.value.list.length === 0)
     body = <EmptyState description="暂无证书，班级考核合格后将自动发放" />;
   else

@@ -26,7 +26,8 @@ const valuesOf = (certificate: CertificateItem): EditValues => ({
 
 /**
  * 编辑证书: corrects a certificate's snapshot (name, class, hours, score, issue date); a year
- * certificate keeps its title and has no score. Fields the server refuses are shown on the field.
+ * certificate keeps its title and has no score; a skill certificate keeps its title (skill and
+ * level) and has no hours. Fields the server refuses are shown on the field.
  */
 export function CertificateEditModal({
   certificate,
@@ -43,6 +44,7 @@ export function CertificateEditModal({
     if (certificate) form.setFieldsValue(valuesOf(certificate));
   }, [certificate, form]);
   const isYear = certificate?.kind === 'YEAR';
+  const isSkill = certificate?.kind === 'SKILL';
 
   const submit = async (values: EditValues) => {
     if (!certificate) return;
@@ -50,9 +52,9 @@ export function CertificateEditModal({
       id: certificate.id,
       studentName: values.studentName,
       className: values.className,
-      publicHours: values.publicHours,
-      specializedHours: values.specializedHours,
-      electiveHours: values.electiveHours,
+      publicHours: values.publicHours ?? 0,
+      specializedHours: values.specializedHours ?? 0,
+      electiveHours: values.electiveHours ?? 0,
       score: values.score ?? null,
       issueDate: values.issueDate.trim(),
     };
@@ -93,17 +95,23 @@ export function CertificateEditModal({
         </Form.Item>
         <Form.Item
           name="className"
-          label={isYear ? '证书名称' : '班级名称'}
+          label={isYear || isSkill ? '证书名称' : '班级名称'}
           rules={[{ required: true, whitespace: true, message: '请填写班级名称' }]}
         >
-          <Input maxLength={100} disabled={isYear} />
+          <Input maxLength={100} disabled={isYear || isSkill} />
         </Form.Item>
-        {hours('publicHours', '公需学时')}
-        {hours('specializedHours', '专业学时')}
-        {hours('electiveHours', '选修学时')}
+        {!isSkill && hours('publicHours', '公需学时')}
+        {!isSkill && hours('specializedHours', '专业学时')}
+        {!isSkill && hours('electiveHours', '选修学时')}
         {!isYear && (
-          <Form.Item name="score" label="考试成绩">
-            <InputNumber min={0} max={100} precision={0} placeholder="无考试" style={{ width: '100%' }} />
+          <Form.Item name="score" label={isSkill ? '考核成绩' : '考试成绩'}>
+            <InputNumber
+              min={0}
+              max={100}
+              precision={0}
+              placeholder={isSkill ? '无成绩' : '无考试'}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         )}
         <Form.Item

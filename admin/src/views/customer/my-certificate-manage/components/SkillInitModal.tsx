@@ -1,0 +1,156 @@
+import {
+  type CertificateDetail,
+  type CertificateStudentOption,
+  SKILL_LEVEL_LABELS,
+  SKILL_LEVELS,
+  type SkillInitInput,
+  type SkillLevel,
+} from '@px/api/contract';
+import { Form, Input, InputNumber, Modal, message, Select } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { listCertificateTemplates } from '../../../../api/certificate';
+import { getCertificateStudentOptions, initSkillCertificate } from '../../../../api/my-certificate';
+import { showServerFieldErrors } from '../../../../utils/form-errors';
+
+interface SkillValues {
+  accountId?: number;
+  skillName: string;
+  skillLevel?: SkillLevel;
+  score?: number | null;
+  assessDate: string;
+  issuer?: string;
+  templateId?: number;
+}
+
+export const SKILL_LEVEL_OPTIONS = SKILL_LEVELS.map((value) => ({ value, label: SKILL_LEVEL_LABELS[value] }));
+
+/** The student choice: the project's students by part of the name or the whole ID number, asked as staff type. */
+function useStudentChoices(open: boolean) {
+  const [options, setOptions] = useState<CertificateStudentOption[]>([]);
+  const latest = useRef(0);
+  const search = useCallback((keyword: string) => {
+    const id = latest.current + 1;
+    latest.current = id;
+    const text = keyword.trim();
+    if (!text) {
+      setOptions([]);
+      return;
+    }
+    getCertificateStudentOptions(text).then(
+      (found) => latest.current === id && setOptions(found),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    if (!open) setOptions([]);
+  }, [open]);
+  return {
+    search,
+    choices: options.map((option) => ({
+      value: option.id,
+      label: `${option.realName}（${option.idCardNo}）`,
+    })),
+  };
+}
+
+/**
+ * 录入技能证书: issues a skill certificate to a student of the project (chosen by name or ID
+ * number): 职业/工种, 技能等级, 考核成绩 (optional), 考核日期, 发证单位 (blank: the project's
+ * title) and optionally an enabled template. Fields the server refuses are shown on the field;
+ * other refusals (a duplicate of a valid one) are shown by the request client.
+ */
+export function SkillInitModal({
+  open,
+  onClose,
+  onIssued,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onIssued: (issued: CertificateDetail) => void;
+}) {
+  const [form] = Form.useForm<SkillValues>();
+  const [saving, setSaving] = useState(false);
+  const students = useStudentChoices(open);
+  const [templates, setTemplates] = useState<{ value: number; label: string }[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    listCertificateTemplates({ pageNum: 1, pageSize: 100, status: 'ENABLED' }).then(
+      (page) => setTemplates(page.list.map((template) => ({ value: template.id, label: template.name }))),
+      () => undefined,
+    );
+  }, [open]);
+
+  const submit = async (values: SkillValues) => {
+    const input: SkillInitInput = {
+      accountId: values.accountId as number,
+      skillName: values.skillName,
+      skillLevel: values.skillLevel as SkillLevel,
+      score: values.score ?? null,
+      assessDate: values.assessDate.trim(),
+      issuer: values.issuer?.trim() || undefined,
+      templateId: values.templateId,
+    };
+    setSaving(true);
+    try {
+      onIssued(await initSkillCertificate(input));
+      void message.success('技能证书已录入');
+      form.resetFields();
+    } catch (error) {
+      showServerFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="录入技能证书"
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      okText="录入"
+      destroyOnHidden
+    >
+      <Form<SkillValues> form={form} name="skill-init" layout="vertical" onFinish={submit}>
+        <Form.Item name="accountId" label="学员" rules={[{ required: true, message: '请选择学员' }]}>
+          <Select
+            placeholder="输入姓名或身份证号搜索"
+            options={students.choices}
+            showSearch={{ filterOption: false, onSearch: students.search }}
+            notFoundContent="无匹配学员"
+          />
+        </Form.Item>
+        <Form.Item
+          name="skillName"
+          label="职业/工种"
+          rules={[{ required: true, whitespace: true, message: '请填写职业/工种' }]}
+        >
+          <Input maxLength={50} placeholder="如 电工" />
+        </Form.Item>
+        <Form.Item name="skillLevel" label="技能等级" rules={[{ required: true, message: '请选择技能等级' }]}>
+          <Select options={SKILL_LEVEL_OPTIONS} placeholder="请选择" />
+        </Form.Item>
+        <Form.Item name="score" label="考核成绩">
+          <InputNumber min={0} max={100} precision={0} placeholder="无成绩" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="assessDate"
+          label="考核日期"
+          rules={[
+            { required: true, message: '请填写考核日期' },
+            { pattern: /^\s*\d{4}-\d{2}-\d{2}\s*$/, message: '考核日期应为 YYYY-MM-DD' },
+          ]}
+        >
+          <Input maxLength={10} placeholder="YYYY-MM-DD" />
+        </Form.Item>
+        <Form.Item name="issuer" label="发证单位">
+          <Input maxLength={100} placeholder="默认为项目名称" />
+        </Form.Item>
+        <Form.Item name="templateId" label="证书模板">
+          <Select allowClear options={templates} placeholder="默认版式" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
