@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { DEMO } from '@px/api';
 import type { Calls } from '@px/api/contract';
 import { decodePdfQrCodes, readPdfText } from '@px/api/testing';
-import type { AnswerOf, InputOf } from '@px/config';
-import { Client } from 'pg';
+import type { InputOf } from '@px/config';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
+import { callProduct, queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
 
@@ -50,35 +50,11 @@ const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`^(?:[a-z-]+\\s+)?${[...text].join('\\s*')}\\s*$`) });
 
 /** Runs one query on the product's database. */
-async function query<T extends object>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new Client({ connectionString: product.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends object>(text: string, values: unknown[]) => queryProduct<T>(product, text, values);
 
-/** One API call as the signed-in student; answers its `attribute`, throws when refused. */
-async function callAs<K extends keyof Calls & string>(
-  token: string,
-  key: K,
-  input: InputOf<Calls[K]>,
-): Promise<AnswerOf<Calls[K]>> {
-  const response = await fetch(`${h5}/api/${key}.action`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as {
-    respCode: number;
-    respDesc?: string;
-    attribute: AnswerOf<Calls[K]>;
-  };
-  if (body.respCode !== 200) throw new Error(`${key} refused: ${body.respDesc ?? body.respCode}`);
-  return body.attribute;
-}
+/** One API call as the signed-in student; answers `attribute`, throws with the envelope's message when refused. */
+const callAs = <K extends keyof Calls & string>(token: string, key: K, input: InputOf<Calls[K]>) =>
+  callProduct(h5, token, key, input);
 
 /** A question of an attempt as the server keeps it (with its answer): what the test answers with. */
 interface DrawnQuestion {
@@ -193,11 +169,7 @@ describe('the exam screens with the demo data', () => {
     'H5: the demo student enrols, finds the exam locked, studies the lesson and the exam opens',
     async () => {
       const page = await phone.newPage();
-      await page.goto(`${h5}/login?redirect=/my`);
-      await page.getByPlaceholder('请输入身份证号或手机号').fill(DEMO.accounts.student.idCardNo);
-      await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.student.password);
-      await page.getByRole('button', { name: '登录' }).click();
-      await page.waitForURL((url) => url.pathname === '/my');
+      await signInDemoStudent(page, h5);
       const cookie = (await phone.cookies()).find((entry) => entry.name === 'token');
       if (!cookie) throw new Error('no session cookie after signing in');
       token = cookie.value;

@@ -1,7 +1,7 @@
 import { DEMO } from '@px/api';
-import { Client } from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
+import { queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
 
@@ -36,16 +36,11 @@ const shot = (page: Page, name: string, fullPage = false) =>
 
 /** The id of a demo class by its name, read from the product's database. */
 async function classIdOf(name: string): Promise<number> {
-  const client = new Client({ connectionString: product.databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>('SELECT id FROM train_class WHERE name = $1', [name]);
-    const id = rows[0]?.id;
-    if (id === undefined) throw new Error(`the demo class ${name} is missing`);
-    return Number(id);
-  } finally {
-    await client.end();
-  }
+  const [row] = await queryProduct<{ id: number }>(product, 'SELECT id FROM train_class WHERE name = $1', [
+    name,
+  ]);
+  if (row === undefined) throw new Error(`the demo class ${name} is missing`);
+  return Number(row.id);
 }
 
 /**
@@ -145,11 +140,7 @@ describe('orders and WeChat Pay for the demo student', () => {
     'outside WeChat: the QR code is paid from the simulator scan page and the pay page sees it',
     async () => {
       const page = await phone.newPage();
-      await page.goto(`${h5}/login?redirect=/my`);
-      await page.getByPlaceholder('请输入身份证号或手机号').fill(DEMO.accounts.student.idCardNo);
-      await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.student.password);
-      await page.getByRole('button', { name: '登录' }).click();
-      await page.waitForURL(/\/my$/);
+      await signInDemoStudent(page, h5);
       await expectVisible(card(page, JSAPI_CLASS));
 
       await checkOut(page, NATIVE_CLASS);

@@ -1,9 +1,9 @@
 import { DEMO } from '@px/api';
 import type { Calls, StudyInfo, StudyLesson } from '@px/api/contract';
-import { type AnswerOf, formatDuration, type InputOf } from '@px/config';
-import { Client } from 'pg';
+import { formatDuration, type InputOf } from '@px/config';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
+import { callProduct, queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
 
@@ -45,38 +45,11 @@ const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: artifactPath('study', name), fullPage });
 
 /** Runs one query on the product's database. */
-async function query<T extends object>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new Client({ connectionString: product.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends object>(text: string, values: unknown[]) => queryProduct<T>(product, text, values);
 
-/**
- * Makes one API call as the signed-in student (the `token` header the H5 sends from its cookie)
- * and answers its `attribute`. Throws with the envelope's message when refused.
- */
-async function callAs<K extends keyof Calls & string>(
-  token: string,
-  key: K,
-  input: InputOf<Calls[K]>,
-): Promise<AnswerOf<Calls[K]>> {
-  const response = await fetch(`${h5}/api/${key}.action`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as {
-    respCode: number;
-    respDesc?: string;
-    attribute: AnswerOf<Calls[K]>;
-  };
-  if (body.respCode !== 200) throw new Error(`${key} refused: ${body.respDesc ?? body.respCode}`);
-  return body.attribute;
-}
+/** One API call as the signed-in student; answers `attribute`, throws with the envelope's message when refused. */
+const callAs = <K extends keyof Calls & string>(token: string, key: K, input: InputOf<Calls[K]>) =>
+  callProduct(h5, token, key, input);
 
 /** The lesson of a study page by name. */
 function lessonOf(info: StudyInfo, name: string): StudyLesson {
@@ -111,12 +84,7 @@ describe('studying a demo lesson as the demo student', () => {
     'enrols in the free demo class and opens its study page from the hub',
     async () => {
       const page = await phone.newPage();
-      await page.goto(`${h5}/login?redirect=/my`);
-      await page.getByPlaceholder('请输入身份证号或手机号').fill(DEMO.accounts.student.idCardNo);
-      await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.student.password);
-      await page.getByRole('button', { name: '登录' }).click();
-      // (`/login?redirect=/my` itself ends in /my: wait for the hub's path.)
-      await page.waitForURL((url) => url.pathname === '/my');
+      await signInDemoStudent(page, h5);
       await expectVisible(page.getByRole('heading', { name: DEMO.accounts.student.name }));
       const cookie = (await phone.cookies()).find((entry) => entry.name === 'token');
       if (!cookie) throw new Error('no session cookie after signing in');
