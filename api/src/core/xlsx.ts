@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Logger } from 'pino';
-import { FileResult } from './action';
+import { FileResult, type UploadedFile } from './action';
+import { BusinessError } from './errors';
 
 /** The content type of `.xlsx` workbooks. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -98,3 +99,69 @@ export function cellText(value: ExcelJS.CellValue): { text: string; lossy: boole
 
 /** A header as written, without marks of required columns (`姓名*`, `姓名（必填）`) and spaces. */
 export const headerKey = (text: string) => text.replace(/[\s*＊]|[（(]必填[）)]/g, '');
+
+/** A column of an import template: its key, its header in row 1, whether the file must have it. */
+export interface TemplateColumn<K extends string> {
+  key: K;
+  header: string;
+  required: boolean;
+}
+
+/** A data row of an import file: its row number in the sheet and each template column's cell. */
+export interface TemplateRow<K extends string> {
+  row: number;
+  cells: Record<K, { text: string; lossy: boolean }>;
+}
+
+/**
+ * The data rows of an uploaded `.xlsx` import (its first sheet), matched to the template's columns by
+ * their headers (marks of required columns and spaces ignored, any order, unknown columns skipped);
+ * rows with every cell empty are left out. Throws BusinessError when there is no file, it is not an
+ * `.xlsx`, a required column is missing, there is no row (`emptyMessage`) or more than `maxRows`
+ * (`tooManyMessage`).
+ */
+export async function readTemplateRows<K extends string>(
+  file: UploadedFile | undefined,
+  options: {
+    columns: readonly TemplateColumn<K>[];
+    maxRows: number;
+    emptyMessage: string;
+    tooManyMessage: string;
+  },
+): Promise<TemplateRow<K>[]> {
+  if (!file) throw new BusinessError('请选择要导入的 Excel 文件');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(file.path);
+  } catch {
+    throw new BusinessError('无法读取文件，请上传按模板填写的 .xlsx 文件');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new BusinessError('文件中没有工作表，请按模板填写');
+  const { columns } = options;
+  const columnOf = new Map<K, number>();
+  sheet.getRow(1).eachCell((cell, column) => {
+    const key = headerKey(cellText(cell.value).text);
+    const match = columns.find((entry) => entry.header === key);
+    if (match && !columnOf.has(match.key)) columnOf.set(match.key, column);
+  });
+  const missing = columns.filter((entry) => entry.required && !columnOf.has(entry.key));
+  if (missing.length)
+    throw new BusinessError(
+      `模板不正确：缺少${missing.map((entry) => `“${entry.header}”`).join('、')}列，请下载模板填写`,
+    );
+  const rows: TemplateRow<K>[] = [];
+  sheet.eachRow({ includeEmpty: false }, (sheetRow, row) => {
+    if (row === 1) return;
+    const cells = Object.fromEntries(
+      columns.map((entry) => {
+        const column = columnOf.get(entry.key);
+        return [entry.key, column ? cellText(sheetRow.getCell(column).value) : { text: '', lossy: false }];
+      }),
+    ) as TemplateRow<K>['cells'];
+    if (Object.values<{ text: string }>(cells).some((cell) => cell.text !== '')) rows.push({ row, cells });
+  });
+  if (rows.length === 0) throw new BusinessError(options.emptyMessage);
+  if (rows.length > options.maxRows) throw new BusinessError(options.tooManyMessage);
+  return rows;
+}

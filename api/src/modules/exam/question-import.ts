@@ -10,8 +10,7 @@ import {
   type ExamQuestionType,
 } from '../../contract/exam';
 import { type ActorScope, FileResult, type UploadedFile } from '../../core/action';
-import { BusinessError } from '../../core/errors';
-import { cellText, headerKey, XLSX_MIME } from '../../core/xlsx';
+import { readTemplateRows, XLSX_MIME } from '../../core/xlsx';
 import { audit } from '../audit/audit.service';
 import { ExamQuestion } from './exam.model';
 import { examCategories } from './exam-category.service';
@@ -92,50 +91,6 @@ export async function questionImportTemplate(): Promise<FileResult> {
   return new FileResult(Buffer.from(await workbook.xlsx.writeBuffer()), XLSX_MIME, TEMPLATE_FILE);
 }
 
-interface ImportRow {
-  row: number;
-  cells: Record<ExamQuestionImportField, string>;
-}
-
-/** The data rows of the upload's first sheet, matched to the template's columns by their headers. */
-async function readRows(file: UploadedFile | undefined): Promise<ImportRow[]> {
-  if (!file) throw new BusinessError('请选择要导入的 Excel 文件');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.readFile(file.path);
-  } catch {
-    throw new BusinessError('无法读取文件，请上传按模板填写的 .xlsx 文件');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new BusinessError('文件中没有工作表，请按模板填写');
-  const columnOf = new Map<ExamQuestionImportField, number>();
-  sheet.getRow(1).eachCell((cell, column) => {
-    const key = headerKey(cellText(cell.value).text);
-    const match = EXAM_QUESTION_IMPORT_COLUMNS.find((entry) => entry.header === key);
-    if (match && !columnOf.has(match.key)) columnOf.set(match.key, column);
-  });
-  const missing = EXAM_QUESTION_IMPORT_COLUMNS.filter((entry) => entry.required && !columnOf.has(entry.key));
-  if (missing.length)
-    throw new BusinessError(
-      `模板不正确：缺少${missing.map((entry) => `“${entry.header}”`).join('、')}列，请下载模板填写`,
-    );
-  const rows: ImportRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (sheetRow, row) => {
-    if (row === 1) return;
-    const cells = Object.fromEntries(
-      EXAM_QUESTION_IMPORT_COLUMNS.map((entry) => {
-        const column = columnOf.get(entry.key);
-        return [entry.key, column ? cellText(sheetRow.getCell(column).value).text : ''];
-      }),
-    ) as ImportRow['cells'];
-    if (Object.values(cells).some((text) => text !== '')) rows.push({ row, cells });
-  });
-  if (rows.length === 0) throw new BusinessError('文件中没有试题数据');
-  if (rows.length > EXAM_QUESTION_IMPORT_MAX_ROWS)
-    throw new BusinessError(`一次最多导入 ${EXAM_QUESTION_IMPORT_MAX_ROWS} 道试题，请分批导入`);
-  return rows;
-}
-
 /** A type as written: 单选题 / 单选 / SINGLE ... */
 function parseType(text: string): ExamQuestionType | null {
   const upper = text.trim().toUpperCase();
@@ -184,7 +139,20 @@ export async function importQuestions(
   scope: ActorScope,
   file: UploadedFile | undefined,
 ): Promise<ExamQuestionImportAnswer> {
-  const rows = await readRows(file);
+  const rows = (
+    await readTemplateRows(file, {
+      columns: EXAM_QUESTION_IMPORT_COLUMNS,
+      maxRows: EXAM_QUESTION_IMPORT_MAX_ROWS,
+      emptyMessage: '文件中没有试题数据',
+      tooManyMessage: `一次最多导入 ${EXAM_QUESTION_IMPORT_MAX_ROWS} 道试题，请分批导入`,
+    })
+  ).map(({ row, cells }) => ({
+    row,
+    cells: Object.fromEntries(Object.entries(cells).map(([key, cell]) => [key, cell.text])) as Record<
+      ExamQuestionImportField,
+      string
+    >,
+  }));
   const paths = await examCategories.categoryPaths(scope);
   const categoryByPath = new Map<string, number>();
   const byName = new Map<string, number[]>();

@@ -10,7 +10,7 @@ import {
 } from '../../contract/student';
 import { type ActorScope, FileResult, type UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { cellText, headerKey, XLSX_MIME } from '../../core/xlsx';
+import { readTemplateRows, type TemplateRow, XLSX_MIME } from '../../core/xlsx';
 import { Account } from '../account/account.model';
 import { MOBILE_MESSAGES } from '../account/mobile.service';
 import { Role } from '../account/role.model';
@@ -65,51 +65,6 @@ export async function importTemplate(): Promise<FileResult> {
   return new FileResult(bytes, XLSX_MIME, TEMPLATE_FILE);
 }
 
-/** One data row of the file: its Excel row number and each column's text. */
-interface ImportRow {
-  row: number;
-  cells: Record<StudentImportField, { text: string; lossy: boolean }>;
-}
-
-/** The data rows of the upload's first sheet, matched to the template's columns by their headers. */
-async function readRows(file: UploadedFile | undefined): Promise<ImportRow[]> {
-  if (!file) throw new BusinessError('请选择要导入的 Excel 文件');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.readFile(file.path);
-  } catch {
-    throw new BusinessError('无法读取文件，请上传按模板填写的 .xlsx 文件');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new BusinessError('文件中没有工作表，请按模板填写');
-  const columnOf = new Map<StudentImportField, number>();
-  sheet.getRow(1).eachCell((cell, column) => {
-    const key = headerKey(cellText(cell.value).text);
-    const match = STUDENT_IMPORT_COLUMNS.find((entry) => entry.header === key);
-    if (match && !columnOf.has(match.key)) columnOf.set(match.key, column);
-  });
-  const missing = STUDENT_IMPORT_COLUMNS.filter((entry) => entry.required && !columnOf.has(entry.key));
-  if (missing.length)
-    throw new BusinessError(
-      `模板不正确：缺少${missing.map((entry) => `“${entry.header}”`).join('、')}列，请下载模板填写`,
-    );
-  const rows: ImportRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (sheetRow, row) => {
-    if (row === 1) return;
-    const cells = Object.fromEntries(
-      STUDENT_IMPORT_COLUMNS.map((entry) => {
-        const column = columnOf.get(entry.key);
-        return [entry.key, column ? cellText(sheetRow.getCell(column).value) : { text: '', lossy: false }];
-      }),
-    ) as ImportRow['cells'];
-    if (Object.values(cells).some((cell) => cell.text !== '')) rows.push({ row, cells });
-  });
-  if (rows.length === 0) throw new BusinessError('文件中没有学员数据');
-  if (rows.length > STUDENT_IMPORT_MAX_ROWS)
-    throw new BusinessError(`一次最多导入 ${STUDENT_IMPORT_MAX_ROWS} 名学员，请分批导入`);
-  return rows;
-}
-
 /** A row after its own checks: each value, or null when it was refused (or, for optional ones, empty). */
 interface CheckedRow {
   row: number;
@@ -123,7 +78,7 @@ interface CheckedRow {
 }
 
 /** Checks each row on its own: required fields and their formats. Answers the errors and every row's values. */
-function checkRows(rows: readonly ImportRow[]) {
+function checkRows(rows: readonly TemplateRow<StudentImportField>[]) {
   const errors: StudentImportError[] = [];
   const checked: CheckedRow[] = [];
   for (const { row, cells } of rows) {
@@ -261,7 +216,12 @@ export async function importStudents(
   file: UploadedFile | undefined,
 ): Promise<StudentImportAnswer> {
   const projectId = scope.project.id;
-  const rows = await readRows(file);
+  const rows = await readTemplateRows(file, {
+    columns: STUDENT_IMPORT_COLUMNS,
+    maxRows: STUDENT_IMPORT_MAX_ROWS,
+    emptyMessage: '文件中没有学员数据',
+    tooManyMessage: `一次最多导入 ${STUDENT_IMPORT_MAX_ROWS} 名学员，请分批导入`,
+  });
   const own = checkRows(rows);
   const against = await checkAgainstProject(projectId, own.checked);
   const errors = [...own.errors, ...against.errors].sort(
