@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { queryResources } from '../../../../api/resource';
 import { ListFilterBar } from '../../../../components/ListFilterBar';
+import { pickerSelection } from '../../../../components/picker-selection';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
 import { usePagedList } from '../../../../hooks/usePagedList';
 import { formatDuration } from '../../video/video-format';
@@ -55,16 +56,7 @@ function VideoPickerList({
         size="small"
         columns={COLUMNS}
         scroll={{ x: 'max-content' }}
-        rowSelection={{
-          preserveSelectedRowKeys: true,
-          selectedRowKeys: chosen.map((video) => video.id),
-          getCheckboxProps: (video) => ({ disabled: takenIds.includes(video.id) }),
-          onChange: (keys, rows) => {
-            // antd gives the rows of other pages as undefined unless it has seen them: keep ours.
-            const known = new Map([...chosen, ...rows.filter(Boolean)].map((video) => [video.id, video]));
-            onChoose(keys.map((key) => known.get(Number(key))).filter((video) => video !== undefined));
-          },
-        }}
+        rowSelection={pickerSelection(chosen, takenIds, onChoose)}
         {...list.tableProps}
       />
     </>

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { listExamQuestions } from '../../../../api/exam';
 import { ListFilterBar } from '../../../../components/ListFilterBar';
+import { pickerSelection } from '../../../../components/picker-selection';
 import { orDash } from '../../../../components/table-columns';
 import { usePagedList } from '../../../../hooks/usePagedList';
 import { QUESTION_TYPE_OPTIONS } from '../../exam-question/question-form';
@@ -58,17 +59,7 @@ function PickerList({
         size="small"
         columns={COLUMNS}
         scroll={{ x: 'max-content' }}
-        rowSelection={{
-          preserveSelectedRowKeys: true,
-          selectedRowKeys: chosen.map((question) => question.id),
-          getCheckboxProps: (question) => ({ disabled: takenIds.includes(question.id) }),
-          onChange: (keys, rows) => {
-            const known = new Map(
-              [...chosen, ...rows.filter(Boolean)].map((question) => [question.id, question]),
-            );
-            onChoose(keys.map((key) => known.get(Number(key))).filter((question) => question !== undefined));
-          },
-        }}
+        rowSelection={pickerSelection(chosen, takenIds, onChoose)}
         {...list.tableProps}
       />
     </>
