@@ -1,18 +1,17 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { StudyReportFilters, StudyReportRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Card, Flex, Form, Input, message, Select, Table, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportStudyReport, getReportClassOptions, listStudyReport } from '../../../api/study-report';
-import { saveBlobAs } from '../../../api/train-class';
 import { hoursOf } from '../../../components/EnrolmentTable';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { MY_CLASS_STATUS_OPTIONS, MyClassStatusTag } from '../../../components/MyClassStatusTag';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useClassChoices } from '../../../hooks/useClassChoices';
+import { useExport } from '../../../hooks/useExport';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
 import {
@@ -152,23 +151,6 @@ function ReportFilterFields({
   );
 }
 
-/** 导出 of the current filters as an `.xlsx` download. */
-function useExport(filters: StudyReportFilters) {
-  const [exporting, setExporting] = useState(false);
-  const run = async () => {
-    setExporting(true);
-    try {
-      saveBlobAs(await exportStudyReport(filters), STUDY_REPORT_EXPORT_FILE);
-      void message.success('导出完成');
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setExporting(false);
-    }
-  };
-  return { exporting, run };
-}
-
 /**
  * 学习档案 (project staff): every enrolment of the project with the hours study earned against the
  * class's, the study window and the last study time; filters 班级, 学员, 学习状态, 所属单位; 导出;
@@ -179,7 +161,7 @@ export function StudyReportPage() {
   const classes = useClassChoices(getReportClassOptions);
   const units = useUnitChoices();
   const access = useAccess();
-  const exporter = useExport(list.filters);
+  const exporter = useExport(() => exportStudyReport(list.filters), STUDY_REPORT_EXPORT_FILE);
 
   return (
     <Card title="学习档案">
