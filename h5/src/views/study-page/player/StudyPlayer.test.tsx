@@ -30,6 +30,18 @@ jest.mock('../../../api/study', () => ({
   endStudy: jest.fn(),
 }));
 jest.mock('../../../api/face', () => ({ getFacePhotoStatus: jest.fn() }));
+// The study page's exam panel: a class without an exam (the player is what is tested here).
+jest.mock('../../../api/exam', () => ({
+  getExamEntry: jest.fn(() =>
+    Promise.resolve(
+      jest
+        .requireActual<typeof import('../../exam/exam.testing')>('../../exam/exam.testing')
+        .buildEntry({ examRequired: false, exerciseOpen: false }),
+    ),
+  ),
+  startExam: jest.fn(),
+  listMyAttempts: jest.fn(),
+}));
 jest.mock('../../../api/wechat', () => ({ getJsSdkConfig: jest.fn() }));
 jest.mock('weixin-js-sdk', () => ({
   __esModule: true,
