@@ -7,7 +7,16 @@ import { signedOutAtom } from '../store/session';
 import { buildAccountInfo, renderApp, setTokenCookie } from '../testing/render-app';
 import { documentTitleOf } from './BasicLayout';
 
-jest.mock('../api/project', () => ({ getSystemInfo: jest.fn() }));
+// The home screen's figures stay loading (never answered): the shell around it is tested here.
+jest.mock('../api/project', () => ({
+  getSystemInfo: jest.fn(),
+  listProjects: jest.fn(() => new Promise(() => undefined)),
+}));
+jest.mock('../api/unit', () => ({
+  listUnits: jest.fn(() => new Promise(() => undefined)),
+  getUnit: jest.fn(() => new Promise(() => undefined)),
+}));
+jest.mock('../api/account', () => ({ queryAccounts: jest.fn(() => new Promise(() => undefined)) }));
 jest.mock('../api/login', () => ({
   getAccountInfo: jest.fn(),
   loginOut: jest.fn(() => Promise.resolve()),
