@@ -62,8 +62,8 @@ export function CertificateDescriptions({ certificate }: { certificate: Certific
         { key: 'no', label: '证书编号', children: certificate.certificateNo },
         { key: 'code', label: '验证码', children: certificate.verifyCode },
         { key: 'date', label: '发证日期', children: certificate.issueDate },
-        { key: 'template', label: '证书模板', children: certificate.templateName ?? '默认版式' },
         { key: 'prints', label: '补打次数', children: certificate.printCount },
+        { key: 'template', label: '证书模板', children: certificate.templateName ?? '默认版式', span: 2 },
         {
           key: 'url',
           label: '查验地址',

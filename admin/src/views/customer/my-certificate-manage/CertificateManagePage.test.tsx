@@ -210,15 +210,23 @@ describe('CertificateManagePage', () => {
       expect(saveBlobAs).toHaveBeenCalledWith(expect.any(Blob), '证书2025K7Q9M2XH4TZR.pdf'),
     );
 
+    // Each change is confirmed, said and followed by a reload of the list.
+    const reads = listMock.mock.calls.length;
     fireEvent.click(button(rowOf('2025K7Q9M2XH4TZR'), '停用'));
     await confirm('停用后公开查询将显示已停用，确定停用？');
     await waitFor(() => expect(disableCertificate).toHaveBeenCalledWith(41));
+    expect(await screen.findByText('已停用')).toBeTruthy();
+    await waitFor(() => expect(listMock.mock.calls.length).toBe(reads + 1));
     fireEvent.click(button(rowOf('2025ZZZZ1111YYYY'), '启用'));
     await confirm('确定启用该证书？');
     await waitFor(() => expect(enableCertificate).toHaveBeenCalledWith(42));
+    expect(await screen.findByText('已启用')).toBeTruthy();
+    await waitFor(() => expect(listMock.mock.calls.length).toBe(reads + 2));
     fireEvent.click(button(rowOf('2025ZZZZ1111YYYY'), '删除'));
     await confirm('删除后证书将无法查询，确定删除？');
     await waitFor(() => expect(deleteCertificate).toHaveBeenCalledWith(42));
+    expect(await screen.findByText('已删除')).toBeTruthy();
+    await waitFor(() => expect(listMock.mock.calls.length).toBe(reads + 3));
   });
 
   it('edits the snapshot and shows the fields the server refuses', async () => {

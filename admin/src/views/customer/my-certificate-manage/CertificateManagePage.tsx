@@ -5,7 +5,7 @@ import {
   type ReportClassOption,
   SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
-import { Button, Card, Flex, Form, Input, message, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -22,6 +22,7 @@ import { CertificateStateTag } from '../../../components/CertificateDetail';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
+import { useRowAction } from '../../../hooks/useRowAction';
 import {
   CERTIFICATE_KIND_OPTIONS,
   CERTIFICATE_PRINT_PAGE,
@@ -70,8 +71,8 @@ interface RowActions {
   onDetail: (row: CertificateItem) => void;
   onPreview: (row: CertificateItem) => void;
   onEdit: (row: CertificateItem) => void;
-  onToggle: (row: CertificateItem) => void;
-  onDelete: (row: CertificateItem) => void;
+  onToggle: (row: CertificateItem) => Promise<void>;
+  onDelete: (row: CertificateItem) => Promise<void>;
   canPrint: boolean;
 }
 
@@ -178,15 +179,7 @@ export function CertificateManagePage() {
   const [editing, setEditing] = useState<CertificateItem | null>(null);
   const [issuing, setIssuing] = useState(false);
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      void message.success(done);
-      list.reload();
-    } catch {
-      // The request client has shown why.
-    }
-  };
+  const { run } = useRowAction<number>(list.reload);
   const columns = certificateColumns({
     onDetail: (row) => setDetailId(row.id),
     onPreview: (row) =>
@@ -196,11 +189,12 @@ export function CertificateManagePage() {
       ),
     onEdit: setEditing,
     onToggle: (row) =>
-      void act(
+      run(
+        row.id,
         () => (row.status === 'VALID' ? disableCertificate(row.id) : enableCertificate(row.id)),
         row.status === 'VALID' ? '已停用' : '已启用',
       ),
-    onDelete: (row) => void act(() => deleteCertificate(row.id), '已删除'),
+    onDelete: (row) => run(row.id, () => deleteCertificate(row.id), '已删除'),
     canPrint: access.can(CERTIFICATE_PRINT_PAGE),
   });
 

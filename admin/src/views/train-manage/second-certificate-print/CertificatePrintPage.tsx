@@ -123,7 +123,7 @@ export function CertificatePrintPage() {
         {certificate && (
           <Flex vertical gap={12}>
             {certificate.status === 'DISABLED' && (
-              <Alert type="warning" showIcon message="该证书已停用，不能补打" />
+              <Alert type="warning" showIcon title="该证书已停用，不能补打" />
             )}
             <Flex align="center" gap={12}>
               <Typography.Text strong>已补打 {certificate.printCount} 次</Typography.Text>
