@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staffOrUnitManager } from './access';
 import { answer, defineCalls } from './call';
-import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import { type PageAnswer, zInput, zOptional, zOptionalText, zPage } from './common';
 import type { MyClassStatus } from './train-class';
 
 /** The states of a unit class: OPEN takes students, CLOSED is kept for the record. */
