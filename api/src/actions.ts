@@ -25,6 +25,7 @@ import { superAccountActions } from './modules/super-account/super-account.actio
 import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
 import { unitActions } from './modules/unit/unit.actions';
+import { unitClassActions } from './modules/unit-class/unit-class.actions';
 import { wechatActions } from './modules/wechat/wechat.actions';
 
 /** Every action of the API; the router derives `/api/<group>/<name>.action` from each. */
@@ -57,4 +58,5 @@ export const allActions: ActionDefinition[] = [
   ...studyReportActions,
   ...examActions,
   ...myCertificateActions,
+  ...unitClassActions,
 ];

@@ -116,13 +116,13 @@ describe('the sidebar', () => {
     expect(links).toEqual(['首页', '超级账号登录', '项目列表']);
   });
 
-  it('shows a unit manager only home while the other screens are not built', async () => {
+  it('shows a unit manager home and the unit class list (the detail pages are hidden)', async () => {
     await openAs(UNIT_MANAGER);
     expect(
       within(sidebar())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['首页']);
+    ).toEqual(['首页', '单位班级']);
   });
 
   it('opens the section of the page on screen and selects it', async () => {

@@ -37,6 +37,9 @@ export const SCREEN_URLS = [
   '/resource-manage/exam-question',
   '/resource-manage/exam-paper',
   '/train-manage/exam-score',
+  '/train-manage/unit-class',
+  '/train-manage/unit-class-detail',
+  '/train-manage/creat-class',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

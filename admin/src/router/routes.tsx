@@ -112,6 +112,18 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/order-manage/list/OrderListPage'),
     (module) => module.OrderListPage,
   ),
+  '/train-manage/unit-class': screen(
+    () => import('../views/train-manage/unit-class/UnitClassListPage'),
+    (module) => module.UnitClassListPage,
+  ),
+  '/train-manage/unit-class-detail': screen(
+    () => import('../views/train-manage/unit-class-detail/UnitClassDetailPage'),
+    (module) => module.UnitClassDetailPage,
+  ),
+  '/train-manage/creat-class': screen(
+    () => import('../views/train-manage/creat-class/CreateUnitClassPage'),
+    (module) => module.CreateUnitClassPage,
+  ),
   '/student-manage/student': screen(
     () => import('../views/student-manage/student/StudentListPage'),
     (module) => module.StudentListPage,

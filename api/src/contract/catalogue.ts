@@ -31,6 +31,7 @@ import { superAccountCalls } from './super-account';
 import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
 import { trainPlanCalls } from './train-plan';
 import { unitCalls } from './unit';
+import { unitClassCalls } from './unit-class';
 import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
 /** A group's calls keyed by `<group>/<name>`. */
@@ -61,6 +62,7 @@ export const CALLS = {
   ...keyed(myCertificateCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
+  ...keyed(unitClassCalls),
   ...keyed(dictionaryCalls),
   ...keyed(resourceCalls),
   ...keyed(questionCalls),

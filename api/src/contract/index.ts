@@ -26,4 +26,5 @@ export * from './super-account';
 export * from './train-class';
 export * from './train-plan';
 export * from './unit';
+export * from './unit-class';
 export * from './wechat';

@@ -149,6 +149,8 @@ export const unitCalls = defineCalls('unit', {
       '/student-manage/student',
       '/student-manage/student-detail',
       '/train-manage/study-report',
+      '/train-manage/unit-class',
+      '/train-manage/creat-class',
     ),
     methods: ['GET', 'POST'],
   },

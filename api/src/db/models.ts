@@ -47,6 +47,7 @@ import {
 } from '../modules/train-class/train-class.model';
 import { TrainPlan } from '../modules/train-plan/train-plan.model';
 import { Unit } from '../modules/unit/unit.model';
+import { UnitClass } from '../modules/unit-class/unit-class.model';
 import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
 import { installTenantGuard } from './tenant-guard';
 
@@ -74,6 +75,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [ExamCategory, ExamQuestion, ExamPaper, ExamPaperQuestion, ExamSetting, ExamAttempt])
     model.initModel(sequelize);
   for (const model of [Certificate, CertificatePrintLog, CertificateQueryMiss]) model.initModel(sequelize);
+  UnitClass.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

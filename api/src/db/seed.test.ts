@@ -91,6 +91,27 @@ test('the demo unit manager manages the demo unit; the student registered throug
   expect(student?.unitId).toBe(manager?.unitId);
 });
 
+test('the demo unit manager sees the demo unit class, of an offered class, with the unit’s students of that class', async () => {
+  const manager = await Account.findOne({
+    where: { accountName: DEMO.accounts.unitManager.account },
+    allTenants: true,
+  });
+  const token = await signIn(manager as Account);
+  const page = await t.http.post('/api/unit-class/page.action').set('token', token).send({});
+  expect(page.body.respCode).toBe(200);
+  expect(page.body.attribute.list).toHaveLength(1);
+  const [row] = page.body.attribute.list;
+  expect(row).toMatchObject({ name: DEMO.unitClass, unitName: DEMO.unitName, state: 'OPEN' });
+  const options = await t.http.post('/api/unit-class/class-options.action').set('token', token).send({});
+  expect(options.body.attribute.map((option: { id: number }) => option.id)).toContain(row.classId);
+  const unitStudents = await Account.findAll({ where: { unitId: manager?.unitId ?? 0 }, allTenants: true });
+  const expected = await MyClass.count({
+    where: { classId: row.classId, accountId: unitStudents.map((account) => account.id) },
+    allTenants: true,
+  });
+  expect(row.studentCount).toBe(expected);
+});
+
 test('seeding again does nothing', async () => {
   expect(await seedDemoData(t.sequelize)).toBe(false);
   expect(await Project.count()).toBe(1);

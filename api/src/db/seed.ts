@@ -22,6 +22,7 @@ import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class
 import { DEMO_EXAM_CLASS, seedTrainClassDemo } from '../modules/train-class/train-class.demo';
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
 import { Unit } from '../modules/unit/unit.model';
+import { DEMO_UNIT_CLASS, seedUnitClassDemo } from '../modules/unit-class/unit-class.demo';
 
 /** Names of the demo data, also used by tests and README. */
 export const DEMO = {
@@ -48,6 +49,8 @@ export const DEMO = {
   passedClass: DEMO_PASSED_CLASS,
   /** The demo student's skill certificate (电工 四级/中级工), issued by the project. */
   skillCertificate: DEMO_SKILL_CERTIFICATE,
+  /** The demo unit's unit class, of the first offered demo class. */
+  unitClass: DEMO_UNIT_CLASS,
 } as const;
 
 /**
@@ -127,7 +130,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       { accountName: accounts.customerService.account, realName: accounts.customerService.name },
       accounts.customerService.password,
     );
-    await create(
+    const unitManager = await create(
       roleOf('unit-manager'),
       { accountName: accounts.unitManager.account, realName: accounts.unitManager.name, unitId: unit.id },
       accounts.unitManager.password,
@@ -164,6 +167,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedBannerDemo(project.id, transaction);
     await seedCertificateIssueDemo(project.id, student.id, transaction);
     await seedSkillCertificateDemo(project.id, student.id, DEMO.title, transaction);
+    await seedUnitClassDemo(project.id, unit.id, unitManager.id, transaction);
     return true;
   });
 }

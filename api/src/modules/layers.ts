@@ -20,6 +20,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['certificate', 'class-category'],
   ['train-plan'],
   ['train-class'],
+  ['unit-class'],
   ['cart'],
   ['class-center'],
   ['order'],

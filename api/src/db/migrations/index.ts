@@ -18,6 +18,7 @@ import { m0016UnitManagerMenu } from './0016-unit-manager-menu';
 import { m0017Exams } from './0017-exams';
 import { m0018Certificates } from './0018-certificates';
 import { m0019SkillCertificates } from './0019-skill-certificates';
+import { m0020UnitClasses } from './0020-unit-classes';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   m0017Exams,
   m0018Certificates,
   m0019SkillCertificates,
+  m0020UnitClasses,
 ];

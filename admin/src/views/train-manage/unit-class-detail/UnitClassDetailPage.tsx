@@ -1,0 +1,122 @@
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import type { UnitClassStudent } from '@px/api/contract';
+import { formatDateTime } from '@px/config';
+import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { getUnitClass, pageUnitClassStudents } from '../../../api/unit-class';
+import { hoursOf } from '../../../components/EnrolmentTable';
+import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
+import { RecordPending } from '../../../components/RecordPending';
+import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { useAccess } from '../../../hooks/useAccess';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { useRecord } from '../../../hooks/useRecord';
+import { readPositiveId } from '../../../utils/query-id';
+import { UnitClassStateTag } from '../unit-class/UnitClassStateTag';
+import {
+  UNIT_CLASS_CREATE_PAGE,
+  UNIT_CLASS_LIST_PAGE,
+  unitClassFormPath,
+} from '../unit-class/unit-class-paths';
+
+const studentColumns: ColumnsType<UnitClassStudent> = [
+  { title: '姓名', dataIndex: 'realName', width: 110 },
+  { title: '手机号', dataIndex: 'mobile', width: 130, render: orDash },
+  {
+    title: '学习状态',
+    dataIndex: 'status',
+    width: 96,
+    render: (status: UnitClassStudent['status']) => <MyClassStatusTag status={status} />,
+  },
+  {
+    title: '必修（已获/要求）',
+    key: 'required',
+    width: 140,
+    render: (_value, row) => hoursOf(row.creditedRequiredHours, row.requiredHours),
+  },
+  {
+    title: '选修（已获/要求）',
+    key: 'elective',
+    width: 140,
+    render: (_value, row) => hoursOf(row.creditedElectiveHours, row.electiveHours),
+  },
+  dateTimeColumn('报名时间', 'enrolledAt'),
+];
+
+/** 学员: the unit class's students with study state and credited hours, paged. */
+function UnitClassStudentsCard({ unitClassId }: { unitClassId: number }) {
+  const list = usePagedList<Record<string, never>, UnitClassStudent>(
+    (query) => pageUnitClassStudents({ ...query, id: unitClassId }),
+    {},
+  );
+  return (
+    <Card title="学员">
+      <Table<UnitClassStudent>
+        rowKey="myClassId"
+        columns={studentColumns}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: '暂无学员' }}
+        {...list.tableProps}
+      />
+    </Card>
+  );
+}
+
+/** 单位班级详情 (hidden page, `?id=`): one unit class and its students. */
+export function UnitClassDetailPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = readPositiveId(params.get('id'));
+  const access = useAccess();
+  const state = useRecord(id, getUnitClass);
+  const back = access.can(UNIT_CLASS_LIST_PAGE) ? (
+    <Button onClick={() => navigate(UNIT_CLASS_LIST_PAGE)}>返回列表</Button>
+  ) : null;
+
+  if (id === null)
+    return (
+      <Result status="warning" title="未指定单位班级" subTitle="请从单位班级列表进入详情。" extra={back} />
+    );
+  if (state.status !== 'ready') return <RecordPending state={state} onRetry={state.reload} back={back} />;
+
+  const row = state.record;
+  const items: DescriptionsProps['items'] = [
+    { key: 'name', label: '名称', children: row.name },
+    { key: 'unit', label: '单位', children: row.unitName },
+    { key: 'class', label: '班级', children: row.className },
+    { key: 'year', label: '年度', children: row.year },
+    { key: 'students', label: '学员（已有/计划）', children: `${row.studentCount} / ${row.plannedStudents}` },
+    { key: 'state', label: '状态', children: <UnitClassStateTag state={row.state} /> },
+    { key: 'contactName', label: '联系人', children: row.contactName || '—' },
+    { key: 'contactMobile', label: '联系电话', children: row.contactMobile || '—' },
+    { key: 'createdAt', label: '创建时间', children: formatDateTime(row.createdAt) },
+    { key: 'updatedAt', label: '更新时间', children: formatDateTime(row.updatedAt) },
+    { key: 'remark', label: '备注', span: 'filled', children: row.remark || '—' },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        title="单位班级详情"
+        extra={
+          <Space>
+            {back}
+            {access.can(UNIT_CLASS_CREATE_PAGE) && (
+              <Button
+                type="primary"
+                icon={<EditOutlined />}
+                onClick={() => navigate(unitClassFormPath(row.id))}
+              >
+                编辑
+              </Button>
+            )}
+          </Space>
+        }
+      >
+        <Descriptions bordered column={{ xs: 1, md: 2 }} items={items} />
+      </Card>
+      <UnitClassStudentsCard key={row.id} unitClassId={row.id} />
+    </Flex>
+  );
+}

@@ -1,0 +1,32 @@
+import { unitClassCalls } from '../../contract/unit-class';
+import { implement } from '../../core/action';
+import {
+  deleteUnitClass,
+  getUnitClass,
+  pageUnitClasses,
+  saveUnitClass,
+  setUnitClassState,
+  unitClassOptions,
+  unitClassStudents,
+} from './unit-class.service';
+
+/** The unit class calls (`unit-class/...`); the service applies the unit policy to every row. */
+export const unitClassActions = implement(unitClassCalls, {
+  page: (ctx, input) => pageUnitClasses(ctx, input),
+  detail: (ctx, input) => getUnitClass(ctx, input.id),
+  save: (ctx, input) => saveUnitClass(ctx, input),
+  delete: async (ctx, input) => {
+    await deleteUnitClass(ctx, input.id);
+    return null;
+  },
+  close: async (ctx, input) => {
+    await setUnitClassState(ctx, input.id, 'CLOSED');
+    return null;
+  },
+  open: async (ctx, input) => {
+    await setUnitClassState(ctx, input.id, 'OPEN');
+    return null;
+  },
+  students: (ctx, input) => unitClassStudents(ctx, input),
+  'class-options': (ctx, input) => unitClassOptions(ctx, input),
+});

@@ -1,0 +1,360 @@
+import { Op, QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer } from '../../contract/common';
+import type {
+  UnitClassItem,
+  UnitClassOption,
+  UnitClassState,
+  UnitClassStudent,
+  unitClassOptionsInput,
+  unitClassPageInput,
+  unitClassSaveInput,
+  unitClassStudentsInput,
+} from '../../contract/unit-class';
+import type { ActorScope } from '../../core/action';
+import { BusinessError, ValidationError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { Account } from '../account/account.model';
+import { audit } from '../audit/audit.service';
+import { chinaToday, classHours, notOfferedReason, offeredWhere } from '../train-class/class-read';
+import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { TrainPlan } from '../train-plan/train-plan.model';
+import { Unit } from '../unit/unit.model';
+import { managedUnitId } from '../unit/unit.policy';
+import { loadUnit } from '../unit/unit.service';
+import { UnitClass } from './unit-class.model';
+
+/**
+ * Unit classes (docs/product-decisions.md "Unit classes"): a unit's purchase group for one class.
+ * Every read and write passes the unit policy: project staff reach every unit of their project, a
+ * unit manager only their own unit's unit classes (another unit's answer 单位班级不存在).
+ *
+ * Students, for this slice: the enrolments (`my_class`) of the unit class's class whose student
+ * account belongs to the unit (`account.unit_id`). The student import will link students explicitly.
+ */
+
+export const UNIT_CLASS_NOT_FOUND = '单位班级不存在';
+
+const fieldError = (field: string, rule: string, message: string) =>
+  new ValidationError([{ field, rule, message }]);
+
+/** The unit classes the caller may see: their project's, a unit manager's own unit's only. */
+function visibleWhere(scope: ActorScope): WhereOptions {
+  const own = managedUnitId(scope);
+  return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
+}
+
+/** The enrolments counted as a unit class's students (see the module comment). */
+function studentsWhere(projectId: number, unitId: number, classId: number): WhereOptions<MyClass> {
+  return {
+    projectId,
+    classId,
+    accountId: {
+      [Op.in]: MyClass.sequelize?.literal(
+        `(SELECT id FROM account WHERE unit_id = ${Number(unitId)} AND project_id = ${Number(projectId)} AND deleted_at IS NULL)`,
+      ),
+    },
+  } as WhereOptions<MyClass>;
+}
+
+async function studentCount(row: UnitClass, transaction?: Transaction): Promise<number> {
+  return MyClass.count({ where: studentsWhere(row.projectId, row.unitId, row.classId), transaction });
+}
+
+/** The student count of each of the unit classes `ids` of the project (one query; see studentsWhere). */
+async function studentCounts(projectId: number, ids: number[]): Promise<Map<number, number>> {
+  const rows =
+    (await UnitClass.sequelize?.query<{ id: number; count: string }>(
+      `SELECT uc.id, COUNT(mc.id) AS count
+       FROM unit_class uc
+       JOIN account a ON a.unit_id = uc.unit_id AND a.project_id = uc.project_id AND a.deleted_at IS NULL
+       JOIN my_class mc ON mc.class_id = uc.class_id AND mc.account_id = a.id AND mc.project_id = uc.project_id
+      WHERE uc.project_id = :projectId AND uc.id IN (:ids)
+      GROUP BY uc.id`,
+      { replacements: { projectId, ids }, type: QueryTypes.SELECT },
+    )) ?? [];
+  return new Map(rows.map((row) => [Number(row.id), Number(row.count)]));
+}
+
+async function present(rows: UnitClass[]): Promise<UnitClassItem[]> {
+  if (rows.length === 0) return [];
+  const projectId = rows[0].projectId;
+  const counts = await studentCounts(
+    projectId,
+    rows.map((row) => row.id),
+  );
+  const units = new Map(
+    (await Unit.findAll({ where: { projectId, id: [...new Set(rows.map((r) => r.unitId))] } })).map((u) => [
+      u.id,
+      u,
+    ]),
+  );
+  const classes = new Map(
+    (await TrainClass.findAll({ where: { projectId, id: [...new Set(rows.map((r) => r.classId))] } })).map(
+      (c) => [c.id, c],
+    ),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    unitId: row.unitId,
+    unitName: units.get(row.unitId)?.name ?? '',
+    classId: row.classId,
+    className: classes.get(row.classId)?.name ?? '',
+    year: classes.get(row.classId)?.year ?? 0,
+    name: row.name,
+    plannedStudents: row.plannedStudents,
+    studentCount: counts.get(row.id) ?? 0,
+    contactName: row.contactName,
+    contactMobile: row.contactMobile,
+    remark: row.remark,
+    state: row.state,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** One unit class the caller may see (locked inside a transaction); else BusinessError 单位班级不存在. */
+async function loadUnitClass(scope: ActorScope, id: number, transaction?: Transaction): Promise<UnitClass> {
+  const row = await UnitClass.findOne({
+    where: { ...visibleWhere(scope), id } as WhereOptions<UnitClass>,
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!row) throw new BusinessError(UNIT_CLASS_NOT_FOUND);
+  return row;
+}
+
+/** A page of the visible unit classes, newest first. */
+export async function pageUnitClasses(
+  scope: ActorScope,
+  input: z.output<typeof unitClassPageInput>,
+): Promise<PageAnswer<UnitClassItem>> {
+  const projectId = scope.project.id;
+  const where: WhereOptions = {
+    ...(input.unitId ? { unitId: input.unitId } : {}),
+    ...(input.classId ? { classId: input.classId } : {}),
+    ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
+    ...(input.state ? { state: input.state } : {}),
+    ...(input.year
+      ? {
+          classId: {
+            ...(input.classId ? { [Op.eq]: input.classId } : {}),
+            [Op.in]: UnitClass.sequelize?.literal(
+              `(SELECT id FROM train_class WHERE project_id = ${Number(projectId)} AND year = ${Number(input.year)})`,
+            ),
+          },
+        }
+      : {}),
+  };
+  const { rows, count } = await UnitClass.findAndCountAll({
+    where: { [Op.and]: [visibleWhere(scope), where] } as WhereOptions<UnitClass>,
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return { list: await present(rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** One unit class. */
+export async function getUnitClass(scope: ActorScope, id: number): Promise<UnitClassItem> {
+  const [item] = await present([await loadUnitClass(scope, id)]);
+  return item;
+}
+
+const NOT_OFFERED_TEXT = {
+  OFF_SHELF: '该班级未上架或其培训计划未发布，不能创建单位班级',
+  ENROL_CLOSED: '该班级不在报名时间内，不能创建单位班级',
+} as const;
+
+/**
+ * Creates a unit class for an offered class of the project, or updates one (its class and unit stay).
+ * A unit manager's is always of their own unit. Audited. Throws ValidationError naming the field,
+ * BusinessError 单位班级不存在 / 单位不存在.
+ */
+export async function saveUnitClass(
+  scope: ActorScope,
+  input: z.output<typeof unitClassSaveInput>,
+): Promise<UnitClassItem> {
+  const projectId = scope.project.id;
+  const id = await scope.sequelize.transaction(async (transaction) => {
+    const fields = {
+      plannedStudents: input.plannedStudents,
+      contactName: input.contactName ?? null,
+      contactMobile: input.contactMobile ?? null,
+      remark: input.remark ?? null,
+    };
+    if (input.id) {
+      const row = await loadUnitClass(scope, input.id, transaction);
+      const cls = await TrainClass.findOne({ where: { projectId, id: row.classId }, transaction });
+      await row.update({ ...fields, name: input.name ?? cls?.name ?? row.name }, { transaction });
+      await audit(
+        scope,
+        {
+          action: 'unit-class.update',
+          projectId,
+          targetType: 'unit-class',
+          targetId: row.id,
+          detail: fields,
+        },
+        transaction,
+      );
+      return row.id;
+    }
+    const unitId = managedUnitId(scope) ?? input.unitId;
+    if (!unitId) throw fieldError('unitId', 'required', '请选择单位');
+    const unit = await loadUnit(scope, unitId, transaction);
+    if (unit.status !== 'ENABLED') throw fieldError('unitId', 'status', '该单位已停用');
+    if (!input.classId) throw fieldError('classId', 'required', '请选择班级');
+    const cls = await TrainClass.findOne({ where: { projectId, id: input.classId }, transaction });
+    if (!cls) throw fieldError('classId', 'exists', '班级不存在');
+    const plan = await TrainPlan.findOne({ where: { projectId, id: cls.planId }, transaction });
+    const reason = notOfferedReason(cls, plan?.status ?? '', chinaToday());
+    if (reason) throw fieldError('classId', 'offered', NOT_OFFERED_TEXT[reason]);
+    const row = await UnitClass.create(
+      {
+        ...fields,
+        projectId,
+        unitId: unit.id,
+        classId: cls.id,
+        name: input.name ?? cls.name,
+        createdBy: scope.principal.accountId,
+      },
+      { transaction },
+    );
+    await audit(
+      scope,
+      {
+        action: 'unit-class.create',
+        projectId,
+        targetType: 'unit-class',
+        targetId: row.id,
+        detail: { unitId: unit.id, classId: cls.id, name: row.name },
+      },
+      transaction,
+    );
+    return row.id;
+  });
+  return getUnitClass(scope, id);
+}
+
+/** Deletes a unit class; refused once it has students. Audited. */
+export async function deleteUnitClass(scope: ActorScope, id: number): Promise<void> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const row = await loadUnitClass(scope, id, transaction);
+    const students = await studentCount(row, transaction);
+    if (students) throw new BusinessError(`该单位班级已有学员（${students} 人），不能删除`);
+    await row.destroy({ transaction });
+    await audit(
+      scope,
+      {
+        action: 'unit-class.delete',
+        projectId: scope.project.id,
+        targetType: 'unit-class',
+        targetId: id,
+        detail: { unitId: row.unitId, classId: row.classId, name: row.name },
+      },
+      transaction,
+    );
+  });
+}
+
+/** Closes (CLOSED) or opens (OPEN) a unit class; the same state again is refused. Audited. */
+export async function setUnitClassState(scope: ActorScope, id: number, state: UnitClassState): Promise<void> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const row = await loadUnitClass(scope, id, transaction);
+    if (row.state === state)
+      throw new BusinessError(state === 'CLOSED' ? '该单位班级已关闭' : '该单位班级已开启');
+    await row.update({ state }, { transaction });
+    await audit(
+      scope,
+      {
+        action: state === 'CLOSED' ? 'unit-class.close' : 'unit-class.open',
+        projectId: scope.project.id,
+        targetType: 'unit-class',
+        targetId: id,
+      },
+      transaction,
+    );
+  });
+}
+
+/** A page of a unit class's students (see the module comment), newest enrolment first. */
+export async function unitClassStudents(
+  scope: ActorScope,
+  input: z.output<typeof unitClassStudentsInput>,
+): Promise<PageAnswer<UnitClassStudent>> {
+  const projectId = scope.project.id;
+  const row = await loadUnitClass(scope, input.id);
+  const where = studentsWhere(projectId, row.unitId, row.classId);
+  const nameWhere = input.name
+    ? ({
+        accountId: {
+          [Op.in]: MyClass.sequelize?.literal(
+            `(SELECT id FROM account WHERE project_id = ${Number(projectId)} AND real_name ILIKE ${MyClass.sequelize.escape(containsPattern(input.name))})`,
+          ),
+        },
+      } as WhereOptions<MyClass>)
+    : {};
+  const { rows, count } = await MyClass.findAndCountAll({
+    where: { [Op.and]: [where, nameWhere], projectId } as WhereOptions<MyClass>,
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  const accounts = new Map(
+    (await Account.findAll({ where: { projectId, id: rows.map((r) => r.accountId) } })).map((a) => [a.id, a]),
+  );
+  const cls = await TrainClass.findOne({ where: { projectId, id: row.classId } });
+  const hours = (await classHours(projectId, [row.classId])).get(row.classId);
+  const hideElective = scope.project.settings.hideElective === 1;
+  return {
+    list: rows.map((enrolment) => ({
+      myClassId: enrolment.id,
+      accountId: enrolment.accountId,
+      realName: accounts.get(enrolment.accountId)?.realName ?? '',
+      mobile: accounts.get(enrolment.accountId)?.mobile ?? null,
+      status: enrolment.status,
+      requiredHours: (hours?.requiredTenths ?? 0) / 10,
+      electiveHours: hideElective ? 0 : (cls?.electiveHoursTenths ?? 0) / 10,
+      creditedRequiredHours: enrolment.requiredTenths / 10,
+      creditedElectiveHours: enrolment.electiveTenths / 10,
+      enrolledAt: enrolment.createdAt.toISOString(),
+    })),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** The project's offered classes (on the shelf, plan published, enrolment open), newest year first. */
+export async function unitClassOptions(
+  scope: ActorScope,
+  input: z.output<typeof unitClassOptionsInput>,
+): Promise<UnitClassOption[]> {
+  const rows = await TrainClass.findAll({
+    where: {
+      ...offeredWhere(chinaToday()),
+      projectId: scope.project.id,
+      ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
+    } as WhereOptions<TrainClass>,
+    order: [
+      ['year', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: 200,
+  });
+  return rows.map((cls) => ({
+    id: cls.id,
+    name: cls.name,
+    year: cls.year,
+    enrolStartDate: cls.enrolStartDate,
+    enrolEndDate: cls.enrolEndDate,
+  }));
+}
