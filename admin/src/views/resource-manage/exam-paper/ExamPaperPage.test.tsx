@@ -210,6 +210,12 @@ describe('ExamPaperPage: the editor', () => {
     });
     fireEvent.click(within(editor).getByLabelText('随机组卷'));
     fireEvent.click(await within(editor).findByRole('button', { name: /添加规则/ }));
+    // 题库现有 of the new rule: the bank's single-choice questions, read at once.
+    expect(await within(editor).findByText('3 题')).toBeTruthy();
+    expect(jest.mocked(listExamQuestions)).toHaveBeenLastCalledWith(
+      { pageNum: 1, pageSize: 1, type: 'SINGLE' },
+      expect.objectContaining({ quiet: true }),
+    );
     fireEvent.change(await within(editor).findByLabelText('规则 1 题目数量'), { target: { value: '10' } });
     fireEvent.change(within(editor).getByLabelText('规则 1 每题分值'), { target: { value: '10' } });
     fireEvent.blur(within(editor).getByLabelText('规则 1 每题分值'));

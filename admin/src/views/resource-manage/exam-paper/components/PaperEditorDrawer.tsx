@@ -27,7 +27,7 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
-import { examCategoryCalls, getPaper, savePaper } from '../../../../api/exam';
+import { examCategoryCalls, getPaper, listExamQuestions, savePaper } from '../../../../api/exam';
 import type { FieldError } from '../../../../api/request';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
 import { orDash } from '../../../../components/table-columns';
@@ -169,6 +169,30 @@ function FixedQuestions({
   );
 }
 
+/**
+ * 题库现有 of a rule: the count the paper was read with, else (a new or changed rule) the bank's
+ * questions of its type in its category and below, read quietly (a failed read shows —).
+ */
+function RuleAvailable({ rule }: { rule: PaperRuleRow }) {
+  const [counted, setCounted] = useState<number | null>(null);
+  const { available, categoryId, type } = rule;
+  useEffect(() => {
+    setCounted(null);
+    if (available !== null) return;
+    const abort = new AbortController();
+    listExamQuestions(
+      { pageNum: 1, pageSize: 1, type, ...(categoryId === null ? {} : { categoryId }) },
+      { quiet: true, signal: abort.signal },
+    ).then(
+      (page) => setCounted(page.total),
+      () => undefined,
+    );
+    return () => abort.abort();
+  }, [available, categoryId, type]);
+  const count = available ?? counted;
+  return <>{count === null ? '—' : `${count} 题`}</>;
+}
+
 function RandomRules({
   rules,
   tree,
@@ -248,7 +272,7 @@ function RandomRules({
       title: '题库现有',
       key: 'available',
       width: 90,
-      render: (_value, rule) => (rule.available === null ? '—' : `${rule.available} 题`),
+      render: (_value, rule) => <RuleAvailable rule={rule} />,
     },
     {
       title: '操作',
