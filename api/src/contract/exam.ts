@@ -370,6 +370,7 @@ export const EXAM_LOCK_REASONS = [
   'ENROLMENT_CLOSED',
   'HOURS_NOT_CREDITED',
   'ALREADY_PASSED',
+  'STUDY_WINDOW_OVER',
   'ATTEMPTS_USED_UP',
 ] as const;
 export type ExamLockReason = (typeof EXAM_LOCK_REASONS)[number];
@@ -379,6 +380,7 @@ export const EXAM_LOCK_REASON_LABEL: Readonly<Record<ExamLockReason, string>> = 
   ENROLMENT_CLOSED: '该班级已不能考试',
   HOURS_NOT_CREDITED: '学时未达到要求，学完后才能考试',
   ALREADY_PASSED: '已通过考试',
+  STUDY_WINDOW_OVER: '学习时间已结束，不能再参加考试',
   ATTEMPTS_USED_UP: '考试次数已用完',
 };
 

@@ -19,6 +19,7 @@ import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, NoticeError, ValidationError } from '../../core/errors';
 import { passEnrolment } from '../study/study.service';
+import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ExamAttempt } from './exam.model';
 import { type ClassExam, classExam } from './exam-setting.service';
@@ -146,6 +147,7 @@ function lockReason(
   exam: ClassExam,
   enrolment: MyClass,
   stats: Awaited<ReturnType<typeof examStats>>,
+  now: Date,
 ): ExamLockReason | null {
   if (!cls.examRequired) return 'NOT_REQUIRED';
   if (!exam.paper) return 'NOT_CONFIGURED';
@@ -153,6 +155,8 @@ function lockReason(
   if (enrolment.status === 'STUDYING') return 'HOURS_NOT_CREDITED';
   if (enrolment.status !== 'FINISHED_STUDY') return 'ENROLMENT_CLOSED';
   if (stats.open) return null;
+  // The exam belongs to the study window (as study does): none starts after its last day.
+  if (chinaToday(now) > cls.studyEndDate) return 'STUDY_WINDOW_OVER';
   if (stats.used >= exam.attemptsAllowed) return 'ATTEMPTS_USED_UP';
   return null;
 }
@@ -176,7 +180,7 @@ export async function examEntry(
     await finaliseOverdue(scope, enrolment, now, transaction);
     const exam = await classExam(projectId, cls.id, transaction);
     const stats = await examStats(projectId, enrolment.id, transaction);
-    const reason = lockReason(cls, exam, enrolment, stats);
+    const reason = lockReason(cls, exam, enrolment, stats, now);
     const openExercise = await ExamAttempt.findOne({
       attributes: ['id'],
       where: { projectId, myClassId: enrolment.id, kind: 'EXERCISE', status: 'OPEN' },
@@ -251,7 +255,13 @@ export async function startAttempt(
     if (open) return presentSheet(open, cls.name, now);
     const exam = await classExam(projectId, cls.id, transaction);
     if (input.kind === 'EXAM') {
-      const reason = lockReason(cls, exam, enrolment, await examStats(projectId, enrolment.id, transaction));
+      const reason = lockReason(
+        cls,
+        exam,
+        enrolment,
+        await examStats(projectId, enrolment.id, transaction),
+        now,
+      );
       if (reason) throw new BusinessError(EXAM_LOCK_REASON_LABEL[reason]);
     } else if (!exerciseOpen(exam, enrolment)) {
       throw new BusinessError('本班级未开放练习');

@@ -16,9 +16,10 @@ import { listen } from '../../core/events';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { Certificate } from '../my-certificate/my-certificate.model';
+import { chinaToday } from '../train-class/class-read';
 import { type EnrolmentPassed, enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass } from '../train-class/train-class.model';
-import { buildClass, enrol } from '../train-class/train-class.testing';
+import { buildClass, enrol, shiftDay } from '../train-class/train-class.testing';
 import { ExamAttempt } from './exam.model';
 
 // The clock stands three hours behind the queue's real time, so a deadline job is due for the
@@ -447,6 +448,29 @@ test('unlock: STUDYING is refused with the reason, FINISHED_STUDY opens, a class
     configured: false,
     attemptsAllowed: 3,
   });
+});
+
+test('after the study window no exam starts; an attempt open before it can still be finished', async () => {
+  const s = await scene();
+  const open = await ok(call<ExamSheet>('exam/start', { myClassId: s.enrolment.id }, s.student));
+  const yesterday = shiftDay(chinaToday(clock.now()), -1);
+  await s.trainClass.update({ studyStartDate: shiftDay(yesterday, -30), studyEndDate: yesterday });
+  // Resumed: the same attempt, and it can be submitted.
+  expect(await ok(call<ExamSheet>('exam/start', { myClassId: s.enrolment.id }, s.student))).toMatchObject({
+    attemptId: open.attemptId,
+  });
+  await ok(
+    call<ExamResult>('exam/submit', { attemptId: open.attemptId, answers: answers([1, 2, 3]) }, s.student),
+  );
+  // Failed, and the window is over: no new attempt.
+  expect(
+    await ok(call<ExamEntry>('my-class/exam-entry', { myClassId: s.enrolment.id }, s.student)),
+  ).toMatchObject({ unlocked: false, lockedReason: 'STUDY_WINDOW_OVER' });
+  expect(await call('exam/start', { myClassId: s.enrolment.id }, s.student)).toMatchObject({
+    respCode: -1,
+    respDesc: '学习时间已结束，不能再参加考试',
+  });
+  expect(await ExamAttempt.count({ where: { projectId: s.project.id, myClassId: s.enrolment.id } })).toBe(1);
 });
 
 test('passing moves the enrolment to PASSED once and tells the certificates once, however many submits race', async () => {
