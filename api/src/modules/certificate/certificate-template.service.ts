@@ -106,7 +106,7 @@ async function removeBackgroundIfUnused(scope: TenantScope, key: string): Promis
 }
 
 /**
- * Stores an uploaded template background: at most 5 MB, a PNG, JPEG or WebP by its content
+ * Stores an uploaded template background: at most 5 MB, a PNG or JPEG by its content
  * (storage/image-upload.ts), under `certificate-templates/<project>/<uuid>.<ext>`. A refused file
  * leaves nothing behind. Throws ValidationError naming `file` (missing, too large), BusinessError
  * for content that is not such an image.
@@ -115,7 +115,8 @@ export async function uploadTemplateBackground(
   scope: TenantScope,
   file: UploadedFile | undefined,
 ): Promise<CertificateBackground> {
-  const { bytes, info } = await readUploadedImage(file, CERTIFICATE_BACKGROUND_LIMIT_BYTES);
+  // PNG or JPEG only: the certificate PDFs draw the background and pdf-lib embeds no WebP.
+  const { bytes, info } = await readUploadedImage(file, CERTIFICATE_BACKGROUND_LIMIT_BYTES, ['png', 'jpeg']);
   const key = `${backgroundFolder(scope.project.id)}${randomUUID()}.${IMAGE_EXTENSION[info.format]}`;
   await scope.providers.storage.put(key, bytes);
   return {

@@ -14,7 +14,7 @@ export class ImageError extends Error {
   }
 }
 
-const NOT_IMAGE = '图片格式不正确，仅支持 PNG、JPEG、WebP 格式';
+export const NOT_IMAGE = '图片格式不正确，仅支持 PNG、JPEG、WebP 格式';
 const BROKEN = '图片文件已损坏，无法读取尺寸';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -299,13 +299,12 @@ export function TemplateEditorDrawer({ templateId, onClose, onSaved }: TemplateE
               label="背景图"
               validateStatus={backgroundError ? 'error' : undefined}
               help={
-                backgroundError ??
-                `PNG、JPEG 或 WebP，不超过 ${BACKGROUND_LIMIT_MB} MB，宜与页面同尺寸（铺满整页）`
+                backgroundError ?? `PNG 或 JPEG，不超过 ${BACKGROUND_LIMIT_MB} MB，宜与页面同尺寸（铺满整页）`
               }
             >
               <Space>
                 <Upload
-                  accept="image/png,image/jpeg,image/webp"
+                  accept="image/png,image/jpeg"
                   showUploadList={false}
                   beforeUpload={(file) => {
                     if (file.size > CERTIFICATE_BACKGROUND_LIMIT_BYTES) {
