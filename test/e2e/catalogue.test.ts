@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEMO } from '@px/api';
 import { chinaYear } from '@px/api/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { antdButton as button, openDropdown } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
@@ -32,11 +33,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(
  * A button by its text: antd puts a space between two Chinese characters (`发 布`), and the label
  * of an antd icon (`upload`) comes before the text.
  */
-const buttonName = (text: string) => new RegExp(`^(?:[a-z-]+\\s+)?${[...text].join('\\s*')}\\s*$`);
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: buttonName(text) });
-
-/** The open dropdown of an antd Select or TreeSelect. */
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown').filter({ visible: true });
 
 /** Chooses `option` (its exact text) in the antd Select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {

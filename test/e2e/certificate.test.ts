@@ -3,7 +3,8 @@ import { DEMO } from '@px/api';
 import type { Calls } from '@px/api/contract';
 import { decodePdfQrCodes, readPdfText } from '@px/api/testing';
 import type { InputOf } from '@px/config';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { antdButton as button } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { callProduct, queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -37,10 +38,6 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: artifactPath('certificate', name), fullPage });
-
-/** A button by its text: antd puts a space between two Chinese characters (`查 询`). */
-const buttonName = (text: string) => new RegExp(`^(?:[a-z-]+\\s+)?${[...text].join('\\s*')}\\s*$`);
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: buttonName(text) });
 
 /** Runs one query on the product's database. */
 const query = <T extends object>(text: string, values: unknown[]) => queryProduct<T>(product, text, values);

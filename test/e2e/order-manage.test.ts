@@ -1,5 +1,6 @@
 import { DEMO } from '@px/api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { antdButton as button, openDropdown, dropdownOption as option } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
@@ -27,16 +28,6 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath('order-manage', name) });
-
-/** A button by its text: antd puts a space between two Chinese characters (`查 询`), an icon's label comes first. */
-const buttonName = (text: string) => new RegExp(`^(?:[a-z-]+\\s+)?${[...text].join('\\s*')}\\s*$`);
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: buttonName(text) });
-
-/** The open dropdown of an antd Select. */
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown').filter({ visible: true });
-/** An option of the open dropdown holding `text`. */
-const option = (page: Page, text: string) =>
-  openDropdown(page).locator('.ant-select-item-option').filter({ hasText: text }).first();
 
 /** Closes the dropdown a multiple select keeps open after a choice, by clicking the dialog's title. */
 async function closeDropdown(page: Page, dialog: Locator): Promise<void> {

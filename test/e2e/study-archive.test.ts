@@ -1,5 +1,6 @@
 import { DEMO } from '@px/api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { antdButton as button } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
@@ -28,10 +29,6 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: artifactPath('study-archive', name), fullPage: true });
-
-/** A button by its text: antd puts a space between two Chinese characters (`查 询`). */
-const button = (scope: Page | Locator, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^(?:[a-z-]+\\s+)?${[...text].join('\\s*')}\\s*$`) });
 
 /** The table row holding `text`. */
 const row = (scope: Page | Locator, text: string | RegExp) =>

@@ -1,5 +1,6 @@
 import { DEMO } from '@px/api';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { antdButton as button, dropdownOption as option } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { queryProduct } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -27,11 +28,6 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath('unit-class', name) });
-const buttonName = (text: string) => new RegExp(`^(?:[a-z-]+\\s+)?${[...text].join('\\s*')}\\s*$`);
-const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: buttonName(text) });
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown').filter({ visible: true });
-const option = (page: Page, text: string) =>
-  openDropdown(page).locator('.ant-select-item-option').filter({ hasText: text }).first();
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 const sidebar = (page: Page) => page.locator('.ant-layout-sider').first();
 
