@@ -32,6 +32,7 @@ import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train
 import { trainPlanCalls } from './train-plan';
 import { unitCalls } from './unit';
 import { unitClassCalls } from './unit-class';
+import { batchOrderCalls, unitImportCalls } from './unit-import';
 import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
 /** A group's calls keyed by `<group>/<name>`. */
@@ -63,6 +64,8 @@ export const CALLS = {
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(unitClassCalls),
+  ...keyed(unitImportCalls),
+  ...keyed(batchOrderCalls),
   ...keyed(dictionaryCalls),
   ...keyed(resourceCalls),
   ...keyed(questionCalls),

@@ -97,6 +97,8 @@ export const PROJECT_BUILTIN_ROLES: BuiltinRole[] = [
       '/train-manage/creat-class',
       '/train-manage/import-student',
       '/train-manage/batch-pay-order',
+      '/order-manage',
+      '/order-manage/detail',
       '/unit-manage',
       '/unit-manage/detail',
     ),
