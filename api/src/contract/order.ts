@@ -83,6 +83,8 @@ export interface OrderView {
   paidAt: string | null;
   closedAt: string | null;
   closeReason: OrderCloseReason | null;
+  /** A child order of a unit's batch order: the unit pays it, the student does not. */
+  byUnit: boolean;
 }
 
 const zOrderStatus = z.enum(ORDER_STATUS, { error: '订单状态不正确' });
@@ -205,6 +207,8 @@ export interface OrderRow extends OrderView {
   remark: string | null;
   /** The staff member who created a free or offline order. */
   createdByName: string | null;
+  /** The unit's batch order this order is a child of (`/order-manage/detail`), else null. */
+  batchOrderId: number | null;
 }
 export type OrderPage = PageAnswer<OrderRow>;
 

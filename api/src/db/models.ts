@@ -26,6 +26,7 @@ import {
   CertificateQueryMiss,
 } from '../modules/my-certificate/my-certificate.model';
 import {
+  BatchOrder,
   PayAttempt,
   PayNotification,
   PayOrder,
@@ -68,7 +69,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [TrainClass, TrainClassCourse, MyClass, ClassEvaluation, ShopCartItem]) {
     model.initModel(sequelize);
   }
-  for (const model of [PayOrder, PayOrderItem, PayAttempt, PayOrderLog, PayNotification])
+  for (const model of [PayOrder, PayOrderItem, PayAttempt, PayOrderLog, PayNotification, BatchOrder])
     model.initModel(sequelize);
   for (const model of [LessonProgress, StudySession, StudyRefusal, PopupAnswer]) model.initModel(sequelize);
   for (const model of [FacePhoto, FaceCapture]) model.initModel(sequelize);

@@ -13,6 +13,7 @@ import { type ActorScope, FileResult, type Scope, type TenantScope } from '../..
 import { BusinessError } from '../../core/errors';
 import { WechatBinding } from '../wechat/wxapp.model';
 import { PayAttempt, type PayAttemptChannel, PayOrder, PayOrderItem } from './order.model';
+import { applyPaidBatchTrade } from './batch-order-state';
 import { lockOrder, logOrder, markOrderClosed, markOrderPaid, type OrderActor } from './order-state';
 import { type MerchantPay, merchantById, projectMerchant, simulatorScanUrl } from './wechat-pay';
 
@@ -27,6 +28,7 @@ import { type MerchantPay, merchantById, projectMerchant, simulatorScanUrl } fro
 const ORDER_NOT_FOUND = '订单不存在';
 const ORDER_CLOSED = '订单已关闭，请重新下单';
 const ORDER_EXPIRED = '订单已超时关闭，请重新下单';
+const PAID_BY_UNIT = '该订单由单位统一缴费，无需个人支付或取消';
 const NO_OPENID = '当前微信未绑定本平台账号，请使用扫码支付';
 /** How long the answer of a status poll may lean on the last WeChat query. */
 const CHECK_INTERVAL_MS = 5_000;
@@ -64,7 +66,7 @@ async function openIdOf(scope: ActorScope, wxappId: number): Promise<string | nu
 }
 
 /** Whether WeChat answered that the order it was asked about does not exist or is closed already. */
-function isGoneAtWechat(error: unknown): boolean {
+export function isGoneAtWechat(error: unknown): boolean {
   return (
     error instanceof WechatPayError &&
     ['ORDER_NOT_EXIST', 'ORDERNOTEXIST', 'ORDER_CLOSED'].includes(error.code)
@@ -85,6 +87,7 @@ export async function payOrder(
 ): Promise<OrderPayAnswer> {
   const order = await studentOrder(scope, id);
   if (order.status === 'PAID') return { kind: 'PAID' };
+  if (order.batchOrderId !== null) throw new BusinessError(PAID_BY_UNIT);
   if (order.status !== 'UNPAID') throw new BusinessError(ORDER_CLOSED);
   if (order.expiresAt && order.expiresAt <= now) {
     if ((await expireOrder(scope, order, now, 'TIMEOUT')) === 'PAID') return { kind: 'PAID' };
@@ -153,7 +156,7 @@ export async function payOrder(
   });
 }
 
-function payParameters(scope: Scope, merchant: MerchantPay, attempt: PayAttempt): OrderPayAnswer {
+export function payParameters(scope: Scope, merchant: MerchantPay, attempt: PayAttempt): OrderPayAnswer {
   if (attempt.channel === 'WX_NATIVE') {
     const codeUrl = attempt.codeUrl ?? '';
     return { kind: 'NATIVE', codeUrl, simulatorScanUrl: simulatorScanUrl(scope.providers.wechat, codeUrl) };
@@ -180,7 +183,7 @@ async function settleOrRetire(scope: Scope, attempt: PayAttempt, transaction: Tr
 }
 
 /** The transaction of an `out_trade_no` at WeChat, or null when WeChat does not know it. */
-async function queryTrade(client: PayClient, outTradeNo: string): Promise<PayTransaction | null> {
+export async function queryTrade(client: PayClient, outTradeNo: string): Promise<PayTransaction | null> {
   try {
     return await client.queryOrder(outTradeNo);
   } catch (error) {
@@ -190,7 +193,7 @@ async function queryTrade(client: PayClient, outTradeNo: string): Promise<PayTra
 }
 
 /** Closes an `out_trade_no` at WeChat; one WeChat does not know or closed already is fine. */
-async function closeAtWechat(client: PayClient, outTradeNo: string): Promise<void> {
+export async function closeAtWechat(client: PayClient, outTradeNo: string): Promise<void> {
   try {
     await client.closeOrder(outTradeNo);
   } catch (error) {
@@ -221,9 +224,11 @@ export async function applyPaidTrade(
     trade.amount?.total !== attempt.totalFen
   )
     return 'REFUSED';
+  if (attempt.orderId === null) return applyPaidBatchTrade(scope, attempt, trade, actor);
+  const orderId = attempt.orderId;
   const paidAt = trade.success_time ? new Date(trade.success_time) : new Date();
   return scope.sequelize.transaction(async (transaction) => {
-    const order = await lockOrder(attempt.projectId, attempt.orderId, transaction);
+    const order = await lockOrder(attempt.projectId, orderId, transaction);
     if (!order || order.totalFen !== trade.amount?.total) return 'REFUSED';
     const current = await PayAttempt.findOne({
       where: { id: attempt.id, projectId: attempt.projectId },
@@ -361,6 +366,7 @@ export async function checkOrder(
 export async function cancelOrder(scope: ActorScope, id: number, now = new Date()): Promise<PayOrder> {
   const order = await studentOrder(scope, id);
   if (order.status !== 'UNPAID') throw new BusinessError('只能取消待支付的订单');
+  if (order.batchOrderId !== null) throw new BusinessError(PAID_BY_UNIT);
   const status = await expireOrder(scope, order, now, 'CANCELLED', {
     source: 'STUDENT',
     actorId: scope.principal.accountId,

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { OrderChannel, OrderCloseReason, OrderLogSource, OrderStatus } from '../../contract/order';
+import type { BatchOrderChannel, BatchOrderStatus } from '../../contract/unit-import';
 
 /** An order: the classes one student pays for at once (or is given by staff), money in fen. */
 export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttributes<PayOrder>> {
@@ -15,6 +16,8 @@ export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttr
   declare orderNo: string;
   declare accountId: number;
   declare unitId: number | null;
+  /** The batch order a unit pays this order through (a child order), else null. */
+  declare batchOrderId: CreationOptional<number | null>;
   declare status: OrderStatus;
   declare channel: OrderChannel | null;
   declare totalFen: number;
@@ -39,6 +42,7 @@ export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttr
         orderNo: { type: DataTypes.STRING(24), allowNull: false },
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         unitId: { type: DataTypes.INTEGER, allowNull: true },
+        batchOrderId: { type: DataTypes.INTEGER, allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false },
         channel: { type: DataTypes.STRING(16), allowNull: true },
         totalFen: { type: DataTypes.INTEGER, allowNull: false },
@@ -94,10 +98,13 @@ export class PayOrderItem extends Model<
 export type PayAttemptChannel = 'WX_JSAPI' | 'WX_NATIVE';
 export type PayAttemptStatus = 'OPEN' | 'PAID' | 'CLOSED';
 
-/** One prepay at WeChat Pay under an `out_trade_no` of its own. */
+/** One prepay at WeChat Pay under an `out_trade_no` of its own, for an order or a batch order. */
 export class PayAttempt extends Model<InferAttributes<PayAttempt>, InferCreationAttributes<PayAttempt>> {
   declare id: CreationOptional<number>;
-  declare orderId: number;
+  /** The order paid (null for a batch order's payment). */
+  declare orderId: number | null;
+  /** The batch order paid (null for an order's payment). */
+  declare batchOrderId: CreationOptional<number | null>;
   declare projectId: number;
   declare outTradeNo: string;
   declare channel: PayAttemptChannel;
@@ -118,7 +125,8 @@ export class PayAttempt extends Model<InferAttributes<PayAttempt>, InferCreation
     PayAttempt.init(
       {
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        orderId: { type: DataTypes.INTEGER, allowNull: false },
+        orderId: { type: DataTypes.INTEGER, allowNull: true },
+        batchOrderId: { type: DataTypes.INTEGER, allowNull: true },
         projectId: { type: DataTypes.INTEGER, allowNull: false },
         outTradeNo: { type: DataTypes.STRING(32), allowNull: false },
         channel: { type: DataTypes.STRING(16), allowNull: false },
@@ -201,6 +209,58 @@ export class PayNotification extends Model<
         receivedAt: DataTypes.DATE,
       },
       { sequelize, tableName: 'pay_notification', timestamps: false },
+    );
+  }
+}
+
+/**
+ * A batch order: one payment by a unit for many child orders (`PayOrder.batchOrderId`), one per
+ * student of an import into a unit class. `CREATED -> PAID | CANCELLED`; paying it pays every child.
+ */
+export class BatchOrder extends Model<InferAttributes<BatchOrder>, InferCreationAttributes<BatchOrder>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare unitId: number;
+  declare unitClassId: number;
+  declare batchNo: string;
+  declare status: BatchOrderStatus;
+  declare channel: CreationOptional<BatchOrderChannel | null>;
+  declare orderCount: CreationOptional<number>;
+  declare totalFen: CreationOptional<number>;
+  declare paidFen: CreationOptional<number>;
+  declare transactionId: CreationOptional<string | null>;
+  declare paidAt: CreationOptional<Date | null>;
+  declare cancelledAt: CreationOptional<Date | null>;
+  declare remark: CreationOptional<string | null>;
+  declare createdBy: number | null;
+  /** When WeChat Pay was last asked about its open payment. */
+  declare checkedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    BatchOrder.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        unitId: { type: DataTypes.INTEGER, allowNull: false },
+        unitClassId: { type: DataTypes.INTEGER, allowNull: false },
+        batchNo: { type: DataTypes.STRING(24), allowNull: false },
+        status: { type: DataTypes.STRING(16), allowNull: false },
+        channel: { type: DataTypes.STRING(16), allowNull: true },
+        orderCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        totalFen: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        paidFen: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        transactionId: { type: DataTypes.STRING(64), allowNull: true },
+        paidAt: { type: DataTypes.DATE, allowNull: true },
+        cancelledAt: { type: DataTypes.DATE, allowNull: true },
+        remark: { type: DataTypes.STRING(200), allowNull: true },
+        createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        checkedAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'batch_order' },
     );
   }
 }

@@ -83,6 +83,7 @@ export function presentOrder(order: PayOrder, items: OrderItemView[]): OrderView
     paidAt: iso(order.paidAt),
     closedAt: iso(order.closedAt),
     closeReason: order.closeReason,
+    byUnit: order.batchOrderId !== null,
   };
 }
 
@@ -358,6 +359,7 @@ async function presentRows(projectId: number, orders: PayOrder[]): Promise<Order
       transactionId: order.transactionId,
       remark: order.remark,
       createdByName: creator ? creator.realName || creator.accountName : null,
+      batchOrderId: order.batchOrderId,
     };
   });
 }

@@ -104,6 +104,8 @@ export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttrib
   declare projectId: number;
   declare accountId: number;
   declare classId: number;
+  /** The unit class the enrolment was bought through (a unit's import), else null. */
+  declare unitClassId: CreationOptional<number | null>;
   declare status: MyClassStatus;
   /** Required hours credited by study, in tenths. */
   declare requiredTenths: CreationOptional<number>;
@@ -121,6 +123,7 @@ export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttrib
         projectId: { type: DataTypes.INTEGER, allowNull: false },
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         classId: { type: DataTypes.INTEGER, allowNull: false },
+        unitClassId: { type: DataTypes.INTEGER, allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false },
         requiredTenths: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         electiveTenths: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },

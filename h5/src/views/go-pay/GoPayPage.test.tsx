@@ -213,6 +213,7 @@ function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
     paidAt: null,
     closedAt: null,
     closeReason: null,
+    byUnit: false,
     ...overrides,
   };
 }

@@ -24,6 +24,8 @@ export function buildOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     paidAt: '2025-03-01T02:16:00.000Z',
     closedAt: null,
     closeReason: null,
+    byUnit: false,
+    batchOrderId: null,
     accountId: 51,
     studentName: '李四',
     idCardNo: '370102********2012',

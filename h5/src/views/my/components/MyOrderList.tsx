@@ -71,7 +71,10 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
           合计 <strong className="my-card__amount">{formatFen(order.totalAmount)}</strong>
         </span>
       </div>
-      {order.status === 'UNPAID' && (
+      {order.status === 'UNPAID' && order.byUnit && (
+        <div className="my-card__actions my-card__meta">由单位统一缴费，缴费后即可学习</div>
+      )}
+      {order.status === 'UNPAID' && !order.byUnit && (
         <div className="my-card__actions">
           <Button size="small" round plain loading={submitting} onClick={cancel}>
             取消订单
