@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
+import type { PayTransaction } from '@px/wechat';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { OrderChannel } from '../../contract/order';
 import type { BatchOrderChannel } from '../../contract/unit-import';
 import type { Scope } from '../../core/action';
-import type { PayTransaction } from '@px/wechat';
 import { BatchOrder, PayAttempt } from './order.model';
 import type { OrderActor } from './order-state';
 
@@ -20,7 +20,11 @@ export function newBatchNo(now = new Date()): string {
 }
 
 /** Reads a batch order of a project and locks its row for the rest of the transaction. */
-export function lockBatchOrder(projectId: number, id: number, transaction: Transaction): Promise<BatchOrder | null> {
+export function lockBatchOrder(
+  projectId: number,
+  id: number,
+  transaction: Transaction,
+): Promise<BatchOrder | null> {
   return BatchOrder.findOne({ where: { id, projectId }, transaction, lock: transaction.LOCK.UPDATE });
 }
 

@@ -12,8 +12,8 @@ import type {
 import { type ActorScope, FileResult, type Scope, type TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { WechatBinding } from '../wechat/wxapp.model';
-import { PayAttempt, type PayAttemptChannel, PayOrder, PayOrderItem } from './order.model';
 import { applyPaidBatchTrade } from './batch-order-state';
+import { PayAttempt, type PayAttemptChannel, PayOrder, PayOrderItem } from './order.model';
 import { lockOrder, logOrder, markOrderClosed, markOrderPaid, type OrderActor } from './order-state';
 import { type MerchantPay, merchantById, projectMerchant, simulatorScanUrl } from './wechat-pay';
 

@@ -1,4 +1,5 @@
 import { defineJob } from '../../core/jobs';
+import { batchesToReconcile, reconcileBatch } from './batch-order-pay.service';
 import { ordersToReconcile, overdueOrders } from './order.service';
 import { expireOrder, reconcileOrder } from './order-pay.service';
 
@@ -16,7 +17,7 @@ const RECONCILE_AFTER_MS = 60_000;
 
 /**
  * Every minute: closes unpaid orders past their 30 minutes (at WeChat Pay too; a payment that did go
- * through settles the order instead), and asks WeChat Pay about open payments whose notification
+ * through settles the order instead), and asks WeChat Pay about open payments (orders and batch orders) whose notification
  * has not come, so a lost notification still ends in the right state. One order's failure (WeChat
  * unreachable) is logged and left for the next run.
  */
@@ -38,6 +39,13 @@ export const orderSweepJob = defineJob({
         await reconcileOrder(scope, order, 'RECONCILE', null, now);
       } catch (error) {
         scope.log.warn({ err: error, orderId: order.id }, 'reconciling an order failed');
+      }
+    }
+    for (const batch of await batchesToReconcile(now, RECONCILE_AFTER_MS, SWEEP_BATCH)) {
+      try {
+        await reconcileBatch(scope, batch, 'RECONCILE', null, now);
+      } catch (error) {
+        scope.log.warn({ err: error, batchOrderId: batch.id }, 'reconciling a batch order failed');
       }
     }
   },
