@@ -37,6 +37,11 @@ export interface JobDefinition<N extends JobName = JobName> {
   handler(scope: JobScope, data: JobPayloads[N]): Promise<void>;
   /** Cron expression (server time zone) for jobs that run by themselves, e.g. sweeps. */
   schedule?: string;
+  /**
+   * Sent once each time the workers start (a server boots), with this payload: work a killed process
+   * left unfinished is taken up at once rather than at the next schedule.
+   */
+  atStart?: JobPayloads[N];
   retryLimit?: number;
   /** Longest run before the job counts as failed (default 15 minutes). */
   expireInSeconds?: number;

@@ -49,6 +49,7 @@ import {
 import { TrainPlan } from '../modules/train-plan/train-plan.model';
 import { Unit } from '../modules/unit/unit.model';
 import { UnitClass } from '../modules/unit-class/unit-class.model';
+import { UnitImport } from '../modules/unit-import/unit-import.model';
 import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
 import { installTenantGuard } from './tenant-guard';
 
@@ -77,6 +78,7 @@ export function initModels(sequelize: Sequelize): void {
     model.initModel(sequelize);
   for (const model of [Certificate, CertificatePrintLog, CertificateQueryMiss]) model.initModel(sequelize);
   UnitClass.initModel(sequelize);
+  UnitImport.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -4,6 +4,7 @@ import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
 import { examDeadlineJob } from '../modules/exam/exam.jobs';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
+import { unitImportRunJob, unitImportSweepJob } from '../modules/unit-import/unit-import.jobs';
 
 /** Every kind of background job of the product. */
 export const allJobs: readonly JobDefinition[] = [
@@ -12,4 +13,6 @@ export const allJobs: readonly JobDefinition[] = [
   sweepBannerImagesJob,
   orderSweepJob,
   examDeadlineJob,
+  unitImportRunJob,
+  unitImportSweepJob,
 ];

@@ -114,6 +114,7 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
         });
         if (definition.schedule) await worker.schedule(definition.name, definition.schedule, {});
         else await worker.unschedule(definition.name);
+        if (definition.atStart) await queue.send(definition.name, definition.atStart as never);
       }
     },
     async drain() {

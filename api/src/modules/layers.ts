@@ -24,6 +24,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['cart'],
   ['class-center'],
   ['order'],
+  ['unit-import'],
   ['my-class', 'study'],
   ['student'],
   ['study-report'],

@@ -60,7 +60,9 @@ export const m0021UnitImports: Migration = {
         ALTER COLUMN order_id DROP NOT NULL,
         ADD COLUMN batch_order_id INTEGER REFERENCES batch_order (id),
         ADD CONSTRAINT pay_attempt_one_owner CHECK ((order_id IS NULL) <> (batch_order_id IS NULL))`);
-    await sql('CREATE INDEX pay_attempt_batch ON pay_attempt (batch_order_id) WHERE batch_order_id IS NOT NULL');
+    await sql(
+      'CREATE INDEX pay_attempt_batch ON pay_attempt (batch_order_id) WHERE batch_order_id IS NOT NULL',
+    );
     await sql(`
       CREATE TABLE unit_import (
         id SERIAL PRIMARY KEY,

@@ -29,8 +29,8 @@ import { UnitClass } from './unit-class.model';
  * Every read and write passes the unit policy: project staff reach every unit of their project, a
  * unit manager only their own unit's unit classes (another unit's answer 单位班级不存在).
  *
- * Students, for this slice: the enrolments (`my_class`) of the unit class's class whose student
- * account belongs to the unit (`account.unit_id`). The student import will link students explicitly.
+ * Students: the enrolments bought through the unit class (`my_class.unit_class_id`, set by the
+ * unit's student import, `modules/unit-import`).
  */
 
 export const UNIT_CLASS_NOT_FOUND = '单位班级不存在';
@@ -44,33 +44,29 @@ function visibleWhere(scope: ActorScope): WhereOptions {
   return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
 }
 
-/** The enrolments counted as a unit class's students (see the module comment). */
-function studentsWhere(projectId: number, unitId: number, classId: number): WhereOptions<MyClass> {
+/**
+ * The enrolments that are a unit class's students: those bought through it (`my_class.unit_class_id`,
+ * set by the unit's import), in any state but the ones that left (refunded, changed out).
+ */
+function studentsWhere(projectId: number, unitClassId: number): WhereOptions<MyClass> {
   return {
     projectId,
-    classId,
-    accountId: {
-      [Op.in]: MyClass.sequelize?.literal(
-        `(SELECT id FROM account WHERE unit_id = ${Number(unitId)} AND project_id = ${Number(projectId)} AND deleted_at IS NULL)`,
-      ),
-    },
+    unitClassId,
+    status: { [Op.notIn]: ['REFUNDED', 'CHANGED_OUT'] },
   } as WhereOptions<MyClass>;
 }
 
 async function studentCount(row: UnitClass, transaction?: Transaction): Promise<number> {
-  return MyClass.count({ where: studentsWhere(row.projectId, row.unitId, row.classId), transaction });
+  return MyClass.count({ where: studentsWhere(row.projectId, row.id), transaction });
 }
 
 /** The student count of each of the unit classes `ids` of the project (one query; see studentsWhere). */
 async function studentCounts(projectId: number, ids: number[]): Promise<Map<number, number>> {
   const rows =
     (await UnitClass.sequelize?.query<{ id: number; count: string }>(
-      `SELECT uc.id, COUNT(mc.id) AS count
-       FROM unit_class uc
-       JOIN account a ON a.unit_id = uc.unit_id AND a.project_id = uc.project_id AND a.deleted_at IS NULL
-       JOIN my_class mc ON mc.class_id = uc.class_id AND mc.account_id = a.id AND mc.project_id = uc.project_id
-      WHERE uc.project_id = :projectId AND uc.id IN (:ids)
-      GROUP BY uc.id`,
+      `SELECT unit_class_id AS id, COUNT(*) AS count FROM my_class
+        WHERE project_id = :projectId AND unit_class_id IN (:ids) AND status NOT IN ('REFUNDED', 'CHANGED_OUT')
+        GROUP BY unit_class_id`,
       { replacements: { projectId, ids }, type: QueryTypes.SELECT },
     )) ?? [];
   return new Map(rows.map((row) => [Number(row.id), Number(row.count)]));
@@ -289,7 +285,7 @@ export async function unitClassStudents(
 ): Promise<PageAnswer<UnitClassStudent>> {
   const projectId = scope.project.id;
   const row = await loadUnitClass(scope, input.id);
-  const where = studentsWhere(projectId, row.unitId, row.classId);
+  const where = studentsWhere(projectId, row.id);
   const nameWhere = input.name
     ? ({
         accountId: {

@@ -212,7 +212,7 @@ describe('state, students and delete', () => {
     ).toBe(3);
   });
 
-  test('its students are the class’s enrolments of the unit’s students; delete is refused once it has any', async () => {
+  test('its students are the enrolments bought through it; delete is refused once it has any', async () => {
     const { trainClass } = await buildClass({ projectId, name: '焊工班', year: new Date().getFullYear() });
     const row = await create({ unitId: unitA, classId: trainClass.id });
     const mine = await buildAccount({
@@ -223,10 +223,11 @@ describe('state, students and delete', () => {
     });
     const stranger = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT, unitId: unitB });
     await enrol(trainClass, stranger.account.id);
+    // Enrolled in the class on their own (not through the unit class): not its student.
+    const own = await enrol(trainClass, mine.account.id);
     const empty = await post('students', { id: row.id });
     expect(empty.body.attribute).toMatchObject({ total: 0, list: [] });
-    const enrolment = await enrol(trainClass, mine.account.id);
-    await enrolment.update({ requiredTenths: 5 });
+    await own.update({ unitClassId: row.id, requiredTenths: 5 });
     const students = await post('students', { id: row.id }, managerA);
     expect(students.body.attribute.total).toBe(1);
     expect(students.body.attribute.list[0]).toMatchObject({

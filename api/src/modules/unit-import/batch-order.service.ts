@@ -1,0 +1,350 @@
+import { maskIdCardNumber } from '@px/config';
+import { QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer } from '../../contract/common';
+import type {
+  BatchChildOrder,
+  BatchOrderItem,
+  BatchOrderStatusAnswer,
+  BatchPayAnswer,
+  batchOrderChildrenInput,
+  batchOrderPageInput,
+} from '../../contract/unit-import';
+import { UNIT_IMPORT_FINISHED } from '../../contract/unit-import';
+import type { ActorScope, FileResult } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { audit } from '../audit/audit.service';
+import { batchPayQr, checkBatch, payBatch, retireBatchPayments } from '../order/batch-order-pay.service';
+import { closeBatchChildren, lockBatchOrder, markBatchPaid } from '../order/batch-order-state';
+import { BatchOrder } from '../order/order.model';
+import type { OrderActor } from '../order/order-state';
+import { TrainClass } from '../train-class/train-class.model';
+import { Unit } from '../unit/unit.model';
+import { managedUnitId } from '../unit/unit.policy';
+import { UnitClass } from '../unit-class/unit-class.model';
+import { UnitImport } from './unit-import.model';
+
+/**
+ * Batch orders as units and staff see and act on them (docs/product-decisions.md "Unit imports and
+ * batch orders"): a unit manager only their own unit's (another's answers 批量订单不存在); paying,
+ * taking students out and cancelling wait until the batch's import has ended; staff alone pass a
+ * batch as offline or free. The state changes themselves are the order module's.
+ */
+
+const NOT_FOUND = '批量订单不存在';
+
+function visibleWhere(scope: ActorScope): { projectId: number; unitId?: number } {
+  const own = managedUnitId(scope);
+  return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
+}
+
+async function loadBatch(scope: ActorScope, id: number): Promise<BatchOrder> {
+  const batch = await BatchOrder.findOne({ where: { ...visibleWhere(scope), id } });
+  if (!batch) throw new BusinessError(NOT_FOUND);
+  return batch;
+}
+
+/** The imports of batches (by batch id). */
+async function importsOf(projectId: number, batchIds: number[]): Promise<Map<number, UnitImport>> {
+  const rows = batchIds.length
+    ? await UnitImport.findAll({ where: { projectId, batchOrderId: batchIds } })
+    : [];
+  return new Map(rows.map((row) => [row.batchOrderId ?? 0, row]));
+}
+
+async function present(rows: BatchOrder[]): Promise<BatchOrderItem[]> {
+  if (rows.length === 0) return [];
+  const projectId = rows[0].projectId;
+  const unitClasses = new Map(
+    (
+      await UnitClass.findAll({ where: { projectId, id: [...new Set(rows.map((row) => row.unitClassId))] } })
+    ).map((row) => [row.id, row]),
+  );
+  const classes = new Map(
+    (
+      await TrainClass.findAll({
+        attributes: ['id', 'name'],
+        where: { projectId, id: [...new Set([...unitClasses.values()].map((row) => row.classId))] },
+      })
+    ).map((row) => [row.id, row.name]),
+  );
+  const units = new Map(
+    (
+      await Unit.findAll({
+        attributes: ['id', 'name'],
+        where: { projectId, id: [...new Set(rows.map((row) => row.unitId))] },
+      })
+    ).map((row) => [row.id, row.name]),
+  );
+  const imports = await importsOf(
+    projectId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const unitClass = unitClasses.get(row.unitClassId);
+    const importRow = imports.get(row.id);
+    const importFinished = !importRow || UNIT_IMPORT_FINISHED.includes(importRow.status);
+    return {
+      id: row.id,
+      batchNo: row.batchNo,
+      unitId: row.unitId,
+      unitName: units.get(row.unitId) ?? '',
+      unitClassId: row.unitClassId,
+      unitClassName: unitClass?.name ?? '',
+      className: classes.get(unitClass?.classId ?? 0) ?? '',
+      status: row.status,
+      channel: row.channel,
+      orderCount: row.orderCount,
+      totalAmount: row.totalFen,
+      paidAmount: row.paidFen,
+      transactionId: row.transactionId,
+      remark: row.remark,
+      importId: importRow?.id ?? null,
+      importFinished,
+      payable: row.status === 'CREATED' && importFinished && row.orderCount > 0 && row.totalFen > 0,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    };
+  });
+}
+
+async function view(batch: BatchOrder): Promise<BatchOrderItem> {
+  const [item] = await present([batch]);
+  return item;
+}
+
+/** `batch-order/page`: the caller's batch orders, newest first. */
+export async function pageBatchOrders(
+  scope: ActorScope,
+  input: z.output<typeof batchOrderPageInput>,
+): Promise<PageAnswer<BatchOrderItem>> {
+  const where = {
+    ...visibleWhere(scope),
+    ...(input.unitId && managedUnitId(scope) === null ? { unitId: input.unitId } : {}),
+    ...(input.unitClassId ? { unitClassId: input.unitClassId } : {}),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.batchNo ? { batchNo: input.batchNo } : {}),
+  } as WhereOptions<BatchOrder>;
+  const { rows, count } = await BatchOrder.findAndCountAll({
+    where,
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return { list: await present(rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** `batch-order/detail`. */
+export async function getBatchOrder(scope: ActorScope, id: number): Promise<BatchOrderItem> {
+  return view(await loadBatch(scope, id));
+}
+
+interface ChildRow {
+  order_id: number;
+  order_no: string;
+  account_id: number;
+  real_name: string;
+  id_card_no: string | null;
+  mobile: string | null;
+  total_fen: number;
+  status: BatchChildOrder['status'];
+  my_class_id: number | null;
+  my_class_status: BatchChildOrder['myClassStatus'];
+}
+
+/** `batch-order/children`: a page of the batch's child orders (by student name, ID number or mobile). */
+export async function batchChildren(
+  scope: ActorScope,
+  input: z.output<typeof batchOrderChildrenInput>,
+): Promise<PageAnswer<BatchChildOrder>> {
+  const batch = await loadBatch(scope, input.id);
+  const student = input.student ?? null;
+  const filter = student
+    ? 'AND (a.real_name ILIKE :pattern OR a.id_card_no = :exact OR a.mobile = :exact)'
+    : '';
+  const replacements = {
+    batchId: batch.id,
+    projectId: batch.projectId,
+    pattern: student ? containsPattern(student) : '',
+    exact: student ? student.toUpperCase() : '',
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  };
+  const from = `FROM pay_order po JOIN account a ON a.id = po.account_id
+     LEFT JOIN pay_order_item poi ON poi.order_id = po.id
+     LEFT JOIN my_class mc ON mc.id = poi.my_class_id
+    WHERE po.batch_order_id = :batchId AND po.project_id = :projectId ${filter}`;
+  const [{ count }] = await scope.sequelize.query<{ count: string }>(`SELECT COUNT(*) AS count ${from}`, {
+    replacements,
+    type: QueryTypes.SELECT,
+  });
+  const rows = await scope.sequelize.query<ChildRow>(
+    `SELECT po.id AS order_id, po.order_no, po.account_id, a.real_name, a.id_card_no, a.mobile, po.total_fen,
+            po.status, poi.my_class_id, mc.status AS my_class_status
+       ${from} ORDER BY po.id LIMIT :limit OFFSET :offset`,
+    { replacements, type: QueryTypes.SELECT },
+  );
+  return {
+    list: rows.map((row) => ({
+      orderId: Number(row.order_id),
+      orderNo: row.order_no,
+      accountId: Number(row.account_id),
+      realName: row.real_name,
+      idCardNo: row.id_card_no ? maskIdCardNumber(row.id_card_no) : null,
+      mobile: row.mobile,
+      amount: Number(row.total_fen),
+      status: row.status,
+      myClassId: row.my_class_id === null ? null : Number(row.my_class_id),
+      myClassStatus: row.my_class_status ?? null,
+    })),
+    total: Number(count),
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** A batch the caller may act on now: CREATED and its import ended. */
+async function actionable(scope: ActorScope, id: number): Promise<BatchOrder> {
+  const batch = await loadBatch(scope, id);
+  if (batch.status === 'PAID') throw new BusinessError('批量订单已支付');
+  if (batch.status === 'CANCELLED') throw new BusinessError('批量订单已取消');
+  const importRow = await UnitImport.findOne({
+    where: { projectId: batch.projectId, batchOrderId: batch.id },
+  });
+  if (importRow && !UNIT_IMPORT_FINISHED.includes(importRow.status))
+    throw new BusinessError('学员导入尚未完成，请稍后再试');
+  return batch;
+}
+
+/** `batch-order/pay`: the Native code for the whole batch. */
+export async function payBatchOrder(scope: ActorScope, id: number): Promise<BatchPayAnswer> {
+  const batch = await loadBatch(scope, id);
+  if (batch.status === 'PAID') return { kind: 'PAID' };
+  await actionable(scope, id);
+  if (batch.orderCount === 0) throw new BusinessError('批量订单中没有学员');
+  if (batch.totalFen === 0) throw new BusinessError('批量订单金额为 0，无需支付');
+  return payBatch(scope, batch);
+}
+
+/** `batch-order/pay-qr`. */
+export async function batchOrderQr(scope: ActorScope, id: number): Promise<FileResult> {
+  return batchPayQr(await loadBatch(scope, id));
+}
+
+/** `batch-order/is-paid`. */
+export async function batchOrderStatus(scope: ActorScope, id: number): Promise<BatchOrderStatusAnswer> {
+  const batch = await checkBatch(scope, await loadBatch(scope, id));
+  return { id: batch.id, status: batch.status, paid: batch.status === 'PAID' };
+}
+
+const staffActor = (scope: ActorScope, reason: string | null): OrderActor => ({
+  source: 'STAFF',
+  actorId: scope.principal.accountId,
+  reason,
+});
+
+/**
+ * Runs a change of a CREATED batch after its open payments are settled or closed at WeChat; the
+ * change itself runs under the batch's row lock and is refused when a payment got in first.
+ */
+async function changeBatch(
+  scope: ActorScope,
+  id: number,
+  change: (batch: BatchOrder, transaction: Transaction) => Promise<void>,
+): Promise<BatchOrderItem> {
+  const before = await actionable(scope, id);
+  const retired = await retireBatchPayments(scope, before, scope.principal.accountId);
+  if (retired.status === 'PAID') throw new BusinessError('批量订单已支付');
+  await scope.sequelize.transaction(async (transaction) => {
+    const batch = await lockBatchOrder(before.projectId, before.id, transaction);
+    if (batch?.status !== 'CREATED') throw new BusinessError('批量订单已不是待支付状态');
+    await change(batch, transaction);
+  });
+  return view(await loadBatch(scope, id));
+}
+
+/** `batch-order/pass`: staff mark the batch paid offline or free; every child order is paid. */
+export function passBatchOrder(
+  scope: ActorScope,
+  input: { id: number; channel: 'OFFLINE' | 'FREE'; remark: string },
+): Promise<BatchOrderItem> {
+  return changeBatch(scope, input.id, async (batch, transaction) => {
+    if (batch.orderCount === 0) throw new BusinessError('批量订单中没有学员');
+    const count = await markBatchPaid(
+      scope,
+      batch,
+      {
+        channel: input.channel,
+        paidFen: input.channel === 'FREE' ? 0 : batch.totalFen,
+        paidAt: new Date(),
+        remark: input.remark,
+      },
+      staffActor(scope, input.remark),
+      transaction,
+    );
+    await audit(
+      scope,
+      {
+        action: 'batch-order.pass',
+        projectId: batch.projectId,
+        targetType: 'batch_order',
+        targetId: batch.id,
+        detail: { channel: input.channel, remark: input.remark, orders: count },
+      },
+      transaction,
+    );
+  });
+}
+
+/** `batch-order/delete`: takes child orders out of the batch (their enrolments go). */
+export function deleteBatchChildren(
+  scope: ActorScope,
+  input: { id: number; orderIds: number[] },
+): Promise<BatchOrderItem> {
+  return changeBatch(scope, input.id, async (batch, transaction) => {
+    const closed = await closeBatchChildren(
+      scope,
+      batch,
+      input.orderIds,
+      staffActor(scope, '移出批量订单'),
+      new Date(),
+      transaction,
+    );
+    if (closed !== new Set(input.orderIds).size)
+      throw new BusinessError('所选订单不在该批量订单中或已不是待支付状态');
+    await audit(
+      scope,
+      {
+        action: 'batch-order.delete',
+        projectId: batch.projectId,
+        targetType: 'batch_order',
+        targetId: batch.id,
+        detail: { orderIds: input.orderIds },
+      },
+      transaction,
+    );
+  });
+}
+
+/** `batch-order/cancel`: cancels the batch; every child order closes and its enrolment goes. */
+export function cancelBatchOrder(scope: ActorScope, id: number): Promise<BatchOrderItem> {
+  return changeBatch(scope, id, async (batch, transaction) => {
+    await closeBatchChildren(scope, batch, 'ALL', staffActor(scope, '取消批量订单'), new Date(), transaction);
+    await batch.update({ status: 'CANCELLED', cancelledAt: new Date() }, { transaction });
+    await audit(
+      scope,
+      {
+        action: 'batch-order.cancel',
+        projectId: batch.projectId,
+        targetType: 'batch_order',
+        targetId: batch.id,
+      },
+      transaction,
+    );
+  });
+}

@@ -1,0 +1,261 @@
+import ExcelJS from 'exceljs';
+import { QueryTypes, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer } from '../../contract/common';
+import {
+  UNIT_IMPORT_COLUMNS,
+  UNIT_IMPORT_FINISHED,
+  UNIT_IMPORT_MAX_ROWS,
+  type UnitImportView,
+  type unitImportPageInput,
+} from '../../contract/unit-import';
+import { type ActorScope, FileResult, type UploadedFile } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { readTemplateRows, streamXlsx, XLSX_MIME } from '../../core/xlsx';
+import { audit } from '../audit/audit.service';
+import { chinaToday, notOfferedReason } from '../train-class/class-read';
+import { TrainClass } from '../train-class/train-class.model';
+import { TrainPlan } from '../train-plan/train-plan.model';
+import { managedUnitId } from '../unit/unit.policy';
+import { UnitClass } from '../unit-class/unit-class.model';
+import { UnitImport } from './unit-import.model';
+
+/**
+ * Starting and following imports of students into unit classes (docs/product-decisions.md "Unit
+ * imports and batch orders"). The upload is read and staged here; the job (`unit-import.run.ts`)
+ * does the checking and the writing. A unit manager reaches only their own unit's unit classes and
+ * imports; another's answer as missing.
+ */
+
+const IMPORT_NOT_FOUND = '导入记录不存在';
+const UNIT_CLASS_NOT_FOUND = '单位班级不存在';
+const TEMPLATE_FILE = '单位学员导入模板.xlsx';
+
+/** The rules people read on the template's second sheet. */
+const GUIDE_LINES = [
+  '1. 在「学员名单」工作表中每行填写一名学员，不要修改第一行表头。',
+  '2. 姓名、身份证号、手机号均为必填项。',
+  '3. 身份证号为 18 位（末位 X 可大写或小写）或 15 位，请以文本格式填写，避免末位变成 0。',
+  '4. 手机号为 11 位大陆手机号；文件内身份证号、手机号不能重复。',
+  '5. 已注册的学员按身份证号匹配，姓名须与系统中一致；未注册的学员导入时自动创建账号（无密码，可用短信验证码或微信登录）。',
+  `6. 一个文件最多 ${UNIT_IMPORT_MAX_ROWS} 名学员；任何一行有误时整个文件都不会导入，请下载错误文件按原因改正后重新上传。`,
+  '7. 导入成功后生成一笔批量订单，单位扫码一次支付全部学员的费用，支付后学员即可学习。',
+];
+
+/** The where-fragment of the rows the caller may see: their project's, a unit manager's own unit's. */
+function visibleWhere(scope: ActorScope): { projectId: number; unitId?: number } {
+  const own = managedUnitId(scope);
+  return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
+}
+
+/** An import of the caller's reach, or BusinessError 导入记录不存在. */
+async function loadImport(scope: ActorScope, id: number): Promise<UnitImport> {
+  const row = await UnitImport.findOne({ where: { ...visibleWhere(scope), id } });
+  if (!row) throw new BusinessError(IMPORT_NOT_FOUND);
+  return row;
+}
+
+/** Presents imports (one query for their unit classes' names). */
+async function present(rows: UnitImport[]): Promise<UnitImportView[]> {
+  if (rows.length === 0) return [];
+  const names = new Map(
+    (
+      await UnitClass.findAll({
+        attributes: ['id', 'name'],
+        where: { projectId: rows[0].projectId, id: [...new Set(rows.map((row) => row.unitClassId))] },
+      })
+    ).map((row) => [row.id, row.name]),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    unitId: row.unitId,
+    unitClassId: row.unitClassId,
+    unitClassName: names.get(row.unitClassId) ?? '',
+    fileName: row.fileName,
+    status: row.status,
+    total: row.total,
+    processed: row.processed,
+    okCount: row.okCount,
+    failedCount: row.failedCount,
+    message: row.message,
+    batchOrderId: row.batchOrderId,
+    finished: UNIT_IMPORT_FINISHED.includes(row.status),
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  }));
+}
+
+/** `batch-import-order/template`: the sheet to fill (text cells) and a sheet of rules. */
+export async function importTemplate(): Promise<FileResult> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('学员名单');
+  sheet.columns = UNIT_IMPORT_COLUMNS.map((column) => ({
+    header: column.header,
+    key: column.key,
+    width: column.key === 'realName' ? 14 : 24,
+    style: { numFmt: '@' },
+  }));
+  sheet.getRow(1).font = { bold: true, color: { argb: 'FFC00000' } };
+  const guide = workbook.addWorksheet('填写说明');
+  guide.getColumn(1).width = 110;
+  for (const line of GUIDE_LINES) guide.addRow([line]);
+  return new FileResult(Buffer.from(await workbook.xlsx.writeBuffer()), XLSX_MIME, TEMPLATE_FILE);
+}
+
+/**
+ * `batch-import-order/import`: reads the file into staged rows and queues the job, in one
+ * transaction. Refused (BusinessError) for a unit class out of reach, closed or whose class is not
+ * offered today, while another import of it runs, and for a file that is unreadable, lacks a
+ * column, is empty or too long.
+ */
+export async function startImport(
+  scope: ActorScope,
+  unitClassId: number,
+  file: UploadedFile | undefined,
+  now = new Date(),
+): Promise<UnitImportView> {
+  const projectId = scope.project.id;
+  const unitClass = await UnitClass.findOne({ where: { ...visibleWhere(scope), id: unitClassId } });
+  if (!unitClass) throw new BusinessError(UNIT_CLASS_NOT_FOUND);
+  if (unitClass.state !== 'OPEN') throw new BusinessError('单位班级已关闭，不能导入学员');
+  const trainClass = await TrainClass.findOne({ where: { projectId, id: unitClass.classId } });
+  const plan = trainClass
+    ? await TrainPlan.findOne({ attributes: ['status'], where: { projectId, id: trainClass.planId } })
+    : null;
+  if (!trainClass || notOfferedReason(trainClass, plan?.status ?? '', chinaToday(now)))
+    throw new BusinessError('该班级已下架或不在报名时间内，不能导入学员');
+  const running = await UnitImport.count({
+    where: { projectId, unitClassId, status: ['VALIDATING', 'VALIDATED', 'IMPORTING'] },
+  });
+  if (running) throw new BusinessError('该单位班级有正在进行的导入，请等它完成后再导入');
+  const rows = await readTemplateRows(file, {
+    columns: UNIT_IMPORT_COLUMNS,
+    maxRows: UNIT_IMPORT_MAX_ROWS,
+    emptyMessage: '文件中没有学员数据',
+    tooManyMessage: `一次最多导入 ${UNIT_IMPORT_MAX_ROWS} 名学员，请分批导入`,
+  });
+  const fileName = (file?.originalName || '学员名单.xlsx').slice(0, 200);
+  const created = await scope.sequelize.transaction(async (transaction) => {
+    const row = await UnitImport.create(
+      {
+        projectId,
+        unitId: unitClass.unitId,
+        unitClassId,
+        fileName,
+        status: 'VALIDATING',
+        total: rows.length,
+        createdBy: scope.principal.accountId,
+      },
+      { transaction },
+    );
+    const STAGE_ROWS = 2000;
+    for (let start = 0; start < rows.length; start += STAGE_ROWS) {
+      const part = rows.slice(start, start + STAGE_ROWS);
+      await scope.sequelize.query(
+        `INSERT INTO unit_import_row (import_id, row_no, real_name, id_card_no, mobile, id_card_lossy)
+         SELECT :importId, row_no, real_name, id_card_no, mobile, lossy
+           FROM unnest(CAST(ARRAY[:rowNos] AS INTEGER[]), CAST(ARRAY[:names] AS VARCHAR[]),
+                       CAST(ARRAY[:idCardNos] AS VARCHAR[]), CAST(ARRAY[:mobiles] AS VARCHAR[]),
+                       CAST(ARRAY[:lossy] AS BOOLEAN[])) AS r(row_no, real_name, id_card_no, mobile, lossy)`,
+        {
+          replacements: {
+            importId: row.id,
+            rowNos: part.map((entry) => entry.row),
+            names: part.map((entry) => entry.cells.realName.text.slice(0, 100)),
+            idCardNos: part.map((entry) => entry.cells.idCardNo.text.toUpperCase().slice(0, 40)),
+            mobiles: part.map((entry) => entry.cells.mobile.text.slice(0, 40)),
+            lossy: part.map((entry) => entry.cells.idCardNo.lossy),
+          },
+          transaction,
+        },
+      );
+    }
+    await audit(
+      scope,
+      {
+        action: 'unit-import.start',
+        projectId,
+        targetType: 'unit_import',
+        targetId: row.id,
+        detail: { unitClassId, rows: rows.length },
+      },
+      transaction,
+    );
+    await scope.jobs.send('unit-import.run', { importId: row.id }, { transaction });
+    return row;
+  });
+  const [view] = await present([created]);
+  return view;
+}
+
+/** `batch-import-order/progress`: where an import stands. */
+export async function importProgress(scope: ActorScope, id: number): Promise<UnitImportView> {
+  const [view] = await present([await loadImport(scope, id)]);
+  return view;
+}
+
+/** `batch-import-order/page`: the caller's imports, newest first. */
+export async function pageImports(
+  scope: ActorScope,
+  input: z.output<typeof unitImportPageInput>,
+): Promise<PageAnswer<UnitImportView>> {
+  const where = {
+    ...visibleWhere(scope),
+    ...(input.unitClassId ? { unitClassId: input.unitClassId } : {}),
+  } as WhereOptions<UnitImport>;
+  const { rows, count } = await UnitImport.findAndCountAll({
+    where,
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return { list: await present(rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** A refused row of the error file. */
+interface ErrorRow {
+  row_no: number;
+  real_name: string;
+  id_card_no: string;
+  mobile: string;
+  error: string;
+}
+
+/**
+ * `batch-import-order/error-file`: the refused rows of an import with their reasons (streamed a
+ * thousand at a time). Throws BusinessError when the import refused no row.
+ */
+export async function importErrorFile(scope: ActorScope, id: number): Promise<FileResult> {
+  const row = await loadImport(scope, id);
+  if (row.failedCount === 0) throw new BusinessError('该导入没有错误行');
+  const sequelize = scope.sequelize;
+  async function* batches(): AsyncIterable<ErrorRow[]> {
+    let after = 0;
+    for (;;) {
+      const batch = await sequelize.query<ErrorRow>(
+        `SELECT row_no, real_name, id_card_no, mobile, error FROM unit_import_row
+          WHERE import_id = :id AND status = 'FAILED' AND row_no > :after ORDER BY row_no LIMIT 1000`,
+        { replacements: { id: row.id, after }, type: QueryTypes.SELECT },
+      );
+      if (batch.length === 0) return;
+      yield batch;
+      after = batch[batch.length - 1].row_no;
+    }
+  }
+  return streamXlsx<ErrorRow>({
+    filename: `导入错误-${row.id}.xlsx`,
+    sheetName: '错误行',
+    log: scope.log,
+    batches: batches(),
+    columns: [
+      { header: '行号', width: 8, value: (entry) => entry.row_no },
+      { header: '姓名', width: 14, value: (entry) => entry.real_name },
+      { header: '身份证号', width: 24, numFmt: '@', value: (entry) => entry.id_card_no },
+      { header: '手机号', width: 16, numFmt: '@', value: (entry) => entry.mobile },
+      { header: '错误原因', width: 50, value: (entry) => entry.error },
+    ],
+  });
+}
