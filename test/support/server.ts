@@ -15,6 +15,18 @@ export interface ProductServer {
   /** The WeChat simulator the product talks to (its person pages and `/__sim/` hooks). */
   wechatUrl: string;
   stop(): Promise<void>;
+  /** Kills the API process at once (SIGKILL): no request finishes, nothing is closed. */
+  kill(): Promise<void>;
+}
+
+export interface ProductServerOptions {
+  /**
+   * A database of the caller's (left in place on stop): a second server started on it finds what
+   * the first one left, as a restarted `npm start` would.
+   */
+  databaseUrl?: string;
+  /** Environment variables added to the server's. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -23,10 +35,11 @@ export interface ProductServer {
  * PostgreSQL in a temp folder; with DATABASE_URL set, a fresh database on that server), seeded with
  * the demo data. Throws with the process output when it does not come up.
  */
-export async function startProductServer(): Promise<ProductServer> {
+export async function startProductServer(options: ProductServerOptions = {}): Promise<ProductServer> {
   ensureBuilds({ log: () => undefined });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-e2e-'));
-  const database: TestDatabase | null = process.env.DATABASE_URL ? await createTestDatabase() : null;
+  const database: TestDatabase | null =
+    !options.databaseUrl && process.env.DATABASE_URL ? await createTestDatabase() : null;
   const child = spawn(
     path.join(ROOT, 'node_modules', '.bin', 'tsx'),
     [path.join(ROOT, 'api', 'src', 'main.ts')],
@@ -38,7 +51,7 @@ export async function startProductServer(): Promise<ProductServer> {
         HOST: '127.0.0.1',
         PORT: '0',
         DATA_DIR: dataDir,
-        DATABASE_URL: database?.url ?? '',
+        DATABASE_URL: options.databaseUrl ?? database?.url ?? '',
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         SEED_DEMO: 'true',
         PUBLIC_URL: '',
@@ -46,6 +59,7 @@ export async function startProductServer(): Promise<ProductServer> {
         WECHAT_SIM_PORT: '0',
         // Chromium's fake camera shows no face: face checks go through the simulator.
         FACE_PROVIDER: 'simulator',
+        ...options.env,
       },
     },
   );
@@ -54,10 +68,19 @@ export async function startProductServer(): Promise<ProductServer> {
     return {
       url,
       wechatUrl,
-      databaseUrl: database?.url ?? databaseUrl,
+      databaseUrl: options.databaseUrl ?? database?.url ?? databaseUrl,
       async stop() {
         await stopChild(child);
         await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+      async kill() {
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          // tsx runs the server in a node process of its own: kill the whole tree but PostgreSQL.
+          for (const pid of nodeTree(child.pid ?? 0)) process.kill(pid, 'SIGKILL');
+          await exited;
+        }
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
@@ -95,6 +118,26 @@ function waitForBanner(
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** The process `root` and its descendants, leaves first, PostgreSQL's left out (Linux /proc). */
+function nodeTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  const names = new Map<number, string>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const ppid = Number(stat.slice(close + 2).split(' ')[1]);
+      names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while the folder was read.
+    }
+  }
+  const walk = (pid: number): number[] => [...(children.get(pid) ?? []).flatMap(walk), pid];
+  return walk(root).filter((pid) => !/^postgres/.test(names.get(pid) ?? ''));
 }
 
 /** SIGTERM lets main close the HTTP server and stop its embedded PostgreSQL; SIGKILL after 20 s. */

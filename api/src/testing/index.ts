@@ -1,2 +1,8 @@
 export { decodePdfQrCodes, readPdfText } from '../modules/my-certificate/my-certificate.testing';
+export {
+  type StaffRow,
+  staffIdCardNo,
+  staffRows,
+  staffWorkbook,
+} from '../modules/unit-import/unit-import.testing';
 export { createTestDatabase, type TestDatabase } from './database';
