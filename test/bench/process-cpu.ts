@@ -38,8 +38,8 @@ function readStat(pid: number): ProcessStat | null {
   return { pid, ppid: number(1), comm, ticks: number(11) + number(12) + number(13) + number(14) };
 }
 
-/** The CPU used so far by the process `rootPid` and its descendants, or null without /proc. */
-export function treeCpu(rootPid: number | undefined): TreeCpu | null {
+/** The process `rootPid` and its descendants, or null without /proc or when it is gone. */
+function processTree(rootPid: number | undefined): ProcessStat[] | null {
   if (rootPid === undefined || !fs.existsSync('/proc/self/stat')) return null;
   const stats = fs
     .readdirSync('/proc')
@@ -50,15 +50,43 @@ export function treeCpu(rootPid: number | undefined): TreeCpu | null {
   for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
   const root = stats.find((stat) => stat.pid === rootPid);
   if (!root) return null;
-  const cpu: TreeCpu = { nodeMs: 0, postgresMs: 0 };
+  const tree: ProcessStat[] = [];
   const visit = (stat: ProcessStat) => {
-    const ms = (stat.ticks * 1000) / TICKS_PER_SECOND;
-    if (stat.comm === 'postgres') cpu.postgresMs += ms;
-    else cpu.nodeMs += ms;
+    tree.push(stat);
     for (const child of children.get(stat.pid) ?? []) visit(child);
   };
   visit(root);
+  return tree;
+}
+
+/** The CPU used so far by the process `rootPid` and its descendants, or null without /proc. */
+export function treeCpu(rootPid: number | undefined): TreeCpu | null {
+  const tree = processTree(rootPid);
+  if (!tree) return null;
+  const cpu: TreeCpu = { nodeMs: 0, postgresMs: 0 };
+  for (const stat of tree) {
+    const ms = (stat.ticks * 1000) / TICKS_PER_SECOND;
+    if (stat.comm === 'postgres') cpu.postgresMs += ms;
+    else cpu.nodeMs += ms;
+  }
   return cpu;
+}
+
+/** The resident memory (MB) of the Node processes of the tree `rootPid` (PostgreSQL left out), or null. */
+export function treeNodeRssMb(rootPid: number | undefined): number | null {
+  const tree = processTree(rootPid);
+  if (!tree) return null;
+  let kb = 0;
+  for (const stat of tree) {
+    if (stat.comm === 'postgres') continue;
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${stat.pid}/status`, 'utf8'));
+      kb += Number(match?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
 }
 
 /** The CPU used between two readings. */

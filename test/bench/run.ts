@@ -18,6 +18,7 @@ import {
   type StudyTally,
   settleStudyRun,
 } from './study-load';
+import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit-import';
 
 /**
  * `npm run bench`: starts the real API (embedded PostgreSQL), a bare Koa server and Koa plus one raw
@@ -25,7 +26,8 @@ import {
  * turn, prints throughput and p99 latency with their ratio to both baselines, audits the study
  * heartbeat's credits against the database, and writes the run to bench/results/<time>.json.
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
- * BENCH_ONLY (scenario names, comma-separated) runs a subset and skips the page speed;
+ * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import) runs a
+ * subset and skips the page speed;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -259,6 +261,16 @@ async function main(): Promise<void> {
       for (const mismatch of audit.mismatches.slice(0, 20)) process.stdout.write(`  ${mismatch}\n`);
     }
     const targets = targetLines(rows);
+    // The unit import after the load, so it has the machine to itself.
+    let unitImport: ImportBench | null = null;
+    if (!ONLY || ONLY.includes('unit-import')) {
+      unitImport = await benchUnitImport(api.url, api.child.pid);
+      targets.push(
+        `unit import: ${unitImport.rows} students ${unitImport.status} in ${unitImport.seconds} s ` +
+          `(${unitImport.rowsPerSecond}/s; target < ${IMPORT_TARGET_SECONDS} s: ${unitImport.seconds < IMPORT_TARGET_SECONDS ? 'met' : 'NOT MET'}), ` +
+          `API RSS ${unitImport.apiRssBeforeMb} MB before, peak ${unitImport.peakApiRssMb} MB`,
+      );
+    }
     for (const line of targets) process.stdout.write(`${line}\n`);
     // Page speed after the load runs, so the two never share the CPU.
     const pages = ONLY ? [] : [await measurePageSpeed(api.url, '/login')];
@@ -280,6 +292,7 @@ async function main(): Promise<void> {
       results: rows,
       targets,
       study: study && { runs: study.runs, audit },
+      unitImport,
       pageSpeed: { throttling: MOBILE_THROTTLING, pages },
     };
     const dir = path.join(ROOT, 'bench', 'results');
