@@ -27,4 +27,5 @@ export * from './train-class';
 export * from './train-plan';
 export * from './unit';
 export * from './unit-class';
+export * from './unit-import';
 export * from './wechat';
