@@ -1,3 +1,4 @@
+import type { AccountInfo } from '@px/api/contract';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getUnitOptions } from '../../../api/account';
 import {
@@ -33,7 +34,7 @@ jest.mock('../../../api/unit-import', () => ({
 configure({ defaultHidden: true });
 stubComputedStyles();
 
-const UNIT_MANAGER = {
+const UNIT_MANAGER: AccountInfo = {
   ...buildAccountInfo(['/home', '/train-manage/batch-pay-order', '/order-manage/detail'], {
     roleSystem: 4,
     roleName: '单位管理员',

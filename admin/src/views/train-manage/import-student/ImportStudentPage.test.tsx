@@ -1,4 +1,4 @@
-import type { UnitClassItem } from '@px/api/contract';
+import type { AccountInfo, UnitClassItem } from '@px/api/contract';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { saveBlobAs } from '../../../api/train-class';
 import { getUnitClass } from '../../../api/unit-class';
@@ -27,7 +27,7 @@ jest.mock('../../../api/unit-import', () => ({
 configure({ defaultHidden: true });
 stubComputedStyles();
 
-const UNIT_MANAGER = {
+const UNIT_MANAGER: AccountInfo = {
   ...buildAccountInfo(
     [
       '/home',
