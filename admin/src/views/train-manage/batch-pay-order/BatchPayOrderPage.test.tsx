@@ -298,3 +298,33 @@ describe('BatchPayOrderPage', () => {
     expect(queryButton('线下缴费/免费开通')).toBeNull();
   });
 });
+
+describe('BatchPayOrderPage while a payment is open', () => {
+  it('stops asking and reads the order again when it was cancelled elsewhere', async () => {
+    jest
+      .mocked(payBatchOrder)
+      .mockResolvedValue({
+        kind: 'NATIVE',
+        codeUrl: 'weixin://wxpay/bizpayurl?pr=abc',
+        simulatorScanUrl: null,
+      });
+    jest.mocked(getBatchOrderPaid).mockResolvedValue({ id: 31, status: 'CANCELLED', paid: false });
+    await openDetail();
+    jest.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(button('扫码支付'));
+    });
+    expect(within(screen.getByRole('dialog')).queryByText('模拟扫码')).toBeNull();
+    detailMock.mockResolvedValue(buildBatchOrder({ status: 'CANCELLED', payable: false }));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(BATCH_PAY_POLL_MS);
+    });
+    expect(screen.getByText('批量订单已不能支付')).toBeTruthy();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(BATCH_PAY_POLL_MS * 3);
+    });
+    expect(jest.mocked(getBatchOrderPaid)).toHaveBeenCalledTimes(1);
+    jest.useRealTimers();
+    expect(await screen.findByText('已取消')).toBeTruthy();
+  });
+});

@@ -136,9 +136,10 @@ export function BatchOrderDetail({ id, title, paysHere, back }: BatchOrderDetail
           order={order}
           payment={payment}
           onClose={() => setPayment(null)}
-          onPaid={() => {
+          onSettled={(paid) => {
             setPayment(null);
-            void message.success('支付成功');
+            if (paid) void message.success('支付成功');
+            else void message.warning('批量订单已不能支付');
             void refresh();
           }}
         />

@@ -19,23 +19,24 @@ export interface BatchPayModalProps {
   /** The open payment, or null when the dialog is closed. */
   payment: NativePayment | null;
   onClose: () => void;
-  /** Called once the server says the batch order is paid. */
-  onPaid: () => void;
+  /** Called once the server says the batch order is paid (true) or no longer payable, say cancelled (false). */
+  onSettled: (paid: boolean) => void;
 }
 
 /**
  * 扫码支付: the QR code of the batch order's WeChat Native payment (the PNG of `batch-order/pay-qr`,
  * or the code URL when the image cannot be read), 模拟扫码 in simulator mode, and a check every
- * 2 s whether it has been paid; `onPaid` then (the page reads the order again).
+ * 2 s whether it has been paid; `onSettled` once it is, or once it cannot be any more (cancelled
+ * elsewhere): the page then reads the order again.
  */
-export function BatchPayModal({ order, payment, onClose, onPaid }: BatchPayModalProps) {
+export function BatchPayModal({ order, payment, onClose, onSettled }: BatchPayModalProps) {
   const open = payment !== null;
   const qr = useBlobUrl(open ? order.id : null, fetchBatchPayQr);
   usePoll(
     open ? order.id : null,
     async (id) => {
       const answer = await getBatchOrderPaid(id, { quiet: true });
-      if (answer.paid) onPaid();
+      if (answer.paid || answer.status !== 'CREATED') onSettled(answer.paid);
     },
     BATCH_PAY_POLL_MS,
   );
