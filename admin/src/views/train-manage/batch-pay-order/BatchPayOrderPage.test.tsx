@@ -301,13 +301,11 @@ describe('BatchPayOrderPage', () => {
 
 describe('BatchPayOrderPage while a payment is open', () => {
   it('stops asking and reads the order again when it was cancelled elsewhere', async () => {
-    jest
-      .mocked(payBatchOrder)
-      .mockResolvedValue({
-        kind: 'NATIVE',
-        codeUrl: 'weixin://wxpay/bizpayurl?pr=abc',
-        simulatorScanUrl: null,
-      });
+    jest.mocked(payBatchOrder).mockResolvedValue({
+      kind: 'NATIVE',
+      codeUrl: 'weixin://wxpay/bizpayurl?pr=abc',
+      simulatorScanUrl: null,
+    });
     jest.mocked(getBatchOrderPaid).mockResolvedValue({ id: 31, status: 'CANCELLED', paid: false });
     await openDetail();
     jest.useFakeTimers();
