@@ -80,7 +80,13 @@ export function ImportProgressCard({
         </Col>
       </Row>
       {outcome ? (
-        <Alert type={outcome.type} showIcon title={outcome.text} style={{ marginBottom: 16 }} />
+        <Alert
+          type={outcome.type}
+          showIcon
+          title={outcome.text}
+          description={view.status !== 'FAILED' && view.message ? view.message : undefined}
+          style={{ marginBottom: 16 }}
+        />
       ) : (
         <Alert
           type="info"
