@@ -290,12 +290,15 @@ describe('BatchPayOrderPage', () => {
     expect(screen.getByText('单位统一补贴')).toBeTruthy();
   });
 
-  it('says why an unpaid batch order cannot be paid while its import runs', async () => {
+  it('says why an unpaid batch order cannot be paid while its import runs, and offers no change', async () => {
     detailMock.mockResolvedValue(buildBatchOrder({ importFinished: false, payable: false }));
     await openDetail(STAFF);
     expect(screen.getByText('学员导入尚未结束，结束后才能缴费。')).toBeTruthy();
     expect(queryButton('扫码支付')).toBeNull();
     expect(queryButton('线下缴费/免费开通')).toBeNull();
+    // The server refuses every change until the import has ended.
+    expect(queryButton('取消订单')).toBeNull();
+    expect(queryButton('移出批量订单')).toBeNull();
   });
 });
 

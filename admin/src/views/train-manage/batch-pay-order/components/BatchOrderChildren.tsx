@@ -44,8 +44,8 @@ export interface BatchOrderChildrenProps {
 
 /**
  * 学员订单: the batch order's child orders, paged and searched by student (name, ID number or
- * mobile), each with its order and study state. While the batch order is unpaid, chosen students
- * can be taken out of it (移出批量订单: their orders close and their enrolments go).
+ * mobile), each with its order and study state. While the batch order is unpaid and its import has
+ * ended, chosen students can be taken out of it (移出批量订单: their orders close, enrolments go).
  */
 export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChildrenProps) {
   const list = usePagedList<Filters, BatchChildOrder>(
@@ -54,7 +54,8 @@ export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChil
   );
   const [selected, setSelected] = useState<number[]>([]);
   const [removing, setRemoving] = useState(false);
-  const removable = order.status === 'CREATED';
+  // Students leave only an unpaid batch order whose import has ended (the server refuses otherwise).
+  const removable = order.status === 'CREATED' && order.importFinished;
   const seenVersion = useRef(version);
   const { reload } = list;
 

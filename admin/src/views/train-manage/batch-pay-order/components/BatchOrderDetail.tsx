@@ -37,7 +37,8 @@ function notPayableReason(order: BatchOrderItem): string | null {
 
 /**
  * One batch order: its head with the actions its state allows (扫码支付 when payable, 取消订单 while
- * unpaid, 线下缴费/免费开通 for staff holding 免费开通) and its child orders. The 批量缴费 page and
+ * unpaid, 线下缴费/免费开通 for staff holding 免费开通; none while its import runs) and its
+ * child orders. The 批量缴费 page and
  * 订单管理's 团体缴费订单详情 both show it.
  */
 export function BatchOrderDetail({ id, title, paysHere, back }: BatchOrderDetailProps) {
@@ -92,8 +93,9 @@ export function BatchOrderDetail({ id, title, paysHere, back }: BatchOrderDetail
 
   if (state.status !== 'ready') return <RecordPending state={state} onRetry={state.reload} back={back} />;
   const order = state.record;
-  const unpaid = order.status === 'CREATED';
-  const canPass = unpaid && order.importFinished && order.orderCount > 0 && access.can(FREE_ORDER_GRANT);
+  // An unpaid batch order changes (cancel, pass, take students out) only once its import has ended.
+  const changeable = order.status === 'CREATED' && order.importFinished;
+  const canPass = changeable && order.orderCount > 0 && access.can(FREE_ORDER_GRANT);
   const reason = notPayableReason(order);
 
   const actions = (
@@ -110,7 +112,7 @@ export function BatchOrderDetail({ id, title, paysHere, back }: BatchOrderDetail
         </Button>
       )}
       {canPass && <Button onClick={() => setPassOpen(true)}>线下缴费/免费开通</Button>}
-      {unpaid && (
+      {changeable && (
         <Popconfirm
           title={`取消批量订单 ${order.batchNo}？`}
           description="所有学员订单将关闭，报名随之取消。"
