@@ -37,9 +37,8 @@ function notPayableReason(order: BatchOrderItem): string | null {
 
 /**
  * One batch order: its head with the actions its state allows (扫码支付 when payable, 取消订单 while
- * unpaid, 线下缴费/免费开通 for staff holding 免费开通; none while its import runs) and its
- * child orders. The 批量缴费 page and
- * 订单管理's 团体缴费订单详情 both show it.
+ * unpaid, 线下缴费/免费开通 for staff holding 免费开通; none while its import runs) and its child
+ * orders. The 批量缴费 page and 订单管理's 团体缴费订单详情 both show it.
  */
 export function BatchOrderDetail({ id, title, paysHere, back }: BatchOrderDetailProps) {
   const navigate = useNavigate();
