@@ -40,6 +40,9 @@ export const SCREEN_URLS = [
   '/train-manage/unit-class',
   '/train-manage/unit-class-detail',
   '/train-manage/creat-class',
+  '/train-manage/import-student',
+  '/train-manage/batch-pay-order',
+  '/order-manage/detail',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

@@ -124,6 +124,18 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/train-manage/creat-class/CreateUnitClassPage'),
     (module) => module.CreateUnitClassPage,
   ),
+  '/train-manage/import-student': screen(
+    () => import('../views/train-manage/import-student/ImportStudentPage'),
+    (module) => module.ImportStudentPage,
+  ),
+  '/train-manage/batch-pay-order': screen(
+    () => import('../views/train-manage/batch-pay-order/BatchPayOrderPage'),
+    (module) => module.BatchPayOrderPage,
+  ),
+  '/order-manage/detail': screen(
+    () => import('../views/order-manage/detail/BatchOrderDetailPage'),
+    (module) => module.BatchOrderDetailPage,
+  ),
   '/student-manage/student': screen(
     () => import('../views/student-manage/student/StudentListPage'),
     (module) => module.StudentListPage,

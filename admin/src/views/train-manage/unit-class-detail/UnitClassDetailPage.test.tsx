@@ -1,12 +1,15 @@
-import type { UnitClassItem } from '@px/api/contract';
+import type { AccountInfo, UnitClassItem } from '@px/api/contract';
 import { ApiError } from '@px/config';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { getUnitClass, pageUnitClassStudents } from '../../../api/unit-class';
+import { pageBatchOrders } from '../../../api/unit-import';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
+import { buildBatchOrder, pageOf } from '../batch-pay-order/batch-order-test-data';
 import { UnitClassDetailPage } from './UnitClassDetailPage';
 
 jest.mock('../../../api/unit-class', () => ({ getUnitClass: jest.fn(), pageUnitClassStudents: jest.fn() }));
+jest.mock('../../../api/unit-import', () => ({ pageBatchOrders: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();
@@ -17,6 +20,19 @@ const STAFF = buildAccountInfo([
   '/train-manage/unit-class-detail',
   '/train-manage/creat-class',
 ]);
+const UNIT_MANAGER: AccountInfo = {
+  ...buildAccountInfo(
+    [
+      '/home',
+      '/train-manage/unit-class',
+      '/train-manage/unit-class-detail',
+      '/train-manage/import-student',
+      '/train-manage/batch-pay-order',
+    ],
+    { roleSystem: 4, roleName: '单位管理员' },
+  ),
+  unitId: 5,
+};
 
 const ROW: UnitClassItem = {
   id: 4,
@@ -41,6 +57,10 @@ const getMock = jest.mocked(getUnitClass);
 const studentsMock = jest.mocked(pageUnitClassStudents);
 
 beforeEach(() => {
+  jest
+    .mocked(pageBatchOrders)
+    .mockReset()
+    .mockResolvedValue(pageOf([buildBatchOrder()]));
   getMock.mockReset().mockResolvedValue(ROW);
   studentsMock.mockReset().mockResolvedValue({
     list: [
@@ -92,5 +112,37 @@ describe('UnitClassDetailPage', () => {
     unmount();
     renderScreen(<UnitClassDetailPage />, STAFF, '/train-manage/unit-class-detail');
     expect(await screen.findByText('未指定单位班级')).toBeTruthy();
+  });
+
+  it('offers 导入学员 for an open unit class and lists its batch orders to a role holding those pages', async () => {
+    renderScreen(<UnitClassDetailPage />, UNIT_MANAGER, '/train-manage/unit-class-detail?id=4');
+    await screen.findByText('演示单位安全班');
+    const batchRow = (await screen.findByText('B20261126093000123456')).closest('tr') as HTMLElement;
+    expect(jest.mocked(pageBatchOrders)).toHaveBeenCalledWith({ unitClassId: 4, pageNum: 1, pageSize: 10 });
+    expect(within(batchRow).getByText('待支付')).toBeTruthy();
+    expect(within(batchRow).getByText('查看').getAttribute('href')).toBe(
+      '/train-manage/batch-pay-order?id=31',
+    );
+    fireEvent.click(
+      screen.getByText((c) => c.replace(/\s/g, '') === '导入学员', { selector: 'button span' }),
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/train-manage/import-student?unitClassId=4');
+  });
+
+  it('offers no import for a closed unit class, and no batch orders without 批量缴费', async () => {
+    getMock.mockReset().mockResolvedValue({ ...ROW, state: 'CLOSED' });
+    const { unmount } = renderScreen(
+      <UnitClassDetailPage />,
+      UNIT_MANAGER,
+      '/train-manage/unit-class-detail?id=4',
+    );
+    await screen.findByText('演示单位安全班');
+    expect(screen.queryByText('导入学员')).toBeNull();
+    unmount();
+    renderScreen(<UnitClassDetailPage />, STAFF, '/train-manage/unit-class-detail?id=4');
+    await screen.findByText('演示单位安全班');
+    expect(screen.queryByText('批量订单')).toBeNull();
+    expect(screen.queryByText('导入学员')).toBeNull();
+    expect(jest.mocked(pageBatchOrders)).toHaveBeenCalledTimes(1);
   });
 });

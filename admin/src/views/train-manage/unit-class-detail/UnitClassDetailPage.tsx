@@ -1,4 +1,5 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { UnitClassStudent } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space, Table } from 'antd';
@@ -13,6 +14,13 @@ import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRecord } from '../../../hooks/useRecord';
 import { readPositiveId } from '../../../utils/query-id';
+import {
+  BATCH_PAY_PAGE,
+  batchPayPath,
+  IMPORT_STUDENT_PAGE,
+  importStudentPath,
+} from '../batch-pay-order/batch-order-paths';
+import { BatchOrderList } from '../batch-pay-order/components/BatchOrderList';
 import { UnitClassStateTag } from '../unit-class/UnitClassStateTag';
 import {
   UNIT_CLASS_CREATE_PAGE,
@@ -63,7 +71,10 @@ function UnitClassStudentsCard({ unitClassId }: { unitClassId: number }) {
   );
 }
 
-/** 单位班级详情 (hidden page, `?id=`): one unit class and its students. */
+/**
+ * 单位班级详情 (hidden page, `?id=`): one unit class, its students and its batch orders; an open one
+ * offers 导入学员.
+ */
 export function UnitClassDetailPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -81,6 +92,7 @@ export function UnitClassDetailPage() {
   if (state.status !== 'ready') return <RecordPending state={state} onRetry={state.reload} back={back} />;
 
   const row = state.record;
+  const canImport = row.state === 'OPEN' && access.can(IMPORT_STUDENT_PAGE);
   const items: DescriptionsProps['items'] = [
     { key: 'name', label: '名称', children: row.name },
     { key: 'unit', label: '单位', children: row.unitName },
@@ -102,6 +114,11 @@ export function UnitClassDetailPage() {
         extra={
           <Space>
             {back}
+            {canImport && (
+              <Button icon={<UploadOutlined />} onClick={() => navigate(importStudentPath(row.id))}>
+                导入学员
+              </Button>
+            )}
             {access.can(UNIT_CLASS_CREATE_PAGE) && (
               <Button
                 type="primary"
@@ -117,6 +134,11 @@ export function UnitClassDetailPage() {
         <Descriptions bordered column={{ xs: 1, md: 2 }} items={items} />
       </Card>
       <UnitClassStudentsCard key={row.id} unitClassId={row.id} />
+      {access.can(BATCH_PAY_PAGE) && (
+        <Card title="批量订单">
+          <BatchOrderList key={row.id} unitClassId={row.id} detailPath={batchPayPath} />
+        </Card>
+      )}
     </Flex>
   );
 }

@@ -1,0 +1,136 @@
+import type { BatchChildOrder, BatchOrderItem, MyClassStatus, OrderStatus } from '@px/api/contract';
+import { formatFen } from '@px/config';
+import { Button, Card, Form, Input, message, Popconfirm, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useRef, useState } from 'react';
+import { pageBatchOrderChildren, removeBatchOrderChildren } from '../../../../api/unit-import';
+import { ListFilterBar } from '../../../../components/ListFilterBar';
+import { MyClassStatusTag } from '../../../../components/MyClassStatusTag';
+import { orDash } from '../../../../components/table-columns';
+import { usePagedList } from '../../../../hooks/usePagedList';
+import { OrderStatusTag } from '../../../order-manage/list/components/OrderStatusTag';
+
+interface Filters {
+  student?: string;
+}
+
+const columns: ColumnsType<BatchChildOrder> = [
+  { title: '订单号', dataIndex: 'orderNo', width: 200 },
+  { title: '姓名', dataIndex: 'realName', width: 100 },
+  { title: '身份证号', dataIndex: 'idCardNo', width: 180, render: orDash },
+  { title: '手机号', dataIndex: 'mobile', width: 130, render: orDash },
+  { title: '金额', dataIndex: 'amount', width: 100, align: 'right', render: (fen: number) => formatFen(fen) },
+  {
+    title: '订单状态',
+    dataIndex: 'status',
+    width: 100,
+    render: (status: OrderStatus) => <OrderStatusTag status={status} />,
+  },
+  {
+    title: '学习状态',
+    dataIndex: 'myClassStatus',
+    width: 100,
+    render: (status: MyClassStatus | null) => (status ? <MyClassStatusTag status={status} /> : '—'),
+  },
+];
+
+export interface BatchOrderChildrenProps {
+  order: BatchOrderItem;
+  /** Changes when the batch order changed elsewhere (paid, cancelled): the page is read again. */
+  version: number;
+  /** Called with the batch order after students were taken out of it. */
+  onChanged: (order: BatchOrderItem) => void;
+}
+
+/**
+ * 学员订单: the batch order's child orders, paged and searched by student (name, ID number or
+ * mobile), each with its order and study state. While the batch order is unpaid and its import has
+ * ended, chosen students can be taken out of it (移出批量订单: their orders close, enrolments go).
+ */
+export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChildrenProps) {
+  const list = usePagedList<Filters, BatchChildOrder>(
+    (query) => pageBatchOrderChildren({ ...query, id: order.id }),
+    {},
+  );
+  const [selected, setSelected] = useState<number[]>([]);
+  const [removing, setRemoving] = useState(false);
+  // Students leave only an unpaid batch order whose import has ended (the server refuses otherwise).
+  const removable = order.status === 'CREATED' && order.importFinished;
+  const seenVersion = useRef(version);
+  const { reload } = list;
+
+  useEffect(() => {
+    if (seenVersion.current === version) return;
+    seenVersion.current = version;
+    setSelected([]);
+    reload();
+  }, [version, reload]);
+
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      const answer = await removeBatchOrderChildren(order.id, selected);
+      void message.success(`已移出 ${selected.length} 名学员`);
+      setSelected([]);
+      onChanged(answer);
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <Card title="学员订单">
+      <ListFilterBar<Filters>
+        name="batch-children-filters"
+        onSearch={(values) => {
+          setSelected([]);
+          list.search({ student: values.student?.trim() || undefined });
+        }}
+        onReset={() => {
+          setSelected([]);
+          list.reset();
+        }}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
+        <Form.Item name="student" label="学员">
+          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 220 }} />
+        </Form.Item>
+      </ListFilterBar>
+      {removable && (
+        <Space style={{ marginBottom: 16 }}>
+          <Popconfirm
+            title={`将所选 ${selected.length} 名学员移出批量订单？`}
+            description="他们的订单将关闭，报名随之取消。"
+            okText="移出"
+            cancelText="取消"
+            disabled={selected.length === 0}
+            onConfirm={remove}
+          >
+            <Button danger disabled={selected.length === 0} loading={removing}>
+              移出批量订单
+            </Button>
+          </Popconfirm>
+        </Space>
+      )}
+      <Table<BatchChildOrder>
+        rowKey="orderId"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: '暂无学员订单' }}
+        rowSelection={
+          removable
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row) => ({ disabled: row.status !== 'UNPAID', name: row.realName }),
+              }
+            : undefined
+        }
+        {...list.tableProps}
+      />
+    </Card>
+  );
+}
