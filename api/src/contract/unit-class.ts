@@ -108,11 +108,11 @@ export const unitClassCalls = defineCalls('unit-class', {
     answer: answer<PageAnswer<UnitClassItem>>(),
     access: staffOrUnitManager(LIST, DETAIL),
   },
-  /** One unit class. */
+  /** One unit class (also for the import page, which names the unit class it imports into). */
   detail: {
     input: unitClassIdInput,
     answer: answer<UnitClassItem>(),
-    access: staffOrUnitManager(LIST, DETAIL),
+    access: staffOrUnitManager(LIST, DETAIL, '/train-manage/import-student'),
     methods: ['GET', 'POST'],
   },
   /** Creates (from an offered class) or updates a unit class. */

@@ -17,6 +17,7 @@ import { OrderListPage } from './OrderListPage';
 import {
   buildOrderRow,
   CLASS_OPTIONS,
+  ORDER_READER,
   ORDER_STAFF,
   UNPAID,
   UNPAID_DETAIL,
@@ -256,5 +257,30 @@ describe('OrderListPage', () => {
     );
     expect(await screen.findByText('已免费开通，创建了 1 个订单')).toBeTruthy();
     await waitFor(() => expect(listMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('links a unit’s child order to its group-payment detail for roles holding that page', async () => {
+    const child = buildOrderRow({
+      id: 7,
+      orderNo: 'B20250305090000123400001',
+      batchOrderId: 42,
+      byUnit: true,
+    });
+    listMock.mockResolvedValue(page([child]));
+    renderScreen(<OrderListPage />, ORDER_READER, '/order-manage/list');
+    const link = (await screen.findByText('团体缴费订单')).closest('a') as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toContain('/order-manage/detail?id=42');
+  });
+
+  it('names a child order without a link for roles lacking the detail page', async () => {
+    const child = buildOrderRow({
+      id: 7,
+      orderNo: 'B20250305090000123400001',
+      batchOrderId: 42,
+      byUnit: true,
+    });
+    listMock.mockResolvedValue(page([child]));
+    renderScreen(<OrderListPage />, ORDER_STAFF, '/order-manage/list');
+    expect((await screen.findByText('团体缴费订单')).closest('a')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { formatDateTime, formatFen } from '@px/config';
 import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { getUnitOptions } from '../../../api/account';
 import { exportOrders, listOrders } from '../../../api/order';
 import { ListFilterBar } from '../../../components/ListFilterBar';
@@ -43,7 +44,11 @@ function Secondary({ children }: { children: string }) {
  * The columns of the order table, sized so that the whole table fits a 1440 px screen beside the
  * sidebar (times, channel and the paid amount share cells as secondary lines).
  */
-function orderColumns(onDetail: (order: OrderRow) => void, query: WechatQuery): ColumnsType<OrderRow> {
+function orderColumns(
+  onDetail: (order: OrderRow) => void,
+  query: WechatQuery,
+  canOpenBatch: boolean,
+): ColumnsType<OrderRow> {
   return [
     {
       title: '订单号 / 下单时间',
@@ -53,6 +58,12 @@ function orderColumns(onDetail: (order: OrderRow) => void, query: WechatQuery): 
         <>
           <div>{order.orderNo}</div>
           <Secondary>{formatDateTime(order.createdAt, LIST_TIME)}</Secondary>
+          {order.batchOrderId !== null &&
+            (canOpenBatch ? (
+              <Link to={`/order-manage/detail?id=${order.batchOrderId}`}>团体缴费订单</Link>
+            ) : (
+              <Secondary>团体缴费订单</Secondary>
+            ))}
         </>
       ),
     },
@@ -199,8 +210,9 @@ export function OrderListPage() {
   const query = useWechatQuery(list.reload);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [freeOrder, setFreeOrder] = useState<{ open: boolean } | null>(null);
-  const canFreeOrder = useAccess().can('/order-manage/free-order');
-  const columns = orderColumns((order) => setDetailId(order.id), query);
+  const access = useAccess();
+  const canFreeOrder = access.can('/order-manage/free-order');
+  const columns = orderColumns((order) => setDetailId(order.id), query, access.can('/order-manage/detail'));
 
   return (
     <Card title="订单列表">
