@@ -91,7 +91,7 @@ test('the demo unit manager manages the demo unit; the student registered throug
   expect(student?.unitId).toBe(manager?.unitId);
 });
 
-test('the demo unit manager sees the demo unit class, of an offered class, with the unit’s students of that class', async () => {
+test('the demo unit manager sees the demo unit class, of an offered class, with its imported staff awaiting payment', async () => {
   const manager = await Account.findOne({
     where: { accountName: DEMO.accounts.unitManager.account },
     allTenants: true,
@@ -104,12 +104,20 @@ test('the demo unit manager sees the demo unit class, of an offered class, with 
   expect(row).toMatchObject({ name: DEMO.unitClass, unitName: DEMO.unitName, state: 'OPEN' });
   const options = await t.http.post('/api/unit-class/class-options.action').set('token', token).send({});
   expect(options.body.attribute.map((option: { id: number }) => option.id)).toContain(row.classId);
-  const unitStudents = await Account.findAll({ where: { unitId: manager?.unitId ?? 0 }, allTenants: true });
-  const expected = await MyClass.count({
-    where: { classId: row.classId, accountId: unitStudents.map((account) => account.id) },
-    allTenants: true,
-  });
-  expect(row.studentCount).toBe(expected);
+  expect(row.studentCount).toBe(DEMO.unitStaff.length);
+  const students = await t.http
+    .post('/api/unit-class/students.action')
+    .set('token', token)
+    .send({ id: row.id });
+  expect(
+    students.body.attribute.list.map((student: { realName: string }) => student.realName).sort(),
+  ).toEqual([...DEMO.unitStaff].sort());
+  const batches = await t.http.post('/api/batch-order/page.action').set('token', token).send({});
+  expect(batches.body.attribute.list).toEqual([
+    expect.objectContaining({ status: 'CREATED', orderCount: DEMO.unitStaff.length, payable: true }),
+  ]);
+  const imports = await t.http.post('/api/batch-import-order/page.action').set('token', token).send({});
+  expect(imports.body.attribute.list[0]).toMatchObject({ status: 'DONE', okCount: DEMO.unitStaff.length });
 });
 
 test('seeding again does nothing', async () => {

@@ -23,6 +23,7 @@ import { DEMO_EXAM_CLASS, seedTrainClassDemo } from '../modules/train-class/trai
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
 import { Unit } from '../modules/unit/unit.model';
 import { DEMO_UNIT_CLASS, seedUnitClassDemo } from '../modules/unit-class/unit-class.demo';
+import { DEMO_UNIT_STAFF, seedUnitImportDemo } from '../modules/unit-import/unit-import.demo';
 
 /** Names of the demo data, also used by tests and README. */
 export const DEMO = {
@@ -51,6 +52,8 @@ export const DEMO = {
   skillCertificate: DEMO_SKILL_CERTIFICATE,
   /** The demo unit's unit class, of the first offered demo class. */
   unitClass: DEMO_UNIT_CLASS,
+  /** Staff of the demo unit imported into its unit class, their batch order awaiting payment. */
+  unitStaff: DEMO_UNIT_STAFF.map((person) => person.realName),
 } as const;
 
 /**
@@ -168,6 +171,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedCertificateIssueDemo(project.id, student.id, transaction);
     await seedSkillCertificateDemo(project.id, student.id, DEMO.title, transaction);
     await seedUnitClassDemo(project.id, unit.id, unitManager.id, transaction);
+    await seedUnitImportDemo(sequelize, project.id, DEMO_UNIT_CLASS, unitManager.id, transaction);
     return true;
   });
 }

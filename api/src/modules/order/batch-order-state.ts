@@ -7,6 +7,9 @@ import type { Scope } from '../../core/action';
 import { BatchOrder, PayAttempt } from './order.model';
 import type { OrderActor } from './order-state';
 
+/** What the state changes need of a scope: the database (the demo seed has no more). */
+type Db = Pick<Scope, 'sequelize'>;
+
 /**
  * The state changes of a batch order and its child orders, set-based (a batch may hold 10,000
  * children), each inside the caller's transaction with the batch row locked. Every child order's
@@ -45,7 +48,7 @@ export interface BatchChild {
  * as a whole. Answers each account's new order id.
  */
 export async function addBatchChildren(
-  scope: Scope,
+  scope: Db,
   batch: BatchOrder,
   children: readonly BatchChild[],
   actor: OrderActor,
@@ -114,7 +117,7 @@ export async function addBatchChildren(
 
 /** Writes one log row per child order (set-based). */
 async function logChildren(
-  scope: Scope,
+  scope: Db,
   orderIds: readonly number[],
   fromStatus: string | null,
   toStatus: string,
@@ -163,7 +166,7 @@ const CHILD_CHANNEL: Record<BatchOrderChannel, OrderChannel> = {
  * when free) and every pending enrolment STUDYING. Answers how many child orders were paid.
  */
 export async function markBatchPaid(
-  scope: Scope,
+  scope: Db,
   batch: BatchOrder,
   payment: BatchPayment,
   actor: OrderActor,
@@ -224,7 +227,7 @@ export async function markBatchPaid(
  * were closed.
  */
 export async function closeBatchChildren(
-  scope: Scope,
+  scope: Db,
   batch: BatchOrder,
   orderIds: readonly number[] | 'ALL',
   actor: OrderActor,
@@ -270,7 +273,7 @@ export async function closeBatchChildren(
 }
 
 /** Counts a locked batch order's child orders and total again (those not closed). */
-export async function recountBatch(scope: Scope, batch: BatchOrder, transaction: Transaction): Promise<void> {
+export async function recountBatch(scope: Db, batch: BatchOrder, transaction: Transaction): Promise<void> {
   const [sums] = await scope.sequelize.query<{ count: string; total: string }>(
     `SELECT COUNT(*) AS count, COALESCE(SUM(total_fen), 0) AS total
        FROM pay_order WHERE batch_order_id = :id AND status <> 'CLOSED'`,

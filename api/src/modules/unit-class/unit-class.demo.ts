@@ -1,4 +1,4 @@
-import type { Transaction, WhereOptions } from 'sequelize';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { chinaToday, offeredWhere } from '../train-class/class-read';
 import { TrainClass } from '../train-class/train-class.model';
 import { UnitClass } from './unit-class.model';
@@ -7,9 +7,8 @@ import { UnitClass } from './unit-class.model';
 export const DEMO_UNIT_CLASS = '演示培训单位第一期';
 
 /**
- * Gives the demo unit one unit class of the first offered demo class (display order), created by
- * its unit manager. Its students are the unit's students enrolled in that class (the demo
- * reviewers belong to no unit, so for now it may have none).
+ * Gives the demo unit one unit class of the first offered demo class that costs something (display
+ * order), created by its unit manager; the unit import demo (`unit-import.demo.ts`) fills it.
  */
 export async function seedUnitClassDemo(
   projectId: number,
@@ -18,14 +17,18 @@ export async function seedUnitClassDemo(
   transaction: Transaction,
 ): Promise<void> {
   const cls = await TrainClass.findOne({
-    where: { ...offeredWhere(chinaToday()), projectId } as WhereOptions<TrainClass>,
+    where: {
+      ...offeredWhere(chinaToday()),
+      projectId,
+      amountFen: { [Op.gt]: 0 },
+    } as WhereOptions<TrainClass>,
     order: [
       ['sort', 'ASC'],
       ['id', 'ASC'],
     ],
     transaction,
   });
-  if (!cls) throw new Error('no offered demo class for the demo unit class');
+  if (!cls) throw new Error('no offered priced demo class for the demo unit class');
   await UnitClass.create(
     {
       projectId,
