@@ -17,12 +17,20 @@ const downTo = (name: string) =>
     .map((migration) => migration.name)
     .reverse();
 
-/** The pages 0020 grants to built-in roles (and leaves on down); the earlier migrations' tests look past them. */
+/** The pages 0021 grants to built-in unit manager roles (and leaves on down). */
+const UNIT_IMPORT_PAGES = [
+  '/train-manage/import-student',
+  '/train-manage/batch-pay-order',
+  '/order-manage',
+  '/order-manage/detail',
+];
+/** The pages 0020 and 0021 grant to built-in roles (and leave on down); the earlier migrations' tests look past them. */
 const UNIT_CLASS_PAGES = [
   '/train-manage',
   '/train-manage/unit-class',
   '/train-manage/unit-class-detail',
   '/train-manage/creat-class',
+  ...UNIT_IMPORT_PAGES,
 ];
 const withoutUnitClassPages = (menu: string[] | undefined) =>
   menu?.filter((url) => !UNIT_CLASS_PAGES.includes(url));
@@ -199,7 +207,7 @@ test('0019 adds the skill kind, its columns and the one-valid-per-skill index, a
   }
 });
 
-test('0020 adds unit_class and grants its pages to built-in unit-manager and project-admin roles lacking them; down drops the table', async () => {
+test('0020 and 0021 add unit_class, the import and batch tables and grant their pages to built-in roles lacking them; down drops them', async () => {
   const sequelize = createSequelize(database.url);
   const table = async () =>
     (
@@ -239,7 +247,9 @@ test('0020 adds unit_class and grants its pages to built-in unit-manager and pro
       '/train-manage/unit-class-detail',
       '/train-manage/creat-class',
     ];
-    expect([...(await menuOf('unit-manager'))].sort()).toEqual(['/home', ...pages].sort());
+    expect([...(await menuOf('unit-manager'))].sort()).toEqual(
+      ['/home', ...pages, ...UNIT_IMPORT_PAGES].sort(),
+    );
     expect([...(await menuOf('project-admin'))].sort()).toEqual(['/home', ...pages].sort());
     expect(await menuOf('cms-staff')).toEqual(['/home']);
   } finally {
