@@ -87,6 +87,10 @@ export const m0021UnitImports: Migration = {
     await sql(
       "CREATE INDEX unit_import_active ON unit_import (updated_at) WHERE status IN ('VALIDATING', 'VALIDATED', 'IMPORTING')",
     );
+    // One running import per unit class (two uploads at once: the second is refused).
+    await sql(
+      "CREATE UNIQUE INDEX unit_import_one_running ON unit_import (unit_class_id) WHERE status IN ('VALIDATING', 'VALIDATED', 'IMPORTING')",
+    );
     await sql(`
       CREATE TABLE unit_import_row (
         id BIGSERIAL PRIMARY KEY,

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { QueryTypes, type WhereOptions } from 'sequelize';
+import { QueryTypes, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
@@ -30,6 +30,7 @@ import { UnitImport } from './unit-import.model';
 const IMPORT_NOT_FOUND = '导入记录不存在';
 const UNIT_CLASS_NOT_FOUND = '单位班级不存在';
 const TEMPLATE_FILE = '单位学员导入模板.xlsx';
+const IMPORT_RUNNING = '该单位班级有正在进行的导入，请等它完成后再导入';
 
 /** The rules people read on the template's second sheet. */
 const GUIDE_LINES = [
@@ -127,7 +128,7 @@ export async function startImport(
   const running = await UnitImport.count({
     where: { projectId, unitClassId, status: ['VALIDATING', 'VALIDATED', 'IMPORTING'] },
   });
-  if (running) throw new BusinessError('该单位班级有正在进行的导入，请等它完成后再导入');
+  if (running) throw new BusinessError(IMPORT_RUNNING);
   const rows = await readTemplateRows(file, {
     columns: UNIT_IMPORT_COLUMNS,
     maxRows: UNIT_IMPORT_MAX_ROWS,
@@ -135,55 +136,61 @@ export async function startImport(
     tooManyMessage: `一次最多导入 ${UNIT_IMPORT_MAX_ROWS} 名学员，请分批导入`,
   });
   const fileName = (file?.originalName || '学员名单.xlsx').slice(0, 200);
-  const created = await scope.sequelize.transaction(async (transaction) => {
-    const row = await UnitImport.create(
-      {
-        projectId,
-        unitId: unitClass.unitId,
-        unitClassId,
-        fileName,
-        status: 'VALIDATING',
-        total: rows.length,
-        createdBy: scope.principal.accountId,
-      },
-      { transaction },
-    );
-    const STAGE_ROWS = 2000;
-    for (let start = 0; start < rows.length; start += STAGE_ROWS) {
-      const part = rows.slice(start, start + STAGE_ROWS);
-      await scope.sequelize.query(
-        `INSERT INTO unit_import_row (import_id, row_no, real_name, id_card_no, mobile, id_card_lossy)
+  const created = await scope.sequelize
+    .transaction(async (transaction) => {
+      const row = await UnitImport.create(
+        {
+          projectId,
+          unitId: unitClass.unitId,
+          unitClassId,
+          fileName,
+          status: 'VALIDATING',
+          total: rows.length,
+          createdBy: scope.principal.accountId,
+        },
+        { transaction },
+      );
+      const STAGE_ROWS = 2000;
+      for (let start = 0; start < rows.length; start += STAGE_ROWS) {
+        const part = rows.slice(start, start + STAGE_ROWS);
+        await scope.sequelize.query(
+          `INSERT INTO unit_import_row (import_id, row_no, real_name, id_card_no, mobile, id_card_lossy)
          SELECT :importId, row_no, real_name, id_card_no, mobile, lossy
            FROM unnest(CAST(ARRAY[:rowNos] AS INTEGER[]), CAST(ARRAY[:names] AS VARCHAR[]),
                        CAST(ARRAY[:idCardNos] AS VARCHAR[]), CAST(ARRAY[:mobiles] AS VARCHAR[]),
                        CAST(ARRAY[:lossy] AS BOOLEAN[])) AS r(row_no, real_name, id_card_no, mobile, lossy)`,
-        {
-          replacements: {
-            importId: row.id,
-            rowNos: part.map((entry) => entry.row),
-            names: part.map((entry) => entry.cells.realName.text.slice(0, 100)),
-            idCardNos: part.map((entry) => entry.cells.idCardNo.text.toUpperCase().slice(0, 40)),
-            mobiles: part.map((entry) => entry.cells.mobile.text.slice(0, 40)),
-            lossy: part.map((entry) => entry.cells.idCardNo.lossy),
+          {
+            replacements: {
+              importId: row.id,
+              rowNos: part.map((entry) => entry.row),
+              names: part.map((entry) => entry.cells.realName.text.slice(0, 100)),
+              idCardNos: part.map((entry) => entry.cells.idCardNo.text.toUpperCase().slice(0, 40)),
+              mobiles: part.map((entry) => entry.cells.mobile.text.slice(0, 40)),
+              lossy: part.map((entry) => entry.cells.idCardNo.lossy),
+            },
+            transaction,
           },
-          transaction,
+        );
+      }
+      await audit(
+        scope,
+        {
+          action: 'unit-import.start',
+          projectId,
+          targetType: 'unit_import',
+          targetId: row.id,
+          detail: { unitClassId, rows: rows.length },
         },
+        transaction,
       );
-    }
-    await audit(
-      scope,
-      {
-        action: 'unit-import.start',
-        projectId,
-        targetType: 'unit_import',
-        targetId: row.id,
-        detail: { unitClassId, rows: rows.length },
-      },
-      transaction,
-    );
-    await scope.jobs.send('unit-import.run', { importId: row.id }, { transaction });
-    return row;
-  });
+      await scope.jobs.send('unit-import.run', { importId: row.id }, { transaction });
+      return row;
+    })
+    .catch((error: unknown) => {
+      // Another upload of the unit class got in between the check above and this one.
+      if (error instanceof UniqueConstraintError) throw new BusinessError(IMPORT_RUNNING);
+      throw error;
+    });
   const [view] = await present([created]);
   return view;
 }

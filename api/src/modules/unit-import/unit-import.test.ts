@@ -233,6 +233,19 @@ describe('the template and the checks before anything is written', () => {
   });
 });
 
+test('two uploads into one unit class at once: one runs, the other is refused', async () => {
+  const s = await scene();
+  const file = await staffWorkbook(staffRows(3, 2, 100));
+  const answers = await Promise.all([
+    upload(s.managerA, s.unitClass.id, file),
+    upload(s.staff, s.unitClass.id, file),
+  ]);
+  expect(answers.map((answer) => answer.respCode).sort()).toEqual([-1, 200]);
+  expect(answers.find((answer) => answer.respCode === -1)?.respDesc).toContain('正在进行的导入');
+  expect(await UnitImport.count({ where: { projectId: s.projectId } })).toBe(1);
+  await drain();
+});
+
 describe('importing, and paying for everyone at once', () => {
   test('new staff get accounts in the unit, known students keep theirs; each gets a pending enrolment and a child order', async () => {
     const s = await scene();
