@@ -26,7 +26,11 @@ import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
 import { unitActions } from './modules/unit/unit.actions';
 import { unitClassActions } from './modules/unit-class/unit-class.actions';
-import { batchOrderActions, unitImportActions } from './modules/unit-import/unit-import.actions';
+import {
+  batchOrderActions,
+  unitImportActions,
+  unitWorkspaceActions,
+} from './modules/unit-import/unit-import.actions';
 import { wechatActions } from './modules/wechat/wechat.actions';
 
 /** Every action of the API; the router derives `/api/<group>/<name>.action` from each. */
@@ -62,4 +66,5 @@ export const allActions: ActionDefinition[] = [
   ...unitClassActions,
   ...unitImportActions,
   ...batchOrderActions,
+  ...unitWorkspaceActions,
 ];

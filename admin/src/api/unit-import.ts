@@ -68,3 +68,6 @@ export const removeBatchOrderChildren = (id: number, orderIds: number[]) =>
 
 /** Cancels an unpaid batch order (every child order closes); resolves to the batch order. Rejects with an ApiError. */
 export const cancelBatchOrder = (id: number) => api.call('batch-order/cancel', { id });
+
+/** Where the caller's unit stands (unit classes, students by state, unpaid batch orders). Rejects with an ApiError. */
+export const getUnitWorkspace = (options?: CallOptions) => api.call('unit-workspace/overview', {}, options);

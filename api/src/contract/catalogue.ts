@@ -32,7 +32,7 @@ import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train
 import { trainPlanCalls } from './train-plan';
 import { unitCalls } from './unit';
 import { unitClassCalls } from './unit-class';
-import { batchOrderCalls, unitImportCalls } from './unit-import';
+import { batchOrderCalls, unitImportCalls, unitWorkspaceCalls } from './unit-import';
 import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
 /** A group's calls keyed by `<group>/<name>`. */
@@ -66,6 +66,7 @@ export const CALLS = {
   ...keyed(unitClassCalls),
   ...keyed(unitImportCalls),
   ...keyed(batchOrderCalls),
+  ...keyed(unitWorkspaceCalls),
   ...keyed(dictionaryCalls),
   ...keyed(resourceCalls),
   ...keyed(questionCalls),

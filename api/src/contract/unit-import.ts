@@ -190,6 +190,24 @@ export const batchOrderDeleteInput = z.object({
   ),
 });
 
+/**
+ * `unit-workspace/overview`: where a unit stands (a unit manager: their unit; project staff: the
+ * whole project): its unit classes, the students bought through them by enrolment state, batch
+ * orders awaiting payment and imports running.
+ */
+export interface UnitWorkspace {
+  unitClasses: number;
+  openUnitClasses: number;
+  /** Enrolments bought through the unit classes (not refunded or changed out). */
+  students: number;
+  studentsByStatus: Partial<Record<MyClassStatus, number>>;
+  /** CREATED batch orders with students. */
+  unpaidBatches: number;
+  /** Fen. */
+  unpaidAmount: number;
+  runningImports: number;
+}
+
 const UNIT_CLASS = '/train-manage/unit-class' as const;
 const UNIT_CLASS_DETAIL = '/train-manage/unit-class-detail' as const;
 const IMPORT = '/train-manage/import-student' as const;
@@ -284,5 +302,15 @@ export const batchOrderCalls = defineCalls('batch-order', {
     input: batchOrderIdInput,
     answer: answer<BatchOrderItem>(),
     access: staffOrUnitManager(BATCH_PAY, ORDER_DETAIL),
+  },
+});
+
+/** The unit workspace call (`unit-workspace/overview`), for the home of unit managers. */
+export const unitWorkspaceCalls = defineCalls('unit-workspace', {
+  overview: {
+    input: z.object({}),
+    answer: answer<UnitWorkspace>(),
+    access: staffOrUnitManager(UNIT_CLASS),
+    methods: ['GET', 'POST'],
   },
 });

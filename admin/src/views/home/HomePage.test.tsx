@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { queryAccounts } from '../../api/account';
 import { getSystemInfo, listProjects } from '../../api/project';
 import { getUnit, listUnits } from '../../api/unit';
+import { getUnitWorkspace } from '../../api/unit-import';
 import { buildAccountInfo } from '../../testing/render-app';
 import { renderScreen } from '../../testing/render-screen';
 import { HomePage } from './HomePage';
@@ -14,6 +15,7 @@ import { HomePage } from './HomePage';
 jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn(), listProjects: jest.fn() }));
 jest.mock('../../api/unit', () => ({ listUnits: jest.fn(), getUnit: jest.fn() }));
 jest.mock('../../api/account', () => ({ queryAccounts: jest.fn() }));
+jest.mock('../../api/unit-import', () => ({ getUnitWorkspace: jest.fn() }));
 
 // Screens load lazily and antd is slow in jsdom while other test files run: wait longer than 1 s.
 
@@ -166,5 +168,39 @@ describe('HomePage', () => {
     );
     expect(screen.getByTestId('location').textContent).toBe('/unit-manage/detail?id=5');
     expect(listUnitsMock).not.toHaveBeenCalled();
+  });
+
+  it('gives a unit manager their workspace: unit classes, students by state, unpaid batch orders', async () => {
+    getSystemInfoMock.mockResolvedValue(buildSystemInfo());
+    jest.mocked(getUnitWorkspace).mockResolvedValue({
+      unitClasses: 2,
+      openUnitClasses: 1,
+      students: 7,
+      studentsByStatus: { PENDING_PAY: 3, STUDYING: 4 },
+      unpaidBatches: 1,
+      unpaidAmount: 29_400,
+      runningImports: 0,
+    });
+    const manager: AccountInfo = {
+      ...buildAccountInfo(
+        ['/home', '/train-manage', '/train-manage/unit-class', '/train-manage/batch-pay-order'],
+        {
+          roleSystem: 4,
+          roleName: '单位管理员',
+        },
+      ),
+      unitId: 5,
+    };
+    renderScreen(<HomePage />, manager);
+    const card = (await screen.findByText('单位工作台', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(await within(card).findByText('2（1）')).toBeTruthy();
+    expect(within(card).getByText('1 笔 ¥294.00')).toBeTruthy();
+    expect(within(card).getByText('待缴费').closest('.ant-statistic')?.textContent).toContain('3');
+    fireEvent.click(
+      within(card).getByText((text) => text.replace(/\s/g, '') === '批量订单', { selector: 'button span' }),
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/train-manage/batch-pay-order');
   });
 });

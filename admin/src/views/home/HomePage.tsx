@@ -8,12 +8,14 @@ import { accountInfoAtom } from '../../store/session';
 import { AccountOverview } from './components/AccountOverview';
 import { HomeStats } from './components/HomeStats';
 import { OwnUnitCard } from './components/OwnUnitCard';
+import { UnitWorkspaceCard } from './components/UnitWorkspaceCard';
 import { useHomeStats } from './hooks/useHomeStats';
 
 /**
  * The back office's home: who is signed in (name, role, project), the counts their menu grants
- * (projects for platform staff; units and staff accounts for project staff), a unit manager's way
- * to their unit, and the project's titles and version from the system-info call.
+ * (projects for platform staff; units and staff accounts for project staff), a unit manager's
+ * workspace (unit classes, students, unpaid batch orders) and way to their unit, and the project's
+ * titles and version from the system-info call.
  */
 export function HomePage() {
   const systemInfo = useSystemInfo();
@@ -45,10 +47,12 @@ export function HomePage() {
     info?.roleRP.roleSystem === ROLE_SYSTEM.UNIT && info.unitId !== null && can('/unit-manage/detail')
       ? info.unitId
       : null;
+  const unitWorkspace = info?.roleRP.roleSystem === ROLE_SYSTEM.UNIT && can('/train-manage/unit-class');
   return (
     <Flex vertical gap={16}>
       {info && <AccountOverview info={info} hostProject={{ projectId, projectName }} />}
       <HomeStats stats={stats} />
+      {unitWorkspace && <UnitWorkspaceCard canPay={can('/train-manage/batch-pay-order')} />}
       {ownUnitId !== null && <OwnUnitCard unitId={ownUnitId} />}
       <Card title="平台信息">
         <Descriptions column={1} items={items} />

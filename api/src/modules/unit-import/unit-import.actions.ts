@@ -1,4 +1,4 @@
-import { batchOrderCalls, unitImportCalls } from '../../contract/unit-import';
+import { batchOrderCalls, unitImportCalls, unitWorkspaceCalls } from '../../contract/unit-import';
 import { implement } from '../../core/action';
 import {
   batchChildren,
@@ -18,6 +18,7 @@ import {
   pageImports,
   startImport,
 } from './unit-import.service';
+import { unitWorkspace } from './unit-workspace.service';
 
 /** The import calls (`batch-import-order/...`); the service applies the unit policy to every row. */
 export const unitImportActions = implement(unitImportCalls, {
@@ -44,4 +45,9 @@ export const batchOrderActions = implement(batchOrderCalls, {
   pass: (ctx, input) => passBatchOrder(ctx, input),
   delete: (ctx, input) => deleteBatchChildren(ctx, input),
   cancel: (ctx, input) => cancelBatchOrder(ctx, input.id),
+});
+
+/** The unit workspace call (`unit-workspace/overview`). */
+export const unitWorkspaceActions = implement(unitWorkspaceCalls, {
+  overview: (ctx) => unitWorkspace(ctx),
 });

@@ -448,3 +448,36 @@ describe('importing, and paying for everyone at once', () => {
     );
   });
 });
+
+test('the unit workspace counts a unit manager’s own unit only; staff see the project', async () => {
+  const s = await scene();
+  await importRows(s, staffRows(2, 2, 200));
+  await UnitClass.create({
+    projectId: s.projectId,
+    unitId: s.unitB.id,
+    classId: s.trainClass.id,
+    name: '乙单位一期',
+    plannedStudents: 5,
+    state: 'CLOSED',
+    createdBy: null,
+  });
+  expect(ok(await call('unit-workspace/overview', {}, s.managerA))).toEqual({
+    unitClasses: 1,
+    openUnitClasses: 1,
+    students: 2,
+    studentsByStatus: { PENDING_PAY: 2 },
+    unpaidBatches: 1,
+    unpaidAmount: 2 * PRICE,
+    runningImports: 0,
+  });
+  expect(ok(await call('unit-workspace/overview', {}, s.managerB))).toMatchObject({
+    unitClasses: 1,
+    openUnitClasses: 0,
+    students: 0,
+    unpaidBatches: 0,
+  });
+  expect(ok(await call('unit-workspace/overview', {}, s.staff))).toMatchObject({
+    unitClasses: 2,
+    students: 2,
+  });
+});
