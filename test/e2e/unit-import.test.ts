@@ -80,6 +80,10 @@ test(
     await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.unitManager.password);
     await button(page, '登录').click();
     await page.waitForURL(/\/admin\/home$/);
+    // The workspace on home: the demo batch of three staff awaits payment.
+    const workspace = page.locator('.ant-card').filter({ hasText: '单位工作台' });
+    await expectVisible(workspace.getByText('1 笔 ¥294.00'));
+    await shot('00-home');
     await page.goto(`${product.url}/admin/train-manage/unit-class`);
     await page
       .locator('.ant-table-row')
