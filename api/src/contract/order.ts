@@ -309,8 +309,24 @@ export interface ClassOption {
   onShelf: boolean;
 }
 
+/** `order/refund` (body): staff refund a paid order in full, with a reason (logged). */
+export const orderRefundInput = z.object({ id: zInput.id(), reason: zRequiredText('退款原因', 200) });
+
+/** A refund as started: SUCCESS at once without WeChat (offline, free), else REFUNDING until it settles. */
+export interface RefundAnswer {
+  orderId: number;
+  orderNo: string;
+  orderStatus: OrderStatus;
+  refundStatus: 'REFUNDING' | 'SUCCESS' | 'FAILED';
+  /** Fen. */
+  amount: number;
+  outRefundNo: string;
+}
+
 const ORDER_LIST = '/order-manage/list' as const;
 const FREE_ORDER = '/order-manage/free-order' as const;
+/** The refund page; its holders may refund orders. */
+export const REFUND_PAGE = '/invoice-manage/refund-list' as const;
 
 /** The order calls (`order/...`). */
 export const orderCalls = defineCalls('order', {
@@ -362,6 +378,8 @@ export const orderCalls = defineCalls('order', {
   },
   /** Enrols one student in classes without payment (logged). */
   'free-order': { input: freeOrderInput, answer: answer<FreeOrderAnswer>(), access: staff(FREE_ORDER) },
+  /** Refunds a paid order in full (through WeChat Pay when it was paid there), logged with the reason. */
+  refund: { input: orderRefundInput, answer: answer<RefundAnswer>(), access: staff(REFUND_PAGE) },
   /** Enrols several students in classes without payment (logged). */
   'batch-free-order': {
     input: batchFreeOrderInput,

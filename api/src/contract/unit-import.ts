@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staff, staffOrUnitManager } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type PageAnswer, zIdList, zInput, zOptionalText, zPage } from './common';
-import type { OrderStatus } from './order';
+import { type OrderStatus, REFUND_PAGE, type RefundAnswer } from './order';
 import type { MyClassStatus } from './train-class';
 
 /**
@@ -208,6 +208,19 @@ export interface UnitWorkspace {
   runningImports: number;
 }
 
+/** `batch-order/refund` (body): staff refund students' child orders of a paid batch order. */
+export const batchOrderRefundInput = z.object({
+  id: zInput.id(),
+  orderIds: zIdList().pipe(
+    z.array(z.number()).min(1, { error: '请选择订单' }).max(100, { error: '一次最多 100 个订单' }),
+  ),
+  reason: z
+    .string({ error: '请填写退款原因' })
+    .trim()
+    .min(1, { error: '请填写退款原因' })
+    .max(200, { error: '退款原因最多 200 个字符' }),
+});
+
 const UNIT_CLASS = '/train-manage/unit-class' as const;
 const UNIT_CLASS_DETAIL = '/train-manage/unit-class-detail' as const;
 const IMPORT = '/train-manage/import-student' as const;
@@ -296,6 +309,15 @@ export const batchOrderCalls = defineCalls('batch-order', {
     input: batchOrderDeleteInput,
     answer: answer<BatchOrderItem>(),
     access: staffOrUnitManager(BATCH_PAY, ORDER_DETAIL),
+  },
+  /**
+   * Refunds child orders (students) of a paid batch order, each in full: through WeChat Pay against
+   * the batch's payment when it was paid there, at once when passed offline or free.
+   */
+  refund: {
+    input: batchOrderRefundInput,
+    answer: answer<{ refunds: RefundAnswer[] }>(),
+    access: staff(REFUND_PAGE),
   },
   /** Cancels an unpaid batch order: every child order closes and its enrolment goes. */
   cancel: {

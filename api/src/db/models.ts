@@ -32,6 +32,7 @@ import {
   PayOrder,
   PayOrderItem,
   PayOrderLog,
+  PayRefund,
 } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
@@ -70,7 +71,15 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [TrainClass, TrainClassCourse, MyClass, ClassEvaluation, ShopCartItem]) {
     model.initModel(sequelize);
   }
-  for (const model of [PayOrder, PayOrderItem, PayAttempt, PayOrderLog, PayNotification, BatchOrder])
+  for (const model of [
+    PayOrder,
+    PayOrderItem,
+    PayAttempt,
+    PayOrderLog,
+    PayNotification,
+    BatchOrder,
+    PayRefund,
+  ])
     model.initModel(sequelize);
   for (const model of [LessonProgress, StudySession, StudyRefusal, PopupAnswer]) model.initModel(sequelize);
   for (const model of [FacePhoto, FaceCapture]) model.initModel(sequelize);

@@ -20,6 +20,7 @@ import {
   reconcileByStaff,
   studentOrder,
 } from './order-pay.service';
+import { refundByStaff } from './refund.service';
 
 /** The order calls (`order/...`): the student's checkout, payment and orders; the back office's list. */
 export const orderActions = implement(orderCalls, {
@@ -40,4 +41,5 @@ export const orderActions = implement(orderCalls, {
   'class-options': (ctx, input) => classOptions(ctx, input.name),
   'free-order': (ctx, input) => createFreeOrders(ctx, { ...input, accountIds: [input.accountId] }),
   'batch-free-order': (ctx, input) => createFreeOrders(ctx, input),
+  refund: (ctx, input) => refundByStaff(ctx, input),
 });

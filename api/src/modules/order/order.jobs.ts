@@ -2,6 +2,7 @@ import { defineJob } from '../../core/jobs';
 import { batchesToReconcile, reconcileBatch } from './batch-order-pay.service';
 import { ordersToReconcile, overdueOrders } from './order.service';
 import { expireOrder, reconcileOrder } from './order-pay.service';
+import { reconcileRefund, refundsToReconcile } from './refund.service';
 
 declare module '../../core/jobs' {
   interface JobPayloads {
@@ -17,9 +18,9 @@ const RECONCILE_AFTER_MS = 60_000;
 
 /**
  * Every minute: closes unpaid orders past their 30 minutes (at WeChat Pay too; a payment that did go
- * through settles the order instead), and asks WeChat Pay about open payments (orders and batch orders) whose notification
- * has not come, so a lost notification still ends in the right state. One order's failure (WeChat
- * unreachable) is logged and left for the next run.
+ * through settles the order instead), and asks WeChat Pay about open payments (of orders and batch
+ * orders) and refunds whose notification has not come, so a lost notification still ends in the
+ * right state. One order's failure (WeChat unreachable) is logged and left for the next run.
  */
 export const orderSweepJob = defineJob({
   name: 'order.sweep',
@@ -46,6 +47,13 @@ export const orderSweepJob = defineJob({
         await reconcileBatch(scope, batch, 'RECONCILE', null, now);
       } catch (error) {
         scope.log.warn({ err: error, batchOrderId: batch.id }, 'reconciling a batch order failed');
+      }
+    }
+    for (const refund of await refundsToReconcile(now, RECONCILE_AFTER_MS, SWEEP_BATCH)) {
+      try {
+        await reconcileRefund(scope, refund, now);
+      } catch (error) {
+        scope.log.warn({ err: error, refundId: refund.id }, 'reconciling a refund failed');
       }
     }
   },

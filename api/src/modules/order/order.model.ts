@@ -22,6 +22,8 @@ export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttr
   declare channel: OrderChannel | null;
   declare totalFen: number;
   declare paidFen: CreationOptional<number>;
+  /** What went back to the payer by refunds (fen). */
+  declare refundedFen: CreationOptional<number>;
   declare transactionId: CreationOptional<string | null>;
   declare expiresAt: Date | null;
   declare paidAt: CreationOptional<Date | null>;
@@ -47,6 +49,7 @@ export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttr
         channel: { type: DataTypes.STRING(16), allowNull: true },
         totalFen: { type: DataTypes.INTEGER, allowNull: false },
         paidFen: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        refundedFen: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         transactionId: { type: DataTypes.STRING(64), allowNull: true },
         expiresAt: { type: DataTypes.DATE, allowNull: true },
         paidAt: { type: DataTypes.DATE, allowNull: true },
@@ -261,6 +264,59 @@ export class BatchOrder extends Model<InferAttributes<BatchOrder>, InferCreation
         updatedAt: DataTypes.DATE,
       },
       { sequelize, tableName: 'batch_order' },
+    );
+  }
+}
+
+export type PayRefundStatus = 'REFUNDING' | 'SUCCESS' | 'FAILED';
+
+/**
+ * One refund of one order: through WeChat Pay (against the trade of `attemptId`) or, for orders
+ * paid offline or given free, recorded without it (no attempt, SUCCESS at once).
+ */
+export class PayRefund extends Model<InferAttributes<PayRefund>, InferCreationAttributes<PayRefund>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare orderId: number;
+  declare attemptId: number | null;
+  declare outTradeNo: string | null;
+  declare outRefundNo: string;
+  declare refundId: CreationOptional<string | null>;
+  declare wxappId: number | null;
+  declare amountFen: number;
+  declare tradeTotalFen: number | null;
+  declare status: PayRefundStatus;
+  declare reason: string;
+  declare failure: CreationOptional<string | null>;
+  declare createdBy: number | null;
+  declare succeededAt: CreationOptional<Date | null>;
+  declare checkedAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    PayRefund.init(
+      {
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        orderId: { type: DataTypes.INTEGER, allowNull: false },
+        attemptId: { type: DataTypes.INTEGER, allowNull: true },
+        outTradeNo: { type: DataTypes.STRING(32), allowNull: true },
+        outRefundNo: { type: DataTypes.STRING(64), allowNull: false },
+        refundId: { type: DataTypes.STRING(64), allowNull: true },
+        wxappId: { type: DataTypes.INTEGER, allowNull: true },
+        amountFen: { type: DataTypes.INTEGER, allowNull: false },
+        tradeTotalFen: { type: DataTypes.INTEGER, allowNull: true },
+        status: { type: DataTypes.STRING(12), allowNull: false },
+        reason: { type: DataTypes.STRING(200), allowNull: false },
+        failure: { type: DataTypes.STRING(200), allowNull: true },
+        createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        succeededAt: { type: DataTypes.DATE, allowNull: true },
+        checkedAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'pay_refund' },
     );
   }
 }

@@ -461,6 +461,43 @@ describe('the back office', () => {
     paySim(sim).dropNotifications(0);
   });
 
+  test('refund: staff with the refund page refund a paid order in full through WeChat; a lost notification is asked for', async () => {
+    const s = await scene([2_000, 3_000]);
+    const { order } = ok<{ order: OrderView }>(await call('submit', {}, s.token));
+    const native = ok<OrderPayAnswer>(await call('pay', { id: order.id, method: 'NATIVE' }, s.token));
+    if (native.kind !== 'NATIVE') throw new Error('expected a code_url');
+    paySim(sim).confirm({
+      outTradeNo: paySim(sim).resolveCodeUrl(native.codeUrl)?.outTradeNo ?? '',
+      user: PAYER,
+    });
+    await eventually(async () => (await orderRow(order.id))?.status === 'PAID');
+    const lister = await staffOf(s.projectId, ['/order-manage/list']);
+    expect(
+      (await t.http.post('/api/order/refund.action').set('token', lister).send({ id: order.id, reason: 'x' }))
+        .status,
+    ).toBe(403);
+    const staff = await staffOf(s.projectId, ['/order-manage/list', '/invoice-manage/refund-list']);
+    refused(await call('refund', { id: order.id, reason: '  ' }, staff), '退款原因');
+    paySim(sim).dropNotifications(100);
+    const started = ok<{ refundStatus: string; amount: number }>(
+      await call('refund', { id: order.id, reason: '学员申请退款' }, staff),
+    );
+    expect(started).toMatchObject({ refundStatus: 'REFUNDING', amount: 5_000 });
+    refused(await call('refund', { id: order.id, reason: '再退' }, staff), '正在退款中');
+    // The notification is lost: the sweep asks WeChat a minute later.
+    await t.jobs.queue.send('order.sweep', { now: new Date(Date.now() + 120_000).toISOString() });
+    await t.jobs.drain();
+    expect((await orderRow(order.id))?.status).toBe('REFUNDED');
+    expect((await enrolments(s.student.id)).map((row) => row.status)).toEqual(['REFUNDED', 'REFUNDED']);
+    expect(
+      (
+        await PayOrderLog.findAll({ where: { orderId: order.id }, order: [['id', 'ASC']], allTenants: true })
+      ).map((log) => log.toStatus),
+    ).toEqual(['UNPAID', 'PAID', 'REFUNDING', 'REFUNDED']);
+    refused(await call('refund', { id: order.id, reason: '再退' }, staff), '只能退款已支付的订单');
+    paySim(sim).dropNotifications(0);
+  });
+
   test('free orders: staff with the permission enrol students at once, logged with who and why', async () => {
     const { projectId, wxapp } = await buildPayingProject();
     const a = await buildPayingStudent(projectId, wxapp);

@@ -5,6 +5,7 @@ import type { RequestState } from '../../core/request-context';
 import { makeScope, type ScopeBase } from '../../core/scope';
 import { type NotificationOutcome, PayAttempt, PayNotification } from './order.model';
 import { applyPaidTrade } from './order-pay.service';
+import { applyRefundNotice } from './refund.service';
 import { merchantById } from './wechat-pay';
 
 /** Where WeChat Pay notifies an official account's merchant: `/api/pay/notify/<wxapp id>`. */
@@ -57,8 +58,20 @@ export function payNotifyRoute(base: ScopeBase): Middleware<RequestState> {
     }
     const seen = { notificationId: notification.id.slice(0, 64), eventType: notification.eventType };
     if (notification.eventType !== 'TRANSACTION.SUCCESS') {
-      // Refund notifications come with refunds; until then they are recorded and accepted.
-      await record('DUPLICATE', { ...seen, reason: 'not a payment notification' });
+      const notice = notification.resource;
+      const outcome = await applyRefundNotice(scope, wxappId, notice);
+      await record(outcome, {
+        ...seen,
+        outTradeNo: notice.out_trade_no?.slice(0, 32) ?? null,
+        reason: outcome === 'REFUSED' ? `refund ${notice.out_refund_no} does not match`.slice(0, 200) : null,
+      });
+      if (outcome === 'REFUSED') {
+        ctx.state.log.error(
+          { wxappId, outRefundNo: notice.out_refund_no },
+          'refund notification does not match any refund',
+        );
+        return fail(400, 'refund mismatch');
+      }
       ctx.status = 204;
       return;
     }

@@ -2,6 +2,7 @@ import { maskIdCardNumber } from '@px/config';
 import { QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
+import type { RefundAnswer } from '../../contract/order';
 import type {
   BatchChildOrder,
   BatchOrderItem,
@@ -17,8 +18,9 @@ import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { batchPayQr, checkBatch, payBatch, retireBatchPayments } from '../order/batch-order-pay.service';
 import { closeBatchChildren, lockBatchOrder, markBatchPaid } from '../order/batch-order-state';
-import { BatchOrder } from '../order/order.model';
+import { BatchOrder, PayOrder } from '../order/order.model';
 import type { OrderActor } from '../order/order-state';
+import { refundAnswer, refundOrder } from '../order/refund.service';
 import { TrainClass } from '../train-class/train-class.model';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
@@ -347,4 +349,40 @@ export function cancelBatchOrder(scope: ActorScope, id: number): Promise<BatchOr
       transaction,
     );
   });
+}
+
+/**
+ * `batch-order/refund`: staff refund students' child orders of a PAID batch order, each in full and
+ * one after another (through WeChat against the batch's payment, or at once for offline and free
+ * passes). Every order must be a paid child of the batch, else nothing starts; a refusal by WeChat
+ * stops at that order (the ones before it stay refunded).
+ */
+export async function refundBatchChildren(
+  scope: ActorScope,
+  input: { id: number; orderIds: number[]; reason: string },
+): Promise<{ refunds: RefundAnswer[] }> {
+  const batch = await loadBatch(scope, input.id);
+  if (batch.status !== 'PAID') throw new BusinessError('只能退款已支付的批量订单');
+  const ids = [...new Set(input.orderIds)];
+  const children = await PayOrder.findAll({
+    where: { projectId: batch.projectId, batchOrderId: batch.id, id: ids, status: 'PAID' },
+    order: [['id', 'ASC']],
+  });
+  if (children.length !== ids.length) throw new BusinessError('所选订单不在该批量订单中或不是已支付状态');
+  const refunds: RefundAnswer[] = [];
+  for (const child of children) {
+    const refund = await refundOrder(scope, child, input.reason, {
+      source: 'STAFF',
+      actorId: scope.principal.accountId,
+    });
+    refunds.push(await refundAnswer(refund));
+  }
+  await audit(scope, {
+    action: 'batch-order.refund',
+    projectId: batch.projectId,
+    targetType: 'batch_order',
+    targetId: batch.id,
+    detail: { orderIds: ids, reason: input.reason },
+  });
+  return { refunds };
 }

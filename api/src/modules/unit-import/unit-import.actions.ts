@@ -10,6 +10,7 @@ import {
   pageBatchOrders,
   passBatchOrder,
   payBatchOrder,
+  refundBatchChildren,
 } from './batch-order.service';
 import {
   importErrorFile,
@@ -45,6 +46,7 @@ export const batchOrderActions = implement(batchOrderCalls, {
   pass: (ctx, input) => passBatchOrder(ctx, input),
   delete: (ctx, input) => deleteBatchChildren(ctx, input),
   cancel: (ctx, input) => cancelBatchOrder(ctx, input.id),
+  refund: (ctx, input) => refundBatchChildren(ctx, input),
 });
 
 /** The unit workspace call (`unit-workspace/overview`). */

@@ -11,7 +11,7 @@ import type { TestApp } from '../../testing/app';
 import { buildAccount, buildUnit, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
 import { createBuiltinRoles } from '../account/builtin-roles';
-import { BatchOrder, PayAttempt, PayNotification, PayOrder } from '../order/order.model';
+import { BatchOrder, PayAttempt, PayNotification, PayOrder, PayRefund } from '../order/order.model';
 import { buildPayingProject, createPayTestApp, PAYER, signedNotification } from '../order/order.testing';
 import { useTestStorage } from '../resource/resource.testing';
 import { MyClass } from '../train-class/train-class.model';
@@ -479,5 +479,135 @@ test('the unit workspace counts a unit manager’s own unit only; staff see the 
   expect(ok(await call('unit-workspace/overview', {}, s.staff))).toMatchObject({
     unitClasses: 2,
     students: 2,
+  });
+});
+
+describe('refunds of child orders', () => {
+  async function until(check: () => Promise<boolean>): Promise<void> {
+    const end = Date.now() + 10_000;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('not reached in time');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const refundPages = [...PAGES, '/invoice-manage', '/invoice-manage/refund-list'];
+
+  test('a child of a batch paid by WeChat is refunded against the batch’s payment; study stops; once only', async () => {
+    const s = await scene();
+    const refunder = await signIn(
+      (await buildAccount({ projectId: s.projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: refundPages }))
+        .account,
+    );
+    const result = await importRows(s, staffRows(3, 3, 300));
+    const id = result.batchOrderId;
+    const pay = ok(await call<BatchPayAnswer>('batch-order/pay', { id }, s.managerA));
+    if (pay.kind !== 'NATIVE') throw new Error('expected a code_url');
+    paySim(sim).confirm({
+      outTradeNo: paySim(sim).resolveCodeUrl(pay.codeUrl)?.outTradeNo ?? '',
+      user: PAYER,
+    });
+    await until(
+      async () =>
+        (await BatchOrder.findOne({ where: { projectId: s.projectId, id: id ?? 0 } }))?.status === 'PAID',
+    );
+    const children = ok(
+      await call<{ list: BatchChildOrder[] }>('batch-order/children', { id }, s.managerA),
+    ).list;
+    const [first, second] = children;
+    // Unit managers do not refund; staff without the refund page neither.
+    const forbidden = await t.http
+      .post('/api/batch-order/refund.action')
+      .set('token', s.managerA)
+      .send({ id, orderIds: [first?.orderId], reason: '离职' });
+    expect(forbidden.status).toBe(403);
+    refused(
+      await call('batch-order/refund', { id, orderIds: [first?.orderId, 999_999], reason: '离职' }, refunder),
+      '不在该批量订单中',
+    );
+    const { refunds } = ok(
+      await call<{ refunds: { refundStatus: string; amount: number; orderStatus: string }[] }>(
+        'batch-order/refund',
+        { id, orderIds: [first?.orderId], reason: '职工离职' },
+        refunder,
+      ),
+    );
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: PRICE, refundStatus: 'REFUNDING', orderStatus: 'REFUNDING' }),
+    ]);
+    const simRefund = paySim(sim)
+      .refunds()
+      .find((refund) => refund.outRefundNo.startsWith(first?.orderNo ?? '-'));
+    expect(simRefund).toMatchObject({ refundFen: PRICE, totalFen: 3 * PRICE });
+    await until(
+      async () =>
+        (await PayOrder.findOne({ where: { projectId: s.projectId, id: first?.orderId ?? 0 } }))?.status ===
+        'REFUNDED',
+    );
+    const refunded = await PayOrder.findOne({ where: { projectId: s.projectId, id: first?.orderId ?? 0 } });
+    expect(refunded?.refundedFen).toBe(PRICE);
+    expect(
+      (await MyClass.findOne({ where: { projectId: s.projectId, id: first?.myClassId ?? 0 } }))?.status,
+    ).toBe('REFUNDED');
+    expect(
+      (await MyClass.findOne({ where: { projectId: s.projectId, id: second?.myClassId ?? 0 } }))?.status,
+    ).toBe('STUDYING');
+    expect((await BatchOrder.findOne({ where: { projectId: s.projectId, id: id ?? 0 } }))?.status).toBe(
+      'PAID',
+    );
+    // The refund's notification again changes nothing; a second refund is refused.
+    const before = await PayRefund.count({ where: { projectId: s.projectId } });
+    paySim(sim).duplicateNotification(simRefund?.outTradeNo ?? '');
+    await until(
+      async () =>
+        (await PayNotification.count({
+          where: { outcome: 'DUPLICATE', outTradeNo: simRefund?.outTradeNo ?? '' },
+        })) > 0,
+    );
+    expect(await PayRefund.count({ where: { projectId: s.projectId } })).toBe(before);
+    refused(
+      await call('batch-order/refund', { id, orderIds: [first?.orderId], reason: '再退' }, refunder),
+      '不是已支付状态',
+    );
+    // A refund WeChat fails returns the order to PAID.
+    paySim(sim).failRefund(`${second?.orderNo}R01`);
+    ok(await call('batch-order/refund', { id, orderIds: [second?.orderId], reason: '测试失败' }, refunder));
+    await until(
+      async () =>
+        (await PayOrder.findOne({ where: { projectId: s.projectId, id: second?.orderId ?? 0 } }))?.status ===
+        'PAID',
+    );
+    expect(
+      (await PayRefund.findOne({ where: { projectId: s.projectId, orderId: second?.orderId ?? 0 } }))?.status,
+    ).toBe('FAILED');
+    expect(
+      (await MyClass.findOne({ where: { projectId: s.projectId, id: second?.myClassId ?? 0 } }))?.status,
+    ).toBe('STUDYING');
+  });
+
+  test('a child of a batch passed free is refunded at once, without WeChat', async () => {
+    const s = await scene();
+    const refunder = await signIn(
+      (await buildAccount({ projectId: s.projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: refundPages }))
+        .account,
+    );
+    const result = await importRows(s, staffRows(1, 3, 400));
+    const id = result.batchOrderId;
+    ok(await call('batch-order/pass', { id, channel: 'FREE', remark: '免费' }, s.staff));
+    const [child] = ok(
+      await call<{ list: BatchChildOrder[] }>('batch-order/children', { id }, s.managerA),
+    ).list;
+    const { refunds } = ok(
+      await call<{ refunds: { refundStatus: string; amount: number; orderStatus: string }[] }>(
+        'batch-order/refund',
+        { id, orderIds: [child?.orderId], reason: '重复报名' },
+        refunder,
+      ),
+    );
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: 0, refundStatus: 'SUCCESS', orderStatus: 'REFUNDED' }),
+    ]);
+    expect(
+      (await MyClass.findOne({ where: { projectId: s.projectId, id: child?.myClassId ?? 0 } }))?.status,
+    ).toBe('REFUNDED');
   });
 });
