@@ -71,3 +71,7 @@ export const cancelBatchOrder = (id: number) => api.call('batch-order/cancel', {
 
 /** Where the caller's unit stands (unit classes, students by state, unpaid batch orders). Rejects with an ApiError. */
 export const getUnitWorkspace = (options?: CallOptions) => api.call('unit-workspace/overview', {}, options);
+
+/** Refunds students' child orders of a paid batch order, each in full. Rejects with an ApiError. */
+export const refundBatchOrderChildren = (id: number, orderIds: number[], reason: string) =>
+  api.call('batch-order/refund', { id, orderIds, reason });

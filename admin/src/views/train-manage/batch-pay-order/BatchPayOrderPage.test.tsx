@@ -10,6 +10,7 @@ import {
   pageBatchOrders,
   passBatchOrder,
   payBatchOrder,
+  refundBatchOrderChildren,
   removeBatchOrderChildren,
 } from '../../../api/unit-import';
 import { buildAccountInfo } from '../../../testing/render-app';
@@ -28,6 +29,7 @@ jest.mock('../../../api/unit-import', () => ({
   getBatchOrderPaid: jest.fn(),
   passBatchOrder: jest.fn(),
   removeBatchOrderChildren: jest.fn(),
+  refundBatchOrderChildren: jest.fn(),
   cancelBatchOrder: jest.fn(),
 }));
 
@@ -261,6 +263,49 @@ describe('BatchPayOrderPage', () => {
     expect(
       within(document.querySelector('.ant-descriptions') as HTMLElement).getByText('¥260.00'),
     ).toBeTruthy();
+  });
+
+  it('lets staff holding 退款申请 refund chosen paid students, with a required reason; unit managers cannot', async () => {
+    const paidZhang = { ...ZHANG_SAN, status: 'PAID' as const, myClassStatus: 'STUDYING' as const };
+    const paidLi = { ...LI_SI, status: 'PAID' as const, myClassStatus: 'STUDYING' as const };
+    detailMock.mockResolvedValue(PAID);
+    childrenMock.mockResolvedValue(pageOf([paidZhang, paidLi]));
+    const refunder = buildAccountInfo(['/home', '/order-manage/detail', '/invoice-manage/refund-list']);
+    jest.mocked(refundBatchOrderChildren).mockResolvedValue({
+      refunds: [
+        {
+          orderId: 102,
+          orderNo: LI_SI.orderNo,
+          orderStatus: 'REFUNDING',
+          refundStatus: 'REFUNDING',
+          amount: 26000,
+          outRefundNo: `${LI_SI.orderNo}R01`,
+        },
+      ],
+    });
+    renderScreen(<BatchPayOrderPage />, refunder, PATH);
+    await screen.findByText(ZHANG_SAN.orderNo);
+    expect(button('退款').disabled).toBe(true);
+    fireEvent.click(within(rowOf(LI_SI.orderNo)).getByRole('checkbox'));
+    await waitFor(() => expect(button('退款').disabled).toBe(false));
+    fireEvent.click(button('退款'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(button('确定退款', dialog));
+    expect(await within(dialog).findByText('请填写退款原因')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('退款原因'), { target: { value: ' 职工离职 ' } });
+    fireEvent.click(button('确定退款', dialog));
+    await waitFor(() =>
+      expect(jest.mocked(refundBatchOrderChildren)).toHaveBeenCalledWith(31, [102], '职工离职'),
+    );
+    expect(await screen.findByText('已提交 1 个订单的退款，微信支付处理后到账')).toBeTruthy();
+  });
+
+  it('offers no refund to a unit manager', async () => {
+    detailMock.mockResolvedValue(PAID);
+    childrenMock.mockResolvedValue(pageOf([{ ...ZHANG_SAN, status: 'PAID' }]));
+    renderScreen(<BatchPayOrderPage />, UNIT_MANAGER, PATH);
+    await screen.findByText(ZHANG_SAN.orderNo);
+    expect(queryButton('退款')).toBeNull();
   });
 
   it('lets staff holding 免费开通 pass the batch order offline or free, with a required remark', async () => {

@@ -7,8 +7,10 @@ import { pageBatchOrderChildren, removeBatchOrderChildren } from '../../../../ap
 import { ListFilterBar } from '../../../../components/ListFilterBar';
 import { MyClassStatusTag } from '../../../../components/MyClassStatusTag';
 import { orDash } from '../../../../components/table-columns';
+import { useAccess } from '../../../../hooks/useAccess';
 import { usePagedList } from '../../../../hooks/usePagedList';
 import { OrderStatusTag } from '../../../order-manage/list/components/OrderStatusTag';
+import { RefundChildrenModal } from './RefundChildrenModal';
 
 interface Filters {
   student?: string;
@@ -45,7 +47,8 @@ export interface BatchOrderChildrenProps {
 /**
  * 学员订单: the batch order's child orders, paged and searched by student (name, ID number or
  * mobile), each with its order and study state. While the batch order is unpaid and its import has
- * ended, chosen students can be taken out of it (移出批量订单: their orders close, enrolments go).
+ * ended, chosen students can be taken out of it (移出批量订单: their orders close, enrolments go);
+ * once it is paid, staff holding 退款申请 refund chosen students (退款).
  */
 export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChildrenProps) {
   const list = usePagedList<Filters, BatchChildOrder>(
@@ -56,6 +59,10 @@ export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChil
   const [removing, setRemoving] = useState(false);
   // Students leave only an unpaid batch order whose import has ended (the server refuses otherwise).
   const removable = order.status === 'CREATED' && order.importFinished;
+  // Paid students' orders are refunded by staff holding 退款申请.
+  const mayRefund = useAccess().can('/invoice-manage/refund-list');
+  const refundable = order.status === 'PAID' && mayRefund;
+  const [refunding, setRefunding] = useState(false);
   const seenVersion = useRef(version);
   const { reload } = list;
 
@@ -115,17 +122,40 @@ export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChil
           </Popconfirm>
         </Space>
       )}
+      {refundable && (
+        <Space style={{ marginBottom: 16 }}>
+          <Button danger disabled={selected.length === 0} onClick={() => setRefunding(true)}>
+            退款
+          </Button>
+        </Space>
+      )}
+      {refundable && refunding && (
+        <RefundChildrenModal
+          order={order}
+          orderIds={selected}
+          open
+          onClose={() => setRefunding(false)}
+          onDone={() => {
+            setRefunding(false);
+            setSelected([]);
+            list.reload();
+          }}
+        />
+      )}
       <Table<BatchChildOrder>
         rowKey="orderId"
         columns={columns}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无学员订单' }}
         rowSelection={
-          removable
+          removable || refundable
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row) => ({ disabled: row.status !== 'UNPAID', name: row.realName }),
+                getCheckboxProps: (row) => ({
+                  disabled: row.status !== (removable ? 'UNPAID' : 'PAID'),
+                  name: row.realName,
+                }),
               }
             : undefined
         }
