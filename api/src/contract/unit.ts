@@ -184,7 +184,11 @@ export const unitAffiliationDeleteInput = z.object({
 });
 
 /** `unit/affiliation-query`: a page of the units affiliated under `unitId` (part of the name). */
-export const unitAffiliationQueryInput = z.object({ ...zPage, unitId: zInput.id(), name: zOptionalText(100) });
+export const unitAffiliationQueryInput = z.object({
+  ...zPage,
+  unitId: zInput.id(),
+  name: zOptionalText(100),
+});
 
 /** A unit affiliated under another one, with its students (accounts of the unit). */
 export interface AffiliatedUnit {

@@ -21,7 +21,9 @@ export const m0023UnitAffiliations: Migration = {
         updated_at TIMESTAMPTZ NOT NULL,
         CHECK (unit_id <> supervising_unit_id)
       )`);
-    await sql('CREATE INDEX unit_affiliation_supervising ON unit_affiliation (project_id, supervising_unit_id)');
+    await sql(
+      'CREATE INDEX unit_affiliation_supervising ON unit_affiliation (project_id, supervising_unit_id)',
+    );
   },
   async down(queryInterface) {
     await queryInterface.sequelize.query('DROP TABLE unit_affiliation');

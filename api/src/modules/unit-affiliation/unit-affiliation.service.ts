@@ -46,7 +46,11 @@ async function lockAffiliations(scope: ActorScope, transaction: Transaction): Pr
 }
 
 /** The units above `unitId`: its supervising unit, that one's, and so on (nearest first). */
-async function supervisingChain(projectId: number, unitId: number, transaction?: Transaction): Promise<number[]> {
+async function supervisingChain(
+  projectId: number,
+  unitId: number,
+  transaction?: Transaction,
+): Promise<number[]> {
   const chain: number[] = [];
   let current = unitId;
   for (;;) {
@@ -65,7 +69,11 @@ async function readableUnit(scope: ActorScope, unitId: number): Promise<Unit> {
 }
 
 /** The ids of the units affiliated under `unitId`. */
-async function affiliatedIds(projectId: number, unitId: number, transaction?: Transaction): Promise<number[]> {
+async function affiliatedIds(
+  projectId: number,
+  unitId: number,
+  transaction?: Transaction,
+): Promise<number[]> {
   const rows = await UnitAffiliation.findAll({
     attributes: ['unitId'],
     where: { projectId, supervisingUnitId: unitId },
@@ -89,8 +97,7 @@ async function checkAdditions(
   transaction: Transaction,
 ): Promise<void> {
   const projectId = scope.project.id;
-  if (ids.includes(supervising.id))
-    throw fieldError('affiliatedUnitIds', 'self', '单位不能挂靠在自身之下');
+  if (ids.includes(supervising.id)) throw fieldError('affiliatedUnitIds', 'self', '单位不能挂靠在自身之下');
   if (supervising.status !== 'ENABLED')
     throw fieldError('unitId', 'status', `主管单位已停用，不能添加挂靠单位：${supervising.name}`);
   const units = await Unit.findAll({ where: { projectId, id: ids }, transaction });
