@@ -69,6 +69,7 @@ describe('挂靠单位 on 单位详情', () => {
       await expectVisible(button(branch, '解除'));
       const students = card(page, '挂靠单位学员');
       for (const student of BRANCH.students) await expectVisible(row(students, student.realName));
+      await affiliated.scrollIntoViewIfNeeded();
       await shot(page, '01-staff-detail');
     },
     STEP_TIMEOUT,
@@ -91,6 +92,7 @@ describe('挂靠单位 on 单位详情', () => {
       await button(students, '查询').click();
       await expectVisible(row(students, first.realName));
       await expectVisible(row(students, BRANCH.name));
+      await affiliated.scrollIntoViewIfNeeded();
       await shot(page, '02-unit-manager');
     },
     STEP_TIMEOUT,
