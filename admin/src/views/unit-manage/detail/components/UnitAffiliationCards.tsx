@@ -24,7 +24,7 @@ function useAffiliatedUnits(unitId: number) {
 
   useEffect(() => {
     let live = true;
-    void tick;
+    void tick; // `reload` bumps it to read the units again
     (async () => {
       const all: AffiliatedUnit[] = [];
       for (let pageNum = 1; ; pageNum++) {
