@@ -82,7 +82,7 @@ async function affiliatedIds(
   return rows.map((row) => row.unitId);
 }
 
-/** `名称（id）` of each unit, for messages. */
+/** The units' names joined by 、, for messages. */
 const namesOf = (units: Unit[]) => units.map((unit) => unit.name).join('、');
 
 /**

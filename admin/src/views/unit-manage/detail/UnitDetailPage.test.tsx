@@ -348,6 +348,15 @@ describe('UnitDetailPage: 挂靠单位 and 挂靠单位学员', () => {
     await waitFor(() => expect(affiliatedStudentsMock).toHaveBeenCalledTimes(2));
   });
 
+  it('offers no 添加挂靠单位 on a disabled unit, but still 解除', async () => {
+    getMock.mockResolvedValue({ ...UNIT, status: 'DISABLED' });
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const card = await cardOf('挂靠单位');
+    const row = (await within(card).findByText('演示培训单位（分部）')).closest('tr') as HTMLElement;
+    expect(button(card, '添加挂靠单位').disabled).toBe(true);
+    expect(button(row, '解除').disabled).toBe(false);
+  });
+
   it('shows a unit manager their affiliated units and students read-only', async () => {
     renderScreen(<UnitDetailPage />, UNIT_MANAGER, '/unit-manage/detail');
     const card = await cardOf('挂靠单位');

@@ -111,6 +111,7 @@ export function UnitDetailPage() {
         key={`affiliations-${unit.id}`}
         unitId={unit.id}
         canEdit={!isUnitManager && canOpenList}
+        enabled={unit.status === 'ENABLED'}
       />
     </Flex>
   );

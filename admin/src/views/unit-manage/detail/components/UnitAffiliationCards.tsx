@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { AffiliatedStudent, AffiliatedUnit, UnitOption } from '@px/api/contract';
-import { Button, Card, Form, Input, message, Popconfirm, Select, Table, Typography } from 'antd';
+import { Button, Card, Form, Input, message, Popconfirm, Select, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -66,6 +66,8 @@ export interface UnitAffiliationCardsProps {
   unitId: number;
   /** Project staff with the unit list: 添加挂靠单位 and 解除 (unit managers only read). */
   canEdit: boolean;
+  /** Whether the unit is enabled: a disabled unit takes no new affiliated units (解除 stays). */
+  enabled: boolean;
 }
 
 /**
@@ -73,7 +75,7 @@ export interface UnitAffiliationCardsProps {
  * affiliated under the unit (name, credit code, student count) with, for staff, 添加挂靠单位 and 解除;
  * then the students of those units, paged, with the search.
  */
-export function UnitAffiliationCards({ unitId, canEdit }: UnitAffiliationCardsProps) {
+export function UnitAffiliationCards({ unitId, canEdit, enabled }: UnitAffiliationCardsProps) {
   const { units, supervising, reload } = useAffiliatedUnits(unitId);
   const [adding, setAdding] = useState<boolean | null>(null);
   const [releasing, setReleasing] = useState<number | null>(null);
@@ -136,9 +138,16 @@ export function UnitAffiliationCards({ unitId, canEdit }: UnitAffiliationCardsPr
         title="挂靠单位"
         extra={
           canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              添加挂靠单位
-            </Button>
+            <Tooltip title={enabled ? undefined : '本单位已停用，不能添加挂靠单位'}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                disabled={!enabled}
+                onClick={() => setAdding(true)}
+              >
+                添加挂靠单位
+              </Button>
+            </Tooltip>
           )
         }
       >
