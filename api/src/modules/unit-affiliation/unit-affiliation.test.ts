@@ -128,6 +128,16 @@ describe('unit/affiliation-save and affiliation-delete', () => {
     expect(await under(bottom)).toEqual([]);
   });
 
+  test('two writes at once cannot build a cycle together: one of them is refused', async () => {
+    const [x, y] = [await unit(), await unit()];
+    const answers = await Promise.all([
+      post('affiliation-save', { unitId: x, affiliatedUnitIds: [y] }),
+      post('affiliation-save', { unitId: y, affiliatedUnitIds: [x] }),
+    ]);
+    expect(answers.map((res) => res.body.respCode).sort()).toEqual([-1, 200]);
+    expect((await under(x)).length + (await under(y)).length).toBe(1);
+  });
+
   test('one supervising unit per unit: a unit under another is refused, naming it', async () => {
     const [first, second, child] = [await unit({ name: '第一主管' }), await unit(), await unit()];
     await affiliate(first, [child]);
