@@ -25,6 +25,7 @@ import { superAccountActions } from './modules/super-account/super-account.actio
 import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
 import { unitActions } from './modules/unit/unit.actions';
+import { unitAffiliationActions } from './modules/unit-affiliation/unit-affiliation.actions';
 import { unitClassActions } from './modules/unit-class/unit-class.actions';
 import {
   batchOrderActions,
@@ -42,6 +43,7 @@ export const allActions: ActionDefinition[] = [
   ...accountActions,
   ...roleActions,
   ...unitActions,
+  ...unitAffiliationActions,
   ...dictionaryActions,
   ...smsActions,
   ...wechatActions,

@@ -30,7 +30,7 @@ import { studyReportCalls } from './study-report';
 import { superAccountCalls } from './super-account';
 import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
 import { trainPlanCalls } from './train-plan';
-import { unitCalls } from './unit';
+import { unitAffiliationCalls, unitCalls } from './unit';
 import { unitClassCalls } from './unit-class';
 import { batchOrderCalls, unitImportCalls, unitWorkspaceCalls } from './unit-import';
 import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
@@ -63,6 +63,7 @@ export const CALLS = {
   ...keyed(myCertificateCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
+  ...keyed(unitAffiliationCalls),
   ...keyed(unitClassCalls),
   ...keyed(unitImportCalls),
   ...keyed(batchOrderCalls),

@@ -165,3 +165,122 @@ export const unitCalls = defineCalls('unit', {
   /** Enables or disables a unit (`status`). */
   disable: { input: unitDisableInput, answer: answer<null>(), access: staff(LIST) },
 });
+
+/**
+ * `unit/affiliation-save` (sets the units affiliated under `unitId`: adds the new ones, removes the
+ * ones left out; an empty list removes them all) and `unit/affiliation-delete` (removes the listed
+ * ones). See docs/product-decisions.md "Unit affiliations".
+ */
+export const unitAffiliationSaveInput = z.object({
+  unitId: zInput.id(),
+  affiliatedUnitIds: zIdList(),
+});
+export type UnitAffiliationSaveInput = z.input<typeof unitAffiliationSaveInput>;
+
+/** `unit/affiliation-delete`: the affiliated units to release from under `unitId` (at least one). */
+export const unitAffiliationDeleteInput = z.object({
+  unitId: zInput.id(),
+  affiliatedUnitIds: zIdList().pipe(z.array(z.number()).min(1, { error: '请选择挂靠单位' })),
+});
+
+/** `unit/affiliation-query`: a page of the units affiliated under `unitId` (part of the name). */
+export const unitAffiliationQueryInput = z.object({
+  ...zPage,
+  unitId: zInput.id(),
+  name: zOptionalText(100),
+});
+
+/** A unit affiliated under another one, with its students (accounts of the unit). */
+export interface AffiliatedUnit {
+  unitId: number;
+  name: string;
+  creditCode: string | null;
+  regionName: string | null;
+  status: RecordStatus;
+  studentCount: number;
+  /** When it was affiliated. */
+  affiliatedAt: string;
+}
+
+/** The answer of `unit/affiliation-query`: the page, and the unit's own supervising unit if any. */
+export interface AffiliatedUnitPage extends PageAnswer<AffiliatedUnit> {
+  supervisingUnit: UnitOption | null;
+}
+
+/** `unit/affiliation-options`: the units that may be affiliated under `unitId` (for the picker). */
+export const unitAffiliationOptionsInput = z.object({ unitId: zInput.id() });
+
+/** A unit the picker offers. */
+export interface AffiliationOption {
+  id: number;
+  name: string;
+  creditCode: string | null;
+}
+
+/**
+ * `unit/affiliation-students`: a page of the students of the units affiliated under `unitId`;
+ * `affiliatedUnitId` narrows to one of them.
+ */
+export const unitAffiliationStudentsInput = z.object({
+  ...zPage,
+  unitId: zInput.id(),
+  affiliatedUnitId: zInput.optionalId(),
+  /** Part of the name. */
+  name: zOptionalText(50),
+  /** The whole ID number (an `x` is read as `X`). */
+  idCardNo: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+    zOptionalText(18),
+  ),
+  /** Part of the mobile number. */
+  mobile: zOptionalText(11),
+});
+
+/** A student of an affiliated unit with their enrolments (any but refunded or changed out) and how many passed. */
+export interface AffiliatedStudent {
+  accountId: number;
+  realName: string;
+  /** Masked: the first 6 and last 4 characters. */
+  idCardNo: string | null;
+  mobile: string | null;
+  unitId: number;
+  unitName: string;
+  status: RecordStatus;
+  enrolmentCount: number;
+  passedCount: number;
+  createdAt: string;
+}
+
+/**
+ * The affiliation calls of the unit screens (`unit/affiliation-...`, docs/product-decisions.md
+ * "Unit affiliations"): project staff with the unit list change them for every unit of their
+ * project; staff with the list or the detail read them; a unit manager reads their own unit's only
+ * (`modules/unit/unit.policy.ts`) and never changes them.
+ */
+export const unitAffiliationCalls = defineCalls('unit', {
+  /** Sets the units affiliated under a unit (adds and removes). */
+  'affiliation-save': { input: unitAffiliationSaveInput, answer: answer<null>(), access: staff(LIST) },
+  /** A page of the units affiliated under a unit, with their student counts. */
+  'affiliation-query': {
+    input: unitAffiliationQueryInput,
+    answer: answer<AffiliatedUnitPage>(),
+    access: staffOrUnitManager(LIST, DETAIL),
+    methods: ['GET', 'POST'],
+  },
+  /** Releases affiliated units from under a unit. */
+  'affiliation-delete': { input: unitAffiliationDeleteInput, answer: answer<null>(), access: staff(LIST) },
+  /** The units that may be affiliated under a unit (enabled, not itself, not above it, under none). */
+  'affiliation-options': {
+    input: unitAffiliationOptionsInput,
+    answer: answer<AffiliationOption[]>(),
+    access: staff(LIST),
+    methods: ['GET', 'POST'],
+  },
+  /** A page of the students of the units affiliated under a unit. */
+  'affiliation-students': {
+    input: unitAffiliationStudentsInput,
+    answer: answer<PageAnswer<AffiliatedStudent>>(),
+    access: staffOrUnitManager(LIST, DETAIL),
+    methods: ['GET', 'POST'],
+  },
+});

@@ -32,8 +32,15 @@ const UNIT_CLASS_PAGES = [
   '/train-manage/creat-class',
   ...UNIT_IMPORT_PAGES,
 ];
+/** The pages 0021 grants to built-in unit-manager roles (and leaves on down); the earlier migrations' tests look past them. */
+const UNIT_IMPORT_PAGES = [
+  '/train-manage/import-student',
+  '/train-manage/batch-pay-order',
+  '/order-manage',
+  '/order-manage/detail',
+];
 const withoutUnitClassPages = (menu: string[] | undefined) =>
-  menu?.filter((url) => !UNIT_CLASS_PAGES.includes(url));
+  menu?.filter((url) => !UNIT_CLASS_PAGES.includes(url) && !UNIT_IMPORT_PAGES.includes(url));
 
 async function tables(sequelize: ReturnType<typeof createSequelize>): Promise<string[]> {
   const rows = await sequelize.query<{ table_name: string }>(
@@ -252,6 +259,39 @@ test('0020 and 0021 add unit_class, the import and batch tables and grant their 
     );
     expect([...(await menuOf('project-admin'))].sort()).toEqual(['/home', ...pages].sort());
     expect(await menuOf('cms-staff')).toEqual(['/home']);
+  } finally {
+    await sequelize.close();
+  }
+});
+
+test('0023 adds unit_affiliation: one supervising unit per unit, never the unit itself; down drops it', async () => {
+  const sequelize = createSequelize(database.url);
+  const sql = (text: string) => sequelize.query(text);
+  const table = async () =>
+    (
+      await sequelize.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'unit_affiliation'", {
+        type: QueryTypes.SELECT,
+      })
+    ).length;
+  try {
+    expect(await table()).toBe(1);
+    await sql("INSERT INTO project (code, name) VALUES ('m0023', '迁移测试项目二十三')");
+    await sql(`INSERT INTO unit (project_id, name, created_at, updated_at)
+      SELECT project.id, names.unit_name, NOW(), NOW()
+        FROM project, (VALUES ('挂靠甲'), ('挂靠乙'), ('挂靠丙')) AS names (unit_name)
+       WHERE code = 'm0023'`);
+    const affiliate = (child: string, parent: string) =>
+      sql(`INSERT INTO unit_affiliation (project_id, unit_id, supervising_unit_id, created_at, updated_at)
+        SELECT c.project_id, c.id, p.id, NOW(), NOW() FROM unit c, unit p
+         WHERE c.name = '${child}' AND p.name = '${parent}'`);
+    await affiliate('挂靠乙', '挂靠甲');
+    await expect(affiliate('挂靠乙', '挂靠丙')).rejects.toThrow();
+    await expect(affiliate('挂靠丙', '挂靠丙')).rejects.toThrow();
+    const reverted = downTo('0023-unit-affiliations');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    expect(await table()).toBe(0);
+    expect(await migrateUp(sequelize)).toEqual([...reverted].reverse());
+    expect(await table()).toBe(1);
   } finally {
     await sequelize.close();
   }

@@ -49,6 +49,7 @@ import {
 } from '../modules/train-class/train-class.model';
 import { TrainPlan } from '../modules/train-plan/train-plan.model';
 import { Unit } from '../modules/unit/unit.model';
+import { UnitAffiliation } from '../modules/unit-affiliation/unit-affiliation.model';
 import { UnitClass } from '../modules/unit-class/unit-class.model';
 import { UnitImport } from '../modules/unit-import/unit-import.model';
 import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
@@ -88,6 +89,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [Certificate, CertificatePrintLog, CertificateQueryMiss]) model.initModel(sequelize);
   UnitClass.initModel(sequelize);
   UnitImport.initModel(sequelize);
+  UnitAffiliation.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -1,4 +1,4 @@
-import { ROLE_SYSTEM } from '@px/config';
+import { isIdCardNumber, isUnifiedSocialCreditCode, ROLE_SYSTEM } from '@px/config';
 import type { CertificateItem } from '../contract/my-certificate';
 import type { StudyDetail, StudyReportRow } from '../contract/study-report';
 import { Account } from '../modules/account/account.model';
@@ -118,6 +118,46 @@ test('the demo unit manager sees the demo unit class, of an offered class, with 
   ]);
   const imports = await t.http.post('/api/batch-import-order/page.action').set('token', token).send({});
   expect(imports.body.attribute.list[0]).toMatchObject({ status: 'DONE', okCount: DEMO.unitStaff.length });
+});
+
+test('the demo unit manager sees the unit affiliated under the demo unit and its students, read-only', async () => {
+  const { affiliatedUnit } = DEMO;
+  expect(isUnifiedSocialCreditCode(affiliatedUnit.creditCode)).toBe(true);
+  for (const student of affiliatedUnit.students) expect(isIdCardNumber(student.idCardNo)).toBe(true);
+  const manager = await Account.findOne({
+    where: { accountName: DEMO.accounts.unitManager.account },
+    allTenants: true,
+  });
+  const token = await signIn(manager as Account);
+  const unitId = manager?.unitId;
+  const query = await t.http.post('/api/unit/affiliation-query.action').set('token', token).send({ unitId });
+  expect(query.body.respCode).toBe(200);
+  expect(query.body.attribute.list).toEqual([
+    expect.objectContaining({
+      name: affiliatedUnit.name,
+      creditCode: affiliatedUnit.creditCode,
+      status: 'ENABLED',
+      studentCount: affiliatedUnit.students.length,
+    }),
+  ]);
+  const students = await t.http
+    .post('/api/unit/affiliation-students.action')
+    .set('token', token)
+    .send({ unitId });
+  expect(students.body.attribute.list.map((row: { realName: string }) => row.realName).sort()).toEqual(
+    affiliatedUnit.students.map((student) => student.realName).sort(),
+  );
+  const branchId = query.body.attribute.list[0].unitId;
+  const save = await t.http
+    .post('/api/unit/affiliation-save.action')
+    .set('token', token)
+    .send({ unitId, affiliatedUnitIds: [] });
+  expect(save.status).toBe(403);
+  const branch = await t.http
+    .post('/api/unit/affiliation-query.action')
+    .set('token', token)
+    .send({ unitId: branchId });
+  expect(branch.body).toMatchObject({ respCode: -1, respDesc: '单位不存在' });
 });
 
 test('seeding again does nothing', async () => {

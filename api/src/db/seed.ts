@@ -22,6 +22,10 @@ import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class
 import { DEMO_EXAM_CLASS, seedTrainClassDemo } from '../modules/train-class/train-class.demo';
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
 import { Unit } from '../modules/unit/unit.model';
+import {
+  DEMO_AFFILIATED_UNIT,
+  seedUnitAffiliationDemo,
+} from '../modules/unit-affiliation/unit-affiliation.demo';
 import { DEMO_UNIT_CLASS, seedUnitClassDemo } from '../modules/unit-class/unit-class.demo';
 import { DEMO_UNIT_STAFF, seedUnitImportDemo } from '../modules/unit-import/unit-import.demo';
 
@@ -54,6 +58,8 @@ export const DEMO = {
   unitClass: DEMO_UNIT_CLASS,
   /** Staff of the demo unit imported into its unit class, their batch order awaiting payment. */
   unitStaff: DEMO_UNIT_STAFF.map((person) => person.realName),
+  /** A unit affiliated under the demo unit, with its students (挂靠单位学员 of the demo unit manager). */
+  affiliatedUnit: DEMO_AFFILIATED_UNIT,
 } as const;
 
 /**
@@ -123,7 +129,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       { accountName: accounts.platformAdmin.account, realName: accounts.platformAdmin.name },
       accounts.platformAdmin.password,
     );
-    await create(
+    const projectAdmin = await create(
       roleOf('project-admin'),
       { accountName: accounts.projectAdmin.account, realName: accounts.projectAdmin.name },
       accounts.projectAdmin.password,
@@ -172,6 +178,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedSkillCertificateDemo(project.id, student.id, DEMO.title, transaction);
     await seedUnitClassDemo(project.id, unit.id, unitManager.id, transaction);
     await seedUnitImportDemo(sequelize, project.id, DEMO_UNIT_CLASS, unitManager.id, transaction);
+    await seedUnitAffiliationDemo(project.id, unit.id, projectAdmin.id, transaction);
     return true;
   });
 }

@@ -20,7 +20,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['certificate', 'class-category'],
   ['train-plan'],
   ['train-class'],
-  ['unit-class'],
+  ['unit-class', 'unit-affiliation'],
   ['cart'],
   ['class-center'],
   ['order'],

@@ -3,9 +3,11 @@ import { Op } from 'sequelize';
 import { BusinessError, ForbiddenError, ValidationError } from '../../core/errors';
 import { constrainsTenant } from '../../db/tenant-guard';
 import {
+  assertMayChangeAffiliations,
   assertMayChangeTrainTypes,
   assertMayCreateUnit,
   assertMayManageUnit,
+  assertMayReadAffiliations,
   managedUnitId,
   mayChangeTrainTypes,
   mayManageUnit,
@@ -87,6 +89,28 @@ describe('unit policy', () => {
           rule: 'forbidden',
         });
       }
+    }
+  });
+
+  test('affiliations: staff read every unit’s of their project, a unit manager only their own unit’s', () => {
+    expect(() => assertMayReadAffiliations(staff, sibling)).not.toThrow();
+    expect(() => assertMayReadAffiliations(manager, own)).not.toThrow();
+    for (const [scope, unit] of [
+      [staff, foreign],
+      [manager, sibling],
+      [manager, foreign],
+      [manager, null],
+    ] as const) {
+      expect(() => assertMayReadAffiliations(scope, unit)).toThrow(BusinessError);
+    }
+  });
+
+  test('affiliations are changed by project staff with the unit list only, never by a unit manager', () => {
+    expect(() => assertMayChangeAffiliations(staff)).not.toThrow();
+    const detailOnly = scopeOf(ROLE_SYSTEM.PROJECT, null, ['/unit-manage/detail']);
+    const managerWithList = scopeOf(ROLE_SYSTEM.UNIT, 3, ['/unit-manage/list']);
+    for (const scope of [detailOnly, manager, managerWithList]) {
+      expect(() => assertMayChangeAffiliations(scope)).toThrow(ForbiddenError);
     }
   });
 });

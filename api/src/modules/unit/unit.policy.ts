@@ -86,3 +86,24 @@ export function assertMayChangeTrainTypes(
       { field: 'trainTypes', rule: 'forbidden', message: '单位管理员不能修改培训类型' },
     ]);
 }
+
+/**
+ * Refuses (BusinessError 单位不存在) reading the affiliations of a unit the caller may not see:
+ * project staff read every unit's of their project, a unit manager only their own unit's (the units
+ * affiliated under it and their students); another unit answers like a missing one.
+ */
+export function assertMayReadAffiliations<U extends UnitRef>(
+  scope: UnitPolicyScope,
+  unit: U | null,
+): asserts unit is U {
+  assertMayManageUnit(scope, unit);
+}
+
+/**
+ * Refuses (ForbiddenError) changing affiliations to anyone but project staff granted the unit list
+ * page: unit managers never change them, not even under their own unit.
+ */
+export function assertMayChangeAffiliations(scope: UnitPolicyScope): void {
+  if (managedUnitId(scope) !== null || !isMenuGranted(scope.principal.menu, UNIT_LIST_PAGE))
+    throw new ForbiddenError();
+}

@@ -1,8 +1,15 @@
-import type { AccountInfo, RegionNode, UnitItem } from '@px/api/contract';
+import type { AccountInfo, AffiliatedStudent, AffiliatedUnit, RegionNode, UnitItem } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getRegionalTree, listDictionary } from '../../../api/dictionary';
 import { getUnit, getUnitRegisterQrCode, listUnitRegisterStudents, saveUnit } from '../../../api/unit';
+import {
+  deleteAffiliations,
+  listAffiliationOptions,
+  listAffiliationStudents,
+  queryAffiliations,
+  saveAffiliations,
+} from '../../../api/unit-affiliation';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { REGISTER_QR_HINT } from './components/UnitRegisterQrCard';
@@ -14,6 +21,13 @@ jest.mock('../../../api/unit', () => ({
   getUnitRegisterQrCode: jest.fn(),
   listUnitRegisterStudents: jest.fn(),
 }));
+jest.mock('../../../api/unit-affiliation', () => ({
+  queryAffiliations: jest.fn(),
+  saveAffiliations: jest.fn(),
+  deleteAffiliations: jest.fn(),
+  listAffiliationOptions: jest.fn(),
+  listAffiliationStudents: jest.fn(),
+}));
 jest.mock('../../../api/dictionary', () => ({ listDictionary: jest.fn(), getRegionalTree: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
@@ -24,6 +38,8 @@ const getMock = jest.mocked(getUnit);
 const saveMock = jest.mocked(saveUnit);
 const qrMock = jest.mocked(getUnitRegisterQrCode);
 const studentsMock = jest.mocked(listUnitRegisterStudents);
+const affiliationsMock = jest.mocked(queryAffiliations);
+const affiliatedStudentsMock = jest.mocked(listAffiliationStudents);
 
 const STAFF = buildAccountInfo(['/home', '/unit-manage/list', '/unit-manage/detail']);
 const UNIT_MANAGER: AccountInfo = {
@@ -65,6 +81,13 @@ beforeEach(() => {
   jest.mocked(getRegionalTree).mockReset().mockResolvedValue(AREA);
   qrMock.mockReset();
   studentsMock.mockReset().mockResolvedValue({ list: [], total: 0, pageNum: 1, pageSize: 10 });
+  affiliationsMock
+    .mockReset()
+    .mockResolvedValue({ list: [], total: 0, pageNum: 1, pageSize: 100, supervisingUnit: null });
+  affiliatedStudentsMock.mockReset().mockResolvedValue({ list: [], total: 0, pageNum: 1, pageSize: 10 });
+  jest.mocked(saveAffiliations).mockReset().mockResolvedValue(null);
+  jest.mocked(deleteAffiliations).mockReset().mockResolvedValue(null);
+  jest.mocked(listAffiliationOptions).mockReset().mockResolvedValue([]);
   jest
     .mocked(listDictionary)
     .mockReset()
@@ -225,6 +248,139 @@ describe('UnitDetailPage', () => {
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() =>
       expect(studentsMock).toHaveBeenLastCalledWith({ unitId: 5, pageNum: 2, pageSize: 10 }),
+    );
+  });
+});
+
+describe('UnitDetailPage: 挂靠单位 and 挂靠单位学员', () => {
+  const BRANCH: AffiliatedUnit = {
+    unitId: 8,
+    name: '演示培训单位（分部）',
+    creditCode: '91370102MA7D2F1K3X',
+    regionName: '山东省 济南市 历下区',
+    status: 'ENABLED',
+    studentCount: 2,
+    affiliatedAt: '2024-06-01T02:03:04.000Z',
+  };
+  const STUDENT: AffiliatedStudent = {
+    accountId: 41,
+    realName: '孙分部',
+    idCardNo: '370102********3012',
+    mobile: '13800000201',
+    unitId: 8,
+    unitName: '演示培训单位（分部）',
+    status: 'ENABLED',
+    enrolmentCount: 3,
+    passedCount: 1,
+    createdAt: '2024-06-02T02:03:04.000Z',
+  };
+  const cardOf = async (title: string) =>
+    (await screen.findByText(title, { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+  const input = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
+  const openOption = (text: string) =>
+    screen.findByText(text, {
+      selector: '.ant-select-item-option-content, .ant-select-item-option-content *',
+    });
+
+  beforeEach(() => {
+    affiliationsMock.mockResolvedValue({
+      list: [BRANCH],
+      total: 1,
+      pageNum: 1,
+      pageSize: 100,
+      supervisingUnit: { id: 2, name: '省培训协会' },
+    });
+    affiliatedStudentsMock.mockResolvedValue({ list: [STUDENT], total: 1, pageNum: 1, pageSize: 10 });
+  });
+
+  it('shows staff the affiliated units with credit code and student count, and their students', async () => {
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const card = await cardOf('挂靠单位');
+    const row = (await within(card).findByText('演示培训单位（分部）')).closest('tr') as HTMLElement;
+    for (const text of ['91370102MA7D2F1K3X', '2', '启用']) expect(within(row).getByText(text)).toBeTruthy();
+    expect(within(card).getByText('主管单位：省培训协会')).toBeTruthy();
+    expect(affiliationsMock).toHaveBeenCalledWith({ unitId: 5, pageNum: 1, pageSize: 100 });
+    const students = await cardOf('挂靠单位学员');
+    const sun = (await within(students).findByText('孙分部')).closest('tr') as HTMLElement;
+    for (const text of ['370102********3012', '13800000201', '演示培训单位（分部）', '3', '1'])
+      expect(within(sun).getByText(text)).toBeTruthy();
+    expect(affiliatedStudentsMock).toHaveBeenCalledWith({ unitId: 5, pageNum: 1, pageSize: 10 });
+  });
+
+  it('lets staff add affiliated units from the picker, saving the whole set', async () => {
+    jest.mocked(listAffiliationOptions).mockResolvedValue([
+      { id: 8, name: '演示培训单位（分部）', creditCode: null },
+      { id: 9, name: '历城分部', creditCode: '91370112MA3C4T0X05' },
+    ]);
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const card = await cardOf('挂靠单位');
+    await within(card).findByText('演示培训单位（分部）');
+    fireEvent.click(button(card, '添加挂靠单位'));
+    await screen.findByText('添加挂靠单位', { selector: '.ant-modal-title' });
+    await waitFor(() => expect(listAffiliationOptions).toHaveBeenCalledWith(5));
+    fireEvent.click(button(modal(), '添加'));
+    expect(await screen.findByText('请选择挂靠单位', FIELD_ERROR)).toBeTruthy();
+    fireEvent.mouseDown(input('add-affiliation_affiliatedUnitIds'));
+    fireEvent.click(await openOption('历城分部（91370112MA3C4T0X05）'));
+    // A unit already under this one is not offered again.
+    expect(
+      screen.queryByText('演示培训单位（分部）', { selector: '.ant-select-item-option-content' }),
+    ).toBeNull();
+    fireEvent.click(button(modal(), '添加'));
+    await waitFor(() =>
+      expect(saveAffiliations).toHaveBeenCalledWith({ unitId: 5, affiliatedUnitIds: [8, 9] }),
+    );
+    await waitFor(() => expect(affiliationsMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('lets staff release an affiliated unit after a confirmation', async () => {
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const card = await cardOf('挂靠单位');
+    const row = (await within(card).findByText('演示培训单位（分部）')).closest('tr') as HTMLElement;
+    fireEvent.click(button(row, '解除'));
+    const confirm = (await screen.findByText('解除「演示培训单位（分部）」的挂靠？')).closest(
+      '.ant-popconfirm',
+    ) as HTMLElement;
+    fireEvent.click(button(confirm, '解除'));
+    await waitFor(() => expect(deleteAffiliations).toHaveBeenCalledWith(5, [8]));
+    await waitFor(() => expect(affiliatedStudentsMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('offers no 添加挂靠单位 on a disabled unit, but still 解除', async () => {
+    getMock.mockResolvedValue({ ...UNIT, status: 'DISABLED' });
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const card = await cardOf('挂靠单位');
+    const row = (await within(card).findByText('演示培训单位（分部）')).closest('tr') as HTMLElement;
+    expect(button(card, '添加挂靠单位').disabled).toBe(true);
+    expect(button(row, '解除').disabled).toBe(false);
+  });
+
+  it('shows a unit manager their affiliated units and students read-only', async () => {
+    renderScreen(<UnitDetailPage />, UNIT_MANAGER, '/unit-manage/detail');
+    const card = await cardOf('挂靠单位');
+    await within(card).findByText('演示培训单位（分部）');
+    expect(within(card).queryByText('添加挂靠单位', { selector: 'button span' })).toBeNull();
+    expect(within(card).queryByText('解除', { selector: 'button span' })).toBeNull();
+    const students = await cardOf('挂靠单位学员');
+    expect(await within(students).findByText('孙分部')).toBeTruthy();
+    expect(listAffiliationOptions).not.toHaveBeenCalled();
+  });
+
+  it('searches the students by affiliated unit, name, ID number and mobile', async () => {
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const students = await cardOf('挂靠单位学员');
+    await within(students).findByText('孙分部');
+    fireEvent.mouseDown(input('affiliation-students_affiliatedUnitId'));
+    fireEvent.click(await openOption('演示培训单位（分部）'));
+    fireEvent.change(input('affiliation-students_name'), { target: { value: '孙' } });
+    fireEvent.change(input('affiliation-students_mobile'), { target: { value: '0201' } });
+    fireEvent.click(button(students, '查询'));
+    await waitFor(() =>
+      expect(affiliatedStudentsMock).toHaveBeenLastCalledWith(
+        expect.objectContaining({ unitId: 5, pageNum: 1, affiliatedUnitId: 8, name: '孙', mobile: '0201' }),
+      ),
     );
   });
 });

@@ -14,14 +14,16 @@ import { accountInfoAtom } from '../../../store/session';
 import { readPositiveId } from '../../../utils/query-id';
 import { UnitFormModal } from '../components/UnitFormModal';
 import { useTrainTypes } from '../hooks/useTrainTypes';
+import { UnitAffiliationCards } from './components/UnitAffiliationCards';
 import { UnitRegisterQrCard } from './components/UnitRegisterQrCard';
 import { UnitRegisterStudentsCard } from './components/UnitRegisterStudentsCard';
 
 const LIST_PATH = '/unit-manage/list' satisfies MenuUrl;
 
 /**
- * 单位详情 (hidden page, `?id=`): one unit's details with its editor, its registration QR code and
- * its registered students. Unit managers see their own unit (also without `id`) and cannot change
+ * 单位详情 (hidden page, `?id=`): one unit's details with its editor, its registration QR code, its
+ * registered students, and the units affiliated under it with their students (read-only for unit
+ * managers). Unit managers see their own unit (also without `id`) and cannot change
  * its training types.
  */
 export function UnitDetailPage() {
@@ -105,6 +107,12 @@ export function UnitDetailPage() {
       </Card>
       <UnitRegisterQrCard key={`qr-${unit.id}`} unitId={unit.id} />
       <UnitRegisterStudentsCard key={`students-${unit.id}`} unitId={unit.id} />
+      <UnitAffiliationCards
+        key={`affiliations-${unit.id}`}
+        unitId={unit.id}
+        canEdit={!isUnitManager && canOpenList}
+        enabled={unit.status === 'ENABLED'}
+      />
     </Flex>
   );
 }
