@@ -32,15 +32,8 @@ const UNIT_CLASS_PAGES = [
   '/train-manage/creat-class',
   ...UNIT_IMPORT_PAGES,
 ];
-/** The pages 0021 grants to built-in unit-manager roles (and leaves on down); the earlier migrations' tests look past them. */
-const UNIT_IMPORT_PAGES = [
-  '/train-manage/import-student',
-  '/train-manage/batch-pay-order',
-  '/order-manage',
-  '/order-manage/detail',
-];
 const withoutUnitClassPages = (menu: string[] | undefined) =>
-  menu?.filter((url) => !UNIT_CLASS_PAGES.includes(url) && !UNIT_IMPORT_PAGES.includes(url));
+  menu?.filter((url) => !UNIT_CLASS_PAGES.includes(url));
 
 async function tables(sequelize: ReturnType<typeof createSequelize>): Promise<string[]> {
   const rows = await sequelize.query<{ table_name: string }>(
