@@ -25,7 +25,7 @@ import { superAccountActions } from './modules/super-account/super-account.actio
 import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
 import { unitActions } from './modules/unit/unit.actions';
-import { unitClassActions } from './modules/unit-class/unit-class.actions';
+import { unitClassActions, unitClassTransferActions } from './modules/unit-class/unit-class.actions';
 import { batchOrderActions, unitImportActions } from './modules/unit-import/unit-import.actions';
 import { wechatActions } from './modules/wechat/wechat.actions';
 
@@ -60,6 +60,7 @@ export const allActions: ActionDefinition[] = [
   ...examActions,
   ...myCertificateActions,
   ...unitClassActions,
+  ...unitClassTransferActions,
   ...unitImportActions,
   ...batchOrderActions,
 ];

@@ -32,6 +32,7 @@ import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train
 import { trainPlanCalls } from './train-plan';
 import { unitCalls } from './unit';
 import { unitClassCalls } from './unit-class';
+import { unitClassTransferCalls } from './unit-class-transfer';
 import { batchOrderCalls, unitImportCalls } from './unit-import';
 import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
@@ -64,6 +65,7 @@ export const CALLS = {
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(unitClassCalls),
+  ...keyed(unitClassTransferCalls),
   ...keyed(unitImportCalls),
   ...keyed(batchOrderCalls),
   ...keyed(dictionaryCalls),

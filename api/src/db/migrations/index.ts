@@ -20,6 +20,7 @@ import { m0018Certificates } from './0018-certificates';
 import { m0019SkillCertificates } from './0019-skill-certificates';
 import { m0020UnitClasses } from './0020-unit-classes';
 import { m0021UnitImports } from './0021-unit-imports';
+import { m0022UnitClassTransfers } from './0022-unit-class-transfers';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   m0019SkillCertificates,
   m0020UnitClasses,
   m0021UnitImports,
+  m0022UnitClassTransfers,
 ];

@@ -39,7 +39,7 @@ const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
 
 /** The unit classes the caller may see: their project's, a unit manager's own unit's only. */
-function visibleWhere(scope: ActorScope): WhereOptions {
+export function visibleWhere(scope: ActorScope): WhereOptions {
   const own = managedUnitId(scope);
   return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
 }
@@ -61,7 +61,7 @@ async function studentCount(row: UnitClass, transaction?: Transaction): Promise<
 }
 
 /** The student count of each of the unit classes `ids` of the project (one query; see studentsWhere). */
-async function studentCounts(projectId: number, ids: number[]): Promise<Map<number, number>> {
+export async function studentCounts(projectId: number, ids: number[]): Promise<Map<number, number>> {
   const rows =
     (await UnitClass.sequelize?.query<{ id: number; count: string }>(
       `SELECT unit_class_id AS id, COUNT(*) AS count FROM my_class
@@ -111,7 +111,11 @@ async function present(rows: UnitClass[]): Promise<UnitClassItem[]> {
 }
 
 /** One unit class the caller may see (locked inside a transaction); else BusinessError 单位班级不存在. */
-async function loadUnitClass(scope: ActorScope, id: number, transaction?: Transaction): Promise<UnitClass> {
+export async function loadUnitClass(
+  scope: ActorScope,
+  id: number,
+  transaction?: Transaction,
+): Promise<UnitClass> {
   const row = await UnitClass.findOne({
     where: { ...visibleWhere(scope), id } as WhereOptions<UnitClass>,
     transaction,
