@@ -101,6 +101,7 @@ export function TransferProgress({ view }: { view: UnitClassTransferView }) {
   );
 }
 
+/** The dialog is mounted while open (its fields and progress start afresh each time). */
 export interface TransferStudentsModalProps {
   unitClass: UnitClassItem;
   /** The students (`myClassId`) chosen in the table; none: only 全部学员 is offered. */
@@ -204,12 +205,7 @@ export function TransferStudentsModal({
       title="转移学员"
       footer={footer}
       onCancel={onClose}
-      afterClose={() => {
-        form.resetFields();
-        setView(null);
-      }}
       mask={{ closable: false }}
-      forceRender
       width={600}
     >
       {view ? (

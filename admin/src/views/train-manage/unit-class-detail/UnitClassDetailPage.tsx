@@ -104,13 +104,15 @@ function UnitClassStudentsCard({
         }}
         {...list.tableProps}
       />
-      <TransferStudentsModal
-        unitClass={unitClass}
-        selectedIds={selected}
-        open={transferring}
-        onClose={() => setTransferring(false)}
-        onFinished={finished}
-      />
+      {transferring && (
+        <TransferStudentsModal
+          unitClass={unitClass}
+          selectedIds={selected}
+          open
+          onClose={() => setTransferring(false)}
+          onFinished={finished}
+        />
+      )}
     </Card>
   );
 }
