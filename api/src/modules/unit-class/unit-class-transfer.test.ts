@@ -355,6 +355,9 @@ describe('unit-class/transfer', () => {
       toUnitName: s.unitB.name,
       fromUnitName: s.unitA.name,
     });
+    // A unit class whose students all left is kept for its records (it may be closed).
+    await transfer({ fromId: s.a1.id, toId: s.a2.id }, s.staff);
+    refused(await call('delete', { id: s.a1.id }, s.staff), '该单位班级有转移记录，不能删除，可将其关闭');
   });
 
   test('running a transfer twice (even at once) moves and records each student once', async () => {

@@ -23,6 +23,7 @@ import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
 import { loadUnit } from '../unit/unit.service';
 import { UnitClass } from './unit-class.model';
+import { UnitClassTransfer } from './unit-class-transfer.model';
 
 /**
  * Unit classes (docs/product-decisions.md "Unit classes"): a unit's purchase group for one class.
@@ -241,12 +242,18 @@ export async function saveUnitClass(
   return getUnitClass(scope, id);
 }
 
-/** Deletes a unit class; refused once it has students. Audited. */
+/** Deletes a unit class; refused once it has students or transfer records. Audited. */
 export async function deleteUnitClass(scope: ActorScope, id: number): Promise<void> {
   await scope.sequelize.transaction(async (transaction) => {
     const row = await loadUnitClass(scope, id, transaction);
     const students = await studentCount(row, transaction);
     if (students) throw new BusinessError(`该单位班级已有学员（${students} 人），不能删除`);
+    // Transfer records name both ends; they stay, so the unit class does too (it may be closed).
+    const transfers = await UnitClassTransfer.count({
+      where: { projectId: row.projectId, [Op.or]: [{ fromUnitClassId: id }, { toUnitClassId: id }] },
+      transaction,
+    });
+    if (transfers) throw new BusinessError('该单位班级有转移记录，不能删除，可将其关闭');
     await row.destroy({ transaction });
     await audit(
       scope,
