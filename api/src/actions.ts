@@ -26,7 +26,7 @@ import { trainClassActions } from './modules/train-class/train-class.actions';
 import { trainPlanActions } from './modules/train-plan/train-plan.actions';
 import { unitActions } from './modules/unit/unit.actions';
 import { unitAffiliationActions } from './modules/unit-affiliation/unit-affiliation.actions';
-import { unitClassActions } from './modules/unit-class/unit-class.actions';
+import { unitClassActions, unitClassTransferActions } from './modules/unit-class/unit-class.actions';
 import {
   batchOrderActions,
   unitImportActions,
@@ -66,6 +66,7 @@ export const allActions: ActionDefinition[] = [
   ...examActions,
   ...myCertificateActions,
   ...unitClassActions,
+  ...unitClassTransferActions,
   ...unitImportActions,
   ...batchOrderActions,
   ...unitWorkspaceActions,

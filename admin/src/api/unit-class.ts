@@ -30,3 +30,23 @@ export const pageUnitClassStudents = (query: InputOf<Calls['unit-class/students'
 
 /** The project's offered classes, for the create form. Rejects with an ApiError. */
 export const getUnitClassOptions = () => api.call('unit-class/class-options', {});
+
+/**
+ * Starts moving a unit class's students (the chosen enrolments, or all) to another unit class of
+ * the same class; answers the running transfer. Rejects with an ApiError.
+ */
+export const startUnitClassTransfer = (payload: InputOf<Calls['unit-class/transfer']>) =>
+  api.call('unit-class/transfer', payload);
+
+/** Where a transfer stands (polled while it runs). Rejects with an ApiError. */
+export const getUnitClassTransferProgress = (id: number, options?: CallOptions) =>
+  api.call('unit-class/transfer-progress', { id }, options);
+
+/** One page of the records of transfers in or out of a unit class. Rejects with an ApiError. */
+export const pageUnitClassTransferRecords = (
+  query: InputOf<Calls['unit-class/transfer-records']>,
+  options?: CallOptions,
+) => api.call('unit-class/transfer-records', query, options);
+
+/** The open unit classes of the same class a unit class's students may move to. Rejects with an ApiError. */
+export const getUnitClassTransferTargets = (id: number) => api.call('unit-class/transfer-targets', { id });

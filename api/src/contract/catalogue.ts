@@ -32,6 +32,7 @@ import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train
 import { trainPlanCalls } from './train-plan';
 import { unitAffiliationCalls, unitCalls } from './unit';
 import { unitClassCalls } from './unit-class';
+import { unitClassTransferCalls } from './unit-class-transfer';
 import { batchOrderCalls, unitImportCalls, unitWorkspaceCalls } from './unit-import';
 import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
@@ -65,6 +66,7 @@ export const CALLS = {
   ...keyed(unitCalls),
   ...keyed(unitAffiliationCalls),
   ...keyed(unitClassCalls),
+  ...keyed(unitClassTransferCalls),
   ...keyed(unitImportCalls),
   ...keyed(batchOrderCalls),
   ...keyed(unitWorkspaceCalls),

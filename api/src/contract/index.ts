@@ -27,5 +27,6 @@ export * from './train-class';
 export * from './train-plan';
 export * from './unit';
 export * from './unit-class';
+export * from './unit-class-transfer';
 export * from './unit-import';
 export * from './wechat';

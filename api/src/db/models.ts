@@ -51,6 +51,7 @@ import { TrainPlan } from '../modules/train-plan/train-plan.model';
 import { Unit } from '../modules/unit/unit.model';
 import { UnitAffiliation } from '../modules/unit-affiliation/unit-affiliation.model';
 import { UnitClass } from '../modules/unit-class/unit-class.model';
+import { UnitClassTransfer, UnitClassTransferRecord } from '../modules/unit-class/unit-class-transfer.model';
 import { UnitImport } from '../modules/unit-import/unit-import.model';
 import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
 import { installTenantGuard } from './tenant-guard';
@@ -87,7 +88,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [ExamCategory, ExamQuestion, ExamPaper, ExamPaperQuestion, ExamSetting, ExamAttempt])
     model.initModel(sequelize);
   for (const model of [Certificate, CertificatePrintLog, CertificateQueryMiss]) model.initModel(sequelize);
-  UnitClass.initModel(sequelize);
+  for (const model of [UnitClass, UnitClassTransfer, UnitClassTransferRecord]) model.initModel(sequelize);
   UnitImport.initModel(sequelize);
   UnitAffiliation.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);

@@ -4,6 +4,10 @@ import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
 import { examDeadlineJob } from '../modules/exam/exam.jobs';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
+import {
+  unitClassTransferRunJob,
+  unitClassTransferSweepJob,
+} from '../modules/unit-class/unit-class-transfer.jobs';
 import { unitImportRunJob, unitImportSweepJob } from '../modules/unit-import/unit-import.jobs';
 
 /** Every kind of background job of the product. */
@@ -15,4 +19,6 @@ export const allJobs: readonly JobDefinition[] = [
   examDeadlineJob,
   unitImportRunJob,
   unitImportSweepJob,
+  unitClassTransferRunJob,
+  unitClassTransferSweepJob,
 ];

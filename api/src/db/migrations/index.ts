@@ -20,6 +20,7 @@ import { m0018Certificates } from './0018-certificates';
 import { m0019SkillCertificates } from './0019-skill-certificates';
 import { m0020UnitClasses } from './0020-unit-classes';
 import { m0021UnitImports } from './0021-unit-imports';
+import { m0022UnitClassTransfers } from './0022-unit-class-transfers';
 import { m0023UnitAffiliations } from './0023-unit-affiliations';
 import { m0024Refunds } from './0024-refunds';
 
@@ -46,6 +47,7 @@ export const migrations: Migration[] = [
   m0019SkillCertificates,
   m0020UnitClasses,
   m0021UnitImports,
+  m0022UnitClassTransfers,
   m0023UnitAffiliations,
   m0024Refunds,
 ];

@@ -23,6 +23,7 @@ import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
 import { loadUnit } from '../unit/unit.service';
 import { UnitClass } from './unit-class.model';
+import { UnitClassTransfer } from './unit-class-transfer.model';
 
 /**
  * Unit classes (docs/product-decisions.md "Unit classes"): a unit's purchase group for one class.
@@ -39,7 +40,7 @@ const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
 
 /** The unit classes the caller may see: their project's, a unit manager's own unit's only. */
-function visibleWhere(scope: ActorScope): WhereOptions {
+export function visibleWhere(scope: ActorScope): WhereOptions {
   const own = managedUnitId(scope);
   return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
 }
@@ -61,7 +62,7 @@ async function studentCount(row: UnitClass, transaction?: Transaction): Promise<
 }
 
 /** The student count of each of the unit classes `ids` of the project (one query; see studentsWhere). */
-async function studentCounts(projectId: number, ids: number[]): Promise<Map<number, number>> {
+export async function studentCounts(projectId: number, ids: number[]): Promise<Map<number, number>> {
   const rows =
     (await UnitClass.sequelize?.query<{ id: number; count: string }>(
       `SELECT unit_class_id AS id, COUNT(*) AS count FROM my_class
@@ -111,7 +112,11 @@ async function present(rows: UnitClass[]): Promise<UnitClassItem[]> {
 }
 
 /** One unit class the caller may see (locked inside a transaction); else BusinessError 单位班级不存在. */
-async function loadUnitClass(scope: ActorScope, id: number, transaction?: Transaction): Promise<UnitClass> {
+export async function loadUnitClass(
+  scope: ActorScope,
+  id: number,
+  transaction?: Transaction,
+): Promise<UnitClass> {
   const row = await UnitClass.findOne({
     where: { ...visibleWhere(scope), id } as WhereOptions<UnitClass>,
     transaction,
@@ -237,12 +242,18 @@ export async function saveUnitClass(
   return getUnitClass(scope, id);
 }
 
-/** Deletes a unit class; refused once it has students. Audited. */
+/** Deletes a unit class; refused once it has students or transfer records. Audited. */
 export async function deleteUnitClass(scope: ActorScope, id: number): Promise<void> {
   await scope.sequelize.transaction(async (transaction) => {
     const row = await loadUnitClass(scope, id, transaction);
     const students = await studentCount(row, transaction);
     if (students) throw new BusinessError(`该单位班级已有学员（${students} 人），不能删除`);
+    // Transfer records name both ends; they stay, so the unit class does too (it may be closed).
+    const transfers = await UnitClassTransfer.count({
+      where: { projectId: row.projectId, [Op.or]: [{ fromUnitClassId: id }, { toUnitClassId: id }] },
+      transaction,
+    });
+    if (transfers) throw new BusinessError('该单位班级有转移记录，不能删除，可将其关闭');
     await row.destroy({ transaction });
     await audit(
       scope,

@@ -1,9 +1,11 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
+import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import type { UnitClassStudent } from '@px/api/contract';
+import type { UnitClassItem, UnitClassStudent, UnitClassTransferView } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUnitClass, pageUnitClassStudents } from '../../../api/unit-class';
 import { hoursOf } from '../../../components/EnrolmentTable';
@@ -27,6 +29,8 @@ import {
   UNIT_CLASS_LIST_PAGE,
   unitClassFormPath,
 } from '../unit-class/unit-class-paths';
+import { TransferRecordsCard } from './TransferRecordsCard';
+import { TransferStudentsModal } from './TransferStudentsModal';
 
 const studentColumns: ColumnsType<UnitClassStudent> = [
   { title: '姓名', dataIndex: 'realName', width: 110 },
@@ -52,28 +56,70 @@ const studentColumns: ColumnsType<UnitClassStudent> = [
   dateTimeColumn('报名时间', 'enrolledAt'),
 ];
 
-/** 学员: the unit class's students with study state and credited hours, paged. */
-function UnitClassStudentsCard({ unitClassId }: { unitClassId: number }) {
+/**
+ * 学员: the unit class's students with study state and credited hours, paged; rows may be selected
+ * (across pages) for 转移学员, which moves them (or all) to another unit class of the same class.
+ */
+function UnitClassStudentsCard({
+  unitClass,
+  onTransferred,
+}: {
+  unitClass: UnitClassItem;
+  onTransferred: (view: UnitClassTransferView) => void;
+}) {
   const list = usePagedList<Record<string, never>, UnitClassStudent>(
-    (query) => pageUnitClassStudents({ ...query, id: unitClassId }),
+    (query) => pageUnitClassStudents({ ...query, id: unitClass.id }),
     {},
   );
+  const [selected, setSelected] = useState<number[]>([]);
+  const [transferring, setTransferring] = useState(false);
+  const finished = (view: UnitClassTransferView) => {
+    setSelected([]);
+    list.reload();
+    onTransferred(view);
+  };
   return (
-    <Card title="学员">
+    <Card
+      title="学员"
+      extra={
+        list.total > 0 && (
+          <Space>
+            {selected.length > 0 && <span>{`已选 ${selected.length} 人`}</span>}
+            <Button icon={<SwapOutlined />} onClick={() => setTransferring(true)}>
+              转移学员
+            </Button>
+          </Space>
+        )
+      }
+    >
       <Table<UnitClassStudent>
         rowKey="myClassId"
         columns={studentColumns}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无学员' }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
         {...list.tableProps}
       />
+      {transferring && (
+        <TransferStudentsModal
+          unitClass={unitClass}
+          selectedIds={selected}
+          open
+          onClose={() => setTransferring(false)}
+          onFinished={finished}
+        />
+      )}
     </Card>
   );
 }
 
 /**
- * 单位班级详情 (hidden page, `?id=`): one unit class, its students and its batch orders; an open one
- * offers 导入学员.
+ * 单位班级详情 (hidden page, `?id=`): one unit class, its students (转移学员 moves them to another
+ * unit class of the same class), its transfer records and its batch orders; an open one offers 导入学员.
  */
 export function UnitClassDetailPage() {
   const [params] = useSearchParams();
@@ -81,6 +127,7 @@ export function UnitClassDetailPage() {
   const id = readPositiveId(params.get('id'));
   const access = useAccess();
   const state = useRecord(id, getUnitClass);
+  const [transfers, setTransfers] = useState(0);
   const back = access.can(UNIT_CLASS_LIST_PAGE) ? (
     <Button onClick={() => navigate(UNIT_CLASS_LIST_PAGE)}>返回列表</Button>
   ) : null;
@@ -133,7 +180,20 @@ export function UnitClassDetailPage() {
       >
         <Descriptions bordered column={{ xs: 1, md: 2 }} items={items} />
       </Card>
-      <UnitClassStudentsCard key={row.id} unitClassId={row.id} />
+      <UnitClassStudentsCard
+        key={row.id}
+        unitClass={row}
+        onTransferred={() => {
+          setTransfers((count) => count + 1);
+          getUnitClass(row.id).then(state.set, () => undefined);
+        }}
+      />
+      <TransferRecordsCard
+        key={`records-${row.id}`}
+        unitClassId={row.id}
+        unitName={row.unitName}
+        refreshKey={transfers}
+      />
       {access.can(BATCH_PAY_PAGE) && (
         <Card title="批量订单">
           <BatchOrderList key={row.id} unitClassId={row.id} detailPath={batchPayPath} />
