@@ -66,10 +66,13 @@ describe('订单列表 in the back office', () => {
       await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.projectAdmin.password);
       await button(page, '登录').click();
       await page.waitForURL(/\/admin\/order-manage\/list$/);
-      await expectVisible(page.getByText('共 5 条'));
-      for (const name of ['张三', '李四', '王五', '赵六']) await expectVisible(row(page, name).first());
+      // The five demo orders and the three child orders of the demo unit's batch order.
+      await expectVisible(page.getByText('共 8 条'));
+      for (const name of ['张三', '李四', '王五', '赵六', ...DEMO.unitStaff])
+        await expectVisible(row(page, name).first());
       await expectVisible(row(page, '已关闭'));
       expect(await row(page, '已支付').count()).toBe(4);
+      expect(await row(page, '团体缴费订单').count()).toBe(DEMO.unitStaff.length);
       // The whole table fits beside the sidebar: no column hides under the pinned 操作.
       const { content, room } = await tableWidths(page);
       expect(content).toBeLessThanOrEqual(room);
@@ -99,7 +102,7 @@ describe('订单列表 in the back office', () => {
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
       await button(page, '重置').click();
-      await expectVisible(page.getByText('共 5 条'));
+      await expectVisible(page.getByText('共 8 条'));
     },
     STEP_TIMEOUT,
   );
@@ -123,7 +126,7 @@ describe('订单列表 in the back office', () => {
       await expectVisible(page.getByText('已免费开通，创建了 1 个订单'));
       await dialog.waitFor({ state: 'hidden' });
 
-      await expectVisible(page.getByText('共 6 条'));
+      await expectVisible(page.getByText('共 9 条'));
       const created = rows(page).first();
       await expectVisible(created.getByText(DEMO.accounts.student.name));
       await expectVisible(created.getByText(FREE_CLASS));

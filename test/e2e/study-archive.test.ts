@@ -72,7 +72,8 @@ describe('the study archive and student management', () => {
       await button(admin, '登录').click();
       await admin.waitForURL(/\/admin\/train-manage\/study-report$/);
       await expectVisible(admin.locator('.ant-card-head-title', { hasText: '学习档案' }));
-      await expectVisible(row(admin, DEMO_STUDENT).first());
+      // Newest first: the unit's imported staff (awaiting payment) lead the list.
+      await expectVisible(row(admin, DEMO.unitStaff[0]).first());
       await shot(admin, '01-study-report');
       await expectTablesFit(admin.locator('.ant-card').first());
 

@@ -51,3 +51,56 @@ export interface JobDefinition<N extends JobName = JobName> {
 export function defineJob<N extends JobName>(definition: JobDefinition<N>): JobDefinition<N> {
   return definition;
 }
+
+/** Job names whose payload is a sweep's (`{ staleSeconds? }`). */
+type SweepJobName = {
+  [K in JobName]: JobPayloads[K] extends { staleSeconds?: number } ? K : never;
+}[JobName];
+
+/** Long work kept in a table of its own (imports, transfers), done a time slice per job run. */
+export interface ResumableWork<R extends JobName, S extends SweepJobName> {
+  /** The job doing one slice; it sends itself again while work remains. */
+  run: R;
+  /** The job taking up work whose process is gone: every minute and at every server start. */
+  sweep: S;
+  /** Does one time slice of the work (safe to run twice at once); answers whether some remains. */
+  slice(scope: JobScope, data: JobPayloads[R]): Promise<boolean>;
+  /**
+   * The payloads of the `run` jobs of work in progress not moved on since `before`, each marked as
+   * moved on (so the next sweep leaves it a while).
+   */
+  takeStale(before: Date): Promise<JobPayloads[R][]>;
+  /** How long work may stand still before the sweep takes it up (a sweep's payload may say less). */
+  staleSeconds: number;
+}
+
+/**
+ * The two jobs of a resumable work: a run of at most one slice that sends the next run, so no run
+ * nears the queue's expiry and a killed process loses at most the chunk in flight (rolled back
+ * whole); and the sweep, every minute and once at every server start (then without waiting),
+ * running again the work whose row stood still.
+ */
+export function defineResumableWork<R extends JobName, S extends SweepJobName>(
+  work: ResumableWork<R, S>,
+): [JobDefinition<R>, JobDefinition<S>] {
+  const run = defineJob<R>({
+    name: work.run,
+    retryLimit: 5,
+    expireInSeconds: 120,
+    async handler(scope, data) {
+      if (await work.slice(scope, data)) await scope.jobs.send(work.run, data);
+    },
+  });
+  const sweep = defineJob<S>({
+    name: work.sweep,
+    schedule: '* * * * *',
+    atStart: { staleSeconds: 0 } as JobPayloads[S],
+    retryLimit: 0,
+    async handler(scope, data) {
+      const seconds = (data as { staleSeconds?: number }).staleSeconds ?? work.staleSeconds;
+      for (const payload of await work.takeStale(new Date(Date.now() - seconds * 1000)))
+        await scope.jobs.send(work.run, payload);
+    },
+  });
+  return [run, sweep];
+}

@@ -1,5 +1,5 @@
 import { Op } from 'sequelize';
-import { defineJob } from '../../core/jobs';
+import { defineResumableWork } from '../../core/jobs';
 import { UnitImport } from './unit-import.model';
 import { runImport } from './unit-import.run';
 
@@ -15,40 +15,22 @@ declare module '../../core/jobs' {
 /** An import not moved on for this long is taken up again by the sweep (its worker is gone). */
 export const IMPORT_STALE_SECONDS = 60;
 
-/**
- * One import, a time slice at a time: a run that has work left sends the next run, so no run nears
- * the queue's expiry and a restart loses at most the chunk in flight (rolled back whole).
- */
-export const unitImportRunJob = defineJob({
-  name: 'unit-import.run',
-  retryLimit: 5,
-  expireInSeconds: 120,
-  async handler(scope, data) {
-    if (await runImport(scope, data.importId)) await scope.jobs.send('unit-import.run', data);
-  },
-});
-
-/**
- * Every minute: imports still running whose row has not changed for a while (their process was
- * killed, or their job expired) are run again from where they stand. Running one twice is safe.
- */
-export const unitImportSweepJob = defineJob({
-  name: 'unit-import.sweep',
-  schedule: '* * * * *',
-  // A booting server takes up every running import at once (a duplicate run is harmless).
-  atStart: { staleSeconds: 0 },
-  retryLimit: 0,
-  async handler(scope, data) {
-    const before = new Date(Date.now() - (data.staleSeconds ?? IMPORT_STALE_SECONDS) * 1000);
+/** Imports, a time slice per run; the sweep takes up those a killed process left. */
+export const [unitImportRunJob, unitImportSweepJob] = defineResumableWork({
+  run: 'unit-import.run',
+  sweep: 'unit-import.sweep',
+  staleSeconds: IMPORT_STALE_SECONDS,
+  slice: (scope, data) => runImport(scope, data.importId),
+  async takeStale(before) {
     const stale = await UnitImport.findAll({
       attributes: ['id'],
       where: { status: ['VALIDATING', 'VALIDATED', 'IMPORTING'], updatedAt: { [Op.lte]: before } },
       // The sweep spans projects on purpose.
       allTenants: true,
     });
-    for (const row of stale) {
-      await UnitImport.update({ updatedAt: new Date() }, { where: { id: row.id }, allTenants: true });
-      await scope.jobs.send('unit-import.run', { importId: row.id });
-    }
+    const ids = stale.map((row) => row.id);
+    if (ids.length)
+      await UnitImport.update({ updatedAt: new Date() }, { where: { id: ids }, allTenants: true });
+    return ids.map((importId) => ({ importId }));
   },
 });

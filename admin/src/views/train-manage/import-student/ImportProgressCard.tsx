@@ -1,19 +1,11 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { UnitImportView } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Alert, Button, Card, Col, Progress, type ProgressProps, Row, Space, Statistic } from 'antd';
+import { Alert, Button, Card, Space } from 'antd';
+import { JobProgress } from '../../../components/JobProgress';
 import { UnitImportStatusTag } from './UnitImportStatusTag';
 
 /** The bar of an import: its share of rows processed, coloured by how it stands or ended. */
-function progressOf(view: UnitImportView): Pick<ProgressProps, 'percent' | 'status'> {
-  const percent =
-    view.total > 0 ? Math.min(100, Math.floor((view.processed / view.total) * 100)) : view.finished ? 100 : 0;
-  if (!view.finished) return { percent, status: 'active' };
-  if (view.status === 'DONE') return { percent: 100, status: 'success' };
-  if (view.status === 'PARTIAL') return { percent: 100, status: 'normal' };
-  return { percent, status: 'exception' };
-}
-
 /** What an ended import means for the unit, or null while it runs. */
 function outcomeOf(view: UnitImportView): { type: 'success' | 'warning' | 'error'; text: string } | null {
   switch (view.status) {
@@ -64,21 +56,7 @@ export function ImportProgressCard({
       extra={<UnitImportStatusTag status={view.status} />}
       data-testid="import-progress"
     >
-      <Progress {...progressOf(view)} aria-label="导入进度" />
-      <Row gutter={16} style={{ margin: '16px 0' }}>
-        <Col span={6}>
-          <Statistic title="总数" value={view.total} />
-        </Col>
-        <Col span={6}>
-          <Statistic title="已处理" value={view.processed} />
-        </Col>
-        <Col span={6}>
-          <Statistic title="成功" value={view.okCount} />
-        </Col>
-        <Col span={6}>
-          <Statistic title="失败" value={view.failedCount} />
-        </Col>
-      </Row>
+      <JobProgress view={view} label="导入进度" />
       {outcome ? (
         <Alert
           type={outcome.type}

@@ -4,26 +4,14 @@ import {
   type UnitClassTransferTarget,
   type UnitClassTransferView,
 } from '@px/api/contract';
-import {
-  Alert,
-  Button,
-  Col,
-  Form,
-  Modal,
-  Progress,
-  type ProgressProps,
-  Radio,
-  Row,
-  Select,
-  Statistic,
-  Tag,
-} from 'antd';
+import { Alert, Button, Form, Modal, Radio, Select, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import {
   getUnitClassTransferProgress,
   getUnitClassTransferTargets,
   startUnitClassTransfer,
 } from '../../../api/unit-class';
+import { JobProgress } from '../../../components/JobProgress';
 import { usePoll } from '../../../hooks/usePoll';
 
 /** How often the dialog asks where a running transfer stands. */
@@ -44,14 +32,6 @@ const STATUS_COLOR: Readonly<Record<UnitClassTransferView['status'], string>> = 
 };
 
 /** The bar of a transfer: its share of students processed, coloured by how it stands or ended. */
-function progressOf(view: UnitClassTransferView): Pick<ProgressProps, 'percent' | 'status'> {
-  const percent = view.total > 0 ? Math.min(100, Math.floor((view.processed / view.total) * 100)) : 0;
-  if (!view.finished) return { percent, status: 'active' };
-  if (view.status === 'DONE') return { percent: 100, status: 'success' };
-  if (view.status === 'PARTIAL') return { percent: 100, status: 'normal' };
-  return { percent, status: 'exception' };
-}
-
 /** What an ended transfer means, or what to expect while it runs. */
 function outcomeOf(view: UnitClassTransferView): {
   type: 'success' | 'warning' | 'error' | 'info';
@@ -81,21 +61,7 @@ export function TransferProgress({ view }: { view: UnitClassTransferView }) {
         {`「${view.fromUnitClassName}」→「${view.toUnitClassName}」 `}
         <Tag color={STATUS_COLOR[view.status]}>{UNIT_CLASS_TRANSFER_STATUS_LABEL[view.status]}</Tag>
       </p>
-      <Progress {...progressOf(view)} aria-label="转移进度" />
-      <Row gutter={16} style={{ margin: '16px 0' }}>
-        <Col span={6}>
-          <Statistic title="总数" value={view.total} />
-        </Col>
-        <Col span={6}>
-          <Statistic title="已处理" value={view.processed} />
-        </Col>
-        <Col span={6}>
-          <Statistic title="成功" value={view.okCount} />
-        </Col>
-        <Col span={6}>
-          <Statistic title="失败" value={view.failedCount} />
-        </Col>
-      </Row>
+      <JobProgress view={view} label="转移进度" />
       <Alert type={outcome.type} showIcon title={outcome.text} />
     </div>
   );
