@@ -32,7 +32,7 @@ export interface SliderCaptcha {
 /** `captcha/check` (body): where the piece was dropped, `x` in pixels of the background's width. */
 export const checkSliderCaptchaInput = z.object({
   token: z.string().uuid(),
-  x: z.coerce.number<unknown>().finite().min(0).max(10_000),
+  x: z.number().finite().min(0).max(10_000),
 });
 export interface SliderCheckAnswer {
   /** True: the token may be sent once as the login's `captchaVO.token`. False: fetch a new puzzle. */
