@@ -90,7 +90,11 @@ export function coverage(shape: Shape, width: number, height: number): Float32Ar
     });
   const share = 1 / (SAMPLES * SAMPLES);
   const crossings: [number, number][] = [];
-  for (let row = 0; row < height * SAMPLES; row += 1) {
+  // Only the sample rows the shape spans.
+  const ys = edges.flatMap(([, y0, , y1]) => [y0, y1]);
+  const firstRow = Math.max(0, Math.floor(Math.min(...ys) * SAMPLES - 0.5));
+  const lastRow = Math.min(height * SAMPLES, Math.ceil(Math.max(...ys) * SAMPLES + 0.5));
+  for (let row = firstRow; row < lastRow; row += 1) {
     const y = (row + 0.5) / SAMPLES;
     crossings.length = 0;
     for (const [x0, y0, x1, y1] of edges)
