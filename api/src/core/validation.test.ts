@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueCalls } from '../contract/catalogue';
 import { zBoolean, zIdList, zInput, zPage } from '../contract/common';
 import { findBadText, parseInput, readTextInput, withStorableText } from './validation';
 
@@ -75,5 +76,68 @@ describe('text PostgreSQL cannot store', () => {
       'k\ufffd': ['a\ufffdb', 1, null, at],
       ok: '😀',
     });
+  });
+});
+
+describe('every call of the catalogue takes exact JSON types', () => {
+  /** The top-level fields of a call's input that text would turn into numbers or booleans. */
+  function typedFields(schema: z.ZodType) {
+    const shape = (schema as unknown as { _zod: { def: { shape?: Record<string, z.ZodType> } } })._zod.def
+      .shape;
+    const numbers: string[] = [];
+    const booleans: string[] = [];
+    for (const key of Object.keys(shape ?? {})) {
+      const read = readTextInput(schema, { [key]: '5' }) as Record<string, unknown>;
+      if (read[key] === 5) numbers.push(key);
+      const flag = readTextInput(schema, { [key]: 'true' }) as Record<string, unknown>;
+      if (flag[key] === true) booleans.push(key);
+    }
+    return { numbers, booleans };
+  }
+
+  const refusesAt = (schema: z.ZodType, key: string, value: unknown) =>
+    schema.safeParse({ [key]: value }).error?.issues.some((issue) => issue.path[0] === key) ?? false;
+
+  test('no number field takes a boolean, an array, digits as text, hex or an exponent; no flag takes 1 or "true"', () => {
+    const accepted: string[] = [];
+    let checked = 0;
+    for (const call of catalogueCalls()) {
+      const { numbers, booleans } = typedFields(call.input);
+      for (const key of numbers)
+        for (const value of [true, [5], '5', '0x5', '5e0']) {
+          checked += 1;
+          if (!refusesAt(call.input, key, value))
+            accepted.push(`${call.key} ${key}=${JSON.stringify(value)}`);
+        }
+      for (const key of booleans)
+        for (const value of [1, 'true']) {
+          checked += 1;
+          if (!refusesAt(call.input, key, value))
+            accepted.push(`${call.key} ${key}=${JSON.stringify(value)}`);
+        }
+    }
+    expect(accepted).toEqual([]);
+    // The probe reached the fields: ids, pages, amounts and flags of many calls.
+    expect(checked).toBeGreaterThan(500);
+  });
+
+  test('no schema of the catalogue coerces', () => {
+    const coercing: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (key: string, schema: unknown): void => {
+      if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
+      seen.add(schema);
+      const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+      if (!def) return;
+      if (def.coerce) coercing.push(`${key} (${String(def.type)})`);
+      for (const value of Object.values(def)) {
+        if (Array.isArray(value)) for (const item of value) walk(key, item);
+        else if (value && typeof value === 'object' && !('_zod' in value))
+          for (const field of Object.values(value)) walk(key, field);
+        else walk(key, value);
+      }
+    };
+    for (const call of catalogueCalls()) walk(call.key, call.input);
+    expect(coercing).toEqual([]);
   });
 });
