@@ -48,11 +48,14 @@ test('a database outage answers 503 in the envelope and is logged once per burst
   expect(JSON.stringify(lines)).not.toMatch(/\n\s+at /);
 });
 
-test('a PostgreSQL "cannot connect now" counts as an outage; a wrong query does not', () => {
-  const pgError = (code: string) =>
-    new DatabaseError(Object.assign(new Error('x'), { code, sql: '' }) as never);
+test('a PostgreSQL "cannot connect now" or a lost connection counts as an outage; a wrong query does not', () => {
+  const pgError = (code: string) => new DatabaseError(Object.assign(new Error('x'), { code, sql: '' }));
   expect(isDatabaseUnavailable(pgError('57P03'))).toBe(true);
   expect(isDatabaseUnavailable(pgError('08006'))).toBe(true);
   expect(isDatabaseUnavailable(pgError('42P01'))).toBe(false);
+  expect(isDatabaseUnavailable(pgError('ECONNRESET'))).toBe(true);
+  const lost = new DatabaseError(Object.assign(new Error('Connection terminated unexpectedly'), { sql: '' }));
+  expect(isDatabaseUnavailable(lost)).toBe(true);
+  expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(false);
   expect(isDatabaseUnavailable(refused())).toBe(true);
 });

@@ -23,13 +23,16 @@ interface ErrorAnswer {
 // PostgreSQL's codes for "not now": the server is shutting down or starting (57P01..57P03), too many
 // connections (53300), or the connection failed (class 08).
 const UNAVAILABLE_CODES = /^(57P0[1-3]|53300|08...)$/;
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 
 /** Whether an error says the database cannot be reached, rather than that a query was wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof ConnectionError) return true;
   if (!(error instanceof DatabaseError)) return false;
-  const code = (error.parent as { code?: unknown }).code;
-  return typeof code === 'string' && UNAVAILABLE_CODES.test(code);
+  const { code, message } = error.parent as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || SOCKET_CODES.has(code))) return true;
+  // The driver's words for a connection lost mid-query (the server restarted or went away).
+  return typeof message === 'string' && /^Connection terminated/.test(message);
 }
 
 /** HTTP errors thrown by the body parser and the router carry a status. */
