@@ -190,6 +190,33 @@ describe('bodies that cannot be read', () => {
     expect(errors).toEqual([]);
   });
 
+  test.each([
+    ['application/json', 'deflate', 'xx'],
+    ['application/json', 'br', 'xx'],
+    ['application/json', 'identity', '{"id":'],
+    ['application/x-www-form-urlencoded', 'gzip', 'xx'],
+    [
+      'multipart/form-data; boundary=zz',
+      'identity',
+      '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+    ],
+  ])(
+    '%s with Content-Encoding %s that cannot be read answers 4xx in the envelope',
+    async (type, encoding, body) => {
+      const before = t.logs.length;
+      const answer = await t.http
+        .post(url('captcha/check'))
+        .set('Content-Type', type)
+        .set('Content-Encoding', encoding)
+        .serialize((raw) => raw)
+        .send(body);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.body).toMatchObject({ respCode: -1 });
+      expect(t.logs.slice(before).filter((line) => (line.level as number) >= 50)).toEqual([]);
+    },
+  );
+
   test('a real gzip body is read', async () => {
     const body = zlib.gzipSync(JSON.stringify({ id: 1 }));
     const answer = await t.http
