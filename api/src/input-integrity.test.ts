@@ -163,6 +163,19 @@ describe('text PostgreSQL cannot store is refused at the edge', () => {
     expect(failures).toEqual([]);
   });
 
+  test('a deeply nested body is walked without overflowing the stack', async () => {
+    const depth = 100_000;
+    const body = `{"name":"x","deep":${'['.repeat(depth)}"a\\u0000"${']'.repeat(depth)}}`;
+    const answer = await t.http
+      .post(url('class/category-save'))
+      .set('token', projectAdmin)
+      .set('Content-Type', 'application/json')
+      .serialize((raw) => raw)
+      .send(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.attribute.errors[0]).toMatchObject({ rule: 'invalid_text' });
+  });
+
   test('the audit writer stores such text from other sources (file names) as U+FFFD instead of failing', async () => {
     const ctx = t.scope();
     await audit(ctx, { action: 'test.bad-text', projectId, detail: { fileName: 'a\u0000\ud800.png' } });

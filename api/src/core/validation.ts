@@ -50,19 +50,36 @@ export function withStorableText<T>(value: T): T {
 /**
  * Every string of an input (values and keys, at any depth) that holds a NUL or an unpaired
  * surrogate, as field errors. Such text is refused at the edge, for every call, rather than stripped:
- * the value a person sent is never silently changed.
+ * the value a person sent is never silently changed. Walks without recursion, so no nesting a JSON
+ * body can hold overflows the stack.
  */
-export function findBadText(input: unknown, path: string[] = []): FieldError[] {
-  if (typeof input === 'string')
-    return BAD_TEXT.test(input)
-      ? [{ field: path.join('.'), rule: 'invalid_text', message: BAD_TEXT_MESSAGE }]
-      : [];
-  if (typeof input !== 'object' || input === null) return [];
-  return Object.entries(input).flatMap(([key, value]) =>
-    BAD_TEXT.test(key)
-      ? [{ field: [...path, '?'].join('.'), rule: 'invalid_text', message: BAD_TEXT_MESSAGE }]
-      : findBadText(value, [...path, key]),
-  );
+export function findBadText(input: unknown): FieldError[] {
+  interface Step {
+    key: string;
+    parent: Step | null;
+  }
+  const pathOf = (step: Step | null): string => {
+    const keys: string[] = [];
+    for (let at = step; at !== null; at = at.parent) keys.push(at.key);
+    return keys.reverse().join('.');
+  };
+  const errors: FieldError[] = [];
+  const bad = (step: Step | null) =>
+    errors.push({ field: pathOf(step), rule: 'invalid_text', message: BAD_TEXT_MESSAGE });
+  const pending: [unknown, Step | null][] = [[input, null]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, step] = next;
+    if (typeof value === 'string') {
+      if (BAD_TEXT.test(value)) bad(step);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, field] of Object.entries(value)) {
+        if (BAD_TEXT.test(key)) bad({ key: '?', parent: step });
+        else pending.push([field, { key, parent: step }]);
+      }
+    }
+  }
+  // The walk goes last field first; fields are named in the input's order.
+  return errors.reverse();
 }
 
 /** Where an input's fields came from: a JSON body keeps its types; query strings and forms are text. */
