@@ -16,7 +16,10 @@ const positiveInt = () =>
 export const zInput = {
   id: positiveInt,
   optionalId: () =>
-    z.preprocess((value) => (value === '' || value === null ? undefined : value), positiveInt().optional()),
+    z.preprocess(
+      (value: number | '' | null | undefined) => (value === '' || value === null ? undefined : value),
+      positiveInt().optional(),
+    ),
 };
 
 const PAGE_NUM = '页码应为正整数';
@@ -28,11 +31,13 @@ const PAGE_SIZE = '每页条数应为 1 到 100 的整数';
  */
 export const zPage = {
   pageNum: z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? 1 : value),
+    (value: number | '' | null | undefined) =>
+      value === '' || value === null || value === undefined ? 1 : value,
     z.number({ error: PAGE_NUM }).int({ error: PAGE_NUM }).min(1, { error: PAGE_NUM }),
   ),
   pageSize: z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? 10 : value),
+    (value: number | '' | null | undefined) =>
+      value === '' || value === null || value === undefined ? 10 : value,
     z
       .number({ error: PAGE_SIZE })
       .int({ error: PAGE_SIZE })

@@ -30,7 +30,8 @@ const AMOUNT = `价格应为 0 到 ${CLASS_AMOUNT_MAX_FEN / 100} 元之间、以
  */
 export const zAmountFen = () =>
   z.preprocess(
-    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    (value: number | string | null | undefined) =>
+      value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
     z
       .number({ error: AMOUNT })
       .int({ error: AMOUNT })
