@@ -81,7 +81,8 @@ export const zRequiredText = (label: string, max: number) =>
 export const zBlankAsMissing = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsAbsent, schema);
 
 /** Makes an optional field out of a schema: blank text and null count as absent. */
-export const zOptional = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsAbsent, schema.optional());
+export const zOptional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value: z.input<S> | '' | null | undefined) => blankAsAbsent(value), schema.optional());
 
 /** Enabled / disabled, for the status of accounts, projects and units. */
 export const RECORD_STATUS = ['ENABLED', 'DISABLED'] as const;
