@@ -41,7 +41,7 @@ export interface ProjectItem {
   domains: string[];
   /** Living accounts and units; a project with either cannot be deleted. */
   accountCount: number;
-  /** Living back-office staff (role system 2); 0 for a new project, which then needs its first administrator. */
+  /** Enabled back-office staff (role system 2); 0 for a new project, which then needs its first administrator. */
   staffCount: number;
   unitCount: number;
   createdAt: string;
@@ -79,8 +79,9 @@ export const projectSaveInput = z.object({
 export type ProjectSaveInput = z.input<typeof projectSaveInput>;
 
 /**
- * `project/create-admin`: the first administrator of a project without back-office staff, created
- * by platform staff with the project's built-in role 项目管理员 and a random password answered once.
+ * `project/create-admin`: the first administrator of a project without enabled back-office staff,
+ * created by platform staff with the project's built-in role 项目管理员 and a random password
+ * answered once.
  */
 export const projectCreateAdminInput = z.object({
   projectId: zInput.id(),

@@ -333,11 +333,11 @@ export async function resetStaffPassword(
 const FIRST_ADMIN_ROLE_CODE = 'project-admin';
 
 /**
- * Creates the first administrator of a project that has no back-office staff yet (platform staff,
+ * Creates the first administrator of a project without enabled back-office staff (platform staff,
  * `project/create-admin`): the project's built-in role 项目管理员 and a random password answered
  * this once (never stored plainly, never logged); the administrator then adds the rest of the staff
  * in 管理员列表. The project row is locked, so two creations at once make one account. Throws
- * BusinessError for a missing project, one that already has staff or lacks the built-in role, and
+ * BusinessError for a missing project, one that has enabled staff or lacks the built-in role, and
  * ValidationError for an account name already used in the project (a unit manager's, say).
  */
 export async function createFirstProjectAdmin(
@@ -350,7 +350,10 @@ export async function createFirstProjectAdmin(
     const project = await Project.findByPk(input.projectId, { lock: transaction.LOCK.UPDATE, transaction });
     if (!project) throw new BusinessError('项目不存在');
     const projectId = project.id;
-    const staff = await Account.count({ where: { projectId, roleSystem: ROLE_SYSTEM.PROJECT }, transaction });
+    const staff = await Account.count({
+      where: { projectId, roleSystem: ROLE_SYSTEM.PROJECT, status: ACCOUNT_STATUS.ENABLED },
+      transaction,
+    });
     if (staff > 0) throw new BusinessError('该项目已有后台账号，请由其管理员在管理员列表中添加');
     const role = await Role.findOne({ where: { projectId, code: FIRST_ADMIN_ROLE_CODE }, transaction });
     if (!role) throw new BusinessError('该项目缺少内置角色「项目管理员」');

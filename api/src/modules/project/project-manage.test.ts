@@ -3,6 +3,7 @@ import { BusinessError } from '../../core/errors';
 import { listen } from '../../core/events';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
+import { Account } from '../account/account.model';
 import { PROJECT_BUILTIN_ROLES } from '../account/builtin-roles';
 import { Role } from '../account/role.model';
 import { AuditLog } from '../audit/audit-log.model';
@@ -421,12 +422,17 @@ describe('the first administrator of a new project (project/create-admin)', () =
     const listed = await post('list', { name: 'first-admin' });
     expect(listed.body.attribute.list[0]).toMatchObject({ id: projectId, staffCount: 1 });
 
-    // A second one is the administrator's to add (管理员列表), not the platform's.
+    // A second one is the administrator's to add (管理员列表), not the platform's...
     const again = await post('create-admin', { projectId, accountName: 'second', realName: '李' });
     expect(again.body).toMatchObject({
       respCode: -1,
       respDesc: '该项目已有后台账号，请由其管理员在管理员列表中添加',
     });
+    // ...unless every administrator was disabled: then nobody could run the project's back office.
+    await Account.update({ status: 'DISABLED' }, { where: { id: accountId, projectId } });
+    expect((await post('list', { name: 'first-admin' })).body.attribute.list[0].staffCount).toBe(0);
+    const replacement = await post('create-admin', { projectId, accountName: 'second', realName: '李' });
+    expect(replacement.body).toMatchObject({ respCode: 200, attribute: { accountName: 'second' } });
   });
 
   test('refused for a missing project, a bad name, and for callers other than platform staff', async () => {

@@ -85,9 +85,11 @@ export function presentSystemInfo(project: TenantProject, loginPublicKey: string
 const ACCOUNT_COUNT_SQL = 'SELECT COUNT(*)::int FROM account a WHERE a.project_id = ';
 const UNIT_COUNT_SQL = 'SELECT COUNT(*)::int FROM unit u WHERE u.project_id = ';
 const ACCOUNT_COUNT = literal(`(${ACCOUNT_COUNT_SQL}"Project".id)`);
-// Living back-office staff (role system 2): none means the project still needs its first administrator.
+// Enabled back-office staff (role system 2): none means nobody can run the project's back office, so
+// platform staff may create an administrator (\`project/create-admin\`).
 const STAFF_COUNT = literal(
-  `(SELECT COUNT(*)::int FROM account a WHERE a.project_id = "Project".id AND a.role_system = 2 AND a.deleted_at IS NULL)`,
+  `(SELECT COUNT(*)::int FROM account a WHERE a.project_id = "Project".id AND a.role_system = 2
+      AND a.status = 'ENABLED' AND a.deleted_at IS NULL)`,
 );
 const UNIT_COUNT = literal(`(${UNIT_COUNT_SQL}"Project".id)`);
 
