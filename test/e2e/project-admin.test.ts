@@ -90,14 +90,14 @@ describe('the first administrator of a new project', () => {
 
       const shown = page.getByTestId('initial-password');
       await expectVisible(shown);
-      password = (await shown.innerText()).trim();
+      password = ((await shown.textContent()) ?? '').trim();
       expect(password).toMatch(/^[A-Za-z][A-Za-z0-9]{9}$/);
       await expectVisible(page.getByText(/初始密码只显示这一次/));
       await shot(page, '02-password-once');
       await button(page, '我已记下').click();
       await expectVisible(row(page, PROJECT.name));
       // The project has its administrator now: the action is gone, the password is nowhere on the page.
-      await page.waitForFunction((text) => !document.body.innerText.includes(text), password);
+      await page.waitForFunction((text) => !document.body.textContent?.includes(text), password);
       expect(await row(page, PROJECT.name).getByText('创建管理员').count()).toBe(0);
 
       const stored = await queryProduct<{ role: string; hash_is_plain: boolean }>(
