@@ -1,4 +1,4 @@
-import type { Calls, ProjectSaveInput, RecordStatus } from '@px/api/contract';
+import type { Calls, ProjectCreateAdminInput, ProjectSaveInput, RecordStatus } from '@px/api/contract';
 import type { CallOptions, InputOf, ProjectSettings } from '@px/config';
 import { api } from './request';
 
@@ -18,6 +18,14 @@ export const listProjects = (query: InputOf<Calls['project/list']>, options?: Ca
  * ApiFieldsError naming code, domains or isDefault).
  */
 export const saveProject = (payload: ProjectSaveInput) => api.call('project/save', payload);
+
+/**
+ * Creates the first administrator of a project without back-office staff and resolves to the
+ * account with its initial password (answered this once). Rejects with an ApiError (an
+ * ApiFieldsError naming accountName, realName or mobile).
+ */
+export const createProjectAdmin = (payload: ProjectCreateAdminInput) =>
+  api.call('project/create-admin', payload);
 
 /** Enables or disables a project (not the default one). Rejects with an ApiError. */
 export const setProjectStatus = (id: number, status: RecordStatus) =>

@@ -7,7 +7,7 @@ export const getLoginVcodeInput = z.object({});
 export interface ImageCaptcha {
   /** Sent back with the typed code as `codeToken` + `vcode`. */
   codeToken: string;
-  /** `data:image/svg+xml;base64,...` */
+  /** `data:image/png;base64,...`: pixels only, the text is not in any markup. */
   image: string;
   /** Seconds the code stays valid. */
   expiresIn: number;
@@ -17,9 +17,9 @@ export interface ImageCaptcha {
 export const getSliderCaptchaInput = z.object({});
 export interface SliderCaptcha {
   token: string;
-  /** The background with the gap, `data:image/svg+xml;base64,...`, `width` x `height` pixels. */
+  /** The background with the gap, `data:image/jpeg;base64,...`, `width` x `height` pixels; the gap's x is in no markup. */
   backgroundImage: string;
-  /** The piece to slide, `pieceWidth` x `pieceHeight` pixels, drawn at `y` from the top. */
+  /** The piece to slide (PNG with transparency), `pieceWidth` x `pieceHeight` pixels, drawn at `y` from the top. */
   pieceImage: string;
   width: number;
   height: number;
@@ -32,7 +32,7 @@ export interface SliderCaptcha {
 /** `captcha/check` (body): where the piece was dropped, `x` in pixels of the background's width. */
 export const checkSliderCaptchaInput = z.object({
   token: z.string().uuid(),
-  x: z.coerce.number<unknown>().finite().min(0).max(10_000),
+  x: z.number().finite().min(0).max(10_000),
 });
 export interface SliderCheckAnswer {
   /** True: the token may be sent once as the login's `captchaVO.token`. False: fetch a new puzzle. */

@@ -29,11 +29,7 @@ export const categorySaveInput = z.object({
   parentId: zParentId(),
   name: zRequiredText('分类名称', 50),
   sort: zOptional(
-    z.coerce
-      .number<unknown>({ error: SORT })
-      .int({ error: SORT })
-      .min(0, { error: SORT })
-      .max(100_000, { error: SORT }),
+    z.number({ error: SORT }).int({ error: SORT }).min(0, { error: SORT }).max(100_000, { error: SORT }),
   ),
 });
 export type CategorySaveInput = z.input<typeof categorySaveInput>;
@@ -47,8 +43,8 @@ const INDEX = '位置应为非负整数';
 export const categoryDragInput = z.object({
   id: zInput.id(),
   parentId: zParentId(),
-  index: z.coerce
-    .number<unknown>({ error: INDEX })
+  index: z
+    .number({ error: INDEX })
     .int({ error: INDEX })
     .min(0, { error: INDEX })
     .max(100_000, { error: INDEX }),

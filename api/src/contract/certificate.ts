@@ -93,15 +93,15 @@ export function certificateFieldHeight(field: Pick<CertificateField, 'key' | 'wi
 }
 
 const pixel = (label: string, min: number) =>
-  z.coerce
-    .number<unknown>({ error: `${label}应为整数` })
+  z
+    .number({ error: `${label}应为整数` })
     .int({ error: `${label}应为整数` })
     .min(min, { error: `${label}不能小于 ${min}` })
     .max(CERTIFICATE_PAGE_SIZE.max, { error: `${label}不能大于 ${CERTIFICATE_PAGE_SIZE.max}` });
 
 const pageSide = (label: string) =>
-  z.coerce
-    .number<unknown>({ error: `${label}应为整数` })
+  z
+    .number({ error: `${label}应为整数` })
     .int({ error: `${label}应为整数` })
     .min(CERTIFICATE_PAGE_SIZE.min, {
       error: `${label}应为 ${CERTIFICATE_PAGE_SIZE.min} 到 ${CERTIFICATE_PAGE_SIZE.max} 像素`,
@@ -123,8 +123,8 @@ export const certificateFieldSchema = z
     x: pixel('横坐标', 0),
     y: pixel('纵坐标', 0),
     width: pixel('宽度', 1),
-    fontSize: z.coerce
-      .number<unknown>({ error: '字号应为整数' })
+    fontSize: z
+      .number({ error: '字号应为整数' })
       .int({ error: '字号应为整数' })
       .min(CERTIFICATE_FONT_SIZE.min, {
         error: `字号应为 ${CERTIFICATE_FONT_SIZE.min} 到 ${CERTIFICATE_FONT_SIZE.max}`,

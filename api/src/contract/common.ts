@@ -2,20 +2,24 @@ import { z } from 'zod';
 
 const POSITIVE_INT = '应为正整数';
 const positiveInt = () =>
-  z.coerce
-    .number<number | string>({ error: POSITIVE_INT })
+  z
+    .number({ error: POSITIVE_INT })
     .int({ error: POSITIVE_INT })
     .positive({ error: POSITIVE_INT })
     .max(2_147_483_647, { error: POSITIVE_INT });
 
 /**
- * Input helpers for values that arrive as query-string text or JSON numbers alike:
- * `zInput.id()` accepts 12 or "12"; for optional fields an empty string counts as absent.
+ * Ids: a JSON number (`12`, never `"12"`, `true`, `[12]`); query-string and form text is read as a
+ * number before parsing (`readTextInput`, decimal digits only). For optional fields an empty string
+ * and null count as absent.
  */
 export const zInput = {
   id: positiveInt,
   optionalId: () =>
-    z.preprocess((value) => (value === '' || value === null ? undefined : value), positiveInt().optional()),
+    z.preprocess(
+      (value: number | '' | null | undefined) => (value === '' || value === null ? undefined : value),
+      positiveInt().optional(),
+    ),
 };
 
 const PAGE_NUM = '页码应为正整数';
@@ -27,13 +31,15 @@ const PAGE_SIZE = '每页条数应为 1 到 100 的整数';
  */
 export const zPage = {
   pageNum: z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? 1 : value),
-    z.coerce.number<unknown>({ error: PAGE_NUM }).int({ error: PAGE_NUM }).min(1, { error: PAGE_NUM }),
+    (value: number | '' | null | undefined) =>
+      value === '' || value === null || value === undefined ? 1 : value,
+    z.number({ error: PAGE_NUM }).int({ error: PAGE_NUM }).min(1, { error: PAGE_NUM }),
   ),
   pageSize: z.preprocess(
-    (value) => (value === '' || value === null || value === undefined ? 10 : value),
-    z.coerce
-      .number<unknown>({ error: PAGE_SIZE })
+    (value: number | '' | null | undefined) =>
+      value === '' || value === null || value === undefined ? 10 : value,
+    z
+      .number({ error: PAGE_SIZE })
       .int({ error: PAGE_SIZE })
       .min(1, { error: PAGE_SIZE })
       .max(100, { error: PAGE_SIZE }),
@@ -71,8 +77,12 @@ export const zRequiredText = (label: string, max: number) =>
     .min(1, { error: `请填写${label}` })
     .max(max, { error: `${label}不能超过 ${max} 个字符` });
 
+/** A required field whose form left it blank (null, empty text): refused as missing by `schema`'s own message. */
+export const zBlankAsMissing = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsAbsent, schema);
+
 /** Makes an optional field out of a schema: blank text and null count as absent. */
-export const zOptional = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsAbsent, schema.optional());
+export const zOptional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value: z.input<S> | '' | null | undefined) => blankAsAbsent(value), schema.optional());
 
 /** Enabled / disabled, for the status of accounts, projects and units. */
 export const RECORD_STATUS = ['ENABLED', 'DISABLED'] as const;
@@ -93,20 +103,11 @@ export const zStringList = <S extends z.ZodType<string, string>>(item: S) =>
     return [...new Set(items)];
   }, z.array(item));
 
-/** A list of ids from a JSON array or comma-separated text, repeats dropped. */
-export const zIdList = () =>
-  z.preprocess((value) => {
-    const list = typeof value === 'string' ? value.split(',').filter((entry) => entry.trim() !== '') : value;
-    return Array.isArray(list) ? [...new Set(list.map((entry) => Number(entry)))] : list;
-  }, z.array(positiveInt()));
+/**
+ * A list of ids from a JSON array of numbers (query-string and form text arrive split and read by
+ * `readTextInput`), repeats dropped.
+ */
+export const zIdList = () => z.array(positiveInt()).transform((ids) => [...new Set(ids)]);
 
-/** 0/1, true/false or their text forms as a boolean. */
-export const zBoolean = () =>
-  z.preprocess(
-    (value) => {
-      if (value === 1 || value === '1' || value === 'true') return true;
-      if (value === 0 || value === '0' || value === 'false') return false;
-      return value;
-    },
-    z.boolean({ error: '应为是或否' }),
-  );
+/** A JSON boolean; query-string and form text (`true`/`false`/`1`/`0`) is read by `readTextInput`. */
+export const zBoolean = () => z.boolean({ error: '应为是或否' });

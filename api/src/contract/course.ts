@@ -26,8 +26,8 @@ export const zCourseStatus = z.enum(COURSE_STATUS, { error: '状态应为 DRAFT 
 export const LESSON_HOURS_MAX = 100;
 const HOURS_ERROR = `学时应为 0.1 到 ${LESSON_HOURS_MAX} 之间、最多一位小数的数`;
 const zHours = () =>
-  z.coerce
-    .number<unknown>({ error: HOURS_ERROR })
+  z
+    .number({ error: HOURS_ERROR })
     .refine((value) => Number.isFinite(value) && Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
       error: HOURS_ERROR,
     })
@@ -47,8 +47,8 @@ export const courseLessonInput = z.object({
   hours: zHours(),
   trialSeconds: z.preprocess(
     (value) => (value === undefined || value === null || value === '' ? 0 : value),
-    z.coerce
-      .number<unknown>({ error: '试看秒数应为非负整数' })
+    z
+      .number({ error: '试看秒数应为非负整数' })
       .int({ error: '试看秒数应为非负整数' })
       .min(0, { error: '试看秒数应为非负整数' }),
   ),
@@ -141,8 +141,8 @@ export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 export const questionSaveInput = z.object({
   id: zInput.optionalId(),
   resourceId: zInput.id(),
-  markSecond: z.coerce
-    .number<unknown>({ error: '弹题时间应为正整数（秒）' })
+  markSecond: z
+    .number({ error: '弹题时间应为正整数（秒）' })
     .int({ error: '弹题时间应为正整数（秒）' })
     .positive({ error: '弹题时间应为正整数（秒）' }),
   type: zQuestionType,

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type CategoryItem, categoryTreeCalls } from './category-tree';
-import { type PageAnswer, zBoolean, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type PageAnswer,
+  zBlankAsMissing,
+  zBoolean,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import { OPTION_LETTERS } from './course';
 import type { MyClassStatus } from './train-class';
 
@@ -175,12 +184,14 @@ export const PAPER_QUESTIONS_MAX = 200;
 const SCORE = '分值应为 0.5 到 100 之间、最多一位小数的数';
 /** Score of one question: 0.5..100, at most one decimal (kept as tenths). */
 const zQuestionScore = () =>
-  z.coerce
-    .number<unknown>({ error: SCORE })
-    .refine((value) => Number.isFinite(value) && Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
-      error: SCORE,
-    })
-    .refine((value) => value >= 0.5 && value <= PAPER_TOTAL_SCORE, { error: SCORE });
+  zBlankAsMissing(
+    z
+      .number({ error: SCORE })
+      .refine((value) => Number.isFinite(value) && Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
+        error: SCORE,
+      })
+      .refine((value) => value >= 0.5 && value <= PAPER_TOTAL_SCORE, { error: SCORE }),
+  );
 
 const COUNT = `题目数量应为 1 到 ${PAPER_QUESTIONS_MAX} 的整数`;
 
@@ -190,11 +201,13 @@ export const paperQuestionInput = z.object({ questionId: zInput.id(), score: zQu
 export const paperRuleInput = z.object({
   categoryId: zInput.optionalId(),
   type: zExamQuestionType,
-  count: z.coerce
-    .number<unknown>({ error: COUNT })
-    .int({ error: COUNT })
-    .min(1, { error: COUNT })
-    .max(PAPER_QUESTIONS_MAX, { error: COUNT }),
+  count: zBlankAsMissing(
+    z
+      .number({ error: COUNT })
+      .int({ error: COUNT })
+      .min(1, { error: COUNT })
+      .max(PAPER_QUESTIONS_MAX, { error: COUNT }),
+  ),
   score: zQuestionScore(),
 });
 
@@ -311,21 +324,17 @@ export const examSettingSaveInput = z.object({
   classId: zInput.id(),
   examRequired: zBoolean(),
   paperId: zInput.optionalId(),
-  timeLimitMinutes: z.coerce
-    .number<unknown>({ error: MINUTES })
+  timeLimitMinutes: z
+    .number({ error: MINUTES })
     .int({ error: MINUTES })
     .min(1, { error: MINUTES })
     .max(600, { error: MINUTES }),
-  attemptsAllowed: z.coerce
-    .number<unknown>({ error: ATTEMPTS })
+  attemptsAllowed: z
+    .number({ error: ATTEMPTS })
     .int({ error: ATTEMPTS })
     .min(1, { error: ATTEMPTS })
     .max(100, { error: ATTEMPTS }),
-  passScore: z.coerce
-    .number<unknown>({ error: PASS })
-    .int({ error: PASS })
-    .min(0, { error: PASS })
-    .max(100, { error: PASS }),
+  passScore: z.number({ error: PASS }).int({ error: PASS }).min(0, { error: PASS }).max(100, { error: PASS }),
   reviewPolicy: z.enum(REVIEW_POLICIES, { error: '答案显示方式应为 NEVER、AFTER_SUBMIT 或 AFTER_PASS' }),
   exerciseEnabled: zBoolean(),
 });

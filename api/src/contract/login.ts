@@ -12,7 +12,7 @@ import { zScene } from './wechat';
  * `3` the student H5 (/login: role system 3). An account of another role system is refused there.
  */
 export const LOGIN_ROLE_TYPE = { BACK_OFFICE: 1, STUDENT: 3 } as const;
-export const zRoleType = z.coerce.number<unknown>().pipe(z.union([z.literal(1), z.literal(3)]));
+export const zRoleType = z.number().pipe(z.union([z.literal(1), z.literal(3)]));
 
 const ENCRYPTED = '须加密后提交，请刷新页面后重试';
 /**

@@ -162,8 +162,8 @@ const dateText = (label: string) =>
 const optionalScore = (label: string) =>
   z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
-    z.coerce
-      .number<unknown>({ error: `${label}应为 0 到 100 的整数` })
+    z
+      .number({ error: `${label}应为 0 到 100 的整数` })
       .int({ error: `${label}应为 0 到 100 的整数` })
       .min(0, { error: `${label}应为 0 到 100 的整数` })
       .max(100, { error: `${label}应为 0 到 100 的整数` })
@@ -171,8 +171,8 @@ const optionalScore = (label: string) =>
   );
 
 const hours = (label: string) =>
-  z.coerce
-    .number<unknown>({ error: `${label}应为数字` })
+  z
+    .number({ error: `${label}应为数字` })
     .min(0, { error: `${label}不能小于 0` })
     .max(9999, { error: `${label}不能大于 9999` })
     .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, {

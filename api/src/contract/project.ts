@@ -1,4 +1,4 @@
-import type { ProjectSettings } from '@px/config';
+import { type ProjectSettings, zMobile } from '@px/config';
 import { z } from 'zod';
 import { platform, visitor } from './access';
 import { answer, defineCalls } from './call';
@@ -41,6 +41,8 @@ export interface ProjectItem {
   domains: string[];
   /** Living accounts and units; a project with either cannot be deleted. */
   accountCount: number;
+  /** Enabled back-office staff (role system 2); 0 for a new project, which then needs its first administrator. */
+  staffCount: number;
   unitCount: number;
   createdAt: string;
 }
@@ -75,6 +77,29 @@ export const projectSaveInput = z.object({
   isDefault: zOptional(zBoolean()),
 });
 export type ProjectSaveInput = z.input<typeof projectSaveInput>;
+
+/**
+ * `project/create-admin`: the first administrator of a project without enabled back-office staff,
+ * created by platform staff with the project's built-in role 项目管理员 and a random password
+ * answered once.
+ */
+export const projectCreateAdminInput = z.object({
+  projectId: zInput.id(),
+  accountName: z
+    .string({ error: '请填写账号' })
+    .trim()
+    .regex(/^[A-Za-z0-9_.@-]{3,40}$/, { error: '账号须为 3-40 位字母、数字或 _ - . @' }),
+  realName: zRequiredText('姓名', 50),
+  mobile: zOptional(zMobile),
+});
+export type ProjectCreateAdminInput = z.input<typeof projectCreateAdminInput>;
+/** Answer of `project/create-admin`: the account and its initial password, shown this once and never again. */
+export interface ProjectAdminCreated {
+  accountId: number;
+  accountName: string;
+  realName: string;
+  password: string;
+}
 
 /** `project/disable`: enables or disables a project (not the default project). */
 export const projectDisableInput = z.object({ id: zInput.id(), status: zStatus });
@@ -119,6 +144,12 @@ export const projectCalls = defineCalls('project', {
   },
   /** Creates (with its built-in roles and base class categories) or updates a project. */
   save: { input: projectSaveInput, answer: answer<ProjectItem>(), access: platform('/project-manage/list') },
+  /** The first administrator of a project without staff, with a one-time initial password (account module). */
+  'create-admin': {
+    input: projectCreateAdminInput,
+    answer: answer<ProjectAdminCreated>(),
+    access: platform('/project-manage/list'),
+  },
   /** Enables or disables a project (`status`). */
   disable: { input: projectDisableInput, answer: answer<null>(), access: platform('/project-manage/list') },
   /** Deletes a project without accounts and units. */

@@ -78,8 +78,8 @@ export const resourceSaveInput = z.object({
 export type ResourceSaveInput = z.input<typeof resourceSaveInput>;
 
 const zFileSize = () =>
-  z.coerce
-    .number<unknown>({ error: '文件大小应为正整数（字节）' })
+  z
+    .number({ error: '文件大小应为正整数（字节）' })
     .int({ error: '文件大小应为正整数（字节）' })
     .positive({ error: '文件大小应为正整数（字节）' })
     .max(Number.MAX_SAFE_INTEGER, { error: '文件大小应为正整数（字节）' });
@@ -114,8 +114,8 @@ const zUploadId = () => z.uuid({ error: '上传编号无效' });
 /** `resource/upload-chunk` (multipart): chunk `index` (from 0) of the upload in the file field `file`. */
 export const resourceUploadChunkInput = z.object({
   uploadId: zUploadId(),
-  index: z.coerce
-    .number<unknown>({ error: '分片序号应为非负整数' })
+  index: z
+    .number({ error: '分片序号应为非负整数' })
     .int({ error: '分片序号应为非负整数' })
     .min(0, { error: '分片序号应为非负整数' }),
 });

@@ -14,8 +14,8 @@ import {
 
 const ROLE_SYSTEM_MESSAGE = '角色类型应为 1、2、3 或 4';
 /** A role system (1 platform, 2 project staff, 3 students, 4 unit managers) as number or text. */
-export const zRoleSystem = z.coerce
-  .number<unknown>({ error: ROLE_SYSTEM_MESSAGE })
+export const zRoleSystem = z
+  .number({ error: ROLE_SYSTEM_MESSAGE })
   .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: ROLE_SYSTEM_MESSAGE }));
 
 /** `role/query`: every role of the caller's project, for selects; optionally of one role system. */

@@ -30,9 +30,10 @@ const AMOUNT = `价格应为 0 到 ${CLASS_AMOUNT_MAX_FEN / 100} 元之间、以
  */
 export const zAmountFen = () =>
   z.preprocess(
-    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
-    z.coerce
-      .number<unknown>({ error: AMOUNT })
+    (value: number | string | null | undefined) =>
+      value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value,
+    z
+      .number({ error: AMOUNT })
       .int({ error: AMOUNT })
       .min(0, { error: AMOUNT })
       .max(CLASS_AMOUNT_MAX_FEN, { error: AMOUNT }),
@@ -52,8 +53,8 @@ export const CLASS_COURSES_MAX = 100;
 const HOURS = '学时应为 0 到 1000 之间、最多一位小数的数';
 /** Hours credited in a class: 0 to 1000, one decimal at most (kept as tenths). */
 const zClassHours = () =>
-  z.coerce
-    .number<unknown>({ error: HOURS })
+  z
+    .number({ error: HOURS })
     .refine((value) => Number.isFinite(value) && Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
       error: HOURS,
     })
@@ -112,13 +113,9 @@ const classFields = {
   /** Pass mark of the exam, 0..100; default 60. */
   examPassScore: z.preprocess(
     (value) => (value === undefined || value === null || value === '' ? 60 : value),
-    z.coerce
-      .number<unknown>({ error: PASS_SCORE })
-      .int({ error: PASS_SCORE })
-      .min(0, { error: PASS_SCORE })
-      .max(100, {
-        error: PASS_SCORE,
-      }),
+    z.number({ error: PASS_SCORE }).int({ error: PASS_SCORE }).min(0, { error: PASS_SCORE }).max(100, {
+      error: PASS_SCORE,
+    }),
   ),
   /** A certificate template of the project issued on passing; absent: no certificate. */
   certificateTemplateId: zInput.optionalId(),
@@ -178,13 +175,9 @@ export const classSortInput = z.object({
     .array(
       z.object({
         id: zInput.id(),
-        sort: z.coerce
-          .number<unknown>({ error: SORT })
-          .int({ error: SORT })
-          .min(0, { error: SORT })
-          .max(100_000, {
-            error: SORT,
-          }),
+        sort: z.number({ error: SORT }).int({ error: SORT }).min(0, { error: SORT }).max(100_000, {
+          error: SORT,
+        }),
       }),
       { error: '请提交班级的排序' },
     )
@@ -468,7 +461,7 @@ const SCORE = '评分应为 1 到 5 的整数';
  */
 export const evaluateSaveInput = z.object({
   classId: zInput.id(),
-  score: z.coerce.number<unknown>({ error: SCORE }).int({ error: SCORE }).min(1, { error: SCORE }).max(5, {
+  score: z.number({ error: SCORE }).int({ error: SCORE }).min(1, { error: SCORE }).max(5, {
     error: SCORE,
   }),
   content: zOptionalText(500),

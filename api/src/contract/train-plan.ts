@@ -70,8 +70,8 @@ const YEAR = '年度应为四位数年份';
  * A plan's or class's year; the range the project offers (`classStartYear` to next year) is checked
  * by the services.
  */
-export const zYear = z.coerce
-  .number<unknown>({ error: YEAR })
+export const zYear = z
+  .number({ error: YEAR })
   .int({ error: YEAR })
   .min(2000, { error: YEAR })
   .max(2100, { error: YEAR });

@@ -15,7 +15,7 @@ export const unitClassPageInput = z.object({
   unitId: zInput.optionalId(),
   classId: zInput.optionalId(),
   name: zOptionalText(100),
-  year: zOptional(z.coerce.number<unknown>({ error: '年度应为整数' }).int({ error: '年度应为整数' })),
+  year: zOptional(z.number({ error: '年度应为整数' }).int({ error: '年度应为整数' })),
   state: zOptional(zState),
 });
 
@@ -50,8 +50,8 @@ export const unitClassSaveInput = z.object({
   unitId: zInput.optionalId(),
   classId: zInput.optionalId(),
   name: zOptionalText(100),
-  plannedStudents: z.coerce
-    .number<unknown>({ error: '请填写计划人数' })
+  plannedStudents: z
+    .number({ error: '请填写计划人数' })
     .int({ error: '计划人数应为 1 到 100000 的整数' })
     .min(1, { error: '计划人数应为 1 到 100000 的整数' })
     .max(100_000, { error: '计划人数应为 1 到 100000 的整数' }),

@@ -1,12 +1,14 @@
 import { RESP_CODE, RESP_DESC } from '@px/config';
 import type { Middleware } from 'koa';
 import {
+  ConnectionError,
+  DatabaseError,
   ForeignKeyConstraintError,
   ValidationError as SequelizeValidationError,
   UniqueConstraintError,
 } from 'sequelize';
 import { type Envelope, failure } from './envelope';
-import { AppError, ValidationError } from './errors';
+import { AppError, UnavailableError, ValidationError } from './errors';
 import type { RequestState } from './request-context';
 
 interface ErrorAnswer {
@@ -14,6 +16,23 @@ interface ErrorAnswer {
   envelope: Envelope;
   /** Not one of ours: logged in full, answered with a generic message. */
   unexpected: boolean;
+  /** The database cannot be reached: answered 503, logged once per burst. */
+  unavailable?: boolean;
+}
+
+// PostgreSQL's codes for "not now": the server is shutting down or starting (57P01..57P03), too many
+// connections (53300), or the connection failed (class 08).
+const UNAVAILABLE_CODES = /^(57P0[1-3]|53300|08...)$/;
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/** Whether an error says the database cannot be reached, rather than that a query was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof ConnectionError) return true;
+  if (!(error instanceof DatabaseError)) return false;
+  const { code, message } = error.parent as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || SOCKET_CODES.has(code))) return true;
+  // The driver's words for a connection lost mid-query (the server restarted or went away).
+  return typeof message === 'string' && /^Connection terminated/.test(message);
 }
 
 /** HTTP errors thrown by the body parser and the router carry a status. */
@@ -61,6 +80,9 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
       ),
     );
   }
+  if (isDatabaseUnavailable(error)) {
+    return { ...toErrorAnswer(new UnavailableError()), unavailable: true };
+  }
   const status = httpStatusOf(error);
   if (status !== null) {
     const text = CLIENT_ERROR_TEXT[status] ?? '请求无法处理';
@@ -69,17 +91,38 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
   return { status: 500, envelope: failure(RESP_CODE.ERROR, RESP_DESC.INTERNAL), unexpected: true };
 }
 
+/** How long the database must answer again before a new outage is logged afresh. */
+const OUTAGE_QUIET_MS = 60_000;
+
 /**
  * Outermost middleware: every failure becomes the envelope. Unexpected errors are logged with the
  * request id and answered with a generic message; no stack trace or internal text leaves the server.
+ * A database outage answers 503 to every request but is logged once per burst (again only after a
+ * quiet minute), with how many requests the previous burst refused.
  */
-export function errorHandler(): Middleware<RequestState> {
+export function errorHandler(clock: () => number = Date.now): Middleware<RequestState> {
+  let lastOutageAt = Number.NEGATIVE_INFINITY;
+  let refusedInBurst = 0;
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
       const answer = toErrorAnswer(error);
-      if (answer.unexpected) {
+      if (answer.unavailable) {
+        const now = clock();
+        if (now - lastOutageAt > OUTAGE_QUIET_MS) {
+          ctx.state.log.error(
+            {
+              cause: error instanceof Error ? error.message : String(error),
+              previousBurstRefused: refusedInBurst,
+            },
+            'database unavailable',
+          );
+          refusedInBurst = 0;
+        }
+        lastOutageAt = now;
+        refusedInBurst += 1;
+      } else if (answer.unexpected) {
         ctx.state.log.error({ err: error }, 'unexpected error');
       } else {
         ctx.state.log.debug(

@@ -44,6 +44,20 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A request the server cannot read (a broken body or encoding): HTTP 400, the client's fault. */
+export class BadRequestError extends AppError {
+  constructor(message = '请求格式不正确') {
+    super(RESP_CODE.ERROR, message, 400);
+  }
+}
+
+/** The database (or another service the answer needs) cannot be reached: HTTP 503, try again later. */
+export class UnavailableError extends AppError {
+  constructor(message = '服务暂不可用，请稍后重试') {
+    super(RESP_CODE.ERROR, message, 503);
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(message: string = RESP_DESC.UNAUTHORIZED) {
     super(RESP_CODE.UNAUTHORIZED, message, 401);

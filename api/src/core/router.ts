@@ -16,10 +16,10 @@ import {
   type UploadedFile,
 } from './action';
 import { success } from './envelope';
-import { BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
+import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
 import type { RequestState } from './request-context';
-import { parseInput } from './validation';
+import { parseInput, readTextInput } from './validation';
 
 /** Size limits of request bodies and uploads. */
 export interface BodyLimits {
@@ -120,7 +120,7 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
     if (action.permission && !action.permission.some((url) => isMenuGranted(principal.menu, url)))
       throw new ForbiddenError();
   }
-  const input = parseInput(action.input, { ...ctx.query, ...bodyFields(ctx) });
+  const input = parseInput(action.input, requestFields(action.input, ctx));
   const request = { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') };
   const context: ActionContext = {
     requestId: state.requestId,
@@ -171,7 +171,9 @@ async function resolveTenant(
 /**
  * JSON, url-encoded and multipart bodies within the limits. Each multipart request writes into a
  * folder of its own, removed when the call ends however it ends (a refused oversized upload
- * included), so no partial file is ever left behind.
+ * included), so no partial file is ever left behind. A body that cannot be read (bad JSON, a
+ * `Content-Encoding` it is not in, a broken multipart stream) is the client's fault: it answers 400
+ * (`BadRequestError`), never an unexpected error.
  */
 function createBodyParser(deps: ApiRouterDeps): Middleware {
   const common = {
@@ -180,25 +182,42 @@ function createBodyParser(deps: ApiRouterDeps): Middleware {
     textLimit: deps.limits.formBytes,
   };
   const plain = koaBody({ ...common, multipart: false });
+  const multipart = (dir: string) =>
+    koaBody({
+      ...common,
+      multipart: true,
+      formidable: {
+        uploadDir: dir,
+        maxFileSize: deps.limits.fileBytes,
+        maxTotalFileSize: deps.limits.fileBytes * deps.limits.files,
+        maxFiles: deps.limits.files,
+        maxFieldsSize: deps.limits.formBytes,
+      },
+    });
   return async (ctx, next) => {
-    if (!ctx.is('multipart')) return plain(ctx, next);
-    const dir = await fs.promises.mkdtemp(path.join(deps.uploadDir, 'req-'));
+    let parsed = false;
+    const then = () => {
+      parsed = true;
+      return next();
+    };
+    const dir = ctx.is('multipart') ? await fs.promises.mkdtemp(path.join(deps.uploadDir, 'req-')) : null;
     try {
-      await koaBody({
-        ...common,
-        multipart: true,
-        formidable: {
-          uploadDir: dir,
-          maxFileSize: deps.limits.fileBytes,
-          maxTotalFileSize: deps.limits.fileBytes * deps.limits.files,
-          maxFiles: deps.limits.files,
-          maxFieldsSize: deps.limits.formBytes,
-        },
-      })(ctx, next);
+      await (dir === null ? plain : multipart(dir))(ctx, then);
+    } catch (error) {
+      if (parsed) throw error;
+      throw asBodyError(error);
     } finally {
-      await fs.promises.rm(dir, { recursive: true, force: true });
+      if (dir !== null) await fs.promises.rm(dir, { recursive: true, force: true });
     }
   };
+}
+
+/** A failure while reading a body: its own 4xx status when it has one (413, 415), else 400. */
+function asBodyError(error: unknown): unknown {
+  const carrier = error as { status?: unknown; statusCode?: unknown; httpCode?: unknown } | null;
+  const status = carrier?.status ?? carrier?.statusCode ?? carrier?.httpCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return new BadRequestError();
 }
 
 /** The token comes from the `token` header, or from the `token` cookie (same-site pages, downloads). */
@@ -207,11 +226,22 @@ async function authenticate(ctx: Context, deps: ApiRouterDeps): Promise<Principa
   return token ? deps.authenticate(token) : null;
 }
 
-/** Body fields merge over the query string; a JSON array body (sort orders, id lists) arrives as `body`. */
-function bodyFields(ctx: Context): Record<string, unknown> {
-  const body: unknown = ctx.request.body;
-  if (Array.isArray(body)) return { body };
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+/**
+ * The fields an action's schema parses: body fields merged over the query string. A JSON body keeps
+ * its types exactly (a number must be a number); the query string and form bodies are text, read as
+ * the schema's types by `readTextInput` (decimal digits only). A JSON array body (sort orders, id
+ * lists) arrives as `body`.
+ */
+function requestFields(schema: ActionDefinition['input'], ctx: Context): unknown {
+  const query = readTextInput(schema, { ...ctx.query }) as Record<string, unknown>;
+  const raw: unknown = ctx.request.body;
+  const fields = Array.isArray(raw)
+    ? { body: raw }
+    : typeof raw === 'object' && raw !== null
+      ? (raw as Record<string, unknown>)
+      : {};
+  const body = ctx.is('json') ? fields : (readTextInput(schema, fields) as Record<string, unknown>);
+  return { ...query, ...body };
 }
 
 interface FormidableFile {

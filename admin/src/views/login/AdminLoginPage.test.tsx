@@ -64,7 +64,7 @@ beforeEach(() => {
   loginMock.mockReset().mockResolvedValue({ tokenCode: 'new-token', roleSystem: 2 });
   vcode
     .mockReset()
-    .mockResolvedValue({ codeToken: 'code-1', image: 'data:image/svg+xml;base64,AAA=', expiresIn: 300 });
+    .mockResolvedValue({ codeToken: 'code-1', image: 'data:image/png;base64,AAA=', expiresIn: 300 });
   encrypt.mockClear();
   setTokenCookie(undefined);
   window.localStorage.clear();
@@ -125,7 +125,7 @@ describe('AdminLoginPage', () => {
     await fillIn('admin', 'Admin123');
     submit();
     const image = await screen.findByAltText('验证码，点击刷新');
-    expect(image.getAttribute('src')).toBe('data:image/svg+xml;base64,AAA=');
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,AAA=');
     expect(loginMock).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByPlaceholderText('请输入验证码'), { target: { value: ' ab12 ' } });
@@ -161,20 +161,20 @@ describe('AdminLoginPage', () => {
     const image = await screen.findByAltText('验证码，点击刷新');
     vcode.mockResolvedValueOnce({
       codeToken: 'code-2',
-      image: 'data:image/svg+xml;base64,BBB=',
+      image: 'data:image/png;base64,BBB=',
       expiresIn: 300,
     });
     fireEvent.click(image);
-    await waitFor(() => expect(image.getAttribute('src')).toBe('data:image/svg+xml;base64,BBB='));
+    await waitFor(() => expect(image.getAttribute('src')).toBe('data:image/png;base64,BBB='));
 
     vcode.mockResolvedValueOnce({
       codeToken: 'code-3',
-      image: 'data:image/svg+xml;base64,CCC=',
+      image: 'data:image/png;base64,CCC=',
       expiresIn: 300,
     });
     fireEvent.change(screen.getByPlaceholderText('请输入验证码'), { target: { value: 'xxxx' } });
     submit();
-    await waitFor(() => expect(image.getAttribute('src')).toBe('data:image/svg+xml;base64,CCC='));
+    await waitFor(() => expect(image.getAttribute('src')).toBe('data:image/png;base64,CCC='));
     expect(loginMock).toHaveBeenCalledWith(expect.objectContaining({ vcode: 'xxxx', codeToken: 'code-2' }));
     expect((screen.getByPlaceholderText('请输入验证码') as HTMLInputElement).value).toBe('');
     expect(document.cookie).not.toContain('token=');

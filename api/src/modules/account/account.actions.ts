@@ -1,9 +1,11 @@
 import { accountCalls } from '../../contract/account';
 import { loginCalls } from '../../contract/login';
+import { projectCalls } from '../../contract/project';
 import { smsCalls } from '../../contract/sms';
 import { implement } from '../../core/action';
 import {
   completeInfo,
+  createFirstProjectAdmin,
   deleteStaffAccount,
   needComplete,
   queryStaffAccounts,
@@ -16,7 +18,7 @@ import { readNewPassword } from './password';
 
 /**
  * The accounts calls: the administrator list (project staff on their project's staff), a
- * student's profile completion, and the signed-in caller's mobile and password by SMS code.
+ * project's first administrator (platform staff), a student's profile completion, and the signed-in caller's mobile and password by SMS code.
  */
 export const accountActions = [
   ...implement(accountCalls, {
@@ -33,6 +35,9 @@ export const accountActions = [
     'reset-password': (ctx, input) => resetStaffPassword(ctx, input.id, input.password),
     'is-need-complete': (ctx) => needComplete(ctx),
     'complete-info': (ctx, input) => completeInfo(ctx, input),
+  }),
+  ...implement(projectCalls, {
+    'create-admin': (ctx, input) => createFirstProjectAdmin(ctx, input),
   }),
   ...implement(smsCalls, {
     'send-msg-code': (ctx, input) => sendSignedInCode(ctx, input),

@@ -12,10 +12,12 @@ import type {
   StaffAccountItem,
 } from '../../contract/account';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
-import type { ActorScope, TenantScope } from '../../core/action';
+import type { ProjectAdminCreated, projectCreateAdminInput } from '../../contract/project';
+import type { ActorScope, SignedInScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern, escapeLike } from '../../core/query';
 import { audit } from '../audit/audit.service';
+import { Project } from '../project/project.model';
 import { revokeAccountSessions } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
 import { ACCOUNT_STATUS, Account } from './account.model';
@@ -325,6 +327,73 @@ export async function resetStaffPassword(
     );
   });
   return { password: given === null ? password : null };
+}
+
+/** The built-in role a project's first administrator gets (`PROJECT_BUILTIN_ROLES`). */
+const FIRST_ADMIN_ROLE_CODE = 'project-admin';
+
+/**
+ * Creates the first administrator of a project without enabled back-office staff (platform staff,
+ * `project/create-admin`): the project's built-in role 项目管理员 and a random password answered
+ * this once (never stored plainly, never logged); the administrator then adds the rest of the staff
+ * in 管理员列表. The project row is locked, so two creations at once make one account. Throws
+ * BusinessError for a missing project, one that has enabled staff or lacks the built-in role, and
+ * ValidationError for an account name already used in the project (a unit manager's, say).
+ */
+export async function createFirstProjectAdmin(
+  scope: SignedInScope,
+  input: z.output<typeof projectCreateAdminInput>,
+): Promise<ProjectAdminCreated> {
+  const password = randomPassword();
+  const passwordHash = await hashPassword(password);
+  const account = await scope.sequelize.transaction(async (transaction) => {
+    const project = await Project.findByPk(input.projectId, { lock: transaction.LOCK.UPDATE, transaction });
+    if (!project) throw new BusinessError('项目不存在');
+    const projectId = project.id;
+    const staff = await Account.count({
+      where: { projectId, roleSystem: ROLE_SYSTEM.PROJECT, status: ACCOUNT_STATUS.ENABLED },
+      transaction,
+    });
+    if (staff > 0) throw new BusinessError('该项目已有后台账号，请由其管理员在管理员列表中添加');
+    const role = await Role.findOne({ where: { projectId, code: FIRST_ADMIN_ROLE_CODE }, transaction });
+    if (!role) throw new BusinessError('该项目缺少内置角色「项目管理员」');
+    const sameName = await Account.findOne({
+      where: { projectId, accountName: { [Op.iLike]: escapeLike(input.accountName) } },
+      transaction,
+    });
+    if (sameName) throw fieldError('accountName', 'unique', '账号已存在');
+    const created = await Account.create(
+      {
+        projectId,
+        accountName: input.accountName,
+        realName: input.realName,
+        mobile: input.mobile ?? null,
+        roleId: role.id,
+        roleSystem: role.roleSystem,
+        passwordHash,
+        passwordChangedAt: new Date(),
+      },
+      { transaction },
+    );
+    await audit(
+      scope,
+      {
+        action: 'account.create-first-admin',
+        projectId,
+        targetType: 'account',
+        targetId: created.id,
+        detail: { accountName: created.accountName, roleId: role.id },
+      },
+      transaction,
+    );
+    return created;
+  });
+  return {
+    accountId: account.id,
+    accountName: account.accountName as string,
+    realName: account.realName,
+    password,
+  };
 }
 
 /** The signed-in student's own account. */

@@ -141,10 +141,12 @@ export async function signInWithPassword(scope: TenantScope, request: PasswordSi
     throw new BusinessError(message, presentStatus(status, roleType));
   }
   if (status.needCaptcha) {
-    if (!hasCaptchaProof(request.captcha)) {
+    // Only the captcha this door asked for (`captchaTypeFor`) counts.
+    const kind = captchaTypeFor(roleType);
+    if (!hasCaptchaProof(kind, request.captcha)) {
       throw new BusinessError(LOGIN_MESSAGES.CAPTCHA_REQUIRED, presentStatus(status, roleType));
     }
-    if (!(await consumeCaptchaProof(request.captcha))) {
+    if (!(await consumeCaptchaProof(kind, request.captcha))) {
       throw new BusinessError(LOGIN_MESSAGES.CAPTCHA_WRONG, presentStatus(status, roleType));
     }
   }

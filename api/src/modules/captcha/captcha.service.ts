@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Op } from 'sequelize';
-import { create as createSvgCaptcha } from 'svg-captcha';
 import type { ImageCaptcha, SliderCaptcha } from '../../contract/captcha';
-import { CAPTCHA_KIND, Captcha } from './captcha.model';
-import { drawSliderImages, SLIDER_SIZE, svgDataUrl } from './slider-image';
+import { CAPTCHA_KIND, Captcha, type CaptchaKind } from './captcha.model';
+import { drawImageCode } from './image-code';
+import { imageDataUrl } from './raster';
+import { drawSliderImages, SLIDER_SIZE } from './slider-image';
 
 /** How long a challenge may be answered. */
 export const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -11,9 +12,7 @@ export const CAPTCHA_TTL_MS = 5 * 60_000;
 export const SLIDER_VERIFIED_TTL_MS = 2 * 60_000;
 /** How far (pixels of the background) the piece may land from the gap and still pass. */
 export const SLIDER_TOLERANCE_PX = 5;
-/** Image code: 4 characters, none that look like another (no 0/O/D/Q, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V). */
-export const IMAGE_CODE_CHARS = 'ACEFHJKMNPRTWXY34679';
-export const IMAGE_CODE_LENGTH = 4;
+export { IMAGE_CODE_CHARS, IMAGE_CODE_LENGTH } from './image-code';
 
 /** Share of new challenges that also delete expired ones. */
 const CLEANUP_SHARE = 0.02;
@@ -30,20 +29,11 @@ export function deleteExpiredCaptchas(): Promise<number> {
   return Captcha.destroy({ where: { expiresAt: { [Op.lt]: new Date() } } });
 }
 
-/** A new image code (`login/get-login-vcode`): the SVG as a data URL and its token; the text stays here. */
+/** A new image code (`login/get-login-vcode`): the PNG as a data URL and its token; the text stays here. */
 export async function createImageCaptcha(): Promise<ImageCaptcha> {
-  const { text, data } = createSvgCaptcha({
-    size: IMAGE_CODE_LENGTH,
-    charPreset: IMAGE_CODE_CHARS,
-    noise: 3,
-    color: true,
-    width: 120,
-    height: 40,
-    fontSize: 44,
-    background: '#f2f6fc',
-  });
-  const codeToken = await store(CAPTCHA_KIND.IMAGE, text.toUpperCase());
-  return { codeToken, image: svgDataUrl(data), expiresIn: CAPTCHA_TTL_MS / 1000 };
+  const { text, png } = drawImageCode();
+  const codeToken = await store(CAPTCHA_KIND.IMAGE, text);
+  return { codeToken, image: imageDataUrl('png', png), expiresIn: CAPTCHA_TTL_MS / 1000 };
 }
 
 /** A new slider puzzle (`captcha/get`); the gap's x stays here. */
@@ -52,8 +42,8 @@ export async function createSliderCaptcha(): Promise<SliderCaptcha> {
   const token = await store(CAPTCHA_KIND.SLIDER, String(images.x));
   return {
     token,
-    backgroundImage: svgDataUrl(images.background),
-    pieceImage: svgDataUrl(images.piece),
+    backgroundImage: imageDataUrl('jpeg', images.background),
+    pieceImage: imageDataUrl('png', images.piece),
     width: SLIDER_SIZE.width,
     height: SLIDER_SIZE.height,
     pieceWidth: SLIDER_SIZE.piece,
@@ -135,14 +125,19 @@ export interface CaptchaProof {
   sliderToken?: string;
 }
 
-/** Whether a proof was sent at all. */
-export function hasCaptchaProof(proof: CaptchaProof): boolean {
-  return Boolean((proof.vcode && proof.codeToken) || proof.sliderToken);
+/** Whether a proof of the captcha `kind` the sign-in asked for was sent; a proof of the other kind does not count. */
+export function hasCaptchaProof(kind: CaptchaKind, proof: CaptchaProof): boolean {
+  return kind === CAPTCHA_KIND.IMAGE ? Boolean(proof.vcode && proof.codeToken) : Boolean(proof.sliderToken);
 }
 
-/** Uses up the proof a login carries (the image code when both are sent) and tells whether it holds. */
-export function consumeCaptchaProof(proof: CaptchaProof): Promise<boolean> {
-  if (proof.vcode && proof.codeToken) return consumeImageCaptcha(proof.codeToken, proof.vcode);
-  if (proof.sliderToken) return consumeSliderCaptcha(proof.sliderToken);
-  return Promise.resolve(false);
+/**
+ * Uses up the proof of the captcha `kind` the sign-in asked for and tells whether it holds. A proof
+ * of the other kind is ignored (a solved slider never opens the back office, which asks for the image code).
+ */
+export function consumeCaptchaProof(kind: CaptchaKind, proof: CaptchaProof): Promise<boolean> {
+  if (kind === CAPTCHA_KIND.IMAGE)
+    return proof.vcode && proof.codeToken
+      ? consumeImageCaptcha(proof.codeToken, proof.vcode)
+      : Promise.resolve(false);
+  return proof.sliderToken ? consumeSliderCaptcha(proof.sliderToken) : Promise.resolve(false);
 }

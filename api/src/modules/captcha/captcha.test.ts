@@ -1,4 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
+import { decode as decodeJpeg } from 'jpeg-js';
+import { PNG } from 'pngjs';
 import { LOGIN_MESSAGES } from '../../contract/login';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject } from '../../testing/factories';
@@ -22,8 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const decodeDataUrl = (url: string) =>
-  Buffer.from(url.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+/** The PNG of a data URL: its size, its pixels and the kinds of its chunks (no text chunk may carry an answer). */
+function decodePngDataUrl(url: string) {
+  const bytes = Buffer.from(url.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const chunks: string[] = [];
+  for (let at = 8; at < bytes.length; at += 12 + bytes.readUInt32BE(at))
+    chunks.push(bytes.toString('latin1', at + 4, at + 8));
+  return { png: PNG.sync.read(bytes), chunks: [...new Set(chunks)] };
+}
 
 /** An account that needs a captcha (3 failed passwords). */
 async function accountNeedingCaptcha(roleSystem: 2 | 3) {
@@ -50,15 +58,22 @@ async function newSlider() {
 const checkSlider = (token: string, x: number) => t.http.post('/api/captcha/check.action').send({ token, x });
 
 describe('image code (login/get-login-vcode)', () => {
-  test('answers an SVG data URL and a token, never the code', async () => {
+  test('answers a PNG (pixels only, no glyph outlines) and a token, never the code', async () => {
     const { res, answer } = await newImageCode();
     expect(res.body.respCode).toBe(200);
     expect(res.body.attribute).toEqual({
       codeToken: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      image: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      image: expect.stringMatching(/^data:image\/png;base64,/),
       expiresIn: CAPTCHA_TTL_MS / 1000,
     });
-    expect(decodeDataUrl(res.body.attribute.image)).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    const { png, chunks } = decodePngDataUrl(res.body.attribute.image);
+    expect([png.width, png.height, chunks]).toEqual([120, 40, ['IHDR', 'IDAT', 'IEND']]);
+    // Characters are drawn: many pixels far from the background's colour (#f2f6fc).
+    let drawn = 0;
+    for (let at = 0; at < png.data.length; at += 4)
+      if (Math.abs((png.data[at] as number) - 0xf2) + Math.abs((png.data[at + 2] as number) - 0xfc) > 80)
+        drawn += 1;
+    expect(drawn).toBeGreaterThan(120 * 40 * 0.05);
     expect(answer).toMatch(new RegExp(`^[${IMAGE_CODE_CHARS}]{4}$`));
   });
 
@@ -97,13 +112,13 @@ describe('image code (login/get-login-vcode)', () => {
 });
 
 describe('slider captcha (captcha/get, captcha/check)', () => {
-  test('answers the background and the piece as SVG with their sizes, never the gap position', async () => {
+  test('answers the background and the piece as PNGs with their sizes, the gap position in no markup', async () => {
     const { res, x } = await newSlider();
     const slider = res.body.attribute;
     expect(slider).toEqual({
       token: expect.any(String),
-      backgroundImage: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
-      pieceImage: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      backgroundImage: expect.stringMatching(/^data:image\/jpeg;base64,/),
+      pieceImage: expect.stringMatching(/^data:image\/png;base64,/),
       width: 310,
       height: 155,
       pieceWidth: 47,
@@ -111,8 +126,23 @@ describe('slider captcha (captcha/get, captcha/check)', () => {
       y: expect.any(Number),
       expiresIn: 300,
     });
-    expect(decodeDataUrl(slider.backgroundImage)).toContain('width="310" height="155"');
-    expect(decodeDataUrl(slider.pieceImage)).toContain('width="47" height="47"');
+    const background = decodeJpeg(
+      Buffer.from(slider.backgroundImage.replace(/^data:image\/jpeg;base64,/, ''), 'base64'),
+    );
+    const piece = decodePngDataUrl(slider.pieceImage);
+    expect([background.width, background.height]).toEqual([310, 155]);
+    expect([piece.png.width, piece.png.height, piece.chunks]).toEqual([47, 47, ['IHDR', 'IDAT', 'IEND']]);
+    // The piece is cut out: transparent corners, opaque middle.
+    const alphaAt = (px: number, py: number) => piece.png.data[(py * 47 + px) * 4 + 3];
+    expect([alphaAt(0, 0), alphaAt(20, 27)]).toEqual([0, 255]);
+    // The gap is darker than the scene around it (pixels, not coordinates, tell where it is).
+    const brightness = (px: number, py: number) => {
+      const at = (py * 310 + px) * 4;
+      const d = background.data;
+      return (d[at] as number) + (d[at + 1] as number) + (d[at + 2] as number);
+    };
+    const gapY = slider.y + 27;
+    expect(brightness(x + 20, gapY)).toBeLessThan(brightness(x - 10 < 0 ? x + 60 : x - 10, gapY) + 60);
     expect(x).toBeGreaterThanOrEqual(47);
     expect(x + 47).toBeLessThanOrEqual(310);
     expect(slider).not.toHaveProperty('x');
@@ -182,21 +212,48 @@ describe('slider captcha (captcha/get, captcha/check)', () => {
     expect(ok.respCode).toBe(200);
   });
 
-  test('the back office accepts the slider too, and the H5 the image code', async () => {
+  test('each door takes only its own captcha: not the slider in the back office, not the image code on the H5', async () => {
     const staff = await accountNeedingCaptcha(2);
     const solved = await newSlider();
     await checkSlider(solved.token, solved.x);
-    const byslider = await signInOverHttp(
+    const bySlider = await signInOverHttp(
       t,
       { ...staff, captchaVO: { token: solved.token } },
       { host: HOST },
     );
-    expect(byslider.respCode).toBe(200);
+    expect(bySlider).toMatchObject({
+      respCode: -1,
+      respDesc: LOGIN_MESSAGES.CAPTCHA_REQUIRED,
+      attribute: { captchaType: 'image' },
+    });
+    // The slider was not used up by the refusal, nor may it stand in next to a wrong image code.
+    const wrongCode = await newImageCode();
+    const mixed = await signInOverHttp(
+      t,
+      { ...staff, captchaVO: { token: solved.token }, codeToken: wrongCode.codeToken, vcode: 'ZZZZ' },
+      { host: HOST },
+    );
+    expect(mixed).toMatchObject({ respCode: -1, respDesc: LOGIN_MESSAGES.CAPTCHA_WRONG });
+    const image = await newImageCode();
+    const byImage = await signInOverHttp(
+      t,
+      { ...staff, codeToken: image.codeToken, vcode: image.answer },
+      { host: HOST },
+    );
+    expect(byImage.respCode).toBe(200);
 
     const student = await accountNeedingCaptcha(3);
-    const { codeToken, answer } = await newImageCode();
-    const byImage = await signInOverHttp(t, { ...student, codeToken, vcode: answer }, { host: HOST });
-    expect(byImage.respCode).toBe(200);
+    const code = await newImageCode();
+    const byCode = await signInOverHttp(
+      t,
+      { ...student, codeToken: code.codeToken, vcode: code.answer },
+      { host: HOST },
+    );
+    expect(byCode).toMatchObject({
+      respCode: -1,
+      respDesc: LOGIN_MESSAGES.CAPTCHA_REQUIRED,
+      attribute: { captchaType: 'slider' },
+    });
   });
 });
 

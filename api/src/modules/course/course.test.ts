@@ -152,7 +152,7 @@ describe('courses', () => {
 
   const lessons = () => [
     { resourceId: videoB.id, hours: 0.5, trialSeconds: 30 },
-    { resourceId: videoA.id, hours: '1.5', trialSeconds: 0 },
+    { resourceId: videoA.id, hours: 1.5, trialSeconds: 0 },
   ];
 
   test('saves a course with its ordered lessons; total hours derived; get answers it; audited', async () => {

@@ -1,11 +1,13 @@
-import { DEFAULT_PROJECT_SETTINGS, ROLE_SYSTEM } from '@px/config';
+import { DEFAULT_PROJECT_SETTINGS, isPassword, ROLE_SYSTEM } from '@px/config';
 import { BusinessError } from '../../core/errors';
 import { listen } from '../../core/events';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
+import { Account } from '../account/account.model';
 import { PROJECT_BUILTIN_ROLES } from '../account/builtin-roles';
 import { Role } from '../account/role.model';
 import { AuditLog } from '../audit/audit-log.model';
+import { signInOverHttp } from '../auth/test-support';
 import { ClassCategory } from '../class-category/class-category.model';
 import { Dictionary } from '../dictionary/dictionary.model';
 import { authenticateToken } from '../session/session.service';
@@ -214,7 +216,7 @@ describe('project/save', () => {
 
   test('setting the default moves it from the previous default; a disabled project cannot be default', async () => {
     const project = await buildProject({ code: 'next-default' });
-    const res = await post('save', { id: project.id, code: 'next-default', name: '新默认', isDefault: 1 });
+    const res = await post('save', { id: project.id, code: 'next-default', name: '新默认', isDefault: true });
     expect(res.body.attribute.isDefault).toBe(true);
     expect((await Project.findByPk(defaultProject.id))?.isDefault).toBe(false);
     expect(await Project.count({ where: { isDefault: true } })).toBe(1);
@@ -380,5 +382,79 @@ describe('project settings', () => {
     const city = await post('save-setting', { id: project.id, settings: { projectArea: 370100 } });
     expect(city.body.attribute.settings.projectArea).toBe(370100);
     expect((await post('get-setting', { id: 999999 })).body.respDesc).toBe('项目不存在');
+  });
+});
+
+describe('the first administrator of a new project (project/create-admin)', () => {
+  test('platform staff create it once, with a password shown once that signs in to the back office', async () => {
+    const saved = await post('save', {
+      code: 'first-admin',
+      name: '首个管理员项目',
+      domains: ['first.example.com'],
+    });
+    const projectId = saved.body.attribute.id as number;
+    expect(saved.body.attribute.staffCount).toBe(0);
+
+    const created = await post('create-admin', { projectId, accountName: 'firstadmin', realName: '王管理' });
+    expect(created.body).toMatchObject({
+      respCode: 200,
+      attribute: { accountName: 'firstadmin', realName: '王管理', password: expect.any(String) },
+    });
+    const { password, accountId } = created.body.attribute as { password: string; accountId: number };
+    expect(isPassword(password)).toBe(true);
+
+    const signedIn = await signInOverHttp(
+      t,
+      { account: 'firstadmin', password, roleType: 1 },
+      { host: 'first.example.com' },
+    );
+    expect(signedIn).toMatchObject({ respCode: 200, attribute: { roleSystem: ROLE_SYSTEM.PROJECT } });
+    const menu = await t.http
+      .post('/api/login/get-account-info.action')
+      .set('token', signedIn.attribute?.tokenCode as string)
+      .send({});
+    expect(menu.body.attribute).toMatchObject({ projectId, roleRP: { roleName: '项目管理员' } });
+
+    // Stored hashed, audited without the password; the project now has staff.
+    const audits = await AuditLog.findAll({ where: { action: 'account.create-first-admin', projectId } });
+    expect(audits.map((row) => [row.targetId, row.actorId])).toEqual([[String(accountId), adminId]]);
+    expect(JSON.stringify(audits[0]?.detail)).not.toContain(password);
+    const listed = await post('list', { name: 'first-admin' });
+    expect(listed.body.attribute.list[0]).toMatchObject({ id: projectId, staffCount: 1 });
+
+    // A second one is the administrator's to add (管理员列表), not the platform's...
+    const again = await post('create-admin', { projectId, accountName: 'second', realName: '李' });
+    expect(again.body).toMatchObject({
+      respCode: -1,
+      respDesc: '该项目已有后台账号，请由其管理员在管理员列表中添加',
+    });
+    // ...unless every administrator was disabled: then nobody could run the project's back office.
+    await Account.update({ status: 'DISABLED' }, { where: { id: accountId, projectId } });
+    expect((await post('list', { name: 'first-admin' })).body.attribute.list[0].staffCount).toBe(0);
+    const replacement = await post('create-admin', { projectId, accountName: 'second', realName: '李' });
+    expect(replacement.body).toMatchObject({ respCode: 200, attribute: { accountName: 'second' } });
+  });
+
+  test('refused for a missing project, a bad name, and for callers other than platform staff', async () => {
+    expect(
+      (await post('create-admin', { projectId: 999_999, accountName: 'abc', realName: '甲' })).body.respDesc,
+    ).toBe('项目不存在');
+    const project = await buildProject();
+    const bad = await post('create-admin', { projectId: project.id, accountName: 'a b', realName: '' });
+    expect(bad.body.attribute.errors.map((error: { field: string }) => error.field)).toEqual([
+      'accountName',
+      'realName',
+    ]);
+    const staff = await buildAccount({
+      projectId: project.id,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: PLATFORM_MENU,
+    });
+    const refused = await post(
+      'create-admin',
+      { projectId: project.id, accountName: 'abc', realName: '甲' },
+      await signIn(staff.account),
+    );
+    expect(refused.status).toBe(403);
   });
 });

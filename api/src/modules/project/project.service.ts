@@ -85,6 +85,12 @@ export function presentSystemInfo(project: TenantProject, loginPublicKey: string
 const ACCOUNT_COUNT_SQL = 'SELECT COUNT(*)::int FROM account a WHERE a.project_id = ';
 const UNIT_COUNT_SQL = 'SELECT COUNT(*)::int FROM unit u WHERE u.project_id = ';
 const ACCOUNT_COUNT = literal(`(${ACCOUNT_COUNT_SQL}"Project".id)`);
+// Enabled back-office staff (role system 2): none means nobody can run the project's back office, so
+// platform staff may create an administrator (\`project/create-admin\`).
+const STAFF_COUNT = literal(
+  `(SELECT COUNT(*)::int FROM account a WHERE a.project_id = "Project".id AND a.role_system = 2
+      AND a.status = 'ENABLED' AND a.deleted_at IS NULL)`,
+);
 const UNIT_COUNT = literal(`(${UNIT_COUNT_SQL}"Project".id)`);
 
 function presentProject(project: Project): ProjectItem {
@@ -96,6 +102,7 @@ function presentProject(project: Project): ProjectItem {
     isDefault: project.isDefault,
     domains: project.domains,
     accountCount: Number(project.get('accountCount') ?? 0),
+    staffCount: Number(project.get('staffCount') ?? 0),
     unitCount: Number(project.get('unitCount') ?? 0),
     createdAt: project.createdAt.toISOString(),
   };
@@ -126,6 +133,7 @@ export async function listProjects(
       exclude: ['settings'],
       include: [
         [ACCOUNT_COUNT, 'accountCount'],
+        [STAFF_COUNT, 'staffCount'],
         [UNIT_COUNT, 'unitCount'],
       ],
     },
@@ -222,6 +230,7 @@ export async function saveProject(
         attributes: {
           include: [
             [ACCOUNT_COUNT, 'accountCount'],
+            [STAFF_COUNT, 'staffCount'],
             [UNIT_COUNT, 'unitCount'],
           ],
         },

@@ -373,7 +373,7 @@ describe('class/on-shelf', () => {
       onShelf: true,
       offered: true,
     });
-    expect((await post('on-shelf', { ids: `${a.id}`, onShelf: 0 })).body.respCode).toBe(200);
+    expect((await post('on-shelf', { ids: [a.id], onShelf: false })).body.respCode).toBe(200);
     expect(await TrainClass.findByPk(a.id, { allTenants: true })).toMatchObject({
       onShelf: false,
       shelvedAt: null,

@@ -411,7 +411,7 @@ describe('training types', () => {
     expect((await storedUnit(a.id))?.trainTypes).toEqual(['public']);
     expect((await storedUnit(foreign.id))?.trainTypes).toEqual(['public']);
 
-    const res = await post('batch-update-train-type', { ids: `${a.id},${b.id}`, trainTypes: ['vocational'] });
+    const res = await post('batch-update-train-type', { ids: [a.id, b.id], trainTypes: ['vocational'] });
     expect(res.body.respCode).toBe(200);
     for (const id of [a.id, b.id]) expect((await storedUnit(id))?.trainTypes).toEqual(['vocational']);
     expect(

@@ -36,8 +36,8 @@ const VALID: PublicCertificate = {
 };
 const PUZZLE: SliderCaptcha = {
   token: '0b0f3c2e-8d4a-4c1b-9f3e-2a1d5c6b7e80',
-  backgroundImage: 'data:image/svg+xml;base64,QkE=',
-  pieceImage: 'data:image/svg+xml;base64,UEk=',
+  backgroundImage: 'data:image/jpeg;base64,QkE=',
+  pieceImage: 'data:image/png;base64,UEk=',
   width: 310,
   height: 155,
   pieceWidth: 47,

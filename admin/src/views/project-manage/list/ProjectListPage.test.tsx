@@ -1,6 +1,12 @@
 import type { PageAnswer, ProjectItem } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { deleteProject, listProjects, saveProject, setProjectStatus } from '../../../api/project';
+import {
+  createProjectAdmin,
+  deleteProject,
+  listProjects,
+  saveProject,
+  setProjectStatus,
+} from '../../../api/project';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -8,6 +14,7 @@ import { CODE_MESSAGE } from './components/ProjectFormModal';
 import { ProjectListPage } from './ProjectListPage';
 
 jest.mock('../../../api/project', () => ({
+  createProjectAdmin: jest.fn(),
   listProjects: jest.fn(),
   saveProject: jest.fn(),
   setProjectStatus: jest.fn(),
@@ -22,6 +29,7 @@ const listMock = jest.mocked(listProjects);
 const saveMock = jest.mocked(saveProject);
 const statusMock = jest.mocked(setProjectStatus);
 const deleteMock = jest.mocked(deleteProject);
+const createAdminMock = jest.mocked(createProjectAdmin);
 
 const PLATFORM_ADMIN = buildAccountInfo(['/home', '/project-manage/list', '/project-manage/setting'], {
   roleSystem: 1,
@@ -37,6 +45,7 @@ function buildProject(overrides: Partial<ProjectItem> = {}): ProjectItem {
     isDefault: true,
     domains: ['localhost', '127.0.0.1'],
     accountCount: 5,
+    staffCount: 2,
     unitCount: 1,
     createdAt: '2024-05-01T02:03:04.000Z',
     ...overrides,
@@ -51,6 +60,7 @@ const EMPTY = buildProject({
   isDefault: false,
   domains: [],
   accountCount: 0,
+  staffCount: 0,
   unitCount: 0,
   status: 'DISABLED',
 });
@@ -82,6 +92,7 @@ beforeEach(() => {
   saveMock.mockReset();
   statusMock.mockReset().mockResolvedValue(null);
   deleteMock.mockReset().mockResolvedValue(null);
+  createAdminMock.mockReset();
 });
 
 describe('ProjectListPage', () => {
@@ -204,5 +215,38 @@ describe('ProjectListPage', () => {
     );
     expect(await screen.findByText('域名 localhost 已被项目「演示项目」使用', FIELD_ERROR)).toBeTruthy();
     expect(listMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('creates the first administrator of a project without staff and shows the password once', async () => {
+    createAdminMock.mockResolvedValue({
+      accountId: 9,
+      accountName: 'sdadmin',
+      realName: '山东管理员',
+      password: 'Kx7mPq2wRt',
+    });
+    await openPage();
+    expect(within(rowOf('演示项目')).queryByText('创建管理员')).toBeNull();
+    fireEvent.click(button(rowOf('山东继续教育'), '创建管理员'));
+    await screen.findByText('创建管理员：山东继续教育', { selector: '.ant-modal-title' });
+    fireEvent.click(button(modal(), '创建'));
+    expect(await screen.findByText('请输入账号', FIELD_ERROR)).toBeTruthy();
+    expect(createAdminMock).not.toHaveBeenCalled();
+
+    fireEvent.change(input(modal(), 'project-admin_accountName'), { target: { value: 'sdadmin' } });
+    fireEvent.change(input(modal(), 'project-admin_realName'), { target: { value: '山东管理员' } });
+    fireEvent.click(button(modal(), '创建'));
+    await waitFor(() =>
+      expect(createAdminMock).toHaveBeenCalledWith({
+        projectId: 2,
+        accountName: 'sdadmin',
+        realName: '山东管理员',
+        mobile: undefined,
+      }),
+    );
+    expect(await screen.findByText('Kx7mPq2wRt')).toBeTruthy();
+    expect(screen.getByText(/初始密码只显示这一次/)).toBeTruthy();
+    await waitFor(() => expect(listMock).toHaveBeenCalledTimes(2));
+    fireEvent.click(button(document.body, '我已记下'));
+    await waitFor(() => expect(screen.queryByText('Kx7mPq2wRt')).toBeNull());
   });
 });

@@ -12,6 +12,7 @@ import { dateTimeColumn, statusColumn } from '../../../components/table-columns'
 import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
+import { ProjectAdminModal } from './components/ProjectAdminModal';
 import { ProjectFormModal } from './components/ProjectFormModal';
 
 interface ProjectFilters {
@@ -33,11 +34,13 @@ function deleteRefusal(project: ProjectItem): string | undefined {
 
 /**
  * 项目列表 (platform staff): the projects (tenants) with name/code and status filters; create and
- * edit, enable and disable, delete, and the way to each project's settings.
+ * edit, the first administrator of a project without staff (创建管理员), enable and disable,
+ * delete, and the way to each project's settings.
  */
 export function ProjectListPage() {
   const list = usePagedList<ProjectFilters, ProjectItem>(listProjects, {});
   const [editor, setEditor] = useState<{ open: boolean; project?: ProjectItem } | null>(null);
+  const [adminFor, setAdminFor] = useState<ProjectItem | null>(null);
   const { busy: busyId, run } = useRowAction<number>(list.reload);
   const canOpenSetting = useAccess().can('/project-manage/setting');
 
@@ -72,7 +75,7 @@ export function ProjectListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 260,
+      width: 340,
       fixed: 'right',
       render: (_value, project) => {
         const busy = busyId === project.id;
@@ -82,6 +85,11 @@ export function ProjectListPage() {
             <Button type="link" size="small" onClick={() => setEditor({ open: true, project })}>
               编辑
             </Button>
+            {project.staffCount === 0 && (
+              <Button type="link" size="small" onClick={() => setAdminFor(project)}>
+                创建管理员
+              </Button>
+            )}
             {canOpenSetting && (
               <Link to={projectSettingPath(project.id)} style={{ padding: '0 8px' }}>
                 设置
@@ -128,6 +136,9 @@ export function ProjectListPage() {
         </Form.Item>
       </ListFilterBar>
       <Table<ProjectItem> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+      {adminFor && (
+        <ProjectAdminModal project={adminFor} onClose={() => setAdminFor(null)} onCreated={list.reload} />
+      )}
       {editor && (
         <ProjectFormModal
           open={editor.open}

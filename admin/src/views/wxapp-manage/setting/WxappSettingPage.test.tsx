@@ -89,6 +89,7 @@ function buildProject(id: number, name: string): ProjectItem {
     isDefault: id === 1,
     domains: [],
     accountCount: 0,
+    staffCount: 0,
     unitCount: 0,
     createdAt: '2024-05-01T02:03:04.000Z',
   };

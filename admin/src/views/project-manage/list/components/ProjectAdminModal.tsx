@@ -1,0 +1,136 @@
+import type { ProjectAdminCreated, ProjectItem } from '@px/api/contract';
+import { isMobile, VALIDATION_MESSAGES } from '@px/config';
+import { Alert, Button, Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { createProjectAdmin } from '../../../../api/project';
+import { FormModal } from '../../../../components/FormModal';
+
+/** The staff account name rule of the contract (3-40 letters, digits or `_ - . @`). */
+const ACCOUNT_NAME = /^[A-Za-z0-9_.@-]{3,40}$/;
+
+interface AdminForm {
+  accountName: string;
+  realName: string;
+  mobile?: string;
+}
+
+export interface ProjectAdminModalProps {
+  /** The project (without back-office staff) that gets its first administrator; open while set. */
+  project: ProjectItem | null;
+  onClose: () => void;
+  /** After the account was created (the list reloads: the project now has staff). */
+  onCreated: () => void;
+}
+
+/**
+ * 创建管理员: the first administrator of a new project (account, name, mobile), with the project's
+ * built-in role 项目管理员. The server answers a random initial password once; this dialog shows it
+ * once with a copy button and forgets it on closing.
+ */
+export function ProjectAdminModal({ project, onClose, onCreated }: ProjectAdminModalProps) {
+  const [form] = Form.useForm<AdminForm>();
+  const [created, setCreated] = useState<ProjectAdminCreated | null>(null);
+
+  const submit = async (values: AdminForm) => {
+    if (!project) return;
+    const answer = await createProjectAdmin({
+      projectId: project.id,
+      accountName: values.accountName.trim(),
+      realName: values.realName.trim(),
+      mobile: values.mobile?.trim() || undefined,
+    });
+    setCreated(answer);
+    onCreated();
+  };
+
+  /** Closing forgets the password: it is shown once and kept nowhere. */
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
+
+  if (created) {
+    return (
+      <Modal
+        title="管理员已创建"
+        open={project !== null}
+        onCancel={close}
+        closable={false}
+        mask={{ closable: false }}
+        footer={
+          <Button type="primary" onClick={close}>
+            我已记下
+          </Button>
+        }
+      >
+        <Alert
+          type="warning"
+          showIcon
+          title="初始密码只显示这一次，关闭后无法再次查看。请复制后告知本人，并请其登录后修改密码。"
+        />
+        <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
+          <Descriptions.Item label="项目">{project?.name}</Descriptions.Item>
+          <Descriptions.Item label="账号">{created.accountName}</Descriptions.Item>
+          <Descriptions.Item label="姓名">{created.realName}</Descriptions.Item>
+          <Descriptions.Item label="初始密码">
+            <Typography.Text
+              code
+              copyable={{ text: created.password, tooltips: ['复制', '已复制'] }}
+              data-testid="initial-password"
+            >
+              {created.password}
+            </Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+      </Modal>
+    );
+  }
+
+  return (
+    <FormModal<AdminForm>
+      open={project !== null}
+      title={project ? `创建管理员：${project.name}` : '创建管理员'}
+      okText="创建"
+      name="project-admin"
+      form={form}
+      initialValues={{ accountName: '', realName: '', mobile: '' }}
+      intro="为尚无后台账号的项目创建第一个管理员（角色：项目管理员），初始密码由系统随机生成并只显示一次；其余人员由该管理员在“管理员列表”中添加。"
+      onSubmit={submit}
+      onClose={close}
+    >
+      <Form.Item
+        label="账号"
+        name="accountName"
+        rules={[
+          { required: true, whitespace: true, message: '请输入账号' },
+          { pattern: ACCOUNT_NAME, message: '账号须为 3-40 位字母、数字或 _ - . @' },
+        ]}
+      >
+        <Input placeholder="用于登录后台，如 zhangsan" maxLength={40} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="姓名"
+        name="realName"
+        rules={[
+          { required: true, whitespace: true, message: '请输入姓名' },
+          { max: 50, message: '姓名不能超过 50 个字符' },
+        ]}
+      >
+        <Input placeholder="请输入姓名" maxLength={50} />
+      </Form.Item>
+      <Form.Item
+        label="手机号"
+        name="mobile"
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (value?.trim() && !isMobile(value.trim())) throw new Error(VALIDATION_MESSAGES.mobile);
+            },
+          },
+        ]}
+      >
+        <Input placeholder="选填" maxLength={11} />
+      </Form.Item>
+    </FormModal>
+  );
+}
