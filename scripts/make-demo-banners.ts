@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       const file = path.join(OUT_DIR, '.banner.html');
       fs.writeFileSync(file, html(banner, fontUrl));
       await page.goto(`file://${file}`);
-      await page.evaluate(() => document.fonts.ready);
+      await page.evaluate('document.fonts.ready');
       const bytes = await page.screenshot({ type: 'jpeg', quality: 82 });
       fs.writeFileSync(path.join(OUT_DIR, banner.file), bytes);
       // PREVIEW_DIR: a PNG of each too, for viewers that do not read JPEG.
