@@ -24,8 +24,10 @@ const UNIT_CLASS_PAGES = [
   '/train-manage/unit-class-detail',
   '/train-manage/creat-class',
 ];
+/** The pages 0021 grants to built-in project admin roles; the earlier migrations' tests look past them. */
+const PROJECT_SETTING_PAGES = ['/account-manage', '/account-manage/project-setting'];
 const withoutUnitClassPages = (menu: string[] | undefined) =>
-  menu?.filter((url) => !UNIT_CLASS_PAGES.includes(url));
+  menu?.filter((url) => !UNIT_CLASS_PAGES.includes(url) && !PROJECT_SETTING_PAGES.includes(url));
 
 async function tables(sequelize: ReturnType<typeof createSequelize>): Promise<string[]> {
   const rows = await sequelize.query<{ table_name: string }>(
@@ -213,7 +215,7 @@ test('0020 adds unit_class and grants its pages to built-in unit-manager and pro
         "SELECT menu FROM role WHERE code = :code AND project_id = (SELECT id FROM project WHERE code = 'm0020')",
         { replacements: { code }, type: QueryTypes.SELECT },
       )
-    )[0].menu;
+    )[0].menu.filter((url) => !PROJECT_SETTING_PAGES.includes(url));
   try {
     expect(await table()).toBe(1);
     const reverted = downTo('0020-unit-classes');
@@ -242,6 +244,44 @@ test('0020 adds unit_class and grants its pages to built-in unit-manager and pro
     expect([...(await menuOf('unit-manager'))].sort()).toEqual(['/home', ...pages].sort());
     expect([...(await menuOf('project-admin'))].sort()).toEqual(['/home', ...pages].sort());
     expect(await menuOf('cms-staff')).toEqual(['/home']);
+  } finally {
+    await sequelize.close();
+  }
+});
+
+test('0021 grants 项目设置 to the built-in project admin roles only, once, and down takes it back', async () => {
+  const sequelize = createSequelize(database.url);
+  const menuOf = async (name: string) =>
+    (
+      await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {
+        replacements: { name },
+        type: QueryTypes.SELECT,
+      })
+    )[0]?.menu;
+  try {
+    const reverted = downTo('0021-project-setting-menu');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    await sequelize.query("INSERT INTO project (code, name) VALUES ('m0021', '迁移测试项目二十一')");
+    for (const [code, name, menu] of [
+      ['project-admin', '迁移21管理员', ['/home', '/account-manage', '/account-manage/role']],
+      ['customer-service', '迁移21客服', ['/home']],
+    ] as const)
+      await sequelize.query(
+        `INSERT INTO role (project_id, code, name, role_system, menu, created_at, updated_at)
+         SELECT id, :code, :name, 2, CAST(ARRAY[:menu] AS VARCHAR(100)[]), NOW(), NOW() FROM project WHERE code = 'm0021'`,
+        { replacements: { code, name, menu: [...menu] } },
+      );
+    expect(await migrateUp(sequelize)).toEqual([...reverted].reverse());
+    expect(await menuOf('迁移21管理员')).toEqual([
+      '/home',
+      '/account-manage',
+      '/account-manage/role',
+      '/account-manage/project-setting',
+    ]);
+    expect(await menuOf('迁移21客服')).toEqual(['/home']);
+    await migrateDown(sequelize, reverted.length);
+    expect(await menuOf('迁移21管理员')).toEqual(['/home', '/account-manage', '/account-manage/role']);
+    await migrateUp(sequelize);
   } finally {
     await sequelize.close();
   }

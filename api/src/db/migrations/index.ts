@@ -19,6 +19,7 @@ import { m0017Exams } from './0017-exams';
 import { m0018Certificates } from './0018-certificates';
 import { m0019SkillCertificates } from './0019-skill-certificates';
 import { m0020UnitClasses } from './0020-unit-classes';
+import { m0021ProjectSettingMenu } from './0021-project-setting-menu';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   m0018Certificates,
   m0019SkillCertificates,
   m0020UnitClasses,
+  m0021ProjectSettingMenu,
 ];
