@@ -22,7 +22,7 @@ export interface ListColumn<T> extends Omit<ColumnType<T>, 'width' | 'key'> {
    */
   optional?: 'shown' | 'hidden';
   /** `false` keeps the cell as rendered (wrapping); otherwise a long text is cut with … and shown whole in a tooltip. */
-  ellipsis?: false;
+  ellipsis?: ColumnType<T>['ellipsis'];
 }
 
 export interface ListTableProps<T> extends Omit<TableProps<T>, 'columns' | 'tableLayout'> {
