@@ -8,22 +8,28 @@ import './list-table.css';
 const SELECTION_WIDTH = 32;
 
 /**
- * A column of a list: antd's ColumnType with a width it keeps (the table is laid out fixed) and,
- * for the column picker, whether it may be hidden.
+ * A column of a list: antd's ColumnType (its `width` in pixels, kept: the table is laid out fixed)
+ * and, for the column picker, whether it may be hidden. Its key is `key`, else `dataIndex`, else its
+ * title.
  */
-export interface ListColumn<T> extends Omit<ColumnType<T>, 'width' | 'key'> {
-  /** Names the column for the picker and the remembered choice (say `hours`). */
-  key: string;
-  /** Pixels; the columns shown by default must fit the list's width at 1280 px (docs/product-decisions.md). */
-  width: number;
+export interface ListColumn<T> extends ColumnType<T> {
   /**
    * `shown`: offered by the column picker, shown until hidden; `hidden`: offered, hidden until chosen
    * (details a list can do without). Absent: always shown (the name, the actions).
    */
   optional?: 'shown' | 'hidden';
-  /** `false` keeps the cell as rendered (wrapping); otherwise a long text is cut with … and shown whole in a tooltip. */
-  ellipsis?: ColumnType<T>['ellipsis'];
 }
+
+/** A column without a width counts this much (every list column should say its width). */
+const FALLBACK_WIDTH = 120;
+
+/** The key of a column: `key`, else `dataIndex`, else its title. */
+export function columnKey<T>(column: ListColumn<T>): string {
+  return String(column.key ?? column.dataIndex ?? column.title);
+}
+
+const widthOf = <T,>(column: ListColumn<T>) =>
+  typeof column.width === 'number' ? column.width : FALLBACK_WIDTH;
 
 export interface ListTableProps<T> extends Omit<TableProps<T>, 'columns' | 'tableLayout'> {
   columns: ListColumn<T>[];
@@ -63,11 +69,11 @@ function writeHidden(id: string, hidden: string[]): void {
 
 /** The columns hidden at first: those marked `hidden`. */
 export const defaultHiddenColumns = <T,>(columns: readonly ListColumn<T>[]) =>
-  columns.filter((column) => column.optional === 'hidden').map((column) => column.key);
+  columns.filter((column) => column.optional === 'hidden').map(columnKey);
 
 /** The pixels a table of these columns takes (with the selection column when rows can be chosen). */
 export function columnsWidth<T>(columns: readonly ListColumn<T>[], selectable: boolean): number {
-  return columns.reduce((sum, column) => sum + column.width, selectable ? SELECTION_WIDTH : 0);
+  return columns.reduce((sum, column) => sum + widthOf(column), selectable ? SELECTION_WIDTH : 0);
 }
 
 /** A cell cut with … that shows its whole text in a tooltip. */
@@ -103,19 +109,20 @@ function ColumnPicker<T>({
   const optional = columns.filter((column) => column.optional);
   const content = (
     <Flex vertical gap={6} className="list-table__picker">
-      {optional.map((column) => (
-        <Checkbox
-          key={column.key}
-          checked={!hidden.includes(column.key)}
-          onChange={(event) =>
-            onChange(
-              event.target.checked ? hidden.filter((key) => key !== column.key) : [...hidden, column.key],
-            )
-          }
-        >
-          {column.title as ReactNode}
-        </Checkbox>
-      ))}
+      {optional.map((column) => {
+        const key = columnKey(column);
+        return (
+          <Checkbox
+            key={key}
+            checked={!hidden.includes(key)}
+            onChange={(event) =>
+              onChange(event.target.checked ? hidden.filter((other) => other !== key) : [...hidden, key])
+            }
+          >
+            {column.title as ReactNode}
+          </Checkbox>
+        );
+      })}
       <Button size="small" type="link" onClick={() => onChange(defaultHiddenColumns(columns))}>
         恢复默认
       </Button>
@@ -147,12 +154,12 @@ export function ListTable<T extends object>({ columns, columnsId, scroll, ...pro
   );
   const hasPicker = columns.some((column) => column.optional);
   const shown = useMemo(
-    () => columns.filter((column) => !(column.optional && hidden.includes(column.key))),
+    () => columns.filter((column) => !(column.optional && hidden.includes(columnKey(column)))),
     [columns, hidden],
   );
 
   const tableColumns = useMemo(() => {
-    const result = shown.map(withTooltip);
+    const result = shown.map((column) => ({ ...withTooltip(column), key: columnKey(column) }));
     if (!hasPicker) return result;
     const host = Math.max(
       shown.findIndex((column) => column.fixed === 'right'),

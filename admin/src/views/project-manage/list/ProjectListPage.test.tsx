@@ -2,6 +2,7 @@ import type { PageAnswer, ProjectItem } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { deleteProject, listProjects, saveProject, setProjectStatus } from '../../../api/project';
 import { buildFieldsError } from '../../../testing/field-errors';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { CODE_MESSAGE } from './components/ProjectFormModal';
@@ -78,6 +79,8 @@ async function openPage() {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('project-manage/list');
   listMock.mockReset().mockResolvedValue(page([DEMO, EMPTY]));
   saveMock.mockReset();
   statusMock.mockReset().mockResolvedValue(null);
