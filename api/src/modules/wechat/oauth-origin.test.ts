@@ -51,9 +51,10 @@ test('without PUBLIC_URL the OAuth return address is on the host the visitor cam
   await WxappProject.create({ projectId: project.id, wxappId: wxapp.id });
   const answer = await t.http
     .post('/api/wechat/oauth-url.action')
-    .set('host', host)
+    // The visitor came on the host's port 8080: the return address keeps the port.
+    .set('host', `${host}:8080`)
     .send({ redirect: '/my' });
   expect(answer.body.respCode).toBe(200);
   const params = new URL(answer.body.attribute.url as string).searchParams;
-  expect(params.get('redirect_uri')).toBe(`http://${host}/auth-redirect`);
+  expect(params.get('redirect_uri')).toBe(`http://${host}:8080/auth-redirect`);
 });

@@ -12,8 +12,12 @@ describe('the WeChat gateway', () => {
     gateway.listeningAt('http://localhost:8080/');
     expect(gateway.publicUrl).toBe('http://localhost:8080');
     // A visitor on 127.0.0.1 is sent back to 127.0.0.1, not to localhost (another origin, state gone).
-    expect(publicOrigin(gateway, { host: '127.0.0.1:8080' })).toBe('http://127.0.0.1:8080');
-    expect(publicOrigin(gateway, { host: 'localhost:8080' })).toBe('http://localhost:8080');
+    expect(publicOrigin(gateway, { host: '127.0.0.1', origin: 'http://127.0.0.1:8080' })).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(publicOrigin(gateway, { host: 'localhost', origin: 'http://localhost:8080' })).toBe(
+      'http://localhost:8080',
+    );
     expect(publicOrigin(gateway, { host: '' })).toBe('http://localhost:8080');
   });
 
@@ -25,7 +29,9 @@ describe('the WeChat gateway', () => {
     });
     gateway.listeningAt('http://localhost:8080');
     expect(gateway.publicUrl).toBe('https://px.example.com');
-    expect(publicOrigin(gateway, { host: '127.0.0.1:8080' })).toBe('https://px.example.com');
+    expect(publicOrigin(gateway, { host: '127.0.0.1', origin: 'http://127.0.0.1:8080' })).toBe(
+      'https://px.example.com',
+    );
   });
 
   test('QR images come from the gateway’s MP host', () => {

@@ -67,9 +67,10 @@ export function createWechatGateway(settings: WechatGatewaySettings): WechatGate
  * back to `127.0.0.1` and not to `localhost` (another origin: its cookies and state are not there);
  * the listening address only when the request has no host.
  */
-export function publicOrigin(gateway: WechatGateway, request: { host: string; protocol?: string }): string {
+export function publicOrigin(gateway: WechatGateway, request: { host: string; origin?: string }): string {
   if (gateway.configuredUrl) return gateway.configuredUrl;
-  if (request.host) return `${request.protocol ?? 'http'}://${request.host}`;
+  if (request.origin) return request.origin;
+  if (request.host) return `http://${request.host}`;
   return gateway.publicUrl;
 }
 
