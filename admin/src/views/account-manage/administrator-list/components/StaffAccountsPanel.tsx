@@ -70,7 +70,7 @@ export function StaffAccountsPanel() {
         </Space>
       ),
     },
-    { title: '所属单位', dataIndex: 'unitName', width: 160, optional: 'hidden', render: orDash },
+    { title: '所属单位', dataIndex: 'unitName', width: 140, optional: 'shown', render: orDash },
     {
       title: '状态',
       dataIndex: 'status',
@@ -93,7 +93,7 @@ export function StaffAccountsPanel() {
       title: '最后登录',
       dataIndex: 'lastLoginAt',
       width: 150,
-      optional: 'shown',
+      optional: 'hidden',
       render: (value: string | null) => (value ? formatDateTime(value, 'YYYY-MM-DD HH:mm') : '从未登录'),
     },
     { ...dateTimeColumn('创建时间', 'createdAt', 150, 'YYYY-MM-DD HH:mm'), optional: 'hidden' },
