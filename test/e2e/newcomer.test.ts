@@ -142,7 +142,7 @@ async function signInBackOffice(page: Page, who: 'projectAdmin' | 'platformAdmin
 
 /**
  * What does not fit in the tables on screen: a table wider than its box (columns slide under the
- * pinned 操作 column), a header cut, a tag cut by its cell.
+ * pinned 操作 column), a header cut, a wrapping cell whose content overflows it, a tag cut by its cell.
  */
 function tableMisfits(): string[] {
   const problems: string[] = [];
@@ -154,6 +154,11 @@ function tableMisfits(): string[] {
   }
   for (const th of Array.from(document.querySelectorAll<HTMLElement>('thead th.ant-table-cell'))) {
     if (th.scrollWidth > th.clientWidth + 1) problems.push(`header ${th.textContent} cut`);
+  }
+  // A cell that wraps (not cut with …) must hold what it shows.
+  for (const td of Array.from(document.querySelectorAll<HTMLElement>('tbody td.ant-table-cell'))) {
+    if (!td.classList.contains('ant-table-cell-ellipsis') && td.scrollWidth > td.clientWidth + 1)
+      problems.push(`cell ${td.textContent} overflows`);
   }
   for (const tag of Array.from(document.querySelectorAll<HTMLElement>('td .ant-tag'))) {
     const cell = tag.closest('td') as HTMLElement;

@@ -74,7 +74,7 @@ function orderColumns(onDetail: (order: OrderRow) => void, query: WechatQuery): 
     {
       title: '班级',
       key: 'items',
-      width: 170,
+      width: 140,
       ellipsis: false,
       render: (_value, order) => order.items.map((item) => <div key={item.classId}>{item.className}</div>),
     },
@@ -108,8 +108,8 @@ function orderColumns(onDetail: (order: OrderRow) => void, query: WechatQuery): 
     {
       title: '备注',
       dataIndex: 'remark',
-      width: 119,
-      optional: 'hidden',
+      width: 104,
+      optional: 'shown',
       ellipsis: false,
       render: (remark: string | null) =>
         remark ? (
