@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchBrowser } from '../test/support/browser';
+import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT_DIR = path.join(ROOT, 'api', 'src', 'modules', 'banner', 'demo-images');
@@ -121,7 +121,12 @@ function html(banner: BannerArt, fontUrl: string): string {
 }
 
 async function main(): Promise<void> {
-  const browser = await launchBrowser(['--allow-file-access-from-files']);
+  // Debian's Chromium (CHROMIUM_PATH to override), as the browser tests use it; nothing is downloaded.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
     const fontUrl = `file://${FONT}`;
