@@ -86,7 +86,8 @@ function withTooltip<T>(column: ListColumn<T>): ColumnType<T> {
     render: (value: unknown, record: T, index: number) => {
       const content = column.render ? column.render(value, record, index) : (value as ReactNode);
       const text = cellText(content);
-      if (text === undefined || text === '') return content as ReactNode;
+      // Nothing to show whole: no text, or the dash of an empty value.
+      if (text === undefined || text === '' || text === '—') return content as ReactNode;
       return (
         <Tooltip title={text} placement="topLeft" mouseEnterDelay={0.4}>
           <span className="list-table__text">{content as ReactNode}</span>
