@@ -55,7 +55,9 @@ describe('without a token', () => {
   it.each(['/404', '/401'])('shows the whitelisted page %p', async (path) => {
     renderApp(path);
     expect(
-      await screen.findByText(path === '/404' ? '抱歉，您访问的页面不存在' : '抱歉，您没有访问该页面的权限'),
+      await screen.findByText(
+        path === '/404' ? '抱歉，您访问的页面不存在' : '抱歉，您没有访问该页面的权限，如需开通请联系管理员',
+      ),
     ).toBeTruthy();
     expect(location()).toBe(path);
   });
@@ -123,9 +125,12 @@ describe('with a token', () => {
 
   it('sends a route the role was not granted to /401', async () => {
     renderApp('/account-manage/administrator-list');
-    expect(await screen.findByText('抱歉，您没有访问该页面的权限')).toBeTruthy();
+    expect(await screen.findByText('抱歉，您没有访问该页面的权限，如需开通请联系管理员')).toBeTruthy();
     expect(location()).toBe('/401');
-    expect(document.title).toBe('没有权限');
+    // Signed in but not allowed: 403 无权限, never "401" (which reads as "not signed in").
+    expect(screen.getByText('403 无权限')).toBeTruthy();
+    expect(screen.queryByText('401')).toBeNull();
+    expect(document.title).toBe('无权限');
   });
 
   it('sends an unknown path to /404, whose button leads back home', async () => {

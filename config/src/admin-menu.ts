@@ -121,6 +121,7 @@ const MENU_TABLE = [
     ['role', '角色管理'],
     ['administrator-list', '管理员列表'],
     ['banner-list', 'H5轮播图'],
+    ['project-setting', '项目设置'],
   ]),
   section('/cms-manage', '考务管理', [
     ['apply-manage', '报名管理'],

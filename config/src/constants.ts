@@ -103,6 +103,18 @@ export const ROLE_SYSTEM_LABEL: Record<RoleSystem, string> = {
 };
 
 /**
+ * How long a session lives without use, by role system: staff sign in daily, students stay signed in
+ * on their phone. A session used in the second half of its life is extended by a full term (the
+ * server's `authenticateToken`); the student H5 keeps its `token` cookie for the same term.
+ */
+export const SESSION_TTL_MS: Record<RoleSystem, number> = {
+  [ROLE_SYSTEM.PLATFORM]: 12 * 3600_000,
+  [ROLE_SYSTEM.PROJECT]: 12 * 3600_000,
+  [ROLE_SYSTEM.UNIT]: 12 * 3600_000,
+  [ROLE_SYSTEM.STUDENT]: 30 * 24 * 3600_000,
+};
+
+/**
  * Sign-in attempt rules (password logins of both doors). Failures count within a sliding window
  * and only since the account's last successful sign-in.
  */

@@ -85,6 +85,49 @@ export const projectSettingsSchema = z.object({
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 export type ProjectSettingsInput = z.input<typeof projectSettingsSchema>;
 
+/**
+ * The settings a project's own staff change (账号管理 → 项目设置, `project/own-setting`): how the
+ * project names and presents itself, what it tells students before they pay, its trial, refund and
+ * change-class rules and which H5 menus and class types it shows. The others are the platform's
+ * (项目管理 → 项目设置): the project's region and release, how students sign in and register, the study
+ * model and the rules that decide credited hours (video seeking, speed, anti-idle prompts, face
+ * checks). See docs/product-decisions.md "Who changes which setting".
+ */
+export const PROJECT_STAFF_SETTING_KEYS = [
+  'title',
+  'shortTitle',
+  'projectTitle',
+  'customerPhone',
+  'payTip',
+  'trySeeVideo',
+  'h5Config',
+  'showClassTypeModel',
+  'hideElective',
+  'hidePublicType',
+  'hideSpecializedType',
+  'hideMajorType',
+  'hideMajorChildType',
+  'hideYearCertificate',
+  'hideClassCertificate',
+  'hideAccountSettings',
+  'hideStudentOtherMenu',
+  'studentRefund',
+  'refundClassProcess',
+  'refundOrderTimes',
+  'refundOrderDays',
+  'openChangeClass',
+  'openChangeClassSameAmount',
+  'openChangeClassProcess',
+  'openChangeClassDays',
+] as const satisfies readonly (keyof ProjectSettings)[];
+
+export type ProjectStaffSettingKey = (typeof PROJECT_STAFF_SETTING_KEYS)[number];
+
+/** Whether a project's own staff may change a setting (else only platform staff may). */
+export function isProjectStaffSetting(key: string): key is ProjectStaffSettingKey {
+  return (PROJECT_STAFF_SETTING_KEYS as readonly string[]).includes(key);
+}
+
 /** Every setting at its default value. */
 export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = projectSettingsSchema.parse({});
 

@@ -43,3 +43,14 @@ export const getProjectSetting = (id: number) => api.call('project/get-setting',
  */
 export const saveProjectSetting = (id: number, settings: Partial<ProjectSettings>) =>
   api.call('project/save-setting', { id, settings });
+
+/** Every setting of the project the caller works in (project staff), defaults filled. Rejects with an ApiError. */
+export const getOwnProjectSetting = () => api.call('project/own-setting', {});
+
+/**
+ * Saves some settings of the caller's own project, those its staff may change; resolves to every
+ * setting after the save. Rejects with an ApiError (403 for a platform setting; an ApiFieldsError
+ * names `settings.<key>`).
+ */
+export const saveOwnProjectSetting = (settings: Partial<ProjectSettings>) =>
+  api.call('project/save-own-setting', { settings });

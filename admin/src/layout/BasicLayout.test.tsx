@@ -363,6 +363,32 @@ describe('the tab bar', () => {
   });
 });
 
+describe('an editor page given ?id=', () => {
+  const PLANNER = buildAccountInfo([
+    '/home',
+    '/train-manage/train-plan-list',
+    '/train-manage/train-plan-detail',
+  ]);
+
+  it('is titled 编辑计划 in the tab, breadcrumb and document title, and the menu marks the plan list', async () => {
+    await openAs(PLANNER, '/train-manage/train-plan-detail?id=7');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '编辑计划']));
+    const crumbs = document.querySelector<HTMLElement>('.app-navbar__breadcrumb');
+    expect(crumbs?.textContent).toBe('首页/培训管理/编辑计划');
+    await waitFor(() => expect(document.title.startsWith('编辑计划 - ')).toBe(true));
+    const list = (await within(sidebar()).findByText('培训计划', { selector: 'a' })).closest('li');
+    expect(list?.className).toContain('ant-menu-item-selected');
+    const create = within(sidebar()).getByText('创建计划', { selector: 'a' }).closest('li');
+    expect(create?.className).not.toContain('ant-menu-item-selected');
+  });
+
+  it('keeps its create title without an id', async () => {
+    await openAs(PLANNER, '/train-manage/train-plan-detail');
+    await waitFor(() => expect(tabTitles()).toEqual(['首页', '创建计划']));
+    expect(document.querySelector('.app-navbar__breadcrumb')?.textContent).toBe('首页/培训管理/创建计划');
+  });
+});
+
 describe('documentTitleOf', () => {
   it('puts the page before the project title', () => {
     expect(documentTitleOf('角色管理', '管理后台')).toBe('角色管理 - 管理后台');

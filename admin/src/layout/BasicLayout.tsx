@@ -7,6 +7,7 @@ import { PageLoading } from '../components/PageLoading';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSystemInfo } from '../hooks/useSystemInfo';
 import { matchRoute } from '../router/access';
+import { pageTitleOf } from '../router/editor-pages';
 import { deviceAtom, mobileDrawerOpenAtom, sidebarOpenedAtom } from '../store/app';
 import { permittedRoutesAtom } from '../store/session';
 import { Navbar } from './components/Navbar';
@@ -39,11 +40,16 @@ export function BasicLayout() {
   const drawerOpen = useAtomValue(mobileDrawerOpenAtom);
   const setDrawerOpen = useSetAtom(mobileDrawerOpenAtom);
   const routes = useAtomValue(permittedRoutesAtom);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   const match = matchRoute(routes, pathname);
   const projectTitle = systemInfo.status === 'ready' ? systemInfo.settings.projectTitle : undefined;
-  useDocumentTitle(documentTitleOf(match.kind === 'page' ? match.route.title : undefined, projectTitle));
+  useDocumentTitle(
+    documentTitleOf(
+      match.kind === 'page' ? pageTitleOf(pathname, match.route.title, search) : undefined,
+      projectTitle,
+    ),
+  );
 
   const mobile = device === 'mobile';
   return (

@@ -1,4 +1,4 @@
-import { type AdminMenuEntry, grantedMenuTree, type MenuRP } from '@px/config';
+import { ADMIN_MENU, type AdminMenuEntry, grantedMenuTree, type MenuRP } from '@px/config';
 import {
   buildBreadcrumbs,
   buildSidebarMenu,
@@ -219,5 +219,25 @@ describe('matchRoute', () => {
   it('gives a section whose pages are all hidden no first page', () => {
     const routes = filterRoutesByMenu(ROUTES, menuOf('/unit-manage/detail'));
     expect(matchRoute(routes, '/unit-manage')).toMatchObject({ kind: 'section', firstPage: undefined });
+  });
+});
+
+describe('buildBreadcrumbs of an editor page', () => {
+  const routes = buildRouteTree(
+    ADMIN_MENU,
+    new Map([
+      ['/train-manage/train-plan-list', 1],
+      ['/train-manage/train-plan-detail', 1],
+    ]),
+  );
+
+  it('names the page 编辑计划 when it edits a plan (?id=), 创建计划 otherwise', () => {
+    const titles = (search: string) =>
+      buildBreadcrumbs(routes, '/train-manage/train-plan-detail', '/home', search).map(
+        (crumb) => crumb.title,
+      );
+    expect(titles('?id=3')).toEqual(['培训管理', '编辑计划']);
+    expect(titles('')).toEqual(['培训管理', '创建计划']);
+    expect(titles('?id=')).toEqual(['培训管理', '创建计划']);
   });
 });

@@ -1,4 +1,5 @@
 import { isMenuGranted, type MenuRP } from '@px/config';
+import { pageTitleOf } from './editor-pages';
 import { findRouteChain, type RouteNode } from './route-tree';
 
 /** Every URL of a menu tree of get-account-info. */
@@ -79,17 +80,20 @@ export interface Breadcrumb {
 /**
  * The breadcrumb of a path: home first, then the section and the page. Home and pages above the
  * current one are links; sections and the current page are not. Empty when the path is not a route.
+ * The current page's title follows its query (`search`: 编辑计划 for an editor given `?id=`).
  */
 export function buildBreadcrumbs<S>(
   routes: readonly RouteNode<S>[],
   path: string,
   homePath: string,
+  search = '',
 ): Breadcrumb[] {
   const chain = findRouteChain(routes, path);
   if (chain.length === 0) return [];
   const crumbs: Breadcrumb[] = chain.map((node, index) => {
     const isLink = index < chain.length - 1 && node.children.length === 0;
-    return isLink ? { title: node.title, path: node.path } : { title: node.title };
+    if (isLink) return { title: node.title, path: node.path };
+    return { title: index === chain.length - 1 ? pageTitleOf(node.path, node.title, search) : node.title };
   });
   if (chain[0]?.path === homePath) return crumbs;
   const home = findRouteChain(routes, homePath)[0];

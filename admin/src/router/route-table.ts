@@ -26,6 +26,7 @@ export const SCREEN_URLS = [
   '/resource-manage/course',
   '/resource-manage/add-question',
   '/account-manage/banner-list',
+  '/account-manage/project-setting',
   '/order-manage/list',
   '/student-manage/student',
   '/student-manage/student-detail',

@@ -104,6 +104,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/resource-manage/add-question/AddQuestionPage'),
     (module) => module.AddQuestionPage,
   ),
+  '/account-manage/project-setting': screen(
+    () => import('../views/account-manage/project-setting/OwnProjectSettingPage'),
+    (module) => module.OwnProjectSettingPage,
+  ),
   '/account-manage/banner-list': screen(
     () => import('../views/account-manage/banner-list/BannerListPage'),
     (module) => module.BannerListPage,

@@ -24,6 +24,8 @@ export const TEST_PAGES = [
   '/unit-manage/list',
   '/unit-manage/detail',
   '/super-account/index',
+  '/train-manage/train-plan-list',
+  '/train-manage/train-plan-detail',
 ];
 
 let mounts = 0;

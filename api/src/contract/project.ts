@@ -1,6 +1,6 @@
 import { type ProjectSettings, zMobile } from '@px/config';
 import { z } from 'zod';
-import { platform, visitor } from './access';
+import { platform, staff, visitor } from './access';
 import { answer, defineCalls } from './call';
 import {
   type PageAnswer,
@@ -117,6 +117,15 @@ export const projectSaveSettingInput = z.object({
 });
 export type ProjectSaveSettingInput = z.input<typeof projectSaveSettingInput>;
 
+/**
+ * `project/save-own-setting`: some settings of the caller's own project (JSON body); only those its
+ * staff may change (`PROJECT_STAFF_SETTING_KEYS`), merged like `save-setting`.
+ */
+export const projectSaveOwnSettingInput = z.object({
+  settings: z.record(z.string(), z.unknown(), { error: '请提交设置项' }),
+});
+export type ProjectSaveOwnSettingInput = z.input<typeof projectSaveOwnSettingInput>;
+
 /** Answer of `project/get-setting` and `project/save-setting`: every setting, defaults filled. */
 export interface ProjectSettingsAnswer {
   projectId: number;
@@ -166,5 +175,21 @@ export const projectCalls = defineCalls('project', {
     input: projectSaveSettingInput,
     answer: answer<ProjectSettingsAnswer>(),
     access: platform('/project-manage/setting'),
+  },
+  /** Every setting of the caller's own project (project staff), defaults filled. */
+  'own-setting': {
+    input: z.object({}),
+    answer: answer<ProjectSettingsAnswer>(),
+    access: staff('/account-manage/project-setting'),
+    methods: ['GET', 'POST'],
+  },
+  /**
+   * Changes some settings of the caller's own project, those its staff may change; a platform
+   * setting among them answers 403 naming it, and nothing is saved.
+   */
+  'save-own-setting': {
+    input: projectSaveOwnSettingInput,
+    answer: answer<ProjectSettingsAnswer>(),
+    access: staff('/account-manage/project-setting'),
   },
 });

@@ -71,7 +71,13 @@ export interface UploadedFile {
 /** Where a call comes from. */
 export interface RequestInfo {
   ip: string;
+  /** The host name the request came to, without port (tenant resolution). */
   host: string;
+  /**
+   * The origin the request came to, `http://127.0.0.1:8080` (scheme, host and port; the proxy's when
+   * TRUST_PROXY): where links made for this visitor point when PUBLIC_URL is not set. Absent in jobs.
+   */
+  origin?: string;
   userAgent: string;
 }
 

@@ -121,7 +121,8 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
       throw new ForbiddenError();
   }
   const input = parseInput(action.input, requestFields(action.input, ctx));
-  const request = { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') };
+  const origin = ctx.host ? `${ctx.protocol}://${ctx.host}` : undefined;
+  const request = { ip: ctx.ip, host: ctx.hostname, origin, userAgent: ctx.get('User-Agent') };
   const context: ActionContext = {
     requestId: state.requestId,
     log: state.log,

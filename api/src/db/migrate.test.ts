@@ -289,3 +289,41 @@ test('0023 adds unit_affiliation: one supervising unit per unit, never the unit 
     await sequelize.close();
   }
 });
+
+test('0025 grants 项目设置 to the built-in project admin roles only, once, and down takes it back', async () => {
+  const sequelize = createSequelize(database.url);
+  const menuOf = async (name: string) =>
+    (
+      await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {
+        replacements: { name },
+        type: QueryTypes.SELECT,
+      })
+    )[0]?.menu;
+  try {
+    const reverted = downTo('0025-project-setting-menu');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    await sequelize.query("INSERT INTO project (code, name) VALUES ('m0025', '迁移测试项目二十五')");
+    for (const [code, name, menu] of [
+      ['project-admin', '迁移21管理员', ['/home', '/account-manage', '/account-manage/role']],
+      ['customer-service', '迁移21客服', ['/home']],
+    ] as const)
+      await sequelize.query(
+        `INSERT INTO role (project_id, code, name, role_system, menu, created_at, updated_at)
+         SELECT id, :code, :name, 2, CAST(ARRAY[:menu] AS VARCHAR(100)[]), NOW(), NOW() FROM project WHERE code = 'm0025'`,
+        { replacements: { code, name, menu: [...menu] } },
+      );
+    expect(await migrateUp(sequelize)).toEqual([...reverted].reverse());
+    expect(await menuOf('迁移21管理员')).toEqual([
+      '/home',
+      '/account-manage',
+      '/account-manage/role',
+      '/account-manage/project-setting',
+    ]);
+    expect(await menuOf('迁移21客服')).toEqual(['/home']);
+    await migrateDown(sequelize, reverted.length);
+    expect(await menuOf('迁移21管理员')).toEqual(['/home', '/account-manage', '/account-manage/role']);
+    await migrateUp(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+});

@@ -22,7 +22,8 @@ export interface SessionStoreOptions<I> {
 /**
  * The session store both apps share (spec sections 2 and 4): the token (in the app's cookie), the
  * account info loaded once per token, sign-in and sign-out. A new token makes the account load
- * again; a load that fails keeps the failure (the request client has already shown it) with its
+ * again, and a load that succeeds writes the token again (the cookie's lifetime starts over, as the
+ * server's sliding session does); a load that fails keeps the failure (the request client has already shown it) with its
  * text, else `Has Error`; an answer that arrives after the token changed is dropped.
  */
 export function createSessionStore<I>(options: SessionStoreOptions<I>) {
@@ -56,7 +57,11 @@ export function createSessionStore<I>(options: SessionStoreOptions<I>) {
         message: error instanceof Error && error.message ? error.message : RESP_DESC.ROUTE_GUARD,
       };
     }
-    if (get(tokenAtom) === token && get(accountStateAtom).status === 'loading') set(accountStateAtom, next);
+    if (get(tokenAtom) !== token || get(accountStateAtom).status !== 'loading') return;
+    set(accountStateAtom, next);
+    // The server has just seen the session (and extended it when it was past half its life): the
+    // cookie is written again so it lives as long (an app whose cookie has a lifetime).
+    if (next.status === 'ready' && next.info && token) options.tokens.write(token);
   });
 
   /** The signed-in account's info once loaded, otherwise null. */

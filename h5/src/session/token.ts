@@ -1,4 +1,4 @@
-import { getCookie, TOKEN_KEY } from '@px/config';
+import { getCookie, ROLE_SYSTEM, SESSION_TTL_MS, TOKEN_KEY } from '@px/config';
 
 /**
  * The student's session token lives in the `token` cookie under path `/` (the H5 is served from the
@@ -10,10 +10,18 @@ export function readToken(): string | undefined {
   return getCookie(TOKEN_KEY, document.cookie);
 }
 
-/** Keeps the session token in the `token` cookie (a session cookie, path `/`, SameSite=Lax). */
+/**
+ * How long the cookie is kept, in seconds: a student session's term on the server (30 days). Not a
+ * browser-session cookie: closing the WeChat page must not sign the student out. Written again each
+ * time the account loads, as the server extends a session in use.
+ */
+export const TOKEN_MAX_AGE_S = SESSION_TTL_MS[ROLE_SYSTEM.STUDENT] / 1000;
+
+/** Keeps the session token in the `token` cookie (path `/`, SameSite=Lax, kept TOKEN_MAX_AGE_S). */
 export function writeToken(token: string): void {
+  const expires = new Date(Date.now() + TOKEN_MAX_AGE_S * 1000).toUTCString();
   // biome-ignore lint/suspicious/noDocumentCookie: the request client and the server read this cookie
-  document.cookie = `${TOKEN_KEY}=${encodeURIComponent(token)}; path=/; SameSite=Lax`;
+  document.cookie = `${TOKEN_KEY}=${encodeURIComponent(token)}; path=/; max-age=${TOKEN_MAX_AGE_S}; expires=${expires}; SameSite=Lax`;
 }
 
 /** Removes the `token` cookie. */

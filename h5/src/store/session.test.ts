@@ -9,13 +9,32 @@ jest.mock('../api/login', () => ({ getAccountInfo: jest.fn(), loginOut: jest.fn(
 
 beforeEach(() => setTokenCookie(undefined));
 
-it('reads the token cookie and keeps a new token in it under path /', () => {
+it('reads the token cookie and keeps a new token in it under path / for the 30 days of a student session', () => {
   setTokenCookie('from-cookie');
   expect(createStore().get(tokenAtom)).toBe('from-cookie');
   const store = createStore();
   const cookieWrites = jest.spyOn(document, 'cookie', 'set');
-  store.set(setTokenAtom, 'new-token');
-  expect(cookieWrites).toHaveBeenLastCalledWith('token=new-token; path=/; SameSite=Lax');
+  jest.useFakeTimers({ now: new Date('2026-11-26T08:00:00Z') });
+  try {
+    store.set(setTokenAtom, 'new-token');
+  } finally {
+    jest.useRealTimers();
+  }
+  // Not a browser-session cookie: closing the WeChat page must not end a session the server keeps.
+  expect(cookieWrites).toHaveBeenLastCalledWith(
+    'token=new-token; path=/; max-age=2592000; expires=Sat, 26 Dec 2026 08:00:00 GMT; SameSite=Lax',
+  );
+  cookieWrites.mockRestore();
+});
+
+it('writes the cookie again when the account loads, as the server extends the session in use', async () => {
+  jest.mocked(getAccountInfo).mockResolvedValue(buildAccountInfo());
+  setTokenCookie('kept');
+  const store = createStore();
+  const cookieWrites = jest.spyOn(document, 'cookie', 'set');
+  await store.set(loadAccountInfoAtom);
+  expect(cookieWrites).toHaveBeenCalledTimes(1);
+  expect(cookieWrites.mock.calls[0]?.[0]).toMatch(/^token=kept; path=\/; max-age=2592000; expires=/);
   cookieWrites.mockRestore();
 });
 

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { buildSidebarMenu, openSectionsFor, type SidebarItem } from '../../router/access';
+import { menuKeyOf } from '../../router/editor-pages';
 import { DEFAULT_MENU_ICON, MENU_ICONS } from '../../router/routes';
 import { projectSettingsAtom } from '../../store/project';
 import { permittedRoutesAtom } from '../../store/session';
@@ -26,7 +27,7 @@ function toMenuItems(items: readonly SidebarItem[], nested = false): MenuItem[] 
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const routes = useAtomValue(permittedRoutesAtom);
   const settings = useAtomValue(projectSettingsAtom);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const items = useMemo(() => toMenuItems(buildSidebarMenu(routes)), [routes]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openSectionsFor(routes, pathname));
 
@@ -48,7 +49,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
         mode="inline"
         theme="dark"
         items={items}
-        selectedKeys={[pathname]}
+        selectedKeys={[menuKeyOf(pathname, search)]}
         {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
       />
     </nav>

@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { matchRoute } from '../../router/access';
+import { pageTitleOf } from '../../router/editor-pages';
 import { HOME_PATH, REDIRECT_PREFIX } from '../../router/paths';
 import {
   contextMenuPosition,
@@ -45,7 +46,8 @@ export function TagsView() {
   useEffect(() => {
     const match = matchRoute(routes, location.pathname);
     if (match.kind !== 'page') return;
-    dispatch({ type: 'add', view: visitedViewOf(location.pathname, location.search, match.route.title) });
+    const title = pageTitleOf(location.pathname, match.route.title, location.search);
+    dispatch({ type: 'add', view: visitedViewOf(location.pathname, location.search, title) });
   }, [routes, location.pathname, location.search, dispatch]);
 
   // The active tab and its neighbours stay in view.

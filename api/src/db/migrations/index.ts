@@ -23,6 +23,7 @@ import { m0021UnitImports } from './0021-unit-imports';
 import { m0022UnitClassTransfers } from './0022-unit-class-transfers';
 import { m0023UnitAffiliations } from './0023-unit-affiliations';
 import { m0024Refunds } from './0024-refunds';
+import { m0025ProjectSettingMenu } from './0025-project-setting-menu';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   m0022UnitClassTransfers,
   m0023UnitAffiliations,
   m0024Refunds,
+  m0025ProjectSettingMenu,
 ];

@@ -8,14 +8,17 @@ import { probeImage } from '../storage/image';
 import type { FileStorage } from '../storage/storage';
 import { Banner, BannerImage } from './banner.model';
 
-/** Where the demo banner images are kept (750×300 PNGs made by make-demo-images.ts). */
+/**
+ * Where the demo banner images are kept: 750×320 JPEGs (the H5 banner's 375×160 at 2x) with
+ * artwork and Chinese headlines, drawn by `scripts/make-demo-banners.ts` and committed.
+ */
 export const DEMO_BANNER_DIR = path.join(__dirname, 'demo-images');
 
 /** The demo project's banners, in display order. */
 export const DEMO_BANNERS: readonly { title: string; file: string; link: string }[] = [
-  { title: '安全生产专题培训火热报名中', file: 'banner-safety.png', link: '/classSelectCenter' },
-  { title: '职业技能提升公需课', file: 'banner-skills.png', link: '/publicClass' },
-  { title: '现场急救技能专项课程', file: 'banner-first-aid.png', link: '/specialized' },
+  { title: '安全生产专题培训火热报名中', file: 'banner-safety.jpg', link: '/classSelectCenter' },
+  { title: '职业技能提升公需课', file: 'banner-skills.jpg', link: '/publicClass' },
+  { title: '现场急救技能专项课程', file: 'banner-first-aid.jpg', link: '/specialized' },
 ];
 
 /**

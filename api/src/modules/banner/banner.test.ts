@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
+import { decode as decodeJpeg } from 'jpeg-js';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';
@@ -160,15 +161,25 @@ describe('image upload', () => {
       width: 640,
       height: 256,
     });
-    expect(
-      probeImage(fs.readFileSync(path.join(__dirname, 'demo-images', DEMO_BANNERS[0]?.file ?? ''))),
-    ).toEqual({
-      format: 'png',
-      contentType: 'image/png',
-      width: 750,
-      height: 300,
-    });
   });
+
+  // Issue 17: the demo banners were gradients with white bars, read as a page still loading.
+  test.each(DEMO_BANNERS.map((demo) => [demo.file]))(
+    'the demo banner %s is a 750×320 JPEG with artwork and words, not a bare gradient',
+    (file) => {
+      const bytes = fs.readFileSync(path.join(__dirname, 'demo-images', file));
+      expect(probeImage(bytes)).toEqual({
+        format: 'jpeg',
+        contentType: 'image/jpeg',
+        width: 750,
+        height: 320,
+      });
+      expect(bytes.length).toBeLessThan(80 * 1024);
+      // Lettering and drawings make sharp light/dark steps all over the picture; a gradient with a few
+      // bars has almost none (the old demo images: 0.07% of neighbouring pixels, these 1.5% and more).
+      expect(sharpStepShare(bytes)).toBeGreaterThan(0.005);
+    },
+  );
 
   test('content that is not PNG/JPEG/WebP is refused whatever its name, and nothing is stored', async () => {
     for (const [bytes, name] of [
@@ -422,8 +433,22 @@ describe('demo data', () => {
       expect(row.width).toBe(750);
       const image = await t.http.get(row.imageUrl).buffer(true);
       expect(image.status).toBe(200);
-      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.headers['content-type']).toBe('image/jpeg');
     }
     expect(stored()).toHaveLength(DEMO_BANNERS.length);
   });
 });
+
+/** The share of horizontally neighbouring pixels of a JPEG whose luminance differs by more than 60. */
+function sharpStepShare(jpegBytes: Buffer): number {
+  const { data, width, height } = decodeJpeg(jpegBytes, { useTArray: true });
+  const luminance = (i: number) =>
+    0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0);
+  let steps = 0;
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width - 1; x += 1) {
+      const i = (y * width + x) * 4;
+      if (Math.abs(luminance(i) - luminance(i + 4)) > 60) steps += 1;
+    }
+  return steps / (height * (width - 1));
+}

@@ -458,3 +458,83 @@ describe('the first administrator of a new project (project/create-admin)', () =
     expect(refused.status).toBe(403);
   });
 });
+
+describe("a project's own settings (项目设置 of its staff)", () => {
+  const OWN_MENU = ['/home', '/account-manage', '/account-manage/project-setting'];
+
+  test('project staff read their own project and change its title, pay note and trial; audited', async () => {
+    const project = await buildProject({ settings: { title: '旧标题' }, domains: ['own.example.com'] });
+    const other = await buildProject({ settings: { title: '别的项目' } });
+    const staff = await buildAccount({
+      projectId: project.id,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: OWN_MENU,
+    });
+    const staffToken = await signIn(staff.account);
+    const own = await post('own-setting', {}, staffToken);
+    expect(own.body.attribute).toEqual({
+      projectId: project.id,
+      projectName: project.name,
+      settings: { ...DEFAULT_PROJECT_SETTINGS, title: '旧标题' },
+    });
+    const saved = await post(
+      'save-own-setting',
+      { settings: { title: '新标题', payTip: '支付后七日内可申请退款', trySeeVideo: 0 } },
+      staffToken,
+    );
+    expect(saved.body.respCode).toBe(200);
+    expect(saved.body.attribute.settings).toMatchObject({
+      title: '新标题',
+      payTip: '支付后七日内可申请退款',
+      trySeeVideo: 0,
+    });
+    const info = await t.http.post(path('system-info')).set('Host', 'own.example.com');
+    expect(info.body.attribute).toMatchObject({ title: '新标题', payTip: '支付后七日内可申请退款' });
+    expect((await Project.findByPk(other.id))?.settings).toEqual({ title: '别的项目' });
+    const log = await AuditLog.findOne({
+      where: { action: 'project.settings', targetId: String(project.id) },
+      allTenants: true,
+    });
+    expect(log?.actorId).toBe(staff.account.id);
+  });
+
+  test("the platform's settings answer 403 naming them, and nothing is saved", async () => {
+    const project = await buildProject({ settings: { title: '不变' } });
+    const staff = await buildAccount({
+      projectId: project.id,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: OWN_MENU,
+    });
+    const staffToken = await signIn(staff.account);
+    const refused = await post(
+      'save-own-setting',
+      { settings: { title: '想改', needCheckFacePass: 1, videoCanSeek: 1 } },
+      staffToken,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.respDesc).toContain('needCheckFacePass、videoCanSeek');
+    expect((await Project.findByPk(project.id))?.settings).toEqual({ title: '不变' });
+    const invalid = await post('save-own-setting', { settings: { title: '' } }, staffToken);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.attribute.errors[0].field).toBe('settings.title');
+  });
+
+  test('staff without the page and platform staff outside a project are refused; anonymous 401', async () => {
+    const project = await buildProject();
+    const noPage = await buildAccount({
+      projectId: project.id,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: ['/home', '/account-manage', '/account-manage/role'],
+    });
+    const noPageToken = await signIn(noPage.account);
+    for (const name of ['own-setting', 'save-own-setting'])
+      expect((await post(name, { settings: { title: 'x' } }, noPageToken)).status).toBe(403);
+    expect((await post('own-setting', {})).status).toBe(403);
+    expect((await t.http.post(path('own-setting')).send({})).status).toBe(401);
+  });
+
+  test('the built-in 项目管理员 role holds the page', () => {
+    const projectAdmin = PROJECT_BUILTIN_ROLES.find((role) => role.code === 'project-admin');
+    expect(projectAdmin?.menu).toContain('/account-manage/project-setting');
+  });
+});

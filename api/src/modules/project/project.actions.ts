@@ -6,6 +6,7 @@ import {
   getProjectSettings,
   listProjects,
   presentSystemInfo,
+  saveOwnProjectSettings,
   saveProject,
   saveProjectSettings,
   setProjectStatus,
@@ -13,7 +14,7 @@ import {
 
 /**
  * The project calls (`project/...`): `system-info` for anyone (the router resolved the request's
- * project), project management for platform staff.
+ * project), project management for platform staff, and its own settings for a project's staff.
  */
 export const projectActions = implement(projectCalls, {
   'system-info': async (ctx) => presentSystemInfo(ctx.project, (await getLoginKey(ctx.sequelize)).publicPem),
@@ -29,4 +30,6 @@ export const projectActions = implement(projectCalls, {
   },
   'get-setting': (ctx, input) => getProjectSettings(ctx, input.id),
   'save-setting': (ctx, input) => saveProjectSettings(ctx, input.id, input.settings),
+  'own-setting': (ctx) => getProjectSettings(ctx, ctx.project.id),
+  'save-own-setting': (ctx, input) => saveOwnProjectSettings(ctx, input.settings),
 });

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   DEFAULT_PROJECT_SETTINGS,
+  isProjectStaffSetting,
   type ProjectSettings,
   projectSettingsSchema,
   resolveProjectSettings,
@@ -23,8 +24,8 @@ import type {
   projectSaveInput,
   SystemInfo,
 } from '../../contract/project';
-import type { Scope, SignedInScope, TenantProject } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import type { ActorScope, Scope, SignedInScope, TenantProject } from '../../core/action';
+import { BusinessError, ForbiddenError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { toFieldErrors } from '../../core/validation';
@@ -385,4 +386,22 @@ export async function saveProjectSettings(
     );
     return { projectId: project.id, projectName: project.name, settings: after };
   });
+}
+
+/**
+ * Saves some settings of the caller's own project (project staff, 账号管理 → 项目设置): only the
+ * settings its staff may change (`PROJECT_STAFF_SETTING_KEYS`); otherwise as `saveProjectSettings`.
+ * Throws ForbiddenError naming the platform's settings among the changes (nothing saved), and
+ * ValidationError as `saveProjectSettings` does.
+ */
+export async function saveOwnProjectSettings(
+  scope: ActorScope,
+  changes: Record<string, unknown>,
+): Promise<ProjectSettingsAnswer> {
+  const platformKeys = Object.keys(changes).filter(
+    (key) => SETTING_KEYS.has(key) && !isProjectStaffSetting(key),
+  );
+  if (platformKeys.length)
+    throw new ForbiddenError(`以下设置由平台管理员设置，项目管理员不能修改：${platformKeys.join('、')}`);
+  return saveProjectSettings(scope, scope.project.id, changes);
 }

@@ -1,16 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
+import { type RoleSystem, SESSION_TTL_MS } from '@px/config';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Principal } from '../../core/action';
 import { Session } from './session.model';
 
-/** How long a session lives without use: staff sign in daily, students stay signed in on their phone. */
-export const SESSION_TTL_MS: Record<RoleSystem, number> = {
-  [ROLE_SYSTEM.PLATFORM]: 12 * 3600_000,
-  [ROLE_SYSTEM.PROJECT]: 12 * 3600_000,
-  [ROLE_SYSTEM.UNIT]: 12 * 3600_000,
-  [ROLE_SYSTEM.STUDENT]: 30 * 24 * 3600_000,
-};
+/** How long a session lives without use (shared with the clients, which keep their cookie as long). */
+export { SESSION_TTL_MS };
 /** Sessions of platform staff signed in as another account (super account) end sooner. */
 export const IMPERSONATION_TTL_MS = 2 * 3600_000;
 

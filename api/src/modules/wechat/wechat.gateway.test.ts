@@ -4,13 +4,21 @@ import { createProviders } from '../../providers';
 import { createWechatGateway, publicOrigin, qrImageUrl } from './wechat.gateway';
 
 describe('the WeChat gateway', () => {
-  test('without a configured public URL it takes the listening server, and until then the request', () => {
+  test('without a configured public URL links for a request use the host it came on, the listening server otherwise', () => {
     const gateway = createWechatGateway({ endpoints: WECHAT_ENDPOINTS, publicUrl: null, bridgeScript: null });
     expect(gateway.publicUrl).toBe('');
+    expect(gateway.configuredUrl).toBeNull();
     expect(publicOrigin(gateway, { host: 'h5.example.com' })).toBe('http://h5.example.com');
     gateway.listeningAt('http://localhost:8080/');
     expect(gateway.publicUrl).toBe('http://localhost:8080');
-    expect(publicOrigin(gateway, { host: 'h5.example.com' })).toBe('http://localhost:8080');
+    // A visitor on 127.0.0.1 is sent back to 127.0.0.1, not to localhost (another origin, state gone).
+    expect(publicOrigin(gateway, { host: '127.0.0.1', origin: 'http://127.0.0.1:8080' })).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(publicOrigin(gateway, { host: 'localhost', origin: 'http://localhost:8080' })).toBe(
+      'http://localhost:8080',
+    );
+    expect(publicOrigin(gateway, { host: '' })).toBe('http://localhost:8080');
   });
 
   test('a configured public URL stays when the server listens', () => {
@@ -21,6 +29,9 @@ describe('the WeChat gateway', () => {
     });
     gateway.listeningAt('http://localhost:8080');
     expect(gateway.publicUrl).toBe('https://px.example.com');
+    expect(publicOrigin(gateway, { host: '127.0.0.1', origin: 'http://127.0.0.1:8080' })).toBe(
+      'https://px.example.com',
+    );
   });
 
   test('QR images come from the gateway’s MP host', () => {

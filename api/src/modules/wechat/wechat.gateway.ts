@@ -14,6 +14,11 @@ export interface WechatGateway {
    * request's own origin, see `publicOrigin`).
    */
   readonly publicUrl: string;
+  /**
+   * The public URL as configured (env `PUBLIC_URL`, no trailing slash), or null: then links made for
+   * a request use the origin that request came to (`publicOrigin`), never the listening address.
+   */
+  readonly configuredUrl: string | null;
   /** Simulator mode only: URL of the WeixinJSBridge script; null against WeChat itself. */
   readonly bridgeScript: string | null;
   /**
@@ -41,9 +46,11 @@ const withoutSlash = (url: string) => url.replace(/\/$/, '');
 
 /** A gateway to WeChat (or its simulator); see WechatGateway. */
 export function createWechatGateway(settings: WechatGatewaySettings): WechatGateway {
-  let publicUrl = settings.publicUrl ? withoutSlash(settings.publicUrl) : '';
+  const configuredUrl = settings.publicUrl ? withoutSlash(settings.publicUrl) : null;
+  let publicUrl = configuredUrl ?? '';
   return {
     endpoints: settings.endpoints,
+    configuredUrl,
     bridgeScript: settings.bridgeScript,
     get publicUrl() {
       return publicUrl;
@@ -55,12 +62,16 @@ export function createWechatGateway(settings: WechatGatewaySettings): WechatGate
 }
 
 /**
- * The product's public origin for links: the gateway's public URL, else the origin the request
- * came to (development without PUBLIC_URL).
+ * The product's public origin for links made for a request (OAuth return pages, registration links):
+ * the configured public URL, else the origin the request came to, so a visitor on `127.0.0.1` comes
+ * back to `127.0.0.1` and not to `localhost` (another origin: its cookies and state are not there);
+ * the listening address only when the request has no host.
  */
-export function publicOrigin(gateway: WechatGateway, request: { host: string; protocol?: string }): string {
-  if (gateway.publicUrl) return gateway.publicUrl;
-  return `${request.protocol ?? 'http'}://${request.host}`;
+export function publicOrigin(gateway: WechatGateway, request: { host: string; origin?: string }): string {
+  if (gateway.configuredUrl) return gateway.configuredUrl;
+  if (request.origin) return request.origin;
+  if (request.host) return `http://${request.host}`;
+  return gateway.publicUrl;
 }
 
 /** The image of a parametric QR code (WeChat's showqrcode; the ticket URL-encoded). */

@@ -204,6 +204,22 @@ describe('/classSelectCenter', () => {
     expect(classes).not.toHaveBeenCalled();
   });
 
+  it('says what the empty search looked for and clears it in one tap', async () => {
+    classes.mockImplementation(async (query) =>
+      query.name ? pageOf([], query) : pageOf([buildClass(1)], query),
+    );
+    renderCentre('classSelectCenter');
+    await screen.findByRole('heading', { name: '班级1' });
+    fireEvent.change(screen.getByPlaceholderText('搜索班级名称'), { target: { value: '不存在' } });
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(await screen.findByText('没有找到名称包含“不存在”的班级')).toBeTruthy();
+    expect(screen.queryByText('暂无可报名的班级')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '清除搜索' }));
+    expect(await screen.findByRole('heading', { name: '班级1' })).toBeTruthy();
+    expect(lastQuery()).not.toHaveProperty('name', expect.anything());
+    expect((screen.getByPlaceholderText('搜索班级名称') as HTMLInputElement).value).toBe('');
+  });
+
   it('shows the failure of the first page with a retry', async () => {
     classes.mockRejectedValueOnce(new ApiError({ kind: 'network', message: '请求超时，请刷新页面' }));
     renderCentre('classSelectCenter');

@@ -166,6 +166,8 @@ function CenterScreen({ variant, settings }: { variant: CenterVariant; settings:
         detailPath={variant.detailPath}
         hideElective={settings.hideElective === 1}
         actions={<JoinAllButton classIds={listedIds} signedIn={signedIn} onJoined={setCartCount} />}
+        searchedName={name || undefined}
+        onClearSearch={() => search('')}
       />
       {cartCount !== null && <CartEntry count={cartCount} />}
     </main>

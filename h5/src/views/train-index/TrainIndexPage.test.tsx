@@ -92,6 +92,9 @@ describe('/trainIndex', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '山东职业技能培训平台' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: '新班开课' })).toBeTruthy();
     expect(screen.getByAltText('政策解读').getAttribute('src')).toBe('/api/banner-image/b.png');
+    // Each banner shows its title over its picture (issue 17: the titles never showed).
+    const banner = screen.getByRole('button', { name: '政策解读' });
+    expect(banner.querySelector('.train-index__banner-title')?.textContent).toBe('政策解读');
     const tiles = screen.getByRole('navigation', { name: '入口' });
     expect(['公需课', '专业课', '选课中心', '我的'].every((text) => within(tiles).queryByText(text))).toBe(
       true,

@@ -13,6 +13,7 @@ import {
 import { getSystemInfo } from '../../../api/project';
 import { queryRoles } from '../../../api/role';
 import { getSmsOutbox } from '../../../api/sms';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { renderScreen, stubComputedStyles } from '../../../testing/render-screen';
 import { AdministratorListPage } from './AdministratorListPage';
@@ -124,6 +125,8 @@ async function openPage(info = PROJECT_ADMIN) {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('account-manage/administrator-list');
   queryMock.mockReset().mockResolvedValue(page([SELF, SERVICE, UNIT]));
   saveMock.mockReset().mockResolvedValue(SERVICE);
   statusMock.mockReset().mockResolvedValue(undefined);

@@ -9,6 +9,7 @@ import {
   uploadBannerImage,
 } from '../../../api/banner';
 import { buildFieldsError } from '../../../testing/field-errors';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { BannerListPage, fromLocalInput, moved, toLocalInput } from './BannerListPage';
@@ -79,6 +80,8 @@ async function openPage() {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('account-manage/banner-list');
   jest
     .mocked(listBanners)
     .mockReset()

@@ -1,7 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { BannerImage, BannerItem, BannerWindowState } from '@px/api/contract';
-import { Button, Card, Form, Image, Input, Modal, message, Space, Table, Tag, Upload } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Image, Input, Modal, message, Space, Tag, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   deleteBanner,
@@ -12,6 +11,7 @@ import {
   uploadBannerImage,
 } from '../../../api/banner';
 import { ApiFieldsError } from '../../../api/request';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { StatusTag } from '../../../components/StatusTag';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -251,7 +251,7 @@ export function BannerListPage() {
     return run(row.id, async () => setRows((await sortBanners(moved(rows, index, step))).list), '顺序已调整');
   };
 
-  const columns: ColumnsType<BannerItem> = [
+  const columns: ListColumn<BannerItem>[] = [
     { title: '顺序', key: 'order', width: 60, render: (_value, _row, index) => index + 1 },
     {
       title: '图片',
@@ -267,12 +267,20 @@ export function BannerListPage() {
         />
       ),
     },
-    { title: '标题', dataIndex: 'title', width: 200 },
-    { title: '链接', dataIndex: 'link', width: 200, render: (link: string | null) => link ?? '—' },
+    { title: '标题', dataIndex: 'title', width: 180 },
+    {
+      title: '链接',
+      dataIndex: 'link',
+      width: 180,
+      optional: 'hidden',
+      render: (link: string | null) => link ?? '—',
+    },
     {
       title: '展示时间',
       key: 'window',
-      width: 260,
+      width: 200,
+      optional: 'shown',
+      ellipsis: false,
       render: (_value, banner) => (
         <Space size={4}>
           <span>{windowText(banner)}</span>
@@ -289,7 +297,7 @@ export function BannerListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 280,
+      width: 220,
       fixed: 'right',
       render: (_value, banner, index) => {
         const busy = busyId !== null;
@@ -342,13 +350,13 @@ export function BannerListPage() {
         </Button>
       }
     >
-      <Table<BannerItem>
+      <ListTable<BannerItem>
+        columnsId="account-manage/banner-list"
         rowKey="id"
         columns={columns}
         dataSource={rows}
         loading={loading}
         pagination={false}
-        scroll={{ x: 'max-content' }}
       />
       {editing && (
         <BannerEditor

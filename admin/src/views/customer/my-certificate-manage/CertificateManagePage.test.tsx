@@ -15,6 +15,7 @@ import {
 } from '../../../api/my-certificate';
 import { saveBlobAs } from '../../../api/train-class';
 import { buildFieldsError } from '../../../testing/field-errors';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { CertificateManagePage } from './CertificateManagePage';
@@ -123,6 +124,8 @@ const confirm = async (title: string) =>
   fireEvent.click(button((await screen.findByText(title)).closest('.ant-popover') as HTMLElement, '确定'));
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('customer/my-certificate-manage');
   listMock.mockReset().mockResolvedValue(page([ROW, DISABLED]));
   jest.mocked(getCertificate).mockReset().mockResolvedValue(DETAIL);
   jest

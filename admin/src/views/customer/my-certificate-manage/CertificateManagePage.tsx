@@ -5,8 +5,7 @@ import {
   type ReportClassOption,
   SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -20,6 +19,7 @@ import {
 import { saveBlobAs } from '../../../api/train-class';
 import { CertificateStateTag } from '../../../components/CertificateDetail';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -76,7 +76,7 @@ interface RowActions {
   canPrint: boolean;
 }
 
-function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
+function certificateColumns(actions: RowActions): ListColumn<CertificateItem>[] {
   return [
     {
       title: '证书编号',
@@ -95,6 +95,7 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
       title: '班级 / 类型',
       dataIndex: 'className',
       width: 200,
+      ellipsis: false,
       render: (name: string, row) =>
         row.kind === 'SKILL' && row.skillLevel ? (
           <Flex vertical>
@@ -116,6 +117,8 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
       title: '学时 / 成绩',
       key: 'hours',
       width: 90,
+      optional: 'hidden',
+      ellipsis: false,
       render: (_value, row) => (
         <Flex vertical>
           <span>{row.kind === 'SKILL' ? '—' : `${row.totalHours} 学时`}</span>
@@ -125,14 +128,14 @@ function certificateColumns(actions: RowActions): ColumnsType<CertificateItem> {
         </Flex>
       ),
     },
-    { title: '发证日期', dataIndex: 'issueDate', width: 100 },
+    { title: '发证日期', dataIndex: 'issueDate', width: 112, optional: 'shown' },
     {
       title: '状态',
       dataIndex: 'status',
       width: 86,
       render: (status: CertificateItem['status']) => <CertificateStateTag status={status} />,
     },
-    { title: '补打次数', dataIndex: 'printCount', width: 60 },
+    { title: '补打次数', dataIndex: 'printCount', width: 96, optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',
@@ -238,10 +241,10 @@ export function CertificateManagePage() {
           <Select allowClear placeholder="全部" options={CERTIFICATE_KIND_OPTIONS} style={{ width: 130 }} />
         </Form.Item>
       </ListFilterBar>
-      <Table<CertificateItem>
+      <ListTable<CertificateItem>
+        columnsId="customer/my-certificate-manage"
         rowKey="id"
         columns={columns}
-        scroll={{ x: 'max-content' }}
         {...list.tableProps}
       />
       <CertificateDetailDrawer certificateId={detailId} onClose={() => setDetailId(null)} />

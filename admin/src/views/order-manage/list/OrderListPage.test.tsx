@@ -12,6 +12,7 @@ import {
   queryOrderWechat,
 } from '../../../api/order';
 import { saveBlobAs } from '../../../api/train-class';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { OrderListPage } from './OrderListPage';
 import {
@@ -77,6 +78,8 @@ async function choose(selectId: string, option: string) {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('order-manage/list');
   listMock.mockReset().mockResolvedValue(page([UNPAID, PAID, FREE]));
   jest
     .mocked(getUnitOptions)

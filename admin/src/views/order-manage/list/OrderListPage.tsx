@@ -2,13 +2,13 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import GiftOutlined from '@ant-design/icons/GiftOutlined';
 import { ORDER_CHANNEL_LABEL, type OrderFilters, type OrderRow, type UnitOption } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getUnitOptions } from '../../../api/account';
 import { exportOrders, listOrders } from '../../../api/order';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useExport } from '../../../hooks/useExport';
@@ -48,12 +48,13 @@ function orderColumns(
   onDetail: (order: OrderRow) => void,
   query: WechatQuery,
   canOpenBatch: boolean,
-): ColumnsType<OrderRow> {
+): ListColumn<OrderRow>[] {
   return [
     {
       title: '订单号 / 下单时间',
       key: 'orderNo',
       width: 204,
+      ellipsis: false,
       render: (_value, order) => (
         <>
           <div>{order.orderNo}</div>
@@ -71,6 +72,7 @@ function orderColumns(
       title: '学员',
       key: 'student',
       width: 150,
+      ellipsis: false,
       render: (_value, order) => (
         <>
           <div>{order.studentName}</div>
@@ -79,17 +81,20 @@ function orderColumns(
         </>
       ),
     },
-    { title: '单位', dataIndex: 'unitName', width: 100, render: orDash },
+    { title: '单位', dataIndex: 'unitName', width: 100, optional: 'hidden', render: orDash },
     {
       title: '班级',
       key: 'items',
-      width: 170,
+      width: 140,
+      ellipsis: false,
       render: (_value, order) => order.items.map((item) => <div key={item.classId}>{item.className}</div>),
     },
     {
       title: '金额 / 实付',
       key: 'amount',
       width: 107,
+      optional: 'shown',
+      ellipsis: false,
       align: 'right',
       render: (_value, order) => (
         <>
@@ -102,6 +107,7 @@ function orderColumns(
       title: '状态 / 支付',
       key: 'status',
       width: 166,
+      ellipsis: false,
       render: (_value, order) => (
         <>
           <OrderStatusTag status={order.status} />
@@ -113,7 +119,9 @@ function orderColumns(
     {
       title: '备注',
       dataIndex: 'remark',
-      width: 119,
+      width: 104,
+      optional: 'shown',
+      ellipsis: false,
       render: (remark: string | null) =>
         remark ? (
           <Typography.Paragraph ellipsis={{ rows: 2, tooltip: remark }} style={{ margin: 0 }}>
@@ -240,7 +248,7 @@ export function OrderListPage() {
       >
         <OrderFilterFields units={units.status === 'ready' ? units.record : []} />
       </ListFilterBar>
-      <Table<OrderRow> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+      <ListTable<OrderRow> columnsId="order-manage/list" rowKey="id" columns={columns} {...list.tableProps} />
       <OrderDetailDrawer orderId={detailId} onClose={() => setDetailId(null)} />
       {freeOrder && (
         <FreeOrderModal

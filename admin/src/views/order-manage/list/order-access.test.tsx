@@ -4,6 +4,7 @@ import { getUnitOptions } from '../../../api/account';
 import { getAccountInfo } from '../../../api/login';
 import { findClassOptions, listOrders } from '../../../api/order';
 import { getSystemInfo } from '../../../api/project';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { renderApp, setTokenCookie } from '../../../testing/render-app';
 import { stubComputedStyles } from '../../../testing/render-screen';
 import { buildOrderRow, ORDER_READER, ORDER_STAFF } from './order-test-data';
@@ -28,6 +29,8 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('order-manage/list');
   setTokenCookie('tok');
   jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo());
   jest.mocked(listOrders).mockResolvedValue({ list: [ORDER], total: 1, pageNum: 1, pageSize: 10 });

@@ -8,6 +8,7 @@ import {
   setProjectStatus,
 } from '../../../api/project';
 import { buildFieldsError } from '../../../testing/field-errors';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { CODE_MESSAGE } from './components/ProjectFormModal';
@@ -88,6 +89,8 @@ async function openPage() {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('project-manage/list');
   listMock.mockReset().mockResolvedValue(page([DEMO, EMPTY]));
   saveMock.mockReset();
   statusMock.mockReset().mockResolvedValue(null);

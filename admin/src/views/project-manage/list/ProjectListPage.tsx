@@ -1,11 +1,11 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { ProjectItem, RecordStatus } from '@px/api/contract';
-import { Button, Card, Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Flex, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteProject, listProjects, setProjectStatus } from '../../../api/project';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
@@ -47,12 +47,14 @@ export function ProjectListPage() {
   const search = (values: ProjectFilters) =>
     list.search({ name: values.name?.trim() || undefined, status: values.status });
 
-  const columns: ColumnsType<ProjectItem> = [
-    { title: '项目编码', dataIndex: 'code', width: 140 },
-    { title: '项目名称', dataIndex: 'name', width: 200 },
+  const columns: ListColumn<ProjectItem>[] = [
+    { title: '项目编码', dataIndex: 'code', width: 120 },
+    { title: '项目名称', dataIndex: 'name', width: 180 },
     {
       title: '绑定域名',
       dataIndex: 'domains',
+      width: 200,
+      ellipsis: false,
       render: (domains: string[]) =>
         domains.length ? (
           <Flex wrap gap={4}>
@@ -71,7 +73,7 @@ export function ProjectListPage() {
       render: (isDefault: boolean) => (isDefault ? <Tag color="processing">默认</Tag> : '—'),
     },
     statusColumn(90),
-    dateTimeColumn('创建时间', 'createdAt'),
+    { ...dateTimeColumn('创建时间', 'createdAt'), optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',
@@ -135,7 +137,12 @@ export function ProjectListPage() {
           <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
         </Form.Item>
       </ListFilterBar>
-      <Table<ProjectItem> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+      <ListTable<ProjectItem>
+        columnsId="project-manage/list"
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+      />
       {adminFor && (
         <ProjectAdminModal project={adminFor} onClose={() => setAdminFor(null)} onCreated={list.reload} />
       )}

@@ -5,6 +5,7 @@ import { courseCategoryCalls, deleteCourse, getCourse, queryCourses, saveCourse 
 import { feedback } from '../../../api/feedback';
 import { queryResources } from '../../../api/resource';
 import { buildFieldsError } from '../../../testing/field-errors';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import {
@@ -128,6 +129,8 @@ async function addVideos(...names: string[]) {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('resource-manage/course');
   jest.clearAllMocks();
   treeMock.mockResolvedValue(TREE);
   queryMock.mockResolvedValue(page([PUBLISHED, DRAFT]));
@@ -148,7 +151,7 @@ describe('CoursePage', () => {
       '王老师',
       '2.5',
       '已发布',
-      formatDateTime(PUBLISHED.updatedAt),
+      formatDateTime(PUBLISHED.updatedAt, 'YYYY-MM-DD HH:mm'),
     ])
       expect(within(published).getByText(text)).toBeTruthy();
     const draft = rowOf('安全生产法规');

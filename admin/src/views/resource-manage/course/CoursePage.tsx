@@ -1,10 +1,10 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CourseCategoryNode, CourseItem, CourseStatus } from '@px/api/contract';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { courseCategoryCalls, deleteCourse, queryCourses } from '../../../api/course';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { usePagedList } from '../../../hooks/usePagedList';
@@ -62,11 +62,12 @@ export function CoursePage() {
       categoryId: categories.selectedId,
     });
 
-  const columns: ColumnsType<CourseItem> = [
+  const columns: ListColumn<CourseItem>[] = [
     {
       title: '课程名称',
       dataIndex: 'name',
-      width: 220,
+      key: 'name',
+      width: 200,
       render: (name: string, course) => (
         <Button
           type="link"
@@ -78,23 +79,50 @@ export function CoursePage() {
         </Button>
       ),
     },
-    { title: '所属分类', dataIndex: 'categoryName', width: 180, render: orDash },
-    { title: '授课教师', dataIndex: 'teacherName', width: 110, render: orDash },
-    { title: '学时', dataIndex: 'hours', width: 80, align: 'right' },
-    { title: '课时数', dataIndex: 'lessonCount', width: 80, align: 'right' },
+    {
+      title: '所属分类',
+      dataIndex: 'categoryName',
+      key: 'category',
+      width: 150,
+      optional: 'hidden',
+      render: orDash,
+    },
+    {
+      title: '授课教师',
+      dataIndex: 'teacherName',
+      key: 'teacher',
+      width: 100,
+      optional: 'shown',
+      render: orDash,
+    },
+    { title: '学时', dataIndex: 'hours', key: 'hours', width: 70, align: 'right' },
+    {
+      title: '课时数',
+      dataIndex: 'lessonCount',
+      key: 'lessons',
+      width: 80,
+      align: 'right',
+      optional: 'shown',
+    },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
+      key: 'status',
+      width: 96,
       render: (status: CourseStatus) => (
         <Tag color={COURSE_STATUS_COLOR[status]}>{COURSE_STATUS_LABEL[status]}</Tag>
       ),
     },
-    dateTimeColumn('更新时间', 'updatedAt'),
+    {
+      ...dateTimeColumn<CourseItem>('更新时间', 'updatedAt', 150, 'YYYY-MM-DD HH:mm'),
+      key: 'updatedAt',
+      width: 150,
+      optional: 'hidden',
+    },
     {
       title: '操作',
       key: 'actions',
-      width: 140,
+      width: 130,
       fixed: 'right',
       render: (_value, course) => (
         <Space size={0}>
@@ -137,7 +165,12 @@ export function CoursePage() {
             <Select allowClear placeholder="全部" options={COURSE_STATUS_OPTIONS} style={{ width: 110 }} />
           </Form.Item>
         </ListFilterBar>
-        <Table<CourseItem> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+        <ListTable<CourseItem>
+          rowKey="id"
+          columns={columns}
+          columnsId="resource-manage/course"
+          {...list.tableProps}
+        />
       </Card>
       <CourseEditorDrawer
         open={editing !== null}

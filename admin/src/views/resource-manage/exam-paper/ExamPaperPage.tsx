@@ -1,10 +1,10 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { PAPER_MODE_LABEL, PAPER_MODES, type PaperItem, type PaperMode } from '@px/api/contract';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { deletePaper, listPapers } from '../../../api/exam';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { usePagedList } from '../../../hooks/usePagedList';
@@ -34,11 +34,11 @@ export function ExamPaperPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [previewing, setPreviewing] = useState<number | null>(null);
 
-  const columns: ColumnsType<PaperItem> = [
+  const columns: ListColumn<PaperItem>[] = [
     {
       title: '试卷名称',
       dataIndex: 'name',
-      width: 220,
+      width: 200,
       render: (name: string, paper) => (
         <Button type="link" size="small" onClick={() => setEditing({ paperId: paper.id })}>
           {name}
@@ -55,9 +55,16 @@ export function ExamPaperPage() {
     },
     { title: '题目数', dataIndex: 'questionCount', width: 80, align: 'right' },
     { title: '总分', dataIndex: 'totalScore', width: 70, align: 'right' },
-    { title: '使用班级', dataIndex: 'classCount', width: 86, align: 'right' },
-    { title: '说明', dataIndex: 'description', width: 200, ellipsis: true, render: orDash },
-    dateTimeColumn<PaperItem>('更新时间', 'updatedAt', 170),
+    { title: '使用班级', dataIndex: 'classCount', width: 96, optional: 'shown', align: 'right' },
+    {
+      title: '说明',
+      dataIndex: 'description',
+      width: 200,
+      optional: 'hidden',
+      ellipsis: true,
+      render: orDash,
+    },
+    { ...dateTimeColumn<PaperItem>('更新时间', 'updatedAt', 150, 'YYYY-MM-DD HH:mm'), optional: 'shown' },
     {
       title: '操作',
       key: 'actions',
@@ -102,7 +109,12 @@ export function ExamPaperPage() {
           <Select allowClear placeholder="全部" options={MODE_OPTIONS} style={{ width: 120 }} />
         </Form.Item>
       </ListFilterBar>
-      <Table<PaperItem> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+      <ListTable<PaperItem>
+        columnsId="resource-manage/exam-paper"
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+      />
       <PaperEditorDrawer
         open={editing !== null}
         paperId={editing?.paperId}

@@ -10,6 +10,7 @@ import {
 } from '../../../api/exam';
 import { saveBlobAs } from '../../../api/train-class';
 import { buildFieldsError } from '../../../testing/field-errors';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { button, dialog, field, pickCategory, rowOf, sampleCategoryTree } from '../components/screen-testing';
@@ -74,6 +75,8 @@ async function openPage() {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('resource-manage/exam-question');
   jest.mocked(examCategoryCalls.tree).mockReset().mockResolvedValue(TREE);
   listMock.mockReset().mockResolvedValue(page([SINGLE, FILL]));
   saveMock.mockReset().mockResolvedValue(SINGLE);

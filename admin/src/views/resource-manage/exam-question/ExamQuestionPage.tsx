@@ -10,8 +10,7 @@ import {
   type ExamQuestionItem,
   type ExamQuestionType,
 } from '@px/api/contract';
-import { Button, Card, Form, Input, message, Select, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, message, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import {
   deleteExamQuestion,
@@ -22,6 +21,7 @@ import {
 } from '../../../api/exam';
 import { saveBlobAs } from '../../../api/train-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { XlsxImportModal } from '../../../components/XlsxImportModal';
@@ -87,32 +87,59 @@ export function ExamQuestionPage() {
     }
   };
 
-  const columns: ColumnsType<ExamQuestionItem> = [
+  const columns: ListColumn<ExamQuestionItem>[] = [
     {
       title: '题型',
       dataIndex: 'type',
-      width: 80,
+      key: 'type',
+      width: 84,
       render: (type: ExamQuestionType) => <Tag color="blue">{EXAM_QUESTION_TYPE_LABEL[type]}</Tag>,
     },
-    { title: '题干', dataIndex: 'content', width: 320, ellipsis: true },
+    { title: '题干', dataIndex: 'content', key: 'content', width: 240 },
     {
       title: '选项',
       dataIndex: 'options',
-      width: 240,
-      ellipsis: true,
+      key: 'options',
+      width: 220,
+      optional: 'hidden',
       render: (options: string[], question) =>
         question.type === 'FILL'
           ? '—'
           : options.map((option, index) => `${String.fromCharCode(65 + index)}. ${option}`).join('；'),
     },
-    { title: '答案', key: 'answer', width: 110, render: (_value, question) => answerText(question) },
-    { title: '考试类型', dataIndex: 'categoryName', width: 150, render: orDash },
-    { title: '组卷引用', dataIndex: 'paperCount', width: 86, align: 'right' },
-    dateTimeColumn<ExamQuestionItem>('更新时间', 'updatedAt', 170),
+    {
+      title: '答案',
+      key: 'answer',
+      width: 90,
+      optional: 'shown',
+      render: (_value, question) => answerText(question),
+    },
+    {
+      title: '考试类型',
+      dataIndex: 'categoryName',
+      key: 'category',
+      width: 130,
+      optional: 'hidden',
+      render: orDash,
+    },
+    {
+      title: '组卷引用',
+      dataIndex: 'paperCount',
+      key: 'papers',
+      width: 96,
+      align: 'right',
+      optional: 'shown',
+    },
+    {
+      ...dateTimeColumn<ExamQuestionItem>('更新时间', 'updatedAt', 150, 'YYYY-MM-DD HH:mm'),
+      key: 'updatedAt',
+      width: 150,
+      optional: 'hidden',
+    },
     {
       title: '操作',
       key: 'actions',
-      width: 120,
+      width: 130,
       fixed: 'right',
       render: (_value, question) => (
         <Space size={0}>
@@ -170,10 +197,10 @@ export function ExamQuestionPage() {
             <Input allowClear placeholder="题干中的文字" maxLength={100} />
           </Form.Item>
         </ListFilterBar>
-        <Table<ExamQuestionItem>
+        <ListTable<ExamQuestionItem>
           rowKey="id"
           columns={columns}
-          scroll={{ x: 'max-content' }}
+          columnsId="resource-manage/exam-question"
           {...list.tableProps}
         />
       </Card>

@@ -18,6 +18,7 @@ import {
   sendResourceChunk,
 } from '../../../api/resource';
 import { buildFieldsError } from '../../../testing/field-errors';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import {
@@ -89,6 +90,8 @@ async function openPage(account = STAFF) {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('resource-manage/video');
   jest.clearAllMocks();
   treeMock.mockResolvedValue(TREE);
   queryMock.mockResolvedValue(page([INTRO, DRILL]));

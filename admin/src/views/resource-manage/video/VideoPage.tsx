@@ -1,8 +1,7 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
-import { Button, Card, Form, Input, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -14,6 +13,7 @@ import {
   saveResourceCategory,
 } from '../../../api/resource';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -73,11 +73,12 @@ export function VideoPage() {
   const search = (values: { name?: string }) =>
     list.search({ name: values.name?.trim() || undefined, categoryId: selectedId });
 
-  const columns: ColumnsType<ResourceItem> = [
+  const columns: ListColumn<ResourceItem>[] = [
     {
       title: '视频名称',
       dataIndex: 'name',
-      width: 220,
+      key: 'name',
+      width: 200,
       render: (name: string, video) => (
         <Button
           type="link"
@@ -89,20 +90,41 @@ export function VideoPage() {
         </Button>
       ),
     },
-    { title: '所属分类', dataIndex: 'categoryName', width: 180, render: orDash },
-    { title: '时长', dataIndex: 'durationSeconds', width: 90, render: formatDuration },
-    { title: '大小', dataIndex: 'size', width: 100, align: 'right', render: formatFileSize },
+    {
+      title: '所属分类',
+      dataIndex: 'categoryName',
+      key: 'category',
+      width: 150,
+      optional: 'hidden',
+      render: orDash,
+    },
+    { title: '时长', dataIndex: 'durationSeconds', key: 'duration', width: 90, render: formatDuration },
+    {
+      title: '大小',
+      dataIndex: 'size',
+      key: 'size',
+      width: 90,
+      align: 'right',
+      optional: 'shown',
+      render: formatFileSize,
+    },
     {
       title: '分辨率',
       key: 'resolution',
       width: 110,
+      optional: 'hidden',
       render: (_value, video) => (video.width && video.height ? `${video.width}×${video.height}` : '—'),
     },
-    dateTimeColumn('上传时间', 'createdAt'),
+    {
+      ...dateTimeColumn<ResourceItem>('上传时间', 'createdAt', 150, 'YYYY-MM-DD HH:mm'),
+      key: 'createdAt',
+      width: 150,
+      optional: 'shown',
+    },
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 200,
       fixed: 'right',
       render: (_value, video) => (
         <Space size={0}>
@@ -150,10 +172,10 @@ export function VideoPage() {
             <Input allowClear placeholder="名称中的文字" maxLength={100} />
           </Form.Item>
         </ListFilterBar>
-        <Table<ResourceItem>
+        <ListTable<ResourceItem>
           rowKey="id"
           columns={columns}
-          scroll={{ x: 'max-content' }}
+          columnsId="resource-manage/video"
           {...list.tableProps}
         />
       </Card>

@@ -1,13 +1,13 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { StudentFilters, StudentRow } from '@px/api/contract';
-import { Button, Card, Form, Input, message, Select, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, message, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadImportTemplate, listStudents } from '../../../api/student';
 import { saveBlobAs } from '../../../api/train-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, orDash, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -34,7 +34,7 @@ function cleanFilters(values: StudentFilters): StudentFilters {
 }
 
 /** The columns of the student list; 详情 only for roles granted the detail page. */
-function studentColumns(canOpenDetail: boolean): ColumnsType<StudentRow> {
+function studentColumns(canOpenDetail: boolean): ListColumn<StudentRow>[] {
   return [
     {
       title: '姓名',
@@ -44,17 +44,18 @@ function studentColumns(canOpenDetail: boolean): ColumnsType<StudentRow> {
         canOpenDetail ? <Link to={studentDetailPath(row.id)}>{name}</Link> : name,
     },
     { title: '身份证号', dataIndex: 'idCardNo', width: 170, render: orDash },
-    { title: '手机号', dataIndex: 'mobile', width: 125, render: orDash },
-    { title: '所属单位', dataIndex: 'unitName', width: 170, render: orDash },
+    { title: '手机号', dataIndex: 'mobile', width: 125, optional: 'shown', render: orDash },
+    { title: '所属单位', dataIndex: 'unitName', width: 150, optional: 'shown', render: orDash },
     {
       title: '微信',
       dataIndex: 'wechatBound',
-      width: 86,
+      width: 96,
+      optional: 'shown',
       render: (bound: boolean) => (bound ? <Tag color="success">已绑定</Tag> : <Tag>未绑定</Tag>),
     },
-    { title: '报名班级', dataIndex: 'enrolmentCount', width: 86, align: 'right' },
+    { title: '报名班级', dataIndex: 'enrolmentCount', width: 96, optional: 'shown', align: 'right' },
     statusColumn<StudentRow>(76),
-    dateTimeColumn<StudentRow>('注册时间', 'createdAt', 170),
+    { ...dateTimeColumn<StudentRow>('注册时间', 'createdAt', 170), optional: 'hidden' },
     ...(canOpenDetail
       ? [
           {
@@ -155,10 +156,10 @@ export function StudentListPage() {
       >
         <StudentFilterFields units={units.choices} />
       </ListFilterBar>
-      <Table<StudentRow>
+      <ListTable<StudentRow>
+        columnsId="student-manage/student"
         rowKey="id"
         columns={studentColumns(canOpenDetail)}
-        scroll={{ x: 'max-content' }}
         {...list.tableProps}
       />
       <StudentImportModal

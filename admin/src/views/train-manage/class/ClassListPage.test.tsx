@@ -102,6 +102,7 @@ function selectRows(...names: string[]) {
 }
 
 beforeEach(() => {
+  window.localStorage.clear();
   listMock.mockReset().mockResolvedValue(page([ON_SHELF, OFF_SHELF]));
   shelfMock.mockReset().mockResolvedValue(null);
   jest.mocked(setClassAmount).mockReset().mockResolvedValue(ON_SHELF);
@@ -146,18 +147,23 @@ describe('ClassListPage', () => {
     await openPage();
     expect(listMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
     expect(jest.mocked(listTrainPlans)).toHaveBeenCalledWith({ pageNum: 1, pageSize: 100 });
+    for (const text of ['专业科目 / 建筑施工', '98.00', '12.5 / 4', '已上架', '在售'])
+      expect(within(rowOf('安全员继续教育班')).getByText(text)).toBeTruthy();
+    // The plan and the windows are a pick away (the list fits 1280 px without them), remembered.
+    expect(within(rowOf('安全员继续教育班')).queryByText('建筑业继续教育计划')).toBeNull();
+    fireEvent.click(screen.getAllByLabelText('列设置')[0] as HTMLElement);
+    for (const title of ['培训计划', '报名时间', '学习时间'])
+      fireEvent.click(await screen.findByText(title, { selector: '.ant-checkbox-label' }));
     const onShelf = rowOf('安全员继续教育班');
     for (const text of [
       '建筑业继续教育计划',
-      '专业科目 / 建筑施工',
-      '98.00',
-      '12.5 / 4',
       `${YEAR}-01-01 至 ${YEAR}-12-31`,
       `${YEAR}-02-01 至 ${YEAR + 1}-06-30`,
-      '已上架',
-      '在售',
     ])
       expect(within(onShelf).getByText(text)).toBeTruthy();
+    expect(JSON.parse(window.localStorage.getItem('listColumns:train-manage/class') ?? '[]')).toEqual([
+      'sort',
+    ]);
     expect(within(onShelf).getByText('安全员继续教育班').closest('a')?.getAttribute('href')).toBe(
       '/train-manage/train-class-detail?id=1',
     );

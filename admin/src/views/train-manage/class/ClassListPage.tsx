@@ -3,25 +3,12 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { type ClassFilters, type ClassItem, fenToYuan } from '@px/api/contract';
 import { formatDateRange } from '@px/config';
-import {
-  Button,
-  Card,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  Tag,
-  TreeSelect,
-} from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Drawer, Flex, Form, Input, InputNumber, Select, Space, Tag, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { exportClasses, listClasses } from '../../../api/train-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { useAccess } from '../../../hooks/useAccess';
 import { useExport } from '../../../hooks/useExport';
 import { usePagedList } from '../../../hooks/usePagedList';
@@ -51,24 +38,30 @@ function cleanFilters(values: ClassFilters): ClassFilters {
   };
 }
 
-/** The columns of the class table; the sort column edits numbers while sorting. */
+/**
+ * The columns of the class table; the sort column edits numbers while sorting (and shows then).
+ * Shown by default they fit the list at 1280 px; 培训计划, the enrolment and study windows and 排序
+ * are a pick away (列设置).
+ */
 function classColumns(
   action: RowAction<number>,
   sorting: SortEditing,
   onChangePrice: (item: ClassItem) => void,
   canEdit: boolean,
-): ColumnsType<ClassItem> {
+): ListColumn<ClassItem>[] {
   return [
     {
       title: '班级名称',
       dataIndex: 'name',
-      width: 220,
+      key: 'name',
+      width: 180,
       render: (name: string, item) => (canEdit ? <Link to={classDetailPath(item.id)}>{name}</Link> : name),
     },
     {
       title: '状态',
       key: 'state',
-      width: 100,
+      width: 90,
+      ellipsis: false,
       render: (_value, item) => (
         <Space size={4} wrap>
           {item.onShelf ? <Tag color="success">已上架</Tag> : <Tag>已下架</Tag>}
@@ -76,39 +69,53 @@ function classColumns(
         </Space>
       ),
     },
-    { title: '年度', dataIndex: 'year', width: 70 },
-    { title: '培训计划', dataIndex: 'planName', width: 180 },
-    { title: '班级类型', dataIndex: 'categoryPath', width: 180 },
+    { title: '年度', dataIndex: 'year', key: 'year', width: 64, optional: 'shown' },
+    { title: '培训计划', dataIndex: 'planName', key: 'plan', width: 180, optional: 'hidden' },
+    { title: '班级类型', dataIndex: 'categoryPath', key: 'category', width: 130, optional: 'shown' },
     {
-      title: '价格（元）',
+      title: '价格(元)',
       dataIndex: 'amount',
-      width: 100,
+      key: 'amount',
+      width: 96,
       align: 'right',
       render: (fen: number) => fenToYuan(fen),
     },
     {
-      title: '学时（必/选）',
+      title: '学时(必/选)',
       key: 'hours',
-      width: 130,
+      width: 118,
+      optional: 'shown',
       render: (_value, item) => `${item.requiredHours} / ${item.electiveHours}`,
     },
     {
       title: '报名时间',
       key: 'enrol',
-      width: 120,
+      width: 210,
+      optional: 'hidden',
       render: (_value, item) => formatDateRange(item.enrolStartDate, item.enrolEndDate),
     },
     {
       title: '学习时间',
       key: 'study',
-      width: 120,
+      width: 210,
+      optional: 'hidden',
       render: (_value, item) => formatDateRange(item.studyStartDate, item.studyEndDate),
     },
-    { title: '报名人数', dataIndex: 'enrolledCount', width: 90, align: 'right' },
+    {
+      title: '报名人数',
+      dataIndex: 'enrolledCount',
+      key: 'enrolled',
+      width: 90,
+      align: 'right',
+      optional: 'shown',
+    },
     {
       title: '排序',
       dataIndex: 'sort',
+      key: 'sort',
       width: 110,
+      // Always shown while the order is being edited.
+      ...(sorting.editing ? {} : { optional: 'hidden' as const }),
       render: (sort: number, item) =>
         sorting.editing ? (
           <InputNumber
@@ -128,7 +135,7 @@ function classColumns(
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 176,
       fixed: 'right',
       render: (_value, item) => (
         <ClassRowActions item={item} action={action} onChangePrice={onChangePrice} canEdit={canEdit} />
@@ -264,10 +271,10 @@ export function ClassListPage() {
           </Button>
         )}
       </Flex>
-      <Table<ClassItem>
+      <ListTable<ClassItem>
         rowKey="id"
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        columnsId="train-manage/class"
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,

@@ -66,7 +66,7 @@ it('a role granted the class list without the editor sees the list without 新�
   unmount();
 
   renderApp(`/train-manage/train-class-detail?id=${CLASS.id}`);
-  expect(await screen.findByText('抱歉，您没有访问该页面的权限')).toBeTruthy();
+  expect(await screen.findByText('抱歉，您没有访问该页面的权限，如需开通请联系管理员')).toBeTruthy();
   expect(location()).toBe('/401');
   expect(getClass).not.toHaveBeenCalled();
 });

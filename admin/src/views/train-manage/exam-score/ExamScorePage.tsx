@@ -1,12 +1,12 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { ExamScoreRow, MyClassStatus } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Card, Form, Input, Select, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportExamScores, listExamClassOptions, listExamScores } from '../../../api/exam';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -36,7 +36,7 @@ const PASSED_OPTIONS = [
 function scoreColumns(
   canOpenStudent: boolean,
   onAttempts: (row: ExamScoreRow) => void,
-): ColumnsType<ExamScoreRow> {
+): ListColumn<ExamScoreRow>[] {
   return [
     {
       title: '学员',
@@ -45,7 +45,7 @@ function scoreColumns(
       render: (name: string, row) =>
         canOpenStudent ? <Link to={studentDetailPath(row.accountId)}>{name}</Link> : name,
     },
-    { title: '身份证号', dataIndex: 'idCardNo', width: 160, render: orDash },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 160, optional: 'shown', render: orDash },
     {
       title: '班级（年度）',
       dataIndex: 'className',
@@ -61,12 +61,20 @@ function scoreColumns(
     {
       title: '考试次数',
       key: 'attempts',
-      width: 84,
+      width: 90,
+      optional: 'shown',
       align: 'right',
       render: (_value, row) => `${row.attemptsUsed} / ${row.attemptsAllowed}`,
     },
-    { title: '最高分', dataIndex: 'bestScore', width: 70, align: 'right', render: scoreText },
-    { title: '合格分', dataIndex: 'passScore', width: 70, align: 'right', render: scoreText },
+    { title: '最高分', dataIndex: 'bestScore', width: 80, align: 'right', render: scoreText },
+    {
+      title: '合格分',
+      dataIndex: 'passScore',
+      width: 80,
+      optional: 'shown',
+      align: 'right',
+      render: scoreText,
+    },
     {
       title: '考试结果',
       dataIndex: 'passed',
@@ -84,6 +92,7 @@ function scoreColumns(
       title: '最后交卷',
       dataIndex: 'lastSubmittedAt',
       width: 170,
+      optional: 'hidden',
       render: (value: string | null) => (value ? formatDateTime(value) : '—'),
     },
     {
@@ -152,10 +161,10 @@ export function ExamScorePage() {
           <Select allowClear placeholder="全部" options={PASSED_OPTIONS} style={{ width: 110 }} />
         </Form.Item>
       </ListFilterBar>
-      <Table<ExamScoreRow>
+      <ListTable<ExamScoreRow>
+        columnsId="train-manage/exam-score"
         rowKey="myClassId"
         columns={scoreColumns(canOpenStudent, setViewing)}
-        scroll={{ x: 'max-content' }}
         {...list.tableProps}
       />
       <AttemptsDrawer row={viewing} onClose={() => setViewing(null)} />

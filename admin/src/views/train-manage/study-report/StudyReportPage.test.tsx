@@ -8,6 +8,7 @@ import {
   listStudyReport,
 } from '../../../api/study-report';
 import { saveBlobAs } from '../../../api/train-class';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { STUDY_REPORT_EXPORT_FILE, StudyReportPage } from './StudyReportPage';
@@ -80,6 +81,8 @@ const button = (container: HTMLElement, text: string) =>
 const input = (id: string) => document.querySelector<HTMLInputElement>(`#${id}`) as HTMLInputElement;
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('train-manage/study-report');
   listMock.mockReset().mockResolvedValue(page([ROW, NOT_STARTED]));
   classesMock.mockReset().mockImplementation(async (name?: string) =>
     name === '安全'

@@ -1,12 +1,12 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { StudyReportFilters, StudyReportRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Card, Flex, Form, Input, Select, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { exportStudyReport, getReportClassOptions, listStudyReport } from '../../../api/study-report';
 import { hoursOf } from '../../../components/EnrolmentTable';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { MY_CLASS_STATUS_OPTIONS, MyClassStatusTag } from '../../../components/MyClassStatusTag';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -48,7 +48,7 @@ function DayAndTime({ value }: { value: string }) {
  * The columns of the archive, narrow enough to fit a 1440 px screen without scrolling (wide
  * values take two lines); links only to the pages the role holds.
  */
-function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ColumnsType<StudyReportRow> {
+function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ListColumn<StudyReportRow>[] {
   return [
     {
       title: '学员',
@@ -57,19 +57,20 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ColumnsT
       render: (name: string, row) =>
         canOpenStudent ? <Link to={reportStudentPath(row.accountId)}>{name}</Link> : name,
     },
-    { title: '身份证号', dataIndex: 'idCardNo', width: 170, render: orDash },
-    { title: '所属单位', dataIndex: 'unitName', width: 130, render: orDash },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'shown', render: orDash },
+    { title: '所属单位', dataIndex: 'unitName', width: 130, optional: 'hidden', render: orDash },
     { title: '班级', dataIndex: 'className', width: 180 },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 86,
+      width: 90,
       render: (status: StudyReportRow['status']) => <MyClassStatusTag status={status} />,
     },
     {
       title: '学时（已获/要求）',
       key: 'hours',
-      width: 124,
+      width: 150,
+      ellipsis: false,
       render: (_value, row) => (
         <Flex vertical>
           <span>必修 {hoursOf(row.creditedRequiredHours, row.requiredHours)}</span>
@@ -83,6 +84,8 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ColumnsT
       title: '学习时间',
       key: 'window',
       width: 130,
+      optional: 'hidden',
+      ellipsis: false,
       render: (_value, row) => (
         <Flex vertical>
           <span>{row.studyStartDate}</span>
@@ -94,6 +97,7 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ColumnsT
       title: '最近学习',
       dataIndex: 'lastStudyAt',
       width: 112,
+      optional: 'shown',
       render: (value: string | null) => (value ? <DayAndTime value={value} /> : '未开始'),
     },
     ...(canOpenStudy
@@ -182,10 +186,10 @@ export function StudyReportPage() {
       >
         <ReportFilterFields classes={classes.choices} onSearchClass={classes.search} units={units.choices} />
       </ListFilterBar>
-      <Table<StudyReportRow>
+      <ListTable<StudyReportRow>
+        columnsId="train-manage/study-report"
         rowKey="myClassId"
         columns={reportColumns(access.can(REPORT_STUDENT_PAGE), access.can(STUDY_DETAIL_PAGE))}
-        scroll={{ x: 'max-content' }}
         {...list.tableProps}
       />
     </Card>

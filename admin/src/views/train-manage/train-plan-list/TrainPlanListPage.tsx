@@ -1,11 +1,11 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { type TrainPlanItem, type TrainPlanStatus, trainPlanAllows } from '@px/api/contract';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { closeTrainPlan, deleteTrainPlan, listTrainPlans, publishTrainPlan } from '../../../api/train-plan';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -58,17 +58,23 @@ export function TrainPlanListPage() {
       industry: values.industry,
     });
 
-  const columns: ColumnsType<TrainPlanItem> = [
+  const columns: ListColumn<TrainPlanItem>[] = [
     { title: '年度', dataIndex: 'year', width: 80 },
     {
       title: '计划名称',
       dataIndex: 'name',
-      width: 240,
+      width: 220,
       render: (name: string, plan) =>
         canOpenDetail ? <Link to={trainPlanDetailPath(plan.id)}>{name}</Link> : name,
     },
-    { title: '所属行业', dataIndex: 'industryName', width: 110 },
-    { title: '培训时间', key: 'period', width: 210, render: (_value, plan) => planPeriod(plan) },
+    { title: '所属行业', dataIndex: 'industryName', width: 110, optional: 'shown' },
+    {
+      title: '培训时间',
+      key: 'period',
+      width: 210,
+      optional: 'shown',
+      render: (_value, plan) => planPeriod(plan),
+    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -77,7 +83,7 @@ export function TrainPlanListPage() {
         <Tag color={TRAIN_PLAN_STATUS_COLOR[status]}>{TRAIN_PLAN_STATUS_LABEL[status]}</Tag>
       ),
     },
-    dateTimeColumn('更新时间', 'updatedAt'),
+    { ...dateTimeColumn('更新时间', 'updatedAt'), optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',
@@ -157,10 +163,10 @@ export function TrainPlanListPage() {
           />
         </Form.Item>
       </ListFilterBar>
-      <Table<TrainPlanItem>
+      <ListTable<TrainPlanItem>
+        columnsId="train-manage/train-plan-list"
         rowKey="id"
         columns={columns}
-        scroll={{ x: 'max-content' }}
         {...list.tableProps}
       />
     </Card>

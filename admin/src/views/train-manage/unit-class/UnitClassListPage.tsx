@@ -1,12 +1,12 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { UnitClassItem, UnitClassState } from '@px/api/contract';
 import { ROLE_SYSTEM } from '@px/config';
-import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { deleteUnitClass, pageUnitClasses, setUnitClassState } from '../../../api/unit-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -53,35 +53,36 @@ export function UnitClassListPage() {
       state: values.state,
     });
 
-  const columns: ColumnsType<UnitClassItem> = [
+  const columns: ListColumn<UnitClassItem>[] = [
     {
       title: '单位班级',
       dataIndex: 'name',
-      width: 180,
+      width: 170,
       render: (name: string, row) =>
         canOpenDetail ? <Link to={unitClassDetailPath(row.id)}>{name}</Link> : name,
     },
-    ...(isUnitManager ? [] : [{ title: '单位', dataIndex: 'unitName', width: 160 }]),
-    { title: '班级', dataIndex: 'className', width: 180 },
-    { title: '年度', dataIndex: 'year', width: 70 },
+    ...(isUnitManager ? [] : [{ title: '单位', dataIndex: 'unitName', width: 140 }]),
+    { title: '班级', dataIndex: 'className', width: 170 },
+    { title: '年度', dataIndex: 'year', width: 64, optional: 'hidden' },
     {
       title: '学员（已有/计划）',
       key: 'students',
-      width: 130,
+      width: 160,
+      ellipsis: false,
       render: (_value, row) => `${row.studentCount} / ${row.plannedStudents}`,
     },
-    { title: '联系人', dataIndex: 'contactName', width: 90, render: orDash },
+    { title: '联系人', dataIndex: 'contactName', width: 90, optional: 'hidden', render: orDash },
     {
       title: '状态',
       dataIndex: 'state',
       width: 80,
       render: (state: UnitClassState) => <UnitClassStateTag state={state} />,
     },
-    dateTimeColumn('创建时间', 'createdAt'),
+    { ...dateTimeColumn('创建时间', 'createdAt'), optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 220,
       fixed: 'right',
       render: (_value, row) => (
         <Space size={0}>
@@ -171,7 +172,12 @@ export function UnitClassListPage() {
           </Button>
         </Space>
       )}
-      <Table<UnitClassItem> rowKey="id" columns={columns} scroll={{ x: 1200 }} {...list.tableProps} />
+      <ListTable<UnitClassItem>
+        columnsId="train-manage/unit-class"
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+      />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { getRegionalTree, listDictionary } from '../../../api/dictionary';
 import { batchUpdateTrainTypes, listUnits, saveUnit, setUnitStatus } from '../../../api/unit';
 import { buildFieldsError } from '../../../testing/field-errors';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { UnitListPage } from './UnitListPage';
@@ -114,6 +115,8 @@ async function openPage() {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('unit-manage/list');
   listMock.mockReset().mockResolvedValue(page([DEMO, QINGDAO]));
   saveMock.mockReset();
   statusMock.mockReset().mockResolvedValue(null);

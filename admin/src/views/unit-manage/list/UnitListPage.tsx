@@ -1,11 +1,11 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { RecordStatus, UnitItem } from '@px/api/contract';
-import { Button, Card, Cascader, Flex, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Cascader, Flex, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { listUnits, setUnitStatus } from '../../../api/unit';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { orDash, statusColumn } from '../../../components/table-columns';
@@ -64,7 +64,7 @@ export function UnitListPage() {
   const changeStatus = (unit: UnitItem, status: RecordStatus) =>
     run(unit.id, () => setUnitStatus(unit.id, status), status === 'ENABLED' ? '单位已启用' : '单位已停用');
 
-  const columns: ColumnsType<UnitItem> = [
+  const columns: ListColumn<UnitItem>[] = [
     {
       title: '单位名称',
       dataIndex: 'name',
@@ -72,14 +72,16 @@ export function UnitListPage() {
       render: (name: string, unit) =>
         canOpenDetail ? <Link to={unitDetailPath(unit.id)}>{name}</Link> : name,
     },
-    { title: '统一社会信用代码', dataIndex: 'creditCode', width: 190, render: orDash },
+    { title: '统一社会信用代码', dataIndex: 'creditCode', width: 200, optional: 'shown', render: orDash },
     { title: '联系人', dataIndex: 'contactName', width: 90, render: orDash },
-    { title: '联系电话', dataIndex: 'contactMobile', width: 130, render: orDash },
-    { title: '所在地区', dataIndex: 'regionName', width: 160, render: orDash },
+    { title: '联系电话', dataIndex: 'contactMobile', width: 120, optional: 'shown', render: orDash },
+    { title: '所在地区', dataIndex: 'regionName', width: 160, optional: 'hidden', render: orDash },
     {
       title: '培训类型',
       dataIndex: 'trainTypes',
       width: 140,
+      optional: 'shown',
+      ellipsis: false,
       render: (codes: string[]) =>
         codes.length ? (
           <Flex wrap gap={4}>
@@ -161,10 +163,10 @@ export function UnitListPage() {
           </Button>
         </Tooltip>
       </Space>
-      <Table<UnitItem>
+      <ListTable<UnitItem>
+        columnsId="unit-manage/list"
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1150 }}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,

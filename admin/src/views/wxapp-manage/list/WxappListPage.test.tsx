@@ -1,6 +1,7 @@
 import type { WxappItem, WxappPage } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { deleteWxapp, listWxapps, setWxappStatus } from '../../../api/wxapp';
+import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { WxappListPage } from './WxappListPage';
@@ -87,6 +88,8 @@ async function openPage() {
 }
 
 beforeEach(() => {
+  // Every column: these tests read what the optional ones hold too.
+  showAllListColumns('wxapp-manage/list');
   listMock.mockReset().mockResolvedValue(page([DEMO, SPARE]));
   statusMock.mockReset().mockResolvedValue(null);
   deleteMock.mockReset().mockResolvedValue(null);

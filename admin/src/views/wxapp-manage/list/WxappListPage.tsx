@@ -1,10 +1,10 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { RecordStatus, WxappItem } from '@px/api/contract';
-import { Button, Card, Flex, Form, Input, Select, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Flex, Form, Input, Select, Space, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { deleteWxapp, listWxapps, setWxappStatus } from '../../../api/wxapp';
 import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
@@ -32,13 +32,14 @@ export function WxappListPage() {
   const search = (values: WxappFilters) =>
     list.search({ keyword: values.keyword?.trim() || undefined, status: values.status });
 
-  const columns: ColumnsType<WxappItem> = [
-    { title: '公众号名称', dataIndex: 'name', width: 180 },
-    { title: 'AppID', dataIndex: 'appId', width: 190 },
+  const columns: ListColumn<WxappItem>[] = [
+    { title: '公众号名称', dataIndex: 'name', width: 160 },
+    { title: 'AppID', dataIndex: 'appId', width: 190, optional: 'shown' },
     {
       title: '消息加解密',
       dataIndex: 'pushMode',
       width: 110,
+      optional: 'hidden',
       render: (pushMode: WxappItem['pushMode']) => (
         <Tag color={pushMode === 'safe' ? 'processing' : 'default'}>{PUSH_MODE_LABEL[pushMode]}</Tag>
       ),
@@ -47,12 +48,15 @@ export function WxappListPage() {
       title: '微信支付',
       dataIndex: 'paymentReady',
       width: 100,
+      optional: 'shown',
       render: (paymentReady: boolean) =>
         paymentReady ? <Tag color="success">已配置</Tag> : <Tag>未配置</Tag>,
     },
     {
       title: '服务项目',
       dataIndex: 'projects',
+      width: 160,
+      ellipsis: false,
       render: (projects: WxappItem['projects']) =>
         projects.length ? (
           <Flex wrap gap={4}>
@@ -64,9 +68,9 @@ export function WxappListPage() {
           '—'
         ),
     },
-    { title: '绑定用户', dataIndex: 'bindingCount', width: 100, align: 'right' },
+    { title: '绑定用户', dataIndex: 'bindingCount', width: 100, optional: 'hidden', align: 'right' },
     statusColumn(90),
-    dateTimeColumn('创建时间', 'createdAt'),
+    { ...dateTimeColumn('创建时间', 'createdAt'), optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',
@@ -123,7 +127,12 @@ export function WxappListPage() {
           <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
         </Form.Item>
       </ListFilterBar>
-      <Table<WxappItem> rowKey="id" columns={columns} scroll={{ x: 'max-content' }} {...list.tableProps} />
+      <ListTable<WxappItem>
+        columnsId="wxapp-manage/list"
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+      />
     </Card>
   );
 }

@@ -15,9 +15,21 @@ export interface ClassListProps {
   hideElective: boolean;
   /** Shown on the summary row beside the count (一键加入). */
   actions?: ReactNode;
+  /** The name searched for, when a search narrows the list: an empty list then offers to clear it. */
+  searchedName?: string;
+  /** Clears the search (the list then shows every class of the filters again). */
+  onClearSearch?: () => void;
 }
 
-function ListBody({ feed, layout, detailPath, hideElective, actions }: ClassListProps) {
+function ListBody({
+  feed,
+  layout,
+  detailPath,
+  hideElective,
+  actions,
+  searchedName,
+  onClearSearch,
+}: ClassListProps) {
   const { state } = feed;
   if (state.status === 'loading')
     return (
@@ -30,6 +42,14 @@ function ListBody({ feed, layout, detailPath, hideElective, actions }: ClassList
       <EmptyState kind="network" description={state.message}>
         <Button round type="primary" onClick={feed.reload}>
           重新加载
+        </Button>
+      </EmptyState>
+    );
+  if (state.items.length === 0 && searchedName && onClearSearch)
+    return (
+      <EmptyState kind="search" description={`没有找到名称包含“${searchedName}”的班级`}>
+        <Button round type="primary" onClick={onClearSearch}>
+          清除搜索
         </Button>
       </EmptyState>
     );

@@ -26,6 +26,7 @@ export function CheckoutSummary({ checkout, submitting, onSubmit, onBack }: Chec
         {checkout.items.map((item) => (
           <Cell
             key={item.id}
+            className="go-pay__class-cell"
             title={item.className}
             label={item.categoryPath}
             value={formatPrice(item.amount)}
@@ -36,7 +37,12 @@ export function CheckoutSummary({ checkout, submitting, onSubmit, onBack }: Chec
       {checkout.unavailable.length > 0 && (
         <Cell.Group inset title="以下班级无法结算" className="go-pay__group go-pay__group--unavailable">
           {checkout.unavailable.map((item) => (
-            <Cell key={item.id} title={item.className} value={unavailableLabel(item)} />
+            <Cell
+              key={item.id}
+              className="go-pay__class-cell"
+              title={item.className}
+              value={unavailableLabel(item)}
+            />
           ))}
         </Cell.Group>
       )}

@@ -3,7 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { Image, Swiper } from 'react-vant';
 import { bannerTarget, openExternal } from '../open-link';
 
-/** The project's banners in a swiper; a tap opens the link (a page of the site, or an https address). */
+/**
+ * The project's banners in a swiper, each with its title over the foot of its picture (the dots sit
+ * at the right); a tap opens the link (a page of the site, or an https address).
+ */
 export function BannerSwiper({ banners }: { banners: readonly PublicBanner[] }) {
   const navigate = useNavigate();
   if (banners.length === 0) return null;
@@ -23,6 +26,9 @@ export function BannerSwiper({ banners }: { banners: readonly PublicBanner[] }) 
             onClick={() => open(banner)}
           >
             <Image src={banner.imageUrl} alt={banner.title} fit="cover" />
+            <span className="train-index__banner-title" aria-hidden="true">
+              {banner.title}
+            </span>
           </button>
         </Swiper.Item>
       ))}

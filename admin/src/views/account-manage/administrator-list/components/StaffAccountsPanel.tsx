@@ -1,22 +1,12 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { RecordStatus, StaffAccountItem } from '@px/api/contract';
 import { formatDateTime, ROLE_SYSTEM_LABEL } from '@px/config';
-import {
-  Button,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tooltip,
-} from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Switch, Tooltip } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { deleteAccount, queryAccounts, setAccountStatus } from '../../../../api/account';
 import { ListFilterBar } from '../../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../../components/ListTable';
 import { STATUS_OPTIONS } from '../../../../components/StatusTag';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
 import { usePagedList } from '../../../../hooks/usePagedList';
@@ -65,10 +55,10 @@ export function StaffAccountsPanel() {
   const remove = (account: StaffAccountItem) =>
     removal.run(account.id, () => deleteAccount(account.id), '删除成功');
 
-  const columns: TableColumnsType<StaffAccountItem> = [
+  const columns: ListColumn<StaffAccountItem>[] = [
     { title: '账号', dataIndex: 'accountName', width: 130, render: (name: string | null) => name ?? '—' },
     { title: '姓名', dataIndex: 'realName', width: 100 },
-    { title: '手机号', dataIndex: 'mobile', width: 120, render: orDash },
+    { title: '手机号', dataIndex: 'mobile', width: 120, optional: 'shown', render: orDash },
     {
       title: '角色',
       dataIndex: 'roleName',
@@ -80,7 +70,7 @@ export function StaffAccountsPanel() {
         </Space>
       ),
     },
-    { title: '所属单位', dataIndex: 'unitName', width: 160, render: orDash },
+    { title: '所属单位', dataIndex: 'unitName', width: 140, optional: 'shown', render: orDash },
     {
       title: '状态',
       dataIndex: 'status',
@@ -103,9 +93,10 @@ export function StaffAccountsPanel() {
       title: '最后登录',
       dataIndex: 'lastLoginAt',
       width: 150,
+      optional: 'hidden',
       render: (value: string | null) => (value ? formatDateTime(value, 'YYYY-MM-DD HH:mm') : '从未登录'),
     },
-    dateTimeColumn('创建时间', 'createdAt', 150, 'YYYY-MM-DD HH:mm'),
+    { ...dateTimeColumn('创建时间', 'createdAt', 150, 'YYYY-MM-DD HH:mm'), optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',
@@ -178,11 +169,11 @@ export function StaffAccountsPanel() {
           添加管理员
         </Button>
       </div>
-      <Table<StaffAccountItem>
+      <ListTable<StaffAccountItem>
+        columnsId="account-manage/administrator-list"
         rowKey="id"
         size="middle"
         columns={columns}
-        scroll={{ x: 1300 }}
         {...list.tableProps}
       />
       <AccountEditorModal

@@ -9,6 +9,8 @@ export interface SettingFieldItemProps {
   /** The country's provinces and cities, for the project area. */
   regionTree: readonly RegionNode[];
   regionLoading: boolean;
+  /** Set when the setting is shown read-only: why (e.g. 由平台管理员设置), shown beside its meaning. */
+  lockedNote?: string;
 }
 
 function rulesOf(field: SettingField): Rule[] {
@@ -38,17 +40,28 @@ function rulesOf(field: SettingField): Rule[] {
 }
 
 /** One setting as a form item: its editor, its rules and its meaning as help text. */
-export function SettingFieldItem({ field, regionTree, regionLoading }: SettingFieldItemProps) {
+export function SettingFieldItem({ field, regionTree, regionLoading, lockedNote }: SettingFieldItemProps) {
   const { kind } = field;
-  const common = { name: field.name, label: field.label, extra: field.help, rules: rulesOf(field) };
+  const disabled = lockedNote !== undefined;
+  const common = {
+    name: field.name,
+    label: field.label,
+    extra: disabled && lockedNote ? `${field.help}（${lockedNote}）` : field.help,
+    rules: disabled ? [] : rulesOf(field),
+  };
   switch (kind.type) {
     case 'text':
       return (
         <Form.Item {...common}>
           {kind.multiline ? (
-            <Input.TextArea rows={3} maxLength={kind.max} placeholder={kind.placeholder} />
+            <Input.TextArea
+              rows={3}
+              maxLength={kind.max}
+              placeholder={kind.placeholder}
+              disabled={disabled}
+            />
           ) : (
-            <Input maxLength={kind.max} placeholder={kind.placeholder} />
+            <Input maxLength={kind.max} placeholder={kind.placeholder} disabled={disabled} />
           )}
         </Form.Item>
       );
@@ -59,7 +72,7 @@ export function SettingFieldItem({ field, regionTree, regionLoading }: SettingFi
           getValueProps={(value: unknown) => ({ checked: value === 1 })}
           normalize={(checked: boolean) => (checked ? 1 : 0)}
         >
-          <Switch checkedChildren={kind.on} unCheckedChildren={kind.off} />
+          <Switch checkedChildren={kind.on} unCheckedChildren={kind.off} disabled={disabled} />
         </Form.Item>
       );
     case 'integer':
@@ -70,6 +83,7 @@ export function SettingFieldItem({ field, regionTree, regionLoading }: SettingFi
             max={kind.max}
             precision={0}
             suffix={kind.unit}
+            disabled={disabled}
             style={{ width: 180 }}
           />
         </Form.Item>
@@ -77,13 +91,13 @@ export function SettingFieldItem({ field, regionTree, regionLoading }: SettingFi
     case 'choice':
       return (
         <Form.Item {...common}>
-          <Radio.Group options={kind.options} optionType="button" />
+          <Radio.Group options={kind.options} optionType="button" disabled={disabled} />
         </Form.Item>
       );
     case 'checkboxes':
       return (
         <Form.Item {...common}>
-          <Checkbox.Group options={kind.options} />
+          <Checkbox.Group options={kind.options} disabled={disabled} />
         </Form.Item>
       );
     case 'region':
@@ -103,6 +117,7 @@ export function SettingFieldItem({ field, regionTree, regionLoading }: SettingFi
             changeOnSelect
             showSearch={{ filter: regionPathMatches }}
             placeholder="选择省或市"
+            disabled={disabled}
             style={{ width: '100%' }}
           />
         </Form.Item>
