@@ -17,6 +17,8 @@ const downTo = (name: string) =>
     .map((migration) => migration.name)
     .reverse();
 
+/** The pages 0025 grants to built-in project admin roles (and takes back on down). */
+const PROJECT_SETTING_PAGES = ['/account-manage', '/account-manage/project-setting'];
 /** The pages 0021 grants to built-in unit manager roles (and leaves on down). */
 const UNIT_IMPORT_PAGES = [
   '/train-manage/import-student',
@@ -124,10 +126,12 @@ test('0017 grants the exam pages to the built-in project admin roles only, and d
       '/home',
       '/train-manage/exam-score',
       ...examPages.slice(0, 2),
+      ...PROJECT_SETTING_PAGES,
     ]);
     expect(await menuOf('迁移17自建')).toEqual(['/home', '/train-manage/exam-score']);
     await migrateDown(sequelize, after0017.length);
-    expect(await menuOf('迁移17管理员')).toEqual(['/home']);
+    // 0025's down takes its page back and leaves the section 账号管理 (the role may hold its other pages).
+    expect(await menuOf('迁移17管理员')).toEqual(['/home', '/account-manage']);
     await migrateUp(sequelize);
   } finally {
     await sequelize.close();
@@ -250,7 +254,9 @@ test('0020 and 0021 add unit_class, the import and batch tables and grant their 
     expect([...(await menuOf('unit-manager'))].sort()).toEqual(
       ['/home', ...pages, ...UNIT_IMPORT_PAGES].sort(),
     );
-    expect([...(await menuOf('project-admin'))].sort()).toEqual(['/home', ...pages].sort());
+    expect([...(await menuOf('project-admin'))].sort()).toEqual(
+      ['/home', ...pages, ...PROJECT_SETTING_PAGES].sort(),
+    );
     expect(await menuOf('cms-staff')).toEqual(['/home']);
   } finally {
     await sequelize.close();
