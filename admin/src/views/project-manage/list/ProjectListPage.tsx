@@ -49,11 +49,11 @@ export function ProjectListPage() {
 
   const columns: ListColumn<ProjectItem>[] = [
     { title: '项目编码', dataIndex: 'code', width: 120 },
-    { title: '项目名称', dataIndex: 'name', width: 180 },
+    { title: '项目名称', dataIndex: 'name', width: 160 },
     {
       title: '绑定域名',
       dataIndex: 'domains',
-      width: 200,
+      width: 180,
       ellipsis: false,
       render: (domains: string[]) =>
         domains.length ? (
@@ -77,7 +77,8 @@ export function ProjectListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 340,
+      // 创建管理员 joins the row while a project has no staff: the actions wrap rather than widen the table.
+      width: 300,
       fixed: 'right',
       render: (_value, project) => {
         const busy = busyId === project.id;

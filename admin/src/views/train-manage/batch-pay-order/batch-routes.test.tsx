@@ -105,6 +105,6 @@ it('opens 团体缴费订单详情', async () => {
 it('refuses the pages to a role without them', async () => {
   jest.mocked(getAccountInfo).mockResolvedValue(buildAccountInfo(['/home', '/train-manage/unit-class']));
   renderApp('/train-manage/batch-pay-order?id=31');
-  expect(await screen.findByText('抱歉，您没有访问该页面的权限')).toBeTruthy();
+  expect(await screen.findByText('抱歉，您没有访问该页面的权限，如需开通请联系管理员')).toBeTruthy();
   expect(jest.mocked(getBatchOrder)).not.toHaveBeenCalled();
 });
