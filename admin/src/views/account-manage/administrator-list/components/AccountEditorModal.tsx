@@ -1,8 +1,9 @@
 import type { StaffAccountItem } from '@px/api/contract';
-import { ApiError, encryptLoginField, isMobile, ROLE_SYSTEM, VALIDATION_MESSAGES } from '@px/config';
+import { ApiError, encryptLoginField, ROLE_SYSTEM } from '@px/config';
 import { Form, Input, Modal, message, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { saveAccount } from '../../../../api/account';
+import { StaffIdentityFields } from '../../../../components/StaffIdentityFields';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 import type { AccountOptions } from '../hooks/useAccountOptions';
 import { passwordRule, samePasswordRule } from '../password-rules';
@@ -31,7 +32,6 @@ interface AccountForm {
 }
 
 /** The staff account name rule of the contract (3-40 letters, digits or `_ - . @`). */
-const ACCOUNT_NAME = /^[A-Za-z0-9_.@-]{3,40}$/;
 
 /**
  * Adds or edits a staff account of the administrator list: account name, real name, mobile, role
@@ -108,39 +108,7 @@ export function AccountEditorModal({
       forceRender
     >
       <Form<AccountForm> name="account-editor" form={form} layout="vertical" onFinish={submit}>
-        <Form.Item
-          label="账号"
-          name="accountName"
-          rules={[
-            { required: true, whitespace: true, message: '请输入账号' },
-            { pattern: ACCOUNT_NAME, message: '账号须为 3-40 位字母、数字或 _ - . @' },
-          ]}
-        >
-          <Input placeholder="用于登录后台，如 zhangsan" maxLength={40} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label="姓名"
-          name="realName"
-          rules={[
-            { required: true, whitespace: true, message: '请输入姓名' },
-            { max: 50, message: '姓名不能超过 50 个字符' },
-          ]}
-        >
-          <Input placeholder="请输入姓名" maxLength={50} />
-        </Form.Item>
-        <Form.Item
-          label="手机号"
-          name="mobile"
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                if (value?.trim() && !isMobile(value.trim())) throw new Error(VALIDATION_MESSAGES.mobile);
-              },
-            },
-          ]}
-        >
-          <Input placeholder="选填" maxLength={11} />
-        </Form.Item>
+        <StaffIdentityFields />
         <Form.Item
           label="角色"
           name="roleId"

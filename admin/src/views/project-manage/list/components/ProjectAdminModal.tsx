@@ -1,12 +1,11 @@
 import type { ProjectAdminCreated, ProjectItem } from '@px/api/contract';
-import { isMobile, VALIDATION_MESSAGES } from '@px/config';
-import { Alert, Button, Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { createProjectAdmin } from '../../../../api/project';
 import { FormModal } from '../../../../components/FormModal';
+import { StaffIdentityFields } from '../../../../components/StaffIdentityFields';
 
 /** The staff account name rule of the contract (3-40 letters, digits or `_ - . @`). */
-const ACCOUNT_NAME = /^[A-Za-z0-9_.@-]{3,40}$/;
 
 interface AdminForm {
   accountName: string;
@@ -98,39 +97,7 @@ export function ProjectAdminModal({ project, onClose, onCreated }: ProjectAdminM
       onSubmit={submit}
       onClose={close}
     >
-      <Form.Item
-        label="账号"
-        name="accountName"
-        rules={[
-          { required: true, whitespace: true, message: '请输入账号' },
-          { pattern: ACCOUNT_NAME, message: '账号须为 3-40 位字母、数字或 _ - . @' },
-        ]}
-      >
-        <Input placeholder="用于登录后台，如 zhangsan" maxLength={40} autoComplete="off" />
-      </Form.Item>
-      <Form.Item
-        label="姓名"
-        name="realName"
-        rules={[
-          { required: true, whitespace: true, message: '请输入姓名' },
-          { max: 50, message: '姓名不能超过 50 个字符' },
-        ]}
-      >
-        <Input placeholder="请输入姓名" maxLength={50} />
-      </Form.Item>
-      <Form.Item
-        label="手机号"
-        name="mobile"
-        rules={[
-          {
-            validator: async (_rule, value: string | undefined) => {
-              if (value?.trim() && !isMobile(value.trim())) throw new Error(VALIDATION_MESSAGES.mobile);
-            },
-          },
-        ]}
-      >
-        <Input placeholder="选填" maxLength={11} />
-      </Form.Item>
+      <StaffIdentityFields />
     </FormModal>
   );
 }
