@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { Op, QueryTypes, type WhereOptions } from 'sequelize';
+import { Op, type WhereOptions } from 'sequelize';
 import type { BatchPayAnswer } from '../../contract/unit-import';
 import { FileResult, type Scope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
@@ -19,22 +19,16 @@ const BATCH_PAY_LOCK_NAMESPACE = 4_711_022;
 /** How long a status poll may lean on the last WeChat query. */
 const CHECK_INTERVAL_MS = 5_000;
 
-/** What the payer sees at WeChat: the unit class and how many students. */
-async function descriptionOf(scope: Scope, batch: BatchOrder): Promise<string> {
-  const [row] = await scope.sequelize.query<{ name: string }>(
-    'SELECT name FROM unit_class WHERE id = :id AND project_id = :projectId',
-    { replacements: { id: batch.unitClassId, projectId: batch.projectId }, type: QueryTypes.SELECT },
-  );
-  const more = `（${batch.orderCount}人）`;
-  return `${(row?.name ?? '单位培训').slice(0, 120 - more.length)}${more}`;
-}
-
 /**
  * `batch-order/pay`: starts or resumes the Native payment of a CREATED batch order. An open attempt
  * for the current total is reused; others are checked (a paid one settles the batch) and closed at
- * WeChat first. Answers PAID when it turned out paid.
+ * WeChat first; `description` is what the payer sees at WeChat. Answers PAID when it turned out paid.
  */
-export async function payBatch(scope: Scope, batch: BatchOrder): Promise<BatchPayAnswer> {
+export async function payBatch(
+  scope: Scope,
+  batch: BatchOrder,
+  description: string,
+): Promise<BatchPayAnswer> {
   if (batch.status === 'PAID') return { kind: 'PAID' };
   if (batch.status !== 'CREATED') throw new BusinessError('批量订单已取消');
   const merchant = await projectMerchant(scope, batch.projectId);
@@ -68,7 +62,8 @@ export async function payBatch(scope: Scope, batch: BatchOrder): Promise<BatchPa
     const outTradeNo = `${current.batchNo}P${String(attempts.length + 1).padStart(2, '0')}`;
     const { codeUrl } = await merchant.client.nativeOrder({
       appId: merchant.appId,
-      description: await descriptionOf(scope, current),
+      // What the payer sees at WeChat (at most 127 characters).
+      description: description.slice(0, 127),
       outTradeNo,
       notifyUrl: merchant.notifyUrl,
       totalFen: current.totalFen,

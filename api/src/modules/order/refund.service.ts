@@ -1,5 +1,5 @@
 import { type PayRefundNotice, WechatPayError, type PayRefund as WechatRefund } from '@px/wechat';
-import { Op, QueryTypes, type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { RefundAnswer } from '../../contract/order';
 import type { ActorScope, Scope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
@@ -316,10 +316,7 @@ export async function reconcileRefund(scope: Scope, refund: PayRefund, now = new
       },
     );
   }
-  await scope.sequelize.query('UPDATE pay_refund SET checked_at = :now WHERE id = :id', {
-    replacements: { now, id: refund.id },
-    type: QueryTypes.UPDATE,
-  });
+  await PayRefund.update({ checkedAt: now }, { where: { projectId: refund.projectId, id: refund.id } });
 }
 
 /** A refund as the calls answer it. */

@@ -20,7 +20,7 @@ import { chinaToday, classHours, notOfferedReason, offeredWhere } from '../train
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { Unit } from '../unit/unit.model';
-import { managedUnitId } from '../unit/unit.policy';
+import { managedUnitId, visibleUnitRowsWhere } from '../unit/unit.policy';
 import { loadUnit } from '../unit/unit.service';
 import { UnitClass } from './unit-class.model';
 import { UnitClassTransfer } from './unit-class-transfer.model';
@@ -40,10 +40,7 @@ const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
 
 /** The unit classes the caller may see: their project's, a unit manager's own unit's only. */
-export function visibleWhere(scope: ActorScope): WhereOptions {
-  const own = managedUnitId(scope);
-  return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
-}
+export const visibleWhere = (scope: ActorScope): WhereOptions => visibleUnitRowsWhere(scope);
 
 /**
  * The enrolments that are a unit class's students: those bought through it (`my_class.unit_class_id`,

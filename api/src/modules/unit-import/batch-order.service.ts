@@ -23,7 +23,7 @@ import type { OrderActor } from '../order/order-state';
 import { refundAnswer, refundOrder } from '../order/refund.service';
 import { TrainClass } from '../train-class/train-class.model';
 import { Unit } from '../unit/unit.model';
-import { managedUnitId } from '../unit/unit.policy';
+import { managedUnitId, visibleUnitRowsWhere } from '../unit/unit.policy';
 import { UnitClass } from '../unit-class/unit-class.model';
 import { UnitImport } from './unit-import.model';
 
@@ -36,13 +36,8 @@ import { UnitImport } from './unit-import.model';
 
 const NOT_FOUND = '批量订单不存在';
 
-function visibleWhere(scope: ActorScope): { projectId: number; unitId?: number } {
-  const own = managedUnitId(scope);
-  return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
-}
-
 async function loadBatch(scope: ActorScope, id: number): Promise<BatchOrder> {
-  const batch = await BatchOrder.findOne({ where: { ...visibleWhere(scope), id } });
+  const batch = await BatchOrder.findOne({ where: { ...visibleUnitRowsWhere(scope), id } });
   if (!batch) throw new BusinessError(NOT_FOUND);
   return batch;
 }
@@ -123,7 +118,7 @@ export async function pageBatchOrders(
   input: z.output<typeof batchOrderPageInput>,
 ): Promise<PageAnswer<BatchOrderItem>> {
   const where = {
-    ...visibleWhere(scope),
+    ...visibleUnitRowsWhere(scope),
     ...(input.unitId && managedUnitId(scope) === null ? { unitId: input.unitId } : {}),
     ...(input.unitClassId ? { unitClassId: input.unitClassId } : {}),
     ...(input.status ? { status: input.status } : {}),
@@ -210,9 +205,8 @@ export async function batchChildren(
   };
 }
 
-/** A batch the caller may act on now: CREATED and its import ended. */
-async function actionable(scope: ActorScope, id: number): Promise<BatchOrder> {
-  const batch = await loadBatch(scope, id);
+/** Refuses (BusinessError) a batch that is not CREATED or whose import has not ended. */
+async function assertActionable(batch: BatchOrder): Promise<void> {
   if (batch.status === 'PAID') throw new BusinessError('批量订单已支付');
   if (batch.status === 'CANCELLED') throw new BusinessError('批量订单已取消');
   const importRow = await UnitImport.findOne({
@@ -220,17 +214,20 @@ async function actionable(scope: ActorScope, id: number): Promise<BatchOrder> {
   });
   if (importRow && !UNIT_IMPORT_FINISHED.includes(importRow.status))
     throw new BusinessError('学员导入尚未完成，请稍后再试');
-  return batch;
 }
 
 /** `batch-order/pay`: the Native code for the whole batch. */
 export async function payBatchOrder(scope: ActorScope, id: number): Promise<BatchPayAnswer> {
   const batch = await loadBatch(scope, id);
   if (batch.status === 'PAID') return { kind: 'PAID' };
-  await actionable(scope, id);
+  await assertActionable(batch);
   if (batch.orderCount === 0) throw new BusinessError('批量订单中没有学员');
   if (batch.totalFen === 0) throw new BusinessError('批量订单金额为 0，无需支付');
-  return payBatch(scope, batch);
+  const unitClass = await UnitClass.findOne({
+    attributes: ['name'],
+    where: { projectId: batch.projectId, id: batch.unitClassId },
+  });
+  return payBatch(scope, batch, `${unitClass?.name ?? '单位培训'}（${batch.orderCount}人）`);
 }
 
 /** `batch-order/pay-qr`. */
@@ -259,7 +256,8 @@ async function changeBatch(
   id: number,
   change: (batch: BatchOrder, transaction: Transaction) => Promise<void>,
 ): Promise<BatchOrderItem> {
-  const before = await actionable(scope, id);
+  const before = await loadBatch(scope, id);
+  await assertActionable(before);
   const retired = await retireBatchPayments(scope, before, scope.principal.accountId);
   if (retired.status === 'PAID') throw new BusinessError('批量订单已支付');
   await scope.sequelize.transaction(async (transaction) => {

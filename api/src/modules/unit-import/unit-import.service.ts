@@ -16,7 +16,7 @@ import { audit } from '../audit/audit.service';
 import { chinaToday, notOfferedReason } from '../train-class/class-read';
 import { TrainClass } from '../train-class/train-class.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
-import { managedUnitId } from '../unit/unit.policy';
+import { visibleUnitRowsWhere } from '../unit/unit.policy';
 import { UnitClass } from '../unit-class/unit-class.model';
 import { UnitImport } from './unit-import.model';
 
@@ -43,15 +43,9 @@ const GUIDE_LINES = [
   '7. 导入成功后生成一笔批量订单，单位扫码一次支付全部学员的费用，支付后学员即可学习。',
 ];
 
-/** The where-fragment of the rows the caller may see: their project's, a unit manager's own unit's. */
-function visibleWhere(scope: ActorScope): { projectId: number; unitId?: number } {
-  const own = managedUnitId(scope);
-  return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
-}
-
 /** An import of the caller's reach, or BusinessError 导入记录不存在. */
 async function loadImport(scope: ActorScope, id: number): Promise<UnitImport> {
-  const row = await UnitImport.findOne({ where: { ...visibleWhere(scope), id } });
+  const row = await UnitImport.findOne({ where: { ...visibleUnitRowsWhere(scope), id } });
   if (!row) throw new BusinessError(IMPORT_NOT_FOUND);
   return row;
 }
@@ -116,7 +110,7 @@ export async function startImport(
   now = new Date(),
 ): Promise<UnitImportView> {
   const projectId = scope.project.id;
-  const unitClass = await UnitClass.findOne({ where: { ...visibleWhere(scope), id: unitClassId } });
+  const unitClass = await UnitClass.findOne({ where: { ...visibleUnitRowsWhere(scope), id: unitClassId } });
   if (!unitClass) throw new BusinessError(UNIT_CLASS_NOT_FOUND);
   if (unitClass.state !== 'OPEN') throw new BusinessError('单位班级已关闭，不能导入学员');
   const trainClass = await TrainClass.findOne({ where: { projectId, id: unitClass.classId } });
@@ -207,7 +201,7 @@ export async function pageImports(
   input: z.output<typeof unitImportPageInput>,
 ): Promise<PageAnswer<UnitImportView>> {
   const where = {
-    ...visibleWhere(scope),
+    ...visibleUnitRowsWhere(scope),
     ...(input.unitClassId ? { unitClassId: input.unitClassId } : {}),
   } as WhereOptions<UnitImport>;
   const { rows, count } = await UnitImport.findAndCountAll({

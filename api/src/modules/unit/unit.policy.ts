@@ -42,6 +42,15 @@ export function visibleUnitsWhere(scope: UnitPolicyScope): WhereOptions<Unit> {
   return { projectId: scope.project.id, ...(own === null ? {} : { id: own }) };
 }
 
+/**
+ * The where-fragment of rows that belong to a unit (unit classes, imports, batch orders) the caller
+ * may see: their project's, a unit manager's own unit's only.
+ */
+export function visibleUnitRowsWhere(scope: UnitPolicyScope): { projectId: number; unitId?: number } {
+  const own = managedUnitId(scope);
+  return { projectId: scope.project.id, ...(own === null ? {} : { unitId: own }) };
+}
+
 /** Whether the caller may see and change this unit. */
 export function mayManageUnit(scope: UnitPolicyScope, unit: UnitRef): boolean {
   const own = managedUnitId(scope);
