@@ -31,6 +31,11 @@ const envSchema = z.object({
   UPLOAD_FILE_LIMIT_MB: z.coerce.number().int().positive().default(20),
   UPLOAD_FILES_PER_REQUEST: z.coerce.number().int().positive().default(10),
   /**
+   * On SIGTERM/SIGINT: how long calls in flight and running jobs may take to finish before their
+   * connections are cut and the process stops anyway.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
+  /**
    * Where the local file storage keeps files (videos, images). Default: DATA_DIR/files; under
    * NODE_ENV=test a folder in the OS temp directory, so test runs never write into ./data.
    */

@@ -27,11 +27,21 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: the operator does not want to wait for calls and jobs to finish.
+      logger.warn({ signal }, 'stopping at once');
+      process.exit(1);
+    }
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await server.close();
-    process.exit(0);
+    logger.info({ signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, 'shutting down');
+    try {
+      await server.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import net from 'node:net';
 import { createLogger } from './core/logger';
 import { loadEnv } from './env';
 import { type RunningServer, startServer } from './server';
@@ -39,4 +41,82 @@ test('a second boot on the same database migrates and seeds nothing again', asyn
   } finally {
     await second.close();
   }
+});
+
+/** Sends the headers and the first half of a JSON body to `url`, holding the rest back. */
+function halfSentCall(url: string, body: object) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const { hostname, port } = new URL(url);
+  const request = http.request({
+    hostname,
+    port,
+    method: 'POST',
+    path: '/api/project/system-info.action',
+    headers: { 'content-type': 'application/json', 'content-length': bytes.length },
+    agent: new http.Agent({ keepAlive: true }),
+  });
+  const answer = new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
+    request.once('response', (response) => {
+      let text = '';
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text }),
+      );
+    });
+    request.once('error', reject);
+  });
+  request.write(bytes.subarray(0, bytes.length >> 1));
+  return { answer, finish: () => request.end(bytes.subarray(bytes.length >> 1)) };
+}
+
+/** Whether a new TCP connection to `url` is refused. */
+function refusesConnections(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+async function bootAnother(): Promise<RunningServer> {
+  const env = loadEnv({ DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: '0', SERVE_APPS: 'false' });
+  return startServer(env, createLogger('silent'));
+}
+
+describe('graceful shutdown (issue 17)', () => {
+  test('close() takes no new connections but lets a call in flight finish, answered with Connection: close', async () => {
+    const another = await bootAnother();
+    const call = halfSentCall(another.url, {});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let closed = false;
+    const closing = another.close().then(() => {
+      closed = true;
+    });
+    while (!(await refusesConnections(another.url))) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(closed).toBe(false);
+    call.finish();
+    const answer = await call.answer;
+    expect(answer).toMatchObject({ status: 200, connection: 'close' });
+    expect(JSON.parse(answer.body)).toMatchObject({ respCode: 200 });
+    await closing;
+    expect(closed).toBe(true);
+  });
+
+  test('close(grace) cuts a call that does not finish within the grace period', async () => {
+    const another = await bootAnother();
+    const call = halfSentCall(another.url, {});
+    const outcome = call.answer.then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await another.close(300);
+    expect(await outcome).toBe('cut');
+  });
 });

@@ -25,8 +25,26 @@ export interface RunningServer {
   port: number;
   database: DatabaseLocation;
   sequelize: Sequelize;
-  /** Stops accepting requests, closes the pool and stops an embedded PostgreSQL. */
-  close(): Promise<void>;
+  /**
+   * Stops gracefully: takes no new connections, lets calls in flight and running jobs finish (at
+   * most `graceMs`, default SHUTDOWN_GRACE_SECONDS, then cuts what is left), then closes the pool
+   * and stops an embedded PostgreSQL.
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * The responses of a server not yet finished. Once the server stops listening, each is answered
+ * with `Connection: close`, so keep-alive clients cannot hold the shutdown open.
+ */
+function trackResponses(server: http.Server): Set<http.ServerResponse> {
+  const open = new Set<http.ServerResponse>();
+  server.on('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (!server.listening) response.shouldKeepAlive = false;
+    open.add(response);
+    response.once('close', () => open.delete(response));
+  });
+  return open;
 }
 
 /** Where `npm run build` leaves the two apps. */
@@ -97,6 +115,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       trustedOrigins: simulator ? [simulator.url()] : [],
     });
     const server = http.createServer(app.callback());
+    const inFlight = trackResponses(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(env.PORT, env.HOST, () => resolve());
@@ -117,11 +136,24 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       port,
       database,
       sequelize,
-      async close() {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
+      async close(graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000) {
+        const started = Date.now();
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Answers still being worked on close their connection when sent, so none is kept alive.
+        for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
+        server.closeIdleConnections();
+        let timer: NodeJS.Timeout | undefined;
+        const cut = new Promise<'cut'>((resolve) => {
+          timer = setTimeout(() => resolve('cut'), graceMs);
         });
+        if ((await Promise.race([drained, cut])) === 'cut') {
+          logger.warn({ requests: inFlight.size, graceMs }, 'shutdown: cutting calls still in flight');
+          server.closeAllConnections();
+          await drained;
+        }
+        clearTimeout(timer);
+        await jobs?.stop(Math.max(1000, graceMs - (Date.now() - started)));
+        jobs = undefined;
         await undo();
       },
     };

@@ -14,7 +14,10 @@ export interface ProductServer {
   databaseUrl: string;
   /** The WeChat simulator the product talks to (its person pages and `/__sim/` hooks). */
   wechatUrl: string;
+  /** SIGTERM (as an operator stops `npm start`), then waits for the process to end. */
   stop(): Promise<void>;
+  /** The API process's exit code once it ended (0 after a clean shutdown), else null. */
+  exitCode(): number | null;
   /** Kills the API process at once (SIGKILL): no request finishes, nothing is closed. */
   kill(): Promise<void>;
 }
@@ -27,6 +30,11 @@ export interface ProductServerOptions {
   databaseUrl?: string;
   /** Environment variables added to the server's. */
   env?: Record<string, string>;
+  /**
+   * DATA_DIR of the caller's (left in place on stop): with the embedded PostgreSQL, a second server
+   * on it finds the first one's cluster and data, as `npm start` again would.
+   */
+  dataDir?: string;
 }
 
 /**
@@ -37,7 +45,10 @@ export interface ProductServerOptions {
  */
 export async function startProductServer(options: ProductServerOptions = {}): Promise<ProductServer> {
   ensureBuilds({ log: () => undefined });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'px-e2e-'));
+  const removeDataDir = () => {
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const database: TestDatabase | null =
     !options.databaseUrl && process.env.DATABASE_URL ? await createTestDatabase() : null;
   const child = spawn(
@@ -72,8 +83,9 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
       async stop() {
         await stopChild(child);
         await database?.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        removeDataDir();
       },
+      exitCode: () => child.exitCode,
       async kill() {
         if (child.exitCode === null && child.signalCode === null) {
           const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -81,12 +93,12 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
           for (const pid of nodeTree(child.pid ?? 0)) process.kill(pid, 'SIGKILL');
           await exited;
         }
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        removeDataDir();
       },
     };
   } catch (error) {
     await stopChild(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     throw error;
   }
 }

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO } from '@px/api';
+import { createTestDatabase, type TestDatabase } from '@px/api/testing';
+import { signIn } from '../bench/api-client';
+import { callProduct, queryProduct } from '../support/product';
+import { type ProductServer, startProductServer } from '../support/server';
+
+// Issue 17, SIGTERM: `npm start` stopped by its operator finishes what it was doing, stops its
+// embedded PostgreSQL cleanly (no postmaster.pid left, so no crash recovery at the next start), exits
+// 0, and the next start on the same data directory finds what was written.
+
+let dataDir: string;
+let database: TestDatabase | null = null;
+let product: ProductServer | null = null;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-shutdown-'));
+  // With DATABASE_URL set the product uses that server, and a database of the test's own stands
+  // for the data that outlives the process.
+  if (process.env.DATABASE_URL) database = await createTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await product?.stop();
+  await database?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const start = () => startProductServer({ dataDir, ...(database ? { databaseUrl: database.url } : {}) });
+
+test('SIGTERM: a clean stop with exit code 0, and the next start finds the data', async () => {
+  product = await start();
+  const token = await signIn(product.url, DEMO.accounts.projectAdmin);
+  const [base] = await queryProduct<{ id: number }>(
+    product,
+    `SELECT c.id FROM class_category c JOIN account a ON a.project_id = c.project_id
+      WHERE a.account_name = $1 AND c.parent_id IS NULL ORDER BY c.id LIMIT 1`,
+    [DEMO.accounts.projectAdmin.account],
+  );
+  await callProduct(product.url, token, 'class/category-save', {
+    parentId: base?.id ?? 0,
+    name: '停机前保存的分类',
+  });
+
+  await product.stop();
+  expect(product.exitCode()).toBe(0);
+  if (!database) {
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }
+
+  product = await start();
+  const saved = await queryProduct<{ name: string }>(
+    product,
+    'SELECT name FROM class_category WHERE name = $1',
+    ['停机前保存的分类'],
+  );
+  expect(saved).toEqual([{ name: '停机前保存的分类' }]);
+  // The session written before the stop still signs the administrator in.
+  const info = await callProduct(product.url, token, 'login/get-account-info', {});
+  expect(info).toMatchObject({ userName: DEMO.accounts.projectAdmin.name });
+}, 240_000);
