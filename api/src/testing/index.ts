@@ -1,3 +1,4 @@
+export { findFreePort, startEmbeddedPostgres } from '../db/embedded';
 export { decodePdfQrCodes, readPdfText } from '../modules/my-certificate/my-certificate.testing';
 export {
   type StaffRow,
