@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded';
+import {
+  type EmbeddedPostgres,
+  embeddedAdminUrl,
+  runningEmbeddedPort,
+  startEmbeddedPostgres,
+} from './embedded';
 import { withDatabaseName } from './sequelize';
 
 /** The product's database when PostgreSQL is embedded. */
@@ -22,9 +27,17 @@ export async function locateDatabase(options: {
   dataDir: string;
   embeddedPort?: number;
   logger: Logger;
+  /**
+   * Use the embedded server when another process (a running `npm start`) already runs it, instead
+   * of failing to start a second one on its cluster: the maintenance commands (backup, restore).
+   */
+  attachToRunning?: boolean;
 }): Promise<DatabaseLocation> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: null };
   const dataDir = path.join(options.dataDir, 'postgres');
+  const runningPort = options.attachToRunning ? runningEmbeddedPort(dataDir) : null;
+  if (runningPort !== null)
+    return { url: withDatabaseName(embeddedAdminUrl(runningPort), EMBEDDED_DATABASE), embedded: null };
   const log = options.logger.child({ component: 'embedded-postgres' });
   const embedded = await startEmbeddedPostgres({
     dataDir,

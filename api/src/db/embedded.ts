@@ -72,7 +72,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   removeStalePid(dataDir);
   await server.start();
   return {
-    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    adminUrl: embeddedAdminUrl(port),
     port,
     stop: () => server.stop(),
   };
@@ -88,6 +88,22 @@ function makeTraversable(dir: string): void {
     if (parent === current) return;
     current = parent;
   }
+}
+
+/**
+ * The port of the PostgreSQL already running on `dataDir` (another process's, such as a running
+ * `npm start`), read from its postmaster.pid; null when none runs there.
+ */
+export function runningEmbeddedPort(dataDir: string): number | null {
+  const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const [pid, , , port] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  return isAlive(Number(pid)) && Number(port) > 0 ? Number(port) : null;
+}
+
+/** The admin URL of an embedded server on `port` (loopback, the fixed local credentials). */
+export function embeddedAdminUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 }
 
 /** A cluster killed without a clean shutdown leaves postmaster.pid behind; its process is gone. */
