@@ -6,6 +6,7 @@ import { bannerActions } from './modules/banner/banner.actions';
 import { captchaActions } from './modules/captcha/captcha.actions';
 import { cartActions } from './modules/cart/cart.actions';
 import { certificateActions } from './modules/certificate/certificate.actions';
+import { changeClassActions } from './modules/change-class/change-class.actions';
 import { classCategoryActions } from './modules/class-category/class-category.actions';
 import { classCenterActions } from './modules/class-center/class-center.actions';
 import { courseActions } from './modules/course/course.actions';
@@ -44,6 +45,7 @@ export const allActions: ActionDefinition[] = [
   ...roleActions,
   ...unitActions,
   ...unitAffiliationActions,
+  ...changeClassActions,
   ...dictionaryActions,
   ...smsActions,
   ...wechatActions,

@@ -4,6 +4,7 @@ import type { AnyCall, KeyedCalls } from './call';
 import { captchaCalls } from './captcha';
 import { cartCalls } from './cart';
 import { certificateCalls } from './certificate';
+import { changeClassCalls } from './change-class';
 import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
@@ -50,6 +51,7 @@ export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
   ...keyed(myClassCalls),
+  ...keyed(changeClassCalls),
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),
   ...keyed(faceCalls),

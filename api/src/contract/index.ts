@@ -5,6 +5,7 @@ export * from './cart';
 export * from './catalogue';
 export * from './category-tree';
 export * from './certificate';
+export * from './change-class';
 export * from './class-category';
 export * from './common';
 export * from './course';

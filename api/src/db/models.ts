@@ -8,6 +8,7 @@ import { Banner, BannerImage } from '../modules/banner/banner.model';
 import { Captcha } from '../modules/captcha/captcha.model';
 import { ShopCartItem } from '../modules/cart/cart.model';
 import { CertificateTemplate } from '../modules/certificate/certificate-template.model';
+import { ChangeClassApply } from '../modules/change-class/change-class.model';
 import { ClassCategory } from '../modules/class-category/class-category.model';
 import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modules/course/course.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
@@ -91,6 +92,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [UnitClass, UnitClassTransfer, UnitClassTransferRecord]) model.initModel(sequelize);
   UnitImport.initModel(sequelize);
   UnitAffiliation.initModel(sequelize);
+  ChangeClassApply.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

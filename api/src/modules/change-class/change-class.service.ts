@@ -1,0 +1,455 @@
+import type { ProjectSettings } from '@px/config';
+import { Op, QueryTypes, type Transaction } from 'sequelize';
+import type { z } from 'zod';
+import {
+  type ChangeClassOptions,
+  type ChangeClassPage,
+  type ChangeClassRules,
+  type ChangeClassTarget,
+  type ChangeClassView,
+  type changeClassApplyInput,
+  type changeClassAuditInput,
+  type changeClassCancelInput,
+  type changeClassPageInput,
+  CHANGE_CLASS_MESSAGES as M,
+} from '../../contract/change-class';
+import type { ActorScope } from '../../core/action';
+import { BusinessError, NotFoundError } from '../../core/errors';
+import { audit } from '../audit/audit.service';
+import { PayOrder, PayOrderItem } from '../order/order.model';
+import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
+import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { ChangeClassApply } from './change-class.model';
+
+/**
+ * Class changes (docs/product-decisions.md "Class changes"). A student may ask to move an
+ * enrolment they paid for themselves while it is STUDYING or FINISHED_STUDY, within
+ * `openChangeClassDays` days of payment and at most `openChangeClassProcess` percent of its required
+ * hours, to another offered class they are not enrolled in whose price is the one paid
+ * (`openChangeClassSameAmount`) or not above it. The rules are checked again when the back office
+ * approves; approval ends the old enrolment (CHANGED_OUT), starts one in the target (STUDYING) and
+ * points the order's item at it, so the order pays for the new class (a later refund ends it).
+ * Money never moves in a change.
+ */
+
+const MOVABLE: readonly string[] = ['STUDYING', 'FINISHED_STUDY'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function rulesOf(settings: ProjectSettings): ChangeClassRules {
+  return {
+    sameAmount: settings.openChangeClassSameAmount === 1,
+    maxProgress: settings.openChangeClassProcess,
+    days: settings.openChangeClassDays,
+  };
+}
+
+/** An enrolment of the student with the order item and the order that paid for it. */
+interface Paid {
+  myClass: MyClass;
+  item: PayOrderItem | null;
+  order: PayOrder | null;
+  progressPercent: number;
+}
+
+async function paidEnrolment(
+  scope: ActorScope,
+  accountId: number,
+  myClassId: number,
+  transaction?: Transaction,
+): Promise<Paid> {
+  const projectId = scope.project.id;
+  const myClass = await MyClass.findOne({
+    where: { projectId, id: myClassId, accountId },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!myClass) throw new NotFoundError(M.NOT_YOURS);
+  const item = await PayOrderItem.findOne({
+    where: { projectId, myClassId },
+    order: [['id', 'DESC']],
+    transaction,
+  });
+  const order = item ? await PayOrder.findOne({ where: { projectId, id: item.orderId }, transaction }) : null;
+  const hours = await classHours(projectId, [myClass.classId], transaction);
+  const required = hours.get(myClass.classId)?.requiredTenths ?? 0;
+  const progressPercent =
+    required === 0 ? 0 : Math.min(100, Math.floor((myClass.requiredTenths * 100) / required));
+  return { myClass, item, order, progressPercent };
+}
+
+/** Why the enrolment may not move at all (whatever the target), or null. */
+function refusalOf(scope: ActorScope, paid: Paid): string | null {
+  const settings = scope.project.settings;
+  const rules = rulesOf(settings);
+  if (settings.openChangeClass !== 1) return M.CLOSED;
+  if (!MOVABLE.includes(paid.myClass.status)) return M.STATE;
+  const { order, item } = paid;
+  if (
+    !order ||
+    !item ||
+    order.status !== 'PAID' ||
+    order.accountId !== paid.myClass.accountId ||
+    order.batchOrderId !== null ||
+    paid.myClass.unitClassId !== null ||
+    !order.paidAt
+  )
+    return M.NOT_PAID;
+  if (scope.providers.clock.now().getTime() - order.paidAt.getTime() > rules.days * DAY_MS)
+    return M.DAYS(rules.days);
+  if (paid.progressPercent > rules.maxProgress) return M.PROGRESS(rules.maxProgress);
+  return null;
+}
+
+/** Why the enrolment may not move to `target`, or null. */
+async function targetRefusal(
+  scope: ActorScope,
+  paid: Paid,
+  target: TrainClass | null,
+  transaction?: Transaction,
+): Promise<string | null> {
+  if (!target) return M.TARGET;
+  if (target.id === paid.myClass.classId) return M.SAME_CLASS;
+  const paidFen = paid.item?.amountFen ?? 0;
+  if (rulesOf(scope.project.settings).sameAmount && target.amountFen !== paidFen) return M.SAME_AMOUNT;
+  if (target.amountFen > paidFen) return M.DEARER;
+  const enrolled = await MyClass.count({
+    where: {
+      projectId: scope.project.id,
+      accountId: paid.myClass.accountId,
+      classId: target.id,
+      status: { [Op.notIn]: ['REFUNDED', 'CHANGED_OUT'] },
+    },
+    transaction,
+  });
+  return enrolled > 0 ? M.ENROLLED : null;
+}
+
+interface ViewRow {
+  id: number;
+  status: ChangeClassView['status'];
+  account_id: number;
+  real_name: string | null;
+  id_card_no: string | null;
+  mobile: string | null;
+  my_class_id: number;
+  from_class_id: number;
+  from_class_name: string;
+  to_class_id: number;
+  to_class_name: string;
+  order_id: number;
+  order_no: string;
+  paid_fen: number;
+  to_amount_fen: number;
+  progress_percent: number;
+  reason: string;
+  remark: string | null;
+  audited_by_name: string | null;
+  audited_at: Date | null;
+  new_my_class_id: number | null;
+  created_at: Date;
+}
+
+const VIEW_SELECT = `
+  SELECT c.id, c.status, c.account_id, a.real_name, a.id_card_no, a.mobile, c.my_class_id,
+         c.from_class_id, f.name AS from_class_name, c.to_class_id, t.name AS to_class_name,
+         c.order_id, o.order_no, c.paid_fen, c.to_amount_fen, c.progress_percent, c.reason, c.remark,
+         auditor.real_name AS audited_by_name, c.audited_at, c.new_my_class_id, c.created_at
+    FROM change_class_apply c
+    JOIN account a ON a.id = c.account_id
+    JOIN train_class f ON f.id = c.from_class_id
+    JOIN train_class t ON t.id = c.to_class_id
+    JOIN pay_order o ON o.id = c.order_id
+    LEFT JOIN account auditor ON auditor.id = c.audited_by`;
+
+function toView(row: ViewRow): ChangeClassView {
+  return {
+    id: row.id,
+    status: row.status,
+    accountId: row.account_id,
+    realName: row.real_name ?? '',
+    idCardNo: row.id_card_no,
+    mobile: row.mobile,
+    myClassId: row.my_class_id,
+    fromClassId: row.from_class_id,
+    fromClassName: row.from_class_name,
+    toClassId: row.to_class_id,
+    toClassName: row.to_class_name,
+    orderId: row.order_id,
+    orderNo: row.order_no,
+    paidFen: row.paid_fen,
+    toAmountFen: row.to_amount_fen,
+    progressPercent: row.progress_percent,
+    reason: row.reason,
+    remark: row.remark,
+    auditedByName: row.audited_by_name,
+    auditedAt: row.audited_at ? row.audited_at.toISOString() : null,
+    newMyClassId: row.new_my_class_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** Applications of the project matching `where` (SQL over `c`, `a`), newest first. */
+async function views(
+  scope: ActorScope,
+  where: string,
+  replacements: Record<string, unknown>,
+  page?: { pageNum: number; pageSize: number },
+  transaction?: Transaction,
+): Promise<{ list: ChangeClassView[]; total: number }> {
+  const filter = `WHERE c.project_id = :projectId AND ${where}`;
+  const values = { ...replacements, projectId: scope.project.id };
+  const rows = await scope.sequelize.query<ViewRow>(
+    `${VIEW_SELECT} ${filter} ORDER BY c.created_at DESC, c.id DESC
+     ${page ? 'LIMIT :limit OFFSET :offset' : ''}`,
+    {
+      replacements: page
+        ? { ...values, limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize }
+        : values,
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  if (!page) return { list: rows.map(toView), total: rows.length };
+  const [count] = await scope.sequelize.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM change_class_apply c JOIN account a ON a.id = c.account_id ${filter}`,
+    { replacements: values, type: QueryTypes.SELECT, transaction },
+  );
+  return { list: rows.map(toView), total: count?.n ?? 0 };
+}
+
+async function viewOf(scope: ActorScope, id: number, transaction?: Transaction): Promise<ChangeClassView> {
+  const { list } = await views(scope, 'c.id = :id', { id }, undefined, transaction);
+  const [view] = list;
+  if (!view) throw new NotFoundError('转班申请不存在');
+  return view;
+}
+
+/** `change-class/options`: the rules, whether the enrolment may move, and where to. */
+export async function changeOptions(scope: ActorScope, myClassId: number): Promise<ChangeClassOptions> {
+  const accountId = scope.principal.accountId;
+  const paid = await paidEnrolment(scope, accountId, myClassId);
+  const current = await TrainClass.findOne({
+    where: { projectId: scope.project.id, id: paid.myClass.classId },
+  });
+  const pendingRow = await ChangeClassApply.findOne({
+    where: { projectId: scope.project.id, myClassId, status: 'PENDING' },
+  });
+  const pending = pendingRow ? await viewOf(scope, pendingRow.id) : null;
+  const refusal = refusalOf(scope, paid) ?? (pending ? M.PENDING : null);
+  const targets: ChangeClassTarget[] = [];
+  if (!refusal) {
+    const offered = await TrainClass.findAll({
+      where: {
+        ...offeredWhere(chinaToday(scope.providers.clock.now())),
+        projectId: scope.project.id,
+        id: { [Op.ne]: paid.myClass.classId },
+      } as never,
+      order: [
+        ['year', 'DESC'],
+        ['id', 'ASC'],
+      ],
+    });
+    for (const target of offered) {
+      if ((await targetRefusal(scope, paid, target)) !== null) continue;
+      targets.push({
+        id: target.id,
+        name: target.name,
+        year: target.year,
+        amountFen: target.amountFen,
+        studyStartDate: target.studyStartDate,
+        studyEndDate: target.studyEndDate,
+      });
+    }
+  }
+  return {
+    rules: rulesOf(scope.project.settings),
+    refusal,
+    className: current?.name ?? '',
+    paidFen: paid.item?.amountFen ?? 0,
+    progressPercent: paid.progressPercent,
+    targets,
+    pending,
+  };
+}
+
+/** `change-class/do-change-my-class`: the student's application, checked against every rule. */
+export async function applyForChange(
+  scope: ActorScope,
+  input: z.output<typeof changeClassApplyInput>,
+): Promise<ChangeClassView> {
+  const id = await scope.sequelize.transaction(async (transaction) => {
+    const paid = await paidEnrolment(scope, scope.principal.accountId, input.myClassId, transaction);
+    const refusal = refusalOf(scope, paid);
+    if (refusal) throw new BusinessError(refusal);
+    const pending = await ChangeClassApply.count({
+      where: { projectId: scope.project.id, myClassId: paid.myClass.id, status: 'PENDING' },
+      transaction,
+    });
+    if (pending > 0) throw new BusinessError(M.PENDING);
+    const target = await findOfferedClass(
+      scope.project.id,
+      input.toClassId,
+      chinaToday(scope.providers.clock.now()),
+      transaction,
+    );
+    const targetRefused = await targetRefusal(scope, paid, target, transaction);
+    if (targetRefused || !target) throw new BusinessError(targetRefused ?? M.TARGET);
+    const created = await ChangeClassApply.create(
+      {
+        projectId: scope.project.id,
+        accountId: paid.myClass.accountId,
+        myClassId: paid.myClass.id,
+        fromClassId: paid.myClass.classId,
+        toClassId: target.id,
+        orderId: paid.order?.id as number,
+        paidFen: paid.item?.amountFen ?? 0,
+        toAmountFen: target.amountFen,
+        progressPercent: paid.progressPercent,
+        status: 'PENDING',
+        reason: input.reason,
+      },
+      { transaction },
+    );
+    return created.id;
+  });
+  return viewOf(scope, id);
+}
+
+/** `change-class/my-list`: the student's applications. */
+export async function myChanges(
+  scope: ActorScope,
+  page: { pageNum: number; pageSize: number },
+): Promise<ChangeClassPage> {
+  const { list, total } = await views(
+    scope,
+    'c.account_id = :accountId',
+    { accountId: scope.principal.accountId },
+    page,
+  );
+  return { list, total, pageNum: page.pageNum, pageSize: page.pageSize };
+}
+
+/** `change-class/page`: the project's applications, by state and student. */
+export async function pageChanges(
+  scope: ActorScope,
+  input: z.output<typeof changeClassPageInput>,
+): Promise<ChangeClassPage> {
+  const conditions = ['TRUE'];
+  const replacements: Record<string, unknown> = {};
+  if (input.status) {
+    conditions.push('c.status = :status');
+    replacements.status = input.status;
+  }
+  if (input.keyword) {
+    conditions.push('(a.real_name LIKE :keyword OR a.id_card_no LIKE :keyword OR a.mobile LIKE :keyword)');
+    replacements.keyword = `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  const { list, total } = await views(scope, conditions.join(' AND '), replacements, input);
+  return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** `change-class/detail`. */
+export function changeDetail(scope: ActorScope, id: number): Promise<ChangeClassView> {
+  return viewOf(scope, id);
+}
+
+/** A pending application of the project, locked; throws when missing or already handled. */
+async function lockPending(
+  scope: ActorScope,
+  id: number,
+  transaction: Transaction,
+  accountId?: number,
+): Promise<ChangeClassApply> {
+  const row = await ChangeClassApply.findOne({
+    where: { projectId: scope.project.id, id, ...(accountId !== undefined ? { accountId } : {}) },
+    lock: transaction.LOCK.UPDATE,
+    transaction,
+  });
+  if (!row) throw new NotFoundError('转班申请不存在');
+  if (row.status !== 'PENDING') throw new BusinessError(M.NOT_PENDING);
+  return row;
+}
+
+/**
+ * `change-class/audit`: approval checks the rules again (the enrolment may have moved on, the
+ * target closed) and makes the change; rejection keeps everything as it was.
+ */
+export async function auditChange(
+  scope: ActorScope,
+  input: z.output<typeof changeClassAuditInput>,
+): Promise<ChangeClassView> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const row = await lockPending(scope, input.id, transaction);
+    const now = scope.providers.clock.now();
+    const audited = { remark: input.remark ?? null, auditedBy: scope.principal.accountId, auditedAt: now };
+    if (!input.pass) {
+      await row.update({ ...audited, status: 'REJECTED' }, { transaction });
+    } else {
+      const paid = await paidEnrolment(scope, row.accountId, row.myClassId, transaction);
+      // The progress rule was met when the student asked; the rest must still hold.
+      const refusal = refusalOf(scope, { ...paid, progressPercent: row.progressPercent });
+      const target = await findOfferedClass(scope.project.id, row.toClassId, chinaToday(now), transaction);
+      const targetRefused = refusal ?? (await targetRefusal(scope, paid, target, transaction));
+      if (targetRefused) throw new BusinessError(`不能通过：${targetRefused}`);
+      await paid.myClass.update({ status: 'CHANGED_OUT' }, { transaction });
+      const started = await MyClass.create(
+        {
+          projectId: scope.project.id,
+          accountId: row.accountId,
+          classId: row.toClassId,
+          status: 'STUDYING',
+        },
+        { transaction },
+      );
+      await PayOrderItem.update(
+        { myClassId: started.id },
+        { where: { projectId: scope.project.id, id: (paid.item as PayOrderItem).id }, transaction },
+      );
+      await row.update({ ...audited, status: 'DONE', newMyClassId: started.id }, { transaction });
+    }
+    await audit(
+      scope,
+      {
+        action: input.pass ? 'change-class.approve' : 'change-class.reject',
+        projectId: scope.project.id,
+        targetType: 'change_class_apply',
+        targetId: row.id,
+        detail: { remark: input.remark ?? null, myClassId: row.myClassId, toClassId: row.toClassId },
+      },
+      transaction,
+    );
+  });
+  return viewOf(scope, input.id);
+}
+
+/** `change-class/cancel` (back office) and `change-class/my-cancel` (the student's own). */
+export async function cancelChange(
+  scope: ActorScope,
+  input: z.output<typeof changeClassCancelInput> | { id: number },
+  own: boolean,
+): Promise<ChangeClassView> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const row = await lockPending(scope, input.id, transaction, own ? scope.principal.accountId : undefined);
+    await row.update(
+      {
+        status: 'CANCELLED',
+        remark: 'remark' in input ? input.remark : null,
+        ...(own ? {} : { auditedBy: scope.principal.accountId, auditedAt: scope.providers.clock.now() }),
+      },
+      { transaction },
+    );
+    if (!own)
+      await audit(
+        scope,
+        {
+          action: 'change-class.cancel',
+          projectId: scope.project.id,
+          targetType: 'change_class_apply',
+          targetId: row.id,
+          detail: { remark: 'remark' in input ? input.remark : null },
+        },
+        transaction,
+      );
+  });
+  return viewOf(scope, input.id);
+}
