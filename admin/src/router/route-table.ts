@@ -38,6 +38,8 @@ export const SCREEN_URLS = [
   '/resource-manage/exam-question',
   '/resource-manage/exam-paper',
   '/train-manage/exam-score',
+  '/train-manage/change-class-manage',
+  '/train-manage/change-class-manage/detail',
   '/train-manage/unit-class',
   '/train-manage/unit-class-detail',
   '/train-manage/creat-class',

@@ -116,6 +116,14 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/order-manage/list/OrderListPage'),
     (module) => module.OrderListPage,
   ),
+  '/train-manage/change-class-manage': screen(
+    () => import('../views/train-manage/change-class-manage/ChangeClassManagePage'),
+    (module) => module.ChangeClassManagePage,
+  ),
+  '/train-manage/change-class-manage/detail': screen(
+    () => import('../views/train-manage/change-class-manage/ChangeClassDetailPage'),
+    (module) => module.ChangeClassDetailPage,
+  ),
   '/train-manage/unit-class': screen(
     () => import('../views/train-manage/unit-class/UnitClassListPage'),
     (module) => module.UnitClassListPage,

@@ -83,6 +83,10 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
           shortTitle: '演示培训',
           projectTitle: DEMO.projectTitle,
           customerPhone: '400-000-0000',
+          // Class changes open, to a class of the same price (张三 may move to 工程造价人员安全培训班).
+          openChangeClass: 1,
+          openChangeClassProcess: 50,
+          openChangeClassDays: 30,
         },
       },
       { transaction },

@@ -38,6 +38,7 @@ export const MY2_PATH = '/my2';
 export const ORDER_PAY_PATH = '/student/order-pay';
 // The study page of an enrolment, and the same page for embedding (issue 12).
 export const STUDY_PAGE_PATH = '/student/study-page';
+export const CHANGE_MY_CLASS_PATH = '/change-my-class';
 export const HXTX_DETAIL_STUDY_PATH = '/hxtx/detail-study';
 // The public certificate query (issue 13).
 export const QUERY_CERTIFICATE_PATH = '/query-certificate';
@@ -66,6 +67,11 @@ export function orderPayPath(orderId: number): string {
 /** The study page of an enrolment: `/student/study-page?myClassId=41`. */
 export function studyPagePath(myClassId: number): string {
   return `${STUDY_PAGE_PATH}?myClassId=${myClassId}`;
+}
+
+/** The class change page of an enrolment: `/change-my-class?myClassId=41`. */
+export function changeMyClassPath(myClassId: number): string {
+  return `${CHANGE_MY_CLASS_PATH}?myClassId=${myClassId}`;
 }
 
 /** The answer sheet of an attempt of an enrolment: `/student/exam?myClassId=41&attemptId=7`. */

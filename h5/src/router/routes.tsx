@@ -6,6 +6,7 @@ import { REGISTER_VARIANTS } from '../views/register/register-variants';
 import { ENTRY_VARIANTS } from '../views/train-index/entry-variants';
 import type { RouteMeta } from './guard';
 import {
+  CHANGE_MY_CLASS_PATH,
   CLASS_SELECT_CENTER_PATH,
   DETAIL_QUESTION_PATH,
   EXAM_PATH,
@@ -45,6 +46,9 @@ const AuthRedirectPage = lazy(() =>
 );
 const SwitchLoginPage = lazy(() =>
   import('../views/switch-login/SwitchLoginPage').then((m) => ({ default: m.SwitchLoginPage })),
+);
+const ChangeMyClassPage = lazy(() =>
+  import('../views/change-my-class/ChangeMyClassPage').then((m) => ({ default: m.ChangeMyClassPage })),
 );
 const MyPage = lazy(() => import('../views/my/MyPage').then((m) => ({ default: m.MyPage })));
 const NotFoundPage = lazy(() =>
@@ -141,6 +145,8 @@ export const ROUTES: readonly H5Route[] = [
   { path: QUERY_CERTIFICATE_PATH, meta: page('证书查询', true), element: <QueryCertificatePage /> },
   // The answer sheet of an exam or exercise (issue 13; not in spec section 2): students only.
   { path: EXAM_PATH, meta: page('在线考试', false), element: <ExamPage /> },
+  // A student's class change (issue 15).
+  { path: CHANGE_MY_CLASS_PATH, meta: page('申请转班', false), element: <ChangeMyClassPage /> },
 ];
 
 const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));

@@ -105,7 +105,12 @@ export function MyPage() {
       <Tabs className="my__tabs" active={tab} onChange={chooseTab}>
         {MY_TABS.map((name) => (
           <Tabs.TabPane key={name} name={name} title={TAB_TITLES[name]}>
-            {name === 'classes' && <MyClassesTab hideElective={settings.hideElective === 1} />}
+            {name === 'classes' && (
+              <MyClassesTab
+                hideElective={settings.hideElective === 1}
+                canChange={settings.openChangeClass === 1}
+              />
+            )}
             {name === 'certificates' && <MyCertificatesTab />}
             {name === 'orders' && <MyOrderList />}
             {name === 'account' && (

@@ -11,7 +11,7 @@ import { Button, List, Loading, PullRefresh, Tag, type TagProps } from 'react-va
 import { listMyClasses } from '../../../api/my-class';
 import { EmptyState } from '../../../components/EmptyState';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
-import { CLASS_SELECT_CENTER_PATH, studyPagePath } from '../../../router/paths';
+import { CLASS_SELECT_CENTER_PATH, changeMyClassPath, studyPagePath } from '../../../router/paths';
 import { classHoursText, formatHours } from '../../../utils/class-format';
 
 /** How each enrolment state is tagged: studying in the brand colour, done in green, waiting in orange. */
@@ -76,9 +76,19 @@ function StudyProgress({ item, hideElective }: { item: MyClassItem; hideElective
   );
 }
 
-function MyClassCard({ item, hideElective }: { item: MyClassItem; hideElective: boolean }) {
+/** Enrolments a student may ask to move (the server checks the rest of the rules). */
+const CHANGEABLE: readonly MyClassStatus[] = ['STUDYING', 'FINISHED_STUDY'];
+
+interface CardOptions {
+  hideElective: boolean;
+  /** The project lets students ask for class changes (`openChangeClass`). */
+  canChange: boolean;
+}
+
+function MyClassCard({ item, hideElective, canChange }: { item: MyClassItem } & CardOptions) {
   const navigate = useNavigate();
   const action = STUDY_ACTION[item.status];
+  const change = canChange && CHANGEABLE.includes(item.status);
   return (
     <li className="my-card">
       <div className="my-card__head">
@@ -92,18 +102,30 @@ function MyClassCard({ item, hideElective }: { item: MyClassItem; hideElective: 
       </p>
       <p className="my-card__meta">学习时间 {formatDateRange(item.studyStartDate, item.studyEndDate)}</p>
       <StudyProgress item={item} hideElective={hideElective} />
-      {action && (
+      {(action || change) && (
         <div className="my-card__actions">
-          <Button
-            size="small"
-            round
-            type="primary"
-            plain={item.status === 'EXPIRED'}
-            aria-label={`${action}：${item.className}`}
-            onClick={() => navigate(studyPagePath(item.id))}
-          >
-            {action}
-          </Button>
+          {change && (
+            <Button
+              size="small"
+              round
+              aria-label={`转班：${item.className}`}
+              onClick={() => navigate(changeMyClassPath(item.id))}
+            >
+              转班
+            </Button>
+          )}
+          {action && (
+            <Button
+              size="small"
+              round
+              type="primary"
+              plain={item.status === 'EXPIRED'}
+              aria-label={`${action}：${item.className}`}
+              onClick={() => navigate(studyPagePath(item.id))}
+            >
+              {action}
+            </Button>
+          )}
         </div>
       )}
     </li>
@@ -115,7 +137,15 @@ function MyClassCard({ item, hideElective }: { item: MyClassItem; hideElective: 
  * (`ended`), with state, study window, hours and what has been credited; pull to refresh, infinite
  * list, and 去选课 when there is no current class.
  */
-export function MyClassList({ hideElective, scope }: { hideElective: boolean; scope: MyClassScope }) {
+export function MyClassList({
+  hideElective,
+  canChange = false,
+  scope,
+}: {
+  hideElective: boolean;
+  canChange?: boolean;
+  scope: MyClassScope;
+}) {
   const navigate = useNavigate();
   const load = useCallback((pageNum: number) => listMyClasses({ pageNum, pageSize: 10, scope }), [scope]);
   const feed = usePagedFeed(load);
@@ -156,7 +186,7 @@ export function MyClassList({ hideElective, scope }: { hideElective: boolean; sc
       >
         <ul className="my-list">
           {state.items.map((item) => (
-            <MyClassCard key={item.id} item={item} hideElective={hideElective} />
+            <MyClassCard key={item.id} item={item} hideElective={hideElective} canChange={canChange} />
           ))}
         </ul>
       </List>

@@ -19,7 +19,13 @@ export function scopeOf(value: string | null): MyClassScope {
  * The hub's 我的班级 tab: the 学习档案 strip (hours per base type, classes), the 进行中 / 已结束
  * switch kept in `?scope=`, the classes of that scope, and 为你推荐 below the current ones.
  */
-export function MyClassesTab({ hideElective }: { hideElective: boolean }) {
+export function MyClassesTab({
+  hideElective,
+  canChange = false,
+}: {
+  hideElective: boolean;
+  canChange?: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const scope = scopeOf(params.get('scope'));
   const chooseScope = (next: MyClassScope) => {
@@ -32,7 +38,7 @@ export function MyClassesTab({ hideElective }: { hideElective: boolean }) {
     <>
       <PortfolioStrip hideElective={hideElective} />
       <FilterPills pills={SCOPE_PILLS} active={scope} onChange={chooseScope} label="班级范围" />
-      <MyClassList key={scope} scope={scope} hideElective={hideElective} />
+      <MyClassList key={scope} scope={scope} hideElective={hideElective} canChange={canChange} />
       {scope === 'current' && <RecommendedClasses hideElective={hideElective} />}
     </>
   );

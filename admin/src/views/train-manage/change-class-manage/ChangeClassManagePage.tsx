@@ -1,0 +1,111 @@
+import {
+  CHANGE_CLASS_STATUS,
+  CHANGE_CLASS_STATUS_LABEL,
+  type ChangeClassStatus,
+  type ChangeClassView,
+} from '@px/api/contract';
+import { formatDateTime, formatFen } from '@px/config';
+import { Card, Form, Input, Select, Space } from 'antd';
+import { Link } from 'react-router-dom';
+import { listChangeClassApplies } from '../../../api/change-class';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
+import { orDash } from '../../../components/table-columns';
+import { useAccess } from '../../../hooks/useAccess';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { ChangeClassActions, ChangeClassStatusTag } from './ChangeClassActions';
+import { CHANGE_CLASS_DETAIL_PAGE, changeClassDetailPath } from './change-class-paths';
+
+interface Filters {
+  status?: ChangeClassStatus;
+  keyword?: string;
+}
+
+const STATUS_OPTIONS = CHANGE_CLASS_STATUS.map((value) => ({
+  value,
+  label: CHANGE_CLASS_STATUS_LABEL[value],
+}));
+
+function columns(canOpen: boolean, onDone: () => void): ListColumn<ChangeClassView>[] {
+  return [
+    { title: '学员', dataIndex: 'realName', width: 100 },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'shown', render: orDash },
+    { title: '手机号', dataIndex: 'mobile', width: 120, optional: 'hidden', render: orDash },
+    { title: '原班级', dataIndex: 'fromClassName', width: 180 },
+    { title: '转入班级', dataIndex: 'toClassName', width: 180 },
+    {
+      title: '已付 / 转入价格',
+      key: 'amounts',
+      width: 140,
+      align: 'right',
+      render: (_value, row) => `${formatFen(row.paidFen)} / ${formatFen(row.toAmountFen)}`,
+    },
+    {
+      title: '申请时进度',
+      dataIndex: 'progressPercent',
+      width: 100,
+      align: 'right',
+      optional: 'shown',
+      render: (value: number) => `${value}%`,
+    },
+    { title: '转班原因', dataIndex: 'reason', width: 180, optional: 'shown', ellipsis: true },
+    {
+      title: '申请时间',
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (status: ChangeClassStatus) => <ChangeClassStatusTag status={status} />,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_value, row) => (
+        <Space size={0}>
+          {canOpen && <Link to={changeClassDetailPath(row.id)}>详情</Link>}
+          <ChangeClassActions row={row} onDone={onDone} />
+        </Space>
+      ),
+    },
+  ];
+}
+
+/**
+ * 转班管理 (project staff): the students' class change applications, newest first, filtered by state
+ * and student (name, ID number or mobile); a pending one is approved (the student moves at once),
+ * rejected or cancelled with a reason; 详情 shows one with its audit.
+ */
+export function ChangeClassManagePage() {
+  const list = usePagedList<Filters, ChangeClassView>(listChangeClassApplies, {});
+  const canOpen = useAccess().can(CHANGE_CLASS_DETAIL_PAGE);
+  return (
+    <Card title="转班管理">
+      <ListFilterBar<Filters>
+        name="change-class-filters"
+        onSearch={(values) =>
+          list.search({ status: values.status, keyword: values.keyword?.trim() || undefined })
+        }
+        onReset={list.reset}
+      >
+        <Form.Item name="status" label="状态">
+          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="keyword" label="学员">
+          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 210 }} />
+        </Form.Item>
+      </ListFilterBar>
+      <ListTable<ChangeClassView>
+        columnsId="train-manage/change-class-manage"
+        rowKey="id"
+        columns={columns(canOpen, list.reload)}
+        {...list.tableProps}
+      />
+    </Card>
+  );
+}
