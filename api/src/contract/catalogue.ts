@@ -21,6 +21,7 @@ import { myCertificateCalls } from './my-certificate';
 import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
 import { projectCalls } from './project';
+import { refundApplyCalls } from './refund-apply';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
 import { smsCalls } from './sms';
@@ -49,6 +50,7 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
 export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
+  ...keyed(refundApplyCalls),
   ...keyed(myClassCalls),
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),

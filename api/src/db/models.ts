@@ -35,6 +35,7 @@ import {
   PayRefund,
 } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
+import { RefundApply } from '../modules/refund-apply/refund-apply.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
 import { ResourceUploadError } from '../modules/resource/upload-error.model';
 import { Session } from '../modules/session/session.model';
@@ -91,6 +92,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [UnitClass, UnitClassTransfer, UnitClassTransferRecord]) model.initModel(sequelize);
   UnitImport.initModel(sequelize);
   UnitAffiliation.initModel(sequelize);
+  RefundApply.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

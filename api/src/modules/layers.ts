@@ -29,4 +29,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['student'],
   ['study-report'],
   ['exam', 'my-certificate'],
+  ['refund-apply'],
 ];
