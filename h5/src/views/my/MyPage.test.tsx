@@ -162,6 +162,7 @@ function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
     channel: null,
     totalAmount: 9800,
     paidAmount: 0,
+    refundedAmount: 0,
     items: [{ classId: 5, className: '安全生产法专题班', year: 2025, amount: 9800 }],
     createdAt: '2025-03-01T08:00:00',
     expiresAt: '2025-03-01T08:30:00',

@@ -107,7 +107,7 @@ export function MyPage() {
           <Tabs.TabPane key={name} name={name} title={TAB_TITLES[name]}>
             {name === 'classes' && <MyClassesTab hideElective={settings.hideElective === 1} />}
             {name === 'certificates' && <MyCertificatesTab />}
-            {name === 'orders' && <MyOrderList />}
+            {name === 'orders' && <MyOrderList refundOpen={settings.studentRefund === 1} />}
             {name === 'account' && (
               <AccountSettings
                 profile={profile}
