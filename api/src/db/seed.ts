@@ -16,6 +16,7 @@ import {
 } from '../modules/my-certificate/my-certificate.demo';
 import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
+import { DEMO_REFUND_TEXT, seedRefundApplyDemo } from '../modules/refund-apply/refund-apply.demo';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
@@ -83,6 +84,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
           shortTitle: '演示培训',
           projectTitle: DEMO.projectTitle,
           customerPhone: '400-000-0000',
+          refundText: DEMO_REFUND_TEXT,
         },
       },
       { transaction },
@@ -179,6 +181,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedUnitClassDemo(project.id, unit.id, unitManager.id, transaction);
     await seedUnitImportDemo(sequelize, project.id, DEMO_UNIT_CLASS, unitManager.id, transaction);
     await seedUnitAffiliationDemo(project.id, unit.id, projectAdmin.id, transaction);
+    await seedRefundApplyDemo(project.id, transaction);
     return true;
   });
 }
