@@ -175,7 +175,7 @@ export function RefundListPage() {
           <Space size={0} wrap>
             <Popconfirm
               title="通过退款申请"
-              description={`将原路退回 ${formatFen(row.amount)} 元，学员的班级将停止学习。`}
+              description={`将原路退回 ${formatFen(row.amount)}，学员的班级将停止学习。`}
               okText="通过"
               cancelText="取消"
               onConfirm={() => approve(row)}

@@ -54,7 +54,7 @@ interface OrderCardProps {
 
 /** What the order card says of a refund application. */
 function applyText(apply: RefundApplyView): string {
-  const what = `退款申请${REFUND_APPLY_STATUS_LABEL[apply.status]}（${formatFen(apply.amount)} 元${
+  const what = `退款申请${REFUND_APPLY_STATUS_LABEL[apply.status]}（${formatFen(apply.amount)}${
     apply.orderItemId !== null ? `，${apply.className}` : ''
   }）`;
   if (apply.status === 'REJECTED' && apply.rejectReason) return `${what}：${apply.rejectReason}`;

@@ -70,7 +70,7 @@ export function RefundApplyPopup({ data, onClose, onApplied }: RefundApplyPopupP
           {open.length > 1 && (
             <Radio.Group value={choice} onChange={(value) => setChoice(String(value))} aria-label="退款班级">
               <Radio name="ALL" className="refund-apply__option">
-                全部班级（{formatFen(data.refundable)} 元）
+                全部班级（{formatFen(data.refundable)}）
               </Radio>
               {open.map((item) => (
                 <Radio
@@ -78,13 +78,13 @@ export function RefundApplyPopup({ data, onClose, onApplied }: RefundApplyPopupP
                   name={String(item.orderItemId)}
                   className="refund-apply__option"
                 >
-                  {item.className}（{formatFen(item.amount)} 元）
+                  {item.className}（{formatFen(item.amount)}）
                 </Radio>
               ))}
             </Radio.Group>
           )}
           <div className="refund-apply__amount">
-            退款金额 <strong>{formatFen(amount)}</strong> 元，原路退回
+            退款金额 <strong>{formatFen(amount)}</strong>，原路退回
           </div>
           <textarea
             className="refund-apply__reason"
