@@ -17,6 +17,7 @@ import { myCertificateActions } from './modules/my-certificate/my-certificate.ac
 import { myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
 import { projectActions } from './modules/project/project.actions';
+import { refundApplyActions } from './modules/refund-apply/refund-apply.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
 import { studentActions } from './modules/student/student.actions';
@@ -59,6 +60,7 @@ export const allActions: ActionDefinition[] = [
   ...classCenterActions,
   ...cartActions,
   ...orderActions,
+  ...refundApplyActions,
   ...myClassActions,
   ...studyPageActions,
   ...studyActions,

@@ -63,6 +63,8 @@ export const projectSettingsSchema = z.object({
   refundOrderTimes: nonNegativeInt(1),
   /** Days after payment during which a student may apply for a refund. */
   refundOrderDays: nonNegativeInt(7),
+  /** What students read before they apply for a refund (退款说明); empty: nothing shown. */
+  refundText: z.string().trim().max(2000).default(''),
   loginType: z
     .array(z.enum(LOGIN_TYPES))
     .min(1)
@@ -115,6 +117,7 @@ export const PROJECT_STAFF_SETTING_KEYS = [
   'refundClassProcess',
   'refundOrderTimes',
   'refundOrderDays',
+  'refundText',
   'openChangeClass',
   'openChangeClassSameAmount',
   'openChangeClassProcess',

@@ -46,6 +46,7 @@ export const SCREEN_URLS = [
   '/train-manage/import-student',
   '/train-manage/batch-pay-order',
   '/order-manage/detail',
+  '/invoice-manage/refund-list',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

@@ -112,6 +112,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/account-manage/banner-list/BannerListPage'),
     (module) => module.BannerListPage,
   ),
+  '/invoice-manage/refund-list': screen(
+    () => import('../views/invoice-manage/refund-list/RefundListPage'),
+    (module) => module.RefundListPage,
+  ),
   '/order-manage/list': screen(
     () => import('../views/order-manage/list/OrderListPage'),
     (module) => module.OrderListPage,

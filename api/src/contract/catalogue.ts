@@ -22,6 +22,7 @@ import { myCertificateCalls } from './my-certificate';
 import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
 import { projectCalls } from './project';
+import { refundApplyCalls } from './refund-apply';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
 import { smsCalls } from './sms';
@@ -50,6 +51,7 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
 export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
+  ...keyed(refundApplyCalls),
   ...keyed(myClassCalls),
   ...keyed(changeClassCalls),
   ...keyed(studyPageCalls),

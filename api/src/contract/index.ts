@@ -17,6 +17,7 @@ export * from './my-certificate';
 export * from './my-class';
 export * from './order';
 export * from './project';
+export * from './refund-apply';
 export * from './resource';
 export * from './role';
 export * from './sms';

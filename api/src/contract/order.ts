@@ -76,6 +76,11 @@ export interface OrderView {
   totalAmount: number;
   /** Fen actually paid (0 for free orders). */
   paidAmount: number;
+  /**
+   * Fen given back by refunds. A PAID order with some refunded (one item of several refunded) shows
+   * as 已支付（部分退款）: see `orderStatusText`.
+   */
+  refundedAmount: number;
   items: OrderItemView[];
   createdAt: string;
   /** When an unpaid order closes (null once it is no longer unpaid). */
@@ -309,8 +314,21 @@ export interface ClassOption {
   onShelf: boolean;
 }
 
-/** `order/refund` (body): staff refund a paid order in full, with a reason (logged). */
-export const orderRefundInput = z.object({ id: zInput.id(), reason: zRequiredText('退款原因', 200) });
+/**
+ * `order/refund` (body): staff refund a paid order, with a reason (logged): in full (what is left of
+ * it), or only the item `orderItemId` (a partial refund: that item's amount and enrolment).
+ */
+export const orderRefundInput = z.object({
+  id: zInput.id(),
+  reason: zRequiredText('退款原因', 200),
+  orderItemId: zInput.optionalId(),
+});
+
+/** An order's state as shown: a PAID order with refunds is 已支付（部分退款）. */
+export function orderStatusText(order: Pick<OrderView, 'status' | 'refundedAmount'>): string {
+  if (order.status === 'PAID' && order.refundedAmount > 0) return '已支付（部分退款）';
+  return ORDER_STATUS_LABEL[order.status];
+}
 
 /** A refund as started: SUCCESS at once without WeChat (offline, free), else REFUNDING until it settles. */
 export interface RefundAnswer {

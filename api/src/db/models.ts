@@ -36,6 +36,7 @@ import {
   PayRefund,
 } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
+import { RefundApply } from '../modules/refund-apply/refund-apply.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
 import { ResourceUploadError } from '../modules/resource/upload-error.model';
 import { Session } from '../modules/session/session.model';
@@ -93,6 +94,7 @@ export function initModels(sequelize: Sequelize): void {
   UnitImport.initModel(sequelize);
   UnitAffiliation.initModel(sequelize);
   ChangeClassApply.initModel(sequelize);
+  RefundApply.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -5,6 +5,7 @@ import { Account } from '../modules/account/account.model';
 import { Certificate } from '../modules/my-certificate/my-certificate.model';
 import { PayOrder, PayOrderItem } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
+import { RefundApply } from '../modules/refund-apply/refund-apply.model';
 import { DEMO_REVIEWERS } from '../modules/train-class/class-evaluation.demo';
 import { MyClass } from '../modules/train-class/train-class.model';
 import { Unit } from '../modules/unit/unit.model';
@@ -198,6 +199,15 @@ test('every demo enrolment belongs to a paid order; one demo order closed unpaid
   expect(orders.filter((order) => order.status === 'CLOSED')).toHaveLength(1);
 });
 
+test('the demo project takes refund applications with a refund text; one of 李四 awaits approval', async () => {
+  const project = await Project.findOne({ where: { code: DEMO.projectCode } });
+  expect(project?.settings).toMatchObject({ refundText: expect.stringContaining('原路退回') });
+  const applies = await RefundApply.findAll({ allTenants: true });
+  expect(applies.map((apply) => apply.status)).toEqual(['PENDING']);
+  const lisi = await Account.findOne({ where: { id: applies[0]?.accountId ?? 0 }, allTenants: true });
+  expect(lisi?.realName).toBe('李四');
+});
+
 test('the demo student holds a valid certificate of the class passed last year, printed from the demo template and found by the public query', async () => {
   const student = await Account.findOne({
     where: { idCardNo: DEMO.accounts.student.idCardNo },
@@ -259,4 +269,19 @@ test('the study archive shows the demo study: credited time, refused beats and a
     'SPEED',
   ]);
   expect(detail.popupAnswers).toEqual([expect.objectContaining({ answer: 'B', correct: true })]);
+});
+
+// Last: it changes the demo data the tests above read.
+test('approving the demo refund application refunds 李四’s offline demo order at once', async () => {
+  const [apply] = await RefundApply.findAll({ allTenants: true });
+  const admin = await Account.findOne({
+    where: { accountName: DEMO.accounts.projectAdmin.account },
+    allTenants: true,
+  });
+  const token = await signIn(admin as Account);
+  const done = await t.http.post('/api/refund-apply/do.action').set('token', token).send({ id: apply?.id });
+  expect(done.body.attribute).toMatchObject({ status: 'SUCCESS', studentName: '李四' });
+  expect((await PayOrder.findOne({ where: { id: apply?.orderId ?? 0 }, allTenants: true }))?.status).toBe(
+    'REFUNDED',
+  );
 });

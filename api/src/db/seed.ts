@@ -16,6 +16,7 @@ import {
 } from '../modules/my-certificate/my-certificate.demo';
 import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
+import { DEMO_REFUND_TEXT, seedRefundApplyDemo } from '../modules/refund-apply/refund-apply.demo';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
@@ -87,6 +88,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
           openChangeClass: 1,
           openChangeClassProcess: 50,
           openChangeClassDays: 30,
+          refundText: DEMO_REFUND_TEXT,
         },
       },
       { transaction },
@@ -183,6 +185,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedUnitClassDemo(project.id, unit.id, unitManager.id, transaction);
     await seedUnitImportDemo(sequelize, project.id, DEMO_UNIT_CLASS, unitManager.id, transaction);
     await seedUnitAffiliationDemo(project.id, unit.id, projectAdmin.id, transaction);
+    await seedRefundApplyDemo(project.id, transaction);
     return true;
   });
 }

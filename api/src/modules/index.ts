@@ -3,6 +3,7 @@ import { listenClassCategory } from './class-category/class-category.listeners';
 import { listenCourse } from './course/course.listeners';
 import { listenExam } from './exam/exam.listeners';
 import { listenMyCertificate } from './my-certificate/my-certificate.listeners';
+import { listenRefundApply } from './refund-apply/refund-apply.listeners';
 import { listenSession } from './session/session.listeners';
 import { listenStudy } from './study/study.listeners';
 import { listenCatalogueUsage } from './train-class/catalogue-usage.listeners';
@@ -26,4 +27,5 @@ export function wireModules(): void {
   listenStudy();
   listenExam();
   listenMyCertificate();
+  listenRefundApply();
 }

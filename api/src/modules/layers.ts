@@ -30,4 +30,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['study-report'],
   ['exam', 'my-certificate'],
   ['change-class'],
+  ['refund-apply'],
 ];

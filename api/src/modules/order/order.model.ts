@@ -278,6 +278,8 @@ export class PayRefund extends Model<InferAttributes<PayRefund>, InferCreationAt
   declare id: CreationOptional<number>;
   declare projectId: number;
   declare orderId: number;
+  /** The one item of the order this refund gives back (a partial refund), else null (what is left). */
+  declare orderItemId: CreationOptional<number | null>;
   declare attemptId: number | null;
   declare outTradeNo: string | null;
   declare outRefundNo: string;
@@ -300,6 +302,7 @@ export class PayRefund extends Model<InferAttributes<PayRefund>, InferCreationAt
         id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
         projectId: { type: DataTypes.INTEGER, allowNull: false },
         orderId: { type: DataTypes.INTEGER, allowNull: false },
+        orderItemId: { type: DataTypes.INTEGER, allowNull: true },
         attemptId: { type: DataTypes.INTEGER, allowNull: true },
         outTradeNo: { type: DataTypes.STRING(32), allowNull: true },
         outRefundNo: { type: DataTypes.STRING(64), allowNull: false },

@@ -77,6 +77,7 @@ export function presentOrder(order: PayOrder, items: OrderItemView[]): OrderView
     channel: order.channel,
     totalAmount: order.totalFen,
     paidAmount: order.paidFen,
+    refundedAmount: order.refundedFen,
     items,
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.status === 'UNPAID' ? iso(order.expiresAt) : null,

@@ -1,11 +1,13 @@
 import { type PayRefundNotice, WechatPayError, type PayRefund as WechatRefund } from '@px/wechat';
-import { Op, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Transaction } from 'sequelize';
 import type { RefundAnswer } from '../../contract/order';
 import type { ActorScope, Scope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { audit } from '../audit/audit.service';
-import { PayAttempt, PayOrder, PayRefund } from './order.model';
+import { PayAttempt, PayOrder, PayOrderItem, PayRefund } from './order.model';
 import { lockOrder, logOrder, type OrderActor } from './order-state';
+import { type RefundStarted, refundSettled } from './refund.events';
 import { merchantById } from './wechat-pay';
 
 /**
@@ -16,6 +18,10 @@ import { merchantById } from './wechat-pay';
  * answer, a verified notification, or a query by the sweep), applied exactly once under the refund's
  * and the order's row locks. Orders paid offline or given free are refunded at once without WeChat.
  * A refunded order's enrolments become REFUNDED (study stops).
+ *
+ * A refund may name one item of the order (a partial refund): only that item's amount goes back
+ * (never more than paid minus refunded) and only its enrolment becomes REFUNDED; the order returns
+ * to PAID with `refunded_fen` counted, and becomes REFUNDED once every item was refunded.
  */
 
 const NOT_PAID = '只能退款已支付的订单';
@@ -34,21 +40,56 @@ async function payingAttempt(order: PayOrder, transaction: Transaction): Promise
   });
 }
 
-/** Ends a locked REFUNDING order as refunded: the amount counted, its enrolments REFUNDED. */
+/** Whether a successful refund gave back the item already. */
+async function itemRefunded(order: PayOrder, itemId: number, transaction: Transaction): Promise<boolean> {
+  const count = await PayRefund.count({
+    where: { projectId: order.projectId, orderId: order.id, orderItemId: itemId, status: 'SUCCESS' },
+    transaction,
+  });
+  return count > 0;
+}
+
+/**
+ * Ends a locked REFUNDING order's SUCCESS refund: the amount counted; a whole refund (or the last
+ * item's) makes the order REFUNDED and all its enrolments REFUNDED, an item's refund only that
+ * item's enrolment (the order back to PAID).
+ */
 async function markRefunded(
   scope: Pick<Scope, 'sequelize'>,
   order: PayOrder,
-  amountFen: number,
+  refund: PayRefund,
   actor: OrderActor,
   transaction: Transaction,
 ): Promise<void> {
   const from = order.status;
-  await order.update({ status: 'REFUNDED', refundedFen: order.refundedFen + amountFen }, { transaction });
+  let whole = refund.orderItemId === null;
+  if (!whole) {
+    const [row] = await scope.sequelize.query<{ left: number }>(
+      `SELECT COUNT(*)::int AS left FROM pay_order_item i
+        WHERE i.project_id = :projectId AND i.order_id = :orderId
+          AND NOT EXISTS (SELECT 1 FROM pay_refund r
+                           WHERE r.project_id = :projectId AND r.order_item_id = i.id AND r.status = 'SUCCESS')`,
+      {
+        replacements: { projectId: order.projectId, orderId: order.id },
+        transaction,
+        type: QueryTypes.SELECT,
+      },
+    );
+    whole = (row?.left ?? 0) === 0;
+  }
+  await order.update(
+    { status: whole ? 'REFUNDED' : 'PAID', refundedFen: order.refundedFen + refund.amountFen },
+    { transaction },
+  );
   await scope.sequelize.query(
     `UPDATE my_class SET status = 'REFUNDED', updated_at = NOW()
       WHERE project_id = :projectId AND status <> 'REFUNDED'
-        AND id IN (SELECT my_class_id FROM pay_order_item WHERE order_id = :orderId AND my_class_id IS NOT NULL)`,
-    { replacements: { projectId: order.projectId, orderId: order.id }, transaction },
+        AND id IN (SELECT my_class_id FROM pay_order_item
+                    WHERE order_id = :orderId AND my_class_id IS NOT NULL ${whole ? '' : 'AND id = :itemId'})`,
+    {
+      replacements: { projectId: order.projectId, orderId: order.id, itemId: refund.orderItemId },
+      transaction,
+    },
   );
   await logOrder(order, from, actor, transaction);
 }
@@ -63,13 +104,27 @@ export async function refundOrder(
   ref: { projectId: number; id: number },
   reason: string,
   actor: OrderActor,
+  options: { orderItemId?: number | null; onStarted?: RefundStarted } = {},
 ): Promise<PayRefund> {
   const started = await scope.sequelize.transaction(async (transaction) => {
     const order = await lockOrder(ref.projectId, ref.id, transaction);
     if (!order) throw new BusinessError('订单不存在');
     if (order.status === 'REFUNDING') throw new BusinessError('该订单正在退款中');
     if (order.status !== 'PAID') throw new BusinessError(NOT_PAID);
-    const amountFen = order.paidFen - order.refundedFen;
+    const orderItemId = options.orderItemId ?? null;
+    let itemFen: number | null = null;
+    if (orderItemId !== null) {
+      const item = await PayOrderItem.findOne({
+        where: { projectId: order.projectId, orderId: order.id, id: orderItemId },
+        transaction,
+      });
+      if (!item) throw new BusinessError('该订单中没有这个班级');
+      if (await itemRefunded(order, item.id, transaction)) throw new BusinessError('该班级已退款');
+      itemFen = item.amountFen;
+    }
+    const left = order.paidFen - order.refundedFen;
+    // Never more than what is left of the payment.
+    const amountFen = Math.max(0, itemFen === null ? left : Math.min(itemFen, left));
     const count = await PayRefund.count({
       where: { projectId: order.projectId, orderId: order.id },
       transaction,
@@ -78,6 +133,7 @@ export async function refundOrder(
     const common = {
       projectId: order.projectId,
       orderId: order.id,
+      orderItemId,
       outRefundNo,
       amountFen,
       reason,
@@ -98,7 +154,14 @@ export async function refundOrder(
         { transaction },
       );
       await order.update({ status: 'REFUNDING' }, { transaction });
-      await markRefunded(scope, order, amountFen, { ...actor, reason, detail: { outRefundNo } }, transaction);
+      await options.onStarted?.(scope, refund, transaction);
+      await markRefunded(scope, order, refund, { ...actor, reason, detail: { outRefundNo } }, transaction);
+      await emit(
+        scope,
+        refundSettled,
+        { projectId: refund.projectId, refundId: refund.id, status: 'SUCCESS', failure: null },
+        transaction,
+      );
       return { refund, attempt: null };
     }
     const attempt = await payingAttempt(order, transaction);
@@ -117,6 +180,7 @@ export async function refundOrder(
     const from = order.status;
     await order.update({ status: 'REFUNDING' }, { transaction });
     await logOrder(order, from, { ...actor, reason, detail: { outRefundNo } }, transaction);
+    await options.onStarted?.(scope, refund, transaction);
     return { refund, attempt };
   });
   if (!started.attempt) return started.refund;
@@ -192,7 +256,7 @@ function outcomeOf(status: string, refundId?: string, successTime?: string): Ref
  * ended already (or is unknown: REFUSED).
  */
 export async function settleRefund(
-  scope: Pick<Scope, 'sequelize'>,
+  scope: Scope,
   outRefundNo: string,
   outcome: RefundOutcome,
   actor: OrderActor = { source: 'NOTIFY', actorId: null },
@@ -231,10 +295,16 @@ export async function settleRefund(
         await markRefunded(
           scope,
           order,
-          refund.amountFen,
-          { ...actor, reason: '退款成功', detail },
+          refund,
+          { ...actor, reason: refund.orderItemId === null ? '退款成功' : '部分退款成功', detail },
           transaction,
         );
+      await emit(
+        scope,
+        refundSettled,
+        { projectId: refund.projectId, refundId: refund.id, status: 'SUCCESS', failure: null },
+        transaction,
+      );
       return 'APPLIED';
     }
     await refund.update({ status: 'FAILED', failure: outcome.failure ?? '退款失败' }, { transaction });
@@ -247,6 +317,17 @@ export async function settleRefund(
         transaction,
       );
     }
+    await emit(
+      scope,
+      refundSettled,
+      {
+        projectId: refund.projectId,
+        refundId: refund.id,
+        status: 'FAILED',
+        failure: outcome.failure ?? '退款失败',
+      },
+      transaction,
+    );
     return 'APPLIED';
   });
 }
@@ -335,18 +416,26 @@ export async function refundAnswer(refund: PayRefund): Promise<RefundAnswer> {
 /** `order/refund`: staff refund a paid order of their project in full, audited with the reason. */
 export async function refundByStaff(
   scope: ActorScope & TenantScope,
-  input: { id: number; reason: string },
+  input: { id: number; reason: string; orderItemId?: number },
 ): Promise<RefundAnswer> {
-  const refund = await refundOrder(scope, { projectId: scope.project.id, id: input.id }, input.reason, {
-    source: 'STAFF',
-    actorId: scope.principal.accountId,
-  });
+  const refund = await refundOrder(
+    scope,
+    { projectId: scope.project.id, id: input.id },
+    input.reason,
+    { source: 'STAFF', actorId: scope.principal.accountId },
+    { orderItemId: input.orderItemId ?? null },
+  );
   await audit(scope, {
     action: 'order.refund',
     projectId: scope.project.id,
     targetType: 'pay_order',
     targetId: input.id,
-    detail: { reason: input.reason, outRefundNo: refund.outRefundNo, amountFen: refund.amountFen },
+    detail: {
+      reason: input.reason,
+      outRefundNo: refund.outRefundNo,
+      amountFen: refund.amountFen,
+      orderItemId: refund.orderItemId ?? null,
+    },
   });
   return refundAnswer(refund);
 }

@@ -5,6 +5,8 @@ import type {
   MyProfile,
   OrderView,
   PageAnswer,
+  RefundApplyData,
+  RefundApplyView,
 } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
@@ -19,6 +21,12 @@ import { listMyCertificates } from '../../api/my-certificate';
 import { getMyPortfolio, listMyClasses, listRecommendedClasses } from '../../api/my-class';
 import { cancelOrder, listMyOrders } from '../../api/order';
 import { getSystemInfo } from '../../api/project';
+import {
+  cancelRefundApply,
+  getRefundData,
+  listMyRefundApplies,
+  submitRefundApply,
+} from '../../api/refund-apply';
 import { sendSignedInMsgCode } from '../../api/sms';
 import { checkFollow, getJsSdkConfig } from '../../api/wechat';
 import { tokenAtom } from '../../store/session';
@@ -58,6 +66,12 @@ jest.mock('../../api/my-certificate', () => ({
   downloadMyCertificate: jest.fn(),
 }));
 jest.mock('../../api/order', () => ({ listMyOrders: jest.fn(), cancelOrder: jest.fn() }));
+jest.mock('../../api/refund-apply', () => ({
+  getRefundData: jest.fn(),
+  submitRefundApply: jest.fn(),
+  cancelRefundApply: jest.fn(),
+  listMyRefundApplies: jest.fn(),
+}));
 jest.mock('../../api/wechat', () => ({ checkFollow: jest.fn(), getJsSdkConfig: jest.fn() }));
 jest.mock('@px/config', () =>
   jest.requireActual<typeof FakeEncryption>('../../testing/fake-encryption').configWithFakeEncryption(),
@@ -162,6 +176,7 @@ function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
     channel: null,
     totalAmount: 9800,
     paidAmount: 0,
+    refundedAmount: 0,
     items: [{ classId: 5, className: '安全生产法专题班', year: 2025, amount: 9800 }],
     createdAt: '2025-03-01T08:00:00',
     expiresAt: '2025-03-01T08:30:00',
@@ -196,6 +211,10 @@ beforeEach(() => {
   recommended.mockReset().mockResolvedValue([]);
   myOrders.mockReset().mockResolvedValue(pageOf([buildOrder()]));
   cancel.mockReset();
+  jest.mocked(listMyRefundApplies).mockReset().mockResolvedValue([]);
+  jest.mocked(getRefundData).mockReset();
+  jest.mocked(submitRefundApply).mockReset();
+  jest.mocked(cancelRefundApply).mockReset();
   facePhoto.mockReset().mockResolvedValue({ hasPhoto: false, updatedAt: null });
   jest.mocked(listMyCertificates).mockReset().mockResolvedValue({ list: [], hiddenKinds: [] });
   uploadPhoto.mockReset();
@@ -686,5 +705,114 @@ describe('MyPage: 我的订单', () => {
     } finally {
       confirm.mockRestore();
     }
+  });
+});
+
+describe('MyPage: 申请退款 in 我的订单', () => {
+  const PAID = buildOrder({
+    id: 76,
+    orderNo: 'PX202502280900001',
+    status: 'PAID',
+    channel: 'WX_NATIVE',
+    paidAmount: 9800,
+    expiresAt: null,
+    paidAt: '2025-02-28T09:01:00',
+  });
+  const DATA: RefundApplyData = {
+    orderId: 76,
+    orderNo: 'PX202502280900001',
+    allowed: true,
+    refusal: null,
+    refundable: 9800,
+    items: [{ orderItemId: 5, className: '安全生产法专题班', amount: 9800, progress: 0, refunded: false }],
+    open: null,
+    usedTimes: 0,
+    refundText: '退款将原路退回，1-3 个工作日到账。',
+  };
+  const APPLY: RefundApplyView = {
+    id: 3,
+    orderId: 76,
+    orderNo: 'PX202502280900001',
+    orderItemId: null,
+    className: '安全生产法专题班',
+    amount: 9800,
+    status: 'PENDING',
+    reason: '工作调动',
+    rejectReason: null,
+    failure: null,
+    createdAt: '2025-03-01T08:00:00.000Z',
+    auditedAt: null,
+    finishedAt: null,
+  };
+
+  it('shows the refund text, asks for the reason and applies; the card then shows the pending application', async () => {
+    myOrders.mockResolvedValue(pageOf([PAID]));
+    jest.mocked(getRefundData).mockResolvedValue(DATA);
+    jest.mocked(submitRefundApply).mockResolvedValue(APPLY);
+    renderMy('/my?tab=orders');
+    const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    fireEvent.click(within(order).getByRole('button', { name: '申请退款' }));
+    expect(await screen.findByText('退款将原路退回，1-3 个工作日到账。')).toBeTruthy();
+    expect(getRefundData).toHaveBeenCalledWith(76);
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    expect(await screen.findByText('请填写退款原因')).toBeTruthy();
+    expect(submitRefundApply).not.toHaveBeenCalled();
+    jest.mocked(listMyRefundApplies).mockResolvedValue([APPLY]);
+    fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: ' 工作调动 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(submitRefundApply).toHaveBeenCalledWith({ orderId: 76, reason: '工作调动' }));
+    expect(toastSuccess).toHaveBeenCalledWith('退款申请已提交，请等待审核');
+    const updated = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(await within(updated).findByText('退款申请待审核（¥98.00）')).toBeTruthy();
+    expect(within(updated).queryByRole('button', { name: '申请退款' })).toBeNull();
+  });
+
+  it('says why an order cannot be refunded', async () => {
+    const fail = muteToast('fail');
+    try {
+      myOrders.mockResolvedValue(pageOf([PAID]));
+      jest
+        .mocked(getRefundData)
+        .mockResolvedValue({ ...DATA, allowed: false, refusal: '已超过退款期限（支付后 7 天内可申请）' });
+      renderMy('/my?tab=orders');
+      fireEvent.click(await screen.findByRole('button', { name: '申请退款' }));
+      await waitFor(() => expect(fail).toHaveBeenCalledWith('已超过退款期限（支付后 7 天内可申请）'));
+      expect(screen.queryByRole('button', { name: '提交申请' })).toBeNull();
+    } finally {
+      fail.mockRestore();
+    }
+  });
+
+  it('withdraws a pending application after a confirmation', async () => {
+    const confirm = jest.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    try {
+      myOrders.mockResolvedValue(pageOf([PAID]));
+      jest.mocked(listMyRefundApplies).mockResolvedValue([APPLY]);
+      jest.mocked(cancelRefundApply).mockResolvedValue({ ...APPLY, status: 'CANCELLED' });
+      renderMy('/my?tab=orders');
+      fireEvent.click(await screen.findByRole('button', { name: '撤销申请' }));
+      await waitFor(() => expect(cancelRefundApply).toHaveBeenCalledWith(3));
+      expect(confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '撤销退款申请' }));
+      expect(toastSuccess).toHaveBeenCalledWith('退款申请已撤销');
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
+  it('offers no 申请退款 when the project does not allow it', async () => {
+    jest
+      .mocked(getSystemInfo)
+      .mockResolvedValue(buildSystemInfo({ loginPublicKey: 'PEM', studentRefund: 0 }));
+    myOrders.mockResolvedValue(pageOf([PAID]));
+    renderMy('/my?tab=orders');
+    const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(within(order).queryByRole('button', { name: '申请退款' })).toBeNull();
+  });
+
+  it('shows a partly refunded order as 已支付（部分退款）', async () => {
+    myOrders.mockResolvedValue(pageOf([{ ...PAID, refundedAmount: 3000 }]));
+    renderMy('/my?tab=orders');
+    const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(within(order).getByText('已支付（部分退款）')).toBeTruthy();
   });
 });

@@ -112,7 +112,7 @@ export function MyPage() {
               />
             )}
             {name === 'certificates' && <MyCertificatesTab />}
-            {name === 'orders' && <MyOrderList />}
+            {name === 'orders' && <MyOrderList refundOpen={settings.studentRefund === 1} />}
             {name === 'account' && (
               <AccountSettings
                 profile={profile}

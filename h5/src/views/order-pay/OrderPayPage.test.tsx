@@ -50,6 +50,7 @@ function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
     channel: null,
     totalAmount: 9800,
     paidAmount: 0,
+    refundedAmount: 0,
     items: [{ classId: 5, className: '安全生产法专题班', year: 2025, amount: 9800 }],
     createdAt: '2025-03-01T08:00:00.000Z',
     // 20 minutes after NOW.

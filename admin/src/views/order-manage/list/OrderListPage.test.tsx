@@ -287,3 +287,11 @@ describe('OrderListPage', () => {
     expect((await screen.findByText('团体缴费订单')).closest('a')).toBeNull();
   });
 });
+
+describe('OrderListPage: partial refunds', () => {
+  it('shows a paid order with a refunded class as 部分退款 with the amount', async () => {
+    listMock.mockResolvedValue(page([UNPAID, buildOrderRow({ refundedAmount: 3000 })]));
+    await openPage();
+    expect(within(rowOf(PAID.orderNo)).getByText('部分退款 ¥30.00')).toBeTruthy();
+  });
+});

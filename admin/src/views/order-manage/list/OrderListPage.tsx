@@ -111,6 +111,9 @@ function orderColumns(
       render: (_value, order) => (
         <>
           <OrderStatusTag status={order.status} />
+          {order.status === 'PAID' && order.refundedAmount > 0 && (
+            <Secondary>{`部分退款 ${formatFen(order.refundedAmount)}`}</Secondary>
+          )}
           {order.channel && <Secondary>{ORDER_CHANNEL_LABEL[order.channel]}</Secondary>}
           {order.paidAt && <Secondary>{`支付 ${formatDateTime(order.paidAt, LIST_TIME)}`}</Secondary>}
         </>

@@ -18,6 +18,7 @@ export function buildOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     channel: 'WX_JSAPI',
     totalAmount: 9800,
     paidAmount: 9800,
+    refundedAmount: 0,
     items: [{ classId: 31, className: '安全生产法专题班', year: 2025, amount: 9800 }],
     createdAt: '2025-03-01T02:15:00.000Z',
     expiresAt: null,

@@ -282,6 +282,12 @@ export const SETTING_GROUPS: SettingGroup[] = [
         kind: { type: 'integer', min: 0, unit: '天' },
       },
       {
+        name: 'refundText',
+        label: '退款说明',
+        help: '学员申请退款前看到的说明文字（退款规则、到账时间等）；留空则不显示。',
+        kind: { type: 'text', max: 2000, multiline: true },
+      },
+      {
         name: 'openChangeClass',
         label: '允许转班',
         help: '学员可申请转到其他班级，由后台审核。',

@@ -1,9 +1,18 @@
-import { ORDER_STATUS_LABEL, type OrderStatus, type OrderView } from '@px/api/contract';
+import {
+  ORDER_STATUS_LABEL,
+  type OrderStatus,
+  type OrderView,
+  orderStatusText,
+  REFUND_APPLY_STATUS_LABEL,
+  type RefundApplyData,
+  type RefundApplyView,
+} from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, List, Loading, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
 import { cancelOrder, listMyOrders } from '../../../api/order';
+import { cancelRefundApply, getRefundData, listMyRefundApplies } from '../../../api/refund-apply';
 import { askConfirm } from '../../../components/cart/ask-confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { OrderItemList } from '../../../components/OrderItemList';
@@ -11,6 +20,7 @@ import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { orderPayPath } from '../../../router/paths';
 import { FilterPills } from './FilterPills';
+import { RefundApplyPopup } from './RefundApplyPopup';
 
 /** The state filter of 我的订单: 全部 sends none. */
 type OrderFilter = '' | Extract<OrderStatus, 'UNPAID' | 'PAID' | 'CLOSED'>;
@@ -32,10 +42,32 @@ const STATUS_TAG: Readonly<Record<OrderStatus, TagProps['type']>> = {
 interface OrderCardProps {
   order: OrderView;
   onCancelled: () => void;
+  /** The order's newest refund application, if any. */
+  apply: RefundApplyView | undefined;
+  /** The project lets students apply for refunds (`studentRefund`). */
+  refundOpen: boolean;
+  /** 申请退款 was pressed and the order may be applied for: what get-data said. */
+  onApply: (data: RefundApplyData) => void;
+  /** The application changed (withdrawn). */
+  onApplyChanged: () => void;
 }
 
-/** One order: number, state, classes, created time and total; 去支付 and 取消订单 while unpaid. */
-function OrderCard({ order, onCancelled }: OrderCardProps) {
+/** What the order card says of a refund application. */
+function applyText(apply: RefundApplyView): string {
+  const what = `退款申请${REFUND_APPLY_STATUS_LABEL[apply.status]}（${formatFen(apply.amount)}${
+    apply.orderItemId !== null ? `，${apply.className}` : ''
+  }）`;
+  if (apply.status === 'REJECTED' && apply.rejectReason) return `${what}：${apply.rejectReason}`;
+  if (apply.status === 'FAILED' && apply.failure) return `${what}：${apply.failure}`;
+  return what;
+}
+
+/**
+ * One order: number, state, classes, created time and total; 去支付 and 取消订单 while unpaid;
+ * 申请退款 of a paid order the student paid (the server judges the rules: a refusal is shown), the
+ * application's state and 撤销申请 while it is pending.
+ */
+function OrderCard({ order, onCancelled, apply, refundOpen, onApply, onApplyChanged }: OrderCardProps) {
   const navigate = useNavigate();
   const { submitting, run } = useSubmitLock();
   const cancel = () =>
@@ -55,13 +87,53 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
       }
       onCancelled();
     });
+  const open =
+    apply && (apply.status === 'PENDING' || apply.status === 'APPROVED' || apply.status === 'REFUNDING');
+  const canApply =
+    refundOpen &&
+    !open &&
+    order.status === 'PAID' &&
+    !order.byUnit &&
+    (order.channel === 'WX_JSAPI' || order.channel === 'WX_NATIVE') &&
+    order.paidAmount > order.refundedAmount;
+  const applyRefund = () =>
+    void run(async () => {
+      try {
+        const data = await getRefundData(order.id);
+        if (!data.allowed) {
+          Toast.fail(data.refusal ?? '该订单不能申请退款');
+          return;
+        }
+        onApply(data);
+      } catch {
+        // The request client has shown why.
+      }
+    });
+  const withdraw = () =>
+    void run(async () => {
+      if (!apply) return;
+      const confirmed = await askConfirm({
+        title: '撤销退款申请',
+        message: `确定撤销订单 ${order.orderNo} 的退款申请吗？`,
+        confirmButtonText: '撤销申请',
+        cancelButtonText: '再想想',
+      });
+      if (!confirmed) return;
+      try {
+        await cancelRefundApply(apply.id);
+        Toast.success('退款申请已撤销');
+      } catch {
+        // The request client has shown why (e.g. audited meanwhile).
+      }
+      onApplyChanged();
+    });
 
   return (
     <li className="my-card" aria-label={`订单 ${order.orderNo}`}>
       <div className="my-card__head">
         <span className="my-card__order-no">订单号 {order.orderNo}</span>
         <Tag type={STATUS_TAG[order.status]} plain={STATUS_TAG[order.status] === 'default'}>
-          {ORDER_STATUS_LABEL[order.status]}
+          {orderStatusText(order)}
         </Tag>
       </div>
       <OrderItemList items={order.items} />
@@ -84,6 +156,21 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
           </Button>
         </div>
       )}
+      {apply && <div className="my-card__refund">{applyText(apply)}</div>}
+      {apply?.status === 'PENDING' && (
+        <div className="my-card__actions">
+          <Button size="small" round plain loading={submitting} onClick={withdraw}>
+            撤销申请
+          </Button>
+        </div>
+      )}
+      {canApply && (
+        <div className="my-card__actions">
+          <Button size="small" round plain type="danger" loading={submitting} onClick={applyRefund}>
+            申请退款
+          </Button>
+        </div>
+      )}
     </li>
   );
 }
@@ -92,15 +179,31 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
  * 我的订单: the student's orders (`order/my-order-page`, 10 a page, newest first) filtered by state
  * (全部 / 待支付 / 已支付 / 已关闭); pull to refresh and an infinite list.
  */
-export function MyOrderList() {
+export function MyOrderList({ refundOpen }: { refundOpen: boolean }) {
   const [filter, setFilter] = useState<OrderFilter>('');
+  const [applies, setApplies] = useState<ReadonlyMap<number, RefundApplyView>>(new Map());
+  const [applying, setApplying] = useState<RefundApplyData | null>(null);
+  const loadApplies = useCallback(() => {
+    listMyRefundApplies()
+      .then((list) => {
+        // Newest first: the first of each order is its newest.
+        const byOrder = new Map<number, RefundApplyView>();
+        for (const apply of list) if (!byOrder.has(apply.orderId)) byOrder.set(apply.orderId, apply);
+        setApplies(byOrder);
+      })
+      .catch(() => undefined);
+  }, []);
+  useEffect(() => loadApplies(), [loadApplies]);
   const load = useCallback(
     (pageNum: number) => listMyOrders({ pageNum, pageSize: 10, status: filter }),
     [filter],
   );
   const feed = usePagedFeed(load);
   const { state } = feed;
-  const reread = () => void feed.refresh().catch(() => undefined);
+  const reread = () => {
+    loadApplies();
+    void feed.refresh().catch(() => undefined);
+  };
 
   let body: JSX.Element;
   if (state.status === 'loading')
@@ -129,7 +232,15 @@ export function MyOrderList() {
       >
         <ul className="my-list">
           {state.items.map((order) => (
-            <OrderCard key={order.id} order={order} onCancelled={reread} />
+            <OrderCard
+              key={order.id}
+              order={order}
+              onCancelled={reread}
+              apply={applies.get(order.id)}
+              refundOpen={refundOpen}
+              onApply={setApplying}
+              onApplyChanged={reread}
+            />
           ))}
         </ul>
       </List>
@@ -138,9 +249,23 @@ export function MyOrderList() {
   return (
     <>
       <FilterPills pills={FILTERS} active={filter} onChange={setFilter} label="订单状态" />
-      <PullRefresh onRefresh={feed.refresh} disabled={state.status === 'loading'}>
+      <PullRefresh
+        onRefresh={async () => {
+          loadApplies();
+          await feed.refresh();
+        }}
+        disabled={state.status === 'loading'}
+      >
         <div className="my-list__body">{body}</div>
       </PullRefresh>
+      <RefundApplyPopup
+        data={applying}
+        onClose={() => setApplying(null)}
+        onApplied={() => {
+          setApplying(null);
+          reread();
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,139 @@
+import type { RefundApplyPage, RefundApplyRow } from '@px/api/contract';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  approveRefundApply,
+  exportRefundApplies,
+  listRefundApplies,
+  rejectRefundApply,
+} from '../../../api/refund-apply';
+import { saveBlobAs } from '../../../api/train-class';
+import { buildAccountInfo } from '../../../testing/render-app';
+import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
+import { RefundListPage } from './RefundListPage';
+
+jest.mock('../../../api/refund-apply', () => ({
+  listRefundApplies: jest.fn(),
+  exportRefundApplies: jest.fn(),
+  approveRefundApply: jest.fn(),
+  rejectRefundApply: jest.fn(),
+}));
+jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+
+configure({ defaultHidden: true });
+ignorePseudoElementStyles();
+
+const STAFF = buildAccountInfo(['/home', '/invoice-manage/refund-list']);
+
+function buildRow(overrides: Partial<RefundApplyRow> = {}): RefundApplyRow {
+  return {
+    id: 1,
+    orderId: 11,
+    orderNo: 'D20261126101500123456',
+    orderItemId: null,
+    className: '安全生产法专题班',
+    amount: 9800,
+    status: 'PENDING',
+    reason: '工作调动',
+    rejectReason: null,
+    failure: null,
+    createdAt: '2026-11-26T02:15:00.000Z',
+    auditedAt: null,
+    finishedAt: null,
+    accountId: 51,
+    studentName: '李四',
+    idCardNo: '370102********2012',
+    mobile: '13800000001',
+    paidAmount: 9800,
+    paidAt: '2026-11-25T02:16:00.000Z',
+    auditorName: null,
+    outRefundNo: null,
+    ...overrides,
+  };
+}
+const PENDING = buildRow();
+const REJECTED = buildRow({
+  id: 2,
+  orderNo: 'D20261125080000111111',
+  studentName: '王五',
+  status: 'REJECTED',
+  rejectReason: '已超过试听期',
+  auditorName: '项目管理员',
+});
+const page = (list: RefundApplyRow[]): RefundApplyPage => ({
+  list,
+  total: list.length,
+  pageNum: 1,
+  pageSize: 10,
+});
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+const button = (container: HTMLElement, text: string) =>
+  within(container)
+    .getByText((content) => content.replace(/\s/g, '') === text, { selector: 'button span' })
+    .closest('button') as HTMLButtonElement;
+
+beforeEach(() => {
+  jest
+    .mocked(listRefundApplies)
+    .mockReset()
+    .mockResolvedValue(page([PENDING, REJECTED]));
+  jest
+    .mocked(exportRefundApplies)
+    .mockReset()
+    .mockResolvedValue(new Blob(['xlsx']));
+  jest.mocked(approveRefundApply).mockReset();
+  jest.mocked(rejectRefundApply).mockReset();
+  jest.mocked(saveBlobAs).mockReset();
+});
+
+async function openPage() {
+  renderScreen(<RefundListPage />, STAFF, '/invoice-manage/refund-list');
+  await screen.findByText(PENDING.orderNo);
+}
+
+describe('RefundListPage', () => {
+  it('lists applications with student, class, amounts, reason and state; only pending ones can be audited', async () => {
+    await openPage();
+    const pending = rowOf(PENDING.orderNo);
+    for (const text of ['李四', '安全生产法专题班', '¥98.00', '工作调动', '待审核'])
+      expect(within(pending).getAllByText(text, { exact: false }).length).toBeGreaterThan(0);
+    expect(button(pending, '通过')).toBeTruthy();
+    expect(button(pending, '驳回')).toBeTruthy();
+    const rejected = rowOf(REJECTED.orderNo);
+    expect(within(rejected).getByText('已驳回')).toBeTruthy();
+    expect(within(rejected).getByText('驳回：已超过试听期')).toBeTruthy();
+    expect(within(rejected).queryByText(/通\s*过/)).toBeNull();
+  });
+
+  it('通过 after the confirmation approves and reloads', async () => {
+    jest.mocked(approveRefundApply).mockResolvedValue({ ...PENDING, status: 'REFUNDING' });
+    await openPage();
+    fireEvent.click(button(rowOf(PENDING.orderNo), '通过'));
+    const confirm = await waitFor(() => document.querySelector('.ant-popconfirm') as HTMLElement);
+    fireEvent.click(button(confirm, '通过'));
+    await waitFor(() => expect(approveRefundApply).toHaveBeenCalledWith(PENDING.id));
+    await waitFor(() => expect(listRefundApplies).toHaveBeenCalledTimes(2));
+  });
+
+  it('驳回 asks for a reason and sends it', async () => {
+    jest
+      .mocked(rejectRefundApply)
+      .mockResolvedValue({ ...PENDING, status: 'REJECTED', rejectReason: '材料不全' });
+    await openPage();
+    fireEvent.click(button(rowOf(PENDING.orderNo), '驳回'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(button(dialog, '驳回'));
+    expect(await within(dialog).findByText('请填写驳回原因')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('驳回原因'), { target: { value: '材料不全' } });
+    fireEvent.click(button(dialog, '驳回'));
+    await waitFor(() => expect(rejectRefundApply).toHaveBeenCalledWith(PENDING.id, '材料不全'));
+  });
+
+  it('导出 downloads the filtered list', async () => {
+    await openPage();
+    fireEvent.click(button(document.body, '导出'));
+    await waitFor(() => expect(saveBlobAs).toHaveBeenCalled());
+    expect(exportRefundApplies).toHaveBeenCalledWith({});
+    expect(jest.mocked(saveBlobAs).mock.calls[0]?.[1]).toMatch(/^退款申请-\d{8}\.xlsx$/);
+  });
+});

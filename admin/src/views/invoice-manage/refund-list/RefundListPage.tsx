@@ -1,0 +1,277 @@
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import {
+  REFUND_APPLY_STATUS,
+  REFUND_APPLY_STATUS_LABEL,
+  type RefundApplyFilters,
+  type RefundApplyRow,
+  type RefundApplyStatus,
+} from '@px/api/contract';
+import { formatDateTime, formatFen } from '@px/config';
+import { Button, Card, Form, Input, message, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import {
+  approveRefundApply,
+  exportRefundApplies,
+  listRefundApplies,
+  rejectRefundApply,
+} from '../../../api/refund-apply';
+import { FormModal } from '../../../components/FormModal';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
+import { useExport } from '../../../hooks/useExport';
+import { usePagedList } from '../../../hooks/usePagedList';
+
+const LIST_TIME = 'YYYY-MM-DD HH:mm';
+
+const STATUS_COLOR: Readonly<Record<RefundApplyStatus, string>> = {
+  PENDING: 'warning',
+  APPROVED: 'processing',
+  REFUNDING: 'processing',
+  SUCCESS: 'success',
+  FAILED: 'error',
+  REJECTED: 'default',
+  CANCELLED: 'default',
+};
+
+const STATUS_OPTIONS = REFUND_APPLY_STATUS.map((value) => ({
+  value,
+  label: REFUND_APPLY_STATUS_LABEL[value],
+}));
+
+/** The values of the filter bar's fields. */
+interface FilterValues {
+  status?: RefundApplyStatus;
+  orderNo?: string;
+  student?: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+function cleanFilters(values: FilterValues): RefundApplyFilters {
+  return {
+    status: values.status || undefined,
+    orderNo: values.orderNo?.trim() || undefined,
+    student: values.student?.trim() || undefined,
+    createdFrom: values.createdFrom || undefined,
+    createdTo: values.createdTo || undefined,
+  };
+}
+
+function Secondary({ children }: { children: string }) {
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+      {children}
+    </Typography.Text>
+  );
+}
+
+/** The file name of 导出: 退款申请-YYYYMMDD.xlsx. */
+export const refundExportFileName = (now: Date = new Date()) =>
+  `退款申请-${formatDateTime(now, 'YYYYMMDD')}.xlsx`;
+
+/**
+ * 退款申请 (project staff holding `/invoice-manage/refund-list`): students' refund applications,
+ * newest first, with filters; 通过 refunds the order (or its class) through WeChat Pay, 驳回 asks
+ * for a reason; 导出 downloads the filtered list.
+ */
+export function RefundListPage() {
+  const list = usePagedList<RefundApplyFilters, RefundApplyRow>(listRefundApplies, {});
+  const exporter = useExport(
+    () => exportRefundApplies(list.filters),
+    () => refundExportFileName(),
+  );
+  const [busy, setBusy] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<RefundApplyRow | null>(null);
+  const [rejectOpen, setRejectOpen] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  const approve = async (row: RefundApplyRow) => {
+    setBusy(row.id);
+    try {
+      const done = await approveRefundApply(row.id);
+      if (done.status === 'FAILED') void message.error(`退款失败：${done.failure ?? ''}`);
+      else if (done.status === 'SUCCESS') void message.success('已退款');
+      else void message.success('已通过，退款处理中');
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: ListColumn<RefundApplyRow>[] = [
+    {
+      title: '申请时间 / 订单号',
+      key: 'orderNo',
+      width: 210,
+      ellipsis: false,
+      render: (_value, row) => (
+        <>
+          <div>{row.orderNo}</div>
+          <Secondary>{formatDateTime(row.createdAt, LIST_TIME)}</Secondary>
+        </>
+      ),
+    },
+    {
+      title: '学员',
+      key: 'student',
+      width: 150,
+      ellipsis: false,
+      render: (_value, row) => (
+        <>
+          <div>{row.studentName}</div>
+          {row.idCardNo && <Secondary>{row.idCardNo}</Secondary>}
+          {row.mobile && <Secondary>{row.mobile}</Secondary>}
+        </>
+      ),
+    },
+    { title: '班级', dataIndex: 'className', width: 160 },
+    {
+      title: '退款金额 / 实付',
+      key: 'amount',
+      width: 120,
+      align: 'right',
+      ellipsis: false,
+      render: (_value, row) => (
+        <>
+          <div>{formatFen(row.amount)}</div>
+          <Secondary>{`实付 ${formatFen(row.paidAmount)}`}</Secondary>
+        </>
+      ),
+    },
+    {
+      title: '退款原因',
+      dataIndex: 'reason',
+      width: 140,
+      ellipsis: false,
+      render: (reason: string) => (
+        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: reason }} style={{ margin: 0 }}>
+          {reason}
+        </Typography.Paragraph>
+      ),
+    },
+    {
+      title: '状态',
+      key: 'status',
+      width: 170,
+      ellipsis: false,
+      render: (_value, row) => (
+        <>
+          <Tag color={STATUS_COLOR[row.status]}>{REFUND_APPLY_STATUS_LABEL[row.status]}</Tag>
+          {row.rejectReason && <Secondary>{`驳回：${row.rejectReason}`}</Secondary>}
+          {row.failure && <Secondary>{`失败：${row.failure}`}</Secondary>}
+          {row.auditorName && <Secondary>{`审核：${row.auditorName}`}</Secondary>}
+        </>
+      ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 120,
+      fixed: 'right',
+      render: (_value, row) =>
+        row.status === 'PENDING' || row.status === 'APPROVED' ? (
+          <Space size={0} wrap>
+            <Popconfirm
+              title="通过退款申请"
+              description={`将原路退回 ${formatFen(row.amount)}，学员的班级将停止学习。`}
+              okText="通过"
+              cancelText="取消"
+              onConfirm={() => approve(row)}
+            >
+              <Button type="link" size="small" loading={busy === row.id}>
+                通过
+              </Button>
+            </Popconfirm>
+            {row.status === 'PENDING' && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => {
+                  setRejecting(row);
+                  setRejectOpen(true);
+                }}
+              >
+                驳回
+              </Button>
+            )}
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+
+  return (
+    <Card title="退款申请">
+      <ListFilterBar<FilterValues>
+        name="refund-filters"
+        onSearch={(values) => list.search(cleanFilters(values))}
+        onReset={list.reset}
+        style={{ rowGap: 12 }}
+        extra={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporter.exporting}
+            onClick={() => void exporter.run()}
+          >
+            导出
+          </Button>
+        }
+      >
+        <Form.Item name="orderNo" label="订单号">
+          <Input allowClear maxLength={64} placeholder="订单号" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="student" label="学员">
+          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item label="申请日期">
+          <Space.Compact>
+            <Form.Item name="createdFrom" noStyle>
+              <Input type="date" aria-label="申请开始日期" style={{ width: 150 }} />
+            </Form.Item>
+            <Form.Item name="createdTo" noStyle>
+              <Input type="date" aria-label="申请结束日期" style={{ width: 150 }} />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      </ListFilterBar>
+      <ListTable<RefundApplyRow>
+        columnsId="invoice-manage/refund-list"
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+      />
+      <FormModal<{ reason: string }>
+        open={rejectOpen}
+        title="驳回退款申请"
+        okText="驳回"
+        name="refund-reject"
+        form={form}
+        intro={rejecting ? `订单 ${rejecting.orderNo}，学员 ${rejecting.studentName}` : undefined}
+        onClose={() => setRejectOpen(false)}
+        afterClose={() => setRejecting(null)}
+        onSubmit={async (values) => {
+          if (!rejecting) return;
+          await rejectRefundApply(rejecting.id, values.reason);
+          void message.success('已驳回');
+          setRejectOpen(false);
+          list.reload();
+        }}
+      >
+        <Form.Item
+          name="reason"
+          label="驳回原因"
+          rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }]}
+        >
+          <Input.TextArea maxLength={200} showCount rows={3} />
+        </Form.Item>
+      </FormModal>
+    </Card>
+  );
+}

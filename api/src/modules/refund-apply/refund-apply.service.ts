@@ -1,0 +1,549 @@
+import { maskIdCardNumber } from '@px/config';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer } from '../../contract/common';
+import {
+  OPEN_REFUND_APPLY_STATUS,
+  REFUND_APPLY_STATUS_LABEL,
+  type RefundApplyData,
+  type RefundApplyFilters,
+  type RefundApplyRow,
+  type RefundApplyView,
+  type RefundableItem,
+  type RefundTextAnswer,
+  type refundApplyPageInput,
+} from '../../contract/refund-apply';
+import type { ActorScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { Account } from '../account/account.model';
+import { audit } from '../audit/audit.service';
+import { Certificate } from '../my-certificate/my-certificate.model';
+import { PayOrder, PayOrderItem, PayRefund } from '../order/order.model';
+import { lockOrder } from '../order/order-state';
+import { refundOrder } from '../order/refund.service';
+import { classHours } from '../train-class/class-read';
+import { MyClass } from '../train-class/train-class.model';
+import { RefundApply } from './refund-apply.model';
+
+/**
+ * Students' refund applications (docs/product-decisions.md "Refund applications"). The rules are
+ * the project's (`studentRefund`, `refundOrderDays`, `refundClassProcess`, `refundOrderTimes`, no
+ * certificate); approval hands the order (or its one item) to the refund engine of the order module
+ * and the application follows that refund (`refund-apply.listeners.ts`).
+ */
+
+const NOT_FOUND = '退款申请不存在';
+const ORDER_NOT_FOUND = '订单不存在';
+const DAY_MS = 24 * 3600_000;
+
+/** The channels a student paid themselves (the others are a unit's, free or offline). */
+const STUDENT_PAID = new Set(['WX_JSAPI', 'WX_NATIVE']);
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The study progress (percent, 0..100) of each enrolment: credited required hours of the class's. */
+async function progressOf(projectId: number, myClassIds: number[], transaction?: Transaction) {
+  const rows = myClassIds.length
+    ? await MyClass.findAll({ where: { projectId, id: myClassIds }, transaction })
+    : [];
+  const hours = await classHours(projectId, [...new Set(rows.map((row) => row.classId))], transaction);
+  const progress = new Map<number, number>();
+  for (const row of rows) {
+    const required = hours.get(row.classId)?.requiredTenths ?? 0;
+    const done = row.status === 'FINISHED_STUDY' || row.status === 'PASSED';
+    progress.set(
+      row.id,
+      done ? 100 : required > 0 ? Math.min(100, Math.floor((row.requiredTenths * 100) / required)) : 0,
+    );
+  }
+  return { progress, status: new Map(rows.map((row) => [row.id, row.status])) };
+}
+
+/** The order's items with what each would give back, its progress and whether it went back already. */
+async function itemsOf(
+  order: PayOrder,
+  transaction?: Transaction,
+): Promise<(RefundableItem & { myClassId: number | null })[]> {
+  const items = await PayOrderItem.findAll({
+    where: { projectId: order.projectId, orderId: order.id },
+    order: [['id', 'ASC']],
+    transaction,
+  });
+  const refundedItems = new Set(
+    (
+      await PayRefund.findAll({
+        attributes: ['orderItemId'],
+        where: { projectId: order.projectId, orderId: order.id, status: 'SUCCESS' },
+        transaction,
+      })
+    ).map((refund) => refund.orderItemId),
+  );
+  const { progress, status } = await progressOf(
+    order.projectId,
+    items.flatMap((item) => (item.myClassId ? [item.myClassId] : [])),
+    transaction,
+  );
+  const left = Math.max(0, order.paidFen - order.refundedFen);
+  return items.map((item) => ({
+    orderItemId: item.id,
+    className: item.className,
+    amount: Math.min(item.amountFen, left),
+    progress: item.myClassId ? (progress.get(item.myClassId) ?? 0) : 0,
+    refunded:
+      order.status === 'REFUNDED' ||
+      refundedItems.has(item.id) ||
+      (item.myClassId !== null && status.get(item.myClassId) === 'REFUNDED'),
+    myClassId: item.myClassId,
+  }));
+}
+
+/** Earlier applications of the order that count against `refundOrderTimes` (withdrawn ones do not). */
+const usedTimesOf = (order: PayOrder, transaction?: Transaction) =>
+  RefundApply.count({
+    where: { projectId: order.projectId, orderId: order.id, status: { [Op.ne]: 'CANCELLED' } },
+    transaction,
+  });
+
+const openOf = (order: PayOrder, transaction?: Transaction) =>
+  RefundApply.findOne({
+    where: { projectId: order.projectId, orderId: order.id, status: [...OPEN_REFUND_APPLY_STATUS] },
+    transaction,
+  });
+
+/**
+ * Why the caller may not apply for the order (or its item `orderItemId`) now, or null; and what
+ * would go back. The rules in order: the project allows it, the order is paid by the student, within
+ * `refundOrderDays` of payment, no open application, fewer than `refundOrderTimes` earlier ones, the
+ * class not refunded already, no certificate issued, progress at most `refundClassProcess`.
+ */
+async function judge(
+  scope: ActorScope,
+  order: PayOrder,
+  orderItemId: number | null,
+  transaction?: Transaction,
+): Promise<{
+  refusal: string | null;
+  amount: number;
+  items: RefundableItem[];
+  usedTimes: number;
+  open: RefundApply | null;
+}> {
+  const settings = scope.project.settings;
+  const items = await itemsOf(order, transaction);
+  const usedTimes = await usedTimesOf(order, transaction);
+  const open = await openOf(order, transaction);
+  const left = Math.max(0, order.paidFen - order.refundedFen);
+  const chosen =
+    orderItemId === null
+      ? items.filter((item) => !item.refunded)
+      : items.filter((item) => item.orderItemId === orderItemId);
+  const amount = orderItemId === null ? left : (chosen[0]?.amount ?? 0);
+  const view = items.map(({ myClassId: _id, ...item }) => item);
+  const refuse = (refusal: string) => ({ refusal, amount, items: view, usedTimes, open });
+  if (settings.studentRefund !== 1) return refuse('本项目未开放学员申请退款');
+  if (order.status === 'REFUNDING') return refuse('该订单正在退款中');
+  if (order.status !== 'PAID') return refuse('只能对已支付的订单申请退款');
+  if (order.batchOrderId !== null || !order.channel || !STUDENT_PAID.has(order.channel))
+    return refuse('单位缴费、免费开通或线下缴费的订单不能在线申请退款，请联系客服');
+  const now = scope.providers.clock.now();
+  if (!order.paidAt || now.getTime() - order.paidAt.getTime() > settings.refundOrderDays * DAY_MS)
+    return refuse(`已超过退款期限（支付后 ${settings.refundOrderDays} 天内可申请）`);
+  if (open) return refuse('该订单已有处理中的退款申请');
+  if (usedTimes >= settings.refundOrderTimes)
+    return refuse(`该订单的退款申请次数已用完（最多 ${settings.refundOrderTimes} 次）`);
+  if (orderItemId !== null && chosen.length === 0) return refuse('该订单中没有这个班级');
+  if (chosen.length === 0 || chosen.some((item) => item.refunded)) return refuse('该班级已退款');
+  if (left <= 0) return refuse('该订单没有可退的金额');
+  const myClassIds = chosen.flatMap((item) => (item.myClassId ? [item.myClassId] : []));
+  const certificates = myClassIds.length
+    ? await Certificate.count({
+        where: { projectId: order.projectId, myClassId: myClassIds, deletedAt: null },
+        transaction,
+      })
+    : 0;
+  if (certificates > 0) return refuse('已发放证书的班级不能申请退款');
+  const over = chosen.find((item) => item.progress > settings.refundClassProcess);
+  if (over)
+    return refuse(
+      `班级「${over.className}」学习进度已达 ${over.progress}%，超过 ${settings.refundClassProcess}% 不能申请退款`,
+    );
+  return { refusal: null, amount, items: view, usedTimes, open };
+}
+
+/** The caller's own order, or 订单不存在 (another student's order is never found). */
+async function ownOrder(scope: ActorScope, orderId: number, transaction?: Transaction): Promise<PayOrder> {
+  const order = transaction
+    ? await lockOrder(scope.project.id, orderId, transaction)
+    : await PayOrder.findOne({ where: { projectId: scope.project.id, id: orderId } });
+  if (!order || order.accountId !== scope.principal.accountId) throw new BusinessError(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** Applications as the student sees them (with their order numbers and class names). */
+async function presentViews(projectId: number, applies: RefundApply[]): Promise<RefundApplyView[]> {
+  const orderIds = [...new Set(applies.map((apply) => apply.orderId))];
+  const orders = new Map(
+    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds } }) : []).map((order) => [
+      order.id,
+      order,
+    ]),
+  );
+  const items = orderIds.length
+    ? await PayOrderItem.findAll({ where: { projectId, orderId: orderIds }, order: [['id', 'ASC']] })
+    : [];
+  return applies.map((apply) => {
+    const names = items
+      .filter((item) =>
+        apply.orderItemId === null ? item.orderId === apply.orderId : item.id === apply.orderItemId,
+      )
+      .map((item) => item.className);
+    return {
+      id: apply.id,
+      orderId: apply.orderId,
+      orderNo: orders.get(apply.orderId)?.orderNo ?? '',
+      orderItemId: apply.orderItemId,
+      className: names.join('、'),
+      amount: apply.amountFen,
+      status: apply.status,
+      reason: apply.reason,
+      rejectReason: apply.rejectReason,
+      failure: apply.failure,
+      createdAt: apply.createdAt.toISOString(),
+      auditedAt: iso(apply.auditedAt),
+      finishedAt: iso(apply.finishedAt),
+    };
+  });
+}
+
+/** Applications as the back office lists them: with the student, the payment, the auditor, the refund. */
+async function presentRows(projectId: number, applies: RefundApply[]): Promise<RefundApplyRow[]> {
+  const views = await presentViews(projectId, applies);
+  const accountIds = [
+    ...new Set(
+      applies.flatMap((apply) => (apply.auditedBy ? [apply.accountId, apply.auditedBy] : [apply.accountId])),
+    ),
+  ];
+  const accounts = new Map(
+    (accountIds.length
+      ? await Account.findAll({
+          attributes: ['id', 'realName', 'idCardNo', 'mobile', 'accountName'],
+          where: { id: accountIds, [Op.or]: [{ projectId }, { projectId: null }] },
+          paranoid: false,
+        })
+      : []
+    ).map((account) => [account.id, account]),
+  );
+  const orderIds = [...new Set(applies.map((apply) => apply.orderId))];
+  const orders = new Map(
+    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds } }) : []).map((order) => [
+      order.id,
+      order,
+    ]),
+  );
+  const refundIds = applies.flatMap((apply) => (apply.payRefundId ? [apply.payRefundId] : []));
+  const refunds = new Map(
+    (refundIds.length ? await PayRefund.findAll({ where: { projectId, id: refundIds } }) : []).map(
+      (refund) => [refund.id, refund],
+    ),
+  );
+  return applies.map((apply, index) => {
+    const student = accounts.get(apply.accountId);
+    const auditor = apply.auditedBy ? accounts.get(apply.auditedBy) : undefined;
+    const order = orders.get(apply.orderId);
+    return {
+      ...(views[index] as RefundApplyView),
+      accountId: apply.accountId,
+      studentName: student?.realName ?? '',
+      idCardNo: student?.idCardNo ? maskIdCardNumber(student.idCardNo) : null,
+      mobile: student?.mobile ?? null,
+      paidAmount: order?.paidFen ?? 0,
+      paidAt: iso(order?.paidAt ?? null),
+      auditorName: auditor ? auditor.realName || auditor.accountName : null,
+      outRefundNo: apply.payRefundId ? (refunds.get(apply.payRefundId)?.outRefundNo ?? null) : null,
+    };
+  });
+}
+
+/** `refund-apply/refund-text`: the project's refund rules and text. */
+export function refundText(scope: ActorScope): RefundTextAnswer {
+  const settings = scope.project.settings;
+  return {
+    studentRefund: settings.studentRefund === 1,
+    refundText: settings.refundText,
+    refundOrderDays: settings.refundOrderDays,
+    refundClassProcess: settings.refundClassProcess,
+    refundOrderTimes: settings.refundOrderTimes,
+  };
+}
+
+/** `refund-apply/get-data`: whether the caller may apply for their order now, and what would go back. */
+export async function applyData(scope: ActorScope, orderId: number): Promise<RefundApplyData> {
+  const order = await ownOrder(scope, orderId);
+  const judged = await judge(scope, order, null);
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    allowed: judged.refusal === null,
+    refusal: judged.refusal,
+    refundable: Math.max(0, order.paidFen - order.refundedFen),
+    items: judged.items,
+    open: judged.open ? ((await presentViews(order.projectId, [judged.open]))[0] ?? null) : null,
+    usedTimes: judged.usedTimes,
+    refundText: scope.project.settings.refundText,
+  };
+}
+
+/** `refund-apply/submit`: the caller applies for their paid order (or one class of it), PENDING. */
+export async function submitApply(
+  scope: ActorScope,
+  input: { orderId: number; orderItemId?: number; reason: string },
+): Promise<RefundApplyView> {
+  const apply = await scope.sequelize.transaction(async (transaction) => {
+    // The order's row lock serialises two submissions of one order.
+    const order = await ownOrder(scope, input.orderId, transaction);
+    const judged = await judge(scope, order, input.orderItemId ?? null, transaction);
+    if (judged.refusal) throw new BusinessError(judged.refusal);
+    return RefundApply.create(
+      {
+        projectId: order.projectId,
+        orderId: order.id,
+        orderItemId: input.orderItemId ?? null,
+        accountId: scope.principal.accountId,
+        status: 'PENDING',
+        amountFen: judged.amount,
+        reason: input.reason,
+      },
+      { transaction },
+    );
+  });
+  return (await presentViews(scope.project.id, [apply]))[0] as RefundApplyView;
+}
+
+/** Locks an application of the project (FOR UPDATE) or refuses as 退款申请不存在. */
+async function lockApply(scope: ActorScope, id: number, transaction: Transaction): Promise<RefundApply> {
+  const apply = await RefundApply.findOne({
+    where: { projectId: scope.project.id, id },
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  if (!apply) throw new BusinessError(NOT_FOUND);
+  return apply;
+}
+
+/** `refund-apply/cancel`: the caller withdraws their pending application. */
+export async function cancelApply(scope: ActorScope, id: number): Promise<RefundApplyView> {
+  const apply = await scope.sequelize.transaction(async (transaction) => {
+    const found = await lockApply(scope, id, transaction);
+    if (found.accountId !== scope.principal.accountId) throw new BusinessError(NOT_FOUND);
+    if (found.status !== 'PENDING')
+      throw new BusinessError(`只能撤销待审核的申请（该申请${REFUND_APPLY_STATUS_LABEL[found.status]}）`);
+    return found.update({ status: 'CANCELLED', finishedAt: new Date() }, { transaction });
+  });
+  return (await presentViews(scope.project.id, [apply]))[0] as RefundApplyView;
+}
+
+/** `refund-apply/my-list`: the caller's applications, newest first. */
+export async function myApplies(scope: ActorScope): Promise<RefundApplyView[]> {
+  const applies = await RefundApply.findAll({
+    where: { projectId: scope.project.id, accountId: scope.principal.accountId },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: 200,
+  });
+  return presentViews(scope.project.id, applies);
+}
+
+/** One application of the project as the back office lists it. */
+async function rowOf(scope: ActorScope, id: number): Promise<RefundApplyRow> {
+  const apply = await RefundApply.findOne({ where: { projectId: scope.project.id, id } });
+  if (!apply) throw new BusinessError(NOT_FOUND);
+  return (await presentRows(scope.project.id, [apply]))[0] as RefundApplyRow;
+}
+
+/**
+ * `refund-apply/do`: staff approve a pending application (PENDING -> APPROVED, audited), then the
+ * refund engine refunds the order or its item: the application becomes REFUNDING with the refund
+ * (in the refund's own transaction) and follows it to SUCCESS or FAILED. A refusal by the engine
+ * (the order is no longer paid, WeChat refused) fails the application with the reason. An APPROVED
+ * application (the refund never started: the process stopped between) is approved again.
+ */
+export async function doApply(scope: ActorScope, id: number): Promise<RefundApplyRow> {
+  const actorId = scope.principal.accountId;
+  const apply = await scope.sequelize.transaction(async (transaction) => {
+    const found = await lockApply(scope, id, transaction);
+    if (found.status !== 'PENDING' && found.status !== 'APPROVED')
+      throw new BusinessError(`该申请${REFUND_APPLY_STATUS_LABEL[found.status]}，不能再审核`);
+    await found.update({ status: 'APPROVED', auditedBy: actorId, auditedAt: new Date() }, { transaction });
+    await audit(
+      scope,
+      {
+        action: 'refund-apply.approve',
+        projectId: scope.project.id,
+        targetType: 'refund_apply',
+        targetId: found.id,
+        detail: { orderId: found.orderId, orderItemId: found.orderItemId, amountFen: found.amountFen },
+      },
+      transaction,
+    );
+    return found;
+  });
+  try {
+    await refundOrder(
+      scope,
+      { projectId: apply.projectId, id: apply.orderId },
+      `学员申请退款：${apply.reason}`.slice(0, 200),
+      { source: 'STAFF', actorId },
+      {
+        orderItemId: apply.orderItemId,
+        onStarted: async (_scope, refund, transaction) => {
+          const current = await RefundApply.findOne({
+            where: { projectId: apply.projectId, id: apply.id },
+            transaction,
+            lock: transaction.LOCK.UPDATE,
+          });
+          if (current?.status !== 'APPROVED') throw new BusinessError('该申请已被处理');
+          await current.update(
+            { status: 'REFUNDING', payRefundId: refund.id, amountFen: refund.amountFen },
+            { transaction },
+          );
+        },
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof BusinessError)) throw error;
+    // Refused before the refund started: the application fails with the reason (after it started,
+    // the refund's failure has moved it already).
+    await RefundApply.update(
+      { status: 'FAILED', failure: error.message.slice(0, 200), finishedAt: new Date() },
+      { where: { projectId: apply.projectId, id: apply.id, status: 'APPROVED' } },
+    );
+  }
+  return rowOf(scope, apply.id);
+}
+
+/** `refund-apply/reject`: staff reject a pending application with a reason (audited). */
+export async function rejectApply(
+  scope: ActorScope,
+  input: { id: number; reason: string },
+): Promise<RefundApplyRow> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const found = await lockApply(scope, input.id, transaction);
+    if (found.status !== 'PENDING')
+      throw new BusinessError(`该申请${REFUND_APPLY_STATUS_LABEL[found.status]}，不能驳回`);
+    const now = new Date();
+    await found.update(
+      {
+        status: 'REJECTED',
+        rejectReason: input.reason,
+        auditedBy: scope.principal.accountId,
+        auditedAt: now,
+        finishedAt: now,
+      },
+      { transaction },
+    );
+    await audit(
+      scope,
+      {
+        action: 'refund-apply.reject',
+        projectId: scope.project.id,
+        targetType: 'refund_apply',
+        targetId: found.id,
+        detail: { reason: input.reason },
+      },
+      transaction,
+    );
+  });
+  return rowOf(scope, input.id);
+}
+
+/** The conditions of the back office's list and export. */
+async function listWhere(scope: ActorScope, input: RefundApplyFilters): Promise<WhereOptions<RefundApply>> {
+  const projectId = scope.project.id;
+  const and: WhereOptions<RefundApply>[] = [{ projectId }];
+  if (input.status) and.push({ status: input.status });
+  if (input.orderNo) {
+    const orders = await PayOrder.findAll({
+      attributes: ['id'],
+      where: { projectId, orderNo: input.orderNo },
+    });
+    and.push({ orderId: orders.map((order) => order.id) });
+  }
+  if (input.student) {
+    const text = input.student;
+    const accounts = await Account.findAll({
+      attributes: ['id'],
+      where: {
+        projectId,
+        [Op.or]: [
+          { realName: { [Op.iLike]: containsPattern(text) } },
+          { idCardNo: text.toUpperCase() },
+          { mobile: text },
+        ],
+      },
+      limit: 1000,
+    });
+    and.push({ accountId: accounts.map((account) => account.id) });
+  }
+  const day = (date: string, end: boolean) =>
+    new Date(`${date}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`);
+  if (input.createdFrom) and.push({ createdAt: { [Op.gte]: day(input.createdFrom, false) } });
+  if (input.createdTo) and.push({ createdAt: { [Op.lte]: day(input.createdTo, true) } });
+  return { [Op.and]: and };
+}
+
+/** `refund-apply/list`: the project's applications, filtered, newest first. */
+export async function pageApplies(
+  scope: ActorScope,
+  input: z.output<typeof refundApplyPageInput>,
+): Promise<PageAnswer<RefundApplyRow>> {
+  const { rows, count } = await RefundApply.findAndCountAll({
+    where: await listWhere(scope, input),
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return {
+    list: await presentRows(scope.project.id, rows),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** The filtered applications in list order, a batch at a time (keyset), for the export. */
+export async function* applyBatches(
+  scope: ActorScope,
+  input: RefundApplyFilters,
+  batchSize = 500,
+): AsyncGenerator<RefundApplyRow[]> {
+  const where = await listWhere(scope, input);
+  let after: { createdAt: Date; id: number } | null = null;
+  for (;;) {
+    const keyset: WhereOptions<RefundApply> = after
+      ? {
+          [Op.or]: [
+            { createdAt: { [Op.lt]: after.createdAt } },
+            { createdAt: after.createdAt, id: { [Op.lt]: after.id } },
+          ],
+        }
+      : {};
+    const rows: RefundApply[] = await RefundApply.findAll({
+      where: { [Op.and]: [where, keyset] },
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      limit: batchSize,
+    });
+    if (rows.length === 0) return;
+    yield await presentRows(scope.project.id, rows);
+    const last = rows[rows.length - 1] as RefundApply;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
