@@ -10,7 +10,7 @@ import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import type { Project } from '../project/project.model';
 import { useTestStorage } from '../resource/resource.testing';
-import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { MyClass, type TrainClass } from '../train-class/train-class.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';
 import { ChangeClassApply } from './change-class.model';
 
@@ -203,13 +203,7 @@ test('each rule refuses: closed, days, progress, same amount, dearer, enrolled, 
   expect(await refusal(unpaid)).toBe(M.NOT_PAID);
 
   const none = await world();
-  expect(
-    await refusal(none, {
-      toClassId:
-        (await TrainClass.findOne({ where: { projectId: none.project.id, id: none.dearer.id } }))!.id +
-        100_000,
-    }),
-  ).toBe(M.TARGET);
+  expect(await refusal(none, { toClassId: none.dearer.id + 100_000 })).toBe(M.TARGET);
   expect(await ChangeClassApply.count({ where: { projectId: none.project.id } })).toBe(0);
 });
 
