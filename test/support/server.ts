@@ -74,6 +74,12 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
       },
     },
   );
+  // E2E_LOG_FILE keeps the server's whole output (with E2E_LOG_LEVEL) for a failing test's story.
+  if (process.env.E2E_LOG_FILE) {
+    const log = fs.createWriteStream(process.env.E2E_LOG_FILE, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   try {
     const { url, databaseUrl, wechatUrl } = await waitForBanner(child);
     return {

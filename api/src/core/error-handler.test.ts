@@ -56,6 +56,11 @@ test('a PostgreSQL "cannot connect now" or a lost connection counts as an outage
   expect(isDatabaseUnavailable(pgError('ECONNRESET'))).toBe(true);
   const lost = new DatabaseError(Object.assign(new Error('Connection terminated unexpectedly'), { sql: '' }));
   expect(isDatabaseUnavailable(lost)).toBe(true);
+  for (const words of [
+    'Client has encountered a connection error and is not queryable',
+    'Client was closed and is not queryable',
+  ])
+    expect(isDatabaseUnavailable(new DatabaseError(Object.assign(new Error(words), { sql: '' })))).toBe(true);
   expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(false);
   expect(isDatabaseUnavailable(refused())).toBe(true);
 });

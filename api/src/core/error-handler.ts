@@ -31,8 +31,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof DatabaseError)) return false;
   const { code, message } = error.parent as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || SOCKET_CODES.has(code))) return true;
-  // The driver's words for a connection lost mid-query (the server restarted or went away).
-  return typeof message === 'string' && /^Connection terminated/.test(message);
+  // The driver's words for a connection lost mid-query (the server restarted or went away), or for a
+  // pooled client whose connection broke while it was idle (found by the database-restart test).
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|Client (has encountered a connection error|was closed) and is not queryable)/.test(
+      message,
+    )
+  );
 }
 
 /** HTTP errors thrown by the body parser and the router carry a status. */
