@@ -16,6 +16,7 @@ import {
   examSettingCalls,
 } from './exam';
 import { faceCalls } from './face';
+import { invoiceCalls } from './invoice';
 import { forgetCalls, loginCalls, registerCalls } from './login';
 import { myCertificateCalls } from './my-certificate';
 import { myClassCalls } from './my-class';
@@ -49,6 +50,7 @@ function keyed<G extends Record<string, AnyCall>>(group: G): KeyedCalls<G> {
 export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
+  ...keyed(invoiceCalls),
   ...keyed(myClassCalls),
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),

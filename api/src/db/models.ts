@@ -20,6 +20,7 @@ import {
   ExamSetting,
 } from '../modules/exam/exam.model';
 import { FaceCapture, FacePhoto } from '../modules/face/face.model';
+import { Invoice, InvoiceConfig, InvoiceLog, InvoiceOrder } from '../modules/invoice/invoice.model';
 import {
   Certificate,
   CertificatePrintLog,
@@ -91,6 +92,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [UnitClass, UnitClassTransfer, UnitClassTransferRecord]) model.initModel(sequelize);
   UnitImport.initModel(sequelize);
   UnitAffiliation.initModel(sequelize);
+  for (const model of [InvoiceConfig, Invoice, InvoiceOrder, InvoiceLog]) model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -24,6 +24,7 @@ import { m0022UnitClassTransfers } from './0022-unit-class-transfers';
 import { m0023UnitAffiliations } from './0023-unit-affiliations';
 import { m0024Refunds } from './0024-refunds';
 import { m0025ProjectSettingMenu } from './0025-project-setting-menu';
+import { m0027Invoices } from './0027-invoices';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: Migration[] = [
   m0023UnitAffiliations,
   m0024Refunds,
   m0025ProjectSettingMenu,
+  m0027Invoices,
 ];
