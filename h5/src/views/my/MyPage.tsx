@@ -15,7 +15,7 @@ import { ModifyMobilePopup } from './components/ModifyMobilePopup';
 import { ModifyPasswordPopup } from './components/ModifyPasswordPopup';
 import { MyCertificatesTab } from './components/MyCertificatesTab';
 import { MyClassesTab } from './components/MyClassesTab';
-import { MyOrderList } from './components/MyOrderList';
+import { MyOrdersTab } from './components/MyOrderList';
 import './my.css';
 
 /** The JS-SDK interfaces /my prepares (sharing, and payment for the pay page). */
@@ -107,7 +107,7 @@ export function MyPage() {
           <Tabs.TabPane key={name} name={name} title={TAB_TITLES[name]}>
             {name === 'classes' && <MyClassesTab hideElective={settings.hideElective === 1} />}
             {name === 'certificates' && <MyCertificatesTab />}
-            {name === 'orders' && <MyOrderList />}
+            {name === 'orders' && <MyOrdersTab studentName={profile.realName} />}
             {name === 'account' && (
               <AccountSettings
                 profile={profile}

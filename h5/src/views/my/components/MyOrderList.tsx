@@ -3,14 +3,18 @@ import { formatDateTime, formatFen } from '@px/config';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, List, Loading, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
+import { checkInvoiceAllowed } from '../../../api/invoice';
 import { cancelOrder, listMyOrders } from '../../../api/order';
 import { askConfirm } from '../../../components/cart/ask-confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { OrderItemList } from '../../../components/OrderItemList';
+import { SegmentedTabs } from '../../../components/SegmentedTabs';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { orderPayPath } from '../../../router/paths';
 import { FilterPills } from './FilterPills';
+import { InvoiceApplyPopup, type InvoiceApplyTarget } from './InvoiceApplyPopup';
+import { MyInvoiceList } from './MyInvoiceList';
 
 /** The state filter of 我的订单: 全部 sends none. */
 type OrderFilter = '' | Extract<OrderStatus, 'UNPAID' | 'PAID' | 'CLOSED'>;
@@ -32,10 +36,13 @@ const STATUS_TAG: Readonly<Record<OrderStatus, TagProps['type']>> = {
 interface OrderCardProps {
   order: OrderView;
   onCancelled: () => void;
+  /** 申请发票 on a paid order: what the popup applies for. */
+  onApplyInvoice: (target: InvoiceApplyTarget) => void;
+  studentName: string;
 }
 
 /** One order: number, state, classes, created time and total; 去支付 and 取消订单 while unpaid. */
-function OrderCard({ order, onCancelled }: OrderCardProps) {
+function OrderCard({ order, onCancelled, onApplyInvoice, studentName }: OrderCardProps) {
   const navigate = useNavigate();
   const { submitting, run } = useSubmitLock();
   const cancel = () =>
@@ -54,6 +61,29 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
         // The request client has shown why (e.g. paid meanwhile); the list shows the order as it is.
       }
       onCancelled();
+    });
+  const applyInvoice = () =>
+    void run(async () => {
+      try {
+        const allowed = await checkInvoiceAllowed(order.id);
+        if (!allowed.allowed) {
+          Toast.info(
+            allowed.invoiceId
+              ? '该订单已申请发票，请在“我的发票”查看'
+              : (allowed.reason ?? '该订单不能申请发票'),
+          );
+          return;
+        }
+        onApplyInvoice({
+          kind: 'order',
+          orderId: order.id,
+          orderNo: order.orderNo,
+          amount: allowed.amount,
+          defaultTitle: studentName,
+        });
+      } catch {
+        // The request client has shown why.
+      }
     });
 
   return (
@@ -74,6 +104,13 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
       {order.status === 'UNPAID' && order.byUnit && (
         <div className="my-card__actions my-card__meta">由单位统一缴费，缴费后即可学习</div>
       )}
+      {order.status === 'PAID' && !order.byUnit && order.paidAmount > 0 && (
+        <div className="my-card__actions">
+          <Button size="small" round plain type="primary" loading={submitting} onClick={applyInvoice}>
+            申请发票
+          </Button>
+        </div>
+      )}
       {order.status === 'UNPAID' && !order.byUnit && (
         <div className="my-card__actions">
           <Button size="small" round plain loading={submitting} onClick={cancel}>
@@ -88,12 +125,43 @@ function OrderCard({ order, onCancelled }: OrderCardProps) {
   );
 }
 
+type OrdersView = 'orders' | 'invoices';
+const VIEWS = [
+  { key: 'orders', title: '订单' },
+  { key: 'invoices', title: '我的发票' },
+] as const;
+
+/**
+ * The 我的订单 tab: 订单 (the orders, 申请发票 on a paid one) and 我的发票 (the invoice applications
+ * with their states and PDFs).
+ */
+export function MyOrdersTab({ studentName }: { studentName: string }) {
+  const [view, setView] = useState<OrdersView>('orders');
+  return (
+    <>
+      <SegmentedTabs label="订单与发票" tabs={VIEWS} active={view} onChange={setView} />
+      {view === 'orders' ? (
+        <MyOrderList studentName={studentName} onInvoiceSaved={() => setView('invoices')} />
+      ) : (
+        <MyInvoiceList />
+      )}
+    </>
+  );
+}
+
 /**
  * 我的订单: the student's orders (`order/my-order-page`, 10 a page, newest first) filtered by state
  * (全部 / 待支付 / 已支付 / 已关闭); pull to refresh and an infinite list.
  */
-export function MyOrderList() {
+export function MyOrderList({
+  studentName,
+  onInvoiceSaved,
+}: {
+  studentName: string;
+  onInvoiceSaved: () => void;
+}) {
   const [filter, setFilter] = useState<OrderFilter>('');
+  const [invoiceTarget, setInvoiceTarget] = useState<InvoiceApplyTarget | null>(null);
   const load = useCallback(
     (pageNum: number) => listMyOrders({ pageNum, pageSize: 10, status: filter }),
     [filter],
@@ -129,7 +197,13 @@ export function MyOrderList() {
       >
         <ul className="my-list">
           {state.items.map((order) => (
-            <OrderCard key={order.id} order={order} onCancelled={reread} />
+            <OrderCard
+              key={order.id}
+              order={order}
+              onCancelled={reread}
+              onApplyInvoice={setInvoiceTarget}
+              studentName={studentName}
+            />
           ))}
         </ul>
       </List>
@@ -141,6 +215,14 @@ export function MyOrderList() {
       <PullRefresh onRefresh={feed.refresh} disabled={state.status === 'loading'}>
         <div className="my-list__body">{body}</div>
       </PullRefresh>
+      <InvoiceApplyPopup
+        target={invoiceTarget}
+        onClose={() => setInvoiceTarget(null)}
+        onSaved={() => {
+          setInvoiceTarget(null);
+          onInvoiceSaved();
+        }}
+      />
     </>
   );
 }
