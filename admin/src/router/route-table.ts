@@ -44,6 +44,8 @@ export const SCREEN_URLS = [
   '/train-manage/import-student',
   '/train-manage/batch-pay-order',
   '/order-manage/detail',
+  '/invoice-manage/invoice-list',
+  '/invoice-manage/invoice-collective',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

@@ -112,6 +112,14 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/account-manage/banner-list/BannerListPage'),
     (module) => module.BannerListPage,
   ),
+  '/invoice-manage/invoice-list': screen(
+    () => import('../views/invoice-manage/invoice-list/InvoiceListPage'),
+    (module) => module.InvoiceListPage,
+  ),
+  '/invoice-manage/invoice-collective': screen(
+    () => import('../views/invoice-manage/invoice-collective/InvoiceCollectivePage'),
+    (module) => module.InvoiceCollectivePage,
+  ),
   '/order-manage/list': screen(
     () => import('../views/order-manage/list/OrderListPage'),
     (module) => module.OrderListPage,
