@@ -28,7 +28,8 @@ export function InvoiceConfigModal({ open, onClose }: { open: boolean; onClose: 
       .catch(() => undefined);
   }, [open, form]);
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       await saveInvoiceConfig(values);

@@ -29,7 +29,9 @@ export function TextPrompt({
   const [form] = Form.useForm<{ text: string }>();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const { text } = await form.validateFields();
+    const valid = await form.validateFields().catch(() => null);
+    if (!valid) return;
+    const { text } = valid;
     setSaving(true);
     try {
       await onOk(text?.trim() ?? '');
@@ -74,7 +76,8 @@ export function MarkModal({ open, onOk, onCancel }: MarkModalProps) {
   const [form] = Form.useForm<{ invoiceNumber: string; issuedDate: string }>();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       await onOk({ invoiceNumber: values.invoiceNumber.trim(), issuedDate: values.issuedDate });

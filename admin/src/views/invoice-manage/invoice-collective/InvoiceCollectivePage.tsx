@@ -81,7 +81,8 @@ export function InvoiceCollectivePage() {
 
   const submit = async () => {
     if (!unit) return;
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       await saveCollectiveInvoice({ unitId: unit.id, orderIds: chosen, ...values });
