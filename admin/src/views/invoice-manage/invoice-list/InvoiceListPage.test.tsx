@@ -2,14 +2,20 @@ import type { InvoiceRow, InvoiceStatistics } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   batchOpenInvoices,
+  cancelInvoice,
   downloadInvoicePdf,
   exportInvoices,
+  getInvoice,
   getInvoiceConfig,
   invoiceStatistics,
   listInvoices,
+  markInvoice,
   openInvoice,
   redInvoice,
+  redInvoices,
+  refreshInvoice,
   rejectInvoice,
+  remarkInvoice,
   saveInvoiceConfig,
 } from '../../../api/invoice';
 import { saveBlobAs } from '../../../api/train-class';
@@ -133,8 +139,37 @@ beforeEach(() => {
     .mockReset()
     .mockResolvedValue({ list: [PENDING, ISSUED], total: 2, pageNum: 1, pageSize: 10 });
   jest.mocked(invoiceStatistics).mockReset().mockResolvedValue(STATS);
-  for (const mock of [openInvoice, rejectInvoice, redInvoice])
+  for (const mock of [openInvoice, rejectInvoice, redInvoice, cancelInvoice, refreshInvoice, remarkInvoice])
     jest.mocked(mock).mockReset().mockResolvedValue(PENDING);
+  jest.mocked(markInvoice).mockReset().mockResolvedValue(PENDING);
+  jest
+    .mocked(redInvoices)
+    .mockReset()
+    .mockResolvedValue({ done: [2], refused: [] });
+  jest
+    .mocked(getInvoice)
+    .mockReset()
+    .mockResolvedValue({
+      ...ISSUED,
+      logs: [
+        {
+          fromStatus: null,
+          toStatus: 'PENDING',
+          source: 'STUDENT',
+          actorName: '李四',
+          reason: null,
+          createdAt: ISSUED.createdAt,
+        },
+        {
+          fromStatus: 'ISSUING',
+          toStatus: 'ISSUED',
+          source: 'PLATFORM',
+          actorName: null,
+          reason: '发票号码 1',
+          createdAt: ISSUED.createdAt,
+        },
+      ],
+    });
   jest
     .mocked(batchOpenInvoices)
     .mockReset()
@@ -225,5 +260,70 @@ describe('InvoiceListPage', () => {
         taxRatePct: 6,
       }),
     );
+  });
+
+  it('作废, 标记已开, 备注 and 批量红冲 send what was typed; 刷新 and 红字PDF for their states; 详情 shows the history', async () => {
+    const ISSUING = buildRow({
+      id: 4,
+      title: '王五',
+      status: 'ISSUING',
+      orders: [{ ...PENDING.orders[0], orderId: 8, orderNo: 'D3' } as InvoiceRow['orders'][number]],
+    });
+    const REVERSED = buildRow({
+      id: 5,
+      title: '赵六',
+      status: 'REVERSED',
+      invoiceNumber: '26370000000000000005',
+      redInvoiceNumber: '26370000000000000006',
+      hasPdf: true,
+      orders: [{ ...PENDING.orders[0], orderId: 9, orderNo: 'D4' } as InvoiceRow['orders'][number]],
+    });
+    jest
+      .mocked(listInvoices)
+      .mockResolvedValue({ list: [PENDING, ISSUED, ISSUING, REVERSED], total: 4, pageNum: 1, pageSize: 10 });
+    await openPage();
+    fireEvent.click(button(rowOf('D20261126100000123456'), '作废'));
+    fireEvent.change(within(dialog()).getByRole('textbox'), { target: { value: '重复申请' } });
+    fireEvent.click(button(dialog(), '确定'));
+    await waitFor(() => expect(cancelInvoice).toHaveBeenCalledWith(1, '重复申请'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(button(rowOf('D20261126100000123456'), '标记已开'));
+    fireEvent.change(document.querySelector('#invoice-mark_invoiceNumber') as HTMLInputElement, {
+      target: { value: '12345678' },
+    });
+    fireEvent.change(document.querySelector('#invoice-mark_issuedDate') as HTMLInputElement, {
+      target: { value: '2026-11-20' },
+    });
+    fireEvent.click(button(dialog(), '确定'));
+    await waitFor(() =>
+      expect(markInvoice).toHaveBeenCalledWith({
+        id: 1,
+        invoiceNumber: '12345678',
+        issuedDate: '2026-11-20',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(button(rowOf('D20261126100000654321'), '备注'));
+    fireEvent.change(within(dialog()).getByRole('textbox'), { target: { value: '已邮寄' } });
+    fireEvent.click(button(dialog(), '确定'));
+    await waitFor(() => expect(remarkInvoice).toHaveBeenCalledWith(2, '已邮寄'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(button(rowOf('D3'), '刷新'));
+    await waitFor(() => expect(refreshInvoice).toHaveBeenCalledWith(4));
+    fireEvent.click(button(rowOf('D4'), '红字PDF'));
+    await waitFor(() => expect(downloadInvoicePdf).toHaveBeenCalledWith(5, true));
+
+    fireEvent.click(within(rowOf('D20261126100000654321')).getByRole('checkbox'));
+    fireEvent.click(button(document.body, '批量红冲'));
+    fireEvent.change(within(dialog()).getByRole('textbox'), { target: { value: '整单退款' } });
+    fireEvent.click(button(dialog(), '确定'));
+    await waitFor(() => expect(redInvoices).toHaveBeenCalledWith([2], '整单退款'));
+
+    fireEvent.click(button(rowOf('D20261126100000654321'), '详情'));
+    expect(await screen.findByText(/发票平台：开票中 → 已开票（发票号码 1）/)).toBeTruthy();
+    expect(getInvoice).toHaveBeenCalledWith(2);
   });
 });
