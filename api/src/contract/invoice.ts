@@ -292,6 +292,11 @@ export const collectiveSaveInput = z.object({
   taxNo: zTaxNo,
   email: zEmail,
 });
+/** `invoice/correct` (发票纠正): staff correct the title of an application not yet issued, with the reason (logged). */
+export const invoiceCorrectInput = z
+  .object({ id: zInput.id(), ...titleFields, reason: zRequiredText('纠正原因', 200) })
+  .refine(companyHasTaxNo, COMPANY_TAX_NO);
+
 export const unitOptionsInput = z.object({ name: zOptionalText(50) });
 export interface InvoiceUnitOption {
   id: number;
@@ -321,7 +326,10 @@ export interface UploadCallbackAnswer {
 
 export const INVOICE_LIST_PAGE = '/invoice-manage/invoice-list' as const;
 export const INVOICE_COLLECTIVE_PAGE = '/invoice-manage/invoice-collective' as const;
+export const INVOICE_CORRECT_PAGE = '/customer/invoice-manage' as const;
 const manage = staff(INVOICE_LIST_PAGE, INVOICE_COLLECTIVE_PAGE);
+/** Who reads the list and details: the invoice pages and 发票纠正. */
+const reader = staff(INVOICE_LIST_PAGE, INVOICE_COLLECTIVE_PAGE, INVOICE_CORRECT_PAGE);
 
 /** The invoice calls (`invoice/...`). */
 export const invoiceCalls = defineCalls('invoice', {
@@ -340,11 +348,13 @@ export const invoiceCalls = defineCalls('invoice', {
   /** The PDF of an issued (or red) invoice of the caller. */
   'my-pdf': { input: invoicePdfInput, answer: fileAnswer(), access: student, methods: ['GET', 'POST'] },
   /** The project's invoices, filtered, newest first. */
-  page: { input: invoicePageInput, answer: answer<InvoiceRowPage>(), access: manage },
+  page: { input: invoicePageInput, answer: answer<InvoiceRowPage>(), access: reader },
   /** Counts and amounts of the filtered invoices by state. */
   statistics: { input: invoiceFilterInput, answer: answer<InvoiceStatistics>(), access: manage },
   /** One invoice with its orders and history. */
-  'manage-detail': { input: invoiceIdInput, answer: answer<InvoiceDetail>(), access: manage },
+  'manage-detail': { input: invoiceIdInput, answer: answer<InvoiceDetail>(), access: reader },
+  /** Corrects the title of an application not yet issued (发票纠正), logged with the reason. */
+  correct: { input: invoiceCorrectInput, answer: answer<InvoiceRow>(), access: staff(INVOICE_CORRECT_PAGE) },
   /** Opens (issues) a PENDING invoice through the platform. */
   open: { input: invoiceIdInput, answer: answer<InvoiceRow>(), access: manage },
   /** Opens many PENDING invoices. */

@@ -5,6 +5,7 @@ import type {
   InvoiceConfigView,
   InvoiceRow,
   invoiceConfigInput,
+  invoiceCorrectInput,
   invoiceMarkInput,
   UploadCallbackAnswer,
 } from '../../contract/invoice';
@@ -175,6 +176,37 @@ export async function markInvoice(
     if (error instanceof UniqueConstraintError) throw new BusinessError('该订单已有其他开票申请');
     throw error;
   }
+  return invoiceRow(scope, input.id);
+}
+
+/**
+ * `invoice/correct` (发票纠正): corrects the title, taxpayer number and e-mail of an application not
+ * yet issued (PENDING, REJECTED, FAILED); its state stays, the log keeps who, what before and why.
+ * An issued invoice is corrected by a red reversal and a new application instead.
+ */
+export async function correctInvoice(
+  scope: ActorScope,
+  input: z.output<typeof invoiceCorrectInput>,
+): Promise<InvoiceRow> {
+  await scope.sequelize.transaction(async (transaction) => {
+    const invoice = await findProjectInvoice(scope, input.id, transaction);
+    if (!['PENDING', 'REJECTED', 'FAILED'].includes(invoice.status))
+      throw new BusinessError('已开票的发票不能纠正，请红冲后重新申请');
+    const before =
+      `${invoice.title}${invoice.taxNo ? ` ${invoice.taxNo}` : ''} ${invoice.email ?? ''}`.trim();
+    Object.assign(invoice, {
+      titleType: input.titleType,
+      title: input.title,
+      taxNo: input.titleType === 'COMPANY' ? (input.taxNo ?? null) : null,
+      email: input.email,
+    });
+    await moveInvoice(
+      invoice,
+      invoice.status,
+      staffMove(scope, `纠正：${input.reason}（原为 ${before}）`),
+      transaction,
+    );
+  });
   return invoiceRow(scope, input.id);
 }
 

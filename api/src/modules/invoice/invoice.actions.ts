@@ -20,6 +20,7 @@ import { exportInvoices } from './invoice-export';
 import {
   batchOpen,
   cancelInvoice,
+  correctInvoice,
   invoiceConfig,
   invoicePdf,
   markInvoice,
@@ -52,6 +53,7 @@ export const invoiceActions = implement(invoiceCalls, {
   cancel: (ctx, input) => cancelInvoice(ctx, input.id, input.reason),
   mark: (ctx, input) => markInvoice(ctx, input),
   remark: (ctx, input) => remarkInvoice(ctx, input.id, input.remark),
+  correct: (ctx, input) => correctInvoice(ctx, input),
   refresh: (ctx, input) => refreshInvoice(ctx, input.id),
   red: (ctx, input) => redInvoice(ctx, input.id, input.reason),
   'red-batch': (ctx, input) => redBatch(ctx, input.ids, input.reason),

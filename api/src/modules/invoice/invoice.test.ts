@@ -496,3 +496,38 @@ describe('collective invoices', () => {
     refused(await call('unit-pool', { unitId }, await signIn(account)), '单位不存在');
   });
 });
+
+describe('发票纠正', () => {
+  test('customer service correct a title not yet issued (logged); an issued one is refused; the list reads for them', async () => {
+    const s = await buildInvoiceProject();
+    const { account } = await buildAccount({
+      projectId: s.projectId,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: ['/customer', '/customer/invoice-manage'],
+    });
+    const service = await signIn(account);
+    const order = await buildPaidOrder(s.projectId, s.student.id);
+    const invoice = ok<InvoiceView>(await call('save', { orderId: order.id, ...personal }, s.studentToken));
+    expect(ok<InvoiceRowPage>(await call('page', {}, service)).total).toBe(1);
+    expect((await call('open', { id: invoice.id }, service)).status).toBe(403);
+    const bad = await call('correct', { id: invoice.id, ...company, taxNo: '', reason: '学员来电' }, service);
+    expect(bad.body.respDesc).toMatch(/taxNo/);
+    const corrected = ok<InvoiceRow>(
+      await call('correct', { id: invoice.id, ...company, reason: '学员来电' }, service),
+    );
+    expect(corrected).toMatchObject({
+      status: 'PENDING',
+      titleType: 'COMPANY',
+      title: company.title,
+      taxNo: company.taxNo,
+    });
+    const detail = ok<InvoiceDetail>(await call('manage-detail', { id: invoice.id }, service));
+    expect(detail.logs.at(-1)?.reason).toMatch(/纠正：学员来电（原为 测试学员 student@example.com）/);
+    ok(await call('open', { id: invoice.id }, s.staffToken));
+    await issued(invoice.id);
+    refused(
+      await call('correct', { id: invoice.id, ...personal, reason: '再改' }, service),
+      '请红冲后重新申请',
+    );
+  });
+});
