@@ -50,3 +50,7 @@ export const getUnitPool = (unitId: number) => api.call('invoice/unit-pool', { u
 /** One invoice of many orders of one unit. */
 export const saveCollectiveInvoice = (input: InputOf<Calls['invoice/collective-save']>) =>
   api.call('invoice/collective-save', input);
+
+/** Corrects the title of an application not yet issued (发票纠正). Rejects with an ApiError (an ApiFieldsError naming fields). */
+export const correctInvoice = (input: InputOf<Calls['invoice/correct']>) =>
+  api.call('invoice/correct', input);

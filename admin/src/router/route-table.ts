@@ -46,6 +46,7 @@ export const SCREEN_URLS = [
   '/order-manage/detail',
   '/invoice-manage/invoice-list',
   '/invoice-manage/invoice-collective',
+  '/customer/invoice-manage',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

@@ -120,6 +120,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/invoice-manage/invoice-collective/InvoiceCollectivePage'),
     (module) => module.InvoiceCollectivePage,
   ),
+  '/customer/invoice-manage': screen(
+    () => import('../views/customer/invoice-manage/InvoiceCorrectPage'),
+    (module) => module.InvoiceCorrectPage,
+  ),
   '/order-manage/list': screen(
     () => import('../views/order-manage/list/OrderListPage'),
     (module) => module.OrderListPage,
