@@ -183,6 +183,11 @@ export interface InvoiceRow extends InvoiceView {
   remark: string | null;
   redReason: string | null;
   requestNo: string;
+  /**
+   * Issued, but an order it covers now has less to invoice (refunded since): staff reverse it by a
+   * red invoice (and the student may apply again for what is left).
+   */
+  refundedSinceIssued: boolean;
 }
 export type InvoiceRowPage = PageAnswer<InvoiceRow>;
 

@@ -350,6 +350,14 @@ export async function presentInvoices(projectId: number, invoices: Invoice[]): P
       remark: invoice.remark,
       redReason: invoice.redReason,
       requestNo: invoice.requestNo,
+      refundedSinceIssued:
+        invoice.status === 'ISSUED' &&
+        links.some((link) => {
+          const order = orders.get(link.orderId);
+          return (
+            link.invoiceId === invoice.id && order !== undefined && invoiceableFen(order) < link.amountFen
+          );
+        }),
     };
   });
 }
@@ -365,6 +373,7 @@ function studentView(row: InvoiceRow): InvoiceView {
     remark: _r,
     redReason: _d,
     requestNo: _q,
+    refundedSinceIssued: _f,
     ...view
   } = row;
   return view;

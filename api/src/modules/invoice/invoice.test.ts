@@ -377,6 +377,9 @@ describe('staff decisions', () => {
       .set('token', await signIn(refunder))
       .send({ id: order.id, reason: '学员退学' });
     expect(refund.body).toMatchObject({ respCode: 200, attribute: { refundStatus: 'SUCCESS' } });
+    expect(
+      ok<InvoiceRow>(await call('manage-detail', { id: invoice.id }, s.staffToken)).refundedSinceIssued,
+    ).toBe(true);
 
     expect(
       ok<InvoiceRow>(await call('red', { id: invoice.id, reason: '订单已退款' }, s.staffToken)).status,

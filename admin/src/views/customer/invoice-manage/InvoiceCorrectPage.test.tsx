@@ -42,6 +42,7 @@ const ROW: InvoiceRow = {
   remark: null,
   redReason: null,
   requestNo: 'INV1',
+  refundedSinceIssued: false,
 };
 const ISSUED: InvoiceRow = {
   ...ROW,

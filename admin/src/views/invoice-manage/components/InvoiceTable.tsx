@@ -137,6 +137,7 @@ export function InvoiceTable({ columnsId, tableProps, reload, selected, onSelect
         <>
           <Tag color={INVOICE_STATUS_COLOR[invoice.status]}>{INVOICE_STATUS_LABEL[invoice.status]}</Tag>
           {invoice.marked && <Tag>线下开具</Tag>}
+          {invoice.refundedSinceIssued && <Tag color="red">订单已退款，需红冲</Tag>}
           {invoice.invoiceNumber && <Secondary>{`号码 ${invoice.invoiceNumber}`}</Secondary>}
           {invoice.redInvoiceNumber && <Secondary>{`红字 ${invoice.redInvoiceNumber}`}</Secondary>}
           {invoice.status === 'REJECTED' && invoice.rejectReason && (

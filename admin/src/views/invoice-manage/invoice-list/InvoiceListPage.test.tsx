@@ -85,6 +85,7 @@ function buildRow(overrides: Partial<InvoiceRow> = {}): InvoiceRow {
     remark: null,
     redReason: null,
     requestNo: 'INV1',
+    refundedSinceIssued: false,
     ...overrides,
   };
 }
@@ -197,7 +198,19 @@ describe('InvoiceListPage', () => {
     const issued = rowOf('D20261126100000654321');
     expect(within(issued).getByText('号码 26370000000000000001')).toBeTruthy();
     expect(within(issued).queryByText('开票')).toBeNull();
+    expect(within(issued).queryByText('订单已退款，需红冲')).toBeNull();
     for (const name of ['红冲', '下载']) expect(button(issued, name)).toBeTruthy();
+  });
+
+  it('an issued invoice whose order was refunded since says it needs 红冲', async () => {
+    jest.mocked(listInvoices).mockResolvedValue({
+      list: [PENDING, { ...ISSUED, refundedSinceIssued: true }],
+      total: 2,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    await openPage();
+    expect(within(rowOf('D20261126100000654321')).getByText('订单已退款，需红冲')).toBeTruthy();
   });
 
   it('开票 opens through the platform; 下载 saves the PDF; 导出 the .xlsx', async () => {
