@@ -76,7 +76,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     if (env.EINVOICE_MODE === 'simulator') {
       einvoiceSim = createEinvoiceSimulator({
         delayMs: env.EINVOICE_SIM_DELAY_MS,
-        stateFile: path.join(env.DATA_DIR, 'einvoice-sim.json'),
+        // Kept across restarts like a real platform's records (tests start from nothing).
+        stateFile: env.NODE_ENV === 'test' ? undefined : path.join(env.DATA_DIR, 'einvoice-sim.json'),
       });
       await einvoiceSim.listen(env.EINVOICE_SIM_PORT);
       if (env.SEED_DEMO && (await seedDemoInvoice(sequelize, einvoiceSim)))

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import {
   type EinvoiceBuyer,
   type EinvoiceIssueRequest,
@@ -122,8 +123,15 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
       // No state yet.
     }
   }
+  /** Keeps the invoices in the state file; a failure to write loses only persistence, never a request. */
   const persist = () => {
-    if (options.stateFile) writeFileSync(options.stateFile, JSON.stringify([...byRequest.values()]));
+    if (!options.stateFile) return;
+    try {
+      mkdirSync(path.dirname(options.stateFile), { recursive: true });
+      writeFileSync(options.stateFile, JSON.stringify([...byRequest.values()]));
+    } catch {
+      // The simulator goes on in memory.
+    }
   };
 
   const newSerial = () => `SIM${Date.now()}${randomInt(100_000, 999_999)}`;
