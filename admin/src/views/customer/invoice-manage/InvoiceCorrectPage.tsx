@@ -142,7 +142,7 @@ export function InvoiceCorrectPage() {
     {
       title: '抬头',
       key: 'title',
-      width: 220,
+      width: 170,
       ellipsis: false,
       render: (_v, invoice) => (
         <>
@@ -151,23 +151,29 @@ export function InvoiceCorrectPage() {
         </>
       ),
     },
-    { title: '邮箱', dataIndex: 'email', width: 180 },
+    { title: '邮箱', dataIndex: 'email', width: 160 },
     {
       title: '学员 / 单位',
       key: 'who',
-      width: 120,
+      width: 100,
       render: (_v, invoice) => invoice.studentName ?? invoice.unitName ?? '—',
     },
     {
       title: '订单',
       key: 'orders',
-      width: 200,
-      render: (_v, invoice) => invoice.orders.map((order) => order.orderNo).join('、'),
+      width: 180,
+      ellipsis: false,
+      render: (_v, invoice) =>
+        invoice.orders.slice(0, 3).map((order) => (
+          <div key={order.orderId} style={{ fontSize: 12 }}>
+            {order.orderNo}
+          </div>
+        )),
     },
     {
       title: '金额',
       dataIndex: 'amount',
-      width: 96,
+      width: 100,
       align: 'right',
       render: (fen: number) => formatFen(fen),
     },
@@ -183,12 +189,13 @@ export function InvoiceCorrectPage() {
       title: '申请时间',
       dataIndex: 'createdAt',
       width: 140,
+      optional: 'hidden',
       render: (value: string) => formatDateTime(value, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: '操作',
       key: 'actions',
-      width: 120,
+      width: 110,
       fixed: 'right',
       render: (_v, invoice) => (
         <Space size={0}>

@@ -87,19 +87,20 @@ export function InvoiceTable({ columnsId, tableProps, reload, selected, onSelect
     {
       title: '抬头 / 类型',
       key: 'title',
-      width: 190,
+      width: 160,
       ellipsis: false,
       render: (_v, invoice) => (
         <>
           <div>{invoice.title}</div>
-          <Secondary>{`${INVOICE_KIND_LABEL[invoice.kind]}${invoice.taxNo ? ` · ${invoice.taxNo}` : ''}`}</Secondary>
+          <Secondary>{INVOICE_KIND_LABEL[invoice.kind]}</Secondary>
+          {invoice.taxNo && <Secondary>{invoice.taxNo}</Secondary>}
         </>
       ),
     },
     {
       title: '学员 / 单位',
       key: 'who',
-      width: 130,
+      width: 100,
       ellipsis: false,
       render: (_v, invoice) => (
         <>
@@ -111,20 +112,24 @@ export function InvoiceTable({ columnsId, tableProps, reload, selected, onSelect
     {
       title: '订单',
       key: 'orders',
-      width: 200,
+      width: 180,
       ellipsis: false,
-      render: (_v, invoice) =>
-        invoice.orders.slice(0, 3).map((order) => (
-          <div key={order.orderId}>
-            {order.orderNo}
-            <Secondary>{order.classNames.join('、')}</Secondary>
-          </div>
-        )),
+      render: (_v, invoice) => (
+        <>
+          {invoice.orders.slice(0, 3).map((order) => (
+            <div key={order.orderId}>
+              <div>{order.classNames.join('、')}</div>
+              <Secondary>{order.orderNo}</Secondary>
+            </div>
+          ))}
+          {invoice.orders.length > 3 && <Secondary>{`等 ${invoice.orders.length} 个订单`}</Secondary>}
+        </>
+      ),
     },
     {
       title: '金额',
       dataIndex: 'amount',
-      width: 96,
+      width: 100,
       align: 'right',
       render: (fen: number) => formatFen(fen),
     },
@@ -151,14 +156,14 @@ export function InvoiceTable({ columnsId, tableProps, reload, selected, onSelect
     {
       title: '申请时间',
       dataIndex: 'createdAt',
-      width: 120,
-      optional: 'shown',
+      width: 140,
+      optional: 'hidden',
       render: (value: string) => formatDateTime(value, LIST_TIME),
     },
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 150,
       fixed: 'right',
       render: (_v, invoice) => {
         const loading = busy === invoice.id;
