@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { DEMO } from '@px/api';
 import { readPdfText } from '@px/api/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { antdButton as button } from '../support/antd';
+import { antdButton as button, dropdownOption } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -108,6 +108,18 @@ describe('an invoice from application to PDF', () => {
       expect(text).toContain(DEMO.accounts.student.name);
       expect(text).toContain('演示职业培训服务有限公司');
       expect(text).toContain(number);
+
+      // 发票纠正 lists it (issued: no 纠正), 集体发票 shows the demo unit's pool (its batch is unpaid: empty).
+      await staff.goto(`${product.url}/admin/customer/invoice-manage`);
+      const corrected = staff.locator('.ant-table-row').filter({ hasText: DEMO.accounts.student.name });
+      await expectVisible(corrected.getByText('已开票'));
+      expect(await corrected.getByRole('button', { name: '纠正' }).count()).toBe(0);
+      await shot(staff, '06-invoice-correct');
+      await staff.goto(`${product.url}/admin/invoice-manage/invoice-collective`);
+      await staff.getByRole('combobox', { name: '单位' }).click();
+      await dropdownOption(staff, DEMO.unitName).click();
+      await expectVisible(staff.getByText('该单位没有待开票的订单'));
+      await shot(staff, '07-collective');
     },
     STEP_TIMEOUT,
   );
