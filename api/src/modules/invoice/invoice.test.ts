@@ -168,6 +168,13 @@ describe('student applications', () => {
       refused(await call(name, { id: invoice.id }, outsiderToken), '发票不存在');
     refused(await call('reject', { id: invoice.id, reason: 'x' }, outsiderToken), '发票不存在');
     expect(ok<InvoiceRowPage>(await call('page', {}, outsiderToken)).total).toBe(0);
+    const { account: foreignStudent } = await buildAccount({
+      projectId: elsewhere.id,
+      roleSystem: ROLE_SYSTEM.STUDENT,
+    });
+    const foreignToken = await signIn(foreignStudent);
+    refused(await call('detail', { id: invoice.id }, foreignToken), '发票不存在');
+    refused(await call('save', { orderId: order.id, ...personal }, foreignToken), '订单不存在');
     const { account: noGrant } = await buildAccount({
       projectId: s.projectId,
       roleSystem: ROLE_SYSTEM.PROJECT,
