@@ -48,10 +48,11 @@ export function capitalYuan(fen: number): string {
       if (i % 4 === 0 && i > 0 && text && !/[万亿]$/.test(text)) text += GROUPS[i / 4];
     }
   }
-  text += '圆';
-  if (jiao === 0 && fenPart === 0) text += '整';
+  if (jiao === 0 && fenPart === 0) text += '圆整';
   else {
-    text += jiao ? `${DIGITS[jiao]}角` : fenPart ? '零' : '';
+    // Under one yuan only the jiao and fen are written (伍角, 柒分).
+    text = yuan === 0 ? '' : `${text}圆`;
+    text += jiao ? `${DIGITS[jiao]}角` : fenPart && yuan ? '零' : '';
     if (fenPart) text += `${DIGITS[fenPart]}分`;
   }
   return (negative ? '（负数）' : '') + text;
