@@ -13,6 +13,7 @@ import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { examActions } from './modules/exam/exam.actions';
 import { faceActions } from './modules/face/face.actions';
+import { invoiceActions } from './modules/invoice/invoice.actions';
 import { myCertificateActions } from './modules/my-certificate/my-certificate.actions';
 import { myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
@@ -61,6 +62,7 @@ export const allActions: ActionDefinition[] = [
   ...cartActions,
   ...orderActions,
   ...refundApplyActions,
+  ...invoiceActions,
   ...myClassActions,
   ...studyPageActions,
   ...studyActions,

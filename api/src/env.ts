@@ -73,11 +73,25 @@ const envSchema = z.object({
   WECHAT_OPEN_BASE: z.url().default('https://open.weixin.qq.com'),
   WECHAT_MP_BASE: z.url().default('https://mp.weixin.qq.com'),
   WECHAT_PAY_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+  /**
+   * `simulator`: start the local electronic-invoice platform simulator and issue invoices there (dev,
+   * demo, tests); `live`: the platform at EINVOICE_API_BASE with EINVOICE_APP_KEY/SECRET (without
+   * them, opening invoices is refused). Default: live in production only.
+   */
+  EINVOICE_MODE: z.enum(['simulator', 'live']).optional(),
+  /** The invoice simulator's port (simulator mode); a free one is picked when unset. */
+  EINVOICE_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How long the invoice simulator takes to issue (ms). */
+  EINVOICE_SIM_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  EINVOICE_API_BASE: z.url().optional(),
+  EINVOICE_APP_KEY: z.string().min(1).optional(),
+  EINVOICE_APP_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.output<typeof envSchema> & {
   SEED_DEMO: boolean;
   WECHAT_MODE: 'simulator' | 'live';
+  EINVOICE_MODE: 'simulator' | 'live';
   STORAGE_DIR: string;
   FACE_PROVIDER: 'face-api' | 'simulator';
 };
@@ -106,6 +120,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...result.data,
     SEED_DEMO: result.data.SEED_DEMO ?? !production,
     WECHAT_MODE: wechatMode,
+    EINVOICE_MODE: result.data.EINVOICE_MODE ?? (production ? 'live' : 'simulator'),
     FACE_PROVIDER: result.data.FACE_PROVIDER ?? (result.data.NODE_ENV === 'test' ? 'simulator' : 'face-api'),
     STORAGE_DIR:
       result.data.STORAGE_DIR ??

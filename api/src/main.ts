@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       `  API            ${base}/api/project/system-info.action`,
       `  Database       ${database}`,
       ...(server.wechatSimulatorUrl ? [`  WeChat (sim)   ${server.wechatSimulatorUrl}/`] : []),
+      ...(server.einvoiceSimulatorUrl ? [`  发票平台 (sim) ${server.einvoiceSimulatorUrl}/`] : []),
       '',
     ].join('\n'),
   );

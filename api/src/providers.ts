@@ -3,6 +3,7 @@ import type { Providers } from './core/action';
 import { systemClock } from './core/clock';
 import type { Env } from './env';
 import { createFaceProvider } from './modules/face/face-provider';
+import { createEinvoiceClient } from './modules/invoice/einvoice/einvoice.provider';
 import { videoProviderFromEnv } from './modules/resource/video-provider';
 import { createSmsProvider } from './modules/sms/sms.provider';
 import { fileStorageFromEnv } from './modules/storage/file-storage';
@@ -12,6 +13,8 @@ import { createWechatGateway } from './modules/wechat/wechat.gateway';
 export interface ProviderOptions {
   /** Simulator mode: the WeChat simulator's addresses and its bridge script; else WeChat's (`WECHAT_*_BASE`). */
   wechatSimulator?: { endpoints: WechatEndpoints; bridgeScript: string };
+  /** Simulator mode: the electronic-invoice simulator's address and app key; else EINVOICE_*. */
+  einvoiceSimulator?: { url: string; appKey: string; appSecret: string };
 }
 
 /**
@@ -25,6 +28,12 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
     storage: fileStorageFromEnv(env),
     video: videoProviderFromEnv(env),
     sms: createSmsProvider(env.SMS_PROVIDER),
+    einvoice: createEinvoiceClient({
+      baseUrl: options.einvoiceSimulator?.url ?? env.EINVOICE_API_BASE ?? 'http://127.0.0.1:9',
+      appKey: options.einvoiceSimulator?.appKey ?? env.EINVOICE_APP_KEY ?? null,
+      appSecret: options.einvoiceSimulator?.appSecret ?? env.EINVOICE_APP_SECRET ?? null,
+      publicUrl: env.PUBLIC_URL ?? null,
+    }),
     wechat: createWechatGateway({
       endpoints: options.wechatSimulator?.endpoints ?? {
         api: env.WECHAT_API_BASE,

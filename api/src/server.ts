@@ -13,6 +13,8 @@ import { createSequelize } from './db/sequelize';
 import { type Env, REPO_ROOT } from './env';
 import { allJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './jobs/queue';
+import { createEinvoiceSimulator, type EinvoiceSimulator } from './modules/invoice/einvoice/einvoice-sim';
+import { seedDemoInvoice } from './modules/invoice/invoice.demo';
 import { authenticateToken } from './modules/session/session.service';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
 import { createProviders } from './providers';
@@ -22,6 +24,8 @@ export interface RunningServer {
   url: string;
   /** The WeChat simulator's base URL in simulator mode, else null. */
   wechatSimulatorUrl: string | null;
+  /** The electronic-invoice simulator's base URL in simulator mode, else null. */
+  einvoiceSimulatorUrl: string | null;
   port: number;
   database: DatabaseLocation;
   sequelize: Sequelize;
@@ -67,10 +71,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   });
   const sequelize = createSequelize(database.url, { logSql: (sql) => logger.trace({ sql }, 'sql') });
   let simulator: WechatSimulator | undefined;
+  let einvoiceSim: EinvoiceSimulator | undefined;
   let jobs: JobRunner | undefined;
   const undo = async () => {
     await jobs?.stop();
     await simulator?.close();
+    await einvoiceSim?.close();
     await sequelize.close();
     await database.embedded?.stop();
   };
@@ -85,11 +91,26 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       if (env.SEED_DEMO && (await seedDemoWechat(sequelize, simulator)))
         logger.info('demo WeChat app created');
     }
+    if (env.EINVOICE_MODE === 'simulator') {
+      einvoiceSim = createEinvoiceSimulator({
+        delayMs: env.EINVOICE_SIM_DELAY_MS,
+        // Kept across restarts like a real platform's records (tests start from nothing).
+        stateFile: env.NODE_ENV === 'test' ? undefined : path.join(env.DATA_DIR, 'einvoice-sim.json'),
+      });
+      await einvoiceSim.listen(env.EINVOICE_SIM_PORT);
+      if (env.SEED_DEMO && (await seedDemoInvoice(sequelize, einvoiceSim)))
+        logger.info('demo invoice issued');
+    }
 
     const providers = createProviders(env, {
       wechatSimulator: simulator && {
         endpoints: simulator.endpoints(),
         bridgeScript: `${simulator.url()}${BRIDGE_SCRIPT_PATH}`,
+      },
+      einvoiceSimulator: einvoiceSim && {
+        url: einvoiceSim.url(),
+        appKey: einvoiceSim.appKey,
+        appSecret: einvoiceSim.appSecret,
       },
     });
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
@@ -124,6 +145,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const url = `http://127.0.0.1:${port}`;
     // Without PUBLIC_URL, people reach the product where it listens.
     providers.wechat.listeningAt(`http://localhost:${port}`);
+    // The invoice platform calls back on loopback (the simulator runs beside the server).
+    providers.einvoice.listeningAt(url);
     if (simulator) {
       // The simulated WeChat pushes the official accounts' events to this server (MP console: 服务器地址).
       for (const app of simulator.registry.apps.values())
@@ -133,6 +156,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     return {
       url,
       wechatSimulatorUrl: simulator?.url() ?? null,
+      einvoiceSimulatorUrl: einvoiceSim?.url() ?? null,
       port,
       database,
       sequelize,

@@ -128,6 +128,9 @@ const LISTS: Record<'projectAdmin' | 'platformAdmin', string[]> = {
     '/customer/my-certificate-manage',
     '/train-manage/exam-score',
     '/train-manage/unit-class',
+    '/invoice-manage/invoice-list',
+    '/invoice-manage/invoice-collective',
+    '/customer/invoice-manage',
   ],
   platformAdmin: ['/project-manage/list', '/wxapp-manage/list', '/super-account/index'],
 };
@@ -169,26 +172,30 @@ function tableMisfits(): string[] {
 }
 
 describe.each([1440, 1280])('back-office lists at %i px', (width) => {
-  test.each(Object.entries(LISTS))('every list of %s fits', async (who, paths) => {
-    const context = await browser.newContext({ ...VIEWPORTS.desktop, viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    try {
-      await signInBackOffice(page, who as 'projectAdmin' | 'platformAdmin');
-      const misfits: Record<string, string[]> = {};
-      for (const path of paths) {
-        await page.goto(`${product.url}/admin${path}`);
-        await page.locator('.ant-table-tbody').first().waitFor({ timeout: 15_000 });
-        await page.waitForTimeout(500);
-        const found = await page.evaluate(tableMisfits);
-        if (found.length) misfits[path] = found;
-        if (path === '/train-manage/class' || path === '/resource-manage/course')
-          await shot(page, `04-${width}${path.replaceAll('/', '-')}`);
+  test.each(Object.entries(LISTS))(
+    'every list of %s fits',
+    async (who, paths) => {
+      const context = await browser.newContext({ ...VIEWPORTS.desktop, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      try {
+        await signInBackOffice(page, who as 'projectAdmin' | 'platformAdmin');
+        const misfits: Record<string, string[]> = {};
+        for (const path of paths) {
+          await page.goto(`${product.url}/admin${path}`);
+          await page.locator('.ant-table-tbody').first().waitFor({ timeout: 15_000 });
+          await page.waitForTimeout(500);
+          const found = await page.evaluate(tableMisfits);
+          if (found.length) misfits[path] = found;
+          if (path === '/train-manage/class' || path === '/resource-manage/course')
+            await shot(page, `04-${width}${path.replaceAll('/', '-')}`);
+        }
+        expect(misfits).toEqual({});
+      } finally {
+        await context.close();
       }
-      expect(misfits).toEqual({});
-    } finally {
-      await context.close();
-    }
-  });
+    },
+    120_000,
+  );
 });
 
 describe('the back office', () => {

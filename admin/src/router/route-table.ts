@@ -47,6 +47,9 @@ export const SCREEN_URLS = [
   '/train-manage/batch-pay-order',
   '/order-manage/detail',
   '/invoice-manage/refund-list',
+  '/invoice-manage/invoice-list',
+  '/invoice-manage/invoice-collective',
+  '/customer/invoice-manage',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

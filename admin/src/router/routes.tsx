@@ -116,6 +116,18 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/invoice-manage/refund-list/RefundListPage'),
     (module) => module.RefundListPage,
   ),
+  '/invoice-manage/invoice-list': screen(
+    () => import('../views/invoice-manage/invoice-list/InvoiceListPage'),
+    (module) => module.InvoiceListPage,
+  ),
+  '/invoice-manage/invoice-collective': screen(
+    () => import('../views/invoice-manage/invoice-collective/InvoiceCollectivePage'),
+    (module) => module.InvoiceCollectivePage,
+  ),
+  '/customer/invoice-manage': screen(
+    () => import('../views/customer/invoice-manage/InvoiceCorrectPage'),
+    (module) => module.InvoiceCorrectPage,
+  ),
   '/order-manage/list': screen(
     () => import('../views/order-manage/list/OrderListPage'),
     (module) => module.OrderListPage,

@@ -17,6 +17,7 @@ import {
   examSettingCalls,
 } from './exam';
 import { faceCalls } from './face';
+import { invoiceCalls } from './invoice';
 import { forgetCalls, loginCalls, registerCalls } from './login';
 import { myCertificateCalls } from './my-certificate';
 import { myClassCalls } from './my-class';
@@ -52,6 +53,7 @@ export const CALLS = {
   ...keyed(cartCalls),
   ...keyed(orderCalls),
   ...keyed(refundApplyCalls),
+  ...keyed(invoiceCalls),
   ...keyed(myClassCalls),
   ...keyed(changeClassCalls),
   ...keyed(studyPageCalls),

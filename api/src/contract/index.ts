@@ -12,6 +12,7 @@ export * from './course';
 export * from './dictionary';
 export * from './exam';
 export * from './face';
+export * from './invoice';
 export * from './login';
 export * from './my-certificate';
 export * from './my-class';

@@ -21,6 +21,7 @@ import {
   ExamSetting,
 } from '../modules/exam/exam.model';
 import { FaceCapture, FacePhoto } from '../modules/face/face.model';
+import { Invoice, InvoiceConfig, InvoiceLog, InvoiceOrder } from '../modules/invoice/invoice.model';
 import {
   Certificate,
   CertificatePrintLog,
@@ -95,6 +96,7 @@ export function initModels(sequelize: Sequelize): void {
   UnitAffiliation.initModel(sequelize);
   ChangeClassApply.initModel(sequelize);
   RefundApply.initModel(sequelize);
+  for (const model of [InvoiceConfig, Invoice, InvoiceOrder, InvoiceLog]) model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

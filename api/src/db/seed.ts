@@ -8,6 +8,7 @@ import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
 import { seedExamDemo } from '../modules/exam/exam.demo';
+import { seedInvoiceConfigDemo } from '../modules/invoice/invoice.demo';
 import {
   DEMO_PASSED_CLASS,
   DEMO_SKILL_CERTIFICATE,
@@ -186,6 +187,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedUnitImportDemo(sequelize, project.id, DEMO_UNIT_CLASS, unitManager.id, transaction);
     await seedUnitAffiliationDemo(project.id, unit.id, projectAdmin.id, transaction);
     await seedRefundApplyDemo(project.id, transaction);
+    await seedInvoiceConfigDemo(project.id, transaction);
     return true;
   });
 }

@@ -2,6 +2,7 @@ import type { JobDefinition } from '../core/jobs';
 import { signInAttemptSweep } from '../modules/auth/auth.jobs';
 import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
 import { examDeadlineJob } from '../modules/exam/exam.jobs';
+import { invoiceIssueJob, invoiceRedJob, invoiceSweepJob } from '../modules/invoice/invoice.jobs';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
 import {
@@ -16,6 +17,9 @@ export const allJobs: readonly JobDefinition[] = [
   sweepUploadsJob,
   sweepBannerImagesJob,
   orderSweepJob,
+  invoiceIssueJob,
+  invoiceRedJob,
+  invoiceSweepJob,
   examDeadlineJob,
   unitImportRunJob,
   unitImportSweepJob,

@@ -24,6 +24,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['cart'],
   ['class-center'],
   ['order'],
+  ['invoice'],
   ['unit-import'],
   ['my-class', 'study'],
   ['student'],

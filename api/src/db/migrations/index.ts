@@ -25,6 +25,7 @@ import { m0023UnitAffiliations } from './0023-unit-affiliations';
 import { m0024Refunds } from './0024-refunds';
 import { m0025ProjectSettingMenu } from './0025-project-setting-menu';
 import { m0026RefundApplies } from './0026-refund-applies';
+import { m0027Invoices } from './0027-invoices';
 import { m0028ClassChanges } from './0028-class-changes';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
@@ -55,5 +56,6 @@ export const migrations: Migration[] = [
   m0024Refunds,
   m0025ProjectSettingMenu,
   m0026RefundApplies,
+  m0027Invoices,
   m0028ClassChanges,
 ];

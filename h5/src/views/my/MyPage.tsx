@@ -15,7 +15,7 @@ import { ModifyMobilePopup } from './components/ModifyMobilePopup';
 import { ModifyPasswordPopup } from './components/ModifyPasswordPopup';
 import { MyCertificatesTab } from './components/MyCertificatesTab';
 import { MyClassesTab } from './components/MyClassesTab';
-import { MyOrderList } from './components/MyOrderList';
+import { MyOrdersTab } from './components/MyOrderList';
 import './my.css';
 
 /** The JS-SDK interfaces /my prepares (sharing, and payment for the pay page). */
@@ -112,7 +112,9 @@ export function MyPage() {
               />
             )}
             {name === 'certificates' && <MyCertificatesTab />}
-            {name === 'orders' && <MyOrderList refundOpen={settings.studentRefund === 1} />}
+            {name === 'orders' && (
+              <MyOrdersTab studentName={profile.realName} refundOpen={settings.studentRefund === 1} />
+            )}
             {name === 'account' && (
               <AccountSettings
                 profile={profile}

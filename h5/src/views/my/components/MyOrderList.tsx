@@ -11,15 +11,19 @@ import { formatDateTime, formatFen } from '@px/config';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, List, Loading, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
+import { checkInvoiceAllowed } from '../../../api/invoice';
 import { cancelOrder, listMyOrders } from '../../../api/order';
 import { cancelRefundApply, getRefundData, listMyRefundApplies } from '../../../api/refund-apply';
 import { askConfirm } from '../../../components/cart/ask-confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { OrderItemList } from '../../../components/OrderItemList';
+import { SegmentedTabs } from '../../../components/SegmentedTabs';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { orderPayPath } from '../../../router/paths';
 import { FilterPills } from './FilterPills';
+import { InvoiceApplyPopup, type InvoiceApplyTarget } from './InvoiceApplyPopup';
+import { MyInvoiceList } from './MyInvoiceList';
 import { RefundApplyPopup } from './RefundApplyPopup';
 
 /** The state filter of 我的订单: 全部 sends none. */
@@ -50,6 +54,9 @@ interface OrderCardProps {
   onApply: (data: RefundApplyData) => void;
   /** The application changed (withdrawn). */
   onApplyChanged: () => void;
+  /** 申请发票 on a paid order: what the popup applies for. */
+  onApplyInvoice: (target: InvoiceApplyTarget) => void;
+  studentName: string;
 }
 
 /** What the order card says of a refund application. */
@@ -65,9 +72,18 @@ function applyText(apply: RefundApplyView): string {
 /**
  * One order: number, state, classes, created time and total; 去支付 and 取消订单 while unpaid;
  * 申请退款 of a paid order the student paid (the server judges the rules: a refusal is shown), the
- * application's state and 撤销申请 while it is pending.
+ * application's state and 撤销申请 while it is pending; 申请发票 of a paid order.
  */
-function OrderCard({ order, onCancelled, apply, refundOpen, onApply, onApplyChanged }: OrderCardProps) {
+function OrderCard({
+  order,
+  onCancelled,
+  apply,
+  refundOpen,
+  onApply,
+  onApplyChanged,
+  onApplyInvoice,
+  studentName,
+}: OrderCardProps) {
   const navigate = useNavigate();
   const { submitting, run } = useSubmitLock();
   const cancel = () =>
@@ -105,6 +121,29 @@ function OrderCard({ order, onCancelled, apply, refundOpen, onApply, onApplyChan
           return;
         }
         onApply(data);
+      } catch {
+        // The request client has shown why.
+      }
+    });
+  const applyInvoice = () =>
+    void run(async () => {
+      try {
+        const allowed = await checkInvoiceAllowed(order.id);
+        if (!allowed.allowed) {
+          Toast.info(
+            allowed.invoiceId
+              ? '该订单已申请发票，请在“我的发票”查看'
+              : (allowed.reason ?? '该订单不能申请发票'),
+          );
+          return;
+        }
+        onApplyInvoice({
+          kind: 'order',
+          orderId: order.id,
+          orderNo: order.orderNo,
+          amount: allowed.amount,
+          defaultTitle: studentName,
+        });
       } catch {
         // The request client has shown why.
       }
@@ -164,10 +203,15 @@ function OrderCard({ order, onCancelled, apply, refundOpen, onApply, onApplyChan
           </Button>
         </div>
       )}
-      {canApply && (
+      {order.status === 'PAID' && !order.byUnit && order.paidAmount > 0 && (
         <div className="my-card__actions">
-          <Button size="small" round plain type="danger" loading={submitting} onClick={applyRefund}>
-            申请退款
+          {canApply && (
+            <Button size="small" round plain type="danger" loading={submitting} onClick={applyRefund}>
+              申请退款
+            </Button>
+          )}
+          <Button size="small" round plain type="primary" loading={submitting} onClick={applyInvoice}>
+            申请发票
           </Button>
         </div>
       )}
@@ -175,12 +219,49 @@ function OrderCard({ order, onCancelled, apply, refundOpen, onApply, onApplyChan
   );
 }
 
+type OrdersView = 'orders' | 'invoices';
+const VIEWS = [
+  { key: 'orders', title: '订单' },
+  { key: 'invoices', title: '我的发票' },
+] as const;
+
+/**
+ * The 我的订单 tab: 订单 (the orders, 申请发票 on a paid one) and 我的发票 (the invoice applications
+ * with their states and PDFs).
+ */
+export function MyOrdersTab({ studentName, refundOpen }: { studentName: string; refundOpen: boolean }) {
+  const [view, setView] = useState<OrdersView>('orders');
+  return (
+    <>
+      <SegmentedTabs label="订单与发票" tabs={VIEWS} active={view} onChange={setView} />
+      {view === 'orders' ? (
+        <MyOrderList
+          refundOpen={refundOpen}
+          studentName={studentName}
+          onInvoiceSaved={() => setView('invoices')}
+        />
+      ) : (
+        <MyInvoiceList />
+      )}
+    </>
+  );
+}
+
 /**
  * 我的订单: the student's orders (`order/my-order-page`, 10 a page, newest first) filtered by state
  * (全部 / 待支付 / 已支付 / 已关闭); pull to refresh and an infinite list.
  */
-export function MyOrderList({ refundOpen }: { refundOpen: boolean }) {
+export function MyOrderList({
+  refundOpen,
+  studentName,
+  onInvoiceSaved,
+}: {
+  refundOpen: boolean;
+  studentName: string;
+  onInvoiceSaved: () => void;
+}) {
   const [filter, setFilter] = useState<OrderFilter>('');
+  const [invoiceTarget, setInvoiceTarget] = useState<InvoiceApplyTarget | null>(null);
   const [applies, setApplies] = useState<ReadonlyMap<number, RefundApplyView>>(new Map());
   const [applying, setApplying] = useState<RefundApplyData | null>(null);
   const loadApplies = useCallback(() => {
@@ -240,6 +321,8 @@ export function MyOrderList({ refundOpen }: { refundOpen: boolean }) {
               refundOpen={refundOpen}
               onApply={setApplying}
               onApplyChanged={reread}
+              onApplyInvoice={setInvoiceTarget}
+              studentName={studentName}
             />
           ))}
         </ul>
@@ -264,6 +347,14 @@ export function MyOrderList({ refundOpen }: { refundOpen: boolean }) {
         onApplied={() => {
           setApplying(null);
           reread();
+        }}
+      />
+      <InvoiceApplyPopup
+        target={invoiceTarget}
+        onClose={() => setInvoiceTarget(null)}
+        onSaved={() => {
+          setInvoiceTarget(null);
+          onInvoiceSaved();
         }}
       />
     </>

@@ -1,0 +1,245 @@
+import {
+  INVOICE_STATUS_LABEL,
+  INVOICE_TITLE_TYPE_LABEL,
+  type InvoiceFilters,
+  type InvoiceRow,
+} from '@px/api/contract';
+import { formatDateTime, formatFen } from '@px/config';
+import { Button, Card, Form, Input, Modal, message, Radio, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { correctInvoice, listInvoices } from '../../../api/invoice';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
+import { usePagedList } from '../../../hooks/usePagedList';
+import { showServerFieldErrors } from '../../../utils/form-errors';
+import { InvoiceDetailDrawer } from '../../invoice-manage/components/InvoiceDetailDrawer';
+import {
+  cleanInvoiceFilters,
+  INVOICE_STATUS_COLOR,
+  type InvoiceFilterValues,
+} from '../../invoice-manage/invoice-meta';
+
+/** States whose title may still be corrected (not yet issued). */
+const CORRECTABLE = new Set(['PENDING', 'REJECTED', 'FAILED']);
+
+interface CorrectForm {
+  titleType: 'PERSONAL' | 'COMPANY';
+  title: string;
+  taxNo?: string;
+  email: string;
+  reason: string;
+}
+
+/** The correction of one application: its title, taxpayer number and e-mail, and why. */
+function CorrectModal({
+  invoice,
+  onClose,
+  onDone,
+}: {
+  invoice: InvoiceRow | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [form] = Form.useForm<CorrectForm>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    if (!invoice) return;
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      await correctInvoice({
+        id: invoice.id,
+        ...values,
+        taxNo: values.titleType === 'COMPANY' ? values.taxNo : '',
+      });
+      void message.success('已纠正');
+      onDone();
+    } catch (error) {
+      showServerFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={invoice !== null}
+      title="纠正发票信息"
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      destroyOnHidden
+      afterOpenChange={(open) =>
+        open &&
+        invoice &&
+        form.setFieldsValue({
+          titleType: invoice.titleType,
+          title: invoice.title,
+          taxNo: invoice.taxNo ?? '',
+          email: invoice.email ?? '',
+          reason: '',
+        })
+      }
+    >
+      <Form form={form} layout="vertical" name="invoice-correct">
+        <Form.Item name="titleType" label="抬头类型">
+          <Radio.Group
+            options={(['PERSONAL', 'COMPANY'] as const).map((value) => ({
+              value,
+              label: INVOICE_TITLE_TYPE_LABEL[value],
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="title"
+          label="发票抬头"
+          rules={[{ required: true, whitespace: true, message: '请填写发票抬头' }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(prev, next) => prev.titleType !== next.titleType}>
+          {() =>
+            form.getFieldValue('titleType') === 'COMPANY' && (
+              <Form.Item
+                name="taxNo"
+                label="纳税人识别号"
+                rules={[{ required: true, whitespace: true, message: '请填写纳税人识别号' }]}
+              >
+                <Input maxLength={20} />
+              </Form.Item>
+            )
+          }
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label="接收邮箱"
+          rules={[{ required: true, type: 'email', message: '请填写正确的邮箱' }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label="纠正原因"
+          rules={[{ required: true, whitespace: true, message: '请填写纠正原因' }]}
+        >
+          <Input.TextArea maxLength={200} rows={2} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * 发票纠正 (数据纠正): the project's invoices by title, number, order or student; 纠正 corrects the
+ * title of one not yet issued (logged with the reason), 详情 shows its history. Issuing stays in
+ * 发票管理.
+ */
+export function InvoiceCorrectPage() {
+  const list = usePagedList<InvoiceFilters, InvoiceRow>(listInvoices, {});
+  const [editing, setEditing] = useState<InvoiceRow | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const columns: ListColumn<InvoiceRow>[] = [
+    {
+      title: '抬头',
+      key: 'title',
+      width: 170,
+      ellipsis: false,
+      render: (_v, invoice) => (
+        <>
+          <div>{invoice.title}</div>
+          {invoice.taxNo && <div style={{ fontSize: 12, color: '#888' }}>{invoice.taxNo}</div>}
+        </>
+      ),
+    },
+    { title: '邮箱', dataIndex: 'email', width: 160 },
+    {
+      title: '学员 / 单位',
+      key: 'who',
+      width: 100,
+      render: (_v, invoice) => invoice.studentName ?? invoice.unitName ?? '—',
+    },
+    {
+      title: '订单',
+      key: 'orders',
+      width: 180,
+      ellipsis: false,
+      render: (_v, invoice) =>
+        invoice.orders.slice(0, 3).map((order) => (
+          <div key={order.orderId} style={{ fontSize: 12 }}>
+            {order.orderNo}
+          </div>
+        )),
+    },
+    {
+      title: '金额',
+      dataIndex: 'amount',
+      width: 100,
+      align: 'right',
+      render: (fen: number) => formatFen(fen),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 96,
+      render: (status: InvoiceRow['status']) => (
+        <Tag color={INVOICE_STATUS_COLOR[status]}>{INVOICE_STATUS_LABEL[status]}</Tag>
+      ),
+    },
+    {
+      title: '申请时间',
+      dataIndex: 'createdAt',
+      width: 140,
+      optional: 'hidden',
+      render: (value: string) => formatDateTime(value, 'YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 110,
+      fixed: 'right',
+      render: (_v, invoice) => (
+        <Space size={0}>
+          {CORRECTABLE.has(invoice.status) && (
+            <Button type="link" size="small" onClick={() => setEditing(invoice)}>
+              纠正
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => setDetailId(invoice.id)}>
+            详情
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card title="发票纠正">
+      <ListFilterBar<InvoiceFilterValues>
+        name="invoice-correct-filters"
+        onSearch={(values) => list.search(cleanInvoiceFilters(values))}
+        onReset={list.reset}
+      >
+        <Form.Item name="keyword" label="关键字">
+          <Input allowClear maxLength={64} placeholder="抬头、发票号码或订单号" style={{ width: 210 }} />
+        </Form.Item>
+        <Form.Item name="student" label="学员">
+          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
+        </Form.Item>
+      </ListFilterBar>
+      <ListTable<InvoiceRow>
+        columnsId="customer/invoice-manage"
+        rowKey="id"
+        columns={columns}
+        {...list.tableProps}
+      />
+      <CorrectModal
+        invoice={editing}
+        onClose={() => setEditing(null)}
+        onDone={() => {
+          setEditing(null);
+          list.reload();
+        }}
+      />
+      <InvoiceDetailDrawer invoiceId={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,695 @@
+import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer } from '../../contract/common';
+import {
+  type collectiveSaveInput,
+  INVOICE_STATUS,
+  type InvoiceAllowedAnswer,
+  type InvoiceableOrder,
+  type InvoiceDetail,
+  type InvoiceFilters,
+  type InvoiceRow,
+  type InvoiceStatistics,
+  type InvoiceUnitOption,
+  type InvoiceView,
+  type invoicePageInput,
+  type invoiceReSaveInput,
+  type invoiceSaveInput,
+} from '../../contract/invoice';
+import type { ActorScope, TenantScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { containsPattern } from '../../core/query';
+import { Account } from '../account/account.model';
+import { PayOrder, PayOrderItem } from '../order/order.model';
+import { Unit } from '../unit/unit.model';
+import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
+import { invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
+
+/**
+ * Invoice applications: the student's (allowed, can-add list, save, re-save, detail, my list), the
+ * back office's list, statistics and detail, and collective invoices of a unit's orders. Issuing,
+ * reversing and the platform's results live in invoice-issue.ts.
+ */
+
+const NO_INVOICE = '发票不存在';
+const NO_ORDER = '订单不存在';
+const HAS_INVOICE = '该订单已有开票申请';
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** Why an order of the student may not be invoiced now (null: it may). */
+function refusal(order: PayOrder, amount: number, hasActive: boolean): string | null {
+  if (order.batchOrderId) return '该订单由单位统一缴费，请由单位申请集体发票';
+  if (order.status !== 'PAID') return '仅已支付的订单可以申请发票';
+  if (amount <= 0) return '该订单没有可开票金额';
+  if (hasActive) return HAS_INVOICE;
+  return null;
+}
+
+/** The orders' active invoice ids, by order. */
+async function activeInvoices(projectId: number, orderIds: number[], transaction?: Transaction) {
+  if (orderIds.length === 0) return new Map<number, number>();
+  const rows = await InvoiceOrder.findAll({
+    where: { projectId, orderId: orderIds, active: true },
+    transaction,
+  });
+  return new Map(rows.map((row) => [row.orderId, row.invoiceId]));
+}
+
+/** Class names of orders, by order. */
+async function classNamesOf(projectId: number, orderIds: number[], transaction?: Transaction) {
+  const items = orderIds.length
+    ? await PayOrderItem.findAll({
+        where: { projectId, orderId: orderIds },
+        order: [['id', 'ASC']],
+        transaction,
+      })
+    : [];
+  const names = new Map<number, string[]>();
+  for (const item of items) names.set(item.orderId, [...(names.get(item.orderId) ?? []), item.className]);
+  return names;
+}
+
+/** `invoice/invoice-allowed`: whether the student may apply for an invoice of their order now. */
+export async function invoiceAllowed(scope: ActorScope, orderId: number): Promise<InvoiceAllowedAnswer> {
+  const projectId = scope.project.id;
+  const order = await PayOrder.findOne({
+    where: { id: orderId, projectId, accountId: scope.principal.accountId },
+  });
+  if (!order) throw new BusinessError(NO_ORDER);
+  const amount = invoiceableFen(order);
+  const active = (await activeInvoices(projectId, [order.id])).get(order.id) ?? null;
+  const reason = refusal(order, amount, active !== null);
+  return { allowed: reason === null, reason, amount, invoiceId: active };
+}
+
+/** Paid orders without an active invoice, as the apply screens list them. */
+async function invoiceableOrders(
+  projectId: number,
+  where: WhereOptions<PayOrder>,
+): Promise<InvoiceableOrder[]> {
+  const orders = await PayOrder.findAll({
+    where: {
+      [Op.and]: [
+        { projectId, status: 'PAID' },
+        where,
+        {
+          id: {
+            [Op.notIn]: PayOrder.sequelize?.literal(
+              `(SELECT order_id FROM invoice_order WHERE active AND project_id = ${projectId})`,
+            ),
+          },
+        },
+      ],
+    },
+    order: [
+      ['paidAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: 500,
+  });
+  const payable = orders.filter((order) => invoiceableFen(order) > 0);
+  const ids = payable.map((order) => order.id);
+  const names = await classNamesOf(projectId, ids);
+  const students = new Map(
+    (
+      await Account.findAll({
+        attributes: ['id', 'realName'],
+        where: { projectId, id: [...new Set(payable.map((order) => order.accountId))] },
+      })
+    ).map((account) => [account.id, account.realName]),
+  );
+  return payable.map((order) => ({
+    orderId: order.id,
+    orderNo: order.orderNo,
+    paidAt: iso(order.paidAt),
+    classNames: names.get(order.id) ?? [],
+    amount: invoiceableFen(order),
+    studentName: students.get(order.accountId) ?? '',
+  }));
+}
+
+/** `invoice/can-add-list`: the student's own paid orders (not a unit's) that may be invoiced now. */
+export function canAddList(scope: ActorScope): Promise<InvoiceableOrder[]> {
+  return invoiceableOrders(scope.project.id, { accountId: scope.principal.accountId, batchOrderId: null });
+}
+
+/** Title fields as stored: a person's title carries no taxpayer number. */
+function titleOf(input: { titleType: 'PERSONAL' | 'COMPANY'; title: string; taxNo?: string; email: string }) {
+  return {
+    titleType: input.titleType,
+    title: input.title,
+    taxNo: input.titleType === 'COMPANY' ? (input.taxNo ?? null) : null,
+    email: input.email,
+  };
+}
+
+/** Refuses an amount above what may be invoiced. */
+function checkAmount(requested: number | undefined, max: number): number {
+  const amount = requested ?? max;
+  if (amount > max) throw new BusinessError(`开票金额不能超过实付金额减去已退款金额（¥${yuan(max)}）`);
+  return amount;
+}
+
+/** Runs `work`, turning the one-active-invoice index's refusal into words. */
+async function oneActive<T>(work: () => Promise<T>, message = HAS_INVOICE): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) throw new BusinessError(message);
+    throw error;
+  }
+}
+
+/**
+ * `invoice/save`: the student applies for an invoice of a paid order of their own (PENDING). Refused
+ * for another's order, an unpaid or unit-paid order, an amount above paid minus refunded, or an
+ * order with an active invoice (also when two applications race: the unique index decides).
+ */
+export async function saveInvoice(
+  scope: ActorScope,
+  input: z.output<typeof invoiceSaveInput>,
+): Promise<InvoiceView> {
+  const projectId = scope.project.id;
+  const id = await oneActive(() =>
+    scope.sequelize.transaction(async (transaction) => {
+      const order = await PayOrder.findOne({
+        where: { id: input.orderId, projectId, accountId: scope.principal.accountId },
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+      });
+      if (!order) throw new BusinessError(NO_ORDER);
+      const max = invoiceableFen(order);
+      const active = await activeInvoices(projectId, [order.id], transaction);
+      const why = refusal(order, max, active.has(order.id));
+      if (why) throw new BusinessError(why);
+      const amount = checkAmount(input.amount, max);
+      const invoice = await Invoice.create(
+        {
+          projectId,
+          kind: 'SINGLE',
+          accountId: scope.principal.accountId,
+          unitId: order.unitId,
+          status: 'PENDING',
+          ...titleOf(input),
+          amountFen: amount,
+          requestNo: newRequestNo('INV'),
+          createdBy: scope.principal.accountId,
+        },
+        { transaction },
+      );
+      await InvoiceOrder.create(
+        { invoiceId: invoice.id, projectId, orderId: order.id, amountFen: amount },
+        { transaction },
+      );
+      await InvoiceLog.create(
+        {
+          invoiceId: invoice.id,
+          projectId,
+          fromStatus: null,
+          toStatus: 'PENDING',
+          source: 'STUDENT',
+          actorId: scope.principal.accountId,
+          reason: null,
+        },
+        { transaction },
+      );
+      return invoice.id;
+    }),
+  );
+  return studentInvoice(scope, id);
+}
+
+/**
+ * `invoice/re-save`: a REJECTED or FAILED application of the student applied for again with the
+ * title corrected (PENDING, a new request number); its order must still allow the amount and have
+ * no other active invoice.
+ */
+export async function reSaveInvoice(
+  scope: ActorScope,
+  input: z.output<typeof invoiceReSaveInput>,
+): Promise<InvoiceView> {
+  const projectId = scope.project.id;
+  await oneActive(() =>
+    scope.sequelize.transaction(async (transaction) => {
+      const invoice = await Invoice.findOne({
+        where: { id: input.id, projectId, accountId: scope.principal.accountId, kind: 'SINGLE' },
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+      });
+      if (!invoice) throw new BusinessError(NO_INVOICE);
+      if (invoice.status !== 'REJECTED' && invoice.status !== 'FAILED')
+        throw new BusinessError('仅已驳回或开票失败的申请可以重新提交');
+      const link = await InvoiceOrder.findOne({ where: { invoiceId: invoice.id, projectId }, transaction });
+      const order = link
+        ? await PayOrder.findOne({
+            where: { id: link.orderId, projectId },
+            transaction,
+            lock: transaction.LOCK.UPDATE,
+          })
+        : null;
+      if (!link || !order) throw new BusinessError(NO_ORDER);
+      const max = invoiceableFen(order);
+      const why = refusal(order, max, false);
+      if (why) throw new BusinessError(why);
+      const amount = checkAmount(input.amount, max);
+      Object.assign(invoice, {
+        ...titleOf(input),
+        amountFen: amount,
+        requestNo: newRequestNo('INV'),
+        serialNo: null,
+        failure: null,
+        rejectReason: null,
+      });
+      link.amountFen = amount;
+      await link.save({ transaction });
+      await moveInvoice(
+        invoice,
+        'PENDING',
+        { source: 'STUDENT', actorId: scope.principal.accountId, reason: '重新提交' },
+        transaction,
+      );
+    }),
+  );
+  return studentInvoice(scope, input.id);
+}
+
+/** Invoices as their pages show them: with their orders (and, for the back office, people and units). */
+export async function presentInvoices(projectId: number, invoices: Invoice[]): Promise<InvoiceRow[]> {
+  const ids = invoices.map((invoice) => invoice.id);
+  const links = ids.length
+    ? await InvoiceOrder.findAll({ where: { projectId, invoiceId: ids }, order: [['id', 'ASC']] })
+    : [];
+  const orderIds = [...new Set(links.map((link) => link.orderId))];
+  const orders = new Map(
+    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds } }) : []).map((order) => [
+      order.id,
+      order,
+    ]),
+  );
+  const names = await classNamesOf(projectId, orderIds);
+  const accountIds = [
+    ...new Set([
+      ...invoices.flatMap((invoice) => (invoice.accountId ? [invoice.accountId] : [])),
+      ...[...orders.values()].map((order) => order.accountId),
+    ]),
+  ];
+  const accounts = new Map(
+    (accountIds.length ? await Account.findAll({ where: { projectId, id: accountIds } }) : []).map((a) => [
+      a.id,
+      a,
+    ]),
+  );
+  const unitIds = [...new Set(invoices.flatMap((invoice) => (invoice.unitId ? [invoice.unitId] : [])))];
+  const units = new Map(
+    (unitIds.length ? await Unit.findAll({ where: { projectId, id: unitIds } }) : []).map((unit) => [
+      unit.id,
+      unit.name,
+    ]),
+  );
+  return invoices.map((invoice) => {
+    const account = invoice.accountId ? accounts.get(invoice.accountId) : undefined;
+    return {
+      id: invoice.id,
+      kind: invoice.kind,
+      status: invoice.status,
+      titleType: invoice.titleType,
+      title: invoice.title,
+      taxNo: invoice.taxNo,
+      email: invoice.email,
+      amount: invoice.amountFen,
+      invoiceNumber: invoice.invoiceNumber,
+      issuedAt: iso(invoice.issuedAt),
+      marked: invoice.marked,
+      hasPdf:
+        !invoice.marked &&
+        Boolean(invoice.serialNo) &&
+        ['ISSUED', 'RED_ISSUING', 'REVERSED'].includes(invoice.status),
+      redInvoiceNumber: invoice.redInvoiceNumber,
+      reversedAt: iso(invoice.reversedAt),
+      failure: invoice.failure,
+      rejectReason: invoice.rejectReason,
+      createdAt: invoice.createdAt.toISOString(),
+      orders: links
+        .filter((link) => link.invoiceId === invoice.id)
+        .map((link) => {
+          const order = orders.get(link.orderId);
+          return {
+            orderId: link.orderId,
+            orderNo: order?.orderNo ?? '',
+            amount: link.amountFen,
+            classNames: names.get(link.orderId) ?? [],
+            studentName: order ? (accounts.get(order.accountId)?.realName ?? null) : null,
+          };
+        }),
+      accountId: invoice.accountId,
+      studentName: account?.realName ?? null,
+      mobile: account?.mobile ?? null,
+      unitId: invoice.unitId,
+      unitName: invoice.unitId ? (units.get(invoice.unitId) ?? null) : null,
+      remark: invoice.remark,
+      redReason: invoice.redReason,
+      requestNo: invoice.requestNo,
+      refundedSinceIssued:
+        invoice.status === 'ISSUED' &&
+        links.some((link) => {
+          const order = orders.get(link.orderId);
+          return (
+            link.invoiceId === invoice.id && order !== undefined && invoiceableFen(order) < link.amountFen
+          );
+        }),
+    };
+  });
+}
+
+/** What a student sees of an invoice (no staff remark, no request number). */
+function studentView(row: InvoiceRow): InvoiceView {
+  const {
+    accountId: _a,
+    studentName: _s,
+    mobile: _m,
+    unitId: _u,
+    unitName: _n,
+    remark: _r,
+    redReason: _d,
+    requestNo: _q,
+    refundedSinceIssued: _f,
+    ...view
+  } = row;
+  return view;
+}
+
+/** The student's own invoice; refused like a missing one otherwise. */
+export async function findStudentInvoice(scope: ActorScope, id: number): Promise<Invoice> {
+  const invoice = await Invoice.findOne({
+    where: { id, projectId: scope.project.id, accountId: scope.principal.accountId },
+  });
+  if (!invoice) throw new BusinessError(NO_INVOICE);
+  return invoice;
+}
+
+/** `invoice/detail`: one invoice of the student. */
+export async function studentInvoice(scope: ActorScope, id: number): Promise<InvoiceView> {
+  const [row] = await presentInvoices(scope.project.id, [await findStudentInvoice(scope, id)]);
+  return studentView(row as InvoiceRow);
+}
+
+/** `invoice/my-list`: the student's invoices, newest first. */
+export async function myInvoices(
+  scope: ActorScope,
+  input: { pageNum: number; pageSize: number },
+): Promise<PageAnswer<InvoiceView>> {
+  const { rows, count } = await Invoice.findAndCountAll({
+    where: { projectId: scope.project.id, accountId: scope.principal.accountId },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  const list = (await presentInvoices(scope.project.id, rows)).map(studentView);
+  return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** The project's invoice; refused like a missing one otherwise. */
+export async function findProjectInvoice(
+  scope: TenantScope,
+  id: number,
+  transaction?: Transaction,
+): Promise<Invoice> {
+  const invoice = await Invoice.findOne({
+    where: { id, projectId: scope.project.id },
+    transaction,
+    lock: transaction ? transaction.LOCK.UPDATE : undefined,
+  });
+  if (!invoice) throw new BusinessError(NO_INVOICE);
+  return invoice;
+}
+
+/** One invoice as the back office lists it. */
+export async function invoiceRow(scope: TenantScope, id: number): Promise<InvoiceRow> {
+  const [row] = await presentInvoices(scope.project.id, [await findProjectInvoice(scope, id)]);
+  return row as InvoiceRow;
+}
+
+/** The where of the back office's filters. */
+async function listWhere(scope: TenantScope, input: InvoiceFilters): Promise<WhereOptions<Invoice>> {
+  const projectId = scope.project.id;
+  const and: WhereOptions<Invoice>[] = [{ projectId }];
+  if (input.status) and.push({ status: input.status });
+  if (input.kind) and.push({ kind: input.kind });
+  if (input.unitId) and.push({ unitId: input.unitId });
+  if (input.keyword) {
+    const order = await PayOrder.findOne({
+      attributes: ['id'],
+      where: { projectId, orderNo: input.keyword },
+    });
+    and.push({
+      [Op.or]: [
+        { title: { [Op.iLike]: containsPattern(input.keyword) } },
+        { invoiceNumber: input.keyword },
+        ...(order
+          ? [
+              {
+                id: {
+                  [Op.in]: scope.sequelize.literal(
+                    `(SELECT invoice_id FROM invoice_order WHERE project_id = ${projectId} AND order_id = ${order.id})`,
+                  ),
+                },
+              },
+            ]
+          : []),
+      ],
+    });
+  }
+  if (input.student) {
+    const accounts = await Account.findAll({
+      attributes: ['id'],
+      where: {
+        projectId,
+        [Op.or]: [
+          { realName: { [Op.iLike]: containsPattern(input.student) } },
+          { idCardNo: input.student.toUpperCase() },
+          { mobile: input.student },
+        ],
+      },
+      limit: 1000,
+    });
+    and.push({ accountId: accounts.map((account) => account.id) });
+  }
+  const day = (date: string, end: boolean) =>
+    new Date(`${date}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`);
+  if (input.createdFrom) and.push({ createdAt: { [Op.gte]: day(input.createdFrom, false) } });
+  if (input.createdTo) and.push({ createdAt: { [Op.lte]: day(input.createdTo, true) } });
+  return { [Op.and]: and };
+}
+
+/** `invoice/page`: one page of the project's filtered invoices, newest first. */
+export async function pageInvoices(
+  scope: TenantScope,
+  input: z.output<typeof invoicePageInput>,
+): Promise<PageAnswer<InvoiceRow>> {
+  const { rows, count } = await Invoice.findAndCountAll({
+    where: await listWhere(scope, input),
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return {
+    list: await presentInvoices(scope.project.id, rows),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** The filtered invoices in list order, a batch at a time (keyset), for the export. */
+export async function* invoiceBatches(
+  scope: TenantScope,
+  input: InvoiceFilters,
+  batchSize = 500,
+): AsyncGenerator<InvoiceRow[]> {
+  const where = await listWhere(scope, input);
+  let after: { createdAt: Date; id: number } | null = null;
+  for (;;) {
+    const keyset: WhereOptions<Invoice> = after
+      ? {
+          [Op.or]: [
+            { createdAt: { [Op.lt]: after.createdAt } },
+            { createdAt: after.createdAt, id: { [Op.lt]: after.id } },
+          ],
+        }
+      : {};
+    const rows: Invoice[] = await Invoice.findAll({
+      where: { [Op.and]: [where, keyset] },
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      limit: batchSize,
+    });
+    if (rows.length === 0) return;
+    yield await presentInvoices(scope.project.id, rows);
+    const last = rows[rows.length - 1] as Invoice;
+    after = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** `invoice/statistics`: counts and amounts of the filtered invoices by state. */
+export async function invoiceStatistics(
+  scope: TenantScope,
+  input: InvoiceFilters,
+): Promise<InvoiceStatistics> {
+  const rows = (await Invoice.findAll({
+    attributes: [
+      'status',
+      [scope.sequelize.fn('COUNT', scope.sequelize.col('id')), 'count'],
+      [scope.sequelize.fn('SUM', scope.sequelize.col('amount_fen')), 'amount'],
+    ],
+    where: await listWhere(scope, input),
+    group: ['status'],
+    raw: true,
+  })) as unknown as { status: (typeof INVOICE_STATUS)[number]; count: string; amount: string }[];
+  const byStatus = Object.fromEntries(
+    INVOICE_STATUS.map((status) => [status, { count: 0, amount: 0 }]),
+  ) as InvoiceStatistics['byStatus'];
+  let total = 0;
+  for (const row of rows) {
+    byStatus[row.status] = { count: Number(row.count), amount: Number(row.amount) };
+    total += Number(row.count);
+  }
+  return { total, byStatus };
+}
+
+/** `invoice/manage-detail`: one invoice of the project with its history. */
+export async function invoiceDetail(scope: TenantScope, id: number): Promise<InvoiceDetail> {
+  const row = await invoiceRow(scope, id);
+  const logs = await InvoiceLog.findAll({
+    where: { invoiceId: id, projectId: scope.project.id },
+    order: [['id', 'ASC']],
+  });
+  const actorIds = [...new Set(logs.flatMap((log) => (log.actorId ? [log.actorId] : [])))];
+  const actors = new Map(
+    (actorIds.length
+      ? await Account.findAll({ where: { projectId: scope.project.id, id: actorIds } })
+      : []
+    ).map((a) => [a.id, a.realName]),
+  );
+  return {
+    ...row,
+    logs: logs.map((log) => ({
+      fromStatus: log.fromStatus,
+      toStatus: log.toStatus,
+      source: log.source,
+      actorName: log.actorId ? (actors.get(log.actorId) ?? null) : null,
+      reason: log.reason,
+      createdAt: log.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** `invoice/unit-options`: units of the project by part of the name (at most 20). */
+export async function unitOptions(
+  scope: TenantScope,
+  name: string | undefined,
+): Promise<InvoiceUnitOption[]> {
+  const units = await Unit.findAll({
+    where: { projectId: scope.project.id, ...(name ? { name: { [Op.iLike]: containsPattern(name) } } : {}) },
+    order: [['id', 'ASC']],
+    limit: 20,
+  });
+  return units.map((unit) => ({ id: unit.id, name: unit.name, creditCode: unit.creditCode ?? null }));
+}
+
+/** The project's unit; refused like a missing one otherwise. */
+async function projectUnit(scope: TenantScope, unitId: number, transaction?: Transaction): Promise<Unit> {
+  const unit = await Unit.findOne({ where: { id: unitId, projectId: scope.project.id }, transaction });
+  if (!unit) throw new BusinessError('单位不存在');
+  return unit;
+}
+
+/** `invoice/unit-pool`: the unit's paid orders (paid by the unit's batch payments) without an active invoice. */
+export async function unitPool(scope: TenantScope, unitId: number): Promise<InvoiceableOrder[]> {
+  await projectUnit(scope, unitId);
+  return invoiceableOrders(scope.project.id, { unitId, batchOrderId: { [Op.ne]: null } });
+}
+
+/**
+ * `invoice/collective-save`: one PENDING invoice (titled to a company) of many orders of one unit,
+ * each for what it may be invoiced; refused when an order is not the unit's, not paid by it, has
+ * nothing left or an active invoice (the whole call: all or nothing).
+ */
+export async function collectiveSave(
+  scope: ActorScope,
+  input: z.output<typeof collectiveSaveInput>,
+): Promise<InvoiceRow> {
+  const projectId = scope.project.id;
+  const id = await oneActive(
+    () =>
+      scope.sequelize.transaction(async (transaction) => {
+        await projectUnit(scope, input.unitId, transaction);
+        const orders = await PayOrder.findAll({
+          where: { projectId, id: input.orderIds },
+          order: [['id', 'ASC']],
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        });
+        const found = new Map(orders.map((order) => [order.id, order]));
+        const active = await activeInvoices(projectId, input.orderIds, transaction);
+        for (const orderId of input.orderIds) {
+          const order = found.get(orderId);
+          if (!order || order.unitId !== input.unitId || !order.batchOrderId)
+            throw new BusinessError(`订单 ${order?.orderNo ?? orderId} 不是该单位统一缴费的订单`);
+          if (invoiceableFen(order) <= 0) throw new BusinessError(`订单 ${order.orderNo} 没有可开票金额`);
+          if (active.has(orderId)) throw new BusinessError(`订单 ${order.orderNo} 已有开票申请`);
+        }
+        const amount = orders.reduce((sum, order) => sum + invoiceableFen(order), 0);
+        const invoice = await Invoice.create(
+          {
+            projectId,
+            kind: 'COLLECTIVE',
+            accountId: null,
+            unitId: input.unitId,
+            status: 'PENDING',
+            titleType: 'COMPANY',
+            title: input.title,
+            taxNo: input.taxNo,
+            email: input.email,
+            amountFen: amount,
+            requestNo: newRequestNo('INV'),
+            createdBy: scope.principal.accountId,
+          },
+          { transaction },
+        );
+        await InvoiceOrder.bulkCreate(
+          orders.map((order) => ({
+            invoiceId: invoice.id,
+            projectId,
+            orderId: order.id,
+            amountFen: invoiceableFen(order),
+          })),
+          { transaction },
+        );
+        await InvoiceLog.create(
+          {
+            invoiceId: invoice.id,
+            projectId,
+            fromStatus: null,
+            toStatus: 'PENDING',
+            source: 'STAFF',
+            actorId: scope.principal.accountId,
+            reason: '集体发票',
+          },
+          { transaction },
+        );
+        return invoice.id;
+      }),
+    '所选订单已有开票申请',
+  );
+  return invoiceRow(scope, id);
+}

@@ -1,0 +1,162 @@
+import { INVOICE_STATUS_LABEL, type InvoiceStatus, type InvoiceView } from '@px/api/contract';
+import { formatDateTime, formatFen } from '@px/config';
+import { useCallback, useState } from 'react';
+import { Button, List, Loading, PullRefresh, Tag, type TagProps } from 'react-vant';
+import { downloadMyInvoice, listMyInvoices } from '../../../api/invoice';
+import { EmptyState } from '../../../components/EmptyState';
+import { usePagedFeed } from '../../../hooks/usePagedFeed';
+import { useSubmitLock } from '../../../hooks/useSubmitLock';
+import { saveBlobAs } from '../../../utils/save-blob';
+import { InvoiceApplyPopup, type InvoiceApplyTarget } from './InvoiceApplyPopup';
+
+const STATUS_TAG: Readonly<Record<InvoiceStatus, TagProps['type']>> = {
+  PENDING: 'warning',
+  ISSUING: 'primary',
+  ISSUED: 'success',
+  FAILED: 'danger',
+  REJECTED: 'danger',
+  CANCELLED: 'default',
+  RED_ISSUING: 'warning',
+  REVERSED: 'default',
+};
+
+/** One invoice: title, state, amount, orders; 下载发票 once issued, 重新申请 after 已驳回 / 开票失败. */
+function InvoiceCard({
+  invoice,
+  onAgain,
+}: {
+  invoice: InvoiceView;
+  onAgain: (target: InvoiceApplyTarget) => void;
+}) {
+  const { submitting, run } = useSubmitLock();
+  const download = (red: boolean) =>
+    void run(async () => {
+      try {
+        const number = red ? invoice.redInvoiceNumber : invoice.invoiceNumber;
+        saveBlobAs(await downloadMyInvoice(invoice.id, red), `${red ? '红字发票' : '发票'}-${number}.pdf`);
+      } catch {
+        // The request client has shown why.
+      }
+    });
+  const why =
+    invoice.status === 'REJECTED'
+      ? invoice.rejectReason
+      : invoice.status === 'FAILED'
+        ? invoice.failure
+        : null;
+  return (
+    <li className="my-card" aria-label={`发票 ${invoice.title}`}>
+      <div className="my-card__head">
+        <span className="my-card__order-no">{invoice.title}</span>
+        <Tag type={STATUS_TAG[invoice.status]} plain={STATUS_TAG[invoice.status] === 'default'}>
+          {INVOICE_STATUS_LABEL[invoice.status]}
+        </Tag>
+      </div>
+      <div className="my-card__meta">
+        {invoice.orders.map((order) => `订单 ${order.orderNo}：${order.classNames.join('、')}`).join('；')}
+      </div>
+      {invoice.invoiceNumber && <div className="my-card__meta">发票号码 {invoice.invoiceNumber}</div>}
+      {invoice.redInvoiceNumber && (
+        <div className="my-card__meta">红字发票号码 {invoice.redInvoiceNumber}</div>
+      )}
+      {why && <div className="my-card__meta my-card__warn">原因：{why}</div>}
+      <div className="my-card__foot">
+        <span className="my-card__meta">申请于 {formatDateTime(invoice.createdAt, 'YYYY-MM-DD HH:mm')}</span>
+        <span>
+          金额 <strong className="my-card__amount">{formatFen(invoice.amount)}</strong>
+        </span>
+      </div>
+      {(invoice.hasPdf || why) && (
+        <div className="my-card__actions">
+          {invoice.status === 'REVERSED' && (
+            <Button size="small" round plain loading={submitting} onClick={() => download(true)}>
+              下载红字发票
+            </Button>
+          )}
+          {invoice.hasPdf && (
+            <Button size="small" round type="primary" loading={submitting} onClick={() => download(false)}>
+              下载发票
+            </Button>
+          )}
+          {why && (
+            <Button
+              size="small"
+              round
+              type="primary"
+              onClick={() =>
+                onAgain({
+                  kind: 'again',
+                  invoiceId: invoice.id,
+                  amount: invoice.amount,
+                  previous: {
+                    titleType: invoice.titleType,
+                    title: invoice.title,
+                    taxNo: invoice.taxNo ?? '',
+                    email: invoice.email ?? '',
+                  },
+                })
+              }
+            >
+              重新申请
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** 我的发票: the student's invoice applications (`invoice/my-list`), newest first, with their states and PDFs. */
+export function MyInvoiceList() {
+  const load = useCallback((pageNum: number) => listMyInvoices(pageNum), []);
+  const feed = usePagedFeed(load);
+  const { state } = feed;
+  const [again, setAgain] = useState<InvoiceApplyTarget | null>(null);
+
+  let body: JSX.Element;
+  if (state.status === 'loading')
+    body = (
+      <div className="my-list__state">
+        <Loading vertical>加载中…</Loading>
+      </div>
+    );
+  else if (state.status === 'error')
+    body = (
+      <EmptyState kind="network" description={state.message}>
+        <Button round type="primary" onClick={feed.reload}>
+          重新加载
+        </Button>
+      </EmptyState>
+    );
+  else if (state.items.length === 0) body = <EmptyState description="暂无发票，可在已支付的订单上申请发票" />;
+  else
+    body = (
+      <List
+        finished={state.finished}
+        onLoad={feed.loadMore}
+        finishedText="没有更多了"
+        errorText="加载失败，点击重试"
+      >
+        <ul className="my-list">
+          {state.items.map((invoice) => (
+            <InvoiceCard key={invoice.id} invoice={invoice} onAgain={setAgain} />
+          ))}
+        </ul>
+      </List>
+    );
+  return (
+    <>
+      <PullRefresh onRefresh={feed.refresh} disabled={state.status === 'loading'}>
+        <div className="my-list__body">{body}</div>
+      </PullRefresh>
+      <InvoiceApplyPopup
+        target={again}
+        onClose={() => setAgain(null)}
+        onSaved={() => {
+          setAgain(null);
+          void feed.refresh().catch(() => undefined);
+        }}
+      />
+    </>
+  );
+}
