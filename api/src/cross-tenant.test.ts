@@ -5,7 +5,6 @@ import { catalogueCalls } from './contract/catalogue';
 import { DEMO, seedDemoData } from './db/seed';
 import type { Account } from './modules/account/account.model';
 import { Project } from './modules/project/project.model';
-import { Unit } from './modules/unit/unit.model';
 import { createTestApp, type TestApp } from './testing/app';
 import { buildAccount, buildHostedProject, buildUnit, signIn } from './testing/factories';
 import {
@@ -555,7 +554,7 @@ describe('over the demo project and a second one', () => {
     refFields: Set<string>,
     answer: { status: number; headers: Record<string, string>; body: unknown; text?: string },
     marks: string[],
-  ) {
+  ): Promise<Verdict> {
     if (answer.status >= 500) return 'ERROR';
     if (answer.status === 400) {
       // A reference the service does not find in the caller's project is a field error too
