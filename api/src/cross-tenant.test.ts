@@ -623,6 +623,7 @@ describe('over the demo project and a second one', () => {
     const findings: string[] = [];
     const tally = new Map<string, number>();
     let made = 0;
+    let before = await snapshotTables(t.sequelize);
     for (const c of catalogueCalls()) {
       if (isPlatformOnly(c)) {
         for (const token of [tokens.staff, tokens.student, tokens.unitManager]) {
@@ -635,7 +636,6 @@ describe('over the demo project and a second one', () => {
       if (referenceFields(c).length === 0) continue;
       const input = inputFor(c);
       if (!input) continue;
-      const before = await snapshotTables(t.sequelize);
       for (const [who, token] of [
         ['staff', tokens.staff],
         ['student', tokens.student],
@@ -663,7 +663,9 @@ describe('over the demo project and a second one', () => {
             `${c.key} as B's ${who}: ${verdict} ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)} for ${JSON.stringify(input)}`,
           );
       }
-      const changed = tablesChanged(before, await snapshotTables(t.sequelize));
+      const after = await snapshotTables(t.sequelize);
+      const changed = tablesChanged(before, after);
+      before = after;
       if (changed.length) findings.push(`${c.key}: wrote ${changed.join(', ')}`);
     }
     console.log(
@@ -675,11 +677,11 @@ describe('over the demo project and a second one', () => {
   test("a unit manager reaches nothing of another unit of the project with that unit's references", async () => {
     const findings: string[] = [];
     let made = 0;
+    let before = await snapshotTables(t.sequelize);
     for (const c of catalogueCalls()) {
       if (!c.access.roles?.includes(ROLE_SYSTEM.UNIT)) continue;
       const input = inputFor(c, true);
       if (!input) continue;
-      const before = await snapshotTables(t.sequelize);
       const answer = await call(c.key, input, tokens.otherUnitManager);
       made++;
       const verdict = await verdictOf(
@@ -691,7 +693,9 @@ describe('over the demo project and a second one', () => {
         findings.push(
           `${c.key}: ${verdict} ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)} for ${JSON.stringify(input)}`,
         );
-      const changed = tablesChanged(before, await snapshotTables(t.sequelize));
+      const after = await snapshotTables(t.sequelize);
+      const changed = tablesChanged(before, after);
+      before = after;
       if (changed.length) findings.push(`${c.key}: wrote ${changed.join(', ')}`);
     }
     console.log(`cross-unit: ${made} calls with another unit's references`);

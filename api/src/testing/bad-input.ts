@@ -29,7 +29,7 @@ const nastyText = fc.oneof(
     '%00',
     '../../etc/passwd',
   ),
-  fc.constantFrom(5_000, 100_000, 1_200_000).map((length) => 'x'.repeat(length)),
+  fc.constantFrom(5_000, 100_000).map((length) => 'x'.repeat(length)),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 const wrongOf = (field: SchemaField) => {
