@@ -87,6 +87,7 @@ test('no call answers bad input with a 5xx, a stack trace, SQL text or a write',
       label: string,
       answer: { status: number; text: string; headers: Record<string, string> },
     ) => {
+      if (answer.status === 404) failures.push(`${call.key} ${label}: no such call (a wrong path)`);
       if (answer.status >= 500)
         failures.push(`${call.key} ${label}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
       const leak = LEAKS.find((pattern) => pattern.test(answer.text));
