@@ -210,6 +210,9 @@ describe('writes sent with such fields ignore them', () => {
   }, 60_000);
   afterAll(() => t?.close());
 
+  const hashOf = async (id: number) =>
+    (await Account.scope('withPassword').findOne({ where: { id }, allTenants: true }))?.passwordHash;
+
   const post = (key: string, body: object, token: string) =>
     t.http.post(`/api/${key}.action`).set('token', token).send(body);
 
@@ -277,7 +280,37 @@ describe('writes sent with such fields ignore them', () => {
       role.id,
       'ENABLED',
     ]);
-    expect(account.passwordHash).not.toBe('x');
+    expect(await hashOf(account.id)).toMatch(/^\$argon2/);
+  });
+
+  test('student/update keeps the student a student of the project, whatever role or project is sent', async () => {
+    const before = (await hashOf(otherStudent.id)) as string;
+    const adminRole = (await Role.findOne({ where: { projectId, roleSystem: ROLE_SYSTEM.PROJECT } })) as Role;
+    const answer = await post(
+      'student/update',
+      {
+        id: otherStudent.id,
+        realName: '改名学员',
+        mobile: otherStudent.mobile,
+        status: 'ENABLED',
+        roleId: adminRole.id,
+        roleSystem: ROLE_SYSTEM.PROJECT,
+        projectId: otherProject,
+        accountName: 'hijack',
+        passwordHash: 'x',
+      },
+      staff,
+    );
+    expect([answer.body.respCode, answer.body.respDesc]).toEqual([200, '成功']);
+    const after = (await Account.findOne({ where: { id: otherStudent.id }, allTenants: true })) as Account;
+    expect([after.realName, after.projectId, after.roleSystem, after.roleId, after.accountName]).toEqual([
+      '改名学员',
+      projectId,
+      ROLE_SYSTEM.STUDENT,
+      otherStudent.roleId,
+      otherStudent.accountName,
+    ]);
+    expect(await hashOf(after.id)).toBe(before);
   });
 
   test("shop-cart/save and order/submit: the cart item and the order are the caller's, at the class's price", async () => {
