@@ -226,6 +226,23 @@ describe('validation', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ respCode: -1, respDesc: '请求格式不正确' });
   });
+
+  test('refuses a body of a type no call reads with 415 instead of running on the query alone', async () => {
+    for (const type of ['text/plain', 'application/xml', 'application/octet-stream']) {
+      const res = await t.http
+        .post('/api/test-core/echo.action?name=ab')
+        .set('Content-Type', type)
+        .send('name=x');
+      expect([type, res.status, res.body]).toMatchObject([
+        type,
+        415,
+        { respCode: -1, respDesc: '请求内容类型不支持' },
+      ]);
+    }
+    // No body at all is no input, whatever the type says.
+    const empty = await t.http.post('/api/test-core/echo.action?name=ab').set('Content-Type', 'text/plain');
+    expect(empty.body.respCode).toBe(200);
+  });
 });
 
 describe('limits', () => {

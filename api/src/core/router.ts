@@ -196,6 +196,9 @@ function createBodyParser(deps: ApiRouterDeps): Middleware {
       },
     });
   return async (ctx, next) => {
+    // A body of a type no call reads (text, XML, ...) is refused, not read as no input: otherwise a
+    // call whose fields are all optional would run on it (and a cross-site form may post text/plain).
+    if (ctx.request.length !== 0 && ctx.is('json', 'urlencoded', 'multipart') === false) ctx.throw(415);
     let parsed = false;
     const then = () => {
       parsed = true;

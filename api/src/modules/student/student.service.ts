@@ -257,14 +257,18 @@ export async function studentDetail(scope: TenantScope, id: number): Promise<Stu
   };
 }
 
+/** The field error of clearing the mobile of a student who has no ID number to sign in with. */
+export const MOBILE_REQUIRED_WITHOUT_ID = '该学员没有身份证号，手机号不能为空';
+
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
 
 /**
  * `student/update`: corrects a student's name, mobile, e-mail, unit and status. The mobile must not
  * be another student's of the project (the rule of registration), the unit must be the project's;
- * disabling ends the student's sessions. Audited with what changed. Throws BusinessError 学员不存在,
- * ValidationError naming `mobile` or `unitId`.
+ * disabling ends the student's sessions; a student without an ID number keeps a mobile (their
+ * sign-in name). Audited with what changed. Throws BusinessError 学员不存在, ValidationError naming
+ * `mobile` or `unitId`.
  */
 export async function updateStudent(
   scope: ActorScope,
@@ -281,6 +285,10 @@ export async function updateStudent(
         unitId: input.unitId ?? null,
         status: input.status,
       };
+      // A student without an ID number signs in with the mobile: it cannot be cleared (the table's
+      // sign-in-name check would refuse the row).
+      if (next.mobile === null && student.idCardNo === null && student.accountName === null)
+        throw fieldError('mobile', 'required', MOBILE_REQUIRED_WITHOUT_ID);
       if (next.unitId !== null && next.unitId !== student.unitId) {
         const unit = await Unit.findOne({ where: { id: next.unitId, projectId }, transaction });
         if (!unit) throw fieldError('unitId', 'exists', '单位不存在');

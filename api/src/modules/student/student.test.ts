@@ -11,6 +11,7 @@ import { useTestStorage } from '../resource/resource.testing';
 import { encodePng } from '../storage/png';
 import { buildClass, enrol } from '../train-class/train-class.testing';
 import { WechatBinding, Wxapp } from '../wechat/wxapp.model';
+import { MOBILE_REQUIRED_WITHOUT_ID } from './student.service';
 import { buildIdCardNo, buildMobile, buildStudent, staffToken } from './student.testing';
 
 const clock = createManualClock();
@@ -290,6 +291,26 @@ describe('a student’s detail and corrections', () => {
       unitId: { from: s.unit.id, to: s.other.id },
       email: { from: 'zhang@example.com', to: null },
     });
+  });
+
+  test('a student without an ID number keeps a mobile: clearing it is a field error, not a server error', async () => {
+    const s = await scene();
+    const mobileOnly = await buildStudent(s.project.id, { idCardNo: null });
+    const cleared = await call('student/update', s.token, {
+      id: mobileOnly.id,
+      realName: '只有手机号',
+      status: 'ENABLED',
+    });
+    expect(cleared).toMatchObject({
+      respCode: -1,
+      attribute: { errors: [{ field: 'mobile', rule: 'required', message: MOBILE_REQUIRED_WITHOUT_ID }] },
+    });
+    expect((await Account.findOne({ where: { id: mobileOnly.id }, allTenants: true }))?.mobile).toBe(
+      mobileOnly.mobile,
+    );
+    // With an ID number to sign in with, the mobile may be cleared.
+    await ok(call('student/update', s.token, { id: s.student.id, realName: '张同学', status: 'ENABLED' }));
+    expect((await Account.findOne({ where: { id: s.student.id }, allTenants: true }))?.mobile).toBeNull();
   });
 
   test('disabling a student ends the student’s sessions', async () => {
