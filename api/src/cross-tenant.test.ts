@@ -97,6 +97,10 @@ const SOURCES = {
   banner: { sql: `SELECT id FROM banner WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   bannerImage: { sql: `SELECT id FROM banner_image WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   order: { sql: `SELECT id FROM pay_order WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  orderItem: { sql: `SELECT id FROM pay_order_item WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  refundApply: { sql: `SELECT id FROM refund_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  invoice: { sql: `SELECT id FROM invoice WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  changeClass: { sql: `SELECT id FROM change_class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   cartItem: { sql: `SELECT id FROM shop_cart_item WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   myClass: { sql: `SELECT id FROM my_class WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   studySession: { sql: `SELECT id FROM study_session WHERE project_id = ${A} ORDER BY started_at LIMIT 1` },
@@ -142,7 +146,40 @@ const CASES: Record<string, Record<string, Ref>> = {
   'order/export': { classId: 'trainClass', unitId: 'unit' },
   'order/query-wechat': { id: 'order' },
   'order/free-order': { accountId: 'student', classIds: 'trainClass' },
-  'order/refund': { id: 'order' },
+  'order/refund': { id: 'order', orderItemId: 'orderItem' },
+  'refund-apply/get-data': { orderId: 'order' },
+  'refund-apply/submit': { orderId: 'order', orderItemId: 'orderItem' },
+  'refund-apply/cancel': { id: 'refundApply' },
+  'refund-apply/do': { id: 'refundApply' },
+  'refund-apply/reject': { id: 'refundApply' },
+  'invoice/invoice-allowed': { orderId: 'order' },
+  'invoice/save': { orderId: 'order' },
+  'invoice/re-save': { id: 'invoice' },
+  'invoice/detail': { id: 'invoice' },
+  'invoice/my-pdf': { id: 'invoice' },
+  'invoice/page': { unitId: 'unit' },
+  'invoice/statistics': { unitId: 'unit' },
+  'invoice/manage-detail': { id: 'invoice' },
+  'invoice/correct': { id: 'invoice' },
+  'invoice/open': { id: 'invoice' },
+  'invoice/batch-open': { ids: 'invoice' },
+  'invoice/reject': { id: 'invoice' },
+  'invoice/cancel': { id: 'invoice' },
+  'invoice/mark': { id: 'invoice' },
+  'invoice/remark': { id: 'invoice' },
+  'invoice/refresh': { id: 'invoice' },
+  'invoice/red': { id: 'invoice' },
+  'invoice/red-batch': { ids: 'invoice' },
+  'invoice/export-all': { unitId: 'unit' },
+  'invoice/pdf': { id: 'invoice' },
+  'invoice/unit-pool': { unitId: 'unit' },
+  'invoice/collective-save': { unitId: 'unit', orderIds: 'unitOrder' },
+  'change-class/options': { myClassId: 'myClass' },
+  'change-class/do-change-my-class': { myClassId: 'myClass', toClassId: 'trainClass' },
+  'change-class/my-cancel': { id: 'changeClass' },
+  'change-class/detail': { id: 'changeClass' },
+  'change-class/audit': { id: 'changeClass' },
+  'change-class/cancel': { id: 'changeClass' },
   'order/batch-free-order': { accountIds: 'student', classIds: 'trainClass' },
   'my-class/study-info': { myClassId: 'myClass' },
   'study/start': { myClassId: 'myClass', lessonId: 'lesson' },
@@ -508,6 +545,18 @@ describe('over the demo project and a second one', () => {
            SELECT gen_random_uuid(), :a, a.id, 'video', '上传中的视频A', 'a.mp4', 1024, 1024, 1, 'OPEN',
                   now() + interval '1 day', now()
              FROM account a WHERE a.project_id = :a AND a.role_system = 2 ORDER BY a.id LIMIT 1`);
+    // The demo's issued invoice is made at server start (the invoice simulator); a pending one stands in.
+    await q(`INSERT INTO invoice (project_id, kind, account_id, status, title_type, title, amount_fen, request_no,
+             created_at, updated_at)
+           SELECT :a, 'SINGLE', o.account_id, 'PENDING', 'PERSONAL', '发票抬头A', o.paid_fen, 'REQ-CROSS-A', now(), now()
+             FROM pay_order o WHERE o.project_id = :a AND o.status = 'PAID' AND o.paid_fen > 0 ORDER BY o.id LIMIT 1`);
+    await q(`INSERT INTO change_class_apply (project_id, account_id, my_class_id, from_class_id, to_class_id,
+             order_id, paid_fen, to_amount_fen, progress_percent, status, reason, created_at, updated_at)
+           SELECT :a, m.account_id, m.id, m.class_id, c.id, i.order_id, i.amount_fen, c.amount_fen, 0, 'PENDING',
+                  '转班原因A', now(), now()
+             FROM my_class m JOIN pay_order_item i ON i.my_class_id = m.id
+             JOIN train_class c ON c.project_id = :a AND c.id <> m.class_id
+            WHERE m.project_id = :a ORDER BY m.id, c.id LIMIT 1`);
     await q(`INSERT INTO unit_class (project_id, unit_id, class_id, name, planned_students, state, created_at, updated_at)
              SELECT :a, u.unit_id, u.class_id, '演示单位班级（二）', 10, u.state, now(), now()
                FROM unit_class u WHERE u.project_id = :a ORDER BY u.id LIMIT 1`);

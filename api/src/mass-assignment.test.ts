@@ -36,6 +36,20 @@ const PLATFORM = 'platform staff only: the platform manages projects, their staf
 /** Every sensitive field a call takes, by call and field path, with why it may. */
 const ALLOWED: Record<string, Record<string, string>> = {
   'order/my-order-page': { status: FILTER },
+  'refund-apply/list': { status: FILTER },
+  'refund-apply/export': { status: FILTER },
+  'invoice/save': {
+    amount: 'the student may invoice less than the order allows; the server caps it at paid minus refunded',
+  },
+  'invoice/re-save': { amount: 'as invoice/save: capped by the server at paid minus refunded' },
+  'invoice/page': { status: FILTER },
+  'invoice/statistics': { status: FILTER },
+  'invoice/export-all': { status: FILTER },
+  'invoice/upload-callback': {
+    state: "the invoice platform's result, taken only from a body signed with the platform's secret",
+    totalFen: "the issued invoice's total the platform reports (signed); checked against the invoice",
+  },
+  'change-class/page': { status: FILTER },
   'order/page': { status: FILTER },
   'order/export': { status: FILTER },
   'order/free-order': {

@@ -14,7 +14,7 @@ import {
   CHANGE_CLASS_MESSAGES as M,
 } from '../../contract/change-class';
 import type { ActorScope } from '../../core/action';
-import { BusinessError, NotFoundError } from '../../core/errors';
+import { BusinessError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
@@ -63,7 +63,7 @@ async function paidEnrolment(
     transaction,
     ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
   });
-  if (!myClass) throw new NotFoundError(M.NOT_YOURS);
+  if (!myClass) throw new BusinessError(M.NOT_YOURS);
   const item = await PayOrderItem.findOne({
     where: { projectId, myClassId },
     order: [['id', 'DESC']],
@@ -220,7 +220,7 @@ async function views(
 async function viewOf(scope: ActorScope, id: number, transaction?: Transaction): Promise<ChangeClassView> {
   const { list } = await views(scope, 'c.id = :id', { id }, undefined, transaction);
   const [view] = list;
-  if (!view) throw new NotFoundError('转班申请不存在');
+  if (!view) throw new BusinessError('转班申请不存在');
   return view;
 }
 
@@ -365,7 +365,7 @@ async function lockPending(
     lock: transaction.LOCK.UPDATE,
     transaction,
   });
-  if (!row) throw new NotFoundError('转班申请不存在');
+  if (!row) throw new BusinessError('转班申请不存在');
   if (row.status !== 'PENDING') throw new BusinessError(M.NOT_PENDING);
   return row;
 }

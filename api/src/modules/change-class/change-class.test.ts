@@ -231,7 +231,9 @@ test('reject needs a reason; the student withdraws their own; staff cancel with 
 
   const second = await apply();
   const { account: other } = await buildAccount({ projectId: w.project.id, roleSystem: ROLE_SYSTEM.STUDENT });
-  expect((await call('my-cancel', await signIn(other), { id: second.id })).status).toBe(404);
+  expect((await call('my-cancel', await signIn(other), { id: second.id })).body.respDesc).toBe(
+    '转班申请不存在',
+  );
   expect((await call('my-cancel', w.student, { id: second.id })).body.attribute).toMatchObject({
     status: 'CANCELLED',
   });
@@ -274,12 +276,20 @@ test("another project's staff and students, and staff without the page, reach no
     })
   ).body.attribute as ChangeClassView;
   const elsewhere = await world();
-  expect((await call('detail', elsewhere.staff, { id: applied.id })).status).toBe(404);
-  expect((await call('audit', elsewhere.staff, { id: applied.id, pass: true })).status).toBe(404);
-  expect((await call('cancel', elsewhere.staff, { id: applied.id, remark: '越权' })).status).toBe(404);
+  expect((await call('detail', elsewhere.staff, { id: applied.id })).body.respDesc).toBe('转班申请不存在');
+  expect((await call('audit', elsewhere.staff, { id: applied.id, pass: true })).body.respDesc).toBe(
+    '转班申请不存在',
+  );
+  expect((await call('cancel', elsewhere.staff, { id: applied.id, remark: '越权' })).body.respDesc).toBe(
+    '转班申请不存在',
+  );
   expect((await call('page', elsewhere.staff, { pageNum: 1, pageSize: 10 })).body.attribute.total).toBe(0);
-  expect((await call('options', elsewhere.student, { myClassId: w.myClass.id })).status).toBe(404);
-  expect((await call('my-cancel', elsewhere.student, { id: applied.id })).status).toBe(404);
+  expect((await call('options', elsewhere.student, { myClassId: w.myClass.id })).body.respDesc).toBe(
+    M.NOT_YOURS,
+  );
+  expect((await call('my-cancel', elsewhere.student, { id: applied.id })).body.respDesc).toBe(
+    '转班申请不存在',
+  );
   const { account: clerk } = await buildAccount({
     projectId: w.project.id,
     roleSystem: ROLE_SYSTEM.PROJECT,
