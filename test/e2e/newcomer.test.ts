@@ -131,6 +131,8 @@ const LISTS: Record<'projectAdmin' | 'platformAdmin', string[]> = {
     '/invoice-manage/invoice-list',
     '/invoice-manage/invoice-collective',
     '/customer/invoice-manage',
+    '/invoice-manage/refund-list',
+    '/train-manage/change-class-manage',
   ],
   platformAdmin: ['/project-manage/list', '/wxapp-manage/list', '/super-account/index'],
 };

@@ -104,7 +104,7 @@ export function RefundListPage() {
     {
       title: '申请时间 / 订单号',
       key: 'orderNo',
-      width: 210,
+      width: 190,
       ellipsis: false,
       render: (_value, row) => (
         <>
@@ -116,7 +116,7 @@ export function RefundListPage() {
     {
       title: '学员',
       key: 'student',
-      width: 150,
+      width: 140,
       ellipsis: false,
       render: (_value, row) => (
         <>
@@ -126,7 +126,7 @@ export function RefundListPage() {
         </>
       ),
     },
-    { title: '班级', dataIndex: 'className', width: 160 },
+    { title: '班级', dataIndex: 'className', width: 140 },
     {
       title: '退款金额 / 实付',
       key: 'amount',
@@ -143,7 +143,8 @@ export function RefundListPage() {
     {
       title: '退款原因',
       dataIndex: 'reason',
-      width: 140,
+      width: 130,
+      optional: 'shown',
       ellipsis: false,
       render: (reason: string) => (
         <Typography.Paragraph ellipsis={{ rows: 2, tooltip: reason }} style={{ margin: 0 }}>
@@ -154,7 +155,7 @@ export function RefundListPage() {
     {
       title: '状态',
       key: 'status',
-      width: 170,
+      width: 140,
       ellipsis: false,
       render: (_value, row) => (
         <>

@@ -28,15 +28,15 @@ const STATUS_OPTIONS = CHANGE_CLASS_STATUS.map((value) => ({
 
 function columns(canOpen: boolean, onDone: () => void): ListColumn<ChangeClassView>[] {
   return [
-    { title: '学员', dataIndex: 'realName', width: 100 },
-    { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'shown', render: orDash },
+    { title: '学员', dataIndex: 'realName', width: 90 },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'hidden', render: orDash },
     { title: '手机号', dataIndex: 'mobile', width: 120, optional: 'hidden', render: orDash },
-    { title: '原班级', dataIndex: 'fromClassName', width: 180 },
-    { title: '转入班级', dataIndex: 'toClassName', width: 180 },
+    { title: '原班级', dataIndex: 'fromClassName', width: 160 },
+    { title: '转入班级', dataIndex: 'toClassName', width: 160 },
     {
       title: '已付 / 转入价格',
       key: 'amounts',
-      width: 140,
+      width: 130,
       align: 'right',
       render: (_value, row) => `${formatFen(row.paidFen)} / ${formatFen(row.toAmountFen)}`,
     },
@@ -45,26 +45,26 @@ function columns(canOpen: boolean, onDone: () => void): ListColumn<ChangeClassVi
       dataIndex: 'progressPercent',
       width: 100,
       align: 'right',
-      optional: 'shown',
+      optional: 'hidden',
       render: (value: number) => `${value}%`,
     },
-    { title: '转班原因', dataIndex: 'reason', width: 180, optional: 'shown', ellipsis: true },
+    { title: '转班原因', dataIndex: 'reason', width: 180, optional: 'hidden', ellipsis: true },
     {
       title: '申请时间',
       dataIndex: 'createdAt',
-      width: 170,
+      width: 150,
       render: (value: string) => formatDateTime(value),
     },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
       render: (status: ChangeClassStatus) => <ChangeClassStatusTag status={status} />,
     },
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      width: 190,
       fixed: 'right',
       render: (_value, row) => (
         <Space size={0}>
