@@ -18,6 +18,7 @@ import {
 } from '../../contract/invoice';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { PayOrder, PayOrderItem } from '../order/order.model';
@@ -490,21 +491,9 @@ export async function pageInvoices(
   scope: TenantScope,
   input: z.output<typeof invoicePageInput>,
 ): Promise<PageAnswer<InvoiceRow>> {
-  const { rows, count } = await Invoice.findAndCountAll({
-    where: await listWhere(scope, input),
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await presentInvoices(scope.project.id, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return newestFirstPage(Invoice, await listWhere(scope, input), input, (rows) =>
+    presentInvoices(scope.project.id, rows),
+  );
 }
 
 /** The filtered invoices in list order, a batch at a time (keyset), for the export. */
@@ -513,31 +502,12 @@ export async function* invoiceBatches(
   input: InvoiceFilters,
   batchSize = 500,
 ): AsyncGenerator<InvoiceRow[]> {
-  const where = await listWhere(scope, input);
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const keyset: WhereOptions<Invoice> = after
-      ? {
-          [Op.or]: [
-            { createdAt: { [Op.lt]: after.createdAt } },
-            { createdAt: after.createdAt, id: { [Op.lt]: after.id } },
-          ],
-        }
-      : {};
-    const rows: Invoice[] = await Invoice.findAll({
-      where: { [Op.and]: [where, keyset] },
-      order: [
-        ['createdAt', 'DESC'],
-        ['id', 'DESC'],
-      ],
-      limit: batchSize,
-    });
-    if (rows.length === 0) return;
-    yield await presentInvoices(scope.project.id, rows);
-    const last = rows[rows.length - 1] as Invoice;
-    after = { createdAt: last.createdAt, id: last.id };
-    if (rows.length < batchSize) return;
-  }
+  yield* newestFirstBatches(
+    Invoice,
+    await listWhere(scope, input),
+    (rows) => presentInvoices(scope.project.id, rows),
+    batchSize,
+  );
 }
 
 /** `invoice/statistics`: counts and amounts of the filtered invoices by state. */

@@ -19,6 +19,7 @@ import type {
 } from '../../contract/order';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
@@ -370,21 +371,9 @@ export async function pageOrders(
   scope: TenantScope,
   input: z.output<typeof orderPageInput>,
 ): Promise<PageAnswer<OrderRow>> {
-  const { rows, count } = await PayOrder.findAndCountAll({
-    where: await listWhere(scope, input),
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await presentRows(scope.project.id, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return newestFirstPage(PayOrder, await listWhere(scope, input), input, (rows) =>
+    presentRows(scope.project.id, rows),
+  );
 }
 
 /**
@@ -396,31 +385,12 @@ export async function* orderBatches(
   input: OrderFilters,
   batchSize = 500,
 ): AsyncGenerator<OrderRow[]> {
-  const where = await listWhere(scope, input);
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const keyset: WhereOptions<PayOrder> = after
-      ? {
-          [Op.or]: [
-            { createdAt: { [Op.lt]: after.createdAt } },
-            { createdAt: after.createdAt, id: { [Op.lt]: after.id } },
-          ],
-        }
-      : {};
-    const rows: PayOrder[] = await PayOrder.findAll({
-      where: { [Op.and]: [where, keyset] },
-      order: [
-        ['createdAt', 'DESC'],
-        ['id', 'DESC'],
-      ],
-      limit: batchSize,
-    });
-    if (rows.length === 0) return;
-    yield await presentRows(scope.project.id, rows);
-    const last = rows[rows.length - 1] as PayOrder;
-    after = { createdAt: last.createdAt, id: last.id };
-    if (rows.length < batchSize) return;
-  }
+  yield* newestFirstBatches(
+    PayOrder,
+    await listWhere(scope, input),
+    (rows) => presentRows(scope.project.id, rows),
+    batchSize,
+  );
 }
 
 /** `order/detail`: one order of the project with its payments and history. Throws BusinessError 订单不存在. */

@@ -15,6 +15,7 @@ import {
 } from '../../contract/refund-apply';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
@@ -499,21 +500,9 @@ export async function pageApplies(
   scope: ActorScope,
   input: z.output<typeof refundApplyPageInput>,
 ): Promise<PageAnswer<RefundApplyRow>> {
-  const { rows, count } = await RefundApply.findAndCountAll({
-    where: await listWhere(scope, input),
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await presentRows(scope.project.id, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return newestFirstPage(RefundApply, await listWhere(scope, input), input, (rows) =>
+    presentRows(scope.project.id, rows),
+  );
 }
 
 /** The filtered applications in list order, a batch at a time (keyset), for the export. */
@@ -522,28 +511,10 @@ export async function* applyBatches(
   input: RefundApplyFilters,
   batchSize = 500,
 ): AsyncGenerator<RefundApplyRow[]> {
-  const where = await listWhere(scope, input);
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const keyset: WhereOptions<RefundApply> = after
-      ? {
-          [Op.or]: [
-            { createdAt: { [Op.lt]: after.createdAt } },
-            { createdAt: after.createdAt, id: { [Op.lt]: after.id } },
-          ],
-        }
-      : {};
-    const rows: RefundApply[] = await RefundApply.findAll({
-      where: { [Op.and]: [where, keyset] },
-      order: [
-        ['createdAt', 'DESC'],
-        ['id', 'DESC'],
-      ],
-      limit: batchSize,
-    });
-    if (rows.length === 0) return;
-    yield await presentRows(scope.project.id, rows);
-    const last = rows[rows.length - 1] as RefundApply;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+  yield* newestFirstBatches(
+    RefundApply,
+    await listWhere(scope, input),
+    (rows) => presentRows(scope.project.id, rows),
+    batchSize,
+  );
 }

@@ -19,6 +19,7 @@ import type {
 } from '../../contract/study-report';
 import type { TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { FaceCapture } from '../face/face.model';
@@ -118,25 +119,9 @@ async function reportRows(scope: TenantScope, enrolments: readonly MyClass[]): P
   });
 }
 
-const LIST_ORDER: [string, string][] = [
-  ['createdAt', 'DESC'],
-  ['id', 'DESC'],
-];
-
 /** `study-report/page`: the project's enrolments of the filters, newest first. */
 export async function pageStudyReport(scope: TenantScope, input: ReportPageInput): Promise<StudyReportPage> {
-  const { rows, count } = await MyClass.findAndCountAll({
-    where: reportWhere(scope, input),
-    order: LIST_ORDER,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await reportRows(scope, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return newestFirstPage(MyClass, reportWhere(scope, input), input, (rows) => reportRows(scope, rows));
 }
 
 /**
@@ -148,28 +133,7 @@ export async function* studyReportBatches(
   input: StudyReportFilters,
   batchSize = 500,
 ): AsyncGenerator<StudyReportRow[]> {
-  const where = reportWhere(scope, input);
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const keyset: WhereOptions<MyClass> = after
-      ? {
-          [Op.or]: [
-            { createdAt: { [Op.lt]: after.createdAt } },
-            { createdAt: after.createdAt, id: { [Op.lt]: after.id } },
-          ],
-        }
-      : {};
-    const rows: MyClass[] = await MyClass.findAll({
-      where: { [Op.and]: [where, keyset] },
-      order: LIST_ORDER,
-      limit: batchSize,
-    });
-    if (rows.length === 0) return;
-    yield await reportRows(scope, rows);
-    const last = rows[rows.length - 1] as MyClass;
-    after = { createdAt: last.createdAt, id: last.id };
-    if (rows.length < batchSize) return;
-  }
+  yield* newestFirstBatches(MyClass, reportWhere(scope, input), (rows) => reportRows(scope, rows), batchSize);
 }
 
 /** `study-report/class-options`: up to 50 classes of the project by part of the name, newest year first. */
