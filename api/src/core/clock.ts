@@ -30,3 +30,8 @@ export function createManualClock(start: Date = new Date()): ManualClock {
     },
   };
 }
+
+/** The first (or, with `end`, the last) moment of a China day `YYYY-MM-DD`: list filters by day. */
+export function chinaDay(date: string, end: boolean): Date {
+  return new Date(`${date}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`);
+}

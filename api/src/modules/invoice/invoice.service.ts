@@ -17,10 +17,12 @@ import {
   type invoiceSaveInput,
 } from '../../contract/invoice';
 import type { ActorScope, TenantScope } from '../../core/action';
+import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
+import { accountIdsMatching } from '../account/student-search';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
@@ -464,25 +466,9 @@ async function listWhere(scope: TenantScope, input: InvoiceFilters): Promise<Whe
       ],
     });
   }
-  if (input.student) {
-    const accounts = await Account.findAll({
-      attributes: ['id'],
-      where: {
-        projectId,
-        [Op.or]: [
-          { realName: { [Op.iLike]: containsPattern(input.student) } },
-          { idCardNo: input.student.toUpperCase() },
-          { mobile: input.student },
-        ],
-      },
-      limit: 1000,
-    });
-    and.push({ accountId: accounts.map((account) => account.id) });
-  }
-  const day = (date: string, end: boolean) =>
-    new Date(`${date}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`);
-  if (input.createdFrom) and.push({ createdAt: { [Op.gte]: day(input.createdFrom, false) } });
-  if (input.createdTo) and.push({ createdAt: { [Op.lte]: day(input.createdTo, true) } });
+  if (input.student) and.push({ accountId: await accountIdsMatching(projectId, input.student) });
+  if (input.createdFrom) and.push({ createdAt: { [Op.gte]: chinaDay(input.createdFrom, false) } });
+  if (input.createdTo) and.push({ createdAt: { [Op.lte]: chinaDay(input.createdTo, true) } });
   return { [Op.and]: and };
 }
 

@@ -10,6 +10,7 @@ import type {
   studentUpdateInput,
 } from '../../contract/student';
 import type { ActorScope, TenantScope } from '../../core/action';
+import { chinaDay } from '../../core/clock';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
@@ -32,10 +33,6 @@ import { WechatBinding, Wxapp } from '../wechat/wxapp.model';
 export const STUDENT_NOT_FOUND = '学员不存在';
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
-
-/** The start or the end of a China day (`YYYY-MM-DD`) as a moment. */
-const chinaDay = (date: string, end: boolean) =>
-  new Date(`${date}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`);
 
 /**
  * The student of the project with this id, locked for update within `transaction` when given.
