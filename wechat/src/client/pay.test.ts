@@ -77,9 +77,12 @@ const jsapiOrderInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** The simulator's delivery records of an order, once `count` of them exist. */
+/**
+ * The simulator's delivery records of an order, once `count` of them exist (a record is written
+ * when its delivery's answer is in: on a loaded machine that may take seconds).
+ */
 async function deliveriesOf(outTradeNo: string, count: number) {
-  for (let i = 0; i < 200; i += 1) {
+  for (const end = Date.now() + 10_000; Date.now() < end; ) {
     const records = paySim(sim)
       .deliveries()
       .filter((d) => d.outTradeNo === outTradeNo);
