@@ -86,6 +86,11 @@ async function openPage(account = STAFF) {
   const rendered = renderScreen(<VideoPage />, account, '/resource-manage/video');
   await screen.findByText('消防演练示范');
   await screen.findByText('职业技能');
+  // The tree may still be expanding (its motion holds the nodes elsewhere): wait for both in place.
+  await waitFor(() => {
+    treeNode('安全生产');
+    treeNode('职业技能');
+  });
   return rendered;
 }
 
