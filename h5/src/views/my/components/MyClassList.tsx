@@ -7,12 +7,13 @@ import {
 import { formatDateRange } from '@px/config';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, List, Loading, PullRefresh, Tag, type TagProps } from 'react-vant';
+import { Button, PullRefresh, Tag, type TagProps } from 'react-vant';
 import { listMyClasses } from '../../../api/my-class';
 import { EmptyState } from '../../../components/EmptyState';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { CLASS_SELECT_CENTER_PATH, changeMyClassPath, studyPagePath } from '../../../router/paths';
 import { classHoursText, formatHours } from '../../../utils/class-format';
+import { FeedBody } from './FeedBody';
 
 /** How each enrolment state is tagged: studying in the brand colour, done in green, waiting in orange. */
 const STATUS_TAG: Readonly<Record<MyClassStatus, TagProps['type']>> = {
@@ -151,46 +152,25 @@ export function MyClassList({
   const feed = usePagedFeed(load);
   const { state } = feed;
 
-  let body: JSX.Element;
-  if (state.status === 'loading')
-    body = (
-      <div className="my-list__state">
-        <Loading vertical>加载中…</Loading>
-      </div>
-    );
-  else if (state.status === 'error')
-    body = (
-      <EmptyState kind="network" description={state.message}>
-        <Button round type="primary" onClick={feed.reload}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
-  else if (state.items.length === 0 && scope === 'ended')
-    body = <EmptyState description="暂无已结束的班级" />;
-  else if (state.items.length === 0)
-    body = (
-      <EmptyState description="还没有进行中的班级">
-        <Button round type="primary" onClick={() => navigate(CLASS_SELECT_CENTER_PATH)}>
-          去选课
-        </Button>
-      </EmptyState>
-    );
-  else
-    body = (
-      <List
-        finished={state.finished}
-        onLoad={feed.loadMore}
-        finishedText="没有更多了"
-        errorText="加载失败，点击重试"
-      >
-        <ul className="my-list">
-          {state.items.map((item) => (
-            <MyClassCard key={item.id} item={item} hideElective={hideElective} canChange={canChange} />
-          ))}
-        </ul>
-      </List>
-    );
+  const body = (
+    <FeedBody
+      feed={feed}
+      empty={
+        scope === 'ended' ? (
+          <EmptyState description="暂无已结束的班级" />
+        ) : (
+          <EmptyState description="还没有进行中的班级">
+            <Button round type="primary" onClick={() => navigate(CLASS_SELECT_CENTER_PATH)}>
+              去选课
+            </Button>
+          </EmptyState>
+        )
+      }
+      renderItem={(item) => (
+        <MyClassCard key={item.id} item={item} hideElective={hideElective} canChange={canChange} />
+      )}
+    />
+  );
 
   return (
     <PullRefresh onRefresh={feed.refresh} disabled={state.status === 'loading'}>

@@ -1,7 +1,7 @@
 import { INVOICE_STATUS_LABEL, type InvoiceStatus, type InvoiceView } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
 import { useCallback, useState } from 'react';
-import { Button, List, Loading, PullRefresh, Tag, type TagProps } from 'react-vant';
+import { Button, PullRefresh, Tag, type TagProps } from 'react-vant';
 import { downloadMyInvoice, listMyInvoices } from '../../../api/invoice';
 import { EmptyState } from '../../../components/EmptyState';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
@@ -19,6 +19,8 @@ const STATUS_TAG: Readonly<Record<InvoiceStatus, TagProps['type']>> = {
   RED_ISSUING: 'warning',
   REVERSED: 'default',
 };
+
+import { FeedBody } from './FeedBody';
 
 /** One invoice: title, state, amount, orders; 下载发票 once issued, 重新申请 after 已驳回 / 开票失败. */
 function InvoiceCard({
@@ -113,37 +115,13 @@ export function MyInvoiceList() {
   const { state } = feed;
   const [again, setAgain] = useState<InvoiceApplyTarget | null>(null);
 
-  let body: JSX.Element;
-  if (state.status === 'loading')
-    body = (
-      <div className="my-list__state">
-        <Loading vertical>加载中…</Loading>
-      </div>
-    );
-  else if (state.status === 'error')
-    body = (
-      <EmptyState kind="network" description={state.message}>
-        <Button round type="primary" onClick={feed.reload}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
-  else if (state.items.length === 0) body = <EmptyState description="暂无发票，可在已支付的订单上申请发票" />;
-  else
-    body = (
-      <List
-        finished={state.finished}
-        onLoad={feed.loadMore}
-        finishedText="没有更多了"
-        errorText="加载失败，点击重试"
-      >
-        <ul className="my-list">
-          {state.items.map((invoice) => (
-            <InvoiceCard key={invoice.id} invoice={invoice} onAgain={setAgain} />
-          ))}
-        </ul>
-      </List>
-    );
+  const body = (
+    <FeedBody
+      feed={feed}
+      empty={<EmptyState description="暂无发票，可在已支付的订单上申请发票" />}
+      renderItem={(invoice) => <InvoiceCard key={invoice.id} invoice={invoice} onAgain={setAgain} />}
+    />
+  );
   return (
     <>
       <PullRefresh onRefresh={feed.refresh} disabled={state.status === 'loading'}>

@@ -10,7 +10,7 @@ import {
 import { formatDateTime, formatFen } from '@px/config';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, List, Loading, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
+import { Button, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
 import { checkInvoiceAllowed } from '../../../api/invoice';
 import { cancelOrder, listMyOrders } from '../../../api/order';
 import { cancelRefundApply, getRefundData, listMyRefundApplies } from '../../../api/refund-apply';
@@ -21,6 +21,7 @@ import { SegmentedTabs } from '../../../components/SegmentedTabs';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { orderPayPath } from '../../../router/paths';
+import { FeedBody } from './FeedBody';
 import { FilterPills } from './FilterPills';
 import { InvoiceApplyPopup, type InvoiceApplyTarget } from './InvoiceApplyPopup';
 import { MyInvoiceList } from './MyInvoiceList';
@@ -286,48 +287,25 @@ export function MyOrderList({
     void feed.refresh().catch(() => undefined);
   };
 
-  let body: JSX.Element;
-  if (state.status === 'loading')
-    body = (
-      <div className="my-list__state">
-        <Loading vertical>加载中…</Loading>
-      </div>
-    );
-  else if (state.status === 'error')
-    body = (
-      <EmptyState kind="network" description={state.message}>
-        <Button round type="primary" onClick={feed.reload}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
-  else if (state.items.length === 0)
-    body = <EmptyState description={filter ? `暂无${ORDER_STATUS_LABEL[filter]}的订单` : '暂无订单'} />;
-  else
-    body = (
-      <List
-        finished={state.finished}
-        onLoad={feed.loadMore}
-        finishedText="没有更多了"
-        errorText="加载失败，点击重试"
-      >
-        <ul className="my-list">
-          {state.items.map((order) => (
-            <OrderCard
-              key={order.id}
-              order={order}
-              onCancelled={reread}
-              apply={applies.get(order.id)}
-              refundOpen={refundOpen}
-              onApply={setApplying}
-              onApplyChanged={reread}
-              onApplyInvoice={setInvoiceTarget}
-              studentName={studentName}
-            />
-          ))}
-        </ul>
-      </List>
-    );
+  const body = (
+    <FeedBody
+      feed={feed}
+      empty={<EmptyState description={filter ? `暂无${ORDER_STATUS_LABEL[filter]}的订单` : '暂无订单'} />}
+      renderItem={(order) => (
+        <OrderCard
+          key={order.id}
+          order={order}
+          onCancelled={reread}
+          apply={applies.get(order.id)}
+          refundOpen={refundOpen}
+          onApply={setApplying}
+          onApplyChanged={reread}
+          onApplyInvoice={setInvoiceTarget}
+          studentName={studentName}
+        />
+      )}
+    />
+  );
 
   return (
     <>
