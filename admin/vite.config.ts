@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../h5/src/build/precompress.js';
 import { ROUTER_BASENAME } from './src/router-base.js';
 
 /** The API the dev server and `vite preview` forward `/api` to (the Koa server of `npm run dev`). */
@@ -7,7 +8,7 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true
 
 export default defineConfig({
   base: `${ROUTER_BASENAME}/`,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: { outDir: 'dist' },

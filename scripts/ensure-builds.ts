@@ -19,6 +19,8 @@ function buildInputs(app: AppName): string[] {
     path.join(ROOT, 'config', 'src'),
     path.join(ROOT, 'api', 'src', 'contract'),
     path.join(ROOT, 'package-lock.json'),
+    // The build plugins both apps use (bundle budget, precompression, page shells).
+    ...(app === 'h5' ? [] : [path.join(ROOT, 'h5', 'src', 'build')]),
   ];
 }
 

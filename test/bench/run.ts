@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { ensureBuilds } from '../../scripts/ensure-builds';
 import { signIn } from './api-client';
-import { MOBILE_THROTTLING, measurePageSpeed } from './page-speed';
+import { DESKTOP_THROTTLING, MOBILE_THROTTLING, measurePages } from './page-speed';
 import { dropInFlight, nextBeat, type Play, type Player, playerRequests, progressRowPlayer } from './players';
 import { cpuSince, treeCpu } from './process-cpu';
 import { BASELINES, type BenchServer, HEARTBEAT_TARGETS, SCENARIOS, type Scenario } from './scenarios';
@@ -26,8 +26,8 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * turn, prints throughput and p99 latency with their ratio to both baselines, audits the study
  * heartbeat's credits against the database, and writes the run to bench/results/<time>.json.
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
- * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import) runs a
- * subset and skips the page speed;
+ * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import,
+ * `page-speed` for the first paint of the H5 and back-office pages) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -273,9 +273,8 @@ async function main(): Promise<void> {
     }
     for (const line of targets) process.stdout.write(`${line}\n`);
     // Page speed after the load runs, so the two never share the CPU.
-    const pages = ONLY ? [] : [await measurePageSpeed(api.url, '/login')];
-    if (pages.length)
-      console.table(pages.map(({ fcpSamplesMs: _samples, ...page }) => ({ ...page, throttling: 'mobile' })));
+    const pages = !ONLY || ONLY.includes('page-speed') ? await measurePages(api.url) : [];
+    if (pages.length) console.table(pages.map(({ fcpSamplesMs: _fcp, lcpSamplesMs: _lcp, ...page }) => page));
     const loadAfter = loadAverage();
     process.stdout.write(`load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}\n`);
     const run = {
@@ -293,7 +292,7 @@ async function main(): Promise<void> {
       targets,
       study: study && { runs: study.runs, audit },
       unitImport,
-      pageSpeed: { throttling: MOBILE_THROTTLING, pages },
+      pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
     };
     const dir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(dir, { recursive: true });

@@ -41,6 +41,7 @@ export function serveStaticApps(apps: StaticApp[]): Middleware {
     }
     if (relative !== '/' && (await sendFile(ctx, app.distDir, relative))) return;
     ctx.set('Cache-Control', 'no-cache');
+    ctx.vary('Accept-Encoding');
     await send(ctx, 'index.html', { root: app.distDir });
   };
 }
@@ -53,6 +54,8 @@ async function sendFile(ctx: Parameters<Middleware>[0], root: string, relative: 
   const stat = fs.statSync(target, { throwIfNoEntry: false });
   if (!stat?.isFile()) return false;
   const hashedAsset = decoded.startsWith('/assets/');
+  // The build writes .br and .gz twins of text files (h5/src/build/precompress.ts); send picks one.
+  ctx.vary('Accept-Encoding');
   await send(ctx, decoded, {
     root,
     gzip: true,
