@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget } from './src/build/bundle-budget.js';
+import { pageShells } from './src/build/page-shells.js';
 import { precompress } from './src/build/precompress.js';
 
 /** The API the dev server and `vite preview` forward `/api` to (the Koa server of `npm run dev`). */
@@ -10,7 +11,7 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true
 // first route (`/` or `/login`) exceeds its size budget (src/build/bundle-budget.ts).
 export default defineConfig({
   base: '/',
-  plugins: [react(), bundleBudget(), precompress()],
+  plugins: [react(), bundleBudget(), pageShells(), precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: { outDir: 'dist' },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../testing/app';
 
 let t: TestApp;
@@ -17,6 +18,13 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'px-static-'));
   writeApp(path.join(root, 'h5'), 'h5-app');
   writeApp(path.join(root, 'admin'), 'admin-app');
+  // A page the build prerendered, and the precompressed twin of an asset (h5/src/build).
+  fs.mkdirSync(path.join(root, 'h5', 'login'));
+  fs.writeFileSync(path.join(root, 'h5', 'login', 'index.html'), '<!doctype html><title>login-shell</title>');
+  fs.writeFileSync(
+    path.join(root, 'h5', 'assets', 'index-abc123.js.br'),
+    zlib.brotliCompressSync("console.log('h5-app')"),
+  );
   fs.writeFileSync(path.join(root, 'secret.txt'), 'outside');
   t = await createTestApp({
     staticApps: [
@@ -31,12 +39,32 @@ afterAll(async () => {
 });
 
 test('serves the H5 at / and its client routes with its index (history mode)', async () => {
-  for (const url of ['/', '/login', '/v2/classSelectCenter?x=1']) {
+  for (const url of ['/', '/my', '/v2/classSelectCenter?x=1']) {
     const res = await t.http.get(url);
     expect(res.status).toBe(200);
     expect(res.text).toContain('h5-app');
     expect(res.headers['cache-control']).toBe('no-cache');
   }
+});
+
+test('a path with a prerendered page gets that page; the others the index', async () => {
+  for (const url of ['/login', '/login/', '/login?redirect=%2Fmy']) {
+    const res = await t.http.get(url);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('login-shell');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  }
+  expect((await t.http.get('/register')).text).toContain('h5-app');
+});
+
+test('sends the precompressed twin of a file to a browser that accepts it', async () => {
+  const brotli = await t.http.get('/assets/index-abc123.js').set('Accept-Encoding', 'br, gzip');
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers.vary).toContain('Accept-Encoding');
+  expect(brotli.text).toContain('h5-app');
+  const plain = await t.http.get('/assets/index-abc123.js').set('Accept-Encoding', 'identity');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.text).toContain('h5-app');
 });
 
 test('serves the back office under /admin/ with its own index', async () => {

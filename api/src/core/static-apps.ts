@@ -15,7 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves built apps with history-mode routing: a file that exists is sent (hashed assets cached
- * for a year, everything else revalidated); any other GET under the prefix gets the app's
+ * for a year, everything else revalidated); a path with a prerendered page of its own
+ * (`<path>/index.html` in the build) gets that page; any other GET under the prefix gets the app's
  * index.html so the client router decides. `/api` is never answered here.
  */
 export function serveStaticApps(apps: StaticApp[]): Middleware {
@@ -40,6 +41,9 @@ export function serveStaticApps(apps: StaticApp[]): Middleware {
       return;
     }
     if (relative !== '/' && (await sendFile(ctx, app.distDir, relative))) return;
+    // A page the build prerendered (h5/src/build/page-shells.ts): its own HTML, with its screen preloaded.
+    if (relative !== '/' && (await sendFile(ctx, app.distDir, `${relative.replace(/\/+$/, '')}/index.html`)))
+      return;
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Accept-Encoding');
     await send(ctx, 'index.html', { root: app.distDir });
