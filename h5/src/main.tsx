@@ -3,6 +3,7 @@ import { createStore, Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startFirstCalls } from './router/first-calls';
 import { unitIdAtom } from './store/project';
 import './styles/react-vant';
 import './styles/global.css';
@@ -16,6 +17,7 @@ document.documentElement.style.setProperty('--rv-primary-color', DEFAULT_BRAND_C
 
 const store = createStore();
 store.set(unitIdAtom, readUnitIdParam(window.location.search));
+startFirstCalls(store, window.location);
 
 createRoot(container).render(
   <StrictMode>
