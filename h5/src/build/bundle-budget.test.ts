@@ -140,3 +140,36 @@ describe('budgetViolations', () => {
     );
   });
 });
+
+describe('routes of their own (the back office)', () => {
+  const layout = chunk({
+    fileName: 'assets/Layout.js',
+    facadeModuleId: `${ROOT}src/layout/Layout.tsx`,
+    code: incompressible(8_000),
+    imports: ['assets/vendor.js'],
+  });
+  const chunks = [...CHUNKS, layout];
+
+  it('counts the lazy modules a route also loads (the layout) with their imports', () => {
+    const [home] = measureFirstRoutes(chunks, CSS, [
+      { path: '/', screen: 'src/views/train-index/TrainIndexPage.tsx', alsoLoads: ['src/layout/Layout.tsx'] },
+    ]);
+    expect(home?.jsFiles.sort()).toEqual([
+      'assets/Layout.js',
+      'assets/TrainIndexPage.js',
+      'assets/index.js',
+      'assets/vendor.js',
+    ]);
+  });
+
+  it('holds a route to its own limits where it has them, the others to the app’s', () => {
+    const measures = measureFirstRoutes(chunks, CSS, [
+      { path: '/', screen: 'src/views/train-index/TrainIndexPage.tsx' },
+      { path: '/login', screen: 'src/views/login/LoginPage.tsx', limits: { jsGzipBytes: 1024 } },
+    ]);
+    const violations = budgetViolations(measures, H5_BUDGET);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatch(/^\/login: JavaScript .* > 1\.0 KB$/);
+    expect(describeMeasures(measures, H5_BUDGET)).toContain('/ 1.0 KB');
+  });
+});

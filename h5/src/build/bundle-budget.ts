@@ -24,6 +24,16 @@ export interface BudgetChunk {
 export interface BudgetRoute {
   path: string;
   screen: string;
+  /** Other lazy modules the route loads before its screen shows (e.g. the back office's layout). */
+  alsoLoads?: readonly string[];
+  /** The route's own limits, where they differ from the app's. */
+  limits?: RouteLimits;
+}
+
+/** Gzipped byte limits of one route. */
+export interface RouteLimits {
+  jsGzipBytes?: number;
+  cssGzipBytes?: number;
 }
 
 export interface BudgetLimits {
@@ -41,6 +51,8 @@ export interface RouteMeasure {
   cssGzipBytes: number;
   /** `lazyPackages` found in the route's chunks. */
   eagerPackages: string[];
+  /** The route's own limits (BudgetRoute.limits), if any. */
+  limits?: RouteLimits;
 }
 
 export const H5_BUDGET: BudgetLimits = {
@@ -48,6 +60,28 @@ export const H5_BUDGET: BudgetLimits = {
   cssGzipBytes: 30 * 1024,
   lazyPackages: ['weixin-js-sdk'],
 };
+
+/**
+ * The back office's first-load budget (issue 16): its home and the class list, signed in, each with
+ * the layout around every page (lazy too). Set just above their size when it was introduced (JS
+ * 342.7 KB and 469.3 KB, CSS 1.1 KB and 1.3 KB gzipped; antd, which styles itself in JavaScript, is
+ * most of it; every page is already its own chunk), so that growth is a decision.
+ */
+export const ADMIN_BUDGET: BudgetLimits = {
+  jsGzipBytes: 350 * 1024,
+  cssGzipBytes: 2 * 1024,
+  lazyPackages: ['exceljs', 'xlsx'],
+};
+
+export const ADMIN_FIRST_ROUTES: readonly BudgetRoute[] = [
+  { path: '/admin/', screen: 'src/views/home/HomePage.tsx', alsoLoads: ['src/layout/BasicLayout.tsx'] },
+  {
+    path: '/admin/train-manage/class',
+    screen: 'src/views/train-manage/class/ClassListPage.tsx',
+    alsoLoads: ['src/layout/BasicLayout.tsx'],
+    limits: { jsGzipBytes: 475 * 1024 },
+  },
+];
 
 export const H5_FIRST_ROUTES: readonly BudgetRoute[] = [
   { path: '/', screen: 'src/views/train-index/TrainIndexPage.tsx' },
@@ -75,16 +109,23 @@ export function measureFirstRoutes(
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('bundle budget: the bundle has no entry chunk');
 
-  return routes.map((route) => {
-    const screen = chunks.find(
-      (chunk) => chunk.facadeModuleId && normalise(chunk.facadeModuleId).endsWith(`/${route.screen}`),
+  const lazyChunk = (route: BudgetRoute, module: string) => {
+    const found = chunks.find(
+      (chunk) => chunk.facadeModuleId && normalise(chunk.facadeModuleId).endsWith(`/${module}`),
     );
-    if (!screen)
+    if (!found)
       throw new Error(
-        `bundle budget: no lazy chunk for ${route.screen} (${route.path}); is the screen still lazy-loaded?`,
+        `bundle budget: no lazy chunk for ${module} (${route.path}); is the screen still lazy-loaded?`,
       );
+    return found.fileName;
+  };
+  return routes.map((route) => {
     const seen = new Set<string>();
-    const queue = [entry.fileName, screen.fileName];
+    const queue = [
+      entry.fileName,
+      lazyChunk(route, route.screen),
+      ...(route.alsoLoads ?? []).map((module) => lazyChunk(route, module)),
+    ];
     while (queue.length) {
       const file = queue.shift() as string;
       if (seen.has(file)) continue;
@@ -101,6 +142,7 @@ export function measureFirstRoutes(
     );
     return {
       path: route.path,
+      ...(route.limits ? { limits: route.limits } : {}),
       jsFiles,
       cssFiles,
       jsGzipBytes: included.reduce((sum, chunk) => sum + gzipSize(chunk.code), 0),
@@ -113,28 +155,33 @@ export function measureFirstRoutes(
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The budget's violations, one line each (empty when every route fits). */
-export function budgetViolations(measures: readonly RouteMeasure[], limits: BudgetLimits): string[] {
-  return measures.flatMap((measure) => [
-    ...(measure.jsGzipBytes > limits.jsGzipBytes
-      ? [`${measure.path}: JavaScript ${kb(measure.jsGzipBytes)} gzipped > ${kb(limits.jsGzipBytes)}`]
-      : []),
-    ...(measure.cssGzipBytes > limits.cssGzipBytes
-      ? [`${measure.path}: CSS ${kb(measure.cssGzipBytes)} gzipped > ${kb(limits.cssGzipBytes)}`]
-      : []),
-    ...measure.eagerPackages.map(
-      (name) => `${measure.path}: ${name} must be loaded on demand, not with the first route`,
-    ),
-  ]);
+export function budgetViolations(measures: readonly RouteMeasure[], appLimits: BudgetLimits): string[] {
+  return measures.flatMap((measure) => {
+    const limits = { ...appLimits, ...measure.limits };
+    return [
+      ...(measure.jsGzipBytes > limits.jsGzipBytes
+        ? [`${measure.path}: JavaScript ${kb(measure.jsGzipBytes)} gzipped > ${kb(limits.jsGzipBytes)}`]
+        : []),
+      ...(measure.cssGzipBytes > limits.cssGzipBytes
+        ? [`${measure.path}: CSS ${kb(measure.cssGzipBytes)} gzipped > ${kb(limits.cssGzipBytes)}`]
+        : []),
+      ...measure.eagerPackages.map(
+        (name) => `${measure.path}: ${name} must be loaded on demand, not with the first route`,
+      ),
+    ];
+  });
 }
 
 /** One line per route for the build log. */
-export function describeMeasures(measures: readonly RouteMeasure[], limits: BudgetLimits): string {
+export function describeMeasures(measures: readonly RouteMeasure[], appLimits: BudgetLimits): string {
   return measures
-    .map(
-      (measure) =>
+    .map((measure) => {
+      const limits = { ...appLimits, ...measure.limits };
+      return (
         `bundle budget ${measure.path}: JS ${kb(measure.jsGzipBytes)} / ${kb(limits.jsGzipBytes)}, CSS ${kb(measure.cssGzipBytes)} / ${kb(limits.cssGzipBytes)} (gzip; ${measure.jsFiles.length} JS, ${measure.cssFiles.length} CSS files)` +
-        (process.env.BUDGET_FILES ? `\n  ${measure.jsFiles.join('\n  ')}` : ''),
-    )
+        (process.env.BUDGET_FILES ? `\n  ${measure.jsFiles.join('\n  ')}` : '')
+      );
+    })
     .join('\n');
 }
 
