@@ -1,7 +1,7 @@
 import type { LoginAnswer } from '@px/api/contract';
 import { ApiError, encryptLoginField, formatDateTime } from '@px/config';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Form } from 'react-vant';
 import { checkAccountBeforeLogin, login } from '../../api/login';
 import { useSubmitLock } from '../../hooks/useSubmitLock';
@@ -9,9 +9,16 @@ import { unitIdAtom } from '../../store/project';
 import { required } from '../../utils/form-rules';
 import { showLocalError } from '../../utils/show-error';
 import { SubmitFooter } from '../form/SubmitFooter';
-import { SliderCaptcha } from '../SliderCaptcha';
 import { TextInput } from '../TextInput';
 import './sign-in.css';
+
+/**
+ * The slider captcha, loaded the first time the server asks for it (most sign-ins never do): it
+ * stays out of /login's first load (issue 16).
+ */
+const SliderCaptcha = lazy(() =>
+  import('../SliderCaptcha').then((module) => ({ default: module.SliderCaptcha })),
+);
 
 /** `roleType` of the student door (contract LOGIN_ROLE_TYPE.STUDENT). */
 export const STUDENT_ROLE_TYPE = 3 as const;
@@ -54,6 +61,8 @@ export function PasswordSignInForm({
   const [lockedUntil, setLockedUntil] = useState<string | null>(null);
   /** The checked account waiting for the slider captcha. */
   const [awaitingCaptcha, setAwaitingCaptcha] = useState<{ account: string; password: string } | null>(null);
+  /** The captcha was asked for once: it stays mounted from then on (its popup animates open and closed). */
+  const [captchaWanted, setCaptchaWanted] = useState(false);
   const door = { roleType: STUDENT_ROLE_TYPE, ...(unitId ? { unitId } : {}) };
 
   const signIn = async (account: string, password: string, captchaToken?: string) => {
@@ -87,6 +96,7 @@ export function PasswordSignInForm({
           return;
         }
         if (check.needCaptcha) {
+          setCaptchaWanted(true);
           setAwaitingCaptcha({ account, password: values.password });
           return;
         }
@@ -133,11 +143,15 @@ export function PasswordSignInForm({
           />
         </Form.Item>
       </Form>
-      <SliderCaptcha
-        visible={awaitingCaptcha !== null}
-        onVerified={(token) => void onVerified(token)}
-        onClose={() => setAwaitingCaptcha(null)}
-      />
+      {captchaWanted && (
+        <Suspense fallback={null}>
+          <SliderCaptcha
+            visible={awaitingCaptcha !== null}
+            onVerified={(token) => void onVerified(token)}
+            onClose={() => setAwaitingCaptcha(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
