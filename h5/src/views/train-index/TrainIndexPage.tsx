@@ -25,9 +25,8 @@ import { WithSettings } from '../class-center/components/WithSettings';
 import type { EntryVariant } from './entry-variants';
 
 // The swiper loads after the page (the first route's bundle stays small); its box keeps the height.
-const BannerSwiper = lazy(() =>
-  import('./components/BannerSwiper').then((m) => ({ default: m.BannerSwiper })),
-);
+const loadBannerSwiper = () => import('./components/BannerSwiper');
+const BannerSwiper = lazy(() => loadBannerSwiper().then((m) => ({ default: m.BannerSwiper })));
 
 import './train-index.css';
 
@@ -39,6 +38,8 @@ function useBanners(unitId: number | undefined): PublicBanner[] {
   const [banners, setBanners] = useState<PublicBanner[]>([]);
   useEffect(() => {
     let current = true;
+    // The swiper's chunk downloads while the banners are asked for, not after they answer (issue 16).
+    void loadBannerSwiper().catch(() => undefined);
     listBanners(unitId).then(
       (list) => current && setBanners(list),
       () => undefined,
