@@ -51,3 +51,50 @@ test('unknown client paths get each app: the H5 shows its 404 page, the back off
   await page.waitForURL(/\/admin\/admin-login\?redirect=/);
   await context.close();
 });
+
+describe('first paint (issue 16)', () => {
+  test('each first screen’s HTML paints the loading state and preloads its screen; scripts go out compressed', async () => {
+    for (const [path, screen] of [
+      ['/login', 'LoginPage'],
+      ['/classSelectCenter', 'ClassCenterPage'],
+      ['/', 'TrainIndexPage'],
+    ] as const) {
+      const res = await fetch(`${product.url}${path}`, { headers: { 'Accept-Encoding': 'br' } });
+      const html = await res.text();
+      expect(html).toContain('<div id="root"><div class="page page--centered">');
+      expect(html).toContain('加载中…');
+      expect(html).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${screen}-[\\w-]+\\.js">`),
+      );
+      const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+      expect(script).toBeTruthy();
+      const asset = await fetch(`${product.url}${script}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(asset.headers.get('content-encoding')).toBe('br');
+    }
+  });
+
+  test('the loading state of the HTML gives way to the sign-in page with no other page between', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    // What the phone shows before any script runs: the loading state, titled 登录.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto(`${product.url}/login`);
+    await expectVisible(page.getByText('加载中…'));
+    expect(await page.title()).toBe('登录');
+    await page.screenshot({ path: artifactPath('first-screens', 'h5-login-shell') });
+    await page.unroute('**/*.js');
+    const headings: string[] = [];
+    await page.exposeFunction('pxHeading', (text: string) => headings.push(text));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const heading = document.querySelector('h1')?.textContent;
+        if (heading) (window as unknown as { pxHeading: (text: string) => void }).pxHeading(heading);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(`${product.url}/login`);
+    await expectVisible(page.getByRole('heading', { name: DEMO.title }));
+    expect(new Set(headings)).toEqual(new Set([DEMO.title]));
+    await page.screenshot({ path: artifactPath('first-screens', 'h5-login-after-shell') });
+    await context.close();
+  });
+});
