@@ -5,6 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../App';
 import { getAccountInfo } from '../api/login';
 import { getSystemInfo } from '../api/project';
+import { notifyUnauthorized } from '../session/unauthorized';
+import { tokenAtom } from '../store/session';
 import { buildAccountInfo, setTokenCookie } from '../testing/fixtures';
 import { startFirstCalls } from './first-calls';
 
@@ -58,4 +60,13 @@ test('the guard then finds the calls under way and does not ask again', async ()
   );
   expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
   expect(systemInfoMock).toHaveBeenCalledTimes(1);
+});
+
+test('a 401 answered before the guard has mounted ends the session, as the guard would', () => {
+  setTokenCookie('tok-1');
+  const store = createStore();
+  startFirstCalls(store, { pathname: '/', search: '' });
+  expect(store.get(tokenAtom)).toBe('tok-1');
+  notifyUnauthorized();
+  expect(store.get(tokenAtom)).toBeUndefined();
 });

@@ -1,6 +1,7 @@
 import type { createStore } from 'jotai';
+import { onUnauthorized } from '../session/unauthorized';
 import { loadSystemInfoAtom } from '../store/project';
-import { accountStateAtom, loadAccountInfoAtom, tokenAtom } from '../store/session';
+import { accountStateAtom, loadAccountInfoAtom, setTokenAtom, tokenAtom } from '../store/session';
 import { isWechatBrowser } from '../wechat/is-wechat-browser';
 import { decideNavigation } from './guard';
 import { findRoute } from './routes';
@@ -12,9 +13,12 @@ type Store = ReturnType<typeof createStore>;
  * settings (system-info) always, and the signed-in student's account when the guard would load it
  * (the same pure `decideNavigation` on the same state). They then travel while the scripts of the
  * screen run instead of after React's first commit, a round trip earlier on a slow phone network
- * (issue 16). The guard's own effects find them loading and do not ask again.
+ * (issue 16). The guard's own effects find them loading and do not ask again. A 401 that answers
+ * before the guard has mounted ends the session as the guard's listener would (which then takes
+ * over).
  */
 export function startFirstCalls(store: Store, location: { pathname: string; search: string }): void {
+  onUnauthorized(() => void store.set(setTokenAtom, undefined));
   void store.set(loadSystemInfoAtom);
   const decision = decideNavigation({
     path: location.pathname,
