@@ -180,14 +180,15 @@ function targetLines(rows: ReturnType<typeof compare>): string[] {
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
 
 async function main(): Promise<void> {
-  ensureBuilds({ log: () => undefined });
+  // The built apps are only needed by the page speed, which a subset run skips.
+  if (!ONLY) ensureBuilds({ log: () => undefined });
   const loadBefore = loadAverage();
   process.stdout.write(`uptime: ${execSync('uptime').toString().trim()}\n`);
   const scenarios = SCENARIOS.filter((scenario) => !ONLY || ONLY.includes(scenario.name));
   if (CPU_PROFILE_DIR) fs.mkdirSync(CPU_PROFILE_DIR, { recursive: true });
   const api = await startChild(
     'serve-api.ts',
-    ['--apps'],
+    ONLY ? [] : ['--apps'],
     CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
   );
   const servers: Partial<Record<BenchServer, StartedServer>> = { api };
