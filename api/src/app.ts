@@ -7,7 +7,7 @@ import type { Sequelize } from 'sequelize';
 import { allActions } from './actions';
 import { catalogueCalls } from './contract/catalogue';
 import type { ActionDefinition, Providers } from './core/action';
-import type { ChangeFeed } from './core/change-feed';
+import { attachChangeFeed, type ChangeFeed } from './core/change-feed';
 import { errorHandler } from './core/error-handler';
 import type { JobQueue } from './core/jobs';
 import { type RequestState, requestContext } from './core/request-context';
@@ -37,8 +37,9 @@ export interface AppDeps {
   /** How calls find their project; the project module's resolver unless a test passes its own. */
   tenants?: TenantResolver;
   /**
-   * The database's change notifications: with it, the request's project is cached in process
-   * until a project or unit changes on any instance (`cachedProjectTenants`).
+   * The database's change notifications: with it, the request's project (`cachedProjectTenants`)
+   * and what services cache through `sharedCache` are kept in process until their tables change
+   * on any instance.
    */
   changeFeed?: ChangeFeed;
   /** The API's actions; every action of the product unless a test passes its own. */
@@ -68,6 +69,7 @@ export const DEFAULT_LIMITS: BodyLimits = {
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const actions = deps.actions ?? allActions;
   if (!deps.actions) assertCatalogueBound(actions, catalogueCalls());
+  if (deps.changeFeed) attachChangeFeed(deps.sequelize, deps.changeFeed);
   const app = new Koa<RequestState>({ proxy: deps.trustProxy ?? false });
   // Errors are answered by errorHandler; Koa's own printing would duplicate them.
   app.silent = true;

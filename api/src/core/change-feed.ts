@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { Client } from 'pg';
+import type { Sequelize } from 'sequelize';
 
 /** The channel the database's change triggers notify on (migration 0030); the payload is the table. */
 export const CHANGE_CHANNEL = 'px_change';
@@ -140,4 +141,30 @@ export function createFeedCache<V>(feed: ChangeFeed, options: FeedCacheOptions):
       return entries.size;
     },
   };
+}
+
+/** The change feed serving each database handle (`attachChangeFeed`), and the caches made on it. */
+const attached = new WeakMap<Sequelize, { feed: ChangeFeed; caches: Map<string, FeedCache<unknown>> }>();
+
+/**
+ * Lets the services on `sequelize` cache through `feed` (`sharedCache`). A server attaches its feed
+ * at start; without one (tests, scripts) services read the database every time.
+ */
+export function attachChangeFeed(sequelize: Sequelize, feed: ChangeFeed): void {
+  attached.set(sequelize, { feed, caches: new Map() });
+}
+
+/**
+ * The process's cache `name` for the database of `sequelize` (made on first use with `options`),
+ * or null when no change feed is attached: the caller then reads the database.
+ */
+export function sharedCache<V>(sequelize: Sequelize, name: string, options: FeedCacheOptions): FeedCache<V> | null {
+  const entry = attached.get(sequelize);
+  if (!entry) return null;
+  let cache = entry.caches.get(name);
+  if (!cache) {
+    cache = createFeedCache<unknown>(entry.feed, options);
+    entry.caches.set(name, cache);
+  }
+  return cache as FeedCache<V>;
 }

@@ -3,7 +3,7 @@ import type { Migration } from '../migrate';
 /**
  * Change notifications (docs/product-decisions.md "Caches across API instances"): a write to a
  * table that the request path caches (sessions, the accounts, roles and units they depend on,
- * projects with their settings and domains) sends `NOTIFY px_change, '<table>'` when its
+ * projects with their settings and domains, the offered classes of the H5 class centre) sends `NOTIFY px_change, '<table>'` when its
  * transaction commits. Every API instance listens on one connection and drops the caches the
  * table feeds (core/change-feed.ts). Statement-level triggers: one notification per statement,
  * and PostgreSQL folds equal ones of a transaction into one. An account's sign-in stamp
@@ -19,6 +19,17 @@ const WATCHED: { table: string; events: string }[] = [
   { table: 'role', events: 'UPDATE OR DELETE OR TRUNCATE' },
   { table: 'unit', events: 'UPDATE OR DELETE OR TRUNCATE' },
   { table: 'project', events: 'INSERT OR UPDATE OR DELETE OR TRUNCATE' },
+  // What the H5 class centre answers (modules/class-center/class-center.cache.ts).
+  ...[
+    'class_category',
+    'train_plan',
+    'train_class',
+    'train_class_course',
+    'course',
+    'course_lesson',
+    'resource',
+    'class_evaluation',
+  ].map((table) => ({ table, events: 'INSERT OR UPDATE OR DELETE OR TRUNCATE' })),
 ];
 
 export const m0030ChangeNotifications: Migration = {

@@ -1,5 +1,5 @@
 import { type ProjectSettings, shownBaseTypes } from '@px/config';
-import { col, fn, Op, type WhereOptions } from 'sequelize';
+import { col, fn, Op, QueryTypes, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
@@ -229,19 +229,30 @@ export interface CenterStudent {
   accountId: number;
 }
 
-/** Whether the student has the class in the cart and an enrolment that counts (ACTIVE_MY_CLASS_STATUS). */
-async function studentState(
+/** Whether the student has the class in the cart and an enrolment that counts (ACTIVE_MY_CLASS_STATUS), in one query. */
+export async function studentState(
   scope: TenantScope,
   classId: number,
   student: CenterStudent | null,
 ): Promise<{ inCart: boolean | null; enrolled: boolean | null }> {
   if (!student) return { inCart: null, enrolled: null };
-  const where = { projectId: scope.project.id, accountId: student.accountId, classId };
-  const [inCart, enrolled] = await Promise.all([
-    ShopCartItem.count({ where }),
-    MyClass.count({ where: { ...where, status: [...ACTIVE_MY_CLASS_STATUS] } }),
-  ]);
-  return { inCart: inCart > 0, enrolled: enrolled > 0 };
+  const [row] = await scope.sequelize.query<{ in_cart: boolean; enrolled: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM shop_cart_item
+                     WHERE project_id = :projectId AND account_id = :accountId AND class_id = :classId) AS in_cart,
+            EXISTS (SELECT 1 FROM my_class
+                     WHERE project_id = :projectId AND account_id = :accountId AND class_id = :classId
+                       AND status IN (:statuses)) AS enrolled`,
+    {
+      replacements: {
+        projectId: scope.project.id,
+        accountId: student.accountId,
+        classId,
+        statuses: [...ACTIVE_MY_CLASS_STATUS],
+      },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return { inCart: row?.in_cart ?? false, enrolled: row?.enrolled ?? false };
 }
 
 /**
