@@ -2,6 +2,9 @@ import { ROLE_SYSTEM } from '@px/config';
 import { Client } from 'pg';
 import { Role } from './modules/account/role.model';
 import { Project } from './modules/project/project.model';
+import { TrainClass } from './modules/train-class/train-class.model';
+import { buildClass, enrol } from './modules/train-class/train-class.testing';
+import { TrainPlan } from './modules/train-plan/train-plan.model';
 import { createTestApp, type TestApp } from './testing/app';
 import { buildAccount, buildHostedProject, signIn } from './testing/factories';
 
@@ -110,4 +113,38 @@ test('while the change feed is cut, nothing is served from the cache; once back,
   const fresh = await signIn(again.account);
   expect((await b.http.get(ACCOUNT_INFO).set('token', fresh)).body.respCode).toBe(200);
   expect((await b.http.get(ACCOUNT_INFO).set('token', fresh)).body.respCode).toBe(200);
+});
+
+test("the class centre's cached answers follow the classes, their plans and lessons on every instance", async () => {
+  const { project, host } = await buildHostedProject();
+  const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+  const token = await signIn(account);
+  const { trainClass, plan } = await buildClass({ projectId: project.id, name: '在售班' });
+  const listed = async (app: TestApp) => {
+    const res = await app.http
+      .post('/api/class/center-page.action')
+      .set('Host', host)
+      .send({ pageNum: 1, pageSize: 10 });
+    return (res.body.attribute.list as { name: string }[]).map((item) => item.name);
+  };
+  const detail = (app: TestApp) =>
+    app.http
+      .post('/api/class/find-detail.action')
+      .set('Host', host)
+      .set('token', token)
+      .send({ id: trainClass.id });
+  expect(await listed(b)).toEqual(['在售班']);
+  expect((await detail(b)).body.attribute).toMatchObject({ name: '在售班', inCart: false, enrolled: false });
+  // The student's own state is never cached.
+  await enrol(trainClass, account.id);
+  expect((await detail(b)).body.attribute).toMatchObject({ name: '在售班', enrolled: true });
+  await TrainClass.update({ name: '改名班' }, { where: { id: trainClass.id, projectId: project.id } });
+  await delivered();
+  expect(await listed(b)).toEqual(['改名班']);
+  expect((await detail(b)).body.attribute.name).toBe('改名班');
+  await TrainPlan.update({ status: 'DRAFT' }, { where: { id: plan.id, projectId: project.id } });
+  await delivered();
+  expect(await listed(b)).toEqual([]);
+  expect((await detail(b)).body.respCode).toBe(-1);
+  expect(await listed(a)).toEqual([]);
 });
