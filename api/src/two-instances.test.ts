@@ -1,5 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { Client } from 'pg';
+import { Account } from './modules/account/account.model';
 import { Role } from './modules/account/role.model';
 import { Project } from './modules/project/project.model';
 import { TrainClass } from './modules/train-class/train-class.model';
@@ -147,4 +148,28 @@ test("the class centre's cached answers follow the classes, their plans and less
   expect(await listed(b)).toEqual([]);
   expect((await detail(b)).body.respCode).toBe(-1);
   expect(await listed(a)).toEqual([]);
+});
+
+test("the account info and the cart count cached on one instance follow the other's writes", async () => {
+  const { project, host } = await buildHostedProject();
+  const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+  const token = await signIn(account);
+  const { trainClass } = await buildClass({ projectId: project.id });
+  const userName = async (app: TestApp) =>
+    (await app.http.get(ACCOUNT_INFO).set('token', token)).body.attribute.userName as string;
+  const cartCount = async (app: TestApp) =>
+    (await app.http.post('/api/shop-cart/count.action').set('Host', host).set('token', token).send({})).body
+      .attribute.count as number;
+  expect(await userName(b)).toBe('测试学员');
+  expect(await cartCount(b)).toBe(0);
+  await Account.update({ realName: '改名学员' }, { where: { id: account.id, projectId: project.id } });
+  const added = await a.http
+    .post('/api/shop-cart/save.action')
+    .set('Host', host)
+    .set('token', token)
+    .send({ classId: trainClass.id });
+  expect(added.body.attribute.count).toBe(1);
+  await delivered();
+  expect(await userName(b)).toBe('改名学员');
+  expect(await cartCount(b)).toBe(1);
 });

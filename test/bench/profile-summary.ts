@@ -57,7 +57,10 @@ export function summarise(profile: CpuProfile, rows = 25): string {
     [...map.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, rows)
-      .map(([key, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`)
+      .map(
+        ([key, us]) =>
+          `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`,
+      )
       .join('\n');
   return [
     `busy ${(total / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms`,

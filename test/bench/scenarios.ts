@@ -53,7 +53,11 @@ export const HOT_TARGETS = {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 const PROJECT_ADMIN = DEMO.accounts.projectAdmin;
-const STUDENT = { account: DEMO.accounts.student.mobile, password: DEMO.accounts.student.password, roleType: 3 } as const;
+const STUDENT = {
+  account: DEMO.accounts.student.mobile,
+  password: DEMO.accounts.student.password,
+  roleType: 3,
+} as const;
 
 /** The first class the H5 class centre offers, as `class/find-detail`'s body. */
 async function offeredClassBody(url: string, token: string | undefined): Promise<string> {

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   if (projectId === undefined) throw new Error('the API database holds no project');
   const app = new Koa();
   app.use(async (ctx) => {
-    const { rows: found } = await pool.query<{ id: number; name: string; status: string }>(SELECT, [projectId]);
+    const { rows: found } = await pool.query<{ id: number; name: string; status: string }>(SELECT, [
+      projectId,
+    ]);
     ctx.body = { respCode: 200, respDesc: '成功', attribute: found[0] ?? null };
   });
   const server = app.listen(0, '127.0.0.1', () => {

@@ -1,5 +1,5 @@
-import type { Logger } from 'pino';
 import { Client } from 'pg';
+import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 
 /** The channel the database's change triggers notify on (migration 0030); the payload is the table. */
@@ -158,7 +158,11 @@ export function attachChangeFeed(sequelize: Sequelize, feed: ChangeFeed): void {
  * The process's cache `name` for the database of `sequelize` (made on first use with `options`),
  * or null when no change feed is attached: the caller then reads the database.
  */
-export function sharedCache<V>(sequelize: Sequelize, name: string, options: FeedCacheOptions): FeedCache<V> | null {
+export function sharedCache<V>(
+  sequelize: Sequelize,
+  name: string,
+  options: FeedCacheOptions,
+): FeedCache<V> | null {
   const entry = attached.get(sequelize);
   if (!entry) return null;
   let cache = entry.caches.get(name);

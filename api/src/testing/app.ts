@@ -13,8 +13,8 @@ import { createSequelize } from '../db/sequelize';
 import { loadEnv } from '../env';
 import { allJobs } from '../jobs';
 import { createJobRunner, type JobRunner } from '../jobs/queue';
-import { createSessionAuthenticator } from '../modules/session/session-cache';
 import { authenticateToken } from '../modules/session/session.service';
+import { createSessionAuthenticator } from '../modules/session/session-cache';
 import { createProviders } from '../providers';
 import { createTestDatabase, type TestDatabase } from './database';
 

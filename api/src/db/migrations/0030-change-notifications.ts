@@ -7,18 +7,22 @@ import type { Migration } from '../migrate';
  * transaction commits. Every API instance listens on one connection and drops the caches the
  * table feeds (core/change-feed.ts). Statement-level triggers: one notification per statement,
  * and PostgreSQL folds equal ones of a transaction into one. An account's sign-in stamp
- * (`last_login_at`) and other columns no cache reads do not notify.
+ * (`last_login_at`), password and other columns no cache reads do not notify.
  */
 const WATCHED: { table: string; events: string }[] = [
   { table: 'session', events: 'UPDATE OR DELETE OR TRUNCATE' },
   {
     table: 'account',
-    // The columns a session's principal reads (session.service.ts `authenticateToken`).
-    events: 'UPDATE OF status, deleted_at, role_id, unit_id, project_id, role_system OR DELETE OR TRUNCATE',
+    // The columns a session's principal reads (session.service.ts `readSession`) and the account
+    // info shows (auth/login.service.ts `getAccountInfo`).
+    events:
+      'UPDATE OF status, deleted_at, role_id, unit_id, project_id, role_system, real_name, account_name, image_path OR DELETE OR TRUNCATE',
   },
   { table: 'role', events: 'UPDATE OR DELETE OR TRUNCATE' },
   { table: 'unit', events: 'UPDATE OR DELETE OR TRUNCATE' },
   { table: 'project', events: 'INSERT OR UPDATE OR DELETE OR TRUNCATE' },
+  // A student's cart count (modules/cart/cart.service.ts `countCart`).
+  { table: 'shop_cart_item', events: 'INSERT OR UPDATE OR DELETE OR TRUNCATE' },
   // What the H5 class centre answers (modules/class-center/class-center.cache.ts).
   ...[
     'class_category',

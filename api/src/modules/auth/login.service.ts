@@ -19,10 +19,10 @@ import type {
 } from '../../contract/login';
 import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
 import type { Scope, SignedInScope, TenantProject, TenantScope } from '../../core/action';
+import { sharedCache } from '../../core/change-feed';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { checkPasswordRule, decoyHash, hashPassword, verifyPassword } from '../account/password';
-import { Role } from '../account/role.model';
 import { type AfterSignIn, signInAccount } from '../account/sign-in';
 import { audit } from '../audit/audit.service';
 import { type CaptchaProof, consumeCaptchaProof, hasCaptchaProof } from '../captcha/captcha.service';
@@ -192,8 +192,24 @@ export function displayName(account: Pick<Account, 'realName' | 'accountName'>):
  */
 export async function getAccountInfo(scope: SignedInScope): Promise<AccountInfo> {
   const { principal } = scope;
-  // One raw query (a hot call): the account with its role and, when signed in as it by platform
-  // staff (super account), the impersonator, deleted or not.
+  // A hot call: kept per process while no account or role changes on any instance (the account
+  // columns read here notify, migration 0030), else one raw query.
+  const cache = sharedCache<AccountInfo>(scope.sequelize, 'account-info', {
+    tables: ['account', 'role'],
+    maxEntries: 50_000,
+    maxAgeMs: 60_000,
+  });
+  const read = () => readAccountInfo(scope);
+  const info = cache
+    ? await cache.get(`${principal.accountId}|${principal.projectId}|${principal.impersonatorId ?? ''}`, read)
+    : await read();
+  if (!info) throw new UnauthorizedError();
+  return info;
+}
+
+/** The account with its role and, when signed in as it by platform staff (super account), the impersonator, deleted or not. */
+async function readAccountInfo(scope: SignedInScope): Promise<AccountInfo | null> {
+  const { principal } = scope;
   const [row] = await scope.sequelize.query<AccountInfoRow>(
     `SELECT a.id, a.real_name, a.account_name, a.image_path, a.unit_id,
             r.name AS role_name, r.role_system, r.menu,
@@ -212,7 +228,7 @@ export async function getAccountInfo(scope: SignedInScope): Promise<AccountInfo>
       type: QueryTypes.SELECT,
     },
   );
-  if (!row) throw new UnauthorizedError();
+  if (!row) return null;
   return {
     accountId: row.id,
     userName: displayName({ realName: row.real_name, accountName: row.account_name }),

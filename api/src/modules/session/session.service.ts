@@ -170,7 +170,9 @@ export async function readSession(sequelize: Sequelize, token: string): Promise<
 
 /** Whether a session used now is due its sliding extension: in the second half of its life (impersonation never). */
 export function extensionDue(session: LiveSession, now = Date.now()): boolean {
-  return !session.impersonated && session.expiresAtMs - now < SESSION_TTL_MS[session.principal.roleSystem] / 2;
+  return (
+    !session.impersonated && session.expiresAtMs - now < SESSION_TTL_MS[session.principal.roleSystem] / 2
+  );
 }
 
 /** Extends a session by a full term from now; answers the new expiry (epoch ms). */
