@@ -136,8 +136,9 @@ test("the class centre's cached answers follow the classes, their plans and less
       .send({ id: trainClass.id });
   expect(await listed(b)).toEqual(['在售班']);
   expect((await detail(b)).body.attribute).toMatchObject({ name: '在售班', inCart: false, enrolled: false });
-  // The student's own state is never cached.
+  // The student's own state (cart, enrolment) follows their enrolment.
   await enrol(trainClass, account.id);
+  await delivered();
   expect((await detail(b)).body.attribute).toMatchObject({ name: '在售班', enrolled: true });
   await TrainClass.update({ name: '改名班' }, { where: { id: trainClass.id, projectId: project.id } });
   await delivered();

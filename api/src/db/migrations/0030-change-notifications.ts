@@ -21,8 +21,13 @@ const WATCHED: { table: string; events: string }[] = [
   { table: 'role', events: 'UPDATE OR DELETE OR TRUNCATE' },
   { table: 'unit', events: 'UPDATE OR DELETE OR TRUNCATE' },
   { table: 'project', events: 'INSERT OR UPDATE OR DELETE OR TRUNCATE' },
-  // A student's cart count (modules/cart/cart.service.ts `countCart`).
+  // A student's cart count (modules/cart/cart.service.ts `countCart`), and whether a class is in
+  // their cart or enrolled (class-center.service.ts `studentState`: an enrolment's status).
   { table: 'shop_cart_item', events: 'INSERT OR UPDATE OR DELETE OR TRUNCATE' },
+  {
+    table: 'my_class',
+    events: 'INSERT OR UPDATE OF status, class_id, account_id, project_id OR DELETE OR TRUNCATE',
+  },
   // What the H5 class centre answers (modules/class-center/class-center.cache.ts).
   ...[
     'class_category',
