@@ -7,6 +7,7 @@ import type { Sequelize } from 'sequelize';
 import { allActions } from './actions';
 import { catalogueCalls } from './contract/catalogue';
 import type { ActionDefinition, Providers } from './core/action';
+import { attachChangeFeed, type ChangeFeed } from './core/change-feed';
 import { errorHandler } from './core/error-handler';
 import type { JobQueue } from './core/jobs';
 import { type RequestState, requestContext } from './core/request-context';
@@ -20,7 +21,7 @@ import {
 import { type StaticApp, serveStaticApps } from './core/static-apps';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
 import { payNotifyRoute } from './modules/order/pay-notify.route';
-import { projectTenants } from './modules/project/project.tenant';
+import { cachedProjectTenants, projectTenants } from './modules/project/project.tenant';
 import { mediaRoute } from './modules/resource/media.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
 
@@ -35,6 +36,12 @@ export interface AppDeps {
   jobs: JobQueue;
   /** How calls find their project; the project module's resolver unless a test passes its own. */
   tenants?: TenantResolver;
+  /**
+   * The database's change notifications: with it, the request's project (`cachedProjectTenants`)
+   * and what services cache through `sharedCache` are kept in process until their tables change
+   * on any instance.
+   */
+  changeFeed?: ChangeFeed;
   /** The API's actions; every action of the product unless a test passes its own. */
   actions?: readonly ActionDefinition[];
   /** Built front-end apps to serve beside the API. */
@@ -62,6 +69,7 @@ export const DEFAULT_LIMITS: BodyLimits = {
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const actions = deps.actions ?? allActions;
   if (!deps.actions) assertCatalogueBound(actions, catalogueCalls());
+  if (deps.changeFeed) attachChangeFeed(deps.sequelize, deps.changeFeed);
   const app = new Koa<RequestState>({ proxy: deps.trustProxy ?? false });
   // Errors are answered by errorHandler; Koa's own printing would duplicate them.
   app.silent = true;
@@ -106,7 +114,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
     createApiRouter(actions, {
       sequelize: deps.sequelize,
       authenticate: deps.authenticate,
-      tenants: deps.tenants ?? projectTenants,
+      tenants: deps.tenants ?? (deps.changeFeed ? cachedProjectTenants(deps.changeFeed) : projectTenants),
       providers: deps.providers,
       jobs: deps.jobs,
       limits: { ...DEFAULT_LIMITS, ...deps.limits },

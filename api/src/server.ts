@@ -5,6 +5,7 @@ import { BRIDGE_SCRIPT_PATH, createWechatSimulator, type WechatSimulator } from 
 import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import { createApp } from './app';
+import { type ChangeFeed, startChangeFeed } from './core/change-feed';
 import { type DatabaseLocation, locateDatabase } from './db/database';
 import { migrateUp } from './db/migrate';
 import { initModels } from './db/models';
@@ -15,7 +16,7 @@ import { allJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './jobs/queue';
 import { createEinvoiceSimulator, type EinvoiceSimulator } from './modules/invoice/einvoice/einvoice-sim';
 import { seedDemoInvoice } from './modules/invoice/invoice.demo';
-import { authenticateToken } from './modules/session/session.service';
+import { createSessionAuthenticator } from './modules/session/session-cache';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
 import { createProviders } from './providers';
 
@@ -73,8 +74,10 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   let simulator: WechatSimulator | undefined;
   let einvoiceSim: EinvoiceSimulator | undefined;
   let jobs: JobRunner | undefined;
+  let changeFeed: ChangeFeed | undefined;
   const undo = async () => {
     await jobs?.stop();
+    await changeFeed?.close();
     await simulator?.close();
     await einvoiceSim?.close();
     await sequelize.close();
@@ -114,12 +117,15 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       },
     });
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
+    // Sessions and request projects are cached in process; every instance drops them on a change.
+    changeFeed = await startChangeFeed(database.url, logger);
     const app = createApp({
       sequelize,
       logger,
       providers,
       jobs: jobs.queue,
-      authenticate: (token) => authenticateToken(sequelize, token),
+      authenticate: createSessionAuthenticator(sequelize, changeFeed),
+      changeFeed,
       staticApps: env.SERVE_APPS
         ? [
             { prefix: '/admin', distDir: APP_DIST.admin },

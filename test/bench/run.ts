@@ -9,7 +9,14 @@ import { signIn } from './api-client';
 import { DESKTOP_THROTTLING, MOBILE_THROTTLING, measurePages } from './page-speed';
 import { dropInFlight, nextBeat, type Play, type Player, playerRequests, progressRowPlayer } from './players';
 import { cpuSince, treeCpu } from './process-cpu';
-import { BASELINES, type BenchServer, HEARTBEAT_TARGETS, SCENARIOS, type Scenario } from './scenarios';
+import {
+  BASELINES,
+  type BenchServer,
+  HEARTBEAT_TARGETS,
+  HOT_TARGETS,
+  SCENARIOS,
+  type Scenario,
+} from './scenarios';
 import {
   auditStudy,
   beginStudyRun,
@@ -21,10 +28,13 @@ import {
 import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit-import';
 
 /**
- * `npm run bench`: starts the real API (embedded PostgreSQL), a bare Koa server and Koa plus one raw
- * `pg` upsert on the API's database in child processes, loads each scenario with autocannon in
- * turn, prints throughput and p99 latency with their ratio to both baselines, audits the study
- * heartbeat's credits against the database, and writes the run to bench/results/<time>.json.
+ * `npm run bench`: starts the real API (embedded PostgreSQL), a bare Koa server, Koa plus one raw
+ * `pg` upsert and Koa plus one raw `pg` SELECT on the API's database in child processes (and, for
+ * the two-instance scenarios, a second API instance on the same database behind a round-robin
+ * proxy), loads each scenario with autocannon in turn, prints throughput and p99 latency with
+ * their ratio to the baselines (the hot calls against the SELECT baseline, two instances against
+ * one), audits the study heartbeat's credits against the database, and writes the run to
+ * bench/results/<time>.json.
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
  * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import,
  * `page-speed` for the first paint of the H5 and back-office pages) runs a subset;
@@ -44,12 +54,18 @@ interface StartedServer {
   databaseUrl: string | null;
 }
 
-function startChild(script: string, args: string[] = [], nodeFlags: string[] = []): Promise<StartedServer> {
+function startChild(
+  script: string,
+  args: string[] = [],
+  nodeFlags: string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<StartedServer> {
   const child = spawn(
     path.join(ROOT, 'node_modules', '.bin', 'tsx'),
     [...nodeFlags, path.join(__dirname, script), ...args],
     {
       cwd: ROOT,
+      env,
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -142,22 +158,63 @@ async function load(
 const ratio = (value: number, base: number | undefined, digits: number) =>
   base === undefined ? null : Number((value / Math.max(base, 1)).toFixed(digits));
 
-/** Each result with its ratios to the two baselines (null when a baseline did not run). */
+/**
+ * The baseline's CPU per request (Node and PostgreSQL) over the row's: the throughput ratio the
+ * CPU alone allows. On a machine shared with other work this moves far less than throughput.
+ */
+function cpuRatio(base: Measured | undefined, row: Measured): number | null {
+  const cost = (measured: Measured) =>
+    measured.nodeCpuMsPerRequest === null || measured.postgresCpuMsPerRequest === null
+      ? null
+      : measured.nodeCpuMsPerRequest + measured.postgresCpuMsPerRequest;
+  const baseCost = base && cost(base);
+  const rowCost = cost(row);
+  return baseCost && rowCost ? Number((baseCost / rowCost).toFixed(2)) : null;
+}
+
+/** Each result with its ratios to the baselines and, for two instances, to one (null when that did not run). */
 function compare(results: readonly Measured[]) {
-  const hello = results.find((row) => row.name === BASELINES.hello);
-  const upsert = results.find((row) => row.name === BASELINES.upsert);
+  const named = (name: string | undefined) => results.find((row) => row.name === name);
+  const hello = named(BASELINES.hello);
+  const upsert = named(BASELINES.upsert);
+  const select = named(BASELINES.select);
   return results.map((row) => ({
     ...row,
     throughputVsHello: ratio(row.requestsPerSecond, hello?.requestsPerSecond, 3),
     p99VsHello: ratio(row.latencyP99Ms, hello?.latencyP99Ms, 2),
     throughputVsUpsert: ratio(row.requestsPerSecond, upsert?.requestsPerSecond, 3),
     p99VsUpsert: ratio(row.latencyP99Ms, upsert?.latencyP99Ms, 2),
+    throughputVsSelect: ratio(row.requestsPerSecond, select?.requestsPerSecond, 3),
+    p99VsSelect: ratio(row.latencyP99Ms, select?.latencyP99Ms, 2),
+    cpuVsSelect: cpuRatio(select, row),
+    throughputVsOneInstance: ratio(
+      row.requestsPerSecond,
+      named(SCENARIOS.find((scenario) => scenario.name === row.name)?.oneInstance)?.requestsPerSecond,
+      3,
+    ),
   }));
 }
 
-/** The heartbeat's targets against what was measured, in words. */
+/** The targets (heartbeat, hot calls, two instances) against what was measured, in words. */
 function targetLines(rows: ReturnType<typeof compare>): string[] {
   const lines: string[] = [];
+  for (const row of rows) {
+    const scenario = SCENARIOS.find((candidate) => candidate.name === row.name);
+    if (scenario?.hot && row.throughputVsSelect != null) {
+      const fast = row.throughputVsSelect >= HOT_TARGETS.throughputVsSelect;
+      const quick = row.latencyP99Ms < HOT_TARGETS.p99Ms;
+      lines.push(
+        `${row.name}: ${row.throughputVsSelect}x the pg-select baseline (CPU per request allows ${row.cpuVsSelect}x; ` +
+          `target >= ${HOT_TARGETS.throughputVsSelect}x): ` +
+          `${fast ? 'met' : 'BELOW TARGET'}; p99 ${row.latencyP99Ms} ms (target < ${HOT_TARGETS.p99Ms} ms): ${quick ? 'met' : 'ABOVE TARGET'}`,
+      );
+    }
+    if (scenario?.oneInstance && row.throughputVsOneInstance != null)
+      lines.push(
+        `${row.name}: ${row.requestsPerSecond} req/s combined through the proxy, ` +
+          `${row.throughputVsOneInstance}x one instance (${scenario.oneInstance})`,
+      );
+  }
   const free = rows.find((row) => row.name === HEARTBEAT_TARGETS.scenario);
   if (free?.throughputVsUpsert != null) {
     const met = free.throughputVsUpsert >= HEARTBEAT_TARGETS.throughputVsUpsert;
@@ -180,22 +237,31 @@ function targetLines(rows: ReturnType<typeof compare>): string[] {
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
 
 async function main(): Promise<void> {
-  ensureBuilds({ log: () => undefined });
+  // The built apps are only needed by the page speed, which a subset run skips.
+  if (!ONLY) ensureBuilds({ log: () => undefined });
   const loadBefore = loadAverage();
   process.stdout.write(`uptime: ${execSync('uptime').toString().trim()}\n`);
   const scenarios = SCENARIOS.filter((scenario) => !ONLY || ONLY.includes(scenario.name));
   if (CPU_PROFILE_DIR) fs.mkdirSync(CPU_PROFILE_DIR, { recursive: true });
   const api = await startChild(
     'serve-api.ts',
-    ['--apps'],
+    ONLY ? [] : ['--apps'],
     CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
   );
   const servers: Partial<Record<BenchServer, StartedServer>> = { api };
+  let second: StartedServer | null = null;
   let db: Client | null = null;
   try {
     if (!api.databaseUrl) throw new Error('serve-api.ts did not print its database');
     servers.hello = await startChild('serve-hello.ts');
     servers.upsert = await startChild('serve-upsert.ts', [api.databaseUrl]);
+    servers.select = await startChild('serve-select.ts', [api.databaseUrl]);
+    if (scenarios.some((scenario) => scenario.server === 'api-pair' || scenario.server === 'api-proxied')) {
+      // A second instance on the same database, and the one address in front of one or both.
+      second = await startChild('serve-api.ts', [], [], { ...process.env, DATABASE_URL: api.databaseUrl });
+      servers['api-proxied'] = await startChild('serve-proxy.ts', [api.url]);
+      servers['api-pair'] = await startChild('serve-proxy.ts', [api.url, second.url]);
+    }
     db = new Client({ connectionString: api.databaseUrl });
     await db.connect();
 
@@ -206,8 +272,11 @@ async function main(): Promise<void> {
       const server = servers[scenario.server];
       if (!server) throw new Error(`${scenario.server} is not running`);
       const { url } = server;
-      if (scenario.signedInAs)
-        scenario.headers = { ...scenario.headers, token: await signIn(url, scenario.signedInAs) };
+      const token = scenario.signedInAs
+        ? await signIn(url, scenario.signedInAs, scenario.signedInAs.roleType)
+        : undefined;
+      if (token) scenario.headers = { ...scenario.headers, token };
+      if (scenario.bodyFrom) scenario.body = await scenario.bodyFrom(url, token);
       if (scenario.plays === 'study-session') study ??= await prepareStudy(url, db, CONNECTIONS);
       const studied = scenario.plays === 'study-session' ? study : null;
       const player: Player<Play> | null =
@@ -233,7 +302,9 @@ async function main(): Promise<void> {
       'non2xx',
       'throughputVsHello',
       'throughputVsUpsert',
-      'p99VsUpsert',
+      'throughputVsSelect',
+      'cpuVsSelect',
+      'throughputVsOneInstance',
       'nodeCpuMsPerRequest',
       'postgresCpuMsPerRequest',
     ]);
@@ -301,8 +372,15 @@ async function main(): Promise<void> {
     process.stdout.write(`Written ${path.relative(ROOT, file)}\n`);
   } finally {
     await db?.end();
-    // The API last: it stops the PostgreSQL the upsert baseline uses.
-    for (const name of ['upsert', 'hello', 'api'] as const) servers[name]?.child.kill('SIGTERM');
+    // The API last: it stops the PostgreSQL the baselines and the second instance use.
+    for (const name of ['api-pair', 'api-proxied', 'select', 'upsert', 'hello'] as const)
+      servers[name]?.child.kill('SIGTERM');
+    if (second) {
+      const stopped = new Promise((resolve) => second?.child.once('exit', resolve));
+      second.child.kill('SIGTERM');
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    }
+    servers.api?.child.kill('SIGTERM');
   }
 }
 

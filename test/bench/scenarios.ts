@@ -1,5 +1,12 @@
-/** The servers a scenario can load (started by run.ts). */
-export type BenchServer = 'api' | 'hello' | 'upsert';
+import { DEMO } from '@px/api';
+import { post, type RoleType } from './api-client';
+
+/**
+ * The servers a scenario can load (started by run.ts): the API, the three baselines, and the
+ * bench's proxy in front of two API instances on one database (`api-pair`) or of the first alone
+ * (`api-proxied`, what the proxy itself costs).
+ */
+export type BenchServer = 'api' | 'hello' | 'upsert' | 'select' | 'api-pair' | 'api-proxied';
 
 /** One load scenario: a request sent over and over to one of the servers. */
 export interface Scenario {
@@ -9,8 +16,14 @@ export interface Scenario {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Sign in first as this demo back-office account and send its token. */
-  signedInAs?: { account: string; password: string };
+  /** Sign in first as this demo account (back office unless `roleType` 3, the H5) and send its token. */
+  signedInAs?: { account: string; password: string; roleType?: RoleType };
+  /** Builds the body once before loading (e.g. a demo class's id read through the API). */
+  bodyFrom?: (url: string, token: string | undefined) => Promise<string>;
+  /** A hot call of issue 16: compared with the pg-select baseline against `HOT_TARGETS`. */
+  hot?: boolean;
+  /** Two instances behind the proxy: the scenario of one instance it is compared with. */
+  oneInstance?: string;
   /**
    * Each connection plays one thing and builds every request's body instead of sending `body`: a
    * study session of a student of its own (`study-load.ts`), or a row of the upsert baseline
@@ -23,8 +36,40 @@ export interface Scenario {
   expectRespCode: number;
 }
 
-/** The baselines every scenario is compared with: bare Koa, and Koa plus one raw `pg` upsert. */
-export const BASELINES = { hello: 'koa-hello', upsert: 'pg-upsert' } as const;
+/**
+ * The baselines every scenario is compared with: bare Koa, Koa plus one raw `pg` upsert (the
+ * heartbeat's floor), and Koa plus one raw `pg` SELECT by primary key (the floor of any call that
+ * reads the database).
+ */
+export const BASELINES = { hello: 'koa-hello', upsert: 'pg-upsert', select: 'pg-select' } as const;
+
+/** What every hot call aims at (issue 16), printed, never asserted. */
+export const HOT_TARGETS = {
+  /** Throughput at least this share of the pg-select baseline's. */
+  throughputVsSelect: 0.7,
+  /** p99 below this many ms (at BENCH_CONNECTIONS, 50 by default). */
+  p99Ms: 50,
+} as const;
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+const PROJECT_ADMIN = DEMO.accounts.projectAdmin;
+const STUDENT = {
+  account: DEMO.accounts.student.mobile,
+  password: DEMO.accounts.student.password,
+  roleType: 3,
+} as const;
+
+/** The first class the H5 class centre offers, as `class/find-detail`'s body. */
+async function offeredClassBody(url: string, token: string | undefined): Promise<string> {
+  const page = await post<{ list: { id: number }[] }>(
+    `${url}/api/class/center-page.action`,
+    { pageNum: 1, pageSize: 1 },
+    token,
+  );
+  const id = page.list[0]?.id;
+  if (id === undefined) throw new Error('the demo project offers no class');
+  return JSON.stringify({ id });
+}
 
 /** What the study heartbeat aims at (issue 12), printed, never asserted. */
 export const HEARTBEAT_TARGETS = {
@@ -47,11 +92,13 @@ export const SCENARIOS: Scenario[] = [
     plays: 'progress-row',
     expectRespCode: 200,
   },
+  { name: BASELINES.select, server: 'select', method: 'GET', path: '/', expectRespCode: 200 },
   {
     name: 'system-info',
     server: 'api',
     method: 'POST',
     path: '/api/project/system-info.action',
+    hot: true,
     expectRespCode: 200,
   },
   {
@@ -59,7 +106,42 @@ export const SCENARIOS: Scenario[] = [
     server: 'api',
     method: 'GET',
     path: '/api/login/get-account-info.action',
-    signedInAs: { account: 'projectadmin', password: 'Admin123' },
+    signedInAs: PROJECT_ADMIN,
+    hot: true,
+    expectRespCode: 200,
+  },
+  {
+    // The H5 /classSelectCenter's list, as a signed-in student reads it.
+    name: 'class-center-page',
+    server: 'api',
+    method: 'POST',
+    path: '/api/class/center-page.action',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ pageNum: 1, pageSize: 10 }),
+    signedInAs: STUDENT,
+    hot: true,
+    expectRespCode: 200,
+  },
+  {
+    name: 'class-detail',
+    server: 'api',
+    method: 'POST',
+    path: '/api/class/find-detail.action',
+    headers: JSON_HEADERS,
+    bodyFrom: offeredClassBody,
+    signedInAs: STUDENT,
+    hot: true,
+    expectRespCode: 200,
+  },
+  {
+    name: 'cart-count',
+    server: 'api',
+    method: 'POST',
+    path: '/api/shop-cart/count.action',
+    headers: JSON_HEADERS,
+    body: '{}',
+    signedInAs: STUDENT,
+    hot: true,
     expectRespCode: 200,
   },
   {
@@ -68,6 +150,7 @@ export const SCENARIOS: Scenario[] = [
     method: 'POST',
     path: '/api/study/heartbeat.action',
     plays: 'study-session',
+    hot: true,
     expectRespCode: 200,
   },
   {
@@ -77,6 +160,35 @@ export const SCENARIOS: Scenario[] = [
     path: '/api/study/heartbeat.action',
     plays: 'study-session',
     overallRate: 1000,
+    expectRespCode: 200,
+  },
+  // One address in front of two API instances on one database (the proxy round-robins).
+  {
+    name: 'get-account-info-proxied',
+    server: 'api-proxied',
+    method: 'GET',
+    path: '/api/login/get-account-info.action',
+    signedInAs: PROJECT_ADMIN,
+    expectRespCode: 200,
+  },
+  {
+    name: 'get-account-info-2-instances',
+    server: 'api-pair',
+    method: 'GET',
+    path: '/api/login/get-account-info.action',
+    signedInAs: PROJECT_ADMIN,
+    oneInstance: 'get-account-info',
+    expectRespCode: 200,
+  },
+  {
+    name: 'class-center-page-2-instances',
+    server: 'api-pair',
+    method: 'POST',
+    path: '/api/class/center-page.action',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ pageNum: 1, pageSize: 10 }),
+    signedInAs: STUDENT,
+    oneInstance: 'class-center-page',
     expectRespCode: 200,
   },
 ];

@@ -20,12 +20,24 @@ export function requestContext(logger: Logger): Middleware<RequestState> {
     const incoming = ctx.get(REQUEST_ID_HEADER);
     const requestId = ACCEPTED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ reqId: requestId });
+    // The child logger is made when first used: most calls of a quiet server log nothing.
+    let log: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', {
+      get: () => {
+        log ??= logger.child({ reqId: requestId });
+        return log;
+      },
+      enumerable: true,
+      configurable: true,
+    });
     ctx.set(REQUEST_ID_HEADER, requestId);
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
+      if (logger.isLevelEnabled('info')) logAccess();
+    }
+    function logAccess() {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const body = ctx.body as { respCode?: unknown } | null | undefined;
       ctx.state.log.info(

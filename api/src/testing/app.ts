@@ -5,6 +5,7 @@ import type { Sequelize } from 'sequelize';
 import supertest from 'supertest';
 import { type AppDeps, createApp } from '../app';
 import type { Principal, Providers, Scope, TenantProject } from '../core/action';
+import { type ChangeFeed, startChangeFeed } from '../core/change-feed';
 import { createLogger } from '../core/logger';
 import { makeScope } from '../core/scope';
 import { initModels } from '../db/models';
@@ -13,6 +14,7 @@ import { loadEnv } from '../env';
 import { allJobs } from '../jobs';
 import { createJobRunner, type JobRunner } from '../jobs/queue';
 import { authenticateToken } from '../modules/session/session.service';
+import { createSessionAuthenticator } from '../modules/session/session-cache';
 import { createProviders } from '../providers';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -20,6 +22,8 @@ export interface TestApp {
   /** supertest bound to the app's HTTP handler (a real request through Koa, on an ephemeral port). */
   http: ReturnType<typeof supertest>;
   sequelize: Sequelize;
+  /** The app's database (another instance may share it: `sameDatabaseAs`). */
+  databaseUrl: string;
   /** Every log line the app wrote, parsed. */
   logs: Record<string, unknown>[];
   /** The job queue: `jobs.drain()` runs the queued jobs now (no worker polls in tests). */
@@ -46,9 +50,19 @@ export async function createTestApp(
   > & {
     /** Providers to use instead of those the test environment builds (a test storage, a simulator's WeChat). */
     providers?: Partial<Providers>;
+    /**
+     * Cache sessions and request projects as a server does (`startServer`): a change feed of its
+     * own, the cached authenticator and tenants.
+     */
+    caches?: boolean;
+    /** A second instance on this app's database (left to that app to drop). */
+    sameDatabaseAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const database: TestDatabase = await createTestDatabase();
+  const { providers: providerOverrides, caches, sameDatabaseAs, ...appOverrides } = overrides;
+  const database: TestDatabase = sameDatabaseAs
+    ? { url: sameDatabaseAs.databaseUrl, name: '', drop: async () => undefined }
+    : await createTestDatabase();
   const sequelize = createSequelize(database.url, { poolMax: 5 });
   initModels(sequelize);
   const logs: Record<string, unknown>[] = [];
@@ -59,21 +73,25 @@ export async function createTestApp(
     },
   });
   const logger = createLogger('debug', sink);
-  const { providers: providerOverrides, ...appOverrides } = overrides;
   const providers: Providers = { ...createProviders(loadEnv()), ...providerOverrides };
   const jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
+  const changeFeed: ChangeFeed | undefined = caches ? await startChangeFeed(database.url, logger) : undefined;
   const app = createApp({
     sequelize,
     logger,
     providers,
     jobs: jobs.queue,
-    authenticate: (token) => authenticateToken(sequelize, token),
+    authenticate: changeFeed
+      ? createSessionAuthenticator(sequelize, changeFeed)
+      : (token) => authenticateToken(sequelize, token),
+    changeFeed,
     ...appOverrides,
   });
   let server: http.Server | undefined;
   return {
     http: supertest(app.callback()),
     sequelize,
+    databaseUrl: database.url,
     logs,
     jobs,
     scope: (parts) => makeScope({ sequelize, log: logger, providers, jobs: jobs.queue }, parts),
@@ -84,6 +102,7 @@ export async function createTestApp(
     },
     async close() {
       await jobs.stop();
+      await changeFeed?.close();
       if (server?.listening) {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server?.close(() => resolve()));

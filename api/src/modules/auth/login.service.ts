@@ -6,7 +6,7 @@ import {
   resolveProjectSettings,
   VALIDATION_MESSAGES,
 } from '@px/config';
-import { col, fn, literal, Op, where as sqlWhere } from 'sequelize';
+import { col, fn, literal, Op, QueryTypes, where as sqlWhere } from 'sequelize';
 import type {
   AboutUs,
   AccountInfo,
@@ -19,10 +19,10 @@ import type {
 } from '../../contract/login';
 import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
 import type { Scope, SignedInScope, TenantProject, TenantScope } from '../../core/action';
+import { sharedCache } from '../../core/change-feed';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { checkPasswordRule, decoyHash, hashPassword, verifyPassword } from '../account/password';
-import { Role } from '../account/role.model';
 import { type AfterSignIn, signInAccount } from '../account/sign-in';
 import { audit } from '../audit/audit.service';
 import { type CaptchaProof, consumeCaptchaProof, hasCaptchaProof } from '../captcha/captcha.service';
@@ -192,28 +192,88 @@ export function displayName(account: Pick<Account, 'realName' | 'accountName'>):
  */
 export async function getAccountInfo(scope: SignedInScope): Promise<AccountInfo> {
   const { principal } = scope;
-  const account = await Account.findOne({
-    where: { id: principal.accountId, projectId: principal.projectId },
-    include: [{ model: Role, as: 'role' }],
+  // A hot call: kept per process while no account or role changes on any instance (the account
+  // columns read here notify, migration 0030), else one raw query.
+  const cache = sharedCache<AccountInfo>(scope.sequelize, 'account-info', {
+    tables: ['account', 'role'],
+    maxEntries: 50_000,
+    maxAgeMs: 60_000,
   });
-  if (!account?.role) throw new UnauthorizedError();
-  // Platform staff work outside projects.
-  const impersonator = principal.impersonatorId
-    ? await Account.findOne({ where: { id: principal.impersonatorId, projectId: null }, paranoid: false })
-    : null;
-  return {
-    accountId: account.id,
-    userName: displayName(account),
-    imagePath: account.imagePath,
-    projectId: principal.projectId,
-    unitId: account.unitId,
-    roleRP: {
-      roleName: account.role.name,
-      roleSystem: account.role.roleSystem,
-      menu: grantedMenuTree(account.role.menu),
+  const read = () => readAccountInfo(scope);
+  const info = cache
+    ? await cache.get(`${principal.accountId}|${principal.projectId}|${principal.impersonatorId ?? ''}`, read)
+    : await read();
+  if (!info) throw new UnauthorizedError();
+  return info;
+}
+
+/** The account with its role and, when signed in as it by platform staff (super account), the impersonator, deleted or not. */
+async function readAccountInfo(scope: SignedInScope): Promise<AccountInfo | null> {
+  const { principal } = scope;
+  const [row] = await scope.sequelize.query<AccountInfoRow>(
+    `SELECT a.id, a.real_name, a.account_name, a.image_path, a.unit_id,
+            r.name AS role_name, r.role_system, r.menu,
+            i.id AS impersonator_id, i.real_name AS impersonator_real_name,
+            i.account_name AS impersonator_account_name
+       FROM account a
+       JOIN role r ON r.id = a.role_id
+       LEFT JOIN account i ON i.id = :impersonatorId AND i.project_id IS NULL
+      WHERE a.id = :accountId AND a.project_id IS NOT DISTINCT FROM :projectId AND a.deleted_at IS NULL`,
+    {
+      replacements: {
+        accountId: principal.accountId,
+        projectId: principal.projectId,
+        impersonatorId: principal.impersonatorId ?? null,
+      },
+      type: QueryTypes.SELECT,
     },
-    impersonatedBy: impersonator ? displayName(impersonator) : null,
+  );
+  if (!row) return null;
+  return {
+    accountId: row.id,
+    userName: displayName({ realName: row.real_name, accountName: row.account_name }),
+    imagePath: row.image_path,
+    projectId: principal.projectId,
+    unitId: row.unit_id,
+    roleRP: {
+      roleName: row.role_name,
+      roleSystem: row.role_system,
+      menu: menuTreeOf(row.menu),
+    },
+    impersonatedBy:
+      row.impersonator_id === null
+        ? null
+        : displayName({ realName: row.impersonator_real_name, accountName: row.impersonator_account_name }),
   };
+}
+
+interface AccountInfoRow {
+  id: number;
+  real_name: Account['realName'];
+  account_name: Account['accountName'];
+  image_path: string | null;
+  unit_id: number | null;
+  role_name: string;
+  role_system: RoleSystem;
+  menu: string[];
+  impersonator_id: number | null;
+  impersonator_real_name: Account['realName'];
+  impersonator_account_name: Account['accountName'];
+}
+
+/** The menu trees of the granted menus seen, by menu (a role's menu rarely changes; bounded). */
+const menuTrees = new Map<string, ReturnType<typeof grantedMenuTree>>();
+
+/** `grantedMenuTree` of a granted menu, built once per distinct menu (the answers are only serialised). */
+function menuTreeOf(menu: readonly string[]): ReturnType<typeof grantedMenuTree> {
+  const key = menu.join('\n');
+  let tree = menuTrees.get(key);
+  if (!tree) {
+    if (menuTrees.size >= 1000) menuTrees.clear();
+    tree = grantedMenuTree(menu);
+    menuTrees.set(key, tree);
+  }
+  return tree;
 }
 
 /** Logout: ends the caller's session; nothing happens (and nothing fails) without a live one. */

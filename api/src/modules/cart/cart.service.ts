@@ -1,4 +1,4 @@
-import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import {
   CART_ITEMS_MAX,
   type CartAnswer,
@@ -10,6 +10,7 @@ import {
 } from '../../contract/cart';
 import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
+import { sharedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';
 import { categoryPlaces } from '../class-category/category-places';
 import {
@@ -159,9 +160,26 @@ export async function findCart(scope: ActorScope, today = chinaToday()): Promise
   };
 }
 
-/** `shop-cart/count`: how many items the student's cart holds. */
-export function countCart(scope: ActorScope): Promise<CartCount> {
-  return countItems(ownerOf(scope));
+/**
+ * `shop-cart/count`: how many items the student's cart holds. A hot call (the badge of every H5
+ * page): kept per process while no cart changes on any instance (migration 0030 notifies
+ * `shop_cart_item`), else one raw query.
+ */
+export async function countCart(scope: ActorScope): Promise<CartCount> {
+  const owner = ownerOf(scope);
+  const read = async () => {
+    const [row] = await scope.sequelize.query<{ count: number }>(
+      'SELECT COUNT(*)::int AS count FROM shop_cart_item WHERE project_id = :projectId AND account_id = :accountId',
+      { replacements: { ...owner }, type: QueryTypes.SELECT },
+    );
+    return { count: row?.count ?? 0 };
+  };
+  const cache = sharedCache<CartCount>(scope.sequelize, 'cart-count', {
+    tables: ['shop_cart_item'],
+    maxEntries: 50_000,
+    maxAgeMs: 60_000,
+  });
+  return (cache ? await cache.get(`${owner.projectId}|${owner.accountId}`, read) : await read()) ?? read();
 }
 
 async function countItems(owner: CartOwner, transaction?: Transaction): Promise<CartCount> {

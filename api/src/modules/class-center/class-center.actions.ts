@@ -1,11 +1,14 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { classCenterCalls } from '../../contract/train-class';
 import { type ActionContext, implement } from '../../core/action';
+import { chinaToday } from '../train-class/class-read';
+import { cachedCenterAnswer } from './class-center.cache';
 import {
   type CenterStudent,
   centerYears,
   findCenterDetail,
   pageCenterClasses,
+  studentState,
   trialPlay,
 } from './class-center.service';
 import { centerCategories } from './class-center-categories';
@@ -21,9 +24,19 @@ function studentOf(ctx: ActionContext): CenterStudent | null {
  * caller's own, else the request's `unitId`, host or default project).
  */
 export const classCenterActions = implement(classCenterCalls, {
-  'center-page': (ctx, input) => pageCenterClasses(ctx, input),
+  'center-page': (ctx, input) => {
+    const today = chinaToday();
+    return cachedCenterAnswer(ctx, today, ['page', input], () => pageCenterClasses(ctx, input, today));
+  },
   'center-years': (ctx) => centerYears(ctx),
   'center-categories': (ctx, input) => centerCategories(ctx, input.year),
-  'find-detail': (ctx, input) => findCenterDetail(ctx, input.id, studentOf(ctx)),
+  'find-detail': async (ctx, input) => {
+    // The class as every visitor sees it (cached), then the caller's own cart and enrolment.
+    const today = chinaToday();
+    const detail = await cachedCenterAnswer(ctx, today, ['detail', input.id], () =>
+      findCenterDetail(ctx, input.id, null, today),
+    );
+    return { ...detail, ...(await studentState(ctx, input.id, studentOf(ctx))) };
+  },
   'trial-play': (ctx, input) => trialPlay(ctx, input),
 });

@@ -1,5 +1,5 @@
 import { type ProjectSettings, shownBaseTypes } from '@px/config';
-import { col, fn, Op, type WhereOptions } from 'sequelize';
+import { col, fn, Op, QueryTypes, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
@@ -11,6 +11,7 @@ import {
   type classCenterPageInput,
 } from '../../contract/train-class';
 import type { TenantScope } from '../../core/action';
+import { sharedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { ShopCartItem } from '../cart/cart.model';
@@ -229,19 +230,55 @@ export interface CenterStudent {
   accountId: number;
 }
 
-/** Whether the student has the class in the cart and an enrolment that counts (ACTIVE_MY_CLASS_STATUS). */
-async function studentState(
+/** A student's state of a class: in the cart, enrolled. */
+interface StudentState {
+  inCart: boolean | null;
+  enrolled: boolean | null;
+}
+
+/**
+ * Whether the student has the class in the cart and an enrolment that counts
+ * (ACTIVE_MY_CLASS_STATUS): kept per process while no cart item or enrolment status changes on any
+ * instance (migration 0030), else one query.
+ */
+export async function studentState(
   scope: TenantScope,
   classId: number,
   student: CenterStudent | null,
-): Promise<{ inCart: boolean | null; enrolled: boolean | null }> {
+): Promise<StudentState> {
   if (!student) return { inCart: null, enrolled: null };
-  const where = { projectId: scope.project.id, accountId: student.accountId, classId };
-  const [inCart, enrolled] = await Promise.all([
-    ShopCartItem.count({ where }),
-    MyClass.count({ where: { ...where, status: [...ACTIVE_MY_CLASS_STATUS] } }),
-  ]);
-  return { inCart: inCart > 0, enrolled: enrolled > 0 };
+  const cache = sharedCache<StudentState>(scope.sequelize, 'class-student-state', {
+    tables: ['shop_cart_item', 'my_class'],
+    maxEntries: 50_000,
+    maxAgeMs: 60_000,
+  });
+  const read = () => readStudentState(scope, classId, student);
+  const key = `${scope.project.id}|${student.accountId}|${classId}`;
+  return (cache ? await cache.get(key, read) : null) ?? read();
+}
+
+async function readStudentState(
+  scope: TenantScope,
+  classId: number,
+  student: CenterStudent,
+): Promise<StudentState> {
+  const [row] = await scope.sequelize.query<{ in_cart: boolean; enrolled: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM shop_cart_item
+                     WHERE project_id = :projectId AND account_id = :accountId AND class_id = :classId) AS in_cart,
+            EXISTS (SELECT 1 FROM my_class
+                     WHERE project_id = :projectId AND account_id = :accountId AND class_id = :classId
+                       AND status IN (:statuses)) AS enrolled`,
+    {
+      replacements: {
+        projectId: scope.project.id,
+        accountId: student.accountId,
+        classId,
+        statuses: [...ACTIVE_MY_CLASS_STATUS],
+      },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return { inCart: row?.in_cart ?? false, enrolled: row?.enrolled ?? false };
 }
 
 /**

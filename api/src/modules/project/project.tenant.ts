@@ -1,5 +1,6 @@
 import { type ProjectSettings, resolveProjectSettings } from '@px/config';
 import type { TenantProject } from '../../core/action';
+import { type ChangeFeed, createFeedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';
 import type { TenantResolver } from '../../core/router';
 import { PROJECT_STATUS, Project } from './project.model';
@@ -28,17 +29,48 @@ export async function loadTenant(projectId: number): Promise<TenantProject> {
   return tenantOf(project);
 }
 
+/**
+ * The tenant of each project as read with a session: a cached session hands the same read every
+ * call, so its settings are resolved (defaults filled) once, not per call.
+ */
+const sessionTenants = new WeakMap<object, TenantProject>();
+
 /** How the router finds a call's project: the session's, or the request's (unit, host, default). */
 export const projectTenants: TenantResolver = {
   async ofSession(principal) {
     const project = principal.project;
     if (!project) return loadTenant(principal.projectId);
     if (!project.enabled) throw new BusinessError(PROJECT_DISABLED);
-    return tenantOf({
-      id: principal.projectId,
-      name: project.name,
-      settings: project.settings as Project['settings'],
-    });
+    let tenant = sessionTenants.get(project);
+    if (!tenant) {
+      tenant = tenantOf({
+        id: principal.projectId,
+        name: project.name,
+        settings: project.settings as Project['settings'],
+      });
+      sessionTenants.set(project, tenant);
+    }
+    return tenant;
   },
   ofRequest: async (where) => tenantOf(await resolveRequestProject(where)),
 };
+
+/**
+ * `projectTenants` with the request's project (by unit, or by host) kept in process memory until a
+ * project or a unit changes on any instance (core/change-feed.ts): a public call costs no project
+ * query. Refusals (no such unit, a disabled project) are never cached.
+ */
+export function cachedProjectTenants(feed: ChangeFeed): TenantResolver {
+  const byRequest = createFeedCache<TenantProject>(feed, {
+    tables: ['project', 'unit'],
+    maxEntries: 10_000,
+    maxAgeMs: 60_000,
+  });
+  return {
+    ofSession: projectTenants.ofSession,
+    ofRequest: async (where) => {
+      const key = where.unitId !== undefined ? `unit:${where.unitId}` : `host:${where.host.toLowerCase()}`;
+      return (await byRequest.get(key, () => projectTenants.ofRequest(where))) as TenantProject;
+    },
+  };
+}

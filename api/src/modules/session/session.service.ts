@@ -113,12 +113,20 @@ interface SessionRow {
   project_status: string | null;
 }
 
+/** A live session as read from the database: its principal and when it ends. */
+export interface LiveSession {
+  principal: Principal;
+  /** When it expires (epoch ms) unless used again. */
+  expiresAtMs: number;
+  /** Impersonation sessions do not slide. */
+  impersonated: boolean;
+}
+
 /**
- * Resolves a token to its principal in one query: the session must be live (not revoked, not
- * expired), its account enabled and not deleted. Sliding expiry: a session used in the second half
- * of its life is extended by a full term (impersonation sessions are not). Null when not valid.
+ * Reads a token's session in one query: it must be live (not revoked, not expired), its account
+ * enabled and not deleted (a unit manager's unit enabled). Null when not valid.
  */
-export async function authenticateToken(sequelize: Sequelize, token: string): Promise<Principal | null> {
+export async function readSession(sequelize: Sequelize, token: string): Promise<LiveSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const [row] = await sequelize.query<SessionRow>(
     `SELECT s.id AS session_id, s.account_id, s.project_id, s.role_system, s.impersonator_id,
@@ -136,29 +144,55 @@ export async function authenticateToken(sequelize: Sequelize, token: string): Pr
     { replacements: { tokenHash: hashToken(token) }, type: QueryTypes.SELECT },
   );
   if (!row) return null;
-  const ttl = SESSION_TTL_MS[row.role_system];
-  if (!row.impersonated && row.expires_at.getTime() - Date.now() < ttl / 2) {
-    await Session.update(
-      { expiresAt: new Date(Date.now() + ttl), lastSeenAt: new Date() },
-      { where: { id: row.session_id, projectId: row.project_id } },
-    );
-  }
   return {
-    sessionId: row.session_id,
-    accountId: row.account_id,
-    projectId: row.project_id,
-    roleSystem: row.role_system,
-    roleId: row.role_id,
-    unitId: row.unit_id,
-    menu: new Set(row.menu),
-    impersonatorId: row.impersonator_id,
-    project:
-      row.project_id === null
-        ? null
-        : {
-            name: row.project_name ?? '',
-            settings: row.project_settings,
-            enabled: row.project_status === 'ENABLED',
-          },
+    expiresAtMs: row.expires_at.getTime(),
+    impersonated: row.impersonated,
+    principal: {
+      sessionId: row.session_id,
+      accountId: row.account_id,
+      projectId: row.project_id,
+      roleSystem: row.role_system,
+      roleId: row.role_id,
+      unitId: row.unit_id,
+      menu: new Set(row.menu),
+      impersonatorId: row.impersonator_id,
+      project:
+        row.project_id === null
+          ? null
+          : {
+              name: row.project_name ?? '',
+              settings: row.project_settings,
+              enabled: row.project_status === 'ENABLED',
+            },
+    },
   };
+}
+
+/** Whether a session used now is due its sliding extension: in the second half of its life (impersonation never). */
+export function extensionDue(session: LiveSession, now = Date.now()): boolean {
+  return (
+    !session.impersonated && session.expiresAtMs - now < SESSION_TTL_MS[session.principal.roleSystem] / 2
+  );
+}
+
+/** Extends a session by a full term from now; answers the new expiry (epoch ms). */
+export async function extendSession(session: LiveSession): Promise<number> {
+  const expiresAtMs = Date.now() + SESSION_TTL_MS[session.principal.roleSystem];
+  await Session.update(
+    { expiresAt: new Date(expiresAtMs), lastSeenAt: new Date() },
+    { where: { id: session.principal.sessionId, projectId: session.principal.projectId } },
+  );
+  return expiresAtMs;
+}
+
+/**
+ * Resolves a token to its principal (`readSession`). Sliding expiry: a session used in the second
+ * half of its life is extended by a full term (impersonation sessions are not). Null when not valid.
+ * Uncached: an API server uses `createSessionAuthenticator` (session-cache.ts).
+ */
+export async function authenticateToken(sequelize: Sequelize, token: string): Promise<Principal | null> {
+  const session = await readSession(sequelize, token);
+  if (!session) return null;
+  if (extensionDue(session)) await extendSession(session);
+  return session.principal;
 }

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+
+/**
+ * Sums the self time of a V8 `.cpuprofile` (written under `BENCH_CPU_PROF`) by function and by
+ * package or file, and prints the largest shares of the busy time:
+ * `npx tsx test/bench/profile-summary.ts <file.cpuprofile> [rows]`.
+ */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a script lives, short: the npm package, or the file under the repository. */
+function placeOf(url: string): string {
+  if (!url) return '(native)';
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/');
+    return rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : (rest[0] ?? url);
+  }
+  if (url.startsWith('node:')) return url;
+  const src = url.indexOf('/src/');
+  return src >= 0 ? url.slice(url.lastIndexOf('/', src - 1) + 1) : url;
+}
+
+export function summarise(profile: CpuProfile, rows = 25): string {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, index) => {
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  const byFunction = new Map<string, number>();
+  const byPlace = new Map<string, number>();
+  let total = 0;
+  let idle = 0;
+  for (const [id, us] of selfUs) {
+    const node = byId.get(id);
+    if (!node) continue;
+    const name = node.callFrame.functionName || '(anonymous)';
+    if (name === '(idle)' || name === '(program)') {
+      idle += name === '(idle)' ? us : 0;
+      if (name === '(idle)') continue;
+    }
+    total += us;
+    const place = placeOf(node.callFrame.url);
+    const key = `${name} ${place}:${node.callFrame.lineNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    byPlace.set(place, (byPlace.get(place) ?? 0) + us);
+  }
+  const table = (map: Map<string, number>) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, rows)
+      .map(
+        ([key, us]) =>
+          `${((100 * us) / total).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`,
+      )
+      .join('\n');
+  return [
+    `busy ${(total / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms`,
+    'by package or file (self time):',
+    table(byPlace),
+    'by function (self time):',
+    table(byFunction),
+  ].join('\n');
+}
+
+if (require.main === module) {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [rows]');
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  process.stdout.write(`${summarise(profile, Number(process.argv[3] ?? 25))}\n`);
+}
