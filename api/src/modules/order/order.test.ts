@@ -437,7 +437,7 @@ describe('the back office', () => {
     const sheet = workbook.getWorksheet('订单列表');
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).getCell(1).value).toBe(order.orderNo);
-    const refundedColumn = (sheet?.getRow(1).values as unknown[]).indexOf('已退款金额（元）');
+    const refundedColumn = ((sheet?.getRow(1).values ?? []) as unknown[]).indexOf('已退款金额（元）');
     expect(refundedColumn).toBeGreaterThan(0);
     expect(sheet?.getRow(2).getCell(refundedColumn).value).toBe(5);
     expect((await call('page', {}, await staffOf(s.projectId, ['/home']))).status).toBe(403);
