@@ -100,6 +100,10 @@ const SOURCES = {
   orderItem: { sql: `SELECT id FROM pay_order_item WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   refundApply: { sql: `SELECT id FROM refund_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   invoice: { sql: `SELECT id FROM invoice WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  unitInvoice: {
+    sql: `SELECT id FROM invoice WHERE project_id = ${A} AND kind = 'COLLECTIVE' AND unit_id IS NOT NULL ORDER BY id LIMIT 1`,
+    unitScoped: true,
+  },
   changeClass: { sql: `SELECT id FROM change_class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   cartItem: { sql: `SELECT id FROM shop_cart_item WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   myClass: { sql: `SELECT id FROM my_class WHERE project_id = ${A} ORDER BY id LIMIT 1` },
@@ -159,7 +163,7 @@ const CASES: Record<string, Record<string, Ref>> = {
   'invoice/my-pdf': { id: 'invoice' },
   'invoice/page': { unitId: 'unit' },
   'invoice/statistics': { unitId: 'unit' },
-  'invoice/manage-detail': { id: 'invoice' },
+  'invoice/manage-detail': { id: 'unitInvoice' },
   'invoice/correct': { id: 'invoice' },
   'invoice/open': { id: 'invoice' },
   'invoice/batch-open': { ids: 'invoice' },
@@ -171,7 +175,9 @@ const CASES: Record<string, Record<string, Ref>> = {
   'invoice/red': { id: 'invoice' },
   'invoice/red-batch': { ids: 'invoice' },
   'invoice/export-all': { unitId: 'unit' },
-  'invoice/pdf': { id: 'invoice' },
+  'invoice/pdf': { id: 'unitInvoice' },
+  'invoice/order-mark': { orderId: 'order' },
+  'invoice/check-re-open': { orderId: 'unitOrder' },
   'invoice/unit-pool': { unitId: 'unit' },
   'invoice/collective-save': { unitId: 'unit', orderIds: 'unitOrder' },
   'change-class/options': { myClassId: 'myClass' },
@@ -550,6 +556,12 @@ describe('over the demo project and a second one', () => {
              created_at, updated_at)
            SELECT :a, 'SINGLE', o.account_id, 'PENDING', 'PERSONAL', '发票抬头A', o.paid_fen, 'REQ-CROSS-A', now(), now()
              FROM pay_order o WHERE o.project_id = :a AND o.status = 'PAID' AND o.paid_fen > 0 ORDER BY o.id LIMIT 1`);
+    // A collective invoice of the demo unit (unit managers read their own unit's only).
+    await q(`INSERT INTO invoice (project_id, kind, unit_id, status, title_type, title, tax_no, amount_fen, request_no,
+             created_at, updated_at)
+           SELECT :a, 'COLLECTIVE', o.unit_id, 'PENDING', 'COMPANY', '集体发票抬头A', '91370100MA3C000X1K', GREATEST(o.paid_fen, 100),
+                  'REQ-CROSS-UNIT-A', now(), now()
+             FROM pay_order o WHERE o.project_id = :a AND o.batch_order_id IS NOT NULL ORDER BY o.id LIMIT 1`);
     await q(`INSERT INTO change_class_apply (project_id, account_id, my_class_id, from_class_id, to_class_id,
              order_id, paid_fen, to_amount_fen, progress_percent, status, reason, created_at, updated_at)
            SELECT :a, m.account_id, m.id, m.class_id, c.id, i.order_id, i.amount_fen, c.amount_fen, 0, 'PENDING',

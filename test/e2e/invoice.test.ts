@@ -12,6 +12,7 @@ import { expectVisible } from '../support/wait';
 // (申请发票), sees it 待开票 under 我的发票; the project admin opens it in 发票管理 → 发票列表 (开票), the
 // electronic-invoice simulator the product started issues it and calls back, the list shows 已开票
 // with its number; 张三 downloads the PDF, whose text names him, the seller and the class's price.
+// Then 开票订单 lists 张三's order as 已开票, and staff mark another paid order as invoiced offline (标记).
 
 const STEP_TIMEOUT = 240_000;
 
@@ -120,6 +121,38 @@ describe('an invoice from application to PDF', () => {
       await dropdownOption(staff, DEMO.unitName).click();
       await expectVisible(staff.getByText('该单位没有待开票的订单'));
       await shot(staff, '07-collective');
+
+      // 开票订单: 张三's order shows 已开票; staff mark another student's paid order as invoiced offline.
+      await staff.goto(`${product.url}/admin/invoice-manage/order-manage`);
+      await expectVisible(
+        staff.locator('.ant-table-row').filter({ hasText: DEMO.accounts.student.name }).getByText('已开票'),
+      );
+      const open = staff
+        .locator('.ant-table-row')
+        .filter({ has: staff.getByRole('button', { name: /标\s*记/ }) })
+        .first();
+      const orderNo = ((await open.textContent()) ?? '').match(/D\d{20}/)?.[0] ?? '';
+      expect(orderNo).not.toBe('');
+      await expectVisible(open.getByText('未开票'));
+      await shot(staff, '08-order-manage');
+      await open.getByRole('button', { name: /标\s*记/ }).click();
+      const dialog = staff.locator('.ant-modal').filter({ hasText: '标记已开票' });
+      await expectVisible(dialog.getByText(`订单 ${orderNo}`, { exact: false }));
+      await dialog.getByLabel('备注').fill('线下开具纸质发票，已邮寄');
+      await shot(staff, '09-mark');
+      await button(dialog, '标记').click();
+      await expectVisible(staff.getByText('已标记为已开票'));
+      const marked = staff.locator('.ant-table-row').filter({ hasText: orderNo });
+      await expectVisible(marked.getByText('线下开具'));
+      await expectVisible(marked.getByText('已开票'));
+      await shot(staff, '10-marked');
+      const rows = await queryProduct<{ status: string; marked: boolean; remark: string }>(
+        product,
+        `SELECT i.status, i.marked, i.remark FROM invoice i JOIN invoice_order io ON io.invoice_id = i.id
+          JOIN pay_order o ON o.id = io.order_id WHERE o.order_no = $1 AND io.active`,
+        [orderNo],
+      );
+      expect(rows).toEqual([{ status: 'ISSUED', marked: true, remark: '线下开具纸质发票，已邮寄' }]);
     },
     STEP_TIMEOUT,
   );

@@ -132,6 +132,7 @@ const LISTS: Record<'projectAdmin' | 'platformAdmin', string[]> = {
     '/invoice-manage/invoice-collective',
     '/customer/invoice-manage',
     '/invoice-manage/refund-list',
+    '/invoice-manage/order-manage',
     '/train-manage/change-class-manage',
   ],
   platformAdmin: ['/project-manage/list', '/wxapp-manage/list', '/super-account/index'],

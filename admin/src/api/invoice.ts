@@ -54,3 +54,15 @@ export const saveCollectiveInvoice = (input: InputOf<Calls['invoice/collective-s
 /** Corrects the title of an application not yet issued (发票纠正). Rejects with an ApiError (an ApiFieldsError naming fields). */
 export const correctInvoice = (input: InputOf<Calls['invoice/correct']>) =>
   api.call('invoice/correct', input);
+
+/** 开票订单: one page of the project's paid orders with their invoicing state. Rejects with an ApiError. */
+export const listInvoiceOrders = (query: InputOf<Calls['invoice/order-page']>, ...options: [CallOptions?]) =>
+  api.call('invoice/order-page', query, ...options);
+/** 标记: records an order as invoiced outside the platform, with a remark. Rejects with an ApiError (已开票, ...). */
+export const markInvoiceOrder = (input: InputOf<Calls['invoice/order-mark']>) =>
+  api.call('invoice/order-mark', input);
+/** 全部标记: marks every order the filters match that may be marked (at most 500). Rejects with an ApiError. */
+export const markAllInvoiceOrders = (input: InputOf<Calls['invoice/order-mark-all']>) =>
+  api.call('invoice/order-mark-all', input);
+/** Whether an order may be invoiced (again) now, and why not. Rejects with an ApiError (订单不存在). */
+export const checkInvoiceReOpen = (orderId: number) => api.call('invoice/check-re-open', { orderId });

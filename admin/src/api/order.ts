@@ -43,3 +43,10 @@ export function createFreeOrders(input: { accountIds: number[]; classIds: number
     return api.call('order/free-order', { accountId: only, classIds, reason });
   return api.call('order/batch-free-order', { accountIds, classIds, reason });
 }
+
+/**
+ * Refunds a paid order (staff holding 退款申请), logged with the reason: what is left of it, or only
+ * the class `orderItemId` (a partial refund). Resolves to the refund as started (SUCCESS at once
+ * without WeChat Pay, else REFUNDING). Rejects with an ApiError (not paid, already refunding, ...).
+ */
+export const refundOrder = (input: InputOf<Calls['order/refund']>) => api.call('order/refund', input);

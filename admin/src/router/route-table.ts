@@ -49,6 +49,7 @@ export const SCREEN_URLS = [
   '/invoice-manage/refund-list',
   '/invoice-manage/invoice-list',
   '/invoice-manage/invoice-collective',
+  '/invoice-manage/order-manage',
   '/customer/invoice-manage',
 ] as const satisfies readonly PageUrl[];
 

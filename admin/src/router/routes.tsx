@@ -124,6 +124,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/invoice-manage/invoice-collective/InvoiceCollectivePage'),
     (module) => module.InvoiceCollectivePage,
   ),
+  '/invoice-manage/order-manage': screen(
+    () => import('../views/invoice-manage/order-manage/InvoiceOrderPage'),
+    (module) => module.InvoiceOrderPage,
+  ),
   '/customer/invoice-manage': screen(
     () => import('../views/customer/invoice-manage/InvoiceCorrectPage'),
     (module) => module.InvoiceCorrectPage,

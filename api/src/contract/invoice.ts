@@ -1,5 +1,6 @@
+import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
-import { anyone, staff, student } from './access';
+import { anyone, signedIn, staff, staffOrUnitManager, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type PageAnswer, zIdList, zInput, zOptionalText, zPage, zRequiredText } from './common';
 import { zCalendarDate } from './train-plan';
@@ -329,12 +330,122 @@ export interface UploadCallbackAnswer {
   outcome: 'APPLIED' | 'DUPLICATE';
 }
 
+/**
+ * How an order stands with invoices (开票订单): NONE (未开票: no active invoice, never reversed),
+ * PENDING (待开票: an active invoice waiting or issuing), ISSUED (已开票: issued, or its red reversal
+ * under way), REVERSED (已红冲: its invoice was reversed and none is active now).
+ */
+export const ORDER_INVOICE_STATES = ['NONE', 'PENDING', 'ISSUED', 'REVERSED'] as const;
+export type OrderInvoiceState = (typeof ORDER_INVOICE_STATES)[number];
+export const ORDER_INVOICE_STATE_LABEL: Readonly<Record<OrderInvoiceState, string>> = {
+  NONE: '未开票',
+  PENDING: '待开票',
+  ISSUED: '已开票',
+  REVERSED: '已红冲',
+};
+
+/** The filters of 开票订单 (its list and 全部标记). */
+const invoiceOrderFilterFields = {
+  /** Order number (exact). */
+  orderNo: zOptionalText(64),
+  /** Student name (part), ID number or mobile (exact). */
+  student: zOptionalText(50),
+  /** Paid from / to (`YYYY-MM-DD`, China time, inclusive). */
+  paidFrom: z.preprocess(blank, zCalendarDate('开始日期').optional()),
+  paidTo: z.preprocess(blank, zCalendarDate('结束日期').optional()),
+  invoiceState: z.preprocess(blank, z.enum(ORDER_INVOICE_STATES, { error: '开票状态不正确' }).optional()),
+};
+const paidInOrder = (value: { paidFrom?: string; paidTo?: string }) =>
+  !value.paidFrom || !value.paidTo || value.paidFrom <= value.paidTo;
+const PAID_IN_ORDER = { error: '结束日期不能早于开始日期', path: ['paidTo'] };
+
+/** `invoice/order-page`: one page of the project's paid orders with how each stands with invoices. */
+export const invoiceOrderPageInput = z
+  .object({ ...zPage, ...invoiceOrderFilterFields })
+  .refine(paidInOrder, PAID_IN_ORDER);
+export type InvoiceOrderFilters = Omit<z.output<typeof invoiceOrderPageInput>, 'pageNum' | 'pageSize'>;
+
+const zOfflineInvoiceNumber = z.preprocess(
+  blank,
+  z
+    .string({ error: '发票号码应为 8 到 20 位数字' })
+    .trim()
+    .regex(/^[0-9]{8,20}$/, { error: '发票号码应为 8 到 20 位数字' })
+    .optional(),
+);
+
+/** `invoice/order-mark` (标记): staff record an order as invoiced outside the platform, with a remark. */
+export const invoiceOrderMarkInput = z.object({
+  orderId: zInput.id(),
+  remark: zRequiredText('备注', 200),
+  invoiceNumber: zOfflineInvoiceNumber,
+});
+
+/** `invoice/order-mark-all` (全部标记): every order the filters match that may be marked, in one go. */
+export const invoiceOrderMarkAllInput = z
+  .object({ ...invoiceOrderFilterFields, remark: zRequiredText('备注', 200) })
+  .refine(paidInOrder, PAID_IN_ORDER);
+
+/** The most orders one 全部标记 marks; past it the filters must be narrowed. */
+export const MARK_ALL_LIMIT = 500;
+
+/** A paid order as 开票订单 lists it (amounts in fen). */
+export interface InvoiceOrderRow {
+  orderId: number;
+  orderNo: string;
+  studentName: string;
+  mobile: string | null;
+  unitName: string | null;
+  /** Paid by the unit's batch payment (its invoice is the unit's collective one). */
+  byUnit: boolean;
+  classNames: string[];
+  orderStatus: 'PAID' | 'REFUNDING' | 'REFUNDED';
+  paidAt: string | null;
+  paidAmount: number;
+  refundedAmount: number;
+  /** What the active invoice covers of it (0 without one). */
+  invoicedAmount: number;
+  /** Paid minus refunded minus invoiced (never below 0). */
+  invoiceableAmount: number;
+  invoiceState: OrderInvoiceState;
+  /** The active invoice (or, when reversed, the last reversed one). */
+  invoiceId: number | null;
+  invoiceStatus: InvoiceStatus | null;
+  invoiceNumber: string | null;
+  /** Issued outside the platform (标记). */
+  marked: boolean;
+}
+export type InvoiceOrderPage = PageAnswer<InvoiceOrderRow>;
+
+/** `invoice/order-mark-all`: how many orders were marked. */
+export interface MarkAllAnswer {
+  marked: number;
+  orderNos: string[];
+}
+
+/**
+ * `invoice/check-re-open`: whether the order may be invoiced (again) now and, when not, why; e.g. an
+ * issued invoice must be reversed first, a reversal must end first, a refunded order has nothing left.
+ */
+export interface InvoiceReOpenAnswer extends InvoiceAllowedAnswer {
+  /** The order had an invoice reversed (red) before. */
+  reversedBefore: boolean;
+  /** How the order stands with invoices. */
+  invoiceState: OrderInvoiceState;
+}
+
 export const INVOICE_LIST_PAGE = '/invoice-manage/invoice-list' as const;
 export const INVOICE_COLLECTIVE_PAGE = '/invoice-manage/invoice-collective' as const;
 export const INVOICE_CORRECT_PAGE = '/customer/invoice-manage' as const;
+export const INVOICE_ORDER_PAGE = '/invoice-manage/order-manage' as const;
 const manage = staff(INVOICE_LIST_PAGE, INVOICE_COLLECTIVE_PAGE);
-/** Who reads the list and details: the invoice pages and 发票纠正. */
-const reader = staff(INVOICE_LIST_PAGE, INVOICE_COLLECTIVE_PAGE, INVOICE_CORRECT_PAGE);
+/**
+ * Who reads the list, details and PDFs: the invoice pages and 发票纠正; unit managers granted 集体发票
+ * read their own unit's invoices only (checked by the service).
+ */
+const reader = staffOrUnitManager(INVOICE_LIST_PAGE, INVOICE_COLLECTIVE_PAGE, INVOICE_CORRECT_PAGE);
+/** 集体发票: project staff for any unit, a unit manager for their own unit only (checked by the service). */
+const collective = staffOrUnitManager(INVOICE_COLLECTIVE_PAGE);
 
 /** The invoice calls (`invoice/...`). */
 export const invoiceCalls = defineCalls('invoice', {
@@ -361,7 +472,11 @@ export const invoiceCalls = defineCalls('invoice', {
   /** Corrects the title of an application not yet issued (发票纠正), logged with the reason. */
   correct: { input: invoiceCorrectInput, answer: answer<InvoiceRow>(), access: staff(INVOICE_CORRECT_PAGE) },
   /** Opens (issues) a PENDING invoice through the platform. */
-  open: { input: invoiceIdInput, answer: answer<InvoiceRow>(), access: manage },
+  open: {
+    input: invoiceIdInput,
+    answer: answer<InvoiceRow>(),
+    access: staff(INVOICE_LIST_PAGE, INVOICE_COLLECTIVE_PAGE, INVOICE_ORDER_PAGE),
+  },
   /** Opens many PENDING invoices. */
   'batch-open': { input: invoiceBatchInput, answer: answer<InvoiceBatchAnswer>(), access: manage },
   /** Refuses a PENDING application with a reason (the student may apply again). */
@@ -386,7 +501,7 @@ export const invoiceCalls = defineCalls('invoice', {
     methods: ['GET', 'POST'],
   },
   /** The PDF of an issued (or red) invoice. */
-  pdf: { input: invoicePdfInput, answer: fileAnswer(), access: manage, methods: ['GET', 'POST'] },
+  pdf: { input: invoicePdfInput, answer: fileAnswer(), access: reader, methods: ['GET', 'POST'] },
   /** The project's seller details. */
   config: { input: z.object({}), answer: answer<InvoiceConfigView | null>(), access: manage },
   /** Saves the project's seller details. */
@@ -399,19 +514,46 @@ export const invoiceCalls = defineCalls('invoice', {
   'unit-options': {
     input: unitOptionsInput,
     answer: answer<InvoiceUnitOption[]>(),
-    access: staff(INVOICE_COLLECTIVE_PAGE),
+    access: collective,
   },
   /** A unit's paid orders not yet invoiced. */
   'unit-pool': {
     input: unitPoolInput,
     answer: answer<InvoiceableOrder[]>(),
-    access: staff(INVOICE_COLLECTIVE_PAGE),
+    access: collective,
   },
   /** One invoice of many orders of one unit. */
   'collective-save': {
     input: collectiveSaveInput,
     answer: answer<InvoiceRow>(),
-    access: staff(INVOICE_COLLECTIVE_PAGE),
+    access: collective,
+  },
+  /** 开票订单: the project's paid orders with how each stands with invoices, filtered, newest first. */
+  'order-page': {
+    input: invoiceOrderPageInput,
+    answer: answer<InvoiceOrderPage>(),
+    access: staff(INVOICE_ORDER_PAGE),
+  },
+  /** 标记: records an order without an active invoice as invoiced outside the platform (audited). */
+  'order-mark': {
+    input: invoiceOrderMarkInput,
+    answer: answer<InvoiceOrderRow>(),
+    access: staff(INVOICE_ORDER_PAGE),
+  },
+  /** 全部标记: marks every order the filters match that may be marked, in one transaction (bounded, audited). */
+  'order-mark-all': {
+    input: invoiceOrderMarkAllInput,
+    answer: answer<MarkAllAnswer>(),
+    access: staff(INVOICE_ORDER_PAGE),
+  },
+  /**
+   * Whether an order may be invoiced (again) now, and why not: a student's own order, a unit
+   * manager's unit's order, or (staff holding an invoice page) any order of the project.
+   */
+  'check-re-open': {
+    input: invoiceOrderInput,
+    answer: answer<InvoiceReOpenAnswer>(),
+    access: signedIn(ROLE_SYSTEM.STUDENT, ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT),
   },
   /** The electronic-invoice platform's signed result of an issue or red request (idempotent). */
   'upload-callback': { input: uploadCallbackInput, answer: answer<UploadCallbackAnswer>(), access: anyone },

@@ -59,6 +59,10 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 
 /** One class of an order, as it was when the order was created. */
 export interface OrderItemView {
+  /** The item's id (`orderItemId` of a refund of only this class). */
+  id: number;
+  /** A successful refund of only this item gave its amount back. */
+  refunded: boolean;
   classId: number;
   className: string;
   year: number;

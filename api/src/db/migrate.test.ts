@@ -26,8 +26,11 @@ const UNIT_IMPORT_PAGES = [
   '/order-manage',
   '/order-manage/detail',
 ];
-/** The pages 0020 and 0021 grant to built-in roles (and leave on down); the earlier migrations' tests look past them. */
+/** The pages 0029 grants to built-in unit manager roles (and takes back on down). */
+const UNIT_INVOICE_PAGES = ['/invoice-manage', '/invoice-manage/invoice-collective'];
+/** The pages 0020, 0021 and 0029 grant to built-in roles; the earlier migrations' tests look past them. */
 const UNIT_CLASS_PAGES = [
+  ...UNIT_INVOICE_PAGES,
   '/train-manage',
   '/train-manage/unit-class',
   '/train-manage/unit-class-detail',
@@ -252,7 +255,7 @@ test('0020 and 0021 add unit_class, the import and batch tables and grant their 
       '/train-manage/creat-class',
     ];
     expect([...(await menuOf('unit-manager'))].sort()).toEqual(
-      ['/home', ...pages, ...UNIT_IMPORT_PAGES].sort(),
+      ['/home', ...pages, ...UNIT_IMPORT_PAGES, ...UNIT_INVOICE_PAGES].sort(),
     );
     expect([...(await menuOf('project-admin'))].sort()).toEqual(
       ['/home', ...pages, ...PROJECT_SETTING_PAGES].sort(),
@@ -328,6 +331,39 @@ test('0025 grants 项目设置 to the built-in project admin roles only, once, a
     expect(await menuOf('迁移21客服')).toEqual(['/home']);
     await migrateDown(sequelize, reverted.length);
     expect(await menuOf('迁移21管理员')).toEqual(['/home', '/account-manage', '/account-manage/role']);
+    await migrateUp(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+});
+
+test('0029 grants 集体发票 to the built-in unit manager roles only, and down takes it back', async () => {
+  const sequelize = createSequelize(database.url);
+  const menuOf = async (name: string) =>
+    (
+      await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {
+        replacements: { name },
+        type: QueryTypes.SELECT,
+      })
+    )[0]?.menu;
+  try {
+    const reverted = downTo('0029-unit-manager-invoices');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    await sequelize.query("INSERT INTO project (code, name) VALUES ('m0029', '迁移测试项目二十九')");
+    for (const [code, name] of [
+      ['unit-manager', '迁移29单位'],
+      [null, '迁移29自建'],
+    ] as const)
+      await sequelize.query(
+        `INSERT INTO role (project_id, code, name, role_system, menu, created_at, updated_at)
+         SELECT id, :code, :name, 4, CAST(ARRAY['/home'] AS VARCHAR(100)[]), NOW(), NOW() FROM project WHERE code = 'm0029'`,
+        { replacements: { code, name } },
+      );
+    expect(await migrateUp(sequelize)).toEqual([...reverted].reverse());
+    expect(await menuOf('迁移29单位')).toEqual(['/home', ...UNIT_INVOICE_PAGES]);
+    expect(await menuOf('迁移29自建')).toEqual(['/home']);
+    await migrateDown(sequelize, reverted.length);
+    expect(await menuOf('迁移29单位')).toEqual(['/home']);
     await migrateUp(sequelize);
   } finally {
     await sequelize.close();

@@ -7,8 +7,11 @@ export type InvoiceSaveInput = InputOf<Calls['invoice/save']>;
 /** A REJECTED or FAILED application applied for again (`invoice/re-save`). */
 export type InvoiceReSaveInput = InputOf<Calls['invoice/re-save']>;
 
-/** Whether the student may apply for an invoice of an order, and for how much. Rejects with an ApiError (订单不存在). */
-export const checkInvoiceAllowed = (orderId: number) => api.call('invoice/invoice-allowed', { orderId });
+/**
+ * Whether the student may apply for an invoice of an order (again, after a red reversal), for how
+ * much, and why not (`invoice/check-re-open`). Rejects with an ApiError (订单不存在).
+ */
+export const checkInvoiceReOpen = (orderId: number) => api.call('invoice/check-re-open', { orderId });
 
 /** Applies for an invoice of a paid order. Rejects with an ApiError (already applied, amount, title). */
 export const saveInvoice = (input: InvoiceSaveInput) => api.call('invoice/save', input);

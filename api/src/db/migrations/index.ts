@@ -27,6 +27,7 @@ import { m0025ProjectSettingMenu } from './0025-project-setting-menu';
 import { m0026RefundApplies } from './0026-refund-applies';
 import { m0027Invoices } from './0027-invoices';
 import { m0028ClassChanges } from './0028-class-changes';
+import { m0029UnitManagerInvoices } from './0029-unit-manager-invoices';
 import { m0030ChangeNotifications } from './0030-change-notifications';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
@@ -59,5 +60,6 @@ export const migrations: Migration[] = [
   m0026RefundApplies,
   m0027Invoices,
   m0028ClassChanges,
+  m0029UnitManagerInvoices,
   m0030ChangeNotifications,
 ];

@@ -101,6 +101,8 @@ export const PROJECT_BUILTIN_ROLES: BuiltinRole[] = [
       '/order-manage/detail',
       '/unit-manage',
       '/unit-manage/detail',
+      '/invoice-manage',
+      '/invoice-manage/invoice-collective',
     ),
   },
   { code: 'student', name: '学员', roleSystem: ROLE_SYSTEM.STUDENT, menu: [] },

@@ -33,6 +33,7 @@ import {
   saveInvoiceConfig,
   uploadCallback,
 } from './invoice-issue';
+import { checkReOpen, markAllOrders, markOrder, pageInvoiceOrders } from './invoice-orders';
 
 /** The invoice calls (`invoice/...`): the student's applications, the back office's issuing, the platform's callback. */
 export const invoiceActions = implement(invoiceCalls, {
@@ -64,5 +65,9 @@ export const invoiceActions = implement(invoiceCalls, {
   'unit-options': (ctx, input) => unitOptions(ctx, input.name),
   'unit-pool': (ctx, input) => unitPool(ctx, input.unitId),
   'collective-save': (ctx, input) => collectiveSave(ctx, input),
+  'order-page': (ctx, input) => pageInvoiceOrders(ctx, input),
+  'order-mark': (ctx, input) => markOrder(ctx, input),
+  'order-mark-all': (ctx, input) => markAllOrders(ctx, input),
+  'check-re-open': (ctx, input) => checkReOpen(ctx, input.orderId),
   'upload-callback': (ctx, input) => uploadCallback(ctx, input),
 });

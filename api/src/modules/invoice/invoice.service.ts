@@ -25,6 +25,7 @@ import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
+import { managedUnitId, visibleUnitRowsWhere, visibleUnitsWhere } from '../unit/unit.policy';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
 import { invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
 
@@ -37,6 +38,14 @@ import { invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
 const NO_INVOICE = '发票不存在';
 const NO_ORDER = '订单不存在';
 const HAS_INVOICE = '该订单已有开票申请';
+/** The invoice rows the caller may reach: the project's; a unit manager's own unit's only. */
+function reachableWhere(scope: TenantScope): { projectId: number; unitId?: number } {
+  const { principal } = scope;
+  return principal
+    ? visibleUnitRowsWhere({ project: scope.project, principal })
+    : { projectId: scope.project.id };
+}
+
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
@@ -155,7 +164,7 @@ function checkAmount(requested: number | undefined, max: number): number {
 }
 
 /** Runs `work`, turning the one-active-invoice index's refusal into words. */
-async function oneActive<T>(work: () => Promise<T>, message = HAS_INVOICE): Promise<T> {
+export async function oneActive<T>(work: () => Promise<T>, message = HAS_INVOICE): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -421,8 +430,9 @@ export async function findProjectInvoice(
   id: number,
   transaction?: Transaction,
 ): Promise<Invoice> {
+  // A unit manager reaches their own unit's invoices only; another's read as missing.
   const invoice = await Invoice.findOne({
-    where: { id, projectId: scope.project.id },
+    where: { id, ...reachableWhere(scope) },
     transaction,
     lock: transaction ? transaction.LOCK.UPDATE : undefined,
   });
@@ -439,7 +449,7 @@ export async function invoiceRow(scope: TenantScope, id: number): Promise<Invoic
 /** The where of the back office's filters. */
 async function listWhere(scope: TenantScope, input: InvoiceFilters): Promise<WhereOptions<Invoice>> {
   const projectId = scope.project.id;
-  const and: WhereOptions<Invoice>[] = [{ projectId }];
+  const and: WhereOptions<Invoice>[] = [reachableWhere(scope)];
   if (input.status) and.push({ status: input.status });
   if (input.kind) and.push({ kind: input.kind });
   if (input.unitId) and.push({ unitId: input.unitId });
@@ -550,12 +560,9 @@ export async function invoiceDetail(scope: TenantScope, id: number): Promise<Inv
 }
 
 /** `invoice/unit-options`: units of the project by part of the name (at most 20). */
-export async function unitOptions(
-  scope: TenantScope,
-  name: string | undefined,
-): Promise<InvoiceUnitOption[]> {
+export async function unitOptions(scope: ActorScope, name: string | undefined): Promise<InvoiceUnitOption[]> {
   const units = await Unit.findAll({
-    where: { projectId: scope.project.id, ...(name ? { name: { [Op.iLike]: containsPattern(name) } } : {}) },
+    where: { ...visibleUnitsWhere(scope), ...(name ? { name: { [Op.iLike]: containsPattern(name) } } : {}) },
     order: [['id', 'ASC']],
     limit: 20,
   });
@@ -563,14 +570,16 @@ export async function unitOptions(
 }
 
 /** The project's unit; refused like a missing one otherwise. */
-async function projectUnit(scope: TenantScope, unitId: number, transaction?: Transaction): Promise<Unit> {
+async function projectUnit(scope: ActorScope, unitId: number, transaction?: Transaction): Promise<Unit> {
   const unit = await Unit.findOne({ where: { id: unitId, projectId: scope.project.id }, transaction });
-  if (!unit) throw new BusinessError('单位不存在');
+  // A unit manager applies for their own unit only; another unit reads as missing.
+  const own = managedUnitId(scope);
+  if (!unit || (own !== null && own !== unit.id)) throw new BusinessError('单位不存在');
   return unit;
 }
 
 /** `invoice/unit-pool`: the unit's paid orders (paid by the unit's batch payments) without an active invoice. */
-export async function unitPool(scope: TenantScope, unitId: number): Promise<InvoiceableOrder[]> {
+export async function unitPool(scope: ActorScope, unitId: number): Promise<InvoiceableOrder[]> {
   await projectUnit(scope, unitId);
   return invoiceableOrders(scope.project.id, { unitId, batchOrderId: { [Op.ne]: null } });
 }

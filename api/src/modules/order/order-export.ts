@@ -21,6 +21,8 @@ const COLUMNS: readonly XlsxColumn<OrderRow>[] = [
   { header: '班级', width: 40, value: (row) => row.items.map((item) => item.className).join('；') },
   { header: '订单金额（元）', width: 14, numFmt: '0.00', value: (row) => yuan(row.totalAmount) },
   { header: '实付金额（元）', width: 14, numFmt: '0.00', value: (row) => yuan(row.paidAmount) },
+  // What the order's successful refunds gave back (whole or one class of it), as the refund engine counts them.
+  { header: '已退款金额（元）', width: 14, numFmt: '0.00', value: (row) => yuan(row.refundedAmount) },
   { header: '状态', width: 10, value: (row) => ORDER_STATUS_LABEL[row.status] },
   { header: '支付方式', width: 14, value: (row) => (row.channel ? ORDER_CHANNEL_LABEL[row.channel] : '') },
   { header: '微信支付交易号', width: 32, value: (row) => row.transactionId },

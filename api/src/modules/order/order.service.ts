@@ -30,7 +30,7 @@ import { chinaToday, notOfferedReason } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { Unit } from '../unit/unit.model';
-import { PayAttempt, PayOrder, PayOrderItem, PayOrderLog } from './order.model';
+import { PayAttempt, PayOrder, PayOrderItem, PayOrderLog, PayRefund } from './order.model';
 import { logOrder, markOrderPaid, newOrderNo, orderExpiry } from './order-state';
 
 /**
@@ -62,10 +62,27 @@ async function itemsOf(projectId: number, orderIds: number[], transaction?: Tran
         transaction,
       })
     : [];
+  const refunded = new Set(
+    (rows.length
+      ? await PayRefund.findAll({
+          attributes: ['orderItemId'],
+          where: { projectId, orderId: orderIds, status: 'SUCCESS', orderItemId: { [Op.ne]: null } },
+          transaction,
+        })
+      : []
+    ).map((refund) => refund.orderItemId),
+  );
   const byOrder = new Map<number, OrderItemView[]>();
   for (const row of rows) {
     const list = byOrder.get(row.orderId) ?? [];
-    list.push({ classId: row.classId, className: row.className, year: row.classYear, amount: row.amountFen });
+    list.push({
+      id: row.id,
+      refunded: refunded.has(row.id),
+      classId: row.classId,
+      className: row.className,
+      year: row.classYear,
+      amount: row.amountFen,
+    });
     byOrder.set(row.orderId, list);
   }
   return byOrder;

@@ -420,6 +420,8 @@ describe('the back office', () => {
       ),
       '订单不存在',
     );
+    // A refund recorded against the order shows in the export's 已退款金额 column.
+    await PayOrder.update({ refundedFen: 500 }, { where: { id: order.id }, allTenants: true });
     const file = await t.http
       .post('/api/order/export.action')
       .set('token', staff)
@@ -435,6 +437,9 @@ describe('the back office', () => {
     const sheet = workbook.getWorksheet('订单列表');
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).getCell(1).value).toBe(order.orderNo);
+    const refundedColumn = ((sheet?.getRow(1).values ?? []) as unknown[]).indexOf('已退款金额（元）');
+    expect(refundedColumn).toBeGreaterThan(0);
+    expect(sheet?.getRow(2).getCell(refundedColumn).value).toBe(5);
     expect((await call('page', {}, await staffOf(s.projectId, ['/home']))).status).toBe(403);
   });
 

@@ -459,6 +459,11 @@ describe('partial refunds of one item', () => {
     expect(await enrolmentStatus(p.order.id)).toEqual(['STUDYING', 'REFUNDED']);
     const view = ok<OrderView>(await orderCall('my-order-detail', { id: p.order.id }, p.token));
     expect(view).toMatchObject({ status: 'PAID', refundedAmount: 3_000 });
+    // Each item says whether it went back (the back office's 退款 offers only the others).
+    expect(view.items.map((item) => [item.id, item.refunded])).toEqual([
+      [first.id, false],
+      [second.id, true],
+    ]);
     const data = ok<RefundApplyData>(await call('get-data', { orderId: p.order.id }, p.token));
     expect(data.refundable).toBe(2_000);
     expect(data.items.map((item) => item.refunded)).toEqual([false, true]);

@@ -208,7 +208,7 @@ function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
     totalAmount: 5000,
     paidAmount: 0,
     refundedAmount: 0,
-    items: [{ classId: 6, className: '急救常识班', year: 2025, amount: 5000 }],
+    items: [{ id: 16, refunded: false, classId: 6, className: '急救常识班', year: 2025, amount: 5000 }],
     createdAt: '2025-03-01T08:00:00.000Z',
     expiresAt: '2025-03-01T08:30:00.000Z',
     paidAt: null,

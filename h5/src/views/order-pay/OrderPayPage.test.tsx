@@ -51,7 +51,7 @@ function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
     totalAmount: 9800,
     paidAmount: 0,
     refundedAmount: 0,
-    items: [{ classId: 5, className: '安全生产法专题班', year: 2025, amount: 9800 }],
+    items: [{ id: 15, refunded: false, classId: 5, className: '安全生产法专题班', year: 2025, amount: 9800 }],
     createdAt: '2025-03-01T08:00:00.000Z',
     // 20 minutes after NOW.
     expiresAt: '2025-03-01T08:30:00.000Z',
@@ -302,7 +302,9 @@ describe('OrderPayPage: other states', () => {
         channel: 'FREE',
         totalAmount: 0,
         expiresAt: null,
-        items: [{ classId: 1, className: '公需科目综合学习班', year: 2025, amount: 0 }],
+        items: [
+          { id: 11, refunded: false, classId: 1, className: '公需科目综合学习班', year: 2025, amount: 0 },
+        ],
       }),
     );
     renderPay();

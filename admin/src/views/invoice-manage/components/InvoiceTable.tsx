@@ -48,6 +48,8 @@ export interface InvoiceTableProps {
   reload: () => void;
   selected: number[];
   onSelect: (ids: number[]) => void;
+  /** Only reading (a unit manager): PDFs and details, no staff decision, no selection. */
+  readOnly?: boolean;
 }
 
 /**
@@ -55,7 +57,14 @@ export interface InvoiceTableProps {
  * with numbers and reasons, and per row the actions its state allows (开票, 驳回, 作废, 标记已开,
  * 刷新, 红冲, 下载 PDF, 备注, 详情). Every refusal comes from the server and is shown by the client.
  */
-export function InvoiceTable({ columnsId, tableProps, reload, selected, onSelect }: InvoiceTableProps) {
+export function InvoiceTable({
+  columnsId,
+  tableProps,
+  reload,
+  selected,
+  onSelect,
+  readOnly = false,
+}: InvoiceTableProps) {
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -173,6 +182,14 @@ export function InvoiceTable({ columnsId, tableProps, reload, selected, onSelect
           </Button>
         );
         const s = invoice.status;
+        if (readOnly)
+          return (
+            <Space size={0} wrap>
+              {invoice.hasPdf && link('下载', () => void download(invoice, false))}
+              {s === 'REVERSED' && link('红字PDF', () => void download(invoice, true))}
+              {link('详情', () => setDetailId(invoice.id))}
+            </Space>
+          );
         return (
           <Space size={0} wrap>
             {s === 'PENDING' &&
@@ -217,11 +234,15 @@ export function InvoiceTable({ columnsId, tableProps, reload, selected, onSelect
         columnsId={columnsId}
         rowKey="id"
         columns={columns}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => onSelect(keys.map(Number)),
-        }}
+        rowSelection={
+          readOnly
+            ? undefined
+            : {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => onSelect(keys.map(Number)),
+              }
+        }
         {...tableProps}
       />
       <TextPrompt

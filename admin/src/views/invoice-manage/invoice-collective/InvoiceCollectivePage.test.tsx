@@ -62,3 +62,55 @@ test('choose a unit, tick its orders and 开具集体发票 with the unit\u2019s
     }),
   );
 });
+
+test('a unit manager: their own unit is chosen at once, the list only reads (no 开票, no selection)', async () => {
+  const manager = {
+    ...buildAccountInfo(['/home', '/invoice-manage/invoice-collective'], { roleSystem: 4 }),
+    unitId: 7,
+  };
+  jest.mocked(listInvoices).mockResolvedValue({
+    list: [
+      {
+        id: 5,
+        kind: 'COLLECTIVE',
+        status: 'PENDING',
+        titleType: 'COMPANY',
+        title: '演示培训单位',
+        taxNo: '91350100M000100Y43',
+        email: 'unit@example.com',
+        amount: 5_000,
+        invoiceNumber: null,
+        issuedAt: null,
+        marked: false,
+        hasPdf: false,
+        redInvoiceNumber: null,
+        reversedAt: null,
+        failure: null,
+        rejectReason: null,
+        createdAt: '2026-11-27T01:00:00.000Z',
+        orders: [],
+        accountId: null,
+        studentName: null,
+        mobile: null,
+        unitId: 7,
+        unitName: '演示培训单位',
+        remark: null,
+        redReason: null,
+        requestNo: 'INV1',
+        refundedSinceIssued: false,
+      },
+    ],
+    total: 1,
+    pageNum: 1,
+    pageSize: 10,
+  });
+  renderScreen(<InvoiceCollectivePage />, manager, '/invoice-manage/invoice-collective');
+  await waitFor(() => expect(getUnitPool).toHaveBeenCalledWith(7));
+  expect(await screen.findByText('陈建国')).toBeTruthy();
+  const label = (text: string) => (content: string) => content.replace(/\s/g, '') === text;
+  const detail = await screen.findByText(label('详情'), { selector: 'button span' });
+  const listRow = detail.closest('tr') as HTMLElement;
+  expect(within(listRow).queryByText(label('开票'), { selector: 'button span' })).toBeNull();
+  expect(within(listRow).queryByText(label('驳回'), { selector: 'button span' })).toBeNull();
+  expect(within(listRow).queryByRole('checkbox')).toBeNull();
+});

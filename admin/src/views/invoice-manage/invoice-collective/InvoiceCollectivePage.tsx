@@ -1,9 +1,11 @@
 import type { InvoiceableOrder, InvoiceFilters, InvoiceRow, InvoiceUnitOption } from '@px/api/contract';
-import { formatDateTime, formatFen } from '@px/config';
+import { formatDateTime, formatFen, ROLE_SYSTEM } from '@px/config';
 import { Button, Card, Empty, Form, Input, message, Select, Space, Table, Typography } from 'antd';
+import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { findInvoiceUnits, getUnitPool, listInvoices, saveCollectiveInvoice } from '../../../api/invoice';
 import { usePagedList } from '../../../hooks/usePagedList';
+import { accountInfoAtom } from '../../../store/session';
 import { showServerFieldErrors } from '../../../utils/form-errors';
 import { InvoiceTable } from '../components/InvoiceTable';
 
@@ -17,14 +19,20 @@ interface CollectiveForm {
 function UnitPicker({
   value,
   onChange,
+  ownUnit,
 }: {
   value: InvoiceUnitOption | null;
   onChange: (unit: InvoiceUnitOption | null) => void;
+  /** A unit manager: the server answers their own unit only, chosen at once. */
+  ownUnit: boolean;
 }) {
   const [options, setOptions] = useState<InvoiceUnitOption[]>([]);
   const search = (name: string) =>
     void findInvoiceUnits(name)
-      .then(setOptions)
+      .then((units) => {
+        setOptions(units);
+        if (ownUnit && !name && units.length === 1) onChange(units[0] ?? null);
+      })
       .catch(() => undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first units once.
   useEffect(() => search(''), []);
@@ -47,9 +55,12 @@ function UnitPicker({
 /**
  * 集体发票: choose a unit, tick its paid orders not yet invoiced (the unit pool: orders the unit paid
  * for its staff), fill the unit's title, taxpayer number and e-mail and 开具集体发票 (one PENDING
- * invoice of them all, opened like any other); below, the project's collective invoices.
+ * invoice of them all, opened like any other); below, the project's collective invoices. A unit
+ * manager works on their own unit only (chosen at once) and reads the list without staff decisions.
  */
 export function InvoiceCollectivePage() {
+  const account = useAtomValue(accountInfoAtom);
+  const isUnitManager = account?.roleRP.roleSystem === ROLE_SYSTEM.UNIT;
   const [unit, setUnit] = useState<InvoiceUnitOption | null>(null);
   const [pool, setPool] = useState<InvoiceableOrder[] | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -86,7 +97,9 @@ export function InvoiceCollectivePage() {
     setSaving(true);
     try {
       await saveCollectiveInvoice({ unitId: unit.id, orderIds: chosen, ...values });
-      void message.success('集体发票申请已创建，请在下方列表开票');
+      void message.success(
+        isUnitManager ? '集体发票申请已提交，待项目财务开票' : '集体发票申请已创建，请在下方列表开票',
+      );
       readPool(unit);
       list.reload();
     } catch (error) {
@@ -101,7 +114,7 @@ export function InvoiceCollectivePage() {
       <Card title="集体发票">
         <Space wrap style={{ marginBottom: 16 }}>
           <span>单位</span>
-          <UnitPicker value={unit} onChange={pick} />
+          <UnitPicker value={unit} onChange={pick} ownUnit={isUnitManager} />
         </Space>
         {!unit ? (
           <Empty description="选择单位后列出其统一缴费、尚未开票的订单" />
@@ -181,6 +194,7 @@ export function InvoiceCollectivePage() {
           reload={list.reload}
           selected={selected}
           onSelect={setSelected}
+          readOnly={isUnitManager}
         />
       </Card>
     </Space>

@@ -19,7 +19,9 @@ export function buildOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     totalAmount: 9800,
     paidAmount: 9800,
     refundedAmount: 0,
-    items: [{ classId: 31, className: '安全生产法专题班', year: 2025, amount: 9800 }],
+    items: [
+      { id: 131, refunded: false, classId: 31, className: '安全生产法专题班', year: 2025, amount: 9800 },
+    ],
     createdAt: '2025-03-01T02:15:00.000Z',
     expiresAt: null,
     paidAt: '2025-03-01T02:16:00.000Z',
@@ -48,7 +50,16 @@ export const UNPAID = buildOrderRow({
   channel: null,
   totalAmount: 12000,
   paidAmount: 0,
-  items: [{ classId: 32, className: '职业道德与安全素养提升班', year: 2025, amount: 12000 }],
+  items: [
+    {
+      id: 132,
+      refunded: false,
+      classId: 32,
+      className: '职业道德与安全素养提升班',
+      year: 2025,
+      amount: 12000,
+    },
+  ],
   createdAt: '2025-03-02T01:10:00.000Z',
   expiresAt: '2025-03-02T01:40:00.000Z',
   paidAt: null,

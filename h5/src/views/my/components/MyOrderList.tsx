@@ -11,7 +11,7 @@ import { formatDateTime, formatFen } from '@px/config';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
-import { checkInvoiceAllowed } from '../../../api/invoice';
+import { checkInvoiceReOpen } from '../../../api/invoice';
 import { cancelOrder, listMyOrders } from '../../../api/order';
 import { cancelRefundApply, getRefundData, listMyRefundApplies } from '../../../api/refund-apply';
 import { askConfirm } from '../../../components/cart/ask-confirm';
@@ -129,7 +129,7 @@ function OrderCard({
   const applyInvoice = () =>
     void run(async () => {
       try {
-        const allowed = await checkInvoiceAllowed(order.id);
+        const allowed = await checkInvoiceReOpen(order.id);
         if (!allowed.allowed) {
           Toast.info(
             allowed.invoiceId

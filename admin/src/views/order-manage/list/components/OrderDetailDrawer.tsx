@@ -9,18 +9,37 @@ import {
   type PayAttemptView,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Descriptions, Drawer, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
 import type { DescriptionsItemType } from 'antd/es/descriptions';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { getOrder } from '../../../../api/order';
 import { RecordPending } from '../../../../components/RecordPending';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
+import { useAccess } from '../../../../hooks/useAccess';
 import { useRecord } from '../../../../hooks/useRecord';
 import { PAY_ATTEMPT_STATUS_LABEL } from '../order-meta';
 import { OrderStatusTag } from './OrderStatusTag';
+import { RefundOrderModal } from './RefundOrderModal';
+
+/** The page whose holders refund orders (`order/refund`). */
+const REFUND_PAGE = '/invoice-manage/refund-list';
 
 const ITEM_COLUMNS: ColumnsType<OrderItemView> = [
-  { title: '班级', dataIndex: 'className' },
+  {
+    title: '班级',
+    key: 'className',
+    render: (_v, item) => (
+      <>
+        {item.className}
+        {item.refunded && (
+          <Tag color="purple" style={{ marginLeft: 8 }}>
+            已退款
+          </Tag>
+        )}
+      </>
+    ),
+  },
   { title: '年度', dataIndex: 'year', width: 80 },
   { title: '价格', dataIndex: 'amount', width: 110, align: 'right', render: (fen: number) => formatFen(fen) },
 ];
@@ -121,16 +140,32 @@ function OrderFields({ order }: { order: OrderDetail }) {
 /** One order with its items, payment attempts and state history (mounted while the drawer is open). */
 function OrderDetailContent({ id }: { id: number }) {
   const state = useRecord(id, getOrder);
+  const canRefund = useAccess().can(REFUND_PAGE);
+  const [refunding, setRefunding] = useState(false);
   if (state.status !== 'ready') return <RecordPending state={state} onRetry={state.reload} />;
   const order = state.record;
+  const refundable = canRefund && order.status === 'PAID';
   return (
     <>
       <OrderFields order={order} />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         班级
+        {refundable && (
+          <Button danger size="small" style={{ marginLeft: 12 }} onClick={() => setRefunding(true)}>
+            退款
+          </Button>
+        )}
       </Typography.Title>
+      {refundable && (
+        <RefundOrderModal
+          order={order}
+          open={refunding}
+          onClose={() => setRefunding(false)}
+          onDone={state.reload}
+        />
+      )}
       <Table<OrderItemView>
-        rowKey="classId"
+        rowKey="id"
         size="small"
         columns={ITEM_COLUMNS}
         dataSource={order.items}

@@ -1,0 +1,343 @@
+import {
+  INVOICE_STATUS_LABEL,
+  type InvoiceOrderFilters,
+  type InvoiceOrderRow,
+  MARK_ALL_LIMIT,
+  ORDER_INVOICE_STATE_LABEL,
+  ORDER_INVOICE_STATES,
+  type OrderInvoiceState,
+} from '@px/api/contract';
+import { formatDateTime, formatFen } from '@px/config';
+import { Button, Card, Form, Input, Modal, message, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import {
+  checkInvoiceReOpen,
+  listInvoiceOrders,
+  markAllInvoiceOrders,
+  markInvoiceOrder,
+  openInvoice,
+} from '../../../api/invoice';
+import { FormModal } from '../../../components/FormModal';
+import { ListFilterBar } from '../../../components/ListFilterBar';
+import { type ListColumn, ListTable } from '../../../components/ListTable';
+import { usePagedList } from '../../../hooks/usePagedList';
+
+const LIST_TIME = 'YYYY-MM-DD HH:mm';
+
+const STATE_COLOR: Readonly<Record<OrderInvoiceState, string>> = {
+  NONE: 'default',
+  PENDING: 'warning',
+  ISSUED: 'success',
+  REVERSED: 'purple',
+};
+const STATE_OPTIONS = ORDER_INVOICE_STATES.map((value) => ({
+  value,
+  label: ORDER_INVOICE_STATE_LABEL[value],
+}));
+
+/** The values of the filter bar (dates `YYYY-MM-DD`, '' when cleared). */
+interface FilterValues {
+  orderNo?: string;
+  student?: string;
+  invoiceState?: OrderInvoiceState;
+  paidFrom?: string;
+  paidTo?: string;
+}
+
+/** The list's filters from the filter bar: texts trimmed, blanks left out. */
+export function cleanOrderFilters(values: FilterValues): InvoiceOrderFilters {
+  return {
+    orderNo: values.orderNo?.trim() || undefined,
+    student: values.student?.trim() || undefined,
+    invoiceState: values.invoiceState || undefined,
+    paidFrom: values.paidFrom || undefined,
+    paidTo: values.paidTo || undefined,
+  };
+}
+
+function Secondary({ children }: { children: string }) {
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+      {children}
+    </Typography.Text>
+  );
+}
+
+/** Whether 标记 is offered for the row (the server decides again). */
+const markable = (row: InvoiceOrderRow) =>
+  row.orderStatus === 'PAID' &&
+  (row.invoiceState === 'NONE' || row.invoiceState === 'REVERSED') &&
+  row.invoiceableAmount > 0;
+
+interface MarkValues {
+  remark: string;
+  invoiceNumber?: string;
+}
+
+/**
+ * 开票订单 (发票管理, staff holding `/invoice-manage/order-manage`): the project's paid orders with how
+ * each stands with invoices (未开票, 待开票, 已开票, 已红冲) and what is left to invoice (paid minus
+ * refunded minus invoiced); 标记 records an order invoiced outside the platform (the server's
+ * check-re-open says first whether it may be), 开票 opens a waiting application through the platform,
+ * 全部标记 marks every order the applied filters match that may be marked (at most 500, one go).
+ */
+export function InvoiceOrderPage() {
+  const list = usePagedList<InvoiceOrderFilters, InvoiceOrderRow>(listInvoiceOrders, {});
+  const [marking, setMarking] = useState<InvoiceOrderRow | null>(null);
+  const [markOpen, setMarkOpen] = useState(false);
+  const [allOpen, setAllOpen] = useState(false);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [form] = Form.useForm<MarkValues>();
+  const [allForm] = Form.useForm<{ remark: string }>();
+
+  const startMark = async (row: InvoiceOrderRow) => {
+    setBusy(row.orderId);
+    try {
+      const check = await checkInvoiceReOpen(row.orderId);
+      if (!check.allowed) {
+        void message.warning(check.reason ?? '该订单不能标记开票');
+        list.reload();
+        return;
+      }
+      setMarking(row);
+      setMarkOpen(true);
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusy(null);
+    }
+  };
+  const open = async (row: InvoiceOrderRow) => {
+    if (!row.invoiceId) return;
+    setBusy(row.orderId);
+    try {
+      await openInvoice(row.invoiceId);
+      void message.success('已提交开票');
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const columns: ListColumn<InvoiceOrderRow>[] = [
+    {
+      title: '订单号 / 支付时间',
+      key: 'orderNo',
+      width: 190,
+      ellipsis: false,
+      render: (_v, row) => (
+        <>
+          <div>{row.orderNo}</div>
+          {row.paidAt && <Secondary>{formatDateTime(row.paidAt, LIST_TIME)}</Secondary>}
+        </>
+      ),
+    },
+    {
+      title: '学员',
+      key: 'student',
+      width: 130,
+      ellipsis: false,
+      render: (_v, row) => (
+        <>
+          <div>{row.studentName}</div>
+          {row.mobile && <Secondary>{row.mobile}</Secondary>}
+          {row.byUnit && row.unitName && <Secondary>{`${row.unitName}统一缴费`}</Secondary>}
+        </>
+      ),
+    },
+    { title: '班级', key: 'classes', width: 150, render: (_v, row) => row.classNames.join('、') },
+    {
+      title: '实付 / 已退款',
+      key: 'paid',
+      width: 110,
+      align: 'right',
+      ellipsis: false,
+      render: (_v, row) => (
+        <>
+          <div>{formatFen(row.paidAmount)}</div>
+          {row.refundedAmount > 0 && <Secondary>{`退 ${formatFen(row.refundedAmount)}`}</Secondary>}
+        </>
+      ),
+    },
+    {
+      title: '可开票金额',
+      key: 'invoiceable',
+      width: 110,
+      align: 'right',
+      ellipsis: false,
+      render: (_v, row) => (
+        <>
+          <div>{formatFen(row.invoiceableAmount)}</div>
+          {row.invoicedAmount > 0 && <Secondary>{`已开 ${formatFen(row.invoicedAmount)}`}</Secondary>}
+        </>
+      ),
+    },
+    {
+      title: '开票状态',
+      key: 'state',
+      width: 150,
+      ellipsis: false,
+      render: (_v, row) => (
+        <>
+          <Tag color={STATE_COLOR[row.invoiceState]}>{ORDER_INVOICE_STATE_LABEL[row.invoiceState]}</Tag>
+          {row.marked && <Tag>线下开具</Tag>}
+          {row.invoiceStatus && row.invoiceState === 'PENDING' && (
+            <Secondary>{INVOICE_STATUS_LABEL[row.invoiceStatus]}</Secondary>
+          )}
+          {row.invoiceNumber && <Secondary>{`号码 ${row.invoiceNumber}`}</Secondary>}
+        </>
+      ),
+    },
+    {
+      title: '订单状态',
+      key: 'orderStatus',
+      width: 90,
+      optional: 'hidden',
+      render: (_v, row) => ({ PAID: '已支付', REFUNDING: '退款中', REFUNDED: '已退款' })[row.orderStatus],
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 110,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0} wrap>
+          {markable(row) && (
+            <Button
+              type="link"
+              size="small"
+              loading={busy === row.orderId}
+              onClick={() => void startMark(row)}
+            >
+              标记
+            </Button>
+          )}
+          {row.invoiceState === 'PENDING' && row.invoiceStatus === 'PENDING' && (
+            <Button type="link" size="small" loading={busy === row.orderId} onClick={() => void open(row)}>
+              开票
+            </Button>
+          )}
+          {!markable(row) && !(row.invoiceState === 'PENDING' && row.invoiceStatus === 'PENDING') && '—'}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="开票订单">
+      <ListFilterBar<FilterValues>
+        name="invoice-order-filters"
+        onSearch={(values) => list.search(cleanOrderFilters(values))}
+        onReset={list.reset}
+        style={{ rowGap: 12 }}
+        extra={<Button onClick={() => setAllOpen(true)}>全部标记</Button>}
+      >
+        <Form.Item name="orderNo" label="订单号">
+          <Input allowClear maxLength={64} placeholder="订单号" style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="student" label="学员">
+          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
+        </Form.Item>
+        <Form.Item name="invoiceState" label="开票状态">
+          <Select allowClear placeholder="全部" options={STATE_OPTIONS} style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item label="支付日期">
+          <Space.Compact>
+            <Form.Item name="paidFrom" noStyle>
+              <Input type="date" aria-label="支付开始日期" style={{ width: 150 }} />
+            </Form.Item>
+            <Form.Item
+              name="paidTo"
+              noStyle
+              dependencies={['paidFrom']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: async (_rule, to: string | undefined) => {
+                    const from: string | undefined = getFieldValue('paidFrom');
+                    if (from && to && to < from) throw new Error('结束日期不能早于开始日期');
+                  },
+                }),
+              ]}
+            >
+              <Input type="date" aria-label="支付结束日期" style={{ width: 150 }} />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      </ListFilterBar>
+      <ListTable<InvoiceOrderRow>
+        columnsId="invoice-manage/order-manage"
+        rowKey="orderId"
+        columns={columns}
+        {...list.tableProps}
+      />
+      <FormModal<MarkValues>
+        open={markOpen}
+        title="标记已开票"
+        okText="标记"
+        name="invoice-order-mark"
+        form={form}
+        intro={
+          marking
+            ? `订单 ${marking.orderNo}（${marking.studentName}），可开票金额 ${formatFen(marking.invoiceableAmount)}，将记为线下已开票。`
+            : undefined
+        }
+        onClose={() => setMarkOpen(false)}
+        afterClose={() => setMarking(null)}
+        onSubmit={async (values) => {
+          if (!marking) return;
+          await markInvoiceOrder({
+            orderId: marking.orderId,
+            remark: values.remark,
+            invoiceNumber: values.invoiceNumber?.trim() || undefined,
+          });
+          void message.success('已标记为已开票');
+          setMarkOpen(false);
+          list.reload();
+        }}
+      >
+        <Form.Item
+          name="remark"
+          label="备注"
+          rules={[{ required: true, whitespace: true, message: '请填写备注' }]}
+        >
+          <Input.TextArea maxLength={200} showCount rows={3} placeholder="例如：线下开具纸质发票，已邮寄" />
+        </Form.Item>
+        <Form.Item
+          name="invoiceNumber"
+          label="发票号码（选填）"
+          rules={[{ pattern: /^\s*[0-9]{8,20}\s*$/, message: '发票号码应为 8 到 20 位数字' }]}
+        >
+          <Input maxLength={20} />
+        </Form.Item>
+      </FormModal>
+      <FormModal<{ remark: string }>
+        open={allOpen}
+        title="全部标记"
+        okText="全部标记"
+        name="invoice-order-mark-all"
+        form={allForm}
+        intro={`将当前查询条件下所有可标记的订单（已支付、有可开票金额、没有开票申请）记为线下已开票，一次最多 ${MARK_ALL_LIMIT} 个。`}
+        onClose={() => setAllOpen(false)}
+        onSubmit={async (values) => {
+          const answer = await markAllInvoiceOrders({ ...list.filters, remark: values.remark });
+          setAllOpen(false);
+          Modal.success({
+            title: `已标记 ${answer.marked} 个订单`,
+            content: answer.orderNos.slice(0, 20).join('、'),
+          });
+          list.reload();
+        }}
+      >
+        <Form.Item
+          name="remark"
+          label="备注"
+          rules={[{ required: true, whitespace: true, message: '请填写备注' }]}
+        >
+          <Input.TextArea maxLength={200} showCount rows={3} />
+        </Form.Item>
+      </FormModal>
+    </Card>
+  );
+}

@@ -1,0 +1,436 @@
+import { isMenuGranted, ROLE_SYSTEM } from '@px/config';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import {
+  ACTIVE_INVOICE_STATUS,
+  INVOICE_COLLECTIVE_PAGE,
+  INVOICE_CORRECT_PAGE,
+  INVOICE_LIST_PAGE,
+  INVOICE_ORDER_PAGE,
+  type InvoiceOrderFilters,
+  type InvoiceOrderPage,
+  type InvoiceOrderRow,
+  type InvoiceReOpenAnswer,
+  type InvoiceStatus,
+  type invoiceOrderMarkAllInput,
+  type invoiceOrderMarkInput,
+  type invoiceOrderPageInput,
+  MARK_ALL_LIMIT,
+  type MarkAllAnswer,
+  type OrderInvoiceState,
+} from '../../contract/invoice';
+import type { ActorScope, TenantScope } from '../../core/action';
+import { chinaDay } from '../../core/clock';
+import { BusinessError, ForbiddenError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
+import { Account } from '../account/account.model';
+import { accountIdsMatching } from '../account/student-search';
+import { audit } from '../audit/audit.service';
+import { PayOrder, PayOrderItem } from '../order/order.model';
+import { Unit } from '../unit/unit.model';
+import { managedUnitId } from '../unit/unit.policy';
+import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
+import { oneActive } from './invoice.service';
+import { invoiceableFen, newRequestNo } from './invoice-state';
+
+/**
+ * 开票订单 (`/invoice-manage/order-manage`): the project's paid orders with how each stands with
+ * invoices, 标记 (an order invoiced outside the platform: an ISSUED, marked invoice of it, so the one
+ * active invoice per order rule holds for it like for any other), 全部标记 of every order a filter
+ * matches (one transaction, at most MARK_ALL_LIMIT orders, audited), and `check-re-open`: whether an
+ * order may be invoiced (again) now and why not.
+ */
+
+const NO_ORDER = '订单不存在';
+/** Orders that were paid and count here: paid money, whatever was refunded since. */
+const PAID_STATES = ['PAID', 'REFUNDING', 'REFUNDED'] as const;
+const PENDING_STATES: readonly InvoiceStatus[] = ['PENDING', 'ISSUING'];
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/** SQL of "the order has an invoice link whose invoice is in these states (and active, when asked)". */
+function hasInvoiceSql(projectId: number, states: readonly InvoiceStatus[], activeOnly: boolean): string {
+  const list = states.map((state) => `'${state}'`).join(', ');
+  return `EXISTS (SELECT 1 FROM invoice_order io JOIN invoice i ON i.id = io.invoice_id
+    WHERE io.project_id = ${projectId} AND io.order_id = "PayOrder"."id"${activeOnly ? ' AND io.active' : ''}
+    AND i.status IN (${list}))`;
+}
+
+/** The where of an invoicing state. */
+function stateWhere(scope: TenantScope, state: OrderInvoiceState): WhereOptions<PayOrder> {
+  const projectId = scope.project.id;
+  const literal = (sql: string) => scope.sequelize.literal(sql);
+  const active = hasInvoiceSql(projectId, ACTIVE_INVOICE_STATUS, true);
+  const reversed = hasInvoiceSql(projectId, ['REVERSED'], false);
+  switch (state) {
+    case 'PENDING':
+      return literal(hasInvoiceSql(projectId, PENDING_STATES, true));
+    case 'ISSUED':
+      return literal(hasInvoiceSql(projectId, ['ISSUED', 'RED_ISSUING'], true));
+    case 'REVERSED':
+      return literal(`NOT ${active} AND ${reversed}`);
+    case 'NONE':
+      return literal(`NOT ${active} AND NOT ${reversed}`);
+  }
+}
+
+/** The where of 开票订单's filters: the project's orders that were paid (money, not free). */
+async function orderWhere(scope: TenantScope, input: InvoiceOrderFilters): Promise<WhereOptions<PayOrder>> {
+  const projectId = scope.project.id;
+  const and: WhereOptions<PayOrder>[] = [{ projectId, status: [...PAID_STATES], paidFen: { [Op.gt]: 0 } }];
+  if (input.orderNo) and.push({ orderNo: input.orderNo });
+  if (input.student) and.push({ accountId: await accountIdsMatching(projectId, input.student) });
+  if (input.paidFrom) and.push({ paidAt: { [Op.gte]: chinaDay(input.paidFrom, false) } });
+  if (input.paidTo) and.push({ paidAt: { [Op.lte]: chinaDay(input.paidTo, true) } });
+  if (input.invoiceState) and.push(stateWhere(scope, input.invoiceState));
+  return { [Op.and]: and };
+}
+
+/** How each order stands with invoices: its active invoice, else its last reversed one. */
+async function invoicesOf(projectId: number, orderIds: number[], transaction?: Transaction) {
+  const links = orderIds.length
+    ? await InvoiceOrder.findAll({
+        where: { projectId, orderId: orderIds },
+        order: [['id', 'ASC']],
+        transaction,
+      })
+    : [];
+  const invoiceIds = [...new Set(links.map((link) => link.invoiceId))];
+  const invoices = new Map(
+    (invoiceIds.length
+      ? await Invoice.findAll({ where: { projectId, id: invoiceIds }, transaction })
+      : []
+    ).map((invoice) => [invoice.id, invoice]),
+  );
+  const standing = new Map<
+    number,
+    { state: OrderInvoiceState; invoice: Invoice | null; invoiced: number; reversedBefore: boolean }
+  >();
+  for (const orderId of orderIds) {
+    const mine = links.filter((link) => link.orderId === orderId);
+    const active = mine.find((link) => link.active);
+    const reversed = mine.filter((link) => invoices.get(link.invoiceId)?.status === 'REVERSED').pop();
+    const invoice = active ? (invoices.get(active.invoiceId) ?? null) : null;
+    const state: OrderInvoiceState = invoice
+      ? PENDING_STATES.includes(invoice.status)
+        ? 'PENDING'
+        : 'ISSUED'
+      : reversed
+        ? 'REVERSED'
+        : 'NONE';
+    standing.set(orderId, {
+      state,
+      invoice: invoice ?? (reversed ? (invoices.get(reversed.invoiceId) ?? null) : null),
+      invoiced: active?.amountFen ?? 0,
+      reversedBefore: Boolean(reversed),
+    });
+  }
+  return standing;
+}
+
+/** Orders as 开票订单 shows them. */
+async function presentOrders(projectId: number, orders: PayOrder[]): Promise<InvoiceOrderRow[]> {
+  const ids = orders.map((order) => order.id);
+  const standing = await invoicesOf(projectId, ids);
+  const items = ids.length
+    ? await PayOrderItem.findAll({ where: { projectId, orderId: ids }, order: [['id', 'ASC']] })
+    : [];
+  const accountIds = [...new Set(orders.map((order) => order.accountId))];
+  const accounts = new Map(
+    (accountIds.length ? await Account.findAll({ where: { projectId, id: accountIds } }) : []).map((a) => [
+      a.id,
+      a,
+    ]),
+  );
+  const unitIds = [...new Set(orders.flatMap((order) => (order.unitId ? [order.unitId] : [])))];
+  const units = new Map(
+    (unitIds.length ? await Unit.findAll({ where: { projectId, id: unitIds } }) : []).map((unit) => [
+      unit.id,
+      unit.name,
+    ]),
+  );
+  return orders.map((order) => {
+    const stand = standing.get(order.id);
+    const invoiced = stand?.invoiced ?? 0;
+    const account = accounts.get(order.accountId);
+    return {
+      orderId: order.id,
+      orderNo: order.orderNo,
+      studentName: account?.realName ?? '',
+      mobile: account?.mobile ?? null,
+      unitName: order.unitId ? (units.get(order.unitId) ?? null) : null,
+      byUnit: Boolean(order.batchOrderId),
+      classNames: items.filter((item) => item.orderId === order.id).map((item) => item.className),
+      orderStatus: order.status as InvoiceOrderRow['orderStatus'],
+      paidAt: iso(order.paidAt),
+      paidAmount: order.paidFen,
+      refundedAmount: order.refundedFen,
+      invoicedAmount: invoiced,
+      invoiceableAmount: Math.max(0, order.paidFen - order.refundedFen - invoiced),
+      invoiceState: stand?.state ?? 'NONE',
+      invoiceId: stand?.invoice?.id ?? null,
+      invoiceStatus: stand?.invoice?.status ?? null,
+      invoiceNumber: stand?.invoice?.invoiceNumber ?? null,
+      marked: stand?.invoice?.marked ?? false,
+    };
+  });
+}
+
+/** `invoice/order-page`: one page of the project's paid orders with their invoicing state, newest first. */
+export async function pageInvoiceOrders(
+  scope: TenantScope,
+  input: z.output<typeof invoiceOrderPageInput>,
+): Promise<InvoiceOrderPage> {
+  return newestFirstPage(PayOrder, await orderWhere(scope, input), input, (rows) =>
+    presentOrders(scope.project.id, rows),
+  );
+}
+
+/** Why an order (locked by the caller) may not be marked now; null: it may. */
+function markRefusal(order: PayOrder, activeStatus: InvoiceStatus | undefined): string | null {
+  if (order.status !== 'PAID') return '仅已支付的订单可以标记开票';
+  if (activeStatus && PENDING_STATES.includes(activeStatus))
+    return `订单 ${order.orderNo} 已有待处理的开票申请，请开票或驳回该申请`;
+  if (activeStatus) return `订单 ${order.orderNo} 已开票`;
+  if (invoiceableFen(order) <= 0) return `订单 ${order.orderNo} 没有可开票金额`;
+  return null;
+}
+
+/**
+ * Records each order (locked, checked by the caller) as invoiced outside the platform: one ISSUED,
+ * marked invoice per order for what may be invoiced, titled to the student (an order of their own)
+ * or the unit (an order its batch payment paid), logged with the remark.
+ */
+async function markOrders(
+  scope: ActorScope,
+  orders: PayOrder[],
+  remark: string,
+  invoiceNumber: string | null,
+  transaction: Transaction,
+): Promise<void> {
+  const projectId = scope.project.id;
+  const accounts = new Map(
+    (
+      await Account.findAll({
+        attributes: ['id', 'realName'],
+        where: { projectId, id: [...new Set(orders.map((order) => order.accountId))] },
+        transaction,
+      })
+    ).map((account) => [account.id, account.realName]),
+  );
+  const unitIds = [
+    ...new Set(orders.flatMap((order) => (order.batchOrderId && order.unitId ? [order.unitId] : []))),
+  ];
+  const units = new Map(
+    (unitIds.length ? await Unit.findAll({ where: { projectId, id: unitIds }, transaction }) : []).map(
+      (unit) => [unit.id, unit],
+    ),
+  );
+  const now = new Date();
+  for (const order of orders) {
+    const unit = order.batchOrderId && order.unitId ? units.get(order.unitId) : undefined;
+    const amount = invoiceableFen(order);
+    const invoice = await Invoice.create(
+      {
+        projectId,
+        kind: unit ? 'COLLECTIVE' : 'SINGLE',
+        accountId: unit ? null : order.accountId,
+        unitId: order.unitId,
+        status: 'ISSUED',
+        titleType: unit ? 'COMPANY' : 'PERSONAL',
+        title: (unit ? unit.name : accounts.get(order.accountId)) || order.orderNo,
+        taxNo: unit?.creditCode ?? null,
+        email: null,
+        amountFen: amount,
+        requestNo: newRequestNo('INV'),
+        marked: true,
+        invoiceNumber,
+        issuedAt: now,
+        remark,
+        createdBy: scope.principal.accountId,
+      },
+      { transaction },
+    );
+    await InvoiceOrder.create(
+      { invoiceId: invoice.id, projectId, orderId: order.id, amountFen: amount },
+      { transaction },
+    );
+    await InvoiceLog.create(
+      {
+        invoiceId: invoice.id,
+        projectId,
+        fromStatus: null,
+        toStatus: 'ISSUED',
+        source: 'STAFF',
+        actorId: scope.principal.accountId,
+        reason: `标记线下开票：${remark}`.slice(0, 200),
+      },
+      { transaction },
+    );
+  }
+}
+
+/** The active invoice states of orders, by order. */
+async function activeStatuses(projectId: number, orderIds: number[], transaction: Transaction) {
+  const standing = await invoicesOf(projectId, orderIds, transaction);
+  const statuses = new Map<number, InvoiceStatus>();
+  for (const [orderId, stand] of standing)
+    if (stand.invoice && stand.state !== 'REVERSED') statuses.set(orderId, stand.invoice.status);
+  return statuses;
+}
+
+/**
+ * `invoice/order-mark` (标记): records a paid order without an active invoice as invoiced outside the
+ * platform (an ISSUED, marked invoice of what may be invoiced), with the remark; audited. Refused for
+ * another project's order, an order already invoiced or with an application waiting, or nothing left.
+ */
+export async function markOrder(
+  scope: ActorScope,
+  input: z.output<typeof invoiceOrderMarkInput>,
+): Promise<InvoiceOrderRow> {
+  const projectId = scope.project.id;
+  await oneActive(
+    () =>
+      scope.sequelize.transaction(async (transaction) => {
+        const order = await PayOrder.findOne({
+          where: { id: input.orderId, projectId },
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        });
+        if (!order) throw new BusinessError(NO_ORDER);
+        const why = markRefusal(
+          order,
+          (await activeStatuses(projectId, [order.id], transaction)).get(order.id),
+        );
+        if (why) throw new BusinessError(why);
+        await markOrders(scope, [order], input.remark, input.invoiceNumber ?? null, transaction);
+        await audit(
+          scope,
+          {
+            action: 'invoice.order-mark',
+            projectId,
+            targetType: 'pay_order',
+            targetId: order.id,
+            detail: {
+              orderNo: order.orderNo,
+              remark: input.remark,
+              invoiceNumber: input.invoiceNumber ?? null,
+            },
+          },
+          transaction,
+        );
+      }),
+    '该订单已开票',
+  );
+  const order = await PayOrder.findOne({ where: { id: input.orderId, projectId } });
+  const [row] = await presentOrders(projectId, order ? [order] : []);
+  return row as InvoiceOrderRow;
+}
+
+/**
+ * `invoice/order-mark-all` (全部标记): marks every order the filters match that may be marked (paid,
+ * something left, no active invoice), in one transaction with the orders locked; orders the filters
+ * match that may not be marked are left as they are. More than MARK_ALL_LIMIT such orders refuse
+ * the whole call (narrow the filters). One audit row names the filters and the orders.
+ */
+export async function markAllOrders(
+  scope: ActorScope,
+  input: z.output<typeof invoiceOrderMarkAllInput>,
+): Promise<MarkAllAnswer> {
+  const projectId = scope.project.id;
+  const { remark, ...filters } = input;
+  return oneActive(
+    () =>
+      scope.sequelize.transaction(async (transaction) => {
+        const where = await orderWhere(scope, { ...filters, invoiceState: undefined });
+        const markable: WhereOptions<PayOrder> = {
+          [Op.and]: [
+            where,
+            { status: 'PAID' },
+            scope.sequelize.literal(`"PayOrder"."paid_fen" > "PayOrder"."refunded_fen"`),
+            scope.sequelize.literal(`NOT ${hasInvoiceSql(projectId, ACTIVE_INVOICE_STATUS, true)}`),
+            ...(filters.invoiceState ? [stateWhere(scope, filters.invoiceState)] : []),
+          ],
+        };
+        const orders = await PayOrder.findAll({
+          where: markable,
+          order: [['id', 'ASC']],
+          limit: MARK_ALL_LIMIT + 1,
+          transaction,
+          lock: transaction.LOCK.UPDATE,
+        });
+        if (orders.length === 0) throw new BusinessError('没有可标记的订单');
+        if (orders.length > MARK_ALL_LIMIT)
+          throw new BusinessError(`可标记的订单超过 ${MARK_ALL_LIMIT} 个，请缩小筛选范围后再全部标记`);
+        // Locked now: read their invoices again, so an application saved meanwhile is not overtaken.
+        const active = await activeStatuses(
+          projectId,
+          orders.map((order) => order.id),
+          transaction,
+        );
+        const open = orders.filter((order) => markRefusal(order, active.get(order.id)) === null);
+        if (open.length === 0) throw new BusinessError('没有可标记的订单');
+        await markOrders(scope, open, remark, null, transaction);
+        await audit(
+          scope,
+          {
+            action: 'invoice.order-mark-all',
+            projectId,
+            targetType: 'pay_order',
+            detail: { filters, remark, count: open.length, orderIds: open.map((order) => order.id) },
+          },
+          transaction,
+        );
+        return { marked: open.length, orderNos: open.map((order) => order.orderNo) };
+      }),
+    '所选订单已有开票申请，请刷新后重试',
+  );
+}
+
+/** The invoice pages whose holders may ask about any order of the project. */
+const STAFF_PAGES = [INVOICE_LIST_PAGE, INVOICE_COLLECTIVE_PAGE, INVOICE_ORDER_PAGE, INVOICE_CORRECT_PAGE];
+
+/** The orders the caller may ask about: a student's own, a unit manager's unit's, staff's project's. */
+function askableWhere(scope: ActorScope): WhereOptions<PayOrder> {
+  const { principal } = scope;
+  if (principal.roleSystem === ROLE_SYSTEM.STUDENT) return { accountId: principal.accountId };
+  const unitId = managedUnitId(scope);
+  if (unitId !== null) return { unitId };
+  if (!STAFF_PAGES.some((url) => isMenuGranted(principal.menu, url))) throw new ForbiddenError();
+  return {};
+}
+
+/**
+ * `invoice/check-re-open`: whether the order may be invoiced (again) now and why not, for the
+ * student (their own order, not one their unit paid), a unit manager (their unit's orders) or
+ * staff (any order of the project). After a red reversal the order may be invoiced again for what
+ * is left (paid minus refunded); an issued invoice must be reversed first, a reversal must end.
+ */
+export async function checkReOpen(scope: ActorScope, orderId: number): Promise<InvoiceReOpenAnswer> {
+  const projectId = scope.project.id;
+  const order = await PayOrder.findOne({ where: { id: orderId, projectId, ...askableWhere(scope) } });
+  if (!order) throw new BusinessError(NO_ORDER);
+  const stand = (await invoicesOf(projectId, [order.id])).get(order.id);
+  const amount = invoiceableFen(order);
+  const active = stand && stand.state !== 'REVERSED' ? stand.invoice : null;
+  const isStudent = scope.principal.roleSystem === ROLE_SYSTEM.STUDENT;
+  const reason = ((): string | null => {
+    if (isStudent && order.batchOrderId) return '该订单由单位统一缴费，请由单位申请集体发票';
+    if (managedUnitId(scope) !== null && !order.batchOrderId)
+      return '该订单由学员本人缴费，请由学员本人申请发票';
+    if (order.status !== 'PAID')
+      return order.status === 'REFUNDED' ? '订单已退款，没有可开票金额' : '仅已支付的订单可以开票';
+    if (active?.status === 'RED_ISSUING') return '发票红冲中，红冲完成后可重新开票';
+    if (active && PENDING_STATES.includes(active.status)) return '该订单已有开票申请';
+    if (active) return '该订单已开票，如需重新开票请先红冲';
+    if (amount <= 0) return '该订单没有可开票金额';
+    return null;
+  })();
+  return {
+    allowed: reason === null,
+    reason,
+    amount,
+    invoiceId: active?.id ?? null,
+    reversedBefore: stand?.reversedBefore ?? false,
+    invoiceState: stand?.state ?? 'NONE',
+  };
+}
