@@ -8,8 +8,30 @@ export type ClassCenterQuery = InputOf<Calls['class/center-page']>;
 /** One page of the classes the H5 offers (public). Rejects with an ApiError. */
 export const listCenterClasses = (query: ClassCenterQuery) => api.call('class/center-page', query);
 
-/** The years that have offered classes, newest first (public). Rejects with an ApiError. */
-export const listCenterYears = (unitId?: number) => api.call('class/center-years', { unitId });
+/** A `class/center-years` call started before React rendered, until a screen takes it. */
+let early: { unitId: number | undefined; years: Promise<number[]> } | null = null;
+
+/**
+ * Starts `class/center-years` ahead of the screen that will ask it (router/first-calls.ts), so the
+ * class page it leads to is asked a round trip sooner on a slow network. Taken once.
+ */
+export function prefetchCenterYears(unitId: number | undefined): void {
+  const years = api.call('class/center-years', { unitId });
+  // The screen taking it sees a failure; one nobody takes fails quietly.
+  years.catch(() => undefined);
+  early = { unitId, years };
+}
+
+/**
+ * The years that have offered classes, newest first (public): the prefetched answer the first time
+ * it is for the same unit, else a new call. Rejects with an ApiError.
+ */
+export function listCenterYears(unitId?: number): Promise<number[]> {
+  const taken = early;
+  early = null;
+  if (taken && taken.unitId === unitId) return taken.years;
+  return api.call('class/center-years', { unitId });
+}
 
 /**
  * The class-type tree the H5 offers (public): the shown base types with the major types and major

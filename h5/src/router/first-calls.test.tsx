@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../App';
 import { getAccountInfo } from '../api/login';
 import { getSystemInfo } from '../api/project';
+import { prefetchCenterYears } from '../api/train-class';
 import { notifyUnauthorized } from '../session/unauthorized';
 import { tokenAtom } from '../store/session';
 import { buildAccountInfo, setTokenCookie } from '../testing/fixtures';
@@ -14,6 +15,11 @@ jest.mock('../api/project', () => ({ getSystemInfo: jest.fn() }));
 jest.mock('../api/login', () => ({
   ...jest.requireActual<typeof import('../api/login')>('../api/login'),
   getAccountInfo: jest.fn(),
+}));
+
+jest.mock('../api/train-class', () => ({
+  ...jest.requireActual<typeof import('../api/train-class')>('../api/train-class'),
+  prefetchCenterYears: jest.fn(),
 }));
 
 const systemInfoMock = getSystemInfo as jest.MockedFunction<typeof getSystemInfo>;
@@ -45,6 +51,21 @@ test('the sign-in page and a visitor without a session start the settings only (
   startFirstCalls(createStore(), { pathname: '/classSelectCenter', search: '' });
   expect(systemInfoMock).toHaveBeenCalledTimes(3);
   expect(accountMock).not.toHaveBeenCalled();
+});
+
+test('a screen whose first render asks the offered years has them asked too, unless the visitor is sent away', () => {
+  setTokenCookie('tok-1');
+  startFirstCalls(createStore(), { pathname: '/', search: '' });
+  expect(prefetchCenterYears).toHaveBeenCalledTimes(1);
+  startFirstCalls(createStore(), { pathname: '/login', search: '' });
+  startFirstCalls(createStore(), { pathname: '/my', search: '' });
+  expect(prefetchCenterYears).toHaveBeenCalledTimes(1);
+  setTokenCookie(undefined);
+  // 首页 sends a visitor to sign in; 选课中心 is public.
+  startFirstCalls(createStore(), { pathname: '/', search: '' });
+  expect(prefetchCenterYears).toHaveBeenCalledTimes(1);
+  startFirstCalls(createStore(), { pathname: '/classSelectCenter', search: '' });
+  expect(prefetchCenterYears).toHaveBeenCalledTimes(2);
 });
 
 test('the guard then finds the calls under way and does not ask again', async () => {

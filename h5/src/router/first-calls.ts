@@ -1,6 +1,7 @@
 import type { createStore } from 'jotai';
+import { prefetchCenterYears } from '../api/train-class';
 import { onUnauthorized } from '../session/unauthorized';
-import { loadSystemInfoAtom } from '../store/project';
+import { loadSystemInfoAtom, unitIdAtom } from '../store/project';
 import { accountStateAtom, loadAccountInfoAtom, setTokenAtom, tokenAtom } from '../store/session';
 import { isWechatBrowser } from '../wechat/is-wechat-browser';
 import { decideNavigation } from './guard';
@@ -15,19 +16,23 @@ type Store = ReturnType<typeof createStore>;
  * screen run instead of after React's first commit, a round trip earlier on a slow phone network
  * (issue 16). The guard's own effects find them loading and do not ask again. A 401 that answers
  * before the guard has mounted ends the session as the guard's listener would (which then takes
- * over).
+ * over). A screen whose first render asks the offered years (`asksYears`: 首页's 推荐班级, the class
+ * centres with a year picker) has them asked too, unless the guard is sending the visitor away.
  */
 export function startFirstCalls(store: Store, location: { pathname: string; search: string }): void {
   onUnauthorized(() => void store.set(setTokenAtom, undefined));
   void store.set(loadSystemInfoAtom);
+  const route = findRoute(location.pathname)?.meta;
   const decision = decideNavigation({
     path: location.pathname,
     search: location.search,
-    route: findRoute(location.pathname)?.meta,
+    route,
     token: store.get(tokenAtom),
     account: store.get(accountStateAtom),
     wechatBrowser: isWechatBrowser(),
     project: { status: 'loading' },
   });
   if (decision.kind === 'load-account') void store.set(loadAccountInfoAtom);
+  if (route?.asksYears && (decision.kind === 'proceed' || decision.kind === 'load-account'))
+    prefetchCenterYears(store.get(unitIdAtom));
 }

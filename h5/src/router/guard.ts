@@ -18,6 +18,8 @@ export interface RouteMeta {
   public: boolean;
   /** Shows the bottom tab bar (首页 / 我的). */
   tabBar: boolean;
+  /** The screen's first render asks `class/center-years`: first-calls.ts starts it before React. */
+  asksYears?: boolean;
 }
 
 /** Where loading the signed-in student's account stands (loaded once per token). */

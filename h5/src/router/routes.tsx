@@ -88,10 +88,11 @@ export interface H5Route {
   element: ReactElement;
 }
 
-const page = (title: string, isPublic: boolean, tabBar = false): RouteMeta => ({
+const page = (title: string, isPublic: boolean, tabBar = false, asksYears = false): RouteMeta => ({
   title,
   public: isPublic,
   tabBar,
+  ...(asksYears ? { asksYears } : {}),
 });
 
 /**
@@ -118,12 +119,18 @@ export const ROUTES: readonly H5Route[] = [
   { path: FORBIDDEN_PATH, meta: page('没有权限', true), element: <ForbiddenPage /> },
   ...Object.values(CENTER_VARIANTS).map((variant) => ({
     path: variant.path,
-    meta: page(variant.title, variant.public, variant.path === CLASS_SELECT_CENTER_PATH),
+    meta: page(
+      variant.title,
+      variant.public,
+      variant.path === CLASS_SELECT_CENTER_PATH,
+      variant.years === 'pick',
+    ),
     element: <ClassCenterPage key={variant.path} variant={variant} />,
   })),
   ...Object.values(ENTRY_VARIANTS).map((variant) => ({
     path: variant.path,
-    meta: page(variant.title, variant.public, variant.tabBar),
+    // 推荐班级 lists the newest offered year's classes.
+    meta: page(variant.title, variant.public, variant.tabBar, true),
     element: <TrainIndexPage key={variant.path} variant={variant} />,
   })),
   ...Object.values(DETAIL_VARIANTS).map((variant) => ({
