@@ -45,6 +45,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARM_UP_SECONDS = 2;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+/** Whether this run measures the pages (every run but a subset leaving `page-speed` out). */
+const PAGES = !ONLY || ONLY.includes('page-speed');
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 
 interface StartedServer {
@@ -237,15 +239,15 @@ function targetLines(rows: ReturnType<typeof compare>): string[] {
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
 
 async function main(): Promise<void> {
-  // The built apps are only needed by the page speed, which a subset run skips.
-  if (!ONLY) ensureBuilds({ log: () => undefined });
+  // The built apps are only needed by the page speed.
+  if (PAGES) ensureBuilds({ log: () => undefined });
   const loadBefore = loadAverage();
   process.stdout.write(`uptime: ${execSync('uptime').toString().trim()}\n`);
   const scenarios = SCENARIOS.filter((scenario) => !ONLY || ONLY.includes(scenario.name));
   if (CPU_PROFILE_DIR) fs.mkdirSync(CPU_PROFILE_DIR, { recursive: true });
   const api = await startChild(
     'serve-api.ts',
-    ONLY ? [] : ['--apps'],
+    PAGES ? ['--apps'] : [],
     CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
   );
   const servers: Partial<Record<BenchServer, StartedServer>> = { api };
@@ -293,21 +295,22 @@ async function main(): Promise<void> {
       if (studied) await settleStudyRun(studied, db);
     }
     const rows = compare(results);
-    console.table(rows, [
-      'name',
-      'requestsPerSecond',
-      'latencyP50Ms',
-      'latencyP99Ms',
-      'errors',
-      'non2xx',
-      'throughputVsHello',
-      'throughputVsUpsert',
-      'throughputVsSelect',
-      'cpuVsSelect',
-      'throughputVsOneInstance',
-      'nodeCpuMsPerRequest',
-      'postgresCpuMsPerRequest',
-    ]);
+    if (rows.length)
+      console.table(rows, [
+        'name',
+        'requestsPerSecond',
+        'latencyP50Ms',
+        'latencyP99Ms',
+        'errors',
+        'non2xx',
+        'throughputVsHello',
+        'throughputVsUpsert',
+        'throughputVsSelect',
+        'cpuVsSelect',
+        'throughputVsOneInstance',
+        'nodeCpuMsPerRequest',
+        'postgresCpuMsPerRequest',
+      ]);
     const audit = study ? await auditStudy(study, db) : null;
     if (study) {
       console.table(
@@ -344,7 +347,7 @@ async function main(): Promise<void> {
     }
     for (const line of targets) process.stdout.write(`${line}\n`);
     // Page speed after the load runs, so the two never share the CPU.
-    const pages = !ONLY || ONLY.includes('page-speed') ? await measurePages(api.url) : [];
+    const pages = PAGES ? await measurePages(api.url) : [];
     if (pages.length) console.table(pages.map(({ fcpSamplesMs: _fcp, lcpSamplesMs: _lcp, ...page }) => page));
     const loadAfter = loadAverage();
     process.stdout.write(`load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}\n`);

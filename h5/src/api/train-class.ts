@@ -1,5 +1,6 @@
 import type { Calls } from '@px/api/contract';
 import type { InputOf } from '@px/config';
+import { earlyCall } from './early';
 import { api } from './request';
 
 /** Filters and page of `class/center-page` (the project's offered classes). */
@@ -8,30 +9,19 @@ export type ClassCenterQuery = InputOf<Calls['class/center-page']>;
 /** One page of the classes the H5 offers (public). Rejects with an ApiError. */
 export const listCenterClasses = (query: ClassCenterQuery) => api.call('class/center-page', query);
 
-/** A `class/center-years` call started before React rendered, until a screen takes it. */
-let early: { unitId: number | undefined; years: Promise<number[]> } | null = null;
+const centerYears = earlyCall(
+  (unitId: number | undefined) => api.call('class/center-years', { unitId }),
+  (unitId) => String(unitId),
+);
 
 /**
- * Starts `class/center-years` ahead of the screen that will ask it (router/first-calls.ts), so the
- * class page it leads to is asked a round trip sooner on a slow network. Taken once.
+ * Starts `class/center-years` before React renders (router/first-calls.ts), so the class page it
+ * leads to is asked a round trip sooner on a slow network; the first `listCenterYears` takes it.
  */
-export function prefetchCenterYears(unitId: number | undefined): void {
-  const years = api.call('class/center-years', { unitId });
-  // The screen taking it sees a failure; one nobody takes fails quietly.
-  years.catch(() => undefined);
-  early = { unitId, years };
-}
+export const prefetchCenterYears = (unitId: number | undefined) => centerYears.prefetch(unitId);
 
-/**
- * The years that have offered classes, newest first (public): the prefetched answer the first time
- * it is for the same unit, else a new call. Rejects with an ApiError.
- */
-export function listCenterYears(unitId?: number): Promise<number[]> {
-  const taken = early;
-  early = null;
-  if (taken && taken.unitId === unitId) return taken.years;
-  return api.call('class/center-years', { unitId });
-}
+/** The years that have offered classes, newest first (public). Rejects with an ApiError. */
+export const listCenterYears = (unitId?: number) => centerYears.take(unitId);
 
 /**
  * The class-type tree the H5 offers (public): the shown base types with the major types and major

@@ -27,7 +27,12 @@ export interface ShellPage extends BudgetRoute {
 }
 
 export const SHELL_PAGES: readonly ShellPage[] = [
-  { path: '/', screen: 'src/views/train-index/TrainIndexPage.tsx' },
+  {
+    path: '/',
+    screen: 'src/views/train-index/TrainIndexPage.tsx',
+    // The banner carousel, its largest paint, loads with the screen rather than after it.
+    alsoLoads: ['src/views/train-index/components/BannerSwiper.tsx'],
+  },
   { path: '/login', screen: 'src/views/login/LoginPage.tsx', title: '登录' },
   {
     path: '/classSelectCenter',

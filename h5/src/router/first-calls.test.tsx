@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { AppRoutes } from '../App';
+import { prefetchBanners } from '../api/banner';
 import { getAccountInfo } from '../api/login';
 import { getSystemInfo } from '../api/project';
 import { prefetchCenterYears } from '../api/train-class';
@@ -17,6 +18,10 @@ jest.mock('../api/login', () => ({
   getAccountInfo: jest.fn(),
 }));
 
+jest.mock('../api/banner', () => ({
+  ...jest.requireActual<typeof import('../api/banner')>('../api/banner'),
+  prefetchBanners: jest.fn(),
+}));
 jest.mock('../api/train-class', () => ({
   ...jest.requireActual<typeof import('../api/train-class')>('../api/train-class'),
   prefetchCenterYears: jest.fn(),
@@ -53,10 +58,11 @@ test('the sign-in page and a visitor without a session start the settings only (
   expect(accountMock).not.toHaveBeenCalled();
 });
 
-test('a screen whose first render asks the offered years has them asked too, unless the visitor is sent away', () => {
+test('the calls a screen first makes start too, unless the visitor is sent away', () => {
   setTokenCookie('tok-1');
   startFirstCalls(createStore(), { pathname: '/', search: '' });
   expect(prefetchCenterYears).toHaveBeenCalledTimes(1);
+  expect(prefetchBanners).toHaveBeenCalledTimes(1);
   startFirstCalls(createStore(), { pathname: '/login', search: '' });
   startFirstCalls(createStore(), { pathname: '/my', search: '' });
   expect(prefetchCenterYears).toHaveBeenCalledTimes(1);
@@ -66,6 +72,7 @@ test('a screen whose first render asks the offered years has them asked too, unl
   expect(prefetchCenterYears).toHaveBeenCalledTimes(1);
   startFirstCalls(createStore(), { pathname: '/classSelectCenter', search: '' });
   expect(prefetchCenterYears).toHaveBeenCalledTimes(2);
+  expect(prefetchBanners).toHaveBeenCalledTimes(1);
 });
 
 test('the guard then finds the calls under way and does not ask again', async () => {

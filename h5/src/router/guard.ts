@@ -11,6 +11,9 @@ import {
 import { LOGIN_PATH, loginPathFor, NOT_FOUND_PATH, normalizePath } from './paths';
 
 /** What the route table says about a path. */
+/** A call a screen makes as it first renders that may start before React (router/first-calls.ts). */
+export type FirstCall = 'center-years' | 'banners';
+
 export interface RouteMeta {
   /** Chinese page title; the document title is `${title} - ${project title}` (WeChat shows it). */
   title: string;
@@ -18,8 +21,8 @@ export interface RouteMeta {
   public: boolean;
   /** Shows the bottom tab bar (首页 / 我的). */
   tabBar: boolean;
-  /** The screen's first render asks `class/center-years`: first-calls.ts starts it before React. */
-  asksYears?: boolean;
+  /** Calls the screen's first render makes, which first-calls.ts starts before React renders. */
+  firstCalls?: readonly FirstCall[];
 }
 
 /** Where loading the signed-in student's account stands (loaded once per token). */

@@ -4,7 +4,7 @@ import { CENTER_VARIANTS } from '../views/class-center/center-variants';
 import { DETAIL_VARIANTS } from '../views/class-detail/detail-variants';
 import { REGISTER_VARIANTS } from '../views/register/register-variants';
 import { ENTRY_VARIANTS } from '../views/train-index/entry-variants';
-import type { RouteMeta } from './guard';
+import type { FirstCall, RouteMeta } from './guard';
 import {
   CHANGE_MY_CLASS_PATH,
   CLASS_SELECT_CENTER_PATH,
@@ -88,11 +88,16 @@ export interface H5Route {
   element: ReactElement;
 }
 
-const page = (title: string, isPublic: boolean, tabBar = false, asksYears = false): RouteMeta => ({
+const page = (
+  title: string,
+  isPublic: boolean,
+  tabBar = false,
+  firstCalls: readonly FirstCall[] = [],
+): RouteMeta => ({
   title,
   public: isPublic,
   tabBar,
-  ...(asksYears ? { asksYears } : {}),
+  ...(firstCalls.length ? { firstCalls } : {}),
 });
 
 /**
@@ -123,14 +128,14 @@ export const ROUTES: readonly H5Route[] = [
       variant.title,
       variant.public,
       variant.path === CLASS_SELECT_CENTER_PATH,
-      variant.years === 'pick',
+      variant.years === 'pick' ? ['center-years'] : [],
     ),
     element: <ClassCenterPage key={variant.path} variant={variant} />,
   })),
   ...Object.values(ENTRY_VARIANTS).map((variant) => ({
     path: variant.path,
-    // 推荐班级 lists the newest offered year's classes.
-    meta: page(variant.title, variant.public, variant.tabBar, true),
+    // The banners, and 推荐班级 of the newest offered year.
+    meta: page(variant.title, variant.public, variant.tabBar, ['banners', 'center-years']),
     element: <TrainIndexPage key={variant.path} variant={variant} />,
   })),
   ...Object.values(DETAIL_VARIANTS).map((variant) => ({
