@@ -1,13 +1,11 @@
 import type { ClassFilters, ClassItem } from '../../contract/train-class';
 import { fenToYuan } from '../../contract/train-class';
 import type { FileResult, TenantScope } from '../../core/action';
+import { modelCursorBatches } from '../../core/export-cursor';
 import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
 import { chinaToday } from './class-read';
 import { TrainClass } from './train-class.model';
 import { CLASS_LIST_ORDER, classListWhere, presentClasses } from './train-class.service';
-
-/** Classes read and written per round, so memory stays flat however long the list. */
-const BATCH_SIZE = 500;
 
 /** The columns of the class list export, in order. */
 const COLUMNS: readonly XlsxColumn<ClassItem>[] = [
@@ -27,24 +25,11 @@ const COLUMNS: readonly XlsxColumn<ClassItem>[] = [
   { header: '创建时间', width: 20, value: (item) => chinaDateTime(item.createdAt) },
 ];
 
-/** The classes of `ids` (in that order) that still exist. */
-async function classesInOrder(projectId: number, ids: number[]): Promise<TrainClass[]> {
-  const rows = new Map(
-    (await TrainClass.findAll({ where: { id: ids, projectId } })).map((row) => [row.id, row]),
-  );
-  return ids.flatMap((id) => rows.get(id) ?? []);
-}
-
-/** The classes of `ids` presented as the list shows them, a batch at a time. */
-async function* classBatches(projectId: number, ids: number[]): AsyncGenerator<ClassItem[]> {
-  for (let start = 0; start < ids.length; start += BATCH_SIZE)
-    yield presentClasses(projectId, await classesInOrder(projectId, ids.slice(start, start + BATCH_SIZE)));
-}
-
 /**
  * `class/export`: the classes of the list filters (no paging) in display order as a streamed
- * `.xlsx` named 班级列表-YYYYMMDD.xlsx (China day). The ids are read first; rows are then read and
- * written in batches. A failure while streaming is logged and ends the download early.
+ * `.xlsx` named 班级列表-YYYYMMDD.xlsx (China day), read through the export cursor a batch at a
+ * time (plan, category, hours and enrolments looked up once per batch in the same snapshot). A
+ * failure while streaming is logged and ends the download early.
  */
 export async function exportClasses(
   scope: TenantScope,
@@ -52,18 +37,14 @@ export async function exportClasses(
   now: Date = new Date(),
 ): Promise<FileResult> {
   const projectId = scope.project.id;
-  const ids = (
-    await TrainClass.findAll({
-      attributes: ['id'],
-      where: await classListWhere(projectId, input),
-      order: CLASS_LIST_ORDER,
-    })
-  ).map((row) => row.id);
+  const where = await classListWhere(projectId, input);
   return streamXlsx({
     filename: `班级列表-${chinaToday(now).replaceAll('-', '')}.xlsx`,
     sheetName: '班级列表',
     columns: COLUMNS,
-    batches: classBatches(projectId, ids),
+    batches: modelCursorBatches(TrainClass, where, CLASS_LIST_ORDER, (rows, transaction) =>
+      presentClasses(projectId, rows, transaction),
+    ),
     log: scope.log,
   });
 }
