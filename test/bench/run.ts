@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { ensureBuilds } from '../../scripts/ensure-builds';
 import { signIn } from './api-client';
+import { benchExport, type ExportBench, exportTargetLine } from './export';
 import { MOBILE_THROTTLING, measurePageSpeed } from './page-speed';
 import { dropInFlight, nextBeat, type Play, type Player, playerRequests, progressRowPlayer } from './players';
 import { cpuSince, treeCpu } from './process-cpu';
@@ -26,7 +27,8 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * turn, prints throughput and p99 latency with their ratio to both baselines, audits the study
  * heartbeat's credits against the database, and writes the run to bench/results/<time>.json.
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
- * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import) runs a
+ * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import, `export` for
+ * the 1,000,000-row class export) runs a
  * subset and skips the page speed;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
@@ -271,6 +273,12 @@ async function main(): Promise<void> {
           `API RSS ${unitImport.apiRssBeforeMb} MB before, peak ${unitImport.peakApiRssMb} MB`,
       );
     }
+    // The export last: it generates (and then deletes) a million classes in the database.
+    let classExport: ExportBench | null = null;
+    if (!ONLY || ONLY.includes('export')) {
+      classExport = await benchExport(api.url, api.child.pid, api.databaseUrl);
+      targets.push(exportTargetLine(classExport));
+    }
     for (const line of targets) process.stdout.write(`${line}\n`);
     // Page speed after the load runs, so the two never share the CPU.
     const pages = ONLY ? [] : [await measurePageSpeed(api.url, '/login')];
@@ -293,6 +301,7 @@ async function main(): Promise<void> {
       targets,
       study: study && { runs: study.runs, audit },
       unitImport,
+      classExport,
       pageSpeed: { throttling: MOBILE_THROTTLING, pages },
     };
     const dir = path.join(ROOT, 'bench', 'results');

@@ -71,6 +71,12 @@ export async function* cursorBatches<Row, R>(
   }
 }
 
+/** The Sequelize instance a model was initialised with; throws when it was not. */
+function sequelizeOf(model: ModelStatic<Model>): Sequelize {
+  if (!model.sequelize) throw new Error(`${model.name} is not initialised`);
+  return model.sequelize;
+}
+
 type FinderOptions = { where: unknown; order: Order; attributes: string[]; model: ModelStatic<Model> };
 type ModelInternals = {
   _paranoidClause(model: ModelStatic<Model>, options: FinderOptions): FinderOptions;
@@ -89,13 +95,18 @@ export function modelSelectSql<M extends Model>(
   if ('projectId' in model.getAttributes() && !constrainsTenant(where))
     throw new TenantFilterMissingError(model.name, 'export');
   const base = model as unknown as ModelStatic<Model>;
-  const options: FinderOptions = { where, order, attributes: Object.keys(model.getAttributes()), model: base };
+  const options: FinderOptions = {
+    where,
+    order,
+    attributes: Object.keys(model.getAttributes()),
+    model: base,
+  };
   (Utils as unknown as { mapFinderOptions(options: FinderOptions, model: unknown): void }).mapFinderOptions(
     options,
     model,
   );
   const finder = (model as unknown as ModelInternals)._paranoidClause(base, options);
-  const generator = model.sequelize!.getQueryInterface().queryGenerator as {
+  const generator = sequelizeOf(model).getQueryInterface().queryGenerator as {
     selectQuery(table: unknown, options: FinderOptions, model: unknown): string;
   };
   return generator.selectQuery(model.getTableName(), finder, model);
@@ -112,10 +123,8 @@ export function modelCursorBatches<M extends Model, R>(
   present: (rows: M[], transaction: Transaction) => Promise<R[]>,
   batchSize?: number,
 ): AsyncGenerator<R[]> {
-  return cursorBatches<M, R>(
-    model.sequelize!,
-    { sql: modelSelectSql(model, where, order) },
-    present,
-    { batchSize, model: model as unknown as ModelStatic<Model> },
-  );
+  return cursorBatches<M, R>(sequelizeOf(model), { sql: modelSelectSql(model, where, order) }, present, {
+    batchSize,
+    model: model as unknown as ModelStatic<Model>,
+  });
 }
