@@ -27,8 +27,11 @@ export interface CursorQuery {
   replacements?: Record<string, unknown>;
 }
 
-/** Per-export counters the tests read: how many cursors are open now (each holds one connection). */
-export const exportCursorStats = { open: 0 };
+/**
+ * Counters of this process's export cursors, read by the tests (an export must stream): how many
+ * are open now (each holds one pooled connection) and how many rows they have fetched in all.
+ */
+export const exportCursorStats = { open: 0, fetched: 0 };
 
 /**
  * The rows of `query`, `batchSize` at a time through a cursor, each batch turned into export rows
@@ -59,6 +62,7 @@ export async function* cursorBatches<Row, R>(
         transaction,
         ...(options.model ? { model: options.model, mapToModel: true } : {}),
       })) as Row[];
+      exportCursorStats.fetched += rows.length;
       if (rows.length > 0) yield await present(rows, transaction);
       if (rows.length < batchSize) break;
     }

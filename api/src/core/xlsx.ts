@@ -22,24 +22,56 @@ export function chinaDateTime(value: string | Date | null): string {
   return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Resolves once the stream can take more (or is gone), so a slow download holds the reading back. */
-function drained(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+type Emitter = Pick<PassThrough, 'once' | 'off'>;
+
+/** Resolves at the first of `events` (each an emitter and an event name). */
+function firstOf(events: readonly [Emitter, string][]): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
+      for (const [emitter, name] of events) emitter.off(name, done);
       resolve();
     };
-    stream.on('drain', done);
-    stream.on('close', done);
+    for (const [emitter, name] of events) emitter.once(name, done);
   });
+}
+
+/** Resolves once the download can take more (or is gone), so a slow download holds the reading back. */
+function drained(stream: PassThrough): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return firstOf([
+    [stream, 'drain'],
+    [stream, 'close'],
+  ]);
+}
+
+/** The sheet's XML the zip may hold before the writer waits for it (about a batch and a half). */
+const SHEET_BACKLOG_BYTES = 1024 * 1024;
+
+/**
+ * Resolves once the zip has taken the sheet's XML down to its buffer (or the download is gone).
+ * ExcelJS hands each sheet's XML to the zip through a stream that ignores backpressure, and
+ * compressing is slower than writing rows: without this wait the XML of every row would pile up in
+ * memory until the end.
+ */
+function zipped(sheet: ExcelJS.Worksheet, stream: PassThrough): Promise<void> {
+  const pipe = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    | (Emitter & { writableLength?: number; destroyed?: boolean })
+    | undefined;
+  if (!pipe || typeof pipe.writableLength !== 'number' || pipe.writableLength <= SHEET_BACKLOG_BYTES)
+    return Promise.resolve();
+  if (pipe.destroyed || stream.destroyed) return Promise.resolve();
+  return firstOf([
+    [pipe, 'drain'],
+    [pipe, 'close'],
+    [stream, 'close'],
+  ]);
 }
 
 /**
  * A streamed `.xlsx` download of one sheet: the rows come in batches (read from the database a
- * batch at a time), each batch is written and committed before the next is read, and reading waits
- * while the download is slow, so memory stays flat however many rows. A failure while streaming is
+ * batch at a time, `core/export-cursor.ts`), each batch is written and committed before the next is
+ * read, and reading waits while the zip is behind or the download is slow, so memory stays flat
+ * however many rows. A failure while streaming is
  * logged and ends the download early; a client that goes away stops the reading.
  */
 export function streamXlsx<T>(options: {
@@ -63,6 +95,7 @@ export function streamXlsx<T>(options: {
       if (stream.destroyed) return;
       for (const row of batch)
         sheet.addRow(options.columns.map((column) => column.value(row) ?? '')).commit();
+      await zipped(sheet, stream);
       await drained(stream);
     }
     if (stream.destroyed) return;
