@@ -52,7 +52,7 @@ interface ScoreSqlRow {
   created_at: Date;
 }
 
-/** The rows of the filters, newest enrolment first, after the keyset `after` and at most `limit`. */
+/** The FROM and WHERE of the scores of the filters, and their replacements for a project. */
 function scoreSql(filters: ScoreFilters) {
   const conditions = ['mc.project_id = :projectId', 'tc.exam_required', "mc.status <> 'PENDING_PAY'"];
   if (filters.classId) conditions.push('mc.class_id = :classId');

@@ -367,7 +367,7 @@ export async function pageOrders(
 }
 
 /**
- * The filtered orders in list order, a batch at a time (keyset on the list's order), for the export:
+ * The filtered orders in list order, a batch at a time through the export cursor (one snapshot), for the export:
  * memory stays flat however many there are.
  */
 export async function* orderBatches(
