@@ -30,7 +30,8 @@ test('streamXlsx ends a download that takes nothing for stallMs and stops readin
   expect(error.message).toBe('download stalled for 300 ms');
   for (let waited = 0; !finished && waited < 3000; waited += 50)
     await new Promise((resolve) => setTimeout(resolve, 50));
-  // The row source was closed (its cursor and connection with it) after a few batches, not drained.
+  // The endless row source was closed (a cursor and its connection with it) once the zip's backlog
+  // (1 MB, about 16 of these batches) and the unread download were full.
   expect(finished).toBe(true);
-  expect(batchesRead).toBeLessThan(10);
+  expect(batchesRead).toBeLessThan(40);
 });
