@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { ensureBuilds } from '../../scripts/ensure-builds';
 import { signIn } from './api-client';
+import { benchExport, type ExportBench, exportTargetLine } from './export';
 import { DESKTOP_THROTTLING, MOBILE_THROTTLING, measurePages } from './page-speed';
 import { dropInFlight, nextBeat, type Play, type Player, playerRequests, progressRowPlayer } from './players';
 import { cpuSince, treeCpu } from './process-cpu';
@@ -37,7 +38,8 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * bench/results/<time>.json.
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
  * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import,
- * `page-speed` for the first paint of the H5 and back-office pages) runs a subset;
+ * `export` for the 1,000,000-row class export, `page-speed` for the first paint of the H5 and
+ * back-office pages) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -345,6 +347,12 @@ async function main(): Promise<void> {
           `API RSS ${unitImport.apiRssBeforeMb} MB before, peak ${unitImport.peakApiRssMb} MB`,
       );
     }
+    // The export after the import: it generates (and then deletes) a million classes in the database.
+    let classExport: ExportBench | null = null;
+    if (!ONLY || ONLY.includes('export')) {
+      classExport = await benchExport(api.url, api.child.pid, api.databaseUrl);
+      targets.push(exportTargetLine(classExport));
+    }
     for (const line of targets) process.stdout.write(`${line}\n`);
     // Page speed after the load runs, so the two never share the CPU.
     const pages = PAGES ? await measurePages(api.url) : [];
@@ -366,6 +374,7 @@ async function main(): Promise<void> {
       targets,
       study: study && { runs: study.runs, audit },
       unitImport,
+      classExport,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
     };
     const dir = path.join(ROOT, 'bench', 'results');

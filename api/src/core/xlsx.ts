@@ -22,25 +22,65 @@ export function chinaDateTime(value: string | Date | null): string {
   return new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Resolves once the stream can take more (or is gone), so a slow download holds the reading back. */
-function drained(stream: PassThrough): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+type Emitter = Pick<PassThrough, 'once' | 'off'>;
+
+/** Resolves at the first of `events` (each an emitter and an event name). */
+function firstOf(events: readonly [Emitter, string][]): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
+      for (const [emitter, name] of events) emitter.off(name, done);
       resolve();
     };
-    stream.on('drain', done);
-    stream.on('close', done);
+    for (const [emitter, name] of events) emitter.once(name, done);
   });
 }
 
+/** Resolves once the download can take more (or is gone), so a slow download holds the reading back. */
+function drained(stream: PassThrough): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return firstOf([
+    [stream, 'drain'],
+    [stream, 'close'],
+  ]);
+}
+
+/** The sheet's XML the zip may hold before the writer waits for it (about a batch and a half). */
+const SHEET_BACKLOG_BYTES = 1024 * 1024;
+
+/**
+ * Resolves once the zip has taken the sheet's XML down to its buffer (or the download is gone).
+ * ExcelJS hands each sheet's XML to the zip through a stream that ignores backpressure, and
+ * compressing is slower than writing rows: without this wait the XML of every row would pile up in
+ * memory until the end.
+ */
+function zipped(sheet: ExcelJS.Worksheet, stream: PassThrough): Promise<void> {
+  // The zip's side of that stream is a PassThrough of readable-stream 2 (no `writableLength`).
+  const pipe = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    | (Emitter & { _writableState?: { length?: number }; destroyed?: boolean })
+    | undefined;
+  const backlog = pipe?._writableState?.length;
+  if (!pipe || typeof backlog !== 'number' || backlog <= SHEET_BACKLOG_BYTES) return Promise.resolve();
+  if (pipe.destroyed || stream.destroyed) return Promise.resolve();
+  return firstOf([
+    [pipe, 'drain'],
+    [pipe, 'close'],
+    [stream, 'close'],
+  ]);
+}
+
+/**
+ * How long an export waits for a download that takes nothing before ending it: a client that stalls
+ * without closing would otherwise hold the export's pooled connection for good.
+ */
+export const EXPORT_STALL_MS = 5 * 60_000;
+
 /**
  * A streamed `.xlsx` download of one sheet: the rows come in batches (read from the database a
- * batch at a time), each batch is written and committed before the next is read, and reading waits
- * while the download is slow, so memory stays flat however many rows. A failure while streaming is
- * logged and ends the download early; a client that goes away stops the reading.
+ * batch at a time, `core/export-cursor.ts`), each batch is written and committed before the next is
+ * read, and reading waits while the zip is behind or the download is slow, so memory stays flat
+ * however many rows. A failure while streaming is
+ * logged and ends the download early; a client that goes away, or takes nothing for `stallMs`,
+ * stops the reading.
  */
 export function streamXlsx<T>(options: {
   filename: string;
@@ -48,8 +88,11 @@ export function streamXlsx<T>(options: {
   columns: readonly XlsxColumn<T>[];
   batches: AsyncIterable<T[]>;
   log: Logger;
+  /** How long the download may take no data before it is ended (default EXPORT_STALL_MS). */
+  stallMs?: number;
 }): FileResult {
   const stream = new PassThrough();
+  const stallMs = options.stallMs ?? EXPORT_STALL_MS;
   const write = async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
     const sheet = workbook.addWorksheet(options.sheetName);
@@ -63,7 +106,14 @@ export function streamXlsx<T>(options: {
       if (stream.destroyed) return;
       for (const row of batch)
         sheet.addRow(options.columns.map((column) => column.value(row) ?? '')).commit();
+      const stalled = setTimeout(
+        () => stream.destroy(new Error(`download stalled for ${stallMs} ms`)),
+        stallMs,
+      );
+      await zipped(sheet, stream);
       await drained(stream);
+      clearTimeout(stalled);
+      if (stream.destroyed) return;
     }
     if (stream.destroyed) return;
     sheet.commit();

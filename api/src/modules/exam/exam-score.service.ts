@@ -14,6 +14,7 @@ import { MY_CLASS_STATUS_LABEL } from '../../contract/my-class';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { FileResult, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { cursorBatches } from '../../core/export-cursor';
 import { containsPattern } from '../../core/query';
 import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
 import { Account } from '../account/account.model';
@@ -51,7 +52,7 @@ interface ScoreSqlRow {
   created_at: Date;
 }
 
-/** The rows of the filters, newest enrolment first, after the keyset `after` and at most `limit`. */
+/** The FROM and WHERE of the scores of the filters, and their replacements for a project. */
 function scoreSql(filters: ScoreFilters) {
   const conditions = ['mc.project_id = :projectId', 'tc.exam_required', "mc.status <> 'PENDING_PAY'"];
   if (filters.classId) conditions.push('mc.class_id = :classId');
@@ -133,30 +134,17 @@ export async function pageScores(
   };
 }
 
-/** The scores of the filters a batch at a time (keyset on the enrolment's time and id), for the export. */
-async function* scoreBatches(scope: TenantScope, filters: ScoreFilters, batchSize = 500) {
+/** The scores of the filters through the export cursor (one snapshot, a batch at a time), for the export. */
+function scoreBatches(scope: TenantScope, filters: ScoreFilters): AsyncGenerator<ExamScoreRow[]> {
   const { from, replacements } = scoreSql(filters);
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const keyset = after ? ' AND (mc.created_at, mc.id) < (:afterAt, :afterId)' : '';
-    const rows: ScoreSqlRow[] = await scope.sequelize.query<ScoreSqlRow>(
-      `${SELECT} ${from}${keyset} ORDER BY mc.created_at DESC, mc.id DESC LIMIT :limit`,
-      {
-        replacements: {
-          ...replacements(scope.project.id),
-          limit: batchSize,
-          afterAt: after?.createdAt ?? null,
-          afterId: after?.id ?? null,
-        },
-        type: QueryTypes.SELECT,
-      },
-    );
-    if (rows.length === 0) return;
-    yield rows.map(presentRow);
-    const last = rows[rows.length - 1] as ScoreSqlRow;
-    after = { createdAt: last.created_at, id: last.my_class_id };
-    if (rows.length < batchSize) return;
-  }
+  return cursorBatches<ScoreSqlRow, ExamScoreRow>(
+    scope.sequelize,
+    {
+      sql: `${SELECT} ${from} ORDER BY mc.created_at DESC, mc.id DESC`,
+      replacements: replacements(scope.project.id),
+    },
+    (rows) => rows.map(presentRow),
+  );
 }
 
 const SCORE = '0.0';

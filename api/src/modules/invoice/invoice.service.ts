@@ -287,19 +287,26 @@ export async function reSaveInvoice(
 }
 
 /** Invoices as their pages show them: with their orders (and, for the back office, people and units). */
-export async function presentInvoices(projectId: number, invoices: Invoice[]): Promise<InvoiceRow[]> {
+export async function presentInvoices(
+  projectId: number,
+  invoices: Invoice[],
+  transaction?: Transaction,
+): Promise<InvoiceRow[]> {
   const ids = invoices.map((invoice) => invoice.id);
   const links = ids.length
-    ? await InvoiceOrder.findAll({ where: { projectId, invoiceId: ids }, order: [['id', 'ASC']] })
+    ? await InvoiceOrder.findAll({
+        where: { projectId, invoiceId: ids },
+        order: [['id', 'ASC']],
+        transaction,
+      })
     : [];
   const orderIds = [...new Set(links.map((link) => link.orderId))];
   const orders = new Map(
-    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds } }) : []).map((order) => [
-      order.id,
-      order,
-    ]),
+    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds }, transaction }) : []).map(
+      (order) => [order.id, order],
+    ),
   );
-  const names = await classNamesOf(projectId, orderIds);
+  const names = await classNamesOf(projectId, orderIds, transaction);
   const accountIds = [
     ...new Set([
       ...invoices.flatMap((invoice) => (invoice.accountId ? [invoice.accountId] : [])),
@@ -307,17 +314,16 @@ export async function presentInvoices(projectId: number, invoices: Invoice[]): P
     ]),
   ];
   const accounts = new Map(
-    (accountIds.length ? await Account.findAll({ where: { projectId, id: accountIds } }) : []).map((a) => [
-      a.id,
-      a,
-    ]),
+    (accountIds.length
+      ? await Account.findAll({ where: { projectId, id: accountIds }, transaction })
+      : []
+    ).map((a) => [a.id, a]),
   );
   const unitIds = [...new Set(invoices.flatMap((invoice) => (invoice.unitId ? [invoice.unitId] : [])))];
   const units = new Map(
-    (unitIds.length ? await Unit.findAll({ where: { projectId, id: unitIds } }) : []).map((unit) => [
-      unit.id,
-      unit.name,
-    ]),
+    (unitIds.length ? await Unit.findAll({ where: { projectId, id: unitIds }, transaction }) : []).map(
+      (unit) => [unit.id, unit.name],
+    ),
   );
   return invoices.map((invoice) => {
     const account = invoice.accountId ? accounts.get(invoice.accountId) : undefined;
@@ -492,7 +498,7 @@ export async function pageInvoices(
   );
 }
 
-/** The filtered invoices in list order, a batch at a time (keyset), for the export. */
+/** The filtered invoices in list order through the export cursor (one snapshot, a batch at a time), for the export. */
 export async function* invoiceBatches(
   scope: TenantScope,
   input: InvoiceFilters,
@@ -501,7 +507,7 @@ export async function* invoiceBatches(
   yield* newestFirstBatches(
     Invoice,
     await listWhere(scope, input),
-    (rows) => presentInvoices(scope.project.id, rows),
+    (rows, transaction) => presentInvoices(scope.project.id, rows, transaction),
     batchSize,
   );
 }

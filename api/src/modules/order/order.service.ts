@@ -323,7 +323,11 @@ async function listWhere(scope: TenantScope, input: OrderFilters): Promise<Where
 }
 
 /** Orders as the back office lists them: with the student, the unit and who created free ones. */
-async function presentRows(projectId: number, orders: PayOrder[]): Promise<OrderRow[]> {
+async function presentRows(
+  projectId: number,
+  orders: PayOrder[],
+  transaction?: Transaction,
+): Promise<OrderRow[]> {
   const accountIds = [
     ...new Set(
       orders.flatMap((order) => (order.createdBy ? [order.accountId, order.createdBy] : [order.accountId])),
@@ -335,19 +339,20 @@ async function presentRows(projectId: number, orders: PayOrder[]): Promise<Order
         attributes: ['id', 'realName', 'idCardNo', 'mobile', 'accountName'],
         where: { id: accountIds, [Op.or]: [{ projectId }, { projectId: null }] },
         paranoid: false,
+        transaction,
       })
     ).map((account) => [account.id, account]),
   );
   const unitIds = [...new Set(orders.flatMap((order) => (order.unitId ? [order.unitId] : [])))];
   const units = new Map(
-    (await Unit.findAll({ attributes: ['id', 'name'], where: { id: unitIds, projectId } })).map((unit) => [
-      unit.id,
-      unit.name,
-    ]),
+    (await Unit.findAll({ attributes: ['id', 'name'], where: { id: unitIds, projectId }, transaction })).map(
+      (unit) => [unit.id, unit.name],
+    ),
   );
   const items = await itemsOf(
     projectId,
     orders.map((order) => order.id),
+    transaction,
   );
   return orders.map((order) => {
     const student = accounts.get(order.accountId);
@@ -379,7 +384,7 @@ export async function pageOrders(
 }
 
 /**
- * The filtered orders in list order, a batch at a time (keyset on the list's order), for the export:
+ * The filtered orders in list order, a batch at a time through the export cursor (one snapshot), for the export:
  * memory stays flat however many there are.
  */
 export async function* orderBatches(
@@ -390,7 +395,7 @@ export async function* orderBatches(
   yield* newestFirstBatches(
     PayOrder,
     await listWhere(scope, input),
-    (rows) => presentRows(scope.project.id, rows),
+    (rows, transaction) => presentRows(scope.project.id, rows, transaction),
     batchSize,
   );
 }

@@ -183,16 +183,23 @@ async function ownOrder(scope: ActorScope, orderId: number, transaction?: Transa
 }
 
 /** Applications as the student sees them (with their order numbers and class names). */
-async function presentViews(projectId: number, applies: RefundApply[]): Promise<RefundApplyView[]> {
+async function presentViews(
+  projectId: number,
+  applies: RefundApply[],
+  transaction?: Transaction,
+): Promise<RefundApplyView[]> {
   const orderIds = [...new Set(applies.map((apply) => apply.orderId))];
   const orders = new Map(
-    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds } }) : []).map((order) => [
-      order.id,
-      order,
-    ]),
+    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds }, transaction }) : []).map(
+      (order) => [order.id, order],
+    ),
   );
   const items = orderIds.length
-    ? await PayOrderItem.findAll({ where: { projectId, orderId: orderIds }, order: [['id', 'ASC']] })
+    ? await PayOrderItem.findAll({
+        where: { projectId, orderId: orderIds },
+        order: [['id', 'ASC']],
+        transaction,
+      })
     : [];
   return applies.map((apply) => {
     const names = items
@@ -219,8 +226,12 @@ async function presentViews(projectId: number, applies: RefundApply[]): Promise<
 }
 
 /** Applications as the back office lists them: with the student, the payment, the auditor, the refund. */
-async function presentRows(projectId: number, applies: RefundApply[]): Promise<RefundApplyRow[]> {
-  const views = await presentViews(projectId, applies);
+async function presentRows(
+  projectId: number,
+  applies: RefundApply[],
+  transaction?: Transaction,
+): Promise<RefundApplyRow[]> {
+  const views = await presentViews(projectId, applies, transaction);
   const accountIds = [
     ...new Set(
       applies.flatMap((apply) => (apply.auditedBy ? [apply.accountId, apply.auditedBy] : [apply.accountId])),
@@ -232,22 +243,23 @@ async function presentRows(projectId: number, applies: RefundApply[]): Promise<R
           attributes: ['id', 'realName', 'idCardNo', 'mobile', 'accountName'],
           where: { id: accountIds, [Op.or]: [{ projectId }, { projectId: null }] },
           paranoid: false,
+          transaction,
         })
       : []
     ).map((account) => [account.id, account]),
   );
   const orderIds = [...new Set(applies.map((apply) => apply.orderId))];
   const orders = new Map(
-    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds } }) : []).map((order) => [
-      order.id,
-      order,
-    ]),
+    (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds }, transaction }) : []).map(
+      (order) => [order.id, order],
+    ),
   );
   const refundIds = applies.flatMap((apply) => (apply.payRefundId ? [apply.payRefundId] : []));
   const refunds = new Map(
-    (refundIds.length ? await PayRefund.findAll({ where: { projectId, id: refundIds } }) : []).map(
-      (refund) => [refund.id, refund],
-    ),
+    (refundIds.length
+      ? await PayRefund.findAll({ where: { projectId, id: refundIds }, transaction })
+      : []
+    ).map((refund) => [refund.id, refund]),
   );
   return applies.map((apply, index) => {
     const student = accounts.get(apply.accountId);
@@ -489,7 +501,7 @@ export async function pageApplies(
   );
 }
 
-/** The filtered applications in list order, a batch at a time (keyset), for the export. */
+/** The filtered applications in list order through the export cursor (one snapshot, a batch at a time), for the export. */
 export async function* applyBatches(
   scope: ActorScope,
   input: RefundApplyFilters,
@@ -498,7 +510,7 @@ export async function* applyBatches(
   yield* newestFirstBatches(
     RefundApply,
     await listWhere(scope, input),
-    (rows) => presentRows(scope.project.id, rows),
+    (rows, transaction) => presentRows(scope.project.id, rows, transaction),
     batchSize,
   );
 }

@@ -125,7 +125,7 @@ export async function pageStudyReport(scope: TenantScope, input: ReportPageInput
 }
 
 /**
- * The filtered enrolments in list order, a batch at a time (keyset on the list's order), for the
+ * The filtered enrolments in list order, a batch at a time through the export cursor (rows of one snapshot), for the
  * export: memory stays flat however many there are.
  */
 export async function* studyReportBatches(

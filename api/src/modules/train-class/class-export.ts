@@ -1,13 +1,13 @@
+import type { Transaction, WhereOptions } from 'sequelize';
 import type { ClassFilters, ClassItem } from '../../contract/train-class';
 import { fenToYuan } from '../../contract/train-class';
 import type { FileResult, TenantScope } from '../../core/action';
+import { cursorBatches, modelSelectSql } from '../../core/export-cursor';
 import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
+import { type CategoryPlace, categoryPlaces } from '../class-category/category-places';
 import { chinaToday } from './class-read';
 import { TrainClass } from './train-class.model';
-import { CLASS_LIST_ORDER, classListWhere, presentClasses } from './train-class.service';
-
-/** Classes read and written per round, so memory stays flat however long the list. */
-const BATCH_SIZE = 500;
+import { type ClassLookups, type ClassRecord, classListWhere, presentClassItem } from './train-class.service';
 
 /** The columns of the class list export, in order. */
 const COLUMNS: readonly XlsxColumn<ClassItem>[] = [
@@ -27,24 +27,79 @@ const COLUMNS: readonly XlsxColumn<ClassItem>[] = [
   { header: '创建时间', width: 20, value: (item) => chinaDateTime(item.createdAt) },
 ];
 
-/** The classes of `ids` (in that order) that still exist. */
-async function classesInOrder(projectId: number, ids: number[]): Promise<TrainClass[]> {
-  const rows = new Map(
-    (await TrainClass.findAll({ where: { id: ids, projectId } })).map((row) => [row.id, row]),
-  );
-  return ids.flatMap((id) => rows.get(id) ?? []);
+/** A row of the export's cursor: the class's columns with its plan, hours and enrolments joined. */
+interface ExportRow extends ClassRecord {
+  planName: string | null;
+  planStatus: string | null;
+  requiredTenths: number;
+  electiveTotalTenths: number;
+  courseCount: number;
+  enrolledCount: number;
 }
 
-/** The classes of `ids` presented as the list shows them, a batch at a time. */
-async function* classBatches(projectId: number, ids: number[]): AsyncGenerator<ClassItem[]> {
-  for (let start = 0; start < ids.length; start += BATCH_SIZE)
-    yield presentClasses(projectId, await classesInOrder(projectId, ids.slice(start, start + BATCH_SIZE)));
+/**
+ * The export's query: the classes of the filters (the list's own where, as SQL) with their plan,
+ * course hours and enrolment counts joined, in display order — what the list looks up per page,
+ * done by the database once for the whole export.
+ */
+function exportSql(projectId: number, where: WhereOptions<TrainClass>): string {
+  const classes = modelSelectSql(TrainClass, where, []).replace(/;\s*$/, '');
+  const project = Number(projectId);
+  return `SELECT c.*, p.name AS "planName", p.status AS "planStatus",
+          coalesce(h.required_tenths, 0)::int AS "requiredTenths",
+          coalesce(h.elective_tenths, 0)::int AS "electiveTotalTenths",
+          coalesce(h.course_count, 0)::int AS "courseCount",
+          coalesce(e.enrolled, 0)::int AS "enrolledCount"
+     FROM (${classes}) c
+     LEFT JOIN train_plan p ON p.id = c."planId" AND p.project_id = ${project}
+     LEFT JOIN (SELECT class_id,
+                       sum(hours_tenths) FILTER (WHERE kind = 'REQUIRED') AS required_tenths,
+                       sum(hours_tenths) FILTER (WHERE kind <> 'REQUIRED') AS elective_tenths,
+                       count(*) AS course_count
+                  FROM train_class_course WHERE project_id = ${project} GROUP BY class_id) h
+            ON h.class_id = c.id
+     LEFT JOIN (SELECT class_id, count(*) AS enrolled
+                  FROM my_class WHERE project_id = ${project} GROUP BY class_id) e
+            ON e.class_id = c.id
+    ORDER BY c.sort ASC, c."createdAt" DESC, c.id DESC`;
+}
+
+/** A batch of export rows as list rows; the category tree is read once per export (same snapshot). */
+function presenter(projectId: number) {
+  let places: Map<number, CategoryPlace> | undefined;
+  return async (rows: ExportRow[], transaction: Transaction): Promise<ClassItem[]> => {
+    places ??= await categoryPlaces(projectId, transaction);
+    const lookups: ClassLookups = {
+      plans: new Map(
+        rows.flatMap((row) =>
+          row.planName === null
+            ? []
+            : [[row.planId, { name: row.planName, status: row.planStatus ?? '' }] as const],
+        ),
+      ),
+      places,
+      hours: new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            requiredTenths: row.requiredTenths,
+            electiveTotalTenths: row.electiveTotalTenths,
+            courseCount: row.courseCount,
+          },
+        ]),
+      ),
+      enrolments: new Map(rows.map((row) => [row.id, row.enrolledCount])),
+      today: chinaToday(),
+    };
+    return rows.map((row) => presentClassItem(row, lookups));
+  };
 }
 
 /**
  * `class/export`: the classes of the list filters (no paging) in display order as a streamed
- * `.xlsx` named 班级列表-YYYYMMDD.xlsx (China day). The ids are read first; rows are then read and
- * written in batches. A failure while streaming is logged and ends the download early.
+ * `.xlsx` named 班级列表-YYYYMMDD.xlsx (China day), read through the export cursor a batch at a
+ * time with plan, hours and enrolments joined (one snapshot, one batch in memory). A failure while
+ * streaming is logged and ends the download early.
  */
 export async function exportClasses(
   scope: TenantScope,
@@ -52,18 +107,12 @@ export async function exportClasses(
   now: Date = new Date(),
 ): Promise<FileResult> {
   const projectId = scope.project.id;
-  const ids = (
-    await TrainClass.findAll({
-      attributes: ['id'],
-      where: await classListWhere(projectId, input),
-      order: CLASS_LIST_ORDER,
-    })
-  ).map((row) => row.id);
+  const where = await classListWhere(projectId, input);
   return streamXlsx({
     filename: `班级列表-${chinaToday(now).replaceAll('-', '')}.xlsx`,
     sheetName: '班级列表',
     columns: COLUMNS,
-    batches: classBatches(projectId, ids),
+    batches: cursorBatches(scope.sequelize, { sql: exportSql(projectId, where) }, presenter(projectId)),
     log: scope.log,
   });
 }

@@ -85,13 +85,33 @@ export async function loadClasses(
 }
 
 /** What presenting classes needs beyond their rows, read once for a batch of classes. */
-interface ClassLookups {
-  plans: Map<number, TrainPlan>;
+export interface ClassLookups {
+  plans: Map<number, { name: string; status: string }>;
   places: Map<number, CategoryPlace>;
   hours: Map<number, ClassHours>;
   enrolments: Map<number, number>;
   today: string;
 }
+
+/** The columns of a class a list row shows. */
+export type ClassRecord = Pick<
+  TrainClass,
+  | 'id'
+  | 'name'
+  | 'planId'
+  | 'year'
+  | 'categoryId'
+  | 'amountFen'
+  | 'enrolStartDate'
+  | 'enrolEndDate'
+  | 'studyStartDate'
+  | 'studyEndDate'
+  | 'onShelf'
+  | 'sort'
+  | 'electiveHoursTenths'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
 async function lookupsFor(
   projectId: number,
@@ -112,7 +132,8 @@ async function lookupsFor(
   };
 }
 
-function presentItem(cls: TrainClass, lookups: ClassLookups): ClassItem {
+/** A class as a list row, from its record and the lookups of its batch. */
+export function presentClassItem(cls: ClassRecord, lookups: ClassLookups): ClassItem {
   const plan = lookups.plans.get(cls.planId);
   const place = lookups.places.get(cls.categoryId);
   const hours = lookups.hours.get(cls.id);
@@ -150,7 +171,7 @@ export async function presentClasses(
 ): Promise<ClassItem[]> {
   if (classes.length === 0) return [];
   const lookups = await lookupsFor(projectId, classes, transaction);
-  return classes.map((cls) => presentItem(cls, lookups));
+  return classes.map((cls) => presentClassItem(cls, lookups));
 }
 
 /** One class of the project with its courses and settings (`class/detail`). Throws BusinessError 班级不存在. */

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { QueryTypes, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../contract/unit-import';
 import { type ActorScope, FileResult, type UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { cursorBatches } from '../../core/export-cursor';
 import { readTemplateRows, streamXlsx, XLSX_MIME } from '../../core/xlsx';
 import { audit } from '../audit/audit.service';
 import { chinaToday, notOfferedReason } from '../train-class/class-read';
@@ -226,31 +227,26 @@ interface ErrorRow {
 }
 
 /**
- * `batch-import-order/error-file`: the refused rows of an import with their reasons (streamed a
- * thousand at a time). Throws BusinessError when the import refused no row.
+ * `batch-import-order/error-file`: the refused rows of an import with their reasons (read through
+ * the export cursor a batch at a time). Throws BusinessError when the import refused no row.
  */
 export async function importErrorFile(scope: ActorScope, id: number): Promise<FileResult> {
   const row = await loadImport(scope, id);
   if (row.failedCount === 0) throw new BusinessError('该导入没有错误行');
-  const sequelize = scope.sequelize;
-  async function* batches(): AsyncIterable<ErrorRow[]> {
-    let after = 0;
-    for (;;) {
-      const batch = await sequelize.query<ErrorRow>(
-        `SELECT row_no, real_name, id_card_no, mobile, error FROM unit_import_row
-          WHERE import_id = :id AND status = 'FAILED' AND row_no > :after ORDER BY row_no LIMIT 1000`,
-        { replacements: { id: row.id, after }, type: QueryTypes.SELECT },
-      );
-      if (batch.length === 0) return;
-      yield batch;
-      after = batch[batch.length - 1].row_no;
-    }
-  }
+  const batches = cursorBatches<ErrorRow, ErrorRow>(
+    scope.sequelize,
+    {
+      sql: `SELECT row_no, real_name, id_card_no, mobile, error FROM unit_import_row
+             WHERE import_id = :id AND status = 'FAILED' ORDER BY row_no`,
+      replacements: { id: row.id },
+    },
+    (rows) => rows,
+  );
   return streamXlsx<ErrorRow>({
     filename: `导入错误-${row.id}.xlsx`,
     sheetName: '错误行',
     log: scope.log,
-    batches: batches(),
+    batches,
     columns: [
       { header: '行号', width: 8, value: (entry) => entry.row_no },
       { header: '姓名', width: 14, value: (entry) => entry.real_name },
