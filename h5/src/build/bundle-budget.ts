@@ -185,7 +185,8 @@ export function describeMeasures(measures: readonly RouteMeasure[], appLimits: B
     .join('\n');
 }
 
-interface ChunkWithMetadata {
+/** A chunk of Vite's output bundle, as the build plugins read it. */
+export interface ChunkWithMetadata {
   type: 'chunk';
   fileName: string;
   code: string;
@@ -195,7 +196,8 @@ interface ChunkWithMetadata {
   moduleIds: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
-interface AssetOutput {
+/** An asset of Vite's output bundle, as the build plugins read it. */
+export interface AssetOutput {
   type: 'asset';
   fileName: string;
   source: string | Uint8Array;

@@ -1,5 +1,11 @@
 import type { Plugin } from 'vite';
-import { type BudgetChunk, type BudgetRoute, measureFirstRoutes } from './bundle-budget';
+import {
+  type BudgetChunk,
+  type BudgetRoute,
+  measureFirstRoutes,
+  type AssetOutput as OutputAsset,
+  type ChunkWithMetadata as OutputChunk,
+} from './bundle-budget';
 
 /**
  * Prerendered page shells of the student H5 (issue 16, first paint on a phone).
@@ -83,22 +89,6 @@ export function shellHtml(
 /** Where a page's HTML goes in the build: `index.html` for `/`, `<path>/index.html` otherwise. */
 export function shellFileName(path: string): string {
   return path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`;
-}
-
-interface OutputChunk {
-  type: 'chunk';
-  fileName: string;
-  code: string;
-  isEntry: boolean;
-  imports: string[];
-  facadeModuleId: string | null;
-  moduleIds: string[];
-  viteMetadata?: { importedCss: Set<string> };
-}
-interface OutputAsset {
-  type: 'asset';
-  fileName: string;
-  source: string | Uint8Array;
 }
 
 /** The Vite plugin that writes the page shells (see the top of this file). */

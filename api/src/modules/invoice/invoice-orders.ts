@@ -29,9 +29,9 @@ import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
-import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
+import { Invoice, InvoiceOrder } from './invoice.model';
 import { oneActive } from './invoice.service';
-import { invoiceableFen, newRequestNo } from './invoice-state';
+import { createInvoice, invoiceableFen, newRequestNo } from './invoice-state';
 
 /**
  * 开票订单 (`/invoice-manage/order-manage`): the project's paid orders with how each stands with
@@ -229,7 +229,7 @@ async function markOrders(
   for (const order of orders) {
     const unit = order.batchOrderId && order.unitId ? units.get(order.unitId) : undefined;
     const amount = invoiceableFen(order);
-    const invoice = await Invoice.create(
+    await createInvoice(
       {
         projectId,
         kind: unit ? 'COLLECTIVE' : 'SINGLE',
@@ -248,23 +248,9 @@ async function markOrders(
         remark,
         createdBy: scope.principal.accountId,
       },
-      { transaction },
-    );
-    await InvoiceOrder.create(
-      { invoiceId: invoice.id, projectId, orderId: order.id, amountFen: amount },
-      { transaction },
-    );
-    await InvoiceLog.create(
-      {
-        invoiceId: invoice.id,
-        projectId,
-        fromStatus: null,
-        toStatus: 'ISSUED',
-        source: 'STAFF',
-        actorId: scope.principal.accountId,
-        reason: `标记线下开票：${remark}`.slice(0, 200),
-      },
-      { transaction },
+      [{ orderId: order.id, amountFen: amount }],
+      { source: 'STAFF', actorId: scope.principal.accountId, reason: `标记线下开票：${remark}` },
+      transaction,
     );
   }
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Transaction } from 'sequelize';
+import type { CreationAttributes, Transaction } from 'sequelize';
 import {
   ACTIVE_INVOICE_STATUS,
   INVOICE_STATUS_LABEL,
@@ -8,7 +8,7 @@ import {
 } from '../../contract/invoice';
 import { BusinessError } from '../../core/errors';
 import type { PayOrder } from '../order/order.model';
-import { type Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
+import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
 
 /** An order's amount that may be invoiced: what was paid minus what was refunded, for a PAID order; else 0. */
 export function invoiceableFen(order: Pick<PayOrder, 'status' | 'paidFen' | 'refundedFen'>): number {
@@ -26,6 +26,37 @@ export interface InvoiceMove {
   source: InvoiceLogSource;
   actorId: number | null;
   reason?: string | null;
+}
+
+/**
+ * Creates an invoice in the caller's transaction with the orders it covers (each with the amount it
+ * takes; the unique index of active `invoice_order` rows refuses an order that already has one, a
+ * UniqueConstraintError the caller turns into words) and logs its first state.
+ */
+export async function createInvoice(
+  fields: CreationAttributes<Invoice>,
+  orders: readonly { orderId: number; amountFen: number }[],
+  move: InvoiceMove,
+  transaction: Transaction,
+): Promise<Invoice> {
+  const invoice = await Invoice.create(fields, { transaction });
+  await InvoiceOrder.bulkCreate(
+    orders.map((order) => ({ invoiceId: invoice.id, projectId: invoice.projectId, ...order })),
+    { transaction },
+  );
+  await InvoiceLog.create(
+    {
+      invoiceId: invoice.id,
+      projectId: invoice.projectId,
+      fromStatus: null,
+      toStatus: invoice.status,
+      source: move.source,
+      actorId: move.actorId,
+      reason: move.reason?.slice(0, 200) ?? null,
+    },
+    { transaction },
+  );
+  return invoice;
 }
 
 /**

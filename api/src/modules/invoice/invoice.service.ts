@@ -27,7 +27,7 @@ import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId, visibleUnitRowsWhere, visibleUnitsWhere } from '../unit/unit.policy';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
-import { invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
+import { createInvoice, invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
 
 /**
  * Invoice applications: the student's (allowed, can-add list, save, re-save, detail, my list), the
@@ -196,7 +196,7 @@ export async function saveInvoice(
       const why = refusal(order, max, active.has(order.id));
       if (why) throw new BusinessError(why);
       const amount = checkAmount(input.amount, max);
-      const invoice = await Invoice.create(
+      const invoice = await createInvoice(
         {
           projectId,
           kind: 'SINGLE',
@@ -208,23 +208,9 @@ export async function saveInvoice(
           requestNo: newRequestNo('INV'),
           createdBy: scope.principal.accountId,
         },
-        { transaction },
-      );
-      await InvoiceOrder.create(
-        { invoiceId: invoice.id, projectId, orderId: order.id, amountFen: amount },
-        { transaction },
-      );
-      await InvoiceLog.create(
-        {
-          invoiceId: invoice.id,
-          projectId,
-          fromStatus: null,
-          toStatus: 'PENDING',
-          source: 'STUDENT',
-          actorId: scope.principal.accountId,
-          reason: null,
-        },
-        { transaction },
+        [{ orderId: order.id, amountFen: amount }],
+        { source: 'STUDENT', actorId: scope.principal.accountId },
+        transaction,
       );
       return invoice.id;
     }),
@@ -620,7 +606,7 @@ export async function collectiveSave(
           if (active.has(orderId)) throw new BusinessError(`订单 ${order.orderNo} 已有开票申请`);
         }
         const amount = orders.reduce((sum, order) => sum + invoiceableFen(order), 0);
-        const invoice = await Invoice.create(
+        const invoice = await createInvoice(
           {
             projectId,
             kind: 'COLLECTIVE',
@@ -635,28 +621,9 @@ export async function collectiveSave(
             requestNo: newRequestNo('INV'),
             createdBy: scope.principal.accountId,
           },
-          { transaction },
-        );
-        await InvoiceOrder.bulkCreate(
-          orders.map((order) => ({
-            invoiceId: invoice.id,
-            projectId,
-            orderId: order.id,
-            amountFen: invoiceableFen(order),
-          })),
-          { transaction },
-        );
-        await InvoiceLog.create(
-          {
-            invoiceId: invoice.id,
-            projectId,
-            fromStatus: null,
-            toStatus: 'PENDING',
-            source: 'STAFF',
-            actorId: scope.principal.accountId,
-            reason: '集体发票',
-          },
-          { transaction },
+          orders.map((order) => ({ orderId: order.id, amountFen: invoiceableFen(order) })),
+          { source: 'STAFF', actorId: scope.principal.accountId, reason: '集体发票' },
+          transaction,
         );
         return invoice.id;
       }),
