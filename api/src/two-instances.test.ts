@@ -1,5 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { Client } from 'pg';
+import { CHANGE_CHANNEL } from './core/change-feed';
 import { Account } from './modules/account/account.model';
 import { Role } from './modules/account/role.model';
 import { Project } from './modules/project/project.model';
@@ -28,8 +29,27 @@ afterAll(async () => {
 const ACCOUNT_INFO = '/api/login/get-account-info.action';
 const SYSTEM_INFO = '/api/project/system-info.action';
 
-/** Waits a moment for PostgreSQL to deliver a commit's notification to both listeners. */
-const delivered = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Resolves once `condition` holds (checked every 10 ms). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+let probes = 0;
+/**
+ * Waits until both instances have taken every change notification committed so far: PostgreSQL
+ * delivers notifications in commit order, so a probe sent now reaches each listener after them.
+ */
+async function delivered(): Promise<void> {
+  probes += 1;
+  const probe = `probe-${probes}`;
+  const seen = [a, b].map(
+    (app) => new Promise<void>((resolve) => app.changeFeed?.onChange([probe], () => resolve())),
+  );
+  await a.sequelize.query('SELECT pg_notify(:channel, :probe)', {
+    replacements: { channel: CHANGE_CHANNEL, probe },
+  });
+  await Promise.all(seen);
+}
 
 test('a session signed out on instance A is refused on instance B', async () => {
   const { project } = await buildHostedProject();
@@ -99,17 +119,17 @@ test('while the change feed is cut, nothing is served from the cache; once back,
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%'`,
     );
+    await until(() => b.changeFeed?.live === false);
     // Changes while nobody listens: revoked session, new title.
     await admin.query('UPDATE session SET revoked_at = now() WHERE account_id = $1', [account.id]);
     await admin.query('UPDATE project SET settings = \'{"title": "标题二"}\' WHERE id = $1', [project.id]);
   } finally {
     await admin.end();
   }
-  await delivered();
   expect((await b.http.get(ACCOUNT_INFO).set('token', token)).body.respCode).toBe(401);
   expect((await b.http.post(SYSTEM_INFO).set('Host', host)).body.attribute.title).toBe('标题二');
-  // The feed reconnects within a second or two and caching resumes.
-  await new Promise((resolve) => setTimeout(resolve, 2500));
+  // The feed reconnects (after a second) and caching resumes.
+  await until(() => b.changeFeed?.live === true);
   const again = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
   const fresh = await signIn(again.account);
   expect((await b.http.get(ACCOUNT_INFO).set('token', fresh)).body.respCode).toBe(200);

@@ -28,6 +28,8 @@ export interface TestApp {
   logs: Record<string, unknown>[];
   /** The job queue: `jobs.drain()` runs the queued jobs now (no worker polls in tests). */
   jobs: JobRunner;
+  /** The change feed dropping the app's caches (`caches: true` only). */
+  changeFeed: ChangeFeed | undefined;
   /** A scope for calling a service directly, as the router would build it for this project and caller. */
   scope: <P extends TenantProject | null = null, A extends Principal | null = null>(parts?: {
     project?: P;
@@ -94,6 +96,7 @@ export async function createTestApp(
     databaseUrl: database.url,
     logs,
     jobs,
+    changeFeed,
     scope: (parts) => makeScope({ sequelize, log: logger, providers, jobs: jobs.queue }, parts),
     async listen() {
       server ??= http.createServer(app.callback());
