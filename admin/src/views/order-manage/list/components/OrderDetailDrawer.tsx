@@ -156,13 +156,10 @@ function OrderDetailContent({ id }: { id: number }) {
           </Button>
         )}
       </Typography.Title>
-      {refundable && (
-        <RefundOrderModal
-          order={order}
-          open={refunding}
-          onClose={() => setRefunding(false)}
-          onDone={state.reload}
-        />
+      {/* Mounted only while open: a mounted dialog (FormModal renders its form when closed too)
+          would take Escape from the drawer (antd answers Escape in the last portal shown). */}
+      {refundable && refunding && (
+        <RefundOrderModal order={order} open onClose={() => setRefunding(false)} onDone={state.reload} />
       )}
       <Table<OrderItemView>
         rowKey="id"
