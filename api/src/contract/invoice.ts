@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { anyone, signedIn, staff, staffOrUnitManager, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type PageAnswer, zIdList, zInput, zOptionalText, zPage, zRequiredText } from './common';
-import { zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /**
  * Invoices (docs/product-decisions.md "Invoices"): a student applies for an electronic invoice of a
@@ -221,12 +221,10 @@ const invoiceFilterFields = {
   createdFrom: z.preprocess(blank, zCalendarDate('开始日期').optional()),
   createdTo: z.preprocess(blank, zCalendarDate('结束日期').optional()),
 };
-const inOrder = (value: { createdFrom?: string; createdTo?: string }) =>
-  !value.createdFrom || !value.createdTo || value.createdFrom <= value.createdTo;
-const IN_ORDER = { error: '结束日期不能早于开始日期', path: ['createdTo'] };
+const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 
-export const invoicePageInput = z.object({ ...zPage, ...invoiceFilterFields }).refine(inOrder, IN_ORDER);
-export const invoiceFilterInput = z.object(invoiceFilterFields).refine(inOrder, IN_ORDER);
+export const invoicePageInput = z.object({ ...zPage, ...invoiceFilterFields }).refine(...CREATED_IN_ORDER);
+export const invoiceFilterInput = z.object(invoiceFilterFields).refine(...CREATED_IN_ORDER);
 export type InvoiceFilters = z.output<typeof invoiceFilterInput>;
 
 /** `invoice/statistics`: counts and amounts (fen) of the filtered invoices by state. */
@@ -355,14 +353,12 @@ const invoiceOrderFilterFields = {
   paidTo: z.preprocess(blank, zCalendarDate('结束日期').optional()),
   invoiceState: z.preprocess(blank, z.enum(ORDER_INVOICE_STATES, { error: '开票状态不正确' }).optional()),
 };
-const paidInOrder = (value: { paidFrom?: string; paidTo?: string }) =>
-  !value.paidFrom || !value.paidTo || value.paidFrom <= value.paidTo;
-const PAID_IN_ORDER = { error: '结束日期不能早于开始日期', path: ['paidTo'] };
+const PAID_IN_ORDER = dateRangeInOrder('paidFrom', 'paidTo');
 
 /** `invoice/order-page`: one page of the project's paid orders with how each stands with invoices. */
 export const invoiceOrderPageInput = z
   .object({ ...zPage, ...invoiceOrderFilterFields })
-  .refine(paidInOrder, PAID_IN_ORDER);
+  .refine(...PAID_IN_ORDER);
 export type InvoiceOrderFilters = Omit<z.output<typeof invoiceOrderPageInput>, 'pageNum' | 'pageSize'>;
 
 const zOfflineInvoiceNumber = z.preprocess(
@@ -384,7 +380,7 @@ export const invoiceOrderMarkInput = z.object({
 /** `invoice/order-mark-all` (全部标记): every order the filters match that may be marked, in one go. */
 export const invoiceOrderMarkAllInput = z
   .object({ ...invoiceOrderFilterFields, remark: zRequiredText('备注', 200) })
-  .refine(paidInOrder, PAID_IN_ORDER);
+  .refine(...PAID_IN_ORDER);
 
 /** The most orders one 全部标记 marks; past it the filters must be narrowed. */
 export const MARK_ALL_LIMIT = 500;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type PageAnswer, zIdList, zInput, zOptionalText, zPage, zRequiredText } from './common';
-import { zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /**
  * Orders and payment (docs/product-decisions.md "Orders and payment"). Money is integer fen end to
@@ -188,17 +188,13 @@ const orderFilterFields = {
   ),
 };
 
-const createdInOrder = (value: { createdFrom?: string; createdTo?: string }) =>
-  !value.createdFrom || !value.createdTo || value.createdFrom <= value.createdTo;
-const CREATED_IN_ORDER = { error: '结束日期不能早于开始日期', path: ['createdTo'] };
+const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 
 /** `order/page`: one page of the filtered orders. */
-export const orderPageInput = z
-  .object({ ...zPage, ...orderFilterFields })
-  .refine(createdInOrder, CREATED_IN_ORDER);
+export const orderPageInput = z.object({ ...zPage, ...orderFilterFields }).refine(...CREATED_IN_ORDER);
 
 /** `order/export` (GET or POST, `.xlsx`): every order of the filters (no paging). */
-export const orderExportInput = z.object(orderFilterFields).refine(createdInOrder, CREATED_IN_ORDER);
+export const orderExportInput = z.object(orderFilterFields).refine(...CREATED_IN_ORDER);
 
 /** The filters of the order list and its export, as the back office holds them. */
 export type OrderFilters = z.output<typeof orderExportInput>;

@@ -3,7 +3,7 @@ import { staff, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
 import { REFUND_PAGE } from './order';
-import { zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /**
  * Students' refund applications (docs/product-decisions.md "Refund applications"): a student asks
@@ -143,16 +143,14 @@ const refundApplyFilterFields = {
     zCalendarDate('结束日期').optional(),
   ),
 };
-const inOrder = (value: { createdFrom?: string; createdTo?: string }) =>
-  !value.createdFrom || !value.createdTo || value.createdFrom <= value.createdTo;
-const IN_ORDER = { error: '结束日期不能早于开始日期', path: ['createdTo'] };
+const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 
 /** `refund-apply/list`: one page of the project's applications, newest first. */
 export const refundApplyPageInput = z
   .object({ ...zPage, ...refundApplyFilterFields })
-  .refine(inOrder, IN_ORDER);
+  .refine(...CREATED_IN_ORDER);
 /** `refund-apply/export` (GET or POST, `.xlsx`): every application of the filters. */
-export const refundApplyExportInput = z.object(refundApplyFilterFields).refine(inOrder, IN_ORDER);
+export const refundApplyExportInput = z.object(refundApplyFilterFields).refine(...CREATED_IN_ORDER);
 export type RefundApplyFilters = z.output<typeof refundApplyExportInput>;
 export type RefundApplyPage = PageAnswer<RefundApplyRow>;
 

@@ -3,7 +3,7 @@ import { staff } from './access';
 import { answer, defineCalls } from './call';
 import { type CategoryItem, categoryTreeCalls } from './category-tree';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
-import { zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /** Kinds of resource. Only videos exist so far; documents and images would join here. */
 export const RESOURCE_TYPES = ['video'] as const;
@@ -197,10 +197,7 @@ export const resourceUploadErrorQueryInput = z
     startDate: zOptional(zCalendarDate('开始日期')),
     endDate: zOptional(zCalendarDate('结束日期')),
   })
-  .refine((input) => !input.startDate || !input.endDate || input.startDate <= input.endDate, {
-    path: ['endDate'],
-    error: '结束日期不能早于开始日期',
-  });
+  .refine(...dateRangeInOrder('startDate', 'endDate'));
 export type ResourceUploadErrorQueryInput = z.input<typeof resourceUploadErrorQueryInput>;
 
 /** A row of `resource/error-import-video`: what was announced of the file, who sent it, and why it failed. */

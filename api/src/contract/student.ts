@@ -12,7 +12,7 @@ import {
   zStatus,
 } from './common';
 import type { MyClassStatus } from './train-class';
-import { zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /**
  * 学员管理 (docs/product-decisions.md "Students"): the project's students (role system 3) for
@@ -56,10 +56,7 @@ export type StudentFilters = z.output<z.ZodObject<typeof studentFilterFields>>;
 /** `student/list`: one page of the students of the filters. */
 export const studentListInput = z
   .object({ ...zPage, ...studentFilterFields })
-  .refine((value) => !value.createdFrom || !value.createdTo || value.createdFrom <= value.createdTo, {
-    error: '结束日期不能早于开始日期',
-    path: ['createdTo'],
-  });
+  .refine(...dateRangeInOrder('createdFrom', 'createdTo'));
 
 /** A row of the student list. */
 export interface StudentRow {

@@ -50,6 +50,19 @@ export const zCalendarDate = (label: string) =>
     .min(1, { error: `请选择${label}`, abort: true })
     .refine(isCalendarDate, { error: `${label}应为有效日期（YYYY-MM-DD）` });
 
+/**
+ * A filter's date range in order: `to` not before `from` (either may be absent), else an error on
+ * `to`. Spread into `.refine`: `.refine(...dateRangeInOrder('createdFrom', 'createdTo'))`.
+ */
+export function dateRangeInOrder<F extends string, T extends string>(from: F, to: T) {
+  const inOrder = (value: Partial<Record<F | T, string>>) => {
+    const [start, end] = [value[from], value[to]];
+    return !start || !end || start <= end;
+  };
+  const refusal: { error: string; path: PropertyKey[] } = { error: '结束日期不能早于开始日期', path: [to] };
+  return [inOrder, refusal] as const;
+}
+
 /** The calendar year in China (UTC+8, no daylight saving) at `now`. */
 export function chinaYear(now: Date): number {
   return new Date(now.getTime() + 8 * 3600_000).getUTCFullYear();
