@@ -1,4 +1,5 @@
 import { createLogger } from './core/logger';
+import { onUnhandledRejection } from './core/unhandled-rejection';
 import { loadEnv } from './env';
 import { startServer } from './server';
 
@@ -6,6 +7,7 @@ import { startServer } from './server';
 async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  process.on('unhandledRejection', onUnhandledRejection(logger));
   const server = await startServer(env, logger);
   const base = env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${server.port}`;
   // The embedded server listens on loopback only with a fixed local password, so its URL is no secret.
