@@ -14,7 +14,15 @@ import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';
 import type { EinvoiceSimulator } from './einvoice/einvoice-sim';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
-import { buildInvoiceProject, buildPaidOrder, buildUnitBatch, createInvoiceTestApp } from './invoice.testing';
+import {
+  buildInvoiceProject,
+  buildPaidOrder,
+  buildUnitBatch,
+  createInvoiceTestApp,
+  invoiceCall,
+  ok,
+  refused,
+} from './invoice.testing';
 
 let t: TestApp;
 let sim: EinvoiceSimulator;
@@ -26,15 +34,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-type Res = { status: number; body: { respCode: number; respDesc: string; attribute: unknown } };
-const call = (name: string, body: object, token: string): Promise<Res> =>
-  t.http.post(`/api/invoice/${name}.action`).set('token', token).send(body) as unknown as Promise<Res>;
-const ok = <T>(res: Res): T => {
-  expect(res.body).toMatchObject({ respCode: 200 });
-  return res.body.attribute as T;
-};
-const refused = (res: Res, respDesc: string | RegExp) =>
-  expect(res.body).toMatchObject({ respCode: -1, respDesc: expect.stringMatching(respDesc) });
+const call = (name: string, body: object, token: string) => invoiceCall(t, name, body, token);
 
 const ORDER_PAGES = ['/invoice-manage', '/invoice-manage/order-manage'];
 const personal = { titleType: 'PERSONAL', title: '测试学员', email: 'student@example.com' };

@@ -24,6 +24,10 @@ import {
   buildUnitBatch,
   createInvoiceTestApp,
   INVOICE_PAGES,
+  type InvoiceAnswer,
+  invoiceCall,
+  ok,
+  refused,
 } from './invoice.testing';
 
 let t: TestApp;
@@ -37,15 +41,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-type Res = { status: number; body: { respCode: number; respDesc: string; attribute: unknown } };
-const call = (name: string, body: object, token: string): Promise<Res> =>
-  t.http.post(`/api/invoice/${name}.action`).set('token', token).send(body) as unknown as Promise<Res>;
-const ok = <T>(res: Res): T => {
-  expect(res.body).toMatchObject({ respCode: 200 });
-  return res.body.attribute as T;
-};
-const refused = (res: Res, respDesc: string | RegExp) =>
-  expect(res.body).toMatchObject({ respCode: -1, respDesc: expect.stringMatching(respDesc) });
+const call = (name: string, body: object, token: string) => invoiceCall(t, name, body, token);
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -252,7 +248,7 @@ describe('issuing through the platform', () => {
       failure: 'forged',
     });
     refused(
-      (await t.http.post('/api/invoice/upload-callback.action').send(forged)) as unknown as Res,
+      (await t.http.post('/api/invoice/upload-callback.action').send(forged)) as unknown as InvoiceAnswer,
       '回调验签失败',
     );
     const stale = signCallback(
@@ -262,7 +258,7 @@ describe('issuing through the platform', () => {
       Math.floor(Date.now() / 1000) - 3600,
     );
     refused(
-      (await t.http.post('/api/invoice/upload-callback.action').send(stale)) as unknown as Res,
+      (await t.http.post('/api/invoice/upload-callback.action').send(stale)) as unknown as InvoiceAnswer,
       '回调验签失败',
     );
     expect(await Invoice.findOne({ where: { id: invoice.id }, allTenants: true })).toMatchObject({

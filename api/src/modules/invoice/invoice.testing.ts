@@ -16,6 +16,29 @@ import { InvoiceConfig } from './invoice.model';
  * with an invoice config, students and staff, and paid orders built directly.
  */
 
+/** An answer of an `invoice/*` call as the tests read it. */
+export type InvoiceAnswer = {
+  status: number;
+  body: { respCode: number; respDesc: string; attribute: unknown };
+};
+
+/** Posts `invoice/<name>` as the holder of `token`. */
+export const invoiceCall = (t: TestApp, name: string, body: object, token: string): Promise<InvoiceAnswer> =>
+  t.http
+    .post(`/api/invoice/${name}.action`)
+    .set('token', token)
+    .send(body) as unknown as Promise<InvoiceAnswer>;
+
+/** The attribute of a successful answer (expects respCode 200). */
+export const ok = <T>(res: InvoiceAnswer): T => {
+  expect(res.body).toMatchObject({ respCode: 200 });
+  return res.body.attribute as T;
+};
+
+/** Expects a refusal (respCode -1) whose words match `respDesc`. */
+export const refused = (res: InvoiceAnswer, respDesc: string | RegExp) =>
+  expect(res.body).toMatchObject({ respCode: -1, respDesc: expect.stringMatching(respDesc) });
+
 /** A test app whose invoice platform is a running simulator issuing after `delayMs`, calling the app back on loopback. */
 export async function createInvoiceTestApp(
   options: { delayMs?: number; storage?: FileStorage } = {},
