@@ -1,8 +1,9 @@
 import type { ClassCenterItem } from '@px/api/contract';
 import type { ReactNode } from 'react';
-import { Button, List, Loading, PullRefresh } from 'react-vant';
+import { Button, List, PullRefresh } from 'react-vant';
 import { ClassCard } from '../../../components/ClassCard';
 import { EmptyState } from '../../../components/EmptyState';
+import { FeedPending } from '../../../components/FeedPending';
 import type { PagedFeed } from '../../../hooks/usePagedFeed';
 
 export interface ClassListProps {
@@ -31,20 +32,8 @@ function ListBody({
   onClearSearch,
 }: ClassListProps) {
   const { state } = feed;
-  if (state.status === 'loading')
-    return (
-      <div className="class-center__state">
-        <Loading vertical>加载中…</Loading>
-      </div>
-    );
-  if (state.status === 'error')
-    return (
-      <EmptyState kind="network" description={state.message}>
-        <Button round type="primary" onClick={feed.reload}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+  if (state.status !== 'ready')
+    return <FeedPending state={state} onRetry={feed.reload} loadingClassName="class-center__state" />;
   if (state.items.length === 0 && searchedName && onClearSearch)
     return (
       <EmptyState kind="search" description={`没有找到名称包含“${searchedName}”的班级`}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, List, Loading } from 'react-vant';
-import { EmptyState } from '../../../components/EmptyState';
+import { List } from 'react-vant';
+import { FeedPending } from '../../../components/FeedPending';
 import type { PagedFeed } from '../../../hooks/usePagedFeed';
 
 /**
@@ -17,20 +17,8 @@ export function FeedBody<T>({
   renderItem: (item: T) => ReactNode;
 }) {
   const { state } = feed;
-  if (state.status === 'loading')
-    return (
-      <div className="my-list__state">
-        <Loading vertical>加载中…</Loading>
-      </div>
-    );
-  if (state.status === 'error')
-    return (
-      <EmptyState kind="network" description={state.message}>
-        <Button round type="primary" onClick={feed.reload}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+  if (state.status !== 'ready')
+    return <FeedPending state={state} onRetry={feed.reload} loadingClassName="my-list__state" />;
   if (state.items.length === 0) return <>{empty}</>;
   return (
     <List
