@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ProjectSettings } from '@px/config';
-import { QueryTypes, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import type { z } from 'zod';
 import type { ClassBaseType } from '../../contract/class-category';
 import type { FaceCheckAnswer } from '../../contract/face';
@@ -26,13 +26,13 @@ import { Resource } from '../resource/resource.model';
 import { chinaToday } from '../train-class/class-read';
 import { enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
+import { type BeatRow, readBeat, rememberBeat, rememberedBeat, writeBeat } from './beat-store';
 import {
-  type Awaiting,
   BEAT_INTERVAL_SECONDS,
+  type BeatOutcome,
   coveredSeconds,
   judgeBeat,
   type SeekRule,
-  type Segment,
 } from './heartbeat';
 import { LessonProgress, PopupAnswer, StudySession } from './study.model';
 
@@ -544,146 +544,102 @@ function announcePassed(
   );
 }
 
-/** The session and lesson a beat reads, locked together (the heartbeat's one read). */
-interface BeatRow {
-  status: string;
-  my_class_id: number;
-  progress_id: number;
-  last_seq: number;
-  last_beat_at: Date;
-  last_position: number;
-  awaiting: Awaiting;
-  open_questions: { id: number; markSecond: number }[];
-  idle_due_at: Date | null;
-  face_due_at: Date | null;
-  duration_seconds: number;
-  credited_seconds: number;
-  furthest_position: number;
-  segments: Segment[];
-  finished_at: Date | null;
-  enrolment_status: MyClassStatus;
-}
-
 /**
  * `study/heartbeat`: one beat of a session, judged by `judgeBeat` at the server's clock `now`. A
  * beat of a session another device took over credits nothing and tells the player to stop. Every
  * beat that credits nothing is recorded with its reason; a beat that finishes the lesson rolls the
- * hours up into the enrolment. The hot path of study (every student beats every 15 s), so it is
- * written as three statements in one transaction: the session and the lesson read and locked
- * together (session first, as `study/start` locks them), one statement writing both (and the
- * refusal), and the roll-up only when the lesson finishes.
+ * hours up into the enrolment. The hot path of study (every student beats every 15 s): a beat is
+ * judged on the session as this process last stored it and written in one statement that holds
+ * only while nothing else wrote the session or its lesson since (`beat-store.ts`); any other beat
+ * (the first of a session here, one after a change elsewhere, one that finishes the lesson or
+ * meets a stopped session) is judged again in a transaction with both rows locked.
  */
 export async function heartbeat(
   scope: ActorScope,
   input: z.output<typeof heartbeatInput>,
   now = scope.providers.clock.now(),
 ): Promise<HeartbeatAnswer> {
-  const projectId = scope.project.id;
-  const settings = scope.project.settings;
+  const known = rememberedBeat(scope, input.sessionId) ?? (await readBeat(scope, input.sessionId));
+  if (known?.status === 'ACTIVE') {
+    const outcome = judgeStoredBeat(scope, known, input, now);
+    if (!outcome.finishedNow) {
+      const stored = await writeBeat(scope, input.sessionId, known, {
+        ...input,
+        outcome,
+        refusal: outcome.refusal,
+        now,
+      });
+      rememberBeat(scope, input.sessionId, stored);
+      if (stored) return beatAnswer(known, outcome, stored.enrolment_status);
+    }
+  }
   return scope.sequelize.transaction(async (transaction) => {
-    const [row] = await scope.sequelize.query<BeatRow>(
-      `SELECT s.status, s.my_class_id, s.progress_id, s.last_seq, s.last_beat_at, s.last_position,
-              s.awaiting, s.open_questions, s.idle_due_at, s.face_due_at,
-              p.duration_seconds, p.credited_seconds, p.furthest_position, p.segments, p.finished_at,
-              m.status AS enrolment_status
-         FROM study_session s
-         JOIN lesson_progress p ON p.id = s.progress_id AND p.project_id = s.project_id
-         JOIN my_class m ON m.id = s.my_class_id AND m.project_id = s.project_id
-        WHERE s.id = $1 AND s.project_id = $2 AND s.account_id = $3
-          FOR UPDATE OF s, p`,
-      { bind: [input.sessionId, projectId, scope.principal.accountId], type: QueryTypes.SELECT, transaction },
-    );
+    const row = await readBeat(scope, input.sessionId, transaction);
     if (!row) throw new BusinessError(SESSION_NOT_FOUND);
-    const lesson = {
+    const outcome = row.status === 'ACTIVE' ? judgeStoredBeat(scope, row, input, now) : null;
+    const refusal: BeatRefusalReason | null = outcome ? outcome.refusal : 'SUPERSEDED';
+    const stored = await writeBeat(
+      scope,
+      input.sessionId,
+      row,
+      { ...input, outcome, refusal, now },
+      transaction,
+    );
+    if (!stored) throw new Error('a locked study session changed under its lock');
+    const status = outcome?.finishedNow
+      ? await rollUp(scope, row.my_class_id, now, transaction)
+      : stored.enrolment_status;
+    // Remembered once committed: a roll-up that fails rolls the beat back with it.
+    transaction.afterCommit(() => rememberBeat(scope, input.sessionId, stored));
+    return beatAnswer(row, outcome, status);
+  });
+}
+
+/** Judges a beat of an active session as stored. */
+function judgeStoredBeat(
+  scope: ActorScope,
+  row: BeatRow,
+  input: z.output<typeof heartbeatInput>,
+  now: Date,
+): BeatOutcome {
+  return judgeBeat(
+    {
+      lastSeq: row.last_seq,
+      lastBeatAt: row.last_beat_at.getTime(),
+      lastPosition: row.last_position,
+      awaiting: row.awaiting,
+      idleDueAt: row.idle_due_at?.getTime() ?? null,
+      faceDueAt: row.face_due_at?.getTime() ?? null,
+    },
+    {
       creditedSeconds: row.credited_seconds,
       furthestPosition: row.furthest_position,
       segments: row.segments,
       finished: row.finished_at !== null,
-    };
-    const summary = (state: typeof lesson) => ({
-      creditedSeconds: Math.floor(state.creditedSeconds),
-      coverage: Math.min(1, coveredSeconds(state.segments, row.duration_seconds) / row.duration_seconds),
-      finished: state.finished,
-    });
-    const active = row.status === 'ACTIVE';
-    const outcome = active
-      ? judgeBeat(
-          {
-            lastSeq: row.last_seq,
-            lastBeatAt: row.last_beat_at.getTime(),
-            lastPosition: row.last_position,
-            awaiting: row.awaiting,
-            idleDueAt: row.idle_due_at?.getTime() ?? null,
-            faceDueAt: row.face_due_at?.getTime() ?? null,
-          },
-          lesson,
-          input,
-          {
-            ...playerRules(settings),
-            durationSeconds: row.duration_seconds,
-            openQuestions: row.open_questions,
-          },
-          now.getTime(),
-        )
-      : null;
-    const refusal: BeatRefusalReason | null = outcome ? outcome.refusal : 'SUPERSEDED';
-    // A moved session (anything but a stopped one or a stale sequence number) and its lesson are written.
-    const moved = outcome !== null && outcome.refusal !== 'OUT_OF_ORDER';
-    await scope.sequelize.query(
-      `WITH refusal AS (
-         INSERT INTO study_refusal (project_id, session_id, progress_id, seq, reason, position, created_at)
-         SELECT $2::int, $1::uuid, $3::int, $4::int, $5::text, $6::float8, $7::timestamptz WHERE $5::text IS NOT NULL
-       ), session AS (
-         UPDATE study_session
-            SET last_seq = $8::int, last_beat_at = $9::timestamptz, last_position = $10::float8, awaiting = $11::jsonb,
-                credited_seconds = credited_seconds + $12::float8
-          WHERE id = $1::uuid AND project_id = $2::int AND $13::boolean
-       )
-       UPDATE lesson_progress
-          SET credited_seconds = CASE WHEN $13::boolean THEN $14::float8 ELSE credited_seconds END,
-              furthest_position = CASE WHEN $13::boolean THEN $15::float8 ELSE furthest_position END,
-              segments = CASE WHEN $13::boolean THEN $16::jsonb ELSE segments END,
-              last_position = CASE WHEN $13::boolean THEN $10::float8 ELSE last_position END,
-              finished_at = CASE WHEN $17::boolean THEN $7::timestamptz ELSE finished_at END,
-              refused_beats = refused_beats + CASE WHEN $5::text IS NOT NULL THEN 1 ELSE 0 END,
-              updated_at = $7::timestamptz
-        WHERE id = $3::int AND project_id = $2::int`,
-      {
-        bind: [
-          input.sessionId,
-          projectId,
-          row.progress_id,
-          input.seq,
-          refusal,
-          input.position,
-          now,
-          outcome?.session.lastSeq ?? row.last_seq,
-          new Date(outcome?.session.lastBeatAt ?? row.last_beat_at.getTime()),
-          outcome?.session.lastPosition ?? row.last_position,
-          JSON.stringify(outcome?.session.awaiting ?? null),
-          outcome?.credited ?? 0,
-          moved,
-          outcome?.lesson.creditedSeconds ?? row.credited_seconds,
-          outcome?.lesson.furthestPosition ?? row.furthest_position,
-          JSON.stringify(outcome?.lesson.segments ?? row.segments),
-          outcome?.finishedNow ?? false,
-        ],
-        transaction,
-      },
-    );
-    const finishedNow = outcome?.finishedNow ?? false;
-    const status = finishedNow
-      ? await rollUp(scope, row.my_class_id, now, transaction)
-      : row.enrolment_status;
-    return {
-      credited: outcome?.credited ?? 0,
-      refusal,
-      action: outcome ? outcome.action : { kind: 'STOP' },
-      ...summary(outcome?.lesson ?? lesson),
-      finishedNow,
-      status,
-    };
-  });
+    },
+    input,
+    {
+      ...playerRules(scope.project.settings),
+      durationSeconds: row.duration_seconds,
+      openQuestions: row.open_questions,
+    },
+    now.getTime(),
+  );
+}
+
+/** The player's answer to a beat judged on `row` (`outcome` null: the session is no longer active). */
+function beatAnswer(row: BeatRow, outcome: BeatOutcome | null, status: MyClassStatus): HeartbeatAnswer {
+  const segments = outcome?.lesson.segments ?? row.segments;
+  return {
+    credited: outcome?.credited ?? 0,
+    refusal: outcome ? outcome.refusal : 'SUPERSEDED',
+    action: outcome ? outcome.action : { kind: 'STOP' },
+    creditedSeconds: Math.floor(outcome?.lesson.creditedSeconds ?? row.credited_seconds),
+    coverage: Math.min(1, coveredSeconds(segments, row.duration_seconds) / row.duration_seconds),
+    finished: outcome?.lesson.finished ?? row.finished_at !== null,
+    finishedNow: outcome?.finishedNow ?? false,
+    status,
+  };
 }
 
 /**

@@ -1,0 +1,73 @@
+import { ROLE_SYSTEM } from '@px/config';
+import type { HeartbeatAnswer, StudyStart } from '../../contract/study';
+import { createManualClock } from '../../core/clock';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { useTestStorage } from '../resource/resource.testing';
+import { buildClass, enrol } from '../train-class/train-class.testing';
+import { LessonProgress } from './study.model';
+
+// Two API instances on one database, each remembering the sessions it served (beat-store.ts).
+const clock = createManualClock(new Date('2026-11-26T02:00:00Z'));
+const storage = useTestStorage();
+let t: TestApp;
+let other: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ providers: { ...storage.providers(), clock } });
+  other = await createTestApp({ providers: { ...storage.providers(), clock }, sameDatabaseAs: t });
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+type Answer<T> = { respCode: number; respDesc: string; attribute: T };
+async function ok<T>(pending: Promise<{ body: unknown }>): Promise<T> {
+  const body = (await pending).body as Answer<T>;
+  expect(body).toMatchObject({ respCode: 200 });
+  return body.attribute;
+}
+
+test('one session beating through two instances, and one beat sent to both at once, is credited once', async () => {
+  const project = await buildProject();
+  const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+  const built = await buildClass({
+    projectId: project.id,
+    courses: [{ lessons: [{ durationSeconds: 300, hoursTenths: 10 }] }],
+  });
+  const enrolment = await enrol(built.trainClass, account.id, 'STUDYING');
+  const token = await signIn(account);
+  const lessonId = built.courses[0]?.lessons[0]?.id;
+  const start = () =>
+    ok<StudyStart>(
+      t.http.post('/api/study/start.action').set('token', token).send({ myClassId: enrolment.id, lessonId }),
+    );
+  const { sessionId } = await start();
+  const beatOn = (app: TestApp, seq: number, position: number) =>
+    ok<HeartbeatAnswer>(
+      app.http
+        .post('/api/study/heartbeat.action')
+        .set('token', token)
+        .send({ sessionId, seq, position, rate: 1, visible: true }),
+    );
+
+  clock.advance(15_000);
+  expect((await beatOn(t, 1, 15)).credited).toBe(15);
+  clock.advance(15_000);
+  expect((await beatOn(other, 2, 30)).credited).toBe(15);
+  // The first instance last saw beat 1: judged on that, beat 3 would credit 20 s (30 s since,
+  // capped); its write finds the rows moved on and the beat is judged again on them.
+  clock.advance(15_000);
+  expect((await beatOn(t, 3, 45)).credited).toBe(15);
+  clock.advance(15_000);
+  const both = await Promise.all([beatOn(t, 4, 60), beatOn(other, 4, 60)]);
+  expect(both.map((answer) => answer.credited).sort()).toEqual([0, 15]);
+  expect(both.map((answer) => answer.refusal)).toContain('OUT_OF_ORDER');
+  const progress = await LessonProgress.findOne({ where: { myClassId: enrolment.id }, allTenants: true });
+  expect(progress).toMatchObject({ creditedSeconds: 60, furthestPosition: 60, refusedBeats: 1 });
+
+  // Another device took the lesson over: the instance that remembers the old session is told to stop.
+  await start();
+  clock.advance(15_000);
+  expect(await beatOn(other, 5, 75)).toMatchObject({ credited: 0, refusal: 'SUPERSEDED' });
+});
