@@ -102,6 +102,10 @@ export async function startChangeFeed(databaseUrl: string, log: Logger): Promise
 export interface FeedCache<V> {
   /** The cached value of `key`, else `load()`'s (kept when not null and nothing changed meanwhile). */
   get(key: string, load: () => Promise<V | null>): Promise<V | null>;
+  /** The cached value of `key` if there is one (nothing is read). */
+  peek(key: string): V | undefined;
+  /** Caches `value` as it is now (for values checked when used, e.g. by a version). */
+  set(key: string, value: V): void;
   delete(key: string): void;
   readonly size: number;
 }
@@ -133,6 +137,16 @@ export function createFeedCache<V>(feed: ChangeFeed, options: FeedCacheOptions):
         entries.set(key, { value, at: Date.now() });
       }
       return value;
+    },
+    peek(key) {
+      if (!feed.live) return undefined;
+      const hit = entries.get(key);
+      return hit && Date.now() - hit.at < options.maxAgeMs ? hit.value : undefined;
+    },
+    set(key, value) {
+      if (!feed.live) return;
+      if (entries.size >= options.maxEntries && !entries.has(key)) entries = new Map();
+      entries.set(key, { value, at: Date.now() });
     },
     delete(key) {
       entries.delete(key);

@@ -1,20 +1,28 @@
 import { ROLE_SYSTEM } from '@px/config';
+import { Client } from 'pg';
 import type { HeartbeatAnswer, StudyStart } from '../../contract/study';
+import type { ActorScope } from '../../core/action';
 import { createManualClock } from '../../core/clock';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { useTestStorage } from '../resource/resource.testing';
 import { buildClass, enrol } from '../train-class/train-class.testing';
+import { rememberedBeat } from './beat-store';
 import { LessonProgress } from './study.model';
 
-// Two API instances on one database, each remembering the sessions it served (beat-store.ts).
+// Two API instances on one database, each remembering the sessions it served (beat-store.ts;
+// only with a change feed, `caches: true`).
 const clock = createManualClock(new Date('2026-11-26T02:00:00Z'));
 const storage = useTestStorage();
 let t: TestApp;
 let other: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ providers: { ...storage.providers(), clock } });
-  other = await createTestApp({ providers: { ...storage.providers(), clock }, sameDatabaseAs: t });
+  t = await createTestApp({ providers: { ...storage.providers(), clock }, caches: true });
+  other = await createTestApp({
+    providers: { ...storage.providers(), clock },
+    caches: true,
+    sameDatabaseAs: t,
+  });
 });
 afterAll(async () => {
   await other?.close();
@@ -71,3 +79,52 @@ test('one session beating through two instances, and one beat sent to both at on
   clock.advance(15_000);
   expect(await beatOn(other, 5, 75)).toMatchObject({ credited: 0, refusal: 'SUPERSEDED' });
 });
+
+test('a process forgets the sessions it remembers when its change feed loses the database', async () => {
+  const project = await buildProject();
+  const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+  const built = await buildClass({
+    projectId: project.id,
+    courses: [{ lessons: [{ durationSeconds: 300, hoursTenths: 10 }] }],
+  });
+  const enrolment = await enrol(built.trainClass, account.id, 'STUDYING');
+  const token = await signIn(account);
+  const { sessionId } = await ok<StudyStart>(
+    t.http
+      .post('/api/study/start.action')
+      .set('token', token)
+      .send({ myClassId: enrolment.id, lessonId: built.courses[0]?.lessons[0]?.id }),
+  );
+  clock.advance(15_000);
+  await ok(
+    t.http
+      .post('/api/study/heartbeat.action')
+      .set('token', token)
+      .send({ sessionId, seq: 1, position: 15, rate: 1, visible: true }),
+  );
+  const scope = { sequelize: t.sequelize, project: { id: project.id }, principal: { accountId: account.id } };
+  const remembered = () => rememberedBeat(scope as ActorScope, sessionId);
+  expect(remembered()).toMatchObject({ last_seq: 1, last_position: 15 });
+
+  const admin = new Client({ connectionString: t.databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%'`,
+    );
+  } finally {
+    await admin.end();
+  }
+  await until(() => t.changeFeed?.live === false);
+  expect(remembered()).toBeUndefined();
+  await until(() => t.changeFeed?.live === true);
+  expect(remembered()).toBeUndefined();
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > 10_000) throw new Error('condition not met within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -2,6 +2,7 @@ import type { Sequelize, Transaction } from 'sequelize';
 import type { BeatRefusalReason } from '../../contract/study';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
+import { sharedCache } from '../../core/change-feed';
 import { type PreparedStatement, runPrepared } from '../../db/prepared';
 import type { Awaiting, BeatOutcome, Segment } from './heartbeat';
 
@@ -178,38 +179,27 @@ export async function writeBeat(
   };
 }
 
-/** How many sessions a process remembers (about 1 KB each), and for how long without a beat. */
-const REMEMBERED_SESSIONS = 20_000;
-const REMEMBERED_FOR_MS = 5 * 60_000;
-
-const remembered = new WeakMap<Sequelize, Map<string, { row: BeatRow; at: number }>>();
-
-function rememberedOf(sequelize: Sequelize) {
-  let sessions = remembered.get(sequelize);
-  if (!sessions) {
-    sessions = new Map();
-    remembered.set(sequelize, sessions);
-  }
-  return sessions;
-}
+/**
+ * The sessions this process last read or wrote, about 1 KB each: forgotten after five minutes
+ * without a beat, and all at once whenever the change feed loses the database (a restart or a
+ * failover may have lost what was written, and versions with it). Without a change feed (tests,
+ * scripts) nothing is remembered and each beat reads its rows.
+ */
+const rememberedOf = (sequelize: Sequelize) =>
+  sharedCache<BeatRow>(sequelize, 'study-beats', { tables: [], maxEntries: 20_000, maxAgeMs: 5 * 60_000 });
 
 const rememberedKey = (scope: ActorScope, sessionId: string) =>
   `${scope.project.id}|${scope.principal.accountId}|${sessionId}`;
 
 /** The session as this process last read or wrote it (possibly stale: `writeBeat` checks), if recent. */
 export function rememberedBeat(scope: ActorScope, sessionId: string): BeatRow | undefined {
-  const hit = rememberedOf(scope.sequelize).get(rememberedKey(scope, sessionId));
-  return hit && Date.now() - hit.at < REMEMBERED_FOR_MS ? hit.row : undefined;
+  return rememberedOf(scope.sequelize)?.peek(rememberedKey(scope, sessionId));
 }
 
 /** Remembers the session as it now is (or forgets it: undefined). */
 export function rememberBeat(scope: ActorScope, sessionId: string, row: BeatRow | undefined): void {
-  const sessions = rememberedOf(scope.sequelize);
+  const remembered = rememberedOf(scope.sequelize);
   const key = rememberedKey(scope, sessionId);
-  if (!row) {
-    sessions.delete(key);
-    return;
-  }
-  if (sessions.size >= REMEMBERED_SESSIONS && !sessions.has(key)) sessions.clear();
-  sessions.set(key, { row, at: Date.now() });
+  if (row) remembered?.set(key, row);
+  else remembered?.delete(key);
 }
