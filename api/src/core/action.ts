@@ -121,6 +121,29 @@ export class FileResult {
   ) {}
 }
 
+/**
+ * An answer already serialized (an answer cached for every caller): put into the envelope as it
+ * is, so a hot call's cached answer is not serialized again on every request. `T` is the answer it
+ * stands for.
+ */
+export class JsonAnswer<T> {
+  /** Only for the compiler: the answer this JSON is of. */
+  declare readonly answer: T;
+  private constructor(readonly json: string) {}
+
+  static of<T>(value: T): JsonAnswer<T> {
+    return new JsonAnswer<T>(JSON.stringify(value));
+  }
+
+  /** This object answer with `fields` added after its own (as `{ ...answer, ...fields }` when none repeats). */
+  with<E extends object>(fields: E): JsonAnswer<T & E> {
+    const extra = JSON.stringify(fields);
+    if (extra === '{}') return this as unknown as JsonAnswer<T & E>;
+    if (this.json === '{}') return new JsonAnswer<T & E>(extra);
+    return new JsonAnswer<T & E>(`${this.json.slice(0, -1)},${extra.slice(1)}`);
+  }
+}
+
 /** An action as the router runs it: a call's path, access and schema with its handler. */
 export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
   /** The spec's call family in kebab-case: `project`, `login`, `class`. */
@@ -141,7 +164,7 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   tenant?: TenantSource;
   /** Input schema over the merged query string, body fields and multipart fields. */
   input: S;
-  handler(ctx: ActionContext, input: z.output<S>): Promise<R | FileResult>;
+  handler(ctx: ActionContext, input: z.output<S>): Promise<R | FileResult | JsonAnswer<R>>;
   /** The source file that bound the handler (the generated call index names it). */
   source?: string;
 }
@@ -163,8 +186,9 @@ export type ContextOf<A extends CallAccess> = ActionContext &
   (A['auth'] extends 'signed-in' ? { principal: Principal } : unknown) &
   (A['tenant'] extends 'none' ? unknown : { project: TenantProject });
 
-/** What a handler of a call resolves to: its answer, or a FileResult for file answers. */
-export type HandlerResult<C> = AnswerOf<C> extends FileAnswer ? FileResult : AnswerOf<C>;
+/** What a handler of a call resolves to: its answer (or it serialized), or a FileResult for file answers. */
+export type HandlerResult<C> =
+  AnswerOf<C> extends FileAnswer ? FileResult : AnswerOf<C> | JsonAnswer<AnswerOf<C>>;
 
 /** The handler of a declared call. */
 export type HandlerOf<C extends AnyCall> = (

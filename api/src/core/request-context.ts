@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 export interface RequestState {
   requestId: string;
   log: Logger;
+  /** The envelope's respCode when the body went out already serialized (the access line's). */
+  respCode?: number;
 }
 
 const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -45,7 +47,7 @@ export function requestContext(logger: Logger): Middleware<RequestState> {
           method: ctx.method,
           path: ctx.path,
           status: ctx.status,
-          respCode: typeof body?.respCode === 'number' ? body.respCode : undefined,
+          respCode: typeof body?.respCode === 'number' ? body.respCode : ctx.state.respCode,
           ms: Math.round(ms * 10) / 10,
           ip: ctx.ip,
         },

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Project } from '../modules/project/project.model';
 import { createTestApp, type TestApp } from '../testing/app';
 import { buildProject } from '../testing/factories';
-import { defineAction, FileResult, type Principal } from './action';
+import { defineAction, FileResult, JsonAnswer, type Principal } from './action';
 import { ValidationError } from './errors';
 
 // Actions that exist only in this test, to exercise the core on every path an action can take.
@@ -73,6 +73,16 @@ const download = defineAction({
   },
 });
 
+const serialized = defineAction({
+  group: 'test-core',
+  name: 'serialized',
+  auth: 'public',
+  input: z.object({ name: z.string() }),
+  async handler(_ctx, input) {
+    return JsonAnswer.of({ shared: '共享', list: [1, 2] }).with({ name: input.name });
+  },
+});
+
 const unitOnly = defineAction({
   group: 'test-core',
   name: 'unit-only',
@@ -121,7 +131,7 @@ const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-router-test-'));
 beforeAll(async () => {
   t = await createTestApp({
     uploadDir,
-    actions: [echo, createProject, explode, download, unitOnly, unitListPage],
+    actions: [echo, createProject, explode, download, serialized, unitOnly, unitListPage],
     authenticate: async (token) => principals[token] ?? null,
     limits: { jsonBytes: 2048, fileBytes: 1024, files: 2 },
   });
@@ -140,6 +150,23 @@ describe('success envelope', () => {
       respDesc: '成功',
       attribute: { name: '张三', count: 3, files: [] },
     });
+  });
+
+  test('an answer already serialized (JsonAnswer) is the same envelope, fields added after its own', async () => {
+    const res = await t.http.post('/api/test-core/serialized.action').send({ name: '张三' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.text).toBe(
+      JSON.stringify({
+        respCode: 200,
+        respDesc: '成功',
+        attribute: { shared: '共享', list: [1, 2], name: '张三' },
+      }),
+    );
+    const access = t.logs.find((line) => line.msg === 'request' && line.reqId === res.headers['x-request-id']);
+    expect(access).toMatchObject({ path: '/api/test-core/serialized.action', respCode: 200 });
+    expect(JsonAnswer.of({}).with({ a: 1 }).json).toBe('{"a":1}');
+    expect(JsonAnswer.of({ a: 1 }).with({}).json).toBe('{"a":1}');
   });
 
   test('merges a JSON body over the query string', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
-import { type AnyCall, isMenuGranted, TOKEN_HEADER, TOKEN_KEY } from '@px/config';
+import { type AnyCall, isMenuGranted, RESP_CODE, TOKEN_HEADER, TOKEN_KEY } from '@px/config';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Sequelize } from 'sequelize';
@@ -10,12 +10,13 @@ import {
   type ActionDefinition,
   actionPath,
   FileResult,
+  JsonAnswer,
   type Principal,
   type Providers,
   type TenantProject,
   type UploadedFile,
 } from './action';
-import { success } from './envelope';
+import { success, successJson } from './envelope';
 import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
 import type { RequestState } from './request-context';
@@ -145,6 +146,11 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
     if (result.filename) ctx.attachment(result.filename);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = result.body;
+  } else if (result instanceof JsonAnswer) {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/json';
+    ctx.body = successJson(result.json);
+    state.respCode = RESP_CODE.SUCCESS;
   } else {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = success(result ?? null);

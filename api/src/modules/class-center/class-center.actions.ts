@@ -34,9 +34,9 @@ export const classCenterActions = implement(classCenterCalls, {
     // The class as every visitor sees it (cached), then the caller's own cart and enrolment.
     const today = chinaToday();
     const detail = await cachedCenterAnswer(ctx, today, ['detail', input.id], () =>
-      findCenterDetail(ctx, input.id, null, today),
+      findCenterDetail(ctx, input.id, today),
     );
-    return { ...detail, ...(await studentState(ctx, input.id, studentOf(ctx))) };
+    return detail.with(await studentState(ctx, input.id, studentOf(ctx)));
   },
   'trial-play': (ctx, input) => trialPlay(ctx, input),
 });

@@ -1,4 +1,4 @@
-import type { TenantScope } from '../../core/action';
+import { JsonAnswer, type TenantScope } from '../../core/action';
 import { sharedCache } from '../../core/change-feed';
 
 /**
@@ -21,22 +21,22 @@ export const CENTER_SOURCES = [
 
 /**
  * A public class-centre answer (the same for every caller of the project on `today`, China's date),
- * kept in process memory while none of CENTER_SOURCES changes, when the server has a change feed;
- * read each time otherwise. Refusals are never cached. The answer is shared: callers copy it
- * before adding anything of their own.
+ * serialized once and kept in process memory while none of CENTER_SOURCES changes, when the server
+ * has a change feed; read each time otherwise. Refusals are never cached.
  */
 export async function cachedCenterAnswer<T extends object>(
   scope: TenantScope,
   today: string,
   what: readonly unknown[],
   read: () => Promise<T>,
-): Promise<T> {
-  const cache = sharedCache<T>(scope.sequelize, 'class-center', {
+): Promise<JsonAnswer<T>> {
+  const serialized = async () => JsonAnswer.of(await read());
+  const cache = sharedCache<JsonAnswer<T>>(scope.sequelize, 'class-center', {
     tables: CENTER_SOURCES,
     maxEntries: 5000,
     maxAgeMs: 60_000,
   });
-  if (!cache) return read();
+  if (!cache) return serialized();
   const key = JSON.stringify([scope.project.id, today, ...what]);
-  return (await cache.get(key, read)) as T;
+  return (await cache.get(key, serialized)) as JsonAnswer<T>;
 }

@@ -231,7 +231,7 @@ export interface CenterStudent {
 }
 
 /** A student's state of a class: in the cart, enrolled. */
-interface StudentState {
+export interface StudentState {
   inCart: boolean | null;
   enrolled: boolean | null;
 }
@@ -282,17 +282,16 @@ async function readStudentState(
 }
 
 /**
- * `class/find-detail`: an offered class of the project with its courses and their lessons (elective
- * courses left out when `hideElective`; trial seconds 0 when `trySeeVideo` is off) and, for a
- * signed-in student, whether it is in their cart and whether they are enrolled. Throws
+ * `class/find-detail` as every visitor sees it: an offered class of the project with its courses
+ * and their lessons (elective courses left out when `hideElective`; trial seconds 0 when
+ * `trySeeVideo` is off). The caller adds a signed-in student's own state (`studentState`). Throws
  * BusinessError 班级不存在或已下架.
  */
 export async function findCenterDetail(
   scope: TenantScope,
   id: number,
-  student: CenterStudent | null,
   today = chinaToday(),
-): Promise<ClassCenterDetail> {
+): Promise<Omit<ClassCenterDetail, keyof StudentState>> {
   const projectId = scope.project.id;
   const cls = await loadOffered(scope, id, today);
   const places = await categoryPlaces(projectId);
@@ -312,7 +311,6 @@ export async function findCenterDetail(
     examRequired: cls.examRequired,
     examPassScore: cls.examPassScore,
     courses: courses.map((course) => ({ ...course, lessons: lessons.get(course.courseId) ?? [] })),
-    ...(await studentState(scope, cls.id, student)),
   };
 }
 
