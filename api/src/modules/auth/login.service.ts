@@ -18,7 +18,13 @@ import type {
   SwitchLoginList,
 } from '../../contract/login';
 import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
-import type { Scope, SignedInScope, TenantProject, TenantScope } from '../../core/action';
+import {
+  JsonAnswer,
+  type Scope,
+  type SignedInScope,
+  type TenantProject,
+  type TenantScope,
+} from '../../core/action';
 import { sharedCache } from '../../core/change-feed';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
@@ -187,19 +193,22 @@ export function displayName(account: Pick<Account, 'realName' | 'accountName'>):
 
 /**
  * The signed-in caller's account info (spec section 3): name, avatar, role with its granted menu
- * tree, and who is signed in as this account (super account). Throws Unauthorized when the account
- * vanished meanwhile.
+ * tree, and who is signed in as this account (super account), serialized. Throws Unauthorized when
+ * the account vanished meanwhile.
  */
-export async function getAccountInfo(scope: SignedInScope): Promise<AccountInfo> {
+export async function getAccountInfo(scope: SignedInScope): Promise<JsonAnswer<AccountInfo>> {
   const { principal } = scope;
-  // A hot call: kept per process while no account or role changes on any instance (the account
-  // columns read here notify, migration 0030), else one raw query.
-  const cache = sharedCache<AccountInfo>(scope.sequelize, 'account-info', {
+  // A hot call: kept (serialized) per process while no account or role changes on any instance
+  // (the account columns read here notify, migration 0030), else one raw query.
+  const cache = sharedCache<JsonAnswer<AccountInfo>>(scope.sequelize, 'account-info', {
     tables: ['account', 'role'],
     maxEntries: 50_000,
     maxAgeMs: 60_000,
   });
-  const read = () => readAccountInfo(scope);
+  const read = async () => {
+    const info = await readAccountInfo(scope);
+    return info && JsonAnswer.of(info);
+  };
   const info = cache
     ? await cache.get(`${principal.accountId}|${principal.projectId}|${principal.impersonatorId ?? ''}`, read)
     : await read();
