@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { Logger } from 'pino';
 import { FileResult, type UploadedFile } from './action';
@@ -44,28 +45,32 @@ function drained(stream: PassThrough): Promise<void> {
   ]);
 }
 
-/** The sheet's XML the zip may hold before the writer waits for it (about a batch and a half). */
+/**
+ * The sheet's XML the zip may hold before the writer waits for it (about a batch and a half), and
+ * how far the zip must have taken it down before the writer goes on: not to empty, so the zip
+ * (compressing on the thread pool) still has XML to work on while the next batch is read and written.
+ */
 const SHEET_BACKLOG_BYTES = 1024 * 1024;
+const SHEET_RESUME_BYTES = 256 * 1024;
+/** How often the writer looks at the zip's backlog while it waits. */
+const BACKLOG_POLL_MS = 2;
 
 /**
- * Resolves once the zip has taken the sheet's XML down to its buffer (or the download is gone).
- * ExcelJS hands each sheet's XML to the zip through a stream that ignores backpressure, and
+ * Resolves once the zip has taken the sheet's XML down to SHEET_RESUME_BYTES (or the download is
+ * gone). ExcelJS hands each sheet's XML to the zip through a stream that ignores backpressure, and
  * compressing is slower than writing rows: without this wait the XML of every row would pile up in
  * memory until the end.
  */
-function zipped(sheet: ExcelJS.Worksheet, stream: PassThrough): Promise<void> {
+async function zipped(sheet: ExcelJS.Worksheet, stream: PassThrough): Promise<void> {
   // The zip's side of that stream is a PassThrough of readable-stream 2 (no `writableLength`).
   const pipe = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
-    | (Emitter & { _writableState?: { length?: number }; destroyed?: boolean })
+    | { _writableState?: { length?: number }; destroyed?: boolean }
     | undefined;
-  const backlog = pipe?._writableState?.length;
-  if (!pipe || typeof backlog !== 'number' || backlog <= SHEET_BACKLOG_BYTES) return Promise.resolve();
-  if (pipe.destroyed || stream.destroyed) return Promise.resolve();
-  return firstOf([
-    [pipe, 'drain'],
-    [pipe, 'close'],
-    [stream, 'close'],
-  ]);
+  const backlog = () => pipe?._writableState?.length;
+  const initial = backlog();
+  if (typeof initial !== 'number' || initial <= SHEET_BACKLOG_BYTES) return;
+  while ((backlog() ?? 0) > SHEET_RESUME_BYTES && !pipe?.destroyed && !stream.destroyed)
+    await delay(BACKLOG_POLL_MS);
 }
 
 /**
