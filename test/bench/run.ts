@@ -50,17 +50,6 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 /** Whether this run measures the pages (every run but a subset leaving `page-speed` out). */
 const PAGES = !ONLY || ONLY.includes('page-speed');
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-/** The API runs with the heap `npm start` gives it (package.json's start script). */
-const API_NODE_FLAGS = apiNodeFlags();
-
-function apiNodeFlags(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const heap = /--max-old-space-size=\d+/.exec(manifest.scripts.start);
-  if (!heap) throw new Error('package.json start script gives the API no --max-old-space-size');
-  return [heap[0]];
-}
 
 interface StartedServer {
   child: ChildProcess;
@@ -258,10 +247,11 @@ async function main(): Promise<void> {
   process.stdout.write(`uptime: ${execSync('uptime').toString().trim()}\n`);
   const scenarios = SCENARIOS.filter((scenario) => !ONLY || ONLY.includes(scenario.name));
   if (CPU_PROFILE_DIR) fs.mkdirSync(CPU_PROFILE_DIR, { recursive: true });
-  const api = await startChild('serve-api.ts', PAGES ? ['--apps'] : [], [
-    ...API_NODE_FLAGS,
-    ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
-  ]);
+  const api = await startChild(
+    'serve-api.ts',
+    PAGES ? ['--apps'] : [],
+    CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
+  );
   const servers: Partial<Record<BenchServer, StartedServer>> = { api };
   let second: StartedServer | null = null;
   let db: Client | null = null;
@@ -272,10 +262,7 @@ async function main(): Promise<void> {
     servers.select = await startChild('serve-select.ts', [api.databaseUrl]);
     if (scenarios.some((scenario) => scenario.server === 'api-pair' || scenario.server === 'api-proxied')) {
       // A second instance on the same database, and the one address in front of one or both.
-      second = await startChild('serve-api.ts', [], API_NODE_FLAGS, {
-        ...process.env,
-        DATABASE_URL: api.databaseUrl,
-      });
+      second = await startChild('serve-api.ts', [], [], { ...process.env, DATABASE_URL: api.databaseUrl });
       servers['api-proxied'] = await startChild('serve-proxy.ts', [api.url]);
       servers['api-pair'] = await startChild('serve-proxy.ts', [api.url, second.url]);
     }

@@ -163,7 +163,9 @@ describe('success envelope', () => {
         attribute: { shared: '共享', list: [1, 2], name: '张三' },
       }),
     );
-    const access = t.logs.find((line) => line.msg === 'request' && line.reqId === res.headers['x-request-id']);
+    const access = t.logs.find(
+      (line) => line.msg === 'request' && line.reqId === res.headers['x-request-id'],
+    );
     expect(access).toMatchObject({ path: '/api/test-core/serialized.action', respCode: 200 });
     expect(JsonAnswer.of({}).with({ a: 1 }).json).toBe('{"a":1}');
     expect(JsonAnswer.of({ a: 1 }).with({}).json).toBe('{"a":1}');

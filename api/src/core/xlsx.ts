@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { setTimeout as delay } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { Logger } from 'pino';
 import { FileResult, type UploadedFile } from './action';
@@ -36,6 +37,12 @@ function firstOf(events: readonly [Emitter, string][]): Promise<void> {
   });
 }
 
+/** Resolves when the download is gone. */
+function closed(stream: PassThrough): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
+  return firstOf([[stream, 'close']]);
+}
+
 /** Resolves once the download can take more (or is gone), so a slow download holds the reading back. */
 function drained(stream: PassThrough): Promise<void> {
   if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
@@ -46,31 +53,61 @@ function drained(stream: PassThrough): Promise<void> {
 }
 
 /**
- * The sheet's XML the zip may hold before the writer waits for it (about a batch and a half), and
- * how far the zip must have taken it down before the writer goes on: not to empty, so the zip
- * (compressing on the thread pool) still has XML to work on while the next batch is read and written.
+ * The export writer's worker (`xlsx-worker.mjs`): ExcelJS runs there with a heap of its own, so
+ * its per-cell allocation neither grows the API's heap nor stalls the API's other calls.
  */
-const SHEET_BACKLOG_BYTES = 1024 * 1024;
-const SHEET_RESUME_BYTES = 256 * 1024;
-/** How often the writer looks at the zip's backlog while it waits. */
-const BACKLOG_POLL_MS = 2;
+const WORKER_FILE = path.join(__dirname, 'xlsx-worker.mjs');
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 32 };
+
+type FromWorker =
+  | { type: 'data'; bytes: Uint8Array }
+  | { type: 'ack' }
+  | { type: 'done' }
+  | { type: 'error'; message: string; stack?: string };
 
 /**
- * Resolves once the zip has taken the sheet's XML down to SHEET_RESUME_BYTES (or the download is
- * gone). ExcelJS hands each sheet's XML to the zip through a stream that ignores backpressure, and
- * compressing is slower than writing rows: without this wait the XML of every row would pile up in
- * memory until the end.
+ * A started writer worker for one sheet: `send` resolves when the worker answers (`ack` for rows,
+ * `done` for the end) and rejects when it fails or exits; its bytes are written into `stream`.
  */
-async function zipped(sheet: ExcelJS.Worksheet, stream: PassThrough): Promise<void> {
-  // The zip's side of that stream is a PassThrough of readable-stream 2 (no `writableLength`).
-  const pipe = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
-    | { _writableState?: { length?: number }; destroyed?: boolean }
-    | undefined;
-  const backlog = () => pipe?._writableState?.length;
-  const initial = backlog();
-  if (typeof initial !== 'number' || initial <= SHEET_BACKLOG_BYTES) return;
-  while ((backlog() ?? 0) > SHEET_RESUME_BYTES && !pipe?.destroyed && !stream.destroyed)
-    await delay(BACKLOG_POLL_MS);
+function startWriter(stream: PassThrough, sheetName: string, columns: readonly XlsxColumn<unknown>[]) {
+  const worker = new Worker(WORKER_FILE, {
+    workerData: {
+      sheetName,
+      columns: columns.map(({ header, width, numFmt }) => ({ header, width, numFmt })),
+    },
+    resourceLimits: WORKER_LIMITS,
+  });
+  let pending: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  let failure: Error | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    pending?.reject(failure);
+    pending = null;
+  };
+  worker.on('message', (message: FromWorker) => {
+    if (message.type === 'data') {
+      if (!stream.destroyed)
+        stream.write(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length));
+    } else if (message.type === 'error') {
+      fail(Object.assign(new Error(message.message), { stack: message.stack }));
+    } else {
+      pending?.resolve();
+      pending = null;
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`export writer exited (${code})`)));
+  const send = (message: { type: 'rows'; rows: unknown[][] } | { type: 'end' }) => {
+    const answered = new Promise<void>((resolve, reject) => {
+      if (failure) return reject(failure);
+      pending = { resolve, reject };
+      worker.postMessage(message);
+    });
+    // A caller that stopped waiting (the download closed first) must not leave it unhandled.
+    answered.catch(() => undefined);
+    return answered;
+  };
+  return { send, stop: () => void worker.terminate() };
 }
 
 /**
@@ -81,11 +118,11 @@ export const EXPORT_STALL_MS = 5 * 60_000;
 
 /**
  * A streamed `.xlsx` download of one sheet: the rows come in batches (read from the database a
- * batch at a time, `core/export-cursor.ts`), each batch is written and committed before the next is
- * read, and reading waits while the zip is behind or the download is slow, so memory stays flat
- * however many rows. A failure while streaming is
- * logged and ends the download early; a client that goes away, or takes nothing for `stallMs`,
- * stops the reading.
+ * batch at a time, `core/export-cursor.ts`), each batch's cells go to the writer worker
+ * (`xlsx-worker.mjs`, ExcelJS in a heap of its own) and are written and committed before the next
+ * is read, and reading waits while the zip is behind or the download is slow, so memory stays flat
+ * however many rows. A failure while streaming (the worker's too) is logged and ends the download
+ * early; a client that goes away, or takes nothing for `stallMs`, stops the reading and the worker.
  */
 export function streamXlsx<T>(options: {
   filename: string;
@@ -98,33 +135,34 @@ export function streamXlsx<T>(options: {
 }): FileResult {
   const stream = new PassThrough();
   const stallMs = options.stallMs ?? EXPORT_STALL_MS;
+  const writer = startWriter(stream, options.sheetName, options.columns as readonly XlsxColumn<unknown>[]);
+  stream.once('close', writer.stop);
+  const gone = closed(stream);
   const write = async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-    const sheet = workbook.addWorksheet(options.sheetName);
-    sheet.columns = options.columns.map((column) => ({
-      header: column.header,
-      width: column.width,
-      ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
-    }));
-    sheet.getRow(1).font = { bold: true };
     for await (const batch of options.batches) {
       if (stream.destroyed) return;
-      for (const row of batch)
-        sheet.addRow(options.columns.map((column) => column.value(row) ?? '')).commit();
+      const rows = batch.map((row) => options.columns.map((column) => column.value(row) ?? ''));
       const stalled = setTimeout(
         () => stream.destroy(new Error(`download stalled for ${stallMs} ms`)),
         stallMs,
       );
-      await zipped(sheet, stream);
-      await drained(stream);
-      clearTimeout(stalled);
+      try {
+        // The worker has written the rows and its zip caught up; the download has taken them.
+        await Promise.race([writer.send({ type: 'rows', rows }), gone]);
+        await drained(stream);
+      } finally {
+        clearTimeout(stalled);
+      }
       if (stream.destroyed) return;
     }
     if (stream.destroyed) return;
-    sheet.commit();
-    await workbook.commit();
+    await writer.send({ type: 'end' });
+    writer.stop();
+    stream.end();
   };
   write().catch((error: unknown) => {
+    writer.stop();
+    if (stream.destroyed) return;
     options.log.error({ err: error }, `${options.sheetName} export failed`);
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
