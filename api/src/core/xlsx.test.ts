@@ -35,3 +35,32 @@ test('streamXlsx ends a download that takes nothing for stallMs and stops readin
   expect(finished).toBe(true);
   expect(batchesRead).toBeLessThan(40);
 });
+
+test('a writer that fails ends the download early, logs it and stops reading the rows', async () => {
+  let finished = false;
+  async function* batches() {
+    try {
+      for (;;) yield [1, 2, 3];
+    } finally {
+      finished = true;
+    }
+  }
+  const logged: string[] = [];
+  const log = pino({ level: 'error' }, { write: (line: string) => void logged.push(line) });
+  const file = streamXlsx<number>({
+    filename: 'x.xlsx',
+    sheetName: 'x',
+    // Not a cell ExcelJS can write (rich text must be a list): the worker's ExcelJS throws.
+    columns: [{ header: 'n', width: 10, value: () => ({ richText: 'x' }) as unknown as string }],
+    batches: batches(),
+    log,
+  });
+  const body = file.body as Readable;
+  body.resume();
+  const error = await new Promise<Error>((resolve) => body.on('error', resolve));
+  expect(error.message).toMatch(/richText|forEach|map/);
+  for (let waited = 0; !finished && waited < 3000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(finished).toBe(true);
+  expect(logged.join('\n')).toContain('x export failed');
+});
