@@ -1,5 +1,4 @@
 import { ROLE_SYSTEM } from '@px/config';
-import { Client } from 'pg';
 import { CHANGE_CHANNEL } from './core/change-feed';
 import { Account } from './modules/account/account.model';
 import { Role } from './modules/account/role.model';
@@ -8,6 +7,7 @@ import { TrainClass } from './modules/train-class/train-class.model';
 import { buildClass, enrol } from './modules/train-class/train-class.testing';
 import { TrainPlan } from './modules/train-plan/train-plan.model';
 import { createTestApp, type TestApp } from './testing/app';
+import { cutChangeFeeds, until } from './testing/change-feed';
 import { buildAccount, buildHostedProject, signIn } from './testing/factories';
 
 /**
@@ -28,11 +28,6 @@ afterAll(async () => {
 
 const ACCOUNT_INFO = '/api/login/get-account-info.action';
 const SYSTEM_INFO = '/api/project/system-info.action';
-
-/** Resolves once `condition` holds (checked every 10 ms). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 let probes = 0;
 /**
@@ -111,21 +106,12 @@ test('while the change feed is cut, nothing is served from the cache; once back,
   const token = await signIn(account);
   expect((await b.http.get(ACCOUNT_INFO).set('token', token)).body.respCode).toBe(200);
   expect((await b.http.post(SYSTEM_INFO).set('Host', host)).body.attribute.title).toBe('标题一');
-  // Cut every listening connection on the database (the feeds of both instances).
-  const admin = new Client({ connectionString: a.databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%'`,
-    );
-    await until(() => b.changeFeed?.live === false);
-    // Changes while nobody listens: revoked session, new title.
+  // Cut every listening connection on the database (the feeds of both instances), then change
+  // things while nobody listens: revoked session, new title.
+  await cutChangeFeeds(b, async (admin) => {
     await admin.query('UPDATE session SET revoked_at = now() WHERE account_id = $1', [account.id]);
     await admin.query('UPDATE project SET settings = \'{"title": "标题二"}\' WHERE id = $1', [project.id]);
-  } finally {
-    await admin.end();
-  }
+  });
   expect((await b.http.get(ACCOUNT_INFO).set('token', token)).body.respCode).toBe(401);
   expect((await b.http.post(SYSTEM_INFO).set('Host', host)).body.attribute.title).toBe('标题二');
   // The feed reconnects (after a second) and caching resumes.

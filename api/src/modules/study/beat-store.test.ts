@@ -1,9 +1,9 @@
 import { ROLE_SYSTEM } from '@px/config';
-import { Client } from 'pg';
 import type { HeartbeatAnswer, StudyStart } from '../../contract/study';
 import type { ActorScope } from '../../core/action';
 import { createManualClock } from '../../core/clock';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { cutChangeFeeds, until } from '../../testing/change-feed';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { useTestStorage } from '../resource/resource.testing';
 import { buildClass, enrol } from '../train-class/train-class.testing';
@@ -36,7 +36,8 @@ async function ok<T>(pending: Promise<{ body: unknown }>): Promise<T> {
   return body.attribute;
 }
 
-test('one session beating through two instances, and one beat sent to both at once, is credited once', async () => {
+/** A signed-in student enrolled in a class of one long lesson, with a session of it started. */
+async function studying() {
   const project = await buildProject();
   const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
   const built = await buildClass({
@@ -58,7 +59,11 @@ test('one session beating through two instances, and one beat sent to both at on
         .set('token', token)
         .send({ sessionId, seq, position, rate: 1, visible: true }),
     );
+  return { project, account, enrolment, sessionId, start, beatOn };
+}
 
+test('one session beating through two instances, and one beat sent to both at once, is credited once', async () => {
+  const { enrolment, start, beatOn } = await studying();
   clock.advance(15_000);
   expect((await beatOn(t, 1, 15)).credited).toBe(15);
   clock.advance(15_000);
@@ -81,50 +86,15 @@ test('one session beating through two instances, and one beat sent to both at on
 });
 
 test('a process forgets the sessions it remembers when its change feed loses the database', async () => {
-  const project = await buildProject();
-  const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
-  const built = await buildClass({
-    projectId: project.id,
-    courses: [{ lessons: [{ durationSeconds: 300, hoursTenths: 10 }] }],
-  });
-  const enrolment = await enrol(built.trainClass, account.id, 'STUDYING');
-  const token = await signIn(account);
-  const { sessionId } = await ok<StudyStart>(
-    t.http
-      .post('/api/study/start.action')
-      .set('token', token)
-      .send({ myClassId: enrolment.id, lessonId: built.courses[0]?.lessons[0]?.id }),
-  );
+  const { project, account, sessionId, beatOn } = await studying();
   clock.advance(15_000);
-  await ok(
-    t.http
-      .post('/api/study/heartbeat.action')
-      .set('token', token)
-      .send({ sessionId, seq: 1, position: 15, rate: 1, visible: true }),
-  );
+  await beatOn(t, 1, 15);
   const scope = { sequelize: t.sequelize, project: { id: project.id }, principal: { accountId: account.id } };
   const remembered = () => rememberedBeat(scope as ActorScope, sessionId);
   expect(remembered()).toMatchObject({ last_seq: 1, last_position: 15 });
 
-  const admin = new Client({ connectionString: t.databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%'`,
-    );
-  } finally {
-    await admin.end();
-  }
-  await until(() => t.changeFeed?.live === false);
+  await cutChangeFeeds(t);
   expect(remembered()).toBeUndefined();
   await until(() => t.changeFeed?.live === true);
   expect(remembered()).toBeUndefined();
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 10_000) throw new Error('condition not met within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
