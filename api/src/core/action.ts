@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import type { z } from 'zod';
 import type { Clock } from './clock';
+import { successJson } from './envelope';
 import type { JobQueue } from './jobs';
 
 export type { AuthRequirement, HttpMethod, TenantSource } from '@px/config';
@@ -129,7 +130,14 @@ export class FileResult {
 export class JsonAnswer<T> {
   /** Only for the compiler: the answer this JSON is of. */
   declare readonly answer: T;
+  private encoded: Buffer | undefined;
   private constructor(readonly json: string) {}
+
+  /** The success envelope around this answer as UTF-8, encoded once however often it is sent. */
+  envelope(): Buffer {
+    this.encoded ??= Buffer.from(successJson(this.json));
+    return this.encoded;
+  }
 
   static of<T>(value: T): JsonAnswer<T> {
     return new JsonAnswer<T>(JSON.stringify(value));

@@ -16,7 +16,7 @@ import {
   type TenantProject,
   type UploadedFile,
 } from './action';
-import { success, successJson } from './envelope';
+import { success } from './envelope';
 import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
 import type { RequestState } from './request-context';
@@ -149,7 +149,7 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   } else if (result instanceof JsonAnswer) {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json';
-    ctx.body = successJson(result.json);
+    ctx.body = result.envelope();
     state.respCode = RESP_CODE.SUCCESS;
   } else {
     ctx.set('Cache-Control', 'no-store');
