@@ -30,7 +30,10 @@ export interface Scenario {
    * (`players.ts`).
    */
   plays?: 'study-session' | 'progress-row';
-  /** autocannon's rate limit over all connections (requests per second); as fast as it goes when absent. */
+  /**
+   * A steady rate over all plays (requests per second), sent evenly and open loop (`paced.ts`; needs
+   * `plays`); as fast as autocannon's closed loop goes when absent.
+   */
   overallRate?: number;
   /** The answer each request must get, checked once before loading. */
   expectRespCode: number;
