@@ -32,8 +32,19 @@ test('amounts in capitals and the tax of a tax-included amount', () => {
   expect(splitTax(12_000, 0)).toEqual({ netFen: 12_000, taxFen: 0 });
 });
 
+/** The request's invoice once the simulator has issued it (polled: a loaded machine may be slow). */
+async function issued(requestNo: string) {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    const found = await client().query(requestNo);
+    if (found?.state === 'ISSUED') return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${requestNo} not issued within 15 s`);
+}
+
 test('the simulator refuses a wrong signature; accepts once per request number; reverses; serves PDFs', async () => {
-  sim.setDelay(400);
+  // Long enough that the checks of an invoice still issuing run before it is issued, however slow the machine.
+  sim.setDelay(3000);
   await expect(client('wrong-secret-0123456789').issue(request('R1'))).rejects.toMatchObject({
     code: 'BAD_SIGN',
   });
@@ -46,8 +57,7 @@ test('the simulator refuses a wrong signature; accepts once per request number; 
   ).rejects.toMatchObject({
     code: 'NOT_ISSUED',
   });
-  await new Promise((resolve) => setTimeout(resolve, 600));
-  expect(await client().query('R2')).toMatchObject({
+  expect(await issued('R2')).toMatchObject({
     state: 'ISSUED',
     invoiceNumber: expect.stringMatching(/^\d{20}$/),
   });
@@ -55,7 +65,7 @@ test('the simulator refuses a wrong signature; accepts once per request number; 
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const red = await client().reverse({ requestNo: 'X2', originalSerialNo: first.serialNo, reason: '退款' });
   expect(red).toMatchObject({ kind: 'RED', totalFen: -12_000 });
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await issued('X2');
   await expect(
     client().reverse({ requestNo: 'X3', originalSerialNo: first.serialNo, reason: '再' }),
   ).rejects.toBeInstanceOf(EinvoiceError);
