@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEMO } from '@px/api';
 import { Client } from 'pg';
 import { post, signIn } from './api-client';
-import { treeNodeRssMb } from './process-cpu';
+import { sampleRss } from './process-cpu';
 
 /** Classes generated for the export bench (issue 16: 1,000,000). BENCH_EXPORT_ROWS overrides it for a quick run. */
 export const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
@@ -30,24 +30,6 @@ export interface ExportBench {
   /** What the export added to the API's memory: its peak minus its resident memory before. */
   apiRssGrowthMb: number | null;
 }
-
-/** Samples the memory of a process tree until stopped: answers the peak and the first reading. */
-function sampleRss(pid: number | undefined) {
-  const before = treeNodeRssMb(pid);
-  let peak = before;
-  const timer = setInterval(() => {
-    const rss = treeNodeRssMb(pid);
-    if (rss !== null && (peak === null || rss > peak)) peak = rss;
-  }, 100);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return { rssBeforeMb: round(before), peakRssMb: round(peak) };
-    },
-  };
-}
-
-const round = (mb: number | null) => (mb === null ? null : Math.round(mb));
 
 /**
  * Generates EXPORT_ROWS classes of the demo project in the bench's throwaway database with one

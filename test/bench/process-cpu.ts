@@ -89,6 +89,26 @@ export function treeNodeRssMb(rootPid: number | undefined): number | null {
   return kb / 1024;
 }
 
+/**
+ * Samples the memory of the Node processes of the tree `pid` every 100 ms until stopped: answers
+ * the first reading and the peak, in whole MB (null without /proc).
+ */
+export function sampleRss(pid: number | undefined) {
+  const before = treeNodeRssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    const rss = treeNodeRssMb(pid);
+    if (rss !== null && (peak === null || rss > peak)) peak = rss;
+  }, 100);
+  const round = (mb: number | null) => (mb === null ? null : Math.round(mb));
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { rssBeforeMb: round(before), peakRssMb: round(peak) };
+    },
+  };
+}
+
 /** The CPU used between two readings. */
 export function cpuSince(before: TreeCpu | null, after: TreeCpu | null): TreeCpu | null {
   if (!before || !after) return null;

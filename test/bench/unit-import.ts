@@ -2,7 +2,7 @@ import { DEMO } from '@px/api';
 import type { UnitImportView } from '@px/api/contract';
 import { staffRows, staffWorkbook } from '@px/api/testing';
 import { post, signIn } from './api-client';
-import { treeNodeRssMb } from './process-cpu';
+import { sampleRss } from './process-cpu';
 
 /** Students in the bench's import file (issue 14: 10,000 in under 60 s). */
 export const IMPORT_ROWS = 10_000;
@@ -36,12 +36,7 @@ export async function benchUnitImport(url: string, apiPid: number | undefined): 
   const unitClassId = page.list[0]?.id;
   if (!unitClassId) throw new Error('the demo unit class is missing');
   const file = await staffWorkbook(staffRows(IMPORT_ROWS, 8));
-  const apiRssBeforeMb = treeNodeRssMb(apiPid);
-  let peakApiRssMb = apiRssBeforeMb;
-  const sampler = setInterval(() => {
-    const rss = treeNodeRssMb(apiPid);
-    if (rss !== null && (peakApiRssMb === null || rss > peakApiRssMb)) peakApiRssMb = rss;
-  }, 100);
+  const memory = sampleRss(apiPid);
   const started = Date.now();
   try {
     const form = new FormData();
@@ -64,6 +59,7 @@ export async function benchUnitImport(url: string, apiPid: number | undefined): 
       );
     }
     const seconds = (Date.now() - started) / 1000;
+    const { rssBeforeMb, peakRssMb } = memory.stop();
     return {
       rows: IMPORT_ROWS,
       seconds: Number(seconds.toFixed(1)),
@@ -71,10 +67,10 @@ export async function benchUnitImport(url: string, apiPid: number | undefined): 
       status: view.status,
       okCount: view.okCount,
       failedCount: view.failedCount,
-      peakApiRssMb: peakApiRssMb === null ? null : Math.round(peakApiRssMb),
-      apiRssBeforeMb: apiRssBeforeMb === null ? null : Math.round(apiRssBeforeMb),
+      peakApiRssMb: peakRssMb,
+      apiRssBeforeMb: rssBeforeMb,
     };
   } finally {
-    clearInterval(sampler);
+    memory.stop();
   }
 }
