@@ -141,18 +141,16 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
     jobs: deps.jobs,
   };
   const result = await action.handler(context, input);
+  ctx.set('Cache-Control', 'no-store');
   if (result instanceof FileResult) {
     ctx.type = result.contentType;
     if (result.filename) ctx.attachment(result.filename);
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = result.body;
   } else if (result instanceof JsonAnswer) {
-    ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json';
     ctx.body = result.envelope();
     state.respCode = RESP_CODE.SUCCESS;
   } else {
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = success(result ?? null);
   }
 }
