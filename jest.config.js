@@ -1,5 +1,6 @@
 // One jest run for the whole repository: a project per package.
-// Node packages run in node; the two React apps run in jsdom (set up by test/jest/jsdom-setup.ts);
+// Node packages run in node; the two React apps run in jsdom (set up by test/jest/jsdom-setup.ts,
+// with no real request: test/jest/no-network.ts);
 // test/ holds the browser end-to-end tests.
 // The global setup starts one throwaway PostgreSQL (embedded unless DATABASE_URL is set) for the run.
 const tsTransform = (pkg) => ({
@@ -22,6 +23,7 @@ const webProject = (pkg) => ({
   roots: [`<rootDir>/${pkg}/src`],
   testEnvironment: 'jsdom',
   setupFiles: ['<rootDir>/test/jest/jsdom-setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/jest/no-network.ts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: tsTransform(pkg),
   moduleNameMapper: {

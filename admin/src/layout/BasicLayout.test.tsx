@@ -17,6 +17,11 @@ jest.mock('../api/unit', () => ({
   getUnit: jest.fn(() => new Promise(() => undefined)),
 }));
 jest.mock('../api/account', () => ({ queryAccounts: jest.fn(() => new Promise(() => undefined)) }));
+// The unit manager's home (单位工作台).
+jest.mock('../api/unit-import', () => ({
+  ...jest.requireActual('../api/unit-import'),
+  getUnitWorkspace: jest.fn(() => new Promise(() => undefined)),
+}));
 jest.mock('../api/login', () => ({
   getAccountInfo: jest.fn(),
   loginOut: jest.fn(() => Promise.resolve()),
