@@ -115,7 +115,7 @@ describe('ClassExamSettings', () => {
     );
     open();
     await screen.findByText('学员学完要求学时后即可参加考试');
-    expect(screen.getByText('安全生产知识考试卷（手动组卷 · 10 题）')).toBeTruthy();
+    expect(await screen.findByText('安全生产知识考试卷（手动组卷 · 10 题）')).toBeTruthy();
     fireEvent.click(button('保存考试设置'));
     expect(await screen.findByText('考试次数应为 1 到 100 的整数')).toBeTruthy();
   });
