@@ -35,7 +35,7 @@ jest.mock('../../../api/my-certificate', () => ({
 jest.mock('../../../api/certificate', () => ({ listCertificateTemplates: jest.fn() }));
 jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const listMock = jest.mocked(listCertificates);

@@ -25,7 +25,7 @@ jest.mock('../../../api/exam', () => ({
   listExamQuestions: jest.fn(),
 }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const listMock = jest.mocked(listPapers);

@@ -21,7 +21,7 @@ jest.mock('../../../api/exam', () => ({
 }));
 jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const listMock = jest.mocked(listExamScores);

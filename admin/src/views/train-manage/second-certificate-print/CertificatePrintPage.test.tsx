@@ -14,7 +14,7 @@ jest.mock('../../../api/my-certificate', () => ({
 }));
 jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const PRINT = buildAccountInfo(['/home', '/train-manage', '/train-manage/second-certificate-print']);

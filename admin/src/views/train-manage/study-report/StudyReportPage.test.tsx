@@ -24,7 +24,7 @@ jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
 jest.mock('../../../api/account', () => ({ getUnitOptions: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const listMock = jest.mocked(listStudyReport);

@@ -13,7 +13,7 @@ jest.mock('../../../../api/study-report', () => ({
 jest.mock('../../../../api/student', () => ({ listFaceCaptures: jest.fn(), fetchCaptureImage: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const detailMock = jest.mocked(getStudyDetail);

@@ -13,7 +13,7 @@ jest.mock('../../../../api/exam', () => ({
   listPaperOptions: jest.fn(),
 }));
 
-configure({ defaultHidden: true, asyncUtilTimeout: 5000 });
+configure({ defaultHidden: true });
 ignorePseudoElementStyles();
 
 const getMock = jest.mocked(getExamSetting);
