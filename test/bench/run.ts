@@ -111,6 +111,8 @@ interface Measured {
   non2xx: number;
   /** The rate limit, when the scenario has one. */
   overallRate?: number;
+  /** A paced load's slow beats and its load generator's own stalls (`paced.ts`). */
+  slow?: PacedResult['slow'];
   /** CPU per answered request: the server's Node process, and PostgreSQL (null without /proc). */
   nodeCpuMsPerRequest: number | null;
   postgresCpuMsPerRequest: number | null;
@@ -136,6 +138,7 @@ async function load(
         rate: scenario.overallRate,
         durationSeconds: duration,
         plays: CONNECTIONS,
+        slowMs: HEARTBEAT_TARGETS.p99Ms,
       })
     : await closedLoad(url, scenario, duration, player);
   if (player) dropInFlight(player);
@@ -151,6 +154,7 @@ async function load(
     errors: result.errors,
     non2xx: result.non2xx,
     ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
+    ...(result.slow ? { slow: result.slow } : {}),
     nodeCpuMsPerRequest: perRequest(server?.nodeMs),
     postgresCpuMsPerRequest: perRequest(api?.postgresMs),
   };
@@ -262,6 +266,16 @@ function targetLines(rows: ReturnType<typeof compare>): string[] {
       `heartbeat p99 ${limited.latencyP99Ms} ms at ${limited.requestsPerSecond} beats/s ` +
         `(paced at ${limited.overallRate}/s; target < ${HEARTBEAT_TARGETS.p99Ms} ms): ${met ? 'met' : 'ABOVE TARGET'}`,
     );
+    const slow = limited.slow;
+    if (slow)
+      lines.push(
+        `  ${slow.beats} beats over ${slow.slowMs} ms` +
+          (slow.beats ? `, due ${slow.firstDueMs}-${slow.lastDueMs} ms into the run` : '') +
+          `; the load generator's longest event-loop delay ${slow.generatorMaxLoopDelayMs} ms, ` +
+          `longest GC ${slow.generatorLongestGcMs} ms` +
+          (slow.generatorLongestGcAtMs === null ? '' : ` at ${slow.generatorLongestGcAtMs} ms`) +
+          `, its CPU ${slow.generatorCpuMsPerBeat} ms a beat`,
+      );
   }
   return lines;
 }
