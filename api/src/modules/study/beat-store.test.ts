@@ -1,4 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
+import type { Client } from 'pg';
+import { QueryTypes, type Transaction } from 'sequelize';
 import type { HeartbeatAnswer, StudyStart } from '../../contract/study';
 import type { ActorScope } from '../../core/action';
 import { createManualClock } from '../../core/clock';
@@ -7,7 +9,8 @@ import { cutChangeFeeds, until } from '../../testing/change-feed';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { useTestStorage } from '../resource/resource.testing';
 import { buildClass, enrol } from '../train-class/train-class.testing';
-import { rememberedBeat } from './beat-store';
+import * as beatStore from './beat-store';
+import { readBeat, rememberedBeat, writeBeat } from './beat-store';
 import { LessonProgress } from './study.model';
 
 // Two API instances on one database, each remembering the sessions it served (beat-store.ts;
@@ -97,4 +100,86 @@ test('a process forgets the sessions it remembers when its change feed loses the
   expect(remembered()).toBeUndefined();
   await until(() => t.changeFeed?.live === true);
   expect(remembered()).toBeUndefined();
+});
+
+test('a beat written with asynchronousCommit commits its own transaction without waiting for the disk, and only it', async () => {
+  const { project, account, sessionId } = await studying();
+  const scope = {
+    sequelize: t.sequelize,
+    project: { id: project.id },
+    principal: { accountId: account.id },
+  } as ActorScope;
+  const setting = async (transaction?: Transaction) => {
+    const [row] = await t.sequelize.query<{ value: string }>(
+      "SELECT current_setting('synchronous_commit') AS value",
+      { type: QueryTypes.SELECT, transaction },
+    );
+    return row?.value;
+  };
+  const server = await setting();
+  expect(server).not.toBe('off');
+  const write = (asynchronousCommit: boolean) =>
+    t.sequelize.transaction(async (transaction) => {
+      const row = await readBeat(scope, sessionId, transaction);
+      if (!row) throw new Error('no session');
+      const stored = await writeBeat(
+        scope,
+        sessionId,
+        row,
+        {
+          seq: row.last_seq + 1,
+          position: 0,
+          outcome: null,
+          refusal: 'SUPERSEDED',
+          now: clock.now(),
+          asynchronousCommit,
+        },
+        transaction,
+      );
+      expect(stored).toBeDefined();
+      return setting(transaction);
+    });
+  expect(await write(false)).toBe(server);
+  expect(await write(true)).toBe('off');
+  // Every pooled connection is back at the server's setting: it was set for the transaction only.
+  const connections = await Promise.all(
+    Array.from({ length: 5 }, () => t.sequelize.connectionManager.getConnection({ type: 'write' })),
+  );
+  try {
+    for (const connection of connections) {
+      const result = await (connection as unknown as Client).query(
+        "SELECT current_setting('synchronous_commit') AS value",
+      );
+      expect(result.rows[0]?.value).toBe(server);
+    }
+  } finally {
+    for (const connection of connections) t.sequelize.connectionManager.releaseConnection(connection);
+  }
+});
+
+test('the heartbeat commits asynchronously only on its one-statement path', async () => {
+  const { beatOn } = await studying();
+  const writes = jest.spyOn(beatStore, 'writeBeat');
+  try {
+    clock.advance(15_000);
+    await beatOn(t, 1, 15); // one statement, on the session as study/start left it
+    clock.advance(15_000);
+    await beatOn(other, 2, 30); // one statement, on the rows as read
+    clock.advance(15_000);
+    // What the first instance remembers is stale: its one statement writes nothing, and the beat
+    // is judged again under lock.
+    expect((await beatOn(t, 3, 45)).credited).toBe(15);
+    const calls = writes.mock.calls.map(([, , , write, transaction]) => ({
+      asynchronousCommit: write.asynchronousCommit ?? false,
+      inTransaction: transaction !== undefined,
+    }));
+    expect(calls).toEqual([
+      { asynchronousCommit: true, inTransaction: false },
+      { asynchronousCommit: true, inTransaction: false },
+      { asynchronousCommit: true, inTransaction: false },
+      { asynchronousCommit: false, inTransaction: true },
+    ]);
+  } finally {
+    writes.mockRestore();
+  }
 });

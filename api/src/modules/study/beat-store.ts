@@ -74,9 +74,12 @@ export async function readBeat(
 }
 
 const WRITE_TEXT = `
-  WITH locked AS (
+  WITH durability AS (
+    SELECT CASE WHEN $20::boolean THEN set_config('synchronous_commit', 'off', true) END AS setting
+  ), locked AS (
     SELECT s.id FROM study_session s
       JOIN lesson_progress p ON p.id = s.progress_id AND p.project_id = s.project_id
+      CROSS JOIN durability
      WHERE s.id = $1::uuid AND s.project_id = $2::int AND p.id = $3::int
        AND s.xmin = $18::xid AND p.xmin = $19::xid
        FOR UPDATE OF s, p
@@ -115,18 +118,28 @@ export interface BeatWrite {
   outcome: BeatOutcome | null;
   refusal: BeatRefusalReason | null;
   now: Date;
+  /**
+   * Commit the beat's transaction without waiting for the write-ahead log to reach the disk
+   * (`synchronous_commit = off` for that transaction only). Given outside a transaction: the beat is
+   * then its own transaction; in one, it would apply to all the transaction wrote.
+   */
+  asynchronousCommit?: boolean;
 }
 
 /**
  * Stores a beat judged on `row`: the refusal (when there is one), the session moved on (unless it
  * is stopped or the beat came out of order) and its lesson. Answers the rows as they now are, or
  * undefined when either row is no longer at the version `row` was read at (nothing written).
+ *
+ * With `asynchronousCommit` the statement itself sets `synchronous_commit = off` for its
+ * transaction (no round trip added), so the answer does not wait for the write-ahead log to reach
+ * the disk (see `heartbeat` in study.service.ts for when and why).
  */
 export async function writeBeat(
   scope: ActorScope,
   sessionId: string,
   row: BeatRow,
-  { seq, position, outcome, refusal, now }: BeatWrite,
+  { seq, position, outcome, refusal, now, asynchronousCommit = false }: BeatWrite,
   transaction?: Transaction,
 ): Promise<BeatRow | undefined> {
   const moved = outcome !== null && outcome.refusal !== 'OUT_OF_ORDER';
@@ -155,6 +168,7 @@ export async function writeBeat(
       outcome?.finishedNow ?? false,
       row.session_version,
       row.progress_version,
+      asynchronousCommit,
     ],
     transaction,
   );
