@@ -274,6 +274,49 @@ describe('validation', () => {
   });
 });
 
+describe('JSON bodies', () => {
+  const post = (body: string, type = 'application/json') =>
+    t.http.post('/api/test-core/echo.action?name=query').set('Content-Type', type).send(body);
+
+  test('are read as the apps send them, a UTF-8 charset or none, the body over the query string', async () => {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON;charset="UTF-8"',
+    ]) {
+      const res = await post('{"name":"张三","count":2}', type);
+      expect([type, res.body]).toMatchObject([
+        type,
+        { respCode: 200, attribute: { name: '张三', count: 2 } },
+      ]);
+    }
+    // An empty JSON body is no fields: the query string's apply.
+    expect((await post('')).body).toMatchObject({ respCode: 200, attribute: { name: 'query' } });
+  });
+
+  test('keep their types: a number where text is expected is refused', async () => {
+    const res = await post('{"name":12}');
+    expect(res.body.attribute.errors).toEqual([expect.objectContaining({ field: 'name' })]);
+  });
+
+  test('refuse what is not an object or array, and __proto__ keys, with 400 in the envelope', async () => {
+    for (const body of [
+      '"ab"',
+      '12',
+      'null',
+      '{"name":"ab","__proto__":{"admin":true}}',
+      '{"name":"ab"} x',
+    ]) {
+      const res = await post(body);
+      expect([body, res.status, res.body]).toMatchObject([
+        body,
+        400,
+        { respCode: -1, respDesc: '请求格式不正确' },
+      ]);
+    }
+  });
+});
+
 describe('limits', () => {
   test('refuses a JSON body over the limit', async () => {
     const res = await t.http.post('/api/test-core/echo.action').send({ name: 'x'.repeat(4096) });
