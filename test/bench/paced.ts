@@ -42,7 +42,7 @@ export interface PacedResult {
  * One keep-alive HTTP/1.1 connection that sends a request and reads its answer with as little work
  * as the protocol allows (the request written as one string, the answer framed by its
  * Content-Length), as autocannon does: the load generator shares the machine's cores with the API
- * and PostgreSQL, and Node's `http` client cost about as much CPU per beat as a third of the API's
+ * and PostgreSQL, and Node's `http` client cost about half as much CPU per beat as the API's
  * own, which showed up as the generator's event loop falling behind. An answer without a
  * Content-Length (chunked) is refused as an error: the API's JSON answers always carry one.
  */
