@@ -13,6 +13,7 @@ import { DEMO } from '@px/api';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { antdButton } from '../test/support/antd';
 import { launchBrowser } from '../test/support/browser';
+import { answerRightly, type DrawnQuestion } from '../test/support/exam';
 import { queryProduct } from '../test/support/product';
 import { type ProductServer, startProductServer } from '../test/support/server';
 import { expectVisible } from '../test/support/wait';
@@ -32,7 +33,6 @@ const DESKTOP = { viewport: { width: 1440, height: 900 }, locale: 'zh-CN' };
 const PAID_CLASS = '安全生产法专题班';
 const LESSON = '安全生产概述';
 const LESSON_QUESTION = '发现火情后，第一步应当做什么？';
-const JUDGE_TEXTS = ['正确', '错误'];
 
 let product: ProductServer;
 
@@ -50,30 +50,6 @@ async function classId(name: string): Promise<number> {
   const [row] = await query<{ id: number }>('SELECT id FROM train_class WHERE name = $1', [name]);
   if (!row) throw new Error(`no demo class ${name}`);
   return Number(row.id);
-}
-
-/** A question of an exam attempt as the server keeps it (with its answer). */
-interface DrawnQuestion {
-  no: number;
-  type: 'SINGLE' | 'MULTIPLE' | 'JUDGE' | 'FILL';
-  content: string;
-  options: string[];
-  answer: string;
-  acceptedAnswers: string[];
-}
-
-/** Chooses or types the right answer of the question on screen. */
-async function answerRightly(page: Page, question: DrawnQuestion): Promise<void> {
-  const card = page.getByRole('region', { name: `第 ${question.no} 题` });
-  await expectVisible(card.getByText(question.content));
-  if (question.type === 'FILL') {
-    await card.getByLabel(`第 ${question.no} 题的答案`).fill(question.acceptedAnswers[0] ?? '');
-    return;
-  }
-  const texts = question.type === 'JUDGE' && question.options.length === 0 ? JUDGE_TEXTS : question.options;
-  for (const letter of question.answer.split('')) {
-    await card.getByText(`${letter}. ${texts[letter.charCodeAt(0) - 65]}`, { exact: true }).click();
-  }
 }
 
 /** From a class's detail page through the cart and checkout to the order (立即报名 → 去结算 → 提交订单). */
@@ -114,16 +90,8 @@ async function studentJourneys(browser: Browser): Promise<void> {
     // Paying inside WeChat (JSAPI): the simulator's pay sheet over the pay page.
     await enrol(page, PAID_CLASS);
     await page.waitForURL(/\/student\/order-pay\?id=\d+$/);
-    // 微信支付 is enabled once wx.config went through the simulator's bridge.
-    await page.waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll('button')).some(
-          (button) => button.textContent === '微信支付' && !button.disabled,
-        ),
-      undefined,
-      { timeout: 20_000 },
-    );
-    await page.getByRole('button', { name: '微信支付' }).click();
+    // 微信支付 is enabled once wx.config went through the simulator's bridge; a click waits for that.
+    await page.getByRole('button', { name: '微信支付' }).click({ timeout: 20_000 });
     const sheet = page.locator('[data-wechat-sim="pay"]');
     await expectVisible(sheet);
     await shot(page, 'h5-wechat-pay');
@@ -156,16 +124,11 @@ async function studentJourneys(browser: Browser): Promise<void> {
     await page.getByRole('button', { name: '继续学习' }).click();
     await expectVisible(page.locator('.study-player__stats').getByText('已学完'), 40_000);
     await page.getByRole('button', { name: '关闭播放器' }).click();
-    const exam = page.getByRole('region', { name: '考试与练习' });
-    await page.waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll('.exam-entry button')).some(
-          (element) => element.textContent === '参加考试' && !(element as HTMLButtonElement).disabled,
-        ),
-      undefined,
-      { timeout: 20_000 },
-    );
-    await exam.getByRole('button', { name: '参加考试' }).click();
+    // 参加考试 is enabled once the hours are credited; a click waits for that.
+    await page
+      .getByRole('region', { name: '考试与练习' })
+      .getByRole('button', { name: '参加考试' })
+      .click({ timeout: 20_000 });
     await page.locator('.rv-dialog').getByRole('button', { name: '开始考试' }).click();
     await page.waitForURL(/\/student\/exam\?myClassId=\d+&attemptId=\d+$/);
     await page.locator('.rv-dialog').waitFor({ state: 'hidden', timeout: 15_000 });

@@ -6,6 +6,7 @@ import type { InputOf } from '@px/config';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { antdButton as button } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
+import { answerRightly, type DrawnQuestion } from '../support/exam';
 import { callProduct, queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
@@ -24,7 +25,6 @@ const LESSON = '安全生产概述';
 const LESSON_QUESTION = '发现火情后，第一步应当做什么？';
 const DEMO_PAPER = '安全生产知识考试卷';
 const BANK_QUESTION = '发现火灾后，应立即拨打的火警电话是？';
-const JUDGE_TEXTS = ['正确', '错误'];
 
 let product: ProductServer;
 let browser: Browser;
@@ -52,31 +52,6 @@ const query = <T extends object>(text: string, values: unknown[]) => queryProduc
 /** One API call as the signed-in student; answers `attribute`, throws with the envelope's message when refused. */
 const callAs = <K extends keyof Calls & string>(token: string, key: K, input: InputOf<Calls[K]>) =>
   callProduct(h5, token, key, input);
-
-/** A question of an attempt as the server keeps it (with its answer): what the test answers with. */
-interface DrawnQuestion {
-  no: number;
-  type: 'SINGLE' | 'MULTIPLE' | 'JUDGE' | 'FILL';
-  content: string;
-  options: string[];
-  answer: string;
-  acceptedAnswers: string[];
-}
-
-/** Chooses or types the right answer of the question on screen, as a student would. */
-async function answerRightly(page: Page, question: DrawnQuestion): Promise<void> {
-  const card = page.getByRole('region', { name: `第 ${question.no} 题` });
-  await expectVisible(card.getByText(question.content));
-  if (question.type === 'FILL') {
-    await card.getByLabel(`第 ${question.no} 题的答案`).fill(question.acceptedAnswers[0] ?? '');
-    return;
-  }
-  const texts = question.type === 'JUDGE' && question.options.length === 0 ? JUDGE_TEXTS : question.options;
-  for (const letter of question.answer.split('')) {
-    const text = texts[letter.charCodeAt(0) - 65];
-    await card.getByText(`${letter}. ${text}`, { exact: true }).click();
-  }
-}
 
 describe('the exam screens with the demo data', () => {
   let office: BrowserContext;
