@@ -68,10 +68,46 @@ function videoState(video: Locator) {
   }));
 }
 
+/** Waits for the study video to play (a tap on the big play button if the browser waits for one). */
+async function startedPlaying(page: Page): Promise<void> {
+  const video = page.getByTestId('study-video');
+  await page.waitForFunction(
+    () => {
+      const element = document.querySelector<HTMLVideoElement>('[data-testid="study-video"]');
+      return Boolean(element && (element.currentTime > 0 || element.readyState >= 2));
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  if ((await videoState(video)).paused) await page.locator('.study-player__big-play').click();
+}
+
+/** Waits until the study video has played past `seconds`. */
+async function playedPast(page: Page, seconds: number): Promise<void> {
+  await page.waitForFunction(
+    (mark) =>
+      (document.querySelector<HTMLVideoElement>('[data-testid="study-video"]')?.currentTime ?? 0) > mark,
+    seconds,
+    { timeout: 20_000 },
+  );
+}
+
 describe('studying a demo lesson as the demo student', () => {
   let phone: BrowserContext;
   let token: string;
   let myClassId: number;
+
+  /** Waits until the lesson's credit (whole seconds, as the study page shows it) reaches `atLeast`; answers it. */
+  async function waitForCredit(atLeast: number): Promise<number> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const lesson = lessonOf(await callAs(token, 'my-class/study-info', { myClassId }), LESSON);
+      if (lesson.creditedSeconds >= atLeast) return lesson.creditedSeconds;
+      if (Date.now() > deadline)
+        throw new Error(`the lesson's credit stayed at ${lesson.creditedSeconds} s, below ${atLeast} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 
   beforeAll(async () => {
     phone = await browser.newContext(VIEWPORTS.phone);
@@ -109,6 +145,43 @@ describe('studying a demo lesson as the demo student', () => {
       await expectVisible(page.getByRole('button', { name: `${LESSON}（未学完）` }));
       await expectVisible(page.getByText('必修', { exact: true }).first());
       await shot(page, '02-study-page');
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'keeps the seconds played when the page is reloaded or closed before the next beat (issue 30)',
+    async () => {
+      const page = phone.pages()[0] as Page;
+      await page.getByRole('button', { name: `${LESSON}（未学完）` }).click();
+      await startedPlaying(page);
+      // 3 s played, before the first 15 s beat and the question at 6 s: the timer counts them already.
+      await playedPast(page, 3);
+      const counted = await page.locator('.study-player__credited strong').textContent();
+      expect(counted).not.toBe('0秒');
+      await shot(page, '03a-counting-before-a-beat');
+      const beforeReload = (await videoState(page.getByTestId('study-video'))).time;
+      await page.reload();
+      const kept = await waitForCredit(Math.floor(beforeReload) - 1);
+      expect(kept).toBeLessThanOrEqual(Math.ceil(beforeReload) + 1);
+      const row = page.getByRole('button', { name: `${LESSON}（未学完）` });
+      await expectVisible(row.getByText(new RegExp(`^已计时 ${formatDuration(kept)} · `)));
+      await shot(page, '03b-kept-after-reload');
+
+      // Closed (the tab, WeChat's page) a second later: that second is kept too.
+      const second = await phone.newPage();
+      await second.goto(`${h5}/student/study-page?myClassId=${myClassId}`);
+      await second.getByRole('button', { name: `${LESSON}（未学完）` }).click();
+      await startedPlaying(second);
+      await playedPast(second, beforeReload + 1.5);
+      await second.close({ runBeforeUnload: true });
+      await waitForCredit(kept + 1);
+      // Each page's session ended with its last beat.
+      const sessions = await query<{ status: string }>(
+        'SELECT status FROM study_session WHERE my_class_id = $1',
+        [myClassId],
+      );
+      expect(sessions.map((session) => session.status)).toEqual(['ENDED', 'ENDED']);
     },
     STEP_TIMEOUT,
   );
@@ -196,7 +269,7 @@ describe('studying a demo lesson as the demo student', () => {
         'SELECT status FROM study_session WHERE my_class_id = $1',
         [myClassId],
       );
-      expect(sessions.map((session) => session.status)).toEqual(['ENDED']);
+      expect(sessions.map((session) => session.status)).toEqual(['ENDED', 'ENDED', 'ENDED']);
     },
     STEP_TIMEOUT,
   );

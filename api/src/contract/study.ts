@@ -148,6 +148,11 @@ export const heartbeatInput = z.object({
   position: z.number({ error: '播放位置不正确' }).min(0).max(86_400),
   rate: z.number({ error: '播放速度不正确' }).min(0.25).max(16),
   visible: z.boolean({ error: '页面可见性不正确' }),
+  /**
+   * The last beat of the session: the page is going away (reloaded, closed, left). Judged like any
+   * beat, then the session ends with it (one request, so the end never overtakes the beat).
+   */
+  last: z.boolean({ error: '结束标记不正确' }).optional(),
 });
 
 /** What the player must do after a beat. */
@@ -203,7 +208,7 @@ export const studyPageCalls = defineCalls('my-class', {
 export const studyCalls = defineCalls('study', {
   /** Starts playing a lesson (the newest device wins: other sessions of the student stop). */
   start: { input: studyStartInput, answer: answer<StudyStart>(), access: student },
-  /** One beat of the player; the server credits what it may and says what to do. */
+  /** One beat of the player; the server credits what it may and says what to do (`last`: and ends the session). */
   heartbeat: { input: heartbeatInput, answer: answer<HeartbeatAnswer>(), access: student },
   /** Answers the pop-up question the session waits for. */
   'answer-question': { input: answerQuestionInput, answer: answer<AnswerQuestionAnswer>(), access: student },

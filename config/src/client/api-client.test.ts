@@ -241,4 +241,38 @@ describe('catalogue calls', () => {
     });
     expect(seen[0]).toMatchObject({ url: '/project/system-info.action', data: form, timeout: 600_000 });
   });
+
+  it('send a keepalive call at once: fetch with keepalive, the token header and a JSON body, quiet', async () => {
+    cookies = 'token=abc123';
+    const sent: [string, RequestInit][] = [];
+    let reply: Response = Response.json({ respCode: 200, attribute: { title: '平台' } });
+    const fetchSpy = (async (url: string, init: RequestInit) => {
+      sent.push([url, init]);
+      return reply;
+    }) as unknown as typeof fetch;
+    const api = createApiClient<TestCalls>({
+      feedback,
+      onUnauthorized,
+      cookies: () => cookies,
+      fetch: fetchSpy,
+    });
+    const answered = api.keepalive('project/system-info', { unitId: 3 });
+    // Started before the call returned: a page being left has no later turn to send it in.
+    expect(sent).toHaveLength(1);
+    await expect(answered).resolves.toEqual({ title: '平台' });
+    expect(sent[0]).toEqual([
+      '/api/project/system-info.action',
+      {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', token: 'abc123' },
+        body: '{"unitId":3}',
+      },
+    ]);
+    reply = Response.json({ respCode: 401, respDesc: '请先登录' }, { status: 401 });
+    await failure(api.keepalive('project/system-info', {}));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(feedback.showErrorMessage).not.toHaveBeenCalled();
+  });
 });

@@ -30,6 +30,8 @@ export interface ApiClientOptions {
   cookies?: () => string;
   /** How requests are sent; axios's own (XHR in a browser) unless given (tests). */
   adapter?: AxiosAdapter;
+  /** The `fetch` of `keepalive` calls; the page's unless given (tests). */
+  fetch?: typeof fetch;
 }
 
 /** The typed client of one catalogue `C` (the API's `Calls`). */
@@ -41,6 +43,13 @@ export interface ApiClient<C> {
   ): Promise<AnswerOf<C[K]>>;
   /** Makes a call answered with a file and resolves to the Blob. A refused download fails like any call. */
   download<K extends FileCallKey<C>>(key: K, ...args: [...InputArgs<C[K]>, CallOptions?]): Promise<Blob>;
+  /**
+   * Makes a call that outlives the page: `fetch` with `keepalive`, started before this returns, so a
+   * `pagehide` or `visibilitychange` handler can send it while the page is being left (the browser
+   * delivers it after the page is gone). Sent like `call` (the token header, a JSON body); resolves
+   * to the answer when the page is still there to read it. Quiet: rejects with an ApiError, shows nothing.
+   */
+  keepalive<K extends DataCallKey<C>>(key: K, ...args: InputArgs<C[K]>): Promise<AnswerOf<C[K]>>;
   /** Sends a multipart body (files and fields) to a call and resolves to its answer. */
   upload<K extends DataCallKey<C>>(key: K, form: FormData, options?: UploadOptions): Promise<AnswerOf<C[K]>>;
   /**
@@ -64,8 +73,9 @@ export function createApiClient<C>(options: ApiClientOptions): ApiClient<C> {
     withCredentials: true,
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
+  const sessionToken = () => getCookie(TOKEN_KEY, options.cookies ? options.cookies() : pageCookies());
   http.interceptors.request.use((config) => {
-    const token = getCookie(TOKEN_KEY, options.cookies ? options.cookies() : pageCookies());
+    const token = sessionToken();
     if (token) config.headers.set(TOKEN_HEADER, token);
     return config;
   });
@@ -98,6 +108,28 @@ export function createApiClient<C>(options: ApiClientOptions): ApiClient<C> {
         { url: callUrl(key), method: 'post', data: input ?? {}, responseType: 'blob' },
         callOptions,
       );
+    },
+    keepalive(key, ...args) {
+      const token = sessionToken();
+      const send = options.fetch ?? globalThis.fetch;
+      const sent = send(`${API_BASE}${callUrl(key)}`, {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
+        body: JSON.stringify(args[0] ?? {}),
+      });
+      return sent
+        .then(
+          async (response): Promise<RawResult> => ({
+            status: response.status,
+            data: await response.json().catch(() => undefined),
+          }),
+          (): RawResult => ({}),
+        )
+        .then((raw) =>
+          finishRequest(raw, { feedback: SILENT_FEEDBACK, onUnauthorized: options.onUnauthorized }),
+        );
     },
     upload(key, form, uploadOptions = {}) {
       return send(

@@ -26,6 +26,13 @@ export const startStudy = (myClassId: number, lessonId: number) =>
 export const sendHeartbeat = (beat: HeartbeatPayload) => api.call('study/heartbeat', beat, { quiet: true });
 
 /**
+ * A beat that outlives the page (`keepalive`): the one sent when the page is hidden or left, and
+ * the last of a session (`last: true`, which also ends it). Sent before this returns; resolves to
+ * the answer when the page is still there. Quiet. Rejects with an ApiError.
+ */
+export const sendPartingHeartbeat = (beat: HeartbeatPayload) => api.keepalive('study/heartbeat', beat);
+
+/**
  * Answers the pop-up question the session waits for (option letters, sorted); answers whether it
  * was right, the right answer and the explanation. Rejects with an ApiError (shown).
  */
@@ -46,5 +53,8 @@ export const submitFaceCheck = (sessionId: string, capture: Blob) => {
   return api.upload('study/face-check', form);
 };
 
-/** Ends a session (the player closed or the page was left). Quiet: nothing waits for it. */
-export const endStudy = (sessionId: string) => api.call('study/end', { sessionId }, { quiet: true });
+/**
+ * Ends a session (the player closed or the page was left) when no last beat does. Sent so that it
+ * outlives the page (`keepalive`); quiet. Rejects with an ApiError.
+ */
+export const endStudy = (sessionId: string) => api.keepalive('study/end', { sessionId });

@@ -552,7 +552,8 @@ function announcePassed(
  * judged on the session as this process last stored it and written in one statement that holds
  * only while nothing else wrote the session or its lesson since (`beat-store.ts`); any other beat
  * (the first of a session here, one after a change elsewhere, one that finishes the lesson or
- * meets a stopped session) is judged again in a transaction with both rows locked.
+ * meets a stopped session) is judged again in a transaction with both rows locked. The `last` beat
+ * of a page going away takes the locked path too and ends the session with it.
  *
  * The one-statement write commits asynchronously: its answer does not wait for PostgreSQL to flush
  * the write-ahead log to disk. At 1,000 beats/s on the bench's machine that wait was the tail
@@ -569,7 +570,7 @@ export async function heartbeat(
   now = scope.providers.clock.now(),
 ): Promise<HeartbeatAnswer> {
   const known = rememberedBeat(scope, input.sessionId) ?? (await readBeat(scope, input.sessionId));
-  if (known?.status === 'ACTIVE') {
+  if (known?.status === 'ACTIVE' && !input.last) {
     const outcome = judgeStoredBeat(scope, known, input, now);
     if (!outcome.finishedNow) {
       const stored = await writeBeat(scope, input.sessionId, known, {
@@ -599,8 +600,13 @@ export async function heartbeat(
     const status = outcome?.finishedNow
       ? await rollUp(scope, row.my_class_id, now, transaction)
       : stored.enrolment_status;
+    if (input.last && row.status === 'ACTIVE')
+      await StudySession.update(
+        { status: 'ENDED', endedAt: now },
+        { where: { id: input.sessionId, projectId: scope.project.id }, transaction },
+      );
     // Remembered once committed: a roll-up that fails rolls the beat back with it.
-    transaction.afterCommit(() => rememberBeat(scope, input.sessionId, stored));
+    transaction.afterCommit(() => rememberBeat(scope, input.sessionId, input.last ? undefined : stored));
     return beatAnswer(row, outcome, status);
   });
 }

@@ -11,7 +11,7 @@ import { chinaToday } from '../train-class/class-read';
 import { type EnrolmentPassed, enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass } from '../train-class/train-class.model';
 import { buildClass, enrol, shiftDay } from '../train-class/train-class.testing';
-import { LessonProgress, PopupAnswer, StudyRefusal } from './study.model';
+import { LessonProgress, PopupAnswer, StudyRefusal, StudySession } from './study.model';
 import { passEnrolment } from './study.service';
 
 const clock = createManualClock(new Date('2026-11-26T02:00:00Z'));
@@ -69,7 +69,7 @@ async function player(token: string, myClassId: number, lessonId: number) {
     beat: (
       afterSeconds: number,
       position: number,
-      extra: Partial<{ rate: number; visible: boolean; seq: number }> = {},
+      extra: Partial<{ rate: number; visible: boolean; seq: number; last: boolean }> = {},
     ) => {
       clock.advance(afterSeconds * 1000);
       return ok(
@@ -81,6 +81,7 @@ async function player(token: string, myClassId: number, lessonId: number) {
             position,
             rate: extra.rate ?? 1,
             visible: extra.visible ?? true,
+            ...(extra.last ? { last: true } : {}),
           },
           token,
         ),
@@ -184,6 +185,32 @@ test('two devices: the newest wins and the other is told to stop', async () => {
     action: { kind: 'STOP' },
   });
   expect((await laptop.beat(0, 30)).credited).toBe(15);
+});
+
+test('the last beat of a page going away is judged like any beat and ends the session', async () => {
+  const s = await scene({ lessons: [120] });
+  // 4.3 s played, then the page reloads: the stretch before the first 15 s beat is credited.
+  const p = await player(s.token, s.enrolment.id, s.lessons[0]?.id ?? 0);
+  expect(await p.beat(4.5, 4.3, { last: true })).toMatchObject({ credited: 4.3, refusal: null });
+  const session = await StudySession.findOne({ where: { id: p.start.sessionId }, allTenants: true });
+  expect(session).toMatchObject({ status: 'ENDED', endedAt: clock.now() });
+  // Nothing more is taken from that session.
+  expect(await p.beat(10, 14)).toMatchObject({
+    credited: 0,
+    refusal: 'SUPERSEDED',
+    action: { kind: 'STOP' },
+  });
+
+  // The same rules: a last beat claiming more than the clock allows is a seek, and still ends it.
+  const again = await player(s.token, s.enrolment.id, s.lessons[0]?.id ?? 0);
+  expect(again.start).toMatchObject({ resumePosition: 4.3, creditedSeconds: 4 });
+  expect((await again.beat(15, 19.3)).credited).toBe(15);
+  expect(await again.beat(2, 60, { last: true })).toMatchObject({ credited: 0, refusal: 'SEEK_AHEAD' });
+  expect(
+    await StudySession.findOne({ where: { id: again.start.sessionId }, allTenants: true }),
+  ).toMatchObject({ status: 'ENDED' });
+  const progress = await LessonProgress.findOne({ where: { myClassId: s.enrolment.id }, allTenants: true });
+  expect(progress?.creditedSeconds).toBeCloseTo(19.3);
 });
 
 test('a pop-up question pauses crediting until it is answered; its answer never reaches the player', async () => {

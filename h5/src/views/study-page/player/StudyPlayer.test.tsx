@@ -1,6 +1,6 @@
 import type { FaceCheckAnswer, PlayerQuestion } from '@px/api/contract';
 import { ApiError } from '@px/config';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'react-vant';
 import wx from 'weixin-js-sdk';
 import { getFacePhotoStatus } from '../../../api/face';
@@ -10,6 +10,7 @@ import {
   endStudy,
   getStudyInfo,
   sendHeartbeat,
+  sendPartingHeartbeat,
   startStudy,
   submitFaceCheck,
 } from '../../../api/study';
@@ -24,6 +25,7 @@ jest.mock('../../../api/study', () => ({
   getStudyInfo: jest.fn(),
   startStudy: jest.fn(),
   sendHeartbeat: jest.fn(),
+  sendPartingHeartbeat: jest.fn(),
   answerPopupQuestion: jest.fn(),
   confirmStudyIdle: jest.fn(),
   submitFaceCheck: jest.fn(),
@@ -57,6 +59,7 @@ jest.mock('weixin-js-sdk', () => ({
 const studyInfo = jest.mocked(getStudyInfo);
 const start = jest.mocked(startStudy);
 const heartbeat = jest.mocked(sendHeartbeat);
+const parting = jest.mocked(sendPartingHeartbeat);
 const answer = jest.mocked(answerPopupQuestion);
 const confirmIdle = jest.mocked(confirmStudyIdle);
 const faceCheck = jest.mocked(submitFaceCheck);
@@ -81,6 +84,7 @@ beforeEach(() => {
   studyInfo.mockReset().mockResolvedValue(buildStudyInfo());
   start.mockReset().mockResolvedValue(buildStart());
   heartbeat.mockReset().mockResolvedValue(beatAnswer());
+  parting.mockReset().mockResolvedValue(beatAnswer());
   answer.mockReset();
   confirmIdle.mockReset().mockResolvedValue(null);
   faceCheck.mockReset();
@@ -114,6 +118,8 @@ const credited = () => document.querySelector('.study-player__credited')?.textCo
 
 /** The beats sent so far, without the session id. */
 const beats = () => heartbeat.mock.calls.map(([beat]) => ({ ...beat, sessionId: undefined }));
+/** The beats sent to outlive the page (hidden, left, closed), without the session id. */
+const partingBeats = () => parting.mock.calls.map(([beat]) => ({ ...beat, sessionId: undefined }));
 const beat = (seq: number, position: number, rate = 1) => ({
   sessionId: undefined,
   seq,
@@ -154,12 +160,36 @@ describe('StudyPlayer: the beat loop', () => {
     heartbeat.mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)));
     const video = await openLesson();
     await media.play(video, 15);
+    await media.play(video, 3);
     fireEvent.click(screen.getByRole('button', { name: '暂停' }));
     await media.flush();
     expect(heartbeat).toHaveBeenCalledTimes(1);
     await act(async () => answerFirst(beatAnswer()));
     await media.flush();
-    expect(beats()).toEqual([beat(1, 15), beat(2, 15)]);
+    expect(beats()).toEqual([beat(1, 15), beat(2, 18)]);
+    // Paused where the last beat was: nothing played, so nothing more to report.
+    fireEvent.click(screen.getAllByRole('button', { name: '播放' })[0] as HTMLElement);
+    await media.flush();
+    fireEvent.click(screen.getByRole('button', { name: '暂停' }));
+    await media.flush();
+    expect(heartbeat).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts the seconds played since the last beat into 已计时 until the answer says what was credited', async () => {
+    heartbeat.mockResolvedValueOnce(beatAnswer({ credited: 15, creditedSeconds: 15 }));
+    const video = await openLesson();
+    expect(credited()).toBe('已计时 0秒 · 已学 0%');
+    await media.play(video, 4);
+    expect(credited()).toBe('已计时 4秒 · 已学 0%');
+    await media.play(video, 11);
+    expect(beats()).toEqual([beat(1, 15)]);
+    expect(credited()).toBe('已计时 15秒 · 已学 13%');
+    await media.play(video, 6);
+    expect(credited()).toBe('已计时 21秒 · 已学 13%');
+    // The server refused the next stretch (a seek): what it says stands.
+    heartbeat.mockResolvedValueOnce(beatAnswer({ credited: 0, creditedSeconds: 15, refusal: 'SEEK' }));
+    await media.play(video, 9);
+    expect(credited()).toBe('已计时 15秒 · 已学 13%');
   });
 
   it('shows a beat that did not reach the server, and carries on with the next', async () => {
@@ -173,27 +203,53 @@ describe('StudyPlayer: the beat loop', () => {
     expect(screen.queryByText('网络不稳定，学习记录稍后同步')).toBeNull();
   });
 
-  it('pauses when the page is hidden; the pause beat says so', async () => {
+  it('hidden: sends the stretch played in sight at once (keepalive), pauses, and sends nothing more', async () => {
+    parting.mockResolvedValueOnce(beatAnswer({ credited: 4, creditedSeconds: 4 }));
     const video = await openLesson();
     await media.play(video, 4);
     const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    await act(async () => {
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    document.dispatchEvent(new Event('visibilitychange'));
+    // Sent within the event: the page may never run again.
+    expect(partingBeats()).toEqual([beat(1, 4)]);
     await media.flush();
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
     visibility.mockRestore();
     expect(media.state(video).paused).toBe(true);
-    expect(beats()).toEqual([{ ...beat(1, 4), visible: false }]);
+    expect(heartbeat).not.toHaveBeenCalled();
+    expect(credited()).toBe('已计时 4秒 · 已学 13%');
+    expect(end).not.toHaveBeenCalled();
   });
 
-  it('closing sends a last beat and study/end, then reads the study page again', async () => {
+  it('left (pagehide): the last beat goes at once and ends the session; study/end alone when nothing was played since', async () => {
+    const video = await openLesson();
+    await media.play(video, 8);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(partingBeats()).toEqual([{ ...beat(1, 8), last: true }]);
+    await media.flush();
+    expect(heartbeat).not.toHaveBeenCalled();
+    expect(end).not.toHaveBeenCalled();
+
+    // A paused player whose pause beat was answered: only the end is left to send.
+    cleanup();
+    parting.mockClear();
+    const paused = await openLesson();
+    await media.play(paused, 5);
+    fireEvent.click(screen.getByRole('button', { name: '暂停' }));
+    await media.flush();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(end).toHaveBeenCalledWith(SESSION_ID);
+    expect(parting).not.toHaveBeenCalled();
+  });
+
+  it('closing sends a last beat that ends the session, then reads the study page again', async () => {
     const video = await openLesson();
     await media.play(video, 6);
     fireEvent.click(screen.getByRole('button', { name: '关闭播放器' }));
     await media.flush();
-    await waitFor(() => expect(end).toHaveBeenCalledWith(SESSION_ID));
-    expect(beats()).toEqual([beat(1, 6)]);
     await waitFor(() => expect(screen.queryByTestId('study-video')).toBeNull());
+    expect(partingBeats()).toEqual([{ ...beat(1, 6), last: true }]);
+    expect(end).not.toHaveBeenCalled();
+    expect(heartbeat).not.toHaveBeenCalled();
     expect(studyInfo).toHaveBeenCalledTimes(2);
   });
 

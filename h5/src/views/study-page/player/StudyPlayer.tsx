@@ -181,8 +181,13 @@ export function StudyPlayer({
 
       <div className="study-player__stats">
         <p className="study-player__credited">
-          已计时 <strong>{formatDuration(progress.creditedSeconds)}</strong> · 已学{' '}
-          {percent(progress.coverage)}%
+          已计时{' '}
+          <strong>
+            {formatDuration(
+              Math.floor(Math.min(start.durationSeconds, progress.creditedSeconds + session.pendingSeconds)),
+            )}
+          </strong>{' '}
+          · 已学 {percent(progress.coverage)}%
           {progress.finished && (
             <Tag type="success" className="study-player__finished">
               已学完

@@ -14,6 +14,7 @@ import {
   endStudy,
   type HeartbeatPayload,
   sendHeartbeat,
+  sendPartingHeartbeat,
 } from '../../../api/study';
 import { messageOf } from '../../../hooks/useRemote';
 import { allowedSeek, crossedQuestion, type SeekLimit, seekHint, seekLimit } from './play-rules';
@@ -55,6 +56,11 @@ export interface StudyVideoHandlers {
 
 export interface StudySession {
   progress: StudyProgress;
+  /**
+   * Seconds played since the last answered beat, as the server will count them (wall time: a 2x
+   * second counts half); shown added to the credited time until the next answer confirms or drops them.
+   */
+  pendingSeconds: number;
   block: PlayerBlock | null;
   /** Why the last beat credited nothing (shown subtly), or null. */
   refusal: BeatRefusalReason | null;
@@ -81,7 +87,7 @@ export interface StudySession {
   confirmIdle: () => Promise<void>;
   /** A face check passed: play resumes. */
   facePassed: () => void;
-  /** A last beat (when playing) and `study/end`; resolves when the session is over. */
+  /** A last beat of what was played (or `study/end` alone); resolves when the session is over. */
   close: () => Promise<void>;
 }
 
@@ -98,6 +104,8 @@ const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
 const beatRate = (rate: number) => Math.min(16, Math.max(0.25, rate || 1));
 /** Playback moving on by more than this between two time updates is a jump, not playing. */
 const PLAYING_STEP_SECONDS = 3;
+/** Positions closer than this are the same place (nothing played between two beats). */
+const SAME_POSITION_SECONDS = 0.05;
 
 /**
  * One study session of a lesson, driving its `<video>` (domain.md "Study and anti-cheat: the
@@ -106,8 +114,11 @@ const PLAYING_STEP_SECONDS = 3;
  * numbered in order), and does what each answer says: SEEK_TO jumps back, QUESTION pauses at the
  * mark with the question, IDLE_PROMPT and FACE_CHECK pause for the student, STOP ends the beats.
  * It also stops at a question's mark by itself (the beat then tells whether the server asks it) and
- * keeps seeking within the rules. No beat is sent while something holds the player. Closing (or
- * leaving the page) sends a last beat and `study/end`.
+ * keeps seeking within the rules. No beat is sent while something holds the player, nor one that
+ * would report nothing played while paused. The page hidden sends a beat of the stretch played
+ * until then (and pauses), closing or leaving the page a last beat (`last`, which ends the session),
+ * both with `keepalive` so they reach the server after the page is gone (docs/product-decisions.md
+ * "The player"); `study/end` alone when nothing was played since the last beat.
  */
 export function useStudySession(
   start: StudyStart,
@@ -129,6 +140,7 @@ export function useStudySession(
   const [position, setPosition] = useState(start.resumePosition);
   const [duration, setDuration] = useState(start.durationSeconds);
   const [rate, setRate] = useState(1);
+  const [pendingSeconds, setPendingSeconds] = useState(0);
   const [furthest, setFurthest] = useState(Math.max(start.furthestPosition, start.resumePosition));
 
   // What the event handlers read and change between renders.
@@ -138,6 +150,13 @@ export function useStudySession(
   const lastTimeRef = useRef(start.resumePosition);
   const openQuestionsRef = useRef<readonly PlayerQuestion[]>(start.questions);
   const seqRef = useRef(0);
+  /** The highest sequence number answered: an older beat's late answer changes nothing. */
+  const answeredSeqRef = useRef(0);
+  /** The position the last beat sent reported (where the server counts the next stretch from). */
+  const sentPositionRef = useRef(start.resumePosition);
+  /** Seconds played since the last beat was sent, and those of the beat on its way (`pendingSeconds`). */
+  const unsentRef = useRef(0);
+  const inFlightRef = useRef(0);
   /** The player stopped at a question's mark by itself and waits for the beat's answer. */
   const stoppedAtMarkRef = useRef(false);
   /** The player moves the video itself (resume, SEEK_TO, a mark): not the student's seek. */
@@ -202,8 +221,29 @@ export function useStudySession(
     play();
   };
 
-  /** Does what a beat's answer says. */
-  const apply = (answer: HeartbeatAnswer) => {
+  const showPending = () => setPendingSeconds(unsentRef.current + inFlightRef.current);
+
+  /** What was played since the last beat goes with the beat now sent (`seq`). */
+  const takeBeat = (position: number): number => {
+    seqRef.current += 1;
+    sentPositionRef.current = position;
+    inFlightRef.current += unsentRef.current;
+    unsentRef.current = 0;
+    return seqRef.current;
+  };
+
+  /** Nothing was played since the last beat: a beat now would report nothing. */
+  const nothingPlayedSince = (position: number) =>
+    !playingRef.current &&
+    !stoppedAtMarkRef.current &&
+    Math.abs(position - sentPositionRef.current) < SAME_POSITION_SECONDS;
+
+  /** Does what the answer to beat `seq` says (nothing when a later beat was answered already). */
+  const apply = (seq: number, answer: HeartbeatAnswer) => {
+    if (seq <= answeredSeqRef.current) return;
+    answeredSeqRef.current = seq;
+    if (seq === seqRef.current) inFlightRef.current = 0;
+    showPending();
     finishedRef.current = answer.finished;
     setProgress({
       creditedSeconds: answer.creditedSeconds,
@@ -255,27 +295,71 @@ export function useStudySession(
     }
   };
 
-  /** Sends one beat now (unless something holds the player: the server would only refuse it). */
-  const sendBeat = async () => {
-    if (blockRef.current) return;
+  /** Where the video stands now (as last seen once it is gone), in what a beat sends. */
+  const whereNow = () => {
     const element = videoRef.current;
-    seqRef.current += 1;
-    const beat: HeartbeatPayload = {
-      sessionId,
-      seq: seqRef.current,
+    return {
       position: tenths(element ? element.currentTime : snapshotRef.current.position),
       rate: beatRate(element ? element.playbackRate : snapshotRef.current.rate),
+    };
+  };
+
+  /** A beat that did not reach the server: its stretch goes with the next one (the server still counts from before it). */
+  const beatLost = (seq: number) => {
+    if (seq === seqRef.current) {
+      unsentRef.current += inFlightRef.current;
+      inFlightRef.current = 0;
+      showPending();
+    }
+    setBeatFailed(true);
+  };
+
+  /** Sends one beat now (unless something holds the player, or nothing was played since the last one). */
+  const sendBeat = async () => {
+    if (blockRef.current) return;
+    const { position, rate: playbackRate } = whereNow();
+    if (nothingPlayedSince(position)) return;
+    const seq = takeBeat(position);
+    const beat: HeartbeatPayload = {
+      sessionId,
+      seq,
+      position,
+      rate: playbackRate,
       visible: document.visibilityState === 'visible',
     };
     try {
       const answer = await sendHeartbeat(beat);
-      if (mountedRef.current && !closingRef.current) apply(answer);
+      if (mountedRef.current && !closingRef.current) apply(seq, answer);
     } catch (error) {
       if (!mountedRef.current || closingRef.current) return;
       if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'cancelled'))
-        setBeatFailed(true);
+        beatLost(seq);
       else holdFor({ kind: 'stopped', message: messageOf(error), restart: '重新进入' });
     }
+  };
+
+  /**
+   * The beat of a page being hidden or left (or a player closed): what was played until now, sent
+   * with `keepalive` before this returns, so it reaches the server even when the page is gone.
+   * The stretch it reports was played in sight (the page hides after it), so it says `visible`.
+   * `last` ends the session with it. Answers null when there is nothing to report (something holds
+   * the player, or nothing was played since the last beat).
+   */
+  const sendPartingBeat = (last: boolean): Promise<void> | null => {
+    if (blockRef.current) return null;
+    const { position, rate: playbackRate } = whereNow();
+    if (nothingPlayedSince(position)) return null;
+    stopTicking();
+    const seq = takeBeat(position);
+    const beat: HeartbeatPayload = { sessionId, seq, position, rate: playbackRate, visible: true };
+    return sendPartingHeartbeat(last ? { ...beat, last: true } : beat).then(
+      (answer) => {
+        if (mountedRef.current && !closingRef.current) apply(seq, answer);
+      },
+      () => {
+        if (mountedRef.current && !closingRef.current) beatLost(seq);
+      },
+    );
   };
 
   /**
@@ -298,20 +382,29 @@ export function useStudySession(
     tickRef.current = window.setInterval(() => void requestBeat(), rules.beatIntervalSeconds * 1000);
   };
 
+  /**
+   * Ends the session: the last beat (`last`, which ends it) when something was played since the
+   * beat before, else `study/end`. With `leaving` (the page is going away) both go at once, before
+   * this returns; otherwise after the beat on its way is answered. Both outlive the page.
+   */
   // biome-ignore lint/correctness/useExhaustiveDependencies: what it calls reads only refs and the session's constants
-  const close = useCallback((): Promise<void> => {
-    if (closingRef.current) return closingRef.current;
-    const wasPlaying = playingRef.current;
-    const closing = (async () => {
+  const close = useCallback(
+    (leaving = false): Promise<void> => {
+      if (closingRef.current) return closingRef.current;
       stopTicking();
-      if (wasPlaying) await requestBeat();
-      await queueRef.current;
-      videoRef.current?.pause();
-      await endStudy(sessionId).catch(() => undefined);
-    })();
-    closingRef.current = closing;
-    return closing;
-  }, [sessionId]);
+      const finish = () => {
+        // Read before pausing: the pause would say nothing is playing any more.
+        const last = sendPartingBeat(true);
+        playingRef.current = false;
+        videoRef.current?.pause();
+        return last ?? endStudy(sessionId).then(() => undefined);
+      };
+      const closing = (leaving ? finish() : queueRef.current.then(finish)).catch(() => undefined);
+      closingRef.current = closing;
+      return closing;
+    },
+    [sessionId],
+  );
 
   const video: StudyVideoHandlers = {
     onLoadedMetadata: (event) => {
@@ -350,6 +443,11 @@ export function useStudySession(
       snapshotRef.current.position = now;
       setPosition(now);
       if (seekingRef.current || now <= from || now - from > PLAYING_STEP_SECONDS) return;
+      if (!blockRef.current && !closingRef.current && document.visibilityState === 'visible') {
+        // Counted as the server will: wall time, so a second at 2x is half a second.
+        unsentRef.current += (now - from) / Math.max(1, element.playbackRate);
+        showPending();
+      }
       if (now > furthestRef.current) {
         furthestRef.current = now;
         setFurthest(now);
@@ -395,18 +493,30 @@ export function useStudySession(
     },
   };
 
-  // Hidden (another app, the phone locked): pause; the pause's beat says the page was hidden.
+  // Hidden (another app, the phone locked, WeChat in the background): a beat of what was played in
+  // sight goes at once (the page may never come back), then the video pauses. Left (reloaded,
+  // closed, navigated away): the last beat ends the session. Back from the browser's page cache
+  // after that: the session is over, a new one starts from 重新进入.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sendPartingBeat and holdFor read only refs and the session's constants
   useEffect(() => {
     const onVisibility = () => {
-      const element = videoRef.current;
-      if (document.visibilityState !== 'visible' && element && !element.paused) element.pause();
+      if (document.visibilityState === 'visible' || closingRef.current) return;
+      // Paused first, so the beat and the position the pause leaves agree.
+      videoRef.current?.pause();
+      void sendPartingBeat(false);
     };
-    const onPageHide = () => void close();
+    const onPageHide = () => void close(true);
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted && closingRef.current)
+        holdFor({ kind: 'stopped', message: '学习已暂停，请重新进入', restart: '重新进入' });
+    };
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
     };
   }, [videoRef, close]);
 
@@ -429,6 +539,7 @@ export function useStudySession(
 
   return {
     progress,
+    pendingSeconds,
     block,
     refusal,
     beatFailed,
