@@ -81,6 +81,11 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       await expectVisible(scanPage.getByRole('heading', { name: '支付成功' }));
       await scanPage.close();
       await expectVisible(page.getByRole('heading', { name: '支付成功' }), 30_000);
+      // 去学习 opens the class just bought (issue 30), not the list of every class.
+      await page.getByRole('button', { name: '去学习' }).click();
+      await page.waitForURL(/\/student\/study-page\?myClassId=\d+$/);
+      await expectVisible(page.getByRole('heading', { name: CLASS }));
+      await page.goBack();
 
       await page.getByRole('button', { name: '查看订单' }).click();
       await page.waitForURL(/\/my\?tab=orders$/);
@@ -92,6 +97,20 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       const popup = page.locator('.rv-popup').filter({ hasText: '退款说明' });
       await expectVisible(popup.getByText('原路退回微信零钱或银行卡', { exact: false }));
       await expectVisible(popup.getByText('退款金额'));
+      // The sheet's content keeps off its edges (issue 30: it ran edge to edge).
+      const sheet = await popup.boundingBox();
+      if (!sheet) throw new Error('the refund sheet has no box');
+      for (const part of [
+        popup.getByText(/^订单号 /),
+        popup.getByText('退款金额'),
+        popup.getByLabel('退款原因'),
+        popup.getByRole('button', { name: '提交申请' }),
+      ]) {
+        const box = await part.boundingBox();
+        if (!box) throw new Error(`${part} has no box`);
+        expect(box.x - sheet.x).toBeGreaterThanOrEqual(12);
+        expect(sheet.x + sheet.width - (box.x + box.width)).toBeGreaterThanOrEqual(12);
+      }
       await shot(page, '01-apply');
       await popup.getByRole('button', { name: '提交申请' }).click();
       await expectVisible(popup.getByText('请填写退款原因'));
@@ -144,7 +163,9 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       await page.reload();
       const order = card(page, CLASS);
       await expectVisible(order.getByText('已退款', { exact: true }));
-      await expectVisible(order.getByText('退款申请已退款', { exact: false }));
+      // Said as 已退款 ¥260.00, not 退款申请已退款（¥260.00） (issue 30).
+      await expectVisible(order.getByText(/^已退款 ¥\d+\.\d{2}$/));
+      expect(await order.getByText('退款申请已退款', { exact: false }).count()).toBe(0);
       await shot(page, '05-refunded', true);
     },
     STEP_TIMEOUT,

@@ -1,7 +1,7 @@
 import type { SliderCaptcha } from '@px/api/contract';
 import { ApiError, encryptLoginField } from '@px/config';
 import { buildSystemInfo } from '@px/test/jest/system-info';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { checkSliderCaptcha, getSliderCaptcha } from '../../api/captcha';
 import { checkAccountBeforeLogin, login, loginByMobile, sendMsgCodeByLogin } from '../../api/login';
@@ -87,6 +87,21 @@ describe('LoginPage: the page', () => {
     expect(screen.queryByRole('button', { name: '微信一键登录' })).toBeNull();
     expect(screen.getByRole('link', { name: '注册账号' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: '忘记密码' }).getAttribute('href')).toBe('/reset-pwd');
+  });
+
+  it('lets a visitor browse the classes without signing in (先看看课程), also when the form is closed', async () => {
+    renderLogin();
+    expect((await screen.findByRole('link', { name: '先看看课程' })).getAttribute('href')).toBe(
+      '/classSelectCenter',
+    );
+    cleanup();
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ hideStudentLoginPage: 1 }));
+    const store = createStore();
+    store.set(unitIdAtom, 5);
+    renderLogin('/login', store);
+    expect((await screen.findByRole('link', { name: '先看看课程' })).getAttribute('href')).toBe(
+      '/classSelectCenter?unitId=5',
+    );
   });
 
   it('switches to the SMS form', async () => {

@@ -7,7 +7,12 @@ import { SignInForms } from '../../components/sign-in/SignInForms';
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
 import { WechatSignInButton } from '../../components/sign-in/WechatSignInButton';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
-import { REGISTER_PATH, RESET_PASSWORD_PATH, safeRedirectTarget } from '../../router/paths';
+import {
+  CLASS_SELECT_CENTER_PATH,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+  safeRedirectTarget,
+} from '../../router/paths';
 import { unitIdAtom } from '../../store/project';
 import { isWechatBrowser } from '../../wechat/is-wechat-browser';
 import './login.css';
@@ -24,7 +29,8 @@ function withUnit(path: string, unitId: number | undefined): string {
  * /login: the student's sign-in. Tabs follow the project's `loginType` (password, SMS); WeChat is
  * offered only inside the WeChat browser (a button that starts OAuth). With `hideStudentLoginPage`
  * the page shows no form: the WeChat button in the WeChat browser, otherwise where to sign in.
- * After signing in the student goes to `redirect` (same-site only) or /my.
+ * After signing in the student goes to `redirect` (same-site only) or /my. 先看看课程 leads a visitor
+ * to the class centre, which needs no sign-in.
  */
 export function LoginPage() {
   const systemInfo = useSystemInfo();
@@ -88,6 +94,9 @@ export function LoginPage() {
         <p className="login__subtitle">学员登录</p>
       </header>
       {body}
+      <p className="login__browse">
+        <Link to={withUnit(CLASS_SELECT_CENTER_PATH, unitId)}>先看看课程</Link>
+      </p>
     </main>
   );
 }

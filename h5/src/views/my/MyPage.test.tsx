@@ -772,7 +772,7 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     await waitFor(() => expect(submitRefundApply).toHaveBeenCalledWith({ orderId: 76, reason: '工作调动' }));
     expect(toastSuccess).toHaveBeenCalledWith('退款申请已提交，请等待审核');
     const updated = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
-    expect(await within(updated).findByText('退款申请待审核（¥98.00）')).toBeTruthy();
+    expect(await within(updated).findByText('退款申请待审核 ¥98.00')).toBeTruthy();
     expect(within(updated).queryByRole('button', { name: '申请退款' })).toBeNull();
   });
 
@@ -816,6 +816,27 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     renderMy('/my?tab=orders');
     const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
     expect(within(order).queryByRole('button', { name: '申请退款' })).toBeNull();
+  });
+
+  it('says a refund done as 已退款 with its amount', async () => {
+    myOrders.mockResolvedValue(pageOf([{ ...PAID, status: 'REFUNDED', refundedAmount: 9800 }]));
+    jest.mocked(listMyRefundApplies).mockResolvedValue([{ ...APPLY, status: 'SUCCESS' }]);
+    renderMy('/my?tab=orders');
+    const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(await within(order).findByText('已退款 ¥98.00')).toBeTruthy();
+    expect(within(order).queryByText(/退款申请已退款/)).toBeNull();
+  });
+
+  it('names the class of a rejected one-class application with the reason', async () => {
+    myOrders.mockResolvedValue(pageOf([PAID]));
+    jest
+      .mocked(listMyRefundApplies)
+      .mockResolvedValue([{ ...APPLY, orderItemId: 5, status: 'REJECTED', rejectReason: '已开始学习' }]);
+    renderMy('/my?tab=orders');
+    const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(
+      await within(order).findByText('退款申请已驳回 ¥98.00（安全生产法专题班）：已开始学习'),
+    ).toBeTruthy();
   });
 
   it('shows a partly refunded order as 已支付（部分退款）', async () => {

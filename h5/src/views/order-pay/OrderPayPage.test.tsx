@@ -1,8 +1,9 @@
-import type { OrderStatusAnswer, OrderView } from '@px/api/contract';
+import type { MyClassItem, OrderStatusAnswer, OrderView } from '@px/api/contract';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Dialog } from 'react-vant';
 import wx from 'weixin-js-sdk';
+import { listMyClasses } from '../../api/my-class';
 import { cancelOrder, checkOrderPaid, findMyOrder, getPayQr, payOrder } from '../../api/order';
 import { getSystemInfo } from '../../api/project';
 import { getJsSdkConfig } from '../../api/wechat';
@@ -20,6 +21,7 @@ jest.mock('../../api/order', () => ({
   cancelOrder: jest.fn(),
 }));
 jest.mock('../../api/wechat', () => ({ getJsSdkConfig: jest.fn() }));
+jest.mock('../../api/my-class', () => ({ listMyClasses: jest.fn() }));
 jest.mock('weixin-js-sdk', () => ({
   __esModule: true,
   default: {
@@ -62,6 +64,24 @@ function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
     ...overrides,
   };
 }
+
+/** An enrolment of the student (`my-class/page`). */
+const ENROLMENT: MyClassItem = {
+  id: 41,
+  classId: 5,
+  className: '安全生产法专题班',
+  year: 2025,
+  status: 'STUDYING',
+  studyStartDate: '2025-01-01',
+  studyEndDate: '2026-12-31',
+  requiredHours: 12,
+  electiveHours: 0,
+  baseType: 'public',
+  creditedRequiredHours: 0,
+  creditedElectiveHours: 0,
+  studyEnded: false,
+  enrolledAt: '2025-03-01T08:11:00.000Z',
+};
 
 const PAID_ORDER = buildOrder({
   status: 'PAID',
@@ -106,6 +126,7 @@ beforeEach(() => {
   qr.mockReset().mockResolvedValue(new Blob(['png'], { type: 'image/png' }));
   isPaid.mockReset().mockResolvedValue(status('UNPAID'));
   cancel.mockReset();
+  jest.mocked(listMyClasses).mockReset();
   chooseWXPay.mockReset();
   jest.mocked(wx.config).mockClear();
   jest
@@ -170,8 +191,19 @@ describe('OrderPayPage: an unpaid order outside WeChat (Native)', () => {
 
     await elapse(PAY_POLL_INTERVAL_MS * 3);
     expect(isPaid).toHaveBeenCalledTimes(3);
+    // 去学习 opens the class just bought: its enrolment among the student's newest.
+    jest.mocked(listMyClasses).mockResolvedValue({
+      list: [
+        { ...ENROLMENT, id: 40, classId: 3 },
+        { ...ENROLMENT, id: 41, classId: 5 },
+      ],
+      total: 2,
+      pageNum: 1,
+      pageSize: 50,
+    });
     fireEvent.click(screen.getByRole('button', { name: '去学习' }));
-    expect(await probedLocation()).toBe('/my?tab=classes');
+    expect(await probedLocation()).toBe('/student/study-page?myClassId=41');
+    expect(listMyClasses).toHaveBeenCalledWith({ pageNum: 1, pageSize: 50, scope: 'current' });
   });
 
   it('leaves the simulator link out when the answer has none, and stops polling when the page goes away', async () => {
@@ -314,6 +346,22 @@ describe('OrderPayPage: other states', () => {
     expect(isPaid).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '查看订单' }));
     expect(await probedLocation()).toBe('/my?tab=orders');
+  });
+
+  it('leads 去学习 of an order of several classes to 我的班级', async () => {
+    findOrder.mockResolvedValue(
+      buildOrder({
+        ...PAID_ORDER,
+        items: [
+          { id: 15, refunded: false, classId: 5, className: '安全生产法专题班', year: 2025, amount: 4900 },
+          { id: 16, refunded: false, classId: 6, className: '急救常识班', year: 2025, amount: 4900 },
+        ],
+      }),
+    );
+    renderPay();
+    fireEvent.click(await screen.findByRole('button', { name: '去学习' }));
+    expect(await probedLocation()).toBe('/my?tab=classes');
+    expect(listMyClasses).not.toHaveBeenCalled();
   });
 
   it('shows a closed order with the way back to the cart', async () => {

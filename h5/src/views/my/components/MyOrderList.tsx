@@ -5,6 +5,7 @@ import {
   orderStatusText,
   REFUND_APPLY_STATUS_LABEL,
   type RefundApplyData,
+  type RefundApplyStatus,
   type RefundApplyView,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
@@ -60,11 +61,22 @@ interface OrderCardProps {
   studentName: string;
 }
 
-/** What the order card says of a refund application. */
+/** How the order card names a refund application's state (a refund done is simply 已退款). */
+const APPLY_STATE_TEXT: Readonly<Record<RefundApplyStatus, string>> = {
+  PENDING: `退款申请${REFUND_APPLY_STATUS_LABEL.PENDING}`,
+  APPROVED: `退款申请${REFUND_APPLY_STATUS_LABEL.APPROVED}`,
+  REFUNDING: REFUND_APPLY_STATUS_LABEL.REFUNDING,
+  SUCCESS: REFUND_APPLY_STATUS_LABEL.SUCCESS,
+  FAILED: REFUND_APPLY_STATUS_LABEL.FAILED,
+  REJECTED: `退款申请${REFUND_APPLY_STATUS_LABEL.REJECTED}`,
+  CANCELLED: `退款申请${REFUND_APPLY_STATUS_LABEL.CANCELLED}`,
+};
+
+/** What the order card says of a refund application: `已退款 ¥260.00`, `退款申请待审核 ¥98.00（班级）`, … */
 function applyText(apply: RefundApplyView): string {
-  const what = `退款申请${REFUND_APPLY_STATUS_LABEL[apply.status]}（${formatFen(apply.amount)}${
-    apply.orderItemId !== null ? `，${apply.className}` : ''
-  }）`;
+  const what = `${APPLY_STATE_TEXT[apply.status]} ${formatFen(apply.amount)}${
+    apply.orderItemId !== null ? `（${apply.className}）` : ''
+  }`;
   if (apply.status === 'REJECTED' && apply.rejectReason) return `${what}：${apply.rejectReason}`;
   if (apply.status === 'FAILED' && apply.failure) return `${what}：${apply.failure}`;
   return what;

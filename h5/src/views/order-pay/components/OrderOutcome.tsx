@@ -4,8 +4,10 @@ import { Checked, Failure, InfoO } from '@react-vant/icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'react-vant';
+import { listMyClasses } from '../../../api/my-class';
 import { OrderItemList } from '../../../components/OrderItemList';
-import { CLASS_SELECT_CENTER_PATH, GO_PAY_PATH, myTabPath } from '../../../router/paths';
+import { useSubmitLock } from '../../../hooks/useSubmitLock';
+import { CLASS_SELECT_CENTER_PATH, GO_PAY_PATH, myTabPath, studyPagePath } from '../../../router/paths';
 
 interface OutcomeProps {
   tone: 'success' | 'closed' | 'info';
@@ -41,12 +43,33 @@ function Outcome({ tone, icon, title, message, order, children }: OutcomeProps) 
   );
 }
 
+/** The enrolments read to find the one just bought (newest first: it is among the first). */
+const NEWEST_ENROLMENTS = 50;
+
 /**
- * 支付成功 (报名成功 for a free order): the student is enrolled; 去学习 opens 我的班级, 查看订单 我的订单.
+ * Where 去学习 leads after paying: the study page of the class just bought (an order of one class),
+ * else 我的班级 (several classes, or its enrolment not found among the newest).
+ */
+export async function studyPathAfterPaying(order: Pick<OrderView, 'items'>): Promise<string> {
+  const [only, ...more] = order.items;
+  if (!only || more.length > 0) return myTabPath('classes');
+  const page = await listMyClasses({ pageNum: 1, pageSize: NEWEST_ENROLMENTS, scope: 'current' });
+  const enrolment = page.list.find((item) => item.classId === only.classId);
+  return enrolment ? studyPagePath(enrolment.id) : myTabPath('classes');
+}
+
+/**
+ * 支付成功 (报名成功 for a free order): the student is enrolled; 去学习 opens the class just bought
+ * (我的班级 for an order of several), 查看订单 我的订单.
  */
 export function PaySuccess({ order }: { order: OrderView }) {
   const navigate = useNavigate();
+  const lock = useSubmitLock();
   const free = order.totalAmount === 0;
+  const study = () =>
+    void lock
+      .run(async () => navigate(await studyPathAfterPaying(order).catch(() => myTabPath('classes'))))
+      .catch(() => undefined);
   return (
     <Outcome
       tone="success"
@@ -55,7 +78,7 @@ export function PaySuccess({ order }: { order: OrderView }) {
       message={free ? '免费班级已为您开通，现在就可以开始学习' : '报名成功，现在就可以开始学习'}
       order={order}
     >
-      <Button round block type="primary" onClick={() => navigate(myTabPath('classes'))}>
+      <Button round block type="primary" loading={lock.submitting} onClick={study}>
         去学习
       </Button>
       <Button round block plain type="primary" onClick={() => navigate(myTabPath('orders'))}>
