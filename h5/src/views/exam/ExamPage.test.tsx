@@ -1,10 +1,14 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CertificateItem } from '@px/api/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { getExamResult, getExamSheet, saveExamAnswers, submitExam } from '../../api/exam';
+import { listMyCertificates } from '../../api/my-certificate';
 import { muteToast, probedLocation } from '../../testing/fixtures';
 import { renderScreen } from '../../testing/render-screen';
 import { ExamPage, submitConfirmMessage } from './ExamPage';
 import { buildResult, buildReview, buildSheet } from './exam.testing';
 
+jest.mock('../../api/my-certificate', () => ({ listMyCertificates: jest.fn() }));
 jest.mock('../../api/exam', () => ({
   getExamSheet: jest.fn(),
   saveExamAnswers: jest.fn(),
@@ -16,6 +20,7 @@ const sheetMock = jest.mocked(getExamSheet);
 const saveMock = jest.mocked(saveExamAnswers);
 const submitMock = jest.mocked(submitExam);
 const resultMock = jest.mocked(getExamResult);
+const certificatesMock = jest.mocked(listMyCertificates);
 
 const renderExam = (search = '?myClassId=41&attemptId=7') =>
   renderScreen(<ExamPage />, `/student/exam${search}`);
@@ -24,6 +29,12 @@ const renderExam = (search = '?myClassId=41&attemptId=7') =>
 const dialogWith = async (text: string | RegExp) =>
   (await screen.findByText(text)).closest('.rv-dialog') as HTMLElement;
 
+/** The page's own link as it now reads. */
+function CurrentLink() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="地址">{`${pathname}${search}`}</output>;
+}
+
 let toastInfo: jest.SpyInstance;
 
 beforeEach(() => {
@@ -31,6 +42,7 @@ beforeEach(() => {
   saveMock.mockReset().mockResolvedValue({ attemptId: 7, savedCount: 1, remainingSeconds: 1795 });
   submitMock.mockReset().mockResolvedValue(buildResult());
   resultMock.mockReset().mockResolvedValue(buildResult());
+  certificatesMock.mockReset().mockResolvedValue({ list: [], hiddenKinds: [] });
   toastInfo = muteToast('info');
 });
 afterEach(() => toastInfo.mockRestore());
@@ -194,12 +206,77 @@ describe('ExamPage: the answer sheet', () => {
     expect(resultMock).toHaveBeenCalledWith(7);
   });
 
+  it('comes back to the question the student was on after a reload (the link keeps it)', async () => {
+    const first = renderScreen(
+      <>
+        <ExamPage />
+        <CurrentLink />
+      </>,
+      '/student/exam?myClassId=41&attemptId=7',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '下一题' }));
+    fireEvent.click(await screen.findByRole('button', { name: '下一题' }));
+    expect(await screen.findByText('第 3 / 4 题 · 20 分', { exact: false })).toBeTruthy();
+    expect(screen.getByLabelText('地址').textContent).toBe('/student/exam?myClassId=41&attemptId=7&q=3');
+    first.unmount();
+
+    // The reloaded page opens the same link.
+    renderExam('?myClassId=41&attemptId=7&q=3');
+    expect(await screen.findByText('第 3 / 4 题', { exact: false })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '上一题' }));
+    expect(await screen.findByText('灭火的基本方法有哪些？')).toBeTruthy();
+    // A number outside the paper opens the first question.
+    cleanup();
+    renderExam('?myClassId=41&attemptId=7&q=9');
+    expect(await screen.findByText('发现火情后，第一步应当做什么？')).toBeTruthy();
+  });
+
   it('is the same sheet without a countdown for an exercise', async () => {
     sheetMock.mockResolvedValue(buildSheet({ kind: 'EXERCISE', deadline: null, remainingSeconds: null }));
     renderExam();
     await screen.findByText('发现火情后，第一步应当做什么？');
     expect(screen.getByText('练习')).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
+  });
+});
+
+describe('ExamPage: the certificate a pass issued', () => {
+  const CERTIFICATE = {
+    id: 3,
+    kind: 'CLASS',
+    myClassId: 41,
+    certificateNo: 'PX2026000123',
+  } as CertificateItem;
+
+  it('says the certificate was issued, with its number and the way to 我的证书', async () => {
+    certificatesMock.mockResolvedValue({
+      list: [{ ...CERTIFICATE, id: 2, myClassId: 40, certificateNo: 'PX2025000001' }, CERTIFICATE],
+      hiddenKinds: [],
+    });
+    sheetMock.mockResolvedValue(buildSheet({ status: 'SUBMITTED' }));
+    renderExam();
+    const notice = await screen.findByRole('region', { name: '结业证书' });
+    expect(within(notice).getByText('恭喜，结业证书已发放')).toBeTruthy();
+    expect(within(notice).getByText('证书编号 PX2026000123')).toBeTruthy();
+    fireEvent.click(within(notice).getByRole('button', { name: '我的证书' }));
+    expect(await probedLocation()).toBe('/my?tab=certificates');
+  });
+
+  it('says it was issued when the project does not show class certificates on the H5', async () => {
+    certificatesMock.mockResolvedValue({ list: [], hiddenKinds: ['CLASS'] });
+    sheetMock.mockResolvedValue(buildSheet({ status: 'SUBMITTED' }));
+    renderExam();
+    expect(await screen.findByText('本平台暂未开放在线查看证书')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '我的证书' })).toBeNull();
+  });
+
+  it('says nothing of certificates after a failed exam or an exercise', async () => {
+    resultMock.mockResolvedValue(buildResult({ passed: false, score: 40 }));
+    sheetMock.mockResolvedValue(buildSheet({ status: 'SUBMITTED' }));
+    renderExam();
+    expect(await screen.findByText('不合格')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '结业证书' })).toBeNull();
+    expect(certificatesMock).not.toHaveBeenCalled();
   });
 });
 

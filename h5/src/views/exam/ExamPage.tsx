@@ -10,6 +10,7 @@ import { useSubmitLock } from '../../hooks/useSubmitLock';
 import { myTabPath, studyPagePath } from '../../router/paths';
 import { formatClock } from '../../utils/clock';
 import { AnswerCard } from './components/AnswerCard';
+import { CertificateIssued } from './components/CertificateIssued';
 import { ExamResultView } from './components/ExamResultView';
 import { QuestionCard } from './components/QuestionCard';
 import { isAnswered, unansweredNumbers } from './exam-sheet';
@@ -40,6 +41,15 @@ export async function loadAttempt(attemptId: number): Promise<LoadedAttempt> {
   return { kind: 'sheet', sheet };
 }
 
+/** The search parameter holding the question shown (1 = the first), so a reload stays on it. */
+export const QUESTION_PARAM = 'q';
+
+/** The question to show from the link's `q` (the first when missing or out of range), as an index. */
+export function questionIndexOf(param: string | null, count: number): number {
+  const position = Number(param);
+  return Number.isInteger(position) && position >= 1 && position <= count ? position - 1 : 0;
+}
+
 /** Under this many seconds left the countdown turns red. */
 const HURRY_SECONDS = 300;
 
@@ -68,7 +78,9 @@ function SheetView({ sheet, onDone }: { sheet: ExamSheet; onDone: (result: ExamR
     [onDone],
   );
   const state = useExamSheet(sheet, onTimeUp);
-  const [current, setCurrent] = useState(0);
+  const [params, setParams] = useSearchParams();
+  // The question shown lives in the link (replaced, not pushed), so a reload comes back to it.
+  const current = questionIndexOf(params.get(QUESTION_PARAM), sheet.questions.length);
   const [cardOpen, setCardOpen] = useState(false);
   const lock = useSubmitLock();
   const questions = sheet.questions;
@@ -81,7 +93,15 @@ function SheetView({ sheet, onDone }: { sheet: ExamSheet; onDone: (result: ExamR
 
   const go = (index: number) => {
     setCardOpen(false);
-    setCurrent(Math.min(Math.max(index, 0), questions.length - 1));
+    const next = Math.min(Math.max(index, 0), questions.length - 1);
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        updated.set(QUESTION_PARAM, String(next + 1));
+        return updated;
+      },
+      { replace: true },
+    );
     void flush();
   };
 
@@ -182,6 +202,9 @@ function ExamContent({ myClassId, attemptId }: { myClassId: number; attemptId: n
       body = (
         <ExamResultView
           result={shown}
+          notice={
+            shown.kind === 'EXAM' && shown.passed ? <CertificateIssued myClassId={shown.myClassId} /> : null
+          }
           actions={
             <Button round type="primary" onClick={back}>
               返回学习
@@ -198,9 +221,11 @@ function ExamContent({ myClassId, attemptId }: { myClassId: number; attemptId: n
 /**
  * /student/exam?myClassId=&attemptId= (students only): the answer sheet of an exam or exercise
  * attempt, one question at a time with 答题卡, answers saved as the student goes, an exam's
- * countdown from the server's time left (a reload resumes the attempt as the server kept it),
+ * countdown from the server's time left (a reload resumes the attempt as the server kept it, on
+ * the question shown: `q` in the link),
  * 交卷 after confirmation and an automatic submission when the time is up; then the result and,
- * as the server allows, the review. A final attempt's link shows its result.
+ * as the server allows, the review; a passed exam names the certificate it issued. A final
+ * attempt's link shows its result.
  */
 export function ExamPage() {
   const [params] = useSearchParams();

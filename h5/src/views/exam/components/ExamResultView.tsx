@@ -52,10 +52,19 @@ function ReviewItem({ question }: { question: ReviewQuestion }) {
 }
 
 /**
- * The graded attempt: score, 合格 / 不合格 against the pass mark (an exam), how it ended, and the
- * review (each answer against the right one with the analysis) when the server gives it.
+ * The graded attempt: score, 合格 / 不合格 against the pass mark (an exam), how it ended, `notice`
+ * (the certificate a pass issued), and the review (each answer against the right one with the
+ * analysis) when the server gives it.
  */
-export function ExamResultView({ result, actions }: { result: ExamResult; actions: ReactNode }) {
+export function ExamResultView({
+  result,
+  actions,
+  notice,
+}: {
+  result: ExamResult;
+  actions: ReactNode;
+  notice?: ReactNode;
+}) {
   const exam = result.kind === 'EXAM';
   return (
     <div className="exam-result">
@@ -74,6 +83,7 @@ export function ExamResultView({ result, actions }: { result: ExamResult; action
         <p className="exam-result__meta">合格分 {formatScore(result.passScore)} 分</p>
         <div className="exam-result__actions">{actions}</div>
       </header>
+      {notice}
       {result.reviewable && result.review ? (
         <section className="exam-review" aria-label="答案解析">
           <h2 className="exam-review__title">答案解析</h2>
