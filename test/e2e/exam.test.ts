@@ -240,19 +240,24 @@ describe('the exam screens with the demo data', () => {
       expect(seconds(after)).toBeLessThanOrEqual(seconds(before));
       expect(seconds(after)).toBeGreaterThan(18 * 60);
       await expectVisible(page.getByRole('button', { name: '答题卡 5/10' }));
-      // The first question shows its saved answer again.
+      // Back on the question the student was on (issue 30: it went back to question 1).
+      const sixth = questions[5] as DrawnQuestion;
+      await expectVisible(page.getByRole('region', { name: '第 6 题' }).getByText(sixth.content));
+      await shot(page, '10-h5-after-reload');
+
+      // The answer card jumps to the first question, which shows its saved answer again.
+      await page.getByRole('button', { name: '答题卡 5/10' }).click();
+      await expectVisible(page.getByText('已答 5 题 · 未答 5 题'));
+      await shot(page, '11-h5-answer-card');
+      await page.getByRole('button', { name: '第 1 题（已答）' }).click();
       const first = questions[0] as DrawnQuestion;
       const firstCard = page.getByRole('region', { name: '第 1 题' });
       await expectVisible(firstCard.getByText(first.content));
       expect(
         await firstCard.locator('.rv-radio__icon--checked, .rv-checkbox__icon--checked').count(),
       ).toBeGreaterThan(0);
-      await shot(page, '10-h5-after-reload');
-
-      // The answer card jumps to the first unanswered question; the rest follow.
+      // Then to the first unanswered question; the rest follow.
       await page.getByRole('button', { name: '答题卡 5/10' }).click();
-      await expectVisible(page.getByText('已答 5 题 · 未答 5 题'));
-      await shot(page, '11-h5-answer-card');
       await page.getByRole('button', { name: '第 6 题（未答）' }).click();
       for (const question of questions.slice(5)) {
         await answerRightly(page, question);
@@ -268,8 +273,15 @@ describe('the exam screens with the demo data', () => {
       await expectVisible(page.locator('.exam-result__score').getByText('100'));
       await expectVisible(page.getByText('合格分 60 分'));
       await expectVisible(page.getByRole('region', { name: '答案解析' }).getByText(`正确答案：`).first());
+      // The certificate the pass issued is named, with the way to 我的证书 (issue 30).
+      const issued = page.getByRole('region', { name: '结业证书' });
+      await expectVisible(issued.getByText('恭喜，结业证书已发放'));
+      await expectVisible(issued.getByText(/^证书编号 \S+$/));
       await shot(page, '12-h5-result');
       await shot(page, '12b-h5-review', true);
+      await issued.getByRole('button', { name: '我的证书' }).click();
+      await page.waitForURL(/\/my\?tab=certificates$/);
+      await expectVisible(page.getByRole('listitem').filter({ hasText: EXAM_CLASS }));
 
       const [row] = await query<{ status: string }>('SELECT status FROM exam_attempt WHERE id = $1', [
         attemptId,
