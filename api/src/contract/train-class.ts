@@ -266,8 +266,14 @@ export interface ClassItem {
   requiredHours: number;
   electiveHours: number;
   courseCount: number;
-  /** Enrolments that keep the class from being deleted. */
+  /**
+   * 报名人数: paid enrolments (studying, finished, passed or expired; free ones count as paid). The
+   * others are counted apart: `unpaidCount` awaiting payment, `leftCount` refunded or changed out.
+   * Any enrolment keeps the class from being deleted.
+   */
   enrolledCount: number;
+  unpaidCount: number;
+  leftCount: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -473,7 +479,7 @@ export const evaluateStatusInput = z.object({
   status: z.enum(EVALUATION_STATUS, { error: '状态应为 VISIBLE 或 HIDDEN' }),
 });
 
-/** Enrolment states that let a student evaluate a class. */
+/** Enrolment states that let a student evaluate a class: the paid ones. */
 export const EVALUATING_MY_CLASS_STATUS = ['STUDYING', 'FINISHED_STUDY', 'PASSED', 'EXPIRED'] as const;
 
 /** My class (enrolment) states (domain "Status values"); enrolments are created by the payment issue. */

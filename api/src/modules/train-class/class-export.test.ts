@@ -19,7 +19,7 @@ import {
 } from './class-admin.testing';
 import { exportClasses } from './class-export';
 import { chinaToday } from './class-read';
-import { TrainClass } from './train-class.model';
+import { MyClass, TrainClass } from './train-class.model';
 import { enrol } from './train-class.testing';
 
 let t: TestApp;
@@ -117,12 +117,14 @@ test('class/export streams the filtered classes as an .xlsx in display order (GE
     '学习结束',
     '上架状态',
     '报名人数',
+    '待支付',
+    '已退款/转出',
     '创建时间',
   ]);
   // Paging is ignored: every class of the filter, in display order (created first, sort ascending).
   expect(rows.slice(1).map((row) => row[0])).toEqual(['导出甲班', '导出丙班']);
   const [first, second] = rows.slice(1) as unknown[][];
-  expect(first?.slice(0, 13)).toEqual([
+  expect(first?.slice(0, 15)).toEqual([
     '导出甲班',
     THIS_YEAR,
     c.plans.published.name,
@@ -136,10 +138,26 @@ test('class/export streams the filtered classes as an .xlsx in display order (GE
     `${THIS_YEAR + 1}-12-31`,
     '已下架',
     0,
+    0,
+    0,
   ]);
-  expect(first?.[13]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  expect(first?.[15]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   expect(second?.slice(3, 5)).toEqual(['专业科目 / 建筑工程 / 建筑施工', 98.5]);
   expect(second?.[11]).toBe('已上架');
+
+  // 报名人数 counts the paid enrolments; unpaid, refunded and changed-out ones are counted apart.
+  const statuses = ['STUDYING', 'PASSED', 'EXPIRED', 'PENDING_PAY', 'REFUNDED', 'CHANGED_OUT'] as const;
+  for (const status of statuses) {
+    const student = await buildAccount({ projectId: c.projectId, roleSystem: ROLE_SYSTEM.STUDENT });
+    await MyClass.create({ projectId: c.projectId, accountId: student.account.id, classId: b.id, status });
+  }
+  const counted = await t.http
+    .post('/api/class/export.action')
+    .set('token', c.token)
+    .send({ shelf: 'ON' })
+    .buffer(true)
+    .parse(binary);
+  expect((await rowsOf(counted.body as Buffer))[1]?.slice(12, 15)).toEqual([3, 1, 2]);
 
   const filtered = await t.http
     .post('/api/class/export.action')

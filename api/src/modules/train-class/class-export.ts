@@ -5,7 +5,7 @@ import type { FileResult, TenantScope } from '../../core/action';
 import { cursorBatches, modelSelectSql } from '../../core/export-cursor';
 import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
 import { type CategoryPlace, categoryPlaces } from '../class-category/category-places';
-import { chinaToday } from './class-read';
+import { chinaToday, enrolmentCountsSql } from './class-read';
 import { TrainClass } from './train-class.model';
 import { type ClassLookups, type ClassRecord, classListWhere, presentClassItem } from './train-class.service';
 
@@ -24,6 +24,8 @@ const COLUMNS: readonly XlsxColumn<ClassItem>[] = [
   { header: '学习结束', width: 12, value: (item) => item.studyEndDate },
   { header: '上架状态', width: 10, value: (item) => (item.onShelf ? '已上架' : '已下架') },
   { header: '报名人数', width: 10, value: (item) => item.enrolledCount },
+  { header: '待支付', width: 8, value: (item) => item.unpaidCount },
+  { header: '已退款/转出', width: 12, value: (item) => item.leftCount },
   { header: '创建时间', width: 20, value: (item) => chinaDateTime(item.createdAt) },
 ];
 
@@ -35,6 +37,8 @@ interface ExportRow extends ClassRecord {
   electiveTotalTenths: number;
   courseCount: number;
   enrolledCount: number;
+  unpaidCount: number;
+  leftCount: number;
 }
 
 /**
@@ -49,7 +53,9 @@ function exportSql(projectId: number, where: WhereOptions<TrainClass>): string {
           coalesce(h.required_tenths, 0)::int AS "requiredTenths",
           coalesce(h.elective_tenths, 0)::int AS "electiveTotalTenths",
           coalesce(h.course_count, 0)::int AS "courseCount",
-          coalesce(e.enrolled, 0)::int AS "enrolledCount"
+          coalesce(e.paid, 0)::int AS "enrolledCount",
+          coalesce(e.unpaid, 0)::int AS "unpaidCount",
+          coalesce(e.left_count, 0)::int AS "leftCount"
      FROM (${classes}) c
      LEFT JOIN train_plan p ON p.id = c."planId" AND p.project_id = ${project}
      LEFT JOIN (SELECT class_id,
@@ -58,8 +64,7 @@ function exportSql(projectId: number, where: WhereOptions<TrainClass>): string {
                        count(*) AS course_count
                   FROM train_class_course WHERE project_id = ${project} GROUP BY class_id) h
             ON h.class_id = c.id
-     LEFT JOIN (SELECT class_id, count(*) AS enrolled
-                  FROM my_class WHERE project_id = ${project} GROUP BY class_id) e
+     LEFT JOIN (${enrolmentCountsSql(project)}) e
             ON e.class_id = c.id
     ORDER BY c.sort ASC, c."createdAt" DESC, c.id DESC`;
 }
@@ -88,7 +93,12 @@ function presenter(projectId: number) {
           },
         ]),
       ),
-      enrolments: new Map(rows.map((row) => [row.id, row.enrolledCount])),
+      enrolments: new Map(
+        rows.map((row) => [
+          row.id,
+          { paid: row.enrolledCount, unpaid: row.unpaidCount, left: row.leftCount },
+        ]),
+      ),
       today: chinaToday(),
     };
     return rows.map((row) => presentClassItem(row, lookups));

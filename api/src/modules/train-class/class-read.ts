@@ -1,5 +1,9 @@
 import { col, fn, literal, Op, type Transaction, type WhereOptions } from 'sequelize';
-import type { ClassCourseItem, ClassCourseKind } from '../../contract/train-class';
+import {
+  type ClassCourseItem,
+  type ClassCourseKind,
+  EVALUATING_MY_CLASS_STATUS,
+} from '../../contract/train-class';
 import { Course, CourseLesson } from '../course/course.model';
 import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
 
@@ -13,6 +17,17 @@ import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
 export function chinaToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
+
+/**
+ * A class's enrolments by what they mean to staff: `paid` (studying, finished, passed, expired: the
+ * 报名人数), `unpaid` (awaiting payment), `left` (refunded or changed out).
+ */
+export interface EnrolmentCounts {
+  paid: number;
+  unpaid: number;
+  left: number;
+}
+const NO_ENROLMENTS: EnrolmentCounts = { paid: 0, unpaid: 0, left: 0 };
 
 /**
  * The condition for classes offered to students on China day `today`: on the shelf, their plan
@@ -73,18 +88,36 @@ export async function enrolmentCounts(
   projectId: number,
   classIds: number[],
   transaction?: Transaction,
-): Promise<Map<number, number>> {
-  const counts = new Map<number, number>(classIds.map((id) => [id, 0]));
+): Promise<Map<number, EnrolmentCounts>> {
+  const counts = new Map<number, EnrolmentCounts>(classIds.map((id) => [id, { ...NO_ENROLMENTS }]));
   if (classIds.length === 0) return counts;
   const rows = (await MyClass.findAll({
-    attributes: ['classId', [fn('COUNT', col('id')), 'count']],
+    attributes: [
+      'classId',
+      [literal(`count(*) FILTER (WHERE status IN (${sqlList(EVALUATING_MY_CLASS_STATUS)}))`), 'paid'],
+      [literal(`count(*) FILTER (WHERE status = 'PENDING_PAY')`), 'unpaid'],
+      [literal(`count(*) FILTER (WHERE status IN ('REFUNDED', 'CHANGED_OUT'))`), 'left'],
+    ],
     where: { projectId, classId: classIds },
     group: ['classId'],
     raw: true,
     transaction,
-  })) as unknown as { classId: number; count: string }[];
-  for (const row of rows) counts.set(row.classId, Number(row.count));
+  })) as unknown as { classId: number; paid: string; unpaid: string; left: string }[];
+  for (const row of rows)
+    counts.set(row.classId, { paid: Number(row.paid), unpaid: Number(row.unpaid), left: Number(row.left) });
   return counts;
+}
+
+/** The SQL list of fixed status words (`'A', 'B'`). */
+const sqlList = (words: readonly string[]) => words.map((word) => `'${word}'`).join(', ');
+
+/** The SQL of each class's enrolment counts (`class_id`, `paid`, `unpaid`, `left_count`), for the export's join. */
+export function enrolmentCountsSql(projectId: number): string {
+  return `SELECT class_id,
+                 count(*) FILTER (WHERE status IN (${sqlList(EVALUATING_MY_CLASS_STATUS)})) AS paid,
+                 count(*) FILTER (WHERE status = 'PENDING_PAY') AS unpaid,
+                 count(*) FILTER (WHERE status IN ('REFUNDED', 'CHANGED_OUT')) AS left_count
+            FROM my_class WHERE project_id = ${Number(projectId)} GROUP BY class_id`;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   chinaToday,
   classCourseItems,
   classHours,
+  type EnrolmentCounts,
   enrolmentCounts,
   notOfferedReason,
 } from './class-read';
@@ -89,7 +90,7 @@ export interface ClassLookups {
   plans: Map<number, { name: string; status: string }>;
   places: Map<number, CategoryPlace>;
   hours: Map<number, ClassHours>;
-  enrolments: Map<number, number>;
+  enrolments: Map<number, EnrolmentCounts>;
   today: string;
 }
 
@@ -157,7 +158,9 @@ export function presentClassItem(cls: ClassRecord, lookups: ClassLookups): Class
     requiredHours: tenthsToHours(hours?.requiredTenths ?? 0),
     electiveHours: tenthsToHours(cls.electiveHoursTenths),
     courseCount: hours?.courseCount ?? 0,
-    enrolledCount: lookups.enrolments.get(cls.id) ?? 0,
+    enrolledCount: lookups.enrolments.get(cls.id)?.paid ?? 0,
+    unpaidCount: lookups.enrolments.get(cls.id)?.unpaid ?? 0,
+    leftCount: lookups.enrolments.get(cls.id)?.left ?? 0,
     createdAt: cls.createdAt.toISOString(),
     updatedAt: cls.updatedAt.toISOString(),
   };

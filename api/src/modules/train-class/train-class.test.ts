@@ -133,6 +133,8 @@ describe('class/create', () => {
       electiveHours: 1,
       courseCount: 2,
       enrolledCount: 0,
+      unpaidCount: 0,
+      leftCount: 0,
       certificateTemplateId: c.templates.enabled.id,
       certificateTemplateName: '结业证书',
       teacherName: '王老师',
@@ -355,8 +357,17 @@ describe('class/page', () => {
       onShelf: true,
       offered: true,
       enrolledCount: 1,
+      unpaidCount: 0,
+      leftCount: 0,
       categoryPath: '专业科目 / 建筑工程 / 建筑施工',
     });
+    // 报名人数 counts paid enrolments only; the unpaid and the refunded or changed out apart.
+    for (const status of ['PENDING_PAY', 'PENDING_PAY', 'REFUNDED', 'CHANGED_OUT', 'PASSED'] as const) {
+      const student = await buildAccount({ projectId: p.projectId, roleSystem: ROLE_SYSTEM.STUDENT });
+      await MyClass.create({ projectId: p.projectId, accountId: student.account.id, classId: b.id, status });
+    }
+    const counted = (await post('page', { shelf: 'ON' }, p.token)).body.attribute.list as ClassItem[];
+    expect(counted[0]).toMatchObject({ enrolledCount: 2, unpaidCount: 2, leftCount: 2 });
     expect((await post('page', { shelf: 'MAYBE' }, p.token)).status).toBe(400);
   });
 });

@@ -376,4 +376,20 @@ describe('ClassListPage', () => {
     fireEvent.click(button(document.body, '新建班级'));
     expect(screen.getByTestId('location').textContent).toBe('/train-manage/train-class-detail');
   });
+
+  it('counts paid enrolments as 报名人数, the unpaid and the refunded apart; any of them keeps the class', async () => {
+    listMock.mockResolvedValue(
+      page([
+        { ...ON_SHELF, enrolledCount: 3, unpaidCount: 2, leftCount: 1 },
+        { ...OFF_SHELF, enrolledCount: 0, unpaidCount: 1, leftCount: 0 },
+      ]),
+    );
+    await openPage();
+    const counted = rowOf('安全员继续教育班');
+    expect(within(counted).getByText('3')).toBeTruthy();
+    expect(within(counted).getByText('待支付 2 · 退款/转出 1')).toBeTruthy();
+    const unpaidOnly = rowOf('公需科目通识班');
+    expect(within(unpaidOnly).getByText('待支付 1')).toBeTruthy();
+    expect(button(unpaidOnly, '删除').disabled).toBe(true);
+  });
 });

@@ -3,7 +3,20 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { type ClassFilters, type ClassItem, fenToYuan } from '@px/api/contract';
 import { formatDateRange } from '@px/config';
-import { Button, Card, Drawer, Flex, Form, Input, InputNumber, Select, Space, Tag, TreeSelect } from 'antd';
+import {
+  Button,
+  Card,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Tag,
+  TreeSelect,
+  Typography,
+} from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { exportClasses, listClasses } from '../../../api/train-class';
@@ -15,7 +28,13 @@ import { usePagedList } from '../../../hooks/usePagedList';
 import { type RowAction, useRowAction } from '../../../hooks/useRowAction';
 import type { CategoryOption } from '../../resource-manage/components/category-tree';
 import { ClassCategoryTree } from '../components/ClassCategoryTree';
-import { type Choice, CLASS_SHELF_OPTIONS, classDetailPath, planOptions } from './class-meta';
+import {
+  type Choice,
+  CLASS_SHELF_OPTIONS,
+  classDetailPath,
+  otherEnrolmentsText,
+  planOptions,
+} from './class-meta';
 import { AmountModal } from './components/AmountModal';
 import { BatchCopyModal } from './components/BatchCopyModal';
 import { BatchModifyModal } from './components/BatchModifyModal';
@@ -102,12 +121,26 @@ function classColumns(
       render: (_value, item) => formatDateRange(item.studyStartDate, item.studyEndDate),
     },
     {
+      // Paid enrolments; the unpaid and the refunded or changed out under them, when any.
       title: '报名人数',
       dataIndex: 'enrolledCount',
       key: 'enrolled',
-      width: 90,
+      width: 110,
       align: 'right',
       optional: 'shown',
+      render: (count: number, item) => {
+        const others = otherEnrolmentsText(item);
+        return others ? (
+          <Flex vertical align="flex-end">
+            {count}
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              {others}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          count
+        );
+      },
     },
     {
       title: '排序',

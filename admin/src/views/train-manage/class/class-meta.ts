@@ -40,11 +40,25 @@ export function planOptions(plans: readonly TrainPlanItem[], keep?: number): Cho
   });
 }
 
-/** Why a class cannot be deleted, or undefined when it can (the server decides in the end). */
-export function classDeleteRefusal(item: Pick<ClassItem, 'onShelf' | 'enrolledCount'>): string | undefined {
+/**
+ * Why a class cannot be deleted, or undefined when it can (the server decides in the end): any
+ * enrolment keeps it, paid or not, refunded or changed out.
+ */
+export function classDeleteRefusal(
+  item: Pick<ClassItem, 'onShelf' | 'enrolledCount' | 'unpaidCount' | 'leftCount'>,
+): string | undefined {
   if (item.onShelf) return '请先下架班级';
-  if (item.enrolledCount > 0) return '已有学员报名的班级不能删除';
+  if (item.enrolledCount + item.unpaidCount + item.leftCount > 0) return '已有学员报名的班级不能删除';
   return undefined;
+}
+
+/** What the 报名人数 cell adds under the paid count: the unpaid and the refunded or changed out, when any. */
+export function otherEnrolmentsText(item: Pick<ClassItem, 'unpaidCount' | 'leftCount'>): string | undefined {
+  const parts = [
+    ...(item.unpaidCount > 0 ? [`待支付 ${item.unpaidCount}`] : []),
+    ...(item.leftCount > 0 ? [`退款/转出 ${item.leftCount}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
 /** The message of a price that is not yuan with at most two decimals within the allowed range. */

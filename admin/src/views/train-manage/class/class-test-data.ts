@@ -80,6 +80,8 @@ export function buildClass(overrides: Partial<ClassItem> = {}): ClassItem {
     electiveHours: 4,
     courseCount: 3,
     enrolledCount: 0,
+    unpaidCount: 0,
+    leftCount: 0,
     createdAt: '2025-01-02T03:04:05.000Z',
     updatedAt: '2025-01-02T03:04:05.000Z',
     ...overrides,
