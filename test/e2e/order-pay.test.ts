@@ -115,6 +115,17 @@ describe('orders and WeChat Pay for the demo student', () => {
       await payButton.click();
       const sheet = page.locator('[data-wechat-sim="pay"]');
       await expectVisible(sheet);
+      // As WeChat's own sheet: the merchant and the amount (issue 30).
+      await expectVisible(sheet.getByText('演示职业培训学校'));
+      const [price] = await queryProduct<{ total_fen: number }>(
+        product,
+        'SELECT total_fen FROM pay_order WHERE id = $1',
+        [orderId],
+      );
+      await expectVisible(
+        sheet.getByText(`¥${(Number(price?.total_fen) / 100).toFixed(2)}`, { exact: true }),
+      );
+      await expectVisible(sheet.getByText(JSAPI_CLASS, { exact: false }));
       await shot(page, '04-pay-sheet');
       await sheet.getByRole('button', { name: '确认支付' }).click();
 
@@ -126,8 +137,11 @@ describe('orders and WeChat Pay for the demo student', () => {
       await page.reload();
       await expectVisible(page.getByRole('heading', { name: '支付成功' }));
 
+      // 去学习 opens the class just bought (issue 30); 我的班级 lists it.
       await page.getByRole('button', { name: '去学习' }).click();
-      await page.waitForURL(/\/my\?tab=classes$/);
+      await page.waitForURL(/\/student\/study-page\?myClassId=\d+$/);
+      await expectVisible(page.getByRole('heading', { name: JSAPI_CLASS }));
+      await page.goto(`${h5}/my?tab=classes`);
       const enrolled = card(page, JSAPI_CLASS);
       await expectVisible(enrolled);
       await expectVisible(enrolled.getByText('学习中'));
@@ -206,7 +220,9 @@ describe('orders and WeChat Pay for the demo student', () => {
       await shot(page, '13-free-enrolled');
 
       await page.getByRole('button', { name: '去学习' }).click();
-      await page.waitForURL(/\/my\?tab=classes$/);
+      await page.waitForURL(/\/student\/study-page\?myClassId=\d+$/);
+      await expectVisible(page.getByRole('heading', { name: FREE_CLASS }));
+      await page.goto(`${h5}/my?tab=classes`);
       for (const name of [JSAPI_CLASS, NATIVE_CLASS, FREE_CLASS])
         await expectVisible(card(page, name).getByText('学习中'));
       await shot(page, '14-hub-all-classes', true);

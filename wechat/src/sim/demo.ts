@@ -27,6 +27,7 @@ export const DEMO_WECHAT_USERS: SimUser[] = [
 export function demoMerchant(): SimMerchant {
   return {
     mchId: '1900009191',
+    name: '演示职业培训学校',
     apiV3Key: 'pxDemoApiV3Key0123456789abcdefgh',
     merchantSerial: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
     merchantPublicKey: fixture('demo-merchant-public.pem'),

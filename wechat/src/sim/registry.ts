@@ -18,6 +18,8 @@ export interface SimApp {
 /** A WeChat Pay merchant known to the simulator. */
 export interface SimMerchant {
   mchId: string;
+  /** The merchant's short name (商户简称), which WeChat's pay sheet shows above the amount. */
+  name: string;
   /** The APIv3 key (32 bytes) notifications are encrypted with. */
   apiV3Key: string;
   /** The merchant certificate's serial number and public key: requests are verified with it. */

@@ -44,7 +44,8 @@ export function checkJsSdkConfig(
  * The WeChat client bridge (`window.WeixinJSBridge`) for a normal browser. `weixin-js-sdk` calls
  * `invoke('preVerifyJSAPI', …)` for `wx.config`: the bridge asks the simulator to check the
  * signature against the page URL; `invoke('getBrandWCPayRequest', …)` for `wx.chooseWXPay`: the
- * person confirms on an overlay, then the simulator checks the paySign and pays. Other APIs answer
+ * person confirms on a sheet showing what WeChat's does (the merchant's short name, the amount, the
+ * order's description, 零钱 as the way to pay), then the simulator checks the paySign and pays. Other APIs answer
  * ok once the page is verified, `permission denied` before.
  */
 export function bridgeScript(origin: string): string {
@@ -57,13 +58,25 @@ export function bridgeScript(origin: string): string {
       .then(function (response) { return response.json(); });
   }
   function pageUrl() { return location.href.split('#')[0]; }
-  function confirmPayment() {
+  function text(value) {
+    var holder = document.createElement('div');
+    holder.textContent = String(value);
+    return holder.innerHTML;
+  }
+  function yuan(fen) { return '¥' + (fen / 100).toFixed(2); }
+  function confirmPayment(sheet) {
     return new Promise(function (resolve) {
       var layer = document.createElement('div');
       layer.setAttribute('data-wechat-sim', 'pay');
       layer.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.5);z-index:2147483647;display:flex;align-items:flex-end';
-      layer.innerHTML = '<div role="dialog" aria-label="微信支付" style="background:#fff;width:100%;padding:20px 16px;border-radius:12px 12px 0 0;font:16px/1.5 sans-serif;text-align:center">' +
-        '<div style="font-weight:600;margin-bottom:4px">微信支付（模拟器）</div><div style="color:#888;font-size:13px;margin-bottom:16px">模拟器代替微信客户端确认这笔支付</div>' +
+      var order = sheet && sheet.ok
+        ? '<div data-part="merchant" style="font-size:15px;color:#333">' + text(sheet.merchant) + '</div>' +
+          '<div data-part="amount" style="font-size:36px;font-weight:600;margin:4px 0">' + yuan(sheet.totalFen) + '</div>' +
+          '<div data-part="description" style="color:#888;font-size:13px;margin-bottom:12px">' + text(sheet.description) + '</div>' +
+          '<div style="display:flex;justify-content:space-between;border-top:1px solid #eee;padding:12px 0;margin-bottom:12px;font-size:14px"><span style="color:#888">付款方式</span><span>零钱</span></div>'
+        : '<div style="color:#fa5151;font-size:13px;margin-bottom:16px">' + text(sheet && sheet.errDesc ? sheet.errDesc : '订单信息读取失败') + '</div>';
+      layer.innerHTML = '<div role="dialog" aria-label="微信支付" style="background:#fff;width:100%;padding:16px 16px 20px;border-radius:12px 12px 0 0;font:16px/1.5 sans-serif;text-align:center">' +
+        '<div style="color:#888;font-size:12px;margin-bottom:12px">微信支付 · 模拟器代替微信客户端确认这笔支付</div>' + order +
         '<button type="button" data-action="pay" style="display:block;width:100%;padding:12px;border:0;border-radius:6px;background:#07c160;color:#fff;font-size:16px">确认支付</button>' +
         '<button type="button" data-action="cancel" style="display:block;width:100%;padding:12px;border:0;background:none;color:#576b95;font-size:16px;margin-top:8px">取消</button></div>';
       layer.addEventListener('click', function (event) {
@@ -88,13 +101,16 @@ export function bridgeScript(origin: string): string {
     }
     if (!verifiedAppId) { callback({ err_msg: name + ':permission denied' }); return; }
     if (name === 'getBrandWCPayRequest') {
-      confirmPayment().then(function (pay) {
-        if (!pay) { callback({ err_msg: 'get_brand_wcpay_request:cancel' }); return; }
-        post('/__sim/pay/jsapi-check', { appId: args.appId, timeStamp: args.timeStamp, nonceStr: args.nonceStr, package: args.package, signType: args.signType, paySign: args.paySign })
-          .then(function (answer) {
-            callback(answer.ok ? { err_msg: 'get_brand_wcpay_request:ok' } : { err_msg: 'get_brand_wcpay_request:fail', err_desc: answer.errMsg });
-          }, function () { callback({ err_msg: 'get_brand_wcpay_request:fail' }); });
-      });
+      post('/__sim/pay/jsapi-sheet', { package: args.package })
+        .then(null, function () { return null; })
+        .then(confirmPayment)
+        .then(function (pay) {
+          if (!pay) { callback({ err_msg: 'get_brand_wcpay_request:cancel' }); return; }
+          post('/__sim/pay/jsapi-check', { appId: args.appId, timeStamp: args.timeStamp, nonceStr: args.nonceStr, package: args.package, signType: args.signType, paySign: args.paySign })
+            .then(function (answer) {
+              callback(answer.ok ? { err_msg: 'get_brand_wcpay_request:ok' } : { err_msg: 'get_brand_wcpay_request:fail', err_desc: answer.errMsg });
+            }, function () { callback({ err_msg: 'get_brand_wcpay_request:fail' }); });
+        });
       return;
     }
     callback({ err_msg: name + ':ok' });

@@ -43,6 +43,11 @@ export interface JsapiCheckInput {
   openId?: string;
 }
 
+/** What WeChat's pay sheet shows of the order a `package` (`prepay_id=…`) names, before the person pays. */
+export type JsapiSheet =
+  | { ok: true; merchant: string; description: string; totalFen: number }
+  | { ok: false; errDesc: string };
+
 /** What the bridge answers `getBrandWCPayRequest` with (`err_msg` of WeixinJSBridge). */
 export type JsapiCheckResult =
   | { ok: true; errMsg: 'get_brand_wcpay_request:ok'; outTradeNo: string; transactionId: string }
@@ -59,6 +64,8 @@ export interface PaySimulator {
   resolveCodeUrl(codeUrl: string): SimPayOrder | undefined;
   /** The bridge's check of `chooseWXPay` parameters; on ok the order is paid and notified. */
   jsapiCheck(input: JsapiCheckInput): JsapiCheckResult;
+  /** The merchant, description and amount the pay sheet shows for a JSAPI `package`. */
+  jsapiSheet(packageText: string): JsapiSheet;
   /** The refund ends ABNORMAL (now when PROCESSING, or when it gets created). */
   failRefund(outRefundNo: string, mchId?: string): void;
   /** Delivers the last notification of the order again. Throws when there is none. */
@@ -387,6 +394,18 @@ export function createPayModule(options: PayModuleOptions = {}): SimModule {
           transactionId: order.transactionId ?? '',
         };
       },
+      jsapiSheet(packageText) {
+        const prepayId = packageText.startsWith('prepay_id=') ? packageText.slice('prepay_id='.length) : '';
+        const order = prepayId ? store.orderByPrepayId(prepayId) : undefined;
+        if (!order) return { ok: false, errDesc: 'prepay_id 无效或订单不存在' };
+        const merchant = registry.merchants.get(order.mchId);
+        return {
+          ok: true,
+          merchant: merchant?.name ?? `商户 ${order.mchId}`,
+          description: order.description,
+          totalFen: order.totalFen,
+        };
+      },
       failRefund(outRefundNo, mchId) {
         // A PROCESSING refund still has its settlement pending: it will see the armed failure.
         store.failRefund(outRefundNo, mchId);
@@ -456,6 +475,11 @@ export function createPayModule(options: PayModuleOptions = {}): SimModule {
           ...(openId ? { openId } : {}),
         }),
       };
+    });
+
+    context.route('POST', '/__sim/pay/jsapi-sheet', (request) => {
+      const input = hookInput(request);
+      return { body: api.jsapiSheet(typeof input.package === 'string' ? input.package : '') };
     });
 
     context.route('POST', '/__sim/pay/notify/duplicate', (request) =>

@@ -272,6 +272,29 @@ describe('person pages and hooks', () => {
     expect(paySim(sim).order(body.out_trade_no)?.state).toBe('SUCCESS');
   });
 
+  test('the JSAPI pay sheet shows the merchant, the amount and the description of the prepay id', async () => {
+    const body = jsapiBody({
+      description: '护理人员现场急救技能班',
+      amount: { total: 9800, currency: 'CNY' },
+    });
+    const { json } = await signed('POST', '/v3/pay/transactions/jsapi', body);
+    const sheet = async (packageText: unknown) =>
+      (
+        await fetch(`${base}/__sim/pay/jsapi-sheet`, {
+          method: 'POST',
+          body: JSON.stringify({ package: packageText }),
+        })
+      ).json();
+    expect(await sheet(`prepay_id=${json.prepay_id}`)).toEqual({
+      ok: true,
+      merchant: '演示职业培训学校',
+      description: '护理人员现场急救技能班',
+      totalFen: 9800,
+    });
+    expect(await sheet('prepay_id=nosuch')).toEqual({ ok: false, errDesc: 'prepay_id 无效或订单不存在' });
+    expect(await sheet(12)).toEqual({ ok: false, errDesc: 'prepay_id 无效或订单不存在' });
+  });
+
   test('hooks answer refusals as {code, message}', async () => {
     const post = async (path: string, body: unknown) => {
       const response = await fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body) });
