@@ -142,8 +142,12 @@ test(
       [FIRST, SECOND, THIRD].map((row) => row.map(String)),
       '职工名单-已改正.xlsx',
     );
+    const students = page.locator('th:has-text("学员（已有/计划）") + td');
+    const before = Number(/(\d+) \//.exec((await students.textContent()) ?? '')?.[1]);
     await page.locator('input[type="file"]').setInputFiles(fixed);
     await expectVisible(progressCard().getByText('导入完成'), 60_000);
+    // The unit class's count follows the import (issue 30: it stayed as it was).
+    await expectVisible(students.getByText(new RegExp(`^${before + 3} / \\d+$`)));
     await shot('03-done');
     await button(page, '去缴费').click();
     await page.waitForURL(/\/admin\/train-manage\/batch-pay-order\?id=\d+$/);

@@ -163,6 +163,9 @@ describe('ImportStudentPage', () => {
           finishedAt: '2026-11-26T01:30:00.000Z',
         }),
       );
+    // The unit class as the server holds it once the three are in.
+    jest.mocked(getUnitClass).mockResolvedValue(buildUnitClass({ studentCount: 4 }));
+    expect(screen.getByText('1 / 20')).toBeTruthy();
     const file = new File(['xlsx'], '第一批学员.xlsx');
     await chooseFile(file);
     expect(startMock).toHaveBeenCalledWith(4, file);
@@ -182,6 +185,10 @@ describe('ImportStudentPage', () => {
     expect(within(progressCard()).getByText('已导入 3 名学员，请完成缴费后学员即可学习。')).toBeTruthy();
     expect(within(progressCard()).queryByText('下载错误文件')).toBeNull();
     expect(progressMock).toHaveBeenCalledTimes(3);
+    // The unit class's count is read again once the import ended (issue 30: it stayed at 1 / 20).
+    expect(jest.mocked(getUnitClass)).toHaveBeenLastCalledWith(4, { quiet: true });
+    expect(screen.getByText('4 / 20')).toBeTruthy();
+    expect(screen.getByTestId('import-progress')).toBeTruthy();
     // Polling stops once the import has ended.
     await elapse(IMPORT_POLL_MS * 5);
     expect(progressMock).toHaveBeenCalledTimes(3);

@@ -79,10 +79,16 @@ function UnitClassSummary({ unitClass }: { unitClass: UnitClassItem }) {
 
 /**
  * The import part of the page: template, upload, the import being followed (polled every second
- * until it ends) and the unit class's earlier imports. An import still running when the page opens
- * is followed at once.
+ * until it ends; `onImportEnded` then, so the page reads the unit class's counts again) and the
+ * unit class's earlier imports. An import still running when the page opens is followed at once.
  */
-function UnitImportPanel({ unitClass }: { unitClass: UnitClassItem }) {
+function UnitImportPanel({
+  unitClass,
+  onImportEnded,
+}: {
+  unitClass: UnitClassItem;
+  onImportEnded: () => void;
+}) {
   const navigate = useNavigate();
   const canPay = useAccess().can(BATCH_PAY_PAGE);
   const [current, setCurrent] = useState<UnitImportView | null>(null);
@@ -108,7 +114,10 @@ function UnitImportPanel({ unitClass }: { unitClass: UnitClassItem }) {
     async (id) => {
       const view = await getUnitImportProgress(id, { quiet: true });
       setCurrent((shown) => (shown?.id === view.id ? view : shown));
-      if (view.finished) reload();
+      if (view.finished) {
+        reload();
+        onImportEnded();
+      }
     },
     IMPORT_POLL_MS,
   );
@@ -120,6 +129,7 @@ function UnitImportPanel({ unitClass }: { unitClass: UnitClassItem }) {
       setCurrent(view);
       void message.success('文件已上传，正在导入');
       reload();
+      if (view.finished) onImportEnded();
     } catch {
       // The request client has shown why.
     } finally {
@@ -274,13 +284,16 @@ export function ImportStudentPage() {
       />
     );
   if (state.status !== 'ready') return <RecordPending state={state} onRetry={state.reload} back={back} />;
+  // An import that ended changed the unit class's students: read it again without leaving the page.
+  const readAgain = () =>
+    void getUnitClass(state.record.id, { quiet: true }).then(state.set, () => undefined);
 
   return (
     <Flex vertical gap={16}>
       <Card title="导入学员" extra={back}>
         <UnitClassSummary unitClass={state.record} />
       </Card>
-      <UnitImportPanel key={state.record.id} unitClass={state.record} />
+      <UnitImportPanel key={state.record.id} unitClass={state.record} onImportEnded={readAgain} />
     </Flex>
   );
 }
