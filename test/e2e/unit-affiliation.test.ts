@@ -32,6 +32,9 @@ const card = (page: Page, title: string) =>
 const row = (scope: ReturnType<typeof card>, text: string) =>
   scope.locator('.ant-table-row').filter({ hasText: text });
 
+/** The breadcrumb as it reads (antd's separators included: 首页/培训机构). */
+const crumbs = (page: Page) => page.locator('.app-navbar__breadcrumb').textContent();
+
 async function signIn(page: Page, account: string, password: string) {
   await page.goto(`${product.url}/admin/`);
   await page.waitForURL(/\/admin\/admin-login/);
@@ -55,11 +58,17 @@ describe('挂靠单位 on 单位详情', () => {
       const page = await context.newPage();
       await signIn(page, DEMO.accounts.projectAdmin.account, DEMO.accounts.projectAdmin.password);
       await page.goto(`${product.url}/admin/unit-manage/list`);
+      // The breadcrumb follows the menu, where 培训机构 stands alone (issue 30: 单位管理 / 培训机构).
+      await expectVisible(page.locator('.ant-menu').getByText('培训机构'));
+      expect(await page.locator('.ant-menu').getByText('单位管理').count()).toBe(0);
+      expect(await crumbs(page)).toBe('首页/培训机构');
       const unitRow = page
         .locator('.ant-table-row')
         .filter({ has: page.getByText(DEMO.unitName, { exact: true }) });
       await unitRow.getByRole('link', { name: '详情' }).click();
       await page.waitForURL(/\/admin\/unit-manage\/detail\?id=\d+$/);
+      await expectVisible(page.locator('.app-navbar__breadcrumb').getByRole('link', { name: '培训机构' }));
+      expect(await crumbs(page)).toBe('首页/培训机构/单位详情');
       const affiliated = card(page, '挂靠单位');
       const branch = row(affiliated, BRANCH.name);
       await expectVisible(branch);
@@ -80,6 +89,12 @@ describe('挂靠单位 on 单位详情', () => {
     async () => {
       const page = await context.newPage();
       await signIn(page, DEMO.accounts.unitManager.account, DEMO.accounts.unitManager.password);
+      // A unit manager's menu has no 培训管理: neither has the breadcrumb of 单位班级 (issue 30).
+      await page.goto(`${product.url}/admin/train-manage/unit-class`);
+      await expectVisible(page.locator('.ant-menu').getByText('单位班级'));
+      expect(await page.locator('.ant-menu').getByText('培训管理').count()).toBe(0);
+      expect(await crumbs(page)).toBe('首页/单位班级');
+      await shot(page, '02a-unit-manager-crumbs');
       await page.goto(`${product.url}/admin/unit-manage/detail`);
       await expectVisible(page.locator('.ant-card-head-title', { hasText: '本单位信息' }));
       const affiliated = card(page, '挂靠单位');

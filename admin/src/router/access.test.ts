@@ -185,11 +185,38 @@ describe('buildBreadcrumbs', () => {
     expect(buildBreadcrumbs(ROUTES, '/home', '/home')).toEqual([{ title: '首页' }]);
   });
 
-  it('covers hidden pages too', () => {
+  it('follows the menu: a section the sidebar shows as its one page stands as that page', () => {
+    // 单位管理 holds one visible page: the sidebar shows 培训机构 in its place, so does the breadcrumb.
+    expect(buildBreadcrumbs(ROUTES, '/unit-manage/list', '/home')).toEqual([
+      { title: '首页', path: '/home' },
+      { title: '培训机构' },
+    ]);
+    // A hidden page sits under what the sidebar shows of its section, as a link.
+    expect(buildBreadcrumbs(ROUTES, '/unit-manage/detail', '/home')).toEqual([
+      { title: '首页', path: '/home' },
+      { title: '培训机构', path: '/unit-manage/list' },
+      { title: '单位详情' },
+    ]);
     expect(buildBreadcrumbs(ROUTES, '/project-manage/setting', '/home').map((crumb) => crumb.title)).toEqual([
       '首页',
-      '项目管理',
+      '项目列表',
       '项目设置',
+    ]);
+  });
+
+  it('follows the menu of the person: a section cut to one page by their grants is not named', () => {
+    // As a unit manager's 培训管理 holding only 单位班级: the menu shows no 账号管理 above 角色管理.
+    const routes = filterRoutesByMenu(ROUTES, menuOf('/home', '/account-manage/role'));
+    expect(buildSidebarMenu(routes).map((item) => item.title)).toEqual(['首页', '角色管理']);
+    expect(buildBreadcrumbs(routes, '/account-manage/role', '/home')).toEqual([
+      { title: '首页', path: '/home' },
+      { title: '角色管理' },
+    ]);
+    // A section whose pages are all hidden adds nothing.
+    const hiddenOnly = filterRoutesByMenu(ROUTES, menuOf('/home', '/unit-manage/detail'));
+    expect(buildBreadcrumbs(hiddenOnly, '/unit-manage/detail', '/home')).toEqual([
+      { title: '首页', path: '/home' },
+      { title: '单位详情' },
     ]);
   });
 

@@ -78,9 +78,14 @@ export interface Breadcrumb {
 }
 
 /**
- * The breadcrumb of a path: home first, then the section and the page. Home and pages above the
- * current one are links; sections and the current page are not. Empty when the path is not a route.
- * The current page's title follows its query (`search`: 编辑计划 for an editor given `?id=`).
+ * The breadcrumb of a path as the person's menu shows it (`buildSidebarMenu` of their permitted
+ * routes): home first, then the sidebar group the page sits in, then the page. A section the
+ * sidebar shows as its one visible page stands as that page (a link, unless it is the current page,
+ * or nothing), so 培训机构 reads 首页 / 培训机构 and a unit manager's 单位班级 has no 培训管理 above it; a
+ * hidden page sits under what the sidebar shows of its section (首页 / 单位班级 / 导入学员); a
+ * section without visible pages adds nothing. Sections are text, pages above the current one links.
+ * Empty when the path is not a route. The current page's title follows its query (`search`: 编辑计划
+ * for an editor given `?id=`).
  */
 export function buildBreadcrumbs<S>(
   routes: readonly RouteNode<S>[],
@@ -89,13 +94,17 @@ export function buildBreadcrumbs<S>(
   search = '',
 ): Breadcrumb[] {
   const chain = findRouteChain(routes, path);
-  if (chain.length === 0) return [];
-  const crumbs: Breadcrumb[] = chain.map((node, index) => {
-    const isLink = index < chain.length - 1 && node.children.length === 0;
-    if (isLink) return { title: node.title, path: node.path };
-    return { title: index === chain.length - 1 ? pageTitleOf(node.path, node.title, search) : node.title };
+  const page = chain.at(-1);
+  if (!page) return [];
+  const sections = chain.slice(0, -1).flatMap((section): Breadcrumb[] => {
+    const visible = section.children.filter((child) => !child.hidden && child.children.length === 0);
+    if (visible.length > 1) return [{ title: section.title }];
+    const shownAs = visible[0];
+    if (!shownAs || shownAs.path === page.path) return [];
+    return [{ title: shownAs.title, path: shownAs.path }];
   });
-  if (chain[0]?.path === homePath) return crumbs;
+  const crumbs = [...sections, { title: pageTitleOf(page.path, page.title, search) }];
+  if (page.path === homePath) return crumbs;
   const home = findRouteChain(routes, homePath)[0];
   return home ? [{ title: home.title, path: home.path }, ...crumbs] : crumbs;
 }
