@@ -11,6 +11,7 @@ import { classCategoryActions } from './modules/class-category/class-category.ac
 import { classCenterActions } from './modules/class-center/class-center.actions';
 import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
+import { documentLinkActions } from './modules/document-link/document-link.actions';
 import { examActions } from './modules/exam/exam.actions';
 import { faceActions } from './modules/face/face.actions';
 import { invoiceActions } from './modules/invoice/invoice.actions';
@@ -71,6 +72,7 @@ export const allActions: ActionDefinition[] = [
   ...studyReportActions,
   ...examActions,
   ...myCertificateActions,
+  ...documentLinkActions,
   ...unitClassActions,
   ...unitClassTransferActions,
   ...unitImportActions,

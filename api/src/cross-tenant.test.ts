@@ -244,6 +244,7 @@ const CASES: Record<string, Record<string, Ref>> = {
   'my-certificate/reprint': { id: 'certificate' },
   'my-certificate/view': { id: 'certificate' },
   'my-certificate/download': { id: 'certificate' },
+  'document-link/create': { id: 'certificate' },
   'my-certificate/query': { code: 'verifyCode' },
   'project/system-info': PUBLIC_UNIT,
   'unit/add-or-update': { id: 'unit' },
@@ -391,6 +392,7 @@ const CASES: Record<string, Record<string, Ref>> = {
 /** Fields a call needs besides its references when its schema's example does not fit. */
 const INPUTS: Record<string, Record<string, unknown>> = {
   'exam-question/save': { type: 'JUDGE', answer: 'A' },
+  'document-link/create': { kind: 'CERTIFICATE' },
   'unit/update-train-type': { trainTypes: ['public'] },
   'unit/batch-update-train-type': { trainTypes: ['public'] },
   'role/save': { roleSystem: ROLE_SYSTEM.PROJECT },

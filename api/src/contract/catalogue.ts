@@ -8,6 +8,7 @@ import { changeClassCalls } from './change-class';
 import { classCategoryCalls } from './class-category';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
+import { documentLinkCalls } from './document-link';
 import {
   examCalls,
   examEntryCalls,
@@ -68,6 +69,7 @@ export const CALLS = {
   ...keyed(examSettingCalls),
   ...keyed(examScoreCalls),
   ...keyed(myCertificateCalls),
+  ...keyed(documentLinkCalls),
   ...keyed(projectCalls),
   ...keyed(unitCalls),
   ...keyed(unitAffiliationCalls),

@@ -10,6 +10,7 @@ export * from './class-category';
 export * from './common';
 export * from './course';
 export * from './dictionary';
+export * from './document-link';
 export * from './exam';
 export * from './face';
 export * from './invoice';

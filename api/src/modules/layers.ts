@@ -31,5 +31,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['study-report'],
   ['exam', 'my-certificate'],
   ['change-class'],
-  ['refund-apply'],
+  ['refund-apply', 'document-link'],
 ];

@@ -496,6 +496,19 @@ export async function sweepInvoices(
   }
 }
 
+/** Whether an invoice (or its red reversal) has a PDF to give: issued on the platform, not only marked. */
+export function hasInvoicePdf(invoice: Invoice, red: boolean): boolean {
+  const serialNo = red ? invoice.redSerialNo : invoice.serialNo;
+  const number = red ? invoice.redInvoiceNumber : invoice.invoiceNumber;
+  const ready = red
+    ? invoice.status === 'REVERSED'
+    : ['ISSUED', 'RED_ISSUING', 'REVERSED'].includes(invoice.status);
+  return ready && !invoice.marked && Boolean(serialNo) && Boolean(number);
+}
+
+/** Refusal of an invoice without a PDF to give. */
+export const NO_INVOICE_PDF = '该发票没有可下载的 PDF';
+
 /**
  * The PDF of an invoice (or of its red reversal): fetched from the platform the first time and
  * kept in the file storage, so later downloads need no platform.
@@ -503,10 +516,7 @@ export async function sweepInvoices(
 export async function invoicePdf(scope: Scope, invoice: Invoice, red: boolean): Promise<FileResult> {
   const serialNo = red ? invoice.redSerialNo : invoice.serialNo;
   const number = red ? invoice.redInvoiceNumber : invoice.invoiceNumber;
-  const ready = red
-    ? invoice.status === 'REVERSED'
-    : ['ISSUED', 'RED_ISSUING', 'REVERSED'].includes(invoice.status);
-  if (!ready || invoice.marked || !serialNo || !number) throw new BusinessError('该发票没有可下载的 PDF');
+  if (!hasInvoicePdf(invoice, red) || !serialNo || !number) throw new BusinessError(NO_INVOICE_PDF);
   const keyField = red ? 'redPdfKey' : 'pdfKey';
   let key = invoice[keyField];
   if (!key) {

@@ -385,8 +385,17 @@ function studentView(row: InvoiceRow): InvoiceView {
 
 /** The student's own invoice; refused like a missing one otherwise. */
 export async function findStudentInvoice(scope: ActorScope, id: number): Promise<Invoice> {
+  return findAccountInvoice(scope, scope.principal.accountId, id);
+}
+
+/** One invoice of a student of the project (the student a signed document link names). Throws BusinessError 发票不存在. */
+export async function findAccountInvoice(
+  scope: TenantScope,
+  accountId: number,
+  id: number,
+): Promise<Invoice> {
   const invoice = await Invoice.findOne({
-    where: { id, projectId: scope.project.id, accountId: scope.principal.accountId },
+    where: { id, projectId: scope.project.id, accountId },
   });
   if (!invoice) throw new BusinessError(NO_INVOICE);
   return invoice;

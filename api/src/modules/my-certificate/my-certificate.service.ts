@@ -442,7 +442,12 @@ export async function myCertificates(scope: ActorScope): Promise<MyCertificates>
 
 /** One live certificate of the student of a kind shown. Throws 证书不存在, or the kind's 暂未开放. */
 async function loadMine(scope: ActorScope, id: number): Promise<Certificate> {
-  const row = await loadCertificate(scope, id, undefined, { accountId: scope.principal.accountId });
+  return loadOwned(scope, scope.principal.accountId, id);
+}
+
+/** A live certificate of one student, as the project shows them. Throws BusinessError 证书不存在 or why it is hidden. */
+async function loadOwned(scope: TenantScope, accountId: number, id: number): Promise<Certificate> {
+  const row = await loadCertificate(scope, id, undefined, { accountId });
   if (row.kind !== 'SKILL' && hiddenKinds(scope).includes(row.kind))
     throw new BusinessError(KIND_HIDDEN[row.kind]);
   return row;
@@ -462,6 +467,23 @@ export async function viewMyCertificate(scope: ActorScope, id: number): Promise<
 /** `my-certificate/download`: the PDF of one of the student's certificates. */
 export async function downloadMyCertificate(scope: ActorScope, id: number) {
   return certificatePdf(scope, await loadMine(scope, id));
+}
+
+/**
+ * The PDF of one student's certificate (`accountId`: the student a signed document link names), as
+ * `my-certificate/download` gives it to them. Throws BusinessError 证书不存在 or why it is hidden.
+ */
+export async function studentCertificatePdf(scope: TenantScope, accountId: number, id: number) {
+  return certificatePdf(scope, await loadOwned(scope, accountId, id));
+}
+
+/** Whether the student may have a certificate's PDF now (it is theirs, live and shown). Throws like `studentCertificatePdf`. */
+export async function assertStudentCertificate(
+  scope: TenantScope,
+  accountId: number,
+  id: number,
+): Promise<void> {
+  await loadOwned(scope, accountId, id);
 }
 
 /** A certificate as the public sees it: the name masked as well as the ID number. */

@@ -2,6 +2,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import type { Transaction } from 'sequelize';
 import type { Response } from 'supertest';
 import type { PageAnswer } from '../../contract/common';
+import type { DocumentLink } from '../../contract/document-link';
 import type {
   CertificateDetail,
   CertificateItem,
@@ -500,6 +501,70 @@ describe('staff', () => {
       respDesc: '证书已停用，不能补打',
     });
     expect((await ok(call<CertificateDetail>('find', { token: printer }, { id }))).printCount).toBe(2);
+  });
+});
+
+describe('document links (issue 30: WeChat does not download; the PDF opens in another browser)', () => {
+  const link = (options: { token?: string; host?: string }, body: object) => {
+    const request = t.http.post('/api/document-link/create.action');
+    if (options.token) request.set('token', options.token);
+    if (options.host) request.set('Host', options.host);
+    return request.send(body).then((res) => res.body as Envelope<DocumentLink>);
+  };
+  const open = (path: string, host: string) => t.http.get(path).set('Host', host).buffer(true).parse(binary);
+
+  test('the student links their certificate; the link opens the PDF without a session, until it lapses', async () => {
+    const s = await scene();
+    await pass(s.project, s.enrolment, 95);
+    const [certificate] = await classCertificates(s);
+    const id = (certificate as Certificate).id;
+    const made = await ok(link({ token: s.studentToken }, { kind: 'CERTIFICATE', id }));
+    expect(made.path).toMatch(/^\/api\/document-link\/open\.action\?t=[\w.-]+$/);
+    const lasts = new Date(made.expiresAt).getTime() - clock.now().getTime();
+    expect(lasts).toBeGreaterThan(30 * 60_000 - 1000);
+    expect(lasts).toBeLessThanOrEqual(30 * 60_000);
+
+    const pdf = await open(made.path, s.host);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('attachment');
+    expect(await readPdfText(pdf.body as Buffer)).toContain('李小明');
+
+    // Tampered, on another project's host, or lapsed: refused with the envelope, no PDF.
+    const other = await buildHostedProject({});
+    const refused = async (path: string, host: string) => {
+      const res = await t.http.get(path).set('Host', host);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.body).toMatchObject({ respCode: -1, respDesc: '链接无效或已过期，请回到页面重新复制链接' });
+    };
+    await refused(
+      made.path.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')),
+      s.host,
+    );
+    await refused(made.path.replace(`.${id}.`, `.${id + 1}.`), s.host);
+    await refused(made.path, other.host);
+    clock.advance(30 * 60_000);
+    await refused(made.path, s.host);
+  });
+
+  test("only the student's own shown documents: others, hidden kinds and invoices without a PDF are refused", async () => {
+    const s = await scene({ hideClassCertificate: 1 });
+    await pass(s.project, s.enrolment);
+    const [hidden] = await classCertificates(s);
+    expect(
+      await link({ token: s.studentToken }, { kind: 'CERTIFICATE', id: (hidden as Certificate).id }),
+    ).toMatchObject({
+      respDesc: '班级证书暂未开放',
+    });
+    const year = await Certificate.findOne({ where: { projectId: s.project.id, kind: 'YEAR' } });
+    const someone = await signIn(await buildStudent(s.project.id));
+    expect(await link({ token: someone }, { kind: 'CERTIFICATE', id: year?.id })).toMatchObject({
+      respDesc: '证书不存在',
+    });
+    expect(await link({ token: s.studentToken }, { kind: 'INVOICE', id: 1 })).toMatchObject({
+      respDesc: '发票不存在',
+    });
+    expect(await link({}, { kind: 'CERTIFICATE', id: year?.id })).toMatchObject({ respCode: 401 });
   });
 });
 
