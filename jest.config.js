@@ -29,6 +29,8 @@ const webProject = (pkg) => ({
   moduleNameMapper: {
     '\\.(css|less)$': '<rootDir>/test/jest/style-stub.js',
     '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/test/jest/file-stub.js',
+    // Vite's `?url` imports (an asset's address, e.g. the pdf.js worker) are a file name in tests.
+    '\\?url$': '<rootDir>/test/jest/file-stub.js',
   },
 });
 

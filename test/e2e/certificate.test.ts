@@ -107,6 +107,68 @@ describe('the demo certificate', () => {
   );
 
   test(
+    'inside WeChat (its user agent) 保存 shows the certificate as a picture, and 复制链接 opens its PDF in another browser',
+    async () => {
+      const wechat = await browser.newContext({
+        ...VIEWPORTS.wechat,
+        storageState: await phone.storageState(),
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
+      try {
+        const page = await wechat.newPage();
+        const elsewhere: string[] = [];
+        page.on('request', (request) => {
+          const url = request.url();
+          // WeChat's own bridge (the simulator stands for the WeChat client) is not elsewhere.
+          const ours = [h5, product.wechatUrl, 'blob:', 'data:'];
+          if (!ours.some((origin) => url.startsWith(origin))) elsewhere.push(url);
+        });
+        await page.goto(`${h5}/my?tab=certificates`);
+        const card = page.getByRole('listitem').filter({ hasText: DEMO.passedClass });
+        await expectVisible(card.getByText('有效'));
+        // WeChat's browser blocks downloads: the certificate shows in the page instead.
+        expect(await card.getByRole('button', { name: '下载' }).count()).toBe(0);
+        await card.getByRole('button', { name: '保存' }).click();
+        const picture = page.getByRole('img', { name: '证书 第 1 页' });
+        await expectVisible(picture, 30_000);
+        await page.waitForFunction(
+          () => {
+            const img = document.querySelector<HTMLImageElement>('.document-viewer__page');
+            return Boolean(img?.complete && img.naturalWidth > 0);
+          },
+          undefined,
+          { timeout: 15_000 },
+        );
+        const [width, height] = await picture.evaluate((img: HTMLImageElement) => [
+          img.naturalWidth,
+          img.naturalHeight,
+        ]);
+        // An A4 page drawn about the screen's width (portrait or landscape as the template is).
+        expect(Math.max(width, height) / Math.min(width, height)).toBeCloseTo(297 / 210, 1);
+        await expectVisible(page.getByText('长按图片可保存到手机'));
+        await shot(page, '02b-wechat-certificate-picture');
+
+        await page.getByRole('button', { name: '复制链接' }).click();
+        await expectVisible(page.getByText('链接已复制', { exact: false }));
+        const link = await page.evaluate(() => navigator.clipboard.readText());
+        expect(link).toMatch(new RegExp(`^${h5}/api/document-link/open\\.action\\?t=`));
+        // Nothing came from elsewhere: the pdf.js worker ships with the build.
+        expect(elsewhere).toEqual([]);
+
+        // The link opens the PDF in a browser without the session.
+        const answer = await fetch(link);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toBe('application/pdf');
+        const text = await readPdfText(Buffer.from(await answer.arrayBuffer()));
+        expect(text).toContain(DEMO.accounts.student.name);
+      } finally {
+        await wechat.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
     'the QR code opens the public query page, which says 有效',
     async () => {
       const visitor = await browser.newContext(VIEWPORTS.phone);

@@ -58,7 +58,7 @@ export interface RouteMeasure {
 export const H5_BUDGET: BudgetLimits = {
   jsGzipBytes: 150 * 1024,
   cssGzipBytes: 30 * 1024,
-  lazyPackages: ['weixin-js-sdk'],
+  lazyPackages: ['weixin-js-sdk', 'pdfjs-dist'],
 };
 
 /**

@@ -7,37 +7,47 @@ import {
 } from '@px/api/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Loading, Popup, PullRefresh, Tag, Toast } from 'react-vant';
+import { createDocumentLink } from '../../../api/document-link';
 import { downloadMyCertificate, listMyCertificates, viewMyCertificate } from '../../../api/my-certificate';
 import {
   CertificateSnapshotCells,
   CertificateStateTag,
 } from '../../../components/certificate/CertificateSnapshot';
+import { type StudentDocument, useDocumentOpener } from '../../../components/document-viewer/DocumentViewer';
 import { EmptyState } from '../../../components/EmptyState';
 import { messageOf, useRemote } from '../../../hooks/useRemote';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
-import { saveBlobAs } from '../../../utils/save-blob';
+import { isWechatBrowser } from '../../../wechat/is-wechat-browser';
 
 /** The file a downloaded certificate is saved as. */
 export const certificateFileName = (certificate: Pick<CertificateItem, 'certificateNo'>) =>
   `证书${certificate.certificateNo}.pdf`;
 
-/** One certificate: its class (or year; skill and level), type, state, hours and date; 查看 and 下载. */
+/** A certificate's PDF as a document to open (inside WeChat: a picture to long-press). */
+function certificateDocument(certificate: CertificateItem): StudentDocument {
+  return {
+    title: '证书',
+    fileName: certificateFileName(certificate),
+    load: () => downloadMyCertificate(certificate.id),
+    link: async () => (await createDocumentLink('CERTIFICATE', certificate.id)).path,
+  };
+}
+
+/**
+ * One certificate: its class (or year; skill and level), type, state, hours and date; 查看 and 下载
+ * (保存 inside WeChat: the certificate shown as a picture to long-press, with 复制链接).
+ */
 function CertificateCard({
   certificate,
   onView,
+  onOpen,
 }: {
   certificate: CertificateItem;
   onView: (certificate: CertificateItem) => void;
+  onOpen: (document: StudentDocument) => Promise<void>;
 }) {
   const { submitting, run } = useSubmitLock();
-  const download = () =>
-    void run(async () => {
-      try {
-        saveBlobAs(await downloadMyCertificate(certificate.id), certificateFileName(certificate));
-      } catch {
-        // The request client has shown why.
-      }
-    });
+  const download = () => void run(() => onOpen(certificateDocument(certificate)));
   return (
     <li className="my-card" aria-label={`证书 ${certificate.certificateNo}`}>
       <div className="my-card__head">
@@ -60,7 +70,7 @@ function CertificateCard({
           查看
         </Button>
         <Button size="small" round type="primary" loading={submitting} onClick={download}>
-          下载
+          {isWechatBrowser() ? '保存' : '下载'}
         </Button>
       </div>
     </li>
@@ -130,6 +140,7 @@ function CertificateViewPopup({
 export function MyCertificatesTab() {
   const { state, reload, refresh } = useRemote<MyCertificates>(listMyCertificates);
   const [viewing, setViewing] = useState<number | null>(null);
+  const documents = useDocumentOpener();
   const onRefresh = useCallback(
     () => refresh().catch((error: unknown) => void Toast.fail(messageOf(error))),
     [refresh],
@@ -162,6 +173,7 @@ export function MyCertificatesTab() {
             key={certificate.id}
             certificate={certificate}
             onView={(item) => setViewing(item.id)}
+            onOpen={documents.open}
           />
         ))}
       </ul>
@@ -173,6 +185,7 @@ export function MyCertificatesTab() {
         <div className="my-list__body">{body}</div>
       </PullRefresh>
       <CertificateViewPopup certificateId={viewing} onClose={() => setViewing(null)} />
+      {documents.viewer}
     </>
   );
 }

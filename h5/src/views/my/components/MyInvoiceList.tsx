@@ -2,11 +2,13 @@ import { INVOICE_STATUS_LABEL, type InvoiceStatus, type InvoiceView } from '@px/
 import { formatDateTime, formatFen } from '@px/config';
 import { useCallback, useState } from 'react';
 import { Button, PullRefresh, Tag, type TagProps } from 'react-vant';
+import { createDocumentLink } from '../../../api/document-link';
 import { downloadMyInvoice, listMyInvoices } from '../../../api/invoice';
+import { type StudentDocument, useDocumentOpener } from '../../../components/document-viewer/DocumentViewer';
 import { EmptyState } from '../../../components/EmptyState';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
-import { saveBlobAs } from '../../../utils/save-blob';
+import { isWechatBrowser } from '../../../wechat/is-wechat-browser';
 import { InvoiceApplyPopup, type InvoiceApplyTarget } from './InvoiceApplyPopup';
 
 const STATUS_TAG: Readonly<Record<InvoiceStatus, TagProps['type']>> = {
@@ -22,24 +24,33 @@ const STATUS_TAG: Readonly<Record<InvoiceStatus, TagProps['type']>> = {
 
 import { FeedBody } from './FeedBody';
 
-/** One invoice: title, state, amount, orders; 下载发票 once issued, 重新申请 after 已驳回 / 开票失败. */
+/** An invoice's PDF (or its red reversal's) as a document to open. */
+function invoiceDocument(invoice: InvoiceView, red: boolean): StudentDocument {
+  const name = red ? '红字发票' : '发票';
+  return {
+    title: name,
+    fileName: `${name}-${red ? invoice.redInvoiceNumber : invoice.invoiceNumber}.pdf`,
+    load: () => downloadMyInvoice(invoice.id, red),
+    link: async () => (await createDocumentLink(red ? 'RED_INVOICE' : 'INVOICE', invoice.id)).path,
+  };
+}
+
+/**
+ * One invoice: title, state, amount, orders; 下载发票 once issued (查看发票 inside WeChat, which shows
+ * it in the page), 重新申请 after 已驳回 / 开票失败.
+ */
 function InvoiceCard({
   invoice,
   onAgain,
+  onOpen,
 }: {
   invoice: InvoiceView;
   onAgain: (target: InvoiceApplyTarget) => void;
+  onOpen: (document: StudentDocument) => Promise<void>;
 }) {
   const { submitting, run } = useSubmitLock();
-  const download = (red: boolean) =>
-    void run(async () => {
-      try {
-        const number = red ? invoice.redInvoiceNumber : invoice.invoiceNumber;
-        saveBlobAs(await downloadMyInvoice(invoice.id, red), `${red ? '红字发票' : '发票'}-${number}.pdf`);
-      } catch {
-        // The request client has shown why.
-      }
-    });
+  const verb = isWechatBrowser() ? '查看' : '下载';
+  const download = (red: boolean) => void run(() => onOpen(invoiceDocument(invoice, red)));
   const why =
     invoice.status === 'REJECTED'
       ? invoice.rejectReason
@@ -72,12 +83,12 @@ function InvoiceCard({
         <div className="my-card__actions">
           {invoice.status === 'REVERSED' && (
             <Button size="small" round plain loading={submitting} onClick={() => download(true)}>
-              下载红字发票
+              {verb}红字发票
             </Button>
           )}
           {invoice.hasPdf && (
             <Button size="small" round type="primary" loading={submitting} onClick={() => download(false)}>
-              下载发票
+              {verb}发票
             </Button>
           )}
           {why && (
@@ -114,12 +125,15 @@ export function MyInvoiceList() {
   const feed = usePagedFeed(load);
   const { state } = feed;
   const [again, setAgain] = useState<InvoiceApplyTarget | null>(null);
+  const documents = useDocumentOpener();
 
   const body = (
     <FeedBody
       feed={feed}
       empty={<EmptyState description="暂无发票，可在已支付的订单上申请发票" />}
-      renderItem={(invoice) => <InvoiceCard key={invoice.id} invoice={invoice} onAgain={setAgain} />}
+      renderItem={(invoice) => (
+        <InvoiceCard key={invoice.id} invoice={invoice} onAgain={setAgain} onOpen={documents.open} />
+      )}
     />
   );
   return (
@@ -135,6 +149,7 @@ export function MyInvoiceList() {
           void feed.refresh().catch(() => undefined);
         }}
       />
+      {documents.viewer}
     </>
   );
 }
