@@ -68,6 +68,14 @@ describe('the student H5', () => {
     expect(await page.getByPlaceholder('搜索班级名称').inputValue()).toBe('');
   });
 
+  test('a visitor opening / lands on sign-in and may browse the classes first (issue 30)', async () => {
+    await page.goto(`${product.url}/`);
+    await page.waitForURL(/\/login/);
+    await page.getByRole('link', { name: '先看看课程' }).click();
+    await page.waitForURL(/\/classSelectCenter$/);
+    await expectVisible(page.locator('.class-card').first());
+  });
+
   test('the session cookie lives as long as the session (30 days), not the browser session', async () => {
     await signInDemoStudent(page, product.url);
     const token = (await context.cookies()).find((cookie) => cookie.name === 'token');
@@ -75,6 +83,55 @@ describe('the student H5', () => {
     const days = ((token?.expires ?? -1) * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
+  });
+
+  test('the floating cart leaves the last class card whole, price included (issue 30)', async () => {
+    // Signed in by the test before: the class centre shows the cart button. At phone size and at
+    // 1440 px, on each tab: scrolled to the end, the last card ends above the cart.
+    const wide = await browser.newContext({
+      ...VIEWPORTS.desktop,
+      storageState: await context.storageState(),
+    });
+    try {
+      for (const [name, view] of [
+        ['phone', page],
+        ['1440', await wide.newPage()],
+      ] as const) {
+        await view.goto(`${product.url}/classSelectCenter`);
+        for (const tab of ['公需课', '专业课']) {
+          await view.getByRole('tab', { name: tab }).click();
+          const cart = view.getByRole('button', { name: /^购物车/ });
+          await expectVisible(cart);
+          await expectVisible(view.locator('.class-card').first());
+          await expectVisible(view.getByText('没有更多了'));
+          // The room must not depend on the list's end line (absent while a page loads): without it.
+          await view.evaluate(() => {
+            for (const line of Array.from(document.querySelectorAll<HTMLElement>('.class-center div')))
+              if (line.childElementCount === 0 && line.textContent === '没有更多了')
+                line.style.display = 'none';
+            window.scrollTo(0, document.documentElement.scrollHeight);
+          });
+          const lastCard = view.locator('.class-card').last();
+          const [cartBox, priceBox] = [
+            await cart.boundingBox(),
+            await lastCard.locator('.class-card__price').boundingBox(),
+          ];
+          if (!cartBox || !priceBox) throw new Error('the cart or the last card has no box');
+          await shot(view, `02b-h5-centre-end-${name}-${tab}`);
+          const cardBox = await lastCard.boundingBox();
+          if (!cardBox) throw new Error('the last card has no box');
+          // The whole card, price included, ends at least 12 px above the cart.
+          expect({ name, tab, gap: cartBox.y - (cardBox.y + cardBox.height) >= 12 }).toEqual({
+            name,
+            tab,
+            gap: true,
+          });
+          expect(priceBox.y + priceBox.height).toBeLessThan(cartBox.y);
+        }
+      }
+    } finally {
+      await wide.close();
+    }
   });
 
   test('the checkout gives class names the row, the price only its width', async () => {
