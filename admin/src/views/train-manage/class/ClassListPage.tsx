@@ -125,7 +125,7 @@ function classColumns(
       title: '报名人数',
       dataIndex: 'enrolledCount',
       key: 'enrolled',
-      width: 110,
+      width: 90,
       align: 'right',
       optional: 'shown',
       render: (count: number, item) => {
@@ -133,7 +133,7 @@ function classColumns(
         return others ? (
           <Flex vertical align="flex-end">
             {count}
-            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {others}
             </Typography.Text>
           </Flex>
