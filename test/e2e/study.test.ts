@@ -195,20 +195,8 @@ describe('studying a demo lesson as the demo student', () => {
       await expectVisible(player);
       const video = page.getByTestId('study-video');
       // The tap allows playing with sound; should the browser still wait for one, give it.
-      await page.waitForFunction(
-        () => {
-          const element = document.querySelector<HTMLVideoElement>('[data-testid="study-video"]');
-          return Boolean(element && (element.currentTime > 0 || element.readyState >= 2));
-        },
-        undefined,
-        { timeout: 20_000 },
-      );
-      if ((await videoState(video)).paused) await page.locator('.study-player__big-play').click();
-      await page.waitForFunction(
-        () => (document.querySelector<HTMLVideoElement>('[data-testid="study-video"]')?.currentTime ?? 0) > 1,
-        undefined,
-        { timeout: 20_000 },
-      );
+      await startedPlaying(page);
+      await playedPast(page, 1);
       await shot(page, '03-playing');
 
       // At 6 s the player stops by itself, the beat tells the server, and the server asks.
