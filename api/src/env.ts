@@ -15,6 +15,14 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** PostgreSQL server; unset = an embedded PostgreSQL kept under DATA_DIR/postgres. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * The application's own connection: a role without superuser or BYPASSRLS, subject to the tenant
+   * policies (docs/operations.md). Unset: DATABASE_URL's server as the role `px_app` with
+   * DATABASE_APP_PASSWORD, which the boot lets sign in when DATABASE_URL's role may.
+   */
+  DATABASE_APP_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** The password of `px_app` when DATABASE_APP_URL is unset; required in production with DATABASE_URL. */
+  DATABASE_APP_PASSWORD: z.string().min(8).optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   /** Fixed port for the embedded PostgreSQL; a free one is picked when unset. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -88,7 +96,11 @@ const envSchema = z.object({
   EINVOICE_APP_SECRET: z.string().min(16).optional(),
 });
 
+/** The application role's password on the embedded PostgreSQL and in development (loopback only). */
+const LOCAL_APP_PASSWORD = 'px_app_local';
+
 export type Env = z.output<typeof envSchema> & {
+  DATABASE_APP_PASSWORD: string;
   SEED_DEMO: boolean;
   WECHAT_MODE: 'simulator' | 'live';
   EINVOICE_MODE: 'simulator' | 'live';
@@ -116,8 +128,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid environment: PUBLIC_URL: required when WeChat is live (WECHAT_MODE=live, the production default)',
     );
   }
+  if (
+    production &&
+    result.data.DATABASE_URL &&
+    !result.data.DATABASE_APP_URL &&
+    !result.data.DATABASE_APP_PASSWORD
+  ) {
+    throw new Error(
+      'Invalid environment: DATABASE_APP_URL: required in production with DATABASE_URL (or DATABASE_APP_PASSWORD for the role px_app)',
+    );
+  }
   return {
     ...result.data,
+    DATABASE_APP_PASSWORD: result.data.DATABASE_APP_PASSWORD ?? LOCAL_APP_PASSWORD,
     SEED_DEMO: result.data.SEED_DEMO ?? !production,
     WECHAT_MODE: wechatMode,
     EINVOICE_MODE: result.data.EINVOICE_MODE ?? (production ? 'live' : 'simulator'),

@@ -6,11 +6,13 @@ import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import { createApp } from './app';
 import { type ChangeFeed, startChangeFeed } from './core/change-feed';
+import { appDatabaseUrl, ensureAppSignIn } from './db/app-connection';
 import { type DatabaseLocation, locateDatabase } from './db/database';
 import { migrateUp } from './db/migrate';
 import { initModels } from './db/models';
 import { seedDemoData } from './db/seed';
 import { createSequelize } from './db/sequelize';
+import { onTenantBypass, withBypass } from './db/tenant-access';
 import { type Env, REPO_ROOT } from './env';
 import { allJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './jobs/queue';
@@ -70,7 +72,19 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     embeddedPort: env.EMBEDDED_PG_PORT,
     logger,
   });
-  const sequelize = createSequelize(database.url, { logSql: (sql) => logger.trace({ sql }, 'sql') });
+  const logSql = (sql: string) => logger.trace({ sql }, 'sql');
+  // Migrations run as the database's owner; the product connects as a role the tenant policies bind.
+  const owner = createSequelize(database.url, { owner: true, logSql });
+  const appUrl = appDatabaseUrl(database.url, {
+    appUrl: env.DATABASE_APP_URL,
+    password: env.DATABASE_APP_PASSWORD,
+  });
+  const sequelize = createSequelize(appUrl, { logSql });
+  let ownerOpen = true;
+  const closeOwner = async () => {
+    if (ownerOpen) await owner.close();
+    ownerOpen = false;
+  };
   let simulator: WechatSimulator | undefined;
   let einvoiceSim: EinvoiceSimulator | undefined;
   let jobs: JobRunner | undefined;
@@ -81,17 +95,23 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     await simulator?.close();
     await einvoiceSim?.close();
     await sequelize.close();
+    await closeOwner();
     await database.embedded?.stop();
   };
   try {
-    initModels(sequelize);
-    const applied = await migrateUp(sequelize);
+    const applied = await migrateUp(owner);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-    if (env.SEED_DEMO && (await seedDemoData(sequelize))) logger.info('demo data created');
+    await ensureAppSignIn(owner, appUrl, env.DATABASE_APP_PASSWORD);
+    await closeOwner();
+    initModels(sequelize);
+    onTenantBypass((reason) => logger.debug({ reason }, 'tenant bypass'));
+    if (env.SEED_DEMO && (await withBypass('demo seed', () => seedDemoData(sequelize))))
+      logger.info('demo data created');
     if (env.WECHAT_MODE === 'simulator') {
       simulator = createWechatSimulator();
       await simulator.listen(env.WECHAT_SIM_PORT);
-      if (env.SEED_DEMO && (await seedDemoWechat(sequelize, simulator)))
+      const wechatSim = simulator;
+      if (env.SEED_DEMO && (await withBypass('demo seed', () => seedDemoWechat(sequelize, wechatSim))))
         logger.info('demo WeChat app created');
     }
     if (env.EINVOICE_MODE === 'simulator') {
@@ -101,7 +121,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         stateFile: env.NODE_ENV === 'test' ? undefined : path.join(env.DATA_DIR, 'einvoice-sim.json'),
       });
       await einvoiceSim.listen(env.EINVOICE_SIM_PORT);
-      if (env.SEED_DEMO && (await seedDemoInvoice(sequelize, einvoiceSim)))
+      const invoiceSim = einvoiceSim;
+      if (env.SEED_DEMO && (await withBypass('demo seed', () => seedDemoInvoice(sequelize, invoiceSim))))
         logger.info('demo invoice issued');
     }
 
@@ -118,7 +139,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     });
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
     // Sessions and request projects are cached in process; every instance drops them on a change.
-    changeFeed = await startChangeFeed(database.url, logger);
+    changeFeed = await startChangeFeed(appUrl, logger);
     const app = createApp({
       sequelize,
       logger,

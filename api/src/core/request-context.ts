@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { withoutTenant } from '../db/tenant-access';
 
 /** What the first middleware puts on `ctx.state` for every request. */
 export interface RequestState {
@@ -35,7 +36,8 @@ export function requestContext(logger: Logger): Middleware<RequestState> {
     ctx.set(REQUEST_ID_HEADER, requestId);
     const started = process.hrtime.bigint();
     try {
-      await next();
+      // Until a call's project is known, the database shows it no tenant row (row-level security).
+      await withoutTenant(next);
     } finally {
       if (logger.isLevelEnabled('info')) logAccess();
     }

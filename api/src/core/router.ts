@@ -5,6 +5,7 @@ import { type AnyCall, isMenuGranted, RESP_CODE, TOKEN_HEADER, TOKEN_KEY } from 
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Sequelize } from 'sequelize';
+import { withBypass, withProject } from '../db/tenant-access';
 import {
   type ActionContext,
   type ActionDefinition,
@@ -119,7 +120,9 @@ export function createApiRouter(
 async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouterDeps): Promise<void> {
   const state = ctx.state as RequestState;
   const files = collectFiles(ctx);
-  const principal = action.auth === 'public' ? null : await authenticate(ctx, deps);
+  // Sessions are found by their token before any project is known: a lookup across projects.
+  const principal =
+    action.auth === 'public' ? null : await withBypass('session lookup', () => authenticate(ctx, deps));
   if (action.auth === 'signed-in') {
     if (!principal) throw new UnauthorizedError();
     if (action.roles && !action.roles.includes(principal.roleSystem)) throw new ForbiddenError();
@@ -134,13 +137,15 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
     log: state.log,
     sequelize: deps.sequelize,
     principal,
-    project: await resolveTenant(action, principal, input, request.host, deps.tenants),
+    project: await withBypass('tenant lookup', () =>
+      resolveTenant(action, principal, input, request.host, deps.tenants),
+    ),
     files,
     request,
     providers: deps.providers,
     jobs: deps.jobs,
   };
-  const result = await action.handler(context, input);
+  const result = await inTenant(action, context, input, () => action.handler(context, input));
   ctx.set('Cache-Control', 'no-store');
   if (result instanceof FileResult) {
     ctx.type = result.contentType;
@@ -153,6 +158,29 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   } else {
     ctx.body = success(result ?? null);
   }
+}
+
+/**
+ * Runs a call's handler with the database bound to its tenant (row-level security): the call's
+ * project; else the caller's own project; else, for platform staff (whose calls span projects by
+ * design), an explicit bypass, logged with the call and the project it names; else (anonymous
+ * calls in no project) no tenant row at all.
+ */
+function inTenant<T>(action: ActionDefinition, context: ActionContext, input: unknown, run: () => T): T {
+  if (context.project) return withProject(context.project.id, run);
+  const principal = context.principal;
+  if (principal?.projectId != null) return withProject(principal.projectId, run);
+  if (!principal) return run();
+  const named = (input as { projectId?: unknown } | null)?.projectId;
+  context.log.info(
+    {
+      call: `${action.group}/${action.name}`,
+      accountId: principal.accountId,
+      projectId: typeof named === 'number' ? named : undefined,
+    },
+    'platform call across projects',
+  );
+  return withBypass(`platform ${action.group}/${action.name}`, run);
 }
 
 const OUTSIDE_PROJECT = '请先通过超级账号进入一个项目';

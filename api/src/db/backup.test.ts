@@ -56,7 +56,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-backup-'));
   source = await createTestDatabase();
   target = await createTestDatabase();
-  const sequelize = createSequelize(source.url);
+  const sequelize = createSequelize(source.url, { owner: true });
   initModels(sequelize);
   await seedDemoData(sequelize);
   await sequelize.close();

@@ -207,7 +207,7 @@ export async function restoreDatabase(
     throw new RestoreRefused(`the backup was made by a newer version (migrations ${unknown.join(', ')})`);
 
   // One connection, so that the migrations run inside the restore's transaction.
-  const sequelize = createSequelize(databaseUrl, { poolMax: 1 });
+  const sequelize = createSequelize(databaseUrl, { poolMax: 1, owner: true });
   try {
     await refuseBusyOrFull(sequelize, options);
     await ensureJobQueueSchema(sequelize);

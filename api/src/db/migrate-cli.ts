@@ -14,7 +14,7 @@ async function run(): Promise<void> {
     embeddedPort: env.EMBEDDED_PG_PORT,
     logger,
   });
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   try {
     const [command = 'up', steps = '1'] = process.argv.slice(2);
     const log = (line: string) => logger.info(line);

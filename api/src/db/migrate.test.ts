@@ -49,7 +49,7 @@ async function tables(sequelize: ReturnType<typeof createSequelize>): Promise<st
 }
 
 test('every migration reverts cleanly and applies again', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   try {
     const before = await tables(sequelize);
     expect(before).toEqual(expect.arrayContaining(['project', 'unit', 'account', 'role', 'session']));
@@ -65,7 +65,7 @@ test('every migration reverts cleanly and applies again', async () => {
 });
 
 test('0016 takes 学员管理 from the built-in unit manager roles only, and down gives it back', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   const menuOf = async (code: string | null) => {
     const [row] = await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {
       replacements: { name: `迁移测试${code ?? '自建'}` },
@@ -98,7 +98,7 @@ test('0016 takes 学员管理 from the built-in unit manager roles only, and dow
 });
 
 test('0017 grants the exam pages to the built-in project admin roles only, and down takes them back', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   const examPages = [
     '/resource-manage/exam-question',
     '/resource-manage/exam-paper',
@@ -142,7 +142,7 @@ test('0017 grants the exam pages to the built-in project admin roles only, and d
 });
 
 test('0018 grants the reprint page to the built-in 客服 roles only, once, and down takes it back', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   const PRINT = '/train-manage/second-certificate-print';
   const menuOf = async (name: string) => {
     const [row] = await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {
@@ -176,7 +176,7 @@ test('0018 grants the reprint page to the built-in 客服 roles only, once, and 
 });
 
 test('0019 adds the skill kind, its columns and the one-valid-per-skill index, and down takes them away', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   const shape = async () => {
     const columns = await sequelize.query<{ column_name: string }>(
       `SELECT column_name::text AS column_name FROM information_schema.columns
@@ -215,7 +215,7 @@ test('0019 adds the skill kind, its columns and the one-valid-per-skill index, a
 });
 
 test('0020 and 0021 add unit_class, the import and batch tables and grant their pages to built-in roles lacking them; down drops them', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   const table = async () =>
     (
       await sequelize.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'unit_class'", {
@@ -267,7 +267,7 @@ test('0020 and 0021 add unit_class, the import and batch tables and grant their 
 });
 
 test('0023 adds unit_affiliation: one supervising unit per unit, never the unit itself; down drops it', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   const sql = (text: string) => sequelize.query(text);
   const table = async () =>
     (
@@ -300,7 +300,7 @@ test('0023 adds unit_affiliation: one supervising unit per unit, never the unit 
 });
 
 test('0025 grants 项目设置 to the built-in project admin roles only, once, and down takes it back', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   const menuOf = async (name: string) =>
     (
       await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {
@@ -338,7 +338,7 @@ test('0025 grants 项目设置 to the built-in project admin roles only, once, a
 });
 
 test('0029 grants 集体发票 to the built-in unit manager roles only, and down takes it back', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   const menuOf = async (name: string) =>
     (
       await sequelize.query<{ menu: string[] }>('SELECT menu FROM role WHERE name = :name', {

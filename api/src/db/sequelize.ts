@@ -1,10 +1,19 @@
 import { Sequelize } from 'sequelize';
+import { bypassForAllTenantsQueries, tenantPg } from './tenant-pg';
 
 export interface ConnectOptions {
   /** Log each SQL statement (debug level) through this function. */
   logSql?: (sql: string) => void;
   /** Largest number of pooled connections of this process. */
   poolMax?: number;
+  /**
+   * The database owner's connection (migrations, maintenance): plain statements with the tenant
+   * bypass on for the whole session (`app.bypass`), so a migration run by an owner that is no
+   * superuser still sees every row under the forced row-level security. Default: the
+   * application's connection, whose every statement carries the tenant access of the code sending
+   * it (`db/tenant-pg.ts`).
+   */
+  owner?: boolean;
 }
 
 /**
@@ -12,13 +21,16 @@ export interface ConnectOptions {
  * updated_at; timestamps are stored with time zone. The caller closes it with `sequelize.close()`.
  */
 export function createSequelize(databaseUrl: string, options: ConnectOptions = {}): Sequelize {
-  return new Sequelize(databaseUrl, {
+  const sequelize = new Sequelize(databaseUrl, {
     dialect: 'postgres',
+    ...(options.owner ? { dialectOptions: { options: '-c app.bypass=on' } } : { dialectModule: tenantPg }),
     logging: options.logSql ?? false,
     define: { underscored: true, freezeTableName: true },
     pool: { max: options.poolMax ?? 10, min: 0, idle: 10_000, acquire: 30_000 },
     timezone: '+08:00',
   });
+  if (!options.owner) bypassForAllTenantsQueries(sequelize as unknown as { dialect: unknown });
+  return sequelize;
 }
 
 /** Replaces the database name of a PostgreSQL URL. */

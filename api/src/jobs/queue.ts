@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Providers } from '../core/action';
 import type { JobDefinition, JobName, JobPayloads, JobQueue, JobScope, SendOptions } from '../core/jobs';
+import { withBypass, withProject } from '../db/tenant-access';
 
 /** The PostgreSQL schema pg-boss keeps its tables in (created by migration 0012). */
 export const JOB_SCHEMA = 'pgboss';
@@ -20,6 +21,16 @@ function executor(sequelize: Sequelize, transaction?: Transaction): PgBoss.Db {
       return { rows };
     },
   };
+}
+
+/**
+ * Runs a job with the database bound to the job's project (row-level security): the payload's
+ * `projectId` when it names one; otherwise the job is the platform's own cross-project work (sweeps,
+ * reconciliation) and runs under an explicit bypass naming the job.
+ */
+function inJobTenant<T>(name: string, data: unknown, run: () => Promise<T>): Promise<T> {
+  const projectId = (data as { projectId?: unknown } | null)?.projectId;
+  return typeof projectId === 'number' ? withProject(projectId, run) : withBypass(`job ${name}`, run);
 }
 
 export interface JobRunner {
@@ -86,7 +97,9 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
     const log = deps.log.child({ job: definition.name, jobId: job.id });
     const started = Date.now();
     try {
-      await definition.handler({ ...scope, log }, job.data as never);
+      await inJobTenant(definition.name, job.data, () =>
+        definition.handler({ ...scope, log }, job.data as never),
+      );
       log.info({ ms: Date.now() - started }, 'job done');
     } catch (error) {
       log.error({ err: error, ms: Date.now() - started }, 'job failed');

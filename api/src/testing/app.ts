@@ -10,13 +10,14 @@ import { createLogger } from '../core/logger';
 import { makeScope } from '../core/scope';
 import { initModels } from '../db/models';
 import { createSequelize } from '../db/sequelize';
+import { setTenantFallback } from '../db/tenant-access';
 import { loadEnv } from '../env';
 import { allJobs } from '../jobs';
 import { createJobRunner, type JobRunner } from '../jobs/queue';
 import { authenticateToken } from '../modules/session/session.service';
 import { createSessionAuthenticator } from '../modules/session/session-cache';
 import { createProviders } from '../providers';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase, testAppUrl } from './database';
 
 export interface TestApp {
   /** supertest bound to the app's HTTP handler (a real request through Koa, on an ephemeral port). */
@@ -65,7 +66,11 @@ export async function createTestApp(
   const database: TestDatabase = sameDatabaseAs
     ? { url: sameDatabaseAs.databaseUrl, name: '', drop: async () => undefined }
     : await createTestDatabase();
-  const sequelize = createSequelize(database.url, { poolMax: 5 });
+  // The app connects as the application's role, bound by the tenant policies as in production.
+  // Tests arrange and inspect rows through the same pool outside any call: for that code (never a
+  // call through the router, which sets its own) the database opens every project.
+  setTenantFallback({ kind: 'bypass', reason: 'test arrangement' });
+  const sequelize = createSequelize(testAppUrl(database.url), { poolMax: 5 });
   initModels(sequelize);
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -77,7 +82,9 @@ export async function createTestApp(
   const logger = createLogger('debug', sink);
   const providers: Providers = { ...createProviders(loadEnv()), ...providerOverrides };
   const jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
-  const changeFeed: ChangeFeed | undefined = caches ? await startChangeFeed(database.url, logger) : undefined;
+  const changeFeed: ChangeFeed | undefined = caches
+    ? await startChangeFeed(testAppUrl(database.url), logger)
+    : undefined;
   const app = createApp({
     sequelize,
     logger,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { appDatabaseUrl } from '../db/app-connection';
 import { withDatabaseName } from '../db/sequelize';
+import { loadEnv } from '../env';
 
 /** Environment variables through which the jest global setup hands the test server to workers. */
 export const TEST_ENV = {
@@ -15,7 +17,13 @@ export function testDatabasePrefix(runId: string): string {
   return `px_t_${runId}_`;
 }
 
+/** The URL the API under test uses for a test database: the application's role (`px_app`). */
+export function testAppUrl(databaseUrl: string): string {
+  return appDatabaseUrl(databaseUrl, { password: loadEnv().DATABASE_APP_PASSWORD });
+}
+
 export interface TestDatabase {
+  /** The owner's URL (a superuser: arranging rows, creating and dropping databases). */
   url: string;
   name: string;
   /** Drops the database (its connections must be closed first). */

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { ensureAppSignIn } from '../db/app-connection';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded';
 import { migrateUp } from '../db/migrate';
 import { createSequelize, withDatabaseName } from '../db/sequelize';
-import { TEST_ENV } from './database';
+import { loadEnv } from '../env';
+import { TEST_ENV, testAppUrl } from './database';
 
 declare global {
   // Shared between the global setup and teardown, which jest runs in one process.
@@ -40,9 +42,12 @@ export default async function globalSetup(): Promise<void> {
   await admin.query(`CREATE DATABASE "${template}"`);
   await admin.end();
 
-  const sequelize = createSequelize(withDatabaseName(adminUrl, template));
+  const templateUrl = withDatabaseName(adminUrl, template);
+  const sequelize = createSequelize(templateUrl, { owner: true });
   try {
     await migrateUp(sequelize);
+    // The API under test connects as the application's role, bound by the tenant policies.
+    await ensureAppSignIn(sequelize, testAppUrl(templateUrl), loadEnv().DATABASE_APP_PASSWORD);
   } finally {
     await sequelize.close();
   }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 test('migration 0007 gives every existing project its two base types and the industry dictionary', async () => {
-  const sequelize = createSequelize(database.url);
+  const sequelize = createSequelize(database.url, { owner: true });
   try {
     const steps =
       migrations.length - migrations.findIndex((migration) => migration.name === '0007-train-plans');
