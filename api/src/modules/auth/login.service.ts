@@ -27,6 +27,7 @@ import {
 } from '../../core/action';
 import { sharedCache } from '../../core/change-feed';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
+import { withBypass, withProject } from '../../db/tenant-access';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { checkPasswordRule, decoyHash, hashPassword, verifyPassword } from '../account/password';
 import { type AfterSignIn, signInAccount } from '../account/sign-in';
@@ -179,11 +180,14 @@ export async function signInWithPassword(scope: TenantScope, request: PasswordSi
   }
 
   const signedIn = matched;
-  return sequelize.transaction(async (transaction) => {
-    await recordAttempt({ key, ip, succeeded: true }, transaction);
-    await request.afterSignIn?.(signedIn, transaction);
-    return signInAccount(scope, signedIn, transaction);
-  });
+  const open = () =>
+    sequelize.transaction(async (transaction) => {
+      await recordAttempt({ key, ip, succeeded: true }, transaction);
+      await request.afterSignIn?.(signedIn, transaction);
+      return signInAccount(scope, signedIn, transaction);
+    });
+  // Platform staff belong to no project: their session is a platform row, written across projects.
+  return signedIn.projectId === null ? withBypass('platform staff sign-in', open) : open();
 }
 
 /** The name shown for an account: the real name, else the account name. */
@@ -392,13 +396,16 @@ export async function switchLogin(scope: SignedInScope, targetId: number): Promi
   const target = list.find((option) => option.accountId === targetId && !option.current);
   if (!target) throw new BusinessError('无法切换到该账号');
   return scope.sequelize.transaction(async (transaction) => {
-    const account = await Account.findOne({
-      where: { id: target.accountId, projectId: target.projectId },
-      transaction,
-    });
-    if (!account) throw new BusinessError('无法切换到该账号');
     await revokeSessionById(principal, transaction);
-    return signInAccount(scope, account, transaction);
+    // The other account lives in the project it belongs to: its session is opened there.
+    return withProject(target.projectId, async () => {
+      const account = await Account.findOne({
+        where: { id: target.accountId, projectId: target.projectId },
+        transaction,
+      });
+      if (!account) throw new BusinessError('无法切换到该账号');
+      return signInAccount(scope, account, transaction);
+    });
   });
 }
 

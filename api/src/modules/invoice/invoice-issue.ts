@@ -12,6 +12,7 @@ import type {
 import { type ActorScope, FileResult, type Scope, type TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import type { JobScope } from '../../core/jobs';
+import { withProject } from '../../db/tenant-access';
 import { PayOrder } from '../order/order.model';
 import { EinvoiceError, type EinvoiceResult } from './einvoice/einvoice.types';
 import { Invoice, InvoiceConfig, InvoiceOrder } from './invoice.model';
@@ -263,13 +264,29 @@ export async function applyResult(
   result: EinvoiceResult,
   source: InvoiceMove['source'],
 ): Promise<ApplyOutcome> {
+  const red = result.kind === 'RED';
+  const byRequest = red ? { redRequestNo: result.requestNo } : { requestNo: result.requestNo };
+  // The platform names the request only: its project is the invoice's, found across projects.
+  const known = await Invoice.findOne({ where: byRequest, attributes: ['projectId'], allTenants: true });
+  if (!known) throw new BusinessError('未知的开票请求');
+  return withProject(known.projectId, () =>
+    applyInProject(scope, result, source, byRequest, known.projectId),
+  );
+}
+
+async function applyInProject(
+  scope: Scope,
+  result: EinvoiceResult,
+  source: InvoiceMove['source'],
+  byRequest: { redRequestNo: string } | { requestNo: string },
+  projectId: number,
+): Promise<ApplyOutcome> {
   return scope.sequelize.transaction(async (transaction) => {
     const red = result.kind === 'RED';
     const invoice = await Invoice.findOne({
-      where: red ? { redRequestNo: result.requestNo } : { requestNo: result.requestNo },
+      where: { ...byRequest, projectId },
       transaction,
       lock: transaction.LOCK.UPDATE,
-      allTenants: true,
     });
     if (!invoice) throw new BusinessError('未知的开票请求');
     if (invoice.status !== (red ? 'RED_ISSUING' : 'ISSUING')) return 'DUPLICATE';

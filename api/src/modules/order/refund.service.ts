@@ -4,6 +4,7 @@ import type { RefundAnswer } from '../../contract/order';
 import type { ActorScope, Scope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
 import { PayAttempt, PayOrder, PayOrderItem, PayRefund } from './order.model';
 import { lockOrder, logOrder, type OrderActor } from './order-state';
@@ -343,10 +344,12 @@ export async function applyRefundNotice(
 ): Promise<'APPLIED' | 'DUPLICATE' | 'REFUSED'> {
   const refund = await PayRefund.findOne({ where: { outRefundNo: notice.out_refund_no }, allTenants: true });
   if (!refund || refund.wxappId !== wxappId || notice.amount?.refund !== refund.amountFen) return 'REFUSED';
-  return settleRefund(
-    scope,
-    notice.out_refund_no,
-    outcomeOf(notice.refund_status, notice.refund_id, notice.success_time),
+  return withProject(refund.projectId, () =>
+    settleRefund(
+      scope,
+      notice.out_refund_no,
+      outcomeOf(notice.refund_status, notice.refund_id, notice.success_time),
+    ),
   );
 }
 

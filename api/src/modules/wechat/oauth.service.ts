@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { OauthLoginAnswer, OauthUrlAnswer, oauthLoginInput, oauthUrlInput } from '../../contract/wechat';
 import type { Scope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { withBypass, withProject } from '../../db/tenant-access';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { type AfterSignIn, signInAccount } from '../account/sign-in';
 import { publicOrigin } from './wechat.gateway';
@@ -89,14 +90,22 @@ export async function loginWithOauthCode(
   scope: Scope,
   input: z.output<typeof oauthLoginInput>,
 ): Promise<OauthLoginAnswer> {
-  const { sequelize } = scope;
-  const [state] = await sequelize.query<StateRow>(
-    `UPDATE wechat_oauth_state SET used_at = CURRENT_TIMESTAMP
-     WHERE state = :state AND used_at IS NULL AND expires_at > CURRENT_TIMESTAMP
-     RETURNING project_id, wxapp_id, scope, redirect`,
-    { replacements: { state: input.state }, type: QueryTypes.SELECT },
+  // The state is found by its own unguessable value; the project it names is where the rest happens.
+  const [state] = await withBypass('wechat oauth state', () =>
+    scope.sequelize.query<StateRow>(
+      `UPDATE wechat_oauth_state SET used_at = CURRENT_TIMESTAMP
+       WHERE state = :state AND used_at IS NULL AND expires_at > CURRENT_TIMESTAMP
+       RETURNING project_id, wxapp_id, scope, redirect`,
+      { replacements: { state: input.state }, type: QueryTypes.SELECT },
+    ),
   );
   if (!state) throw new BusinessError(OAUTH_MESSAGES.STATE_INVALID);
+  return withProject(state.project_id, () => signInOrBind(scope, input.code, state));
+}
+
+/** The rest of `loginWithOauthCode` in the state's project: the code exchanged, then sign-in or a binding scene. */
+async function signInOrBind(scope: Scope, code: string, state: StateRow): Promise<OauthLoginAnswer> {
+  const { sequelize } = scope;
   const wxapp = await Wxapp.findByPk(state.wxapp_id);
   if (wxapp?.status !== 'ENABLED') throw new BusinessError(WXAPP_MESSAGES.DISABLED);
   const { endpoints } = scope.providers.wechat;
@@ -105,7 +114,7 @@ export async function loginWithOauthCode(
     grant = await exchangeOAuthCode({
       appId: wxapp.appId,
       appSecret: wxapp.appSecret,
-      code: input.code,
+      code,
       endpoints,
     });
   } catch (error) {

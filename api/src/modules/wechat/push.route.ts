@@ -1,8 +1,9 @@
 import { answerServerCheck, PushError, readPush, textReply } from '@px/wechat';
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import { readRawBody } from '../../core/raw-body';
 import type { RequestState } from '../../core/request-context';
 import { makeScope, type ScopeBase } from '../../core/scope';
+import { withBypass } from '../../db/tenant-access';
 import { replyToPush } from './push.service';
 import { Wxapp } from './wxapp.model';
 
@@ -22,62 +23,69 @@ export function wechatPushRoute(base: ScopeBase): Middleware<RequestState> {
   return async (ctx, next) => {
     const match = PUSH_PATH.exec(ctx.path);
     if (!match) return next();
-    const wxapp = await Wxapp.findOne({ where: { appId: match[1] } });
-    if (wxapp?.status !== 'ENABLED') {
-      ctx.status = 404;
-      ctx.body = 'unknown official account';
+    // An official account may serve several projects: which one an event concerns (a unit's QR
+    // code, a bound follower) is read from the event's own rows, across projects.
+    return withBypass('wechat push', () => pushed(ctx, base, match[1] as string));
+  };
+}
+
+/** One push of WeChat to the official account `appId`: verified, answered in WeChat's format. */
+async function pushed(ctx: ParameterizedContext<RequestState>, base: ScopeBase, appId: string) {
+  const wxapp = await Wxapp.findOne({ where: { appId } });
+  if (wxapp?.status !== 'ENABLED') {
+    ctx.status = 404;
+    ctx.body = 'unknown official account';
+    return;
+  }
+  const settings = { token: wxapp.pushToken, appId: wxapp.appId, encodingAESKey: wxapp.encodingAesKey };
+  try {
+    if (ctx.method === 'GET') {
+      ctx.type = 'text/plain';
+      ctx.body = answerServerCheck(wxapp.pushToken, ctx.query as Record<string, string>);
       return;
     }
-    const settings = { token: wxapp.pushToken, appId: wxapp.appId, encodingAESKey: wxapp.encodingAesKey };
-    try {
-      if (ctx.method === 'GET') {
-        ctx.type = 'text/plain';
-        ctx.body = answerServerCheck(wxapp.pushToken, ctx.query as Record<string, string>);
-        return;
-      }
-      if (ctx.method !== 'POST') {
-        ctx.status = 405;
-        return;
-      }
-      const body = await readRawBody(ctx.req, MAX_BODY_BYTES);
-      if (!body) {
-        ctx.status = 413;
-        return;
-      }
-      const message = readPush({ ...settings, query: ctx.query as Record<string, string>, body });
-      const scope = makeScope(
-        { ...base, log: ctx.state.log },
-        { request: { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') } },
-      );
-      const content = await replyToPush(scope, wxapp, message.fields);
-      ctx.type = 'application/xml';
-      if (content === null) {
-        ctx.body = 'success';
-        return;
-      }
-      const createTime = Math.floor(Date.now() / 1000);
-      ctx.body = textReply({
-        toUser: message.fields.FromUserName ?? '',
-        fromUser: message.fields.ToUserName ?? '',
-        content,
-        createTime,
-        ...(message.mode === 'safe' && wxapp.encodingAesKey
-          ? {
-              encryption: {
-                ...settings,
-                encodingAESKey: wxapp.encodingAesKey,
-                timestamp: createTime,
-                nonce: String(ctx.query.nonce ?? createTime),
-              },
-            }
-          : {}),
-      });
-    } catch (error) {
-      if (!(error instanceof PushError)) throw error;
-      ctx.state.log.warn({ appId: wxapp.appId, reason: error.reason }, 'refused a WeChat push');
-      ctx.status = error.reason === 'signature' ? 401 : 400;
-      ctx.type = 'text/plain';
-      ctx.body = 'invalid push';
+    if (ctx.method !== 'POST') {
+      ctx.status = 405;
+      return;
     }
-  };
+    const body = await readRawBody(ctx.req, MAX_BODY_BYTES);
+    if (!body) {
+      ctx.status = 413;
+      return;
+    }
+    const message = readPush({ ...settings, query: ctx.query as Record<string, string>, body });
+    const scope = makeScope(
+      { ...base, log: ctx.state.log },
+      { request: { ip: ctx.ip, host: ctx.hostname, userAgent: ctx.get('User-Agent') } },
+    );
+    const content = await replyToPush(scope, wxapp, message.fields);
+    ctx.type = 'application/xml';
+    if (content === null) {
+      ctx.body = 'success';
+      return;
+    }
+    const createTime = Math.floor(Date.now() / 1000);
+    ctx.body = textReply({
+      toUser: message.fields.FromUserName ?? '',
+      fromUser: message.fields.ToUserName ?? '',
+      content,
+      createTime,
+      ...(message.mode === 'safe' && wxapp.encodingAesKey
+        ? {
+            encryption: {
+              ...settings,
+              encodingAESKey: wxapp.encodingAesKey,
+              timestamp: createTime,
+              nonce: String(ctx.query.nonce ?? createTime),
+            },
+          }
+        : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof PushError)) throw error;
+    ctx.state.log.warn({ appId: wxapp.appId, reason: error.reason }, 'refused a WeChat push');
+    ctx.status = error.reason === 'signature' ? 401 : 400;
+    ctx.type = 'text/plain';
+    ctx.body = 'invalid push';
+  }
 }
