@@ -1,4 +1,5 @@
 import { type ModelStatic, Op } from 'sequelize';
+import { currentProjectId } from './tenant-access';
 
 declare module 'sequelize/types/model' {
   interface Filterable<TAttributes> {
@@ -41,24 +42,51 @@ export function constrainsTenant(where: unknown): boolean {
   return Array.isArray(or) && or.length > 0 && or.every(constrainsTenant);
 }
 
+/**
+ * A query filtering by a project other than the one the code runs in (`withProject`): a reference to
+ * another tenant's rows, passed where the call's own project belongs (`{ projectId: input.projectId }`).
+ */
+export class TenantMismatchError extends Error {
+  constructor(model: string, operation: string, filtered: number, current: number) {
+    super(`${operation} on ${model} filters project ${filtered} while the call works in project ${current}`);
+    this.name = 'TenantMismatchError';
+  }
+}
+
+/** The project ids a where clause names as plain values at its top level (or in an `Op.and` branch). */
+export function namedProjectIds(where: unknown): number[] {
+  if (typeof where !== 'object' || where === null) return [];
+  const record = where as Record<string | symbol, unknown>;
+  const named = TENANT_KEYS.map((key) => record[key]).filter(
+    (value): value is number => typeof value === 'number',
+  );
+  const and = record[Op.and];
+  return [...named, ...(Array.isArray(and) ? and.flatMap(namedProjectIds) : namedProjectIds(and))];
+}
+
 interface GuardedOptions {
   where?: unknown;
   allTenants?: boolean;
 }
 
 /**
- * Makes a missing tenant filter impossible to ship for the models that carry `projectId`: every
- * find, count, bulk update and bulk destroy must constrain `projectId` (or say `allTenants: true`),
- * else it throws TenantFilterMissingError before touching the database. Instance updates and
- * deletes act on rows already read through a guarded query. Raw SQL is not covered: keep its
- * `project_id` filters next to the query and test them.
+ * The second line of tenant isolation (the first is the database's row-level security, migration
+ * 0031): every find, count, bulk update and bulk destroy of a model carrying `projectId` must
+ * constrain `projectId` (or say `allTenants: true`), else it throws TenantFilterMissingError; and
+ * a filter naming a project other than the one the code runs in (`withProject`) throws
+ * TenantMismatchError, both before touching the database. Instance updates and deletes act on rows
+ * already read through a guarded query. Raw SQL is covered by the database alone.
  */
 export function installTenantGuard(models: readonly ModelStatic<never>[]): void {
   for (const model of models) {
     if (!('projectId' in model.getAttributes())) continue;
     const check = (operation: string) => (options: GuardedOptions) => {
-      if (options.allTenants || constrainsTenant(options.where)) return;
-      throw new TenantFilterMissingError(model.name, operation);
+      if (options.allTenants) return;
+      if (!constrainsTenant(options.where)) throw new TenantFilterMissingError(model.name, operation);
+      const current = currentProjectId();
+      if (current === null) return;
+      const other = namedProjectIds(options.where).find((id) => id !== current);
+      if (other !== undefined) throw new TenantMismatchError(model.name, operation, other, current);
     };
     const hooks = [
       ['beforeFind', 'find'],
