@@ -8,6 +8,7 @@ import { buildAccount, buildProject, buildUnit } from '../testing/factories';
 import { runPrepared } from './prepared';
 import { APP_ROLE } from './row-security';
 import { DEMO, seedDemoData } from './seed';
+import { createSequelize } from './sequelize';
 import { withBypass, withoutTenant, withProject } from './tenant-access';
 import { TenantMismatchError } from './tenant-guard';
 
@@ -164,17 +165,19 @@ test('the database refuses to write rows of another project, and to change them'
 });
 
 describe('the driver sends each statement with the access of the code running it', () => {
-  const count = (project: number) =>
+  const count = (project: number, transaction?: Transaction) =>
     app.sequelize
       .query<{ n: string }>('SELECT count(*) AS n FROM unit WHERE project_id = $1', {
         bind: [project],
         type: QueryTypes.SELECT,
+        transaction,
       })
       .then((rows) => Number(rows[0]?.n));
-  const countInline = (project: number) =>
+  const countInline = (project: number, transaction?: Transaction) =>
     app.sequelize
       .query<{ n: string }>(`SELECT count(*) AS n FROM unit WHERE project_id = ${project}`, {
         type: QueryTypes.SELECT,
+        transaction,
       })
       .then((rows) => Number(rows[0]?.n));
 
@@ -215,15 +218,18 @@ describe('the driver sends each statement with the access of the code running it
     await withProject(a, () =>
       app.sequelize.transaction(
         { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ },
-        async () => {
+        async (transaction) => {
           // The transaction's first statement sets the project; SET TRANSACTION still came first.
-          expect(await count(a)).toBe(ofA);
-          expect(await withProject(b, () => count(a))).toBe(0);
-          expect(await count(a)).toBe(ofA);
-          await app.sequelize.transaction(async () => {
-            expect(await withProject(b, () => countInline(a))).toBe(0);
+          expect(await count(a, transaction)).toBe(ofA);
+          expect(await withProject(b, () => count(a, transaction))).toBe(0);
+          expect(await count(a, transaction)).toBe(ofA);
+          expect(await withoutTenant(() => count(a, transaction))).toBe(0);
+          expect(await countInline(a, transaction)).toBe(ofA);
+          // A savepoint (a nested transaction) and back.
+          await app.sequelize.transaction({ transaction }, async (nested) => {
+            expect(await withProject(b, () => countInline(a, nested))).toBe(0);
           });
-          expect(await countInline(a)).toBe(ofA);
+          expect(await countInline(a, transaction)).toBe(ofA);
         },
       ),
     );
@@ -250,6 +256,33 @@ describe('the driver sends each statement with the access of the code running it
     } finally {
       await transaction.rollback();
     }
+  });
+
+  test('settings sent unprepared (behind a transaction pooler) and prepared again after DEALLOCATE', async () => {
+    const ofA = await withBypass('test', () => count(a));
+    const unprepared = createSequelize(testAppUrl(app.databaseUrl), { preparedSettings: false, poolMax: 2 });
+    try {
+      const units = (project: number) =>
+        unprepared
+          .query<{ n: string }>('SELECT count(*) AS n FROM unit WHERE project_id = $1', {
+            bind: [project],
+            type: QueryTypes.SELECT,
+          })
+          .then((rows) => Number(rows[0]?.n));
+      expect(await withProject(a, () => units(a))).toBe(ofA);
+      expect(await withProject(b, () => units(a))).toBe(0);
+      expect(await withProject(a, () => unprepared.transaction(() => units(a)))).toBe(ofA);
+    } finally {
+      await unprepared.close();
+    }
+    await withProject(a, () =>
+      app.sequelize.transaction(async (transaction) => {
+        await app.sequelize.query('DEALLOCATE ALL', { transaction });
+        expect(await count(a, transaction)).toBe(ofA);
+        expect(await withProject(b, () => count(a, transaction))).toBe(0);
+      }),
+    );
+    expect(await withProject(a, () => count(a))).toBe(ofA);
   });
 
   test("a model query marked allTenants runs under a bypass; a filter naming another project than the code's is refused", async () => {

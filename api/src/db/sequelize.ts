@@ -1,5 +1,5 @@
 import { Sequelize } from 'sequelize';
-import { bypassForAllTenantsQueries, tenantPg } from './tenant-pg';
+import { bypassForAllTenantsQueries, createTenantPg } from './tenant-pg';
 
 export interface ConnectOptions {
   /** Log each SQL statement (debug level) through this function. */
@@ -14,6 +14,12 @@ export interface ConnectOptions {
    * it (`db/tenant-pg.ts`).
    */
   owner?: boolean;
+  /**
+   * The application's connection prepares its tenant settings statement once per connection
+   * (default). Off when a transaction pooler without named statements stands between (PgBouncer
+   * 1.18 in transaction mode).
+   */
+  preparedSettings?: boolean;
 }
 
 /**
@@ -23,7 +29,9 @@ export interface ConnectOptions {
 export function createSequelize(databaseUrl: string, options: ConnectOptions = {}): Sequelize {
   const sequelize = new Sequelize(databaseUrl, {
     dialect: 'postgres',
-    ...(options.owner ? { dialectOptions: { options: '-c app.bypass=on' } } : { dialectModule: tenantPg }),
+    ...(options.owner
+      ? { dialectOptions: { options: '-c app.bypass=on' } }
+      : { dialectModule: createTenantPg({ preparedSettings: options.preparedSettings ?? true }) }),
     logging: options.logSql ?? false,
     define: { underscored: true, freezeTableName: true },
     pool: { max: options.poolMax ?? 10, min: 0, idle: 10_000, acquire: 30_000 },

@@ -27,10 +27,30 @@ const UNTOUCHED =
 /** Undoes setting changes made since a savepoint: the access must be set again afterwards. */
 const TO_SAVEPOINT = /^\s*ROLLBACK\s+(WORK\s+|TRANSACTION\s+)?TO\b/i;
 
-/** The statement setting `access` for the rest of the current transaction. */
+/** Drops the connection's prepared statements (the settings statement among them). */
+const DROPS_STATEMENTS = /^\s*(DISCARD|DEALLOCATE)\b/i;
+
+/**
+ * Whether `text` holds one statement (a trailing semicolon aside): no other semicolon in it. Text
+ * with a semicolon inside a literal counts as several, which only costs the faster path.
+ */
+function isSingleStatement(text: string): boolean {
+  const semicolon = text.indexOf(';');
+  return semicolon === -1 || text.slice(semicolon + 1).trim() === '';
+}
+
+/** The settings statement's name on a connection, when prepared once there. */
+const SETTING_STATEMENT = 'px_tenant_access';
+const SETTING_TEXT = "SELECT set_config('app.project_id', $1, true), set_config('app.bypass', $2, true)";
+
+/** The values of `app.project_id` and `app.bypass` for `access`. */
+function settingValues(access: TenantAccess): [string, string] {
+  return [access.kind === 'project' ? String(access.projectId) : '', access.kind === 'bypass' ? 'on' : ''];
+}
+
+/** The statement setting `access` for the rest of the current transaction, as literal SQL. */
 export function tenantSettingSql(access: TenantAccess): string {
-  const project = access.kind === 'project' ? String(access.projectId) : '';
-  const bypass = access.kind === 'bypass' ? 'on' : '';
+  const [project, bypass] = settingValues(access);
   return `SELECT set_config('app.project_id', '${project}', true), set_config('app.bypass', '${bypass}', true)`;
 }
 
@@ -52,6 +72,7 @@ interface WireConnection {
 /** pg's Query as the client drives it (internal methods, not in its types). */
 interface QueryInternals {
   text?: string;
+  queryMode?: 'extended';
   name?: string;
   values?: unknown;
   callback?: (error: Error | null, result?: unknown) => void;
@@ -97,19 +118,21 @@ class TenantQuery extends BaseQuery {
       );
     if (this.values && !Array.isArray(this.values)) return new Error('Query values must be an array');
 
-    const setting = this.client.settingFor(this.access, this.text ?? '');
+    const text = this.text ?? '';
+    const setting = this.client.settingFor(this.access, text);
     this.settingPending = setting !== null;
+    // A single statement of the simple protocol goes through the extended one when settings precede
+    // it: the prepared settings statement then costs a Bind and an Execute, where a multi-statement
+    // simple query would parse and plan them every time.
+    if (setting !== null && !this.requiresPreparation() && isSingleStatement(text))
+      this.queryMode = 'extended';
     if (!this.requiresPreparation()) {
-      connection.query(setting === null ? (this.text ?? '') : `${setting};${this.text ?? ''}`);
+      connection.query(setting === null ? text : `${tenantSettingSql(setting)};${text}`);
       return null;
     }
     connection.stream.cork?.();
     try {
-      if (setting !== null) {
-        connection.parse({ text: setting, name: '' });
-        connection.bind({ portal: '', statement: '', values: [] });
-        connection.execute({ portal: '', rows: 0 });
-      }
+      if (setting !== null) this.client.writeSetting(connection, setting);
       this.prepare(connection);
     } finally {
       connection.stream.uncork?.();
@@ -135,22 +158,45 @@ type QueryCallback = (error: Error | null, result?: unknown) => void;
 
 const noop = () => undefined;
 
+/** How the driver sends the settings. */
+export interface TenantDriverOptions {
+  /**
+   * Prepare the settings statement once per connection (a protocol-level named statement: no parse
+   * or plan per statement). Off behind a transaction pooler that does not carry named statements
+   * (PgBouncer 1.18 in transaction mode): the statement is then parsed each time.
+   */
+  preparedSettings: boolean;
+}
+
 /**
  * A pg Client whose statements carry the tenant access of the code that sends them. It follows the
  * server's transaction status (ReadyForQuery) to know whether a setting holds already.
  */
 export class TenantClient extends pg.Client {
+  /** How settings are sent; the module made by `createTenantPg` sets it on its subclass. */
+  static driverOptions: TenantDriverOptions = { preparedSettings: true };
   /** The server's transaction status after the last statement: idle, in a block, failed block. */
   private transactionStatus: 'I' | 'T' | 'E' = 'I';
   /** The access set in the open transaction block ('none' when nothing was set). */
   private transactionAccess = 'none';
+  /** The settings statement is prepared on this connection. */
+  private settingPrepared = false;
+  /** Its Parse was sent and is not answered yet. */
+  private settingParsing = false;
 
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     const wire = (this as unknown as { connection: NodeJS.EventEmitter }).connection;
-    // Registered before the client's own handler (added on connect), so the status is current when
-    // the next queued query is submitted.
+    // Registered before the client's own handlers (added on connect), so the state is current when
+    // the next queued query is submitted. A query's first ParseComplete answers the settings
+    // statement's Parse when one was sent (it comes first).
+    wire.on('parseComplete', () => {
+      if (!this.settingParsing) return;
+      this.settingParsing = false;
+      this.settingPrepared = true;
+    });
     wire.on('readyForQuery', (message: { status: string }) => {
+      this.settingParsing = false;
       const status = message.status === 'T' || message.status === 'E' ? message.status : 'I';
       this.transactionStatus = status;
       if (status === 'I') this.transactionAccess = 'none';
@@ -162,8 +208,9 @@ export class TenantClient extends pg.Client {
     return this.transactionStatus === 'T';
   }
 
-  /** The settings statement to send before `text` under `access`, or null when the connection holds it. */
-  settingFor(access: TenantAccess, text: string): string | null {
+  /** The access to set before `text` under `access`, or null when the connection holds it already. */
+  settingFor(access: TenantAccess, text: string): TenantAccess | null {
+    if (DROPS_STATEMENTS.test(text)) this.settingPrepared = false;
     if (this.transactionStatus === 'E') return null;
     if (TO_SAVEPOINT.test(text)) {
       // A rollback to a savepoint may undo the settings: set them again with the next statement.
@@ -175,9 +222,28 @@ export class TenantClient extends pg.Client {
     if (this.transactionStatus === 'T') {
       if (this.transactionAccess === key) return null;
       this.transactionAccess = key;
-      return tenantSettingSql(access);
+      return access;
     }
-    return key === 'none' ? null : tenantSettingSql(access);
+    return key === 'none' ? null : access;
+  }
+
+  private preparedSettings(): boolean {
+    return (this.constructor as typeof TenantClient).driverOptions.preparedSettings;
+  }
+
+  /** Writes the settings statement's messages (before a statement's own, up to the same Sync). */
+  writeSetting(connection: WireConnection, access: TenantAccess): void {
+    if (!this.preparedSettings()) {
+      connection.parse({ text: tenantSettingSql(access), name: '' });
+      connection.bind({ portal: '', statement: '', values: [] });
+    } else {
+      if (!this.settingPrepared && !this.settingParsing) {
+        connection.parse({ text: SETTING_TEXT, name: SETTING_STATEMENT });
+        this.settingParsing = true;
+      }
+      connection.bind({ portal: '', statement: SETTING_STATEMENT, values: settingValues(access) });
+    }
+    connection.execute({ portal: '', rows: 0 });
   }
 }
 
@@ -219,8 +285,13 @@ const baseQuery = pg.Client.prototype.query as unknown as (this: pg.Client, ...a
   });
 };
 
-/** The `pg` module with the tenant-aware client, for Sequelize's `dialectModule`. */
-export const tenantPg = { ...pg, Client: TenantClient };
+/** The `pg` module with a tenant-aware client sending settings as `options` says, for Sequelize's `dialectModule`. */
+export function createTenantPg(options: TenantDriverOptions): typeof pg {
+  class Client extends TenantClient {
+    static override driverOptions = options;
+  }
+  return { ...pg, Client } as unknown as typeof pg;
+}
 
 /** Sequelize's query class as it runs one statement (`options` holds the call's options). */
 interface SequelizeQuery {

@@ -52,7 +52,9 @@ export const m0031RowLevelSecurity: Migration = {
     await sql(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);
     // The migrations' own record: read only. (A restore replays the migrations before it exists; it
     // is made here as umzug's storage makes it.)
-    await sql('CREATE TABLE IF NOT EXISTS schema_migrations (name VARCHAR(255) NOT NULL UNIQUE, PRIMARY KEY (name))');
+    await sql(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name VARCHAR(255) NOT NULL UNIQUE, PRIMARY KEY (name))',
+    );
     await sql(`REVOKE INSERT, UPDATE, DELETE ON schema_migrations FROM ${APP_ROLE}`);
     await sql(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
     await sql(
