@@ -34,6 +34,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const url = (call: AnyCall | string) => `/api/${typeof call === 'string' ? call : call.key}.action`;
+/** Calls only a link opens (GET) take their input from the query string; the rest take a body. */
+const takesBody = (call: AnyCall) => !call.methods || call.methods.includes('POST');
 const post = (key: string, body: unknown, token = projectAdmin) =>
   t.http
     .post(url(key))
@@ -152,10 +154,10 @@ describe('text PostgreSQL cannot store is refused at the edge', () => {
     const failures: string[] = [];
     for (const call of catalogueCalls())
       for (const token of [projectAdmin, platformAdmin, '']) {
-        const answer = await t.http
-          .post(url(call))
-          .set('token', token)
-          .send({ name: 'x\u0000', id: 1, remark: '\ud800' });
+        const input = { name: 'x\u0000', id: 1, remark: '\ud800', t: 'x\u0000' };
+        const answer = takesBody(call)
+          ? await t.http.post(url(call)).set('token', token).send(input)
+          : await t.http.get(url(call)).set('token', token).query(input);
         if (answer.status >= 500) failures.push(`${call.key} ${answer.status}`);
         // Refused at the input layer whenever the call gets that far.
         else if (![400, 401, 403].includes(answer.status)) failures.push(`${call.key} ${answer.status}`);
@@ -188,7 +190,8 @@ describe('bodies that cannot be read', () => {
   test('a body that is not in its Content-Encoding answers 400 on every call, logged as refused', async () => {
     const before = t.logs.length;
     const statuses = new Map<number, string[]>();
-    for (const call of catalogueCalls()) {
+    // A call only a link opens (GET) has no body to misencode.
+    for (const call of catalogueCalls().filter(takesBody)) {
       const answer = await t.http
         .post(url(call))
         .set('Content-Type', 'application/json')
