@@ -1,7 +1,7 @@
 import { answer, failure } from '@px/test/jest/axios-answers';
 import { Modal, message } from 'antd';
 import { notifyUnauthorized } from '../session/unauthorized';
-import { request } from './request';
+import { api } from './request';
 
 // The transport is tested with createApiClient in @px/config; here, how the back office shows failures.
 
@@ -18,11 +18,11 @@ beforeEach(() => jest.clearAllMocks());
 
 it('shows an error message for 5 s, once per text, and a notice in a 友情提示 warning dialog', async () => {
   await failure(
-    request({ url: '/x.action', adapter: answer(200, { respCode: -1, respDesc: '账号已存在' }) }),
+    api.request({ url: '/x.action', adapter: answer(200, { respCode: -1, respDesc: '账号已存在' }) }),
   );
   expect(errorMessage).toHaveBeenCalledWith({ content: '账号已存在', duration: 5, key: '账号已存在' });
   await failure(
-    request({ url: '/x.action', adapter: answer(200, { respCode: -2, respDesc: '该订单已开票' }) }),
+    api.request({ url: '/x.action', adapter: answer(200, { respCode: -2, respDesc: '该订单已开票' }) }),
   );
   expect(warning).toHaveBeenCalledWith({ title: '友情提示', content: '该订单已开票' });
   expect(errorMessage).toHaveBeenCalledTimes(1);
@@ -30,7 +30,7 @@ it('shows an error message for 5 s, once per text, and a notice in a 友情提�
 
 it('ends the session on a 401 answer', async () => {
   await failure(
-    request({ url: '/x.action', adapter: answer(401, { respCode: 401, respDesc: '登录已过期' }) }),
+    api.request({ url: '/x.action', adapter: answer(401, { respCode: 401, respDesc: '登录已过期' }) }),
   );
   expect(notifyUnauthorized).toHaveBeenCalledTimes(1);
   expect(errorMessage).toHaveBeenCalledWith({ content: '登录已过期', duration: 5, key: '登录已过期' });

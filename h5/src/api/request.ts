@@ -1,5 +1,5 @@
 import type { Calls } from '@px/api/contract';
-import { type ApiClient, createApiClient } from '@px/config';
+import { createApiClient } from '@px/config';
 import { notifyUnauthorized } from '../session/unauthorized';
 import { feedback } from './feedback';
 
@@ -9,8 +9,6 @@ import { feedback } from './feedback';
  */
 export const api = createApiClient<Calls>({ feedback, onUnauthorized: notifyUnauthorized });
 
-/** Sends one request as written (an action of the site not in the catalogue yet); fails like `api.call`. */
-export const request: ApiClient<Calls>['request'] = api.request;
 
 export type { CallOptions as RequestOptions, FieldError } from '@px/config';
 export { ApiFieldsError, fieldErrorsOf } from '@px/config';
