@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { jobProgressAttributes } from '../../core/chunked-job';
 import type { TransferRecordStatus, UnitClassTransferStatus } from '../../contract/unit-class-transfer';
 
 /**
@@ -46,13 +47,7 @@ export class UnitClassTransfer extends Model<
         fromUnitId: { type: DataTypes.INTEGER, allowNull: false },
         toUnitId: { type: DataTypes.INTEGER, allowNull: false },
         status: { type: DataTypes.STRING(16), allowNull: false },
-        total: { type: DataTypes.INTEGER, allowNull: false },
-        processed: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        okCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        failedCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        message: { type: DataTypes.STRING(200), allowNull: true },
-        createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        finishedAt: { type: DataTypes.DATE, allowNull: true },
+        ...jobProgressAttributes,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -1,5 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
+import { countChunk, endByCounts, runInSlices } from '../../core/chunked-job';
 import { UnitClass } from './unit-class.model';
 import { UnitClassTransfer } from './unit-class-transfer.model';
 import { LEFT_STATUSES } from './unit-class-transfer.service';
@@ -15,9 +16,6 @@ import { LEFT_STATUSES } from './unit-class-transfer.service';
 
 /** Records moved per transaction. */
 export const TRANSFER_CHUNK_ROWS = 500;
-
-/** Time one job run may take before it hands the rest to a new run (so no run nears its expiry). */
-const RUN_SLICE_MS = 20_000;
 
 export const NOT_IN_SOURCE = '该学员不在转出单位班级中（可能已转出、退款或转班）';
 
@@ -153,15 +151,7 @@ async function transferChunk(scope: Scope, transferId: number): Promise<boolean>
       { replacements: { transferId, limit: TRANSFER_CHUNK_ROWS }, transaction, type: QueryTypes.SELECT },
     );
     if (records.length === 0) {
-      const status = transfer.okCount === 0 ? 'FAILED' : transfer.failedCount > 0 ? 'PARTIAL' : 'DONE';
-      await transfer.update(
-        {
-          status,
-          finishedAt: new Date(),
-          ...(status === 'FAILED' && !transfer.message ? { message: '没有学员转移成功' } : {}),
-        },
-        { transaction },
-      );
+      await endByCounts(transfer, '没有学员转移成功', transaction);
       return false;
     }
     const refusal = await targetRefusal(transfer, transaction);
@@ -170,14 +160,7 @@ async function transferChunk(scope: Scope, transferId: number): Promise<boolean>
       : await moveChunk(scope, transfer, records, transaction);
     await writeOutcomes(scope, outcomes, transaction);
     const ok = outcomes.filter((outcome) => outcome.status === 'OK').length;
-    await transfer.update(
-      {
-        processed: transfer.processed + outcomes.length,
-        okCount: transfer.okCount + ok,
-        failedCount: transfer.failedCount + outcomes.length - ok,
-      },
-      { transaction },
-    );
+    await countChunk(transfer, outcomes.length, ok, transaction);
     return true;
   });
 }
@@ -186,10 +169,6 @@ async function transferChunk(scope: Scope, transferId: number): Promise<boolean>
  * Runs a transfer from wherever it stands until it ends or its time slice is spent. Answers whether
  * work remains (the job then sends itself again). Safe to run twice, even at once.
  */
-export async function runTransfer(scope: Scope, transferId: number): Promise<boolean> {
-  const started = Date.now();
-  while (Date.now() - started < RUN_SLICE_MS) {
-    if (!(await transferChunk(scope, transferId))) return false;
-  }
-  return true;
+export function runTransfer(scope: Scope, transferId: number): Promise<boolean> {
+  return runInSlices(() => transferChunk(scope, transferId));
 }

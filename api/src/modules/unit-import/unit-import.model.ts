@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { jobProgressAttributes } from '../../core/chunked-job';
 import type { UnitImportStatus } from '../../contract/unit-import';
 
 /**
@@ -41,13 +42,7 @@ export class UnitImport extends Model<InferAttributes<UnitImport>, InferCreation
         batchOrderId: { type: DataTypes.INTEGER, allowNull: true },
         fileName: { type: DataTypes.STRING(200), allowNull: false },
         status: { type: DataTypes.STRING(16), allowNull: false },
-        total: { type: DataTypes.INTEGER, allowNull: false },
-        processed: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        okCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        failedCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        message: { type: DataTypes.STRING(200), allowNull: true },
-        createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        finishedAt: { type: DataTypes.DATE, allowNull: true },
+        ...jobProgressAttributes,
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -1,6 +1,7 @@
 import { isIdCardNumber, isMobile, ROLE_SYSTEM } from '@px/config';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
+import { countChunk, endByCounts, RUN_SLICE_MS, runInSlices } from '../../core/chunked-job';
 import { MOBILE_MESSAGES } from '../account/mobile.service';
 import {
   addBatchChildren,
@@ -330,14 +331,7 @@ async function importChunk(scope: Scope, importId: number, now: Date): Promise<b
     }
     await writeVerdicts(scope, outcomes, transaction);
     const ok = outcomes.filter((outcome) => outcome.status === 'DONE').length;
-    await importRow.update(
-      {
-        processed: importRow.processed + outcomes.length,
-        okCount: importRow.okCount + ok,
-        failedCount: importRow.failedCount + outcomes.length - ok,
-      },
-      { transaction },
-    );
+    await countChunk(importRow, outcomes.length, ok, transaction);
     return true;
   });
 }
@@ -501,15 +495,7 @@ async function finish(
   batch: BatchOrder,
   transaction: Transaction,
 ): Promise<void> {
-  const status = importRow.okCount === 0 ? 'FAILED' : importRow.failedCount > 0 ? 'PARTIAL' : 'DONE';
-  await importRow.update(
-    {
-      status,
-      finishedAt: new Date(),
-      ...(status === 'FAILED' && !importRow.message ? { message: '没有学员导入成功' } : {}),
-    },
-    { transaction },
-  );
+  await endByCounts(importRow, '没有学员导入成功', transaction);
   if (batch.status !== 'CREATED') return;
   if (batch.orderCount === 0) {
     await batch.update({ status: 'CANCELLED', cancelledAt: new Date() }, { transaction });
@@ -524,9 +510,6 @@ async function finish(
   }
 }
 
-/** Time one job run may take before it hands the rest to a new run (so no run nears its expiry). */
-const RUN_SLICE_MS = 20_000;
-
 /**
  * Runs an import from wherever it stands until it ends or its time slice is spent. Answers whether
  * work remains (the job then sends itself again). Safe to run twice at once: each step locks the
@@ -535,8 +518,5 @@ const RUN_SLICE_MS = 20_000;
 export async function runImport(scope: Scope, importId: number, now = new Date()): Promise<boolean> {
   const started = Date.now();
   await validate(scope, importId, now);
-  while (Date.now() - started < RUN_SLICE_MS) {
-    if (!(await importChunk(scope, importId, now))) return false;
-  }
-  return true;
+  return runInSlices(() => importChunk(scope, importId, now), RUN_SLICE_MS - (Date.now() - started));
 }
