@@ -6,8 +6,8 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import { jobProgressAttributes } from '../../core/chunked-job';
 import type { TransferRecordStatus, UnitClassTransferStatus } from '../../contract/unit-class-transfer';
+import { jobProgressAttributes } from '../../core/chunked-job';
 
 /**
  * A transfer of students from one unit class to another of the same class (docs/product-decisions.md

@@ -6,8 +6,8 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import { jobProgressAttributes } from '../../core/chunked-job';
 import type { UnitImportStatus } from '../../contract/unit-import';
+import { jobProgressAttributes } from '../../core/chunked-job';
 
 /**
  * An import of students into a unit class (docs/product-decisions.md "Unit imports and batch
