@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /**
  * WeChat: the official-account / merchant records of `/wxapp-manage` and the projects each serves,
@@ -25,8 +26,7 @@ export const m0005Wechat: Migration = {
         platform_serial_no VARCHAR(64),
         platform_public_key TEXT,
         status VARCHAR(16) NOT NULL DEFAULT 'ENABLED' CHECK (status IN ('ENABLED', 'DISABLED')),
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         CHECK (push_mode = 'plain' OR encoding_aes_key IS NOT NULL)
       )`);
     await sql('CREATE UNIQUE INDEX wxapp_app_id ON wxapp (app_id)');

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { categoryTreeSql, TENANT_KEY_COLUMNS, TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /**
  * Resources: the category tree of each project, the resources (videos) whose bytes live in the file
@@ -9,26 +10,10 @@ export const m0006Resources: Migration = {
   name: '0006-resources',
   async up(queryInterface) {
     const sql = (text: string) => queryInterface.sequelize.query(text);
-    await sql(`
-      CREATE TABLE resource_category (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
-        parent_id INTEGER REFERENCES resource_category (id) ON DELETE RESTRICT,
-        name VARCHAR(50) NOT NULL,
-        sort INTEGER NOT NULL DEFAULT 0,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        CHECK (parent_id IS NULL OR parent_id <> id)
-      )`);
-    await sql('CREATE INDEX resource_category_tree ON resource_category (project_id, parent_id, sort)');
-    // Sibling names are unique (root categories share the parent "none").
-    await sql(
-      'CREATE UNIQUE INDEX resource_category_name ON resource_category (project_id, COALESCE(parent_id, 0), name)',
-    );
+    for (const statement of categoryTreeSql('resource_category')) await sql(statement);
     await sql(`
       CREATE TABLE resource (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         category_id INTEGER REFERENCES resource_category (id) ON DELETE RESTRICT,
         type VARCHAR(16) NOT NULL CHECK (type IN ('video')),
         name VARCHAR(100) NOT NULL,
@@ -42,8 +27,7 @@ export const m0006Resources: Migration = {
         height INTEGER,
         status VARCHAR(16) NOT NULL DEFAULT 'READY' CHECK (status IN ('READY', 'PROCESSING', 'FAILED')),
         created_by INTEGER REFERENCES account (id) ON DELETE SET NULL,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
+        ${TIMESTAMP_COLUMNS}
       )`);
     await sql('CREATE UNIQUE INDEX resource_storage_key ON resource (storage_key)');
     await sql('CREATE INDEX resource_project ON resource (project_id, type, created_at DESC)');

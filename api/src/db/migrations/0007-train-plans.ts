@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TENANT_KEY_COLUMNS, TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /** Shared `industry` dictionary entries (project NULL): the industries of train plans. */
 const INDUSTRIES: { code: string; label: string }[] = [
@@ -40,23 +41,20 @@ export const m0007TrainPlans: Migration = {
         description VARCHAR(2000),
         published_at TIMESTAMPTZ,
         closed_at TIMESTAMPTZ,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         CHECK (end_date >= start_date)
       )`);
     await sql('CREATE UNIQUE INDEX train_plan_project_year_name ON train_plan (project_id, year, name)');
     await sql('CREATE INDEX train_plan_project_status ON train_plan (project_id, status)');
     await sql(`
       CREATE TABLE class_category (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         parent_id INTEGER REFERENCES class_category (id),
         level SMALLINT NOT NULL CHECK (level BETWEEN 1 AND 3),
         code VARCHAR(32),
         name VARCHAR(50) NOT NULL,
         sort INTEGER NOT NULL DEFAULT 0,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         CHECK ((level = 1) = (parent_id IS NULL)),
         CHECK ((level = 1) = (code IS NOT NULL))
       )`);

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TENANT_KEY_COLUMNS, TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /**
  * H5 banners (spec section 7):
@@ -27,8 +28,7 @@ export const m0009Banners: Migration = {
     await sql('CREATE INDEX banner_image_project ON banner_image (project_id)');
     await sql(`
       CREATE TABLE banner (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         title VARCHAR(50) NOT NULL,
         image_id UUID NOT NULL REFERENCES banner_image (id),
         link VARCHAR(500),
@@ -36,8 +36,7 @@ export const m0009Banners: Migration = {
         start_at TIMESTAMPTZ,
         end_at TIMESTAMPTZ,
         status VARCHAR(16) NOT NULL DEFAULT 'ENABLED' CHECK (status IN ('ENABLED', 'DISABLED')),
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         CHECK (start_at IS NULL OR end_at IS NULL OR end_at > start_at)
       )`);
     await sql('CREATE INDEX banner_project_sort ON banner (project_id, sort, id)');

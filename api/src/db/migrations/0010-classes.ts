@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TENANT_KEY_COLUMNS, TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /**
  * Classes and what hangs on them (docs/product-decisions.md "Classes", "Cart"):
@@ -20,8 +21,7 @@ export const m0010Classes: Migration = {
     const sql = (text: string) => queryInterface.sequelize.query(text);
     await sql(`
       CREATE TABLE certificate_template (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         name VARCHAR(50) NOT NULL,
         status VARCHAR(16) NOT NULL DEFAULT 'ENABLED' CHECK (status IN ('ENABLED', 'DISABLED')),
         background_image VARCHAR(100),
@@ -29,8 +29,7 @@ export const m0010Classes: Migration = {
         height INTEGER NOT NULL DEFAULT 794 CHECK (height > 0),
         fields JSONB NOT NULL DEFAULT '[]',
         created_by INTEGER REFERENCES account (id) ON DELETE SET NULL,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
+        ${TIMESTAMP_COLUMNS}
       )`);
     await sql('CREATE UNIQUE INDEX certificate_template_name ON certificate_template (project_id, name)');
     await sql(`
@@ -57,8 +56,7 @@ export const m0010Classes: Migration = {
         shelved_at TIMESTAMPTZ,
         sort INTEGER NOT NULL DEFAULT 0,
         created_by INTEGER REFERENCES account (id) ON DELETE SET NULL,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         CHECK (enrol_end_date >= enrol_start_date),
         CHECK (study_end_date >= study_start_date),
         CHECK (study_end_date >= enrol_start_date)
@@ -69,8 +67,7 @@ export const m0010Classes: Migration = {
     await sql('CREATE INDEX train_class_category ON train_class (category_id)');
     await sql(`
       CREATE TABLE train_class_course (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         class_id INTEGER NOT NULL REFERENCES train_class (id) ON DELETE CASCADE,
         course_id INTEGER NOT NULL REFERENCES course (id) ON DELETE RESTRICT,
         kind VARCHAR(12) NOT NULL CHECK (kind IN ('REQUIRED', 'ELECTIVE')),
@@ -87,29 +84,25 @@ export const m0010Classes: Migration = {
         class_id INTEGER NOT NULL REFERENCES train_class (id) ON DELETE RESTRICT,
         status VARCHAR(16) NOT NULL CHECK (status IN
           ('PENDING_PAY', 'STUDYING', 'FINISHED_STUDY', 'PASSED', 'EXPIRED', 'REFUNDED', 'CHANGED_OUT')),
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
+        ${TIMESTAMP_COLUMNS}
       )`);
     await sql('CREATE INDEX my_class_class ON my_class (class_id, status)');
     await sql('CREATE INDEX my_class_account ON my_class (account_id, project_id)');
     await sql(`
       CREATE TABLE class_evaluation (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         class_id INTEGER NOT NULL REFERENCES train_class (id) ON DELETE CASCADE,
         account_id INTEGER NOT NULL REFERENCES account (id) ON DELETE CASCADE,
         score SMALLINT NOT NULL CHECK (score BETWEEN 1 AND 5),
         content VARCHAR(500),
         status VARCHAR(16) NOT NULL DEFAULT 'VISIBLE' CHECK (status IN ('VISIBLE', 'HIDDEN')),
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         UNIQUE (class_id, account_id)
       )`);
     await sql('CREATE INDEX class_evaluation_list ON class_evaluation (class_id, status, created_at DESC)');
     await sql(`
       CREATE TABLE shop_cart_item (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         account_id INTEGER NOT NULL REFERENCES account (id) ON DELETE CASCADE,
         class_id INTEGER NOT NULL REFERENCES train_class (id) ON DELETE CASCADE,
         created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TENANT_KEY_COLUMNS } from '../migration-sql';
 
 /**
  * The upload error log: one row per upload that did not make it (refused by content, type or size,
@@ -11,8 +12,7 @@ export const m0011UploadErrors: Migration = {
     const sql = (text: string) => queryInterface.sequelize.query(text);
     await sql(`
       CREATE TABLE resource_upload_error (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         account_id INTEGER REFERENCES account (id) ON DELETE SET NULL,
         type VARCHAR(16) NOT NULL CHECK (type IN ('video')),
         name VARCHAR(100),

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /**
  * Orders and payments (docs/product-decisions.md "Orders and payment"):
@@ -37,8 +38,7 @@ export const m0013Orders: Migration = {
         remark VARCHAR(200),
         created_by INTEGER REFERENCES account (id) ON DELETE SET NULL,
         checked_at TIMESTAMPTZ,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         CHECK (status <> 'PAID' OR channel IS NOT NULL)
       )`);
     await sql('CREATE INDEX pay_order_project ON pay_order (project_id, created_at DESC, id DESC)');
@@ -77,8 +77,7 @@ export const m0013Orders: Migration = {
         status VARCHAR(8) NOT NULL DEFAULT 'OPEN' CHECK (status IN ('OPEN', 'PAID', 'CLOSED')),
         transaction_id VARCHAR(64),
         paid_at TIMESTAMPTZ,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
+        ${TIMESTAMP_COLUMNS}
       )`);
     await sql('CREATE INDEX pay_attempt_order ON pay_attempt (order_id)');
     await sql(`

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /**
  * Study (docs/product-decisions.md "Study"): what the server credited, and why it refused.
@@ -39,8 +40,7 @@ export const m0014Study: Migration = {
         segments JSONB NOT NULL DEFAULT '[]',
         refused_beats INTEGER NOT NULL DEFAULT 0,
         finished_at TIMESTAMPTZ,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         UNIQUE (my_class_id, course_id, resource_id)
       )`);
     await sql('CREATE INDEX lesson_progress_account ON lesson_progress (project_id, account_id)');

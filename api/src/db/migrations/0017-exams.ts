@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { categoryTreeSql, TENANT_KEY_COLUMNS, TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /** The exam pages every project's 项目管理员 gets (new projects get them from the built-in roles). */
 const EXAM_PAGES = [
@@ -25,25 +26,10 @@ export const m0017Exams: Migration = {
   async up(queryInterface) {
     const sql = (text: string, replacements?: Record<string, unknown>) =>
       queryInterface.sequelize.query(text, replacements ? { replacements } : {});
-    await sql(`
-      CREATE TABLE exam_category (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
-        parent_id INTEGER REFERENCES exam_category (id) ON DELETE RESTRICT,
-        name VARCHAR(50) NOT NULL,
-        sort INTEGER NOT NULL DEFAULT 0,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        CHECK (parent_id IS NULL OR parent_id <> id)
-      )`);
-    await sql('CREATE INDEX exam_category_tree ON exam_category (project_id, parent_id, sort)');
-    await sql(
-      'CREATE UNIQUE INDEX exam_category_name ON exam_category (project_id, COALESCE(parent_id, 0), name)',
-    );
+    for (const statement of categoryTreeSql('exam_category')) await sql(statement);
     await sql(`
       CREATE TABLE exam_question (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         category_id INTEGER REFERENCES exam_category (id) ON DELETE RESTRICT,
         type VARCHAR(12) NOT NULL CHECK (type IN ('SINGLE', 'MULTIPLE', 'JUDGE', 'FILL')),
         content VARCHAR(1000) NOT NULL,
@@ -52,29 +38,25 @@ export const m0017Exams: Migration = {
         accepted_answers JSONB NOT NULL DEFAULT '[]',
         analysis TEXT,
         created_by INTEGER REFERENCES account (id) ON DELETE SET NULL,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
+        ${TIMESTAMP_COLUMNS}
       )`);
     await sql('CREATE INDEX exam_question_project ON exam_question (project_id, type, created_at DESC)');
     await sql('CREATE INDEX exam_question_category ON exam_question (category_id)');
     await sql(`
       CREATE TABLE exam_paper (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         name VARCHAR(100) NOT NULL,
         mode VARCHAR(8) NOT NULL CHECK (mode IN ('FIXED', 'RANDOM')),
         description VARCHAR(500),
         rules JSONB NOT NULL DEFAULT '[]',
         question_count INTEGER NOT NULL DEFAULT 0,
         created_by INTEGER REFERENCES account (id) ON DELETE SET NULL,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
+        ${TIMESTAMP_COLUMNS}
       )`);
     await sql('CREATE INDEX exam_paper_project ON exam_paper (project_id, created_at DESC)');
     await sql(`
       CREATE TABLE exam_paper_question (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         paper_id INTEGER NOT NULL REFERENCES exam_paper (id) ON DELETE CASCADE,
         question_id INTEGER NOT NULL REFERENCES exam_question (id) ON DELETE RESTRICT,
         score_tenths INTEGER NOT NULL CHECK (score_tenths > 0),
@@ -84,22 +66,19 @@ export const m0017Exams: Migration = {
     await sql('CREATE INDEX exam_paper_question_question ON exam_paper_question (question_id)');
     await sql(`
       CREATE TABLE exam_setting (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         class_id INTEGER NOT NULL UNIQUE REFERENCES train_class (id) ON DELETE CASCADE,
         paper_id INTEGER REFERENCES exam_paper (id) ON DELETE RESTRICT,
         time_limit_minutes INTEGER NOT NULL CHECK (time_limit_minutes BETWEEN 1 AND 600),
         attempts_allowed INTEGER NOT NULL CHECK (attempts_allowed BETWEEN 1 AND 100),
         review_policy VARCHAR(16) NOT NULL CHECK (review_policy IN ('NEVER', 'AFTER_SUBMIT', 'AFTER_PASS')),
         exercise_enabled BOOLEAN NOT NULL DEFAULT FALSE,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
+        ${TIMESTAMP_COLUMNS}
       )`);
     await sql('CREATE INDEX exam_setting_paper ON exam_setting (paper_id)');
     await sql(`
       CREATE TABLE exam_attempt (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         account_id INTEGER NOT NULL REFERENCES account (id),
         my_class_id INTEGER NOT NULL REFERENCES my_class (id) ON DELETE CASCADE,
         class_id INTEGER NOT NULL,
@@ -115,8 +94,7 @@ export const m0017Exams: Migration = {
         submitted_at TIMESTAMPTZ,
         score_tenths INTEGER,
         passed BOOLEAN,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP
+        ${TIMESTAMP_COLUMNS}
       )`);
     await sql('CREATE INDEX exam_attempt_enrolment ON exam_attempt (my_class_id, kind, started_at DESC)');
     await sql('CREATE INDEX exam_attempt_project ON exam_attempt (project_id, class_id)');

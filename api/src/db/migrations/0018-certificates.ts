@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TIMESTAMP_COLUMNS } from '../migration-sql';
 
 /** The back-office page of reprints, newly granted to the built-in 客服 role (项目管理员 holds all of 培训管理). */
 const PRINT_PAGE = '/train-manage/second-certificate-print';
@@ -39,8 +40,7 @@ export const m0018Certificates: Migration = {
         status VARCHAR(16) NOT NULL DEFAULT 'VALID' CHECK (status IN ('VALID', 'DISABLED')),
         print_count INTEGER NOT NULL DEFAULT 0,
         deleted_at TIMESTAMPTZ,
-        created_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
-        updated_at TIMESTAMPTZ NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        ${TIMESTAMP_COLUMNS},
         CHECK ((kind = 'CLASS') = (my_class_id IS NOT NULL))
       )`);
     await sql('CREATE UNIQUE INDEX certificate_enrolment ON certificate (my_class_id)');
