@@ -8,6 +8,7 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
+import { timestampAttributes } from '../../db/model-columns';
 import type { Role } from './role.model';
 
 export const ACCOUNT_STATUS = { ENABLED: 'ENABLED', DISABLED: 'DISABLED' } as const;
@@ -64,8 +65,7 @@ export class Account extends Model<InferAttributes<Account>, InferCreationAttrib
         lastLoginAt: { type: DataTypes.DATE, allowNull: true },
         passwordChangedAt: { type: DataTypes.DATE, allowNull: true },
         deletedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       {
         sequelize,

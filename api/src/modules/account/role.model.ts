@@ -7,6 +7,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { timestampAttributes } from '../../db/model-columns';
 
 /** A role: name, role system and the back-office menu URLs it was granted (which also grant actions). */
 export class Role extends Model<InferAttributes<Role>, InferCreationAttributes<Role>> {
@@ -35,8 +36,7 @@ export class Role extends Model<InferAttributes<Role>, InferCreationAttributes<R
         menu: { type: DataTypes.ARRAY(DataTypes.STRING(100)), allowNull: false, defaultValue: [] },
         remark: { type: DataTypes.STRING(200), allowNull: true },
         deletedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'role', paranoid: true },
     );

@@ -8,6 +8,7 @@ import {
 } from 'sequelize';
 import type { BannerImage as BannerImageAnswer } from '../../contract/banner';
 import type { RecordStatus } from '../../contract/common';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /** An uploaded banner image: its file in the storage, and what its content is. */
 export class BannerImage extends Model<InferAttributes<BannerImage>, InferCreationAttributes<BannerImage>> {
@@ -58,8 +59,7 @@ export class Banner extends Model<InferAttributes<Banner>, InferCreationAttribut
   static initModel(sequelize: Sequelize): void {
     Banner.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         title: { type: DataTypes.STRING(50), allowNull: false },
         imageId: { type: DataTypes.UUID, allowNull: false },
         link: { type: DataTypes.STRING(500), allowNull: true },
@@ -67,8 +67,7 @@ export class Banner extends Model<InferAttributes<Banner>, InferCreationAttribut
         startAt: { type: DataTypes.DATE, allowNull: true },
         endAt: { type: DataTypes.DATE, allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ENABLED' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'banner' },
     );

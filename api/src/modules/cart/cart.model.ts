@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { tenantKeyAttributes } from '../../db/model-columns';
 
 /** A class in a student's shopping cart (one row per student, project and class). */
 export class ShopCartItem extends Model<
@@ -21,8 +22,7 @@ export class ShopCartItem extends Model<
   static initModel(sequelize: Sequelize): void {
     ShopCartItem.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         classId: { type: DataTypes.INTEGER, allowNull: false },
         createdAt: DataTypes.DATE,

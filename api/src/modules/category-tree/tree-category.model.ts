@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * The model class of one category tree (resources, courses): a folder of a project's items, the
@@ -25,13 +26,11 @@ export function defineTreeCategory(tableName: string) {
     static initModel(sequelize: Sequelize): void {
       TreeCategory.init(
         {
-          id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-          projectId: { type: DataTypes.INTEGER, allowNull: false },
+          ...tenantKeyAttributes,
           parentId: { type: DataTypes.INTEGER, allowNull: true },
           name: { type: DataTypes.STRING(50), allowNull: false },
           sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-          createdAt: DataTypes.DATE,
-          updatedAt: DataTypes.DATE,
+          ...timestampAttributes,
         },
         { sequelize, tableName },
       );

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { RecordStatus } from '../../contract/common';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * A certificate template (证书模板): a page of `width` x `height` pixels with a background image and
@@ -32,8 +33,7 @@ export class CertificateTemplate extends Model<
   static initModel(sequelize: Sequelize): void {
     CertificateTemplate.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         name: { type: DataTypes.STRING(50), allowNull: false },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ENABLED' },
         backgroundImage: { type: DataTypes.STRING(100), allowNull: true },
@@ -41,8 +41,7 @@ export class CertificateTemplate extends Model<
         height: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 794 },
         fields: { type: DataTypes.JSONB, allowNull: false, defaultValue: [] },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'certificate_template' },
     );

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { ChangeClassStatus } from '../../contract/change-class';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * A student's request to move the paid enrolment `myClassId` from `fromClassId` to `toClassId`
@@ -38,8 +39,7 @@ export class ChangeClassApply extends Model<
   static initModel(sequelize: Sequelize): void {
     ChangeClassApply.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         myClassId: { type: DataTypes.INTEGER, allowNull: false },
         fromClassId: { type: DataTypes.INTEGER, allowNull: false },
@@ -54,8 +54,7 @@ export class ChangeClassApply extends Model<
         auditedBy: { type: DataTypes.INTEGER, allowNull: true },
         auditedAt: { type: DataTypes.DATE, allowNull: true },
         newMyClassId: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'change_class_apply' },
     );

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { ClassBaseType, ClassCategoryLevel } from '../../contract/class-category';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * A node of a project's class-type tree: a base type (level 1, with a `code`), a major type (2) or
@@ -32,15 +33,13 @@ export class ClassCategory extends Model<
   static initModel(sequelize: Sequelize): void {
     ClassCategory.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         parentId: { type: DataTypes.INTEGER, allowNull: true },
         level: { type: DataTypes.SMALLINT, allowNull: false },
         code: { type: DataTypes.STRING(32), allowNull: true },
         name: { type: DataTypes.STRING(50), allowNull: false },
         sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'class_category' },
     );

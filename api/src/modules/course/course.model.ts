@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { CourseStatus, QuestionType } from '../../contract/course';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-category.model';
 
 /** A folder of a project's courses (the category tree of `course_category`). */
@@ -31,8 +32,7 @@ export class Course extends Model<InferAttributes<Course>, InferCreationAttribut
   static initModel(sequelize: Sequelize): void {
     Course.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         categoryId: { type: DataTypes.INTEGER, allowNull: false },
         name: { type: DataTypes.STRING(100), allowNull: false },
         teacherName: { type: DataTypes.STRING(50), allowNull: true },
@@ -40,8 +40,7 @@ export class Course extends Model<InferAttributes<Course>, InferCreationAttribut
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'DRAFT' },
         hoursTenths: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'course' },
     );
@@ -64,8 +63,7 @@ export class CourseLesson extends Model<
   static initModel(sequelize: Sequelize): void {
     CourseLesson.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         courseId: { type: DataTypes.INTEGER, allowNull: false },
         resourceId: { type: DataTypes.INTEGER, allowNull: false },
         sort: { type: DataTypes.INTEGER, allowNull: false },
@@ -98,8 +96,7 @@ export class ResourceQuestion extends Model<
   static initModel(sequelize: Sequelize): void {
     ResourceQuestion.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         resourceId: { type: DataTypes.INTEGER, allowNull: false },
         markSecond: { type: DataTypes.INTEGER, allowNull: false },
         type: { type: DataTypes.STRING(12), allowNull: false },
@@ -107,8 +104,7 @@ export class ResourceQuestion extends Model<
         options: { type: DataTypes.JSONB, allowNull: false },
         answer: { type: DataTypes.STRING(6), allowNull: false },
         explanation: { type: DataTypes.STRING(1000), allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'resource_question' },
     );

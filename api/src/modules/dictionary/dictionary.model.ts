@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { timestampAttributes } from '../../db/model-columns';
 
 /**
  * An entry of a dictionary type (`train-type`, `education`, ...). Rows without a project are shared
@@ -34,8 +35,7 @@ export class Dictionary extends Model<InferAttributes<Dictionary>, InferCreation
         label: { type: DataTypes.STRING(100), allowNull: false },
         parentCode: { type: DataTypes.STRING(40), allowNull: true },
         sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'dictionary' },
     );

@@ -13,6 +13,7 @@ import type {
   PaperMode,
   ReviewPolicy,
 } from '../../contract/exam';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-category.model';
 
 /** A folder of a project's exam questions (the exam type tree, `exam_category`). */
@@ -40,8 +41,7 @@ export class ExamQuestion extends Model<
   static initModel(sequelize: Sequelize): void {
     ExamQuestion.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         categoryId: { type: DataTypes.INTEGER, allowNull: true },
         type: { type: DataTypes.STRING(12), allowNull: false },
         content: { type: DataTypes.STRING(1000), allowNull: false },
@@ -50,8 +50,7 @@ export class ExamQuestion extends Model<
         acceptedAnswers: { type: DataTypes.JSONB, allowNull: false, defaultValue: [] },
         analysis: { type: DataTypes.TEXT, allowNull: true },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'exam_question' },
     );
@@ -82,16 +81,14 @@ export class ExamPaper extends Model<InferAttributes<ExamPaper>, InferCreationAt
   static initModel(sequelize: Sequelize): void {
     ExamPaper.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         name: { type: DataTypes.STRING(100), allowNull: false },
         mode: { type: DataTypes.STRING(8), allowNull: false },
         description: { type: DataTypes.STRING(500), allowNull: true },
         rules: { type: DataTypes.JSONB, allowNull: false, defaultValue: [] },
         questionCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'exam_paper' },
     );
@@ -113,8 +110,7 @@ export class ExamPaperQuestion extends Model<
   static initModel(sequelize: Sequelize): void {
     ExamPaperQuestion.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         paperId: { type: DataTypes.INTEGER, allowNull: false },
         questionId: { type: DataTypes.INTEGER, allowNull: false },
         scoreTenths: { type: DataTypes.INTEGER, allowNull: false },
@@ -141,16 +137,14 @@ export class ExamSetting extends Model<InferAttributes<ExamSetting>, InferCreati
   static initModel(sequelize: Sequelize): void {
     ExamSetting.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         classId: { type: DataTypes.INTEGER, allowNull: false },
         paperId: { type: DataTypes.INTEGER, allowNull: true },
         timeLimitMinutes: { type: DataTypes.INTEGER, allowNull: false },
         attemptsAllowed: { type: DataTypes.INTEGER, allowNull: false },
         reviewPolicy: { type: DataTypes.STRING(16), allowNull: false },
         exerciseEnabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'exam_setting' },
     );
@@ -195,8 +189,7 @@ export class ExamAttempt extends Model<InferAttributes<ExamAttempt>, InferCreati
   static initModel(sequelize: Sequelize): void {
     ExamAttempt.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         myClassId: { type: DataTypes.INTEGER, allowNull: false },
         classId: { type: DataTypes.INTEGER, allowNull: false },
@@ -212,8 +205,7 @@ export class ExamAttempt extends Model<InferAttributes<ExamAttempt>, InferCreati
         submittedAt: { type: DataTypes.DATE, allowNull: true },
         scoreTenths: { type: DataTypes.INTEGER, allowNull: true },
         passed: { type: DataTypes.BOOLEAN, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'exam_attempt' },
     );

@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { tenantKeyAttributes } from '../../db/model-columns';
 
 /** A student's reference photo for face checks (one per student). */
 export class FacePhoto extends Model<InferAttributes<FacePhoto>, InferCreationAttributes<FacePhoto>> {
@@ -51,8 +52,7 @@ export class FaceCapture extends Model<InferAttributes<FaceCapture>, InferCreati
   static initModel(sequelize: Sequelize): void {
     FaceCapture.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         myClassId: { type: DataTypes.INTEGER, allowNull: true },
         sessionId: { type: DataTypes.UUID, allowNull: true },

@@ -13,6 +13,7 @@ import type {
   InvoiceTitleType,
   TaxRatePct,
 } from '../../contract/invoice';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /** A project's seller details, printed on its invoices (`invoice/config`). */
 export class InvoiceConfig extends Model<
@@ -41,8 +42,7 @@ export class InvoiceConfig extends Model<
         itemName: { type: DataTypes.STRING(60), allowNull: false },
         taxRatePct: { type: DataTypes.SMALLINT, allowNull: false },
         updatedBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'invoice_config' },
     );
@@ -97,8 +97,7 @@ export class Invoice extends Model<InferAttributes<Invoice>, InferCreationAttrib
   static initModel(sequelize: Sequelize): void {
     Invoice.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         kind: { type: DataTypes.STRING(12), allowNull: false },
         accountId: { type: DataTypes.INTEGER, allowNull: true },
         unitId: { type: DataTypes.INTEGER, allowNull: true },
@@ -128,8 +127,7 @@ export class Invoice extends Model<InferAttributes<Invoice>, InferCreationAttrib
         attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
         checkedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'invoice' },
     );

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { CertificateKind, CertificateState, SkillLevel } from '../../contract/my-certificate';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * An issued certificate: a class certificate (one per enrolment that passed), a year certificate
@@ -48,8 +49,7 @@ export class Certificate extends Model<InferAttributes<Certificate>, InferCreati
   static initModel(sequelize: Sequelize): void {
     Certificate.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         kind: { type: DataTypes.STRING(8), allowNull: false },
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         myClassId: { type: DataTypes.INTEGER, allowNull: true },
@@ -73,8 +73,7 @@ export class Certificate extends Model<InferAttributes<Certificate>, InferCreati
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'VALID' },
         printCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         deletedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'certificate' },
     );
@@ -95,8 +94,7 @@ export class CertificatePrintLog extends Model<
   static initModel(sequelize: Sequelize): void {
     CertificatePrintLog.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         certificateId: { type: DataTypes.INTEGER, allowNull: false },
         actorId: { type: DataTypes.INTEGER, allowNull: true },
         createdAt: DataTypes.DATE,

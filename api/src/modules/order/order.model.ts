@@ -8,6 +8,7 @@ import {
 } from 'sequelize';
 import type { OrderChannel, OrderCloseReason, OrderLogSource, OrderStatus } from '../../contract/order';
 import type { BatchOrderChannel, BatchOrderStatus } from '../../contract/unit-import';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /** An order: the classes one student pays for at once (or is given by staff), money in fen. */
 export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttributes<PayOrder>> {
@@ -39,8 +40,7 @@ export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttr
   static initModel(sequelize: Sequelize): void {
     PayOrder.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         orderNo: { type: DataTypes.STRING(24), allowNull: false },
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         unitId: { type: DataTypes.INTEGER, allowNull: true },
@@ -58,8 +58,7 @@ export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttr
         remark: { type: DataTypes.STRING(200), allowNull: true },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
         checkedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'pay_order' },
     );
@@ -143,8 +142,7 @@ export class PayAttempt extends Model<InferAttributes<PayAttempt>, InferCreation
         status: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'OPEN' },
         transactionId: { type: DataTypes.STRING(64), allowNull: true },
         paidAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'pay_attempt' },
     );
@@ -244,8 +242,7 @@ export class BatchOrder extends Model<InferAttributes<BatchOrder>, InferCreation
   static initModel(sequelize: Sequelize): void {
     BatchOrder.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         unitId: { type: DataTypes.INTEGER, allowNull: false },
         unitClassId: { type: DataTypes.INTEGER, allowNull: false },
         batchNo: { type: DataTypes.STRING(24), allowNull: false },
@@ -260,8 +257,7 @@ export class BatchOrder extends Model<InferAttributes<BatchOrder>, InferCreation
         remark: { type: DataTypes.STRING(200), allowNull: true },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
         checkedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'batch_order' },
     );
@@ -299,8 +295,7 @@ export class PayRefund extends Model<InferAttributes<PayRefund>, InferCreationAt
   static initModel(sequelize: Sequelize): void {
     PayRefund.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         orderId: { type: DataTypes.INTEGER, allowNull: false },
         orderItemId: { type: DataTypes.INTEGER, allowNull: true },
         attemptId: { type: DataTypes.INTEGER, allowNull: true },
@@ -316,8 +311,7 @@ export class PayRefund extends Model<InferAttributes<PayRefund>, InferCreationAt
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
         succeededAt: { type: DataTypes.DATE, allowNull: true },
         checkedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'pay_refund' },
     );

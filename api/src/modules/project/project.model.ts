@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { timestampAttributes } from '../../db/model-columns';
 
 export const PROJECT_STATUS = { ENABLED: 'ENABLED', DISABLED: 'DISABLED' } as const;
 export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
@@ -36,8 +37,7 @@ export class Project extends Model<InferAttributes<Project>, InferCreationAttrib
         isDefault: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         domains: { type: DataTypes.ARRAY(DataTypes.STRING(253)), allowNull: false, defaultValue: [] },
         settings: { type: DataTypes.JSONB, allowNull: false, defaultValue: {} },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'project' },
     );

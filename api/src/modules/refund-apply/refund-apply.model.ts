@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { RefundApplyStatus } from '../../contract/refund-apply';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * A student's refund application for a paid order, or one item of it (migration 0026):
@@ -34,8 +35,7 @@ export class RefundApply extends Model<InferAttributes<RefundApply>, InferCreati
   static initModel(sequelize: Sequelize): void {
     RefundApply.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         orderId: { type: DataTypes.INTEGER, allowNull: false },
         orderItemId: { type: DataTypes.INTEGER, allowNull: true },
         accountId: { type: DataTypes.INTEGER, allowNull: false },
@@ -48,8 +48,7 @@ export class RefundApply extends Model<InferAttributes<RefundApply>, InferCreati
         auditedBy: { type: DataTypes.INTEGER, allowNull: true },
         auditedAt: { type: DataTypes.DATE, allowNull: true },
         finishedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'refund_apply' },
     );

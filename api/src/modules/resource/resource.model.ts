@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { ResourceStatus, ResourceType } from '../../contract/resource';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-category.model';
 
 /** A folder of a project's resources (the category tree of `resource_category`). */
@@ -38,8 +39,7 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
   static initModel(sequelize: Sequelize): void {
     Resource.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         categoryId: { type: DataTypes.INTEGER, allowNull: true },
         type: { type: DataTypes.STRING(16), allowNull: false },
         name: { type: DataTypes.STRING(100), allowNull: false },
@@ -59,8 +59,7 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
         height: { type: DataTypes.INTEGER, allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'READY' },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'resource' },
     );

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { ResourceType, UploadFailureKind } from '../../contract/resource';
+import { tenantKeyAttributes } from '../../db/model-columns';
 
 /**
  * An upload that did not make it (`resource_upload_error`): what was announced of the file, who
@@ -34,8 +35,7 @@ export class ResourceUploadError extends Model<
   static initModel(sequelize: Sequelize): void {
     ResourceUploadError.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         accountId: { type: DataTypes.INTEGER, allowNull: true },
         type: { type: DataTypes.STRING(16), allowNull: false },
         name: { type: DataTypes.STRING(100), allowNull: true },

@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import type { Awaiting, Segment } from './heartbeat';
 
 /** What a student has of one lesson of an enrolment (keyed by course and video; names kept as they were). */
@@ -36,8 +37,7 @@ export class LessonProgress extends Model<
   static initModel(sequelize: Sequelize): void {
     LessonProgress.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         myClassId: { type: DataTypes.INTEGER, allowNull: false },
         courseId: { type: DataTypes.INTEGER, allowNull: false },
@@ -52,8 +52,7 @@ export class LessonProgress extends Model<
         segments: { type: DataTypes.JSONB, allowNull: false, defaultValue: [] },
         refusedBeats: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         finishedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'lesson_progress' },
     );
@@ -164,8 +163,7 @@ export class PopupAnswer extends Model<InferAttributes<PopupAnswer>, InferCreati
   static initModel(sequelize: Sequelize): void {
     PopupAnswer.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         myClassId: { type: DataTypes.INTEGER, allowNull: false },
         progressId: { type: DataTypes.INTEGER, allowNull: false },

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { ClassCourseKind, EvaluationStatus, MyClassStatus } from '../../contract/train-class';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /** A class (班级) of a train plan: price in fen, windows as `YYYY-MM-DD`, hours in tenths. */
 export class TrainClass extends Model<InferAttributes<TrainClass>, InferCreationAttributes<TrainClass>> {
@@ -39,8 +40,7 @@ export class TrainClass extends Model<InferAttributes<TrainClass>, InferCreation
   static initModel(sequelize: Sequelize): void {
     TrainClass.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         planId: { type: DataTypes.INTEGER, allowNull: false },
         categoryId: { type: DataTypes.INTEGER, allowNull: false },
         certificateTemplateId: { type: DataTypes.INTEGER, allowNull: true },
@@ -61,8 +61,7 @@ export class TrainClass extends Model<InferAttributes<TrainClass>, InferCreation
         shelvedAt: { type: DataTypes.DATE, allowNull: true },
         sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'train_class' },
     );
@@ -85,8 +84,7 @@ export class TrainClassCourse extends Model<
   static initModel(sequelize: Sequelize): void {
     TrainClassCourse.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         classId: { type: DataTypes.INTEGER, allowNull: false },
         courseId: { type: DataTypes.INTEGER, allowNull: false },
         kind: { type: DataTypes.STRING(12), allowNull: false },
@@ -119,8 +117,7 @@ export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttrib
   static initModel(sequelize: Sequelize): void {
     MyClass.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         classId: { type: DataTypes.INTEGER, allowNull: false },
         unitClassId: { type: DataTypes.INTEGER, allowNull: true },
@@ -129,8 +126,7 @@ export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttrib
         electiveTenths: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         finishedStudyAt: { type: DataTypes.DATE, allowNull: true },
         passedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'my_class' },
     );
@@ -155,15 +151,13 @@ export class ClassEvaluation extends Model<
   static initModel(sequelize: Sequelize): void {
     ClassEvaluation.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         classId: { type: DataTypes.INTEGER, allowNull: false },
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         score: { type: DataTypes.SMALLINT, allowNull: false },
         content: { type: DataTypes.STRING(500), allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'VISIBLE' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'class_evaluation' },
     );

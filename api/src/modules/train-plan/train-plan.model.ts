@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { TrainPlanStatus } from '../../contract/train-plan';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /** A project's train plan for a year (培训计划): industry, dates and status. */
 export class TrainPlan extends Model<InferAttributes<TrainPlan>, InferCreationAttributes<TrainPlan>> {
@@ -30,8 +31,7 @@ export class TrainPlan extends Model<InferAttributes<TrainPlan>, InferCreationAt
   static initModel(sequelize: Sequelize): void {
     TrainPlan.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         year: { type: DataTypes.SMALLINT, allowNull: false },
         name: { type: DataTypes.STRING(100), allowNull: false },
         industry: { type: DataTypes.STRING(40), allowNull: false },
@@ -41,8 +41,7 @@ export class TrainPlan extends Model<InferAttributes<TrainPlan>, InferCreationAt
         description: { type: DataTypes.STRING(2000), allowNull: true },
         publishedAt: { type: DataTypes.DATE, allowNull: true },
         closedAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'train_plan' },
     );

@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * An affiliation (挂靠关系): the unit `unitId` (挂靠单位) under its supervising unit
@@ -27,13 +28,11 @@ export class UnitAffiliation extends Model<
   static initModel(sequelize: Sequelize): void {
     UnitAffiliation.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         unitId: { type: DataTypes.INTEGER, allowNull: false },
         supervisingUnitId: { type: DataTypes.INTEGER, allowNull: false },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'unit_affiliation' },
     );

@@ -8,6 +8,7 @@ import {
 } from 'sequelize';
 import type { TransferRecordStatus, UnitClassTransferStatus } from '../../contract/unit-class-transfer';
 import { jobProgressAttributes } from '../../core/chunked-job';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * A transfer of students from one unit class to another of the same class (docs/product-decisions.md
@@ -39,8 +40,7 @@ export class UnitClassTransfer extends Model<
   static initModel(sequelize: Sequelize): void {
     UnitClassTransfer.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         classId: { type: DataTypes.INTEGER, allowNull: false },
         fromUnitClassId: { type: DataTypes.INTEGER, allowNull: false },
         toUnitClassId: { type: DataTypes.INTEGER, allowNull: false },
@@ -48,8 +48,7 @@ export class UnitClassTransfer extends Model<
         toUnitId: { type: DataTypes.INTEGER, allowNull: false },
         status: { type: DataTypes.STRING(16), allowNull: false },
         ...jobProgressAttributes,
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'unit_class_transfer' },
     );

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { UnitClassState } from '../../contract/unit-class';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * A unit class: a unit's purchase group for one class of its project (docs/product-decisions.md
@@ -30,8 +31,7 @@ export class UnitClass extends Model<InferAttributes<UnitClass>, InferCreationAt
   static initModel(sequelize: Sequelize): void {
     UnitClass.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         unitId: { type: DataTypes.INTEGER, allowNull: false },
         classId: { type: DataTypes.INTEGER, allowNull: false },
         name: { type: DataTypes.STRING(100), allowNull: false },
@@ -41,8 +41,7 @@ export class UnitClass extends Model<InferAttributes<UnitClass>, InferCreationAt
         remark: { type: DataTypes.STRING(500), allowNull: true },
         state: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'OPEN' },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'unit_class' },
     );

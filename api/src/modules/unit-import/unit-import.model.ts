@@ -8,6 +8,7 @@ import {
 } from 'sequelize';
 import type { UnitImportStatus } from '../../contract/unit-import';
 import { jobProgressAttributes } from '../../core/chunked-job';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /**
  * An import of students into a unit class (docs/product-decisions.md "Unit imports and batch
@@ -35,16 +36,14 @@ export class UnitImport extends Model<InferAttributes<UnitImport>, InferCreation
   static initModel(sequelize: Sequelize): void {
     UnitImport.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        ...tenantKeyAttributes,
         unitId: { type: DataTypes.INTEGER, allowNull: false },
         unitClassId: { type: DataTypes.INTEGER, allowNull: false },
         batchOrderId: { type: DataTypes.INTEGER, allowNull: true },
         fileName: { type: DataTypes.STRING(200), allowNull: false },
         status: { type: DataTypes.STRING(16), allowNull: false },
         ...jobProgressAttributes,
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'unit_import' },
     );

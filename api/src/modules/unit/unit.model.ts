@@ -7,6 +7,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { timestampAttributes } from '../../db/model-columns';
 import type { Project } from '../project/project.model';
 
 /** A training institution or employer of a project; its students register through its QR code. */
@@ -43,8 +44,7 @@ export class Unit extends Model<InferAttributes<Unit>, InferCreationAttributes<U
         trainTypes: { type: DataTypes.ARRAY(DataTypes.STRING(32)), allowNull: false, defaultValue: [] },
         remark: { type: DataTypes.STRING(500), allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ENABLED' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'unit' },
     );

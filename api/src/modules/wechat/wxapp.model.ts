@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { timestampAttributes } from '../../db/model-columns';
 
 /**
  * A WeChat official account (and its WeChat Pay merchant) as configured in `/wxapp-manage`. The
@@ -47,8 +48,7 @@ export class Wxapp extends Model<InferAttributes<Wxapp>, InferCreationAttributes
         platformSerialNo: { type: DataTypes.STRING(64), allowNull: true },
         platformPublicKey: { type: DataTypes.TEXT, allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ENABLED' },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'wxapp', underscored: true },
     );
