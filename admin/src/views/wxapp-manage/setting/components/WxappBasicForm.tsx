@@ -1,22 +1,9 @@
 import type { WxappItem } from '@px/api/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  Input,
-  message,
-  Radio,
-  Row,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, message, Radio, Space, Tag, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { saveWxapp } from '../../../../api/wxapp';
+import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { PUSH_MODE_LABEL } from '../../wxapp-meta';
 import {
@@ -96,6 +83,161 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
     }
   };
 
+  const basicFields: GridField[] = [
+    {
+      name: 'name',
+      label: '公众号名称',
+      rules: [
+        { required: true, whitespace: true, message: '请填写公众号名称' },
+        { max: 60, message: '公众号名称不能超过 60 个字符' },
+      ],
+      control: <Input maxLength={60} placeholder="例如 山东继续教育服务号" />,
+    },
+    {
+      name: 'appId',
+      label: 'AppID',
+      extra: '公众号后台「设置与开发 › 基本配置」中的开发者ID(AppID)',
+      normalize: trimInput,
+      rules: [{ required: true, message: '请输入 AppID' }, formatRule('appId')],
+      control: <Input maxLength={18} placeholder="wx 开头的18位字符" />,
+    },
+    {
+      name: 'appSecret',
+      label: 'AppSecret',
+      normalize: trimInput,
+      rules: [{ required: !(editing && appSecretSet), message: '请输入 AppSecret' }, formatRule('appSecret')],
+      control: (
+        <Input.Password
+          autoComplete="new-password"
+          maxLength={32}
+          placeholder={secretPlaceholder(appSecretSet, '32位字母或数字')}
+        />
+      ),
+    },
+    {
+      key: 'serverUrl',
+      label: '服务器地址(URL)',
+      extra: '填入公众号后台「设置与开发 › 基本配置 › 服务器配置」的服务器地址',
+      control: wxapp ? (
+        <Typography.Text copyable={{ text: wxapp.serverUrl, tooltips: ['复制', '已复制'] }}>
+          {wxapp.serverUrl}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">保存后生成</Typography.Text>
+      ),
+    },
+    {
+      name: 'pushToken',
+      label: '令牌(Token)',
+      extra: '与公众号后台服务器配置中的令牌(Token)一致',
+      normalize: trimInput,
+      rules: [{ required: !wxapp?.pushTokenSet, message: '请填写令牌(Token)' }, formatRule('pushToken')],
+      control: (
+        <Input
+          autoComplete="off"
+          maxLength={32}
+          placeholder={secretPlaceholder(wxapp?.pushTokenSet, '3-32位字母或数字')}
+        />
+      ),
+    },
+    {
+      name: 'pushMode',
+      label: '消息加解密方式',
+      rules: [{ required: true, message: '请选择消息加解密方式' }],
+      control: <Radio.Group options={PUSH_MODE_OPTIONS} />,
+    },
+    {
+      name: 'encodingAesKey',
+      label: '消息加解密密钥(EncodingAESKey)',
+      extra: '安全模式下必填，与公众号后台一致',
+      normalize: trimInput,
+      dependencies: ['pushMode'],
+      required: aesKeyRequired,
+      rules: [
+        ({ getFieldValue }) => ({
+          validator: async (_rule, value: string | undefined) => {
+            if (getFieldValue('pushMode') === 'safe' && !aesKeySet && !(value ?? '').trim()) {
+              throw new Error(AES_KEY_REQUIRED);
+            }
+          },
+        }),
+        formatRule('encodingAesKey'),
+      ],
+      control: (
+        <Input.Password
+          autoComplete="new-password"
+          maxLength={43}
+          placeholder={secretPlaceholder(aesKeySet, '43位字母或数字')}
+        />
+      ),
+    },
+  ];
+
+  const payFields: GridField[] = [
+    {
+      name: 'mchId',
+      label: '商户号',
+      normalize: trimInput,
+      rules: [formatRule('mchId')],
+      control: <Input maxLength={12} placeholder="8-12位数字" />,
+    },
+    {
+      name: 'mchSerialNo',
+      label: '商户证书序列号',
+      extra: '商户平台「账户中心 › API安全」中商户API证书的序列号',
+      normalize: trimInput,
+      rules: [formatRule('mchSerialNo')],
+      control: <Input maxLength={64} placeholder="十六进制字符" />,
+    },
+    {
+      name: 'apiV3Key',
+      label: 'APIv3密钥',
+      normalize: trimInput,
+      rules: [formatRule('apiV3Key')],
+      control: (
+        <Input.Password
+          autoComplete="new-password"
+          maxLength={32}
+          placeholder={secretPlaceholder(wxapp?.apiV3KeySet, '32位字母或数字')}
+        />
+      ),
+    },
+    {
+      name: 'platformSerialNo',
+      label: '微信支付公钥ID',
+      extra: '商户平台「API安全 › 微信支付公钥」中的公钥ID，如 PUB_KEY_ID_ 开头',
+      normalize: trimInput,
+      rules: [formatRule('platformSerialNo')],
+      control: <Input maxLength={64} placeholder="PUB_KEY_ID_..." />,
+    },
+    {
+      name: 'mchPrivateKey',
+      label: '商户私钥',
+      extra: 'apiclient_key.pem 的全部内容',
+      rules: [formatRule('mchPrivateKey')],
+      control: (
+        <Input.TextArea
+          rows={5}
+          spellCheck={false}
+          placeholder={secretPlaceholder(wxapp?.mchPrivateKeySet, '-----BEGIN PRIVATE KEY-----')}
+        />
+      ),
+    },
+    {
+      name: 'platformPublicKey',
+      label: '微信支付公钥',
+      extra: 'pub_key.pem 的全部内容',
+      rules: [formatRule('platformPublicKey')],
+      control: (
+        <Input.TextArea
+          rows={5}
+          spellCheck={false}
+          placeholder={secretPlaceholder(wxapp?.platformPublicKeySet, '-----BEGIN PUBLIC KEY-----')}
+        />
+      ),
+    },
+  ];
+
   const actions = (
     <Space>
       <Button onClick={onBack}>返回列表</Button>
@@ -119,192 +261,14 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
       <Form form={form} name="wxapp-form" layout="vertical" initialValues={initialWxappValues(wxapp)}>
         <Flex vertical gap={16}>
           <Card type="inner" title="基本信息">
-            <Row gutter={24}>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="name"
-                  label="公众号名称"
-                  rules={[
-                    { required: true, whitespace: true, message: '请填写公众号名称' },
-                    { max: 60, message: '公众号名称不能超过 60 个字符' },
-                  ]}
-                >
-                  <Input maxLength={60} placeholder="例如 山东继续教育服务号" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="appId"
-                  label="AppID"
-                  extra="公众号后台「设置与开发 › 基本配置」中的开发者ID(AppID)"
-                  normalize={trimInput}
-                  rules={[{ required: true, message: '请输入 AppID' }, formatRule('appId')]}
-                >
-                  <Input maxLength={18} placeholder="wx 开头的18位字符" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="appSecret"
-                  label="AppSecret"
-                  normalize={trimInput}
-                  rules={[
-                    { required: !(editing && appSecretSet), message: '请输入 AppSecret' },
-                    formatRule('appSecret'),
-                  ]}
-                >
-                  <Input.Password
-                    autoComplete="new-password"
-                    maxLength={32}
-                    placeholder={editing && appSecretSet ? SECRET_SET_PLACEHOLDER : '32位字母或数字'}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label="服务器地址(URL)"
-                  extra="填入公众号后台「设置与开发 › 基本配置 › 服务器配置」的服务器地址"
-                >
-                  {wxapp ? (
-                    <Typography.Text copyable={{ text: wxapp.serverUrl, tooltips: ['复制', '已复制'] }}>
-                      {wxapp.serverUrl}
-                    </Typography.Text>
-                  ) : (
-                    <Typography.Text type="secondary">保存后生成</Typography.Text>
-                  )}
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="pushToken"
-                  label="令牌(Token)"
-                  extra="与公众号后台服务器配置中的令牌(Token)一致"
-                  normalize={trimInput}
-                  rules={[
-                    { required: !wxapp?.pushTokenSet, message: '请填写令牌(Token)' },
-                    formatRule('pushToken'),
-                  ]}
-                >
-                  <Input
-                    autoComplete="off"
-                    maxLength={32}
-                    placeholder={secretPlaceholder(wxapp?.pushTokenSet, '3-32位字母或数字')}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="pushMode"
-                  label="消息加解密方式"
-                  rules={[{ required: true, message: '请选择消息加解密方式' }]}
-                >
-                  <Radio.Group options={PUSH_MODE_OPTIONS} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="encodingAesKey"
-                  label="消息加解密密钥(EncodingAESKey)"
-                  extra="安全模式下必填，与公众号后台一致"
-                  normalize={trimInput}
-                  dependencies={['pushMode']}
-                  required={aesKeyRequired}
-                  rules={[
-                    ({ getFieldValue }) => ({
-                      validator: async (_rule, value: string | undefined) => {
-                        if (getFieldValue('pushMode') === 'safe' && !aesKeySet && !(value ?? '').trim()) {
-                          throw new Error(AES_KEY_REQUIRED);
-                        }
-                      },
-                    }),
-                    formatRule('encodingAesKey'),
-                  ]}
-                >
-                  <Input.Password
-                    autoComplete="new-password"
-                    maxLength={43}
-                    placeholder={editing && aesKeySet ? SECRET_SET_PLACEHOLDER : '43位字母或数字'}
-                  />
-                </Form.Item>
-              </Col>
-            </Row>
+            <FieldGrid fields={basicFields} />
           </Card>
           <Card
             type="inner"
             title="微信支付"
             extra={wxapp ? wxapp.paymentReady ? <Tag color="success">已配置</Tag> : <Tag>未配置</Tag> : null}
           >
-            <Row gutter={24}>
-              <Col xs={24} md={12}>
-                <Form.Item name="mchId" label="商户号" normalize={trimInput} rules={[formatRule('mchId')]}>
-                  <Input maxLength={12} placeholder="8-12位数字" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="mchSerialNo"
-                  label="商户证书序列号"
-                  extra="商户平台「账户中心 › API安全」中商户API证书的序列号"
-                  normalize={trimInput}
-                  rules={[formatRule('mchSerialNo')]}
-                >
-                  <Input maxLength={64} placeholder="十六进制字符" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="apiV3Key"
-                  label="APIv3密钥"
-                  normalize={trimInput}
-                  rules={[formatRule('apiV3Key')]}
-                >
-                  <Input.Password
-                    autoComplete="new-password"
-                    maxLength={32}
-                    placeholder={secretPlaceholder(wxapp?.apiV3KeySet, '32位字母或数字')}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="platformSerialNo"
-                  label="微信支付公钥ID"
-                  extra="商户平台「API安全 › 微信支付公钥」中的公钥ID，如 PUB_KEY_ID_ 开头"
-                  normalize={trimInput}
-                  rules={[formatRule('platformSerialNo')]}
-                >
-                  <Input maxLength={64} placeholder="PUB_KEY_ID_..." />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="mchPrivateKey"
-                  label="商户私钥"
-                  extra="apiclient_key.pem 的全部内容"
-                  rules={[formatRule('mchPrivateKey')]}
-                >
-                  <Input.TextArea
-                    rows={5}
-                    spellCheck={false}
-                    placeholder={secretPlaceholder(wxapp?.mchPrivateKeySet, '-----BEGIN PRIVATE KEY-----')}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  name="platformPublicKey"
-                  label="微信支付公钥"
-                  extra="pub_key.pem 的全部内容"
-                  rules={[formatRule('platformPublicKey')]}
-                >
-                  <Input.TextArea
-                    rows={5}
-                    spellCheck={false}
-                    placeholder={secretPlaceholder(wxapp?.platformPublicKeySet, '-----BEGIN PUBLIC KEY-----')}
-                  />
-                </Form.Item>
-              </Col>
-            </Row>
+            <FieldGrid fields={payFields} />
           </Card>
         </Flex>
       </Form>

@@ -1,0 +1,28 @@
+import { Col, Form, type FormItemProps, Row } from 'antd';
+import type { ReactNode } from 'react';
+
+/** One field of a `FieldGrid`: its Form.Item's props and the control it holds. */
+export interface GridField extends Omit<FormItemProps, 'children'> {
+  /** A key when the field has no `name` (a field that only shows something). */
+  key?: string;
+  control: ReactNode;
+  /** Columns of 24 it takes from the md breakpoint up (default half a row; full width on phones). */
+  span?: number;
+}
+
+/**
+ * A long form's fields from a table, two to a row: each entry is a Form.Item (name, label, extra,
+ * rules, normalize…) and the control it holds, so a form lists what it asks instead of repeating
+ * `Col > Form.Item > Input`.
+ */
+export function FieldGrid({ fields }: { fields: readonly GridField[] }) {
+  return (
+    <Row gutter={24}>
+      {fields.map(({ key, control, span = 12, ...item }) => (
+        <Col key={key ?? String(item.name)} xs={24} md={span}>
+          <Form.Item {...item}>{control}</Form.Item>
+        </Col>
+      ))}
+    </Row>
+  );
+}
