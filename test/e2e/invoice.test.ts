@@ -156,4 +156,51 @@ describe('an invoice from application to PDF', () => {
     },
     STEP_TIMEOUT,
   );
+
+  test(
+    'inside WeChat (its user agent) 查看发票 shows the PDF in the page, and 复制链接 opens it in another browser',
+    async () => {
+      const wechat = await browser.newContext({
+        ...VIEWPORTS.wechat,
+        storageState: await phone.storageState(),
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
+      try {
+        const page = await wechat.newPage();
+        await page.goto(`${h5}/my?tab=orders`);
+        await page.getByRole('tab', { name: '我的发票' }).click();
+        const issued = page.getByRole('listitem').filter({ hasText: DEMO.studentClass });
+        await expectVisible(issued.getByText('已开票'));
+        // WeChat's browser blocks downloads: the invoice shows in the page instead.
+        expect(await issued.getByRole('button', { name: '下载发票' }).count()).toBe(0);
+        await issued.getByRole('button', { name: '查看发票' }).click();
+        const picture = page.getByRole('img', { name: '发票 第 1 页' });
+        await expectVisible(picture, 30_000);
+        await page.waitForFunction(
+          () => {
+            const img = document.querySelector<HTMLImageElement>('.document-viewer__page');
+            return Boolean(img?.complete && img.naturalWidth > 0);
+          },
+          undefined,
+          { timeout: 15_000 },
+        );
+        await shot(page, '11-wechat-invoice-in-page');
+
+        await page.getByRole('button', { name: '复制链接' }).click();
+        await expectVisible(page.getByText('链接已复制', { exact: false }));
+        const link = await page.evaluate(() => navigator.clipboard.readText());
+        expect(link).toMatch(new RegExp(`^${h5}/api/document-link/open\\.action\\?t=`));
+        // The link opens the PDF without the session: the invoice's own text.
+        const answer = await fetch(link);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toBe('application/pdf');
+        const text = await readPdfText(Buffer.from(await answer.arrayBuffer()));
+        expect(text).toContain(DEMO.accounts.student.name);
+        expect(text).toContain('演示职业培训服务有限公司');
+      } finally {
+        await wechat.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
 });
