@@ -262,7 +262,7 @@ describe('InvoiceListPage', () => {
     field('sellerTaxNo', '91370100MA3C000X1K');
     field('sellerAddressPhone', '济南 0531-1');
     field('sellerBankAccount', '工行 1');
-    fireEvent.click(button(dialog(), '确定'));
+    fireEvent.click(button(dialog(), '保存'));
     await waitFor(() =>
       expect(saveInvoiceConfig).toHaveBeenCalledWith({
         sellerName: '演示公司',

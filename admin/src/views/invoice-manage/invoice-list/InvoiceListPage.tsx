@@ -186,7 +186,7 @@ export function InvoiceListPage() {
         onOk={(reason) => batch.red(selected, reason)}
         onCancel={() => batch.setRedOpen(false)}
       />
-      <InvoiceConfigModal open={configOpen} onClose={() => setConfigOpen(false)} />
+      {configOpen && <InvoiceConfigModal open onClose={() => setConfigOpen(false)} />}
     </Card>
   );
 }

@@ -1,9 +1,9 @@
 import type { StaffAccountItem } from '@px/api/contract';
 import { ApiError, encryptLoginField } from '@px/config';
 import { Alert, Button, Form, Input, Modal, message, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { resetAccountPassword } from '../../../../api/account';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { FormModal } from '../../../../components/FormModal';
 import { passwordRule, samePasswordRule } from '../password-rules';
 
 export interface ResetPasswordModalProps {
@@ -31,19 +31,11 @@ export function accountLabel(account: Pick<StaffAccountItem, 'realName' | 'accou
  */
 export function ResetPasswordModal({ account, publicKey, onClose }: ResetPasswordModalProps) {
   const [form] = Form.useForm<ResetForm>();
-  const [saving, setSaving] = useState(false);
   const [generated, setGenerated] = useState<string | null>(null);
   const open = account !== null;
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    setGenerated(null);
-  }, [open, form]);
-
   const submit = async (values: ResetForm) => {
     if (!account) return;
-    setSaving(true);
     try {
       let password: string | undefined;
       if (values.password) {
@@ -58,11 +50,10 @@ export function ResetPasswordModal({ account, publicKey, onClose }: ResetPasswor
         onClose();
       }
     } catch (error) {
+      // API failures were shown by the request client; anything else (no WebCrypto) is shown here.
       if (!(error instanceof ApiError))
         void message.error(error instanceof Error ? error.message : String(error));
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
+      throw error;
     }
   };
 
@@ -102,35 +93,33 @@ export function ResetPasswordModal({ account, publicKey, onClose }: ResetPasswor
   }
 
   return (
-    <Modal
+    <FormModal<ResetForm>
       title={account ? `重置密码：${accountLabel(account)}` : '重置密码'}
       open={open}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText="重置"
-      confirmLoading={saving}
-      forceRender
+      name="reset-password"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
     >
       <p className="reset-password__hint">重置后该账号的登录状态将全部失效。新密码留空则由系统随机生成。</p>
-      <Form<ResetForm> name="reset-password" form={form} layout="vertical" onFinish={submit}>
-        <Form.Item label="新密码" name="password" rules={[passwordRule]}>
-          <Input.Password placeholder="留空则随机生成" autoComplete="new-password" maxLength={19} />
-        </Form.Item>
-        <Form.Item
-          label="确认密码"
-          name="confirmPassword"
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              required: Boolean(getFieldValue('password')),
-              message: '请再次输入新密码',
-            }),
-            samePasswordRule('password'),
-          ]}
-        >
-          <Input.Password placeholder="再次输入新密码" autoComplete="new-password" maxLength={19} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label="新密码" name="password" rules={[passwordRule]}>
+        <Input.Password placeholder="留空则随机生成" autoComplete="new-password" maxLength={19} />
+      </Form.Item>
+      <Form.Item
+        label="确认密码"
+        name="confirmPassword"
+        dependencies={['password']}
+        rules={[
+          ({ getFieldValue }) => ({
+            required: Boolean(getFieldValue('password')),
+            message: '请再次输入新密码',
+          }),
+          samePasswordRule('password'),
+        ]}
+      >
+        <Input.Password placeholder="再次输入新密码" autoComplete="new-password" maxLength={19} />
+      </Form.Item>
+    </FormModal>
   );
 }
