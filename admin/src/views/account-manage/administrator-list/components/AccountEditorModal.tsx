@@ -1,10 +1,10 @@
 import type { StaffAccountItem } from '@px/api/contract';
 import { ApiError, encryptLoginField, ROLE_SYSTEM } from '@px/config';
-import { Form, Input, Modal, message, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, message, Select } from 'antd';
+import { useEffect } from 'react';
 import { saveAccount } from '../../../../api/account';
+import { FormModal } from '../../../../components/FormModal';
 import { StaffIdentityFields } from '../../../../components/StaffIdentityFields';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
 import type { AccountOptions } from '../hooks/useAccountOptions';
 import { passwordRule, samePasswordRule } from '../password-rules';
 import { groupedRoleOptions } from '../role-options';
@@ -47,7 +47,6 @@ export function AccountEditorModal({
   onSaved,
 }: AccountEditorModalProps) {
   const [form] = Form.useForm<AccountForm>();
-  const [saving, setSaving] = useState(false);
   const roleId = Form.useWatch('roleId', form);
   const creating = account === undefined;
   const needsUnit = options.roles.find((role) => role.id === roleId)?.roleSystem === ROLE_SYSTEM.UNIT;
@@ -69,7 +68,6 @@ export function AccountEditorModal({
   }, [open, account, form]);
 
   const submit = async (values: AccountForm) => {
-    setSaving(true);
     try {
       if (creating && !publicKey) throw new Error('系统信息未加载，请刷新页面后重试');
       const password =
@@ -91,66 +89,62 @@ export function AccountEditorModal({
       // API failures were shown by the request client; anything else (no WebCrypto) is shown here.
       if (!(error instanceof ApiError))
         void message.error(error instanceof Error ? error.message : String(error));
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
+      throw error;
     }
   };
 
   return (
-    <Modal
+    <FormModal<AccountForm>
       title={creating ? '添加管理员' : '编辑管理员'}
       open={open}
-      onCancel={onClose}
-      onOk={() => form.submit()}
       okText="保存"
-      confirmLoading={saving}
-      forceRender
+      name="account-editor"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Form<AccountForm> name="account-editor" form={form} layout="vertical" onFinish={submit}>
-        <StaffIdentityFields />
+      <StaffIdentityFields />
+      <Form.Item
+        label="角色"
+        name="roleId"
+        rules={[{ required: true, message: '请选择角色' }]}
+        extra={creating ? undefined : '修改角色或所属单位后，该账号需重新登录'}
+      >
+        <Select placeholder="请选择角色" options={groupedRoleOptions(options.roles)} />
+      </Form.Item>
+      {needsUnit && (
         <Form.Item
-          label="角色"
-          name="roleId"
-          rules={[{ required: true, message: '请选择角色' }]}
-          extra={creating ? undefined : '修改角色或所属单位后，该账号需重新登录'}
+          label="所属单位"
+          name="unitId"
+          rules={[{ required: true, message: '单位管理员须选择所属单位' }]}
         >
-          <Select placeholder="请选择角色" options={groupedRoleOptions(options.roles)} />
+          <Select
+            placeholder="请选择所属单位"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={options.units.map((unit) => ({ value: unit.id, label: unit.name }))}
+          />
         </Form.Item>
-        {needsUnit && (
+      )}
+      {creating && (
+        <>
           <Form.Item
-            label="所属单位"
-            name="unitId"
-            rules={[{ required: true, message: '单位管理员须选择所属单位' }]}
+            label="密码"
+            name="password"
+            rules={[{ required: true, message: '请输入密码' }, passwordRule]}
+            extra="以字母开头，6-19 位字母、数字或下划线，至少包含一个数字"
           >
-            <Select
-              placeholder="请选择所属单位"
-              showSearch={{ optionFilterProp: 'label' }}
-              options={options.units.map((unit) => ({ value: unit.id, label: unit.name }))}
-            />
+            <Input.Password placeholder="请输入密码" autoComplete="new-password" maxLength={19} />
           </Form.Item>
-        )}
-        {creating && (
-          <>
-            <Form.Item
-              label="密码"
-              name="password"
-              rules={[{ required: true, message: '请输入密码' }, passwordRule]}
-              extra="以字母开头，6-19 位字母、数字或下划线，至少包含一个数字"
-            >
-              <Input.Password placeholder="请输入密码" autoComplete="new-password" maxLength={19} />
-            </Form.Item>
-            <Form.Item
-              label="确认密码"
-              name="confirmPassword"
-              dependencies={['password']}
-              rules={[{ required: true, message: '请再次输入密码' }, samePasswordRule('password')]}
-            >
-              <Input.Password placeholder="请再次输入密码" autoComplete="new-password" maxLength={19} />
-            </Form.Item>
-          </>
-        )}
-      </Form>
-    </Modal>
+          <Form.Item
+            label="确认密码"
+            name="confirmPassword"
+            dependencies={['password']}
+            rules={[{ required: true, message: '请再次输入密码' }, samePasswordRule('password')]}
+          >
+            <Input.Password placeholder="请再次输入密码" autoComplete="new-password" maxLength={19} />
+          </Form.Item>
+        </>
+      )}
+    </FormModal>
   );
 }
