@@ -1,9 +1,10 @@
 import type { RoleItem } from '@px/api/contract';
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
-import { Alert, Button, Drawer, Form, Input, message, Select, Space, Spin } from 'antd';
+import { Form, Input, message, Select } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { findRole, saveRole } from '../../../../api/role';
+import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { collectMenuUrls } from '../../../../router/access';
 import { accountInfoAtom } from '../../../../store/session';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
@@ -104,86 +105,66 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
 
   const title = roleId === undefined ? '新增角色' : '编辑角色';
   return (
-    <Drawer
+    <EditorDrawer
       title={title}
       open={open}
       onClose={onClose}
       size={640}
-      destroyOnHidden
-      footer={
-        <Space className="role-editor__footer">
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} disabled={loading || failed} onClick={() => form.submit()}>
-            保存
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onSave={() => form.submit()}
+      loading={loading}
+      failure={failed ? '角色加载失败，请关闭后重试' : null}
+      footerClassName="role-editor__footer"
     >
-      {failed ? (
-        <Alert type="error" showIcon title="角色加载失败，请关闭后重试" />
-      ) : (
-        <Spin spinning={loading}>
-          <Form<RoleForm>
-            name="role-editor"
-            form={form}
-            layout="vertical"
-            onFinish={submit}
-            disabled={loading}
-          >
-            <Form.Item
-              label="角色名称"
-              name="name"
-              rules={[
-                { required: true, whitespace: true, message: '请输入角色名称' },
-                { max: 40, message: '角色名称不能超过 40 个字符' },
-              ]}
-            >
-              <Input placeholder="请输入角色名称" maxLength={40} />
-            </Form.Item>
-            <Form.Item
-              label="角色类型"
-              name="roleSystem"
-              rules={[{ required: true, message: '请选择角色类型' }]}
-              extra={
-                systemLocked
-                  ? role?.code
-                    ? '内置角色不能修改角色类型'
-                    : '该角色下已有账号，不能修改角色类型'
-                  : undefined
-              }
-            >
-              <Select
-                placeholder="请选择角色类型"
-                options={roleSystemOptions(systems)}
-                disabled={systemLocked}
+      <Form<RoleForm> name="role-editor" form={form} layout="vertical" onFinish={submit} disabled={loading}>
+        <Form.Item
+          label="角色名称"
+          name="name"
+          rules={[
+            { required: true, whitespace: true, message: '请输入角色名称' },
+            { max: 40, message: '角色名称不能超过 40 个字符' },
+          ]}
+        >
+          <Input placeholder="请输入角色名称" maxLength={40} />
+        </Form.Item>
+        <Form.Item
+          label="角色类型"
+          name="roleSystem"
+          rules={[{ required: true, message: '请选择角色类型' }]}
+          extra={
+            systemLocked
+              ? role?.code
+                ? '内置角色不能修改角色类型'
+                : '该角色下已有账号，不能修改角色类型'
+              : undefined
+          }
+        >
+          <Select placeholder="请选择角色类型" options={roleSystemOptions(systems)} disabled={systemLocked} />
+        </Form.Item>
+        <Form.Item label="备注" name="remark" rules={[{ max: 200, message: '备注不能超过 200 个字符' }]}>
+          <Input.TextArea placeholder="请输入备注" maxLength={200} rows={2} />
+        </Form.Item>
+        <Form.Item
+          label="菜单权限"
+          extra={
+            isStudent
+              ? '学员角色不能分配后台菜单'
+              : '勾选页面即同时授予其所在目录；隐藏页（详情、编辑等）不出现在菜单中，从所属目录的页面进入'
+          }
+        >
+          <div className="role-editor__tree">
+            {/* Mounted once the role is loaded, so the tree starts with its final data. */}
+            {loading ? null : (
+              <MenuGrantTree
+                value={isStudent ? new Set() : pages}
+                onChange={setPages}
+                canChange={canChange}
+                disabled={isStudent}
               />
-            </Form.Item>
-            <Form.Item label="备注" name="remark" rules={[{ max: 200, message: '备注不能超过 200 个字符' }]}>
-              <Input.TextArea placeholder="请输入备注" maxLength={200} rows={2} />
-            </Form.Item>
-            <Form.Item
-              label="菜单权限"
-              extra={
-                isStudent
-                  ? '学员角色不能分配后台菜单'
-                  : '勾选页面即同时授予其所在目录；隐藏页（详情、编辑等）不出现在菜单中，从所属目录的页面进入'
-              }
-            >
-              <div className="role-editor__tree">
-                {/* Mounted once the role is loaded, so the tree starts with its final data. */}
-                {loading ? null : (
-                  <MenuGrantTree
-                    value={isStudent ? new Set() : pages}
-                    onChange={setPages}
-                    canChange={canChange}
-                    disabled={isStudent}
-                  />
-                )}
-              </div>
-            </Form.Item>
-          </Form>
-        </Spin>
-      )}
-    </Drawer>
+            )}
+          </div>
+        </Form.Item>
+      </Form>
+    </EditorDrawer>
   );
 }

@@ -11,7 +11,6 @@ import {
 import {
   Alert,
   Button,
-  Drawer,
   Empty,
   Flex,
   Form,
@@ -21,7 +20,6 @@ import {
   message,
   Select,
   Space,
-  Spin,
   Tag,
   Upload,
 } from 'antd';
@@ -32,6 +30,7 @@ import {
   uploadCertificateBackground,
 } from '../../../../api/certificate';
 import { fieldErrorsOf } from '../../../../api/request';
+import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { useBackgroundImage } from '../hooks/useBackgroundImage';
 import {
   CUSTOM_PAGE,
@@ -229,193 +228,174 @@ export function TemplateEditorDrawer({ templateId, onClose, onSaved }: TemplateE
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       title={templateId === undefined ? '新建证书模板' : '编辑证书模板'}
       open
       onClose={onClose}
       size={1120}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={loading || failed || uploading}
-            onClick={() => void submit()}
-          >
-            保存
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onSave={() => void submit()}
+      loading={loading}
+      failure={failed ? '证书模板加载失败，请关闭后重试' : null}
+      busy={uploading}
     >
-      {failed ? (
-        <Alert type="error" showIcon title="证书模板加载失败，请关闭后重试" />
-      ) : (
-        <Spin spinning={loading}>
-          <Form<EditorValues>
-            form={form}
-            name="certificate-template"
-            layout="vertical"
-            initialValues={{ name: '', ...A4_LANDSCAPE }}
+      <Form<EditorValues>
+        form={form}
+        name="certificate-template"
+        layout="vertical"
+        initialValues={{ name: '', ...A4_LANDSCAPE }}
+      >
+        <Space size={16} wrap align="start">
+          <Form.Item
+            name="name"
+            label="模板名称"
+            rules={[{ required: true, whitespace: true, message: '请填写模板名称' }]}
           >
-            <Space size={16} wrap align="start">
-              <Form.Item
-                name="name"
-                label="模板名称"
-                rules={[{ required: true, whitespace: true, message: '请填写模板名称' }]}
-              >
-                <Input maxLength={50} placeholder="如：结业证书" style={{ width: 260 }} />
-              </Form.Item>
-              <Form.Item label="页面尺寸">
-                <Select
-                  aria-label="页面尺寸"
-                  value={pagePresetOf(page)}
-                  options={PAGE_SIZE_OPTIONS}
-                  style={{ width: 220 }}
-                  onChange={(code: string) => {
-                    const size = presetSize(code);
-                    if (size) form.setFieldsValue(size);
-                  }}
-                />
-              </Form.Item>
-              {(['width', 'height'] as const).map((side) => (
-                <Form.Item
-                  key={side}
-                  name={side}
-                  label={side === 'width' ? '宽（像素）' : '高（像素）'}
-                  rules={[{ required: true, message: '请填写页面尺寸' }]}
-                >
-                  <InputNumber
-                    min={CERTIFICATE_PAGE_SIZE.min}
-                    max={CERTIFICATE_PAGE_SIZE.max}
-                    precision={0}
-                    style={{ width: 120 }}
-                  />
-                </Form.Item>
-              ))}
-            </Space>
-            <Form.Item
-              label="背景图"
-              validateStatus={backgroundError ? 'error' : undefined}
-              help={
-                backgroundError ?? `PNG 或 JPEG，不超过 ${BACKGROUND_LIMIT_MB} MB，宜与页面同尺寸（铺满整页）`
-              }
-            >
-              <Space>
-                <Upload
-                  accept="image/png,image/jpeg"
-                  showUploadList={false}
-                  beforeUpload={(file) => {
-                    if (file.size > CERTIFICATE_BACKGROUND_LIMIT_BYTES) {
-                      setBackgroundError(`背景图不能超过 ${BACKGROUND_LIMIT_MB} MB`);
-                      return Upload.LIST_IGNORE;
-                    }
-                    void upload(file);
-                    return false;
-                  }}
-                >
-                  <Button loading={uploading}>{background ? '更换背景图' : '上传背景图'}</Button>
-                </Upload>
-                {background && (
-                  <Button type="link" danger onClick={() => setBackground(null)}>
-                    移除背景图
-                  </Button>
-                )}
-              </Space>
-            </Form.Item>
-          </Form>
-          {(issues.length > 0 || otherErrors.length > 0) && (
-            <Alert
-              type="error"
-              showIcon
-              style={{ marginBottom: 12 }}
-              title="以下字段需要调整"
-              description={
-                <ul style={{ margin: 0, paddingLeft: 20 }}>
-                  {issues.map((issue) => (
-                    <li key={`${issue.index}.${issue.property}`}>
-                      第 {issue.index + 1} 个字段
-                      {fields[issue.index]
-                        ? `（${fieldLabel(fields[issue.index] as CertificateField)}）`
-                        : ''}
-                      ：{issue.message}
-                    </li>
-                  ))}
-                  {otherErrors.map((text) => (
-                    <li key={text}>{text}</li>
-                  ))}
-                </ul>
-              }
+            <Input maxLength={50} placeholder="如：结业证书" style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item label="页面尺寸">
+            <Select
+              aria-label="页面尺寸"
+              value={pagePresetOf(page)}
+              options={PAGE_SIZE_OPTIONS}
+              style={{ width: 220 }}
+              onChange={(code: string) => {
+                const size = presetSize(code);
+                if (size) form.setFieldsValue(size);
+              }}
             />
-          )}
-          <Flex gap={16} align="start">
-            <div>
-              <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
-                <span>
-                  画布 {page.width}×{page.height}
-                  {pagePresetOf(page) === CUSTOM_PAGE ? '（自定义）' : ''}
-                  {preview ? '，预览' : '，拖动字段可调整位置'}
-                </span>
-                <Button onClick={() => setPreview((current) => !current)}>
-                  {preview ? '退出预览' : '预览'}
-                </Button>
-              </Flex>
-              <TemplateCanvas
-                page={page}
-                fields={fields}
-                backgroundUrl={backgroundUrl}
-                selected={selected}
-                refused={refused}
-                preview={preview}
-                onSelect={setSelected}
-                onMove={changeField}
+          </Form.Item>
+          {(['width', 'height'] as const).map((side) => (
+            <Form.Item
+              key={side}
+              name={side}
+              label={side === 'width' ? '宽（像素）' : '高（像素）'}
+              rules={[{ required: true, message: '请填写页面尺寸' }]}
+            >
+              <InputNumber
+                min={CERTIFICATE_PAGE_SIZE.min}
+                max={CERTIFICATE_PAGE_SIZE.max}
+                precision={0}
+                style={{ width: 120 }}
               />
-              {!preview && (
-                <div style={{ marginTop: 12 }}>
-                  <div style={{ marginBottom: 6 }}>字段（点击选中）：</div>
-                  <Space wrap size={[4, 8]} data-testid="field-list">
-                    {fields.map((field, index) => (
-                      <Tag.CheckableTag
-                        // biome-ignore lint/suspicious/noArrayIndexKey: fields have no ids; order is identity
-                        key={index}
-                        checked={selected === index}
-                        style={refused.has(index) ? { color: '#ff4d4f' } : undefined}
-                        onChange={() => setSelected(index)}
-                      >
-                        {fieldLabel(field)}
-                      </Tag.CheckableTag>
-                    ))}
-                  </Space>
-                  <div style={{ margin: '12px 0 6px' }}>添加字段：</div>
-                  <Space wrap size={[4, 8]} data-testid="add-fields">
-                    {[...unusedKeys(fields), 'text' as const].map((key) => (
-                      <Button key={key} size="small" icon={<PlusOutlined />} onClick={() => addField(key)}>
-                        {CERTIFICATE_FIELD_LABELS[key]}
-                      </Button>
-                    ))}
-                  </Space>
-                </div>
-              )}
-            </div>
-            {!preview && (
-              <div style={{ width: 240, flex: 'none' }}>
-                {selectedField && selected !== null ? (
-                  <FieldPanel
-                    field={selectedField}
-                    page={page}
-                    issues={selectedIssues}
-                    onChange={(field) => changeField(selected, field)}
-                    onRemove={() => removeField(selected)}
-                  />
-                ) : (
-                  <Empty description="选中画布上的字段以编辑属性" />
-                )}
-              </div>
+            </Form.Item>
+          ))}
+        </Space>
+        <Form.Item
+          label="背景图"
+          validateStatus={backgroundError ? 'error' : undefined}
+          help={
+            backgroundError ?? `PNG 或 JPEG，不超过 ${BACKGROUND_LIMIT_MB} MB，宜与页面同尺寸（铺满整页）`
+          }
+        >
+          <Space>
+            <Upload
+              accept="image/png,image/jpeg"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                if (file.size > CERTIFICATE_BACKGROUND_LIMIT_BYTES) {
+                  setBackgroundError(`背景图不能超过 ${BACKGROUND_LIMIT_MB} MB`);
+                  return Upload.LIST_IGNORE;
+                }
+                void upload(file);
+                return false;
+              }}
+            >
+              <Button loading={uploading}>{background ? '更换背景图' : '上传背景图'}</Button>
+            </Upload>
+            {background && (
+              <Button type="link" danger onClick={() => setBackground(null)}>
+                移除背景图
+              </Button>
             )}
-          </Flex>
-        </Spin>
+          </Space>
+        </Form.Item>
+      </Form>
+      {(issues.length > 0 || otherErrors.length > 0) && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="以下字段需要调整"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {issues.map((issue) => (
+                <li key={`${issue.index}.${issue.property}`}>
+                  第 {issue.index + 1} 个字段
+                  {fields[issue.index] ? `（${fieldLabel(fields[issue.index] as CertificateField)}）` : ''}：
+                  {issue.message}
+                </li>
+              ))}
+              {otherErrors.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          }
+        />
       )}
-    </Drawer>
+      <Flex gap={16} align="start">
+        <div>
+          <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+            <span>
+              画布 {page.width}×{page.height}
+              {pagePresetOf(page) === CUSTOM_PAGE ? '（自定义）' : ''}
+              {preview ? '，预览' : '，拖动字段可调整位置'}
+            </span>
+            <Button onClick={() => setPreview((current) => !current)}>{preview ? '退出预览' : '预览'}</Button>
+          </Flex>
+          <TemplateCanvas
+            page={page}
+            fields={fields}
+            backgroundUrl={backgroundUrl}
+            selected={selected}
+            refused={refused}
+            preview={preview}
+            onSelect={setSelected}
+            onMove={changeField}
+          />
+          {!preview && (
+            <div style={{ marginTop: 12 }}>
+              <div style={{ marginBottom: 6 }}>字段（点击选中）：</div>
+              <Space wrap size={[4, 8]} data-testid="field-list">
+                {fields.map((field, index) => (
+                  <Tag.CheckableTag
+                    // biome-ignore lint/suspicious/noArrayIndexKey: fields have no ids; order is identity
+                    key={index}
+                    checked={selected === index}
+                    style={refused.has(index) ? { color: '#ff4d4f' } : undefined}
+                    onChange={() => setSelected(index)}
+                  >
+                    {fieldLabel(field)}
+                  </Tag.CheckableTag>
+                ))}
+              </Space>
+              <div style={{ margin: '12px 0 6px' }}>添加字段：</div>
+              <Space wrap size={[4, 8]} data-testid="add-fields">
+                {[...unusedKeys(fields), 'text' as const].map((key) => (
+                  <Button key={key} size="small" icon={<PlusOutlined />} onClick={() => addField(key)}>
+                    {CERTIFICATE_FIELD_LABELS[key]}
+                  </Button>
+                ))}
+              </Space>
+            </div>
+          )}
+        </div>
+        {!preview && (
+          <div style={{ width: 240, flex: 'none' }}>
+            {selectedField && selected !== null ? (
+              <FieldPanel
+                field={selectedField}
+                page={page}
+                issues={selectedIssues}
+                onChange={(field) => changeField(selected, field)}
+                onRemove={() => removeField(selected)}
+              />
+            ) : (
+              <Empty description="选中画布上的字段以编辑属性" />
+            )}
+          </div>
+        )}
+      </Flex>
+    </EditorDrawer>
   );
 }

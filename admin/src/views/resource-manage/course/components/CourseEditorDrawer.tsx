@@ -1,19 +1,8 @@
 import type { CourseCategoryNode, CourseDetail } from '@px/api/contract';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  message,
-  Radio,
-  Space,
-  Spin,
-  TreeSelect,
-} from 'antd';
+import { Form, type FormInstance, Input, message, Radio, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { getCourse, saveCourse } from '../../../../api/course';
+import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { categoryOptions } from '../../components/category-tree';
 import {
@@ -109,80 +98,69 @@ export function CourseEditorDrawer({
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       title={courseId === undefined ? '新建课程' : '编辑课程'}
       open={open}
       onClose={onClose}
       size={980}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} disabled={loading || failed} onClick={() => form.submit()}>
-            保存
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onSave={() => form.submit()}
+      loading={loading}
+      failure={failed ? '课程加载失败，请关闭后重试' : null}
     >
-      {failed ? (
-        <Alert type="error" showIcon title="课程加载失败，请关闭后重试" />
-      ) : (
-        <Spin spinning={loading}>
-          <Form<CourseFormValues>
-            name="course-editor"
-            form={form}
-            layout="vertical"
-            onFinish={submit}
-            disabled={loading}
+      <Form<CourseFormValues>
+        name="course-editor"
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        disabled={loading}
+      >
+        <Form.Item
+          name="name"
+          label="课程名称"
+          rules={[
+            { required: true, whitespace: true, message: '请填写课程名称' },
+            { max: 100, message: '课程名称不能超过 100 个字符' },
+          ]}
+        >
+          <Input maxLength={100} placeholder="如：消防安全基础" />
+        </Form.Item>
+        <Space size={16} wrap align="start">
+          <Form.Item
+            name="categoryId"
+            label="课程分类"
+            rules={[{ required: true, message: '请选择课程分类' }]}
           >
-            <Form.Item
-              name="name"
-              label="课程名称"
-              rules={[
-                { required: true, whitespace: true, message: '请填写课程名称' },
-                { max: 100, message: '课程名称不能超过 100 个字符' },
-              ]}
-            >
-              <Input maxLength={100} placeholder="如：消防安全基础" />
-            </Form.Item>
-            <Space size={16} wrap align="start">
-              <Form.Item
-                name="categoryId"
-                label="课程分类"
-                rules={[{ required: true, message: '请选择课程分类' }]}
-              >
-                <TreeSelect
-                  treeDefaultExpandAll
-                  placeholder={tree.length ? '请选择课程分类' : '请先在左侧新增课程分类'}
-                  treeData={options}
-                  fieldNames={{ label: 'title', value: 'value', children: 'children' }}
-                  style={{ width: 260 }}
-                />
-              </Form.Item>
-              <Form.Item
-                name="teacherName"
-                label="授课教师"
-                rules={[{ max: 50, message: '授课教师不能超过 50 个字符' }]}
-              >
-                <Input maxLength={50} placeholder="教师姓名" style={{ width: 200 }} />
-              </Form.Item>
-              <Form.Item name="status" label="状态" rules={[{ required: true, message: '请选择状态' }]}>
-                <Radio.Group options={COURSE_STATUS_OPTIONS} optionType="button" />
-              </Form.Item>
-            </Space>
-            <Form.Item
-              name="description"
-              label="课程简介"
-              rules={[{ max: 5000, message: '课程简介不能超过 5000 个字符' }]}
-            >
-              <Input.TextArea rows={3} maxLength={5000} placeholder="课程的内容和目标" />
-            </Form.Item>
-            <Form.Item label="课时">
-              <LessonList />
-            </Form.Item>
-          </Form>
-        </Spin>
-      )}
-    </Drawer>
+            <TreeSelect
+              treeDefaultExpandAll
+              placeholder={tree.length ? '请选择课程分类' : '请先在左侧新增课程分类'}
+              treeData={options}
+              fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+              style={{ width: 260 }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="teacherName"
+            label="授课教师"
+            rules={[{ max: 50, message: '授课教师不能超过 50 个字符' }]}
+          >
+            <Input maxLength={50} placeholder="教师姓名" style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="status" label="状态" rules={[{ required: true, message: '请选择状态' }]}>
+            <Radio.Group options={COURSE_STATUS_OPTIONS} optionType="button" />
+          </Form.Item>
+        </Space>
+        <Form.Item
+          name="description"
+          label="课程简介"
+          rules={[{ max: 5000, message: '课程简介不能超过 5000 个字符' }]}
+        >
+          <Input.TextArea rows={3} maxLength={5000} placeholder="课程的内容和目标" />
+        </Form.Item>
+        <Form.Item label="课时">
+          <LessonList />
+        </Form.Item>
+      </Form>
+    </EditorDrawer>
   );
 }

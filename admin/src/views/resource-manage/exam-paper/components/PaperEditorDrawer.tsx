@@ -11,7 +11,6 @@ import {
 import {
   Alert,
   Button,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -19,7 +18,6 @@ import {
   Radio,
   Select,
   Space,
-  Spin,
   Table,
   Tag,
   TreeSelect,
@@ -29,6 +27,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { examCategoryCalls, getPaper, listExamQuestions, savePaper } from '../../../../api/exam';
 import type { FieldError } from '../../../../api/request';
+import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
 import { orDash } from '../../../../components/table-columns';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
@@ -393,56 +392,45 @@ export function PaperEditorDrawer({
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       title={paperId === undefined ? '新建试卷' : '编辑试卷'}
       open={open}
       onClose={onClose}
       size={1000}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} disabled={loading || failed} onClick={() => form.submit()}>
-            保存
-          </Button>
-        </Space>
-      }
+      saving={saving}
+      onSave={() => form.submit()}
+      loading={loading}
+      failure={failed ? '试卷加载失败，请关闭后重试' : null}
     >
-      {failed ? (
-        <Alert type="error" showIcon title="试卷加载失败，请关闭后重试" />
-      ) : (
-        <Spin spinning={loading}>
-          <Form<PaperFormValues> name="paper-editor" form={form} layout="vertical" onFinish={submit}>
-            <Form.Item
-              name="name"
-              label="试卷名称"
-              rules={[{ required: true, whitespace: true, message: '请填写试卷名称' }]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item name="mode" label="组卷方式" rules={[{ required: true, message: '请选择组卷方式' }]}>
-              <Radio.Group options={MODE_OPTIONS} />
-            </Form.Item>
-            <Form.Item name="description" label="说明">
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
-          </Form>
-          {unshown.length > 0 && (
-            <Alert
-              type="error"
-              showIcon
-              style={{ marginBottom: 12 }}
-              title="以下内容未能保存"
-              description={unshown.map((entry) => entry.message).join('；')}
-            />
-          )}
-          {mode === 'FIXED' ? (
-            <FixedQuestions rows={questions} onChange={setQuestions} />
-          ) : (
-            <RandomRules rules={rules} tree={tree} onChange={setRules} />
-          )}
-        </Spin>
+      <Form<PaperFormValues> name="paper-editor" form={form} layout="vertical" onFinish={submit}>
+        <Form.Item
+          name="name"
+          label="试卷名称"
+          rules={[{ required: true, whitespace: true, message: '请填写试卷名称' }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="mode" label="组卷方式" rules={[{ required: true, message: '请选择组卷方式' }]}>
+          <Radio.Group options={MODE_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="description" label="说明">
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Form>
+      {unshown.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="以下内容未能保存"
+          description={unshown.map((entry) => entry.message).join('；')}
+        />
       )}
-    </Drawer>
+      {mode === 'FIXED' ? (
+        <FixedQuestions rows={questions} onChange={setQuestions} />
+      ) : (
+        <RandomRules rules={rules} tree={tree} onChange={setRules} />
+      )}
+    </EditorDrawer>
   );
 }
