@@ -7,6 +7,7 @@ import {
   type InvoiceStatus,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
+import { type DateRange, rangeBounds } from '../../components/DateFields';
 
 export const INVOICE_STATUS_OPTIONS = INVOICE_STATUS.map((value) => ({
   value,
@@ -29,13 +30,12 @@ export const INVOICE_STATUS_COLOR: Readonly<Record<InvoiceStatus, string>> = {
   REVERSED: 'purple',
 };
 
-/** The values of the filter bar (dates `YYYY-MM-DD`, '' when cleared). */
+/** The values of the filter bar (申请日期 a range of `YYYY-MM-DD` days). */
 export interface InvoiceFilterValues {
   status?: InvoiceStatus;
   keyword?: string;
   student?: string;
-  createdFrom?: string;
-  createdTo?: string;
+  created?: DateRange;
 }
 
 /** The list's filters from the filter bar: texts trimmed, blanks left out. */
@@ -43,13 +43,14 @@ export function cleanInvoiceFilters(
   values: InvoiceFilterValues,
   kind?: InvoiceFilters['kind'],
 ): InvoiceFilters {
+  const created = rangeBounds(values.created);
   return {
     status: values.status || undefined,
     kind,
     keyword: values.keyword?.trim() || undefined,
     student: values.student?.trim() || undefined,
-    createdFrom: values.createdFrom || undefined,
-    createdTo: values.createdTo || undefined,
+    createdFrom: created.from,
+    createdTo: created.to,
   };
 }
 

@@ -17,6 +17,7 @@ import {
   listInvoices,
   redInvoices,
 } from '../../../api/invoice';
+import { DateRangeField } from '../../../components/DateFields';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { useExport } from '../../../hooks/useExport';
 import { usePagedList } from '../../../hooks/usePagedList';
@@ -52,15 +53,8 @@ function InvoiceFilterFields({ withKind }: { withKind: boolean }) {
           <Select allowClear placeholder="全部" options={INVOICE_KIND_OPTIONS} style={{ width: 110 }} />
         </Form.Item>
       )}
-      <Form.Item label="申请日期">
-        <Space.Compact>
-          <Form.Item name="createdFrom" noStyle>
-            <Input type="date" aria-label="申请开始日期" style={{ width: 150 }} />
-          </Form.Item>
-          <Form.Item name="createdTo" noStyle>
-            <Input type="date" aria-label="申请结束日期" style={{ width: 150 }} />
-          </Form.Item>
-        </Space.Compact>
+      <Form.Item name="created" label="申请日期">
+        <DateRangeField />
       </Form.Item>
     </>
   );

@@ -17,6 +17,7 @@ import {
   markInvoiceOrder,
   openInvoice,
 } from '../../../api/invoice';
+import { type DateRange, DateRangeField, rangeBounds } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
@@ -35,23 +36,23 @@ const STATE_OPTIONS = ORDER_INVOICE_STATES.map((value) => ({
   label: ORDER_INVOICE_STATE_LABEL[value],
 }));
 
-/** The values of the filter bar (dates `YYYY-MM-DD`, '' when cleared). */
+/** The values of the filter bar (支付日期 a range of `YYYY-MM-DD` days). */
 interface FilterValues {
   orderNo?: string;
   student?: string;
   invoiceState?: OrderInvoiceState;
-  paidFrom?: string;
-  paidTo?: string;
+  paid?: DateRange;
 }
 
 /** The list's filters from the filter bar: texts trimmed, blanks left out. */
 export function cleanOrderFilters(values: FilterValues): InvoiceOrderFilters {
+  const paid = rangeBounds(values.paid);
   return {
     orderNo: values.orderNo?.trim() || undefined,
     student: values.student?.trim() || undefined,
     invoiceState: values.invoiceState || undefined,
-    paidFrom: values.paidFrom || undefined,
-    paidTo: values.paidTo || undefined,
+    paidFrom: paid.from,
+    paidTo: paid.to,
   };
 }
 
@@ -243,27 +244,8 @@ export function InvoiceOrderPage() {
         <Form.Item name="invoiceState" label="开票状态">
           <Select allowClear placeholder="全部" options={STATE_OPTIONS} style={{ width: 110 }} />
         </Form.Item>
-        <Form.Item label="支付日期">
-          <Space.Compact>
-            <Form.Item name="paidFrom" noStyle>
-              <Input type="date" aria-label="支付开始日期" style={{ width: 150 }} />
-            </Form.Item>
-            <Form.Item
-              name="paidTo"
-              noStyle
-              dependencies={['paidFrom']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: async (_rule, to: string | undefined) => {
-                    const from: string | undefined = getFieldValue('paidFrom');
-                    if (from && to && to < from) throw new Error('结束日期不能早于开始日期');
-                  },
-                }),
-              ]}
-            >
-              <Input type="date" aria-label="支付结束日期" style={{ width: 150 }} />
-            </Form.Item>
-          </Space.Compact>
+        <Form.Item name="paid" label="支付日期">
+          <DateRangeField />
         </Form.Item>
       </ListFilterBar>
       <ListTable<InvoiceOrderRow>

@@ -15,6 +15,7 @@ import {
   listRefundApplies,
   rejectRefundApply,
 } from '../../../api/refund-apply';
+import { type DateRange, DateRangeField, rangeBounds } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
@@ -38,22 +39,22 @@ const STATUS_OPTIONS = REFUND_APPLY_STATUS.map((value) => ({
   label: REFUND_APPLY_STATUS_LABEL[value],
 }));
 
-/** The values of the filter bar's fields. */
+/** The values of the filter bar's fields (申请日期 a range of `YYYY-MM-DD` days). */
 interface FilterValues {
   status?: RefundApplyStatus;
   orderNo?: string;
   student?: string;
-  createdFrom?: string;
-  createdTo?: string;
+  created?: DateRange;
 }
 
 function cleanFilters(values: FilterValues): RefundApplyFilters {
+  const created = rangeBounds(values.created);
   return {
     status: values.status || undefined,
     orderNo: values.orderNo?.trim() || undefined,
     student: values.student?.trim() || undefined,
-    createdFrom: values.createdFrom || undefined,
-    createdTo: values.createdTo || undefined,
+    createdFrom: created.from,
+    createdTo: created.to,
   };
 }
 
@@ -231,15 +232,8 @@ export function RefundListPage() {
         <Form.Item name="status" label="状态">
           <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item label="申请日期">
-          <Space.Compact>
-            <Form.Item name="createdFrom" noStyle>
-              <Input type="date" aria-label="申请开始日期" style={{ width: 150 }} />
-            </Form.Item>
-            <Form.Item name="createdTo" noStyle>
-              <Input type="date" aria-label="申请结束日期" style={{ width: 150 }} />
-            </Form.Item>
-          </Space.Compact>
+        <Form.Item name="created" label="申请日期">
+          <DateRangeField />
         </Form.Item>
       </ListFilterBar>
       <ListTable<RefundApplyRow>

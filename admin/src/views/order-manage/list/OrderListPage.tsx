@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getUnitOptions } from '../../../api/account';
 import { exportOrders, listOrders } from '../../../api/order';
+import { DateRangeField } from '../../../components/DateFields';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { orDash } from '../../../components/table-columns';
@@ -180,27 +181,8 @@ function OrderFilterFields({ units }: { units: UnitOption[] }) {
           style={{ width: 200 }}
         />
       </Form.Item>
-      <Form.Item label="下单日期">
-        <Space.Compact>
-          <Form.Item name="createdFrom" noStyle>
-            <Input type="date" aria-label="下单开始日期" style={{ width: 150 }} />
-          </Form.Item>
-          <Form.Item
-            name="createdTo"
-            noStyle
-            dependencies={['createdFrom']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: async (_rule, to: string | undefined) => {
-                  const from: string | undefined = getFieldValue('createdFrom');
-                  if (from && to && to < from) throw new Error('结束日期不能早于开始日期');
-                },
-              }),
-            ]}
-          >
-            <Input type="date" aria-label="下单结束日期" style={{ width: 150 }} />
-          </Form.Item>
-        </Space.Compact>
+      <Form.Item name="created" label="下单日期">
+        <DateRangeField />
       </Form.Item>
     </>
   );

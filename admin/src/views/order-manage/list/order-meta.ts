@@ -8,6 +8,7 @@ import {
   type PayAttemptView,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
+import { type DateRange, rangeBounds } from '../../../components/DateFields';
 
 /** The state filter's choices. */
 export const ORDER_STATUS_OPTIONS = ORDER_STATUS.map((value) => ({
@@ -60,12 +61,11 @@ export function orderExportFileName(now: Date = new Date()): string {
   return `订单列表-${formatDateTime(now, 'YYYYMMDD')}.xlsx`;
 }
 
-/** The values of the filter bar's fields (dates `YYYY-MM-DD`, '' when cleared). */
+/** The values of the filter bar's fields (下单日期 a range of `YYYY-MM-DD` days). */
 export interface OrderFilterValues {
   status?: OrderFilters['status'];
   channel?: OrderFilters['channel'];
-  createdFrom?: string;
-  createdTo?: string;
+  created?: DateRange;
   classId?: number;
   unitId?: number;
   student?: string;
@@ -74,11 +74,12 @@ export interface OrderFilterValues {
 
 /** The list's filters from the filter bar: texts trimmed, blanks left out. */
 export function cleanOrderFilters(values: OrderFilterValues): OrderFilters {
+  const created = rangeBounds(values.created);
   return {
     status: values.status || undefined,
     channel: values.channel || undefined,
-    createdFrom: values.createdFrom || undefined,
-    createdTo: values.createdTo || undefined,
+    createdFrom: created.from,
+    createdTo: created.to,
     classId: values.classId,
     unitId: values.unitId,
     student: values.student?.trim() || undefined,

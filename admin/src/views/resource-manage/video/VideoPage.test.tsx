@@ -17,6 +17,7 @@ import {
   saveResourceCategory,
   sendResourceChunk,
 } from '../../../api/resource';
+import { pickDateRange } from '../../../testing/date-pickers';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
@@ -400,8 +401,7 @@ describe('VideoPage', () => {
       expect(within(refused).getByText(text)).toBeTruthy();
     expect(within(rowOf('old.mp4')).getByText('超时清除')).toBeTruthy();
     fireEvent.change(field('upload-error-filters_name'), { target: { value: ' drill ' } });
-    fireEvent.change(field('upload-error-filters_startDate'), { target: { value: '2024-05-01' } });
-    fireEvent.change(field('upload-error-filters_endDate'), { target: { value: '2024-05-31' } });
+    pickDateRange(field('upload-error-filters_days'), '2024-05-01', '2024-05-31');
     fireEvent.click(button(drawer, '查询'));
     await waitFor(() =>
       expect(errorsMock).toHaveBeenLastCalledWith({

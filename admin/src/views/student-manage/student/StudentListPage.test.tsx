@@ -4,6 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { getUnitOptions } from '../../../api/account';
 import { downloadImportTemplate, importStudents, listStudents } from '../../../api/student';
 import { saveBlobAs } from '../../../api/train-class';
+import { pickDateRange } from '../../../testing/date-pickers';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { IMPORT_TEMPLATE_FILE, StudentListPage } from './StudentListPage';
@@ -114,8 +115,7 @@ describe('StudentListPage', () => {
     fireEvent.click(await screen.findByText('演示培训单位', { selector: '.ant-select-item-option-content' }));
     fireEvent.mouseDown(input('student-filters_status'));
     fireEvent.click(await screen.findByText('启用', { selector: '.ant-select-item-option-content' }));
-    fireEvent.change(screen.getByLabelText('注册开始日期'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('注册结束日期'), { target: { value: '2026-06-30' } });
+    pickDateRange(screen.getByLabelText('注册日期'), '2026-01-01', '2026-06-30');
     fireEvent.click(button(document.body, '查询'));
     await waitFor(() =>
       expect(listMock).toHaveBeenLastCalledWith({

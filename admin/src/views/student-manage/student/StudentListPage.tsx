@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadImportTemplate, listStudents } from '../../../api/student';
 import { saveBlobAs } from '../../../api/train-class';
+import { type DateRange, DateRangeField, rangeBounds } from '../../../components/DateFields';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
@@ -19,17 +20,21 @@ import { StudentImportModal } from './components/StudentImportModal';
 /** The file name of 下载模板. */
 export const IMPORT_TEMPLATE_FILE = '学员导入模板.xlsx';
 
+/** The values of the filter bar (注册日期 a range of `YYYY-MM-DD` days). */
+type StudentFilterValues = Omit<StudentFilters, 'createdFrom' | 'createdTo'> & { created?: DateRange };
+
 /** The list's filters without blanks (texts trimmed). */
-function cleanFilters(values: StudentFilters): StudentFilters {
+function cleanFilters(values: StudentFilterValues): StudentFilters {
   const text = (value: string | undefined) => value?.trim() || undefined;
+  const created = rangeBounds(values.created);
   return {
     name: text(values.name),
     idCardNo: text(values.idCardNo),
     mobile: text(values.mobile),
     unitId: values.unitId,
     status: values.status,
-    createdFrom: text(values.createdFrom),
-    createdTo: text(values.createdTo),
+    createdFrom: created.from,
+    createdTo: created.to,
   };
 }
 
@@ -94,11 +99,8 @@ function StudentFilterFields({ units }: { units: UnitChoice[] }) {
       <Form.Item name="status" label="状态">
         <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 90 }} />
       </Form.Item>
-      <Form.Item name="createdFrom" label="注册日期">
-        <Input type="date" aria-label="注册开始日期" style={{ width: 150 }} />
-      </Form.Item>
-      <Form.Item name="createdTo" label="至">
-        <Input type="date" aria-label="注册结束日期" style={{ width: 150 }} />
+      <Form.Item name="created" label="注册日期">
+        <DateRangeField />
       </Form.Item>
     </>
   );
@@ -134,7 +136,7 @@ export function StudentListPage() {
 
   return (
     <Card title="学员列表">
-      <ListFilterBar<StudentFilters>
+      <ListFilterBar<StudentFilterValues>
         name="student-filters"
         onSearch={(values) => list.search(cleanFilters(values))}
         onReset={list.reset}

@@ -2,6 +2,7 @@ import type { ResourceUploadErrorItem, UploadFailureKind } from '@px/api/contrac
 import { Drawer, Form, Input, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { queryUploadErrors } from '../../../../api/resource';
+import { type DateRange, DateRangeField, rangeBounds } from '../../../../components/DateFields';
 import { ListFilterBar } from '../../../../components/ListFilterBar';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
 import { usePagedList } from '../../../../hooks/usePagedList';
@@ -11,6 +12,12 @@ interface UploadErrorFilters {
   name?: string;
   startDate?: string;
   endDate?: string;
+}
+
+/** The values of the filter bar (日期 a range of `YYYY-MM-DD` days). */
+interface UploadErrorFilterValues {
+  name?: string;
+  days?: DateRange;
 }
 
 /** What the log calls each kind of failure, and its tag colour. */
@@ -39,15 +46,13 @@ const COLUMNS: ColumnsType<ResourceUploadErrorItem> = [
 /** The log's filters and table (mounted while the drawer is open, so it loads on each opening). */
 function UploadErrorList() {
   const list = usePagedList<UploadErrorFilters, ResourceUploadErrorItem>(queryUploadErrors, {});
-  const search = (values: UploadErrorFilters) =>
-    list.search({
-      name: values.name?.trim() || undefined,
-      startDate: values.startDate || undefined,
-      endDate: values.endDate || undefined,
-    });
+  const search = (values: UploadErrorFilterValues) => {
+    const days = rangeBounds(values.days);
+    list.search({ name: values.name?.trim() || undefined, startDate: days.from, endDate: days.to });
+  };
   return (
     <>
-      <ListFilterBar<UploadErrorFilters>
+      <ListFilterBar<UploadErrorFilterValues>
         name="upload-error-filters"
         onSearch={search}
         onReset={list.reset}
@@ -56,11 +61,8 @@ function UploadErrorList() {
         <Form.Item name="name" label="文件名">
           <Input allowClear placeholder="文件名或视频名称中的文字" maxLength={255} />
         </Form.Item>
-        <Form.Item name="startDate" label="开始日期">
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="endDate" label="结束日期">
-          <Input type="date" />
+        <Form.Item name="days" label="日期">
+          <DateRangeField />
         </Form.Item>
       </ListFilterBar>
       <Table<ResourceUploadErrorItem>
