@@ -19,6 +19,7 @@ import {
   saveInvoiceConfig,
 } from '../../../api/invoice';
 import { saveBlobAs } from '../../../api/train-class';
+import { pickDateRange } from '../../../testing/date-pickers';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -224,6 +225,17 @@ describe('InvoiceListPage', () => {
     expect(downloadInvoicePdf).toHaveBeenCalledWith(2, false);
     fireEvent.click(button(document.body, '导出'));
     await waitFor(() => expect(exportInvoices).toHaveBeenCalledWith({}));
+  });
+
+  it('filters by a picked 申请日期 range; the statistics and 导出 follow the filters', async () => {
+    await openPage();
+    pickDateRange(screen.getByLabelText('申请日期'), '2026-11-01', '2026-11-26');
+    fireEvent.click(button(document.body, '查询'));
+    const filters = { createdFrom: '2026-11-01', createdTo: '2026-11-26' };
+    await waitFor(() => expect(listInvoices).toHaveBeenLastCalledWith(expect.objectContaining(filters)));
+    await waitFor(() => expect(invoiceStatistics).toHaveBeenLastCalledWith(expect.objectContaining(filters)));
+    fireEvent.click(button(document.body, '导出'));
+    await waitFor(() => expect(exportInvoices).toHaveBeenCalledWith(expect.objectContaining(filters)));
   });
 
   it('驳回 and 红冲 ask for a reason first', async () => {

@@ -7,6 +7,7 @@ import {
   rejectRefundApply,
 } from '../../../api/refund-apply';
 import { saveBlobAs } from '../../../api/train-class';
+import { pickDateRange } from '../../../testing/date-pickers';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { RefundListPage } from './RefundListPage';
@@ -129,11 +130,15 @@ describe('RefundListPage', () => {
     await waitFor(() => expect(rejectRefundApply).toHaveBeenCalledWith(PENDING.id, '材料不全'));
   });
 
-  it('导出 downloads the filtered list', async () => {
+  it('导出 downloads the list of a picked 申请日期 range', async () => {
     await openPage();
+    pickDateRange(screen.getByLabelText('申请日期'), '2026-11-01', '2026-11-26');
+    fireEvent.click(button(document.body, '查询'));
+    const filters = { createdFrom: '2026-11-01', createdTo: '2026-11-26' };
+    await waitFor(() => expect(listRefundApplies).toHaveBeenLastCalledWith(expect.objectContaining(filters)));
     fireEvent.click(button(document.body, '导出'));
     await waitFor(() => expect(saveBlobAs).toHaveBeenCalled());
-    expect(exportRefundApplies).toHaveBeenCalledWith({});
+    expect(exportRefundApplies).toHaveBeenCalledWith(filters);
     expect(jest.mocked(saveBlobAs).mock.calls[0]?.[1]).toMatch(/^退款申请-\d{8}\.xlsx$/);
   });
 });
