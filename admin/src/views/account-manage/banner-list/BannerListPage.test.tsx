@@ -8,6 +8,7 @@ import {
   sortBanners,
   uploadBannerImage,
 } from '../../../api/banner';
+import { pickDateTime } from '../../../testing/date-pickers';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
@@ -104,7 +105,7 @@ describe('helpers', () => {
     expect(moved([A, B, C], 2, 1)).toEqual([1, 2, 3]);
   });
 
-  it('converts between datetime-local values and ISO instants', () => {
+  it("converts between the form's date-time values and ISO instants", () => {
     expect(fromLocalInput('')).toBeUndefined();
     const iso = fromLocalInput('2030-05-01T08:30') as string;
     expect(toLocalInput(iso)).toBe('2030-05-01T08:30');
@@ -172,13 +173,13 @@ describe('BannerListPage', () => {
 
     fireEvent.change(within(dialog()).getByLabelText('标题'), { target: { value: '新的轮播图' } });
     fireEvent.change(within(dialog()).getByLabelText('链接'), { target: { value: '/publicClass' } });
-    fireEvent.change(within(dialog()).getByLabelText('开始展示'), { target: { value: '2030-05-01T08:00' } });
-    fireEvent.change(within(dialog()).getByLabelText('结束展示'), { target: { value: '2030-04-01T08:00' } });
+    pickDateTime(within(dialog()).getByLabelText('开始展示'), '2030-05-01 08:00');
+    pickDateTime(within(dialog()).getByLabelText('结束展示'), '2030-04-01 08:00');
     fireEvent.click(button(dialog(), '保存'));
     expect(await within(dialog()).findByText('结束时间应晚于开始时间')).toBeTruthy();
     expect(saveBanner).not.toHaveBeenCalled();
 
-    fireEvent.change(within(dialog()).getByLabelText('结束展示'), { target: { value: '2030-06-01T08:00' } });
+    pickDateTime(within(dialog()).getByLabelText('结束展示'), '2030-06-01 08:00');
     fireEvent.click(button(dialog(), '保存'));
     await waitFor(() =>
       expect(saveBanner).toHaveBeenCalledWith({

@@ -11,10 +11,14 @@ import {
   uploadBannerImage,
 } from '../../../api/banner';
 import { ApiFieldsError } from '../../../api/request';
+import { DateField } from '../../../components/DateFields';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { StatusTag } from '../../../components/StatusTag';
 import { useRowAction } from '../../../hooks/useRowAction';
+
+/** How the form holds the display window's ends: a local day and time to the minute. */
+const BANNER_TIME_FORMAT = 'YYYY-MM-DDTHH:mm';
 
 const WINDOW_LABEL: Record<BannerWindowState, { text: string; color: string }> = {
   PENDING: { text: '未开始', color: 'blue' },
@@ -22,7 +26,7 @@ const WINDOW_LABEL: Record<BannerWindowState, { text: string; color: string }> =
   ENDED: { text: '已结束', color: 'default' },
 };
 
-/** `2025-05-01T08:30` (what a datetime-local input holds) of an ISO instant, in local time. */
+/** `2025-05-01T08:30` (what the form's date-time fields hold, `BANNER_TIME_FORMAT`) of an ISO instant, in local time. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
@@ -30,7 +34,7 @@ export function toLocalInput(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The ISO instant of a datetime-local value (local time), or undefined when blank. */
+/** The ISO instant of a form's date-time value (local time), or undefined when blank. */
 export function fromLocalInput(value: string | undefined): string | undefined {
   return value ? new Date(value).toISOString() : undefined;
 }
@@ -196,7 +200,7 @@ function BannerEditor({
         </Form.Item>
         <Space size="large">
           <Form.Item name="startAt" label="开始展示">
-            <Input type="datetime-local" aria-label="开始展示" />
+            <DateField withTime valueFormat={BANNER_TIME_FORMAT} placeholder="不限" />
           </Form.Item>
           <Form.Item
             name="endAt"
@@ -213,7 +217,7 @@ function BannerEditor({
               }),
             ]}
           >
-            <Input type="datetime-local" aria-label="结束展示" />
+            <DateField withTime valueFormat={BANNER_TIME_FORMAT} placeholder="不限" />
           </Form.Item>
         </Space>
       </Form>

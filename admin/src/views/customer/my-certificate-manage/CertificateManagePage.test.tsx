@@ -14,6 +14,7 @@ import {
   saveCertificate,
 } from '../../../api/my-certificate';
 import { saveBlobAs } from '../../../api/train-class';
+import { pickDate } from '../../../testing/date-pickers';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
@@ -235,15 +236,15 @@ describe('CertificateManagePage', () => {
   it('edits the snapshot and shows the fields the server refuses', async () => {
     jest
       .mocked(saveCertificate)
-      .mockRejectedValueOnce(buildFieldsError([{ field: 'issueDate', message: '发证日期不是有效日期' }]));
+      .mockRejectedValueOnce(buildFieldsError([{ field: 'issueDate', message: '发证日期不能晚于今天' }]));
     renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
     await screen.findByText('2025K7Q9M2XH4TZR');
     fireEvent.click(button(rowOf('2025K7Q9M2XH4TZR'), '编辑'));
     const name = (await screen.findByDisplayValue('张三')) as HTMLInputElement;
     fireEvent.change(name, { target: { value: '张三丰' } });
-    fireEvent.change(screen.getByDisplayValue('2025-12-31'), { target: { value: '2025-02-30' } });
+    pickDate(screen.getByDisplayValue('2025-12-31'), '2099-12-31');
     fireEvent.click(button(document.body, '保存'));
-    expect(await screen.findByText('发证日期不是有效日期')).toBeTruthy();
+    expect(await screen.findByText('发证日期不能晚于今天')).toBeTruthy();
     expect(saveCertificate).toHaveBeenCalledWith({
       id: 41,
       studentName: '张三丰',
@@ -252,7 +253,7 @@ describe('CertificateManagePage', () => {
       specializedHours: 0,
       electiveHours: 0,
       score: null,
-      issueDate: '2025-02-30',
+      issueDate: '2099-12-31',
     });
     fireEvent.click(button(document.body, '保存'));
     await waitFor(() => expect(saveCertificate).toHaveBeenCalledTimes(2));
@@ -303,9 +304,7 @@ describe('skill certificates', () => {
     fireEvent.change(document.querySelector('#skill-init_score') as HTMLInputElement, {
       target: { value: '86' },
     });
-    fireEvent.change(document.querySelector('#skill-init_assessDate') as HTMLInputElement, {
-      target: { value: '2099-01-01' },
-    });
+    pickDate(document.querySelector('#skill-init_assessDate') as HTMLInputElement, '2099-01-01');
     fireEvent.click(button(document.body, '录入'));
     expect(await screen.findByText('考核日期不能晚于今天')).toBeTruthy();
     expect(initSkillCertificate).toHaveBeenCalledWith({
@@ -317,9 +316,7 @@ describe('skill certificates', () => {
       issuer: undefined,
       templateId: undefined,
     });
-    fireEvent.change(document.querySelector('#skill-init_assessDate') as HTMLInputElement, {
-      target: { value: '2026-06-18' },
-    });
+    pickDate(document.querySelector('#skill-init_assessDate') as HTMLInputElement, '2026-06-18');
     fireEvent.click(button(document.body, '录入'));
     await waitFor(() => expect(initSkillCertificate).toHaveBeenCalledTimes(2));
     expect(jest.mocked(initSkillCertificate).mock.calls[1]?.[0]).toMatchObject({ assessDate: '2026-06-18' });

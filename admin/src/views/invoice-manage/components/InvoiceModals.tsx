@@ -1,5 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { DateField } from '../../../components/DateFields';
 
 export interface TextPromptProps {
   open: boolean;
@@ -108,7 +109,7 @@ export function MarkModal({ open, onOk, onCancel }: MarkModalProps) {
           <Input maxLength={20} />
         </Form.Item>
         <Form.Item name="issuedDate" label="开票日期" rules={[{ required: true, message: '请选择开票日期' }]}>
-          <Input type="date" aria-label="开票日期" />
+          <DateField style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>

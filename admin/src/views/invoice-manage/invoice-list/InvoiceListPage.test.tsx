@@ -19,7 +19,7 @@ import {
   saveInvoiceConfig,
 } from '../../../api/invoice';
 import { saveBlobAs } from '../../../api/train-class';
-import { pickDateRange } from '../../../testing/date-pickers';
+import { pickDate, pickDateRange } from '../../../testing/date-pickers';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -317,9 +317,7 @@ describe('InvoiceListPage', () => {
     fireEvent.change(document.querySelector('#invoice-mark_invoiceNumber') as HTMLInputElement, {
       target: { value: '12345678' },
     });
-    fireEvent.change(document.querySelector('#invoice-mark_issuedDate') as HTMLInputElement, {
-      target: { value: '2026-11-20' },
-    });
+    pickDate(document.querySelector('#invoice-mark_issuedDate') as HTMLInputElement, '2026-11-20');
     fireEvent.click(button(dialog(), '确定'));
     await waitFor(() =>
       expect(markInvoice).toHaveBeenCalledWith({

@@ -17,6 +17,7 @@ import {
   sortClasses,
 } from '../../../api/train-class';
 import { listTrainPlans } from '../../../api/train-plan';
+import { pickDate } from '../../../testing/date-pickers';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { ClassListPage } from './ClassListPage';
@@ -322,7 +323,7 @@ describe('ClassListPage', () => {
       ),
     );
     fireEvent.change(input('class-batch-modify-form_amount'), { target: { value: '0' } });
-    fireEvent.change(input('class-batch-modify-form_enrolEndDate'), { target: { value: `${YEAR}-10-01` } });
+    pickDate(input('class-batch-modify-form_enrolEndDate'), `${YEAR}-10-01`);
     await chooseTree('class-batch-modify-form_categoryId', '公需科目');
     fireEvent.click(button(dialog, '修改'));
     await waitFor(() =>

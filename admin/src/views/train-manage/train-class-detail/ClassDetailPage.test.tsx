@@ -8,6 +8,7 @@ import { getExamSetting, saveExamSetting } from '../../../api/exam';
 import { getSystemInfo } from '../../../api/project';
 import { getClass, listClassEvaluations, saveClass, setEvaluationStatus } from '../../../api/train-class';
 import { listTrainPlans } from '../../../api/train-plan';
+import { pickDate } from '../../../testing/date-pickers';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { buildClass, buildPlan, CLASS_STAFF, CLASS_TREE, YEAR } from '../class/class-test-data';
@@ -165,6 +166,11 @@ function type(id: string, value: string) {
   fireEvent.change(field(id), { target: { value } });
 }
 
+/** Picks the day (`YYYY-MM-DD`) in the date field `id`. */
+function pick(id: string, day: string) {
+  pickDate(field(id), day);
+}
+
 /** 添加课程: picks both published courses (after filtering by name when `filter`). */
 async function pickCourses(filter: boolean) {
   fireEvent.click(button(document.body, '添加课程'));
@@ -255,8 +261,8 @@ describe('ClassDetailPage', () => {
     expect(getMock).not.toHaveBeenCalled();
     expect(screen.queryByText('学员评价')).toBeNull();
     type('amount', '98.555');
-    type('enrolStartDate', `${YEAR}-03-01`);
-    type('enrolEndDate', `${YEAR}-02-01`);
+    pick('enrolStartDate', `${YEAR}-03-01`);
+    pick('enrolEndDate', `${YEAR}-02-01`);
     fireEvent.click(button(document.body, '创建班级'));
     await waitFor(() => expect(fieldError('amount')).toBe('请输入 0 到 100000 之间、最多两位小数的金额'));
     expect(fieldError('enrolEndDate')).toBe('报名结束日期不能早于报名开始日期');
@@ -285,10 +291,10 @@ describe('ClassDetailPage', () => {
     await choose('year', `${YEAR}年`);
     await chooseTree('categoryId', '安全员');
     type('amount', '98.5');
-    type('enrolStartDate', `${YEAR}-03-01`);
-    type('enrolEndDate', `${YEAR}-06-30`);
-    type('studyStartDate', `${YEAR}-03-01`);
-    type('studyEndDate', `${YEAR}-12-31`);
+    pick('enrolStartDate', `${YEAR}-03-01`);
+    pick('enrolEndDate', `${YEAR}-06-30`);
+    pick('studyStartDate', `${YEAR}-03-01`);
+    pick('studyEndDate', `${YEAR}-12-31`);
     await pickCourses(false);
     await makeElective('建设工程法规');
     fireEvent.change(field('electiveHours'), { target: { value: '1.5' } });

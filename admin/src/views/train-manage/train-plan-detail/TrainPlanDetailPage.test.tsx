@@ -4,6 +4,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { listDictionary } from '../../../api/dictionary';
 import { getSystemInfo } from '../../../api/project';
 import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
+import { pickDate } from '../../../testing/date-pickers';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -99,13 +100,13 @@ describe('TrainPlanDetailPage', () => {
     fireEvent.click(years[1]);
     await choose('industry', '医疗卫生');
     fireEvent.change(field('name'), { target: { value: ' 医护技能提升计划 ' } });
-    fireEvent.change(field('startDate'), { target: { value: `${YEAR}-07-01` } });
-    fireEvent.change(field('endDate'), { target: { value: `${YEAR}-06-30` } });
+    pickDate(field('startDate'), `${YEAR}-07-01`);
+    pickDate(field('endDate'), `${YEAR}-06-30`);
     fireEvent.click(button('创建计划'));
     await waitFor(() => expect(fieldError('endDate')).toBe('结束日期不能早于开始日期'));
     expect(saveMock).not.toHaveBeenCalled();
 
-    fireEvent.change(field('endDate'), { target: { value: `${YEAR}-12-31` } });
+    pickDate(field('endDate'), `${YEAR}-12-31`);
     fireEvent.change(field('description'), { target: { value: '下半年岗位技能培训' } });
     fireEvent.click(button('创建计划'));
     await waitFor(() =>

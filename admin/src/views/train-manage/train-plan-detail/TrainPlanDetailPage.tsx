@@ -4,6 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
+import { DateField } from '../../../components/DateFields';
 import { RecordPending } from '../../../components/RecordPending';
 import { useRecord } from '../../../hooks/useRecord';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
@@ -17,7 +18,7 @@ import {
 } from '../train-plan-list/train-plan-meta';
 import { useIndustries } from '../train-plan-list/use-industries';
 
-/** The values of the plan form; dates as `YYYY-MM-DD` (the browser's date input). */
+/** The values of the plan form; dates as `YYYY-MM-DD` (what its date pickers hold). */
 export interface TrainPlanFormValues {
   year?: number;
   name: string;
@@ -181,7 +182,7 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
               label="开始日期"
               rules={[{ required: true, message: '请选择开始日期' }]}
             >
-              <Input type="date" />
+              <DateField style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -191,7 +192,7 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
               dependencies={['startDate']}
               rules={[{ required: true, message: '请选择结束日期' }, endAfterStart]}
             >
-              <Input type="date" />
+              <DateField style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={24}>

@@ -2,6 +2,7 @@ import type { CertificateDetail, CertificateItem, CertificateSaveInput } from '@
 import { Form, Input, InputNumber, Modal, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { saveCertificate } from '../../../../api/my-certificate';
+import { DateField } from '../../../../components/DateFields';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 
 interface EditValues {
@@ -56,7 +57,7 @@ export function CertificateEditModal({
       specializedHours: values.specializedHours ?? 0,
       electiveHours: values.electiveHours ?? 0,
       score: values.score ?? null,
-      issueDate: values.issueDate.trim(),
+      issueDate: values.issueDate,
     };
     setSaving(true);
     try {
@@ -114,15 +115,8 @@ export function CertificateEditModal({
             />
           </Form.Item>
         )}
-        <Form.Item
-          name="issueDate"
-          label="发证日期"
-          rules={[
-            { required: true, message: '请填写发证日期' },
-            { pattern: /^\s*\d{4}-\d{2}-\d{2}\s*$/, message: '发证日期应为 YYYY-MM-DD' },
-          ]}
-        >
-          <Input maxLength={10} placeholder="YYYY-MM-DD" />
+        <Form.Item name="issueDate" label="发证日期" rules={[{ required: true, message: '请选择发证日期' }]}>
+          <DateField style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>

@@ -10,6 +10,7 @@ import { Form, Input, InputNumber, Modal, message, Select } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { listCertificateTemplates } from '../../../../api/certificate';
 import { getCertificateStudentOptions, initSkillCertificate } from '../../../../api/my-certificate';
+import { DateField } from '../../../../components/DateFields';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 
 interface SkillValues {
@@ -86,7 +87,7 @@ export function SkillInitModal({
       skillName: values.skillName,
       skillLevel: values.skillLevel as SkillLevel,
       score: values.score ?? null,
-      assessDate: values.assessDate.trim(),
+      assessDate: values.assessDate,
       issuer: values.issuer?.trim() || undefined,
       templateId: values.templateId,
     };
@@ -134,15 +135,8 @@ export function SkillInitModal({
         <Form.Item name="score" label="考核成绩">
           <InputNumber min={0} max={100} precision={0} placeholder="无成绩" style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item
-          name="assessDate"
-          label="考核日期"
-          rules={[
-            { required: true, message: '请填写考核日期' },
-            { pattern: /^\s*\d{4}-\d{2}-\d{2}\s*$/, message: '考核日期应为 YYYY-MM-DD' },
-          ]}
-        >
-          <Input maxLength={10} placeholder="YYYY-MM-DD" />
+        <Form.Item name="assessDate" label="考核日期" rules={[{ required: true, message: '请选择考核日期' }]}>
+          <DateField style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="issuer" label="发证单位">
           <Input maxLength={100} placeholder="默认为项目名称" />

@@ -1,4 +1,5 @@
 import { Col, Form, Input } from 'antd';
+import { DateField } from '../../../../components/DateFields';
 import { notBefore, yuanRule } from '../class-meta';
 
 /**
@@ -39,7 +40,7 @@ export function WindowFields({
           label={`${label}开始日期`}
           rules={required ? [{ required: true, message: `请选择${label}开始日期` }] : []}
         >
-          <Input type="date" />
+          <DateField style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -49,7 +50,7 @@ export function WindowFields({
           dependencies={[start]}
           rules={required ? [{ required: true, message: `请选择${label}结束日期` }, order] : [order]}
         >
-          <Input type="date" />
+          <DateField style={{ width: '100%' }} />
         </Form.Item>
       </Col>
     </>
