@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DEMO } from '@px/api';
 import { chinaYear } from '@px/api/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { antdButton as button, openDropdown } from '../support/antd';
+import { antdButton as button, openDropdown, pickDate } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
@@ -105,8 +105,8 @@ describe('the catalogue from the back office to the cart', () => {
       await choose(admin, admin, '年度', `${year}年`);
       await choose(admin, admin, '所属行业', '安全生产');
       await admin.getByLabel('计划名称').fill(planName);
-      await admin.getByLabel('开始日期').fill(`${year}-01-01`);
-      await admin.getByLabel('结束日期').fill(`${year}-12-31`);
+      await pickDate(admin, '开始日期', `${year}-01-01`);
+      await pickDate(admin, '结束日期', `${year}-12-31`);
       await admin.getByLabel('计划说明').fill('端到端测试创建的培训计划');
       await shot(admin, '01-plan-form');
       await button(admin, '创建计划').click();
@@ -222,10 +222,10 @@ describe('the catalogue from the back office to the cart', () => {
       await choose(admin, admin, '年度', `${year}年`);
       await chooseTreeNode(admin, admin, '班级类型', '公需科目');
       await admin.getByLabel('价格（元）').fill('12.50');
-      await admin.getByLabel('报名开始日期').fill(`${year}-01-01`);
-      await admin.getByLabel('报名结束日期').fill(`${year}-12-31`);
-      await admin.getByLabel('学习开始日期').fill(`${year}-01-01`);
-      await admin.getByLabel('学习结束日期').fill(`${year}-12-31`);
+      await pickDate(admin, '报名开始日期', `${year}-01-01`);
+      await pickDate(admin, '报名结束日期', `${year}-12-31`);
+      await pickDate(admin, '学习开始日期', `${year}-01-01`);
+      await pickDate(admin, '学习结束日期', `${year}-12-31`);
       await admin.getByLabel('班级介绍').fill('端到端测试创建的消防安全班级');
 
       await button(admin, '添加课程').click();

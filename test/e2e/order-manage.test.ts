@@ -1,6 +1,12 @@
 import { DEMO } from '@px/api';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { antdButton as button, openDropdown, dropdownOption as option } from '../support/antd';
+import {
+  antdButton as button,
+  clickCalendarDay,
+  openCalendar,
+  openDropdown,
+  dropdownOption as option,
+} from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
@@ -62,6 +68,10 @@ async function choose(
     }
   }
 }
+
+/** The day (`YYYY-MM-DD`) in China time `days` days from now (negative: ago). */
+const chinaDay = (days: number) =>
+  new Date(Date.now() + days * 24 * 3600_000 + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** The table rows of the order list. */
 const rows = (page: Page) => page.locator('.ant-table-row');
@@ -172,6 +182,40 @@ describe('订单列表 in the back office', () => {
   );
 
   test(
+    'at 1280 px 下单日期 is picked in a Chinese calendar and filters the list to the orders of those days',
+    async () => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // The demo's paid orders were placed 5, 4, 3 and 2 days ago, the closed one 2 days ago; the
+      // server counts days in China time.
+      const from = chinaDay(-5);
+      const to = chinaDay(-3);
+      await page.getByLabel('下单日期', { exact: true }).click();
+      const calendar = openCalendar(page);
+      await expectVisible(calendar.locator('.ant-picker-header-view').first());
+      expect(await calendar.locator('.ant-picker-header-view').first().textContent()).toMatch(
+        /^\d{4}年\d{1,2}月$/,
+      );
+      expect(await calendar.locator('thead').first().textContent()).toBe('一二三四五六日');
+      await clickCalendarDay(page, from);
+      await shot(page, '07-date-range-picking-1280');
+      await clickCalendarDay(page, to);
+      await calendar.waitFor({ state: 'hidden' });
+      const dateInputs = page.locator('.ant-picker-range input');
+      expect(await dateInputs.nth(0).inputValue()).toBe(from);
+      expect(await dateInputs.nth(1).inputValue()).toBe(to);
+      await button(page, '查询').click();
+      await expectVisible(page.getByText('共 3 条'));
+      expect(await row(page, '已支付').count()).toBe(3);
+      expect(await row(page, '已关闭').count()).toBe(0);
+      await shot(page, '08-date-range-filtered-1280');
+      await button(page, '重置').click();
+      await expectVisible(page.getByText('共 9 条'));
+      expect(await dateInputs.nth(0).inputValue()).toBe('');
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
     'at 1280 px the table still fits (no column under the pinned 操作) and 操作 is reachable',
     async () => {
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -182,7 +226,7 @@ describe('订单列表 in the back office', () => {
       await expectVisible(detail);
       const box = await detail.boundingBox();
       expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
-      await shot(page, '07-list-1280');
+      await shot(page, '09-list-1280');
     },
     STEP_TIMEOUT,
   );
