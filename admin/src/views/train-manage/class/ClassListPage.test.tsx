@@ -312,7 +312,7 @@ describe('ClassListPage', () => {
     await openPage();
     selectRows('公需科目通识班');
     fireEvent.click(button(document.body, '批量修改'));
-    const dialog = modal('批量修改班级');
+    const dialog = await waitFor(() => modal('批量修改班级'));
     fireEvent.click(button(dialog, '修改'));
     expect(await screen.findByText('请至少填写一项要修改的内容')).toBeTruthy();
     fireEvent.change(input('class-batch-modify-form_amount'), { target: { value: '1.5.0' } });

@@ -17,7 +17,7 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { exportClasses, listClasses } from '../../../api/train-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
@@ -37,11 +37,15 @@ import {
 } from './class-meta';
 import { AmountModal } from './components/AmountModal';
 import { BatchCopyModal } from './components/BatchCopyModal';
-import { BatchModifyModal } from './components/BatchModifyModal';
 import { ClassBatchBar } from './components/ClassBatchBar';
 import { ClassRowActions } from './components/ClassRowActions';
 import { useClassCategories, useClassYears, useTrainPlans } from './use-class-options';
 import { type SortEditing, useSortEditing } from './use-sort-editing';
+
+/** 批量修改, loaded when first opened: its date pickers stay out of the list's first load. */
+const BatchModifyModal = lazy(() =>
+  import('./components/BatchModifyModal').then((module) => ({ default: module.BatchModifyModal })),
+);
 
 /** The file name of 导出. */
 export const CLASS_EXPORT_FILE = '班级列表.xlsx';
@@ -235,6 +239,8 @@ export function ClassListPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [pricing, setPricing] = useState<ClassItem | null>(null);
   const [dialog, setDialog] = useState<'copy' | 'modify' | null>(null);
+  // Mounted from its first opening on (so it closes with its animation and loads only when needed).
+  const [modifyUsed, setModifyUsed] = useState(false);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const sorting = useSortEditing(list.rows, list.reload);
   const exporter = useExport(() => exportClasses(list.filters), CLASS_EXPORT_FILE);
@@ -286,7 +292,10 @@ export function ClassListPage() {
           ids={selected}
           onDone={afterBatch}
           onCopy={() => setDialog('copy')}
-          onModify={() => setDialog('modify')}
+          onModify={() => {
+            setModifyUsed(true);
+            setDialog('modify');
+          }}
           onClear={() => setSelected([])}
         />
         {sorting.editing ? (
@@ -331,15 +340,19 @@ export function ClassListPage() {
         onClose={() => setDialog(null)}
         onDone={afterBatch}
       />
-      <BatchModifyModal
-        ids={selected}
-        open={dialog === 'modify'}
-        plans={planChoices}
-        years={years}
-        categories={categories.items}
-        onClose={() => setDialog(null)}
-        onDone={afterBatch}
-      />
+      {modifyUsed && (
+        <Suspense fallback={null}>
+          <BatchModifyModal
+            ids={selected}
+            open={dialog === 'modify'}
+            plans={planChoices}
+            years={years}
+            categories={categories.items}
+            onClose={() => setDialog(null)}
+            onDone={afterBatch}
+          />
+        </Suspense>
+      )}
       <Drawer title="班级分类" open={categoriesOpen} onClose={closeCategories} size={560} destroyOnHidden>
         <ClassCategoryTree />
       </Drawer>

@@ -4,7 +4,8 @@ import { batchModifyClasses } from '../../../../api/train-class';
 import { FormModal } from '../../../../components/FormModal';
 import type { CategoryOption } from '../../../resource-manage/components/category-tree';
 import { type Choice, priceFen } from '../class-meta';
-import { PriceField, WindowFields } from './ClassFields';
+import { PriceField } from './ClassFields';
+import { WindowFields } from './WindowFields';
 
 /** The fields of 批量修改; `amount` is yuan text. Empty fields are not changed. */
 export interface BatchModifyValues {

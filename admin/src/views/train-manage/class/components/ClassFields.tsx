@@ -1,6 +1,5 @@
-import { Col, Form, Input } from 'antd';
-import { DateField } from '../../../../components/DateFields';
-import { notBefore, yuanRule } from '../class-meta';
+import { Form, Input } from 'antd';
+import { yuanRule } from '../class-meta';
 
 /**
  * The price of a class typed in yuan (`amount`, named as the calls name it so their refusals land
@@ -16,43 +15,5 @@ export function PriceField({ required, placeholder }: { required: boolean; place
     >
       <Input inputMode="decimal" maxLength={12} prefix="¥" placeholder={placeholder} />
     </Form.Item>
-  );
-}
-
-/** The two date fields of a window (报名 or 学习), half a row each, the end not before the start. */
-export function WindowFields({
-  start,
-  end,
-  label,
-  required,
-}: {
-  start: 'enrolStartDate' | 'studyStartDate';
-  end: 'enrolEndDate' | 'studyEndDate';
-  label: string;
-  required: boolean;
-}) {
-  const order = notBefore(start, `${label}结束日期不能早于${label}开始日期`);
-  return (
-    <>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name={start}
-          label={`${label}开始日期`}
-          rules={required ? [{ required: true, message: `请选择${label}开始日期` }] : []}
-        >
-          <DateField style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name={end}
-          label={`${label}结束日期`}
-          dependencies={[start]}
-          rules={required ? [{ required: true, message: `请选择${label}结束日期` }, order] : [order]}
-        >
-          <DateField style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-    </>
   );
 }

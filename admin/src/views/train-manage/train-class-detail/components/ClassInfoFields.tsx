@@ -2,7 +2,8 @@ import { Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from '
 import type { Rule } from 'antd/es/form';
 import type { CategoryOption } from '../../../resource-manage/components/category-tree';
 import type { Choice } from '../../class/class-meta';
-import { PriceField, WindowFields } from '../../class/components/ClassFields';
+import { PriceField } from '../../class/components/ClassFields';
+import { WindowFields } from '../../class/components/WindowFields';
 import { type ClassCourseRow, hourTotals } from '../class-form';
 
 /** Elective hours required: at most what the elective courses credit. */
