@@ -1,42 +1,23 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import type { StudentFilters, StudentRow } from '@px/api/contract';
-import { Button, Card, Form, Input, message, Select, Space, Tag } from 'antd';
+import type { StudentRow } from '@px/api/contract';
+import { Button, message, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadImportTemplate, listStudents } from '../../../api/student';
 import { saveBlobAs } from '../../../api/train-class';
-import { type DateRange, DateRangeField, rangeBounds } from '../../../components/DateFields';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, orDash, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
 import { STUDENT_DETAIL_PAGE, studentDetailPath } from '../../../utils/study-paths';
 import { StudentImportModal } from './components/StudentImportModal';
 
 /** The file name of 下载模板. */
 export const IMPORT_TEMPLATE_FILE = '学员导入模板.xlsx';
-
-/** The values of the filter bar (注册日期 a range of `YYYY-MM-DD` days). */
-type StudentFilterValues = Omit<StudentFilters, 'createdFrom' | 'createdTo'> & { created?: DateRange };
-
-/** The list's filters without blanks (texts trimmed). */
-function cleanFilters(values: StudentFilterValues): StudentFilters {
-  const text = (value: string | undefined) => value?.trim() || undefined;
-  const created = rangeBounds(values.created);
-  return {
-    name: text(values.name),
-    idCardNo: text(values.idCardNo),
-    mobile: text(values.mobile),
-    unitId: values.unitId,
-    status: values.status,
-    createdFrom: created.from,
-    createdTo: created.to,
-  };
-}
 
 /** The columns of the student list; 详情 only for roles granted the detail page. */
 function studentColumns(canOpenDetail: boolean): ListColumn<StudentRow>[] {
@@ -74,36 +55,30 @@ function studentColumns(canOpenDetail: boolean): ListColumn<StudentRow>[] {
   ];
 }
 
-/** The filter fields of the student list. */
-function StudentFilterFields({ units }: { units: UnitChoice[] }) {
-  return (
-    <>
-      <Form.Item name="name" label="姓名">
-        <Input allowClear maxLength={50} placeholder="姓名的一部分" style={{ width: 130 }} />
-      </Form.Item>
-      <Form.Item name="idCardNo" label="身份证号">
-        <Input allowClear maxLength={18} placeholder="完整身份证号" style={{ width: 190 }} />
-      </Form.Item>
-      <Form.Item name="mobile" label="手机号">
-        <Input allowClear maxLength={11} placeholder="手机号的一部分" style={{ width: 140 }} />
-      </Form.Item>
-      <Form.Item name="unitId" label="所属单位">
-        <Select
-          allowClear
-          placeholder="全部"
-          options={units}
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 180 }}
-        />
-      </Form.Item>
-      <Form.Item name="status" label="状态">
-        <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 90 }} />
-      </Form.Item>
-      <Form.Item name="created" label="注册日期">
-        <DateRangeField />
-      </Form.Item>
-    </>
-  );
+/** The filters of the student list. */
+function studentFilters(units: UnitChoice[]): FilterField<FiltersOf<'student/list'>>[] {
+  return [
+    { kind: 'text', name: 'name', label: '姓名', placeholder: '姓名的一部分', maxLength: 50, width: 130 },
+    {
+      kind: 'text',
+      name: 'idCardNo',
+      label: '身份证号',
+      placeholder: '完整身份证号',
+      maxLength: 18,
+      width: 190,
+    },
+    {
+      kind: 'text',
+      name: 'mobile',
+      label: '手机号',
+      placeholder: '手机号的一部分',
+      maxLength: 11,
+      width: 140,
+    },
+    { kind: 'select', name: 'unitId', label: '所属单位', options: units, searchable: true, width: 180 },
+    { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 90 },
+    { kind: 'dateRange', name: 'created', label: '注册日期', from: 'createdFrom', to: 'createdTo' },
+  ];
 }
 
 /** 下载模板 of the import as an `.xlsx` download. */
@@ -128,42 +103,35 @@ function useTemplateDownload() {
  * and 导入学员 (an `.xlsx` of the template, all or nothing).
  */
 export function StudentListPage() {
-  const list = usePagedList<StudentFilters, StudentRow>(listStudents, {});
+  const list = useListCall('student/list', listStudents);
   const units = useUnitChoices();
   const canOpenDetail = useAccess().can(STUDENT_DETAIL_PAGE);
   const template = useTemplateDownload();
   const [importing, setImporting] = useState(false);
 
   return (
-    <Card title="学员列表">
-      <ListFilterBar<StudentFilterValues>
-        name="student-filters"
-        onSearch={(values) => list.search(cleanFilters(values))}
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-        extra={
-          <Space wrap>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={template.downloading}
-              onClick={() => void template.run()}
-            >
-              下载模板
-            </Button>
-            <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-              导入学员
-            </Button>
-          </Space>
-        }
-      >
-        <StudentFilterFields units={units.choices} />
-      </ListFilterBar>
-      <ListTable<StudentRow>
-        columnsId="student-manage/student"
-        rowKey="id"
-        columns={studentColumns(canOpenDetail)}
-        {...list.tableProps}
-      />
+    <ListPage
+      title="学员列表"
+      list={list}
+      name="student-filters"
+      filters={studentFilters(units.choices)}
+      columns={studentColumns(canOpenDetail)}
+      columnsId="student-manage/student"
+      extra={
+        <Space wrap>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={template.downloading}
+            onClick={() => void template.run()}
+          >
+            下载模板
+          </Button>
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            导入学员
+          </Button>
+        </Space>
+      }
+    >
       <StudentImportModal
         open={importing}
         onClose={() => setImporting(false)}
@@ -173,6 +141,6 @@ export function StudentListPage() {
           list.reload();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }
