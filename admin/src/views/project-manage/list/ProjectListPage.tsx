@@ -1,24 +1,25 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { ProjectItem, RecordStatus } from '@px/api/contract';
-import { Button, Card, Flex, Form, Input, Select, Space, Tag } from 'antd';
+import type { ProjectItem } from '@px/api/contract';
+import { Button, Flex, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteProject, listProjects, setProjectStatus } from '../../../api/project';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { ProjectAdminModal } from './components/ProjectAdminModal';
 import { ProjectFormModal } from './components/ProjectFormModal';
 
-interface ProjectFilters {
-  name?: string;
-  status?: RecordStatus;
-}
+/** The filters of the project list. */
+const PROJECT_FILTERS: FilterField<FiltersOf<'project/list'>>[] = [
+  { kind: 'text', name: 'name', label: '项目', placeholder: '名称或编码', maxLength: 60 },
+  { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 120 },
+];
 
 /** The settings page of a project. */
 export function projectSettingPath(projectId: number): string {
@@ -38,14 +39,11 @@ function deleteRefusal(project: ProjectItem): string | undefined {
  * delete, and the way to each project's settings.
  */
 export function ProjectListPage() {
-  const list = usePagedList<ProjectFilters, ProjectItem>(listProjects, {});
+  const list = useListCall('project/list', listProjects);
   const [editor, setEditor] = useState<{ open: boolean; project?: ProjectItem } | null>(null);
   const [adminFor, setAdminFor] = useState<ProjectItem | null>(null);
   const { busy: busyId, run } = useRowAction<number>(list.reload);
   const canOpenSetting = useAccess().can('/project-manage/setting');
-
-  const search = (values: ProjectFilters) =>
-    list.search({ name: values.name?.trim() || undefined, status: values.status });
 
   const columns: ListColumn<ProjectItem>[] = [
     { title: '项目编码', dataIndex: 'code', width: 120 },
@@ -120,30 +118,19 @@ export function ProjectListPage() {
   ];
 
   return (
-    <Card title="项目列表">
-      <ListFilterBar<ProjectFilters>
-        name="project-filters"
-        onSearch={search}
-        onReset={list.reset}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
-            新增项目
-          </Button>
-        }
-      >
-        <Form.Item name="name" label="项目">
-          <Input allowClear placeholder="名称或编码" maxLength={60} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<ProjectItem>
-        columnsId="project-manage/list"
-        rowKey="id"
-        columns={columns}
-        {...list.tableProps}
-      />
+    <ListPage
+      title="项目列表"
+      list={list}
+      name="project-filters"
+      filters={PROJECT_FILTERS}
+      columns={columns}
+      columnsId="project-manage/list"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
+          新增项目
+        </Button>
+      }
+    >
       {adminFor && (
         <ProjectAdminModal project={adminFor} onClose={() => setAdminFor(null)} onCreated={list.reload} />
       )}
@@ -159,6 +146,6 @@ export function ProjectListPage() {
           afterClose={() => setEditor(null)}
         />
       )}
-    </Card>
+    </ListPage>
   );
 }
