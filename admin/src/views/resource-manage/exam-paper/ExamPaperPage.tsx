@@ -1,23 +1,24 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { PAPER_MODE_LABEL, PAPER_MODES, type PaperItem, type PaperMode } from '@px/api/contract';
-import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { deletePaper, listPapers } from '../../../api/exam';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PaperEditorDrawer } from './components/PaperEditorDrawer';
 import { PaperPreviewModal } from './components/PaperPreviewModal';
 
-interface PaperFilters {
-  name?: string;
-  mode?: PaperMode;
-}
-
 const MODE_OPTIONS = PAPER_MODES.map((value) => ({ value, label: PAPER_MODE_LABEL[value] }));
+
+/** The filters of the list (its call's input). */
+const PAPER_FILTERS: FilterField<FiltersOf<'exam-paper/page'>>[] = [
+  { kind: 'text', name: 'name', label: '试卷名称', placeholder: '名称中的文字', maxLength: 100 },
+  { kind: 'select', name: 'mode', label: '组卷方式', options: MODE_OPTIONS, width: 120 },
+];
 
 /** The editor's state: closed, a new paper, or the id of the paper edited. */
 type Editing = null | { paperId?: number };
@@ -29,7 +30,7 @@ type Editing = null | { paperId?: number };
  * with answers) and 删除 of papers no class uses.
  */
 export function ExamPaperPage() {
-  const list = usePagedList<PaperFilters, PaperItem>(listPapers, {});
+  const list = useListCall('exam-paper/page', listPapers);
   const { busy, run } = useRowAction<number>(list.reload);
   const [editing, setEditing] = useState<Editing>(null);
   const [previewing, setPreviewing] = useState<number | null>(null);
@@ -90,31 +91,19 @@ export function ExamPaperPage() {
   ];
 
   return (
-    <Card title="试卷管理">
-      <ListFilterBar<PaperFilters>
-        name="paper-filters"
-        onSearch={(values) => list.search({ name: values.name?.trim() || undefined, mode: values.mode })}
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            新建试卷
-          </Button>
-        }
-      >
-        <Form.Item name="name" label="试卷名称">
-          <Input allowClear placeholder="名称中的文字" maxLength={100} />
-        </Form.Item>
-        <Form.Item name="mode" label="组卷方式">
-          <Select allowClear placeholder="全部" options={MODE_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<PaperItem>
-        columnsId="resource-manage/exam-paper"
-        rowKey="id"
-        columns={columns}
-        {...list.tableProps}
-      />
+    <ListPage
+      title="试卷管理"
+      list={list}
+      name="paper-filters"
+      filters={PAPER_FILTERS}
+      columns={columns}
+      columnsId="resource-manage/exam-paper"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+          新建试卷
+        </Button>
+      }
+    >
       <PaperEditorDrawer
         open={editing !== null}
         paperId={editing?.paperId}
@@ -125,6 +114,6 @@ export function ExamPaperPage() {
         }}
       />
       <PaperPreviewModal paperId={previewing} onClose={() => setPreviewing(null)} />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,22 +1,23 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { RecordStatus, WxappItem } from '@px/api/contract';
-import { Button, Card, Flex, Form, Input, Select, Space, Tag } from 'antd';
+import type { WxappItem } from '@px/api/contract';
+import { Button, Flex, Space, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { deleteWxapp, listWxapps, setWxappStatus } from '../../../api/wxapp';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PUSH_MODE_LABEL, wxappDeleteRefusal, wxappSettingPath } from '../wxapp-meta';
 
-interface WxappFilters {
-  keyword?: string;
-  status?: RecordStatus;
-}
+/** The filters of the list (its call's input). */
+const WXAPP_FILTERS: FilterField<FiltersOf<'wxapp/list'>>[] = [
+  { kind: 'text', name: 'keyword', label: '公众号', placeholder: '名称或 AppID', maxLength: 60 },
+  { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 120 },
+];
 
 /**
  * 公众号列表 (platform staff): the WeChat official accounts with name/AppID and status filters;
@@ -24,13 +25,10 @@ interface WxappFilters {
  */
 export function WxappListPage() {
   const navigate = useNavigate();
-  const list = usePagedList<WxappFilters, WxappItem>(listWxapps, {});
+  const list = useListCall('wxapp/list', listWxapps);
   const { busy: busyId, run } = useRowAction<number>(list.reload);
   // Adding and editing happen on the settings page, a page of its own grant.
   const canOpenSetting = useAccess().can('/wxapp-manage/setting');
-
-  const search = (values: WxappFilters) =>
-    list.search({ keyword: values.keyword?.trim() || undefined, status: values.status });
 
   const columns: ListColumn<WxappItem>[] = [
     { title: '公众号名称', dataIndex: 'name', width: 160 },
@@ -107,32 +105,20 @@ export function WxappListPage() {
   ];
 
   return (
-    <Card title="公众号列表">
-      <ListFilterBar<WxappFilters>
-        name="wxapp-filters"
-        onSearch={search}
-        onReset={list.reset}
-        extra={
-          canOpenSetting ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(wxappSettingPath())}>
-              新增公众号
-            </Button>
-          ) : undefined
-        }
-      >
-        <Form.Item name="keyword" label="公众号">
-          <Input allowClear placeholder="名称或 AppID" maxLength={60} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<WxappItem>
-        columnsId="wxapp-manage/list"
-        rowKey="id"
-        columns={columns}
-        {...list.tableProps}
-      />
-    </Card>
+    <ListPage
+      title="公众号列表"
+      list={list}
+      name="wxapp-filters"
+      filters={WXAPP_FILTERS}
+      columns={columns}
+      columnsId="wxapp-manage/list"
+      extra={
+        canOpenSetting ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(wxappSettingPath())}>
+            新增公众号
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }
