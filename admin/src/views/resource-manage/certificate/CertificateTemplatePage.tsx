@@ -1,30 +1,26 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CertificateTemplateItem, RecordStatus } from '@px/api/contract';
-import { Button, Card, Form, Input, Select, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import {
   deleteCertificateTemplate,
   listCertificateTemplates,
   setCertificateTemplateStatus,
 } from '../../../api/certificate';
-import { ListFilterBar } from '../../../components/ListFilterBar';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
-import { StatusTag } from '../../../components/StatusTag';
+import { STATUS_OPTIONS, StatusTag } from '../../../components/StatusTag';
 import { dateTimeColumn } from '../../../components/table-columns';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { TemplateEditorDrawer } from './components/TemplateEditorDrawer';
 import { pageSizeText } from './template-layout';
 
-interface TemplateFilters {
-  name?: string;
-  status?: RecordStatus;
-}
-
-const STATUS_OPTIONS = [
-  { value: 'ENABLED', label: '启用' },
-  { value: 'DISABLED', label: '停用' },
+/** The filters of the list (its call's input). */
+const TEMPLATE_FILTERS: FilterField<FiltersOf<'certificate/template-page'>>[] = [
+  { kind: 'text', name: 'name', label: '模板名称', placeholder: '名称的一部分', maxLength: 50 },
+  { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 110 },
 ];
 
 /**
@@ -33,11 +29,11 @@ const STATUS_OPTIONS = [
  * classes) and 删除 after confirmation (refused while a class uses the template).
  */
 export function CertificateTemplatePage() {
-  const list = usePagedList<TemplateFilters, CertificateTemplateItem>(listCertificateTemplates, {});
+  const list = useListCall('certificate/template-page', listCertificateTemplates);
   const { busy: busyId, run } = useRowAction<number>(list.reload);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
 
-  const columns: ColumnsType<CertificateTemplateItem> = [
+  const columns: ListColumn<CertificateTemplateItem>[] = [
     { title: '模板名称', dataIndex: 'name', width: 220 },
     { title: '页面尺寸', key: 'size', width: 180, render: (_value, template) => pageSizeText(template) },
     { title: '字段数', dataIndex: 'fieldCount', width: 80 },
@@ -84,30 +80,19 @@ export function CertificateTemplatePage() {
   ];
 
   return (
-    <Card title="证书模板">
-      <ListFilterBar<TemplateFilters>
-        name="certificate-template-filters"
-        onSearch={(values) => list.search({ name: values.name?.trim() || undefined, status: values.status })}
-        onReset={list.reset}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新建模板
-          </Button>
-        }
-      >
-        <Form.Item name="name" label="模板名称">
-          <Input allowClear maxLength={50} placeholder="名称的一部分" />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 110 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <Table<CertificateTemplateItem>
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        {...list.tableProps}
-      />
+    <ListPage
+      title="证书模板"
+      list={list}
+      name="certificate-template-filters"
+      filters={TEMPLATE_FILTERS}
+      columns={columns}
+      columnsId="resource-manage/certificate"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          新建模板
+        </Button>
+      }
+    >
       {editing !== null && (
         <TemplateEditorDrawer
           templateId={editing === 'new' ? undefined : editing}
@@ -118,6 +103,6 @@ export function CertificateTemplatePage() {
           }}
         />
       )}
-    </Card>
+    </ListPage>
   );
 }
