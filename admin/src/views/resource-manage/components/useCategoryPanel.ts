@@ -48,7 +48,7 @@ function useCategoryTree<N extends CategoryNode<N>>(kind: CategoryKind<N>) {
  * The category panel of a list screen: loads the tree of `kind`, and selecting a category searches
  * `list` with it as `categoryId` (keeping the other filters); a change of the tree reloads the list.
  */
-export function useCategoryPanel<N extends CategoryNode<N>, F extends { categoryId?: number }>(
+export function useCategoryPanel<N extends CategoryNode<N>, F extends { categoryId?: number | '' | null }>(
   kind: CategoryKind<N>,
   list: Pick<PagedList<F, unknown>, 'filters' | 'search' | 'reload'>,
 ): CategoryPanelState<N> {

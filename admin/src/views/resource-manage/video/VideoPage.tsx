@@ -1,7 +1,7 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
-import { Button, Card, Form, Input, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -12,12 +12,12 @@ import {
   queryResources,
   saveResourceCategory,
 } from '../../../api/resource';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
 import { useCategoryPanel } from '../components/useCategoryPanel';
@@ -29,10 +29,10 @@ import { VideoUploadModal } from './components/VideoUploadModal';
 import { formatDuration, formatFileSize } from './video-format';
 import './video-page.css';
 
-interface VideoFilters {
-  name?: string;
-  categoryId?: number;
-}
+/** The filters of the video list beside the category chosen on the left. */
+const VIDEO_FILTERS: FilterField<FiltersOf<'resource/query'>>[] = [
+  { kind: 'text', name: 'name', label: '视频名称', placeholder: '名称中的文字', maxLength: 100 },
+];
 
 /** The resource category tree as the video screen shows it. */
 const RESOURCE_CATEGORIES: CategoryKind<ResourceCategoryNode> = {
@@ -56,7 +56,7 @@ const RESOURCE_CATEGORIES: CategoryKind<ResourceCategoryNode> = {
  * that plays the video from a signed play URL, and the log of failed uploads (上传失败记录).
  */
 export function VideoPage() {
-  const list = usePagedList<VideoFilters, ResourceItem>(queryResources, {});
+  const list = useListCall('resource/query', queryResources);
   const categories = useCategoryPanel(RESOURCE_CATEGORIES, list);
   const selectedId = categories.selectedId;
   const afterChange = () => {
@@ -69,9 +69,6 @@ export function VideoPage() {
   const [previewing, setPreviewing] = useState<ResourceItem | null>(null);
   const [showingErrors, setShowingErrors] = useState(false);
   const canAddQuestions = useAccess().can('/resource-manage/add-question');
-
-  const search = (values: { name?: string }) =>
-    list.search({ name: values.name?.trim() || undefined, categoryId: selectedId });
 
   const columns: ListColumn<ResourceItem>[] = [
     {
@@ -152,33 +149,26 @@ export function VideoPage() {
   return (
     <div className="category-layout">
       <CategoryPanel {...categories.panelProps} />
-      <Card title="视频资源" className="category-layout__list">
-        <ListFilterBar<{ name?: string }>
-          name="video-filters"
-          onSearch={search}
-          onReset={() => list.search({ categoryId: selectedId })}
-          extra={
-            <Space>
-              <Button icon={<WarningOutlined />} onClick={() => setShowingErrors(true)}>
-                上传失败记录
-              </Button>
-              <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-                上传视频
-              </Button>
-            </Space>
-          }
-        >
-          <Form.Item name="name" label="视频名称">
-            <Input allowClear placeholder="名称中的文字" maxLength={100} />
-          </Form.Item>
-        </ListFilterBar>
-        <ListTable<ResourceItem>
-          rowKey="id"
-          columns={columns}
-          columnsId="resource-manage/video"
-          {...list.tableProps}
-        />
-      </Card>
+      <ListPage
+        title="视频资源"
+        className="category-layout__list"
+        list={list}
+        name="video-filters"
+        filters={VIDEO_FILTERS}
+        fixedFilters={{ categoryId: selectedId }}
+        columns={columns}
+        columnsId="resource-manage/video"
+        extra={
+          <Space>
+            <Button icon={<WarningOutlined />} onClick={() => setShowingErrors(true)}>
+              上传失败记录
+            </Button>
+            <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+              上传视频
+            </Button>
+          </Space>
+        }
+      />
       <VideoUploadModal
         open={uploading}
         tree={categories.tree}
