@@ -1,9 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths';
 
-/** The repository root (api/src -> ..); the default place of `./data` and of the built apps. */
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+/** The repository root: the default place of `./data` and of the built apps. */
+export { REPO_ROOT };
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

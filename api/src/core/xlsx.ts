@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import type { Logger } from 'pino';
+import { apiPath } from '../paths';
 import { FileResult, type UploadedFile } from './action';
 import { BusinessError } from './errors';
 
@@ -56,7 +56,7 @@ function drained(stream: PassThrough): Promise<void> {
  * The export writer's worker (`xlsx-worker.mjs`): ExcelJS runs there with a heap of its own, so
  * its per-cell allocation neither grows the API's heap nor stalls the API's other calls.
  */
-const WORKER_FILE = path.join(__dirname, 'xlsx-worker.mjs');
+const WORKER_FILE = apiPath('src', 'core', 'xlsx-worker.mjs');
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 32 };
 
 type FromWorker =

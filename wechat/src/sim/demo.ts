@@ -1,8 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SimApp, SimMerchant, SimUser } from './registry';
 
-const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
+/**
+ * The fixtures folder: beside this file when it runs from source; from the API's compiled bundle
+ * (`api/dist/main.js`, where `__dirname` is `api/dist`) the same folder in the repository.
+ */
+const FIXTURES = existsSync(join(__dirname, 'fixtures'))
+  ? join(__dirname, 'fixtures')
+  : join(__dirname, '..', '..', 'wechat', 'src', 'sim', 'fixtures');
+
+const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 
 /**
  * The demo official account, merchant and WeChat users the simulator knows in dev and demo mode.

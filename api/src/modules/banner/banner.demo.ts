@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'sequelize';
 import { loadEnv } from '../../env';
+import { apiPath } from '../../paths';
 import { fileStorageFromEnv } from '../storage/file-storage';
 import { probeImage } from '../storage/image';
 import type { FileStorage } from '../storage/storage';
@@ -12,7 +13,7 @@ import { Banner, BannerImage } from './banner.model';
  * Where the demo banner images are kept: 750×320 JPEGs (the H5 banner's 375×160 at 2x) with
  * artwork and Chinese headlines, drawn by `scripts/make-demo-banners.ts` and committed.
  */
-export const DEMO_BANNER_DIR = path.join(__dirname, 'demo-images');
+export const DEMO_BANNER_DIR = apiPath('src', 'modules', 'banner', 'demo-images');
 
 /** The demo project's banners, in display order. */
 export const DEMO_BANNERS: readonly { title: string; file: string; link: string }[] = [

@@ -6,9 +6,9 @@
  * (face-api.worker.ts), started on the first comparison and shared by the whole process.
  */
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BusinessError } from '../../core/errors';
+import { apiPath, BUNDLED } from '../../paths';
 import type { DescribeReply, DescribeRequest, FaceDescription } from './face-api.worker';
 import type { FaceComparison, FaceImage, FaceProvider } from './face-provider';
 
@@ -38,7 +38,14 @@ const IDLE_STOP_MS = 10 * 60 * 1000;
 /** Reference photos whose descriptors are kept (keyed by content): a photo is described once. */
 const REFERENCE_CACHE_SIZE = 500;
 
-const WORKER_FILE = path.join(__dirname, 'face-api.worker.ts');
+/**
+ * The worker: from source, its TypeScript with tsx's loader registered (as the product runs under
+ * tsx); in the compiled bundle, the worker esbuild compiled beside it (`scripts/build-api.ts`).
+ */
+const WORKER_FILE = BUNDLED
+  ? apiPath('dist', 'face-api.worker.js')
+  : apiPath('src', 'modules', 'face', 'face-api.worker.ts');
+const WORKER_OPTIONS = BUNDLED ? {} : { execArgv: ['--require', require.resolve('tsx/cjs')] };
 
 interface Waiting {
   resolve: (description: FaceDescription) => void;
@@ -121,8 +128,7 @@ class FaceApiEngine {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    // The product runs its TypeScript through tsx: the worker registers tsx's loader the same way.
-    const worker = new Worker(WORKER_FILE, { execArgv: ['--require', require.resolve('tsx/cjs')] });
+    const worker = new Worker(WORKER_FILE, WORKER_OPTIONS);
     worker.unref();
     worker.on('message', (reply: DescribeReply) => {
       const waiting = this.waiting.get(reply.id);

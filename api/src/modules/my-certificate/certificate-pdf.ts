@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
@@ -13,6 +12,7 @@ import {
   type CertificateSnapshot,
   SKILL_LEVEL_LABELS,
 } from '../../contract/my-certificate';
+import { apiPath } from '../../paths';
 
 /**
  * The certificate PDF (A4), drawn on the server with pdf-lib: the certificate's template (background
@@ -25,7 +25,7 @@ import {
 /** A4 in PDF points. */
 export const A4 = { long: 841.89, short: 595.28 } as const;
 
-const FONT_FILE = path.join(__dirname, '../../../assets/fonts/wqy-microhei.ttf');
+const FONT_FILE = apiPath('assets', 'fonts', 'wqy-microhei.ttf');
 let fontBytes: Buffer | null = null;
 /** The shipped CJK font, read once. */
 function cjkFont(): Buffer {

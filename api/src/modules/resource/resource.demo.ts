@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Transaction } from 'sequelize';
 import { loadEnv } from '../../env';
+import { apiPath } from '../../paths';
 import { fileStorageFromEnv } from '../storage/file-storage';
 import type { FileStorage } from '../storage/storage';
 import { Resource, ResourceCategory } from './resource.model';
 import { probeMp4File } from './upload.service';
 
 /** Where the generated demo videos are kept (small H.264 MP4s: colour bars with a running timestamp). */
-export const DEMO_VIDEO_DIR = path.join(__dirname, 'demo-videos');
+export const DEMO_VIDEO_DIR = apiPath('src', 'modules', 'resource', 'demo-videos');
 
 /** The demo project's resource categories (path of names) and the videos filed in them. */
 export const DEMO_RESOURCES: readonly { category: readonly string[]; name: string; file: string }[] = [

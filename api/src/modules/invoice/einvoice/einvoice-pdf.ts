@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
+import { apiPath } from '../../../paths';
 import type { EinvoiceBuyer, EinvoiceItem, EinvoiceKind, EinvoiceSeller } from './einvoice.types';
 
 /** What an invoice PDF prints (the simulator's record of one issued invoice). */
@@ -18,7 +18,7 @@ export interface InvoicePdfData {
   reversesNumber: string | null;
 }
 
-const FONT_FILE = path.join(__dirname, '../../../../assets/fonts/wqy-microhei.ttf');
+const FONT_FILE = apiPath('assets', 'fonts', 'wqy-microhei.ttf');
 let fontBytes: Buffer | null = null;
 
 const DIGITS = '零壹贰叁肆伍陆柒捌玖';

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+
+const ROOT = path.resolve(__dirname, '..');
+/** Where the compiled server goes; production runs `node api/dist/main.js`. */
+export const API_DIST = path.join(ROOT, 'api', 'dist');
+
+/**
+ * Every installed package stays an import resolved from node_modules at run time (esbuild's
+ * `packages: 'external'`), except the repository's own workspaces (`@px/*`): those are TypeScript
+ * sources that plain `node` cannot load, so they are compiled into the bundle like the API itself.
+ */
+const externalPackagesButWorkspaces: Plugin = {
+  name: 'external-packages-but-workspaces',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@px/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/**
+ * Compiles the API for production with esbuild: `api/src/main.ts` -> `api/dist/main.js` (CommonJS,
+ * node 20, source maps) and the face-recognition worker beside it (`face-api.worker.js`; workers
+ * are files of their own). Why esbuild (docs/operations.md "Build"): it is already installed (tsx
+ * and Vite run on it, so the compiled code is the code the tests run), it bundles the `@px/*`
+ * workspaces that `tsc` emit would leave as `.ts` imports, and it takes about a second; type
+ * checking stays with `npm run typecheck`. Answers the files written.
+ */
+export async function buildApi(options: { log?: (line: string) => void } = {}): Promise<string[]> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const started = Date.now();
+  fs.rmSync(API_DIST, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: {
+      main: 'api/src/main.ts',
+      'face-api.worker': 'api/src/modules/face/face-api.worker.ts',
+    },
+    outdir: API_DIST,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    // Stack traces name the source files (`node --enable-source-maps`, set by the bundle's banner).
+    sourcesContent: false,
+    plugins: [externalPackagesButWorkspaces],
+    define: { PX_BUNDLED: 'true' },
+    banner: { js: 'process.setSourceMapsEnabled?.(true);' },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const files = Object.keys(result.metafile.outputs).map((file) => path.resolve(ROOT, file));
+  log(`api: built ${path.relative(ROOT, API_DIST)}/main.js in ${Date.now() - started} ms`);
+  return files;
+}
+
+if (require.main === module) {
+  buildApi().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
