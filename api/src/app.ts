@@ -9,6 +9,7 @@ import { catalogueCalls } from './contract/catalogue';
 import type { ActionDefinition, Providers } from './core/action';
 import { attachChangeFeed, type ChangeFeed } from './core/change-feed';
 import { errorHandler } from './core/error-handler';
+import type { Health } from './core/health';
 import type { JobQueue } from './core/jobs';
 import { type RequestState, requestContext } from './core/request-context';
 import {
@@ -42,6 +43,8 @@ export interface AppDeps {
    * on any instance.
    */
   changeFeed?: ChangeFeed;
+  /** `/healthz` and `/readyz` (`core/health.ts`); without it the app answers neither. */
+  health?: Health;
   /** The API's actions; every action of the product unless a test passes its own. */
   actions?: readonly ActionDefinition[];
   /** Built front-end apps to serve beside the API. */
@@ -73,6 +76,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   const app = new Koa<RequestState>({ proxy: deps.trustProxy ?? false });
   // Errors are answered by errorHandler; Koa's own printing would duplicate them.
   app.silent = true;
+  // Polled every second by load balancers: answered first, with no access-log line.
+  if (deps.health) app.use(deps.health.routes());
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
   app.use(

@@ -45,6 +45,12 @@ const envSchema = z.object({
    */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
   /**
+   * On SIGTERM, before the above: how long the instance keeps serving every call (new ones too)
+   * while `/readyz` answers 503, so a load balancer polling it stops sending first. Default 5 s;
+   * 0 under NODE_ENV=test.
+   */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  /**
    * Where the local file storage keeps files (videos, images). Default: DATA_DIR/files; under
    * NODE_ENV=test a folder in the OS temp directory, so test runs never write into ./data.
    */
@@ -107,6 +113,7 @@ export type Env = z.output<typeof envSchema> & {
   EINVOICE_MODE: 'simulator' | 'live';
   STORAGE_DIR: string;
   FACE_PROVIDER: 'face-api' | 'simulator';
+  DRAIN_SECONDS: number;
 };
 
 /** Reads and validates the environment; throws listing every bad variable. */
@@ -143,6 +150,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...result.data,
     DATABASE_APP_PASSWORD: result.data.DATABASE_APP_PASSWORD ?? LOCAL_APP_PASSWORD,
     SEED_DEMO: result.data.SEED_DEMO ?? !production,
+    DRAIN_SECONDS: result.data.DRAIN_SECONDS ?? (result.data.NODE_ENV === 'test' ? 0 : 5),
     WECHAT_MODE: wechatMode,
     EINVOICE_MODE: result.data.EINVOICE_MODE ?? (production ? 'live' : 'simulator'),
     FACE_PROVIDER: result.data.FACE_PROVIDER ?? (result.data.NODE_ENV === 'test' ? 'simulator' : 'face-api'),

@@ -36,7 +36,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    logger.info({ signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, 'shutting down');
+    logger.info(
+      { signal, drainSeconds: env.DRAIN_SECONDS, graceSeconds: env.SHUTDOWN_GRACE_SECONDS },
+      'shutting down',
+    );
     try {
       await server.close();
       logger.info('stopped');

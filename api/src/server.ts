@@ -6,9 +6,10 @@ import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import { createApp } from './app';
 import { type ChangeFeed, startChangeFeed } from './core/change-feed';
+import { createHealth } from './core/health';
 import { appDatabaseUrl, ensureAppSignIn } from './db/app-connection';
 import { type DatabaseLocation, locateDatabase } from './db/database';
-import { migrateUp } from './db/migrate';
+import { headMigration, migrateUp } from './db/migrate';
 import { initModels } from './db/models';
 import { seedDemoData } from './db/seed';
 import { createSequelize } from './db/sequelize';
@@ -33,11 +34,12 @@ export interface RunningServer {
   database: DatabaseLocation;
   sequelize: Sequelize;
   /**
-   * Stops gracefully: takes no new connections, lets calls in flight and running jobs finish (at
+   * Stops gracefully: first drains (`/readyz` answers 503 while every call is still served, for
+   * `drainMs`, default DRAIN_SECONDS), then takes no new connections, lets calls in flight and running jobs finish (at
    * most `graceMs`, default SHUTDOWN_GRACE_SECONDS, then cuts what is left), then closes the pool
    * and stops an embedded PostgreSQL.
    */
-  close(graceMs?: number): Promise<void>;
+  close(graceMs?: number, drainMs?: number): Promise<void>;
 }
 
 /**
@@ -140,7 +142,14 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
     // Sessions and request projects are cached in process; every instance drops them on a change.
     changeFeed = await startChangeFeed(appUrl, logger);
+    const health = createHealth({
+      sequelize,
+      headMigration: headMigration(),
+      changeFeed,
+      jobsWorking: () => jobs?.working() ?? false,
+    });
     const app = createApp({
+      health,
       sequelize,
       logger,
       providers,
@@ -187,7 +196,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       port,
       database,
       sequelize,
-      async close(graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000) {
+      async close(graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000, drainMs = env.DRAIN_SECONDS * 1000) {
+        health.draining = true;
+        if (drainMs > 0) {
+          logger.info({ drainMs }, 'draining: /readyz answers 503, calls are still served');
+          await new Promise((resolve) => setTimeout(resolve, drainMs));
+        }
         const started = Date.now();
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
         // Answers still being worked on close their connection when sent, so none is kept alive.

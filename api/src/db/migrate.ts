@@ -9,6 +9,13 @@ export interface Migration {
   down(queryInterface: QueryInterface, sequelize: Sequelize): Promise<void>;
 }
 
+/** The newest migration of this build (the database is at head once it is applied). */
+export function headMigration(): string {
+  const last = migrations.at(-1);
+  if (!last) throw new Error('no migration');
+  return last.name;
+}
+
 function createUmzug(sequelize: Sequelize, log: (message: string) => void) {
   return new Umzug({
     migrations: migrations.map((migration) => ({

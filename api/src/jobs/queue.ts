@@ -39,6 +39,8 @@ export interface JobRunner {
   work(): Promise<void>;
   /** Runs one queued job of each kind now, in this process (tests). Resolves to how many ran. */
   drain(): Promise<number>;
+  /** Whether the workers poll (between `work()` and `stop()`): the instance's readiness. */
+  working(): boolean;
   /** Stops the workers, letting running jobs finish within `timeoutMs`. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -108,8 +110,10 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
   };
 
   let worker: PgBoss | null = null;
+  let started = false;
   return {
     queue,
+    working: () => started,
     async work() {
       if (worker) return;
       worker = new PgBoss({
@@ -129,6 +133,7 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
         else await worker.unschedule(definition.name);
         if (definition.atStart) await queue.send(definition.name, definition.atStart as never);
       }
+      started = true;
     },
     async drain() {
       let ran = 0;
@@ -149,6 +154,7 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
     async stop(timeoutMs = 10_000) {
       const running = worker;
       worker = null;
+      started = false;
       await running?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
   };

@@ -6,8 +6,10 @@ import supertest from 'supertest';
 import { type AppDeps, createApp } from '../app';
 import type { Principal, Providers, Scope, TenantProject } from '../core/action';
 import { type ChangeFeed, startChangeFeed } from '../core/change-feed';
+import { createHealth, type Health } from '../core/health';
 import { createLogger } from '../core/logger';
 import { makeScope } from '../core/scope';
+import { headMigration } from '../db/migrate';
 import { initModels } from '../db/models';
 import { createSequelize } from '../db/sequelize';
 import { setTenantFallback } from '../db/tenant-access';
@@ -29,6 +31,8 @@ export interface TestApp {
   logs: Record<string, unknown>[];
   /** The job queue: `jobs.drain()` runs the queued jobs now (no worker polls in tests). */
   jobs: JobRunner;
+  /** `/healthz` and `/readyz` of the app (ready once `jobs.work()` polls, as a server is). */
+  health: Health;
   /** The change feed dropping the app's caches (`caches: true` only). */
   changeFeed: ChangeFeed | undefined;
   /** A scope for calling a service directly, as the router would build it for this project and caller. */
@@ -85,7 +89,14 @@ export async function createTestApp(
   const changeFeed: ChangeFeed | undefined = caches
     ? await startChangeFeed(testAppUrl(database.url), logger)
     : undefined;
+  const health = createHealth({
+    sequelize,
+    headMigration: headMigration(),
+    changeFeed,
+    jobsWorking: () => jobs.working(),
+  });
   const app = createApp({
+    health,
     sequelize,
     logger,
     providers,
@@ -103,6 +114,7 @@ export async function createTestApp(
     databaseUrl: database.url,
     logs,
     jobs,
+    health,
     changeFeed,
     scope: (parts) => makeScope({ sequelize, log: logger, providers, jobs: jobs.queue }, parts),
     async listen() {
