@@ -6,11 +6,12 @@ import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import { allActions } from './actions';
 import { catalogueCalls } from './contract/catalogue';
-import type { ActionDefinition, Providers } from './core/action';
+import { type ActionDefinition, actionPath, type Providers } from './core/action';
 import { attachChangeFeed, type ChangeFeed } from './core/change-feed';
 import { errorHandler } from './core/error-handler';
 import type { Health } from './core/health';
 import type { JobQueue } from './core/jobs';
+import { type Metrics, respCodeOf } from './core/metrics';
 import { type RequestState, requestContext } from './core/request-context';
 import {
   type ApiRouterDeps,
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   // Polled every second by load balancers: answered first, with no access-log line.
   if (deps.health) app.use(deps.health.routes());
   app.use(requestContext(deps.logger));
+  app.use(callMetrics(deps.providers.metrics, actions));
   app.use(errorHandler());
   app.use(
     helmet({
@@ -128,4 +130,25 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   );
   if (deps.staticApps?.length) app.use(serveStaticApps(deps.staticApps));
   return app;
+}
+
+/**
+ * Times every `/api/` request as its call (`group/name`; `other` for a path that is no call, so
+ * scanners cannot grow the label set) with what it answered, after the error handler wrote it.
+ */
+function callMetrics(metrics: Metrics, actions: readonly ActionDefinition[]): Koa.Middleware<RequestState> {
+  const keys = new Map(actions.map((action) => [actionPath(action), `${action.group}/${action.name}`]));
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      metrics.observeCall(
+        keys.get(ctx.path) ?? 'other',
+        respCodeOf(ctx.body, ctx.state.respCode, ctx.status),
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
+    }
+  };
 }

@@ -51,6 +51,13 @@ const envSchema = z.object({
    */
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /**
+   * Serve Prometheus metrics at `GET /metrics` on this port of its own (0: a free one, printed at
+   * start). Unset: no metrics endpoint. Keep it off the public proxy; docs/operations.md.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The address the metrics port listens on; default HOST. */
+  METRICS_HOST: z.string().min(1).optional(),
+  /**
    * Where the local file storage keeps files (videos, images). Default: DATA_DIR/files; under
    * NODE_ENV=test a folder in the OS temp directory, so test runs never write into ./data.
    */

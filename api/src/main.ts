@@ -24,6 +24,8 @@ async function main(): Promise<void> {
       `  Database       ${database}`,
       ...(server.wechatSimulatorUrl ? [`  WeChat (sim)   ${server.wechatSimulatorUrl}/`] : []),
       ...(server.einvoiceSimulatorUrl ? [`  发票平台 (sim) ${server.einvoiceSimulatorUrl}/`] : []),
+      `  Health         ${base}/healthz  ${base}/readyz`,
+      ...(server.metricsUrl ? [`  Metrics        ${server.metricsUrl}`] : []),
       '',
     ].join('\n'),
   );

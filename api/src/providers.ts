@@ -1,6 +1,7 @@
 import type { WechatEndpoints } from '@px/wechat';
 import type { Providers } from './core/action';
 import { systemClock } from './core/clock';
+import { createMetrics } from './core/metrics';
 import type { Env } from './env';
 import { createFaceProvider } from './modules/face/face-provider';
 import { createEinvoiceClient } from './modules/invoice/einvoice/einvoice.provider';
@@ -22,8 +23,10 @@ export interface ProviderOptions {
  * start, from the validated environment; actions and jobs receive them in their scope.
  */
 export function createProviders(env: Env, options: ProviderOptions = {}): Providers {
+  const metrics = createMetrics();
   return {
     clock: systemClock,
+    metrics,
     face: createFaceProvider(env.FACE_PROVIDER),
     storage: fileStorageFromEnv(env),
     video: videoProviderFromEnv(env),
@@ -33,6 +36,7 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
       appKey: options.einvoiceSimulator?.appKey ?? env.EINVOICE_APP_KEY ?? null,
       appSecret: options.einvoiceSimulator?.appSecret ?? env.EINVOICE_APP_SECRET ?? null,
       publicUrl: env.PUBLIC_URL ?? null,
+      fetch: metrics.timedFetch('einvoice'),
     }),
     wechat: createWechatGateway({
       endpoints: options.wechatSimulator?.endpoints ?? {
@@ -43,6 +47,7 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
       },
       publicUrl: env.PUBLIC_URL ?? null,
       bridgeScript: options.wechatSimulator?.bridgeScript ?? null,
+      fetch: metrics.timedFetch('wechat'),
     }),
   };
 }

@@ -7,6 +7,7 @@ import type { Sequelize } from 'sequelize';
 import { createApp } from './app';
 import { type ChangeFeed, startChangeFeed } from './core/change-feed';
 import { createHealth } from './core/health';
+import { type MetricsServer, startMetricsServer } from './core/metrics';
 import { appDatabaseUrl, ensureAppSignIn } from './db/app-connection';
 import { type DatabaseLocation, locateDatabase } from './db/database';
 import { headMigration, migrateUp } from './db/migrate';
@@ -30,6 +31,8 @@ export interface RunningServer {
   wechatSimulatorUrl: string | null;
   /** The electronic-invoice simulator's base URL in simulator mode, else null. */
   einvoiceSimulatorUrl: string | null;
+  /** `GET /metrics` on its own port (METRICS_PORT), else null. */
+  metricsUrl: string | null;
   port: number;
   database: DatabaseLocation;
   sequelize: Sequelize;
@@ -91,7 +94,9 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   let einvoiceSim: EinvoiceSimulator | undefined;
   let jobs: JobRunner | undefined;
   let changeFeed: ChangeFeed | undefined;
+  let metricsServer: MetricsServer | undefined;
   const undo = async () => {
+    await metricsServer?.close();
     await jobs?.stop();
     await changeFeed?.close();
     await simulator?.close();
@@ -142,6 +147,13 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
     // Sessions and request projects are cached in process; every instance drops them on a change.
     changeFeed = await startChangeFeed(appUrl, logger);
+    providers.metrics.watch({ sequelize, changeFeed, processMetrics: true });
+    if (env.METRICS_PORT !== undefined)
+      metricsServer = await startMetricsServer(
+        providers.metrics,
+        env.METRICS_PORT,
+        env.METRICS_HOST ?? env.HOST,
+      );
     const health = createHealth({
       sequelize,
       headMigration: headMigration(),
@@ -193,6 +205,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       url,
       wechatSimulatorUrl: simulator?.url() ?? null,
       einvoiceSimulatorUrl: einvoiceSim?.url() ?? null,
+      metricsUrl: metricsServer?.url ?? null,
       port,
       database,
       sequelize,

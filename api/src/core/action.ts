@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Clock } from './clock';
 import { successJson } from './envelope';
 import type { JobQueue } from './jobs';
+import type { Metrics } from './metrics';
 
 export type { AuthRequirement, HttpMethod, TenantSource } from '@px/config';
 
@@ -58,6 +59,8 @@ export interface TenantProject {
 export interface Providers {
   /** The time as the product sees it (the system clock; tests move their own). */
   clock: Clock;
+  /** This instance's Prometheus metrics (`core/metrics.ts`). */
+  metrics: Metrics;
 }
 
 /** A file received in a multipart body. The file is removed after the call ends. */

@@ -103,8 +103,10 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
         definition.handler({ ...scope, log }, job.data as never),
       );
       log.info({ ms: Date.now() - started }, 'job done');
+      deps.providers.metrics.job(definition.name, 'done');
     } catch (error) {
       log.error({ err: error, ms: Date.now() - started }, 'job failed');
+      deps.providers.metrics.job(definition.name, 'failed');
       throw error;
     }
   };

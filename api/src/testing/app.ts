@@ -8,6 +8,7 @@ import type { Principal, Providers, Scope, TenantProject } from '../core/action'
 import { type ChangeFeed, startChangeFeed } from '../core/change-feed';
 import { createHealth, type Health } from '../core/health';
 import { createLogger } from '../core/logger';
+import type { Metrics } from '../core/metrics';
 import { makeScope } from '../core/scope';
 import { headMigration } from '../db/migrate';
 import { initModels } from '../db/models';
@@ -31,6 +32,8 @@ export interface TestApp {
   logs: Record<string, unknown>[];
   /** The job queue: `jobs.drain()` runs the queued jobs now (no worker polls in tests). */
   jobs: JobRunner;
+  /** The app's metrics (`registry.metrics()` is what `/metrics` serves). */
+  metrics: Metrics;
   /** `/healthz` and `/readyz` of the app (ready once `jobs.work()` polls, as a server is). */
   health: Health;
   /** The change feed dropping the app's caches (`caches: true` only). */
@@ -89,6 +92,7 @@ export async function createTestApp(
   const changeFeed: ChangeFeed | undefined = caches
     ? await startChangeFeed(testAppUrl(database.url), logger)
     : undefined;
+  providers.metrics.watch({ sequelize, changeFeed });
   const health = createHealth({
     sequelize,
     headMigration: headMigration(),
@@ -114,6 +118,7 @@ export async function createTestApp(
     databaseUrl: database.url,
     logs,
     jobs,
+    metrics: providers.metrics,
     health,
     changeFeed,
     scope: (parts) => makeScope({ sequelize, log: logger, providers, jobs: jobs.queue }, parts),

@@ -1,4 +1,5 @@
 import type { WechatEndpoints } from './endpoints';
+import type { FetchLike } from './http';
 import {
   buildAuthorization,
   decryptResource,
@@ -148,7 +149,7 @@ export interface PayClientOptions {
   /** WeChat Pay public keys (or platform certificates) by serial (`PUB_KEY_ID_...`). */
   platformPublicKeys: Record<string, PayKey>;
   endpoints: Pick<WechatEndpoints, 'pay'>;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   /** Milliseconds since the epoch. */
   now?: () => number;
   /** Per-request timeout; 10 s by default. */
@@ -248,7 +249,7 @@ export function createPayClient(options: PayClientOptions): PayClient {
     let response: Response;
     let raw: Buffer;
     try {
-      response = await doFetch(url, {
+      response = await doFetch(url.toString(), {
         method,
         headers,
         ...(payload === undefined ? {} : { body }),

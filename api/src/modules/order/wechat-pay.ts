@@ -20,7 +20,8 @@ export const PAY_NOT_CONFIGURED = '本项目尚未开通微信支付，请联系
 /** The path payment notifications of an official account's merchant arrive at. */
 export const payNotifyPath = (wxappId: number) => `/api/pay/notify/${wxappId}`;
 
-const clients = new Map<string, PayClient>();
+/** Per gateway (each sends through its own timed fetch), per merchant configuration. */
+const clientsOf = new WeakMap<WechatGateway, Map<string, PayClient>>();
 
 /** The pay client of an official account whose merchant is fully configured, else null. Cached per configuration. */
 export function merchantOf(gateway: WechatGateway, wxapp: Wxapp): MerchantPay | null {
@@ -28,6 +29,11 @@ export function merchantOf(gateway: WechatGateway, wxapp: Wxapp): MerchantPay | 
   if (!mchId || !mchSerialNo || !mchPrivateKey || !apiV3Key || !platformSerialNo || !platformPublicKey)
     return null;
   const key = [wxapp.id, wxapp.updatedAt?.getTime(), gateway.endpoints.pay].join('|');
+  let clients = clientsOf.get(gateway);
+  if (!clients) {
+    clients = new Map();
+    clientsOf.set(gateway, clients);
+  }
   let client = clients.get(key);
   if (!client) {
     client = createPayClient({
@@ -37,6 +43,7 @@ export function merchantOf(gateway: WechatGateway, wxapp: Wxapp): MerchantPay | 
       apiV3Key,
       platformPublicKeys: { [platformSerialNo]: platformPublicKey },
       endpoints: gateway.endpoints,
+      fetch: gateway.fetch,
     });
     clients.set(key, client);
   }

@@ -18,7 +18,11 @@ export const studyPageActions = implement(studyPageCalls, {
 /** Study sessions (`study/...`): start, heartbeat, pop-up answers, anti-idle, end. */
 export const studyActions = implement(studyCalls, {
   start: (ctx, input) => startStudy(ctx, input),
-  heartbeat: (ctx, input) => heartbeat(ctx, input),
+  heartbeat: async (ctx, input) => {
+    const answer = await heartbeat(ctx, input);
+    ctx.providers.metrics.beat(answer.refusal);
+    return answer;
+  },
   'answer-question': (ctx, input) => answerQuestion(ctx, input),
   'confirm-idle': (ctx, input) => confirmIdle(ctx, input.sessionId),
   'face-check': (ctx, input) =>

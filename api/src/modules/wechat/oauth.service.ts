@@ -116,6 +116,7 @@ async function signInOrBind(scope: Scope, code: string, state: StateRow): Promis
       appSecret: wxapp.appSecret,
       code,
       endpoints,
+      fetch: scope.providers.wechat.fetch,
     });
   } catch (error) {
     if (isWechatError(error)) throw new BusinessError(OAUTH_MESSAGES.CODE_INVALID);
@@ -141,7 +142,12 @@ async function signInOrBind(scope: Scope, code: string, state: StateRow): Promis
   }
   let profile: { nickname: string | null; avatarUrl: string | null } = { nickname: null, avatarUrl: null };
   if (state.scope === 'snsapi_userinfo') {
-    const info = await oauthUserInfo({ accessToken: grant.accessToken, openId: grant.openId, endpoints });
+    const info = await oauthUserInfo({
+      accessToken: grant.accessToken,
+      openId: grant.openId,
+      endpoints,
+      fetch: scope.providers.wechat.fetch,
+    });
     profile = { nickname: info.nickname ?? null, avatarUrl: info.headImgUrl || null };
   }
   const scene = token(24);

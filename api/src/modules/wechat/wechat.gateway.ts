@@ -1,4 +1,4 @@
-import type { WechatEndpoints } from '@px/wechat';
+import type { FetchLike, WechatEndpoints } from '@px/wechat';
 
 /**
  * How this process reaches WeChat: the base URLs (WeChat itself, or the simulator in dev, demo and
@@ -21,6 +21,8 @@ export interface WechatGateway {
   readonly configuredUrl: string | null;
   /** Simulator mode only: URL of the WeixinJSBridge script; null against WeChat itself. */
   readonly bridgeScript: string | null;
+  /** The `fetch` every WeChat client sends with (timed and counted by the metrics). */
+  readonly fetch: FetchLike;
   /**
    * Tells the gateway where the server listens (called once the port is known); it becomes the
    * public URL unless one was configured.
@@ -40,6 +42,8 @@ export interface WechatGatewaySettings {
   /** The configured public URL (env `PUBLIC_URL`); null to use the listening server's. */
   publicUrl: string | null;
   bridgeScript: string | null;
+  /** Default: the global `fetch`. */
+  fetch?: FetchLike;
 }
 
 const withoutSlash = (url: string) => url.replace(/\/$/, '');
@@ -52,6 +56,7 @@ export function createWechatGateway(settings: WechatGatewaySettings): WechatGate
     endpoints: settings.endpoints,
     configuredUrl,
     bridgeScript: settings.bridgeScript,
+    fetch: settings.fetch ?? ((input, init) => fetch(input, init)),
     get publicUrl() {
       return publicUrl;
     },

@@ -51,6 +51,7 @@ export function officialAccountOf(
     appId: wxapp.appId,
     appSecret: wxapp.appSecret,
     endpoints: scope.providers.wechat.endpoints,
+    fetch: scope.providers.wechat.fetch,
     store: createPgCredentialStore(scope.sequelize),
   });
 }

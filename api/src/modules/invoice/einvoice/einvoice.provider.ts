@@ -53,6 +53,8 @@ export interface EinvoiceClientSettings {
   /** The configured public URL; null to use the listening server's. */
   publicUrl: string | null;
   timeoutMs?: number;
+  /** The `fetch` requests go out with (timed by the metrics); the global one by default. */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
 const withoutSlash = (url: string) => url.replace(/\/$/, '');
@@ -62,6 +64,7 @@ export function createEinvoiceClient(settings: EinvoiceClientSettings): Einvoice
   const base = withoutSlash(settings.baseUrl);
   let origin = settings.publicUrl ? withoutSlash(settings.publicUrl) : '';
   const timeoutMs = settings.timeoutMs ?? 10_000;
+  const send = settings.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
 
   async function request(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<Response> {
     const { appKey, appSecret } = settings;
@@ -72,7 +75,7 @@ export function createEinvoiceClient(settings: EinvoiceClientSettings): Einvoice
     const sign = signRequest(appSecret, { appKey, timestamp, nonce, method, path, body });
     let response: Response;
     try {
-      response = await fetch(`${base}${path}`, {
+      response = await send(`${base}${path}`, {
         method,
         headers: {
           'content-type': 'application/json',
