@@ -8,7 +8,8 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   process.on('unhandledRejection', onUnhandledRejection(logger));
-  const server = await startServer(env, logger);
+  // Stop signals are handled below: drain, then close (which stops an embedded PostgreSQL last).
+  const server = await startServer(env, logger, { handlesStopSignals: true });
   const base = env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${server.port}`;
   // The embedded server listens on loopback only with a fixed local password, so its URL is no secret.
   const database = server.database.embedded

@@ -70,12 +70,23 @@ export const APP_DIST = {
  * empty -> HTTP server with the API and the built apps. Used by `npm start`, the browser tests
  * and the benchmarks. Throws when any step fails, after undoing the steps already done.
  */
-export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  logger: Logger,
+  options: {
+    /**
+     * The caller stops the server on SIGTERM/SIGINT (main.ts: drain, then `close()`), so an
+     * embedded PostgreSQL must not stop by itself on those signals. Otherwise it does.
+     */
+    handlesStopSignals?: boolean;
+  } = {},
+): Promise<RunningServer> {
   const database = await locateDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     embeddedPort: env.EMBEDDED_PG_PORT,
     logger,
+    ownSignals: options.handlesStopSignals ?? false,
   });
   const logSql = (sql: string) => logger.trace({ sql }, 'sql');
   // Migrations run as the database's owner; the product connects as a role the tenant policies bind.

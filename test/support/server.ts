@@ -14,8 +14,12 @@ export interface ProductServer {
   databaseUrl: string;
   /** The WeChat simulator the product talks to (its person pages and `/__sim/` hooks). */
   wechatUrl: string;
+  /** `GET /metrics` when started with METRICS_PORT, else null. */
+  metricsUrl: string | null;
   /** SIGTERM (as an operator stops `npm start`), then waits for the process to end. */
   stop(): Promise<void>;
+  /** Sends SIGTERM and answers at once with the process's exit code to come (the drain runs meanwhile). */
+  terminate(): Promise<number | null>;
   /** The API process's exit code once it ended (0 after a clean shutdown), else null. */
   exitCode(): number | null;
   /** Kills the API process at once (SIGKILL): no request finishes, nothing is closed. */
@@ -35,6 +39,13 @@ export interface ProductServerOptions {
    * on it finds the first one's cluster and data, as `npm start` again would.
    */
   dataDir?: string;
+  /**
+   * `bundle`: the compiled server as production runs it, `node api/dist/main.js` (built by the
+   * caller: `buildApi()` of scripts/build-api.ts); default `source`, `tsx api/src/main.ts`.
+   */
+  run?: 'source' | 'bundle';
+  /** false: neither build nor serve the H5 and back office (SERVE_APPS=false), for API-only tests. */
+  apps?: boolean;
 }
 
 /**
@@ -44,36 +55,38 @@ export interface ProductServerOptions {
  * the demo data. Throws with the process output when it does not come up.
  */
 export async function startProductServer(options: ProductServerOptions = {}): Promise<ProductServer> {
-  ensureBuilds({ log: () => undefined });
+  const apps = options.apps ?? true;
+  if (apps) ensureBuilds({ log: () => undefined });
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'px-e2e-'));
   const removeDataDir = () => {
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const database: TestDatabase | null =
     !options.databaseUrl && process.env.DATABASE_URL ? await createTestDatabase() : null;
-  const child = spawn(
-    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [path.join(ROOT, 'api', 'src', 'main.ts')],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DATABASE_URL: options.databaseUrl ?? database?.url ?? '',
-        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-        SEED_DEMO: 'true',
-        PUBLIC_URL: '',
-        WECHAT_MODE: 'simulator',
-        WECHAT_SIM_PORT: '0',
-        // Chromium's fake camera shows no face: face checks go through the simulator.
-        FACE_PROVIDER: 'simulator',
-        ...options.env,
-      },
+  const [command, args] =
+    options.run === 'bundle'
+      ? [process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js')]]
+      : [path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'main.ts')]];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl ?? database?.url ?? '',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: '',
+      WECHAT_MODE: 'simulator',
+      WECHAT_SIM_PORT: '0',
+      // Chromium's fake camera shows no face: face checks go through the simulator.
+      FACE_PROVIDER: 'simulator',
+      ...(apps ? {} : { SERVE_APPS: 'false' }),
+      ...options.env,
     },
-  );
+  });
   // E2E_LOG_FILE keeps the server's whole output (with E2E_LOG_LEVEL) for a failing test's story.
   if (process.env.E2E_LOG_FILE) {
     const log = fs.createWriteStream(process.env.E2E_LOG_FILE, { flags: 'a' });
@@ -81,15 +94,22 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
     child.stderr?.pipe(log);
   }
   try {
-    const { url, databaseUrl, wechatUrl } = await waitForBanner(child);
+    const { url, databaseUrl, wechatUrl, metricsUrl } = await waitForBanner(child);
     return {
       url,
       wechatUrl,
+      metricsUrl,
       databaseUrl: options.databaseUrl ?? database?.url ?? databaseUrl,
       async stop() {
         await stopChild(child);
         await database?.drop();
         removeDataDir();
+      },
+      terminate() {
+        if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        child.kill('SIGTERM');
+        return exited;
       },
       exitCode: () => child.exitCode,
       async kill() {
@@ -112,7 +132,7 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
 /** Reads main's start banner: the H5 URL, the database URL and the WeChat simulator's URL. */
 function waitForBanner(
   child: ChildProcess,
-): Promise<{ url: string; databaseUrl: string; wechatUrl: string }> {
+): Promise<{ url: string; databaseUrl: string; wechatUrl: string; metricsUrl: string | null }> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
@@ -124,9 +144,15 @@ function waitForBanner(
       const h5 = /Student H5\s+(http:\/\/\S+?)\/\s/.exec(output);
       const db = /Database\s+(\S+)/.exec(output);
       const wechat = /WeChat \(sim\)\s+(http:\/\/\S+?)\/\s/.exec(output);
+      const metrics = /Metrics\s+(http:\/\/\S+)/.exec(output);
       if (h5?.[1] && db?.[1] && wechat?.[1]) {
         clearTimeout(timer);
-        resolve({ url: h5[1].replace('localhost', '127.0.0.1'), databaseUrl: db[1], wechatUrl: wechat[1] });
+        resolve({
+          url: h5[1].replace('localhost', '127.0.0.1'),
+          databaseUrl: db[1],
+          wechatUrl: wechat[1],
+          metricsUrl: metrics?.[1] ?? null,
+        });
       }
     };
     child.stdout?.on('data', onData);

