@@ -19,6 +19,7 @@ import {
   SCENARIOS,
   type Scenario,
 } from './scenarios';
+import { benchStartup, type StartupRow } from './startup';
 import {
   auditStudy,
   beginStudyRun,
@@ -40,7 +41,8 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
  * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import,
  * `export` for the 1,000,000-row class export, `page-speed` for the first paint of the H5 and
- * back-office pages) runs a subset;
+ * back-office pages, `startup` for the start time and memory of `node api/dist/main.js` against
+ * `tsx api/src/main.ts`) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -299,9 +301,12 @@ async function main(): Promise<void> {
   let db: Client | null = null;
   try {
     if (!api.databaseUrl) throw new Error('serve-api.ts did not print its database');
-    servers.hello = await startChild('serve-hello.ts');
-    servers.upsert = await startChild('serve-upsert.ts', [api.databaseUrl]);
-    servers.select = await startChild('serve-select.ts', [api.databaseUrl]);
+    // The baselines only serve the load scenarios.
+    if (scenarios.length) {
+      servers.hello = await startChild('serve-hello.ts');
+      servers.upsert = await startChild('serve-upsert.ts', [api.databaseUrl]);
+      servers.select = await startChild('serve-select.ts', [api.databaseUrl]);
+    }
     if (scenarios.some((scenario) => scenario.server === 'api-pair' || scenario.server === 'api-proxied')) {
       // A second instance on the same database, and the one address in front of one or both.
       second = await startChild('serve-api.ts', [], [], { ...process.env, DATABASE_URL: api.databaseUrl });
@@ -395,6 +400,12 @@ async function main(): Promise<void> {
       classExport = await benchExport(api.url, api.child.pid, api.databaseUrl);
       targets.push(exportTargetLine(classExport));
     }
+    // Start time and memory of the compiled server against tsx, on this database (a restart).
+    let startup: StartupRow[] = [];
+    if (!ONLY || ONLY.includes('startup')) {
+      startup = await benchStartup(api.databaseUrl);
+      console.table(startup);
+    }
     for (const line of targets) process.stdout.write(`${line}\n`);
     // Page speed after the load runs, so the two never share the CPU.
     const pages = PAGES ? await measurePages(api.url) : [];
@@ -417,6 +428,7 @@ async function main(): Promise<void> {
       study: study && { runs: study.runs, audit },
       unitImport,
       classExport,
+      startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
     };
     const dir = path.join(ROOT, 'bench', 'results');

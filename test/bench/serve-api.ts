@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     SERVE_APPS: process.argv.includes('--apps') ? 'true' : 'false',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    DRAIN_SECONDS: '0',
   });
   const server = await startServer(env, createLogger(env.LOG_LEVEL));
   process.stdout.write(`LISTENING ${server.url} DATABASE ${server.database.url}\n`);
