@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { DEMO } from '@px/api';
 import { API_DIST, buildApi } from '../../scripts/build-api';
 import { signIn } from '../bench/api-client';
@@ -29,6 +30,22 @@ test('the compiled server runs with plain node: health, readiness, metrics, drai
   const bundle = fs.readFileSync(path.join(API_DIST, 'main.js'), 'utf8');
   expect(bundle).not.toMatch(/require\("@px\//);
   expect(bundle).toContain('require("pg-boss")');
+  // The face-recognition worker (a file of its own) loads under plain node and answers.
+  const worker = new Worker(path.join(API_DIST, 'face-api.worker.js'));
+  try {
+    const reply = new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    worker.postMessage({
+      id: 1,
+      bytes: new Uint8Array([1, 2, 3]),
+      info: { format: 'jpeg', width: 4, height: 4 },
+    });
+    expect(await reply).toMatchObject({ id: 1, ok: true, description: { kind: 'unreadable' } });
+  } finally {
+    await worker.terminate();
+  }
 
   product = await startProductServer({
     run: 'bundle',
