@@ -1,13 +1,13 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CourseCategoryNode, CourseItem, CourseStatus } from '@px/api/contract';
-import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { courseCategoryCalls, deleteCourse, queryCourses } from '../../../api/course';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
 import { useCategoryPanel } from '../components/useCategoryPanel';
@@ -19,12 +19,19 @@ import {
   courseDeleteRefusal,
 } from './course-meta';
 
-interface CourseFilters {
-  name?: string;
-  teacherName?: string;
-  status?: CourseStatus;
-  categoryId?: number;
-}
+/** The filters of the course list beside the category chosen on the left. */
+const COURSE_FILTERS: FilterField<FiltersOf<'course/query'>>[] = [
+  { kind: 'text', name: 'name', label: '课程名称', placeholder: '名称中的文字', maxLength: 100 },
+  {
+    kind: 'text',
+    name: 'teacherName',
+    label: '授课教师',
+    placeholder: '姓名中的文字',
+    maxLength: 50,
+    width: 140,
+  },
+  { kind: 'select', name: 'status', label: '状态', options: COURSE_STATUS_OPTIONS, width: 110 },
+];
 
 /** The course category tree as the course screen shows it. */
 const COURSE_CATEGORIES: CategoryKind<CourseCategoryNode> = {
@@ -45,7 +52,7 @@ type Editing = null | { courseId?: number };
  * with 新建课程 / 编辑 in a drawer (lessons from the project's videos) and 删除 of drafts.
  */
 export function CoursePage() {
-  const list = usePagedList<CourseFilters, CourseItem>(queryCourses, {});
+  const list = useListCall('course/query', queryCourses);
   const categories = useCategoryPanel(COURSE_CATEGORIES, list);
   const afterChange = () => {
     list.reload();
@@ -53,14 +60,6 @@ export function CoursePage() {
   };
   const { busy: busyId, run } = useRowAction<number>(afterChange);
   const [editing, setEditing] = useState<Editing>(null);
-
-  const search = (values: Omit<CourseFilters, 'categoryId'>) =>
-    list.search({
-      name: values.name?.trim() || undefined,
-      teacherName: values.teacherName?.trim() || undefined,
-      status: values.status,
-      categoryId: categories.selectedId,
-    });
 
   const columns: ListColumn<CourseItem>[] = [
     {
@@ -143,35 +142,21 @@ export function CoursePage() {
   return (
     <div className="category-layout">
       <CategoryPanel {...categories.panelProps} />
-      <Card title="课程管理" className="category-layout__list">
-        <ListFilterBar<Omit<CourseFilters, 'categoryId'>>
-          name="course-filters"
-          onSearch={search}
-          onReset={() => list.search({ categoryId: categories.selectedId })}
-          style={{ rowGap: 12 }}
-          extra={
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-              新建课程
-            </Button>
-          }
-        >
-          <Form.Item name="name" label="课程名称">
-            <Input allowClear placeholder="名称中的文字" maxLength={100} />
-          </Form.Item>
-          <Form.Item name="teacherName" label="授课教师">
-            <Input allowClear placeholder="姓名中的文字" maxLength={50} style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="status" label="状态">
-            <Select allowClear placeholder="全部" options={COURSE_STATUS_OPTIONS} style={{ width: 110 }} />
-          </Form.Item>
-        </ListFilterBar>
-        <ListTable<CourseItem>
-          rowKey="id"
-          columns={columns}
-          columnsId="resource-manage/course"
-          {...list.tableProps}
-        />
-      </Card>
+      <ListPage
+        title="课程管理"
+        className="category-layout__list"
+        list={list}
+        name="course-filters"
+        filters={COURSE_FILTERS}
+        fixedFilters={{ categoryId: categories.selectedId }}
+        columns={columns}
+        columnsId="resource-manage/course"
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            新建课程
+          </Button>
+        }
+      />
       <CourseEditorDrawer
         open={editing !== null}
         courseId={editing?.courseId}
