@@ -10,7 +10,7 @@ import {
   type ExamQuestionItem,
   type ExamQuestionType,
 } from '@px/api/contract';
-import { Button, Card, Form, Input, message, Select, Space, Tag } from 'antd';
+import { Button, message, Space, Tag } from 'antd';
 import { useState } from 'react';
 import {
   deleteExamQuestion,
@@ -20,12 +20,12 @@ import {
   listExamQuestions,
 } from '../../../api/exam';
 import { saveBlobAs } from '../../../api/train-class';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { XlsxImportModal } from '../../../components/XlsxImportModal';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
 import { useCategoryPanel } from '../components/useCategoryPanel';
@@ -35,11 +35,11 @@ import { answerText, QUESTION_TYPE_OPTIONS } from './question-form';
 /** The file name of 下载模板. */
 export const QUESTION_TEMPLATE_FILE = '试题导入模板.xlsx';
 
-interface QuestionFilters {
-  categoryId?: number;
-  type?: ExamQuestionType;
-  keyword?: string;
-}
+/** The filters of the question bank beside the category chosen on the left. */
+const QUESTION_FILTERS: FilterField<FiltersOf<'exam-question/page'>>[] = [
+  { kind: 'select', name: 'type', label: '题型', options: QUESTION_TYPE_OPTIONS, width: 110 },
+  { kind: 'text', name: 'keyword', label: '题干', placeholder: '题干中的文字', maxLength: 100 },
+];
 
 /** The exam type tree as the question bank shows it. */
 const EXAM_CATEGORIES: CategoryKind<ExamCategoryNode> = {
@@ -65,7 +65,7 @@ type Editing = null | { question: ExamQuestionItem | null };
  * 导入试题 (an `.xlsx` of the template, all or nothing, refused cells listed).
  */
 export function ExamQuestionPage() {
-  const list = usePagedList<QuestionFilters, ExamQuestionItem>(listExamQuestions, {});
+  const list = useListCall('exam-question/page', listExamQuestions);
   const categories = useCategoryPanel(EXAM_CATEGORIES, list);
   const afterChange = () => {
     list.reload();
@@ -160,50 +160,29 @@ export function ExamQuestionPage() {
   return (
     <div className="category-layout">
       <CategoryPanel {...categories.panelProps} />
-      <Card title="考试题库" className="category-layout__list">
-        <ListFilterBar<Omit<QuestionFilters, 'categoryId'>>
-          name="exam-question-filters"
-          onSearch={(values) =>
-            list.search({
-              type: values.type,
-              keyword: values.keyword?.trim() || undefined,
-              categoryId: categories.selectedId,
-            })
-          }
-          onReset={() => list.search({ categoryId: categories.selectedId })}
-          style={{ rowGap: 12 }}
-          extra={
-            <Space wrap>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={downloading}
-                onClick={() => void downloadTemplate()}
-              >
-                下载模板
-              </Button>
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                导入试题
-              </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ question: null })}>
-                新增试题
-              </Button>
-            </Space>
-          }
-        >
-          <Form.Item name="type" label="题型">
-            <Select allowClear placeholder="全部" options={QUESTION_TYPE_OPTIONS} style={{ width: 110 }} />
-          </Form.Item>
-          <Form.Item name="keyword" label="题干">
-            <Input allowClear placeholder="题干中的文字" maxLength={100} />
-          </Form.Item>
-        </ListFilterBar>
-        <ListTable<ExamQuestionItem>
-          rowKey="id"
-          columns={columns}
-          columnsId="resource-manage/exam-question"
-          {...list.tableProps}
-        />
-      </Card>
+      <ListPage
+        title="考试题库"
+        className="category-layout__list"
+        list={list}
+        name="exam-question-filters"
+        filters={QUESTION_FILTERS}
+        fixedFilters={{ categoryId: categories.selectedId }}
+        columns={columns}
+        columnsId="resource-manage/exam-question"
+        extra={
+          <Space wrap>
+            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadTemplate()}>
+              下载模板
+            </Button>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              导入试题
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ question: null })}>
+              新增试题
+            </Button>
+          </Space>
+        }
+      />
       <QuestionEditModal
         open={editing !== null}
         question={editing?.question ?? null}
