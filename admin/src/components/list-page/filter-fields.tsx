@@ -22,6 +22,8 @@ export type FilterField<F> =
       options: { value: string | number | boolean; label: ReactNode }[];
       /** Type to narrow the options by their label. */
       searchable?: boolean;
+      /** The options are still loading. */
+      loading?: boolean;
     })
   | (FieldBase & { kind: 'dateRange'; name: string; from: Key<F>; to: Key<F> })
   | (FieldBase & { kind: 'custom'; name: Key<F>; control: ReactNode });
@@ -50,6 +52,7 @@ function control<F>(field: FilterField<F>): ReactNode {
           allowClear
           placeholder="全部"
           options={field.options}
+          loading={field.loading}
           showSearch={field.searchable ? { optionFilterProp: 'label' } : undefined}
           style={style}
         />

@@ -1,15 +1,15 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { type TrainPlanItem, type TrainPlanStatus, trainPlanAllows } from '@px/api/contract';
-import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { closeTrainPlan, deleteTrainPlan, listTrainPlans, publishTrainPlan } from '../../../api/train-plan';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
 import { ConfirmAction } from '../components/ConfirmAction';
@@ -23,12 +23,7 @@ import {
 } from './train-plan-meta';
 import { useIndustries } from './use-industries';
 
-interface TrainPlanFilters {
-  year?: number;
-  name?: string;
-  status?: TrainPlanStatus;
-  industry?: string;
-}
+type PlanFilters = FiltersOf<'train-plan/page'>;
 
 /** Why a plan cannot be deleted, or undefined when it can (the server decides in the end). */
 export function planDeleteRefusal(plan: Pick<TrainPlanItem, 'status'>): string | undefined {
@@ -41,7 +36,7 @@ export function planDeleteRefusal(plan: Pick<TrainPlanItem, 'status'>): string |
  */
 export function TrainPlanListPage() {
   const navigate = useNavigate();
-  const list = usePagedList<TrainPlanFilters, TrainPlanItem>(listTrainPlans, {});
+  const list = useListCall('train-plan/page', listTrainPlans);
   const { busy: busyId, run } = useRowAction<number>(list.reload);
   // 新建, 编辑 and 查看 open the plan editor (创建计划), a page of its own grant.
   const canOpenDetail = useAccess().can('/train-manage/train-plan-detail');
@@ -50,13 +45,19 @@ export function TrainPlanListPage() {
   const classStartYear = systemInfo.status === 'ready' ? systemInfo.settings.classStartYear : undefined;
   const years = useMemo(() => planYearOptions(classStartYear, new Date()), [classStartYear]);
 
-  const search = (values: TrainPlanFilters) =>
-    list.search({
-      year: values.year,
-      name: values.name?.trim() || undefined,
-      status: values.status,
-      industry: values.industry,
-    });
+  const filters: FilterField<PlanFilters>[] = [
+    { kind: 'select', name: 'year', label: '年度', options: years, width: 110 },
+    { kind: 'text', name: 'name', label: '计划名称', placeholder: '名称的一部分', maxLength: 100 },
+    { kind: 'select', name: 'status', label: '状态', options: TRAIN_PLAN_STATUS_OPTIONS, width: 110 },
+    {
+      kind: 'select',
+      name: 'industry',
+      label: '所属行业',
+      options: industries.options,
+      loading: industries.loading,
+      width: 140,
+    },
+  ];
 
   const columns: ListColumn<TrainPlanItem>[] = [
     { title: '年度', dataIndex: 'year', width: 80 },
@@ -130,45 +131,20 @@ export function TrainPlanListPage() {
   ];
 
   return (
-    <Card title="培训计划">
-      <ListFilterBar<TrainPlanFilters>
-        name="train-plan-filters"
-        onSearch={search}
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-        extra={
-          canOpenDetail ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(trainPlanDetailPath())}>
-              新建计划
-            </Button>
-          ) : undefined
-        }
-      >
-        <Form.Item name="year" label="年度">
-          <Select allowClear placeholder="全部" options={years} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="name" label="计划名称">
-          <Input allowClear maxLength={100} placeholder="名称的一部分" />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={TRAIN_PLAN_STATUS_OPTIONS} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="industry" label="所属行业">
-          <Select
-            allowClear
-            placeholder="全部"
-            loading={industries.loading}
-            options={industries.options}
-            style={{ width: 140 }}
-          />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<TrainPlanItem>
-        columnsId="train-manage/train-plan-list"
-        rowKey="id"
-        columns={columns}
-        {...list.tableProps}
-      />
-    </Card>
+    <ListPage
+      title="培训计划"
+      list={list}
+      name="train-plan-filters"
+      filters={filters}
+      columns={columns}
+      columnsId="train-manage/train-plan-list"
+      extra={
+        canOpenDetail ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(trainPlanDetailPath())}>
+            新建计划
+          </Button>
+        ) : undefined
+      }
+    />
   );
 }
