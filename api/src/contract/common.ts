@@ -111,3 +111,13 @@ export const zIdList = () => z.array(positiveInt()).transform((ids) => [...new S
 
 /** A JSON boolean; query-string and form text (`true`/`false`/`1`/`0`) is read by `readTextInput`. */
 export const zBoolean = () => z.boolean({ error: '应为是或否' });
+
+/**
+ * What the caller may do to a row, computed on the server by the row's record policy
+ * (docs/api-conventions.md "Abilities"): for each action `x`, `canX` and `xRefusal` (the reason,
+ * zh-CN, why it would be refused; null when allowed). Apps offer an action only when `canX`, or
+ * offer it disabled with `xRefusal`.
+ */
+export type Abilities<K extends string> = { [P in K as `can${Capitalize<P>}`]: boolean } & {
+  [P in K as `${P}Refusal`]: string | null;
+};

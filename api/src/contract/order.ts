@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type PageAnswer, zIdList, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zIdList,
+  zInput,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /**
@@ -94,7 +102,12 @@ export interface OrderView {
   closeReason: OrderCloseReason | null;
   /** A child order of a unit's batch order: the unit pays it, the student does not. */
   byUnit: boolean;
+  /** What the student may do to it now (去支付, 取消订单, 申请退款, 申请发票), and why not. */
+  abilities: OrderAbilities;
 }
+
+/** A student's abilities on an order of theirs (docs/api-conventions.md "Abilities"). */
+export type OrderAbilities = Abilities<'pay' | 'cancel' | 'refund' | 'invoice'>;
 
 const zOrderStatus = z.enum(ORDER_STATUS, { error: '订单状态不正确' });
 const zOrderChannel = z.enum(ORDER_CHANNELS, { error: '支付方式不正确' });
@@ -200,7 +213,7 @@ export const orderExportInput = z.object(orderFilterFields).refine(...CREATED_IN
 export type OrderFilters = z.output<typeof orderExportInput>;
 
 /** An order in the back office's list. */
-export interface OrderRow extends OrderView {
+export interface OrderRow extends Omit<OrderView, 'abilities'> {
   accountId: number;
   studentName: string;
   /** Masked (first 6 and last 4 digits). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
 import { REFUND_PAGE } from './order';
 import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
@@ -67,7 +67,16 @@ export interface RefundApplyRow extends RefundApplyView {
   paidAt: string | null;
   auditorName: string | null;
   outRefundNo: string | null;
+  /** What the caller may do to it (通过, 驳回), and what to confirm before approving. */
+  abilities: RefundApplyAbilities;
 }
+
+/**
+ * Staff's abilities on an application (docs/api-conventions.md "Abilities"), with `approveWarning`:
+ * what approving does beyond the refund (the order's invoice and what happens to it), to confirm
+ * before approving; null when there is nothing to say.
+ */
+export type RefundApplyAbilities = Abilities<'approve' | 'reject'> & { approveWarning: string | null };
 
 /** `refund-apply/refund-text`: the project's refund rules and text, shown before applying. */
 export interface RefundTextAnswer {

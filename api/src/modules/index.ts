@@ -2,6 +2,7 @@ import { listenAccount } from './account/account.listeners';
 import { listenClassCategory } from './class-category/class-category.listeners';
 import { listenCourse } from './course/course.listeners';
 import { listenExam } from './exam/exam.listeners';
+import { listenInvoice } from './invoice/invoice.listeners';
 import { listenMyCertificate } from './my-certificate/my-certificate.listeners';
 import { listenRefundApply } from './refund-apply/refund-apply.listeners';
 import { listenSession } from './session/session.listeners';
@@ -25,6 +26,7 @@ export function wireModules(): void {
   listenCatalogueUsage();
   listenClassUsage();
   listenStudy();
+  listenInvoice();
   listenExam();
   listenMyCertificate();
   listenRefundApply();

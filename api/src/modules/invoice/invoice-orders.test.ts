@@ -192,7 +192,7 @@ describe('开票订单 (order-page, order-mark)', () => {
     // The student sees the marked invoice, and may not apply again.
     refused(
       await call('save', { orderId: order.id, ...personal }, s.studentToken),
-      '已有开票申请|没有可开票金额',
+      '已有开票申请|已开票，如需重新开票请先红冲|没有可开票金额',
     );
   });
 

@@ -23,6 +23,7 @@ import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError, ForbiddenError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
+import { judge } from '../../core/policy';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
@@ -30,6 +31,7 @@ import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
 import { Invoice, InvoiceOrder } from './invoice.model';
+import { refundPending } from './invoice.policy-facts';
 import { oneActive } from './invoice.service';
 import { createInvoice, invoiceableFen, newRequestNo } from './invoice-state';
 
@@ -398,19 +400,13 @@ export async function checkReOpen(scope: ActorScope, orderId: number): Promise<I
   const stand = (await invoicesOf(projectId, [order.id])).get(order.id);
   const amount = invoiceableFen(order);
   const active = stand && stand.state !== 'REVERSED' ? stand.invoice : null;
-  const isStudent = scope.principal.roleSystem === ROLE_SYSTEM.STUDENT;
-  const reason = ((): string | null => {
-    if (isStudent && order.batchOrderId) return '该订单由单位统一缴费，请由单位申请集体发票';
-    if (managedUnitId(scope) !== null && !order.batchOrderId)
-      return '该订单由学员本人缴费，请由学员本人申请发票';
-    if (order.status !== 'PAID')
-      return order.status === 'REFUNDED' ? '订单已退款，没有可开票金额' : '仅已支付的订单可以开票';
-    if (active?.status === 'RED_ISSUING') return '发票红冲中，红冲完成后可重新开票';
-    if (active && PENDING_STATES.includes(active.status)) return '该订单已有开票申请';
-    if (active) return '该订单已开票，如需重新开票请先红冲';
-    if (amount <= 0) return '该订单没有可开票金额';
-    return null;
-  })();
+  const verdict = judge(scope, 'invoice.apply', {
+    order,
+    amount,
+    active,
+    refundPending: await refundPending(scope, order.id),
+  });
+  const reason = verdict?.reason ?? null;
   return {
     allowed: reason === null,
     reason,

@@ -20,6 +20,7 @@ import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
+import { authorize, judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
@@ -27,6 +28,8 @@ import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId, visibleUnitRowsWhere, visibleUnitsWhere } from '../unit/unit.policy';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
+import { HAS_INVOICE } from './invoice.policy';
+import { refundPending } from './invoice.policy-facts';
 import { createInvoice, invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
 
 /**
@@ -37,7 +40,7 @@ import { createInvoice, invoiceableFen, moveInvoice, newRequestNo } from './invo
 
 const NO_INVOICE = '发票不存在';
 const NO_ORDER = '订单不存在';
-const HAS_INVOICE = '该订单已有开票申请';
+
 /** The invoice rows the caller may reach: the project's; a unit manager's own unit's only. */
 function reachableWhere(scope: TenantScope): { projectId: number; unitId?: number } {
   const { principal } = scope;
@@ -48,15 +51,6 @@ function reachableWhere(scope: TenantScope): { projectId: number; unitId?: numbe
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
-
-/** Why an order of the student may not be invoiced now (null: it may). */
-function refusal(order: PayOrder, amount: number, hasActive: boolean): string | null {
-  if (order.batchOrderId) return '该订单由单位统一缴费，请由单位申请集体发票';
-  if (order.status !== 'PAID') return '仅已支付的订单可以申请发票';
-  if (amount <= 0) return '该订单没有可开票金额';
-  if (hasActive) return HAS_INVOICE;
-  return null;
-}
 
 /** The orders' active invoice ids, by order. */
 async function activeInvoices(projectId: number, orderIds: number[], transaction?: Transaction) {
@@ -91,8 +85,13 @@ export async function invoiceAllowed(scope: ActorScope, orderId: number): Promis
   if (!order) throw new BusinessError(NO_ORDER);
   const amount = invoiceableFen(order);
   const active = (await activeInvoices(projectId, [order.id])).get(order.id) ?? null;
-  const reason = refusal(order, amount, active !== null);
-  return { allowed: reason === null, reason, amount, invoiceId: active };
+  const verdict = judge(scope, 'invoice.apply', {
+    order,
+    amount,
+    active: active === null ? null : await Invoice.findOne({ where: { projectId, id: active } }),
+    refundPending: await refundPending(scope, order.id),
+  });
+  return { allowed: verdict === null, reason: verdict?.reason ?? null, amount, invoiceId: active };
 }
 
 /** Paid orders without an active invoice, as the apply screens list them. */
@@ -192,9 +191,13 @@ export async function saveInvoice(
       });
       if (!order) throw new BusinessError(NO_ORDER);
       const max = invoiceableFen(order);
-      const active = await activeInvoices(projectId, [order.id], transaction);
-      const why = refusal(order, max, active.has(order.id));
-      if (why) throw new BusinessError(why);
+      const active = (await activeInvoices(projectId, [order.id], transaction)).get(order.id);
+      authorize(scope, 'invoice.apply', {
+        order,
+        amount: max,
+        active: active ? await Invoice.findOne({ where: { projectId, id: active }, transaction }) : null,
+        refundPending: await refundPending(scope, order.id, transaction),
+      });
       const amount = checkAmount(input.amount, max);
       const invoice = await createInvoice(
         {
@@ -248,8 +251,12 @@ export async function reSaveInvoice(
         : null;
       if (!link || !order) throw new BusinessError(NO_ORDER);
       const max = invoiceableFen(order);
-      const why = refusal(order, max, false);
-      if (why) throw new BusinessError(why);
+      authorize(scope, 'invoice.apply', {
+        order,
+        amount: max,
+        active: null,
+        refundPending: await refundPending(scope, order.id, transaction),
+      });
       const amount = checkAmount(input.amount, max);
       Object.assign(invoice, {
         ...titleOf(input),

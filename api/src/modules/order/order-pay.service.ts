@@ -11,8 +11,10 @@ import type {
 } from '../../contract/order';
 import { type ActorScope, FileResult, type Scope, type TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { authorize } from '../../core/policy';
 import { WechatBinding } from '../wechat/wxapp.model';
 import { applyPaidBatchTrade } from './batch-order-state';
+import './order.policy';
 import { PayAttempt, type PayAttemptChannel, PayOrder, PayOrderItem } from './order.model';
 import { lockOrder, logOrder, markOrderClosed, markOrderPaid, type OrderActor } from './order-state';
 import { type MerchantPay, merchantById, projectMerchant, simulatorScanUrl } from './wechat-pay';
@@ -26,9 +28,7 @@ import { type MerchantPay, merchantById, projectMerchant, simulatorScanUrl } fro
  */
 
 const ORDER_NOT_FOUND = '订单不存在';
-const ORDER_CLOSED = '订单已关闭，请重新下单';
 const ORDER_EXPIRED = '订单已超时关闭，请重新下单';
-const PAID_BY_UNIT = '该订单由单位统一缴费，无需个人支付或取消';
 const NO_OPENID = '当前微信未绑定本平台账号，请使用扫码支付';
 /** How long the answer of a status poll may lean on the last WeChat query. */
 const CHECK_INTERVAL_MS = 5_000;
@@ -87,8 +87,7 @@ export async function payOrder(
 ): Promise<OrderPayAnswer> {
   const order = await studentOrder(scope, id);
   if (order.status === 'PAID') return { kind: 'PAID' };
-  if (order.batchOrderId !== null) throw new BusinessError(PAID_BY_UNIT);
-  if (order.status !== 'UNPAID') throw new BusinessError(ORDER_CLOSED);
+  authorize(scope, 'order.pay', order);
   if (order.expiresAt && order.expiresAt <= now) {
     if ((await expireOrder(scope, order, now, 'TIMEOUT')) === 'PAID') return { kind: 'PAID' };
     throw new BusinessError(ORDER_EXPIRED);
@@ -365,8 +364,7 @@ export async function checkOrder(
 /** `order/cancel`: the student closes an UNPAID order of theirs. Throws BusinessError when it is not unpaid. */
 export async function cancelOrder(scope: ActorScope, id: number, now = new Date()): Promise<PayOrder> {
   const order = await studentOrder(scope, id);
-  if (order.status !== 'UNPAID') throw new BusinessError('只能取消待支付的订单');
-  if (order.batchOrderId !== null) throw new BusinessError(PAID_BY_UNIT);
+  authorize(scope, 'order.cancel', order);
   const status = await expireOrder(scope, order, now, 'CANCELLED', {
     source: 'STUDENT',
     actorId: scope.principal.accountId,

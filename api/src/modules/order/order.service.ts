@@ -7,6 +7,7 @@ import type {
   FreeOrderAnswer,
   MyOrderPage,
   myOrderPageInput,
+  OrderAbilities,
   OrderDetail,
   OrderFilters,
   OrderItemView,
@@ -21,6 +22,7 @@ import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
+import { abilitiesOf, gatherFacts } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
@@ -31,6 +33,7 @@ import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { Unit } from '../unit/unit.model';
 import { PayAttempt, PayOrder, PayOrderItem, PayOrderLog, PayRefund } from './order.model';
+import { orderAbilityHook } from './order.policy';
 import { logOrder, markOrderPaid, newOrderNo, orderExpiry } from './order-state';
 
 /**
@@ -88,8 +91,39 @@ async function itemsOf(projectId: number, orderIds: number[], transaction?: Tran
   return byOrder;
 }
 
-/** An order as the student sees it. */
-export function presentOrder(order: PayOrder, items: OrderItemView[]): OrderView {
+/** Who may refund or invoice an order when no module above answers (never: those modules always do). */
+const UNDECIDED: Pick<OrderAbilities, 'canRefund' | 'refundRefusal' | 'canInvoice' | 'invoiceRefusal'> = {
+  canRefund: false,
+  refundRefusal: '该订单不能申请退款',
+  canInvoice: false,
+  invoiceRefusal: '该订单不能申请发票',
+};
+
+/**
+ * The student's abilities on their orders, by order id: paying and cancelling by the order policy,
+ * refunding and invoicing by the policies of the modules above (`orderAbilityHook`).
+ */
+export async function orderAbilities(
+  scope: ActorScope,
+  orders: PayOrder[],
+  transaction?: Transaction,
+): Promise<Map<number, OrderAbilities>> {
+  const parts = await gatherFacts(scope, orderAbilityHook, { orders }, transaction);
+  return new Map(
+    orders.map((order) => [
+      order.id,
+      Object.assign(
+        {},
+        UNDECIDED,
+        abilitiesOf(scope, { pay: ['order.pay', order], cancel: ['order.cancel', order] }),
+        ...parts.map((part) => part.get(order.id) ?? {}),
+      ) as OrderAbilities,
+    ]),
+  );
+}
+
+/** An order as the student sees it, but for its abilities (the back office's rows share these fields). */
+export function presentOrder(order: PayOrder, items: OrderItemView[]): Omit<OrderView, 'abilities'> {
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -108,10 +142,18 @@ export function presentOrder(order: PayOrder, items: OrderItemView[]): OrderView
   };
 }
 
-/** One order with its items, as the student sees it. */
-export async function viewOrder(order: PayOrder, transaction?: Transaction): Promise<OrderView> {
+/** One order with its items and abilities, as the student sees it. */
+export async function viewOrder(
+  scope: ActorScope,
+  order: PayOrder,
+  transaction?: Transaction,
+): Promise<OrderView> {
   const items = await itemsOf(order.projectId, [order.id], transaction);
-  return presentOrder(order, items.get(order.id) ?? []);
+  const abilities = await orderAbilities(scope, [order], transaction);
+  return {
+    ...presentOrder(order, items.get(order.id) ?? []),
+    abilities: abilities.get(order.id) as OrderAbilities,
+  };
 }
 
 /** Whether the student may not put a class into a new order, and why (enrolled or pending payment). */
@@ -248,7 +290,7 @@ export async function submitOrder(
         transaction,
       );
     }
-    return { order: await viewOrder(order, transaction) };
+    return { order: await viewOrder(scope, order, transaction) };
   });
 }
 
@@ -275,8 +317,12 @@ export async function pageMyOrders(
     scope.project.id,
     rows.map((row) => row.id),
   );
+  const abilities = await orderAbilities(scope, rows);
   return {
-    list: rows.map((row) => presentOrder(row, items.get(row.id) ?? [])),
+    list: rows.map((row) => ({
+      ...presentOrder(row, items.get(row.id) ?? []),
+      abilities: abilities.get(row.id) as OrderAbilities,
+    })),
     total: count,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -297,7 +343,7 @@ export async function findWaitPay(scope: ActorScope, now = new Date()): Promise<
       ['id', 'DESC'],
     ],
   });
-  return { order: order ? await viewOrder(order) : null };
+  return { order: order ? await viewOrder(scope, order) : null };
 }
 
 /** The conditions of the back office's order list and export. */

@@ -1,8 +1,11 @@
 import type { Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { listen } from '../../core/events';
+import { answerFacts } from '../../core/policy';
+import { openRefundApplyHook, orderAbilityHook } from '../order/order.policy';
 import { refundSettled } from '../order/refund.events';
 import { RefundApply } from './refund-apply.model';
+import { ordersWithOpenApply, refundAbilities } from './refund-apply.service';
 
 /**
  * An application follows its refund: SUCCESS or FAILED once, in the transaction that ended the
@@ -27,7 +30,12 @@ async function followRefund(
   );
 }
 
-/** Wires the refund application module's listeners (once, by `modules/index.ts`). */
+/**
+ * Wires the refund application module's listeners (once, by `modules/index.ts`): it follows refunds,
+ * adds the student's 申请退款 ability to their orders and tells which orders have an open application.
+ */
 export function listenRefundApply(): void {
   listen(refundSettled, followRefund);
+  answerFacts(orderAbilityHook, refundAbilities);
+  answerFacts(openRefundApplyHook, ordersWithOpenApply);
 }

@@ -1,10 +1,9 @@
-import { maskIdCardNumber } from '@px/config';
+import { formatFen, maskIdCardNumber } from '@px/config';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
   OPEN_REFUND_APPLY_STATUS,
-  REFUND_APPLY_STATUS_LABEL,
   type RefundApplyData,
   type RefundApplyFilters,
   type RefundApplyRow,
@@ -13,20 +12,29 @@ import {
   type RefundTextAnswer,
   type refundApplyPageInput,
 } from '../../contract/refund-apply';
-import type { ActorScope } from '../../core/action';
+import type { ActorScope, Scope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
+import { abilitiesOf, authorize, judge } from '../../core/policy';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
+import { Invoice, InvoiceOrder } from '../invoice/invoice.model';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { PayOrder, PayOrderItem, PayRefund } from '../order/order.model';
+import type { OrderAbilityPart } from '../order/order.policy';
 import { lockOrder } from '../order/order-state';
 import { refundOrder } from '../order/refund.service';
 import { classHours } from '../train-class/class-read';
 import { MyClass } from '../train-class/train-class.model';
 import { RefundApply } from './refund-apply.model';
+import {
+  needsClassFacts,
+  REFUND_APPLY_NOT_FOUND,
+  REFUND_ORDER_NOT_FOUND,
+  type RefundApplyFacts,
+} from './refund-apply.policy';
 
 /**
  * Students' refund applications (docs/product-decisions.md "Refund applications"). The rules are
@@ -35,12 +43,8 @@ import { RefundApply } from './refund-apply.model';
  * and the application follows that refund (`refund-apply.listeners.ts`).
  */
 
-const NOT_FOUND = '退款申请不存在';
-const ORDER_NOT_FOUND = '订单不存在';
-const DAY_MS = 24 * 3600_000;
-
-/** The channels a student paid themselves (the others are a unit's, free or offline). */
-const STUDENT_PAID = new Set(['WX_JSAPI', 'WX_NATIVE']);
+const NOT_FOUND = REFUND_APPLY_NOT_FOUND;
+const ORDER_NOT_FOUND = REFUND_ORDER_NOT_FOUND;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -114,12 +118,56 @@ const openOf = (order: PayOrder, transaction?: Transaction) =>
   });
 
 /**
- * Why the caller may not apply for the order (or its item `orderItemId`) now, or null; and what
- * would go back. The rules in order: the project allows it, the order is paid by the student, within
- * `refundOrderDays` of payment, no open application, fewer than `refundOrderTimes` earlier ones, the
- * class not refunded already, no certificate issued, progress at most `refundClassProcess`.
+ * What the refund-apply policy reads to judge an application for the order (or its item
+ * `orderItemId`), and what would go back. An order the policy refuses before its classes matter
+ * (not paid, not paid by the student) is judged without reading them (`needsClassFacts`).
  */
-async function judge(
+async function applyFacts(
+  scope: ActorScope,
+  order: PayOrder,
+  orderItemId: number | null,
+  transaction?: Transaction,
+): Promise<{ facts: RefundApplyFacts; amount: number; items: RefundableItem[]; open: RefundApply | null }> {
+  const full = needsClassFacts(order);
+  const items = await itemsOf(order, transaction);
+  const usedTimes = await usedTimesOf(order, transaction);
+  const open = await openOf(order, transaction);
+  const left = Math.max(0, order.paidFen - order.refundedFen);
+  const chosen =
+    orderItemId === null
+      ? items.filter((item) => !item.refunded)
+      : items.filter((item) => item.orderItemId === orderItemId);
+  const amount = orderItemId === null ? left : (chosen[0]?.amount ?? 0);
+  const myClassIds = chosen.flatMap((item) => (item.myClassId ? [item.myClassId] : []));
+  const certificates =
+    full && myClassIds.length
+      ? await Certificate.count({
+          where: { projectId: order.projectId, myClassId: myClassIds, deletedAt: null },
+          transaction,
+        })
+      : 0;
+  return {
+    facts: {
+      settings: scope.project.settings,
+      now: scope.providers.clock.now(),
+      order,
+      open: open !== null,
+      usedTimes,
+      itemMissing: orderItemId !== null && chosen.length === 0,
+      chosen,
+      certificates,
+    },
+    amount,
+    items: items.map(({ myClassId: _id, ...item }) => item),
+    open,
+  };
+}
+
+/**
+ * Why the caller may not apply for the order (or its item `orderItemId`) now, or null (the
+ * refund-apply policy's verdict); and what would go back.
+ */
+async function judgeApply(
   scope: ActorScope,
   order: PayOrder,
   orderItemId: number | null,
@@ -131,46 +179,60 @@ async function judge(
   usedTimes: number;
   open: RefundApply | null;
 }> {
-  const settings = scope.project.settings;
-  const items = await itemsOf(order, transaction);
-  const usedTimes = await usedTimesOf(order, transaction);
-  const open = await openOf(order, transaction);
-  const left = Math.max(0, order.paidFen - order.refundedFen);
-  const chosen =
-    orderItemId === null
-      ? items.filter((item) => !item.refunded)
-      : items.filter((item) => item.orderItemId === orderItemId);
-  const amount = orderItemId === null ? left : (chosen[0]?.amount ?? 0);
-  const view = items.map(({ myClassId: _id, ...item }) => item);
-  const refuse = (refusal: string) => ({ refusal, amount, items: view, usedTimes, open });
-  if (settings.studentRefund !== 1) return refuse('本项目未开放学员申请退款');
-  if (order.status === 'REFUNDING') return refuse('该订单正在退款中');
-  if (order.status !== 'PAID') return refuse('只能对已支付的订单申请退款');
-  if (order.batchOrderId !== null || !order.channel || !STUDENT_PAID.has(order.channel))
-    return refuse('单位缴费、免费开通或线下缴费的订单不能在线申请退款，请联系客服');
-  const now = scope.providers.clock.now();
-  if (!order.paidAt || now.getTime() - order.paidAt.getTime() > settings.refundOrderDays * DAY_MS)
-    return refuse(`已超过退款期限（支付后 ${settings.refundOrderDays} 天内可申请）`);
-  if (open) return refuse('该订单已有处理中的退款申请');
-  if (usedTimes >= settings.refundOrderTimes)
-    return refuse(`该订单的退款申请次数已用完（最多 ${settings.refundOrderTimes} 次）`);
-  if (orderItemId !== null && chosen.length === 0) return refuse('该订单中没有这个班级');
-  if (chosen.length === 0 || chosen.some((item) => item.refunded)) return refuse('该班级已退款');
-  if (left <= 0) return refuse('该订单没有可退的金额');
-  const myClassIds = chosen.flatMap((item) => (item.myClassId ? [item.myClassId] : []));
-  const certificates = myClassIds.length
-    ? await Certificate.count({
-        where: { projectId: order.projectId, myClassId: myClassIds, deletedAt: null },
-        transaction,
-      })
-    : 0;
-  if (certificates > 0) return refuse('已发放证书的班级不能申请退款');
-  const over = chosen.find((item) => item.progress > settings.refundClassProcess);
-  if (over)
-    return refuse(
-      `班级「${over.className}」学习进度已达 ${over.progress}%，超过 ${settings.refundClassProcess}% 不能申请退款`,
-    );
-  return { refusal: null, amount, items: view, usedTimes, open };
+  const { facts, amount, items, open } = await applyFacts(scope, order, orderItemId, transaction);
+  const verdict = judge(scope, 'refund-apply.apply', facts);
+  return { refusal: verdict?.reason ?? null, amount, items, usedTimes: facts.usedTimes, open };
+}
+
+/** The student's ability to apply for a refund of each of their orders (`OrderView.abilities`). */
+export async function refundAbilities(
+  scope: Scope,
+  input: { orders: readonly { id: number; projectId: number }[] },
+  transaction?: Transaction,
+): Promise<ReadonlyMap<number, OrderAbilityPart>> {
+  const parts = new Map<number, OrderAbilityPart>();
+  if (!scope.project || !scope.principal) return parts;
+  const actor = scope as ActorScope;
+  const ids = input.orders.map((order) => order.id);
+  const orders = ids.length
+    ? await PayOrder.findAll({ where: { projectId: actor.project.id, id: ids }, transaction })
+    : [];
+  for (const order of orders) {
+    // Refused before its classes matter: judged on the order alone.
+    const facts = needsClassFacts(order)
+      ? (await applyFacts(actor, order, null, transaction)).facts
+      : {
+          settings: actor.project.settings,
+          now: actor.providers.clock.now(),
+          order,
+          open: false,
+          usedTimes: 0,
+          itemMissing: false,
+          chosen: [],
+          certificates: 0,
+        };
+    parts.set(order.id, abilitiesOf(actor, { refund: ['refund-apply.apply', facts] }));
+  }
+  return parts;
+}
+
+/** The orders (of those asked) with an application still open. */
+export async function ordersWithOpenApply(
+  _scope: Scope,
+  input: { projectId: number; orderIds: readonly number[] },
+  transaction?: Transaction,
+): Promise<ReadonlySet<number>> {
+  if (input.orderIds.length === 0) return new Set();
+  const rows = await RefundApply.findAll({
+    attributes: ['orderId'],
+    where: {
+      projectId: input.projectId,
+      orderId: [...input.orderIds],
+      status: [...OPEN_REFUND_APPLY_STATUS],
+    },
+    transaction,
+  });
+  return new Set(rows.map((row) => row.orderId));
 }
 
 /** The caller's own order, or 订单不存在 (another student's order is never found). */
@@ -225,12 +287,61 @@ async function presentViews(
   });
 }
 
+/**
+ * What approving a refund does to the order's invoice, by order id, for the orders with an active
+ * invoice: nothing happens to the invoice by itself (the refund engine does not touch invoices), so
+ * staff are told what is left to do in 发票列表.
+ */
+async function invoiceWarnings(
+  projectId: number,
+  orderIds: number[],
+  transaction?: Transaction,
+): Promise<Map<number, string>> {
+  const warnings = new Map<number, string>();
+  if (orderIds.length === 0) return warnings;
+  const links = await InvoiceOrder.findAll({
+    where: { projectId, orderId: [...new Set(orderIds)], active: true },
+    transaction,
+  });
+  const invoices = new Map(
+    (links.length
+      ? await Invoice.findAll({
+          where: { projectId, id: [...new Set(links.map((link) => link.invoiceId))] },
+          transaction,
+        })
+      : []
+    ).map((invoice) => [invoice.id, invoice]),
+  );
+  for (const link of links) {
+    const invoice = invoices.get(link.invoiceId);
+    if (!invoice) continue;
+    const what = `${formatFen(link.amountFen)}`;
+    const warning = ((): string | null => {
+      switch (invoice.status) {
+        case 'ISSUED':
+          return `该订单已开具发票（${invoice.invoiceNumber ? `发票号码 ${invoice.invoiceNumber}，` : ''}${what}）。退款不会自动红冲该发票：退款后发票仍为“已开票”，发票列表会标记“订单已退款，需红冲”，请在发票列表中红冲。`;
+        case 'ISSUING':
+          return `该订单的发票正在开具中（${what}）。退款不会撤回开票：开具后发票列表会标记“订单已退款，需红冲”，请届时红冲。`;
+        case 'PENDING':
+          return `该订单有待开票的发票申请（${what}）。退款不会处理该申请：退款后它不能再按原金额开票，请在发票列表中驳回或作废。`;
+        case 'RED_ISSUING':
+          return `该订单的发票正在红冲中（${what}），退款不影响红冲。`;
+        default:
+          return null;
+      }
+    })();
+    if (warning) warnings.set(link.orderId, warning);
+  }
+  return warnings;
+}
+
 /** Applications as the back office lists them: with the student, the payment, the auditor, the refund. */
 async function presentRows(
-  projectId: number,
+  scope: ActorScope,
   applies: RefundApply[],
   transaction?: Transaction,
 ): Promise<RefundApplyRow[]> {
+  const projectId = scope.project.id;
   const views = await presentViews(projectId, applies, transaction);
   const accountIds = [
     ...new Set(
@@ -261,6 +372,13 @@ async function presentRows(
       : []
     ).map((refund) => [refund.id, refund]),
   );
+  const warnings = await invoiceWarnings(
+    projectId,
+    applies
+      .filter((apply) => apply.status === 'PENDING' || apply.status === 'APPROVED')
+      .map((a) => a.orderId),
+    transaction,
+  );
   return applies.map((apply, index) => {
     const student = accounts.get(apply.accountId);
     const auditor = apply.auditedBy ? accounts.get(apply.auditedBy) : undefined;
@@ -275,6 +393,13 @@ async function presentRows(
       paidAt: iso(order?.paidAt ?? null),
       auditorName: auditor ? auditor.realName || auditor.accountName : null,
       outRefundNo: apply.payRefundId ? (refunds.get(apply.payRefundId)?.outRefundNo ?? null) : null,
+      abilities: {
+        ...abilitiesOf(scope, {
+          approve: ['refund-apply.approve', apply],
+          reject: ['refund-apply.reject', apply],
+        }),
+        approveWarning: warnings.get(apply.orderId) ?? null,
+      },
     };
   });
 }
@@ -294,7 +419,7 @@ export function refundText(scope: ActorScope): RefundTextAnswer {
 /** `refund-apply/get-data`: whether the caller may apply for their order now, and what would go back. */
 export async function applyData(scope: ActorScope, orderId: number): Promise<RefundApplyData> {
   const order = await ownOrder(scope, orderId);
-  const judged = await judge(scope, order, null);
+  const judged = await judgeApply(scope, order, null);
   return {
     orderId: order.id,
     orderNo: order.orderNo,
@@ -316,7 +441,7 @@ export async function submitApply(
   const apply = await scope.sequelize.transaction(async (transaction) => {
     // The order's row lock serialises two submissions of one order.
     const order = await ownOrder(scope, input.orderId, transaction);
-    const judged = await judge(scope, order, input.orderItemId ?? null, transaction);
+    const judged = await judgeApply(scope, order, input.orderItemId ?? null, transaction);
     if (judged.refusal) throw new BusinessError(judged.refusal);
     return RefundApply.create(
       {
@@ -349,9 +474,7 @@ async function lockApply(scope: ActorScope, id: number, transaction: Transaction
 export async function cancelApply(scope: ActorScope, id: number): Promise<RefundApplyView> {
   const apply = await scope.sequelize.transaction(async (transaction) => {
     const found = await lockApply(scope, id, transaction);
-    if (found.accountId !== scope.principal.accountId) throw new BusinessError(NOT_FOUND);
-    if (found.status !== 'PENDING')
-      throw new BusinessError(`只能撤销待审核的申请（该申请${REFUND_APPLY_STATUS_LABEL[found.status]}）`);
+    authorize(scope, 'refund-apply.cancel', found);
     return found.update({ status: 'CANCELLED', finishedAt: new Date() }, { transaction });
   });
   return (await presentViews(scope.project.id, [apply]))[0] as RefundApplyView;
@@ -374,7 +497,7 @@ export async function myApplies(scope: ActorScope): Promise<RefundApplyView[]> {
 async function rowOf(scope: ActorScope, id: number): Promise<RefundApplyRow> {
   const apply = await RefundApply.findOne({ where: { projectId: scope.project.id, id } });
   if (!apply) throw new BusinessError(NOT_FOUND);
-  return (await presentRows(scope.project.id, [apply]))[0] as RefundApplyRow;
+  return (await presentRows(scope, [apply]))[0] as RefundApplyRow;
 }
 
 /**
@@ -388,8 +511,7 @@ export async function doApply(scope: ActorScope, id: number): Promise<RefundAppl
   const actorId = scope.principal.accountId;
   const apply = await scope.sequelize.transaction(async (transaction) => {
     const found = await lockApply(scope, id, transaction);
-    if (found.status !== 'PENDING' && found.status !== 'APPROVED')
-      throw new BusinessError(`该申请${REFUND_APPLY_STATUS_LABEL[found.status]}，不能再审核`);
+    authorize(scope, 'refund-apply.approve', found);
     await found.update({ status: 'APPROVED', auditedBy: actorId, auditedAt: new Date() }, { transaction });
     await audit(
       scope,
@@ -445,8 +567,7 @@ export async function rejectApply(
 ): Promise<RefundApplyRow> {
   await scope.sequelize.transaction(async (transaction) => {
     const found = await lockApply(scope, input.id, transaction);
-    if (found.status !== 'PENDING')
-      throw new BusinessError(`该申请${REFUND_APPLY_STATUS_LABEL[found.status]}，不能驳回`);
+    authorize(scope, 'refund-apply.reject', found);
     const now = new Date();
     await found.update(
       {
@@ -497,7 +618,7 @@ export async function pageApplies(
   input: z.output<typeof refundApplyPageInput>,
 ): Promise<PageAnswer<RefundApplyRow>> {
   return newestFirstPage(RefundApply, await listWhere(scope, input), input, (rows) =>
-    presentRows(scope.project.id, rows),
+    presentRows(scope, rows),
   );
 }
 
@@ -510,7 +631,7 @@ export async function* applyBatches(
   yield* newestFirstBatches(
     RefundApply,
     await listWhere(scope, input),
-    (rows, transaction) => presentRows(scope.project.id, rows, transaction),
+    (rows, transaction) => presentRows(scope, rows, transaction),
     batchSize,
   );
 }

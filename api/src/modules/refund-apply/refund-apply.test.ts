@@ -11,6 +11,7 @@ import type {
 } from '../../contract/refund-apply';
 import type { TestApp } from '../../testing/app';
 import { buildAccount, signIn } from '../../testing/factories';
+import { Invoice } from '../invoice/invoice.model';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { PayNotification, PayOrder, PayOrderItem, PayOrderLog, PayRefund } from '../order/order.model';
 import {
@@ -503,5 +504,120 @@ describe('partial refunds of one item', () => {
       await call('submit', { orderId: p.order.id, orderItemId: p.items[1]?.id, reason: 'x' }, p.token),
     );
     expect(applied.amount).toBe(1_000);
+  });
+});
+
+describe('abilities (docs/api-conventions.md "Abilities")', () => {
+  const myOrders = async (token: string) =>
+    ok<{ list: OrderView[] }>(await orderCall('my-order-page', { pageNum: 1, pageSize: 10 }, token)).list;
+  const invoiceCall = (name: string, body: object, token: string) =>
+    t.http.post(`/api/invoice/${name}.action`).set('token', token).send(body);
+  const certify = (p: Awaited<ReturnType<typeof paidOrder>>) =>
+    Certificate.create({
+      projectId: p.projectId,
+      kind: 'CLASS',
+      accountId: p.student.id,
+      myClassId: p.items[0]?.myClassId ?? 0,
+      classId: p.items[0]?.classId ?? null,
+      templateId: null,
+      year: 2026,
+      certificateNo: `C${Date.now()}`,
+      verifyCode: 'ABCD1234',
+      studentName: '张三',
+      idCardMasked: '370102********1234',
+      className: '班级',
+      publicTenths: 0,
+      specializedTenths: 0,
+      electiveTenths: 0,
+      score: null,
+      issueDate: '2026-11-26',
+    } as never);
+
+  test("the student's orders carry what they may do, and the server refuses what an ability refuses", async () => {
+    const p = await paidOrder([5_000]);
+    const [paid] = await myOrders(p.token);
+    expect(paid?.abilities).toEqual({
+      canPay: false,
+      payRefusal: '订单已关闭，请重新下单',
+      canCancel: false,
+      cancelRefusal: '只能取消待支付的订单',
+      canRefund: true,
+      refundRefusal: null,
+      canInvoice: true,
+      invoiceRefusal: null,
+    });
+    // A class with its certificate: 申请退款 is refused with the reason, before and after tapping.
+    await setRules(p.projectId, { refundClassProcess: 100 });
+    const cert = await certify(p);
+    expect((await myOrders(p.token))[0]?.abilities).toMatchObject({
+      canRefund: false,
+      refundRefusal: '已发放证书的班级不能申请退款',
+    });
+    refused(
+      await call('submit', { orderId: p.order.id, reason: 'x' }, p.token),
+      '已发放证书的班级不能申请退款',
+    );
+    await cert.destroy();
+    // A refund application pending: 申请发票 is refused with the reason, and so is applying.
+    ok(await call('submit', { orderId: p.order.id, reason: '不想学了' }, p.token));
+    const pending = '该订单有处理中的退款申请，退款处理完成后才能申请发票';
+    expect((await myOrders(p.token))[0]?.abilities).toMatchObject({
+      canRefund: false,
+      refundRefusal: '该订单已有处理中的退款申请',
+      canInvoice: false,
+      invoiceRefusal: pending,
+    });
+    expect(ok(await invoiceCall('check-re-open', { orderId: p.order.id }, p.token))).toMatchObject({
+      allowed: false,
+      reason: pending,
+    });
+    refused(
+      await invoiceCall(
+        'save',
+        { orderId: p.order.id, titleType: 'PERSONAL', title: '张三', email: 'a@example.com' },
+        p.token,
+      ),
+      pending,
+    );
+  });
+
+  test('staff see what they may do to an application, and a warning naming the invoice of an invoiced order', async () => {
+    const p = await paidOrder([5_000]);
+    ok(
+      await invoiceCall(
+        'save',
+        { orderId: p.order.id, titleType: 'PERSONAL', title: '张三', email: 'a@example.com' },
+        p.token,
+      ),
+    );
+    await Invoice.update(
+      { status: 'ISSUED', invoiceNumber: '24110000000012345678', issuedAt: new Date() },
+      { where: { projectId: p.projectId } },
+    );
+    const applied = ok<RefundApplyView>(
+      await call('submit', { orderId: p.order.id, reason: '不想学了' }, p.token),
+    );
+    const staff = await staffOf(p.projectId);
+    const rowOf = async () =>
+      ok<RefundApplyPage>(await call('list', { pageNum: 1, pageSize: 10 }, staff)).list.find(
+        (row) => row.id === applied.id,
+      );
+    expect((await rowOf())?.abilities).toEqual({
+      canApprove: true,
+      approveRefusal: null,
+      canReject: true,
+      rejectRefusal: null,
+      approveWarning: expect.stringContaining('发票号码 24110000000012345678'),
+    });
+    expect((await rowOf())?.abilities.approveWarning).toContain('退款不会自动红冲该发票');
+    ok(await call('reject', { id: applied.id, reason: '不符合退款条件' }, staff));
+    expect((await rowOf())?.abilities).toEqual({
+      canApprove: false,
+      approveRefusal: '该申请已驳回，不能再审核',
+      canReject: false,
+      rejectRefusal: '该申请已驳回，不能驳回',
+      approveWarning: null,
+    });
+    refused(await call('do', { id: applied.id }, staff), '该申请已驳回，不能再审核');
   });
 });

@@ -1,0 +1,64 @@
+import { ROLE_SYSTEM } from '@px/config';
+import { judge, type PolicyScope } from '../../core/policy';
+import { HAS_INVOICE, type InvoiceApplyFacts, REFUND_PENDING } from './invoice.policy';
+
+const PROJECT = 1;
+const student: PolicyScope = {
+  project: { id: PROJECT },
+  principal: { accountId: 5, roleSystem: ROLE_SYSTEM.STUDENT, unitId: null, menu: new Set() },
+};
+const manager: PolicyScope = {
+  project: { id: PROJECT },
+  principal: { accountId: 7, roleSystem: ROLE_SYSTEM.UNIT, unitId: 3, menu: new Set() },
+};
+const staff: PolicyScope = {
+  project: { id: PROJECT },
+  principal: { accountId: 9, roleSystem: ROLE_SYSTEM.PROJECT, unitId: null, menu: new Set() },
+};
+const facts = (
+  over: Partial<InvoiceApplyFacts> = {},
+  order: Partial<InvoiceApplyFacts['order']> = {},
+): InvoiceApplyFacts => ({
+  order: { projectId: PROJECT, accountId: 5, unitId: 3, status: 'PAID', batchOrderId: null, ...order },
+  amount: 5_000,
+  active: null,
+  refundPending: false,
+  ...over,
+});
+const reasonOf = (scope: PolicyScope, row: InvoiceApplyFacts) =>
+  judge(scope, 'invoice.apply', row)?.reason ?? null;
+
+describe('invoice policy: apply', () => {
+  test('a student invoices their own paid order; staff any order of the project', () => {
+    expect(reasonOf(student, facts())).toBeNull();
+    expect(reasonOf(staff, facts({}, { accountId: 6 }))).toBeNull();
+  });
+
+  test('another project, another student, another unit: the order reads as missing', () => {
+    expect(reasonOf(student, facts({}, { projectId: 2 }))).toBe('订单不存在');
+    expect(reasonOf(staff, facts({}, { projectId: 2 }))).toBe('订单不存在');
+    expect(reasonOf(student, facts({}, { accountId: 6 }))).toBe('订单不存在');
+    expect(reasonOf(manager, facts({}, { unitId: 4, batchOrderId: 8 }))).toBe('订单不存在');
+  });
+
+  test("whose to invoice: a unit's order is the unit's, a student's own order the student's", () => {
+    expect(reasonOf(student, facts({}, { batchOrderId: 8 }))).toBe(
+      '该订单由单位统一缴费，请由单位申请集体发票',
+    );
+    expect(reasonOf(manager, facts())).toBe('该订单由学员本人缴费，请由学员本人申请发票');
+    expect(reasonOf(manager, facts({}, { batchOrderId: 8 }))).toBeNull();
+  });
+
+  test('each state refuses with its reason', () => {
+    const cases: [InvoiceApplyFacts, string][] = [
+      [facts({}, { status: 'REFUNDED' }), '订单已退款，没有可开票金额'],
+      [facts({}, { status: 'REFUNDING' }), '仅已支付的订单可以开票'],
+      [facts({ active: { status: 'RED_ISSUING' } }), '发票红冲中，红冲完成后可重新开票'],
+      [facts({ active: { status: 'PENDING' } }), HAS_INVOICE],
+      [facts({ active: { status: 'ISSUED' } }), '该订单已开票，如需重新开票请先红冲'],
+      [facts({ refundPending: true }), REFUND_PENDING],
+      [facts({ amount: 0 }), '该订单没有可开票金额'],
+    ];
+    for (const [row, reason] of cases) expect(reasonOf(student, row)).toBe(reason);
+  });
+});

@@ -1,0 +1,78 @@
+import { ROLE_SYSTEM } from '@px/config';
+import type { InvoiceStatus } from '../../contract/invoice';
+import type { OrderStatus } from '../../contract/order';
+import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import { managedUnitId } from '../unit/unit.policy';
+
+/**
+ * The invoice's record policy (docs/product-decisions.md "Invoices"): whether an order may be
+ * invoiced now, for a student (their own order, not one their unit paid), a unit manager (their
+ * unit's batch-paid orders) or staff (any order of the project). The student's 申请发票, the checks
+ * before applying (`invoice/invoice-allowed`, `invoice/check-re-open`) and the student's order list
+ * (`OrderView.abilities.canInvoice`) all read this one verdict.
+ */
+
+export const NO_ORDER = '订单不存在';
+export const HAS_INVOICE = '该订单已有开票申请';
+/** The refusal while the student's refund application of the order is open. */
+export const REFUND_PENDING = '该订单有处理中的退款申请，退款处理完成后才能申请发票';
+
+/** The invoice states that wait for the platform (the order is not invoiced yet). */
+const PENDING_STATES: readonly InvoiceStatus[] = ['PENDING', 'ISSUING'];
+
+/** What the policy reads to judge invoicing an order. */
+export interface InvoiceApplyFacts {
+  order: {
+    projectId: number;
+    accountId: number;
+    unitId: number | null;
+    status: OrderStatus;
+    batchOrderId: number | null;
+  };
+  /** Fen that may be invoiced (paid minus refunded of a PAID order). */
+  amount: number;
+  /** The order's active invoice (PENDING, ISSUING, ISSUED, RED_ISSUING), if any. */
+  active: { status: InvoiceStatus } | null;
+  /** The order has a refund application still open. */
+  refundPending: boolean;
+}
+
+declare module '../../core/policy' {
+  interface PolicyVerbs {
+    'invoice.apply': InvoiceApplyFacts;
+  }
+}
+
+/** Whose order it is to invoice: the student's own (not a unit's), a unit manager's unit's batch orders, staff any. */
+function mayAsk(scope: PolicyScope, order: InvoiceApplyFacts['order']): Verdict {
+  if (order.projectId !== scope.project.id) return refuse(NO_ORDER);
+  const unitId = managedUnitId(scope);
+  if (scope.principal.roleSystem === ROLE_SYSTEM.STUDENT) {
+    if (order.accountId !== scope.principal.accountId) return refuse(NO_ORDER);
+    if (order.batchOrderId) return refuse('该订单由单位统一缴费，请由单位申请集体发票');
+  } else if (unitId !== null) {
+    if (order.unitId !== unitId) return refuse(NO_ORDER);
+    if (!order.batchOrderId) return refuse('该订单由学员本人缴费，请由学员本人申请发票');
+  }
+  return null;
+}
+
+/**
+ * The rules in order: whose order it is, paid, no invoice red-reversing, pending or issued, no
+ * refund application open, something left to invoice.
+ */
+function mayInvoice(scope: PolicyScope, facts: InvoiceApplyFacts): Verdict {
+  const { order, active } = facts;
+  const who = mayAsk(scope, order);
+  if (who) return who;
+  if (order.status !== 'PAID')
+    return refuse(order.status === 'REFUNDED' ? '订单已退款，没有可开票金额' : '仅已支付的订单可以开票');
+  if (active?.status === 'RED_ISSUING') return refuse('发票红冲中，红冲完成后可重新开票');
+  if (active && PENDING_STATES.includes(active.status)) return refuse(HAS_INVOICE);
+  if (active) return refuse('该订单已开票，如需重新开票请先红冲');
+  if (facts.refundPending) return refuse(REFUND_PENDING);
+  if (facts.amount <= 0) return refuse('该订单没有可开票金额');
+  return null;
+}
+
+export const invoicePolicy = definePolicy({ 'invoice.apply': mayInvoice });
