@@ -201,6 +201,16 @@ describe('GoPayPage: checkout', () => {
 /** An unpaid order as `order/submit` or `order/check-wait-pay` answers it. */
 function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
+    abilities: {
+      canPay: true,
+      payRefusal: null,
+      canCancel: true,
+      cancelRefusal: null,
+      canRefund: false,
+      refundRefusal: '只能对已支付的订单申请退款',
+      canInvoice: false,
+      invoiceRefusal: '仅已支付的订单可以开票',
+    },
     id: 77,
     orderNo: 'PX202503010800001',
     status: 'UNPAID',

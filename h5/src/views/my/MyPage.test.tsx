@@ -168,8 +168,25 @@ const RECOMMENDED: ClassCenterItem = {
   evaluationCount: 0,
 };
 
+/** An order's abilities as the server computes them (paid money: refund and invoice; unpaid: pay and cancel). */
+function abilitiesFor(overrides: Partial<OrderView>): OrderView['abilities'] {
+  const unpaid = (overrides.status ?? 'UNPAID') === 'UNPAID' && !overrides.byUnit;
+  const paid = overrides.status === 'PAID' && !overrides.byUnit && (overrides.paidAmount ?? 0) > 0;
+  return {
+    canPay: unpaid,
+    payRefusal: unpaid ? null : '订单已关闭，请重新下单',
+    canCancel: unpaid,
+    cancelRefusal: unpaid ? null : '只能取消待支付的订单',
+    canRefund: paid,
+    refundRefusal: paid ? null : '只能对已支付的订单申请退款',
+    canInvoice: paid,
+    invoiceRefusal: paid ? null : '仅已支付的订单可以开票',
+  };
+}
+
 function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
   return {
+    abilities: abilitiesFor(overrides),
     id: 77,
     orderNo: 'PX202503010800001',
     status: 'UNPAID',
@@ -806,6 +823,43 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     } finally {
       confirm.mockRestore();
     }
+  });
+
+  it('offers no 申请退款 on a class with its certificate, and says why', async () => {
+    const certified = {
+      ...PAID,
+      abilities: { ...PAID.abilities, canRefund: false, refundRefusal: '已发放证书的班级不能申请退款' },
+    };
+    myOrders.mockResolvedValue(pageOf([certified]));
+    renderMy('/my?tab=orders');
+    const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(within(order).getByText('不能申请退款：已发放证书的班级不能申请退款')).toBeTruthy();
+    expect(within(order).queryByRole('button', { name: '申请退款' })).toBeNull();
+    expect(within(order).getByRole('button', { name: '申请发票' })).toBeTruthy();
+  });
+
+  it('offers no 申请发票 while a refund application is pending, and says why', async () => {
+    const pending = {
+      ...PAID,
+      abilities: {
+        ...PAID.abilities,
+        canRefund: false,
+        refundRefusal: '该订单已有处理中的退款申请',
+        canInvoice: false,
+        invoiceRefusal: '该订单有处理中的退款申请，退款处理完成后才能申请发票',
+      },
+    };
+    myOrders.mockResolvedValue(pageOf([pending]));
+    jest.mocked(listMyRefundApplies).mockResolvedValue([APPLY]);
+    renderMy('/my?tab=orders');
+    const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(
+      await within(order).findByText('不能申请发票：该订单有处理中的退款申请，退款处理完成后才能申请发票'),
+    ).toBeTruthy();
+    expect(within(order).queryByRole('button', { name: '申请发票' })).toBeNull();
+    expect(within(order).queryByRole('button', { name: '申请退款' })).toBeNull();
+    // The pending application speaks for itself: no second refusal line about refunding.
+    expect(within(order).queryByText(/不能申请退款/)).toBeNull();
   });
 
   it('offers no 申请退款 when the project does not allow it', async () => {

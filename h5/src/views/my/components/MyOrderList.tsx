@@ -83,9 +83,10 @@ function applyText(apply: RefundApplyView): string {
 }
 
 /**
- * One order: number, state, classes, created time and total; 去支付 and 取消订单 while unpaid;
- * 申请退款 of a paid order the student paid (the server judges the rules: a refusal is shown), the
- * application's state and 撤销申请 while it is pending; 申请发票 of a paid order.
+ * One order: number, state, classes, created time and total; the actions its abilities allow (去支付,
+ * 取消订单, 申请退款, 申请发票), and for a paid order why 申请退款 or 申请发票 is not offered (e.g.
+ * 已发放证书的班级不能申请退款, a refund application pending); the application's state and 撤销申请
+ * while it is pending. The server judges again when an action is tapped.
  */
 function OrderCard({
   order,
@@ -118,13 +119,19 @@ function OrderCard({
     });
   const open =
     apply && (apply.status === 'PENDING' || apply.status === 'APPROVED' || apply.status === 'REFUNDING');
-  const canApply =
-    refundOpen &&
-    !open &&
+  // The server's abilities decide (docs/api-conventions.md "Abilities"); an application the student
+  // just made hides 申请退款 at once, before the list is read again.
+  const { abilities } = order;
+  const studentPaid =
     order.status === 'PAID' &&
     !order.byUnit &&
     (order.channel === 'WX_JSAPI' || order.channel === 'WX_NATIVE') &&
     order.paidAmount > order.refundedAmount;
+  const canApply = refundOpen && !open && abilities.canRefund;
+  /** Why 申请退款 is not offered on an order the student paid, when the rules refuse it (e.g. 已发放证书). */
+  const refundRefusal =
+    refundOpen && !open && studentPaid && !abilities.canRefund ? abilities.refundRefusal : null;
+  const invoiceable = order.status === 'PAID' && !order.byUnit && order.paidAmount > 0;
   const applyRefund = () =>
     void run(async () => {
       try {
@@ -198,14 +205,18 @@ function OrderCard({
       {order.status === 'UNPAID' && order.byUnit && (
         <div className="my-card__actions my-card__meta">由单位统一缴费，缴费后即可学习</div>
       )}
-      {order.status === 'UNPAID' && !order.byUnit && (
+      {(abilities.canCancel || abilities.canPay) && (
         <div className="my-card__actions">
-          <Button size="small" round plain loading={submitting} onClick={cancel}>
-            取消订单
-          </Button>
-          <Button size="small" round type="primary" onClick={() => navigate(orderPayPath(order.id))}>
-            去支付
-          </Button>
+          {abilities.canCancel && (
+            <Button size="small" round plain loading={submitting} onClick={cancel}>
+              取消订单
+            </Button>
+          )}
+          {abilities.canPay && (
+            <Button size="small" round type="primary" onClick={() => navigate(orderPayPath(order.id))}>
+              去支付
+            </Button>
+          )}
         </div>
       )}
       {apply && <div className="my-card__refund">{applyText(apply)}</div>}
@@ -216,17 +227,23 @@ function OrderCard({
           </Button>
         </div>
       )}
-      {order.status === 'PAID' && !order.byUnit && order.paidAmount > 0 && (
+      {(canApply || (invoiceable && abilities.canInvoice)) && (
         <div className="my-card__actions">
           {canApply && (
             <Button size="small" round plain type="danger" loading={submitting} onClick={applyRefund}>
               申请退款
             </Button>
           )}
-          <Button size="small" round plain type="primary" loading={submitting} onClick={applyInvoice}>
-            申请发票
-          </Button>
+          {invoiceable && abilities.canInvoice && (
+            <Button size="small" round plain type="primary" loading={submitting} onClick={applyInvoice}>
+              申请发票
+            </Button>
+          )}
         </div>
+      )}
+      {refundRefusal && <div className="my-card__refusal">{`不能申请退款：${refundRefusal}`}</div>}
+      {invoiceable && !abilities.canInvoice && abilities.invoiceRefusal && (
+        <div className="my-card__refusal">{`不能申请发票：${abilities.invoiceRefusal}`}</div>
       )}
     </li>
   );
