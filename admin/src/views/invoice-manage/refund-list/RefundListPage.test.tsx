@@ -48,6 +48,13 @@ function buildRow(overrides: Partial<RefundApplyRow> = {}): RefundApplyRow {
     paidAt: '2026-11-25T02:16:00.000Z',
     auditorName: null,
     outRefundNo: null,
+    abilities: {
+      canApprove: true,
+      approveRefusal: null,
+      canReject: true,
+      rejectRefusal: null,
+      approveWarning: null,
+    },
     ...overrides,
   };
 }
@@ -59,7 +66,16 @@ const REJECTED = buildRow({
   status: 'REJECTED',
   rejectReason: '已超过试听期',
   auditorName: '项目管理员',
+  abilities: {
+    canApprove: false,
+    approveRefusal: '该申请已驳回，不能再审核',
+    canReject: false,
+    rejectRefusal: '该申请已驳回，不能驳回',
+    approveWarning: null,
+  },
 });
+const INVOICE_WARNING =
+  '该订单已开具发票（发票号码 24110000000012345678，¥98.00）。退款不会自动红冲该发票：退款后发票仍为“已开票”，发票列表会标记“订单已退款，需红冲”，请在发票列表中红冲。';
 const page = (list: RefundApplyRow[]): RefundApplyPage => ({
   list,
   total: list.length,
@@ -114,6 +130,33 @@ describe('RefundListPage', () => {
     fireEvent.click(button(confirm, '通过'));
     await waitFor(() => expect(approveRefundApply).toHaveBeenCalledWith(PENDING.id));
     await waitFor(() => expect(listRefundApplies).toHaveBeenCalledTimes(2));
+  });
+
+  it('通过 of an invoiced order warns what happens to the invoice before approving', async () => {
+    const invoiced = buildRow({
+      abilities: { ...PENDING.abilities, approveWarning: INVOICE_WARNING },
+    });
+    jest.mocked(listRefundApplies).mockResolvedValue(page([invoiced]));
+    jest.mocked(approveRefundApply).mockResolvedValue({ ...invoiced, status: 'REFUNDING' });
+    await openPage();
+    fireEvent.click(button(rowOf(PENDING.orderNo), '通过'));
+    const confirm = await waitFor(() => document.querySelector('.ant-popconfirm') as HTMLElement);
+    expect(within(confirm).getByText(INVOICE_WARNING)).toBeTruthy();
+    expect(approveRefundApply).not.toHaveBeenCalled();
+    fireEvent.click(button(confirm, '通过'));
+    await waitFor(() => expect(approveRefundApply).toHaveBeenCalledWith(PENDING.id));
+  });
+
+  it('offers only what the row allows: an approved application is approved again, never rejected', async () => {
+    const approved = buildRow({
+      status: 'APPROVED',
+      abilities: { ...PENDING.abilities, canReject: false, rejectRefusal: '该申请已通过，不能驳回' },
+    });
+    jest.mocked(listRefundApplies).mockResolvedValue(page([approved]));
+    await openPage();
+    const row = rowOf(PENDING.orderNo);
+    expect(button(row, '通过')).toBeTruthy();
+    expect(within(row).queryByText(/驳\s*回/)).toBeNull();
   });
 
   it('驳回 asks for a reason and sends it', async () => {

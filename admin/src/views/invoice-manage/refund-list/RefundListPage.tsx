@@ -66,14 +66,33 @@ function Secondary({ children }: { children: string }) {
   );
 }
 
+/**
+ * What 通过 says before it refunds: the amount and the classes stopping, and what the server says
+ * approving means for the order's invoice (`abilities.approveWarning`: an issued invoice is not
+ * reversed by the refund; staff 红冲 it in 发票列表).
+ */
+function ApproveDescription({ row }: { row: RefundApplyRow }) {
+  return (
+    <div style={{ maxWidth: 320 }}>
+      <div>{`将原路退回 ${formatFen(row.amount)}，学员的班级将停止学习。`}</div>
+      {row.abilities.approveWarning && (
+        <Typography.Text type="warning" style={{ display: 'block', marginTop: 8 }}>
+          {row.abilities.approveWarning}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
 /** The file name of 导出: 退款申请-YYYYMMDD.xlsx. */
 export const refundExportFileName = (now: Date = new Date()) =>
   `退款申请-${formatDateTime(now, 'YYYYMMDD')}.xlsx`;
 
 /**
  * 退款申请 (project staff holding `/invoice-manage/refund-list`): students' refund applications,
- * newest first, with filters; 通过 refunds the order (or its class) through WeChat Pay, 驳回 asks
- * for a reason; 导出 downloads the filtered list.
+ * newest first, with filters; 通过 refunds the order (or its class) through WeChat Pay after a
+ * confirmation that names the order's invoice when it has one, 驳回 asks for a reason; each offered
+ * only when the row's abilities allow it; 导出 downloads the filtered list.
  */
 export function RefundListPage() {
   const list = usePagedList<RefundApplyFilters, RefundApplyRow>(listRefundApplies, {});
@@ -173,20 +192,22 @@ export function RefundListPage() {
       width: 120,
       fixed: 'right',
       render: (_value, row) =>
-        row.status === 'PENDING' || row.status === 'APPROVED' ? (
+        row.abilities.canApprove || row.abilities.canReject ? (
           <Space size={0} wrap>
-            <Popconfirm
-              title="通过退款申请"
-              description={`将原路退回 ${formatFen(row.amount)}，学员的班级将停止学习。`}
-              okText="通过"
-              cancelText="取消"
-              onConfirm={() => approve(row)}
-            >
-              <Button type="link" size="small" loading={busy === row.id}>
-                通过
-              </Button>
-            </Popconfirm>
-            {row.status === 'PENDING' && (
+            {row.abilities.canApprove && (
+              <Popconfirm
+                title="通过退款申请"
+                description={<ApproveDescription row={row} />}
+                okText="通过"
+                cancelText="取消"
+                onConfirm={() => approve(row)}
+              >
+                <Button type="link" size="small" loading={busy === row.id}>
+                  通过
+                </Button>
+              </Popconfirm>
+            )}
+            {row.abilities.canReject && (
               <Button
                 type="link"
                 size="small"
