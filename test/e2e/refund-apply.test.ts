@@ -33,6 +33,28 @@ afterAll(async () => {
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: artifactPath('refund-apply', name), fullPage });
 
+/** Issues a certificate (as the exam would) for 张三's paid enrolment in the class; answers its id. */
+async function certify(classId: number): Promise<number> {
+  const [item] = await queryProduct<{ project_id: number; account_id: number; my_class_id: number }>(
+    product,
+    `SELECT i.project_id, o.account_id, i.my_class_id FROM pay_order_item i
+       JOIN pay_order o ON o.id = i.order_id AND o.project_id = i.project_id
+      WHERE i.class_id = $1 AND o.status = 'PAID' ORDER BY i.id DESC LIMIT 1`,
+    [classId],
+  );
+  if (!item) throw new Error('no paid enrolment of the class');
+  const [row] = await queryProduct<{ id: number }>(
+    product,
+    `INSERT INTO certificate (project_id, kind, account_id, my_class_id, class_id, year, certificate_no,
+       verify_code, student_name, id_card_masked, class_name, public_tenths, specialized_tenths,
+       elective_tenths, issue_date, created_at, updated_at)
+     VALUES ($1, 'CLASS', $2, $3, $4, 2026, $5, 'E2ECERT1', '张三', '370102********1234', $6, 0, 0, 0,
+       CURRENT_DATE, now(), now()) RETURNING id`,
+    [item.project_id, item.account_id, item.my_class_id, classId, `E2E${Date.now()}`, CLASS],
+  );
+  return Number(row?.id);
+}
+
 const card = (page: Page, text: string) => page.locator('.my-card').filter({ hasText: text });
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 
@@ -93,6 +115,15 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       await expectVisible(order.getByText('已支付'));
       // The demo's own order was paid offline: no 申请退款 there.
       expect(await card(page, DEMO.studentClass).getByRole('button', { name: '申请退款' }).count()).toBe(0);
+      // Issue 28: with its certificate issued, the class is not offered 申请退款; the card says why.
+      const certificateId = await certify(await classIdOf(CLASS));
+      await page.reload();
+      await expectVisible(order.getByText('不能申请退款：已发放证书的班级不能申请退款'));
+      expect(await order.getByRole('button', { name: '申请退款' }).count()).toBe(0);
+      await expectVisible(order.getByRole('button', { name: '申请发票' }));
+      await shot(page, '01-certified');
+      await queryProduct(product, 'DELETE FROM certificate WHERE id = $1', [certificateId]);
+      await page.reload();
       await order.getByRole('button', { name: '申请退款' }).click();
       const popup = page.locator('.rv-popup').filter({ hasText: '退款说明' });
       await expectVisible(popup.getByText('原路退回微信零钱或银行卡', { exact: false }));
@@ -119,6 +150,9 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       await expectVisible(order.getByText('退款申请待审核', { exact: false }));
       await expectVisible(order.getByRole('button', { name: '撤销申请' }));
       expect(await order.getByRole('button', { name: '申请退款' }).count()).toBe(0);
+      // Issue 28: while the application is pending, 申请发票 is not offered either, and the card says why.
+      await expectVisible(order.getByText('不能申请发票：该订单有处理中的退款申请', { exact: false }));
+      expect(await order.getByRole('button', { name: '申请发票' }).count()).toBe(0);
       await shot(page, '02-applied', true);
     },
     STEP_TIMEOUT,
@@ -142,8 +176,18 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       await expectVisible(row(page, '李四').getByText('待审核'));
       await shot(page, '03-refund-list');
 
+      // Issue 28: 李四's demo order was invoiced; 通过 first says what becomes of the invoice.
+      const confirmation = page.locator('.ant-popconfirm').filter({ visible: true });
+      await button(row(page, '李四'), '通过').click();
+      await expectVisible(confirmation.getByText(/该订单.*发票.*退款不会/));
+      await shot(page, '03-invoice-warning');
+      await button(confirmation, '取消').click();
+      await expectVisible(row(page, '李四').getByText('待审核'));
+
       await button(mine, '通过').click();
-      await button(page.locator('.ant-popconfirm'), '通过').click();
+      // 张三's order has no invoice: nothing is said of one.
+      expect(await confirmation.getByText(/发票/).count()).toBe(0);
+      await button(confirmation, '通过').click();
       // The simulator settles the refund and notifies; the list shows it refunded.
       for (let attempt = 0; attempt < 30; attempt++) {
         if ((await mine.getByText('已退款').count()) > 0) break;
