@@ -14,6 +14,7 @@ import type {
 import { UNIT_IMPORT_FINISHED } from '../../contract/unit-import';
 import type { ActorScope, FileResult } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { batchPayQr, checkBatch, payBatch, retireBatchPayments } from '../order/batch-order-pay.service';
@@ -25,6 +26,7 @@ import { TrainClass } from '../train-class/train-class.model';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId, visibleUnitRowsWhere } from '../unit/unit.policy';
 import { UnitClass } from '../unit-class/unit-class.model';
+import { BATCH_NOT_FOUND, type BatchOrderFacts } from './batch-order.policy';
 import { UnitImport } from './unit-import.model';
 
 /**
@@ -34,7 +36,7 @@ import { UnitImport } from './unit-import.model';
  * batch as offline or free. The state changes themselves are the order module's.
  */
 
-const NOT_FOUND = '批量订单不存在';
+const NOT_FOUND = BATCH_NOT_FOUND;
 
 async function loadBatch(scope: ActorScope, id: number): Promise<BatchOrder> {
   const batch = await BatchOrder.findOne({ where: { ...visibleUnitRowsWhere(scope), id } });
@@ -205,24 +207,26 @@ export async function batchChildren(
   };
 }
 
-/** Refuses (BusinessError) a batch that is not CREATED or whose import has not ended. */
-async function assertActionable(batch: BatchOrder): Promise<void> {
-  if (batch.status === 'PAID') throw new BusinessError('批量订单已支付');
-  if (batch.status === 'CANCELLED') throw new BusinessError('批量订单已取消');
+/** What the batch order policy reads of a batch: the batch and whether its import has ended. */
+async function batchFacts(batch: BatchOrder): Promise<BatchOrderFacts> {
   const importRow = await UnitImport.findOne({
     where: { projectId: batch.projectId, batchOrderId: batch.id },
   });
-  if (importRow && !UNIT_IMPORT_FINISHED.includes(importRow.status))
-    throw new BusinessError('学员导入尚未完成，请稍后再试');
+  return {
+    projectId: batch.projectId,
+    unitId: batch.unitId,
+    status: batch.status,
+    importFinished: !importRow || UNIT_IMPORT_FINISHED.includes(importRow.status),
+    orderCount: batch.orderCount,
+    totalFen: batch.totalFen,
+  };
 }
 
 /** `batch-order/pay`: the Native code for the whole batch. */
 export async function payBatchOrder(scope: ActorScope, id: number): Promise<BatchPayAnswer> {
   const batch = await loadBatch(scope, id);
   if (batch.status === 'PAID') return { kind: 'PAID' };
-  await assertActionable(batch);
-  if (batch.orderCount === 0) throw new BusinessError('批量订单中没有学员');
-  if (batch.totalFen === 0) throw new BusinessError('批量订单金额为 0，无需支付');
+  authorize(scope, 'batch-order.pay', await batchFacts(batch));
   const unitClass = await UnitClass.findOne({
     attributes: ['name'],
     where: { projectId: batch.projectId, id: batch.unitClassId },
@@ -257,7 +261,7 @@ async function changeBatch(
   change: (batch: BatchOrder, transaction: Transaction) => Promise<void>,
 ): Promise<BatchOrderItem> {
   const before = await loadBatch(scope, id);
-  await assertActionable(before);
+  authorize(scope, 'batch-order.change', await batchFacts(before));
   const retired = await retireBatchPayments(scope, before, scope.principal.accountId);
   if (retired.status === 'PAID') throw new BusinessError('批量订单已支付');
   await scope.sequelize.transaction(async (transaction) => {
@@ -360,7 +364,7 @@ export async function refundBatchChildren(
   input: { id: number; orderIds: number[]; reason: string },
 ): Promise<{ refunds: RefundAnswer[] }> {
   const batch = await loadBatch(scope, input.id);
-  if (batch.status !== 'PAID') throw new BusinessError('只能退款已支付的批量订单');
+  authorize(scope, 'batch-order.refund', await batchFacts(batch));
   const ids = [...new Set(input.orderIds)];
   const children = await PayOrder.findAll({
     where: { projectId: batch.projectId, batchOrderId: batch.id, id: ids, status: 'PAID' },
