@@ -15,11 +15,13 @@ import {
 } from '../../contract/change-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { authorize, judge } from '../../core/policy';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ChangeClassApply } from './change-class.model';
+import { CHANGE_NOT_FOUND } from './change-class.policy';
 
 /**
  * Class changes (docs/product-decisions.md "Class changes"). A student may ask to move an
@@ -31,9 +33,6 @@ import { ChangeClassApply } from './change-class.model';
  * points the order's item at it, so the order pays for the new class (a later refund ends it).
  * Money never moves in a change.
  */
-
-const MOVABLE: readonly string[] = ['STUDYING', 'FINISHED_STUDY'];
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function rulesOf(settings: ProjectSettings): ChangeClassRules {
   return {
@@ -77,27 +76,16 @@ async function paidEnrolment(
   return { myClass, item, order, progressPercent };
 }
 
-/** Why the enrolment may not move at all (whatever the target), or null. */
+/** Why the enrolment may not move at all (whatever the target), or null: the change-class policy's verdict. */
 function refusalOf(scope: ActorScope, paid: Paid): string | null {
-  const settings = scope.project.settings;
-  const rules = rulesOf(settings);
-  if (settings.openChangeClass !== 1) return M.CLOSED;
-  if (!MOVABLE.includes(paid.myClass.status)) return M.STATE;
-  const { order, item } = paid;
-  if (
-    !order ||
-    !item ||
-    order.status !== 'PAID' ||
-    order.accountId !== paid.myClass.accountId ||
-    order.batchOrderId !== null ||
-    paid.myClass.unitClassId !== null ||
-    !order.paidAt
-  )
-    return M.NOT_PAID;
-  if (scope.providers.clock.now().getTime() - order.paidAt.getTime() > rules.days * DAY_MS)
-    return M.DAYS(rules.days);
-  if (paid.progressPercent > rules.maxProgress) return M.PROGRESS(rules.maxProgress);
-  return null;
+  const verdict = judge(scope, 'change-class.apply', {
+    settings: scope.project.settings,
+    now: scope.providers.clock.now(),
+    myClass: paid.myClass,
+    order: paid.item ? paid.order : null,
+    progressPercent: paid.progressPercent,
+  });
+  return verdict?.reason ?? null;
 }
 
 /** Why the enrolment may not move to `target`, or null. */
@@ -365,8 +353,8 @@ async function lockPending(
     lock: transaction.LOCK.UPDATE,
     transaction,
   });
-  if (!row) throw new BusinessError('转班申请不存在');
-  if (row.status !== 'PENDING') throw new BusinessError(M.NOT_PENDING);
+  if (!row) throw new BusinessError(CHANGE_NOT_FOUND);
+  authorize(scope, accountId !== undefined ? 'change-class.withdraw' : 'change-class.decide', row);
   return row;
 }
 

@@ -1,0 +1,84 @@
+import type { ProjectSettings } from '@px/config';
+import { type ChangeClassStatus, CHANGE_CLASS_MESSAGES as M } from '../../contract/change-class';
+import type { OrderStatus } from '../../contract/order';
+import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+
+/**
+ * The class change's record policy (docs/product-decisions.md "Class changes"): whether a student's
+ * enrolment may move at all (whatever the target; the target's own rules stay in the service, which
+ * reads the classes), and whether an application may still be decided or withdrawn (only while
+ * PENDING; the student only their own).
+ */
+
+/** The enrolment states that may move. */
+const MOVABLE: readonly string[] = ['STUDYING', 'FINISHED_STUDY'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const CHANGE_NOT_FOUND = '转班申请不存在';
+
+/** What the policy reads to judge moving an enrolment. */
+export interface ChangeClassFacts {
+  settings: Pick<ProjectSettings, 'openChangeClass' | 'openChangeClassDays' | 'openChangeClassProcess'>;
+  now: Date;
+  myClass: { projectId: number; accountId: number; status: string; unitClassId: number | null };
+  /** The order that paid for it (through its item), if any. */
+  order: {
+    accountId: number;
+    status: OrderStatus;
+    batchOrderId: number | null;
+    paidAt: Date | null;
+  } | null;
+  progressPercent: number;
+}
+
+/** What the policy reads of an application. */
+export interface ChangeClassRef {
+  projectId: number;
+  accountId: number;
+  status: ChangeClassStatus;
+}
+
+declare module '../../core/policy' {
+  interface PolicyVerbs {
+    'change-class.apply': ChangeClassFacts;
+    'change-class.decide': ChangeClassRef;
+    'change-class.withdraw': ChangeClassRef;
+  }
+}
+
+/** The rules in order: the project allows it, the enrolment may move, the student paid it, within the days and progress. */
+function mayMove(scope: PolicyScope, facts: ChangeClassFacts): Verdict {
+  const { settings, myClass, order } = facts;
+  if (myClass.projectId !== scope.project.id) return refuse(M.NOT_YOURS);
+  if (settings.openChangeClass !== 1) return refuse(M.CLOSED);
+  if (!MOVABLE.includes(myClass.status)) return refuse(M.STATE);
+  if (
+    order?.status !== 'PAID' ||
+    order.accountId !== myClass.accountId ||
+    order.batchOrderId !== null ||
+    myClass.unitClassId !== null ||
+    !order.paidAt
+  )
+    return refuse(M.NOT_PAID);
+  if (facts.now.getTime() - order.paidAt.getTime() > settings.openChangeClassDays * DAY_MS)
+    return refuse(M.DAYS(settings.openChangeClassDays));
+  if (facts.progressPercent > settings.openChangeClassProcess)
+    return refuse(M.PROGRESS(settings.openChangeClassProcess));
+  return null;
+}
+
+/** A pending application of the project (another project's reads as missing). */
+const pending = (scope: PolicyScope, row: ChangeClassRef): Verdict =>
+  row.projectId !== scope.project.id
+    ? refuse(CHANGE_NOT_FOUND)
+    : row.status !== 'PENDING'
+      ? refuse(M.NOT_PENDING)
+      : null;
+
+export const changeClassPolicy = definePolicy({
+  'change-class.apply': mayMove,
+  /** Staff approve, reject or cancel a pending application. */
+  'change-class.decide': pending,
+  /** The student withdraws their own pending application (another's reads as missing). */
+  'change-class.withdraw': (scope, row) =>
+    row.accountId !== scope.principal.accountId ? refuse(CHANGE_NOT_FOUND) : pending(scope, row),
+});
