@@ -13,6 +13,7 @@ import type {
 } from '../../contract/unit-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
@@ -23,6 +24,7 @@ import { Unit } from '../unit/unit.model';
 import { managedUnitId, visibleUnitRowsWhere } from '../unit/unit.policy';
 import { loadUnit } from '../unit/unit.service';
 import { UnitClass } from './unit-class.model';
+import { UNIT_CLASS_NOT_FOUND } from './unit-class.policy';
 import { UnitClassTransfer } from './unit-class-transfer.model';
 
 /**
@@ -34,7 +36,16 @@ import { UnitClassTransfer } from './unit-class-transfer.model';
  * unit's student import, `modules/unit-import`).
  */
 
-export const UNIT_CLASS_NOT_FOUND = '单位班级不存在';
+export { UNIT_CLASS_NOT_FOUND };
+
+/** What the unit class policy reads of a row beyond its counts. */
+const facts = (row: UnitClass) => ({
+  projectId: row.projectId,
+  unitId: row.unitId,
+  state: row.state,
+  students: 0,
+  transfers: 0,
+});
 
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
@@ -244,13 +255,14 @@ export async function deleteUnitClass(scope: ActorScope, id: number): Promise<vo
   await scope.sequelize.transaction(async (transaction) => {
     const row = await loadUnitClass(scope, id, transaction);
     const students = await studentCount(row, transaction);
-    if (students) throw new BusinessError(`该单位班级已有学员（${students} 人），不能删除`);
     // Transfer records name both ends; they stay, so the unit class does too (it may be closed).
-    const transfers = await UnitClassTransfer.count({
-      where: { projectId: row.projectId, [Op.or]: [{ fromUnitClassId: id }, { toUnitClassId: id }] },
-      transaction,
-    });
-    if (transfers) throw new BusinessError('该单位班级有转移记录，不能删除，可将其关闭');
+    const transfers = students
+      ? 0
+      : await UnitClassTransfer.count({
+          where: { projectId: row.projectId, [Op.or]: [{ fromUnitClassId: id }, { toUnitClassId: id }] },
+          transaction,
+        });
+    authorize(scope, 'unit-class.delete', { ...facts(row), students, transfers });
     await row.destroy({ transaction });
     await audit(
       scope,
@@ -270,8 +282,7 @@ export async function deleteUnitClass(scope: ActorScope, id: number): Promise<vo
 export async function setUnitClassState(scope: ActorScope, id: number, state: UnitClassState): Promise<void> {
   await scope.sequelize.transaction(async (transaction) => {
     const row = await loadUnitClass(scope, id, transaction);
-    if (row.state === state)
-      throw new BusinessError(state === 'CLOSED' ? '该单位班级已关闭' : '该单位班级已开启');
+    authorize(scope, state === 'CLOSED' ? 'unit-class.close' : 'unit-class.open', facts(row));
     await row.update({ state }, { transaction });
     await audit(
       scope,
