@@ -2,6 +2,7 @@ import { Op, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import { OPTION_LETTERS } from '../../contract/course';
 import {
+  type AttemptKind,
   type AttemptStatus,
   type AttemptSummary,
   EXAM_LOCK_REASON_LABEL,
@@ -15,13 +16,20 @@ import {
   type examSubmitInput,
   PAPER_TOTAL_SCORE,
 } from '../../contract/exam';
-import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, NoticeError, ValidationError } from '../../core/errors';
+import { authorize } from '../../core/policy';
 import { passEnrolment } from '../study/study.service';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ExamAttempt } from './exam.model';
+import {
+  ATTEMPT_NOT_FOUND,
+  ENROLMENT_NOT_FOUND,
+  type ExamStartFacts,
+  examLockReason,
+  exerciseOpen as exerciseOpenFor,
+} from './exam-attempt.policy';
 import { type ClassExam, classExam } from './exam-setting.service';
 import { gradeAttempt, normaliseLetters, reviewOf, sheetQuestion } from './grading';
 import { drawQuestions } from './paper.service';
@@ -39,10 +47,6 @@ import { drawQuestions } from './paper.service';
  * Locks: the enrolment's row first, then the attempt's, in every transaction that changes an attempt.
  */
 
-const ENROLMENT_NOT_FOUND = '班级不存在或未报名';
-const ATTEMPT_NOT_FOUND = '考试记录不存在';
-/** Enrolments that may practise. */
-const PRACTISING: readonly MyClassStatus[] = ['STUDYING', 'FINISHED_STUDY', 'PASSED'];
 /**
  * Seconds after the deadline a save or submit is still taken (the sheet's own submit at 0 s may
  * arrive a moment late); after them the attempt is final with the answers saved before.
@@ -141,6 +145,30 @@ async function examStats(projectId: number, myClassId: number, transaction?: Tra
   };
 }
 
+/** What the exam attempt policy reads to judge starting an attempt of the enrolment. */
+function startFacts(
+  kind: AttemptKind,
+  cls: TrainClass,
+  exam: ClassExam,
+  enrolment: MyClass,
+  stats: { open: unknown; used: number },
+  now: Date,
+): ExamStartFacts {
+  return {
+    kind,
+    projectId: enrolment.projectId,
+    accountId: enrolment.accountId,
+    examRequired: cls.examRequired,
+    hasPaper: exam.paper !== null,
+    exerciseEnabled: exam.exerciseEnabled,
+    enrolmentStatus: enrolment.status,
+    openAttempt: Boolean(stats.open),
+    studyWindowOver: chinaToday(now) > cls.studyEndDate,
+    used: stats.used,
+    allowed: exam.attemptsAllowed,
+  };
+}
+
 /** Why the exam of an enrolment cannot be started now (an open attempt may always be resumed). */
 function lockReason(
   cls: TrainClass,
@@ -149,20 +177,8 @@ function lockReason(
   stats: Awaited<ReturnType<typeof examStats>>,
   now: Date,
 ): ExamLockReason | null {
-  if (!cls.examRequired) return 'NOT_REQUIRED';
-  if (!exam.paper) return 'NOT_CONFIGURED';
-  if (enrolment.status === 'PASSED') return 'ALREADY_PASSED';
-  if (enrolment.status === 'STUDYING') return 'HOURS_NOT_CREDITED';
-  if (enrolment.status !== 'FINISHED_STUDY') return 'ENROLMENT_CLOSED';
-  if (stats.open) return null;
-  // The exam belongs to the study window (as study does): none starts after its last day.
-  if (chinaToday(now) > cls.studyEndDate) return 'STUDY_WINDOW_OVER';
-  if (stats.used >= exam.attemptsAllowed) return 'ATTEMPTS_USED_UP';
-  return null;
+  return examLockReason(startFacts('EXAM', cls, exam, enrolment, stats, now));
 }
-
-const exerciseOpen = (exam: ClassExam, enrolment: MyClass) =>
-  exam.exerciseEnabled && exam.paper !== null && PRACTISING.includes(enrolment.status);
 
 /**
  * `my-class/exam-entry`: whether the exam of one of the student's enrolments opens, and why not;
@@ -203,7 +219,11 @@ export async function examEntry(
       timeLimitMinutes: exam.timeLimitMinutes,
       questionCount: exam.paper?.questionCount ?? 0,
       openAttemptId: stats.open?.id ?? null,
-      exerciseOpen: exerciseOpen(exam, enrolment),
+      exerciseOpen: exerciseOpenFor({
+        exerciseEnabled: exam.exerciseEnabled,
+        hasPaper: exam.paper !== null,
+        enrolmentStatus: enrolment.status,
+      }),
       openExerciseId: openExercise?.id ?? null,
     };
   });
@@ -254,18 +274,9 @@ export async function startAttempt(
     });
     if (open) return presentSheet(open, cls.name, now);
     const exam = await classExam(projectId, cls.id, transaction);
-    if (input.kind === 'EXAM') {
-      const reason = lockReason(
-        cls,
-        exam,
-        enrolment,
-        await examStats(projectId, enrolment.id, transaction),
-        now,
-      );
-      if (reason) throw new BusinessError(EXAM_LOCK_REASON_LABEL[reason]);
-    } else if (!exerciseOpen(exam, enrolment)) {
-      throw new BusinessError('本班级未开放练习');
-    }
+    const stats =
+      input.kind === 'EXAM' ? await examStats(projectId, enrolment.id, transaction) : { open: null, used: 0 };
+    authorize(scope, 'exam-attempt.start', startFacts(input.kind, cls, exam, enrolment, stats, now));
     const paper = exam.paper;
     if (!paper) throw new BusinessError(EXAM_LOCK_REASON_LABEL.NOT_CONFIGURED);
     const questions = await drawQuestions(scope, paper, transaction);
@@ -465,7 +476,7 @@ export async function attemptResult(
   now = scope.providers.clock.now(),
 ): Promise<ExamResult> {
   return withAttempt(scope, attemptId, now, async ({ attempt, enrolment }, transaction) => {
-    if (attempt.status === 'OPEN') throw new BusinessError('尚未交卷');
+    authorize(scope, 'exam-attempt.result', attempt);
     return presentResult(scope, attempt, enrolment, transaction);
   });
 }
