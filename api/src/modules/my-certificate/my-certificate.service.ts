@@ -7,7 +7,6 @@ import { hoursToTenths, tenthsToHours } from '../../contract/course';
 import {
   type CertificateDetail,
   type CertificateItem,
-  type CertificateKind,
   type CertificatePrint,
   type CertificateState,
   type CertificateStudentOption,
@@ -23,6 +22,7 @@ import {
 } from '../../contract/my-certificate';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
@@ -30,6 +30,7 @@ import { consumeSliderCaptcha } from '../captcha/captcha.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
 import { readStored } from '../storage/storage';
 import { maskName } from '../train-class/class-evaluation.service';
+import { type HideableKind, hiddenRefusal, KIND_HIDDEN } from './certificate.policy';
 import {
   issueSkillCertificate,
   lockStudentSkills,
@@ -56,12 +57,7 @@ export const QUERY_MISS_WINDOW_MS = 10 * 60_000;
 const MISS_SWEEP_SHARE = 0.02;
 export const QUERY_TOO_OFTEN = '查询过于频繁，请 10 分钟后再试';
 export const CAPTCHA_REQUIRED = '请先完成滑块验证';
-/** The kinds a project setting can hide from the student (skill certificates always show). */
-type HideableKind = Exclude<CertificateKind, 'SKILL'>;
-export const KIND_HIDDEN: Record<HideableKind, string> = {
-  CLASS: '班级证书暂未开放',
-  YEAR: '年度学时证书暂未开放',
-};
+export { KIND_HIDDEN };
 
 const live = { deletedAt: null };
 
@@ -401,7 +397,7 @@ export async function previewCertificate(scope: TenantScope, id: number) {
 export async function reprintCertificate(scope: ActorScope, id: number) {
   const row = await scope.sequelize.transaction(async (transaction) => {
     const found = await loadCertificate(scope, id, transaction);
-    if (found.status === 'DISABLED') throw new BusinessError('证书已停用，不能补打');
+    authorize(scope, 'certificate.reprint', found);
     await found.update({ printCount: found.printCount + 1 }, { transaction });
     await CertificatePrintLog.create(
       { projectId: scope.project.id, certificateId: found.id, actorId: scope.principal.accountId },
@@ -448,8 +444,9 @@ async function loadMine(scope: ActorScope, id: number): Promise<Certificate> {
 /** A live certificate of one student, as the project shows them. Throws BusinessError 证书不存在 or why it is hidden. */
 async function loadOwned(scope: TenantScope, accountId: number, id: number): Promise<Certificate> {
   const row = await loadCertificate(scope, id, undefined, { accountId });
-  if (row.kind !== 'SKILL' && hiddenKinds(scope).includes(row.kind))
-    throw new BusinessError(KIND_HIDDEN[row.kind]);
+  // A signed document link has no caller: the same rule of the certificate policy, as a verdict.
+  const hidden = hiddenRefusal({ kind: row.kind, hiddenKinds: hiddenKinds(scope) });
+  if (hidden) throw new BusinessError(hidden.reason);
   return row;
 }
 

@@ -1,0 +1,26 @@
+import { ROLE_SYSTEM } from '@px/config';
+import { judge, type PolicyScope } from '../../core/policy';
+import { KIND_HIDDEN } from './certificate.policy';
+
+const scope: PolicyScope = {
+  project: { id: 1 },
+  principal: { accountId: 5, roleSystem: ROLE_SYSTEM.STUDENT, unitId: null, menu: new Set() },
+};
+
+describe('certificate policy', () => {
+  test('a kind the project hides is not shown; skill certificates always are', () => {
+    expect(judge(scope, 'certificate.show', { kind: 'CLASS', hiddenKinds: [] })).toBeNull();
+    expect(judge(scope, 'certificate.show', { kind: 'CLASS', hiddenKinds: ['CLASS'] })?.reason).toBe(
+      KIND_HIDDEN.CLASS,
+    );
+    expect(judge(scope, 'certificate.show', { kind: 'YEAR', hiddenKinds: ['YEAR'] })?.reason).toBe(
+      KIND_HIDDEN.YEAR,
+    );
+    expect(judge(scope, 'certificate.show', { kind: 'SKILL', hiddenKinds: ['CLASS', 'YEAR'] })).toBeNull();
+  });
+
+  test('a disabled certificate is not reprinted', () => {
+    expect(judge(scope, 'certificate.reprint', { status: 'VALID' })).toBeNull();
+    expect(judge(scope, 'certificate.reprint', { status: 'DISABLED' })?.reason).toBe('证书已停用，不能补打');
+  });
+});

@@ -1,0 +1,44 @@
+import type { CertificateKind } from '../../contract/my-certificate';
+import { definePolicy, refuse, type Verdict } from '../../core/policy';
+
+/**
+ * The certificate's record policy (docs/product-decisions.md "Certificates"): which certificates a
+ * student is shown (the project's settings hide class or year certificates; skill certificates
+ * always show), and which staff may reprint (not a disabled one). Rows are found in the caller's
+ * project (and, for a student, among their own), so another's reads as missing before this runs.
+ */
+
+/** The kinds a project setting can hide from the student (skill certificates always show). */
+export type HideableKind = Exclude<CertificateKind, 'SKILL'>;
+export const KIND_HIDDEN: Readonly<Record<HideableKind, string>> = {
+  CLASS: '班级证书暂未开放',
+  YEAR: '年度学时证书暂未开放',
+};
+
+/** What the policy reads of a certificate shown to its student. */
+export interface CertificateShowFacts {
+  kind: CertificateKind;
+  /** The kinds the project hides from students. */
+  hiddenKinds: readonly HideableKind[];
+}
+
+declare module '../../core/policy' {
+  interface PolicyVerbs {
+    'certificate.show': CertificateShowFacts;
+    'certificate.reprint': { status: string };
+  }
+}
+
+/** Why the certificate is not shown to its student (a kind the project hides), or null. */
+export function hiddenRefusal(facts: CertificateShowFacts): Verdict {
+  return facts.kind !== 'SKILL' && facts.hiddenKinds.includes(facts.kind)
+    ? refuse(KIND_HIDDEN[facts.kind])
+    : null;
+}
+
+export const certificatePolicy = definePolicy({
+  /** The student sees (and downloads) a certificate of a kind the project shows. */
+  'certificate.show': (_scope, facts) => hiddenRefusal(facts),
+  /** Staff reprint a certificate unless it is disabled. */
+  'certificate.reprint': (_scope, row) => (row.status === 'DISABLED' ? refuse('证书已停用，不能补打') : null),
+});
