@@ -182,9 +182,11 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       await expectVisible(confirmation.getByText(/该订单.*发票.*退款不会/));
       await shot(page, '03-invoice-warning');
       await button(confirmation, '取消').click();
+      await page.locator('.ant-popconfirm').filter({ hasText: '退款不会' }).waitFor({ state: 'hidden' });
       await expectVisible(row(page, '李四').getByText('待审核'));
 
       await button(mine, '通过').click();
+      await expectVisible(confirmation.getByText('学员的班级将停止学习', { exact: false }));
       // 张三's order has no invoice: nothing is said of one.
       expect(await confirmation.getByText(/发票/).count()).toBe(0);
       await button(confirmation, '通过').click();
