@@ -42,6 +42,7 @@ module.exports = {
   projects: [
     nodeProject('config'),
     nodeProject('wechat'),
+    nodeProject('regulator'),
     nodeProject('api'),
     webProject('h5'),
     webProject('admin'),

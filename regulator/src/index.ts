@@ -1,0 +1,2 @@
+export * from './client/client';
+export * from './protocol';
