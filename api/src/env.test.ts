@@ -36,6 +36,22 @@ test('WeChat: the simulator outside production, WeChat itself in production, eit
   expect(() => loadEnv({ WECHAT_PAY_BASE: 'not a url' })).toThrow(/WECHAT_PAY_BASE/);
 });
 
+test('the regulator: the simulator outside production, live in production, its settings validated', () => {
+  expect(loadEnv({}).REGULATOR_MODE).toBe('simulator');
+  expect(loadEnv({}).REGULATOR_SIM_RATE_PER_SECOND).toBe(200);
+  expect(loadEnv({}).REGULATOR_TIMEOUT_MS).toBe(10_000);
+  expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://px.example.com' }).REGULATOR_MODE).toBe(
+    'live',
+  );
+  expect(
+    loadEnv({ REGULATOR_MODE: 'live', REGULATOR_API_BASE: 'https://reg.example.gov.cn' }).REGULATOR_API_BASE,
+  ).toBe('https://reg.example.gov.cn');
+  expect(() => loadEnv({ REGULATOR_MODE: 'fake' })).toThrow(/REGULATOR_MODE/);
+  expect(() => loadEnv({ REGULATOR_API_BASE: 'ftp://reg.example.gov.cn' })).toThrow(/REGULATOR_API_BASE/);
+  expect(() => loadEnv({ REGULATOR_SIM_RATE_PER_SECOND: '0' })).toThrow(/REGULATOR_SIM_RATE_PER_SECOND/);
+  expect(() => loadEnv({ REGULATOR_TIMEOUT_MS: '10' })).toThrow(/REGULATOR_TIMEOUT_MS/);
+});
+
 test('live WeChat needs the public address people reach the product at', () => {
   expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
   expect(() => loadEnv({ WECHAT_MODE: 'live' })).toThrow(/PUBLIC_URL/);

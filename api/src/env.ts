@@ -108,6 +108,20 @@ const envSchema = z.object({
   EINVOICE_API_BASE: z.url().optional(),
   EINVOICE_APP_KEY: z.string().min(1).optional(),
   EINVOICE_APP_SECRET: z.string().min(16).optional(),
+  /**
+   * `simulator`: start the local regulator simulator (docs/regulator.md) and report every project's
+   * study records there (dev, demo, tests); `live`: each project's endpoint, or REGULATOR_API_BASE
+   * when it names none. Default: live in production only.
+   */
+  REGULATOR_MODE: z.enum(['simulator', 'live']).optional(),
+  /** The regulator simulator's port (simulator mode); a free one is picked when unset. */
+  REGULATOR_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Requests per second the regulator simulator takes from each project before answering RATE_LIMITED. */
+  REGULATOR_SIM_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** The regulator's endpoint for projects whose push config names none (live mode). */
+  REGULATOR_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long one request to the regulator may take before it counts as unanswered. */
+  REGULATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 /** The application role's password on the embedded PostgreSQL and in development (loopback only). */
@@ -118,6 +132,7 @@ export type Env = z.output<typeof envSchema> & {
   SEED_DEMO: boolean;
   WECHAT_MODE: 'simulator' | 'live';
   EINVOICE_MODE: 'simulator' | 'live';
+  REGULATOR_MODE: 'simulator' | 'live';
   STORAGE_DIR: string;
   FACE_PROVIDER: 'face-api' | 'simulator';
   DRAIN_SECONDS: number;
@@ -160,6 +175,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DRAIN_SECONDS: result.data.DRAIN_SECONDS ?? (result.data.NODE_ENV === 'test' ? 0 : 5),
     WECHAT_MODE: wechatMode,
     EINVOICE_MODE: result.data.EINVOICE_MODE ?? (production ? 'live' : 'simulator'),
+    REGULATOR_MODE: result.data.REGULATOR_MODE ?? (production ? 'live' : 'simulator'),
     FACE_PROVIDER: result.data.FACE_PROVIDER ?? (result.data.NODE_ENV === 'test' ? 'simulator' : 'face-api'),
     STORAGE_DIR:
       result.data.STORAGE_DIR ??

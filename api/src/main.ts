@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       `  Database       ${database}`,
       ...(server.wechatSimulatorUrl ? [`  WeChat (sim)   ${server.wechatSimulatorUrl}/`] : []),
       ...(server.einvoiceSimulatorUrl ? [`  发票平台 (sim) ${server.einvoiceSimulatorUrl}/`] : []),
+      ...(server.regulatorSimulatorUrl ? [`  监管平台 (sim) ${server.regulatorSimulatorUrl}/`] : []),
       `  Health         ${base}/healthz  ${base}/readyz`,
       ...(server.metricsUrl ? [`  Metrics        ${server.metricsUrl}`] : []),
       '',

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
+import { createRegulatorClient } from '@px/regulator';
+import { DEMO_REGULATOR_APP } from '@px/regulator/sim';
 import { createLogger } from './core/logger';
 import { loadEnv } from './env';
 import { type RunningServer, startServer } from './server';
@@ -41,6 +43,31 @@ test('a second boot on the same database migrates and seeds nothing again', asyn
   } finally {
     await second.close();
   }
+});
+
+test('simulator mode starts the regulator simulator beside the server, keeping what it receives in the database', async () => {
+  const simUrl = server.regulatorSimulatorUrl;
+  if (!simUrl) throw new Error('no regulator simulator');
+  const client = createRegulatorClient({
+    baseUrl: simUrl,
+    appId: DEMO_REGULATOR_APP.appId,
+    secret: DEMO_REGULATOR_APP.secret,
+  });
+  const filed = await client.fileClass({
+    code: 'SERVER-TEST',
+    name: '启动测试班',
+    hours: 8,
+    startOn: '2026-01-01',
+    endOn: '2026-12-31',
+  });
+  expect(filed.kind).toBe('accepted');
+  const [rows] = await server.sequelize
+    .query("SELECT count(*)::int AS n FROM regulator_sim.filed_class WHERE code = 'SERVER-TEST'")
+    .catch(() => [[{ n: 'not readable by the app role' }]]);
+  // The app's role has no business in the regulator's schema; its owner holds the class.
+  expect(rows).toEqual([{ n: 'not readable by the app role' }]);
+  const page = await (await fetch(`${simUrl}/apps/${DEMO_REGULATOR_APP.appId}`)).text();
+  expect(page).toContain('SERVER-TEST');
 });
 
 /** Sends the headers and the first half of a JSON body to `url`, holding the rest back. */

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createRegulatorSimulator, type RegulatorSimulator } from '@px/regulator/sim';
 import { BRIDGE_SCRIPT_PATH, createWechatSimulator, type WechatSimulator } from '@px/wechat/sim';
 import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
@@ -33,6 +34,8 @@ export interface RunningServer {
   einvoiceSimulatorUrl: string | null;
   /** `GET /metrics` on its own port (METRICS_PORT), else null. */
   metricsUrl: string | null;
+  /** The regulator simulator's base URL in simulator mode, else null. */
+  regulatorSimulatorUrl: string | null;
   port: number;
   database: DatabaseLocation;
   sequelize: Sequelize;
@@ -103,6 +106,7 @@ export async function startServer(
   };
   let simulator: WechatSimulator | undefined;
   let einvoiceSim: EinvoiceSimulator | undefined;
+  let regulatorSim: RegulatorSimulator | undefined;
   let jobs: JobRunner | undefined;
   let changeFeed: ChangeFeed | undefined;
   let metricsServer: MetricsServer | undefined;
@@ -112,6 +116,7 @@ export async function startServer(
     await changeFeed?.close();
     await simulator?.close();
     await einvoiceSim?.close();
+    await regulatorSim?.close();
     await sequelize.close();
     await closeOwner();
     await database.embedded?.stop();
@@ -142,6 +147,15 @@ export async function startServer(
       const invoiceSim = einvoiceSim;
       if (env.SEED_DEMO && (await withBypass('demo seed', () => seedDemoInvoice(sequelize, invoiceSim))))
         logger.info('demo invoice issued');
+    }
+    if (env.REGULATOR_MODE === 'simulator') {
+      // The simulated regulator keeps what it receives in a schema of its own on the same server
+      // (docs/regulator.md), reached as the database's owner, which may create it.
+      regulatorSim = createRegulatorSimulator({
+        databaseUrl: database.url,
+        ratePerSecond: env.REGULATOR_SIM_RATE_PER_SECOND,
+      });
+      await regulatorSim.listen(env.REGULATOR_SIM_PORT);
     }
 
     const providers = createProviders(env, {
@@ -217,6 +231,7 @@ export async function startServer(
       wechatSimulatorUrl: simulator?.url() ?? null,
       einvoiceSimulatorUrl: einvoiceSim?.url() ?? null,
       metricsUrl: metricsServer?.url ?? null,
+      regulatorSimulatorUrl: regulatorSim?.url() ?? null,
       port,
       database,
       sequelize,
