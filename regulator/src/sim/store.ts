@@ -134,6 +134,9 @@ export function createSimStore(databaseUrl: string) {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server ends (a restart, a shutdown) is dropped and replaced by the pool;
+  // without a listener its error would end the process.
+  pool.on('error', () => undefined);
   let lastPurge = 0;
 
   async function transaction<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
