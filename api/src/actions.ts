@@ -20,6 +20,7 @@ import { myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
 import { projectActions } from './modules/project/project.actions';
 import { refundApplyActions } from './modules/refund-apply/refund-apply.actions';
+import { regulatorActions } from './modules/regulator/regulator.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
 import { studentActions } from './modules/student/student.actions';
@@ -44,6 +45,7 @@ export const allActions: ActionDefinition[] = [
   ...captchaActions,
   ...superAccountActions,
   ...projectActions,
+  ...regulatorActions,
   ...accountActions,
   ...roleActions,
   ...unitActions,

@@ -97,6 +97,9 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'account/add': { roleId: "the staff account's role, one of the project's roles (checked in the project)" },
   'account/disable': { status: 'enables or disables an account: the call exists to' },
   'role/query': { roleSystem: FILTER },
+  'regulator/save-push-config': {
+    enabled: "platform staff turn a project's reporting to the regulator on or off (the call exists to)",
+  },
   'role/page': { roleSystem: FILTER },
   'role/save': {
     roleSystem: "the kind of role being defined (project roles are 2, 3 or 4; checked against the caller's)",

@@ -5,6 +5,7 @@ import { createMetrics } from './core/metrics';
 import type { Env } from './env';
 import { createFaceProvider } from './modules/face/face-provider';
 import { createEinvoiceClient } from './modules/invoice/einvoice/einvoice.provider';
+import { createRegulatorProvider } from './modules/regulator/regulator.provider';
 import { videoProviderFromEnv } from './modules/resource/video-provider';
 import { createSmsProvider } from './modules/sms/sms.provider';
 import { fileStorageFromEnv } from './modules/storage/file-storage';
@@ -16,6 +17,8 @@ export interface ProviderOptions {
   wechatSimulator?: { endpoints: WechatEndpoints; bridgeScript: string };
   /** Simulator mode: the electronic-invoice simulator's address and app key; else EINVOICE_*. */
   einvoiceSimulator?: { url: string; appKey: string; appSecret: string };
+  /** Simulator mode: the regulator simulator's address; else each project's endpoint or REGULATOR_API_BASE. */
+  regulatorSimulatorUrl?: string;
 }
 
 /**
@@ -37,6 +40,12 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
       appSecret: options.einvoiceSimulator?.appSecret ?? env.EINVOICE_APP_SECRET ?? null,
       publicUrl: env.PUBLIC_URL ?? null,
       fetch: metrics.timedFetch('einvoice'),
+    }),
+    regulator: createRegulatorProvider({
+      mode: env.REGULATOR_MODE,
+      simulatorUrl: options.regulatorSimulatorUrl ?? null,
+      defaultEndpoint: env.REGULATOR_API_BASE ?? null,
+      timeoutMs: env.REGULATOR_TIMEOUT_MS,
     }),
     wechat: createWechatGateway({
       endpoints: options.wechatSimulator?.endpoints ?? {

@@ -168,6 +168,7 @@ export async function startServer(
         appKey: einvoiceSim.appKey,
         appSecret: einvoiceSim.appSecret,
       },
+      ...(regulatorSim ? { regulatorSimulatorUrl: regulatorSim.url() } : {}),
     });
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
     // Sessions and request projects are cached in process; every instance drops them on a change.

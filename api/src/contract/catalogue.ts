@@ -25,6 +25,7 @@ import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
 import { projectCalls } from './project';
 import { refundApplyCalls } from './refund-apply';
+import { regulatorCalls } from './regulator';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
 import { smsCalls } from './sms';
@@ -71,6 +72,7 @@ export const CALLS = {
   ...keyed(myCertificateCalls),
   ...keyed(documentLinkCalls),
   ...keyed(projectCalls),
+  ...keyed(regulatorCalls),
   ...keyed(unitCalls),
   ...keyed(unitAffiliationCalls),
   ...keyed(unitClassCalls),

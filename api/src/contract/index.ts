@@ -20,6 +20,7 @@ export * from './my-class';
 export * from './order';
 export * from './project';
 export * from './refund-apply';
+export * from './regulator';
 export * from './resource';
 export * from './role';
 export * from './sms';

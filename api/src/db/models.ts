@@ -38,6 +38,7 @@ import {
 } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
 import { RefundApply } from '../modules/refund-apply/refund-apply.model';
+import { RegulatorPushConfig } from '../modules/regulator/push-config.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
 import { ResourceUploadError } from '../modules/resource/upload-error.model';
 import { Session } from '../modules/session/session.model';
@@ -97,6 +98,7 @@ export function initModels(sequelize: Sequelize): void {
   ChangeClassApply.initModel(sequelize);
   RefundApply.initModel(sequelize);
   for (const model of [InvoiceConfig, Invoice, InvoiceOrder, InvoiceLog]) model.initModel(sequelize);
+  RegulatorPushConfig.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

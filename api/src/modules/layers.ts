@@ -32,4 +32,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['exam', 'my-certificate'],
   ['change-class'],
   ['refund-apply', 'document-link'],
+  ['regulator'],
 ];
