@@ -15,6 +15,11 @@ jest.mock('../../../api/project', () => ({
   getSystemInfo: jest.fn(() => new Promise(() => undefined)),
 }));
 jest.mock('../../../api/dictionary', () => ({ getRegionalTree: jest.fn() }));
+// 学时上报 below the settings has tests of its own (RegulatorPushCard.test.tsx).
+jest.mock('../../../api/regulator', () => ({
+  getRegulatorPushConfig: jest.fn(() => new Promise(() => undefined)),
+  saveRegulatorPushConfig: jest.fn(),
+}));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
 configure({ defaultHidden: true });
