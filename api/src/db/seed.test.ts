@@ -1,4 +1,5 @@
 import { isIdCardNumber, isUnifiedSocialCreditCode, ROLE_SYSTEM } from '@px/config';
+import { DEMO_REGULATOR_APP } from '@px/regulator/sim';
 import type { CertificateItem } from '../contract/my-certificate';
 import type { StudyDetail, StudyReportRow } from '../contract/study-report';
 import { Account } from '../modules/account/account.model';
@@ -6,6 +7,8 @@ import { Certificate } from '../modules/my-certificate/my-certificate.model';
 import { PayOrder, PayOrderItem } from '../modules/order/order.model';
 import { Project } from '../modules/project/project.model';
 import { RefundApply } from '../modules/refund-apply/refund-apply.model';
+import { RegulatorPushConfig } from '../modules/regulator/push-config.model';
+import { getPushConfig } from '../modules/regulator/push-config.service';
 import { DEMO_REVIEWERS } from '../modules/train-class/class-evaluation.demo';
 import { MyClass } from '../modules/train-class/train-class.model';
 import { Unit } from '../modules/unit/unit.model';
@@ -284,4 +287,19 @@ test('approving the demo refund application refunds 李四’s offline demo orde
   expect((await PayOrder.findOne({ where: { id: apply?.orderId ?? 0 }, allTenants: true }))?.status).toBe(
     'REFUNDED',
   );
+});
+
+test('the demo project reports to the regulator simulator with its demo app, automatically', async () => {
+  const project = await Project.findOne({ where: { code: DEMO.projectCode } });
+  if (!project) throw new Error('no demo project');
+  const config = await getPushConfig(t.scope(), project.id);
+  expect(config).toMatchObject({
+    enabled: true,
+    appId: DEMO_REGULATOR_APP.appId,
+    secretSet: true,
+    baseTypes: ['public', 'specialized'],
+    pushMode: 'AUTO',
+  });
+  const stored = await RegulatorPushConfig.findByPk(project.id);
+  expect(stored?.appSecret).toBe(DEMO_REGULATOR_APP.secret);
 });

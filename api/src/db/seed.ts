@@ -18,6 +18,7 @@ import {
 import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { DEMO_REFUND_TEXT, seedRefundApplyDemo } from '../modules/refund-apply/refund-apply.demo';
+import { seedRegulatorDemo } from '../modules/regulator/regulator.demo';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
@@ -188,6 +189,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedUnitAffiliationDemo(project.id, unit.id, projectAdmin.id, transaction);
     await seedRefundApplyDemo(project.id, transaction);
     await seedInvoiceConfigDemo(project.id, transaction);
+    await seedRegulatorDemo(project.id, transaction);
     return true;
   });
 }
