@@ -130,4 +130,48 @@ describe('the first administrator of a new project', () => {
     },
     STEP_TIMEOUT,
   );
+
+  test(
+    "the platform admin turns on the project's reporting to the regulator; the secret is never shown again",
+    async () => {
+      const [project] = await queryProduct<{ id: number }>(
+        product,
+        'SELECT id FROM project WHERE code = $1',
+        [PROJECT.code],
+      );
+      await page.goto(`${product.url}/admin/project-manage/setting?projectId=${project?.id}`);
+      const card = page.locator('.ant-card').filter({ hasText: '学时上报' }).last();
+      await expectVisible(card.getByText('当前为模拟模式'));
+      const secret = 'e2e-regulator-secret-0123456789';
+      await card.locator('.ant-form-item').filter({ hasText: '启用学时上报' }).getByRole('switch').click();
+      await card.getByLabel('应用 ID').fill('e2e-app-001');
+      await card.getByLabel('应用密钥').fill(secret);
+      await card.getByText('公需科目').click();
+      await card.getByText('仅手动上报').click();
+      await button(card, '保存上报配置').click();
+      await expectVisible(page.getByText('学时上报配置已保存'));
+      await shot(page, '04-regulator-push-config');
+      const stored = await queryProduct<{
+        enabled: boolean;
+        app_id: string;
+        app_secret: string;
+        push_mode: string;
+      }>(
+        product,
+        'SELECT enabled, app_id, app_secret, push_mode FROM regulator_push_config WHERE project_id = $1',
+        [project?.id],
+      );
+      expect(stored).toEqual([
+        { enabled: true, app_id: 'e2e-app-001', app_secret: secret, push_mode: 'MANUAL' },
+      ]);
+
+      await page.reload();
+      const again = page.locator('.ant-card').filter({ hasText: '学时上报' }).last();
+      await expectVisible(again.getByPlaceholder('已设置，留空则不修改'));
+      expect(await again.getByLabel('应用 ID').inputValue()).toBe('e2e-app-001');
+      expect(await again.getByLabel('应用密钥').inputValue()).toBe('');
+      expect(await page.content()).not.toContain(secret);
+    },
+    STEP_TIMEOUT,
+  );
 });
