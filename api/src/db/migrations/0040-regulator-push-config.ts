@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TIMESTAMP_COLUMNS } from '../migration-sql';
 import { dropTenantPolicySql, tenantPolicySql } from '../row-security';
 
 /**
@@ -21,8 +22,7 @@ export const m0040RegulatorPushConfig: Migration = {
         base_types VARCHAR(20)[] NOT NULL DEFAULT '{}',
         push_mode VARCHAR(10) NOT NULL DEFAULT 'AUTO' CHECK (push_mode IN ('AUTO', 'MANUAL')),
         updated_by INTEGER REFERENCES account (id),
-        created_at TIMESTAMPTZ NOT NULL,
-        updated_at TIMESTAMPTZ NOT NULL
+        ${TIMESTAMP_COLUMNS}
       )`);
     for (const statement of tenantPolicySql('regulator_push_config', { sharedNullRows: false }))
       await sql(statement);

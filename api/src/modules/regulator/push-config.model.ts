@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { timestampAttributes } from '../../db/model-columns';
 
 export const PUSH_MODES = ['AUTO', 'MANUAL'] as const;
 export type PushMode = (typeof PUSH_MODES)[number];
@@ -42,8 +43,7 @@ export class RegulatorPushConfig extends Model<
         baseTypes: { type: DataTypes.ARRAY(DataTypes.STRING(20)), allowNull: false },
         pushMode: { type: DataTypes.STRING(10), allowNull: false },
         updatedBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'regulator_push_config', underscored: true },
     );
