@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { platform } from './access';
 import { answer, defineCalls } from './call';
 import { CLASS_BASE_TYPES, type ClassBaseType } from './class-category';
-import { zBoolean, zInput, zOptionalText } from './common';
+import { zBoolean, zInput } from './common';
 
 /** How a project reports: at once when an enrolment passes (`AUTO`), or only when staff push (`MANUAL`). */
 export const REGULATOR_PUSH_MODES = ['AUTO', 'MANUAL'] as const;
