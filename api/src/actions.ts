@@ -14,6 +14,7 @@ import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { documentLinkActions } from './modules/document-link/document-link.actions';
 import { examActions } from './modules/exam/exam.actions';
 import { faceActions } from './modules/face/face.actions';
+import { homeActions } from './modules/home/home.actions';
 import { invoiceActions } from './modules/invoice/invoice.actions';
 import { myCertificateActions } from './modules/my-certificate/my-certificate.actions';
 import { myClassActions } from './modules/my-class/my-class.actions';
@@ -80,4 +81,5 @@ export const allActions: ActionDefinition[] = [
   ...unitImportActions,
   ...batchOrderActions,
   ...unitWorkspaceActions,
+  ...homeActions,
 ];

@@ -9,7 +9,7 @@ import { expectVisible } from '../support/wait';
 // Issue 15, refunds: the demo student 张三 pays a class through WeChat Pay (Native, the simulator's
 // scan page), applies for its refund in 我的订单 after reading the project's 退款说明; the demo
 // project admin approves it in 退款申请; the WeChat Pay simulator settles the refund and notifies;
-// 张三 sees the order refunded.
+// 张三 sees the order refunded. The project admin's home counts the application when it arrives (issue 27).
 
 const STEP_TIMEOUT = 180_000;
 /** An offered demo class 张三 is not enrolled in. */
@@ -82,6 +82,23 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
     await phone?.close();
     await desktop?.close();
   });
+
+  test(
+    'the project admin’s home counts the refund applications waiting: the demo’s one of 李四',
+    async () => {
+      const page = staff;
+      await page.goto(`${product.url}/admin/home`);
+      await page.waitForURL(/\/admin\/admin-login/);
+      await page.getByPlaceholder('请输入账号').fill(DEMO.accounts.projectAdmin.account);
+      await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.projectAdmin.password);
+      await button(page, '登录').click();
+      await page.waitForURL(/\/admin\/home$/);
+      await expectVisible(page.getByRole('link', { name: '退款申请待审核 1' }));
+      await expectVisible(page.getByRole('link', { name: '单位批量订单待支付 1' }));
+      await shot(page, '00-home');
+    },
+    STEP_TIMEOUT,
+  );
 
   test(
     'the demo student pays a class through WeChat Pay and applies for its refund',
@@ -159,17 +176,20 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
   );
 
   test(
-    'the project admin finds it in 退款申请 (in the menu) and approves it; WeChat Pay settles it',
+    'the home counts it; its link opens 退款申请 (in the menu) filtered to those waiting; approved, WeChat Pay settles it',
     async () => {
       const page = staff;
-      await page.goto(`${product.url}/admin/invoice-manage/refund-list`);
-      await page.waitForURL(/\/admin\/admin-login/);
-      await page.getByPlaceholder('请输入账号').fill(DEMO.accounts.projectAdmin.account);
-      await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.projectAdmin.password);
-      await button(page, '登录').click();
-      await page.waitForURL(/\/admin\/invoice-manage\/refund-list$/);
+      await page.reload();
+      const waiting = page.getByRole('link', { name: '退款申请待审核 2' });
+      await expectVisible(waiting);
+      await waiting.click();
+      await page.waitForURL(/\/admin\/invoice-manage\/refund-list\?status=PENDING$/);
       await expectVisible(page.locator('.ant-menu').getByText('退款申请'));
+      await expectVisible(page.locator('.ant-select').filter({ hasText: '待审核' }));
       // 张三's new application and the demo's pending one of 李四.
+      await expectVisible(page.getByText('共 2 条'));
+      // 重置 lists every application (the approved one stays in sight once refunded).
+      await button(page, '重置').click();
       await expectVisible(page.getByText('共 2 条'));
       const mine = row(page, REASON);
       await expectVisible(mine.getByText('待审核'));

@@ -9,6 +9,8 @@ export interface ListFilterBarProps<V> {
   onSearch: (values: V) => void;
   /** Called after 重置 has cleared the fields; without it there is no 重置 button. */
   onReset?: () => void;
+  /** The fields' first values (a filter the address set); 重置 clears them like any other value. */
+  initialValues?: Partial<V>;
   /** The filter fields (`Form.Item`s). */
   children: ReactNode;
   /** More buttons after 查询 (and 重置), for example 刷新. */
@@ -27,6 +29,7 @@ export function ListFilterBar<V extends object>({
   name,
   onSearch,
   onReset,
+  initialValues,
   children,
   buttons,
   extra,
@@ -35,7 +38,15 @@ export function ListFilterBar<V extends object>({
 }: ListFilterBarProps<V>) {
   const [form] = Form.useForm<V>();
   const bar = (
-    <Form<V> form={form} name={name} layout="inline" className={className} style={style} onFinish={onSearch}>
+    <Form<V>
+      form={form}
+      name={name}
+      layout="inline"
+      className={className}
+      style={style}
+      initialValues={initialValues}
+      onFinish={onSearch}
+    >
       {children}
       <Form.Item>
         <Space>
@@ -46,6 +57,11 @@ export function ListFilterBar<V extends object>({
             <Button
               onClick={() => {
                 form.resetFields();
+                if (initialValues) {
+                  form.setFieldsValue(
+                    Object.fromEntries(Object.keys(initialValues).map((key) => [key, undefined])) as V,
+                  );
+                }
                 onReset();
               }}
             >

@@ -18,6 +18,7 @@ import {
   examSettingCalls,
 } from './exam';
 import { faceCalls } from './face';
+import { homeCalls } from './home';
 import { invoiceCalls } from './invoice';
 import { forgetCalls, loginCalls, registerCalls } from './login';
 import { myCertificateCalls } from './my-certificate';
@@ -80,6 +81,7 @@ export const CALLS = {
   ...keyed(unitImportCalls),
   ...keyed(batchOrderCalls),
   ...keyed(unitWorkspaceCalls),
+  ...keyed(homeCalls),
   ...keyed(dictionaryCalls),
   ...keyed(resourceCalls),
   ...keyed(questionCalls),

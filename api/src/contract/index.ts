@@ -13,6 +13,7 @@ export * from './dictionary';
 export * from './document-link';
 export * from './exam';
 export * from './face';
+export * from './home';
 export * from './invoice';
 export * from './login';
 export * from './my-certificate';

@@ -77,8 +77,21 @@ export const unitImportInput = z.object({ unitClassId: zInput.id() });
 /** `batch-import-order/progress`, `error-file`: one import. */
 export const unitImportIdInput = z.object({ id: zInput.id() });
 
-/** `batch-import-order/page`: imports, newest first, optionally of one unit class. */
-export const unitImportPageInput = z.object({ ...zPage, unitClassId: zInput.optionalId() });
+/** The states of an import that ended without enrolling everyone it was given (导入异常). */
+export const UNIT_IMPORT_FAILED: readonly UnitImportStatus[] = ['INVALID', 'FAILED'];
+
+/**
+ * `batch-import-order/page`: imports, newest first, optionally of one unit class and in some states
+ * (`statuses=INVALID,FAILED` in a query string).
+ */
+export const unitImportPageInput = z.object({
+  ...zPage,
+  unitClassId: zInput.optionalId(),
+  statuses: z
+    .array(z.enum(UNIT_IMPORT_STATUS, { error: '导入状态不正确' }))
+    .max(UNIT_IMPORT_STATUS.length, { error: '导入状态不正确' })
+    .optional(),
+});
 
 export const BATCH_ORDER_STATUS = ['CREATED', 'PAID', 'CANCELLED'] as const;
 export type BatchOrderStatus = (typeof BATCH_ORDER_STATUS)[number];

@@ -31,6 +31,6 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['study-report'],
   ['exam', 'my-certificate'],
   ['change-class'],
-  ['refund-apply', 'document-link'],
+  ['refund-apply', 'document-link', 'home'],
   ['regulator'],
 ];

@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { queryAccounts } from '../../api/account';
+import { getHomeTodo } from '../../api/home';
 import { getSystemInfo, listProjects } from '../../api/project';
 import { getUnit, listUnits } from '../../api/unit';
 import { getUnitWorkspace } from '../../api/unit-import';
@@ -16,6 +17,7 @@ jest.mock('../../api/project', () => ({ getSystemInfo: jest.fn(), listProjects: 
 jest.mock('../../api/unit', () => ({ listUnits: jest.fn(), getUnit: jest.fn() }));
 jest.mock('../../api/account', () => ({ queryAccounts: jest.fn() }));
 jest.mock('../../api/unit-import', () => ({ getUnitWorkspace: jest.fn() }));
+jest.mock('../../api/home', () => ({ getHomeTodo: jest.fn() }));
 
 // Screens load lazily and antd is slow in jsdom while other test files run: wait longer than 1 s.
 
@@ -24,6 +26,7 @@ const listProjectsMock = jest.mocked(listProjects);
 const listUnitsMock = jest.mocked(listUnits);
 const queryAccountsMock = jest.mocked(queryAccounts);
 const getUnitMock = jest.mocked(getUnit);
+const getHomeTodoMock = jest.mocked(getHomeTodo);
 
 /** A page answer of which only the total matters. */
 function total(count: number): PageAnswer<never> {
@@ -50,6 +53,7 @@ beforeEach(() => {
   listUnitsMock.mockReset().mockResolvedValue(total(12));
   queryAccountsMock.mockReset().mockResolvedValue(total(4));
   getUnitMock.mockReset();
+  getHomeTodoMock.mockReset().mockResolvedValue({ items: [] });
 });
 
 describe('HomePage', () => {
@@ -202,5 +206,71 @@ describe('HomePage', () => {
       within(card).getByText((text) => text.replace(/\s/g, '') === '批量订单', { selector: 'button span' }),
     );
     expect(screen.getByTestId('location').textContent).toBe('/train-manage/batch-pay-order');
+  });
+
+  it('lists the work waiting as the server answers it, each count opening its filtered list', async () => {
+    getSystemInfoMock.mockResolvedValue(buildSystemInfo());
+    getHomeTodoMock.mockResolvedValue({
+      items: [
+        {
+          key: 'refundApplies',
+          title: '退款申请待审核',
+          count: 2,
+          page: '/invoice-manage/refund-list',
+          query: { status: 'PENDING' },
+        },
+        {
+          key: 'failedImports',
+          title: '学员导入失败',
+          count: 0,
+          page: '/train-manage/import-student',
+          query: { statuses: 'INVALID,FAILED' },
+        },
+      ],
+    });
+    // The menu grants neither list: the server decides, the page shows what it answers.
+    renderScreen(<HomePage />, buildAccountInfo(['/home'], { userName: '李管理' }));
+    const refunds = await screen.findByRole('link', { name: '退款申请待审核 2' });
+    expect(screen.getByRole('link', { name: '学员导入失败 0' }).getAttribute('href')).toBe(
+      '/train-manage/import-student?statuses=INVALID%2CFAILED',
+    );
+    expect(getHomeTodoMock).toHaveBeenCalledWith({ quiet: true });
+    fireEvent.click(refunds);
+    expect(screen.getByTestId('location').textContent).toBe('/invoice-manage/refund-list?status=PENDING');
+  });
+
+  it('refreshes the counts on 刷新, and shows no 待办事项 when there is nothing the role opens', async () => {
+    getSystemInfoMock.mockResolvedValue(buildSystemInfo());
+    const item = {
+      key: 'refundApplies',
+      title: '退款申请待审核',
+      page: '/invoice-manage/refund-list',
+      query: { status: 'PENDING' },
+    } as const;
+    getHomeTodoMock.mockResolvedValueOnce({ items: [{ ...item, count: 1 }] });
+    getHomeTodoMock.mockResolvedValueOnce({ items: [{ ...item, count: 3 }] });
+    getHomeTodoMock.mockResolvedValueOnce({ items: [] });
+    renderScreen(<HomePage />, buildAccountInfo(['/home']));
+    expect(await screen.findByRole('link', { name: '退款申请待审核 1' })).toBeTruthy();
+    const refresh = () =>
+      fireEvent.click(
+        screen.getByText((text) => text.replace(/\s/g, '') === '刷新', { selector: 'button span' }),
+      );
+    refresh();
+    expect(await screen.findByRole('link', { name: '退款申请待审核 3' })).toBeTruthy();
+    refresh();
+    await waitFor(() => expect(screen.queryByText('待办事项')).toBeNull());
+  });
+
+  it('does not ask platform staff, who work in no project', async () => {
+    getSystemInfoMock.mockResolvedValue(buildSystemInfo());
+    const admin = buildAccountInfo(['/home'], {
+      roleSystem: 1,
+      roleName: '平台管理员',
+      userName: '平台管理员',
+    });
+    renderScreen(<HomePage />, { ...admin, projectId: null });
+    expect(await screen.findByText('您好，平台管理员')).toBeTruthy();
+    expect(getHomeTodoMock).not.toHaveBeenCalled();
   });
 });

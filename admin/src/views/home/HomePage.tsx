@@ -7,12 +7,14 @@ import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { accountInfoAtom } from '../../store/session';
 import { AccountOverview } from './components/AccountOverview';
 import { HomeStats } from './components/HomeStats';
+import { HomeTodoCard } from './components/HomeTodoCard';
 import { OwnUnitCard } from './components/OwnUnitCard';
 import { UnitWorkspaceCard } from './components/UnitWorkspaceCard';
 import { useHomeStats } from './hooks/useHomeStats';
 
 /**
- * The back office's home: who is signed in (name, role, project), the counts their menu grants
+ * The back office's home: who is signed in (name, role, project), 待办事项 (the work waiting for project
+ * staff and unit managers, counted by the server, each linking to its filtered list), the counts their menu grants
  * (projects for platform staff; units and staff accounts for project staff), a unit manager's
  * workspace (unit classes, students, unpaid batch orders) and way to their unit, and the project's
  * titles and version from the system-info call.
@@ -48,9 +50,12 @@ export function HomePage() {
       ? info.unitId
       : null;
   const unitWorkspace = info?.roleRP.roleSystem === ROLE_SYSTEM.UNIT && can('/train-manage/unit-class');
+  const hasTodo =
+    info?.roleRP.roleSystem === ROLE_SYSTEM.PROJECT || info?.roleRP.roleSystem === ROLE_SYSTEM.UNIT;
   return (
     <Flex vertical gap={16}>
       {info && <AccountOverview info={info} hostProject={{ projectId, projectName }} />}
+      {hasTodo && <HomeTodoCard />}
       <HomeStats stats={stats} />
       {unitWorkspace && <UnitWorkspaceCard canPay={can('/train-manage/batch-pay-order')} />}
       {ownUnitId !== null && <OwnUnitCard unitId={ownUnitId} />}

@@ -204,6 +204,7 @@ export async function pageImports(
   const where = {
     ...visibleUnitRowsWhere(scope),
     ...(input.unitClassId ? { unitClassId: input.unitClassId } : {}),
+    ...(input.statuses?.length ? { status: input.statuses } : {}),
   } as WhereOptions<UnitImport>;
   const { rows, count } = await UnitImport.findAndCountAll({
     where,

@@ -1,6 +1,7 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import {
+  INVOICE_STATUS,
   INVOICE_STATUS_LABEL,
   type InvoiceFilters,
   type InvoiceRow,
@@ -10,6 +11,7 @@ import {
 import { formatFen } from '@px/config';
 import { Button, Card, Form, Input, Modal, message, Select, Space, Statistic } from 'antd';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   batchOpenInvoices,
   exportInvoices,
@@ -21,6 +23,7 @@ import { DateRangeField } from '../../../components/DateFields';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { useExport } from '../../../hooks/useExport';
 import { usePagedList } from '../../../hooks/usePagedList';
+import { readChoiceParam } from '../../../utils/query-id';
 import { InvoiceConfigModal } from '../components/InvoiceConfigModal';
 import { TextPrompt } from '../components/InvoiceModals';
 import { InvoiceTable } from '../components/InvoiceTable';
@@ -121,10 +124,15 @@ export function useBatchActions(reload: () => void, clear: () => void) {
 /**
  * 发票列表 (发票管理): the project's invoices with filters and statistics by state; per row 开票 through
  * the electronic-invoice platform, 驳回, 作废, 标记已开, 刷新, 红冲, PDF and 备注; 批量开票 and 批量红冲 of the
- * chosen rows, 导出 (.xlsx) and 开票设置 (the seller's details).
+ * chosen rows, 导出 (.xlsx) and 开票设置 (the seller's details). `?status=PENDING` (home's 待办事项)
+ * starts filtered.
  */
 export function InvoiceListPage() {
-  const list = usePagedList<InvoiceFilters, InvoiceRow>(listInvoices, {});
+  const [params] = useSearchParams();
+  const [initial] = useState<InvoiceFilters>(() => ({
+    status: readChoiceParam(params.get('status'), INVOICE_STATUS),
+  }));
+  const list = usePagedList<InvoiceFilters, InvoiceRow>(listInvoices, initial);
   const [tick, setTick] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [configOpen, setConfigOpen] = useState(false);
@@ -140,8 +148,9 @@ export function InvoiceListPage() {
       <InvoiceStatisticsStrip filters={list.filters} tick={tick} />
       <ListFilterBar<InvoiceFilterValues & { kind?: InvoiceFilters['kind'] }>
         name="invoice-filters"
+        initialValues={{ status: initial.status }}
         onSearch={(values) => list.search(cleanInvoiceFilters(values, values.kind || undefined))}
-        onReset={list.reset}
+        onReset={() => list.search({})}
         style={{ rowGap: 12 }}
         extra={
           <Space wrap>

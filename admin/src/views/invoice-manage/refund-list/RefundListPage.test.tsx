@@ -184,4 +184,23 @@ describe('RefundListPage', () => {
     expect(exportRefundApplies).toHaveBeenCalledWith(filters);
     expect(jest.mocked(saveBlobAs).mock.calls[0]?.[1]).toMatch(/^退款申请-\d{8}\.xlsx$/);
   });
+
+  it('opens filtered by the state the address names (home’s 待办事项), 重置 clears it; other states are ignored', async () => {
+    const { unmount } = renderScreen(<RefundListPage />, STAFF, '/invoice-manage/refund-list?status=PENDING');
+    await screen.findByText(PENDING.orderNo);
+    expect(listRefundApplies).toHaveBeenCalledWith({ status: 'PENDING', pageNum: 1, pageSize: 10 });
+    const status = () =>
+      document.querySelector('#refund-filters_status')?.closest('.ant-select')?.textContent;
+    expect(status()).toContain('待审核');
+    // 重置 shows every application again.
+    fireEvent.click(button(document.body, '重置'));
+    await waitFor(() => expect(listRefundApplies).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 10 }));
+    expect(status()).not.toContain('待审核');
+    unmount();
+    jest.mocked(listRefundApplies).mockClear();
+    renderScreen(<RefundListPage />, STAFF, '/invoice-manage/refund-list?status=DROP');
+    await screen.findByText(PENDING.orderNo);
+    expect(listRefundApplies).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
+    expect(jest.mocked(listRefundApplies).mock.calls[0]?.[0]).not.toHaveProperty('status', 'DROP');
+  });
 });

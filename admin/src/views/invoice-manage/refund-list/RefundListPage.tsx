@@ -9,6 +9,7 @@ import {
 import { formatDateTime, formatFen } from '@px/config';
 import { Button, Card, Form, Input, message, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   approveRefundApply,
   exportRefundApplies,
@@ -21,6 +22,7 @@ import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { useExport } from '../../../hooks/useExport';
 import { usePagedList } from '../../../hooks/usePagedList';
+import { readChoiceParam } from '../../../utils/query-id';
 
 const LIST_TIME = 'YYYY-MM-DD HH:mm';
 
@@ -92,10 +94,13 @@ export const refundExportFileName = (now: Date = new Date()) =>
  * 退款申请 (project staff holding `/invoice-manage/refund-list`): students' refund applications,
  * newest first, with filters; 通过 refunds the order (or its class) through WeChat Pay after a
  * confirmation that names the order's invoice when it has one, 驳回 asks for a reason; each offered
- * only when the row's abilities allow it; 导出 downloads the filtered list.
+ * only when the row's abilities allow it; 导出 downloads the filtered list. `?status=PENDING` (home's
+ * 待办事项) starts filtered.
  */
 export function RefundListPage() {
-  const list = usePagedList<RefundApplyFilters, RefundApplyRow>(listRefundApplies, {});
+  const [params] = useSearchParams();
+  const [initial] = useState(() => ({ status: readChoiceParam(params.get('status'), REFUND_APPLY_STATUS) }));
+  const list = usePagedList<RefundApplyFilters, RefundApplyRow>(listRefundApplies, initial);
   const exporter = useExport(
     () => exportRefundApplies(list.filters),
     () => refundExportFileName(),
@@ -231,8 +236,9 @@ export function RefundListPage() {
     <Card title="退款申请">
       <ListFilterBar<FilterValues>
         name="refund-filters"
+        initialValues={initial}
         onSearch={(values) => list.search(cleanFilters(values))}
-        onReset={list.reset}
+        onReset={() => list.search({})}
         style={{ rowGap: 12 }}
         extra={
           <Button

@@ -1,6 +1,7 @@
+import { BATCH_ORDER_STATUS } from '@px/api/contract';
 import { Button, Card } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { readPositiveId } from '../../../utils/query-id';
+import { readChoiceParam, readPositiveId } from '../../../utils/query-id';
 import { BATCH_PAY_PAGE, batchPayPath } from './batch-order-paths';
 import { BatchOrderDetail } from './components/BatchOrderDetail';
 import { BatchOrderList } from './components/BatchOrderList';
@@ -8,7 +9,7 @@ import { BatchOrderList } from './components/BatchOrderList';
 /**
  * 批量缴费 (hidden page): with `?id=` one batch order to pay (扫码支付 with WeChat Native, 取消订单,
  * 线下缴费/免费开通 for staff holding 免费开通) and its students' orders; without, the batch orders
- * the caller may see, each with 查看.
+ * the caller may see, each with 查看 (`?status=CREATED`: those awaiting payment, home's 待办事项).
  */
 export function BatchPayOrderPage() {
   const [params] = useSearchParams();
@@ -17,7 +18,10 @@ export function BatchPayOrderPage() {
   if (id === null)
     return (
       <Card title="批量缴费">
-        <BatchOrderList detailPath={batchPayPath} />
+        <BatchOrderList
+          detailPath={batchPayPath}
+          initialStatus={readChoiceParam(params.get('status'), BATCH_ORDER_STATUS)}
+        />
       </Card>
     );
   return (

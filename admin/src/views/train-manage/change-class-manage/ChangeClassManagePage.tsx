@@ -6,13 +6,15 @@ import {
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
 import { Card, Form, Input, Select, Space } from 'antd';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { listChangeClassApplies } from '../../../api/change-class';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
+import { readChoiceParam } from '../../../utils/query-id';
 import { ChangeClassActions, ChangeClassStatusTag } from './ChangeClassActions';
 import { CHANGE_CLASS_DETAIL_PAGE, changeClassDetailPath } from './change-class-paths';
 
@@ -82,16 +84,21 @@ function columns(canOpen: boolean, onDone: () => void): ListColumn<ChangeClassVi
  * rejected or cancelled with a reason; 详情 shows one with its audit.
  */
 export function ChangeClassManagePage() {
-  const list = usePagedList<Filters, ChangeClassView>(listChangeClassApplies, {});
+  const [params] = useSearchParams();
+  const [initial] = useState<Filters>(() => ({
+    status: readChoiceParam(params.get('status'), CHANGE_CLASS_STATUS),
+  }));
+  const list = usePagedList<Filters, ChangeClassView>(listChangeClassApplies, initial);
   const canOpen = useAccess().can(CHANGE_CLASS_DETAIL_PAGE);
   return (
     <Card title="转班管理">
       <ListFilterBar<Filters>
         name="change-class-filters"
+        initialValues={initial}
         onSearch={(values) =>
           list.search({ status: values.status, keyword: values.keyword?.trim() || undefined })
         }
-        onReset={list.reset}
+        onReset={() => list.search({})}
       >
         <Form.Item name="status" label="状态">
           <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />

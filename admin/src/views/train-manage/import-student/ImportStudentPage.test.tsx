@@ -251,6 +251,29 @@ describe('ImportStudentPage', () => {
     expect(button('上传并导入').disabled).toBe(true);
     unmount();
     renderScreen(<ImportStudentPage />, UNIT_MANAGER, '/train-manage/import-student');
-    expect(await screen.findByText('未指定单位班级')).toBeTruthy();
+    expect(
+      await screen.findByText('未指定单位班级：请从单位班级详情进入导入学员。下面是各单位班级的导入记录。'),
+    ).toBeTruthy();
+    await waitFor(() => expect(pageMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 }));
+    expect(await screen.findByText('暂无导入记录')).toBeTruthy();
+  });
+
+  it('without a unit class lists the imports of the states the address names (home: the failed ones)', async () => {
+    pageMock.mockResolvedValue(
+      pageOf([
+        buildImport({ id: 8, status: 'INVALID', finished: true, failedCount: 2, fileName: '名单.xlsx' }),
+      ]),
+    );
+    renderScreen(
+      <ImportStudentPage />,
+      UNIT_MANAGER,
+      '/train-manage/import-student?statuses=INVALID,FAILED,NOPE',
+    );
+    expect(await screen.findByText('名单.xlsx')).toBeTruthy();
+    expect(pageMock).toHaveBeenCalledWith({ statuses: ['INVALID', 'FAILED'], pageNum: 1, pageSize: 10 });
+    expect(screen.getByText('校验未通过', { selector: '.ant-tag' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '演示单位安全班' }).getAttribute('href')).toBe(
+      '/train-manage/import-student?unitClassId=4',
+    );
   });
 });

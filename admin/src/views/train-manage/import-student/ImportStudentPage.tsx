@@ -3,6 +3,7 @@ import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import {
   UNIT_IMPORT_COLUMNS,
   UNIT_IMPORT_MAX_ROWS,
+  UNIT_IMPORT_STATUS,
   type UnitClassItem,
   type UnitImportStatus,
   type UnitImportView,
@@ -15,7 +16,6 @@ import {
   type DescriptionsProps,
   Flex,
   message,
-  Result,
   Space,
   Table,
   Upload,
@@ -38,7 +38,7 @@ import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { usePoll } from '../../../hooks/usePoll';
 import { useRecord } from '../../../hooks/useRecord';
-import { readPositiveId } from '../../../utils/query-id';
+import { readChoiceListParam, readPositiveId } from '../../../utils/query-id';
 import { BATCH_PAY_PAGE, batchPayPath } from '../batch-pay-order/batch-order-paths';
 import { UnitClassStateTag } from '../unit-class/UnitClassStateTag';
 import {
@@ -47,6 +47,7 @@ import {
   unitClassDetailPath,
 } from '../unit-class/unit-class-paths';
 import { ImportProgressCard } from './ImportProgressCard';
+import { ImportRecordsList } from './ImportRecordsList';
 import { UnitImportStatusTag } from './UnitImportStatusTag';
 
 /** How often the page asks how a running import stands. */
@@ -259,7 +260,8 @@ function UnitImportPanel({
 /**
  * 导入学员 (hidden page, `?unitClassId=`): imports students from an `.xlsx` of the template into an
  * open unit class, follows the import to its end (下载错误文件 for refused rows, 去缴费 for the batch
- * order it created) and lists the unit class's earlier imports.
+ * order it created) and lists the unit class's earlier imports. Without a unit class: the imports
+ * of every unit class the caller may see, filtered by `?statuses=` (home's 待办事项).
  */
 export function ImportStudentPage() {
   const [params] = useSearchParams();
@@ -276,12 +278,18 @@ export function ImportStudentPage() {
 
   if (unitClassId === null)
     return (
-      <Result
-        status="warning"
-        title="未指定单位班级"
-        subTitle="请从单位班级详情进入导入学员。"
-        extra={back}
-      />
+      <Flex vertical gap={16}>
+        <Card title="导入学员" extra={back}>
+          <Alert
+            type="info"
+            showIcon
+            title="未指定单位班级：请从单位班级详情进入导入学员。下面是各单位班级的导入记录。"
+          />
+        </Card>
+        <ImportRecordsList
+          initialStatuses={readChoiceListParam(params.get('statuses'), UNIT_IMPORT_STATUS)}
+        />
+      </Flex>
     );
   if (state.status !== 'ready') return <RecordPending state={state} onRetry={state.reload} back={back} />;
   // An import that ended changed the unit class's students: read it again without leaving the page.

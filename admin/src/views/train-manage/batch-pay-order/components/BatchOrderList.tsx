@@ -46,17 +46,22 @@ export interface BatchOrderListProps {
   unitClassId?: number;
   /** Where a row's 查看 leads. */
   detailPath: (id: number) => string;
+  /** The state to filter by first (the address's `?status=`, from home's 待办事项). */
+  initialStatus?: BatchOrderStatus;
 }
 
 /**
  * Batch orders, newest first: 批量订单号, 单位, 单位班级, 班级, 人数, 金额, 状态, 支付方式, 创建时间 and
  * 查看. All of them with filters (state, batch number, unit for staff), or one unit class's.
  */
-export function BatchOrderList({ unitClassId, detailPath }: BatchOrderListProps) {
+export function BatchOrderList({ unitClassId, detailPath, initialStatus }: BatchOrderListProps) {
   const account = useAtomValue(accountInfoAtom);
   const isUnitManager = account?.roleRP.roleSystem === ROLE_SYSTEM.UNIT;
   const ofUnitClass = unitClassId !== undefined;
-  const list = usePagedList<Filters, BatchOrderItem>(pageBatchOrders, ofUnitClass ? { unitClassId } : {});
+  const list = usePagedList<Filters, BatchOrderItem>(
+    pageBatchOrders,
+    ofUnitClass ? { unitClassId } : { status: initialStatus },
+  );
 
   const columns: ColumnsType<BatchOrderItem> = [
     {
@@ -103,6 +108,7 @@ export function BatchOrderList({ unitClassId, detailPath }: BatchOrderListProps)
       {!ofUnitClass && (
         <ListFilterBar<Filters>
           name="batch-order-filters"
+          initialValues={{ status: initialStatus }}
           onSearch={(values) =>
             list.search({
               unitId: values.unitId,
@@ -110,7 +116,7 @@ export function BatchOrderList({ unitClassId, detailPath }: BatchOrderListProps)
               batchNo: values.batchNo?.trim() || undefined,
             })
           }
-          onReset={list.reset}
+          onReset={() => list.search({})}
           style={{ rowGap: 12, marginBottom: 16 }}
         >
           {!isUnitManager && <UnitFilter />}
