@@ -38,6 +38,7 @@ import {
   unitImportActions,
   unitWorkspaceActions,
 } from './modules/unit-import/unit-import.actions';
+import { uploadActions } from './modules/upload/upload.actions';
 import { wechatActions } from './modules/wechat/wechat.actions';
 
 /** Every action of the API; the router derives `/api/<group>/<name>.action` from each. */
@@ -82,4 +83,5 @@ export const allActions: ActionDefinition[] = [
   ...batchOrderActions,
   ...unitWorkspaceActions,
   ...homeActions,
+  ...uploadActions,
 ];

@@ -25,6 +25,7 @@ import { bannerImageRoute } from './modules/banner/banner-image.route';
 import { payNotifyRoute } from './modules/order/pay-notify.route';
 import { cachedProjectTenants, projectTenants } from './modules/project/project.tenant';
 import { mediaRoute } from './modules/resource/media.route';
+import { uploadedImageRoute } from './modules/upload/uploaded-image.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
 
 export interface AppDeps {
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   );
   app.use(mediaRoute(deps.sequelize, deps.providers));
   app.use(bannerImageRoute(deps.providers));
+  app.use(uploadedImageRoute(deps.providers));
   app.use(
     createApiRouter(actions, {
       sequelize: deps.sequelize,

@@ -40,6 +40,7 @@ import { unitAffiliationCalls, unitCalls } from './unit';
 import { unitClassCalls } from './unit-class';
 import { unitClassTransferCalls } from './unit-class-transfer';
 import { batchOrderCalls, unitImportCalls, unitWorkspaceCalls } from './unit-import';
+import { uploadCalls } from './upload';
 import { unitRegisterCalls, wechatCalls, wxappCalls } from './wechat';
 
 /** A group's calls keyed by `<group>/<name>`. */
@@ -82,6 +83,7 @@ export const CALLS = {
   ...keyed(batchOrderCalls),
   ...keyed(unitWorkspaceCalls),
   ...keyed(homeCalls),
+  ...keyed(uploadCalls),
   ...keyed(dictionaryCalls),
   ...keyed(resourceCalls),
   ...keyed(questionCalls),

@@ -35,4 +35,5 @@ export * from './unit';
 export * from './unit-class';
 export * from './unit-class-transfer';
 export * from './unit-import';
+export * from './upload';
 export * from './wechat';

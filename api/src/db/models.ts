@@ -57,6 +57,7 @@ import { UnitAffiliation } from '../modules/unit-affiliation/unit-affiliation.mo
 import { UnitClass } from '../modules/unit-class/unit-class.model';
 import { UnitClassTransfer, UnitClassTransferRecord } from '../modules/unit-class/unit-class-transfer.model';
 import { UnitImport } from '../modules/unit-import/unit-import.model';
+import { UploadedImage } from '../modules/upload/upload.model';
 import { WechatBinding, Wxapp, WxappProject } from '../modules/wechat/wxapp.model';
 import { installTenantGuard } from './tenant-guard';
 
@@ -72,7 +73,7 @@ export function initModels(sequelize: Sequelize): void {
     model.initModel(sequelize);
   }
   for (const model of [CourseCategory, Course, CourseLesson, ResourceQuestion]) model.initModel(sequelize);
-  for (const model of [BannerImage, Banner]) model.initModel(sequelize);
+  for (const model of [BannerImage, Banner, UploadedImage]) model.initModel(sequelize);
   CertificateTemplate.initModel(sequelize);
   for (const model of [TrainClass, TrainClassCourse, MyClass, ClassEvaluation, ShopCartItem]) {
     model.initModel(sequelize);

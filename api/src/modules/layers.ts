@@ -5,6 +5,7 @@
  */
 export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['storage', 'audit', 'dictionary'],
+  ['upload'],
   ['project'],
   ['sms', 'captcha'],
   ['unit'],

@@ -31,6 +31,7 @@ import { m0029UnitManagerInvoices } from './0029-unit-manager-invoices';
 import { m0030ChangeNotifications } from './0030-change-notifications';
 import { m0031RowLevelSecurity } from './0031-row-level-security';
 import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
+import { m0070UploadedImages } from './0070-uploaded-images';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -66,4 +67,5 @@ export const migrations: Migration[] = [
   m0030ChangeNotifications,
   m0031RowLevelSecurity,
   m0040RegulatorPushConfig,
+  m0070UploadedImages,
 ];

@@ -36,6 +36,7 @@ export async function seedBannerDemo(
   for (const [sort, demo] of DEMO_BANNERS.entries()) {
     const bytes = await fs.promises.readFile(path.join(DEMO_BANNER_DIR, demo.file));
     const info = probeImage(bytes);
+    if (info.format === 'gif') throw new Error(`demo banner ${demo.file} must be a PNG, JPEG or WebP`);
     const key = `banners/${projectId}/demo-${demo.file}`;
     await storage.put(key, bytes);
     const image = await BannerImage.create(
@@ -43,7 +44,7 @@ export async function seedBannerDemo(
         id: randomUUID(),
         projectId,
         storageKey: key,
-        contentType: info.contentType,
+        contentType: info.contentType as BannerImage['contentType'],
         width: info.width,
         height: info.height,
         size: bytes.length,

@@ -4,18 +4,36 @@ import { BusinessError, ValidationError } from '../../core/errors';
 import { ImageError, type ImageInfo, NOT_IMAGE, probeImage } from './image';
 
 /** The file extension a stored image gets, by its format (read from the content). */
-export const IMAGE_EXTENSION: Record<ImageInfo['format'], string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+export const IMAGE_EXTENSION: Record<ImageInfo['format'], string> = {
+  png: 'png',
+  jpeg: 'jpg',
+  gif: 'gif',
+  webp: 'webp',
+};
 
 /** The largest width or height of an uploaded image, in pixels. */
 export const IMAGE_MAX_SIDE = 8000;
 
-const FORMAT_NAME: Record<ImageInfo['format'], string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' };
+const FORMAT_NAME: Record<ImageInfo['format'], string> = {
+  png: 'PNG',
+  jpeg: 'JPEG',
+  gif: 'GIF',
+  webp: 'WebP',
+};
+
+type ImageFormat = ImageInfo['format'];
+
+/** What an image of one of `F` is. */
+export type ImageInfoOf<F extends ImageFormat> = ImageInfo & { format: F; contentType: `image/${F}` };
 
 /** An uploaded image that passed the checks: its bytes and what they are. */
-export interface CheckedImage {
+export interface CheckedImage<F extends ImageFormat = 'png' | 'jpeg' | 'webp'> {
   bytes: Buffer;
-  info: ImageInfo;
+  info: ImageInfoOf<F>;
 }
+
+/** The formats a feature takes unless it names others: the ones every browser and pdf tool reads well. */
+const DEFAULT_FORMATS = ['png', 'jpeg', 'webp'] as const;
 
 /**
  * Reads an uploaded image and checks it: present, at most `limitBytes`, one of `formats` (PNG, JPEG
@@ -23,11 +41,11 @@ export interface CheckedImage {
  * nothing. Throws ValidationError naming `file` (missing, too large), BusinessError for content
  * that is not such an image or is too large in pixels.
  */
-export async function readUploadedImage(
+export async function readUploadedImage<F extends ImageFormat = (typeof DEFAULT_FORMATS)[number]>(
   file: UploadedFile | undefined,
   limitBytes: number,
-  formats: readonly ImageInfo['format'][] = ['png', 'jpeg', 'webp'],
-): Promise<CheckedImage> {
+  formats: readonly F[] = DEFAULT_FORMATS as readonly ImageFormat[] as readonly F[],
+): Promise<CheckedImage<F>> {
   if (!file || file.size === 0)
     throw new ValidationError([{ field: 'file', rule: 'required', message: '请选择图片' }]);
   if (file.size > limitBytes) {
@@ -44,8 +62,12 @@ export async function readUploadedImage(
       throw new BusinessError(error.message === NOT_IMAGE ? wrongFormat : error.message);
     throw error;
   }
-  if (!formats.includes(info.format)) throw new BusinessError(wrongFormat);
+  if (!isOneOf(info, formats)) throw new BusinessError(wrongFormat);
   if (info.width > IMAGE_MAX_SIDE || info.height > IMAGE_MAX_SIDE)
     throw new BusinessError(`图片尺寸不能超过 ${IMAGE_MAX_SIDE}×${IMAGE_MAX_SIDE} 像素`);
   return { bytes, info };
+}
+
+function isOneOf<F extends ImageFormat>(info: ImageInfo, formats: readonly F[]): info is ImageInfoOf<F> {
+  return (formats as readonly ImageFormat[]).includes(info.format);
 }

@@ -1,7 +1,7 @@
 /** What an image file is, read from its bytes (never from its name or the declared type). */
 export interface ImageInfo {
-  format: 'png' | 'jpeg' | 'webp';
-  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+  format: 'png' | 'jpeg' | 'gif' | 'webp';
+  contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
   width: number;
   height: number;
 }
@@ -56,6 +56,12 @@ function probeJpeg(bytes: Buffer): ImageInfo {
   throw new ImageError(BROKEN);
 }
 
+/** GIF: `GIF87a` or `GIF89a`, then the logical screen's width and height (little-endian). */
+function probeGif(bytes: Buffer): ImageInfo {
+  if (bytes.length < 10) throw new ImageError(BROKEN);
+  return sized('gif', bytes.readUInt16LE(6), bytes.readUInt16LE(8));
+}
+
 /** WebP: RIFF....WEBP, then the first chunk: VP8 (lossy), VP8L (lossless) or VP8X (extended). */
 function probeWebp(bytes: Buffer): ImageInfo {
   if (bytes.length < 30) throw new ImageError(BROKEN);
@@ -74,7 +80,7 @@ function probeWebp(bytes: Buffer): ImageInfo {
 }
 
 /**
- * Reads the format and pixel size of a PNG, JPEG or WebP image from its first bytes (the header;
+ * Reads the format and pixel size of a PNG, JPEG, GIF or WebP image from its first bytes (the header;
  * a JPEG's frame header may lie further in, so pass the whole file for JPEG). Throws ImageError
  * (message in Chinese) for any other content or a header that cannot be read.
  */
@@ -82,6 +88,7 @@ export function probeImage(bytes: Buffer): ImageInfo {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return probePng(bytes);
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
     return probeJpeg(bytes);
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) return probeGif(bytes);
   if (
     bytes.length >= 12 &&
     bytes.toString('latin1', 0, 4) === 'RIFF' &&
