@@ -346,3 +346,50 @@ describe('studying a demo lesson as the demo student', () => {
     STEP_TIMEOUT,
   );
 });
+
+describe('a student the project still needs information from (issue 27: /student/info)', () => {
+  test(
+    'inside WeChat, 孙七’s 去学习 leads to 完善个人信息 first; the server refuses to start until then; saved, back to study',
+    async () => {
+      const signIn = await browser.newContext(VIEWPORTS.phone);
+      const wechat = await browser.newContext(VIEWPORTS.wechat);
+      try {
+        const login = await signIn.newPage();
+        await login.goto(`${h5}/login?redirect=/my`);
+        await login.getByPlaceholder('请输入身份证号或手机号').fill(DEMO.accounts.incompleteStudent.mobile);
+        await login.getByPlaceholder('请输入密码').fill(DEMO.accounts.incompleteStudent.password);
+        await login.getByRole('button', { name: '登录' }).click();
+        await login.waitForURL((url) => url.pathname === '/my');
+        const cookies = await signIn.cookies();
+        const token = cookies.find((cookie) => cookie.name === 'token')?.value ?? '';
+        await wechat.addCookies(cookies);
+
+        const page = await wechat.newPage();
+        await page.goto(`${h5}/my?tab=classes`);
+        await page.getByRole('button', { name: '去学习' }).first().click();
+        await page.waitForURL(/\/student\/info\?redirect=\/student\/study-page%3FmyClassId%3D\d+$/);
+        await expectVisible(page.getByRole('heading', { name: '完善个人信息' }));
+        expect(await page.getByLabel('姓名').count()).toBe(0);
+        await shot(page, '12-student-info');
+        const myClassId = Number(/myClassId%3D(\d+)/.exec(page.url())?.[1]);
+        const info = await callAs(token, 'my-class/study-info', { myClassId });
+        const lessonId = info.courses[0]?.lessons[0]?.lessonId ?? 0;
+        await expect(callAs(token, 'study/start', { myClassId, lessonId })).rejects.toThrow(
+          '请先完善个人信息后再开始学习',
+        );
+
+        await page.getByLabel('身份证号').fill('37010219900307106x');
+        await page.getByRole('button', { name: '保存并继续' }).click();
+        await page.waitForURL(new RegExp(`/student/study-page\\?myClassId=${myClassId}$`));
+        await expectVisible(page.getByRole('heading', { name: DEMO.studentClass }));
+        const started = await callAs(token, 'study/start', { myClassId, lessonId });
+        expect(started.sessionId).toEqual(expect.any(String));
+        await callAs(token, 'study/end', { sessionId: started.sessionId });
+      } finally {
+        await signIn.close();
+        await wechat.close();
+      }
+    },
+    STEP_TIMEOUT,
+  );
+});

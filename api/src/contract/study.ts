@@ -199,6 +199,14 @@ export interface AnswerQuestionAnswer {
 /** `study/confirm-idle` and `study/end`: the session. */
 export const sessionInput = z.object({ sessionId: z.uuid({ error: '学习会话不正确' }) });
 
+/**
+ * Why `study/start` refuses a student whose profile the project still needs (`account/is-need-complete`):
+ * the answer's `attribute` is `{ reason: STUDY_NEEDS_INFO, missing }`, and the H5 sends the student
+ * to `/student/info` first.
+ */
+export const STUDY_NEEDS_INFO = 'NEED_COMPLETE_INFO';
+export const STUDY_NEEDS_INFO_MESSAGE = '请先完善个人信息后再开始学习';
+
 /** The study calls of the student: the study page (`my-class/...`) and the sessions (`study/...`). */
 export const studyPageCalls = defineCalls('my-class', {
   /** The study page of one enrolment: courses, lessons, progress, locks and the player's rules. */

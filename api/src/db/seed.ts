@@ -48,6 +48,8 @@ export const DEMO = {
     customerService: { account: 'service', password: 'Service123', name: '客服小王' },
     unitManager: { account: 'unit', password: 'Unit1234', name: '单位管理员' },
     student: { idCardNo: '370102199003071238', mobile: '13800000000', password: 'Study123', name: '张三' },
+    /** A student without an ID number, enrolled in 张三's demo class: study asks for it first (/student/info). */
+    incompleteStudent: { mobile: '13800000009', password: 'Study123', name: '孙七' },
   },
   /** The class the demo student has paid for and may study at once. */
   studentClass: DEMO_STUDENT_CLASS,
@@ -180,6 +182,13 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     );
     await seedStudentEnrolmentDemo(project.id, student.id, transaction);
     await seedOrderDemo(project.id, transaction);
+    // After the orders: 孙七's enrolment has no order (the demo of /student/info, not of payments).
+    const incomplete = await create(
+      roleOf('student'),
+      { realName: accounts.incompleteStudent.name, mobile: accounts.incompleteStudent.mobile },
+      accounts.incompleteStudent.password,
+    );
+    await seedStudentEnrolmentDemo(project.id, incomplete.id, transaction);
     await seedStudyReportDemo(project.id, transaction);
     await seedBannerDemo(project.id, transaction);
     await seedCertificateIssueDemo(project.id, student.id, transaction);

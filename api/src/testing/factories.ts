@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
+import { idCardCheckChar, ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import type { InferCreationAttributes } from 'sequelize';
 import { Account } from '../modules/account/account.model';
 import { createBuiltinRoles } from '../modules/account/builtin-roles';
@@ -35,6 +35,14 @@ export function buildRole(
   return Role.create({ projectId, roleSystem, name: `角色${suffix()}`, menu, ...overrides });
 }
 
+/** A valid mainland ID number (checksum, real birth date in 1970..1999), random enough never to repeat in a test. */
+export function randomIdCardNo(): string {
+  const birth = new Date(Date.UTC(1970, 0, 1) + Math.floor(Math.random() * 30 * 365) * 86_400_000);
+  const date = birth.toISOString().slice(0, 10).replaceAll('-', '');
+  const first17 = `370102${date}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
+}
+
 export interface BuiltAccount {
   account: Account;
   role: Role;
@@ -44,7 +52,7 @@ export interface BuiltAccount {
 
 /**
  * An enabled account with a role of its own: staff get an account name, students an ID number and
- * a mobile. `menu` grants back-office URLs; `password` defaults to `Passw0rd`.
+ * a mobile (a complete profile: they may study; override a field with null for an incomplete one). `menu` grants back-office URLs; `password` defaults to `Passw0rd`.
  */
 export async function buildAccount(options: {
   projectId: number | null;
@@ -64,7 +72,7 @@ export async function buildAccount(options: {
     roleSystem: options.roleSystem,
     accountName: student ? null : `user${suffix()}`,
     realName: student ? '测试学员' : '测试员工',
-    idCardNo: null,
+    idCardNo: student ? randomIdCardNo() : null,
     mobile: student ? `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` : null,
     passwordHash: await hashPassword(password),
     ...options.overrides,

@@ -44,6 +44,8 @@ export const HXTX_DETAIL_STUDY_PATH = '/hxtx/detail-study';
 export const QUERY_CERTIFICATE_PATH = '/query-certificate';
 // The answer sheet of an exam or exercise attempt (issue 13; not in spec section 2: students only).
 export const EXAM_PATH = '/student/exam';
+// What the project requires of a student before studying (issue 27).
+export const STUDENT_INFO_PATH = '/student/info';
 
 /** The tabs of the student's hub (/my), as `?tab=` names them. */
 export const MY_TABS = ['classes', 'certificates', 'orders', 'account'] as const;
@@ -141,6 +143,11 @@ export function encodeReturnPath(target: string): string {
  */
 export function loginPathFor(path: string, search = ''): string {
   return `${LOGIN_PATH}?redirect=${encodeReturnPath(`${path}${search}`)}`;
+}
+
+/** 完善信息 with `redirect` set to where the student goes on after (the study page asking for it). */
+export function studentInfoPath(path: string, search = ''): string {
+  return `${STUDENT_INFO_PATH}?redirect=${encodeReturnPath(`${path}${search}`)}`;
 }
 
 /** Whether `target` is a path of this site (`/x`), never another origin (`//host`, `https:`, `\\`). */

@@ -23,6 +23,7 @@ import {
   ORDER_PAY_PATH,
   QUERY_CERTIFICATE_PATH,
   RESET_PASSWORD_PATH,
+  STUDENT_INFO_PATH,
   STUDY_PAGE_PATH,
   SWITCH_LOGIN_PATH,
   V2_GO_PAY_PATH,
@@ -77,6 +78,9 @@ const QueryCertificatePage = lazy(() =>
   import('../views/query-certificate/QueryCertificatePage').then((m) => ({
     default: m.QueryCertificatePage,
   })),
+);
+const StudentInfoPage = lazy(() =>
+  import('../views/student-info/StudentInfoPage').then((m) => ({ default: m.StudentInfoPage })),
 );
 const ExamPage = lazy(() => import('../views/exam/ExamPage').then((m) => ({ default: m.ExamPage })));
 const StudyPage = lazy(() => import('../views/study-page/StudyPage').then((m) => ({ default: m.StudyPage })));
@@ -157,6 +161,8 @@ export const ROUTES: readonly H5Route[] = [
   { path: QUERY_CERTIFICATE_PATH, meta: page('证书查询', true), element: <QueryCertificatePage /> },
   // The answer sheet of an exam or exercise (issue 13; not in spec section 2): students only.
   { path: EXAM_PATH, meta: page('在线考试', false), element: <ExamPage /> },
+  // What the project requires of the student before studying (spec section 2; issue 27).
+  { path: STUDENT_INFO_PATH, meta: page('完善信息', false), element: <StudentInfoPage /> },
   // A student's class change (issue 15).
   { path: CHANGE_MY_CLASS_PATH, meta: page('申请转班', false), element: <ChangeMyClassPage /> },
 ];

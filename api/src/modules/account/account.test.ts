@@ -400,7 +400,11 @@ describe('account/reset-password', () => {
 
 describe('student profile completion', () => {
   test('is-need-complete lists the missing fields; the flag alone also asks', async () => {
-    const { account } = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT });
+    const { account } = await buildAccount({
+      projectId,
+      roleSystem: ROLE_SYSTEM.STUDENT,
+      overrides: { idCardNo: null },
+    });
     const token = await signIn(account);
     expect((await post('is-need-complete', token)).body.attribute).toEqual({
       needComplete: true,

@@ -15,10 +15,12 @@ import type {
   StudyLesson,
   StudyStart,
 } from '../../contract/study';
+import { STUDY_NEEDS_INFO, STUDY_NEEDS_INFO_MESSAGE } from '../../contract/study';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope, Scope, TenantScope, UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { needComplete } from '../account/account.service';
 import { categoryPlaces } from '../class-category/category-places';
 import { Course, CourseLesson, ResourceQuestion } from '../course/course.model';
 import { compareCapture, keepCapture } from '../face/face.service';
@@ -308,8 +310,10 @@ async function progressRow(
 /**
  * `study/start`: starts playing a lesson of one of the student's enrolments. Refused when the
  * enrolment may not be studied today, the lesson is not the class's, it is locked (studied in
- * order) or its video cannot be played. The student's other active sessions stop (the newest device
- * wins; their next beat is told so). With face checks on, the session waits for one first.
+ * order) or its video cannot be played, and while the student's profile still lacks what the project
+ * requires (`account/is-need-complete`: refused with `{ reason: STUDY_NEEDS_INFO, missing }`). The
+ * student's other active sessions stop (the newest device wins; their next beat is told so). With
+ * face checks on, the session waits for one first.
  */
 export async function startStudy(
   scope: ActorScope,
@@ -318,6 +322,9 @@ export async function startStudy(
 ): Promise<StudyStart> {
   const projectId = scope.project.id;
   const rules = playerRules(scope.project.settings);
+  const profile = await needComplete(scope);
+  if (profile.needComplete)
+    throw new BusinessError(STUDY_NEEDS_INFO_MESSAGE, { reason: STUDY_NEEDS_INFO, missing: profile.missing });
   const { session, progress, entry, questions } = await scope.sequelize.transaction(async (transaction) => {
     const { enrolment, cls } = await loadEnrolment(scope, input.myClassId, transaction);
     const reason = closedReason(enrolment.status, cls, chinaToday(now));

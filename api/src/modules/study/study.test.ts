@@ -4,6 +4,7 @@ import { createManualClock } from '../../core/clock';
 import { listen } from '../../core/events';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { Account } from '../account/account.model';
 import { ResourceQuestion } from '../course/course.model';
 import { tenantOf } from '../project/project.tenant';
 import { useTestStorage } from '../resource/resource.testing';
@@ -298,4 +299,27 @@ test('no study outside the window, before payment, or of another student', async
   expect(await call('study-info', { myClassId: s.enrolment.id }, other, 'my-class')).toMatchObject({
     respCode: -1,
   });
+});
+
+test('study is blocked until the student completes the profile the project requires (/student/info)', async () => {
+  const s = await scene({ lessons: [60] });
+  const lessonId = s.lessons[0]?.id ?? 0;
+  await Account.update({ idCardNo: null }, { where: { id: s.student.id }, allTenants: true });
+  const refused = await call('start', { myClassId: s.enrolment.id, lessonId }, s.token);
+  expect(refused).toEqual({
+    respCode: -1,
+    respDesc: '请先完善个人信息后再开始学习',
+    attribute: { reason: 'NEED_COMPLETE_INFO', missing: ['idCardNo'] },
+  });
+  expect(await StudySession.count({ where: { projectId: s.project.id } })).toBe(0);
+  // Staff may ask for a check of a complete profile too (the flag): still refused until confirmed.
+  const completed = await call('complete-info', { idCardNo: '370102199003075116' }, s.token, 'account');
+  expect(completed).toMatchObject({ respCode: 200, attribute: { needComplete: false, missing: [] } });
+  await Account.update({ needComplete: true }, { where: { id: s.student.id }, allTenants: true });
+  expect(await call('start', { myClassId: s.enrolment.id, lessonId }, s.token)).toMatchObject({
+    attribute: { reason: 'NEED_COMPLETE_INFO', missing: [] },
+  });
+  expect(await call('complete-info', {}, s.token, 'account')).toMatchObject({ respCode: 200 });
+  const started = await ok(call<StudyStart>('start', { myClassId: s.enrolment.id, lessonId }, s.token));
+  expect(started.sessionId).toEqual(expect.any(String));
 });

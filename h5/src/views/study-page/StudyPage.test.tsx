@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'react-vant';
+import { getNeedComplete } from '../../api/account';
 import { getExamEntry } from '../../api/exam';
 import { getFacePhotoStatus } from '../../api/face';
 import { getStudyInfo, startStudy } from '../../api/study';
@@ -19,6 +20,7 @@ jest.mock('../../api/study', () => ({
   endStudy: jest.fn(() => Promise.resolve(null)),
 }));
 jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn() }));
+jest.mock('../../api/account', () => ({ getNeedComplete: jest.fn() }));
 jest.mock('../../api/exam', () => ({
   getExamEntry: jest.fn(() => Promise.resolve(buildEntry({ examRequired: false, exerciseOpen: false }))),
   startExam: jest.fn(),
@@ -78,6 +80,7 @@ let toastInfo: jest.SpyInstance;
 
 beforeEach(() => {
   studyInfo.mockReset().mockResolvedValue(INFO);
+  jest.mocked(getNeedComplete).mockReset().mockResolvedValue({ needComplete: false, missing: [] });
   start.mockReset();
   photoStatus.mockReset().mockResolvedValue({ hasPhoto: true, updatedAt: '2025-03-01T08:00:00.000Z' });
   setTokenCookie('tok');
@@ -182,6 +185,14 @@ describe('StudyPage: who may see it', () => {
     expect(studyInfo).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '去登录' }));
     expect(await probedLocation()).toBe('/login?redirect=/student/study-page%3FmyClassId%3D41');
+  });
+
+  it('sends a student the project still needs information from to /student/info first, then back', async () => {
+    jest.mocked(getNeedComplete).mockResolvedValue({ needComplete: true, missing: ['idCardNo'] });
+    renderStudy();
+    expect(await probedLocation()).toBe('/student/info?redirect=/student/study-page%3FmyClassId%3D41');
+    expect(screen.queryByRole('button', { name: /^安全生产概述（/ })).toBeNull();
+    expect(start).not.toHaveBeenCalled();
   });
 
   it('refuses a link without a valid class', async () => {

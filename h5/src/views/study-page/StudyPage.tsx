@@ -1,15 +1,16 @@
 import type { StudyInfo, StudyLesson, StudyStart } from '@px/api/contract';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, NoticeBar, Toast } from 'react-vant';
+import { getNeedComplete } from '../../api/account';
 import { getFacePhotoStatus } from '../../api/face';
 import { getStudyInfo, startStudy } from '../../api/study';
 import { askConfirm } from '../../components/cart/ask-confirm';
 import { PageError, PageLoading, PageMessage } from '../../components/PageState';
 import { useRemote } from '../../hooks/useRemote';
 import { useSubmitLock } from '../../hooks/useSubmitLock';
-import { loginPathFor, myTabPath } from '../../router/paths';
+import { loginPathFor, myTabPath, studentInfoPath } from '../../router/paths';
 import { tokenAtom } from '../../store/session';
 import { CHOOSE_IMAGE_JS_API_LIST } from '../../wechat/choose-image';
 import { isWechatBrowser } from '../../wechat/is-wechat-browser';
@@ -54,6 +55,12 @@ function StudyContent({ myClassId }: { myClassId: number }) {
   const { pathname, search } = useLocation();
   const load = useCallback(() => getStudyInfo(myClassId), [myClassId]);
   const info = useRemote(load);
+  // The project may require more of the student's profile first: /student/info, then back here.
+  const profile = useRemote(getNeedComplete);
+  const mustComplete = profile.state.status === 'ready' && profile.state.value.needComplete;
+  useEffect(() => {
+    if (mustComplete) navigate(studentInfoPath(pathname, search), { replace: true });
+  }, [mustComplete, navigate, pathname, search]);
   const faceCheck = info.state.status === 'ready' && info.state.value.rules.faceCheck;
   const face = useRemote(useMemo(() => (faceCheck ? getFacePhotoStatus : null), [faceCheck]));
   const wechat = useMemo(() => isWechatBrowser(), []);
@@ -68,8 +75,11 @@ function StudyContent({ myClassId }: { myClassId: number }) {
 
   const refreshQuietly = useCallback(() => void refresh().catch(() => undefined), [refresh]);
 
-  if (info.state.status === 'loading') return <PageLoading />;
+  if (info.state.status === 'loading' || profile.state.status === 'loading' || mustComplete)
+    return <PageLoading />;
   if (info.state.status === 'error') return <PageError message={info.state.message} onRetry={info.reload} />;
+  if (profile.state.status === 'error')
+    return <PageError message={profile.state.message} onRetry={profile.reload} />;
   const value = info.state.value;
   const hasPhoto = face.state.status === 'ready' ? face.state.value.hasPhoto : null;
 
@@ -154,7 +164,8 @@ function StudyContent({ myClassId }: { myClassId: number }) {
  * enrolment's class (hours credited against needed, study window, state), its courses and lessons
  * with coverage, credited time, 已学完 and locks (`my-class/study-info`), and the player of the
  * lesson tapped. Public by spec section 2, so the page itself asks a visitor without a session to
- * sign in (请先登录, then back here); a closed enrolment shows why.
+ * sign in (请先登录, then back here); a closed enrolment shows why. A student whose profile the project
+ * still needs (`account/is-need-complete`) is sent to /student/info first, and comes back here.
  */
 export function StudyPage() {
   const token = useAtomValue(tokenAtom);
