@@ -1,5 +1,5 @@
 import type { HomeTodo, HomeTodoItem } from '@px/api/contract';
-import { Badge, Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getHomeTodo } from '../../../api/home';
@@ -55,8 +55,7 @@ export function HomeTodoCard() {
                   <Statistic
                     title={item.title}
                     value={item.count}
-                    valueStyle={item.count > 0 ? undefined : { color: 'rgba(0, 0, 0, 0.35)' }}
-                    prefix={item.count > 0 ? <Badge status="warning" /> : undefined}
+                    valueStyle={item.count > 0 ? { color: '#fa8c16' } : { color: 'rgba(0, 0, 0, 0.35)' }}
                   />
                 </Flex>
               </Link>
