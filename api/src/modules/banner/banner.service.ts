@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import {
@@ -15,7 +14,7 @@ import type { ActorScope, Scope, TenantScope, UploadedFile } from '../../core/ac
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
-import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
+import { readUploadedImage, storeCheckedImage } from '../storage/image-upload';
 import { Banner, BannerImage } from './banner.model';
 
 const fieldError = (field: string, rule: string, message: string) =>
@@ -151,29 +150,8 @@ export async function uploadBannerImage(
   scope: ActorScope,
   file: UploadedFile | undefined,
 ): Promise<BannerImageAnswer> {
-  const projectId = scope.project.id;
-  const { bytes, info } = await readUploadedImage(file, BANNER_IMAGE_LIMIT_BYTES);
-  const id = randomUUID();
-  const key = `banners/${projectId}/${id}.${IMAGE_EXTENSION[info.format]}`;
-  const { storage } = scope.providers;
-  await storage.put(key, bytes);
-  try {
-    const image = await BannerImage.create({
-      id,
-      projectId,
-      storageKey: key,
-      contentType: info.contentType,
-      width: info.width,
-      height: info.height,
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      createdBy: scope.principal.accountId,
-    });
-    return presentImage(image);
-  } catch (error) {
-    await storage.delete(key);
-    throw error;
-  }
+  const image = await readUploadedImage(file, BANNER_IMAGE_LIMIT_BYTES);
+  return presentImage(await storeCheckedImage(scope, image, 'banners', (row) => BannerImage.create(row)));
 }
 
 /** One page of the project's banners in display order, filtered by part of the title and status. */

@@ -1,5 +1,6 @@
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { UploadedFile } from '../../core/action';
+import type { ActorScope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { ImageError, type ImageInfo, NOT_IMAGE, probeImage } from './image';
 
@@ -70,4 +71,51 @@ export async function readUploadedImage<F extends ImageFormat = (typeof DEFAULT_
 
 function isOneOf<F extends ImageFormat>(info: ImageInfo, formats: readonly F[]): info is ImageInfoOf<F> {
   return (formats as readonly ImageFormat[]).includes(info.format);
+}
+
+/** What a table of stored images keeps of each (banner images, uploaded images). */
+export interface StoredImageRecord<F extends ImageFormat = ImageFormat> {
+  id: string;
+  projectId: number;
+  storageKey: string;
+  contentType: `image/${F}`;
+  width: number;
+  height: number;
+  size: number;
+  sha256: string;
+  createdBy: number;
+}
+
+/**
+ * Stores a checked image under `<folder>/<project>/<id>.<ext>` of the file storage and records it
+ * with `record` (the feature's table); when recording fails the stored file is removed, so a
+ * refused upload leaves nothing behind.
+ */
+export async function storeCheckedImage<F extends ImageFormat, T>(
+  scope: ActorScope,
+  { bytes, info }: CheckedImage<F>,
+  folder: string,
+  record: (row: StoredImageRecord<F>) => Promise<T>,
+): Promise<T> {
+  const projectId = scope.project.id;
+  const id = randomUUID();
+  const key = `${folder}/${projectId}/${id}.${IMAGE_EXTENSION[info.format]}`;
+  const { storage } = scope.providers;
+  await storage.put(key, bytes);
+  try {
+    return await record({
+      id,
+      projectId,
+      storageKey: key,
+      contentType: info.contentType,
+      width: info.width,
+      height: info.height,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      createdBy: scope.principal.accountId,
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
 }

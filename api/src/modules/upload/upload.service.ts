@@ -1,11 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
 import {
   UPLOAD_IMAGE_LIMIT_BYTES,
   UPLOADED_IMAGE_PATH_PREFIX,
   type UploadedImageAnswer,
 } from '../../contract/upload';
 import type { ActorScope, UploadedFile } from '../../core/action';
-import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
+import { IMAGE_EXTENSION, readUploadedImage, storeCheckedImage } from '../storage/image-upload';
 import { UploadedImage } from './upload.model';
 
 /** The formats `upload/upload-image` takes, by content. */
@@ -39,27 +38,8 @@ export async function uploadImage(
   scope: ActorScope,
   file: UploadedFile | undefined,
 ): Promise<UploadedImageAnswer> {
-  const projectId = scope.project.id;
-  const { bytes, info } = await readUploadedImage(file, UPLOAD_IMAGE_LIMIT_BYTES, UPLOAD_IMAGE_FORMATS);
-  const id = randomUUID();
-  const key = `images/${projectId}/${id}.${IMAGE_EXTENSION[info.format]}`;
-  const { storage } = scope.providers;
-  await storage.put(key, bytes);
-  try {
-    const image = await UploadedImage.create({
-      id,
-      projectId,
-      storageKey: key,
-      contentType: info.contentType,
-      width: info.width,
-      height: info.height,
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      createdBy: scope.principal.accountId,
-    });
-    return presentUploadedImage(image);
-  } catch (error) {
-    await storage.delete(key);
-    throw error;
-  }
+  const image = await readUploadedImage(file, UPLOAD_IMAGE_LIMIT_BYTES, UPLOAD_IMAGE_FORMATS);
+  return presentUploadedImage(
+    await storeCheckedImage(scope, image, 'images', (row) => UploadedImage.create(row)),
+  );
 }
