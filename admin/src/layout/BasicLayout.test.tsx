@@ -17,6 +17,8 @@ jest.mock('../api/unit', () => ({
   getUnit: jest.fn(() => new Promise(() => undefined)),
 }));
 jest.mock('../api/account', () => ({ queryAccounts: jest.fn(() => new Promise(() => undefined)) }));
+// The home screen's 待办事项.
+jest.mock('../api/home', () => ({ getHomeTodo: jest.fn(() => new Promise(() => undefined)) }));
 // The unit manager's home (单位工作台).
 jest.mock('../api/unit-import', () => ({
   ...jest.requireActual('../api/unit-import'),

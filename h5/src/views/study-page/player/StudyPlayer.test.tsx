@@ -3,6 +3,7 @@ import { ApiError } from '@px/config';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toast } from 'react-vant';
 import wx from 'weixin-js-sdk';
+import { getNeedComplete } from '../../../api/account';
 import { getFacePhotoStatus } from '../../../api/face';
 import {
   answerPopupQuestion,
@@ -32,6 +33,7 @@ jest.mock('../../../api/study', () => ({
   endStudy: jest.fn(),
 }));
 jest.mock('../../../api/face', () => ({ getFacePhotoStatus: jest.fn() }));
+jest.mock('../../../api/account', () => ({ getNeedComplete: jest.fn() }));
 // The study page's exam panel: a class without an exam (the player is what is tested here).
 jest.mock('../../../api/exam', () => ({
   getExamEntry: jest.fn(() =>
@@ -81,6 +83,7 @@ let toastSuccess: jest.SpyInstance;
 beforeEach(() => {
   jest.useFakeTimers({ now: new Date('2025-03-01T08:00:00.000Z') });
   media = installFakeMedia({ duration: 120 });
+  jest.mocked(getNeedComplete).mockReset().mockResolvedValue({ needComplete: false, missing: [] });
   studyInfo.mockReset().mockResolvedValue(buildStudyInfo());
   start.mockReset().mockResolvedValue(buildStart());
   heartbeat.mockReset().mockResolvedValue(beatAnswer());
