@@ -9,6 +9,7 @@ import {
 import type { BannerImage as BannerImageAnswer } from '../../contract/banner';
 import type { RecordStatus } from '../../contract/common';
 import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
+import { storedImageAttributes } from '../storage/image-upload';
 
 /** An uploaded banner image: its file in the storage, and what its content is. */
 export class BannerImage extends Model<InferAttributes<BannerImage>, InferCreationAttributes<BannerImage>> {
@@ -24,21 +25,7 @@ export class BannerImage extends Model<InferAttributes<BannerImage>, InferCreati
   declare createdAt: CreationOptional<Date>;
 
   static initModel(sequelize: Sequelize): void {
-    BannerImage.init(
-      {
-        id: { type: DataTypes.UUID, primaryKey: true },
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
-        storageKey: { type: DataTypes.STRING(255), allowNull: false },
-        contentType: { type: DataTypes.STRING(32), allowNull: false },
-        width: { type: DataTypes.INTEGER, allowNull: false },
-        height: { type: DataTypes.INTEGER, allowNull: false },
-        size: { type: DataTypes.INTEGER, allowNull: false },
-        sha256: { type: DataTypes.CHAR(64), allowNull: false },
-        createdBy: { type: DataTypes.INTEGER, allowNull: true },
-        createdAt: DataTypes.DATE,
-      },
-      { sequelize, tableName: 'banner_image', updatedAt: false },
-    );
+    BannerImage.init(storedImageAttributes, { sequelize, tableName: 'banner_image', updatedAt: false });
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { DataTypes } from 'sequelize';
 import type { ActorScope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { ImageError, type ImageInfo, NOT_IMAGE, probeImage } from './image';
@@ -72,6 +73,20 @@ export async function readUploadedImage<F extends ImageFormat = (typeof DEFAULT_
 function isOneOf<F extends ImageFormat>(info: ImageInfo, formats: readonly F[]): info is ImageInfoOf<F> {
   return (formats as readonly ImageFormat[]).includes(info.format);
 }
+
+/** The model attributes of a table of stored images (`StoredImageRecord`, and when it was made). */
+export const storedImageAttributes = {
+  id: { type: DataTypes.UUID, primaryKey: true },
+  projectId: { type: DataTypes.INTEGER, allowNull: false },
+  storageKey: { type: DataTypes.STRING(255), allowNull: false },
+  contentType: { type: DataTypes.STRING(32), allowNull: false },
+  width: { type: DataTypes.INTEGER, allowNull: false },
+  height: { type: DataTypes.INTEGER, allowNull: false },
+  size: { type: DataTypes.INTEGER, allowNull: false },
+  sha256: { type: DataTypes.CHAR(64), allowNull: false },
+  createdBy: { type: DataTypes.INTEGER, allowNull: true },
+  createdAt: DataTypes.DATE,
+} as const;
 
 /** What a table of stored images keeps of each (banner images, uploaded images). */
 export interface StoredImageRecord<F extends ImageFormat = ImageFormat> {
