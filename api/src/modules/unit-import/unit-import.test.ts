@@ -531,9 +531,12 @@ describe('refunds of child orders', () => {
         refunder,
       ),
     );
-    expect(refunds).toEqual([
-      expect.objectContaining({ amount: PRICE, refundStatus: 'REFUNDING', orderStatus: 'REFUNDING' }),
-    ]);
+    expect(refunds).toEqual([expect.objectContaining({ amount: PRICE })]);
+    // Under way, or already done when the simulator's notification came before the answer was read.
+    expect([
+      ['REFUNDING', 'REFUNDING'],
+      ['SUCCESS', 'REFUNDED'],
+    ]).toContainEqual([refunds[0]?.refundStatus, refunds[0]?.orderStatus]);
     const simRefund = paySim(sim)
       .refunds()
       .find((refund) => refund.outRefundNo.startsWith(first?.orderNo ?? '-'));
