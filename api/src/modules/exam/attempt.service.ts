@@ -14,12 +14,12 @@ import {
   type examSaveInput,
   type examStartInput,
   type examSubmitInput,
-  PAPER_TOTAL_SCORE,
 } from '../../contract/exam';
+import { PAPER_TOTAL_SCORE } from '../../contract/exam-paper';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, NoticeError, ValidationError } from '../../core/errors';
 import { authorize } from '../../core/policy';
-import { passEnrolment } from '../study/study.service';
+import { passEnrolment } from '../study/progress.service';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ExamAttempt } from './exam.model';

@@ -23,7 +23,7 @@ import type { Project } from '../project/project.model';
 import { tenantOf } from '../project/project.tenant';
 import { useTestStorage } from '../resource/resource.testing';
 import { buildIdCardNo, buildStudent, staffToken } from '../student/student.testing';
-import { passEnrolment } from '../study/study.service';
+import { passEnrolment } from '../study/progress.service';
 import { enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass, type TrainClass } from '../train-class/train-class.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';

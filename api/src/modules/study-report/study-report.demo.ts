@@ -5,8 +5,9 @@ import { Account } from '../account/account.model';
 import { ResourceQuestion } from '../course/course.model';
 import { Project } from '../project/project.model';
 import { type Awaiting, judgeBeat, type Segment } from '../study/heartbeat';
+import { type ClassLesson, classLessons, rollUpHours } from '../study/progress.service';
 import { LessonProgress, PopupAnswer, StudyRefusal, StudySession } from '../study/study.model';
-import { type ClassLesson, classLessons, playerRules, rollUpHours } from '../study/study.service';
+import { playerRules } from '../study/study.service';
 import { DEMO_REVIEWERS } from '../train-class/class-evaluation.demo';
 import { MyClass } from '../train-class/train-class.model';
 

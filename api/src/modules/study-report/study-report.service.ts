@@ -30,8 +30,8 @@ import {
   unitNames,
 } from '../student/student.service';
 import { coveredSeconds } from '../study/heartbeat';
+import { classLessons, progressKey } from '../study/progress.service';
 import { LessonProgress, PopupAnswer, StudyRefusal } from '../study/study.model';
-import { classLessons, progressKey } from '../study/study.service';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 
 /**

@@ -133,7 +133,7 @@ export interface BeatWrite {
  *
  * With `asynchronousCommit` the statement itself sets `synchronous_commit = off` for its
  * transaction (no round trip added), so the answer does not wait for the write-ahead log to reach
- * the disk (see `heartbeat` in study.service.ts for when and why).
+ * the disk (see `heartbeat` in session.service.ts for when and why).
  */
 export async function writeBeat(
   scope: ActorScope,

@@ -2,7 +2,7 @@
  * The study heartbeat: how the server decides, beat by beat, what a student's player may be
  * credited (domain.md "Study and anti-cheat: the server decides"). Pure: it takes the session and
  * lesson state as stored, one beat and the server's clock, and answers the new state, the seconds
- * credited (or why none) and what the player must do next. `study.service` stores the result.
+ * credited (or why none) and what the player must do next. `session.service` stores the result.
  */
 
 /** How often the player beats. */

@@ -6,9 +6,9 @@ import {
   endSession,
   heartbeat,
   startStudy,
-  studyInfo,
   submitFaceCheck,
-} from './study.service';
+} from './session.service';
+import { studyInfo } from './study.service';
 
 /** The study page of an enrolment (`my-class/study-info`). */
 export const studyPageActions = implement(studyPageCalls, {

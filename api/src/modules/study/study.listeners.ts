@@ -1,6 +1,6 @@
 import { listen } from '../../core/events';
 import { classExamDropped } from '../train-class/class.events';
-import { passWaitingForExam } from './study.service';
+import { passWaitingForExam } from './progress.service';
 
 /**
  * Study's listeners: when a class stops requiring an exam, the enrolments that had studied their

@@ -12,8 +12,8 @@ import { chinaToday } from '../train-class/class-read';
 import { type EnrolmentPassed, enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass } from '../train-class/train-class.model';
 import { buildClass, enrol, shiftDay } from '../train-class/train-class.testing';
+import { passEnrolment } from './progress.service';
 import { LessonProgress, PopupAnswer, StudyRefusal, StudySession } from './study.model';
-import { passEnrolment } from './study.service';
 
 const clock = createManualClock(new Date('2026-11-26T02:00:00Z'));
 const storage = useTestStorage();
