@@ -1,4 +1,4 @@
-import type { ExamCategoryNode } from '../../contract/exam';
+import type { ExamCategoryNode } from '../../contract/exam-question';
 import type { TenantScope } from '../../core/action';
 import { type CategoryTreeNode, createCategoryTree } from '../category-tree/category-tree.service';
 import { ExamCategory } from './exam.model';

@@ -9,7 +9,7 @@ import type {
   ExamScoreRow,
   examScoreExportInput,
   examScorePageInput,
-} from '../../contract/exam';
+} from '../../contract/exam-score';
 import { MY_CLASS_STATUS_LABEL } from '../../contract/my-class';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { FileResult, TenantScope } from '../../core/action';

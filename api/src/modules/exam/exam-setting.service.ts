@@ -4,7 +4,7 @@ import type {
   ExamSetting as ExamSettingAnswer,
   examSettingSaveInput,
   ReviewPolicy,
-} from '../../contract/exam';
+} from '../../contract/exam-setting';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';

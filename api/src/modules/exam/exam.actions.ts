@@ -1,11 +1,8 @@
-import {
-  examCalls,
-  examEntryCalls,
-  examPaperCalls,
-  examQuestionCalls,
-  examScoreCalls,
-  examSettingCalls,
-} from '../../contract/exam';
+import { examCalls, examEntryCalls } from '../../contract/exam';
+import { examPaperCalls } from '../../contract/exam-paper';
+import { examQuestionCalls } from '../../contract/exam-question';
+import { examScoreCalls } from '../../contract/exam-score';
+import { examSettingCalls } from '../../contract/exam-setting';
 import { implement } from '../../core/action';
 import { categoryTreeHandlers } from '../category-tree/category-tree.actions';
 import {

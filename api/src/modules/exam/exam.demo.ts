@@ -1,6 +1,6 @@
 import type { Transaction } from 'sequelize';
 import { JUDGE_OPTIONS } from '../../contract/course';
-import type { ExamQuestionType } from '../../contract/exam';
+import type { ExamQuestionType } from '../../contract/exam-question';
 import { DEMO_EXAM_CLASS } from '../train-class/train-class.demo';
 import { TrainClass } from '../train-class/train-class.model';
 import { ExamCategory, ExamPaper, ExamPaperQuestion, ExamQuestion, ExamSetting } from './exam.model';

@@ -6,13 +6,10 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import type {
-  AttemptKind,
-  AttemptStatus,
-  ExamQuestionType,
-  PaperMode,
-  ReviewPolicy,
-} from '../../contract/exam';
+import type { AttemptKind, AttemptStatus } from '../../contract/exam';
+import type { PaperMode } from '../../contract/exam-paper';
+import type { ExamQuestionType } from '../../contract/exam-question';
+import type { ReviewPolicy } from '../../contract/exam-setting';
 import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-category.model';
 

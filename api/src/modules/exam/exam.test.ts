@@ -1,15 +1,8 @@
 import { ROLE_SYSTEM } from '@px/config';
-import type {
-  AttemptSummary,
-  ExamEntry,
-  ExamQuestionItem,
-  ExamResult,
-  ExamSaveAnswer,
-  ExamSetting,
-  ExamSheet,
-  PaperDetail,
-  PaperPreview,
-} from '../../contract/exam';
+import type { AttemptSummary, ExamEntry, ExamResult, ExamSaveAnswer, ExamSheet } from '../../contract/exam';
+import type { PaperDetail, PaperPreview } from '../../contract/exam-paper';
+import type { ExamQuestionItem } from '../../contract/exam-question';
+import type { ExamSetting } from '../../contract/exam-setting';
 import type { MyClassStatus } from '../../contract/train-class';
 import { createManualClock } from '../../core/clock';
 import { listen } from '../../core/events';

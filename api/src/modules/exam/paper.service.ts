@@ -2,8 +2,6 @@ import { randomInt } from 'node:crypto';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import {
-  EXAM_QUESTION_TYPE_LABEL,
-  type ExamQuestionType,
   PAPER_TOTAL_SCORE,
   type PaperDetail,
   type PaperItem,
@@ -14,7 +12,8 @@ import {
   type paperOptionsInput,
   type paperPageInput,
   type paperSaveInput,
-} from '../../contract/exam';
+} from '../../contract/exam-paper';
+import { EXAM_QUESTION_TYPE_LABEL, type ExamQuestionType } from '../../contract/exam-question';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';

@@ -1,6 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
 import ExcelJS from 'exceljs';
-import type { ExamQuestionImportAnswer, ExamQuestionItem } from '../../contract/exam';
+import type { ExamQuestionImportAnswer, ExamQuestionItem } from '../../contract/exam-question';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { ExamQuestion } from './exam.model';

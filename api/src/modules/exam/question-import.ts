@@ -8,7 +8,7 @@ import {
   type ExamQuestionImportError,
   type ExamQuestionImportField,
   type ExamQuestionType,
-} from '../../contract/exam';
+} from '../../contract/exam-question';
 import { type ActorScope, FileResult, type UploadedFile } from '../../core/action';
 import { readTemplateRows, XLSX_MIME } from '../../core/xlsx';
 import { audit } from '../audit/audit.service';

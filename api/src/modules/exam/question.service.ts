@@ -7,7 +7,7 @@ import {
   type ExamQuestionType,
   type examQuestionPageInput,
   type examQuestionSaveInput,
-} from '../../contract/exam';
+} from '../../contract/exam-question';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
