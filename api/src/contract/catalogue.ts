@@ -6,20 +6,20 @@ import { cartCalls } from './cart';
 import { certificateCalls } from './certificate';
 import { changeClassCalls } from './change-class';
 import { classCategoryCalls } from './class-category';
+import { classCenterCalls } from './class-center';
+import { classEvaluationCalls } from './class-evaluation';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
 import { documentLinkCalls } from './document-link';
-import {
-  examCalls,
-  examEntryCalls,
-  examPaperCalls,
-  examQuestionCalls,
-  examScoreCalls,
-  examSettingCalls,
-} from './exam';
+import { examCalls, examEntryCalls } from './exam';
+import { examPaperCalls } from './exam-paper';
+import { examQuestionCalls } from './exam-question';
+import { examScoreCalls } from './exam-score';
+import { examSettingCalls } from './exam-setting';
 import { faceCalls } from './face';
 import { homeCalls } from './home';
 import { invoiceCalls } from './invoice';
+import { invoiceOrderCalls } from './invoice-orders';
 import { forgetCalls, loginCalls, registerCalls } from './login';
 import { myCertificateCalls } from './my-certificate';
 import { myClassCalls } from './my-class';
@@ -34,7 +34,7 @@ import { studentCalls } from './student';
 import { studyCalls, studyPageCalls } from './study';
 import { studyReportCalls } from './study-report';
 import { superAccountCalls } from './super-account';
-import { classCenterCalls, classEvaluationCalls, trainClassCalls } from './train-class';
+import { trainClassCalls } from './train-class';
 import { trainPlanCalls } from './train-plan';
 import { unitAffiliationCalls, unitCalls } from './unit';
 import { unitClassCalls } from './unit-class';
@@ -58,6 +58,7 @@ export const CALLS = {
   ...keyed(orderCalls),
   ...keyed(refundApplyCalls),
   ...keyed(invoiceCalls),
+  ...keyed(invoiceOrderCalls),
   ...keyed(myClassCalls),
   ...keyed(changeClassCalls),
   ...keyed(studyPageCalls),

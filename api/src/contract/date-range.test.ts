@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { invoiceOrderPageInput, invoicePageInput } from './invoice';
+import { invoicePageInput } from './invoice';
+import { invoiceOrderPageInput } from './invoice-orders';
 import { orderPageInput } from './order';
 import { refundApplyPageInput } from './refund-apply';
 import { resourceUploadErrorQueryInput } from './resource';

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { student } from './access';
 import { answer, defineCalls } from './call';
 import type { ClassBaseType } from './class-category';
+import type { ClassCenterItem } from './class-center';
 import { type PageAnswer, zPage } from './common';
-import { type ClassCenterItem, MY_CLASS_STATUS, type MyClassStatus } from './train-class';
+import { MY_CLASS_STATUS, type MyClassStatus } from './train-class';
 
 /** My class (enrolment) states in words (domain "Status values"). */
 export const MY_CLASS_STATUS_LABEL: Readonly<Record<MyClassStatus, string>> = {

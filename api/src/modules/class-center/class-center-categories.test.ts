@@ -1,5 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
-import type { ClassCenterBaseType, ClassCenterCategory } from '../../contract/train-class';
+import type { ClassCenterBaseType, ClassCenterCategory } from '../../contract/class-center';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildUnit, signIn } from '../../testing/factories';
 import { buildHostedProject } from '../sms/sms.testing';

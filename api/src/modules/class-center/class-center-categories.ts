@@ -1,7 +1,7 @@
 import { shownBaseTypes } from '@px/config';
 import { col, fn, type WhereOptions } from 'sequelize';
 import type { ClassBaseType } from '../../contract/class-category';
-import type { ClassCenterBaseType, ClassCenterCategory } from '../../contract/train-class';
+import type { ClassCenterBaseType, ClassCenterCategory } from '../../contract/class-center';
 import type { TenantScope } from '../../core/action';
 import { ClassCategory } from '../class-category/class-category.model';
 import { chinaToday, offeredWhere } from '../train-class/class-read';

@@ -1,5 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
-import { classCenterCalls } from '../../contract/train-class';
+import { classCenterCalls } from '../../contract/class-center';
 import { type ActionContext, implement } from '../../core/action';
 import { chinaToday } from '../train-class/class-read';
 import { cachedCenterAnswer } from './class-center.cache';

@@ -1,15 +1,15 @@
 import { type ProjectSettings, shownBaseTypes } from '@px/config';
 import { col, fn, Op, QueryTypes, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
+import type {
+  ClassCenterDetail,
+  ClassCenterItem,
+  ClassLessonItem,
+  ClassTrialPlay,
+  classCenterPageInput,
+} from '../../contract/class-center';
 import type { PageAnswer } from '../../contract/common';
-import {
-  ACTIVE_MY_CLASS_STATUS,
-  type ClassCenterDetail,
-  type ClassCenterItem,
-  type ClassLessonItem,
-  type ClassTrialPlay,
-  type classCenterPageInput,
-} from '../../contract/train-class';
+import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { TenantScope } from '../../core/action';
 import { sharedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
-import type { ClassCenterDetail, ClassCenterItem } from '../../contract/train-class';
+import type { ClassCenterDetail, ClassCenterItem } from '../../contract/class-center';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildUnit, signIn } from '../../testing/factories';
 import { ShopCartItem } from '../cart/cart.model';

@@ -1,14 +1,11 @@
 import { ROLE_SYSTEM } from '@px/config';
+import type { InvoiceableOrder, InvoiceRow, InvoiceRowPage, InvoiceView } from '../../contract/invoice';
 import type {
-  InvoiceableOrder,
   InvoiceOrderPage,
   InvoiceOrderRow,
   InvoiceReOpenAnswer,
-  InvoiceRow,
-  InvoiceRowPage,
-  InvoiceView,
   MarkAllAnswer,
-} from '../../contract/invoice';
+} from '../../contract/invoice-orders';
 import type { TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';

@@ -7,18 +7,20 @@ import {
   INVOICE_CORRECT_PAGE,
   INVOICE_LIST_PAGE,
   INVOICE_ORDER_PAGE,
+  type InvoiceStatus,
+} from '../../contract/invoice';
+import {
   type InvoiceOrderFilters,
   type InvoiceOrderPage,
   type InvoiceOrderRow,
   type InvoiceReOpenAnswer,
-  type InvoiceStatus,
   type invoiceOrderMarkAllInput,
   type invoiceOrderMarkInput,
   type invoiceOrderPageInput,
   MARK_ALL_LIMIT,
   type MarkAllAnswer,
   type OrderInvoiceState,
-} from '../../contract/invoice';
+} from '../../contract/invoice-orders';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError, ForbiddenError } from '../../core/errors';

@@ -7,7 +7,7 @@ import {
   type EvaluationStatus,
   type evaluateListInput,
   type evaluateSaveInput,
-} from '../../contract/train-class';
+} from '../../contract/class-evaluation';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { Account } from '../account/account.model';

@@ -1,5 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
-import type { EvaluationPage } from '../../contract/train-class';
+import type { EvaluationPage } from '../../contract/class-evaluation';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';

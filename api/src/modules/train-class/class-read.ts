@@ -1,9 +1,6 @@
 import { col, fn, literal, Op, type Transaction, type WhereOptions } from 'sequelize';
-import {
-  type ClassCourseItem,
-  type ClassCourseKind,
-  EVALUATING_MY_CLASS_STATUS,
-} from '../../contract/train-class';
+import { EVALUATING_MY_CLASS_STATUS } from '../../contract/class-evaluation';
+import type { ClassCourseItem, ClassCourseKind } from '../../contract/train-class';
 import { Course, CourseLesson } from '../course/course.model';
 import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
 

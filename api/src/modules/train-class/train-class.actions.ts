@@ -1,5 +1,6 @@
 import { isMenuGranted, ROLE_SYSTEM } from '@px/config';
-import { CLASS_EVALUATION_SCREENS, classEvaluationCalls, trainClassCalls } from '../../contract/train-class';
+import { classEvaluationCalls } from '../../contract/class-evaluation';
+import { CLASS_EVALUATION_SCREENS, trainClassCalls } from '../../contract/train-class';
 import { type ActionContext, implement } from '../../core/action';
 import { batchModifyClasses, copyClasses } from './class-batch.service';
 import {

@@ -1,5 +1,6 @@
 import { isIdCardNumber, isMobile } from '@px/config';
-import type { ClassCenterItem, ClassItem } from '../../contract/train-class';
+import type { ClassCenterItem } from '../../contract/class-center';
+import type { ClassItem } from '../../contract/train-class';
 import { DEMO, seedDemoData } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildProject, signIn } from '../../testing/factories';

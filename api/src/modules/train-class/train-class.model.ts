@@ -6,7 +6,8 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import type { ClassCourseKind, EvaluationStatus, MyClassStatus } from '../../contract/train-class';
+import type { EvaluationStatus } from '../../contract/class-evaluation';
+import type { ClassCourseKind, MyClassStatus } from '../../contract/train-class';
 import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /** A class (班级) of a train plan: price in fen, windows as `YYYY-MM-DD`, hours in tenths. */
