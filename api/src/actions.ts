@@ -19,6 +19,7 @@ import { invoiceActions } from './modules/invoice/invoice.actions';
 import { myCertificateActions } from './modules/my-certificate/my-certificate.actions';
 import { myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
+import { partnerAppActions } from './modules/partner/partner-app.actions';
 import { projectActions } from './modules/project/project.actions';
 import { refundApplyActions } from './modules/refund-apply/refund-apply.actions';
 import { regulatorActions } from './modules/regulator/regulator.actions';
@@ -48,6 +49,7 @@ export const allActions: ActionDefinition[] = [
   ...superAccountActions,
   ...projectActions,
   ...regulatorActions,
+  ...partnerAppActions,
   ...accountActions,
   ...roleActions,
   ...unitActions,

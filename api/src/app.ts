@@ -23,6 +23,7 @@ import {
 import { type StaticApp, serveStaticApps } from './core/static-apps';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
 import { payNotifyRoute } from './modules/order/pay-notify.route';
+import { openApiRoute } from './modules/partner/open/open.route';
 import { cachedProjectTenants, projectTenants } from './modules/project/project.tenant';
 import { mediaRoute } from './modules/resource/media.route';
 import { uploadedImageRoute } from './modules/upload/uploaded-image.route';
@@ -115,6 +116,10 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       providers: deps.providers,
       jobs: deps.jobs,
     }),
+  );
+  // The partner API (`/api/open/...`): signed requests or access tokens, answered in its envelope.
+  app.use(
+    openApiRoute({ sequelize: deps.sequelize, log: deps.logger, providers: deps.providers, jobs: deps.jobs }),
   );
   app.use(mediaRoute(deps.sequelize, deps.providers));
   app.use(bannerImageRoute(deps.providers));

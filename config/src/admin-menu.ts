@@ -97,6 +97,8 @@ const MENU_TABLE = [
   section('/project-manage', '项目管理', [
     ['list', '项目列表'],
     ['setting', '项目设置', true],
+    ['partner-app', '合作平台'],
+    ['partner-app-detail', '合作平台详情', true],
   ]),
   section('/wxapp-manage', '公众号管理', [
     ['list', '公众号列表'],

@@ -24,6 +24,7 @@ import { forgetCalls, loginCalls, registerCalls } from './login';
 import { myCertificateCalls } from './my-certificate';
 import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
+import { partnerAppCalls } from './partner-app';
 import { projectCalls } from './project';
 import { refundApplyCalls } from './refund-apply';
 import { regulatorCalls } from './regulator';
@@ -76,6 +77,7 @@ export const CALLS = {
   ...keyed(documentLinkCalls),
   ...keyed(projectCalls),
   ...keyed(regulatorCalls),
+  ...keyed(partnerAppCalls),
   ...keyed(unitCalls),
   ...keyed(unitAffiliationCalls),
   ...keyed(unitClassCalls),

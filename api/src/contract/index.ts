@@ -28,6 +28,7 @@ export * from './my-class';
 export * from './order';
 export * from './project';
 export * from './refund-apply';
+export * from './partner-app';
 export * from './regulator';
 export * from './resource';
 export * from './role';

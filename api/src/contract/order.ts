@@ -29,7 +29,7 @@ export const ORDER_STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
   REFUNDED: '已退款',
 };
 
-export const ORDER_CHANNELS = ['WX_JSAPI', 'WX_NATIVE', 'UNIT_BATCH', 'OFFLINE', 'FREE'] as const;
+export const ORDER_CHANNELS = ['WX_JSAPI', 'WX_NATIVE', 'UNIT_BATCH', 'OFFLINE', 'FREE', 'PARTNER'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 export const ORDER_CHANNEL_LABEL: Readonly<Record<OrderChannel, string>> = {
   WX_JSAPI: '微信支付',
@@ -37,6 +37,7 @@ export const ORDER_CHANNEL_LABEL: Readonly<Record<OrderChannel, string>> = {
   UNIT_BATCH: '单位统一缴费',
   OFFLINE: '线下缴费',
   FREE: '免费开通',
+  PARTNER: '合作平台结算',
 };
 
 export const ORDER_CLOSE_REASONS = ['TIMEOUT', 'CANCELLED'] as const;
@@ -50,7 +51,7 @@ export const ORDER_CLOSE_REASON_LABEL: Readonly<Record<OrderCloseReason, string>
 export const ORDER_PAY_MINUTES = 30;
 
 /** Who or what changed an order's state (its log). */
-export const ORDER_LOG_SOURCES = ['STUDENT', 'STAFF', 'NOTIFY', 'RECONCILE', 'TIMEOUT', 'SYSTEM'] as const;
+export const ORDER_LOG_SOURCES = ['STUDENT', 'STAFF', 'NOTIFY', 'RECONCILE', 'TIMEOUT', 'SYSTEM', 'PARTNER'] as const;
 export type OrderLogSource = (typeof ORDER_LOG_SOURCES)[number];
 export const ORDER_LOG_SOURCE_LABEL: Readonly<Record<OrderLogSource, string>> = {
   STUDENT: '学员',
@@ -59,6 +60,7 @@ export const ORDER_LOG_SOURCE_LABEL: Readonly<Record<OrderLogSource, string>> = 
   RECONCILE: '微信支付查单',
   TIMEOUT: '超时关闭',
   SYSTEM: '系统',
+  PARTNER: '合作平台',
 };
 
 /** How the page pays: JSAPI inside WeChat (`wx.chooseWXPay`), Native (a QR code) elsewhere. */

@@ -34,4 +34,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['change-class'],
   ['refund-apply', 'document-link', 'home'],
   ['regulator'],
+  ['partner'],
 ];

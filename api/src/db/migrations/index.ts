@@ -31,6 +31,8 @@ import { m0029UnitManagerInvoices } from './0029-unit-manager-invoices';
 import { m0030ChangeNotifications } from './0030-change-notifications';
 import { m0031RowLevelSecurity } from './0031-row-level-security';
 import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
+import { m0050PartnerApps } from './0050-partner-apps';
+import { m0051PartnerApi } from './0051-partner-api';
 import { m0070UploadedImages } from './0070-uploaded-images';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
@@ -68,4 +70,6 @@ export const migrations: Migration[] = [
   m0031RowLevelSecurity,
   m0040RegulatorPushConfig,
   m0070UploadedImages,
+  m0050PartnerApps,
+  m0051PartnerApi,
 ];

@@ -42,7 +42,7 @@ import { logOrder, markOrderPaid, newOrderNo, orderExpiry } from './order-state'
  */
 
 /** Advisory-lock namespace serialising the checkouts of one student. */
-const CHECKOUT_LOCK_NAMESPACE = 4_711_020;
+export const CHECKOUT_LOCK_NAMESPACE = 4_711_020;
 const NOT_IN_CART = '所选班级不在您的购物车中';
 const NOTHING_TO_PAY = '购物车中没有可结算的班级';
 
@@ -157,7 +157,7 @@ export async function viewOrder(
 }
 
 /** Whether the student may not put a class into a new order, and why (enrolled or pending payment). */
-async function enrolmentRefusals(
+export async function enrolmentRefusals(
   projectId: number,
   accountId: number,
   classIds: number[],
@@ -176,7 +176,7 @@ async function enrolmentRefusals(
 }
 
 /** Creates the PENDING_PAY (or, paid at once, STUDYING) enrolments of new order items. */
-async function enrol(
+export async function enrol(
   order: PayOrder,
   classes: TrainClass[],
   status: 'PENDING_PAY' | 'STUDYING',

@@ -1,0 +1,3 @@
+export * from './calls';
+export * from './client/client';
+export * from './protocol';
