@@ -216,6 +216,8 @@ export function verifySigned(
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > SIGNATURE_WINDOW_SECONDS)
     return { ok: false, code: 'TIMESTAMP_EXPIRED' };
   const canonical = canonicalString({ ...request, timestamp, nonce });
-  const valid = credentials.secrets.some((secret) => sameSignature(signCanonical(secret, canonical), signature));
+  const valid = credentials.secrets.some((secret) =>
+    sameSignature(signCanonical(secret, canonical), signature),
+  );
   return valid ? { ok: true } : { ok: false, code: 'SIGNATURE_INVALID' };
 }

@@ -13,6 +13,8 @@ export const SCREEN_URLS = [
   '/super-account/index',
   '/project-manage/list',
   '/project-manage/setting',
+  '/project-manage/partner-app',
+  '/project-manage/partner-app-detail',
   '/unit-manage/list',
   '/unit-manage/detail',
   '/wxapp-manage/list',

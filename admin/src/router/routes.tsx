@@ -56,6 +56,14 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/project-manage/setting/ProjectSettingPage'),
     (module) => module.ProjectSettingPage,
   ),
+  '/project-manage/partner-app': screen(
+    () => import('../views/project-manage/partner-app/PartnerAppListPage'),
+    (module) => module.PartnerAppListPage,
+  ),
+  '/project-manage/partner-app-detail': screen(
+    () => import('../views/project-manage/partner-app-detail/PartnerAppDetailPage'),
+    (module) => module.PartnerAppDetailPage,
+  ),
   '/unit-manage/list': screen(
     () => import('../views/unit-manage/list/UnitListPage'),
     (module) => module.UnitListPage,

@@ -1,5 +1,5 @@
-import type * as Partner from '@px/partner';
 import { zIdCardNumber, zMobile } from '@px/config';
+import type * as Partner from '@px/partner';
 import { z } from 'zod';
 
 /**
@@ -13,7 +13,12 @@ import { z } from 'zod';
  */
 
 const id = (description: string) =>
-  z.number({ error: '应为正整数' }).int({ error: '应为正整数' }).positive({ error: '应为正整数' }).max(2_147_483_647).describe(description);
+  z
+    .number({ error: '应为正整数' })
+    .int({ error: '应为正整数' })
+    .positive({ error: '应为正整数' })
+    .max(2_147_483_647)
+    .describe(description);
 
 export const zOutAccountId = z
   .string({ error: '请填写合作方账号' })
@@ -127,11 +132,18 @@ export const queryClassAnswer = z.object({
 });
 
 export const signUpAnswer = z.object({
-  enrolmentId: z.number().int().describe('Our enrolment id: use it for study-process, study-task, unlock-check'),
+  enrolmentId: z
+    .number()
+    .int()
+    .describe('Our enrolment id: use it for study-process, study-task, unlock-check'),
   classId: z.number().int(),
   orderNo: z.string().nullable().describe('The order (channel PARTNER); null when already enrolled'),
   enrolment: z.enum(['CREATED', 'EXISTING']),
-  account: z.enum(['CREATED', 'BOUND', 'EXISTING']).describe('CREATED: a new account; BOUND: an account of the same ID number was bound; EXISTING: bound before'),
+  account: z
+    .enum(['CREATED', 'BOUND', 'EXISTING'])
+    .describe(
+      'CREATED: a new account; BOUND: an account of the same ID number was bound; EXISTING: bound before',
+    ),
   status: z.string().describe('The enrolment state: STUDYING, FINISHED_STUDY, PASSED, EXPIRED, …'),
 });
 
@@ -166,7 +178,10 @@ export const trainInfoAnswer = z.object({
   registeredNow: z.boolean(),
   enrolmentId: z.number().int().nullable(),
   status: z.string().nullable(),
-  ssoUrl: z.string().nullable().describe('One-time single-sign-on address of the study page (embed it in an iframe)'),
+  ssoUrl: z
+    .string()
+    .nullable()
+    .describe('One-time single-sign-on address of the study page (embed it in an iframe)'),
   ssoExpiresAt: z.string().nullable(),
 });
 

@@ -51,7 +51,15 @@ export const ORDER_CLOSE_REASON_LABEL: Readonly<Record<OrderCloseReason, string>
 export const ORDER_PAY_MINUTES = 30;
 
 /** Who or what changed an order's state (its log). */
-export const ORDER_LOG_SOURCES = ['STUDENT', 'STAFF', 'NOTIFY', 'RECONCILE', 'TIMEOUT', 'SYSTEM', 'PARTNER'] as const;
+export const ORDER_LOG_SOURCES = [
+  'STUDENT',
+  'STAFF',
+  'NOTIFY',
+  'RECONCILE',
+  'TIMEOUT',
+  'SYSTEM',
+  'PARTNER',
+] as const;
 export type OrderLogSource = (typeof ORDER_LOG_SOURCES)[number];
 export const ORDER_LOG_SOURCE_LABEL: Readonly<Record<OrderLogSource, string>> = {
   STUDENT: '学员',

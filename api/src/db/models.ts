@@ -36,7 +36,12 @@ import {
   PayOrderLog,
   PayRefund,
 } from '../modules/order/order.model';
-import { PartnerAccount, PartnerSignUp, PartnerSsoTicket, PartnerToken } from '../modules/partner/partner-api.model';
+import {
+  PartnerAccount,
+  PartnerSignUp,
+  PartnerSsoTicket,
+  PartnerToken,
+} from '../modules/partner/partner-api.model';
 import { PartnerApp, PartnerCallLog } from '../modules/partner/partner-app.model';
 import { Project } from '../modules/project/project.model';
 import { RefundApply } from '../modules/refund-apply/refund-apply.model';
@@ -102,7 +107,14 @@ export function initModels(sequelize: Sequelize): void {
   RefundApply.initModel(sequelize);
   for (const model of [InvoiceConfig, Invoice, InvoiceOrder, InvoiceLog]) model.initModel(sequelize);
   RegulatorPushConfig.initModel(sequelize);
-  for (const model of [PartnerApp, PartnerCallLog, PartnerToken, PartnerAccount, PartnerSignUp, PartnerSsoTicket])
+  for (const model of [
+    PartnerApp,
+    PartnerCallLog,
+    PartnerToken,
+    PartnerAccount,
+    PartnerSignUp,
+    PartnerSsoTicket,
+  ])
     model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();

@@ -4,6 +4,7 @@ import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
 import { examDeadlineJob } from '../modules/exam/exam.jobs';
 import { invoiceIssueJob, invoiceRedJob, invoiceSweepJob } from '../modules/invoice/invoice.jobs';
 import { orderSweepJob } from '../modules/order/order.jobs';
+import { partnerSweepJob } from '../modules/partner/partner.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
 import {
   unitClassTransferRunJob,
@@ -25,4 +26,5 @@ export const allJobs: readonly JobDefinition[] = [
   unitImportSweepJob,
   unitClassTransferRunJob,
   unitClassTransferSweepJob,
+  partnerSweepJob,
 ];

@@ -87,7 +87,10 @@ export interface PartnerClient extends PartnerCalls {
   /** Revokes an access token before its expiry. */
   revokeToken(accessToken: string): Promise<void>;
   /** The calls made with an access token (`jxnc`), got and renewed as needed. */
-  withToken(): PartnerCalls & { token(): Promise<string>; rawWithToken(path: string, input?: unknown): Promise<RawAnswer> };
+  withToken(): PartnerCalls & {
+    token(): Promise<string>;
+    rawWithToken(path: string, input?: unknown): Promise<RawAnswer>;
+  };
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -150,7 +153,13 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
 
   const raw = (path: string, input: unknown = {}, extraHeaders: Record<string, string> = {}) => {
     const body = JSON.stringify(input);
-    const headers = signedHeaders(options, { method: 'POST', target: path, body, timestamp: now(), nonce: nonce() });
+    const headers = signedHeaders(options, {
+      method: 'POST',
+      target: path,
+      body,
+      timestamp: now(),
+      nonce: nonce(),
+    });
     return send(path, body, { ...headers, ...extraHeaders });
   };
 
@@ -158,7 +167,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     run: (path: string, input: unknown) => Promise<RawAnswer>,
     group: string,
   ): PartnerCalls => {
-    const call = async <T>(name: PartnerCall, input: unknown = {}) => judge<T>(await run(openPath(group, name), input));
+    const call = async <T>(name: PartnerCall, input: unknown = {}) =>
+      judge<T>(await run(openPath(group, name), input));
     return {
       classClassifyTree: () => call('class-classify-tree'),
       queryClass: (input = {}) => call('query-class', input),

@@ -109,10 +109,14 @@ export const m0051PartnerApi: Migration = {
     const sql = (text: string) => queryInterface.sequelize.query(text);
     await sql("DELETE FROM pay_order_log WHERE source = 'PARTNER'");
     await sql('ALTER TABLE pay_order_log DROP CONSTRAINT pay_order_log_source_check');
-    await sql(`ALTER TABLE pay_order_log ADD CONSTRAINT pay_order_log_source_check CHECK (source IN (${SOURCES_BEFORE}))`);
+    await sql(
+      `ALTER TABLE pay_order_log ADD CONSTRAINT pay_order_log_source_check CHECK (source IN (${SOURCES_BEFORE}))`,
+    );
     await sql("UPDATE pay_order SET channel = 'OFFLINE' WHERE channel = 'PARTNER'");
     await sql('ALTER TABLE pay_order DROP CONSTRAINT pay_order_channel_check');
-    await sql(`ALTER TABLE pay_order ADD CONSTRAINT pay_order_channel_check CHECK (channel IN (${CHANNELS_BEFORE}))`);
+    await sql(
+      `ALTER TABLE pay_order ADD CONSTRAINT pay_order_channel_check CHECK (channel IN (${CHANNELS_BEFORE}))`,
+    );
     for (const table of [...TABLES].reverse()) {
       for (const statement of dropTenantPolicySql(table)) await sql(statement);
       await sql(`DROP TABLE IF EXISTS ${table}`);

@@ -23,7 +23,14 @@ export type PartnerEnrolment =
  */
 export async function enrolForPartner(
   scope: TenantScope,
-  input: { accountId: number; unitId: number | null; classId: number; appId: number; appName: string; requestId: string },
+  input: {
+    accountId: number;
+    unitId: number | null;
+    classId: number;
+    appId: number;
+    appName: string;
+    requestId: string;
+  },
   transaction: Transaction,
 ): Promise<PartnerEnrolment> {
   const projectId = scope.project.id;
@@ -48,7 +55,11 @@ export async function enrolForPartner(
     if (existing) return { kind: 'EXISTING', myClassId: existing.id };
   }
   if (refusal === 'PENDING_PAY') throw new BusinessError(`学员已有班级「${cls.name}」的待支付订单`);
-  const plan = await TrainPlan.findOne({ attributes: ['status'], where: { projectId, id: cls.planId }, transaction });
+  const plan = await TrainPlan.findOne({
+    attributes: ['status'],
+    where: { projectId, id: cls.planId },
+    transaction,
+  });
   const notOffered = notOfferedReason(cls, plan?.status ?? '', chinaToday(now));
   if (notOffered === 'OFF_SHELF') throw new BusinessError(`班级「${cls.name}」未上架`);
   if (notOffered === 'ENROL_CLOSED') throw new BusinessError(`班级「${cls.name}」不在报名时间内`);

@@ -9,7 +9,10 @@ import {
 import { tenantKeyAttributes } from '../../db/model-columns';
 
 /** An access token of the `jxnc` group (migration 0051): only its SHA-256 is kept. */
-export class PartnerToken extends Model<InferAttributes<PartnerToken>, InferCreationAttributes<PartnerToken>> {
+export class PartnerToken extends Model<
+  InferAttributes<PartnerToken>,
+  InferCreationAttributes<PartnerToken>
+> {
   declare id: CreationOptional<number>;
   declare projectId: number;
   declare appId: number;
@@ -60,7 +63,10 @@ export class PartnerAccount extends Model<
 }
 
 /** A sign-up by the partner's request id (migration 0051): the idempotency record and its answer. */
-export class PartnerSignUp extends Model<InferAttributes<PartnerSignUp>, InferCreationAttributes<PartnerSignUp>> {
+export class PartnerSignUp extends Model<
+  InferAttributes<PartnerSignUp>,
+  InferCreationAttributes<PartnerSignUp>
+> {
   declare id: CreationOptional<number>;
   declare projectId: number;
   declare appId: number;

@@ -72,7 +72,10 @@ async function bindAccount(
     if (account.roleSystem !== ROLE_SYSTEM.STUDENT) throw new BusinessError('该身份证号不是学员账号');
     if (account.realName !== identity.realName) throw new BusinessError('身份证号与姓名不一致');
     if (account.status !== 'ENABLED') throw new BusinessError('学员账号已停用');
-    const other = await PartnerAccount.findOne({ where: { projectId, appId: app.id, accountId: account.id }, transaction });
+    const other = await PartnerAccount.findOne({
+      where: { projectId, appId: app.id, accountId: account.id },
+      transaction,
+    });
     if (other) throw new BusinessError('该学员已绑定合作方的其他账号');
   } else {
     const mobileTaken = await Account.findOne({
@@ -182,7 +185,10 @@ export async function signUpStudent(scope: PartnerScope, input: SignUpRequest): 
 }
 
 /** The student scope of one of the app's students: study reads run as the student would. */
-export function asStudent(scope: PartnerScope, account: Pick<Account, 'id' | 'roleId' | 'unitId'>): ActorScope {
+export function asStudent(
+  scope: PartnerScope,
+  account: Pick<Account, 'id' | 'roleId' | 'unitId'>,
+): ActorScope {
   const principal: Principal = {
     sessionId: `partner:${scope.app.id}`,
     accountId: account.id,
@@ -218,7 +224,12 @@ export async function boundAccount(scope: PartnerScope, outAccountId: string): P
 /** The enrolments the app signed a partner account up for (newest sign-up first, one per enrolment). */
 export async function appEnrolmentsOf(scope: PartnerScope, outAccountId: string, classId?: number) {
   const rows = await PartnerSignUp.findAll({
-    where: { projectId: scope.project.id, appId: scope.app.id, outAccountId, ...(classId ? { classId } : {}) },
+    where: {
+      projectId: scope.project.id,
+      appId: scope.app.id,
+      outAccountId,
+      ...(classId ? { classId } : {}),
+    },
     order: [['id', 'DESC']],
   });
   return [...new Set(rows.flatMap((row) => (row.myClassId ? [row.myClassId] : [])))];

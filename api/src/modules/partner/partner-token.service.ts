@@ -3,9 +3,9 @@ import { Op } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
-import { findPartnerApp } from './partner-app.service';
-import type { PartnerApp } from './partner-app.model';
 import { PartnerToken } from './partner-api.model';
+import type { PartnerApp } from './partner-app.model';
+import { findPartnerApp } from './partner-app.service';
 
 /** How long an access token of the `jxnc` group lives: 2 hours. */
 export const TOKEN_TTL_SECONDS = 2 * 3600;

@@ -1,5 +1,5 @@
-import { newAppKey, newSecret } from './partner-app.service';
 import { PartnerApp } from './partner-app.model';
+import { newAppKey, newSecret } from './partner-app.service';
 
 /**
  * Test factories of partner apps: an app written straight to the database, with its secret, so a
@@ -7,7 +7,12 @@ import { PartnerApp } from './partner-app.model';
  */
 export async function buildPartnerApp(
   projectId: number,
-  overrides: Partial<Pick<PartnerApp, 'name' | 'allowedOrigins' | 'callbackUrl' | 'ipAllowList' | 'enabled' | 'rateLimitPerMinute'>> = {},
+  overrides: Partial<
+    Pick<
+      PartnerApp,
+      'name' | 'allowedOrigins' | 'callbackUrl' | 'ipAllowList' | 'enabled' | 'rateLimitPerMinute'
+    >
+  > = {},
 ): Promise<{ app: PartnerApp; secret: string }> {
   const secret = newSecret();
   const app = await PartnerApp.create({

@@ -1,11 +1,4 @@
-import {
-  createPartnerClient,
-  openPath,
-  PartnerApiError,
-  type PartnerClient,
-  signedHeaders,
-  type SignUpInput,
-} from '@px/partner';
+import { createPartnerClient, openPath, PartnerApiError, type SignUpInput, signedHeaders } from '@px/partner';
 import { createManualClock } from '../../../core/clock';
 import { createTestApp, type TestApp } from '../../../testing/app';
 import { buildHostedProject, randomIdCardNo } from '../../../testing/factories';
@@ -14,8 +7,8 @@ import { PayOrder, PayOrderLog } from '../../order/order.model';
 import { useTestStorage } from '../../resource/resource.testing';
 import { MyClass } from '../../train-class/train-class.model';
 import { buildClass } from '../../train-class/train-class.testing';
-import { PartnerApp, PartnerCallLog } from '../partner-app.model';
 import { buildPartnerApp } from '../partner.testing';
+import { PartnerApp, PartnerCallLog } from '../partner-app.model';
 
 const clock = createManualClock(new Date());
 const storage = useTestStorage();
@@ -56,7 +49,8 @@ async function refusal(pending: Promise<unknown>): Promise<PartnerApiError> {
   return error as PartnerApiError;
 }
 
-const logsOf = (appId: number) => PartnerCallLog.findAll({ where: { appId }, order: [['id', 'ASC']], allTenants: true });
+const logsOf = (appId: number) =>
+  PartnerCallLog.findAll({ where: { appId }, order: [['id', 'ASC']], allTenants: true });
 
 describe('signed requests', () => {
   test('a valid signed call answers in the envelope and is logged per app', async () => {
@@ -79,11 +73,18 @@ describe('signed requests', () => {
     const other = await scene();
     const path = openPath('train', 'query-class');
     const send = (headers: Record<string, string>, body: string) =>
-      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(
-        async (res) => ({ status: res.status, body: (await res.json()) as { errorCode?: string; respCode: number } }),
-      );
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      }).then(async (res) => ({
+        status: res.status,
+        body: (await res.json()) as { errorCode?: string; respCode: number },
+      }));
     const body = JSON.stringify({ pageSize: 5 });
-    const signed = (overrides: { body?: string; timestamp?: number; nonce?: string; secret?: string; appKey?: string } = {}) =>
+    const signed = (
+      overrides: { body?: string; timestamp?: number; nonce?: string; secret?: string; appKey?: string } = {},
+    ) =>
       signedHeaders(
         { appKey: overrides.appKey ?? app.appKey, secret: overrides.secret ?? secret },
         {
@@ -124,7 +125,14 @@ describe('signed requests', () => {
       body: { errorCode: 'SIGNATURE_MISSING' },
     });
     const codes = (await logsOf(app.id)).map((log) => log.resultCode);
-    expect(codes).toEqual(['OK', 'NONCE_REPLAYED', 'SIGNATURE_INVALID', 'TIMESTAMP_EXPIRED', 'TIMESTAMP_EXPIRED', 'SIGNATURE_MISSING']);
+    expect(codes).toEqual([
+      'OK',
+      'NONCE_REPLAYED',
+      'SIGNATURE_INVALID',
+      'TIMESTAMP_EXPIRED',
+      'TIMESTAMP_EXPIRED',
+      'SIGNATURE_MISSING',
+    ]);
     expect((await logsOf(other.app.id)).map((log) => log.resultCode)).toEqual(['SIGNATURE_INVALID']);
   });
 
@@ -132,7 +140,9 @@ describe('signed requests', () => {
     const { app, secret, client } = await scene({ rateLimitPerMinute: 3 });
     const fromOrigin = (origin: string) =>
       createPartnerClient({ baseUrl: base, appKey: app.appKey, secret, nowSeconds: seconds, origin });
-    expect((await refusal(fromOrigin('https://evil.example.com').classClassifyTree())).code).toBe('ORIGIN_NOT_ALLOWED');
+    expect((await refusal(fromOrigin('https://evil.example.com').classClassifyTree())).code).toBe(
+      'ORIGIN_NOT_ALLOWED',
+    );
     await fromOrigin('https://partner.example.com').classClassifyTree();
     await client.classClassifyTree();
     await client.classClassifyTree();
@@ -154,7 +164,8 @@ describe('signed requests', () => {
 
   test('a rotated secret is accepted with the old one until the overlap ends', async () => {
     const { app, secret } = await scene();
-    const signIn = (key: string) => createPartnerClient({ baseUrl: base, appKey: app.appKey, secret: key, nowSeconds: seconds });
+    const signIn = (key: string) =>
+      createPartnerClient({ baseUrl: base, appKey: app.appKey, secret: key, nowSeconds: seconds });
     const fresh = 'sk_rotated-secret-for-the-test-000000000000';
     await app.update({
       secret: fresh,
@@ -175,10 +186,7 @@ describe('access tokens (jxnc)', () => {
     const tokenCalls = client.withToken();
     expect((await tokenCalls.classClassifyTree()).length).toBeGreaterThan(0);
     const token = await tokenCalls.token();
-    expect((await logsOf(app.id)).map((log) => log.auth)).toEqual([
-      'SIGNATURE',
-      'TOKEN',
-    ]);
+    expect((await logsOf(app.id)).map((log) => log.auth)).toEqual(['SIGNATURE', 'TOKEN']);
     const withToken = (value: string) =>
       fetch(`${base}${openPath('jxnc', 'class-classify-tree')}`, {
         method: 'POST',
@@ -186,7 +194,10 @@ describe('access tokens (jxnc)', () => {
         body: '{}',
       }).then(async (res) => [res.status, ((await res.json()) as { errorCode?: string }).errorCode]);
     expect(await withToken('at_not-a-token-of-anyone-000000')).toEqual([401, 'TOKEN_INVALID']);
-    const bare = await fetch(`${base}${openPath('jxnc', 'class-classify-tree')}`, { method: 'POST', body: '{}' });
+    const bare = await fetch(`${base}${openPath('jxnc', 'class-classify-tree')}`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(bare.status).toBe(401);
     expect(((await bare.json()) as { errorCode: string }).errorCode).toBe('TOKEN_MISSING');
 
@@ -207,7 +218,10 @@ describe('sign-up and study', () => {
     const who = student();
     const answer = await client.signUpStudent({ ...who, classId: cls.trainClass.id });
     expect(answer).toMatchObject({ enrolment: 'CREATED', account: 'CREATED', status: 'STUDYING' });
-    const account = await Account.scope('withPassword').findOne({ where: { idCardNo: who.idCardNo }, allTenants: true });
+    const account = await Account.scope('withPassword').findOne({
+      where: { idCardNo: who.idCardNo },
+      allTenants: true,
+    });
     expect(account).toMatchObject({ projectId: project.id, realName: '合作学员' });
     expect(account?.passwordHash).toBeNull();
     const order = await PayOrder.findOne({ where: { orderNo: answer.orderNo as string }, allTenants: true });
@@ -216,10 +230,14 @@ describe('sign-up and study', () => {
     expect(log?.source).toBe('PARTNER');
     // The same request again answers the same; the same id with other content is refused.
     expect(await client.signUpStudent({ ...who, classId: cls.trainClass.id })).toEqual(answer);
-    const reused = await refusal(client.signUpStudent({ ...who, mobile: '13700000000', classId: cls.trainClass.id }));
+    const reused = await refusal(
+      client.signUpStudent({ ...who, mobile: '13700000000', classId: cls.trainClass.id }),
+    );
     expect([reused.code, reused.status]).toEqual(['REQUEST_ID_REUSED', 409]);
     // Another request of the same person and class: already enrolled, nothing new.
-    expect(await client.signUpStudent({ ...who, requestId: 'another-request', classId: cls.trainClass.id })).toMatchObject({
+    expect(
+      await client.signUpStudent({ ...who, requestId: 'another-request', classId: cls.trainClass.id }),
+    ).toMatchObject({
       enrolmentId: answer.enrolmentId,
       enrolment: 'EXISTING',
       account: 'EXISTING',
@@ -243,10 +261,14 @@ describe('sign-up and study', () => {
 
   test('bad input is refused naming the field and changes nothing', async () => {
     const { client, cls } = await scene();
-    const bad = await refusal(client.signUpStudent({ ...student({ idCardNo: '123' }), classId: cls.trainClass.id }));
+    const bad = await refusal(
+      client.signUpStudent({ ...student({ idCardNo: '123' }), classId: cls.trainClass.id }),
+    );
     expect([bad.code, bad.status]).toEqual(['BAD_REQUEST', 400]);
     expect(JSON.stringify(bad.attribute)).toContain('idCardNo');
-    const name = await refusal(client.signUpStudent({ ...student({ realName: '' }), classId: cls.trainClass.id }));
+    const name = await refusal(
+      client.signUpStudent({ ...student({ realName: '' }), classId: cls.trainClass.id }),
+    );
     expect(name.code).toBe('BAD_REQUEST');
     const offShelf = await buildClass({ projectId: cls.trainClass.projectId, onShelf: false });
     const refused = await refusal(client.signUpStudent({ ...student(), classId: offShelf.trainClass.id }));
@@ -272,7 +294,9 @@ describe('sign-up and study', () => {
     expect(await client.studyProcessByOutAccount({ outAccountId: who.outAccountId })).toEqual([process]);
     const task = await client.studyTask({ enrolmentId: signed.enrolmentId });
     expect(task).toMatchObject({ kind: 'LESSON', lessonId: process.lessons[0]?.lessonId });
-    expect(await client.unlockCheck({ enrolmentId: signed.enrolmentId, lessonId: process.lessons[0]?.lessonId })).toEqual({
+    expect(
+      await client.unlockCheck({ enrolmentId: signed.enrolmentId, lessonId: process.lessons[0]?.lessonId }),
+    ).toEqual({
       target: 'LESSON',
       open: true,
       reason: null,
@@ -305,7 +329,7 @@ describe('sign-up and study', () => {
 });
 
 describe('tenancy', () => {
-  test("an app sees nothing of another project, nor enrolments it did not sign up", async () => {
+  test('an app sees nothing of another project, nor enrolments it did not sign up', async () => {
     const a = await scene();
     const b = await scene();
     const signed = await a.client.signUpStudent({ ...student(), classId: a.cls.trainClass.id });
@@ -316,8 +340,12 @@ describe('tenancy', () => {
     ])
       expect((await refusal(call)).code).toBe('NOT_FOUND');
     // B's project does not offer A's class.
-    expect((await b.client.queryClass({ pageSize: 100 })).list.map((item) => item.classId)).not.toContain(a.cls.trainClass.id);
-    expect((await refusal(b.client.signUpStudent({ ...student(), classId: a.cls.trainClass.id }))).message).toContain('班级不存在');
+    expect((await b.client.queryClass({ pageSize: 100 })).list.map((item) => item.classId)).not.toContain(
+      a.cls.trainClass.id,
+    );
+    expect(
+      (await refusal(b.client.signUpStudent({ ...student(), classId: a.cls.trainClass.id }))).message,
+    ).toContain('班级不存在');
     // A second app of A's own project does not see the first app's enrolment either.
     const sibling = await buildPartnerApp(a.project.id);
     const siblingClient = createPartnerClient({
@@ -326,8 +354,12 @@ describe('tenancy', () => {
       secret: sibling.secret,
       nowSeconds: seconds,
     });
-    expect((await refusal(siblingClient.studyProcess({ enrolmentId: signed.enrolmentId }))).code).toBe('NOT_FOUND');
-    expect(await PartnerCallLog.count({ where: { appId: b.app.id, resultCode: 'NOT_FOUND' }, allTenants: true })).toBe(3);
+    expect((await refusal(siblingClient.studyProcess({ enrolmentId: signed.enrolmentId }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      await PartnerCallLog.count({ where: { appId: b.app.id, resultCode: 'NOT_FOUND' }, allTenants: true }),
+    ).toBe(3);
   });
 });
 

@@ -110,7 +110,10 @@ export function ipAllowed(allowList: readonly string[], ip: string): boolean {
  * The app's own rules, after it was authenticated: enabled, the caller's IP in the allow-list, and
  * a browser's `Origin` (servers send none) among the allowed origins.
  */
-export function appRefusal(app: PartnerApp, caller: { ip: string; origin: string | undefined }): RefusalCode | null {
+export function appRefusal(
+  app: PartnerApp,
+  caller: { ip: string; origin: string | undefined },
+): RefusalCode | null {
   if (!app.enabled) return 'APP_DISABLED';
   if (!ipAllowed(app.ipAllowList, caller.ip)) return 'IP_NOT_ALLOWED';
   if (caller.origin !== undefined && !app.allowedOrigins.includes(caller.origin.toLowerCase()))

@@ -19,8 +19,8 @@ import type {
   unlockCheckInput,
 } from '../../../contract/open';
 import { BusinessError } from '../../../core/errors';
-import { pageCenterClasses } from '../../class-center/class-center.service';
 import { classCategoryTree } from '../../class-category/class-category.service';
+import { pageCenterClasses } from '../../class-center/class-center.service';
 import { examEntry } from '../../exam/attempt.service';
 import { studyInfo } from '../../study/study.service';
 import {
@@ -93,7 +93,9 @@ async function unlockCheck(
     return { target: 'EXAM', open: entry.unlocked, reason: entry.lockedText };
   }
   const info = await studyInfo(student, input.enrolmentId);
-  const lesson = info.courses.flatMap((course) => course.lessons).find((row) => row.lessonId === input.lessonId);
+  const lesson = info.courses
+    .flatMap((course) => course.lessons)
+    .find((row) => row.lessonId === input.lessonId);
   if (!lesson) throw new BusinessError('该班级没有这个课时');
   if (!info.studyOpen) return { target: 'LESSON', open: false, reason: info.closedReason ?? '当前不能学习' };
   if (lesson.locked) return { target: 'LESSON', open: false, reason: '请按顺序学习，先学完前面的课时' };
@@ -134,7 +136,8 @@ async function trainInfo(
   input: z.output<typeof trainInfoInput>,
 ): Promise<TrainInfoAnswer> {
   const bound = await boundAccount(scope, input.outAccountId);
-  if (bound && bound.idCardNo !== input.idCardNo) throw new BusinessError('合作方账号已绑定其他身份证号的学员');
+  if (bound && bound.idCardNo !== input.idCardNo)
+    throw new BusinessError('合作方账号已绑定其他身份证号的学员');
   let [enrolmentId] = bound ? await appEnrolmentsOf(scope, input.outAccountId, input.classId) : [];
   let registeredNow = false;
   if (enrolmentId === undefined && input.autoRegister) {
@@ -150,7 +153,14 @@ async function trainInfo(
     registeredNow = true;
   }
   if (enrolmentId === undefined)
-    return { registered: false, registeredNow, enrolmentId: null, status: null, ssoUrl: null, ssoExpiresAt: null };
+    return {
+      registered: false,
+      registeredNow,
+      enrolmentId: null,
+      status: null,
+      ssoUrl: null,
+      ssoExpiresAt: null,
+    };
   const { account } = await appEnrolment(scope, enrolmentId);
   const info = await studyInfo(asStudent(scope, account), enrolmentId);
   const sso = await ssoTicket(scope, account.id, enrolmentId);
@@ -195,7 +205,8 @@ export const OPEN_HANDLERS = {
       })),
     };
   },
-  'sign-up-student': (scope: PartnerScope, input: z.output<typeof signUpInput>) => signUpStudent(scope, input),
+  'sign-up-student': (scope: PartnerScope, input: z.output<typeof signUpInput>) =>
+    signUpStudent(scope, input),
   'study-process': (scope: PartnerScope, input: z.output<typeof studyProcessInput>) =>
     processOf(scope, input.enrolmentId),
   'study-process-by-out-account': async (

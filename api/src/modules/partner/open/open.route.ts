@@ -8,7 +8,7 @@ import {
   SIGNED_GROUP,
   TOKEN_GROUP,
 } from '@px/partner';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import { OPEN_CALLS, type OpenCallSpec, TOKEN_CALL_SPECS } from '../../../contract/open';
 import type { TenantScope } from '../../../core/action';
 import { AppError, ValidationError } from '../../../core/errors';
@@ -21,8 +21,8 @@ import { loadTenant } from '../../project/project.tenant';
 import type { PartnerApp, PartnerAuth } from '../partner-app.model';
 import { PartnerCallLog } from '../partner-app.model';
 import { issueToken, revokeToken } from '../partner-token.service';
-import { OPEN_HANDLERS } from './open-calls';
 import { appRefusal, authenticateSigned, authenticateToken, takeRate } from './open-auth';
+import { OPEN_HANDLERS } from './open-calls';
 
 /** What a partner call's handler is given: the app's project (RLS bound to it) and the app. */
 export type PartnerScope = TenantScope & { app: PartnerApp };
@@ -45,10 +45,15 @@ class OpenFailure extends Error {
 const refusal = (code: RefusalCode) => new OpenFailure(code, REFUSAL_MESSAGES[code], REFUSAL_STATUS[code]);
 
 /** The call a path names: its contract and how it authenticates; null for no partner call. */
-function callOf(group: string, name: string): { key: string; spec: Omit<OpenCallSpec, 'key'>; auth: PartnerAuth } | null {
+function callOf(
+  group: string,
+  name: string,
+): { key: string; spec: Omit<OpenCallSpec, 'key'>; auth: PartnerAuth } | null {
   if (group === SIGNED_GROUP || group === TOKEN_GROUP) {
     const spec = (OPEN_CALLS as Record<string, Omit<OpenCallSpec, 'key'>>)[name];
-    return spec ? { key: `${group}/${name}`, spec, auth: group === TOKEN_GROUP ? 'TOKEN' : 'SIGNATURE' } : null;
+    return spec
+      ? { key: `${group}/${name}`, spec, auth: group === TOKEN_GROUP ? 'TOKEN' : 'SIGNATURE' }
+      : null;
   }
   const key = `${group}/${name}`;
   const spec = (TOKEN_CALL_SPECS as Record<string, Omit<OpenCallSpec, 'key'>>)[key];
@@ -77,14 +82,20 @@ export function openApiRoute(base: ScopeBase): Middleware<RequestState> {
     }
     if (ctx.method === 'OPTIONS') {
       ctx.set('Access-Control-Allow-Methods', 'POST');
-      ctx.set('Access-Control-Allow-Headers', 'content-type, authorization, x-px-app-key, x-px-timestamp, x-px-nonce, x-px-signature');
+      ctx.set(
+        'Access-Control-Allow-Headers',
+        'content-type, authorization, x-px-app-key, x-px-timestamp, x-px-nonce, x-px-signature',
+      );
       ctx.set('Access-Control-Max-Age', '600');
       ctx.status = 204;
       return;
     }
     let app: PartnerApp | null = null;
     let auth: PartnerAuth = 'SIGNATURE';
-    let callKey = ctx.path.slice(OPEN_BASE.length + 1).replace(/\.action$/, '').slice(0, 60);
+    let callKey = ctx.path
+      .slice(OPEN_BASE.length + 1)
+      .replace(/\.action$/, '')
+      .slice(0, 60);
     let outAccountId: string | null = null;
     const answer = (status: number, envelope: Omit<OpenEnvelope, 'requestId'>) => {
       ctx.status = status;
@@ -133,7 +144,12 @@ export function openApiRoute(base: ScopeBase): Middleware<RequestState> {
       const scope: PartnerScope = {
         ...makeScope(base, {
           project: tenant,
-          request: { ip: ctx.ip, host: ctx.hostname, origin: `${ctx.protocol}://${ctx.host}`, userAgent: ctx.get('User-Agent') },
+          request: {
+            ip: ctx.ip,
+            host: ctx.hostname,
+            origin: `${ctx.protocol}://${ctx.host}`,
+            userAgent: ctx.get('User-Agent'),
+          },
         }),
         app: authenticated,
       };
@@ -141,7 +157,8 @@ export function openApiRoute(base: ScopeBase): Middleware<RequestState> {
       answer(200, { respCode: 200, respDesc: 'success', attribute: result ?? null });
     } catch (error) {
       const failure = asFailure(error);
-      if (failure.code === 'SERVER_ERROR') state.log.error({ err: error, call: callKey }, 'partner call failed');
+      if (failure.code === 'SERVER_ERROR')
+        state.log.error({ err: error, call: callKey }, 'partner call failed');
       answer(failure.status, {
         respCode: -1,
         respDesc: failure.message,
@@ -149,9 +166,21 @@ export function openApiRoute(base: ScopeBase): Middleware<RequestState> {
         errorCode: failure.code,
       });
     } finally {
-      if (app) await logCall(state, app, { callKey, auth, outAccountId, ip: ctx.ip, status: ctx.status, started, body: ctx.body });
+      if (app)
+        await logCall(state, app, {
+          callKey,
+          auth,
+          outAccountId,
+          ip: ctx.ip,
+          status: ctx.status,
+          started,
+          body: ctx.body,
+        });
       else if (ctx.status !== 200)
-        state.log.info({ call: callKey, status: ctx.status, ip: ctx.ip }, 'partner call refused before its app was known');
+        state.log.info(
+          { call: callKey, status: ctx.status, ip: ctx.ip },
+          'partner call refused before its app was known',
+        );
     }
   };
 }
@@ -160,7 +189,8 @@ export function openApiRoute(base: ScopeBase): Middleware<RequestState> {
 async function run(key: string, scope: PartnerScope, input: Record<string, unknown>): Promise<unknown> {
   const now = scope.providers.clock.now();
   if (key === 'auth/get-token') return issueToken(scope.app, now);
-  if (key === 'auth/revoke-token') return { revoked: await revokeToken(scope.app, String(input.accessToken), now) };
+  if (key === 'auth/revoke-token')
+    return { revoked: await revokeToken(scope.app, String(input.accessToken), now) };
   const name = key.slice(key.indexOf('/') + 1) as keyof typeof OPEN_HANDLERS;
   const handler = OPEN_HANDLERS[name] as (scope: PartnerScope, input: unknown) => Promise<unknown>;
   return handler(scope, input);
@@ -174,7 +204,8 @@ function asFailure(error: unknown): OpenFailure {
     const named = (error.attribute as { errorCode?: unknown } | null)?.errorCode;
     if (named === 'REQUEST_ID_REUSED') return new OpenFailure('REQUEST_ID_REUSED', error.message, 409);
     if (error.httpStatus === 404) return new OpenFailure('NOT_FOUND', error.message, 404);
-    if (error.httpStatus < 500) return new OpenFailure('REFUSED', error.message, 200, error.attribute ?? null);
+    if (error.httpStatus < 500)
+      return new OpenFailure('REFUSED', error.message, 200, error.attribute ?? null);
   }
   return new OpenFailure('SERVER_ERROR', '服务器错误，请稍后再试', 500);
 }
@@ -214,4 +245,3 @@ async function logCall(
     state.log.error({ err: error, appId: app.id }, 'partner call log failed');
   }
 }
-
