@@ -43,6 +43,7 @@ module.exports = {
     nodeProject('config'),
     nodeProject('wechat'),
     nodeProject('regulator'),
+    nodeProject('partner'),
     nodeProject('api'),
     webProject('h5'),
     webProject('admin'),
