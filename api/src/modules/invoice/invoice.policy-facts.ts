@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { ActorScope, Scope } from '../../core/action';
 import { abilitiesOf, gatherFacts } from '../../core/policy';
-import { PayOrder } from '../order/order.model';
+import type { PayOrder } from '../order/order.model';
 import { type OrderAbilityPart, openRefundApplyHook } from '../order/order.policy';
 import { Invoice, InvoiceOrder } from './invoice.model';
 import './invoice.policy';
@@ -30,15 +30,16 @@ export async function refundPending(
 /** The student's ability to apply for an invoice of each of their orders. */
 export async function invoiceAbilities(
   scope: Scope,
-  input: { orders: readonly { id: number; projectId: number }[] },
+  input: { orders: readonly PayOrder[] },
   transaction?: Transaction,
 ): Promise<ReadonlyMap<number, OrderAbilityPart>> {
   const parts = new Map<number, OrderAbilityPart>();
-  if (!scope.project || !scope.principal || input.orders.length === 0) return parts;
+  if (!scope.project || !scope.principal) return parts;
   const actor = scope as ActorScope;
   const projectId = actor.project.id;
-  const ids = input.orders.map((order) => order.id);
-  const orders = await PayOrder.findAll({ where: { projectId, id: ids }, transaction });
+  const orders = input.orders.filter((order) => order.projectId === projectId);
+  if (orders.length === 0) return parts;
+  const ids = orders.map((order) => order.id);
   const links = await InvoiceOrder.findAll({ where: { projectId, orderId: ids, active: true }, transaction });
   const invoices = new Map(
     (links.length

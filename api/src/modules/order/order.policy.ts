@@ -1,5 +1,6 @@
 import type { OrderAbilities, OrderStatus } from '../../contract/order';
 import { definePolicy, factHook, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import type { PayOrder } from './order.model';
 
 /**
  * The order's record policy: what a student may do to an order of theirs (pay, cancel). Refunds and
@@ -50,7 +51,7 @@ export type OrderAbilityPart = Partial<OrderAbilities>;
  * (refund-apply: `refund`; invoice: `invoice`), by order id; answered in their listeners files.
  */
 export const orderAbilityHook = factHook<
-  { orders: readonly { id: number; projectId: number }[] },
+  { orders: readonly PayOrder[] },
   ReadonlyMap<number, OrderAbilityPart>
 >('order.abilities');
 

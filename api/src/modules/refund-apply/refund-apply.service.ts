@@ -66,13 +66,35 @@ async function progressOf(projectId: number, myClassIds: number[], transaction?:
   return { progress, status: new Map(rows.map((row) => [row.id, row.status])) };
 }
 
-/** The order's items with what each would give back, its progress and whether it went back already. */
-async function itemsOf(
-  order: PayOrder,
+/** What applying for a refund of an order reads beyond the order itself. */
+interface RefundData {
+  /** Its items with what each would give back, its progress and whether it went back already. */
+  items: (RefundableItem & { myClassId: number | null })[];
+  /** Earlier applications that count against `refundOrderTimes` (withdrawn ones do not). */
+  usedTimes: number;
+  /** Its application still open, if any. */
+  open: RefundApply | null;
+  /** The enrolments of its items with a live certificate (read only for orders `needsClassFacts`). */
+  certified: ReadonlySet<number>;
+}
+
+/**
+ * What applying for a refund reads of each of the orders (of one project), by order id: a fixed
+ * number of queries however many orders (items, refunds, enrolments, class hours, applications,
+ * certificates), so a student's order list costs the same for one order or a page of them.
+ */
+async function refundDataOf(
+  orders: readonly PayOrder[],
   transaction?: Transaction,
-): Promise<(RefundableItem & { myClassId: number | null })[]> {
+): Promise<Map<number, RefundData>> {
+  const data = new Map<number, RefundData>();
+  if (orders.length === 0) return data;
+  const projectId = orders[0].projectId;
+  if (orders.some((order) => order.projectId !== projectId))
+    throw new Error('orders of one project expected');
+  const orderIds = orders.map((order) => order.id);
   const items = await PayOrderItem.findAll({
-    where: { projectId: order.projectId, orderId: order.id },
+    where: { projectId, orderId: orderIds },
     order: [['id', 'ASC']],
     transaction,
   });
@@ -80,72 +102,78 @@ async function itemsOf(
     (
       await PayRefund.findAll({
         attributes: ['orderItemId'],
-        where: { projectId: order.projectId, orderId: order.id, status: 'SUCCESS' },
+        where: { projectId, orderId: orderIds, status: 'SUCCESS' },
         transaction,
       })
     ).map((refund) => refund.orderItemId),
   );
-  const { progress, status } = await progressOf(
-    order.projectId,
-    items.flatMap((item) => (item.myClassId ? [item.myClassId] : [])),
+  const myClassIds = items.flatMap((item) => (item.myClassId ? [item.myClassId] : []));
+  const { progress, status } = await progressOf(projectId, myClassIds, transaction);
+  // Withdrawn applications do not count; the open ones (PENDING, APPROVED, REFUNDING) are among the rest.
+  const applies = await RefundApply.findAll({
+    where: { projectId, orderId: orderIds, status: { [Op.ne]: 'CANCELLED' } },
+    order: [['id', 'ASC']],
     transaction,
+  });
+  const full = new Set(orders.filter((order) => needsClassFacts(order)).map((order) => order.id));
+  const certifiable = items.flatMap((item) =>
+    item.myClassId && full.has(item.orderId) ? [item.myClassId] : [],
   );
-  const left = Math.max(0, order.paidFen - order.refundedFen);
-  return items.map((item) => ({
-    orderItemId: item.id,
-    className: item.className,
-    amount: Math.min(item.amountFen, left),
-    progress: item.myClassId ? (progress.get(item.myClassId) ?? 0) : 0,
-    refunded:
-      order.status === 'REFUNDED' ||
-      refundedItems.has(item.id) ||
-      (item.myClassId !== null && status.get(item.myClassId) === 'REFUNDED'),
-    myClassId: item.myClassId,
-  }));
+  const certified = new Set(
+    certifiable.length
+      ? (
+          await Certificate.findAll({
+            attributes: ['myClassId'],
+            where: { projectId, myClassId: certifiable, deletedAt: null },
+            transaction,
+          })
+        ).map((certificate) => certificate.myClassId as number)
+      : [],
+  );
+  for (const order of orders) {
+    const left = Math.max(0, order.paidFen - order.refundedFen);
+    const own = applies.filter((apply) => apply.orderId === order.id);
+    data.set(order.id, {
+      items: items
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({
+          orderItemId: item.id,
+          className: item.className,
+          amount: Math.min(item.amountFen, left),
+          progress: item.myClassId ? (progress.get(item.myClassId) ?? 0) : 0,
+          refunded:
+            order.status === 'REFUNDED' ||
+            refundedItems.has(item.id) ||
+            (item.myClassId !== null && status.get(item.myClassId) === 'REFUNDED'),
+          myClassId: item.myClassId,
+        })),
+      usedTimes: own.length,
+      open: own.find((apply) => OPEN_REFUND_APPLY_STATUS.includes(apply.status as never)) ?? null,
+      certified,
+    });
+  }
+  return data;
 }
-
-/** Earlier applications of the order that count against `refundOrderTimes` (withdrawn ones do not). */
-const usedTimesOf = (order: PayOrder, transaction?: Transaction) =>
-  RefundApply.count({
-    where: { projectId: order.projectId, orderId: order.id, status: { [Op.ne]: 'CANCELLED' } },
-    transaction,
-  });
-
-const openOf = (order: PayOrder, transaction?: Transaction) =>
-  RefundApply.findOne({
-    where: { projectId: order.projectId, orderId: order.id, status: [...OPEN_REFUND_APPLY_STATUS] },
-    transaction,
-  });
 
 /**
  * What the refund-apply policy reads to judge an application for the order (or its item
  * `orderItemId`), and what would go back. An order the policy refuses before its classes matter
- * (not paid, not paid by the student) is judged without reading them (`needsClassFacts`).
+ * (not paid, not paid by the student) is judged without its certificates (`needsClassFacts`).
  */
-async function applyFacts(
+function applyFacts(
   scope: ActorScope,
   order: PayOrder,
   orderItemId: number | null,
-  transaction?: Transaction,
-): Promise<{ facts: RefundApplyFacts; amount: number; items: RefundableItem[]; open: RefundApply | null }> {
-  const full = needsClassFacts(order);
-  const items = await itemsOf(order, transaction);
-  const usedTimes = await usedTimesOf(order, transaction);
-  const open = await openOf(order, transaction);
+  data: RefundData,
+): { facts: RefundApplyFacts; amount: number; items: RefundableItem[]; open: RefundApply | null } {
+  const { items, usedTimes, open } = data;
   const left = Math.max(0, order.paidFen - order.refundedFen);
   const chosen =
     orderItemId === null
       ? items.filter((item) => !item.refunded)
       : items.filter((item) => item.orderItemId === orderItemId);
   const amount = orderItemId === null ? left : (chosen[0]?.amount ?? 0);
-  const myClassIds = chosen.flatMap((item) => (item.myClassId ? [item.myClassId] : []));
-  const certificates =
-    full && myClassIds.length
-      ? await Certificate.count({
-          where: { projectId: order.projectId, myClassId: myClassIds, deletedAt: null },
-          transaction,
-        })
-      : 0;
+  const certificates = chosen.filter((item) => item.myClassId && data.certified.has(item.myClassId)).length;
   return {
     facts: {
       settings: scope.project.settings,
@@ -179,28 +207,35 @@ async function judgeApply(
   usedTimes: number;
   open: RefundApply | null;
 }> {
-  const { facts, amount, items, open } = await applyFacts(scope, order, orderItemId, transaction);
+  const data = (await refundDataOf([order], transaction)).get(order.id) as RefundData;
+  const { facts, amount, items, open } = applyFacts(scope, order, orderItemId, data);
   const verdict = judge(scope, 'refund-apply.apply', facts);
   return { refusal: verdict?.reason ?? null, amount, items, usedTimes: facts.usedTimes, open };
 }
 
-/** The student's ability to apply for a refund of each of their orders (`OrderView.abilities`). */
+/**
+ * The student's ability to apply for a refund of each of their orders (`OrderView.abilities`): the
+ * orders the policy could allow are judged on facts read for all of them at once (`refundDataOf`),
+ * the others on the order alone.
+ */
 export async function refundAbilities(
   scope: Scope,
-  input: { orders: readonly { id: number; projectId: number }[] },
+  input: { orders: readonly PayOrder[] },
   transaction?: Transaction,
 ): Promise<ReadonlyMap<number, OrderAbilityPart>> {
   const parts = new Map<number, OrderAbilityPart>();
   if (!scope.project || !scope.principal) return parts;
   const actor = scope as ActorScope;
-  const ids = input.orders.map((order) => order.id);
-  const orders = ids.length
-    ? await PayOrder.findAll({ where: { projectId: actor.project.id, id: ids }, transaction })
-    : [];
+  const orders = input.orders.filter((order) => order.projectId === actor.project.id);
+  const data = await refundDataOf(
+    orders.filter((order) => needsClassFacts(order)),
+    transaction,
+  );
   for (const order of orders) {
+    const known = data.get(order.id);
     // Refused before its classes matter: judged on the order alone.
-    const facts = needsClassFacts(order)
-      ? (await applyFacts(actor, order, null, transaction)).facts
+    const facts = known
+      ? applyFacts(actor, order, null, known).facts
       : {
           settings: actor.project.settings,
           now: actor.providers.clock.now(),

@@ -11,6 +11,7 @@ import type {
 } from '../../contract/refund-apply';
 import type { TestApp } from '../../testing/app';
 import { buildAccount, signIn } from '../../testing/factories';
+import { countStatements } from '../../testing/statements';
 import { Invoice } from '../invoice/invoice.model';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { PayNotification, PayOrder, PayOrderItem, PayOrderLog, PayRefund } from '../order/order.model';
@@ -99,6 +100,21 @@ async function paidOrder(prices: number[] = [5_000], userKey = PAYER) {
     refundOrderTimes: 2,
   });
   const { student, token } = await buildPayingStudent(projectId, wxapp, userKey);
+  const { order, items } = await payFor({ projectId, student, token, userKey }, prices);
+  return { projectId, wxapp, student, token, order, items };
+}
+
+/** The student puts classes of `prices` into an order and pays it through WeChat Pay (Native). */
+async function payFor(
+  p: {
+    projectId: number;
+    student: Awaited<ReturnType<typeof buildPayingStudent>>['student'];
+    token: string;
+    userKey: string;
+  },
+  prices: number[],
+) {
+  const { projectId, student, token, userKey } = p;
   for (const price of prices) await classInCart(projectId, student, price);
   const { order } = ok<{ order: OrderView }>(await orderCall('submit', {}, token));
   const native = ok<OrderPayAnswer>(await orderCall('pay', { id: order.id, method: 'NATIVE' }, token));
@@ -116,7 +132,7 @@ async function paidOrder(prices: number[] = [5_000], userKey = PAYER) {
     order: [['id', 'ASC']],
     allTenants: true,
   });
-  return { projectId, wxapp, student, token, order, items };
+  return { order, items };
 }
 
 /** A REFUND.SUCCESS notification of `refund` as WeChat Pay signs it. */
@@ -579,6 +595,46 @@ describe('abilities (docs/api-conventions.md "Abilities")', () => {
       ),
       pending,
     );
+  });
+
+  test('the order list reads the facts of all its orders at once: as many queries for one paid order as for four', async () => {
+    const p = await paidOrder([5_000]);
+    /** The SQL statements the app sends while the student reads their order list. */
+    const statementsOfList = async () => {
+      const { count, result } = await countStatements(t.sequelize, () => myOrders(p.token));
+      return { count, list: result };
+    };
+    // The one order invoiced (a list without any invoice skips reading invoices).
+    ok(
+      await invoiceCall(
+        'save',
+        { orderId: p.order.id, titleType: 'PERSONAL', title: '张三', email: 'a@example.com' },
+        p.token,
+      ),
+    );
+    const one = await statementsOfList();
+    expect(one.list).toHaveLength(1);
+    expect(one.count).toBeGreaterThan(0);
+    // Three more paid orders, one with two classes and a refund application.
+    const second = await payFor({ ...p, userKey: PAYER }, [3_000, 2_000]);
+    const third = await payFor({ ...p, userKey: PAYER }, [1_000]);
+    await payFor({ ...p, userKey: PAYER }, [4_000]);
+    ok(await call('submit', { orderId: second.order.id, reason: '不想学了' }, p.token));
+    const four = await statementsOfList();
+    expect(four.list).toHaveLength(4);
+    expect(four.list.find((order) => order.id === second.order.id)?.abilities).toMatchObject({
+      canRefund: false,
+      refundRefusal: '该订单已有处理中的退款申请',
+    });
+    expect(four.list.find((order) => order.id === third.order.id)?.abilities).toMatchObject({
+      canRefund: true,
+      canInvoice: true,
+    });
+    expect(four.list.find((order) => order.id === p.order.id)?.abilities).toMatchObject({
+      canInvoice: false,
+      invoiceRefusal: '该订单已有开票申请',
+    });
+    expect(four.count).toBe(one.count);
   });
 
   test('staff see what they may do to an application, and a warning naming the invoice of an invoiced order', async () => {
