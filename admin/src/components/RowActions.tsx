@@ -85,3 +85,20 @@ export function DeleteAction({ confirmTitle, busy, refusal, onDelete }: DeleteAc
     </Tooltip>
   );
 }
+
+/**
+ * A row's action the server would refuse (its answer's `xRefusal`, docs/api-conventions.md
+ * "Abilities"), shown where the person expects it: a disabled link button with the reason as its
+ * tooltip.
+ */
+export function RefusedAction({ label, refusal }: { label: string; refusal: string | null }) {
+  return (
+    <Tooltip title={refusal}>
+      <span>
+        <Button type="link" size="small" disabled>
+          {label}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}

@@ -2,7 +2,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
 import { signedIn, staff } from './access';
 import { answer, defineCalls } from './call';
-import { type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
 import {
   INVOICE_ORDER_PAGE,
   type InvoiceAllowedAnswer,
@@ -100,6 +100,11 @@ export interface InvoiceOrderRow {
   invoiceNumber: string | null;
   /** Issued outside the platform (标记). */
   marked: boolean;
+  /**
+   * What staff may do to the order (docs/api-conventions.md "Abilities"): 标记 (refused, with the
+   * reason, while an invoice is active or waiting, a refund application is open, or nothing is left).
+   */
+  abilities: Abilities<'mark'>;
 }
 export type InvoiceOrderPage = PageAnswer<InvoiceOrderRow>;
 

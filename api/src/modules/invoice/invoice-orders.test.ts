@@ -9,6 +9,7 @@ import type {
 import type { TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';
+import { RefundApply } from '../refund-apply/refund-apply.model';
 import type { EinvoiceSimulator } from './einvoice/einvoice-sim';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
 import {
@@ -193,6 +194,43 @@ describe('开票订单 (order-page, order-mark)', () => {
     );
   });
 
+  test('an order whose refund application is open: 标记 is refused with the reason in its row and by the server; 全部标记 leaves it', async () => {
+    const s = await setUp();
+    const asked = await buildPaidOrder(s.projectId, s.student.id, 6_000);
+    const plain = await buildPaidOrder(s.projectId, s.student.id, 4_000);
+    const apply = await RefundApply.create({
+      projectId: s.projectId,
+      orderId: asked.id,
+      orderItemId: null,
+      accountId: s.student.id,
+      status: 'PENDING',
+      amountFen: 6_000,
+      reason: '不想学了',
+    });
+    const reason = `订单 ${asked.orderNo} 有处理中的退款申请，退款处理完成后才能标记开票`;
+    expect((await rowOf(s.orderToken, asked.orderNo))?.abilities).toEqual({
+      canMark: false,
+      markRefusal: reason,
+    });
+    expect((await rowOf(s.orderToken, plain.orderNo))?.abilities).toEqual({
+      canMark: true,
+      markRefusal: null,
+    });
+    refused(await call('order-mark', { orderId: asked.id, remark: '线下已开' }, s.orderToken), reason);
+    expect(ok<MarkAllAnswer>(await call('order-mark-all', { remark: '线下统一开具' }, s.orderToken))).toEqual(
+      { marked: 1, orderNos: [plain.orderNo] },
+    );
+    expect(await InvoiceOrder.count({ where: { orderId: asked.id }, allTenants: true })).toBe(0);
+    expect((await rowOf(s.orderToken, plain.orderNo))?.abilities).toEqual({
+      canMark: false,
+      markRefusal: `订单 ${plain.orderNo} 已开票`,
+    });
+    // Once the application is rejected, the order may be marked.
+    await apply.update({ status: 'REJECTED', rejectReason: '不符合条件' });
+    expect((await rowOf(s.orderToken, asked.orderNo))?.abilities.canMark).toBe(true);
+    ok(await call('order-mark', { orderId: asked.id, remark: '线下已开' }, s.orderToken));
+  });
+
   test('concurrent marks of one order: exactly one invoice', async () => {
     const s = await setUp();
     const order = await buildPaidOrder(s.projectId, s.student.id);
@@ -250,7 +288,7 @@ describe('全部标记 (order-mark-all)', () => {
     expect(await InvoiceOrder.count({ where: { orderId: outside.id }, allTenants: true })).toBe(0);
     expect((await rowOf(s.orderToken, applied.orderNo))?.invoiceState).toBe('PENDING');
     const auditRow = await AuditLog.findOne({
-      where: { action: 'invoice.order-mark-all' },
+      where: { action: 'invoice.order-mark-all', projectId: s.projectId },
       allTenants: true,
     });
     expect(auditRow?.detail).toMatchObject({

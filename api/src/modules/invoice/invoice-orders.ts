@@ -25,7 +25,7 @@ import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError, ForbiddenError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
-import { judge } from '../../core/policy';
+import { abilitiesOf, authorize, can, judge } from '../../core/policy';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
@@ -33,7 +33,8 @@ import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
 import { Invoice, InvoiceOrder } from './invoice.model';
-import { refundPending } from './invoice.policy-facts';
+import type { InvoiceMarkFacts } from './invoice.policy';
+import { refundPending, refundsPending } from './invoice.policy-facts';
 import { oneActive } from './invoice.service';
 import { createInvoice, invoiceableFen, newRequestNo } from './invoice-state';
 
@@ -131,10 +132,12 @@ async function invoicesOf(projectId: number, orderIds: number[], transaction?: T
   return standing;
 }
 
-/** Orders as 开票订单 shows them. */
-async function presentOrders(projectId: number, orders: PayOrder[]): Promise<InvoiceOrderRow[]> {
+/** Orders as 开票订单 shows them, each with what the caller may do to it (标记). */
+async function presentOrders(scope: ActorScope, orders: PayOrder[]): Promise<InvoiceOrderRow[]> {
+  const projectId = scope.project.id;
   const ids = orders.map((order) => order.id);
   const standing = await invoicesOf(projectId, ids);
+  const pending = await refundsPending(scope, ids);
   const items = ids.length
     ? await PayOrderItem.findAll({ where: { projectId, orderId: ids }, order: [['id', 'ASC']] })
     : [];
@@ -175,29 +178,33 @@ async function presentOrders(projectId: number, orders: PayOrder[]): Promise<Inv
       invoiceStatus: stand?.invoice?.status ?? null,
       invoiceNumber: stand?.invoice?.invoiceNumber ?? null,
       marked: stand?.invoice?.marked ?? false,
+      abilities: abilitiesOf(scope, {
+        mark: ['invoice.mark', markFacts(order, activeOf(stand), pending.has(order.id))],
+      }),
     };
   });
 }
 
 /** `invoice/order-page`: one page of the project's paid orders with their invoicing state, newest first. */
 export async function pageInvoiceOrders(
-  scope: TenantScope,
+  scope: ActorScope,
   input: z.output<typeof invoiceOrderPageInput>,
 ): Promise<InvoiceOrderPage> {
   return newestFirstPage(PayOrder, await orderWhere(scope, input), input, (rows) =>
-    presentOrders(scope.project.id, rows),
+    presentOrders(scope, rows),
   );
 }
 
-/** Why an order (locked by the caller) may not be marked now; null: it may. */
-function markRefusal(order: PayOrder, activeStatus: InvoiceStatus | undefined): string | null {
-  if (order.status !== 'PAID') return '仅已支付的订单可以标记开票';
-  if (activeStatus && PENDING_STATES.includes(activeStatus))
-    return `订单 ${order.orderNo} 已有待处理的开票申请，请开票或驳回该申请`;
-  if (activeStatus) return `订单 ${order.orderNo} 已开票`;
-  if (invoiceableFen(order) <= 0) return `订单 ${order.orderNo} 没有可开票金额`;
-  return null;
-}
+/** What the invoice policy reads to judge marking an order (标记). */
+const markFacts = (
+  order: PayOrder,
+  active: { status: InvoiceStatus } | null,
+  refundPending: boolean,
+): InvoiceMarkFacts => ({ order, amount: invoiceableFen(order), active, refundPending });
+
+/** The active invoice of an order's standing (a reversed one is not). */
+const activeOf = (stand: { state: OrderInvoiceState; invoice: Invoice | null } | undefined) =>
+  stand?.invoice && stand.state !== 'REVERSED' ? stand.invoice : null;
 
 /**
  * Records each order (locked, checked by the caller) as invoiced outside the platform: one ISSUED,
@@ -259,13 +266,15 @@ async function markOrders(
   }
 }
 
-/** The active invoice states of orders, by order. */
-async function activeStatuses(projectId: number, orderIds: number[], transaction: Transaction) {
+/** The active invoices of orders, by order. */
+async function activeInvoices(projectId: number, orderIds: number[], transaction: Transaction) {
   const standing = await invoicesOf(projectId, orderIds, transaction);
-  const statuses = new Map<number, InvoiceStatus>();
-  for (const [orderId, stand] of standing)
-    if (stand.invoice && stand.state !== 'REVERSED') statuses.set(orderId, stand.invoice.status);
-  return statuses;
+  const active = new Map<number, Invoice>();
+  for (const [orderId, stand] of standing) {
+    const invoice = activeOf(stand);
+    if (invoice) active.set(orderId, invoice);
+  }
+  return active;
 }
 
 /**
@@ -287,11 +296,12 @@ export async function markOrder(
           lock: transaction.LOCK.UPDATE,
         });
         if (!order) throw new BusinessError(NO_ORDER);
-        const why = markRefusal(
-          order,
-          (await activeStatuses(projectId, [order.id], transaction)).get(order.id),
+        const active = (await activeInvoices(projectId, [order.id], transaction)).get(order.id) ?? null;
+        authorize(
+          scope,
+          'invoice.mark',
+          markFacts(order, active, await refundPending(scope, order.id, transaction)),
         );
-        if (why) throw new BusinessError(why);
         await markOrders(scope, [order], input.remark, input.invoiceNumber ?? null, transaction);
         await audit(
           scope,
@@ -312,7 +322,7 @@ export async function markOrder(
     '该订单已开票',
   );
   const order = await PayOrder.findOne({ where: { id: input.orderId, projectId } });
-  const [row] = await presentOrders(projectId, order ? [order] : []);
+  const [row] = await presentOrders(scope, order ? [order] : []);
   return row as InvoiceOrderRow;
 }
 
@@ -351,13 +361,14 @@ export async function markAllOrders(
         if (orders.length === 0) throw new BusinessError('没有可标记的订单');
         if (orders.length > MARK_ALL_LIMIT)
           throw new BusinessError(`可标记的订单超过 ${MARK_ALL_LIMIT} 个，请缩小筛选范围后再全部标记`);
-        // Locked now: read their invoices again, so an application saved meanwhile is not overtaken.
-        const active = await activeStatuses(
-          projectId,
-          orders.map((order) => order.id),
-          transaction,
+        // Locked now: read their invoices again, so an application saved meanwhile is not overtaken;
+        // an order whose refund application is open is left as it is (as 标记 refuses it).
+        const ids = orders.map((order) => order.id);
+        const active = await activeInvoices(projectId, ids, transaction);
+        const pending = await refundsPending(scope, ids, transaction);
+        const open = orders.filter((order) =>
+          can(scope, 'invoice.mark', markFacts(order, active.get(order.id) ?? null, pending.has(order.id))),
         );
-        const open = orders.filter((order) => markRefusal(order, active.get(order.id)) === null);
         if (open.length === 0) throw new BusinessError('没有可标记的订单');
         await markOrders(scope, open, remark, null, transaction);
         await audit(
@@ -401,7 +412,7 @@ export async function checkReOpen(scope: ActorScope, orderId: number): Promise<I
   if (!order) throw new BusinessError(NO_ORDER);
   const stand = (await invoicesOf(projectId, [order.id])).get(order.id);
   const amount = invoiceableFen(order);
-  const active = stand && stand.state !== 'REVERSED' ? stand.invoice : null;
+  const active = activeOf(stand);
   const verdict = judge(scope, 'invoice.apply', {
     order,
     amount,

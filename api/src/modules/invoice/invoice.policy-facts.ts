@@ -12,19 +12,29 @@ import { invoiceableFen } from './invoice-state';
  * ability on their orders (`OrderView.abilities`), answered to the order module's hook.
  */
 
+/** The orders (of those asked) with a refund application still open (the refund-apply module answers). */
+export async function refundsPending(
+  scope: Scope & { project: { id: number } },
+  orderIds: readonly number[],
+  transaction?: Transaction,
+): Promise<ReadonlySet<number>> {
+  if (orderIds.length === 0) return new Set();
+  const answers = await gatherFacts(
+    scope,
+    openRefundApplyHook,
+    { projectId: scope.project.id, orderIds },
+    transaction,
+  );
+  return new Set(answers.flatMap((open) => [...open]));
+}
+
 /** Whether the order has a refund application still open (the refund-apply module answers). */
 export async function refundPending(
   scope: Scope & { project: { id: number } },
   orderId: number,
   transaction?: Transaction,
 ): Promise<boolean> {
-  const answers = await gatherFacts(
-    scope,
-    openRefundApplyHook,
-    { projectId: scope.project.id, orderIds: [orderId] },
-    transaction,
-  );
-  return answers.some((open) => open.has(orderId));
+  return (await refundsPending(scope, [orderId], transaction)).has(orderId);
 }
 
 /** The student's ability to apply for an invoice of each of their orders. */
@@ -48,13 +58,13 @@ export async function invoiceAbilities(
     ).map((invoice) => [invoice.id, invoice]),
   );
   const activeOf = new Map(links.map((link) => [link.orderId, invoices.get(link.invoiceId) ?? null]));
-  const open = await gatherFacts(scope, openRefundApplyHook, { projectId, orderIds: ids }, transaction);
+  const open = await refundsPending(actor, ids, transaction);
   for (const order of orders) {
     const facts = {
       order,
       amount: invoiceableFen(order),
       active: activeOf.get(order.id) ?? null,
-      refundPending: open.some((set) => set.has(order.id)),
+      refundPending: open.has(order.id),
     };
     parts.set(order.id, abilitiesOf(actor, { invoice: ['invoice.apply', facts] }));
   }

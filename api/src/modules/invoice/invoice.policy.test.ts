@@ -1,6 +1,12 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { judge, type PolicyScope } from '../../core/policy';
-import { HAS_INVOICE, type InvoiceApplyFacts, REFUND_PENDING } from './invoice.policy';
+import {
+  HAS_INVOICE,
+  type InvoiceApplyFacts,
+  type InvoiceMarkFacts,
+  MARK_REFUND_PENDING,
+  REFUND_PENDING,
+} from './invoice.policy';
 
 const PROJECT = 1;
 const student: PolicyScope = {
@@ -60,5 +66,30 @@ describe('invoice policy: apply', () => {
       [facts({ amount: 0 }), '该订单没有可开票金额'],
     ];
     for (const [row, reason] of cases) expect(reasonOf(student, row)).toBe(reason);
+  });
+});
+
+describe('invoice policy: mark (标记)', () => {
+  const mark = (over: Partial<InvoiceMarkFacts> = {}, order: Partial<InvoiceMarkFacts['order']> = {}) =>
+    judge(staff, 'invoice.mark', {
+      order: { projectId: PROJECT, orderNo: 'P1', status: 'PAID', ...order },
+      amount: 5_000,
+      active: null,
+      refundPending: false,
+      ...over,
+    })?.reason ?? null;
+
+  test('a paid order of the project with nothing active and something left may be marked', () => {
+    expect(mark()).toBeNull();
+  });
+
+  test('another project reads as missing; each state and an open refund application refuse with the reason', () => {
+    expect(mark({}, { projectId: 2 })).toBe('订单不存在');
+    expect(mark({}, { status: 'REFUNDING' })).toBe('仅已支付的订单可以标记开票');
+    expect(mark({ active: { status: 'ISSUING' } })).toBe('订单 P1 已有待处理的开票申请，请开票或驳回该申请');
+    expect(mark({ active: { status: 'ISSUED' } })).toBe('订单 P1 已开票');
+    expect(mark({ refundPending: true })).toBe(MARK_REFUND_PENDING('P1'));
+    expect(MARK_REFUND_PENDING('P1')).toBe('订单 P1 有处理中的退款申请，退款处理完成后才能标记开票');
+    expect(mark({ amount: 0 })).toBe('订单 P1 没有可开票金额');
   });
 });

@@ -37,9 +37,21 @@ export interface InvoiceApplyFacts {
   refundPending: boolean;
 }
 
+/** What the policy reads to judge marking an order as invoiced outside the platform (标记). */
+export interface InvoiceMarkFacts {
+  order: { projectId: number; orderNo: string; status: OrderStatus };
+  /** Fen that may be invoiced (paid minus refunded of a PAID order). */
+  amount: number;
+  /** The order's active invoice (PENDING, ISSUING, ISSUED, RED_ISSUING), if any. */
+  active: { status: InvoiceStatus } | null;
+  /** The order has a refund application still open. */
+  refundPending: boolean;
+}
+
 declare module '../../core/policy' {
   interface PolicyVerbs {
     'invoice.apply': InvoiceApplyFacts;
+    'invoice.mark': InvoiceMarkFacts;
   }
 }
 
@@ -75,4 +87,24 @@ function mayInvoice(scope: PolicyScope, facts: InvoiceApplyFacts): Verdict {
   return null;
 }
 
-export const invoicePolicy = definePolicy({ 'invoice.apply': mayInvoice });
+/**
+ * Staff's 标记 (and each order of 全部标记): a paid order of the project without an active invoice,
+ * no refund application open (as for the student's 申请发票: the money may go back), something left.
+ */
+function mayMark(scope: PolicyScope, facts: InvoiceMarkFacts): Verdict {
+  const { order, active } = facts;
+  if (order.projectId !== scope.project.id) return refuse(NO_ORDER);
+  if (order.status !== 'PAID') return refuse('仅已支付的订单可以标记开票');
+  if (active && PENDING_STATES.includes(active.status))
+    return refuse(`订单 ${order.orderNo} 已有待处理的开票申请，请开票或驳回该申请`);
+  if (active) return refuse(`订单 ${order.orderNo} 已开票`);
+  if (facts.refundPending) return refuse(MARK_REFUND_PENDING(order.orderNo));
+  if (facts.amount <= 0) return refuse(`订单 ${order.orderNo} 没有可开票金额`);
+  return null;
+}
+
+/** The refusal of 标记 while the order's refund application is open. */
+export const MARK_REFUND_PENDING = (orderNo: string) =>
+  `订单 ${orderNo} 有处理中的退款申请，退款处理完成后才能标记开票`;
+
+export const invoicePolicy = definePolicy({ 'invoice.apply': mayInvoice, 'invoice.mark': mayMark });

@@ -44,6 +44,7 @@ const row = (overrides: Partial<InvoiceOrderRow>): InvoiceOrderRow => ({
   invoiceStatus: null,
   invoiceNumber: null,
   marked: false,
+  abilities: { canMark: true, markRefusal: null },
   ...overrides,
 });
 const NONE = row({});
@@ -57,6 +58,7 @@ const PENDING = row({
   invoicedAmount: 12_800,
   refundedAmount: 0,
   invoiceableAmount: 0,
+  abilities: { canMark: false, markRefusal: '订单 D202611270002 已有待处理的开票申请，请开票或驳回该申请' },
 });
 
 /** A button by its text (antd spaces out two-character labels of some buttons: 查 询). */
@@ -117,6 +119,30 @@ test('lists orders with their invoicing state and amounts; 标记 asks check-re-
     }),
   );
   await waitFor(() => expect(listInvoiceOrders).toHaveBeenCalledTimes(2));
+});
+
+test("标记 follows the row's abilities: an order whose refund application is open shows it disabled with the reason", async () => {
+  const reason = '订单 D202611270003 有处理中的退款申请，退款处理完成后才能标记开票';
+  jest.mocked(listInvoiceOrders).mockResolvedValue({
+    list: [
+      row({
+        orderId: 3,
+        orderNo: 'D202611270003',
+        studentName: '王五',
+        abilities: { canMark: false, markRefusal: reason },
+      }),
+    ],
+    total: 1,
+    pageNum: 1,
+    pageSize: 10,
+  });
+  renderScreen(<InvoiceOrderPage />, STAFF, '/invoice-manage/order-manage');
+  const mark = button(await rowOf('王五'), '标记');
+  expect(mark.disabled).toBe(true);
+  fireEvent.mouseEnter(mark.parentElement as HTMLElement);
+  expect(await screen.findByText(reason)).toBeTruthy();
+  fireEvent.click(mark);
+  expect(checkInvoiceReOpen).not.toHaveBeenCalled();
 });
 
 test('标记 refused by check-re-open shows why and opens no dialog', async () => {

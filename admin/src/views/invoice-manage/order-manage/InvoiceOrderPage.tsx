@@ -21,6 +21,7 @@ import { type DateRange, DateRangeField, rangeBounds } from '../../../components
 import { FormModal } from '../../../components/FormModal';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
+import { RefusedAction } from '../../../components/RowActions';
 import { usePagedList } from '../../../hooks/usePagedList';
 
 const LIST_TIME = 'YYYY-MM-DD HH:mm';
@@ -64,7 +65,11 @@ function Secondary({ children }: { children: string }) {
   );
 }
 
-/** Whether 标记 is offered for the row (the server decides again). */
+/**
+ * Whether staff would expect 标记 on the row (paid, not invoiced, something left): offered when the
+ * row's abilities allow it (the server decides again), else shown disabled with the reason (e.g. a
+ * refund application is open).
+ */
 const markable = (row: InvoiceOrderRow) =>
   row.orderStatus === 'PAID' &&
   (row.invoiceState === 'NONE' || row.invoiceState === 'REVERSED') &&
@@ -205,7 +210,7 @@ export function InvoiceOrderPage() {
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0} wrap>
-          {markable(row) && (
+          {row.abilities.canMark ? (
             <Button
               type="link"
               size="small"
@@ -214,13 +219,18 @@ export function InvoiceOrderPage() {
             >
               标记
             </Button>
+          ) : (
+            markable(row) && <RefusedAction label="标记" refusal={row.abilities.markRefusal} />
           )}
           {row.invoiceState === 'PENDING' && row.invoiceStatus === 'PENDING' && (
             <Button type="link" size="small" loading={busy === row.orderId} onClick={() => void open(row)}>
               开票
             </Button>
           )}
-          {!markable(row) && !(row.invoiceState === 'PENDING' && row.invoiceStatus === 'PENDING') && '—'}
+          {!markable(row) &&
+            !row.abilities.canMark &&
+            !(row.invoiceState === 'PENDING' && row.invoiceStatus === 'PENDING') &&
+            '—'}
         </Space>
       ),
     },
