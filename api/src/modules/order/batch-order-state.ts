@@ -4,8 +4,9 @@ import { QueryTypes, type Transaction } from 'sequelize';
 import type { OrderChannel } from '../../contract/order';
 import type { BatchOrderChannel } from '../../contract/unit-import';
 import type { Scope } from '../../core/action';
+import { removePendingEnrolments, startPendingEnrolments } from '../train-class/enrolment.service';
 import { BatchOrder, PayAttempt } from './order.model';
-import type { OrderActor } from './order-state';
+import { itemEnrolments, type OrderActor } from './order-state';
 
 /** What the state changes need of a scope: the database (the demo seed has no more). */
 type Db = Pick<Scope, 'sequelize'>;
@@ -204,11 +205,10 @@ export async function markBatchPaid(
   );
   const ids = paid.map((row) => Number(row.id));
   if (ids.length === 0) return 0;
-  await scope.sequelize.query(
-    `UPDATE my_class SET status = 'STUDYING', updated_at = NOW()
-      WHERE status = 'PENDING_PAY' AND project_id = :projectId
-        AND id IN (SELECT my_class_id FROM pay_order_item WHERE order_id IN (:ids) AND my_class_id IS NOT NULL)`,
-    { replacements: { ids, projectId: batch.projectId }, transaction },
+  await startPendingEnrolments(
+    batch.projectId,
+    await itemEnrolments(batch.projectId, ids, transaction),
+    transaction,
   );
   await logChildren(
     scope,
@@ -252,20 +252,12 @@ export async function closeBatchChildren(
   );
   const ids = closed.map((row) => Number(row.id));
   if (ids.length) {
-    const items = await scope.sequelize.query<{ my_class_id: number }>(
-      'SELECT my_class_id FROM pay_order_item WHERE order_id IN (:ids) AND my_class_id IS NOT NULL',
-      { replacements: { ids }, transaction, type: QueryTypes.SELECT },
-    );
+    const pending = await itemEnrolments(batch.projectId, ids, transaction);
     await scope.sequelize.query('UPDATE pay_order_item SET my_class_id = NULL WHERE order_id IN (:ids)', {
       replacements: { ids },
       transaction,
     });
-    const pending = items.map((row) => Number(row.my_class_id)).filter((id) => id > 0);
-    if (pending.length)
-      await scope.sequelize.query(
-        "DELETE FROM my_class WHERE id IN (:pending) AND project_id = :projectId AND status = 'PENDING_PAY'",
-        { replacements: { pending, projectId: batch.projectId }, transaction },
-      );
+    await removePendingEnrolments(batch.projectId, pending, transaction);
     await logChildren(scope, ids, 'UNPAID', 'CLOSED', actor, transaction);
   }
   await recountBatch(scope, batch, transaction);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { QueryTypes, type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import {
   ORDER_PAY_MINUTES,
   type OrderChannel,
@@ -8,6 +8,7 @@ import {
   type OrderStatus,
 } from '../../contract/order';
 import type { Scope } from '../../core/action';
+import { enrolPaid, removePendingEnrolments, startPendingEnrolments } from '../train-class/enrolment.service';
 import { MyClass } from '../train-class/train-class.model';
 import { PayOrder, PayOrderItem, PayOrderLog } from './order.model';
 
@@ -39,6 +40,26 @@ export function orderExpiry(now: Date): Date {
 /** Reads an order of a project and locks its row for the rest of the transaction. */
 export function lockOrder(projectId: number, id: number, transaction: Transaction): Promise<PayOrder | null> {
   return PayOrder.findOne({ where: { id, projectId }, transaction, lock: transaction.LOCK.UPDATE });
+}
+
+/** The enrolments the items of orders `orderIds` hold (of item `itemId` only, when given). */
+export async function itemEnrolments(
+  projectId: number,
+  orderIds: readonly number[],
+  transaction: Transaction,
+  itemId?: number,
+): Promise<number[]> {
+  const items = await PayOrderItem.findAll({
+    attributes: ['myClassId'],
+    where: {
+      projectId,
+      orderId: [...orderIds],
+      myClassId: { [Op.ne]: null },
+      ...(itemId === undefined ? {} : { id: itemId }),
+    },
+    transaction,
+  });
+  return items.flatMap((item) => (item.myClassId ? [item.myClassId] : []));
 }
 
 /** Writes a log row of an order's change of state. */
@@ -107,23 +128,16 @@ export async function markOrderPaid(
       ? await MyClass.findOne({ where: { id: item.myClassId, projectId: order.projectId }, transaction })
       : null;
     if (pending?.status === 'PENDING_PAY') {
-      await pending.update({ status: 'STUDYING' }, { transaction });
+      await startPendingEnrolments(order.projectId, [pending.id], transaction);
       continue;
     }
     if (pending) continue;
-    const [enrolment] = await scope.sequelize.query<{ id: number }>(
-      `INSERT INTO my_class (project_id, account_id, class_id, status)
-       VALUES (:projectId, :accountId, :classId, 'STUDYING')
-       ON CONFLICT (account_id, class_id)
-         WHERE status IN ('PENDING_PAY', 'STUDYING', 'FINISHED_STUDY', 'PASSED', 'EXPIRED')
-       DO NOTHING RETURNING id`,
-      {
-        replacements: { projectId: order.projectId, accountId: order.accountId, classId: item.classId },
-        transaction,
-        type: QueryTypes.SELECT,
-      },
+    const enrolmentId = await enrolPaid(
+      scope,
+      { projectId: order.projectId, accountId: order.accountId, classId: item.classId },
+      transaction,
     );
-    if (enrolment) await item.update({ myClassId: enrolment.id }, { transaction });
+    if (enrolmentId) await item.update({ myClassId: enrolmentId }, { transaction });
     else notEnrolled.push(item.classId);
   }
   const detail = notEnrolled.length
@@ -153,10 +167,7 @@ export async function markOrderClosed(
       { myClassId: null },
       { where: { orderId: order.id, projectId: order.projectId }, transaction },
     );
-    await MyClass.destroy({
-      where: { id: pendingIds, projectId: order.projectId, status: 'PENDING_PAY' },
-      transaction,
-    });
+    await removePendingEnrolments(order.projectId, pendingIds, transaction);
   }
   await logOrder(order, from, actor, transaction);
 }

@@ -29,6 +29,7 @@ import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
 import { ShopCartItem } from '../cart/cart.model';
 import { chinaToday, notOfferedReason } from '../train-class/class-read';
+import { createEnrolment } from '../train-class/enrolment.service';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { Unit } from '../unit/unit.model';
@@ -184,9 +185,10 @@ export async function enrol(
 ): Promise<void> {
   try {
     for (const cls of classes) {
-      const enrolment = await MyClass.create(
-        { projectId: order.projectId, accountId: order.accountId, classId: cls.id, status },
-        { transaction },
+      const enrolment = await createEnrolment(
+        { projectId: order.projectId, accountId: order.accountId, classId: cls.id },
+        status,
+        transaction,
       );
       await PayOrderItem.create(
         {

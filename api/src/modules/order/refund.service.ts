@@ -6,8 +6,9 @@ import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
+import { refundEnrolments } from '../train-class/enrolment.service';
 import { PayAttempt, PayOrder, PayOrderItem, PayRefund } from './order.model';
-import { lockOrder, logOrder, type OrderActor } from './order-state';
+import { itemEnrolments, lockOrder, logOrder, type OrderActor } from './order-state';
 import { type RefundStarted, refundSettled } from './refund.events';
 import { merchantById } from './wechat-pay';
 
@@ -82,15 +83,15 @@ async function markRefunded(
     { status: whole ? 'REFUNDED' : 'PAID', refundedFen: order.refundedFen + refund.amountFen },
     { transaction },
   );
-  await scope.sequelize.query(
-    `UPDATE my_class SET status = 'REFUNDED', updated_at = NOW()
-      WHERE project_id = :projectId AND status <> 'REFUNDED'
-        AND id IN (SELECT my_class_id FROM pay_order_item
-                    WHERE order_id = :orderId AND my_class_id IS NOT NULL ${whole ? '' : 'AND id = :itemId'})`,
-    {
-      replacements: { projectId: order.projectId, orderId: order.id, itemId: refund.orderItemId },
+  await refundEnrolments(
+    order.projectId,
+    await itemEnrolments(
+      order.projectId,
+      [order.id],
       transaction,
-    },
+      whole ? undefined : (refund.orderItemId ?? undefined),
+    ),
+    transaction,
   );
   await logOrder(order, from, actor, transaction);
 }

@@ -97,7 +97,10 @@ export class TrainClassCourse extends Model<
   }
 }
 
-/** A student's enrolment in a class (我的班级). Created by the payment issue; read here by the class rules. */
+/**
+ * A student's enrolment in a class (我的班级). Payments create, start, remove and refund it through
+ * `enrolment.service.ts`.
+ */
 export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttributes<MyClass>> {
   declare id: CreationOptional<number>;
   declare projectId: number;
