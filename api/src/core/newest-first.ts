@@ -1,5 +1,8 @@
+import type { Logger } from 'pino';
 import type { Model, ModelStatic, Order, Transaction, WhereOptions } from 'sequelize';
+import type { FileResult } from './action';
 import { modelCursorBatches } from './export-cursor';
+import { exportXlsx, type XlsxColumn } from './xlsx';
 
 /**
  * The back office's lists and their exports show rows newest first: by creation time, then id.
@@ -44,4 +47,47 @@ export function newestFirstBatches<M extends Dated, R>(
   batchSize?: number,
 ): AsyncGenerator<R[]> {
   return modelCursorBatches(model, where, NEWEST_FIRST, present, batchSize);
+}
+
+/** A page of a list answer. */
+type PageOf<R> = { list: R[]; total: number; pageNum: number; pageSize: number };
+
+/**
+ * A back-office list read newest first and shaped by one presenter, and its export: `page` answers
+ * the list's page call; `export` streams every row of the same filters (no paging) as
+ * `title-YYYYMMDD.xlsx`, `batchSize` rows at a time (default 500) through one cursor and one
+ * snapshot. `present` is given the cursor's transaction for its lookups while exporting.
+ */
+export function newestFirstList<S extends { log: Logger }, F, M extends Dated, R>(list: {
+  model: ModelStatic<M>;
+  where(scope: S, filters: F): WhereOptions<M> | Promise<WhereOptions<M>>;
+  present(scope: S, rows: M[], transaction?: Transaction): Promise<R[]>;
+  title: string;
+  columns: readonly XlsxColumn<R>[];
+  batchSize?: number;
+}): {
+  page(scope: S, input: F & { pageNum: number; pageSize: number }): Promise<PageOf<R>>;
+  batches(scope: S, filters: F): AsyncGenerator<R[]>;
+  export(scope: S, filters: F, now?: Date): FileResult;
+} {
+  async function* batches(scope: S, filters: F): AsyncGenerator<R[]> {
+    yield* newestFirstBatches(
+      list.model,
+      await list.where(scope, filters),
+      (rows, transaction) => list.present(scope, rows, transaction),
+      list.batchSize ?? 500,
+    );
+  }
+  return {
+    page: async (scope, input) =>
+      newestFirstPage(list.model, await list.where(scope, input), input, (rows) => list.present(scope, rows)),
+    batches,
+    export: (scope, filters, now) =>
+      exportXlsx(list.title, {
+        columns: list.columns,
+        batches: batches(scope, filters),
+        log: scope.log,
+        now,
+      }),
+  };
 }

@@ -169,6 +169,26 @@ export function streamXlsx<T>(options: {
   return new FileResult(stream, XLSX_MIME, options.filename);
 }
 
+/**
+ * A list's export: `streamXlsx` of one sheet named `title`, in a file named `title-YYYYMMDD.xlsx`
+ * after the China day of `now` (`订单列表-20261128.xlsx`).
+ */
+export function exportXlsx<T>(
+  title: string,
+  options: { columns: readonly XlsxColumn<T>[]; batches: AsyncIterable<T[]>; log: Logger; now?: Date },
+): FileResult {
+  const day = chinaDateTime(options.now ?? new Date())
+    .slice(0, 10)
+    .replaceAll('-', '');
+  return streamXlsx({
+    filename: `${title}-${day}.xlsx`,
+    sheetName: title,
+    columns: options.columns,
+    batches: options.batches,
+    log: options.log,
+  });
+}
+
 /** A cell as text: trimmed; `lossy` when it is a number too long to keep every digit. */
 export function cellText(value: ExcelJS.CellValue): { text: string; lossy: boolean } {
   if (value === null || value === undefined) return { text: '', lossy: false };

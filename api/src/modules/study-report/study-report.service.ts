@@ -13,13 +13,11 @@ import type {
   reportRefusalsInput,
   StudyDetail,
   StudyReportFilters,
-  StudyReportPage,
   StudyReportRow,
-  studyReportPageInput,
 } from '../../contract/study-report';
 import type { TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
+import { newestFirstList } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { FaceCapture } from '../face/face.model';
@@ -29,10 +27,15 @@ import {
   studentEnrolments,
   unitNames,
 } from '../student/student.service';
-import { coveredSeconds } from '../study/heartbeat';
 import { classLessons, progressKey } from '../study/progress.service';
 import { LessonProgress, PopupAnswer, StudyRefusal } from '../study/study.model';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
+import {
+  presentPopupAnswer,
+  presentRefusal,
+  reportLesson,
+  STUDY_REPORT_COLUMNS,
+} from './study-report.presenter';
 
 /**
  * The study archive: every enrolment of the project with the hours the heartbeat judge credited,
@@ -42,8 +45,6 @@ import { MyClass, TrainClass } from '../train-class/train-class.model';
  */
 
 const ENROLMENT_NOT_FOUND = '学习记录不存在';
-
-type ReportPageInput = z.output<typeof studyReportPageInput>;
 
 /** The where-clause of the archive's filters on enrolments. */
 function reportWhere(scope: TenantScope, input: StudyReportFilters): WhereOptions<MyClass> {
@@ -119,22 +120,17 @@ async function reportRows(scope: TenantScope, enrolments: readonly MyClass[]): P
   });
 }
 
-/** `study-report/page`: the project's enrolments of the filters, newest first. */
-export async function pageStudyReport(scope: TenantScope, input: ReportPageInput): Promise<StudyReportPage> {
-  return newestFirstPage(MyClass, reportWhere(scope, input), input, (rows) => reportRows(scope, rows));
-}
-
 /**
- * The filtered enrolments in list order, a batch at a time through the export cursor (rows of one snapshot), for the
- * export: memory stays flat however many there are.
+ * `study-report/page` and `study-report/export`: the project's enrolments of the filters, newest
+ * first; the export (no paging) as 学习档案-YYYYMMDD.xlsx, read a batch at a time.
  */
-export async function* studyReportBatches(
-  scope: TenantScope,
-  input: StudyReportFilters,
-  batchSize = 500,
-): AsyncGenerator<StudyReportRow[]> {
-  yield* newestFirstBatches(MyClass, reportWhere(scope, input), (rows) => reportRows(scope, rows), batchSize);
-}
+export const studyReportList = newestFirstList({
+  model: MyClass,
+  where: reportWhere,
+  present: (scope: TenantScope, rows: MyClass[]) => reportRows(scope, rows),
+  title: '学习档案',
+  columns: STUDY_REPORT_COLUMNS,
+});
 
 /** `study-report/class-options`: up to 50 classes of the project by part of the name, newest year first. */
 export async function reportClassOptions(
@@ -175,29 +171,6 @@ async function loadEnrolment(scope: TenantScope, myClassId: number): Promise<MyC
 async function progressRows(projectId: number, myClassId: number): Promise<Map<number, LessonProgress>> {
   const rows = await LessonProgress.findAll({ where: { projectId, myClassId }, order: [['id', 'ASC']] });
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** A lesson with what the enrolment has of it. */
-function reportLesson(
-  row: LessonProgress | undefined,
-  fallback: { courseName: string; lessonName: string; durationSeconds: number; hoursTenths: number },
-  kind: ReportLesson['kind'],
-): ReportLesson {
-  const duration = row?.durationSeconds ?? fallback.durationSeconds;
-  return {
-    progressId: row?.id ?? null,
-    courseName: row?.courseName ?? fallback.courseName,
-    kind,
-    lessonName: row?.lessonName ?? fallback.lessonName,
-    durationSeconds: duration,
-    hours: (row?.hoursTenths ?? fallback.hoursTenths) / 10,
-    creditedSeconds: Math.floor(row?.creditedSeconds ?? 0),
-    coverage: row && duration > 0 ? Math.min(1, coveredSeconds(row.segments, duration) / duration) : 0,
-    furthestPosition: row?.furthestPosition ?? 0,
-    finishedAt: row?.finishedAt?.toISOString() ?? null,
-    refusedBeats: row?.refusedBeats ?? 0,
-    startedAt: row?.createdAt.toISOString() ?? null,
-  };
 }
 
 /**
@@ -281,15 +254,7 @@ export async function studyDetail(scope: TenantScope, myClassId: number): Promis
     lessons: await reportLessons(projectId, cls.id, progress),
     refusalCounts: counts,
     refusalTotal: counts.reduce((sum, entry) => sum + entry.count, 0),
-    popupAnswers: answers.map((answer) => ({
-      id: answer.id,
-      lessonName: progress.get(answer.progressId)?.lessonName ?? '',
-      markSecond: answer.markSecond,
-      content: answer.content,
-      answer: answer.answer,
-      correct: answer.correct,
-      answeredAt: answer.createdAt.toISOString(),
-    })),
+    popupAnswers: answers.map((answer) => presentPopupAnswer(answer, progress)),
     captureCount: await FaceCapture.count({ where: { projectId, myClassId: enrolment.id } }),
   };
 }
@@ -317,14 +282,7 @@ export async function reportRefusals(
     offset: (input.pageNum - 1) * input.pageSize,
   });
   return {
-    list: rows.map((refusal) => ({
-      id: Number(refusal.id),
-      createdAt: refusal.createdAt.toISOString(),
-      progressId: refusal.progressId,
-      lessonName: progress.get(refusal.progressId)?.lessonName ?? '',
-      position: refusal.position,
-      reason: refusal.reason as BeatRefusalReason,
-    })),
+    list: rows.map((refusal) => presentRefusal(refusal, progress)),
     total: count,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
