@@ -25,3 +25,10 @@ export const revokePartnerTokens = (id: number) => api.call('partner-app/revoke-
 /** One page of an app's calls, newest first. Rejects with an ApiError. */
 export const listPartnerCallLogs = (query: InputOf<Calls['partner-app/call-logs']>, options?: CallOptions) =>
   api.call('partner-app/call-logs', query, options);
+
+/** One page of an app's progress notices, newest first. Rejects with an ApiError. */
+export const listPartnerNotices = (query: InputOf<Calls['partner-app/notices']>, options?: CallOptions) =>
+  api.call('partner-app/notices', query, options);
+
+/** Sends a delivered or failed notice again. Rejects with an ApiError. */
+export const replayPartnerNotice = (id: number) => api.call('partner-app/replay-notice', { id });

@@ -173,6 +173,48 @@ export interface PartnerCallLogItem {
   createdAt: string;
 }
 
+export const NOTICE_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type PartnerNoticeStatus = (typeof NOTICE_STATUSES)[number];
+export const NOTICE_STATUS_LABEL: Readonly<Record<PartnerNoticeStatus, string>> = {
+  PENDING: '投递中',
+  DELIVERED: '已送达',
+  FAILED: '失败',
+};
+export const NOTICE_EVENT_LABEL: Readonly<
+  Record<'LESSON_FINISHED' | 'CLASS_PASSED' | 'CERTIFICATE_ISSUED', string>
+> = {
+  LESSON_FINISHED: '课时完成',
+  CLASS_PASSED: '结业',
+  CERTIFICATE_ISSUED: '发证',
+};
+
+/** `partner-app/notices`: an app's progress notices, newest first. */
+export const partnerNoticeListInput = z.object({
+  ...zPage,
+  id: zInput.id(),
+  status: zOptional(z.enum(NOTICE_STATUSES, { error: '状态不正确' })),
+  event: zOptional(
+    z.enum(['LESSON_FINISHED', 'CLASS_PASSED', 'CERTIFICATE_ISSUED'], { error: '事件不正确' }),
+  ),
+});
+
+/** A progress notice to an app's callback, as the back office lists it. */
+export interface PartnerNoticeItem extends Abilities<'replay'> {
+  id: number;
+  event: keyof typeof NOTICE_EVENT_LABEL;
+  enrolmentId: number;
+  outAccountId: string | null;
+  className: string;
+  lessonName: string | null;
+  certificateNo: string | null;
+  status: PartnerNoticeStatus;
+  attempts: number;
+  lastHttpStatus: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
 /** Partner apps (`partner-app/...`): platform staff under 项目管理 → 合作平台. */
 export const partnerAppCalls = defineCalls('partner-app', {
   /** A page of apps with their usage. */
@@ -210,6 +252,18 @@ export const partnerAppCalls = defineCalls('partner-app', {
   'call-logs': {
     input: partnerCallLogInput,
     answer: answer<PageAnswer<PartnerCallLogItem>>(),
+    access: platform('/project-manage/partner-app-detail'),
+  },
+  /** The app's progress notices, newest first. */
+  notices: {
+    input: partnerNoticeListInput,
+    answer: answer<PageAnswer<PartnerNoticeItem>>(),
+    access: platform('/project-manage/partner-app-detail'),
+  },
+  /** Sends a delivered or failed notice again. */
+  'replay-notice': {
+    input: partnerAppIdInput,
+    answer: answer<PartnerNoticeItem>(),
     access: platform('/project-manage/partner-app-detail'),
   },
 });

@@ -38,6 +38,8 @@ import {
 } from '../modules/order/order.model';
 import {
   PartnerAccount,
+  PartnerNotice,
+  PartnerNoticeAttempt,
   PartnerSignUp,
   PartnerSsoTicket,
   PartnerToken,
@@ -114,6 +116,8 @@ export function initModels(sequelize: Sequelize): void {
     PartnerAccount,
     PartnerSignUp,
     PartnerSsoTicket,
+    PartnerNotice,
+    PartnerNoticeAttempt,
   ])
     model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);

@@ -4,7 +4,7 @@ import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
 import { examDeadlineJob } from '../modules/exam/exam.jobs';
 import { invoiceIssueJob, invoiceRedJob, invoiceSweepJob } from '../modules/invoice/invoice.jobs';
 import { orderSweepJob } from '../modules/order/order.jobs';
-import { partnerSweepJob } from '../modules/partner/partner.jobs';
+import { partnerNoticeJob, partnerSweepJob } from '../modules/partner/partner.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
 import {
   unitClassTransferRunJob,
@@ -27,4 +27,5 @@ export const allJobs: readonly JobDefinition[] = [
   unitClassTransferRunJob,
   unitClassTransferSweepJob,
   partnerSweepJob,
+  partnerNoticeJob,
 ];

@@ -4,6 +4,7 @@ import { listenCourse } from './course/course.listeners';
 import { listenExam } from './exam/exam.listeners';
 import { listenInvoice } from './invoice/invoice.listeners';
 import { listenMyCertificate } from './my-certificate/my-certificate.listeners';
+import { listenPartner } from './partner/partner.listeners';
 import { listenRefundApply } from './refund-apply/refund-apply.listeners';
 import { listenSession } from './session/session.listeners';
 import { listenStudy } from './study/study.listeners';
@@ -30,4 +31,5 @@ export function wireModules(): void {
   listenExam();
   listenMyCertificate();
   listenRefundApply();
+  listenPartner();
 }

@@ -33,6 +33,7 @@ import { m0031RowLevelSecurity } from './0031-row-level-security';
 import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
 import { m0050PartnerApps } from './0050-partner-apps';
 import { m0051PartnerApi } from './0051-partner-api';
+import { m0052PartnerNotices } from './0052-partner-notices';
 import { m0070UploadedImages } from './0070-uploaded-images';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
@@ -72,4 +73,5 @@ export const migrations: Migration[] = [
   m0070UploadedImages,
   m0050PartnerApps,
   m0051PartnerApi,
+  m0052PartnerNotices,
 ];

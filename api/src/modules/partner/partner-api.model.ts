@@ -131,3 +131,79 @@ export class PartnerSsoTicket extends Model<
     );
   }
 }
+
+export type NoticeStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+
+/** A progress notice to an app's callback URL (migration 0052). */
+export class PartnerNotice extends Model<
+  InferAttributes<PartnerNotice>,
+  InferCreationAttributes<PartnerNotice>
+> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare appId: number;
+  declare myClassId: number | null;
+  declare event: string;
+  declare eventKey: string;
+  declare payload: Record<string, unknown>;
+  declare status: CreationOptional<NoticeStatus>;
+  declare attempts: CreationOptional<number>;
+  declare lastHttpStatus: CreationOptional<number | null>;
+  declare lastError: CreationOptional<string | null>;
+  declare deliveredAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    PartnerNotice.init(
+      {
+        ...tenantKeyAttributes,
+        appId: { type: DataTypes.INTEGER, allowNull: false },
+        myClassId: { type: DataTypes.INTEGER, allowNull: true },
+        event: { type: DataTypes.STRING(30), allowNull: false },
+        eventKey: { type: DataTypes.STRING(120), allowNull: false },
+        payload: { type: DataTypes.JSONB, allowNull: false },
+        status: { type: DataTypes.STRING(10), allowNull: false, defaultValue: 'PENDING' },
+        attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        lastHttpStatus: { type: DataTypes.SMALLINT, allowNull: true },
+        lastError: { type: DataTypes.STRING(300), allowNull: true },
+        deliveredAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'partner_notice', underscored: true },
+    );
+  }
+}
+
+/** One delivery attempt of a notice (migration 0052). */
+export class PartnerNoticeAttempt extends Model<
+  InferAttributes<PartnerNoticeAttempt>,
+  InferCreationAttributes<PartnerNoticeAttempt>
+> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare noticeId: number;
+  declare replay: boolean;
+  declare httpStatus: number | null;
+  declare outcome: 'DELIVERED' | 'REJECTED' | 'UNREACHABLE';
+  declare error: string | null;
+  declare durationMs: number;
+  declare createdAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    PartnerNoticeAttempt.init(
+      {
+        ...tenantKeyAttributes,
+        noticeId: { type: DataTypes.INTEGER, allowNull: false },
+        replay: { type: DataTypes.BOOLEAN, allowNull: false },
+        httpStatus: { type: DataTypes.SMALLINT, allowNull: true },
+        outcome: { type: DataTypes.STRING(12), allowNull: false },
+        error: { type: DataTypes.STRING(300), allowNull: true },
+        durationMs: { type: DataTypes.INTEGER, allowNull: false },
+        createdAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'partner_notice_attempt', underscored: true, updatedAt: false },
+    );
+  }
+}

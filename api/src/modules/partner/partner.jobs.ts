@@ -1,11 +1,14 @@
 import { QueryTypes } from 'sequelize';
 import { defineJob } from '../../core/jobs';
 import { withBypass } from '../../db/tenant-access';
+import { deliverNotice, NOTICE_ATTEMPTS } from './partner-notice.service';
 
 declare module '../../core/jobs' {
   interface JobPayloads {
     /** Deletes the partner API's spent records; scheduled every 10 minutes. */
     'partner.sweep': Record<string, never>;
+    /** Delivers one progress notice to its app's callback URL (retried with backoff). */
+    'partner.notice': { projectId: number; noticeId: number; replay: boolean };
   }
 }
 
@@ -36,5 +39,18 @@ export const partnerSweepJob = defineJob({
       return counts;
     });
     scope.log.info({ deleted }, 'partner API records swept');
+  },
+});
+
+/**
+ * Delivers a progress notice (partner-notice.service `deliverNotice`): a failed delivery throws, and
+ * pg-boss tries again with backoff (30 s, 1 min, 2 min, …) until the notice has had NOTICE_ATTEMPTS.
+ */
+export const partnerNoticeJob = defineJob({
+  name: 'partner.notice',
+  retryLimit: NOTICE_ATTEMPTS - 1,
+  expireInSeconds: 60,
+  async handler(scope, data) {
+    await deliverNotice(scope, data.noticeId, data.replay);
   },
 });

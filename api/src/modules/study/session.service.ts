@@ -13,6 +13,7 @@ import { STUDY_NEEDS_INFO, STUDY_NEEDS_INFO_MESSAGE } from '../../contract/study
 import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope, UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { emit } from '../../core/events';
 import { needComplete } from '../account/account.service';
 import { ResourceQuestion } from '../course/course.model';
 import { compareCapture, keepCapture } from '../face/face.service';
@@ -22,6 +23,7 @@ import type { MyClass } from '../train-class/train-class.model';
 import { type BeatRow, readBeat, rememberBeat, rememberedBeat, writeBeat } from './beat-store';
 import { type BeatOutcome, coveredSeconds, judgeBeat } from './heartbeat';
 import { type ClassLesson, classLessons, lockedLessons, progressOf, rollUp } from './progress.service';
+import { lessonFinished } from './study.events';
 import { LessonProgress, PopupAnswer, StudySession } from './study.model';
 import { closedReason, loadEnrolment, playerRules } from './study.service';
 
@@ -251,6 +253,19 @@ export async function heartbeat(
     const status = outcome?.finishedNow
       ? await rollUp(scope, row.my_class_id, now, transaction)
       : stored.enrolment_status;
+    if (outcome?.finishedNow)
+      await emit(
+        scope,
+        lessonFinished,
+        {
+          projectId: scope.project.id,
+          myClassId: row.my_class_id,
+          accountId: scope.principal.accountId,
+          progressId: row.progress_id,
+          finishedAt: now,
+        },
+        transaction,
+      );
     if (input.last && row.status === 'ACTIVE')
       await StudySession.update(
         { status: 'ENDED', endedAt: now },

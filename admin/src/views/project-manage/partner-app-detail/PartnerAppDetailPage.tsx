@@ -1,13 +1,25 @@
-import type { PartnerAppItem, PartnerCallLogItem } from '@px/api/contract';
-import { Card, Descriptions, Tag } from 'antd';
+import {
+  NOTICE_EVENT_LABEL,
+  NOTICE_STATUS_LABEL,
+  type PartnerAppItem,
+  type PartnerCallLogItem,
+  type PartnerNoticeItem,
+} from '@px/api/contract';
+import { Button, Card, Descriptions, Tag, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getPartnerApp, listPartnerCallLogs } from '../../../api/partner-app';
+import {
+  getPartnerApp,
+  listPartnerCallLogs,
+  listPartnerNotices,
+  replayPartnerNotice,
+} from '../../../api/partner-app';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { PageLoading } from '../../../components/PageLoading';
 import { dateTimeColumn } from '../../../components/table-columns';
+import { useRowAction } from '../../../hooks/useRowAction';
 
 /** The result codes a call may end with (docs/partner-api.md), for the filter. */
 const RESULT_CODES = [
@@ -87,6 +99,98 @@ function CallLogs({ appId }: { appId: number }) {
   );
 }
 
+const NOTICE_FILTERS: FilterField<FiltersOf<'partner-app/notices'>>[] = [
+  {
+    kind: 'select',
+    name: 'event',
+    label: '事件',
+    options: Object.entries(NOTICE_EVENT_LABEL).map(([value, label]) => ({ value, label })),
+    width: 140,
+  },
+  {
+    kind: 'select',
+    name: 'status',
+    label: '状态',
+    options: Object.entries(NOTICE_STATUS_LABEL).map(([value, label]) => ({ value, label })),
+    width: 120,
+  },
+];
+
+const NOTICE_COLOR = { PENDING: 'processing', DELIVERED: 'success', FAILED: 'error' } as const;
+
+function Notices({ appId }: { appId: number }) {
+  const list = useListCall('partner-app/notices', listPartnerNotices, { id: appId });
+  const { busy, run } = useRowAction<number>(list.reload);
+  const columns: ListColumn<PartnerNoticeItem>[] = [
+    dateTimeColumn('时间', 'createdAt'),
+    {
+      title: '事件',
+      dataIndex: 'event',
+      width: 100,
+      render: (event: PartnerNoticeItem['event']) => NOTICE_EVENT_LABEL[event],
+    },
+    {
+      title: '合作方账号',
+      dataIndex: 'outAccountId',
+      width: 140,
+      render: (value: string | null) => value ?? '—',
+    },
+    { title: '班级', dataIndex: 'className', width: 160 },
+    {
+      title: '内容',
+      key: 'detail',
+      width: 160,
+      render: (_value, notice) => notice.lessonName ?? notice.certificateNo ?? '—',
+    },
+    {
+      title: '投递',
+      dataIndex: 'status',
+      width: 90,
+      render: (status: PartnerNoticeItem['status']) => (
+        <Tag color={NOTICE_COLOR[status]}>{NOTICE_STATUS_LABEL[status]}</Tag>
+      ),
+    },
+    { title: '次数', dataIndex: 'attempts', width: 70 },
+    {
+      title: '最近结果',
+      key: 'last',
+      width: 160,
+      render: (_value, notice) =>
+        notice.lastError ?? (notice.lastHttpStatus ? `HTTP ${notice.lastHttpStatus}` : '—'),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 90,
+      fixed: 'right',
+      render: (_value, notice) => (
+        <Tooltip title={notice.replayRefusal}>
+          <Button
+            type="link"
+            size="small"
+            disabled={!notice.canReplay || busy === notice.id}
+            onClick={() => run(notice.id, () => replayPartnerNotice(notice.id), '已重新发送')}
+          >
+            重发
+          </Button>
+        </Tooltip>
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      title="回调通知"
+      list={list}
+      name="partner-notice-filters"
+      filters={NOTICE_FILTERS}
+      fixedFilters={{ id: appId }}
+      columns={columns}
+      columnsId="project-manage/partner-app-detail/notices"
+      style={{ marginTop: 16 }}
+    />
+  );
+}
+
 /** 合作平台详情: an app's settings, its call log (each call, result and duration) and its notices. */
 export function PartnerAppDetailPage() {
   const [params] = useSearchParams();
@@ -117,6 +221,7 @@ export function PartnerAppDetailPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <Notices appId={app.id} />
       <CallLogs appId={app.id} />
     </>
   );
