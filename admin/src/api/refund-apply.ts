@@ -1,4 +1,4 @@
-import type { Calls, RefundApplyFilters } from '@px/api/contract';
+import type { Calls } from '@px/api/contract';
 import type { CallOptions, InputOf } from '@px/config';
 import { api } from './request';
 
@@ -7,7 +7,7 @@ export const listRefundApplies = (query: InputOf<Calls['refund-apply/list']>, ..
   api.call('refund-apply/list', query, ...options);
 
 /** The applications of `filters` as an `.xlsx` file (every page). Rejects with an ApiError. */
-export const exportRefundApplies = (filters: RefundApplyFilters) =>
+export const exportRefundApplies = (filters: InputOf<Calls['refund-apply/export']>) =>
   api.download('refund-apply/export', filters);
 
 /**

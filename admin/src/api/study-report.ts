@@ -1,4 +1,4 @@
-import type { Calls, StudyReportFilters } from '@px/api/contract';
+import type { Calls } from '@px/api/contract';
 import type { CallOptions, InputOf } from '@px/config';
 import { api } from './request';
 
@@ -7,7 +7,7 @@ export const listStudyReport = (query: InputOf<Calls['study-report/page']>, ...o
   api.call('study-report/page', query, ...options);
 
 /** The archive of `filters` as an `.xlsx` file (every page). Rejects with an ApiError. */
-export const exportStudyReport = (filters: StudyReportFilters) =>
+export const exportStudyReport = (filters: InputOf<Calls['study-report/export']>) =>
   api.download('study-report/export', filters);
 
 /** Up to 50 classes of the project by part of the name, to filter the archive. Rejects with an ApiError. */

@@ -1,7 +1,39 @@
 import type { RecordStatus } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
+import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { StatusTag } from './StatusTag';
+
+/** Times in lists: to the minute (details show seconds). */
+export const LIST_TIME = 'YYYY-MM-DD HH:mm';
+
+/** A secondary line of a cell (an ID number, a mobile, the paid amount…), below its main value. */
+export function Secondary({ children }: { children: string }) {
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+      {children}
+    </Typography.Text>
+  );
+}
+
+/** A student in a cell: the name, then the (masked) ID number and the mobile when known. */
+export function StudentCell({
+  name,
+  idCardNo,
+  mobile,
+}: {
+  name: string;
+  idCardNo?: string | null;
+  mobile?: string | null;
+}) {
+  return (
+    <>
+      <div>{name}</div>
+      {idCardNo && <Secondary>{idCardNo}</Secondary>}
+      {mobile && <Secondary>{mobile}</Secondary>}
+    </>
+  );
+}
 
 /** A cell's text, or `—` when there is none. */
 export function orDash(value: string | null | undefined): string {

@@ -1,4 +1,5 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
+import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { type DateRange, DateRangeField, rangeBounds } from '../DateFields';
 
@@ -8,37 +9,86 @@ interface FieldBase {
   label: string;
   /** The control's width in pixels. */
   width?: number;
+  /** Checks of the field's value before a search (a search with a wrong value does not run). */
+  rules?: Rule[];
+}
+
+/** A choice of a select filter. */
+export interface FilterOption {
+  value: string | number | boolean;
+  label: ReactNode;
+  disabled?: boolean;
+}
+
+/** A node of a tree filter (a category tree). */
+export interface FilterTreeNode {
+  value: number | string;
+  title: ReactNode;
+  children?: FilterTreeNode[];
 }
 
 /**
+ * A control of the page's own: sent as the filter it is named after, or, with `toFilters`, mapped to
+ * the filters it stands for (a region path sent as its last code); `fromFilters` is the control's
+ * value for filters the list starts with (a filter the address set).
+ */
+type CustomField<F> = FieldBase & { kind: 'custom'; control: ReactNode } & (
+    | { name: Key<F>; toFilters?: undefined; fromFilters?: undefined }
+    | {
+        name: string;
+        // biome-ignore lint/suspicious/noExplicitAny: the control's value is the page's own.
+        toFilters: (value: any) => Partial<F>;
+        fromFilters?: (filters: F) => unknown;
+      }
+  );
+
+/**
  * One field of a list's filter bar, as a table entry: a text (trimmed, blank means no filter), a
- * choice, a day range sent as the call's from/to pair, or a control of the page's own.
+ * choice (or several), a choice in a tree, a day range sent as the call's from/to pair, or a control
+ * of the page's own.
  */
 export type FilterField<F> =
-  | (FieldBase & { kind: 'text'; name: Key<F>; placeholder?: string; maxLength?: number })
+  | (FieldBase & {
+      kind: 'text';
+      name: Key<F>;
+      placeholder?: string;
+      maxLength?: number;
+      /** Sent in capitals (a credit code). */
+      upperCase?: boolean;
+    })
   | (FieldBase & {
       kind: 'select';
       name: Key<F>;
-      options: { value: string | number | boolean; label: ReactNode }[];
+      options: readonly FilterOption[];
       /** Type to narrow the options by their label. */
       searchable?: boolean;
+      /** Type to ask the server for options (the page loads them; the options are not narrowed here). */
+      onSearch?: (text: string) => void;
       /** The options are still loading. */
       loading?: boolean;
+      /** Several choices, sent as a list (none chosen: no filter). */
+      multiple?: boolean;
     })
+  | (FieldBase & { kind: 'tree'; name: Key<F>; treeData: readonly FilterTreeNode[] })
   | (FieldBase & { kind: 'dateRange'; name: string; from: Key<F>; to: Key<F> })
-  | (FieldBase & { kind: 'custom'; name: Key<F>; control: ReactNode });
+  | CustomField<F>;
 
 /** The filter bar's fields from their table. */
 export function FilterFields<F>({ fields }: { fields: readonly FilterField<F>[] }) {
   return (
     <>
       {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name as string} label={field.label}>
+        <Form.Item key={field.name} name={field.name as string} label={field.label} rules={field.rules}>
           {control(field)}
         </Form.Item>
       ))}
     </>
   );
+}
+
+function searchOf(field: Extract<FilterField<unknown>, { kind: 'select' }>) {
+  if (field.onSearch) return { filterOption: false, onSearch: field.onSearch };
+  return field.searchable ? { optionFilterProp: 'label' } : undefined;
 }
 
 function control<F>(field: FilterField<F>): ReactNode {
@@ -51,9 +101,20 @@ function control<F>(field: FilterField<F>): ReactNode {
         <Select
           allowClear
           placeholder="全部"
-          options={field.options}
+          mode={field.multiple ? 'multiple' : undefined}
+          options={field.options as FilterOption[]}
           loading={field.loading}
-          showSearch={field.searchable ? { optionFilterProp: 'label' } : undefined}
+          showSearch={searchOf(field as Extract<FilterField<unknown>, { kind: 'select' }>)}
+          style={field.multiple && field.width ? { minWidth: field.width } : style}
+        />
+      );
+    case 'tree':
+      return (
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          placeholder="全部"
+          treeData={field.treeData as FilterTreeNode[]}
           style={style}
         />
       );
@@ -64,7 +125,10 @@ function control<F>(field: FilterField<F>): ReactNode {
   }
 }
 
-/** The call's filters from the bar's values: texts trimmed, blanks left out, day ranges as from/to. */
+/**
+ * The call's filters from the bar's values: texts trimmed, blanks and empty choices left out, day
+ * ranges as from/to, a page's own control through its mapping.
+ */
 export function filtersFromValues<F>(fields: readonly FilterField<F>[], values: Record<string, unknown>): F {
   const filters: Record<string, unknown> = {};
   for (const field of fields) {
@@ -73,11 +137,36 @@ export function filtersFromValues<F>(fields: readonly FilterField<F>[], values: 
       const { from, to } = rangeBounds(value as DateRange | undefined);
       filters[field.from] = from;
       filters[field.to] = to;
+    } else if (field.kind === 'custom' && field.toFilters) {
+      Object.assign(filters, field.toFilters(value ?? undefined));
     } else if (field.kind === 'text') {
-      filters[field.name] = typeof value === 'string' ? value.trim() || undefined : undefined;
+      const text = typeof value === 'string' ? value.trim() || undefined : undefined;
+      filters[field.name] = field.upperCase ? text?.toUpperCase() : text;
+    } else if (Array.isArray(value)) {
+      filters[field.name] = value.length ? value : undefined;
     } else {
       filters[field.name] = value ?? undefined;
     }
   }
   return filters as F;
+}
+
+/**
+ * The bar's first values for the filters a list starts with (a filter the address set), so what the
+ * list shows and what the bar says agree.
+ */
+export function valuesFromFilters<F>(fields: readonly FilterField<F>[], filters: F): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const source = filters as Record<string, unknown>;
+  for (const field of fields) {
+    let value: unknown;
+    if (field.kind === 'dateRange') {
+      const from = source[field.from];
+      const to = source[field.to];
+      value = from && to ? [from, to] : undefined;
+    } else if (field.kind === 'custom' && field.toFilters) value = field.fromFilters?.(filters);
+    else value = source[field.name];
+    if (value !== undefined) values[field.name] = value;
+  }
+  return values;
 }

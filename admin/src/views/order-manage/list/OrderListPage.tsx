@@ -1,45 +1,23 @@
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import GiftOutlined from '@ant-design/icons/GiftOutlined';
-import { ORDER_CHANNEL_LABEL, type OrderFilters, type OrderRow, type UnitOption } from '@px/api/contract';
+import { ORDER_CHANNEL_LABEL, type OrderRow } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getUnitOptions } from '../../../api/account';
 import { exportOrders, listOrders } from '../../../api/order';
-import { DateRangeField } from '../../../components/DateFields';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
-import { orDash } from '../../../components/table-columns';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { LIST_TIME, orDash, Secondary, StudentCell } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { useExport } from '../../../hooks/useExport';
-import { usePagedList } from '../../../hooks/usePagedList';
-import { useRecord } from '../../../hooks/useRecord';
+import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
 import { FreeOrderModal } from './components/FreeOrderModal';
 import { ClassFilterSelect } from './components/OptionSelects';
 import { OrderDetailDrawer } from './components/OrderDetailDrawer';
 import { OrderRowActions } from './components/OrderRowActions';
 import { OrderStatusTag } from './components/OrderStatusTag';
 import { useWechatQuery, type WechatQuery } from './hooks/useWechatQuery';
-import {
-  cleanOrderFilters,
-  ORDER_CHANNEL_OPTIONS,
-  ORDER_STATUS_OPTIONS,
-  type OrderFilterValues,
-  orderExportFileName,
-} from './order-meta';
-
-/** Times in the list: to the minute (the detail shows seconds). */
-const LIST_TIME = 'YYYY-MM-DD HH:mm';
-
-/** Secondary lines of a cell (ID number, mobile, paid amount...). */
-function Secondary({ children }: { children: string }) {
-  return (
-    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-      {children}
-    </Typography.Text>
-  );
-}
+import { ORDER_CHANNEL_OPTIONS, ORDER_STATUS_OPTIONS, orderExportFileName } from './order-meta';
 
 /**
  * The columns of the order table, sized so that the whole table fits a 1440 px screen beside the
@@ -75,11 +53,7 @@ function orderColumns(
       width: 150,
       ellipsis: false,
       render: (_value, order) => (
-        <>
-          <div>{order.studentName}</div>
-          {order.idCardNo && <Secondary>{order.idCardNo}</Secondary>}
-          {order.mobile && <Secondary>{order.mobile}</Secondary>}
-        </>
+        <StudentCell name={order.studentName} idCardNo={order.idCardNo} mobile={order.mobile} />
       ),
     },
     { title: '单位', dataIndex: 'unitName', width: 100, optional: 'hidden', render: orDash },
@@ -152,40 +126,24 @@ function orderColumns(
   ];
 }
 
-/** The filter fields of the order list. */
-function OrderFilterFields({ units }: { units: UnitOption[] }) {
-  const unitChoices = useMemo(() => units.map((unit) => ({ value: unit.id, label: unit.name })), [units]);
-  return (
-    <>
-      <Form.Item name="orderNo" label="订单号">
-        <Input allowClear maxLength={64} placeholder="订单号或微信支付交易号" style={{ width: 220 }} />
-      </Form.Item>
-      <Form.Item name="student" label="学员">
-        <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="status" label="状态">
-        <Select allowClear placeholder="全部" options={ORDER_STATUS_OPTIONS} style={{ width: 110 }} />
-      </Form.Item>
-      <Form.Item name="channel" label="支付方式">
-        <Select allowClear placeholder="全部" options={ORDER_CHANNEL_OPTIONS} style={{ width: 140 }} />
-      </Form.Item>
-      <Form.Item name="classId" label="班级">
-        <ClassFilterSelect style={{ width: 240 }} />
-      </Form.Item>
-      <Form.Item name="unitId" label="单位">
-        <Select
-          allowClear
-          placeholder="全部"
-          options={unitChoices}
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 200 }}
-        />
-      </Form.Item>
-      <Form.Item name="created" label="下单日期">
-        <DateRangeField />
-      </Form.Item>
-    </>
-  );
+/** The filters of the order list. */
+function orderFilters(units: UnitChoice[]): FilterField<FiltersOf<'order/page'>>[] {
+  return [
+    {
+      kind: 'text',
+      name: 'orderNo',
+      label: '订单号',
+      placeholder: '订单号或微信支付交易号',
+      maxLength: 64,
+      width: 220,
+    },
+    { kind: 'text', name: 'student', label: '学员', placeholder: '姓名、身份证号或手机号', maxLength: 50, width: 200 },
+    { kind: 'select', name: 'status', label: '状态', options: ORDER_STATUS_OPTIONS, width: 110 },
+    { kind: 'select', name: 'channel', label: '支付方式', options: ORDER_CHANNEL_OPTIONS, width: 140 },
+    { kind: 'custom', name: 'classId', label: '班级', control: <ClassFilterSelect style={{ width: 240 }} /> },
+    { kind: 'select', name: 'unitId', label: '单位', options: units, searchable: true, width: 200 },
+    { kind: 'dateRange', name: 'created', label: '下单日期', from: 'createdFrom', to: 'createdTo' },
+  ];
 }
 
 /**
@@ -194,12 +152,8 @@ function OrderFilterFields({ units }: { units: UnitOption[] }) {
  * the grant 免费开通 enrol students in classes without payment.
  */
 export function OrderListPage() {
-  const list = usePagedList<OrderFilters, OrderRow>(listOrders, {});
-  const units = useRecord('units', () => getUnitOptions());
-  const exporter = useExport(
-    () => exportOrders(list.filters),
-    () => orderExportFileName(),
-  );
+  const list = useListCall('order/page', listOrders);
+  const units = useUnitChoices();
   const query = useWechatQuery(list.reload);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [freeOrder, setFreeOrder] = useState<{ open: boolean } | null>(null);
@@ -208,32 +162,22 @@ export function OrderListPage() {
   const columns = orderColumns((order) => setDetailId(order.id), query, access.can('/order-manage/detail'));
 
   return (
-    <Card title="订单列表">
-      <ListFilterBar<OrderFilterValues>
-        name="order-filters"
-        onSearch={(values) => list.search(cleanOrderFilters(values))}
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-        extra={
-          <Space wrap>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.exporting}
-              onClick={() => void exporter.run()}
-            >
-              导出
-            </Button>
-            {canFreeOrder && (
-              <Button type="primary" icon={<GiftOutlined />} onClick={() => setFreeOrder({ open: true })}>
-                免费开通
-              </Button>
-            )}
-          </Space>
-        }
-      >
-        <OrderFilterFields units={units.status === 'ready' ? units.record : []} />
-      </ListFilterBar>
-      <ListTable<OrderRow> columnsId="order-manage/list" rowKey="id" columns={columns} {...list.tableProps} />
+    <ListPage
+      title="订单列表"
+      list={list}
+      name="order-filters"
+      filters={orderFilters(units.choices)}
+      columns={columns}
+      columnsId="order-manage/list"
+      exportTo={{ download: exportOrders, fileName: () => orderExportFileName() }}
+      extra={
+        canFreeOrder && (
+          <Button type="primary" icon={<GiftOutlined />} onClick={() => setFreeOrder({ open: true })}>
+            免费开通
+          </Button>
+        )
+      }
+    >
       <OrderDetailDrawer orderId={detailId} onClose={() => setDetailId(null)} />
       {freeOrder && (
         <FreeOrderModal
@@ -246,6 +190,6 @@ export function OrderListPage() {
           afterClose={() => setFreeOrder(null)}
         />
       )}
-    </Card>
+    </ListPage>
   );
 }

@@ -3,12 +3,10 @@ import {
   ORDER_CHANNELS,
   ORDER_STATUS,
   ORDER_STATUS_LABEL,
-  type OrderFilters,
   type OrderStatus,
   type PayAttemptView,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { type DateRange, rangeBounds } from '../../../components/DateFields';
 
 /** The state filter's choices. */
 export const ORDER_STATUS_OPTIONS = ORDER_STATUS.map((value) => ({
@@ -59,30 +57,4 @@ export function tradeStateText(state: string): string {
 /** The file name of 导出: 订单列表-YYYYMMDD.xlsx (today, as the server names it). */
 export function orderExportFileName(now: Date = new Date()): string {
   return `订单列表-${formatDateTime(now, 'YYYYMMDD')}.xlsx`;
-}
-
-/** The values of the filter bar's fields (下单日期 a range of `YYYY-MM-DD` days). */
-export interface OrderFilterValues {
-  status?: OrderFilters['status'];
-  channel?: OrderFilters['channel'];
-  created?: DateRange;
-  classId?: number;
-  unitId?: number;
-  student?: string;
-  orderNo?: string;
-}
-
-/** The list's filters from the filter bar: texts trimmed, blanks left out. */
-export function cleanOrderFilters(values: OrderFilterValues): OrderFilters {
-  const created = rangeBounds(values.created);
-  return {
-    status: values.status || undefined,
-    channel: values.channel || undefined,
-    createdFrom: created.from,
-    createdTo: created.to,
-    classId: values.classId,
-    unitId: values.unitId,
-    student: values.student?.trim() || undefined,
-    orderNo: values.orderNo?.trim() || undefined,
-  };
 }
