@@ -4,12 +4,13 @@ import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { courseCategoryCalls, deleteCourse, queryCourses } from '../../../api/course';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
-import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
+import { CategoryListPage } from '../components/CategoryListPage';
+import type { CategoryKind } from '../components/CategoryPanel';
 import { useCategoryPanel } from '../components/useCategoryPanel';
 import { CourseEditorDrawer } from './components/CourseEditorDrawer';
 import {
@@ -140,23 +141,20 @@ export function CoursePage() {
   ];
 
   return (
-    <div className="category-layout">
-      <CategoryPanel {...categories.panelProps} />
-      <ListPage
-        title="课程管理"
-        className="category-layout__list"
-        list={list}
-        name="course-filters"
-        filters={COURSE_FILTERS}
-        fixedFilters={{ categoryId: categories.selectedId }}
-        columns={columns}
-        columnsId="resource-manage/course"
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            新建课程
-          </Button>
-        }
-      />
+    <CategoryListPage
+      categories={categories}
+      title="课程管理"
+      list={list}
+      name="course-filters"
+      filters={COURSE_FILTERS}
+      columns={columns}
+      columnsId="resource-manage/course"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+          新建课程
+        </Button>
+      }
+    >
       <CourseEditorDrawer
         open={editing !== null}
         courseId={editing?.courseId}
@@ -168,6 +166,6 @@ export function CoursePage() {
           afterChange();
         }}
       />
-    </div>
+    </CategoryListPage>
   );
 }

@@ -21,13 +21,14 @@ import {
 } from '../../../api/exam';
 import { saveBlobAs } from '../../../api/train-class';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { XlsxImportModal } from '../../../components/XlsxImportModal';
 import { useRowAction } from '../../../hooks/useRowAction';
-import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
+import { CategoryListPage } from '../components/CategoryListPage';
+import type { CategoryKind } from '../components/CategoryPanel';
 import { useCategoryPanel } from '../components/useCategoryPanel';
 import { QuestionEditModal } from './components/QuestionEditModal';
 import { answerText, QUESTION_TYPE_OPTIONS } from './question-form';
@@ -158,31 +159,28 @@ export function ExamQuestionPage() {
   ];
 
   return (
-    <div className="category-layout">
-      <CategoryPanel {...categories.panelProps} />
-      <ListPage
-        title="考试题库"
-        className="category-layout__list"
-        list={list}
-        name="exam-question-filters"
-        filters={QUESTION_FILTERS}
-        fixedFilters={{ categoryId: categories.selectedId }}
-        columns={columns}
-        columnsId="resource-manage/exam-question"
-        extra={
-          <Space wrap>
-            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadTemplate()}>
-              下载模板
-            </Button>
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-              导入试题
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ question: null })}>
-              新增试题
-            </Button>
-          </Space>
-        }
-      />
+    <CategoryListPage
+      categories={categories}
+      title="考试题库"
+      list={list}
+      name="exam-question-filters"
+      filters={QUESTION_FILTERS}
+      columns={columns}
+      columnsId="resource-manage/exam-question"
+      extra={
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadTemplate()}>
+            下载模板
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            导入试题
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ question: null })}>
+            新增试题
+          </Button>
+        </Space>
+      }
+    >
       <QuestionEditModal
         open={editing !== null}
         question={editing?.question ?? null}
@@ -208,6 +206,6 @@ export function ExamQuestionPage() {
           afterChange();
         }}
       />
-    </div>
+    </CategoryListPage>
   );
 }

@@ -13,13 +13,14 @@ import {
   saveResourceCategory,
 } from '../../../api/resource';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useRowAction } from '../../../hooks/useRowAction';
-import { type CategoryKind, CategoryPanel } from '../components/CategoryPanel';
+import { CategoryListPage } from '../components/CategoryListPage';
+import type { CategoryKind } from '../components/CategoryPanel';
 import { useCategoryPanel } from '../components/useCategoryPanel';
 import { addQuestionPath } from '../course/course-meta';
 import { UploadErrorsDrawer } from './components/UploadErrorsDrawer';
@@ -147,28 +148,25 @@ export function VideoPage() {
   ];
 
   return (
-    <div className="category-layout">
-      <CategoryPanel {...categories.panelProps} />
-      <ListPage
-        title="视频资源"
-        className="category-layout__list"
-        list={list}
-        name="video-filters"
-        filters={VIDEO_FILTERS}
-        fixedFilters={{ categoryId: selectedId }}
-        columns={columns}
-        columnsId="resource-manage/video"
-        extra={
-          <Space>
-            <Button icon={<WarningOutlined />} onClick={() => setShowingErrors(true)}>
-              上传失败记录
-            </Button>
-            <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-              上传视频
-            </Button>
-          </Space>
-        }
-      />
+    <CategoryListPage
+      categories={categories}
+      title="视频资源"
+      list={list}
+      name="video-filters"
+      filters={VIDEO_FILTERS}
+      columns={columns}
+      columnsId="resource-manage/video"
+      extra={
+        <Space>
+          <Button icon={<WarningOutlined />} onClick={() => setShowingErrors(true)}>
+            上传失败记录
+          </Button>
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+            上传视频
+          </Button>
+        </Space>
+      }
+    >
       <VideoUploadModal
         open={uploading}
         tree={categories.tree}
@@ -190,6 +188,6 @@ export function VideoPage() {
       />
       <VideoPreviewModal video={previewing} onClose={() => setPreviewing(null)} />
       <UploadErrorsDrawer open={showingErrors} onClose={() => setShowingErrors(false)} />
-    </div>
+    </CategoryListPage>
   );
 }
