@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { BannerImage, BannerItem, BannerWindowState } from '@px/api/contract';
-import { Button, Card, Form, Image, Input, Modal, message, Space, Tag, Upload } from 'antd';
+import { Button, Card, Form, Image, Input, message, Space, Tag, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   deleteBanner,
@@ -10,12 +10,14 @@ import {
   sortBanners,
   uploadBannerImage,
 } from '../../../api/banner';
-import { ApiFieldsError } from '../../../api/request';
+import { fieldErrorsOf } from '../../../api/request';
 import { DateField } from '../../../components/DateFields';
+import { FormModal } from '../../../components/FormModal';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { DeleteAction, StatusAction } from '../../../components/RowActions';
 import { StatusTag } from '../../../components/StatusTag';
 import { useRowAction } from '../../../hooks/useRowAction';
+import { required } from '../../../utils/form-rules';
 
 /** How the form holds the display window's ends: a local day and time to the minute. */
 const BANNER_TIME_FORMAT = 'YYYY-MM-DDTHH:mm';
@@ -74,7 +76,6 @@ function BannerEditor({
   const [form] = Form.useForm<EditorValues>();
   const [image, setImage] = useState<BannerImage | null>(banner?.image ?? null);
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [imageError, setImageError] = useState<string | undefined>();
 
   const upload = async (file: File) => {
@@ -89,11 +90,8 @@ function BannerEditor({
     }
   };
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!image) setImageError('请上传图片');
-    if (!values || !image) return;
-    setSaving(true);
+  const submit = async (values: EditorValues) => {
+    if (!image) return;
     try {
       await saveBanner({
         ...(banner ? { id: banner.id } : {}),
@@ -106,122 +104,104 @@ function BannerEditor({
       void message.success(banner ? '轮播图已保存' : '轮播图已添加');
       onSaved();
     } catch (error) {
-      if (error instanceof ApiFieldsError) {
-        const names = ['title', 'link', 'startAt', 'endAt'];
-        form.setFields(
-          error.fieldErrors
-            .filter((fieldError) => names.includes(fieldError.field))
-            .map((fieldError) => ({
-              name: fieldError.field as keyof EditorValues,
-              errors: [fieldError.message],
-            })),
-        );
-        const imageIssue = error.fieldErrors.find((fieldError) => fieldError.field === 'imageId');
-        if (imageIssue) setImageError(imageIssue.message);
-      }
-    } finally {
-      setSaving(false);
+      const imageIssue = fieldErrorsOf(error).find((fieldError) => fieldError.field === 'imageId');
+      if (imageIssue) setImageError(imageIssue.message);
+      throw error;
     }
   };
 
   return (
-    <Modal
+    <FormModal<EditorValues>
       open
       title={banner ? '编辑轮播图' : '添加轮播图'}
       okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      okButtonProps={{ disabled: uploading }}
-      onOk={() => void submit()}
-      onCancel={onClose}
+      name="banner-editor"
+      form={form}
       destroyOnHidden
+      okDisabled={uploading}
+      check={() => {
+        if (!image) setImageError('请上传图片');
+        return image !== null;
+      }}
+      onSubmit={submit}
+      onClose={onClose}
+      initialValues={{
+        title: banner?.title ?? '',
+        link: banner?.link ?? '',
+        startAt: toLocalInput(banner?.startAt ?? null),
+        endAt: toLocalInput(banner?.endAt ?? null),
+      }}
     >
-      <Form<EditorValues>
-        form={form}
-        name="banner-editor"
-        layout="vertical"
-        initialValues={{
-          title: banner?.title ?? '',
-          link: banner?.link ?? '',
-          startAt: toLocalInput(banner?.startAt ?? null),
-          endAt: toLocalInput(banner?.endAt ?? null),
-        }}
+      <Form.Item name="title" label="标题" rules={[required('请填写标题')]}>
+        <Input maxLength={50} showCount />
+      </Form.Item>
+      <Form.Item
+        label="图片"
+        required
+        validateStatus={imageError ? 'error' : undefined}
+        help={imageError ?? 'PNG、JPEG 或 WebP，不超过 2 MB，建议 750×300'}
       >
-        <Form.Item
-          name="title"
-          label="标题"
-          rules={[{ required: true, whitespace: true, message: '请填写标题' }]}
-        >
-          <Input maxLength={50} showCount />
-        </Form.Item>
-        <Form.Item
-          label="图片"
-          required
-          validateStatus={imageError ? 'error' : undefined}
-          help={imageError ?? 'PNG、JPEG 或 WebP，不超过 2 MB，建议 750×300'}
-        >
-          <Space orientation="vertical">
-            {image && (
-              <Image
-                src={image.url}
-                alt="轮播图预览"
-                width={300}
-                preview={false}
-                data-testid="banner-preview"
-              />
-            )}
-            {image && (
-              <span>
-                {image.width}×{image.height}，{Math.ceil(image.size / 1024)} KB
-              </span>
-            )}
-            <Upload
-              accept="image/png,image/jpeg,image/webp"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                if (file.size > 2 * 1024 * 1024) {
-                  setImageError('图片不能超过 2 MB');
-                  return Upload.LIST_IGNORE;
-                }
-                void upload(file);
-                return false;
-              }}
-            >
-              <Button loading={uploading}>{image ? '更换图片' : '上传图片'}</Button>
-            </Upload>
-          </Space>
-        </Form.Item>
-        <Form.Item
-          name="link"
-          label="链接"
-          extra="站内页面路径（如 /detail-public?id=1）或 https:// 开头的网址，可不填"
-        >
-          <Input maxLength={500} placeholder="/detail-public?id=1" />
-        </Form.Item>
-        <Space size="large">
-          <Form.Item name="startAt" label="开始展示">
-            <DateField withTime valueFormat={BANNER_TIME_FORMAT} placeholder="不限" />
-          </Form.Item>
-          <Form.Item
-            name="endAt"
-            label="结束展示"
-            dependencies={['startAt']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_rule, value?: string) => {
-                  const start = getFieldValue('startAt') as string | undefined;
-                  return value && start && value <= start
-                    ? Promise.reject(new Error('结束时间应晚于开始时间'))
-                    : Promise.resolve();
-                },
-              }),
-            ]}
+        <Space orientation="vertical">
+          {image && (
+            <Image
+              src={image.url}
+              alt="轮播图预览"
+              width={300}
+              preview={false}
+              data-testid="banner-preview"
+            />
+          )}
+          {image && (
+            <span>
+              {image.width}×{image.height}，{Math.ceil(image.size / 1024)} KB
+            </span>
+          )}
+          <Upload
+            accept="image/png,image/jpeg,image/webp"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              if (file.size > 2 * 1024 * 1024) {
+                setImageError('图片不能超过 2 MB');
+                return Upload.LIST_IGNORE;
+              }
+              void upload(file);
+              return false;
+            }}
           >
-            <DateField withTime valueFormat={BANNER_TIME_FORMAT} placeholder="不限" />
-          </Form.Item>
+            <Button loading={uploading}>{image ? '更换图片' : '上传图片'}</Button>
+          </Upload>
         </Space>
-      </Form>
-    </Modal>
+      </Form.Item>
+      <Form.Item
+        name="link"
+        label="链接"
+        extra="站内页面路径（如 /detail-public?id=1）或 https:// 开头的网址，可不填"
+      >
+        <Input maxLength={500} placeholder="/detail-public?id=1" />
+      </Form.Item>
+      <Space size="large">
+        <Form.Item name="startAt" label="开始展示">
+          <DateField withTime valueFormat={BANNER_TIME_FORMAT} placeholder="不限" />
+        </Form.Item>
+        <Form.Item
+          name="endAt"
+          label="结束展示"
+          dependencies={['startAt']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_rule, value?: string) => {
+                const start = getFieldValue('startAt') as string | undefined;
+                return value && start && value <= start
+                  ? Promise.reject(new Error('结束时间应晚于开始时间'))
+                  : Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <DateField withTime valueFormat={BANNER_TIME_FORMAT} placeholder="不限" />
+        </Form.Item>
+      </Space>
+    </FormModal>
   );
 }
 

@@ -1,12 +1,15 @@
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { DateField } from '../../../components/DateFields';
+import { FormModal } from '../../../components/FormModal';
+import { required } from '../../../utils/form-rules';
 
 export interface TextPromptProps {
   open: boolean;
   title: string;
   /** The field's label (驳回原因, 红冲原因, 备注...). */
   label: string;
+  /** The form's name (the prefix of its field's id), when a screen has two prompts. */
+  name?: string;
   /** A blank value is allowed (备注 may be cleared). */
   optional?: boolean;
   initialValue?: string;
@@ -21,97 +24,73 @@ export function TextPrompt({
   open,
   title,
   label,
+  name = 'invoice-text-prompt',
   optional,
   initialValue,
   okText,
   onOk,
   onCancel,
 }: TextPromptProps) {
-  const [form] = Form.useForm<{ text: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const valid = await form.validateFields().catch(() => null);
-    if (!valid) return;
-    const { text } = valid;
-    setSaving(true);
-    try {
-      await onOk(text?.trim() ?? '');
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [form] = Form.useForm<{ text?: string }>();
   return (
-    <Modal
+    <FormModal<{ text?: string }>
       open={open}
       title={title}
       okText={okText ?? '确定'}
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onCancel}
+      name={name}
+      form={form}
+      values={{ text: initialValue ?? '' }}
       destroyOnHidden
-      afterOpenChange={(visible) => visible && form.setFieldsValue({ text: initialValue ?? '' })}
+      onSubmit={(values) => onOk(values.text?.trim() ?? '')}
+      onClose={onCancel}
     >
-      <Form form={form} layout="vertical" name="invoice-text-prompt">
-        <Form.Item
-          name="text"
-          label={label}
-          rules={optional ? [] : [{ required: true, whitespace: true, message: `请填写${label}` }]}
-        >
-          <Input.TextArea maxLength={200} showCount rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="text" label={label} rules={optional ? [] : [required(`请填写${label}`)]}>
+        <Input.TextArea maxLength={200} showCount rows={3} />
+      </Form.Item>
+    </FormModal>
   );
+}
+
+interface MarkValues {
+  invoiceNumber: string;
+  issuedDate: string;
 }
 
 export interface MarkModalProps {
   open: boolean;
-  onOk: (values: { invoiceNumber: string; issuedDate: string }) => Promise<void>;
+  onOk: (values: MarkValues) => Promise<void>;
   onCancel: () => void;
 }
 
 /** 标记已开: the number and date of an invoice issued outside the platform. */
 export function MarkModal({ open, onOk, onCancel }: MarkModalProps) {
-  const [form] = Form.useForm<{ invoiceNumber: string; issuedDate: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await onOk({ invoiceNumber: values.invoiceNumber.trim(), issuedDate: values.issuedDate });
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const [form] = Form.useForm<MarkValues>();
   return (
-    <Modal
+    <FormModal<MarkValues>
       open={open}
       title="标记已开票"
-      confirmLoading={saving}
-      onOk={() => void submit()}
-      onCancel={onCancel}
+      okText="确定"
+      name="invoice-mark"
+      form={form}
       destroyOnHidden
+      onSubmit={(values) =>
+        onOk({ invoiceNumber: values.invoiceNumber.trim(), issuedDate: values.issuedDate })
+      }
+      onClose={onCancel}
     >
-      <Form form={form} layout="vertical" name="invoice-mark">
-        <Form.Item
-          name="invoiceNumber"
-          label="发票号码"
-          rules={[
-            { required: true, message: '请填写发票号码' },
-            { pattern: /^\s*[0-9]{8,20}\s*$/, message: '发票号码应为 8 到 20 位数字' },
-          ]}
-        >
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="issuedDate" label="开票日期" rules={[{ required: true, message: '请选择开票日期' }]}>
-          <DateField style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="invoiceNumber"
+        label="发票号码"
+        rules={[
+          { required: true, message: '请填写发票号码' },
+          { pattern: /^\s*[0-9]{8,20}\s*$/, message: '发票号码应为 8 到 20 位数字' },
+        ]}
+      >
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="issuedDate" label="开票日期" rules={[{ required: true, message: '请选择开票日期' }]}>
+        <DateField style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,14 +1,14 @@
 import type { QuestionItem, QuestionType, ResourceItem } from '@px/api/contract';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Table } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { deleteQuestion, queryQuestions, saveQuestion } from '../../../api/question';
 import { fieldErrorsOf } from '../../../api/request';
 import { getResource, getResourcePlayUrl } from '../../../api/resource';
+import { FormModal } from '../../../components/FormModal';
 import { DeleteAction } from '../../../components/RowActions';
 import { useRowAction } from '../../../hooks/useRowAction';
-import { showServerFieldErrors } from '../../../utils/form-errors';
 import { readPositiveId } from '../../../utils/query-id';
 
 const TYPE_LABELS: Record<QuestionType, string> = { SINGLE: '单选题', MULTIPLE: '多选题', JUDGE: '判断题' };
@@ -35,7 +35,7 @@ export function AddQuestionPage() {
   const [failed, setFailed] = useState(false);
   const [questions, setQuestions] = useState<QuestionItem[]>([]);
   const [editing, setEditing] = useState<QuestionItem | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [editorOpen, setEditorOpen] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
   const [form] = Form.useForm<QuestionForm>();
   const type = Form.useWatch('type', form);
@@ -57,27 +57,24 @@ export function AddQuestionPage() {
 
   if (!resourceId) return <Alert type="warning" showIcon title="请从视频资源或课程课时打开添加弹题" />;
 
+  /** The fields of a question: a new one at the player's current second. */
+  const valuesOf = (question: QuestionItem | 'new'): Partial<QuestionForm> =>
+    question === 'new'
+      ? { markSecond: Math.max(1, Math.floor(player.current?.currentTime ?? 0)), type: 'SINGLE' }
+      : {
+          markSecond: question.markSecond,
+          type: question.type,
+          content: question.content,
+          optionsText: question.type === 'JUDGE' ? undefined : question.options.join('\n'),
+          answer: question.answer,
+          explanation: question.explanation ?? undefined,
+        };
   const open = (question: QuestionItem | 'new') => {
     setEditing(question);
-    form.resetFields();
-    if (question === 'new') {
-      const current = Math.max(1, Math.floor(player.current?.currentTime ?? 0));
-      form.setFieldsValue({ markSecond: current, type: 'SINGLE' });
-    } else {
-      form.setFieldsValue({
-        markSecond: question.markSecond,
-        type: question.type,
-        content: question.content,
-        optionsText: question.type === 'JUDGE' ? undefined : question.options.join('\n'),
-        answer: question.answer,
-        explanation: question.explanation ?? undefined,
-      });
-    }
+    setEditorOpen(true);
   };
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
+  const submit = async (values: QuestionForm) => {
     try {
       await saveQuestion({
         ...(editing && editing !== 'new' ? { id: editing.id } : {}),
@@ -95,18 +92,16 @@ export function AddQuestionPage() {
         answer: values.answer,
         explanation: values.explanation,
       });
-      setEditing(null);
+      setEditorOpen(false);
       reload();
     } catch (error) {
-      showServerFieldErrors(form, error);
       // The server names `options`; the form shows them under `optionsText`.
       const optionErrors = fieldErrorsOf(error).filter((fieldError) => fieldError.field === 'options');
       if (optionErrors.length)
         form.setFields([
           { name: 'optionsText', errors: optionErrors.map((fieldError) => fieldError.message) },
         ]);
-    } finally {
-      setSaving(false);
+      throw error;
     }
   };
 
@@ -164,56 +159,55 @@ export function AddQuestionPage() {
       <Card title="弹题列表" size="small" style={{ marginTop: 12 }}>
         <Table<QuestionItem> rowKey="id" columns={columns} dataSource={questions} pagination={false} />
       </Card>
-      <Modal
-        open={editing !== null}
+      <FormModal<QuestionForm>
+        open={editorOpen}
         title={editing === 'new' ? '添加弹题' : '编辑弹题'}
-        onCancel={() => setEditing(null)}
-        onOk={submit}
-        confirmLoading={saving}
-        destroyOnHidden
-        forceRender
+        okText="确定"
+        name="question-form"
+        form={form}
+        values={editing ? valuesOf(editing) : undefined}
+        onSubmit={submit}
+        onClose={() => setEditorOpen(false)}
       >
-        <Form form={form} name="question-form" layout="vertical">
+        <Form.Item
+          name="markSecond"
+          label="时间点（秒）"
+          rules={[{ required: true, message: '请填写时间点' }]}
+          extra={video ? `应大于 0 且小于视频时长 ${video.durationSeconds} 秒` : undefined}
+        >
+          <InputNumber min={1} precision={0} />
+        </Form.Item>
+        <Form.Item name="type" label="题型" rules={[{ required: true }]}>
+          <Radio.Group
+            options={(Object.keys(TYPE_LABELS) as QuestionType[]).map((value) => ({
+              value,
+              label: TYPE_LABELS[value],
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="content" label="题目" rules={[{ required: true, message: '请填写题目' }]}>
+          <Input.TextArea maxLength={500} rows={2} />
+        </Form.Item>
+        {type !== 'JUDGE' && (
           <Form.Item
-            name="markSecond"
-            label="时间点（秒）"
-            rules={[{ required: true, message: '请填写时间点' }]}
-            extra={video ? `应大于 0 且小于视频时长 ${video.durationSeconds} 秒` : undefined}
+            name="optionsText"
+            label="选项（每行一个，依次为 A、B、C…）"
+            rules={[{ required: true, message: '请填写选项' }]}
           >
-            <InputNumber min={1} precision={0} />
+            <Input.TextArea rows={4} />
           </Form.Item>
-          <Form.Item name="type" label="题型" rules={[{ required: true }]}>
-            <Radio.Group
-              options={(Object.keys(TYPE_LABELS) as QuestionType[]).map((value) => ({
-                value,
-                label: TYPE_LABELS[value],
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="content" label="题目" rules={[{ required: true, message: '请填写题目' }]}>
-            <Input.TextArea maxLength={500} rows={2} />
-          </Form.Item>
-          {type !== 'JUDGE' && (
-            <Form.Item
-              name="optionsText"
-              label="选项（每行一个，依次为 A、B、C…）"
-              rules={[{ required: true, message: '请填写选项' }]}
-            >
-              <Input.TextArea rows={4} />
-            </Form.Item>
-          )}
-          <Form.Item
-            name="answer"
-            label={type === 'JUDGE' ? '答案（A 正确，B 错误）' : '答案（选项字母，如 A 或 AC）'}
-            rules={[{ required: true, message: '请填写答案' }]}
-          >
-            <Input maxLength={6} />
-          </Form.Item>
-          <Form.Item name="explanation" label="解析">
-            <Input.TextArea maxLength={1000} rows={2} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        )}
+        <Form.Item
+          name="answer"
+          label={type === 'JUDGE' ? '答案（A 正确，B 错误）' : '答案（选项字母，如 A 或 AC）'}
+          rules={[{ required: true, message: '请填写答案' }]}
+        >
+          <Input maxLength={6} />
+        </Form.Item>
+        <Form.Item name="explanation" label="解析">
+          <Input.TextArea maxLength={1000} rows={2} />
+        </Form.Item>
+      </FormModal>
     </div>
   );
 }

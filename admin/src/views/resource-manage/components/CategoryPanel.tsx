@@ -7,9 +7,6 @@ import {
   Button,
   Card,
   Empty,
-  Form,
-  Input,
-  Modal,
   message,
   Popconfirm,
   Space,
@@ -20,7 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import type { CategoryTreeCalls } from '../../../api/category-tree';
-import { showServerFieldErrors } from '../../../utils/form-errors';
+import { NameModal } from '../../../components/NameModal';
 import { type CategoryNode, dropTarget, findCategory, parentIds } from './category-tree';
 import './category-panel.css';
 
@@ -86,47 +83,30 @@ export function CategoryPanel<N extends CategoryNode<N>>({
   onSelect,
   onChanged,
 }: CategoryPanelProps<N>) {
-  const [form] = Form.useForm<{ name: string }>();
   const [editor, setEditor] = useState<EditorState<N> | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [editorOpen, setEditorOpen] = useState(false);
   const [expanded, setExpanded] = useState<number[] | null>(null);
   const selected = selectedId === undefined ? undefined : findCategory(tree, selectedId)?.node;
   const expandedKeys = expanded ?? parentIds(tree);
 
   const openEditor = (state: EditorState<N>) => {
-    form.setFieldsValue({ name: state.mode === 'rename' ? (state.target?.name ?? '') : '' });
     setEditor(state);
+    setEditorOpen(true);
   };
 
-  const save = async () => {
+  const save = async (name: string) => {
     if (!editor) return;
-    let values: { name: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
+    if (editor.mode === 'rename' && editor.target) {
+      await kind.calls.save({ id: editor.target.id, name });
+      void message.success('分类已重命名');
+    } else {
+      const created = await kind.calls.save({ name, parentId: editor.target?.id ?? null });
+      void message.success('分类已添加');
+      if (editor.target) setExpanded([...new Set([...expandedKeys, editor.target.id])]);
+      onSelect(created.id);
     }
-    setSaving(true);
-    try {
-      if (editor.mode === 'rename' && editor.target) {
-        await kind.calls.save({ id: editor.target.id, name: values.name.trim() });
-        void message.success('分类已重命名');
-      } else {
-        const created = await kind.calls.save({
-          name: values.name.trim(),
-          parentId: editor.target?.id ?? null,
-        });
-        void message.success('分类已添加');
-        if (editor.target) setExpanded([...new Set([...expandedKeys, editor.target.id])]);
-        onSelect(created.id);
-      }
-      setEditor(null);
-      onChanged();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    setEditorOpen(false);
+    onChanged();
   };
 
   const remove = async () => {
@@ -233,8 +213,8 @@ export function CategoryPanel<N extends CategoryNode<N>>({
           />
         )}
       </Spin>
-      <Modal
-        open={editor !== null}
+      <NameModal
+        open={editorOpen}
         title={
           editor?.mode === 'rename'
             ? '重命名分类'
@@ -242,26 +222,12 @@ export function CategoryPanel<N extends CategoryNode<N>>({
               ? `新增「${editor.target.name}」的子分类`
               : '新增分类'
         }
-        okText="保存"
-        confirmLoading={saving}
-        onOk={() => void save()}
-        onCancel={() => setEditor(null)}
-        forceRender
-        mask={{ closable: false }}
-      >
-        <Form form={form} name={kind.formName} layout="vertical">
-          <Form.Item
-            name="name"
-            label="分类名称"
-            rules={[
-              { required: true, whitespace: true, message: '请填写分类名称' },
-              { max: 50, message: '分类名称不能超过 50 个字符' },
-            ]}
-          >
-            <Input maxLength={50} placeholder="如：安全生产" />
-          </Form.Item>
-        </Form>
-      </Modal>
+        name={kind.formName}
+        initialName={editor?.mode === 'rename' ? (editor.target?.name ?? '') : ''}
+        placeholder="如：安全生产"
+        onSave={save}
+        onClose={() => setEditorOpen(false)}
+      />
     </Card>
   );
 }

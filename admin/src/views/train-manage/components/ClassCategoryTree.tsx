@@ -5,20 +5,7 @@ import {
   type ClassCategoryNode,
 } from '@px/api/contract';
 import type { TreeDataNode, TreeProps } from 'antd';
-import {
-  Alert,
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  message,
-  Popconfirm,
-  Space,
-  Tag,
-  Tooltip,
-  Tree,
-} from 'antd';
+import { Alert, Button, Flex, message, Popconfirm, Space, Tag, Tooltip, Tree } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import {
   deleteClassCategory,
@@ -26,9 +13,9 @@ import {
   getClassCategoryTree,
   saveClassCategory,
 } from '../../../api/class-category';
+import { NameModal } from '../../../components/NameModal';
 import { RecordPending } from '../../../components/RecordPending';
 import { useRecord } from '../../../hooks/useRecord';
-import { showServerFieldErrors } from '../../../utils/form-errors';
 import {
   type CategoryMove,
   canDropCategory,
@@ -65,75 +52,28 @@ function CategoryNameModal({
   onCancel: () => void;
   onSaved: (parentId: number | null) => void;
 }) {
-  const [form] = Form.useForm<{ name: string }>();
-  const [saving, setSaving] = useState(false);
-  const [unshown, setUnshown] = useState<string[]>([]);
-  const title =
-    editing?.mode === 'create'
-      ? `在「${editing.parent.name}」下新增${childLabel(editing.parent.level)}`
-      : `重命名「${editing?.node.name ?? ''}」`;
-
-  const save = async () => {
-    if (!editing) return;
-    setUnshown([]);
-    let values: { name: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const name = values.name.trim();
-      const saved = await saveClassCategory(
-        editing.mode === 'create' ? { parentId: editing.parent.id, name } : { id: editing.node.id, name },
-      );
-      void message.success(editing.mode === 'create' ? '分类已新增' : '分类已重命名');
-      setUnshown([]);
-      onSaved(saved.parentId);
-    } catch (error) {
-      setUnshown(showServerFieldErrors(form, error).map((entry) => entry.message));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <Modal
-      title={title}
+    <NameModal
       open={editing !== null}
-      okText="保存"
-      cancelText="取消"
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => {
-        setUnshown([]);
-        onCancel();
-      }}
+      title={
+        editing?.mode === 'create'
+          ? `在「${editing.parent.name}」下新增${childLabel(editing.parent.level)}`
+          : `重命名「${editing?.node.name ?? ''}」`
+      }
+      name="class-category-name"
+      initialName={editing?.mode === 'rename' ? editing.node.name : ''}
+      placeholder="例如 建筑工程"
       destroyOnHidden
-    >
-      {unshown.length > 0 && (
-        <Alert type="error" showIcon title={unshown.join('；')} style={{ marginBottom: 16 }} />
-      )}
-      <Form
-        form={form}
-        name="class-category-name"
-        layout="vertical"
-        initialValues={{ name: editing?.mode === 'rename' ? editing.node.name : '' }}
-        onFinish={() => void save()}
-      >
-        <Form.Item
-          name="name"
-          label="分类名称"
-          rules={[
-            { required: true, whitespace: true, message: '请填写分类名称' },
-            { max: 50, message: '分类名称不能超过 50 个字符' },
-          ]}
-        >
-          <Input maxLength={50} placeholder="例如 建筑工程" autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      onSave={async (name) => {
+        if (!editing) return;
+        const saved = await saveClassCategory(
+          editing.mode === 'create' ? { parentId: editing.parent.id, name } : { id: editing.node.id, name },
+        );
+        void message.success(editing.mode === 'create' ? '分类已新增' : '分类已重命名');
+        onSaved(saved.parentId);
+      }}
+      onClose={onCancel}
+    />
   );
 }
 

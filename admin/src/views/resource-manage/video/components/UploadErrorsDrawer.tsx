@@ -1,24 +1,11 @@
 import type { ResourceUploadErrorItem, UploadFailureKind } from '@px/api/contract';
-import { Drawer, Form, Input, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Drawer, Tag } from 'antd';
 import { queryUploadErrors } from '../../../../api/resource';
-import { type DateRange, DateRangeField, rangeBounds } from '../../../../components/DateFields';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 import { formatFileSize } from '../video-format';
-
-interface UploadErrorFilters {
-  name?: string;
-  startDate?: string;
-  endDate?: string;
-}
-
-/** The values of the filter bar (日期 a range of `YYYY-MM-DD` days). */
-interface UploadErrorFilterValues {
-  name?: string;
-  days?: DateRange;
-}
 
 /** What the log calls each kind of failure, and its tag colour. */
 const KIND_TAG: Readonly<Record<UploadFailureKind, { label: string; color: string }>> = {
@@ -27,7 +14,7 @@ const KIND_TAG: Readonly<Record<UploadFailureKind, { label: string; color: strin
   EXPIRED: { label: '超时清除', color: 'warning' },
 };
 
-const COLUMNS: ColumnsType<ResourceUploadErrorItem> = [
+const COLUMNS: ListColumn<ResourceUploadErrorItem>[] = [
   { title: '文件名', dataIndex: 'fileName', width: 200 },
   { title: '视频名称', dataIndex: 'name', width: 160, render: orDash },
   { title: '大小', dataIndex: 'size', width: 100, align: 'right', render: formatFileSize },
@@ -45,34 +32,26 @@ const COLUMNS: ColumnsType<ResourceUploadErrorItem> = [
 
 /** The log's filters and table (mounted while the drawer is open, so it loads on each opening). */
 function UploadErrorList() {
-  const list = usePagedList<UploadErrorFilters, ResourceUploadErrorItem>(queryUploadErrors, {});
-  const search = (values: UploadErrorFilterValues) => {
-    const days = rangeBounds(values.days);
-    list.search({ name: values.name?.trim() || undefined, startDate: days.from, endDate: days.to });
-  };
+  const list = useListCall('resource/error-import-video', queryUploadErrors);
   return (
-    <>
-      <ListFilterBar<UploadErrorFilterValues>
-        name="upload-error-filters"
-        onSearch={search}
-        onReset={list.reset}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
-        <Form.Item name="name" label="文件名">
-          <Input allowClear placeholder="文件名或视频名称中的文字" maxLength={255} />
-        </Form.Item>
-        <Form.Item name="days" label="日期">
-          <DateRangeField />
-        </Form.Item>
-      </ListFilterBar>
-      <Table<ResourceUploadErrorItem>
-        rowKey="id"
-        size="small"
-        columns={COLUMNS}
-        scroll={{ x: 'max-content' }}
-        {...list.tableProps}
-      />
-    </>
+    <ListView
+      list={list}
+      name="upload-error-filters"
+      filters={[
+        {
+          kind: 'text',
+          name: 'name',
+          label: '文件名',
+          placeholder: '文件名或视频名称中的文字',
+          maxLength: 255,
+        },
+        { kind: 'dateRange', name: 'days', label: '日期', from: 'startDate', to: 'endDate' },
+      ]}
+      barStyle={{ rowGap: 12, marginBottom: 16 }}
+      columns={COLUMNS}
+      columnsId="resource-manage/video/upload-errors"
+      table={{ size: 'small' }}
+    />
   );
 }
 

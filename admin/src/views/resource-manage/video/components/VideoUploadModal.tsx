@@ -1,12 +1,13 @@
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
 import { ApiError } from '@px/config';
-import { Alert, Form, Input, Modal, message, Progress, TreeSelect, Upload } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Form, message, Progress, Upload } from 'antd';
+import { useRef, useState } from 'react';
+import { FormModal } from '../../../../components/FormModal';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
-import { categoryOptions } from '../../components/category-tree';
 import { type UploadProgress, uploadVideoInChunks } from '../chunked-upload';
 import { formatFileSize, nameFromFile } from '../video-format';
+import { VideoFields } from './VideoFields';
 
 interface UploadFormValues {
   name: string;
@@ -47,12 +48,6 @@ export function VideoUploadModal({
   const [busy, setBusy] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const resumable = useRef<{ file: File; uploadId: string } | null>(null);
-  const options = useMemo(() => categoryOptions(tree), [tree]);
-
-  // Each opening starts in the category selected on the screen.
-  useEffect(() => {
-    if (open) form.setFieldsValue({ categoryId: defaultCategoryId });
-  }, [open, defaultCategoryId, form]);
 
   const choose = (chosen: File) => {
     setFile(chosen);
@@ -63,13 +58,7 @@ export function VideoUploadModal({
     return false;
   };
 
-  const start = async () => {
-    let values: UploadFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+  const start = async (values: UploadFormValues) => {
     if (!file) {
       setFailure('请选择要上传的视频文件');
       return;
@@ -111,7 +100,6 @@ export function VideoUploadModal({
   };
 
   const reset = () => {
-    form.resetFields();
     setFile(null);
     setProgress(null);
     setFailure(null);
@@ -119,66 +107,43 @@ export function VideoUploadModal({
   };
 
   return (
-    <Modal
+    <FormModal<UploadFormValues>
       open={open}
       title="上传视频"
       okText={failure && resumable.current ? '继续上传' : '开始上传'}
       cancelText={busy ? '取消上传' : '关闭'}
-      confirmLoading={busy}
-      onOk={() => void start()}
-      onCancel={close}
+      name="video-upload-form"
+      form={form}
+      initialValues={{ name: '' }}
+      // Each opening starts in the category selected on the screen.
+      values={{ categoryId: defaultCategoryId }}
+      disabled={busy}
+      onSubmit={start}
+      onClose={close}
       afterClose={reset}
-      forceRender
-      mask={{ closable: false }}
     >
-      <Form
-        form={form}
-        name="video-upload-form"
-        layout="vertical"
-        initialValues={{ name: '' }}
-        disabled={busy}
-      >
-        <Form.Item label="视频文件" required>
-          <Upload.Dragger
-            accept="video/mp4,.mp4"
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={choose}
-            disabled={busy}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            {file ? (
-              <p className="ant-upload-text">
-                {file.name}（{formatFileSize(file.size)}）
-              </p>
-            ) : (
-              <p className="ant-upload-text">点击或拖入 MP4 视频文件</p>
-            )}
-            <p className="ant-upload-hint">仅支持 MP4（H.264）视频，按文件内容校验格式并读取时长</p>
-          </Upload.Dragger>
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label="视频名称"
-          rules={[
-            { required: true, whitespace: true, message: '请填写视频名称' },
-            { max: 100, message: '视频名称不能超过 100 个字符' },
-          ]}
+      <Form.Item label="视频文件" required>
+        <Upload.Dragger
+          accept="video/mp4,.mp4"
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={choose}
+          disabled={busy}
         >
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="categoryId" label="所属分类">
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            placeholder="不选则不归类"
-            treeData={options}
-            fieldNames={{ label: 'title', value: 'value', children: 'children' }}
-          />
-        </Form.Item>
-      </Form>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          {file ? (
+            <p className="ant-upload-text">
+              {file.name}（{formatFileSize(file.size)}）
+            </p>
+          ) : (
+            <p className="ant-upload-text">点击或拖入 MP4 视频文件</p>
+          )}
+          <p className="ant-upload-hint">仅支持 MP4（H.264）视频，按文件内容校验格式并读取时长</p>
+        </Upload.Dragger>
+      </Form.Item>
+      <VideoFields tree={tree} noCategory="不选则不归类" />
       {progress && (
         <div className="video-upload__progress" data-testid="upload-progress">
           <Progress
@@ -191,6 +156,6 @@ export function VideoUploadModal({
         </div>
       )}
       {failure && <Alert type="error" showIcon title={failure} className="video-upload__failure" />}
-    </Modal>
+    </FormModal>
   );
 }
