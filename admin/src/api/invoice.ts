@@ -7,13 +7,15 @@ export const listInvoices = (query: InputOf<Calls['invoice/page']>, ...options: 
   api.call('invoice/page', query, ...options);
 
 /** Counts and amounts of the filtered invoices by state. Rejects with an ApiError. */
-export const invoiceStatistics = (filters: InputOf<Calls['invoice/statistics']>) => api.call('invoice/statistics', filters);
+export const invoiceStatistics = (filters: InputOf<Calls['invoice/statistics']>) =>
+  api.call('invoice/statistics', filters);
 
 /** One invoice with its orders and history. Rejects with an ApiError (发票不存在). */
 export const getInvoice = (id: number) => api.call('invoice/manage-detail', { id });
 
 /** The filtered invoices as an `.xlsx` file. Rejects with an ApiError. */
-export const exportInvoices = (filters: InputOf<Calls['invoice/export-all']>) => api.download('invoice/export-all', filters);
+export const exportInvoices = (filters: InputOf<Calls['invoice/export-all']>) =>
+  api.download('invoice/export-all', filters);
 
 /** The PDF of an issued invoice (or its red reversal). Rejects with an ApiError. */
 export const downloadInvoicePdf = (id: number, red = false) => api.download('invoice/pdf', { id, red });

@@ -7,7 +7,8 @@ export const listOrders = (query: InputOf<Calls['order/page']>, ...options: [Cal
   api.call('order/page', query, ...options);
 
 /** The orders of `filters` as an `.xlsx` file (every page). Rejects with an ApiError. */
-export const exportOrders = (filters: InputOf<Calls['order/export']>) => api.download('order/export', filters);
+export const exportOrders = (filters: InputOf<Calls['order/export']>) =>
+  api.download('order/export', filters);
 
 /** One order of the project with its items, payments and state history. Rejects with an ApiError (订单不存在). */
 export const getOrder = (id: number, ...options: [CallOptions?]) =>

@@ -9,6 +9,5 @@ import { feedback } from './feedback';
  */
 export const api = createApiClient<Calls>({ feedback, onUnauthorized: notifyUnauthorized });
 
-
 export type { CallOptions as RequestOptions, FieldError } from '@px/config';
 export { ApiFieldsError, fieldErrorsOf } from '@px/config';

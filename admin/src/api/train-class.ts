@@ -1,9 +1,4 @@
-import type {
-  Calls,
-  ClassBatchModifyInput,
-  ClassSaveInput,
-  EvaluationStatus,
-} from '@px/api/contract';
+import type { Calls, ClassBatchModifyInput, ClassSaveInput, EvaluationStatus } from '@px/api/contract';
 import type { CallOptions, InputOf } from '@px/config';
 import { api } from './request';
 
@@ -12,7 +7,8 @@ export const listClasses = (query: InputOf<Calls['class/page']>, ...options: [Ca
   api.call('class/page', query, ...options);
 
 /** The classes of `filters` as an `.xlsx` file (every page). Rejects with an ApiError. */
-export const exportClasses = (filters: InputOf<Calls['class/export']>) => api.download('class/export', filters);
+export const exportClasses = (filters: InputOf<Calls['class/export']>) =>
+  api.download('class/export', filters);
 
 /** Offers `blob` to the browser as a download named `fileName` (a temporary object URL and link). */
 export function saveBlobAs(blob: Blob, fileName: string): void {

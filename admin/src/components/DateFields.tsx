@@ -3,6 +3,7 @@ import { toDate } from '@px/config';
 import { DatePicker, type DatePickerProps } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { DateRange } from './date-range';
 
 // The import of `dayjs/locale/zh-cn` above is what gives the pickers (antd's zh-CN locale asks
 // dayjs for `zh-cn`) Chinese weekday and month names and weeks starting on Monday; without it dayjs
@@ -13,8 +14,7 @@ export const DAY_FORMAT = 'YYYY-MM-DD';
 /** How a day and a time (to the minute) read in a picker. */
 const DAY_TIME_DISPLAY = 'YYYY-MM-DD HH:mm';
 
-/** A range of days as the filters send it: `[from, to]`, both `YYYY-MM-DD`, from not after to. */
-export type DateRange = [from: string, to: string];
+export { type DateRange, rangeBounds } from './date-range';
 
 /** The day (and time) of a value written in `YYYY-MM-DD[THH:mm]` form, or null for blank or invalid text. */
 function toDayjs(value: string | null | undefined): Dayjs | null {
@@ -79,9 +79,4 @@ export function DateRangeField({ value, onChange, ...rest }: DateRangeFieldProps
       }}
     />
   );
-}
-
-/** The two ends of a filter's range as the calls take them (both undefined without a range). */
-export function rangeBounds(range: DateRange | null | undefined): { from?: string; to?: string } {
-  return range ? { from: range[0], to: range[1] } : {};
 }

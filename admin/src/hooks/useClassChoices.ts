@@ -7,12 +7,18 @@ export interface ClassChoiceSource {
   year: number;
 }
 
+/** The choices of a class filter and the way to ask for others by name. */
+export interface ClassChoices {
+  choices: { value: number; label: string }[];
+  search: (name?: string) => void;
+}
+
 /**
  * The choices of a class filter: classes by part of the name from `fetchClasses` (a screen's
  * class-options call), asked again as people type; labelled `名称（年度）`. Only the latest answer
  * is kept; a failure leaves the choices as they were.
  */
-export function useClassChoices(fetchClasses: (name?: string) => Promise<ClassChoiceSource[]>) {
+export function useClassChoices(fetchClasses: (name?: string) => Promise<ClassChoiceSource[]>): ClassChoices {
   const [options, setOptions] = useState<ClassChoiceSource[]>([]);
   const latest = useRef(0);
   const fetchRef = useRef(fetchClasses);

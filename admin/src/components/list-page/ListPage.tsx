@@ -64,6 +64,8 @@ export interface ListViewProps<K extends PageCallKey> {
   buttons?: ReactNode;
   /** Without 重置 (a bar of one field). */
   noReset?: boolean;
+  /** Above the filter bar (the list's statistics). */
+  above?: ReactNode;
   /** Between the filter bar and the table (a summary, a notice, the actions on ticked rows). */
   header?: ReactNode;
   /** Rows ticked for an action on several (kept across pages). */
@@ -94,6 +96,7 @@ export function ListView<K extends PageCallKey>({
   extra,
   buttons,
   noReset,
+  above,
   header,
   selection,
   table,
@@ -105,31 +108,36 @@ export function ListView<K extends PageCallKey>({
   const exportButton = exportTo && (
     <ExportButton download={() => exportTo.download(list.filters)} fileName={exportTo.fileName} />
   );
+  const actions =
+    exportButton && extra ? (
+      <Space wrap>
+        {exportButton}
+        {extra}
+      </Space>
+    ) : (
+      (exportButton ?? extra)
+    );
+  // A list without filters or actions (a fixed part of the project's rows) has no bar.
+  const bar = (filters.length > 0 || Boolean(actions)) && (
+    <ListFilterBar<Record<string, unknown>>
+      name={name}
+      initialValues={Object.keys(initialValues).length ? initialValues : undefined}
+      onSearch={(values) =>
+        list.search({ ...filtersFromValues(filters, values), ...fixedFilters } as FiltersOf<K>)
+      }
+      onReset={noReset ? undefined : () => list.search({ ...fixedFilters } as FiltersOf<K>)}
+      className={barClassName}
+      style={barStyle}
+      extra={actions || undefined}
+      buttons={buttons}
+    >
+      <FilterFields fields={filters} />
+    </ListFilterBar>
+  );
   return (
     <>
-      <ListFilterBar<Record<string, unknown>>
-        name={name}
-        initialValues={Object.keys(initialValues).length ? initialValues : undefined}
-        onSearch={(values) =>
-          list.search({ ...filtersFromValues(filters, values), ...fixedFilters } as FiltersOf<K>)
-        }
-        onReset={noReset ? undefined : () => list.search({ ...fixedFilters } as FiltersOf<K>)}
-        className={barClassName}
-        style={barStyle}
-        extra={
-          exportButton && extra ? (
-            <Space wrap>
-              {exportButton}
-              {extra}
-            </Space>
-          ) : (
-            (exportButton ?? extra)
-          )
-        }
-        buttons={buttons}
-      >
-        <FilterFields fields={filters} />
-      </ListFilterBar>
+      {above}
+      {bar}
       {header}
       <ListTable<RowOf<K> & object>
         {...table}

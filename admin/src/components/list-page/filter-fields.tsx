@@ -1,7 +1,21 @@
 import { Form, Input, Select, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { ReactNode } from 'react';
-import { type DateRange, DateRangeField, rangeBounds } from '../DateFields';
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { type DateRange, rangeBounds } from '../date-range';
+
+/** The day-range picker, loaded by the lists that filter by days only (the date pickers are large). */
+const LazyDateRangeField = lazy(() =>
+  import('../DateFields').then((module) => ({ default: module.DateRangeField })),
+);
+
+/** The day-range field as a form field (the form gives it its id, value and onChange). */
+function DateRangeField(props: ComponentProps<typeof LazyDateRangeField>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyDateRangeField {...props} />
+    </Suspense>
+  );
+}
 
 type Key<F> = Extract<keyof F, string>;
 
@@ -18,6 +32,13 @@ export interface FilterOption {
   value: string | number | boolean;
   label: ReactNode;
   disabled?: boolean;
+}
+
+/** Choices under a heading (roles by role system). */
+export interface FilterOptionGroup {
+  label: ReactNode;
+  title?: string;
+  options: FilterOption[];
 }
 
 /** A node of a tree filter (a category tree). */
@@ -59,7 +80,7 @@ export type FilterField<F> =
   | (FieldBase & {
       kind: 'select';
       name: Key<F>;
-      options: readonly FilterOption[];
+      options: readonly (FilterOption | FilterOptionGroup)[];
       /** Type to narrow the options by their label. */
       searchable?: boolean;
       /** Type to ask the server for options (the page loads them; the options are not narrowed here). */
@@ -102,7 +123,7 @@ function control<F>(field: FilterField<F>): ReactNode {
           allowClear
           placeholder="全部"
           mode={field.multiple ? 'multiple' : undefined}
-          options={field.options as FilterOption[]}
+          options={field.options as (FilterOption | FilterOptionGroup)[]}
           loading={field.loading}
           showSearch={searchOf(field as Extract<FilterField<unknown>, { kind: 'select' }>)}
           style={field.multiple && field.width ? { minWidth: field.width } : style}

@@ -3,11 +3,11 @@ import {
   INVOICE_KINDS,
   INVOICE_STATUS,
   INVOICE_STATUS_LABEL,
-  type InvoiceFilters,
   type InvoiceStatus,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { type DateRange, rangeBounds } from '../../components/DateFields';
+import type { FilterField } from '../../components/list-page/ListPage';
+import type { FiltersOf } from '../../components/list-page/list-call';
 
 export const INVOICE_STATUS_OPTIONS = INVOICE_STATUS.map((value) => ({
   value,
@@ -30,29 +30,33 @@ export const INVOICE_STATUS_COLOR: Readonly<Record<InvoiceStatus, string>> = {
   REVERSED: 'purple',
 };
 
-/** The values of the filter bar (申请日期 a range of `YYYY-MM-DD` days). */
-export interface InvoiceFilterValues {
-  status?: InvoiceStatus;
-  keyword?: string;
-  student?: string;
-  created?: DateRange;
-}
+/** The filters of the invoices by text: title, number or order, and student. */
+export const INVOICE_TEXT_FILTERS: FilterField<FiltersOf<'invoice/page'>>[] = [
+  {
+    kind: 'text',
+    name: 'keyword',
+    label: '关键字',
+    placeholder: '抬头、发票号码或订单号',
+    maxLength: 64,
+    width: 210,
+  },
+  {
+    kind: 'text',
+    name: 'student',
+    label: '学员',
+    placeholder: '姓名、身份证号或手机号',
+    maxLength: 50,
+    width: 190,
+  },
+];
 
-/** The list's filters from the filter bar: texts trimmed, blanks left out. */
-export function cleanInvoiceFilters(
-  values: InvoiceFilterValues,
-  kind?: InvoiceFilters['kind'],
-): InvoiceFilters {
-  const created = rangeBounds(values.created);
-  return {
-    status: values.status || undefined,
-    kind,
-    keyword: values.keyword?.trim() || undefined,
-    student: values.student?.trim() || undefined,
-    createdFrom: created.from,
-    createdTo: created.to,
-  };
-}
+/** The filters of 发票列表: by text, state, kind and day of application. */
+export const INVOICE_FILTERS: FilterField<FiltersOf<'invoice/page'>>[] = [
+  ...INVOICE_TEXT_FILTERS,
+  { kind: 'select', name: 'status', label: '状态', options: INVOICE_STATUS_OPTIONS, width: 110 },
+  { kind: 'select', name: 'kind', label: '类型', options: INVOICE_KIND_OPTIONS, width: 110 },
+  { kind: 'dateRange', name: 'created', label: '申请日期', from: 'createdFrom', to: 'createdTo' },
+];
 
 /** 发票列表-YYYYMMDD.xlsx (as the server names it). */
 export function invoiceExportFileName(now: Date = new Date()): string {

@@ -1,24 +1,13 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { RoleItem } from '@px/api/contract';
 import { ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { deleteRole, pageRoles } from '../../../api/role';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { usePagedList } from '../../../hooks/usePagedList';
+import type { ListColumn } from '../../../components/ListTable';
+import { ListPage } from '../../../components/list-page/ListPage';
+import { useListCall } from '../../../components/list-page/list-call';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { accountInfoAtom } from '../../../store/session';
 import { RoleEditorDrawer } from './components/RoleEditorDrawer';
@@ -26,11 +15,6 @@ import { countPages } from './menu-grants';
 import { roleSystemOptions, roleSystemsFor } from './role-systems';
 import './role-page.css';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
-
-interface RoleFilters {
-  name?: string;
-  roleSystem?: RoleSystem;
-}
 
 /** What the editor drawer shows: nothing, a new role, or the role of an id. */
 type Editing = { open: false } | { open: true; roleId?: number };
@@ -41,20 +25,18 @@ type Editing = { open: false } | { open: true; roleId?: number };
  */
 export function RolePage() {
   const info = useAtomValue(accountInfoAtom);
-  const list = usePagedList<RoleFilters, RoleItem>(pageRoles, {});
+  const list = useListCall('role/page', pageRoles);
   const [editing, setEditing] = useState<Editing>({ open: false });
   const removal = useRowAction<number>(list.reload);
-
-  const search = (values: RoleFilters) =>
-    list.search({ name: values.name?.trim() || undefined, roleSystem: values.roleSystem });
 
   // A refusal (for example: accounts still hold the role) has been shown by the request client.
   const remove = (role: RoleItem) => removal.run(role.id, () => deleteRole(role.id), '删除成功');
 
-  const columns: TableColumnsType<RoleItem> = [
+  const columns: ListColumn<RoleItem>[] = [
     {
       title: '角色名称',
       dataIndex: 'name',
+      width: 200,
       render: (name: string, role) => (
         <Space size={4}>
           <span>{name}</span>
@@ -70,7 +52,7 @@ export function RolePage() {
     },
     { title: '菜单数', key: 'menu', width: 90, render: (_, role) => countPages(role.menu) },
     { title: '账号数', dataIndex: 'accountCount', width: 90 },
-    { title: '备注', dataIndex: 'remark', ellipsis: true, render: orDash },
+    { title: '备注', dataIndex: 'remark', width: 200, render: orDash },
     dateTimeColumn('创建时间', 'createdAt', 170),
     {
       title: '操作',
@@ -104,31 +86,33 @@ export function RolePage() {
   ];
 
   return (
-    <Card className="role-page" title="角色管理">
-      <ListFilterBar<RoleFilters>
-        name="role-filters"
-        className="role-page__filters"
-        onSearch={search}
-        onReset={list.reset}
-      >
-        <Form.Item label="角色名称" name="name">
-          <Input placeholder="请输入角色名称" allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item label="角色类型" name="roleSystem">
-          <Select
-            placeholder="全部"
-            allowClear
-            style={{ width: 160 }}
-            options={roleSystemOptions(roleSystemsFor(info))}
-          />
-        </Form.Item>
-      </ListFilterBar>
-      <div className="role-page__toolbar">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-          新增角色
-        </Button>
-      </div>
-      <Table<RoleItem> rowKey="id" size="middle" columns={columns} scroll={{ x: 900 }} {...list.tableProps} />
+    <ListPage
+      title="角色管理"
+      className="role-page"
+      list={list}
+      name="role-filters"
+      barClassName="role-page__filters"
+      filters={[
+        { kind: 'text', name: 'name', label: '角色名称', placeholder: '请输入角色名称', maxLength: 40 },
+        {
+          kind: 'select',
+          name: 'roleSystem',
+          label: '角色类型',
+          options: roleSystemOptions(roleSystemsFor(info)),
+          width: 160,
+        },
+      ]}
+      header={
+        <div className="role-page__toolbar">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+            新增角色
+          </Button>
+        </div>
+      }
+      columns={columns}
+      columnsId="account-manage/role"
+      table={{ size: 'middle' }}
+    >
       <RoleEditorDrawer
         open={editing.open}
         roleId={editing.open ? editing.roleId : undefined}
@@ -138,6 +122,6 @@ export function RolePage() {
           list.reload();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,23 +1,16 @@
-import {
-  INVOICE_STATUS_LABEL,
-  INVOICE_TITLE_TYPE_LABEL,
-  type InvoiceFilters,
-  type InvoiceRow,
-} from '@px/api/contract';
+import { INVOICE_STATUS_LABEL, INVOICE_TITLE_TYPE_LABEL, type InvoiceRow } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, Card, Form, Input, Modal, message, Radio, Space, Tag } from 'antd';
+import { Button, Form, Input, message, Radio, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { correctInvoice, listInvoices } from '../../../api/invoice';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
-import { usePagedList } from '../../../hooks/usePagedList';
-import { showServerFieldErrors } from '../../../utils/form-errors';
+import { FormModal } from '../../../components/FormModal';
+import type { ListColumn } from '../../../components/ListTable';
+import { ListPage } from '../../../components/list-page/ListPage';
+import { useListCall } from '../../../components/list-page/list-call';
+import { LIST_TIME } from '../../../components/table-columns';
+import { required } from '../../../utils/form-rules';
 import { InvoiceDetailDrawer } from '../../invoice-manage/components/InvoiceDetailDrawer';
-import {
-  cleanInvoiceFilters,
-  INVOICE_STATUS_COLOR,
-  type InvoiceFilterValues,
-} from '../../invoice-manage/invoice-meta';
+import { INVOICE_STATUS_COLOR, INVOICE_TEXT_FILTERS } from '../../invoice-manage/invoice-meta';
 
 /** States whose title may still be corrected (not yet issued). */
 const CORRECTABLE = new Set(['PENDING', 'REJECTED', 'FAILED']);
@@ -41,91 +34,68 @@ function CorrectModal({
   onDone: () => void;
 }) {
   const [form] = Form.useForm<CorrectForm>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    if (!invoice) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await correctInvoice({
-        id: invoice.id,
-        ...values,
-        taxNo: values.titleType === 'COMPANY' ? values.taxNo : '',
-      });
-      void message.success('已纠正');
-      onDone();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
+    <FormModal<CorrectForm>
       open={invoice !== null}
       title="纠正发票信息"
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
+      okText="确定"
+      name="invoice-correct"
+      form={form}
       destroyOnHidden
-      afterOpenChange={(open) =>
-        open &&
-        invoice &&
-        form.setFieldsValue({
-          titleType: invoice.titleType,
-          title: invoice.title,
-          taxNo: invoice.taxNo ?? '',
-          email: invoice.email ?? '',
-          reason: '',
-        })
+      values={
+        invoice
+          ? {
+              titleType: invoice.titleType,
+              title: invoice.title,
+              taxNo: invoice.taxNo ?? '',
+              email: invoice.email ?? '',
+              reason: '',
+            }
+          : undefined
       }
+      onClose={onClose}
+      onSubmit={async (values) => {
+        if (!invoice) return;
+        await correctInvoice({
+          id: invoice.id,
+          ...values,
+          taxNo: values.titleType === 'COMPANY' ? values.taxNo : '',
+        });
+        void message.success('已纠正');
+        onDone();
+      }}
     >
-      <Form form={form} layout="vertical" name="invoice-correct">
-        <Form.Item name="titleType" label="抬头类型">
-          <Radio.Group
-            options={(['PERSONAL', 'COMPANY'] as const).map((value) => ({
-              value,
-              label: INVOICE_TITLE_TYPE_LABEL[value],
-            }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="title"
-          label="发票抬头"
-          rules={[{ required: true, whitespace: true, message: '请填写发票抬头' }]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item noStyle shouldUpdate={(prev, next) => prev.titleType !== next.titleType}>
-          {() =>
-            form.getFieldValue('titleType') === 'COMPANY' && (
-              <Form.Item
-                name="taxNo"
-                label="纳税人识别号"
-                rules={[{ required: true, whitespace: true, message: '请填写纳税人识别号' }]}
-              >
-                <Input maxLength={20} />
-              </Form.Item>
-            )
-          }
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label="接收邮箱"
-          rules={[{ required: true, type: 'email', message: '请填写正确的邮箱' }]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label="纠正原因"
-          rules={[{ required: true, whitespace: true, message: '请填写纠正原因' }]}
-        >
-          <Input.TextArea maxLength={200} rows={2} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="titleType" label="抬头类型">
+        <Radio.Group
+          options={(['PERSONAL', 'COMPANY'] as const).map((value) => ({
+            value,
+            label: INVOICE_TITLE_TYPE_LABEL[value],
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="title" label="发票抬头" rules={[required('请填写发票抬头')]}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(prev, next) => prev.titleType !== next.titleType}>
+        {() =>
+          form.getFieldValue('titleType') === 'COMPANY' && (
+            <Form.Item name="taxNo" label="纳税人识别号" rules={[required('请填写纳税人识别号')]}>
+              <Input maxLength={20} />
+            </Form.Item>
+          )
+        }
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label="接收邮箱"
+        rules={[{ required: true, type: 'email', message: '请填写正确的邮箱' }]}
+      >
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="reason" label="纠正原因" rules={[required('请填写纠正原因')]}>
+        <Input.TextArea maxLength={200} rows={2} showCount />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -135,7 +105,7 @@ function CorrectModal({
  * 发票管理.
  */
 export function InvoiceCorrectPage() {
-  const list = usePagedList<InvoiceFilters, InvoiceRow>(listInvoices, {});
+  const list = useListCall('invoice/page', listInvoices);
   const [editing, setEditing] = useState<InvoiceRow | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
   const columns: ListColumn<InvoiceRow>[] = [
@@ -190,7 +160,7 @@ export function InvoiceCorrectPage() {
       dataIndex: 'createdAt',
       width: 140,
       optional: 'hidden',
-      render: (value: string) => formatDateTime(value, 'YYYY-MM-DD HH:mm'),
+      render: (value: string) => formatDateTime(value, LIST_TIME),
     },
     {
       title: '操作',
@@ -212,25 +182,14 @@ export function InvoiceCorrectPage() {
     },
   ];
   return (
-    <Card title="发票纠正">
-      <ListFilterBar<InvoiceFilterValues>
-        name="invoice-correct-filters"
-        onSearch={(values) => list.search(cleanInvoiceFilters(values))}
-        onReset={list.reset}
-      >
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear maxLength={64} placeholder="抬头、发票号码或订单号" style={{ width: 210 }} />
-        </Form.Item>
-        <Form.Item name="student" label="学员">
-          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<InvoiceRow>
-        columnsId="customer/invoice-manage"
-        rowKey="id"
-        columns={columns}
-        {...list.tableProps}
-      />
+    <ListPage
+      title="发票纠正"
+      list={list}
+      name="invoice-correct-filters"
+      filters={INVOICE_TEXT_FILTERS}
+      columns={columns}
+      columnsId="customer/invoice-manage"
+    >
       <CorrectModal
         invoice={editing}
         onClose={() => setEditing(null)}
@@ -240,6 +199,6 @@ export function InvoiceCorrectPage() {
         }}
       />
       <InvoiceDetailDrawer invoiceId={detailId} onClose={() => setDetailId(null)} />
-    </Card>
+    </ListPage>
   );
 }

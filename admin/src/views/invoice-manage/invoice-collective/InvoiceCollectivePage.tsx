@@ -1,13 +1,14 @@
-import type { InvoiceableOrder, InvoiceFilters, InvoiceRow, InvoiceUnitOption } from '@px/api/contract';
+import type { InvoiceableOrder, InvoiceUnitOption } from '@px/api/contract';
 import { formatDateTime, formatFen, ROLE_SYSTEM } from '@px/config';
 import { Button, Card, Empty, Form, Input, message, Select, Space, Table, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { findInvoiceUnits, getUnitPool, listInvoices, saveCollectiveInvoice } from '../../../api/invoice';
-import { usePagedList } from '../../../hooks/usePagedList';
+import { ListView } from '../../../components/list-page/ListPage';
+import { useListCall } from '../../../components/list-page/list-call';
 import { accountInfoAtom } from '../../../store/session';
 import { showServerFieldErrors } from '../../../utils/form-errors';
-import { InvoiceTable } from '../components/InvoiceTable';
+import { useInvoiceColumns } from '../components/invoice-columns';
 
 interface CollectiveForm {
   title: string;
@@ -66,8 +67,9 @@ export function InvoiceCollectivePage() {
   const [chosen, setChosen] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<CollectiveForm>();
-  const list = usePagedList<InvoiceFilters, InvoiceRow>(listInvoices, { kind: 'COLLECTIVE' });
+  const list = useListCall('invoice/page', listInvoices, { kind: 'COLLECTIVE' });
   const [selected, setSelected] = useState<number[]>([]);
+  const invoices = useInvoiceColumns(list.reload, isUnitManager);
 
   const readPool = (picked: InvoiceUnitOption | null) => {
     setChosen([]);
@@ -188,14 +190,16 @@ export function InvoiceCollectivePage() {
         )}
       </Card>
       <Card title="集体发票列表">
-        <InvoiceTable
+        <ListView
+          list={list}
+          name="collective-invoice-filters"
+          filters={[]}
+          columns={invoices.columns}
           columnsId="invoice-manage/invoice-collective"
-          tableProps={list.tableProps}
-          reload={list.reload}
-          selected={selected}
-          onSelect={setSelected}
-          readOnly={isUnitManager}
-        />
+          selection={isUnitManager ? undefined : { selected, onChange: setSelected }}
+        >
+          {invoices.dialogs}
+        </ListView>
       </Card>
     </Space>
   );

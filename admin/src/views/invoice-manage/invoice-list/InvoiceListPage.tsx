@@ -1,15 +1,12 @@
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import {
   INVOICE_STATUS,
   INVOICE_STATUS_LABEL,
-  type InvoiceFilters,
-  type InvoiceRow,
   type InvoiceStatistics,
   type InvoiceStatus,
 } from '@px/api/contract';
 import { formatFen } from '@px/config';
-import { Button, Card, Form, Input, Modal, message, Select, Space, Statistic } from 'antd';
+import { Button, Modal, message, Space, Statistic } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -19,52 +16,25 @@ import {
   listInvoices,
   redInvoices,
 } from '../../../api/invoice';
-import { DateRangeField } from '../../../components/DateFields';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { useExport } from '../../../hooks/useExport';
-import { usePagedList } from '../../../hooks/usePagedList';
+import { ExportButton, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { readChoiceParam } from '../../../utils/query-id';
 import { InvoiceConfigModal } from '../components/InvoiceConfigModal';
 import { TextPrompt } from '../components/InvoiceModals';
-import { InvoiceTable } from '../components/InvoiceTable';
-import {
-  cleanInvoiceFilters,
-  INVOICE_KIND_OPTIONS,
-  INVOICE_STATUS_OPTIONS,
-  type InvoiceFilterValues,
-  invoiceExportFileName,
-} from '../invoice-meta';
+import { useInvoiceColumns } from '../components/invoice-columns';
+import { INVOICE_FILTERS, invoiceExportFileName } from '../invoice-meta';
 
 /** The states the statistics strip shows. */
 const SHOWN: readonly InvoiceStatus[] = ['PENDING', 'ISSUING', 'ISSUED', 'FAILED', 'REVERSED'];
 
-/** The filter fields of the invoice list. */
-function InvoiceFilterFields({ withKind }: { withKind: boolean }) {
-  return (
-    <>
-      <Form.Item name="keyword" label="关键字">
-        <Input allowClear maxLength={64} placeholder="抬头、发票号码或订单号" style={{ width: 210 }} />
-      </Form.Item>
-      <Form.Item name="student" label="学员">
-        <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
-      </Form.Item>
-      <Form.Item name="status" label="状态">
-        <Select allowClear placeholder="全部" options={INVOICE_STATUS_OPTIONS} style={{ width: 110 }} />
-      </Form.Item>
-      {withKind && (
-        <Form.Item name="kind" label="类型">
-          <Select allowClear placeholder="全部" options={INVOICE_KIND_OPTIONS} style={{ width: 110 }} />
-        </Form.Item>
-      )}
-      <Form.Item name="created" label="申请日期">
-        <DateRangeField />
-      </Form.Item>
-    </>
-  );
-}
-
 /** The counts and amounts of the filtered invoices by state. */
-export function InvoiceStatisticsStrip({ filters, tick }: { filters: InvoiceFilters; tick: number }) {
+export function InvoiceStatisticsStrip({
+  filters,
+  tick,
+}: {
+  filters: FiltersOf<'invoice/page'>;
+  tick: number;
+}) {
   const [stats, setStats] = useState<InvoiceStatistics | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the list is (tick).
   useEffect(() => {
@@ -129,10 +99,8 @@ export function useBatchActions(reload: () => void, clear: () => void) {
  */
 export function InvoiceListPage() {
   const [params] = useSearchParams();
-  const [initial] = useState<InvoiceFilters>(() => ({
-    status: readChoiceParam(params.get('status'), INVOICE_STATUS),
-  }));
-  const list = usePagedList<InvoiceFilters, InvoiceRow>(listInvoices, initial);
+  const [initial] = useState(() => ({ status: readChoiceParam(params.get('status'), INVOICE_STATUS) }));
+  const list = useListCall('invoice/page', listInvoices, initial);
   const [tick, setTick] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [configOpen, setConfigOpen] = useState(false);
@@ -141,55 +109,43 @@ export function InvoiceListPage() {
     setTick((value) => value + 1);
   };
   const batch = useBatchActions(reload, () => setSelected([]));
-  const exporter = useExport(() => exportInvoices(list.filters), invoiceExportFileName);
+  const invoices = useInvoiceColumns(reload);
 
   return (
-    <Card title="发票列表">
-      <InvoiceStatisticsStrip filters={list.filters} tick={tick} />
-      <ListFilterBar<InvoiceFilterValues & { kind?: InvoiceFilters['kind'] }>
-        name="invoice-filters"
-        initialValues={{ status: initial.status }}
-        onSearch={(values) => list.search(cleanInvoiceFilters(values, values.kind || undefined))}
-        onReset={() => list.search({})}
-        style={{ rowGap: 12 }}
-        extra={
-          <Space wrap>
-            <Button disabled={selected.length === 0} onClick={() => void batch.open(selected)}>
-              批量开票{selected.length ? `（${selected.length}）` : ''}
-            </Button>
-            <Button danger disabled={selected.length === 0} onClick={() => batch.setRedOpen(true)}>
-              批量红冲
-            </Button>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.exporting}
-              onClick={() => void exporter.run()}
-            >
-              导出
-            </Button>
-            <Button icon={<SettingOutlined />} onClick={() => setConfigOpen(true)}>
-              开票设置
-            </Button>
-          </Space>
-        }
-      >
-        <InvoiceFilterFields withKind />
-      </ListFilterBar>
-      <InvoiceTable
-        columnsId="invoice-manage/invoice-list"
-        tableProps={list.tableProps}
-        reload={reload}
-        selected={selected}
-        onSelect={setSelected}
-      />
+    <ListPage
+      title="发票列表"
+      above={<InvoiceStatisticsStrip filters={list.filters} tick={tick} />}
+      list={list}
+      name="invoice-filters"
+      filters={INVOICE_FILTERS}
+      columns={invoices.columns}
+      columnsId="invoice-manage/invoice-list"
+      selection={{ selected, onChange: setSelected }}
+      extra={
+        <Space wrap>
+          <Button disabled={selected.length === 0} onClick={() => void batch.open(selected)}>
+            批量开票{selected.length ? `（${selected.length}）` : ''}
+          </Button>
+          <Button danger disabled={selected.length === 0} onClick={() => batch.setRedOpen(true)}>
+            批量红冲
+          </Button>
+          <ExportButton download={() => exportInvoices(list.filters)} fileName={invoiceExportFileName} />
+          <Button icon={<SettingOutlined />} onClick={() => setConfigOpen(true)}>
+            开票设置
+          </Button>
+        </Space>
+      }
+    >
+      {invoices.dialogs}
       <TextPrompt
         open={batch.redOpen}
         title={`批量红冲（${selected.length} 张）`}
+        name="invoice-batch-red"
         label="红冲原因"
         onOk={(reason) => batch.red(selected, reason)}
         onCancel={() => batch.setRedOpen(false)}
       />
       {configOpen && <InvoiceConfigModal open onClose={() => setConfigOpen(false)} />}
-    </Card>
+    </ListPage>
   );
 }

@@ -1,6 +1,5 @@
 import {
   INVOICE_STATUS_LABEL,
-  type InvoiceOrderFilters,
   type InvoiceOrderRow,
   MARK_ALL_LIMIT,
   ORDER_INVOICE_STATE_LABEL,
@@ -8,7 +7,7 @@ import {
   type OrderInvoiceState,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, Card, Form, Input, Modal, message, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Modal, message, Space, Tag } from 'antd';
 import { useState } from 'react';
 import {
   checkInvoiceReOpen,
@@ -17,14 +16,13 @@ import {
   markInvoiceOrder,
   openInvoice,
 } from '../../../api/invoice';
-import { type DateRange, DateRangeField, rangeBounds } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { RefusedAction } from '../../../components/RowActions';
-import { usePagedList } from '../../../hooks/usePagedList';
-
-const LIST_TIME = 'YYYY-MM-DD HH:mm';
+import { LIST_TIME, Secondary } from '../../../components/table-columns';
+import { required } from '../../../utils/form-rules';
 
 const STATE_COLOR: Readonly<Record<OrderInvoiceState, string>> = {
   NONE: 'default',
@@ -37,33 +35,20 @@ const STATE_OPTIONS = ORDER_INVOICE_STATES.map((value) => ({
   label: ORDER_INVOICE_STATE_LABEL[value],
 }));
 
-/** The values of the filter bar (支付日期 a range of `YYYY-MM-DD` days). */
-interface FilterValues {
-  orderNo?: string;
-  student?: string;
-  invoiceState?: OrderInvoiceState;
-  paid?: DateRange;
-}
-
-/** The list's filters from the filter bar: texts trimmed, blanks left out. */
-export function cleanOrderFilters(values: FilterValues): InvoiceOrderFilters {
-  const paid = rangeBounds(values.paid);
-  return {
-    orderNo: values.orderNo?.trim() || undefined,
-    student: values.student?.trim() || undefined,
-    invoiceState: values.invoiceState || undefined,
-    paidFrom: paid.from,
-    paidTo: paid.to,
-  };
-}
-
-function Secondary({ children }: { children: string }) {
-  return (
-    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-      {children}
-    </Typography.Text>
-  );
-}
+/** The filters of the orders. */
+const ORDER_FILTERS: FilterField<FiltersOf<'invoice/order-page'>>[] = [
+  { kind: 'text', name: 'orderNo', label: '订单号', placeholder: '订单号', maxLength: 64, width: 200 },
+  {
+    kind: 'text',
+    name: 'student',
+    label: '学员',
+    placeholder: '姓名、身份证号或手机号',
+    maxLength: 50,
+    width: 190,
+  },
+  { kind: 'select', name: 'invoiceState', label: '开票状态', options: STATE_OPTIONS, width: 110 },
+  { kind: 'dateRange', name: 'paid', label: '支付日期', from: 'paidFrom', to: 'paidTo' },
+];
 
 /**
  * Whether staff would expect 标记 on the row (paid, not invoiced, something left): offered when the
@@ -88,7 +73,7 @@ interface MarkValues {
  * 全部标记 marks every order the applied filters match that may be marked (at most 500, one go).
  */
 export function InvoiceOrderPage() {
-  const list = usePagedList<InvoiceOrderFilters, InvoiceOrderRow>(listInvoiceOrders, {});
+  const list = useListCall('invoice/order-page', listInvoiceOrders);
   const [marking, setMarking] = useState<InvoiceOrderRow | null>(null);
   const [markOpen, setMarkOpen] = useState(false);
   const [allOpen, setAllOpen] = useState(false);
@@ -237,33 +222,16 @@ export function InvoiceOrderPage() {
   ];
 
   return (
-    <Card title="开票订单">
-      <ListFilterBar<FilterValues>
-        name="invoice-order-filters"
-        onSearch={(values) => list.search(cleanOrderFilters(values))}
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-        extra={<Button onClick={() => setAllOpen(true)}>全部标记</Button>}
-      >
-        <Form.Item name="orderNo" label="订单号">
-          <Input allowClear maxLength={64} placeholder="订单号" style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="student" label="学员">
-          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
-        </Form.Item>
-        <Form.Item name="invoiceState" label="开票状态">
-          <Select allowClear placeholder="全部" options={STATE_OPTIONS} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="paid" label="支付日期">
-          <DateRangeField />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<InvoiceOrderRow>
-        columnsId="invoice-manage/order-manage"
-        rowKey="orderId"
-        columns={columns}
-        {...list.tableProps}
-      />
+    <ListPage
+      title="开票订单"
+      list={list}
+      name="invoice-order-filters"
+      filters={ORDER_FILTERS}
+      columns={columns}
+      columnsId="invoice-manage/order-manage"
+      rowKey="orderId"
+      extra={<Button onClick={() => setAllOpen(true)}>全部标记</Button>}
+    >
       <FormModal<MarkValues>
         open={markOpen}
         title="标记已开票"
@@ -289,11 +257,7 @@ export function InvoiceOrderPage() {
           list.reload();
         }}
       >
-        <Form.Item
-          name="remark"
-          label="备注"
-          rules={[{ required: true, whitespace: true, message: '请填写备注' }]}
-        >
+        <Form.Item name="remark" label="备注" rules={[required('请填写备注')]}>
           <Input.TextArea maxLength={200} showCount rows={3} placeholder="例如：线下开具纸质发票，已邮寄" />
         </Form.Item>
         <Form.Item
@@ -322,14 +286,10 @@ export function InvoiceOrderPage() {
           list.reload();
         }}
       >
-        <Form.Item
-          name="remark"
-          label="备注"
-          rules={[{ required: true, whitespace: true, message: '请填写备注' }]}
-        >
+        <Form.Item name="remark" label="备注" rules={[required('请填写备注')]}>
           <Input.TextArea maxLength={200} showCount rows={3} />
         </Form.Item>
       </FormModal>
-    </Card>
+    </ListPage>
   );
 }

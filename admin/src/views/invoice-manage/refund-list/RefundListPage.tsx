@@ -1,13 +1,11 @@
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import {
   REFUND_APPLY_STATUS,
   REFUND_APPLY_STATUS_LABEL,
-  type RefundApplyFilters,
   type RefundApplyRow,
   type RefundApplyStatus,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, Card, Form, Input, message, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, message, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -16,15 +14,12 @@ import {
   listRefundApplies,
   rejectRefundApply,
 } from '../../../api/refund-apply';
-import { type DateRange, DateRangeField, rangeBounds } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
-import { useExport } from '../../../hooks/useExport';
-import { usePagedList } from '../../../hooks/usePagedList';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
 import { readChoiceParam } from '../../../utils/query-id';
-
-const LIST_TIME = 'YYYY-MM-DD HH:mm';
 
 const STATUS_COLOR: Readonly<Record<RefundApplyStatus, string>> = {
   PENDING: 'warning',
@@ -41,32 +36,20 @@ const STATUS_OPTIONS = REFUND_APPLY_STATUS.map((value) => ({
   label: REFUND_APPLY_STATUS_LABEL[value],
 }));
 
-/** The values of the filter bar's fields (申请日期 a range of `YYYY-MM-DD` days). */
-interface FilterValues {
-  status?: RefundApplyStatus;
-  orderNo?: string;
-  student?: string;
-  created?: DateRange;
-}
-
-function cleanFilters(values: FilterValues): RefundApplyFilters {
-  const created = rangeBounds(values.created);
-  return {
-    status: values.status || undefined,
-    orderNo: values.orderNo?.trim() || undefined,
-    student: values.student?.trim() || undefined,
-    createdFrom: created.from,
-    createdTo: created.to,
-  };
-}
-
-function Secondary({ children }: { children: string }) {
-  return (
-    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-      {children}
-    </Typography.Text>
-  );
-}
+/** The filters of the applications. */
+const REFUND_FILTERS: FilterField<FiltersOf<'refund-apply/list'>>[] = [
+  { kind: 'text', name: 'orderNo', label: '订单号', placeholder: '订单号', maxLength: 64, width: 220 },
+  {
+    kind: 'text',
+    name: 'student',
+    label: '学员',
+    placeholder: '姓名、身份证号或手机号',
+    maxLength: 50,
+    width: 200,
+  },
+  { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 120 },
+  { kind: 'dateRange', name: 'created', label: '申请日期', from: 'createdFrom', to: 'createdTo' },
+];
 
 /**
  * What 通过 says before it refunds: the amount and the classes stopping, and what the server says
@@ -100,11 +83,7 @@ export const refundExportFileName = (now: Date = new Date()) =>
 export function RefundListPage() {
   const [params] = useSearchParams();
   const [initial] = useState(() => ({ status: readChoiceParam(params.get('status'), REFUND_APPLY_STATUS) }));
-  const list = usePagedList<RefundApplyFilters, RefundApplyRow>(listRefundApplies, initial);
-  const exporter = useExport(
-    () => exportRefundApplies(list.filters),
-    () => refundExportFileName(),
-  );
+  const list = useListCall('refund-apply/list', listRefundApplies, initial);
   const [busy, setBusy] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<RefundApplyRow | null>(null);
   const [rejectOpen, setRejectOpen] = useState(false);
@@ -144,11 +123,7 @@ export function RefundListPage() {
       width: 140,
       ellipsis: false,
       render: (_value, row) => (
-        <>
-          <div>{row.studentName}</div>
-          {row.idCardNo && <Secondary>{row.idCardNo}</Secondary>}
-          {row.mobile && <Secondary>{row.mobile}</Secondary>}
-        </>
+        <StudentCell name={row.studentName} idCardNo={row.idCardNo} mobile={row.mobile} />
       ),
     },
     { title: '班级', dataIndex: 'className', width: 140 },
@@ -233,42 +208,15 @@ export function RefundListPage() {
   ];
 
   return (
-    <Card title="退款申请">
-      <ListFilterBar<FilterValues>
-        name="refund-filters"
-        initialValues={initial}
-        onSearch={(values) => list.search(cleanFilters(values))}
-        onReset={() => list.search({})}
-        style={{ rowGap: 12 }}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporter.exporting}
-            onClick={() => void exporter.run()}
-          >
-            导出
-          </Button>
-        }
-      >
-        <Form.Item name="orderNo" label="订单号">
-          <Input allowClear maxLength={64} placeholder="订单号" style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item name="student" label="学员">
-          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="created" label="申请日期">
-          <DateRangeField />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<RefundApplyRow>
-        columnsId="invoice-manage/refund-list"
-        rowKey="id"
-        columns={columns}
-        {...list.tableProps}
-      />
+    <ListPage
+      title="退款申请"
+      list={list}
+      name="refund-filters"
+      filters={REFUND_FILTERS}
+      columns={columns}
+      columnsId="invoice-manage/refund-list"
+      exportTo={{ download: exportRefundApplies, fileName: () => refundExportFileName() }}
+    >
       <FormModal<{ reason: string }>
         open={rejectOpen}
         title="驳回退款申请"
@@ -294,6 +242,6 @@ export function RefundListPage() {
           <Input.TextArea maxLength={200} showCount rows={3} />
         </Form.Item>
       </FormModal>
-    </Card>
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
-import type { SuperAccountAccount, SuperAccountProject } from '@px/api/contract';
-import { ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
+import type { Calls, SuperAccountAccount, SuperAccountProject } from '@px/api/contract';
+import { type ParsedInputOf, ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
 import {
   Alert,
   Button,
@@ -20,10 +20,8 @@ import { setTokenAtom } from '../../../store/session';
 import { reloadIntoHome } from './reload';
 import './super-account.css';
 
-interface AccountFilters {
-  projectId?: number;
-  keyword?: string;
-}
+/** The search (typed from the call's input): the project chosen, none at first, and a name or account. */
+type AccountFilters = Partial<Pick<ParsedInputOf<Calls['super-account/accounts']>, 'projectId' | 'keyword'>>;
 
 /** How an account is named in texts: `姓名（账号）`. */
 function accountLabel(account: SuperAccountAccount): string {

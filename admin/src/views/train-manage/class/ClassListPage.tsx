@@ -1,30 +1,15 @@
 import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { type ClassFilters, type ClassItem, fenToYuan } from '@px/api/contract';
+import { type ClassItem, fenToYuan } from '@px/api/contract';
 import { formatDateRange } from '@px/config';
-import {
-  Button,
-  Card,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Tag,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { Button, Drawer, Flex, InputNumber, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { exportClasses, listClasses } from '../../../api/train-class';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { ExportButton, type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { useAccess } from '../../../hooks/useAccess';
-import { useExport } from '../../../hooks/useExport';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { type RowAction, useRowAction } from '../../../hooks/useRowAction';
 import type { CategoryOption } from '../../resource-manage/components/category-tree';
 import { ClassCategoryTree } from '../components/ClassCategoryTree';
@@ -49,17 +34,6 @@ const BatchModifyModal = lazy(() =>
 
 /** The file name of 导出. */
 export const CLASS_EXPORT_FILE = '班级列表.xlsx';
-
-/** The list's filters without blanks (the name trimmed). */
-function cleanFilters(values: ClassFilters): ClassFilters {
-  return {
-    name: values.name?.trim() || undefined,
-    year: values.year,
-    planId: values.planId,
-    categoryId: values.categoryId,
-    shelf: values.shelf,
-  };
-}
 
 /**
  * The columns of the class table; the sort column edits numbers while sorting (and shows then).
@@ -181,47 +155,19 @@ function classColumns(
   ];
 }
 
-/** The filter fields of the class list. */
-function ClassFilterFields({
-  years,
-  plans,
-  categories,
-}: {
-  years: Choice[];
-  plans: Choice[];
-  categories: CategoryOption[];
-}) {
-  return (
-    <>
-      <Form.Item name="name" label="班级名称">
-        <Input allowClear maxLength={100} placeholder="名称的一部分" />
-      </Form.Item>
-      <Form.Item name="year" label="年度">
-        <Select allowClear placeholder="全部" options={years} style={{ width: 110 }} />
-      </Form.Item>
-      <Form.Item name="planId" label="培训计划">
-        <Select
-          allowClear
-          placeholder="全部"
-          options={plans}
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 220 }}
-        />
-      </Form.Item>
-      <Form.Item name="categoryId" label="班级类型">
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll
-          placeholder="全部"
-          treeData={categories}
-          style={{ width: 180 }}
-        />
-      </Form.Item>
-      <Form.Item name="shelf" label="上架状态">
-        <Select allowClear placeholder="全部" options={CLASS_SHELF_OPTIONS} style={{ width: 110 }} />
-      </Form.Item>
-    </>
-  );
+/** The filters of the class list. */
+function classFilters(
+  years: Choice[],
+  plans: Choice[],
+  categories: CategoryOption[],
+): FilterField<FiltersOf<'class/page'>>[] {
+  return [
+    { kind: 'text', name: 'name', label: '班级名称', placeholder: '名称的一部分', maxLength: 100 },
+    { kind: 'select', name: 'year', label: '年度', options: years, width: 110 },
+    { kind: 'select', name: 'planId', label: '培训计划', options: plans, searchable: true, width: 220 },
+    { kind: 'tree', name: 'categoryId', label: '班级类型', treeData: categories, width: 180 },
+    { kind: 'select', name: 'shelf', label: '上架状态', options: CLASS_SHELF_OPTIONS, width: 110 },
+  ];
 }
 
 /**
@@ -230,7 +176,7 @@ function ClassFilterFields({
  */
 export function ClassListPage() {
   const navigate = useNavigate();
-  const list = usePagedList<ClassFilters, ClassItem>(listClasses, {});
+  const list = useListCall('class/page', listClasses);
   const action = useRowAction<number>(list.reload);
   const plans = useTrainPlans();
   const categories = useClassCategories();
@@ -243,7 +189,6 @@ export function ClassListPage() {
   const [modifyUsed, setModifyUsed] = useState(false);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const sorting = useSortEditing(list.rows, list.reload);
-  const exporter = useExport(() => exportClasses(list.filters), CLASS_EXPORT_FILE);
 
   const afterBatch = () => {
     setDialog(null);
@@ -259,71 +204,56 @@ export function ClassListPage() {
   const columns = classColumns(action, sorting, setPricing, canEdit);
 
   return (
-    <Card title="班级管理">
-      <ListFilterBar<ClassFilters>
-        name="class-filters"
-        onSearch={(values) => list.search(cleanFilters(values))}
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-        extra={
-          <Space wrap>
-            <Button icon={<ApartmentOutlined />} onClick={() => setCategoriesOpen(true)}>
-              班级分类
-            </Button>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.exporting}
-              onClick={() => void exporter.run()}
-            >
-              导出
-            </Button>
-            {canEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(classDetailPath())}>
-                新建班级
-              </Button>
-            )}
-          </Space>
-        }
-      >
-        <ClassFilterFields years={years} plans={planChoices} categories={categories.items} />
-      </ListFilterBar>
-      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 12 }}>
-        <ClassBatchBar
-          ids={selected}
-          onDone={afterBatch}
-          onCopy={() => setDialog('copy')}
-          onModify={() => {
-            setModifyUsed(true);
-            setDialog('modify');
-          }}
-          onClear={() => setSelected([])}
-        />
-        {sorting.editing ? (
-          <Space>
-            <Button onClick={sorting.cancel} disabled={sorting.saving}>
-              取消排序
-            </Button>
-            <Button type="primary" loading={sorting.saving} onClick={() => void sorting.save()}>
-              保存排序
-            </Button>
-          </Space>
-        ) : (
-          <Button onClick={sorting.start} disabled={list.rows.length === 0}>
-            调整排序
+    <ListPage
+      title="班级管理"
+      list={list}
+      name="class-filters"
+      filters={classFilters(years, planChoices, categories.items)}
+      columns={columns}
+      columnsId="train-manage/class"
+      selection={{ selected, onChange: setSelected }}
+      extra={
+        <Space wrap>
+          <Button icon={<ApartmentOutlined />} onClick={() => setCategoriesOpen(true)}>
+            班级分类
           </Button>
-        )}
-      </Flex>
-      <ListTable<ClassItem>
-        rowKey="id"
-        columns={columns}
-        columnsId="train-manage/class"
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
-        {...list.tableProps}
-      />
+          <ExportButton download={() => exportClasses(list.filters)} fileName={CLASS_EXPORT_FILE} />
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(classDetailPath())}>
+              新建班级
+            </Button>
+          )}
+        </Space>
+      }
+      header={
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 12 }}>
+          <ClassBatchBar
+            ids={selected}
+            onDone={afterBatch}
+            onCopy={() => setDialog('copy')}
+            onModify={() => {
+              setModifyUsed(true);
+              setDialog('modify');
+            }}
+            onClear={() => setSelected([])}
+          />
+          {sorting.editing ? (
+            <Space>
+              <Button onClick={sorting.cancel} disabled={sorting.saving}>
+                取消排序
+              </Button>
+              <Button type="primary" loading={sorting.saving} onClick={() => void sorting.save()}>
+                保存排序
+              </Button>
+            </Space>
+          ) : (
+            <Button onClick={sorting.start} disabled={list.rows.length === 0}>
+              调整排序
+            </Button>
+          )}
+        </Flex>
+      }
+    >
       <AmountModal
         item={pricing}
         onClose={() => setPricing(null)}
@@ -356,6 +286,6 @@ export function ClassListPage() {
       <Drawer title="班级分类" open={categoriesOpen} onClose={closeCategories} size={560} destroyOnHidden>
         <ClassCategoryTree />
       </Drawer>
-    </Card>
+    </ListPage>
   );
 }

@@ -1,18 +1,16 @@
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import type { StudyReportFilters, StudyReportRow } from '@px/api/contract';
+import type { StudyReportRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { exportStudyReport, getReportClassOptions, listStudyReport } from '../../../api/study-report';
 import { hoursOf } from '../../../components/EnrolmentTable';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { MY_CLASS_STATUS_OPTIONS, MyClassStatusTag } from '../../../components/MyClassStatusTag';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { useClassChoices } from '../../../hooks/useClassChoices';
-import { useExport } from '../../../hooks/useExport';
-import { usePagedList } from '../../../hooks/usePagedList';
+import { type ClassChoices, useClassChoices } from '../../../hooks/useClassChoices';
 import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
 import {
   REPORT_STUDENT_PAGE,
@@ -23,16 +21,6 @@ import {
 
 /** The file name of 导出. */
 export const STUDY_REPORT_EXPORT_FILE = '学习档案.xlsx';
-
-/** The archive's filters without blanks (the student text trimmed). */
-function cleanFilters(values: StudyReportFilters): StudyReportFilters {
-  return {
-    classId: values.classId,
-    student: values.student?.trim() || undefined,
-    status: values.status,
-    unitId: values.unitId,
-  };
-}
 
 /** A moment on two lines (day, then time) so the column stays narrow. */
 function DayAndTime({ value }: { value: string }) {
@@ -115,44 +103,31 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ListColu
   ];
 }
 
-/** The filter fields of the archive. */
-function ReportFilterFields({
-  classes,
-  onSearchClass,
-  units,
-}: {
-  classes: { value: number; label: string }[];
-  onSearchClass: (name: string) => void;
-  units: UnitChoice[];
-}) {
-  return (
-    <>
-      <Form.Item name="classId" label="班级">
-        <Select
-          allowClear
-          placeholder="全部"
-          options={classes}
-          showSearch={{ filterOption: false, onSearch: onSearchClass }}
-          style={{ width: 220 }}
-        />
-      </Form.Item>
-      <Form.Item name="student" label="学员">
-        <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 190 }} />
-      </Form.Item>
-      <Form.Item name="status" label="学习状态">
-        <Select allowClear placeholder="全部" options={MY_CLASS_STATUS_OPTIONS} style={{ width: 110 }} />
-      </Form.Item>
-      <Form.Item name="unitId" label="所属单位">
-        <Select
-          allowClear
-          placeholder="全部"
-          options={units}
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 160 }}
-        />
-      </Form.Item>
-    </>
-  );
+/** The filters of the archive; classes are searched by name on the server. */
+function reportFilters(
+  classes: ClassChoices,
+  units: UnitChoice[],
+): FilterField<FiltersOf<'study-report/page'>>[] {
+  return [
+    {
+      kind: 'select',
+      name: 'classId',
+      label: '班级',
+      options: classes.choices,
+      onSearch: classes.search,
+      width: 220,
+    },
+    {
+      kind: 'text',
+      name: 'student',
+      label: '学员',
+      placeholder: '姓名、身份证号或手机号',
+      maxLength: 50,
+      width: 190,
+    },
+    { kind: 'select', name: 'status', label: '学习状态', options: MY_CLASS_STATUS_OPTIONS, width: 110 },
+    { kind: 'select', name: 'unitId', label: '所属单位', options: units, searchable: true, width: 160 },
+  ];
 }
 
 /**
@@ -161,37 +136,21 @@ function ReportFilterFields({
  * the student opens 学员档案详情 and 学习详情 the enrolment's study (each its own grant).
  */
 export function StudyReportPage() {
-  const list = usePagedList<StudyReportFilters, StudyReportRow>(listStudyReport, {});
+  const list = useListCall('study-report/page', listStudyReport);
   const classes = useClassChoices(getReportClassOptions);
   const units = useUnitChoices();
   const access = useAccess();
-  const exporter = useExport(() => exportStudyReport(list.filters), STUDY_REPORT_EXPORT_FILE);
 
   return (
-    <Card title="学习档案">
-      <ListFilterBar<StudyReportFilters>
-        name="study-report-filters"
-        onSearch={(values) => list.search(cleanFilters(values))}
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporter.exporting}
-            onClick={() => void exporter.run()}
-          >
-            导出
-          </Button>
-        }
-      >
-        <ReportFilterFields classes={classes.choices} onSearchClass={classes.search} units={units.choices} />
-      </ListFilterBar>
-      <ListTable<StudyReportRow>
-        columnsId="train-manage/study-report"
-        rowKey="myClassId"
-        columns={reportColumns(access.can(REPORT_STUDENT_PAGE), access.can(STUDY_DETAIL_PAGE))}
-        {...list.tableProps}
-      />
-    </Card>
+    <ListPage
+      title="学习档案"
+      list={list}
+      name="study-report-filters"
+      filters={reportFilters(classes, units.choices)}
+      columns={reportColumns(access.can(REPORT_STUDENT_PAGE), access.can(STUDY_DETAIL_PAGE))}
+      columnsId="train-manage/study-report"
+      rowKey="myClassId"
+      exportTo={{ download: exportStudyReport, fileName: STUDY_REPORT_EXPORT_FILE }}
+    />
   );
 }

@@ -1,36 +1,22 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { RecordStatus, UnitItem } from '@px/api/contract';
-import { Button, Card, Cascader, Flex, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Cascader, Flex, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { listUnits, setUnitStatus } from '../../../api/unit';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { orDash, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRegionTree } from '../../../hooks/useRegionTree';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { regionOptions, regionPathMatches } from '../../../utils/region-tree';
 import { UnitFormModal } from '../components/UnitFormModal';
 import { useTrainTypes } from '../hooks/useTrainTypes';
 import { BatchTrainTypeModal } from './components/BatchTrainTypeModal';
-
-interface UnitFilters {
-  name?: string;
-  creditCode?: string;
-  regionCode?: string;
-  status?: RecordStatus;
-}
-
-interface FilterValues {
-  name?: string;
-  creditCode?: string;
-  region?: string[];
-  status?: RecordStatus;
-}
 
 /** The detail page of a unit. */
 export function unitDetailPath(unitId: number): string {
@@ -43,7 +29,7 @@ export function unitDetailPath(unitId: number): string {
  * detail page.
  */
 export function UnitListPage() {
-  const list = usePagedList<UnitFilters, UnitItem>(listUnits, {});
+  const list = useListCall('unit/list', listUnits);
   const region = useRegionTree();
   const trainTypes = useTrainTypes();
   const regionChoices = useMemo(() => regionOptions(region.tree), [region.tree]);
@@ -52,14 +38,6 @@ export function UnitListPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const { busy: busyId, run } = useRowAction<number>(list.reload);
   const canOpenDetail = useAccess().can('/unit-manage/detail');
-
-  const search = (values: FilterValues) =>
-    list.search({
-      name: values.name?.trim() || undefined,
-      creditCode: values.creditCode?.trim().toUpperCase() || undefined,
-      regionCode: values.region?.at(-1),
-      status: values.status,
-    });
 
   const changeStatus = (unit: UnitItem, status: RecordStatus) =>
     run(unit.id, () => setUnitStatus(unit.id, status), status === 'ENABLED' ? '单位已启用' : '单位已停用');
@@ -122,58 +100,62 @@ export function UnitListPage() {
     },
   ];
 
+  const filters: FilterField<FiltersOf<'unit/list'>>[] = [
+    { kind: 'text', name: 'name', label: '单位名称', placeholder: '名称的一部分', maxLength: 100 },
+    {
+      kind: 'text',
+      name: 'creditCode',
+      label: '信用代码',
+      placeholder: '统一社会信用代码',
+      maxLength: 18,
+      upperCase: true,
+    },
+    {
+      kind: 'custom',
+      name: 'region',
+      label: '所在地区',
+      // The path of codes chosen; the list is filtered by its last (the region and those under it).
+      toFilters: (path?: string[]) => ({ regionCode: path?.at(-1) }),
+      control: (
+        <Cascader
+          options={regionChoices}
+          loading={region.loading}
+          changeOnSelect
+          showSearch={{ filter: regionPathMatches }}
+          placeholder="全部"
+          style={{ width: 220 }}
+        />
+      ),
+    },
+    { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 120 },
+  ];
+
   return (
-    <Card title="培训机构">
-      <ListFilterBar<FilterValues>
-        name="unit-filters"
-        onSearch={search}
-        onReset={list.reset}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
-        <Form.Item name="name" label="单位名称">
-          <Input allowClear maxLength={100} placeholder="名称的一部分" />
-        </Form.Item>
-        <Form.Item name="creditCode" label="信用代码">
-          <Input allowClear maxLength={18} placeholder="统一社会信用代码" />
-        </Form.Item>
-        <Form.Item name="region" label="所在地区">
-          <Cascader
-            options={regionChoices}
-            loading={region.loading}
-            changeOnSelect
-            showSearch={{ filter: regionPathMatches }}
-            placeholder="全部"
-            style={{ width: 220 }}
-          />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <Space style={{ marginBottom: 16 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
-          新增单位
-        </Button>
-        <Tooltip title={selected.length ? undefined : '请先勾选单位'}>
-          <Button
-            disabled={selected.length === 0}
-            onClick={() => setBatch({ open: true, unitIds: selected })}
-          >
-            修改培训类型{selected.length ? `（${selected.length}）` : ''}
+    <ListPage
+      title="培训机构"
+      list={list}
+      name="unit-filters"
+      filters={filters}
+      barStyle={{ rowGap: 12, marginBottom: 16 }}
+      columns={columns}
+      columnsId="unit-manage/list"
+      selection={{ selected, onChange: setSelected }}
+      header={
+        <Space style={{ marginBottom: 16 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditor({ open: true })}>
+            新增单位
           </Button>
-        </Tooltip>
-      </Space>
-      <ListTable<UnitItem>
-        columnsId="unit-manage/list"
-        rowKey="id"
-        columns={columns}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
-        {...list.tableProps}
-      />
+          <Tooltip title={selected.length ? undefined : '请先勾选单位'}>
+            <Button
+              disabled={selected.length === 0}
+              onClick={() => setBatch({ open: true, unitIds: selected })}
+            >
+              修改培训类型{selected.length ? `（${selected.length}）` : ''}
+            </Button>
+          </Tooltip>
+        </Space>
+      }
+    >
       {editor && (
         <UnitFormModal
           open={editor.open}
@@ -204,6 +186,6 @@ export function UnitListPage() {
           afterClose={() => setBatch(null)}
         />
       )}
-    </Card>
+    </ListPage>
   );
 }

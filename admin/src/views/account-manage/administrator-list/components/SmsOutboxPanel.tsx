@@ -1,18 +1,15 @@
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { SmsOutboxItem } from '@px/api/contract';
-import { Alert, Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Alert, Button } from 'antd';
 import { getSmsOutbox } from '../../../../api/sms';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { dateTimeColumn } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 
-interface OutboxFilters {
-  mobile?: string;
-}
-
-const columns: TableColumnsType<SmsOutboxItem> = [
+const columns: ListColumn<SmsOutboxItem>[] = [
   { title: '手机号', dataIndex: 'mobile', width: 140 },
-  { title: '短信内容', dataIndex: 'content' },
+  { title: '短信内容', dataIndex: 'content', width: 480 },
   dateTimeColumn('发送时间', 'createdAt'),
 ];
 
@@ -21,7 +18,7 @@ const columns: TableColumnsType<SmsOutboxItem> = [
  * demos), newest first, filtered by part of the mobile, so verification codes can be read.
  */
 export function SmsOutboxPanel() {
-  const list = usePagedList<OutboxFilters, SmsOutboxItem>(getSmsOutbox, {});
+  const list = useListCall('sms/outbox', getSmsOutbox);
   return (
     <div className="sms-outbox">
       <Alert
@@ -30,25 +27,31 @@ export function SmsOutboxPanel() {
         showIcon
         title="使用发件箱短信通道（SMS_PROVIDER=outbox）时，短信不会真正发出，而是保存在这里（最新的在前），演示时可在此查看验证码。"
       />
-      <ListFilterBar<OutboxFilters>
+      <ListView
+        list={list}
         name="sms-outbox-filters"
-        className="admin-list__filters"
-        onSearch={(values) => list.search({ mobile: values.mobile?.trim() || undefined })}
+        barClassName="admin-list__filters"
+        barStyle={{}}
+        noReset
+        filters={[
+          {
+            kind: 'text',
+            name: 'mobile',
+            label: '手机号',
+            placeholder: '手机号（可输入部分）',
+            maxLength: 11,
+            rules: [{ pattern: /^\s*\d{1,11}\s*$/, message: '应为1-11位数字' }],
+          },
+        ]}
         buttons={
           <Button icon={<ReloadOutlined />} onClick={list.reload}>
             刷新
           </Button>
         }
-      >
-        <Form.Item
-          label="手机号"
-          name="mobile"
-          rules={[{ pattern: /^\s*\d{1,11}\s*$/, message: '应为1-11位数字' }]}
-        >
-          <Input placeholder="手机号（可输入部分）" allowClear maxLength={11} />
-        </Form.Item>
-      </ListFilterBar>
-      <Table<SmsOutboxItem> rowKey="id" size="middle" columns={columns} {...list.tableProps} />
+        columns={columns}
+        columnsId="account-manage/sms-outbox"
+        table={{ size: 'middle' }}
+      />
     </div>
   );
 }

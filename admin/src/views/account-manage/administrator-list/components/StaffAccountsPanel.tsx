@@ -1,15 +1,15 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { RecordStatus, StaffAccountItem } from '@px/api/contract';
 import { formatDateTime, ROLE_SYSTEM_LABEL } from '@px/config';
-import { Button, Form, Input, Popconfirm, Select, Space, Switch, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Switch, Tooltip } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { deleteAccount, queryAccounts, setAccountStatus } from '../../../../api/account';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../../components/ListTable';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { STATUS_OPTIONS } from '../../../../components/StatusTag';
-import { dateTimeColumn, orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
+import { dateTimeColumn, LIST_TIME, orDash } from '../../../../components/table-columns';
 import { useRowAction } from '../../../../hooks/useRowAction';
 import { useSystemInfo } from '../../../../hooks/useSystemInfo';
 import { accountInfoAtom } from '../../../../store/session';
@@ -17,13 +17,6 @@ import { useAccountOptions } from '../hooks/useAccountOptions';
 import { groupedRoleOptions } from '../role-options';
 import { AccountEditorModal } from './AccountEditorModal';
 import { accountLabel, ResetPasswordModal } from './ResetPasswordModal';
-
-interface AccountFilters {
-  name?: string;
-  roleId?: number;
-  status?: RecordStatus;
-  unitId?: number;
-}
 
 /** What the editor shows: nothing, a new account, or an account. */
 type Editing = { open: false } | { open: true; account?: StaffAccountItem };
@@ -37,12 +30,13 @@ export function StaffAccountsPanel() {
   const systemInfo = useSystemInfo();
   const publicKey = systemInfo.status === 'ready' ? systemInfo.settings.loginPublicKey : undefined;
   const options = useAccountOptions();
-  const list = usePagedList<AccountFilters, StaffAccountItem>(queryAccounts, {});
+  const list = useListCall('account/query', queryAccounts);
   const [editing, setEditing] = useState<Editing>({ open: false });
   const [resetting, setResetting] = useState<StaffAccountItem | null>(null);
   const statusChange = useRowAction<number>(list.reload);
   const removal = useRowAction<number>(list.reload);
 
+  const unitChoices = options.units.map((unit) => ({ value: unit.id, label: unit.name }));
   const isSelf = (account: StaffAccountItem) => account.id === info?.accountId;
 
   const changeStatus = (account: StaffAccountItem, enabled: boolean) =>
@@ -94,9 +88,9 @@ export function StaffAccountsPanel() {
       dataIndex: 'lastLoginAt',
       width: 150,
       optional: 'hidden',
-      render: (value: string | null) => (value ? formatDateTime(value, 'YYYY-MM-DD HH:mm') : '从未登录'),
+      render: (value: string | null) => (value ? formatDateTime(value, LIST_TIME) : '从未登录'),
     },
-    { ...dateTimeColumn('创建时间', 'createdAt', 150, 'YYYY-MM-DD HH:mm'), optional: 'hidden' },
+    { ...dateTimeColumn('创建时间', 'createdAt', 150, LIST_TIME), optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',
@@ -134,47 +128,40 @@ export function StaffAccountsPanel() {
 
   return (
     <div className="staff-accounts">
-      <ListFilterBar<AccountFilters>
+      <ListView
+        list={list}
         name="account-filters"
-        className="admin-list__filters"
-        onSearch={(values) => list.search({ ...values, name: values.name?.trim() || undefined })}
-        onReset={list.reset}
-      >
-        <Form.Item label="姓名/账号" name="name">
-          <Input placeholder="姓名或账号" allowClear maxLength={50} />
-        </Form.Item>
-        <Form.Item label="角色" name="roleId">
-          <Select
-            placeholder="全部"
-            allowClear
-            style={{ width: 180 }}
-            options={groupedRoleOptions(options.roles)}
-          />
-        </Form.Item>
-        <Form.Item label="状态" name="status">
-          <Select placeholder="全部" allowClear style={{ width: 110 }} options={STATUS_OPTIONS} />
-        </Form.Item>
-        <Form.Item label="所属单位" name="unitId">
-          <Select
-            placeholder="全部"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 180 }}
-            options={options.units.map((unit) => ({ value: unit.id, label: unit.name }))}
-          />
-        </Form.Item>
-      </ListFilterBar>
-      <div className="admin-list__toolbar">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-          添加管理员
-        </Button>
-      </div>
-      <ListTable<StaffAccountItem>
-        columnsId="account-manage/administrator-list"
-        rowKey="id"
-        size="middle"
+        barClassName="admin-list__filters"
+        barStyle={{}}
+        filters={[
+          { kind: 'text', name: 'name', label: '姓名/账号', placeholder: '姓名或账号', maxLength: 50 },
+          {
+            kind: 'select',
+            name: 'roleId',
+            label: '角色',
+            options: groupedRoleOptions(options.roles),
+            width: 180,
+          },
+          { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 110 },
+          {
+            kind: 'select',
+            name: 'unitId',
+            label: '所属单位',
+            options: unitChoices,
+            searchable: true,
+            width: 180,
+          },
+        ]}
+        header={
+          <div className="admin-list__toolbar">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+              添加管理员
+            </Button>
+          </div>
+        }
         columns={columns}
-        {...list.tableProps}
+        columnsId="account-manage/administrator-list"
+        table={{ size: 'middle' }}
       />
       <AccountEditorModal
         open={editing.open}

@@ -1,12 +1,12 @@
 import type { ResourceItem } from '@px/api/contract';
-import { Form, Input, Modal, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { queryResources } from '../../../../api/resource';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { pickerSelection } from '../../../../components/picker-selection';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 import { formatDuration } from '../../video/video-format';
 
 export interface VideoPickerModalProps {
@@ -18,7 +18,7 @@ export interface VideoPickerModalProps {
   onPick: (videos: ResourceItem[]) => void;
 }
 
-const COLUMNS: ColumnsType<ResourceItem> = [
+const COLUMNS: ListColumn<ResourceItem>[] = [
   { title: '视频名称', dataIndex: 'name', width: 220 },
   { title: '所属分类', dataIndex: 'categoryName', width: 160, render: orDash },
   { title: '时长', dataIndex: 'durationSeconds', width: 90, render: formatDuration },
@@ -35,31 +35,19 @@ function VideoPickerList({
   chosen: ResourceItem[];
   onChoose: (videos: ResourceItem[]) => void;
 }) {
-  const list = usePagedList<{ name?: string }, ResourceItem>(
-    (query) => queryResources({ ...query, type: 'video' }),
-    {},
-  );
+  const list = useListCall('resource/query', (query) => queryResources({ ...query, type: 'video' }));
   return (
-    <>
-      <ListFilterBar<{ name?: string }>
-        name="video-picker-filters"
-        onSearch={(values) => list.search({ name: values.name?.trim() || undefined })}
-        onReset={list.reset}
-        style={{ marginBottom: 12 }}
-      >
-        <Form.Item name="name" label="视频名称">
-          <Input allowClear placeholder="名称中的文字" maxLength={100} />
-        </Form.Item>
-      </ListFilterBar>
-      <Table<ResourceItem>
-        rowKey="id"
-        size="small"
-        columns={COLUMNS}
-        scroll={{ x: 'max-content' }}
-        rowSelection={pickerSelection(chosen, takenIds, onChoose)}
-        {...list.tableProps}
-      />
-    </>
+    <ListView
+      list={list}
+      name="video-picker-filters"
+      filters={[
+        { kind: 'text', name: 'name', label: '视频名称', placeholder: '名称中的文字', maxLength: 100 },
+      ]}
+      barStyle={{ marginBottom: 12 }}
+      columns={COLUMNS}
+      columnsId="resource-manage/course/video-picker"
+      table={{ size: 'small', rowSelection: pickerSelection(chosen, takenIds, onChoose) }}
+    />
   );
 }
 

@@ -1,28 +1,28 @@
 import type { ExamQuestionItem, ExamQuestionType } from '@px/api/contract';
-import { Form, Input, Modal, Select, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { listExamQuestions } from '../../../../api/exam';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { type FilterField, ListView } from '../../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../../components/list-page/list-call';
 import { pickerSelection } from '../../../../components/picker-selection';
 import { orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 import { QUESTION_TYPE_OPTIONS } from '../../exam-question/question-form';
 import { typeLabel } from '../paper-form';
 
-interface PickerFilters {
-  type?: ExamQuestionType;
-  keyword?: string;
-}
+const FILTERS: FilterField<FiltersOf<'exam-question/page'>>[] = [
+  { kind: 'select', name: 'type', label: '题型', options: QUESTION_TYPE_OPTIONS, width: 110 },
+  { kind: 'text', name: 'keyword', label: '题干', placeholder: '题干中的文字', maxLength: 100 },
+];
 
-const COLUMNS: ColumnsType<ExamQuestionItem> = [
+const COLUMNS: ListColumn<ExamQuestionItem>[] = [
   {
     title: '题型',
     dataIndex: 'type',
     width: 80,
     render: (type: ExamQuestionType) => <Tag color="blue">{typeLabel(type)}</Tag>,
   },
-  { title: '题干', dataIndex: 'content', width: 360, ellipsis: true },
+  { title: '题干', dataIndex: 'content', width: 360 },
   { title: '考试类型', dataIndex: 'categoryName', width: 160, render: orDash },
 ];
 
@@ -36,33 +36,17 @@ function PickerList({
   chosen: ExamQuestionItem[];
   onChoose: (questions: ExamQuestionItem[]) => void;
 }) {
-  const list = usePagedList<PickerFilters, ExamQuestionItem>(listExamQuestions, {});
+  const list = useListCall('exam-question/page', listExamQuestions);
   return (
-    <>
-      <ListFilterBar<PickerFilters>
-        name="question-picker-filters"
-        onSearch={(values) =>
-          list.search({ type: values.type, keyword: values.keyword?.trim() || undefined })
-        }
-        onReset={list.reset}
-        style={{ marginBottom: 12 }}
-      >
-        <Form.Item name="type" label="题型">
-          <Select allowClear placeholder="全部" options={QUESTION_TYPE_OPTIONS} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="keyword" label="题干">
-          <Input allowClear placeholder="题干中的文字" maxLength={100} />
-        </Form.Item>
-      </ListFilterBar>
-      <Table<ExamQuestionItem>
-        rowKey="id"
-        size="small"
-        columns={COLUMNS}
-        scroll={{ x: 'max-content' }}
-        rowSelection={pickerSelection(chosen, takenIds, onChoose)}
-        {...list.tableProps}
-      />
-    </>
+    <ListView
+      list={list}
+      name="question-picker-filters"
+      filters={FILTERS}
+      barStyle={{ marginBottom: 12 }}
+      columns={COLUMNS}
+      columnsId="resource-manage/exam-paper/question-picker"
+      table={{ size: 'small', rowSelection: pickerSelection(chosen, takenIds, onChoose) }}
+    />
   );
 }
 

@@ -1,14 +1,15 @@
 import type { EvaluationItem, EvaluationStatus } from '@px/api/contract';
-import { Button, Flex, Rate, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Flex, Rate, Tag, Typography } from 'antd';
 import { listClassEvaluations, setEvaluationStatus } from '../../../../api/train-class';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 import { type RowAction, useRowAction } from '../../../../hooks/useRowAction';
 
 const STATUS_LABEL: Readonly<Record<EvaluationStatus, string>> = { VISIBLE: '显示中', HIDDEN: '已隐藏' };
 
-function evaluationColumns(action: RowAction<number>): ColumnsType<EvaluationItem> {
+function evaluationColumns(action: RowAction<number>): ListColumn<EvaluationItem>[] {
   return [
     {
       title: '评分',
@@ -57,17 +58,18 @@ function evaluationColumns(action: RowAction<number>): ColumnsType<EvaluationIte
 
 /** 学员评价 of one class (staff view, hidden ones included): hide or show each. */
 export function ClassEvaluations({ classId }: { classId: number }) {
-  const list = usePagedList<{ classId: number }, EvaluationItem>(listClassEvaluations, { classId });
+  const list = useListCall('class/evaluate-list', listClassEvaluations, { classId });
   const action = useRowAction<number>(list.reload);
   return (
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">隐藏的评价只有评价者本人能看到，不计入班级评分。</Typography.Text>
-      <Table<EvaluationItem>
-        rowKey="id"
+      <ListView
+        list={list}
+        name="class-evaluations"
+        filters={[]}
         columns={evaluationColumns(action)}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '暂无评价' }}
-        {...list.tableProps}
+        columnsId="train-manage/train-class-detail/evaluations"
+        table={{ locale: { emptyText: '暂无评价' } }}
       />
     </Flex>
   );

@@ -1,18 +1,13 @@
 import type { CourseItem } from '@px/api/contract';
-import { Form, Input, Modal, Table, TreeSelect, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Modal, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { courseCategoryCalls, queryCourses } from '../../../../api/course';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 import { useRecord } from '../../../../hooks/useRecord';
 import { categoryOptions } from '../../../resource-manage/components/category-tree';
-
-interface CourseFilters {
-  name?: string;
-  categoryId?: number;
-}
 
 export interface CoursePickerModalProps {
   open: boolean;
@@ -23,7 +18,7 @@ export interface CoursePickerModalProps {
   onPick: (courses: CourseItem[]) => void;
 }
 
-const COLUMNS: ColumnsType<CourseItem> = [
+const COLUMNS: ListColumn<CourseItem>[] = [
   { title: '课程名称', dataIndex: 'name', width: 220 },
   { title: '课程分类', dataIndex: 'categoryName', width: 160, render: orDash },
   { title: '讲师', dataIndex: 'teacherName', width: 100, render: orDash },
@@ -41,10 +36,7 @@ function CoursePicker({
   picked: ReadonlyMap<number, CourseItem>;
   onChange: (picked: Map<number, CourseItem>) => void;
 }) {
-  const list = usePagedList<CourseFilters, CourseItem>(
-    (query) => queryCourses({ ...query, status: 'PUBLISHED' }),
-    {},
-  );
+  const list = useListCall('course/query', (query) => queryCourses({ ...query, status: 'PUBLISHED' }));
   const tree = useRecord('course-categories', () => courseCategoryCalls.tree());
   const nodes = tree.status === 'ready' ? tree.record : undefined;
   const categories = useMemo(() => (nodes ? categoryOptions(nodes) : []), [nodes]);
@@ -60,34 +52,20 @@ function CoursePicker({
   };
 
   return (
-    <>
-      <ListFilterBar<CourseFilters>
-        name="course-picker-filters"
-        onSearch={(values) =>
-          list.search({ name: values.name?.trim() || undefined, categoryId: values.categoryId })
-        }
-        onReset={list.reset}
-        style={{ rowGap: 12, marginBottom: 12 }}
-      >
-        <Form.Item name="name" label="课程名称">
-          <Input allowClear maxLength={100} placeholder="名称的一部分" />
-        </Form.Item>
-        <Form.Item name="categoryId" label="课程分类">
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            placeholder="全部"
-            treeData={categories}
-            style={{ width: 180 }}
-          />
-        </Form.Item>
-      </ListFilterBar>
-      <Table<CourseItem>
-        rowKey="id"
-        size="small"
-        columns={COLUMNS}
-        scroll={{ x: 'max-content', y: 360 }}
-        rowSelection={{
+    <ListView
+      list={list}
+      name="course-picker-filters"
+      filters={[
+        { kind: 'text', name: 'name', label: '课程名称', placeholder: '名称的一部分', maxLength: 100 },
+        { kind: 'tree', name: 'categoryId', label: '课程分类', treeData: categories, width: 180 },
+      ]}
+      barStyle={{ rowGap: 12, marginBottom: 12 }}
+      columns={COLUMNS}
+      columnsId="train-manage/train-class-detail/course-picker"
+      table={{
+        size: 'small',
+        scroll: { y: 360 },
+        rowSelection: {
           selectedRowKeys: [...picked.keys(), ...chosen],
           preserveSelectedRowKeys: true,
           getCheckboxProps: (course) => ({ disabled: chosen.includes(course.id) }),
@@ -96,10 +74,9 @@ function CoursePicker({
               keys.filter((key) => !chosen.includes(Number(key))),
               rows,
             ),
-        }}
-        {...list.tableProps}
-      />
-    </>
+        },
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { AffiliatedStudent, AffiliatedUnit, UnitOption } from '@px/api/contract';
-import { Button, Card, Form, Input, message, Popconfirm, Select, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, message, Popconfirm, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -8,9 +8,11 @@ import {
   listAffiliationStudents,
   queryAffiliations,
 } from '../../../../api/unit-affiliation';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { dateTimeColumn, orDash, statusColumn } from '../../../../components/table-columns';
-import { pageTotalText, usePagedList } from '../../../../hooks/usePagedList';
+import { pageTotalText } from '../../../../hooks/usePagedList';
 import { AddAffiliationModal } from './AddAffiliationModal';
 
 /** The largest page the API serves: the card reads every affiliated unit in pages of this size. */
@@ -44,14 +46,7 @@ function useAffiliatedUnits(unitId: number) {
   return { units, supervising, reload };
 }
 
-interface StudentFilters {
-  affiliatedUnitId?: number;
-  name?: string;
-  idCardNo?: string;
-  mobile?: string;
-}
-
-const studentColumns: ColumnsType<AffiliatedStudent> = [
+const studentColumns: ListColumn<AffiliatedStudent>[] = [
   { title: '姓名', dataIndex: 'realName', width: 120 },
   { title: '身份证号', dataIndex: 'idCardNo', width: 190, render: orDash },
   { title: '手机号', dataIndex: 'mobile', width: 140, render: orDash },
@@ -79,9 +74,8 @@ export function UnitAffiliationCards({ unitId, canEdit, enabled }: UnitAffiliati
   const { units, supervising, reload } = useAffiliatedUnits(unitId);
   const [adding, setAdding] = useState<boolean | null>(null);
   const [releasing, setReleasing] = useState<number | null>(null);
-  const students = usePagedList<StudentFilters, AffiliatedStudent>(
-    (query) => listAffiliationStudents({ ...query, unitId }),
-    {},
+  const students = useListCall('unit/affiliation-students', (query) =>
+    listAffiliationStudents({ ...query, unitId }),
   );
   const currentIds = useMemo(() => (units ?? []).map((unit) => unit.unitId), [units]);
 
@@ -178,36 +172,26 @@ export function UnitAffiliationCards({ unitId, canEdit, enabled }: UnitAffiliati
         )}
       </Card>
       <Card title="挂靠单位学员">
-        <ListFilterBar<StudentFilters>
+        <ListView
+          list={students}
           name="affiliation-students"
-          onSearch={(values) => students.search(values)}
-          onReset={students.reset}
-        >
-          <Form.Item name="affiliatedUnitId" label="挂靠单位">
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 200 }}
-              options={(units ?? []).map((unit) => ({ value: unit.unitId, label: unit.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="name" label="姓名">
-            <Input allowClear placeholder="姓名" style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="idCardNo" label="身份证号">
-            <Input allowClear placeholder="完整身份证号" style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="mobile" label="手机号">
-            <Input allowClear placeholder="手机号" style={{ width: 150 }} />
-          </Form.Item>
-        </ListFilterBar>
-        <Table<AffiliatedStudent>
-          rowKey="accountId"
+          barStyle={{ marginBottom: 16 }}
+          filters={[
+            {
+              kind: 'select',
+              name: 'affiliatedUnitId',
+              label: '挂靠单位',
+              options: (units ?? []).map((unit) => ({ value: unit.unitId, label: unit.name })),
+              width: 200,
+            },
+            { kind: 'text', name: 'name', label: '姓名', placeholder: '姓名', width: 140 },
+            { kind: 'text', name: 'idCardNo', label: '身份证号', placeholder: '完整身份证号', width: 200 },
+            { kind: 'text', name: 'mobile', label: '手机号', placeholder: '手机号', width: 150 },
+          ]}
           columns={studentColumns}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: '暂无挂靠单位学员' }}
-          style={{ marginTop: 16 }}
-          {...students.tableProps}
+          columnsId="unit-manage/detail/affiliation-students"
+          rowKey="accountId"
+          table={{ locale: { emptyText: '暂无挂靠单位学员' } }}
         />
       </Card>
     </>

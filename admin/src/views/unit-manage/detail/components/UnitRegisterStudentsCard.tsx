@@ -1,11 +1,12 @@
 import type { UnitRegisterStudent } from '@px/api/contract';
-import { Card, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Card, Tag } from 'antd';
 import { listUnitRegisterStudents } from '../../../../api/unit';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 
-const columns: ColumnsType<UnitRegisterStudent> = [
+const columns: ListColumn<UnitRegisterStudent>[] = [
   { title: '姓名', dataIndex: 'realName', width: 120 },
   { title: '身份证号', dataIndex: 'idCardNo', width: 190 },
   { title: '手机号', dataIndex: 'mobile', width: 140, render: orDash },
@@ -20,18 +21,18 @@ const columns: ColumnsType<UnitRegisterStudent> = [
 
 /** 注册学员: the students registered under the unit (`unit/register-students`), paged. */
 export function UnitRegisterStudentsCard({ unitId }: { unitId: number }) {
-  const list = usePagedList<Record<string, never>, UnitRegisterStudent>(
-    (query) => listUnitRegisterStudents({ ...query, unitId }),
-    {},
+  const list = useListCall('unit/register-students', (query) =>
+    listUnitRegisterStudents({ ...query, unitId }),
   );
-
   return (
     <Card title="注册学员">
-      <Table<UnitRegisterStudent>
-        rowKey="accountId"
+      <ListView
+        list={list}
+        name="unit-register-students"
+        filters={[]}
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        {...list.tableProps}
+        columnsId="unit-manage/detail/register-students"
+        rowKey="accountId"
       />
     </Card>
   );

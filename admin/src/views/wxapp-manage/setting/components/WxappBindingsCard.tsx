@@ -1,18 +1,14 @@
 import LinkOutlined from '@ant-design/icons/LinkOutlined';
 import type { WxappBindingItem, WxappCheckFollowAnswer } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Card, Descriptions, Form, Input, Modal, message, Popconfirm, Space, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Descriptions, Modal, message, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { checkWxappFollow, listWxappBindings, unbindWxappOpenId } from '../../../../api/wxapp';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { ListView } from '../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../components/list-page/list-call';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 import { BindOpenIdModal } from './BindOpenIdModal';
-
-interface BindingFilters {
-  keyword?: string;
-}
 
 interface FollowResult {
   binding: WxappBindingItem;
@@ -24,10 +20,7 @@ interface FollowResult {
  * a keyword filter; per binding 查询关注 (asks WeChat) and 解绑 (after confirmation); 手动绑定.
  */
 export function WxappBindingsCard({ wxappId }: { wxappId: number }) {
-  const list = usePagedList<BindingFilters, WxappBindingItem>(
-    (query) => listWxappBindings({ ...query, id: wxappId }),
-    {},
-  );
+  const list = useListCall('wxapp/bindings', (query) => listWxappBindings({ ...query, id: wxappId }));
   const [busyOpenId, setBusyOpenId] = useState<string | null>(null);
   const [follow, setFollow] = useState<FollowResult | null>(null);
   const [followOpen, setFollowOpen] = useState(false);
@@ -58,7 +51,7 @@ export function WxappBindingsCard({ wxappId }: { wxappId: number }) {
     }
   };
 
-  const columns: ColumnsType<WxappBindingItem> = [
+  const columns: ListColumn<WxappBindingItem>[] = [
     { title: 'OpenID', dataIndex: 'openId', width: 260 },
     { title: '微信昵称', dataIndex: 'nickname', width: 120, render: orDash },
     { title: '姓名', dataIndex: 'realName', width: 100 },
@@ -100,30 +93,28 @@ export function WxappBindingsCard({ wxappId }: { wxappId: number }) {
 
   return (
     <Card title="绑定用户">
-      <ListFilterBar<BindingFilters>
+      <ListView
+        list={list}
         name="wxapp-binding-filters"
-        onSearch={(values) => list.search({ keyword: values.keyword?.trim() || undefined })}
-        onReset={list.reset}
+        barStyle={{}}
+        filters={[
+          {
+            kind: 'text',
+            name: 'keyword',
+            label: '关键字',
+            placeholder: '姓名、身份证号、手机号、昵称或 OpenID',
+            maxLength: 50,
+            width: 300,
+          },
+        ]}
         extra={
           <Button icon={<LinkOutlined />} onClick={() => setBinder(true)}>
             手动绑定
           </Button>
         }
-      >
-        <Form.Item name="keyword" label="关键字">
-          <Input
-            allowClear
-            placeholder="姓名、身份证号、手机号、昵称或 OpenID"
-            maxLength={50}
-            style={{ width: 300 }}
-          />
-        </Form.Item>
-      </ListFilterBar>
-      <Table<WxappBindingItem>
-        rowKey="openId"
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        {...list.tableProps}
+        columnsId="wxapp-manage/setting/bindings"
+        rowKey="openId"
       />
       <Modal
         open={followOpen}

@@ -2,23 +2,25 @@ import {
   BEAT_REFUSAL_LABEL,
   BEAT_REFUSALS,
   type BeatRefusalReason,
+  type Calls,
   type RefusalCount,
   type ReportLesson,
   type ReportRefusal,
 } from '@px/api/contract';
+import type { ParsedInputOf } from '@px/config';
 import { Card, Flex, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef } from 'react';
 import { listStudyRefusals } from '../../../../../api/study-report';
+import { type FiltersOf, useListCall } from '../../../../../components/list-page/list-call';
 import { dateTimeColumn } from '../../../../../components/table-columns';
-import { usePagedList } from '../../../../../hooks/usePagedList';
 import { formatDuration } from '../../../../resource-manage/video/video-format';
 
 /** The refusal list's filters: one lesson (its progress row) and one reason. */
-export interface RefusalFilters {
-  progressId?: number;
-  reason?: BeatRefusalReason;
-}
+export type RefusalFilters = Omit<
+  ParsedInputOf<Calls['study-report/refusals']>,
+  'myClassId' | 'pageNum' | 'pageSize'
+>;
 
 const columns: ColumnsType<ReportRefusal> = [
   dateTimeColumn<ReportRefusal>('时间', 'createdAt', 170),
@@ -59,9 +61,10 @@ export function RefusalsCard({
   filters: RefusalFilters;
   onFilter: (filters: RefusalFilters) => void;
 }) {
-  const list = usePagedList<RefusalFilters, ReportRefusal>(
+  const list = useListCall(
+    'study-report/refusals',
     (query) => listStudyRefusals({ ...query, myClassId }),
-    filters,
+    filters as FiltersOf<'study-report/refusals'>,
   );
   const { search } = list;
   const shown = useRef(filters);
@@ -69,7 +72,7 @@ export function RefusalsCard({
     // The list loads the first filters itself; later ones (a lesson's count, the selects) search.
     if (shown.current === filters) return;
     shown.current = filters;
-    search(filters);
+    search(filters as FiltersOf<'study-report/refusals'>);
   }, [filters, search]);
   const lessonOptions = lessons.flatMap((lesson) =>
     lesson.progressId === null ? [] : [{ value: lesson.progressId, label: lesson.lessonName }],
