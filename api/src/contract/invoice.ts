@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { anyone, staff, staffOrUnitManager, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type PageAnswer, zIdList, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zIdList,
+  zInput,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /**
@@ -146,6 +154,12 @@ export interface InvoiceView {
   rejectReason: string | null;
   createdAt: string;
   orders: InvoiceOrderView[];
+  /**
+   * What the student may do (docs/api-conventions.md "Abilities"): 重新申请 of a rejected or failed
+   * application (refused with the reason when its order may not be invoiced now, e.g. a refund
+   * application is open or the order was refunded).
+   */
+  abilities: Abilities<'reapply'>;
 }
 
 /** `invoice/invoice-allowed`: whether the caller may apply for an invoice of the order, and for how much. */
@@ -174,7 +188,7 @@ export const myInvoicePageInput = z.object({ ...zPage });
 export type InvoicePage = PageAnswer<InvoiceView>;
 
 /** An invoice in the back office. */
-export interface InvoiceRow extends InvoiceView {
+export interface InvoiceRow extends Omit<InvoiceView, 'abilities'> {
   accountId: number | null;
   studentName: string | null;
   mobile: string | null;

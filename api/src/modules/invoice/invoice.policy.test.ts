@@ -4,6 +4,7 @@ import {
   HAS_INVOICE,
   type InvoiceApplyFacts,
   type InvoiceMarkFacts,
+  type InvoiceReapplyFacts,
   MARK_REFUND_PENDING,
   REFUND_PENDING,
 } from './invoice.policy';
@@ -91,5 +92,34 @@ describe('invoice policy: mark (标记)', () => {
     expect(mark({ refundPending: true })).toBe(MARK_REFUND_PENDING('P1'));
     expect(MARK_REFUND_PENDING('P1')).toBe('订单 P1 有处理中的退款申请，退款处理完成后才能标记开票');
     expect(mark({ amount: 0 })).toBe('订单 P1 没有可开票金额');
+  });
+});
+
+describe('invoice policy: reapply (重新申请)', () => {
+  const reapply = (
+    scope: PolicyScope,
+    invoice: Partial<InvoiceReapplyFacts['invoice']> = {},
+    apply: InvoiceApplyFacts | null = facts(),
+  ) =>
+    judge(scope, 'invoice.reapply', {
+      invoice: { projectId: PROJECT, accountId: 5, kind: 'SINGLE', status: 'REJECTED', ...invoice },
+      apply,
+    })?.reason ?? null;
+
+  test('the student applies again with their own rejected or failed application of an order that may be invoiced', () => {
+    expect(reapply(student)).toBeNull();
+    expect(reapply(student, { status: 'FAILED' })).toBeNull();
+  });
+
+  test("another project's, another student's or a collective invoice reads as missing; other states and the order's refusals say why", () => {
+    expect(reapply(student, { projectId: 2 })).toBe('发票不存在');
+    expect(reapply(student, { accountId: 6 })).toBe('发票不存在');
+    expect(reapply(staff)).toBe('发票不存在');
+    expect(reapply(student, { kind: 'COLLECTIVE' })).toBe('发票不存在');
+    expect(reapply(student, { status: 'PENDING' })).toBe('仅已驳回或开票失败的申请可以重新提交');
+    expect(reapply(student, {}, null)).toBe('订单不存在');
+    expect(reapply(student, {}, facts({ refundPending: true }))).toBe(REFUND_PENDING);
+    expect(reapply(student, {}, facts({ active: { status: 'PENDING' } }))).toBe(HAS_INVOICE);
+    expect(reapply(student, {}, facts({}, { status: 'REFUNDED' }))).toBe('订单已退款，没有可开票金额');
   });
 });

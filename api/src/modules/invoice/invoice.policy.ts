@@ -1,5 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
-import type { InvoiceStatus } from '../../contract/invoice';
+import type { InvoiceKind, InvoiceStatus } from '../../contract/invoice';
 import type { OrderStatus } from '../../contract/order';
 import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 import { managedUnitId } from '../unit/unit.policy';
@@ -13,6 +13,7 @@ import { managedUnitId } from '../unit/unit.policy';
  */
 
 export const NO_ORDER = '订单不存在';
+export const NO_INVOICE = '发票不存在';
 export const HAS_INVOICE = '该订单已有开票申请';
 /** The refusal while the student's refund application of the order is open. */
 export const REFUND_PENDING = '该订单有处理中的退款申请，退款处理完成后才能申请发票';
@@ -48,10 +49,18 @@ export interface InvoiceMarkFacts {
   refundPending: boolean;
 }
 
+/** What the policy reads to judge applying again with a refused application of the student (重新申请). */
+export interface InvoiceReapplyFacts {
+  invoice: { projectId: number; accountId: number | null; kind: InvoiceKind; status: InvoiceStatus };
+  /** Its order judged as for applying (the order's active invoice is another one); null when the order is gone. */
+  apply: InvoiceApplyFacts | null;
+}
+
 declare module '../../core/policy' {
   interface PolicyVerbs {
     'invoice.apply': InvoiceApplyFacts;
     'invoice.mark': InvoiceMarkFacts;
+    'invoice.reapply': InvoiceReapplyFacts;
   }
 }
 
@@ -107,4 +116,26 @@ function mayMark(scope: PolicyScope, facts: InvoiceMarkFacts): Verdict {
 export const MARK_REFUND_PENDING = (orderNo: string) =>
   `订单 ${orderNo} 有处理中的退款申请，退款处理完成后才能标记开票`;
 
-export const invoicePolicy = definePolicy({ 'invoice.apply': mayInvoice, 'invoice.mark': mayMark });
+/**
+ * The student's 重新申请: their own single application, rejected or failed, whose order may still be
+ * invoiced (as 申请发票 judges it: paid, no other application active, no refund application open,
+ * something left).
+ */
+function mayReapply(scope: PolicyScope, facts: InvoiceReapplyFacts): Verdict {
+  const { invoice } = facts;
+  if (
+    invoice.projectId !== scope.project.id ||
+    invoice.accountId !== scope.principal.accountId ||
+    invoice.kind !== 'SINGLE'
+  )
+    return refuse(NO_INVOICE);
+  if (invoice.status !== 'REJECTED' && invoice.status !== 'FAILED')
+    return refuse('仅已驳回或开票失败的申请可以重新提交');
+  return facts.apply ? mayInvoice(scope, facts.apply) : refuse(NO_ORDER);
+}
+
+export const invoicePolicy = definePolicy({
+  'invoice.apply': mayInvoice,
+  'invoice.mark': mayMark,
+  'invoice.reapply': mayReapply,
+});

@@ -20,7 +20,7 @@ import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
-import { authorize, judge } from '../../core/policy';
+import { abilitiesOf, authorize, judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
@@ -28,8 +28,8 @@ import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId, visibleUnitRowsWhere, visibleUnitsWhere } from '../unit/unit.policy';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
-import { HAS_INVOICE } from './invoice.policy';
-import { refundPending } from './invoice.policy-facts';
+import { HAS_INVOICE, type InvoiceReapplyFacts } from './invoice.policy';
+import { activeInvoicesOf, reapplyFactsOf, refundPending } from './invoice.policy-facts';
 import { createInvoice, invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
 
 /**
@@ -239,8 +239,6 @@ export async function reSaveInvoice(
         lock: transaction.LOCK.UPDATE,
       });
       if (!invoice) throw new BusinessError(NO_INVOICE);
-      if (invoice.status !== 'REJECTED' && invoice.status !== 'FAILED')
-        throw new BusinessError('仅已驳回或开票失败的申请可以重新提交');
       const link = await InvoiceOrder.findOne({ where: { invoiceId: invoice.id, projectId }, transaction });
       const order = link
         ? await PayOrder.findOne({
@@ -249,14 +247,21 @@ export async function reSaveInvoice(
             lock: transaction.LOCK.UPDATE,
           })
         : null;
-      if (!link || !order) throw new BusinessError(NO_ORDER);
-      const max = invoiceableFen(order);
-      authorize(scope, 'invoice.apply', {
-        order,
-        amount: max,
-        active: null,
-        refundPending: await refundPending(scope, order.id, transaction),
+      const max = order ? invoiceableFen(order) : 0;
+      // The order's active invoice, if another application took it meanwhile.
+      const other = order ? (await activeInvoicesOf(projectId, [order.id], transaction)).get(order.id) : null;
+      authorize(scope, 'invoice.reapply', {
+        invoice,
+        apply: order
+          ? {
+              order,
+              amount: max,
+              active: other && other.id !== invoice.id ? other : null,
+              refundPending: await refundPending(scope, order.id, transaction),
+            }
+          : null,
       });
+      if (!link || !order) throw new BusinessError(NO_ORDER);
       const amount = checkAmount(input.amount, max);
       Object.assign(invoice, {
         ...titleOf(input),
@@ -373,8 +378,23 @@ export async function presentInvoices(
   });
 }
 
-/** What a student sees of an invoice (no staff remark, no request number). */
-function studentView(row: InvoiceRow): InvoiceView {
+/**
+ * What a student sees of invoices (no staff remark, no request number), each with what they may do
+ * (重新申请, judged by the invoice policy on facts read for all of them at once).
+ */
+async function studentViews(scope: ActorScope, invoices: Invoice[]): Promise<InvoiceView[]> {
+  const rows = await presentInvoices(scope.project.id, invoices);
+  const facts = await reapplyFactsOf(scope, invoices);
+  return rows.map((row) => ({
+    ...studentView(row),
+    abilities: abilitiesOf(scope, {
+      reapply: ['invoice.reapply', facts.get(row.id) as InvoiceReapplyFacts],
+    }),
+  }));
+}
+
+/** What a student sees of an invoice (no staff remark, no request number), but for its abilities. */
+function studentView(row: InvoiceRow): Omit<InvoiceView, 'abilities'> {
   const {
     accountId: _a,
     studentName: _s,
@@ -410,8 +430,8 @@ export async function findAccountInvoice(
 
 /** `invoice/detail`: one invoice of the student. */
 export async function studentInvoice(scope: ActorScope, id: number): Promise<InvoiceView> {
-  const [row] = await presentInvoices(scope.project.id, [await findStudentInvoice(scope, id)]);
-  return studentView(row as InvoiceRow);
+  const [view] = await studentViews(scope, [await findStudentInvoice(scope, id)]);
+  return view as InvoiceView;
 }
 
 /** `invoice/my-list`: the student's invoices, newest first. */
@@ -428,7 +448,7 @@ export async function myInvoices(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const list = (await presentInvoices(scope.project.id, rows)).map(studentView);
+  const list = await studentViews(scope, rows);
   return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 

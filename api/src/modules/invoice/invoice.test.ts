@@ -14,6 +14,7 @@ import type { TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
 import { PayOrder } from '../order/order.model';
+import { RefundApply } from '../refund-apply/refund-apply.model';
 import { useTestFileStorage } from '../storage/test-storage';
 import { signCallback } from './einvoice/einvoice.types';
 import { type EinvoiceSimulator, SIM_FAILING_TAX_NO } from './einvoice/einvoice-sim';
@@ -362,6 +363,48 @@ describe('staff decisions', () => {
     expect(
       ok<InvoiceRow>(await call('remark', { id: second.id, remark: '已邮寄' }, s.staffToken)).remark,
     ).toBe('已邮寄');
+  });
+
+  test("重新申请 follows the invoice's abilities: offered on a rejected application, refused with the server's words while a refund application is open, after the order got another application, or once re-saved", async () => {
+    const s = await buildInvoiceProject();
+    const order = await buildPaidOrder(s.projectId, s.student.id);
+    const invoice = ok<InvoiceView>(await call('save', { orderId: order.id, ...personal }, s.studentToken));
+    const pendingOnly = '仅已驳回或开票失败的申请可以重新提交';
+    expect(invoice.abilities).toEqual({ canReapply: false, reapplyRefusal: pendingOnly });
+    ok(await call('reject', { id: invoice.id, reason: '抬头有误' }, s.staffToken));
+    const mine = async () =>
+      ok<{ list: InvoiceView[] }>(
+        await call('my-list', { pageNum: 1, pageSize: 10 }, s.studentToken),
+      ).list.find((row) => row.id === invoice.id);
+    expect((await mine())?.abilities).toEqual({ canReapply: true, reapplyRefusal: null });
+    // A refund application open on the order: refused with the reason, in the list and by re-save.
+    const apply = await RefundApply.create({
+      projectId: s.projectId,
+      orderId: order.id,
+      orderItemId: null,
+      accountId: s.student.id,
+      status: 'PENDING',
+      amountFen: order.paidFen,
+      reason: '不想学了',
+    });
+    const pending = '该订单有处理中的退款申请，退款处理完成后才能申请发票';
+    expect((await mine())?.abilities).toEqual({ canReapply: false, reapplyRefusal: pending });
+    expect(ok<InvoiceView>(await call('detail', { id: invoice.id }, s.studentToken)).abilities).toEqual({
+      canReapply: false,
+      reapplyRefusal: pending,
+    });
+    refused(await call('re-save', { id: invoice.id, ...personal }, s.studentToken), pending);
+    await apply.update({ status: 'CANCELLED' });
+    // Another application of the order took it meanwhile.
+    const other = ok<InvoiceView>(await call('save', { orderId: order.id, ...personal }, s.studentToken));
+    expect((await mine())?.abilities).toEqual({ canReapply: false, reapplyRefusal: '该订单已有开票申请' });
+    refused(await call('re-save', { id: invoice.id, ...personal }, s.studentToken), '该订单已有开票申请');
+    ok(await call('cancel', { id: other.id, reason: '重复申请' }, s.staffToken));
+    const again = ok<InvoiceView>(await call('re-save', { id: invoice.id, ...personal }, s.studentToken));
+    expect(again).toMatchObject({
+      status: 'PENDING',
+      abilities: { canReapply: false, reapplyRefusal: pendingOnly },
+    });
   });
 
   test('red invoice after a refund: REVERSED with the red number and PDF; nothing left to invoice', async () => {

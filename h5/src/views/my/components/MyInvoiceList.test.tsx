@@ -32,6 +32,7 @@ const BASE: InvoiceView = {
   rejectReason: null,
   createdAt: '2026-11-26T01:00:00.000Z',
   orders: [{ orderId: 5, orderNo: 'D1', amount: 12_000, classNames: ['安全班'], studentName: '张三' }],
+  abilities: { canReapply: false, reapplyRefusal: '仅已驳回或开票失败的申请可以重新提交' },
 };
 const REVERSED: InvoiceView = {
   ...BASE,
@@ -48,6 +49,7 @@ const REJECTED: InvoiceView = {
   invoiceNumber: null,
   hasPdf: false,
   rejectReason: '抬头有误',
+  abilities: { canReapply: true, reapplyRefusal: null },
 };
 
 beforeEach(() => {
@@ -101,5 +103,20 @@ describe('MyInvoiceList', () => {
         email: 'z@example.com',
       }),
     );
+  });
+
+  it('重新申请 follows the abilities: a refused one says why instead (a refund application open)', async () => {
+    const pending = '该订单有处理中的退款申请，退款处理完成后才能申请发票';
+    jest.mocked(listMyInvoices).mockResolvedValue({
+      list: [{ ...REJECTED, abilities: { canReapply: false, reapplyRefusal: pending } }],
+      total: 1,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    renderScreen(<MyInvoiceList />, '/my?tab=orders');
+    const rejected = await screen.findByRole('listitem', { name: '发票 错误抬头' });
+    expect(within(rejected).getByText('原因：抬头有误')).toBeTruthy();
+    expect(within(rejected).getByText(`不能重新申请：${pending}`)).toBeTruthy();
+    expect(within(rejected).queryByRole('button', { name: '重新申请' })).toBeNull();
   });
 });

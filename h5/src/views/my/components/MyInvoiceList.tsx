@@ -37,7 +37,8 @@ function invoiceDocument(invoice: InvoiceView, red: boolean): StudentDocument {
 
 /**
  * One invoice: title, state, amount, orders; 下载发票 once issued (查看发票 inside WeChat, which shows
- * it in the page), 重新申请 after 已驳回 / 开票失败.
+ * it in the page); after 已驳回 / 开票失败 the reason, and 重新申请 when its abilities allow it, else
+ * why not (e.g. a refund application of the order is open). The server judges again when tapped.
  */
 function InvoiceCard({
   invoice,
@@ -79,7 +80,7 @@ function InvoiceCard({
           金额 <strong className="my-card__amount">{formatFen(invoice.amount)}</strong>
         </span>
       </div>
-      {(invoice.hasPdf || why) && (
+      {(invoice.hasPdf || invoice.abilities.canReapply) && (
         <div className="my-card__actions">
           {invoice.status === 'REVERSED' && (
             <Button size="small" round plain loading={submitting} onClick={() => download(true)}>
@@ -91,7 +92,7 @@ function InvoiceCard({
               {verb}发票
             </Button>
           )}
-          {why && (
+          {invoice.abilities.canReapply && (
             <Button
               size="small"
               round
@@ -114,6 +115,9 @@ function InvoiceCard({
             </Button>
           )}
         </div>
+      )}
+      {why && !invoice.abilities.canReapply && invoice.abilities.reapplyRefusal && (
+        <div className="my-card__refusal">{`不能重新申请：${invoice.abilities.reapplyRefusal}`}</div>
       )}
     </li>
   );
