@@ -197,6 +197,7 @@ const CASES: Record<string, Record<string, Ref>> = {
   'study/end': { sessionId: 'studySession' },
   'student/list': { unitId: 'unit' },
   'student/detail': { id: 'student' },
+  'student/id-card-check': { id: 'student' },
   'student/update': { id: 'student', unitId: 'unit' },
   'student/face-photo': { id: 'student' },
   'student/capture-list': { id: 'student', myClassId: 'myClass' },

@@ -122,6 +122,19 @@ const envSchema = z.object({
   REGULATOR_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** How long one request to the regulator may take before it counts as unanswered. */
   REGULATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * `simulator`: start the local identity-verification simulator (docs/identity.md) and check names
+   * and ID numbers there (dev, demo, tests); `live`: Tencent Cloud's 身份信息认证 at IDENTITY_API_BASE
+   * with IDENTITY_SECRET_ID/KEY (without them, checks are refused). Default: live in production only.
+   */
+  IDENTITY_MODE: z.enum(['simulator', 'live']).optional(),
+  /** The identity simulator's port (simulator mode); a free one is picked when unset. */
+  IDENTITY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  IDENTITY_API_BASE: z.url({ protocol: /^https?$/ }).default('https://faceid.tencentcloudapi.com'),
+  IDENTITY_SECRET_ID: z.string().min(1).optional(),
+  IDENTITY_SECRET_KEY: z.string().min(16).optional(),
+  /** How long one identity check may take before it counts as unanswered. */
+  IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
 });
 
 /** The application role's password on the embedded PostgreSQL and in development (loopback only). */
@@ -133,6 +146,7 @@ export type Env = z.output<typeof envSchema> & {
   WECHAT_MODE: 'simulator' | 'live';
   EINVOICE_MODE: 'simulator' | 'live';
   REGULATOR_MODE: 'simulator' | 'live';
+  IDENTITY_MODE: 'simulator' | 'live';
   STORAGE_DIR: string;
   FACE_PROVIDER: 'face-api' | 'simulator';
   DRAIN_SECONDS: number;
@@ -176,6 +190,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     WECHAT_MODE: wechatMode,
     EINVOICE_MODE: result.data.EINVOICE_MODE ?? (production ? 'live' : 'simulator'),
     REGULATOR_MODE: result.data.REGULATOR_MODE ?? (production ? 'live' : 'simulator'),
+    IDENTITY_MODE: result.data.IDENTITY_MODE ?? (production ? 'live' : 'simulator'),
     FACE_PROVIDER: result.data.FACE_PROVIDER ?? (result.data.NODE_ENV === 'test' ? 'simulator' : 'face-api'),
     STORAGE_DIR:
       result.data.STORAGE_DIR ??

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       ...(server.wechatSimulatorUrl ? [`  WeChat (sim)   ${server.wechatSimulatorUrl}/`] : []),
       ...(server.einvoiceSimulatorUrl ? [`  发票平台 (sim) ${server.einvoiceSimulatorUrl}/`] : []),
       ...(server.regulatorSimulatorUrl ? [`  监管平台 (sim) ${server.regulatorSimulatorUrl}/`] : []),
+      ...(server.identitySimulatorUrl ? [`  实名核验 (sim) ${server.identitySimulatorUrl}/`] : []),
       `  Health         ${base}/healthz  ${base}/readyz`,
       ...(server.metricsUrl ? [`  Metrics        ${server.metricsUrl}`] : []),
       '',

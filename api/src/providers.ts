@@ -4,6 +4,7 @@ import { systemClock } from './core/clock';
 import { createMetrics } from './core/metrics';
 import type { Env } from './env';
 import { createFaceProvider } from './modules/face/face-provider';
+import { createFaceidClient } from './modules/identity/identity.provider';
 import { createEinvoiceClient } from './modules/invoice/einvoice/einvoice.provider';
 import { createRegulatorProvider } from './modules/regulator/regulator.provider';
 import { videoProviderFromEnv } from './modules/resource/video-provider';
@@ -19,6 +20,8 @@ export interface ProviderOptions {
   einvoiceSimulator?: { url: string; appKey: string; appSecret: string };
   /** Simulator mode: the regulator simulator's address; else each project's endpoint or REGULATOR_API_BASE. */
   regulatorSimulatorUrl?: string;
+  /** Simulator mode: the identity simulator's address and credentials; else IDENTITY_*. */
+  identitySimulator?: { url: string; secretId: string; secretKey: string };
 }
 
 /**
@@ -40,6 +43,14 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
       appSecret: options.einvoiceSimulator?.appSecret ?? env.EINVOICE_APP_SECRET ?? null,
       publicUrl: env.PUBLIC_URL ?? null,
       fetch: metrics.timedFetch('einvoice'),
+    }),
+    identity: createFaceidClient({
+      baseUrl: options.identitySimulator?.url ?? env.IDENTITY_API_BASE,
+      secretId: options.identitySimulator?.secretId ?? env.IDENTITY_SECRET_ID ?? null,
+      secretKey: options.identitySimulator?.secretKey ?? env.IDENTITY_SECRET_KEY ?? null,
+      simulated: env.IDENTITY_MODE === 'simulator',
+      timeoutMs: env.IDENTITY_TIMEOUT_MS,
+      fetch: metrics.timedFetch('identity'),
     }),
     regulator: createRegulatorProvider({
       mode: env.REGULATOR_MODE,

@@ -13,12 +13,13 @@ import { appDatabaseUrl, ensureAppSignIn } from './db/app-connection';
 import { type DatabaseLocation, locateDatabase } from './db/database';
 import { headMigration, migrateUp } from './db/migrate';
 import { initModels } from './db/models';
-import { seedDemoData } from './db/seed';
+import { DEMO_RESIDENTS, seedDemoData } from './db/seed';
 import { createSequelize } from './db/sequelize';
 import { onTenantBypass, withBypass } from './db/tenant-access';
 import { type Env, REPO_ROOT } from './env';
 import { allJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './jobs/queue';
+import { createIdentitySimulator, type IdentitySimulator } from './modules/identity/identity-sim';
 import { createEinvoiceSimulator, type EinvoiceSimulator } from './modules/invoice/einvoice/einvoice-sim';
 import { seedDemoInvoice } from './modules/invoice/invoice.demo';
 import { createSessionAuthenticator } from './modules/session/session-cache';
@@ -36,6 +37,8 @@ export interface RunningServer {
   metricsUrl: string | null;
   /** The regulator simulator's base URL in simulator mode, else null. */
   regulatorSimulatorUrl: string | null;
+  /** The identity-verification simulator's base URL in simulator mode, else null. */
+  identitySimulatorUrl: string | null;
   port: number;
   database: DatabaseLocation;
   sequelize: Sequelize;
@@ -107,6 +110,7 @@ export async function startServer(
   let simulator: WechatSimulator | undefined;
   let einvoiceSim: EinvoiceSimulator | undefined;
   let regulatorSim: RegulatorSimulator | undefined;
+  let identitySim: IdentitySimulator | undefined;
   let jobs: JobRunner | undefined;
   let changeFeed: ChangeFeed | undefined;
   let metricsServer: MetricsServer | undefined;
@@ -117,6 +121,7 @@ export async function startServer(
     await simulator?.close();
     await einvoiceSim?.close();
     await regulatorSim?.close();
+    await identitySim?.close();
     await sequelize.close();
     await closeOwner();
     await database.embedded?.stop();
@@ -157,6 +162,14 @@ export async function startServer(
       });
       await regulatorSim.listen(env.REGULATOR_SIM_PORT);
     }
+    if (env.IDENTITY_MODE === 'simulator') {
+      // The simulated 证件库 knows the demo's people (and those added on its page, kept across restarts).
+      identitySim = createIdentitySimulator({
+        stateFile: env.NODE_ENV === 'test' ? undefined : path.join(env.DATA_DIR, 'identity-sim.json'),
+      });
+      identitySim.addResidents(DEMO_RESIDENTS);
+      await identitySim.listen(env.IDENTITY_SIM_PORT);
+    }
 
     const providers = createProviders(env, {
       wechatSimulator: simulator && {
@@ -169,6 +182,15 @@ export async function startServer(
         appSecret: einvoiceSim.appSecret,
       },
       ...(regulatorSim ? { regulatorSimulatorUrl: regulatorSim.url() } : {}),
+      ...(identitySim
+        ? {
+            identitySimulator: {
+              url: identitySim.url(),
+              secretId: identitySim.secretId,
+              secretKey: identitySim.secretKey,
+            },
+          }
+        : {}),
     });
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
     // Sessions and request projects are cached in process; every instance drops them on a change.
@@ -233,6 +255,7 @@ export async function startServer(
       einvoiceSimulatorUrl: einvoiceSim?.url() ?? null,
       metricsUrl: metricsServer?.url ?? null,
       regulatorSimulatorUrl: regulatorSim?.url() ?? null,
+      identitySimulatorUrl: identitySim?.url() ?? null,
       port,
       database,
       sequelize,

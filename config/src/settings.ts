@@ -40,6 +40,11 @@ export const projectSettingsSchema = z.object({
   h5Config: h5ConfigSchema,
   studyModel: z.union([z.literal(1), z.literal(2)]).default(STUDY_MODEL.CLASS_PACKAGE),
   loginAsRegister: flag(0),
+  /**
+   * 实名核验: students' name and ID number are checked through the identity-verification service
+   * when they register (and when they complete a missing ID number); a mismatch is refused.
+   */
+  idCardVerify: flag(0),
   trySeeVideo: flag(1),
   videoShowHd: flag(1),
   videoCanSeek: flag(0),

@@ -171,13 +171,19 @@ test('a student registers from the unit QR code; the unit sees the registration'
     await page.waitForURL(/\/register\?unitId=\d+&scene=/);
     await expectVisible(page.getByText(DEMO.unitName).first());
     const mobile = '13700001111';
-    await page.getByLabel('姓名').fill('赵六');
+    // The demo project checks name and ID number (实名核验, the simulated service): another name is refused.
+    await expectVisible(page.getByText(/注册时将进行实名核验/));
+    await page.getByLabel('姓名').fill('赵七');
     await page.getByLabel('身份证号').fill('370102199512120018');
     await page.getByLabel('手机号').fill(mobile);
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByLabel('验证码').fill(await latestSmsCode(mobile));
     await page.getByLabel('密码', { exact: true }).fill('Study456');
     await page.getByLabel('确认密码').fill('Study456');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    await expectVisible(page.getByText('姓名与身份证号不一致，请核对').first());
+    await shot(page, '06-register-identity-refused');
+    await page.getByLabel('姓名').fill('赵六');
     await shot(page, '06-register');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await page.waitForURL(/\/my$/);

@@ -13,6 +13,12 @@ export const getStudent = (id: number, ...options: [CallOptions?]) =>
 /** Corrects a student's profile; resolves to the detail. Rejects with an ApiError (an ApiFieldsError naming fields). */
 export const updateStudent = (payload: StudentUpdateInput) => api.call('student/update', payload);
 
+/**
+ * 实名核验: checks the student's name and ID number with the identity service; resolves to the
+ * check (whatever its answer). Rejects with an ApiError (未填写身份证号, service unavailable).
+ */
+export const checkStudentIdentity = (id: number) => api.call('student/id-card-check', { id });
+
 /** Imports an `.xlsx` of students (all or nothing; the answer lists refused cells). Rejects with an ApiError. */
 export function importStudents(file: File) {
   const form = new FormData();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import {
+  type Abilities,
   type PageAnswer,
   type RecordStatus,
   zInput,
@@ -75,6 +76,8 @@ export interface StudentRow {
   lastLoginAt: string | null;
   /** When the student registered (or was imported). */
   createdAt: string;
+  /** The latest identity check's answer for the current name and ID number; null: never checked. */
+  identityResult: IdentityCheckResult | null;
 }
 export type StudentPage = PageAnswer<StudentRow>;
 
@@ -140,6 +143,9 @@ export interface StudentDetail {
   facePhoto: { hasPhoto: boolean; updatedAt: string | null };
   /** Face captures of every enrolment. */
   captureCount: number;
+  /** The latest identity check of the current name and ID number with an answer; null: never checked. */
+  identity: IdentityCheckView | null;
+  abilities: StudentAbilities;
 }
 
 /**
@@ -225,6 +231,50 @@ export const FACE_CAPTURE_KIND_LABEL: Readonly<Record<FaceCaptureRow['kind'], st
 /** `student/capture-image`: one capture's image. */
 export const captureIdInput = z.object({ id: zInput.id() });
 
+/**
+ * What a check of a name and ID number through the identity-verification service (实名核验,
+ * docs/identity.md) concluded: the person's answers (MATCH, MISMATCH, INVALID_ID, INVALID_NAME,
+ * NOT_FOUND) or that the check could not be made (UNAVAILABLE, LIMITED, ERROR).
+ */
+export const IDENTITY_CHECK_RESULTS = [
+  'MATCH',
+  'MISMATCH',
+  'INVALID_ID',
+  'INVALID_NAME',
+  'NOT_FOUND',
+  'UNAVAILABLE',
+  'LIMITED',
+  'ERROR',
+] as const;
+export type IdentityCheckResult = (typeof IDENTITY_CHECK_RESULTS)[number];
+
+/** The results in words (the back office and the answers). */
+export const IDENTITY_CHECK_RESULT_LABEL: Readonly<Record<IdentityCheckResult, string>> = {
+  MATCH: '已核验，姓名与身份证号一致',
+  MISMATCH: '姓名与身份证号不一致',
+  INVALID_ID: '身份证号无效',
+  INVALID_NAME: '姓名格式不正确',
+  NOT_FOUND: '证件库中无此身份证号',
+  UNAVAILABLE: '核验服务暂不可用',
+  LIMITED: '该身份证号今日核验次数已达上限',
+  ERROR: '核验未完成',
+};
+
+/** Who asked for a check: registration, the student completing the profile, staff, CMS registration. */
+export type IdentityCheckPurpose = 'REGISTER' | 'COMPLETE_INFO' | 'STAFF' | 'CMS';
+
+/** A check of a student (the latest of their current name and ID number, or the one just made). */
+export interface IdentityCheckView {
+  result: IdentityCheckResult;
+  resultText: string;
+  checkedAt: string;
+  /** Made by the local simulator, not the real service. */
+  simulated: boolean;
+}
+
+/** Abilities of a student's detail: 实名核验 (`student/id-card-check`). */
+export type StudentAbilities = Abilities<'idCardCheck'>;
+
 /** The student calls of the back office (`student/...`). */
 export const studentCalls = defineCalls('student', {
   /** The project's students, filtered, newest first; ID numbers masked. */
@@ -233,6 +283,12 @@ export const studentCalls = defineCalls('student', {
   detail: { input: studentIdInput, answer: answer<StudentDetail>(), access: staff(STUDENT_DETAIL) },
   /** Corrects a student's name, mobile, e-mail, unit and status. */
   update: { input: studentUpdateInput, answer: answer<StudentDetail>(), access: staff(STUDENT_DETAIL) },
+  /** 实名核验: checks the student's name and ID number through the identity-verification service. */
+  'id-card-check': {
+    input: studentIdInput,
+    answer: answer<IdentityCheckView>(),
+    access: staff(STUDENT_DETAIL),
+  },
   /** Imports students from an `.xlsx` of the template (multipart `file`), all or nothing. */
   import: {
     input: z.object({}),

@@ -21,6 +21,7 @@ import {
   ExamSetting,
 } from '../modules/exam/exam.model';
 import { FaceCapture, FacePhoto } from '../modules/face/face.model';
+import { IdentityCheck } from '../modules/identity/identity-check.model';
 import { Invoice, InvoiceConfig, InvoiceLog, InvoiceOrder } from '../modules/invoice/invoice.model';
 import {
   Certificate,
@@ -75,6 +76,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [Project, Unit, Role, Account, Session, AuditLog]) model.initModel(sequelize);
   for (const model of [SignInAttempt, Captcha]) model.initModel(sequelize);
   for (const model of [SmsCode, SmsOutbox]) model.initModel(sequelize);
+  IdentityCheck.initModel(sequelize);
   Dictionary.initModel(sequelize);
   for (const model of [Wxapp, WxappProject, WechatBinding]) model.initModel(sequelize);
   for (const model of [TrainPlan, ClassCategory]) model.initModel(sequelize);

@@ -8,6 +8,8 @@ import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
 import { seedExamDemo } from '../modules/exam/exam.demo';
+import { seedIdentityDemo } from '../modules/identity/identity.demo';
+import type { IdentityPerson } from '../modules/identity/identity.provider';
 import { seedInvoiceConfigDemo } from '../modules/invoice/invoice.demo';
 import {
   DEMO_PASSED_CLASS,
@@ -30,7 +32,11 @@ import {
   seedUnitAffiliationDemo,
 } from '../modules/unit-affiliation/unit-affiliation.demo';
 import { DEMO_UNIT_CLASS, seedUnitClassDemo } from '../modules/unit-class/unit-class.demo';
-import { DEMO_UNIT_STAFF, seedUnitImportDemo } from '../modules/unit-import/unit-import.demo';
+import {
+  DEMO_UNIT_STAFF,
+  demoStaffIdCardNo,
+  seedUnitImportDemo,
+} from '../modules/unit-import/unit-import.demo';
 
 /** Names of the demo data, also used by tests and README. */
 export const DEMO = {
@@ -68,6 +74,19 @@ export const DEMO = {
 } as const;
 
 /**
+ * The demo's people as the simulated identity service's 证件库 knows them (server.ts gives them to
+ * the simulator): every demo student with an ID number, and 孙七 with the number the tour completes
+ * the profile with (docs/tour.md).
+ */
+export const DEMO_RESIDENTS: readonly IdentityPerson[] = [
+  { name: DEMO.accounts.student.name, idNumber: DEMO.accounts.student.idCardNo },
+  { name: DEMO.accounts.incompleteStudent.name, idNumber: '37010219900307106X' },
+  ...DEMO_REVIEWERS.map((person) => ({ name: person.realName, idNumber: person.idCardNo })),
+  ...DEMO_UNIT_STAFF.map((person) => ({ name: person.realName, idNumber: demoStaffIdCardNo(person.idBody) })),
+  ...DEMO_AFFILIATED_UNIT.students.map((person) => ({ name: person.realName, idNumber: person.idCardNo })),
+];
+
+/**
  * Creates the demo project (the default project, reachable at localhost) and a demo unit when the
  * database holds no project at all. Runs in one transaction under an advisory lock, so instances
  * booting together seed once. Returns whether it seeded.
@@ -93,6 +112,8 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
           openChangeClassProcess: 50,
           openChangeClassDays: 30,
           refundText: DEMO_REFUND_TEXT,
+          // Registration checks name and ID number with the (simulated) identity service.
+          idCardVerify: 1,
         },
       },
       { transaction },
@@ -164,6 +185,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       },
       accounts.student.password,
     );
+    await seedIdentityDemo(project.id, student, transaction);
     // Other students, with passwords nobody knows: they enrol in and evaluate a few demo classes.
     const reviewers = [];
     for (const reviewer of DEMO_REVIEWERS) {

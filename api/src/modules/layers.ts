@@ -7,7 +7,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['storage', 'audit', 'dictionary'],
   ['upload'],
   ['project'],
-  ['sms', 'captcha'],
+  ['sms', 'captcha', 'identity'],
   ['unit'],
   ['session'],
   ['account'],

@@ -35,6 +35,7 @@ import { m0050PartnerApps } from './0050-partner-apps';
 import { m0051PartnerApi } from './0051-partner-api';
 import { m0052PartnerNotices } from './0052-partner-notices';
 import { m0070UploadedImages } from './0070-uploaded-images';
+import { m0075IdentityChecks } from './0075-identity-checks';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -74,4 +75,5 @@ export const migrations: Migration[] = [
   m0050PartnerApps,
   m0051PartnerApi,
   m0052PartnerNotices,
+  m0075IdentityChecks,
 ];

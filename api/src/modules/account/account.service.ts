@@ -17,6 +17,7 @@ import type { ActorScope, SignedInScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern, escapeLike } from '../../core/query';
 import { audit } from '../audit/audit.service';
+import { identityRequired, linkIdentityCheck, requireIdentity } from '../identity/identity.service';
 import { Project } from '../project/project.model';
 import { revokeAccountSessions } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
@@ -431,7 +432,8 @@ const FIELD_LABEL: Record<CompleteInfoField, string> = {
 /**
  * Fills the signed-in student's missing profile fields (fields already set stay as they are) and
  * clears the completion flag. Every missing field is required; an ID number or mobile that another
- * account of the project uses is refused naming the field.
+ * account of the project uses is refused naming the field; with 实名核验 (`idCardVerify`) a name or
+ * ID number that the identity service does not match with the other is refused naming both.
  */
 export async function completeInfo(
   scope: ActorScope,
@@ -462,6 +464,14 @@ export async function completeInfo(
         }))
       )
         throw fieldError('mobile', 'unique', '该手机号已被其他账号使用');
+      // 实名核验: a name or ID number the student gives is checked with the one they keep.
+      const realName = values.realName ?? account.realName;
+      const idCardNo = values.idCardNo ?? account.idCardNo;
+      // Recorded on its own connection without the account (locked here), then tied to it below.
+      if (identityRequired(scope.project) && (values.realName || values.idCardNo) && realName && idCardNo) {
+        const check = await requireIdentity(scope, { realName, idCardNo }, { purpose: 'COMPLETE_INFO' });
+        await linkIdentityCheck(check, account.id, transaction);
+      }
       await Account.update(
         { ...values, needComplete: false },
         { where: { id: account.id, projectId: account.projectId }, transaction },

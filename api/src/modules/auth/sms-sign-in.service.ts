@@ -10,6 +10,7 @@ import { hashPassword } from '../account/password';
 import { Role } from '../account/role.model';
 import { type AfterSignIn, signInAccount } from '../account/sign-in';
 import { audit } from '../audit/audit.service';
+import { identityRequired, linkIdentityCheck, requireIdentity } from '../identity/identity.service';
 import { Project } from '../project/project.model';
 import { revokeAccountSessions } from '../session/session.service';
 import { issueSmsCode, withSmsCode } from '../sms/sms-code.service';
@@ -85,6 +86,20 @@ async function rethrowUnique<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The identity check of a new student when the project requires one (`idCardVerify`): throws
+ * naming `realName` / `idCardNo` unless the service says they belong together; the check is tied
+ * to the account once made (`link`).
+ */
+async function identityOfNewStudent(
+  scope: TenantScope,
+  person: { realName: string; idCardNo: string },
+): Promise<(accountId: number, transaction: Transaction) => Promise<void>> {
+  if (!identityRequired(scope.project)) return async () => {};
+  const check = await requireIdentity(scope, person, { purpose: 'REGISTER' });
+  return (accountId, transaction) => linkIdentityCheck(check, accountId, transaction);
+}
+
 /** The project's built-in student role; a project without one (never set up) is refused. */
 async function studentRole(projectId: number): Promise<Role> {
   const role = await Role.findOne({ where: { projectId, code: 'student', roleSystem: ROLE_SYSTEM.STUDENT } });
@@ -131,7 +146,9 @@ export interface RegisterValues {
  * `register/do-register`: creates a student of the project with its built-in `student` role,
  * bound to the unit when one is given, and signs it in. The code is consumed in the same
  * transaction. Throws ValidationError naming `idCardNo` / `mobile` when already registered in the
- * project (nothing written, the code stays usable), naming `unitId` for a unit of another project.
+ * project (nothing written, the code stays usable), naming `unitId` for a unit of another project,
+ * naming `realName` / `idCardNo` when the project requires 实名核验 and the service does not match
+ * them (the check is recorded; the code stays usable).
  */
 export async function registerStudent(
   scope: TenantScope,
@@ -147,6 +164,7 @@ export async function registerStudent(
     withSmsCode(scope, check, async (transaction) => {
       const conflicts = await registrationConflicts(projectId, values, transaction);
       if (conflicts.length) throw new ValidationError(conflicts);
+      const link = await identityOfNewStudent(scope, values);
       const account = await Account.create(
         {
           projectId,
@@ -162,6 +180,7 @@ export async function registerStudent(
         },
         { transaction },
       );
+      await link(account.id, transaction);
       await afterSignIn?.(account, transaction);
       return signInNew(scope, account, 'register', transaction);
     }),
@@ -261,6 +280,7 @@ export async function loginByMobile(
         transaction,
       );
       if (conflicts.length) throw new ValidationError(conflicts);
+      const link = await identityOfNewStudent(scope, { realName: values.realName as string, idCardNo });
       const account = await Account.create(
         {
           projectId,
@@ -273,6 +293,7 @@ export async function loginByMobile(
         },
         { transaction },
       );
+      await link(account.id, transaction);
       await afterSignIn?.(account, transaction);
       return signInNew(scope, account, 'login-by-mobile', transaction);
     }),

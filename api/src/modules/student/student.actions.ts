@@ -2,6 +2,7 @@ import { studentCalls } from '../../contract/student';
 import { implement } from '../../core/action';
 import { listStudents, studentDetail, updateStudent } from './student.service';
 import { captureImage, listCaptures, studentFacePhoto } from './student-face';
+import { checkStudentIdentity } from './student-identity';
 import { importStudents, importTemplate } from './student-import';
 
 /** Student management (`student/...`): list, detail, corrections, import, face photo and captures. */
@@ -9,6 +10,7 @@ export const studentActions = implement(studentCalls, {
   list: (ctx, input) => listStudents(ctx, input),
   detail: (ctx, input) => studentDetail(ctx, input.id),
   update: (ctx, input) => updateStudent(ctx, input),
+  'id-card-check': (ctx, input) => checkStudentIdentity(ctx, input.id),
   import: (ctx) =>
     importStudents(
       ctx,

@@ -17,11 +17,13 @@ import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { findStudentByMobile, MOBILE_MESSAGES, mobileRaceLost } from '../account/mobile.service';
 import { audit } from '../audit/audit.service';
 import { FaceCapture, FacePhoto } from '../face/face.model';
+import { latestIdentityChecks } from '../identity/identity.service';
 import { revokeAccountSessions } from '../session/session.service';
 import { classHours } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { Unit } from '../unit/unit.model';
 import { WechatBinding, Wxapp } from '../wechat/wxapp.model';
+import { studentAbilities } from './student.policy';
 
 /**
  * Student management for project staff: the project's students (role system 3) listed and
@@ -115,6 +117,7 @@ export async function listStudents(
     })) as unknown as { accountId: number; count: string }[];
     for (const row of counted) enrolments.set(row.accountId, Number(row.count));
   }
+  const identities = await latestIdentityChecks(scope, ids);
   const list = rows.map(
     (row): StudentRow => ({
       id: row.id,
@@ -129,6 +132,7 @@ export async function listStudents(
       enrolmentCount: enrolments.get(row.id) ?? 0,
       lastLoginAt: iso(row.lastLoginAt),
       createdAt: row.createdAt.toISOString(),
+      identityResult: identities.get(row.id)?.result ?? null,
     }),
   );
   return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
@@ -209,7 +213,7 @@ export async function studentEnrolments(scope: TenantScope, accountId: number): 
 }
 
 /** `student/detail`: one student of the project. Throws BusinessError 学员不存在. */
-export async function studentDetail(scope: TenantScope, id: number): Promise<StudentDetail> {
+export async function studentDetail(scope: ActorScope, id: number): Promise<StudentDetail> {
   const projectId = scope.project.id;
   const student = await loadStudent(scope, id);
   const hasPassword =
@@ -251,6 +255,8 @@ export async function studentDetail(scope: TenantScope, id: number): Promise<Stu
     enrolments: await studentEnrolments(scope, id),
     facePhoto: { hasPhoto: Boolean(photo), updatedAt: iso(photo?.updatedAt) },
     captureCount: await FaceCapture.count({ where: { projectId, accountId: id } }),
+    identity: (await latestIdentityChecks(scope, [id])).get(id) ?? null,
+    abilities: studentAbilities(scope, student),
   };
 }
 

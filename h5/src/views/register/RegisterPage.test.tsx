@@ -180,6 +180,27 @@ describe('RegisterPage', () => {
     expect(document.cookie).not.toContain('token=');
   });
 
+  it('with 实名核验 says so, and shows the identity refusal on both fields', async () => {
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ loginPublicKey: 'PEM', idCardVerify: 1 }));
+    register.mockRejectedValueOnce(
+      buildFieldsError([
+        { field: 'realName', message: '姓名与身份证号不一致，请核对' },
+        { field: 'idCardNo', message: '姓名与身份证号不一致，请核对' },
+      ]),
+    );
+    renderRegister('register');
+    expect(await screen.findByText(/注册时将进行实名核验/)).toBeTruthy();
+    await fillFields(VALID);
+    submit();
+    expect(await screen.findAllByText('姓名与身份证号不一致，请核对', FIELD_ERROR)).toHaveLength(2);
+  });
+
+  it('without 实名核验 says nothing of it', async () => {
+    renderRegister('register');
+    expect(await screen.findByRole('heading', { name: '学员注册' })).toBeTruthy();
+    expect(screen.queryByText(/实名核验/)).toBeNull();
+  });
+
   it('stays on the page after a business refusal (the request client said why)', async () => {
     register.mockRejectedValueOnce(new ApiError({ kind: 'error', code: -1, message: '验证码错误' }));
     renderRegister('register');

@@ -150,6 +150,9 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
         <p className="register__intro">{variant.intro}</p>
       </header>
       {unitName && <p className="register__unit">{`报名单位：${unitName}`}</p>}
+      {systemInfo.settings.idCardVerify === 1 && (
+        <p className="register__notice">注册时将进行实名核验：请填写与身份证一致的姓名和身份证号。</p>
+      )}
       <Form
         form={form}
         onFinish={(values: RegisterForm) => void submit(values)}

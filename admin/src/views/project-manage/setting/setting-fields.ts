@@ -102,6 +102,12 @@ export const SETTING_GROUPS: SettingGroup[] = [
         kind: flag(),
       },
       {
+        name: 'idCardVerify',
+        label: '实名核验',
+        help: '开启后，学员注册（含短信登录即注册、补全身份证号）时通过实名核验服务核对姓名与身份证号，不一致不能注册。',
+        kind: flag(),
+      },
+      {
         name: 'hideStudentLoginPage',
         label: '隐藏学员登录页',
         help: '开启后学员端不显示登录页入口，学员只能从单位二维码、合作平台等其他入口进入。',

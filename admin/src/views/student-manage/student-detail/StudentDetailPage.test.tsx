@@ -2,6 +2,7 @@ import type { EnrolmentSummary, FaceCaptureRow, StudentDetail } from '@px/api/co
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getUnitOptions } from '../../../api/account';
 import {
+  checkStudentIdentity,
   fetchCaptureImage,
   fetchStudentFacePhoto,
   getStudent,
@@ -21,6 +22,7 @@ jest.mock('../../../api/student', () => ({
   fetchStudentFacePhoto: jest.fn(),
   listFaceCaptures: jest.fn(),
   fetchCaptureImage: jest.fn(),
+  checkStudentIdentity: jest.fn(),
 }));
 jest.mock('../../../api/account', () => ({ getUnitOptions: jest.fn() }));
 
@@ -84,6 +86,8 @@ const STUDENT: StudentDetail = {
   enrolments: [ENROLMENT],
   facePhoto: { hasPhoto: true, updatedAt: '2026-03-05T02:00:00.000Z' },
   captureCount: 1,
+  identity: null,
+  abilities: { canIdCardCheck: true, idCardCheckRefusal: null },
 };
 
 const CAPTURE: FaceCaptureRow = {
@@ -224,5 +228,38 @@ describe('StudentDetailPage', () => {
     renderScreen(<StudentDetailPage />, DETAIL_ONLY, '/student-manage/student-detail?id=99');
     expect(await screen.findByText('学员不存在')).toBeTruthy();
     expect(screen.getByText('重新加载')).toBeTruthy();
+  });
+
+  it('实名核验 checks the student and shows the answer; refused, the button says why', async () => {
+    const checked: StudentDetail = {
+      ...STUDENT,
+      identity: {
+        result: 'MATCH',
+        resultText: '已核验，姓名与身份证号一致',
+        checkedAt: '2026-11-28T02:00:00.000Z',
+        simulated: true,
+      },
+    };
+    getMock.mockResolvedValueOnce(STUDENT).mockResolvedValue(checked);
+    jest
+      .mocked(checkStudentIdentity)
+      .mockReset()
+      .mockResolvedValue(checked.identity as never);
+    const view = renderScreen(<StudentDetailPage />, DETAIL_ONLY, '/student-manage/student-detail?id=11');
+    await screen.findByText('未核验');
+    fireEvent.click(button(view.container, '核验'));
+    await screen.findByText('已核验');
+    expect(checkStudentIdentity).toHaveBeenCalledWith(11);
+    expect(screen.getByText(/已核验，姓名与身份证号一致.*（模拟核验）/)).toBeTruthy();
+
+    getMock.mockReset().mockResolvedValue({
+      ...STUDENT,
+      idCardNo: null,
+      abilities: { canIdCardCheck: false, idCardCheckRefusal: '该学员未填写身份证号，不能核验' },
+    });
+    view.unmount();
+    const refused = renderScreen(<StudentDetailPage />, DETAIL_ONLY, '/student-manage/student-detail?id=11');
+    await screen.findByText('未核验');
+    expect(button(refused.container, '核验').disabled).toBe(true);
   });
 });

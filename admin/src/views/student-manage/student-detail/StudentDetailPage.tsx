@@ -13,13 +13,20 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchStudentFacePhoto, getStudent, unbindStudentWechat } from '../../../api/student';
+import {
+  checkStudentIdentity,
+  fetchStudentFacePhoto,
+  getStudent,
+  unbindStudentWechat,
+} from '../../../api/student';
 import { EnrolmentTable } from '../../../components/EnrolmentTable';
 import { FaceCaptureTable } from '../../../components/FaceCaptureTable';
+import { IdentityTag } from '../../../components/IdentityTag';
 import { RecordPending } from '../../../components/RecordPending';
 import { StatusTag } from '../../../components/StatusTag';
 import { useAccess } from '../../../hooks/useAccess';
@@ -37,11 +44,53 @@ import { StudentEditModal } from './components/StudentEditModal';
 
 const GENDER_LABEL = { male: '男', female: '女' } as const;
 
+/**
+ * 实名核验: the latest check of the student's current name and ID number (when, and whether by the
+ * simulated service) with 核验 as the server allows it (else disabled with the reason).
+ */
+function IdentityCheck({ student, onChecked }: { student: StudentDetail; onChecked: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const { identity, abilities } = student;
+  const check = async () => {
+    setBusy(true);
+    try {
+      await checkStudentIdentity(student.id);
+      onChecked();
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const button = (
+    <Button size="small" loading={busy} disabled={!abilities.canIdCardCheck} onClick={() => void check()}>
+      {identity ? '重新核验' : '核验'}
+    </Button>
+  );
+  return (
+    <Space wrap>
+      <IdentityTag result={identity?.result ?? null} />
+      {identity && (
+        <Typography.Text type="secondary">
+          {identity.resultText}，{formatDateTime(identity.checkedAt)}
+          {identity.simulated ? '（模拟核验）' : ''}
+        </Typography.Text>
+      )}
+      {abilities.canIdCardCheck ? button : <Tooltip title={abilities.idCardCheckRefusal}>{button}</Tooltip>}
+    </Space>
+  );
+}
+
 /** The profile of a student as Descriptions items. */
-function profileItems(student: StudentDetail): DescriptionsProps['items'] {
+function profileItems(student: StudentDetail, onIdentityChecked: () => void): DescriptionsProps['items'] {
   return [
     { key: 'realName', label: '姓名', children: student.realName },
     { key: 'idCardNo', label: '身份证号', children: student.idCardNo || '—' },
+    {
+      key: 'identity',
+      label: '实名核验',
+      children: <IdentityCheck student={student} onChecked={onIdentityChecked} />,
+    },
     {
       key: 'gender',
       label: '性别 / 出生日期',
@@ -195,7 +244,7 @@ export function StudentDetailPage() {
           </Space>
         }
       >
-        <Descriptions bordered column={{ xs: 1, md: 2 }} items={profileItems(student)} />
+        <Descriptions bordered column={{ xs: 1, md: 2 }} items={profileItems(student, state.reload)} />
         {editor !== null && (
           <StudentEditModal
             open={editor}

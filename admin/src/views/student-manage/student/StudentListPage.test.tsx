@@ -40,6 +40,7 @@ const ZHANG: StudentRow = {
   enrolmentCount: 2,
   lastLoginAt: null,
   createdAt: '2026-03-01T02:00:00.000Z',
+  identityResult: 'MATCH',
 };
 const LI: StudentRow = {
   ...ZHANG,

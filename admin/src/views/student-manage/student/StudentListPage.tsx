@@ -1,11 +1,12 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
-import type { StudentRow } from '@px/api/contract';
+import type { IdentityCheckResult, StudentRow } from '@px/api/contract';
 import { Button, message, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadImportTemplate, listStudents } from '../../../api/student';
 import { saveBlobAs } from '../../../api/train-class';
+import { IdentityTag } from '../../../components/IdentityTag';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
@@ -30,6 +31,13 @@ function studentColumns(canOpenDetail: boolean): ListColumn<StudentRow>[] {
         canOpenDetail ? <Link to={studentDetailPath(row.id)}>{name}</Link> : name,
     },
     { title: '身份证号', dataIndex: 'idCardNo', width: 170, render: orDash },
+    {
+      title: '实名核验',
+      dataIndex: 'identityResult',
+      width: 96,
+      optional: 'shown',
+      render: (result: IdentityCheckResult | null) => <IdentityTag result={result} />,
+    },
     { title: '手机号', dataIndex: 'mobile', width: 125, optional: 'shown', render: orDash },
     { title: '所属单位', dataIndex: 'unitName', width: 150, optional: 'shown', render: orDash },
     {
