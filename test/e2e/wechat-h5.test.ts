@@ -216,4 +216,5 @@ test('a student registers from the unit QR code; the unit sees the registration'
     await admin.close();
     await phone.close();
   }
-});
+  // Three browsers across two apps, the WeChat simulator and the identity check: minutes on a loaded machine.
+}, 120_000);
