@@ -24,6 +24,7 @@ import { type StaticApp, serveStaticApps } from './core/static-apps';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
 import { payNotifyRoute } from './modules/order/pay-notify.route';
 import { openApiRoute } from './modules/partner/open/open.route';
+import { openApiDocsRoute } from './modules/partner/open/openapi.route';
 import { cachedProjectTenants, projectTenants } from './modules/project/project.tenant';
 import { mediaRoute } from './modules/resource/media.route';
 import { uploadedImageRoute } from './modules/upload/uploaded-image.route';
@@ -117,7 +118,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       jobs: deps.jobs,
     }),
   );
-  // The partner API (`/api/open/...`): signed requests or access tokens, answered in its envelope.
+  // The partner API (`/api/open/...`): its document and page, then the calls (signed or with a token).
+  app.use(openApiDocsRoute());
   app.use(
     openApiRoute({ sequelize: deps.sequelize, log: deps.logger, providers: deps.providers, jobs: deps.jobs }),
   );

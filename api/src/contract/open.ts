@@ -100,15 +100,21 @@ export const revokeTokenInput = z.object({
 // Answers
 // ---------------------------------------------------------------------------------------------
 
-interface ClassifyNodeShape {
-  id: number;
-  name: string;
-  children: ClassifyNodeShape[];
-}
-export const classifyNode: z.ZodType<ClassifyNodeShape> = z.lazy(() =>
-  z.object({ id: z.number().int(), name: z.string(), children: z.array(classifyNode) }),
-);
-export const classifyTreeAnswer = z.array(classifyNode);
+/** A node of the class categories: three levels (base type, major type, major child); the last has no children. */
+const classifyLeaf = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  children: z.array(z.unknown()).max(0).describe('Always empty'),
+});
+const classifyMajor = z.object({ id: z.number().int(), name: z.string(), children: z.array(classifyLeaf) });
+export const classifyNode = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  children: z.array(classifyMajor),
+});
+export const classifyTreeAnswer = z
+  .array(classifyNode)
+  .describe('The base types (公需科目, 专业科目) with their categories below');
 
 export const openClass = z.object({
   classId: z.number().int(),

@@ -69,8 +69,6 @@ function callOf(
 export function openApiRoute(base: ScopeBase): Middleware<RequestState> {
   return async (ctx, next) => {
     if (ctx.path !== OPEN_BASE && !ctx.path.startsWith(`${OPEN_BASE}/`)) return next();
-    // The OpenAPI document and its page are answered by their own route.
-    if (ctx.path.startsWith(`${OPEN_BASE}/docs`)) return next();
     const state = ctx.state as RequestState;
     const started = process.hrtime.bigint();
     const origin = ctx.get('Origin') || undefined;
