@@ -22,6 +22,7 @@ import { orderActions } from './modules/order/order.actions';
 import { partnerAppActions } from './modules/partner/partner-app.actions';
 import { projectActions } from './modules/project/project.actions';
 import { refundApplyActions } from './modules/refund-apply/refund-apply.actions';
+import { classPushActions, pushLogActions } from './modules/regulator/push.actions';
 import { regulatorActions } from './modules/regulator/regulator.actions';
 import { resourceActions } from './modules/resource/resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
@@ -50,6 +51,8 @@ export const allActions: ActionDefinition[] = [
   ...projectActions,
   ...regulatorActions,
   ...partnerAppActions,
+  ...pushLogActions,
+  ...classPushActions,
   ...accountActions,
   ...roleActions,
   ...unitActions,

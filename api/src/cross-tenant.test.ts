@@ -108,6 +108,7 @@ const SOURCES = {
   changeClass: { sql: `SELECT id FROM change_class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   cartItem: { sql: `SELECT id FROM shop_cart_item WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   myClass: { sql: `SELECT id FROM my_class WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  push: { sql: `SELECT id FROM regulator_push WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   studySession: { sql: `SELECT id FROM study_session WHERE project_id = ${A} ORDER BY started_at LIMIT 1` },
   progress: { sql: `SELECT id FROM lesson_progress WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   capture: { sql: `SELECT id FROM face_capture WHERE project_id = ${A} ORDER BY id LIMIT 1` },
@@ -207,6 +208,20 @@ const CASES: Record<string, Record<string, Ref>> = {
   'study-report/student': { accountId: 'student' },
   'study-report/detail': { myClassId: 'myClass' },
   'study-report/refusals': { myClassId: 'myClass', progressId: 'progress' },
+  'my-class-push-log/report-list': { classId: 'trainClass' },
+  'my-class-push-log/attempts': { id: 'push' },
+  'my-class-push-log/not-push-list': { classId: 'trainClass' },
+  'my-class-push-log/fail-export': { classId: 'trainClass' },
+  'my-class-push-log/re-push': { ids: 'push' },
+  'my-class-push-log/push-my-class': { myClassId: 'myClass' },
+  'my-class-push-log/push-enrolments': { myClassIds: 'myClass' },
+  'my-class-push-log/exception-page': { classId: 'trainClass' },
+  'my-class-push-log/exception-correct': { id: 'push' },
+  'my-class-push-log/exception-handle': { id: 'push' },
+  'my-class-push-log/my-push-log': { myClassIds: 'myClass' },
+  'class/count-pushable': { ids: 'trainClass' },
+  'class/push': { id: 'trainClass' },
+  'class/batch-push': { ids: 'trainClass' },
   'my-class/exam-entry': { myClassId: 'myClass' },
   'exam/start': { myClassId: 'myClass' },
   'exam/sheet': { attemptId: 'attempt' },
@@ -581,6 +596,17 @@ describe('over the demo project and a second one', () => {
              SELECT :a, u.class_id, u.id, v.id, u.unit_id, v.unit_id, 'DONE', 0, now(), now()
                FROM unit_class u JOIN unit_class v ON v.class_id = u.class_id AND v.id > u.id
               WHERE u.project_id = :a ORDER BY u.id LIMIT 1`);
+    // A push the regulator refused (staff may correct or mark it), when the demo has none.
+    await q(`INSERT INTO regulator_push (project_id, push_no, my_class_id, account_id, class_id, kind, origin, status,
+             attempts, last_code, last_message, reject_field, reject_reason, reject_errors, created_at, updated_at)
+             SELECT :a, 'RP-CROSS-A', m.id, m.account_id, m.class_id, 'ORIGINAL', 'MANUAL', 'FAILED', 1, 'REJECTED',
+                    '身份证号：身份证号与姓名不一致', 'student.idNumber', 'ID_NAME_MISMATCH',
+                    '[{"field":"student.idNumber","reason":"ID_NAME_MISMATCH","message":"身份证号与姓名不一致"}]',
+                    now(), now()
+               FROM my_class m WHERE m.project_id = :a
+                AND NOT EXISTS (SELECT 1 FROM regulator_push p WHERE p.project_id = :a)
+                AND NOT EXISTS (SELECT 1 FROM regulator_push p WHERE p.my_class_id = m.id)
+              ORDER BY m.id LIMIT 1`);
   }
 
   /** A's input for a call: its references from the sources, the rest from its schema's example. */

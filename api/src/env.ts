@@ -135,6 +135,15 @@ const envSchema = z.object({
   IDENTITY_SECRET_KEY: z.string().min(16).optional(),
   /** How long one identity check may take before it counts as unanswered. */
   IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** Requests per second one process sends for one project (keep it under the regulator's limit). */
+  REGULATOR_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(190),
+  /** Requests to the regulator in flight at once per project and process. */
+  REGULATOR_PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  /** Failed attempts (no answer, server error) after which a push is given up and shown as failed. */
+  REGULATOR_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(10),
+  /** The first retry's wait after a failed attempt (doubling per failure up to REGULATOR_BACKOFF_MAX_MS). */
+  REGULATOR_BACKOFF_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  REGULATOR_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 });
 
 /** The application role's password on the embedded PostgreSQL and in development (loopback only). */

@@ -43,6 +43,8 @@ const ALLOWED: Record<string, Record<string, string>> = {
   },
   'invoice/re-save': { amount: 'as invoice/save: capped by the server at paid minus refunded' },
   'invoice/page': { status: FILTER },
+  'my-class-push-log/report-list': { status: FILTER },
+  'my-class-push-log/fail-export': { status: FILTER },
   'invoice/statistics': { status: FILTER },
   'invoice/export-all': { status: FILTER },
   'invoice/upload-callback': {

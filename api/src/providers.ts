@@ -57,6 +57,14 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
       simulatorUrl: options.regulatorSimulatorUrl ?? null,
       defaultEndpoint: env.REGULATOR_API_BASE ?? null,
       timeoutMs: env.REGULATOR_TIMEOUT_MS,
+      pipeline: {
+        ratePerSecond: env.REGULATOR_RATE_PER_SECOND,
+        concurrency: env.REGULATOR_PUSH_CONCURRENCY,
+        maxFailures: env.REGULATOR_MAX_FAILURES,
+        backoffBaseMs: env.REGULATOR_BACKOFF_BASE_MS,
+        backoffMaxMs: env.REGULATOR_BACKOFF_MAX_MS,
+      },
+      fetch: metrics.timedFetch('regulator'),
     }),
     wechat: createWechatGateway({
       endpoints: options.wechatSimulator?.endpoints ?? {

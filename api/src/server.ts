@@ -22,6 +22,7 @@ import { createJobRunner, type JobRunner } from './jobs/queue';
 import { createIdentitySimulator, type IdentitySimulator } from './modules/identity/identity-sim';
 import { createEinvoiceSimulator, type EinvoiceSimulator } from './modules/invoice/einvoice/einvoice-sim';
 import { seedDemoInvoice } from './modules/invoice/invoice.demo';
+import { DEMO_REGULATOR_REGISTER } from './modules/regulator/regulator.demo';
 import { createSessionAuthenticator } from './modules/session/session-cache';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
 import { createProviders } from './providers';
@@ -159,6 +160,8 @@ export async function startServer(
       regulatorSim = createRegulatorSimulator({
         databaseUrl: database.url,
         ratePerSecond: env.REGULATOR_SIM_RATE_PER_SECOND,
+        // The demo's register: one demo student's record is refused until staff correct the name.
+        ...(env.SEED_DEMO ? { people: DEMO_REGULATOR_REGISTER } : {}),
       });
       await regulatorSim.listen(env.REGULATOR_SIM_PORT);
     }

@@ -53,6 +53,8 @@ export const SCREEN_URLS = [
   '/invoice-manage/invoice-collective',
   '/invoice-manage/order-manage',
   '/customer/invoice-manage',
+  '/customer/my-class-push-log-manage',
+  '/customer/my-class-push-log-exception-manage',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

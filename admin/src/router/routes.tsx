@@ -200,6 +200,14 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/train-manage/second-certificate-print/CertificatePrintPage'),
     (module) => module.CertificatePrintPage,
   ),
+  '/customer/my-class-push-log-manage': screen(
+    () => import('../views/customer/my-class-push-log-manage/PushLogPage'),
+    (module) => module.PushLogPage,
+  ),
+  '/customer/my-class-push-log-exception-manage': screen(
+    () => import('../views/customer/my-class-push-log-exception-manage/PushExceptionPage'),
+    (module) => module.PushExceptionPage,
+  ),
   '/customer/my-certificate-manage': screen(
     () => import('../views/customer/my-certificate-manage/CertificateManagePage'),
     (module) => module.CertificateManagePage,

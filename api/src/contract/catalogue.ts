@@ -28,6 +28,7 @@ import { partnerAppCalls } from './partner-app';
 import { projectCalls } from './project';
 import { refundApplyCalls } from './refund-apply';
 import { regulatorCalls } from './regulator';
+import { classPushCalls, pushLogCalls } from './regulator-push';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
 import { smsCalls } from './sms';
@@ -78,6 +79,8 @@ export const CALLS = {
   ...keyed(projectCalls),
   ...keyed(regulatorCalls),
   ...keyed(partnerAppCalls),
+  ...keyed(pushLogCalls),
+  ...keyed(classPushCalls),
   ...keyed(unitCalls),
   ...keyed(unitAffiliationCalls),
   ...keyed(unitClassCalls),

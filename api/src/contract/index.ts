@@ -30,6 +30,7 @@ export * from './project';
 export * from './refund-apply';
 export * from './partner-app';
 export * from './regulator';
+export * from './regulator-push';
 export * from './resource';
 export * from './role';
 export * from './sms';

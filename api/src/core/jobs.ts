@@ -19,6 +19,11 @@ export interface SendOptions {
   transaction?: Transaction;
   /** Run no earlier than this time. */
   startAfter?: Date;
+  /**
+   * With a queue of policy `stately`: at most one job of this key waits (and one runs) at a time;
+   * sending another while one waits does nothing (answers null).
+   */
+  singletonKey?: string;
 }
 
 /** Background work on PostgreSQL (timeouts, reconciliation, imports, pushes, sweeps). */
@@ -43,6 +48,11 @@ export interface JobDefinition<N extends JobName = JobName> {
    */
   atStart?: JobPayloads[N];
   retryLimit?: number;
+  /**
+   * `stately`: one job per `singletonKey` waiting and one running at a time (a per-project
+   * dispatcher woken by many writers); default `standard`.
+   */
+  policy?: 'standard' | 'stately';
   /** Longest run before the job counts as failed (default 15 minutes). */
   expireInSeconds?: number;
 }

@@ -29,6 +29,8 @@ export interface Metrics {
   beat(refusal: string | null): void;
   /** One job run by this instance's workers, done or failed (pg-boss retries a failed one). */
   job(queue: string, outcome: 'done' | 'failed'): void;
+  /** One answer of an outside system's protocol, by what it meant (`accepted`, `rejected`, `rate-limited`, ...). */
+  outboundAnswer(system: string, outcome: string): void;
   /** A `fetch` timing the requests to an outside system and counting those that fail. */
   timedFetch(system: 'wechat' | 'einvoice' | string, inner?: Fetch): Fetch;
   /** Adds the gauges read at scrape time (pool, job queues, change feed) and the process's own. Once. */
@@ -81,7 +83,7 @@ export function createMetrics(): Metrics {
   });
   const outbound = new Histogram({
     name: 'px_outbound_duration_seconds',
-    help: 'Requests to outside systems (wechat, einvoice) until their answer headers, by outcome',
+    help: 'Requests to outside systems (wechat, einvoice, regulator) until their answer headers, by outcome',
     labelNames: ['system', 'outcome'],
     buckets: OUTBOUND_BUCKETS,
     registers: [registry],
@@ -90,6 +92,12 @@ export function createMetrics(): Metrics {
     name: 'px_outbound_errors_total',
     help: 'Requests to outside systems that failed: unreachable or timed out, or an HTTP error status',
     labelNames: ['system', 'kind'],
+    registers: [registry],
+  });
+  const outboundAnswers = new Counter({
+    name: 'px_outbound_answers_total',
+    help: "Answers of an outside system's protocol by what they meant (regulator: accepted, duplicate, rejected, rate-limited, server-error, unreachable, ...)",
+    labelNames: ['system', 'outcome'],
     registers: [registry],
   });
   let watching = false;
@@ -104,6 +112,9 @@ export function createMetrics(): Metrics {
     },
     job(queue, outcome) {
       jobs.inc({ queue, outcome });
+    },
+    outboundAnswer(system, outcome) {
+      outboundAnswers.inc({ system, outcome });
     },
     timedFetch(system, inner = (input, init) => fetch(input, init)) {
       return async (input, init) => {

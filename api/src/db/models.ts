@@ -48,6 +48,7 @@ import {
 import { PartnerApp, PartnerCallLog } from '../modules/partner/partner-app.model';
 import { Project } from '../modules/project/project.model';
 import { RefundApply } from '../modules/refund-apply/refund-apply.model';
+import { RegulatorPush, RegulatorPushLog } from '../modules/regulator/push.model';
 import { RegulatorPushConfig } from '../modules/regulator/push-config.model';
 import { Resource, ResourceCategory, ResourceUpload } from '../modules/resource/resource.model';
 import { ResourceUploadError } from '../modules/resource/upload-error.model';
@@ -122,6 +123,8 @@ export function initModels(sequelize: Sequelize): void {
     PartnerNoticeAttempt,
   ])
     model.initModel(sequelize);
+  RegulatorPush.initModel(sequelize);
+  RegulatorPushLog.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

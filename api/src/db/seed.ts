@@ -20,7 +20,7 @@ import {
 import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { DEMO_REFUND_TEXT, seedRefundApplyDemo } from '../modules/refund-apply/refund-apply.demo';
-import { seedRegulatorDemo } from '../modules/regulator/regulator.demo';
+import { seedRegulatorDemo, seedRegulatorPushDemo } from '../modules/regulator/regulator.demo';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
@@ -221,6 +221,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedRefundApplyDemo(project.id, transaction);
     await seedInvoiceConfigDemo(project.id, transaction);
     await seedRegulatorDemo(project.id, transaction);
+    await seedRegulatorPushDemo(sequelize, project.id, transaction);
     return true;
   });
 }

@@ -5,6 +5,7 @@ import { examDeadlineJob } from '../modules/exam/exam.jobs';
 import { invoiceIssueJob, invoiceRedJob, invoiceSweepJob } from '../modules/invoice/invoice.jobs';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { partnerNoticeJob, partnerSweepJob } from '../modules/partner/partner.jobs';
+import { regulatorPushJob, regulatorPushSweepJob } from '../modules/regulator/push.jobs';
 import { sweepUploadsJob } from '../modules/resource/resource.jobs';
 import {
   unitClassTransferRunJob,
@@ -28,4 +29,6 @@ export const allJobs: readonly JobDefinition[] = [
   unitClassTransferSweepJob,
   partnerSweepJob,
   partnerNoticeJob,
+  regulatorPushJob,
+  regulatorPushSweepJob,
 ];

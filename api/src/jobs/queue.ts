@@ -74,6 +74,7 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
       retryDelay: 30,
       retryBackoff: true,
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      ...(definition.policy ? { policy: definition.policy } : {}),
     });
 
   const queue: JobQueue = {
@@ -81,6 +82,7 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
       if (!byName.has(name)) throw new Error(`unknown job ${name}`);
       return boss.send(name, data as object, {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.transaction ? { db: executor(deps.sequelize, options.transaction) } : {}),
       });
     },

@@ -6,6 +6,7 @@ import { listenInvoice } from './invoice/invoice.listeners';
 import { listenMyCertificate } from './my-certificate/my-certificate.listeners';
 import { listenPartner } from './partner/partner.listeners';
 import { listenRefundApply } from './refund-apply/refund-apply.listeners';
+import { listenRegulator } from './regulator/regulator.listeners';
 import { listenSession } from './session/session.listeners';
 import { listenStudy } from './study/study.listeners';
 import { listenCatalogueUsage } from './train-class/catalogue-usage.listeners';
@@ -32,4 +33,5 @@ export function wireModules(): void {
   listenMyCertificate();
   listenRefundApply();
   listenPartner();
+  listenRegulator();
 }

@@ -13,3 +13,7 @@ export const getMyPortfolio = () => api.call('my-class/portfolio', {});
 
 /** Offered classes the student has neither enrolled in nor put in the cart (为你推荐). */
 export const listRecommendedClasses = () => api.call('my-class/recommended', {});
+
+/** The reporting to the regulator of the student's enrolments (the named ones). Rejects with an ApiError. */
+export const listMyPushStates = (myClassIds: number[]) =>
+  api.call('my-class-push-log/my-push-log', { myClassIds });

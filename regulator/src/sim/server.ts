@@ -43,6 +43,8 @@ export interface RegulatorSimulatorOptions {
   ratePerSecond?: number;
   /** Apps known from the start (default: the demo app). */
   apps?: SimApp[];
+  /** People the population register knows from the start (an ID number's name), e.g. a demo's. */
+  people?: readonly { idNumber: string; name: string }[];
   /** ms since epoch (tests move the clock). */
   now?: () => number;
 }
@@ -442,6 +444,7 @@ export function createRegulatorSimulator(options: RegulatorSimulatorOptions): Re
       ready = (async () => {
         await store.ensureSchema();
         for (const app of options.apps ?? [DEMO_REGULATOR_APP]) await store.ensureApp(app);
+        for (const person of options.people ?? []) await store.registerPerson(person.idNumber, person.name);
       })();
       await ready;
       server = createServer((req, res) => {

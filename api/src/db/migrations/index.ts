@@ -34,6 +34,7 @@ import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
 import { m0050PartnerApps } from './0050-partner-apps';
 import { m0051PartnerApi } from './0051-partner-api';
 import { m0052PartnerNotices } from './0052-partner-notices';
+import { m0041RegulatorPushes } from './0041-regulator-pushes';
 import { m0070UploadedImages } from './0070-uploaded-images';
 import { m0075IdentityChecks } from './0075-identity-checks';
 
@@ -76,4 +77,5 @@ export const migrations: Migration[] = [
   m0051PartnerApi,
   m0052PartnerNotices,
   m0075IdentityChecks,
+  m0041RegulatorPushes,
 ];

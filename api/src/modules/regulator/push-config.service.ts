@@ -6,6 +6,7 @@ import { BusinessError, type FieldError, ValidationError } from '../../core/erro
 import { withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
 import { Project } from '../project/project.model';
+import { wakeSender } from './push.service';
 import { RegulatorPushConfig } from './push-config.model';
 
 /**
@@ -105,6 +106,8 @@ export async function savePushConfig(
         },
         transaction,
       );
+      // Pushes written while reporting was off (or to another app) go out now.
+      if (saved.enabled) await wakeSender(scope, project.id, { transaction });
       return present(scope, project, saved);
     }),
   );

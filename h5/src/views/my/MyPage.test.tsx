@@ -18,7 +18,7 @@ import { countCart } from '../../api/cart';
 import { getFacePhotoStatus, uploadFacePhoto } from '../../api/face';
 import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
 import { listMyCertificates } from '../../api/my-certificate';
-import { getMyPortfolio, listMyClasses, listRecommendedClasses } from '../../api/my-class';
+import { getMyPortfolio, listMyClasses, listMyPushStates, listRecommendedClasses } from '../../api/my-class';
 import { cancelOrder, listMyOrders } from '../../api/order';
 import { getSystemInfo } from '../../api/project';
 import {
@@ -58,6 +58,7 @@ jest.mock('../../api/my-class', () => ({
   listMyClasses: jest.fn(),
   getMyPortfolio: jest.fn(),
   listRecommendedClasses: jest.fn(),
+  listMyPushStates: jest.fn(),
 }));
 jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn(), uploadFacePhoto: jest.fn() }));
 jest.mock('../../api/my-certificate', () => ({
@@ -226,6 +227,7 @@ beforeEach(() => {
   myClasses.mockReset().mockResolvedValue(pageOf([buildMyClass()]));
   portfolio.mockReset().mockResolvedValue(PORTFOLIO);
   recommended.mockReset().mockResolvedValue([]);
+  jest.mocked(listMyPushStates).mockReset().mockResolvedValue([]);
   myOrders.mockReset().mockResolvedValue(pageOf([buildOrder()]));
   cancel.mockReset();
   jest.mocked(listMyRefundApplies).mockReset().mockResolvedValue([]);
@@ -471,6 +473,45 @@ describe('MyPage: the hub', () => {
     renderMy('/my');
     fireEvent.click(await screen.findByRole('button', { name: '去考试：安全生产考试体验班' }));
     expect(await probedLocation()).toBe('/student/study-page?myClassId=44');
+  });
+
+  it('shows the reporting of each class to the regulator: 已上报 with its time, 上报失败 with the reason', async () => {
+    myClasses.mockResolvedValue(
+      pageOf([
+        buildMyClass({ status: 'PASSED' }),
+        buildMyClass({ id: 42, className: '急救常识班', status: 'PASSED' }),
+        buildMyClass({ id: 43, className: '往年公需班', status: 'STUDYING' }),
+        buildMyClass({ id: 44, className: '待付班', status: 'PENDING_PAY' }),
+      ]),
+    );
+    jest.mocked(listMyPushStates).mockResolvedValue([
+      {
+        myClassId: 41,
+        state: 'PUSHED',
+        label: '已上报',
+        pushedAt: '2025-03-02T02:00:00.000Z',
+        reason: null,
+        receiptNo: 'R1',
+      },
+      {
+        myClassId: 42,
+        state: 'FAILED',
+        label: '上报失败',
+        pushedAt: null,
+        reason: '监管平台退回：身份证号：身份证号与姓名不一致，请联系客服更正',
+        receiptNo: null,
+      },
+      { myClassId: 43, state: 'NOT_PUSHED', label: '未上报', pushedAt: null, reason: null, receiptNo: null },
+    ]);
+    renderMy('/my');
+    expect(await screen.findByText('已上报')).toBeTruthy();
+    expect(jest.mocked(listMyPushStates)).toHaveBeenCalledWith([41, 42, 43]);
+    const lines = screen.getAllByLabelText('学时上报').map((line) => line.textContent);
+    expect(lines).toEqual([
+      expect.stringMatching(/^学时上报 已上报 2025-03-02 \d\d:00$/),
+      '学时上报 上报失败监管平台退回：身份证号：身份证号与姓名不一致，请联系客服更正',
+      '学时上报 未上报',
+    ]);
   });
 
   it('offers 去选课 when the student has no class', async () => {

@@ -4,6 +4,7 @@ import { buildSystemInfo } from '@px/test/jest/system-info';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getClassCategoryTree } from '../../../api/class-category';
 import { getSystemInfo } from '../../../api/project';
+import { countPushable, pushClasses } from '../../../api/regulator';
 import {
   batchCopyClasses,
   batchModifyClasses,
@@ -36,6 +37,7 @@ jest.mock('../../../api/train-class', () => ({
   sortClasses: jest.fn(),
 }));
 jest.mock('../../../api/train-plan', () => ({ listTrainPlans: jest.fn() }));
+jest.mock('../../../api/regulator', () => ({ countPushable: jest.fn(), pushClasses: jest.fn() }));
 jest.mock('../../../api/project', () => ({ getSystemInfo: jest.fn() }));
 jest.mock('../../../api/class-category', () => ({
   getClassCategoryTree: jest.fn(),
@@ -141,6 +143,13 @@ beforeEach(() => {
     .mockReset()
     .mockResolvedValue(buildSystemInfo({ classStartYear: YEAR - 1 }));
   jest.mocked(getClassCategoryTree).mockReset().mockResolvedValue(CLASS_TREE);
+  jest
+    .mocked(countPushable)
+    .mockReset()
+    .mockImplementation((ids) =>
+      Promise.resolve({ total: ids.length * 3, classes: ids.map((classId) => ({ classId, count: 3 })) }),
+    );
+  jest.mocked(pushClasses).mockReset().mockResolvedValue({ queued: 6, refused: [] });
 });
 
 describe('ClassListPage', () => {
@@ -278,6 +287,16 @@ describe('ClassListPage', () => {
     expect(await screen.findByText('下架所选 1 个班级？')).toBeTruthy();
     fireEvent.click(button(lastPopconfirm(), '下架'));
     await waitFor(() => expect(shelfMock).toHaveBeenLastCalledWith([2], false));
+  });
+
+  it('reports the selected classes to the regulator, saying how many students may be reported', async () => {
+    await openPage();
+    selectRows('安全员继续教育班', '公需科目通识班');
+    fireEvent.click(await screen.findByText('上报监管平台（6 人）'));
+    expect(await screen.findByText('可上报 6 人（已合格且未上报）')).toBeTruthy();
+    fireEvent.click(button(lastPopconfirm(), '上报'));
+    await waitFor(() => expect(pushClasses).toHaveBeenCalledWith([1, 2]));
+    expect(countPushable).toHaveBeenCalledWith([1, 2]);
   });
 
   it('copies the selected classes into a chosen plan and year', async () => {

@@ -23,6 +23,7 @@ import {
 import { AmountModal } from './components/AmountModal';
 import { BatchCopyModal } from './components/BatchCopyModal';
 import { ClassBatchBar } from './components/ClassBatchBar';
+import { ClassPushBar } from './components/ClassPushBar';
 import { ClassRowActions } from './components/ClassRowActions';
 import { useClassCategories, useClassYears, useTrainPlans } from './use-class-options';
 import { type SortEditing, useSortEditing } from './use-sort-editing';
@@ -237,6 +238,7 @@ export function ClassListPage() {
             }}
             onClear={() => setSelected([])}
           />
+          <ClassPushBar ids={selected} />
           {sorting.editing ? (
             <Space>
               <Button onClick={sorting.cancel} disabled={sorting.saving}>

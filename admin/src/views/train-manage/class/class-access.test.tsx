@@ -17,6 +17,7 @@ jest.mock('../../../api/login', () => ({ getAccountInfo: jest.fn(), loginOut: je
 jest.mock('../../../api/project', () => ({ getSystemInfo: jest.fn() }));
 jest.mock('../../../api/train-class', () => ({ listClasses: jest.fn(), getClass: jest.fn() }));
 jest.mock('../../../api/train-plan', () => ({ listTrainPlans: jest.fn() }));
+jest.mock('../../../api/regulator', () => ({ countPushable: jest.fn(), pushClasses: jest.fn() }));
 jest.mock('../../../api/class-category', () => ({ getClassCategoryTree: jest.fn() }));
 jest.mock('../../../api/certificate', () => ({
   listCertificateTemplates: jest.fn(() => new Promise(() => undefined)),

@@ -3,6 +3,7 @@ import {
   type MyClassItem,
   type MyClassScope,
   type MyClassStatus,
+  type MyPushLogItem,
 } from '@px/api/contract';
 import { formatDateRange } from '@px/config';
 import { useCallback } from 'react';
@@ -14,6 +15,7 @@ import { usePagedFeed } from '../../../hooks/usePagedFeed';
 import { CLASS_SELECT_CENTER_PATH, changeMyClassPath, studyPagePath } from '../../../router/paths';
 import { classHoursText, formatHours } from '../../../utils/class-format';
 import { FeedBody } from './FeedBody';
+import { PushStateLine, usePushStates } from './PushStateLine';
 
 /** How each enrolment state is tagged: studying in the brand colour, done in green, waiting in orange. */
 const STATUS_TAG: Readonly<Record<MyClassStatus, TagProps['type']>> = {
@@ -86,7 +88,12 @@ interface CardOptions {
   canChange: boolean;
 }
 
-function MyClassCard({ item, hideElective, canChange }: { item: MyClassItem } & CardOptions) {
+function MyClassCard({
+  item,
+  hideElective,
+  canChange,
+  push,
+}: { item: MyClassItem; push: MyPushLogItem | undefined } & CardOptions) {
   const navigate = useNavigate();
   const action = STUDY_ACTION[item.status];
   const change = canChange && CHANGEABLE.includes(item.status);
@@ -103,6 +110,7 @@ function MyClassCard({ item, hideElective, canChange }: { item: MyClassItem } & 
       </p>
       <p className="my-card__meta">学习时间 {formatDateRange(item.studyStartDate, item.studyEndDate)}</p>
       <StudyProgress item={item} hideElective={hideElective} />
+      <PushStateLine item={push} />
       {(action || change) && (
         <div className="my-card__actions">
           {change && (
@@ -151,6 +159,12 @@ export function MyClassList({
   const load = useCallback((pageNum: number) => listMyClasses({ pageNum, pageSize: 10, scope }), [scope]);
   const feed = usePagedFeed(load);
   const { state } = feed;
+  // The reporting to the regulator of the enrolments shown (not of those still to be paid).
+  const pushStates = usePushStates(
+    state.status === 'ready'
+      ? state.items.filter((item) => item.status !== 'PENDING_PAY').map((item) => item.id)
+      : [],
+  );
 
   const body = (
     <FeedBody
@@ -167,7 +181,13 @@ export function MyClassList({
         )
       }
       renderItem={(item) => (
-        <MyClassCard key={item.id} item={item} hideElective={hideElective} canChange={canChange} />
+        <MyClassCard
+          key={item.id}
+          item={item}
+          hideElective={hideElective}
+          canChange={canChange}
+          push={pushStates.get(item.id)}
+        />
       )}
     />
   );
