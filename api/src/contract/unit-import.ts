@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staff, staffOrUnitManager } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type PageAnswer, zIdList, zInput, zOptionalText, zPage } from './common';
+import { type Abilities, type PageAnswer, zIdList, zInput, zOptionalText, zPage } from './common';
 import { type OrderStatus, REFUND_PAGE, type RefundAnswer } from './order';
 import type { MyClassStatus } from './train-class';
 
@@ -133,10 +133,19 @@ export interface BatchOrderItem {
   importFinished: boolean;
   /** Whether it can be paid now: CREATED, import ended, children left and a total above 0. */
   payable: boolean;
+  /**
+   * What the caller may do to it (docs/api-conventions.md "Abilities"), by the batch order policy:
+   * pay (扫码支付), cancel (取消订单) and remove (移出批量订单) while it is CREATED and its import
+   * has ended, pass (线下缴费/免费开通: staff holding 免费开通), refund its students' orders once
+   * PAID (staff holding 退款申请).
+   */
+  abilities: BatchOrderAbilities;
   createdAt: string;
   paidAt: string | null;
   cancelledAt: string | null;
 }
+
+export type BatchOrderAbilities = Abilities<'pay' | 'cancel' | 'remove' | 'pass' | 'refund'>;
 
 /** `batch-order/page`: filters of the batch order list. */
 export const batchOrderPageInput = z.object({
@@ -239,7 +248,8 @@ const UNIT_CLASS_DETAIL = '/train-manage/unit-class-detail' as const;
 const IMPORT = '/train-manage/import-student' as const;
 const BATCH_PAY = '/train-manage/batch-pay-order' as const;
 const ORDER_DETAIL = '/order-manage/detail' as const;
-const FREE_ORDER = '/order-manage/free-order' as const;
+/** The grant of passing a batch order offline or free (免费开通). */
+export const FREE_ORDER = '/order-manage/free-order' as const;
 
 /** The import calls (`batch-import-order/...`). */
 export const unitImportCalls = defineCalls('batch-import-order', {

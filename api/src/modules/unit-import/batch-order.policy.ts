@@ -1,12 +1,15 @@
-import type { BatchOrderStatus } from '../../contract/unit-import';
-import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import { isMenuGranted } from '@px/config';
+import { REFUND_PAGE } from '../../contract/order';
+import { type BatchOrderStatus, FREE_ORDER } from '../../contract/unit-import';
+import { definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 import { managedUnitId } from '../unit/unit.policy';
 
 /**
  * The batch order's record policy (docs/product-decisions.md "Unit imports and batch orders"): a
  * unit manager acts only on their own unit's batches (another's reads as missing), staff on every
  * batch of their project; paying, taking students out and cancelling wait for a CREATED batch whose
- * import has ended; only a PAID batch's children are refunded.
+ * import has ended; passing it offline or free is staff's holding 免费开通; only a PAID batch's
+ * children are refunded, by staff holding 退款申请.
  */
 
 export const BATCH_NOT_FOUND = '批量订单不存在';
@@ -26,6 +29,7 @@ declare module '../../core/policy' {
   interface PolicyVerbs {
     'batch-order.change': BatchOrderFacts;
     'batch-order.pay': BatchOrderFacts;
+    'batch-order.pass': BatchOrderFacts;
     'batch-order.refund': BatchOrderFacts;
   }
 }
@@ -37,6 +41,10 @@ function reach(scope: PolicyScope, batch: BatchOrderFacts): Verdict {
     ? null
     : refuse(BATCH_NOT_FOUND);
 }
+
+/** Project staff (not a unit manager) granted the page. */
+const staffWith = (scope: PolicyScope, page: string): Verdict =>
+  managedUnitId(scope) === null && isMenuGranted(scope.principal.menu, page) ? null : forbid();
 
 /** A CREATED batch whose import has ended: it may be paid, cut or cancelled. */
 function actionable(scope: PolicyScope, batch: BatchOrderFacts): Verdict {
@@ -56,7 +64,14 @@ export const batchOrderPolicy = definePolicy({
     actionable(scope, batch) ??
     (batch.orderCount === 0 ? refuse('批量订单中没有学员') : null) ??
     (batch.totalFen === 0 ? refuse('批量订单金额为 0，无需支付') : null),
-  /** Refunding children: a PAID batch. */
+  /** Passing offline or free: staff holding 免费开通, a CREATED batch whose import has ended, with students. */
+  'batch-order.pass': (scope, batch) =>
+    staffWith(scope, FREE_ORDER) ??
+    actionable(scope, batch) ??
+    (batch.orderCount === 0 ? refuse('批量订单中没有学员') : null),
+  /** Refunding children: staff holding 退款申请, a PAID batch. */
   'batch-order.refund': (scope, batch) =>
-    reach(scope, batch) ?? (batch.status !== 'PAID' ? refuse('只能退款已支付的批量订单') : null),
+    staffWith(scope, REFUND_PAGE) ??
+    reach(scope, batch) ??
+    (batch.status !== 'PAID' ? refuse('只能退款已支付的批量订单') : null),
 });

@@ -14,7 +14,7 @@ import type {
 import { UNIT_IMPORT_FINISHED } from '../../contract/unit-import';
 import type { ActorScope, FileResult } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { authorize } from '../../core/policy';
+import { abilitiesOf, authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { batchPayQr, checkBatch, payBatch, retireBatchPayments } from '../order/batch-order-pay.service';
@@ -52,7 +52,18 @@ async function importsOf(projectId: number, batchIds: number[]): Promise<Map<num
   return new Map(rows.map((row) => [row.batchOrderId ?? 0, row]));
 }
 
-async function present(rows: BatchOrder[]): Promise<BatchOrderItem[]> {
+/** What the batch order policy reads of a batch: the batch and whether its import has ended. */
+const factsOf = (batch: BatchOrder, importRow: UnitImport | null | undefined): BatchOrderFacts => ({
+  projectId: batch.projectId,
+  unitId: batch.unitId,
+  status: batch.status,
+  importFinished: !importRow || UNIT_IMPORT_FINISHED.includes(importRow.status),
+  orderCount: batch.orderCount,
+  totalFen: batch.totalFen,
+});
+
+/** Batch orders as lists and details show them, each with what the caller may do to it. */
+async function present(scope: ActorScope, rows: BatchOrder[]): Promise<BatchOrderItem[]> {
   if (rows.length === 0) return [];
   const projectId = rows[0].projectId;
   const unitClasses = new Map(
@@ -83,7 +94,8 @@ async function present(rows: BatchOrder[]): Promise<BatchOrderItem[]> {
   return rows.map((row) => {
     const unitClass = unitClasses.get(row.unitClassId);
     const importRow = imports.get(row.id);
-    const importFinished = !importRow || UNIT_IMPORT_FINISHED.includes(importRow.status);
+    const facts = factsOf(row, importRow);
+    const { importFinished } = facts;
     return {
       id: row.id,
       batchNo: row.batchNo,
@@ -102,6 +114,13 @@ async function present(rows: BatchOrder[]): Promise<BatchOrderItem[]> {
       importId: importRow?.id ?? null,
       importFinished,
       payable: row.status === 'CREATED' && importFinished && row.orderCount > 0 && row.totalFen > 0,
+      abilities: abilitiesOf(scope, {
+        pay: ['batch-order.pay', facts],
+        cancel: ['batch-order.change', facts],
+        remove: ['batch-order.change', facts],
+        pass: ['batch-order.pass', facts],
+        refund: ['batch-order.refund', facts],
+      }),
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
@@ -109,8 +128,8 @@ async function present(rows: BatchOrder[]): Promise<BatchOrderItem[]> {
   });
 }
 
-async function view(batch: BatchOrder): Promise<BatchOrderItem> {
-  const [item] = await present([batch]);
+async function view(scope: ActorScope, batch: BatchOrder): Promise<BatchOrderItem> {
+  const [item] = await present(scope, [batch]);
   return item;
 }
 
@@ -135,12 +154,12 @@ export async function pageBatchOrders(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  return { list: await present(rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return { list: await present(scope, rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
 /** `batch-order/detail`. */
 export async function getBatchOrder(scope: ActorScope, id: number): Promise<BatchOrderItem> {
-  return view(await loadBatch(scope, id));
+  return view(scope, await loadBatch(scope, id));
 }
 
 interface ChildRow {
@@ -207,19 +226,12 @@ export async function batchChildren(
   };
 }
 
-/** What the batch order policy reads of a batch: the batch and whether its import has ended. */
+/** What the batch order policy reads of a batch (its import read now). */
 async function batchFacts(batch: BatchOrder): Promise<BatchOrderFacts> {
   const importRow = await UnitImport.findOne({
     where: { projectId: batch.projectId, batchOrderId: batch.id },
   });
-  return {
-    projectId: batch.projectId,
-    unitId: batch.unitId,
-    status: batch.status,
-    importFinished: !importRow || UNIT_IMPORT_FINISHED.includes(importRow.status),
-    orderCount: batch.orderCount,
-    totalFen: batch.totalFen,
-  };
+  return factsOf(batch, importRow);
 }
 
 /** `batch-order/pay`: the Native code for the whole batch. */
@@ -258,10 +270,11 @@ const staffActor = (scope: ActorScope, reason: string | null): OrderActor => ({
 async function changeBatch(
   scope: ActorScope,
   id: number,
+  verb: 'batch-order.change' | 'batch-order.pass',
   change: (batch: BatchOrder, transaction: Transaction) => Promise<void>,
 ): Promise<BatchOrderItem> {
   const before = await loadBatch(scope, id);
-  authorize(scope, 'batch-order.change', await batchFacts(before));
+  authorize(scope, verb, await batchFacts(before));
   const retired = await retireBatchPayments(scope, before, scope.principal.accountId);
   if (retired.status === 'PAID') throw new BusinessError('批量订单已支付');
   await scope.sequelize.transaction(async (transaction) => {
@@ -269,7 +282,7 @@ async function changeBatch(
     if (batch?.status !== 'CREATED') throw new BusinessError('批量订单已不是待支付状态');
     await change(batch, transaction);
   });
-  return view(await loadBatch(scope, id));
+  return view(scope, await loadBatch(scope, id));
 }
 
 /** `batch-order/pass`: staff mark the batch paid offline or free; every child order is paid. */
@@ -277,7 +290,7 @@ export function passBatchOrder(
   scope: ActorScope,
   input: { id: number; channel: 'OFFLINE' | 'FREE'; remark: string },
 ): Promise<BatchOrderItem> {
-  return changeBatch(scope, input.id, async (batch, transaction) => {
+  return changeBatch(scope, input.id, 'batch-order.pass', async (batch, transaction) => {
     if (batch.orderCount === 0) throw new BusinessError('批量订单中没有学员');
     const count = await markBatchPaid(
       scope,
@@ -310,7 +323,7 @@ export function deleteBatchChildren(
   scope: ActorScope,
   input: { id: number; orderIds: number[] },
 ): Promise<BatchOrderItem> {
-  return changeBatch(scope, input.id, async (batch, transaction) => {
+  return changeBatch(scope, input.id, 'batch-order.change', async (batch, transaction) => {
     const closed = await closeBatchChildren(
       scope,
       batch,
@@ -337,7 +350,7 @@ export function deleteBatchChildren(
 
 /** `batch-order/cancel`: cancels the batch; every child order closes and its enrolment goes. */
 export function cancelBatchOrder(scope: ActorScope, id: number): Promise<BatchOrderItem> {
-  return changeBatch(scope, id, async (batch, transaction) => {
+  return changeBatch(scope, id, 'batch-order.change', async (batch, transaction) => {
     await closeBatchChildren(scope, batch, 'ALL', staffActor(scope, '取消批量订单'), new Date(), transaction);
     await batch.update({ status: 'CANCELLED', cancelledAt: new Date() }, { transaction });
     await audit(

@@ -429,6 +429,62 @@ describe('importing, and paying for everyone at once', () => {
     expect((await enrolments(s)).map((row) => row.status)).toEqual(['STUDYING', 'STUDYING']);
   });
 
+  test("batch orders carry the caller's abilities, and the server refuses what an ability refuses with the same words", async () => {
+    const s = await scene();
+    const id = (await importRows(s, staffRows(2, 9))).batchOrderId;
+    const detail = async (token: string) =>
+      ok(await call<BatchOrderItem>('batch-order/detail', { id }, token)).abilities;
+    const notYours = expect.any(String);
+    expect(await detail(s.managerA)).toEqual({
+      canPay: true,
+      payRefusal: null,
+      canCancel: true,
+      cancelRefusal: null,
+      canRemove: true,
+      removeRefusal: null,
+      canPass: false,
+      passRefusal: notYours,
+      canRefund: false,
+      refundRefusal: notYours,
+    });
+    expect(await detail(s.staff)).toMatchObject({ canPass: true, passRefusal: null, canRefund: false });
+    // The list carries the same abilities.
+    expect(
+      ok(await call<{ list: BatchOrderItem[] }>('batch-order/page', {}, s.staff)).list.find(
+        (row) => row.id === id,
+      )?.abilities,
+    ).toEqual(await detail(s.staff));
+    ok(await call('batch-order/pass', { id, channel: 'OFFLINE', remark: '线下已收款' }, s.staff));
+    const refunder = await signIn(
+      (
+        await buildAccount({
+          projectId: s.projectId,
+          roleSystem: ROLE_SYSTEM.PROJECT,
+          menu: [...PAGES, '/invoice-manage', '/invoice-manage/refund-list'],
+        })
+      ).account,
+    );
+    const paid = await detail(refunder);
+    expect(paid).toEqual({
+      canPay: false,
+      payRefusal: '批量订单已支付',
+      canCancel: false,
+      cancelRefusal: '批量订单已支付',
+      canRemove: false,
+      removeRefusal: '批量订单已支付',
+      canPass: false,
+      passRefusal: notYours,
+      canRefund: true,
+      refundRefusal: null,
+    });
+    expect((await detail(s.staff)).passRefusal).toBe('批量订单已支付');
+    refused(await call('batch-order/cancel', { id }, s.managerA), paid.cancelRefusal as string);
+    refused(
+      await call('batch-order/pass', { id, channel: 'FREE', remark: '再开通' }, s.staff),
+      '批量订单已支付',
+    );
+  });
+
   test('a unit manager reaches only their own unit’s imports and batch orders', async () => {
     const s = await scene();
     const result = await importRows(s, staffRows(1, 8));

@@ -16,7 +16,7 @@ import {
 import { buildAccountInfo } from '../../../testing/render-app';
 import { renderScreen, stubComputedStyles } from '../../../testing/render-screen';
 import { BatchPayOrderPage } from './BatchPayOrderPage';
-import { buildBatchOrder, buildChildOrder, pageOf } from './batch-order-test-data';
+import { batchAbilities, buildBatchOrder, buildChildOrder, pageOf } from './batch-order-test-data';
 import { BATCH_PAY_POLL_MS } from './components/BatchPayModal';
 
 jest.mock('../../../api/account', () => ({ getUnitOptions: jest.fn() }));
@@ -268,7 +268,7 @@ describe('BatchPayOrderPage', () => {
   it('lets staff holding 退款申请 refund chosen paid students, with a required reason; unit managers cannot', async () => {
     const paidZhang = { ...ZHANG_SAN, status: 'PAID' as const, myClassStatus: 'STUDYING' as const };
     const paidLi = { ...LI_SI, status: 'PAID' as const, myClassStatus: 'STUDYING' as const };
-    detailMock.mockResolvedValue(PAID);
+    detailMock.mockResolvedValue({ ...PAID, abilities: batchAbilities(PAID, { refund: true }) });
     childrenMock.mockResolvedValue(pageOf([paidZhang, paidLi]));
     const refunder = buildAccountInfo(['/home', '/order-manage/detail', '/invoice-manage/refund-list']);
     jest.mocked(refundBatchOrderChildren).mockResolvedValue({
@@ -309,10 +309,14 @@ describe('BatchPayOrderPage', () => {
   });
 
   it('lets staff holding 免费开通 pass the batch order offline or free, with a required remark', async () => {
+    detailMock.mockResolvedValue(buildBatchOrder({}, { pass: true }));
     jest
       .mocked(passBatchOrder)
       .mockResolvedValue(
-        buildBatchOrder({ status: 'PAID', channel: 'FREE', payable: false, remark: '单位统一补贴' }),
+        buildBatchOrder(
+          { status: 'PAID', channel: 'FREE', payable: false, remark: '单位统一补贴' },
+          { pass: true },
+        ),
       );
     await openDetail(STAFF);
     fireEvent.click(button('线下缴费/免费开通'));
@@ -336,14 +340,30 @@ describe('BatchPayOrderPage', () => {
   });
 
   it('says why an unpaid batch order cannot be paid while its import runs, and offers no change', async () => {
-    detailMock.mockResolvedValue(buildBatchOrder({ importFinished: false, payable: false }));
+    detailMock.mockResolvedValue(buildBatchOrder({ importFinished: false, payable: false }, { pass: true }));
     await openDetail(STAFF);
-    expect(screen.getByText('学员导入尚未结束，结束后才能缴费。')).toBeTruthy();
+    expect(screen.getByText('学员导入尚未完成，请稍后再试')).toBeTruthy();
     expect(queryButton('扫码支付')).toBeNull();
     expect(queryButton('线下缴费/免费开通')).toBeNull();
     // The server refuses every change until the import has ended.
     expect(queryButton('取消订单')).toBeNull();
     expect(queryButton('移出批量订单')).toBeNull();
+  });
+
+  it("follows the order's abilities, not the role's grants: what the server refuses is not offered, and why it cannot be paid is said", async () => {
+    // Staff holding 免费开通, but the server refuses passing and changing (e.g. the batch has no
+    // students left), and paying says why.
+    const empty = buildBatchOrder({ orderCount: 0, totalAmount: 0, payable: false }, { pass: true });
+    detailMock.mockResolvedValue({
+      ...empty,
+      abilities: { ...empty.abilities, canCancel: false, cancelRefusal: '批量订单已不是待支付状态' },
+    });
+    await openDetail(STAFF);
+    expect(screen.getByText('批量订单中没有学员')).toBeTruthy();
+    expect(queryButton('扫码支付')).toBeNull();
+    expect(queryButton('线下缴费/免费开通')).toBeNull();
+    expect(queryButton('取消订单')).toBeNull();
+    expect(queryButton('移出批量订单')).toBeTruthy();
   });
 });
 

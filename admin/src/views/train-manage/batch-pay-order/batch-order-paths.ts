@@ -3,8 +3,6 @@ import type { MenuUrl } from '@px/config';
 export const IMPORT_STUDENT_PAGE = '/train-manage/import-student' satisfies MenuUrl;
 export const BATCH_PAY_PAGE = '/train-manage/batch-pay-order' satisfies MenuUrl;
 export const BATCH_ORDER_DETAIL_PAGE = '/order-manage/detail' satisfies MenuUrl;
-/** The grant of 免费开通, which also lets staff pass a batch order as paid offline or free. */
-export const FREE_ORDER_GRANT = '/order-manage/free-order' satisfies MenuUrl;
 
 /** 导入学员 of a unit class. */
 export const importStudentPath = (unitClassId: number) => `${IMPORT_STUDENT_PAGE}?unitClassId=${unitClassId}`;

@@ -1,8 +1,61 @@
-import type { BatchChildOrder, BatchOrderItem, PageAnswer, UnitImportView } from '@px/api/contract';
+import type {
+  BatchChildOrder,
+  BatchOrderAbilities,
+  BatchOrderItem,
+  PageAnswer,
+  UnitImportView,
+} from '@px/api/contract';
 
-/** A batch order as the API answers it; unpaid and payable unless overridden. */
-export function buildBatchOrder(overrides: Partial<BatchOrderItem> = {}): BatchOrderItem {
+type AbilityFacts = Pick<BatchOrderItem, 'status' | 'importFinished' | 'orderCount' | 'totalAmount'>;
+
+/**
+ * The abilities the server answers for a batch order in this state (the batch order policy's words),
+ * to a caller who may (`pass`, `refund`: staff holding 免费开通 / 退款申请) or may not (a unit manager).
+ */
+export function batchAbilities(
+  order: AbilityFacts,
+  caller: { pass?: boolean; refund?: boolean } = {},
+): BatchOrderAbilities {
+  const change =
+    order.status === 'PAID'
+      ? '批量订单已支付'
+      : order.status === 'CANCELLED'
+        ? '批量订单已取消'
+        : order.importFinished
+          ? null
+          : '学员导入尚未完成，请稍后再试';
+  const pay =
+    change ??
+    (order.orderCount === 0
+      ? '批量订单中没有学员'
+      : order.totalAmount === 0
+        ? '批量订单金额为 0，无需支付'
+        : null);
+  const pass = caller.pass ? (change ?? (order.orderCount === 0 ? '批量订单中没有学员' : null)) : '没有权限';
+  const refund = caller.refund ? (order.status === 'PAID' ? null : '只能退款已支付的批量订单') : '没有权限';
   return {
+    canPay: pay === null,
+    payRefusal: pay,
+    canCancel: change === null,
+    cancelRefusal: change,
+    canRemove: change === null,
+    removeRefusal: change,
+    canPass: pass === null,
+    passRefusal: pass,
+    canRefund: refund === null,
+    refundRefusal: refund,
+  };
+}
+
+/**
+ * A batch order as the API answers it; unpaid and payable unless overridden, with the abilities of a
+ * unit manager in its state (`caller`: of staff who may pass or refund).
+ */
+export function buildBatchOrder(
+  overrides: Partial<BatchOrderItem> = {},
+  caller: { pass?: boolean; refund?: boolean } = {},
+): BatchOrderItem {
+  const order: Omit<BatchOrderItem, 'abilities'> = {
     id: 31,
     batchNo: 'B20261126093000123456',
     unitId: 5,
@@ -25,6 +78,7 @@ export function buildBatchOrder(overrides: Partial<BatchOrderItem> = {}): BatchO
     cancelledAt: null,
     ...overrides,
   };
+  return { ...order, abilities: overrides.abilities ?? batchAbilities(order, caller) };
 }
 
 /** A child order of the batch order; unpaid unless overridden. */

@@ -7,7 +7,6 @@ import { pageBatchOrderChildren, removeBatchOrderChildren } from '../../../../ap
 import { ListFilterBar } from '../../../../components/ListFilterBar';
 import { MyClassStatusTag } from '../../../../components/MyClassStatusTag';
 import { orDash } from '../../../../components/table-columns';
-import { useAccess } from '../../../../hooks/useAccess';
 import { usePagedList } from '../../../../hooks/usePagedList';
 import { OrderStatusTag } from '../../../order-manage/list/components/OrderStatusTag';
 import { RefundChildrenModal } from './RefundChildrenModal';
@@ -57,11 +56,10 @@ export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChil
   );
   const [selected, setSelected] = useState<number[]>([]);
   const [removing, setRemoving] = useState(false);
-  // Students leave only an unpaid batch order whose import has ended (the server refuses otherwise).
-  const removable = order.status === 'CREATED' && order.importFinished;
-  // Paid students' orders are refunded by staff holding 退款申请.
-  const mayRefund = useAccess().can('/invoice-manage/refund-list');
-  const refundable = order.status === 'PAID' && mayRefund;
+  // The batch order's abilities decide: students leave only an unpaid batch order whose import has
+  // ended; paid students' orders are refunded by staff holding 退款申请.
+  const removable = order.abilities.canRemove;
+  const refundable = order.abilities.canRefund;
   const [refunding, setRefunding] = useState(false);
   const seenVersion = useRef(version);
   const { reload } = list;

@@ -7,7 +7,7 @@ import { cancelBatchOrder, getBatchOrder, payBatchOrder } from '../../../../api/
 import { RecordPending } from '../../../../components/RecordPending';
 import { useAccess } from '../../../../hooks/useAccess';
 import { useRecord } from '../../../../hooks/useRecord';
-import { BATCH_PAY_PAGE, batchPayPath, FREE_ORDER_GRANT } from '../batch-order-paths';
+import { BATCH_PAY_PAGE, batchPayPath } from '../batch-order-paths';
 import { BatchOrderChildren } from './BatchOrderChildren';
 import { BatchOrderHead } from './BatchOrderHead';
 import { BatchPayModal, type NativePayment } from './BatchPayModal';
@@ -26,18 +26,15 @@ export interface BatchOrderDetailProps {
   back?: ReactNode;
 }
 
-/** Why an unpaid batch order cannot be paid yet, or null when it can (or is not unpaid). */
+/** Why an unpaid batch order cannot be paid now (its abilities' refusal), or null when it can (or is not unpaid). */
 function notPayableReason(order: BatchOrderItem): string | null {
-  if (order.status !== 'CREATED' || order.payable) return null;
-  if (!order.importFinished) return '学员导入尚未结束，结束后才能缴费。';
-  if (order.orderCount === 0) return '批量订单中已没有学员订单，无需缴费。';
-  if (order.totalAmount === 0) return '批量订单金额为 0，无需扫码支付。';
-  return '批量订单暂不能支付。';
+  if (order.status !== 'CREATED' || order.abilities.canPay) return null;
+  return order.abilities.payRefusal ?? '批量订单暂不能支付';
 }
 
 /**
- * One batch order: its head with the actions its state allows (扫码支付 when payable, 取消订单 while
- * unpaid, 线下缴费/免费开通 for staff holding 免费开通; none while its import runs) and its child
+ * One batch order: its head with the actions its abilities allow (扫码支付, 取消订单, 线下缴费/免费开通
+ * for staff holding 免费开通; none while its import runs, and why it cannot be paid) and its child
  * orders. The 批量缴费 page and 订单管理's 团体缴费订单详情 both show it.
  */
 export function BatchOrderDetail({ id, title, paysHere, back }: BatchOrderDetailProps) {
@@ -92,26 +89,27 @@ export function BatchOrderDetail({ id, title, paysHere, back }: BatchOrderDetail
 
   if (state.status !== 'ready') return <RecordPending state={state} onRetry={state.reload} back={back} />;
   const order = state.record;
-  // An unpaid batch order changes (cancel, pass, take students out) only once its import has ended.
-  const changeable = order.status === 'CREATED' && order.importFinished;
-  const canPass = changeable && order.orderCount > 0 && access.can(FREE_ORDER_GRANT);
+  // The server's abilities decide (docs/api-conventions.md "Abilities"): e.g. an unpaid batch order
+  // changes only once its import has ended, and only staff holding 免费开通 pass it.
+  const { abilities } = order;
+  const canPass = abilities.canPass;
   const reason = notPayableReason(order);
 
   const actions = (
     <Space wrap>
       {back}
-      {order.payable && paysHere && (
+      {abilities.canPay && paysHere && (
         <Button type="primary" icon={<QrcodeOutlined />} loading={paying} onClick={() => void pay()}>
           扫码支付
         </Button>
       )}
-      {order.payable && !paysHere && access.can(BATCH_PAY_PAGE) && (
+      {abilities.canPay && !paysHere && access.can(BATCH_PAY_PAGE) && (
         <Button type="primary" onClick={() => navigate(batchPayPath(order.id))}>
           去缴费
         </Button>
       )}
       {canPass && <Button onClick={() => setPassOpen(true)}>线下缴费/免费开通</Button>}
-      {changeable && (
+      {abilities.canCancel && (
         <Popconfirm
           title={`取消批量订单 ${order.batchNo}？`}
           description="所有学员订单将关闭，报名随之取消。"
