@@ -18,27 +18,9 @@ import { useExport } from '../../../hooks/useExport';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PushAttemptsDrawer } from './PushAttemptsDrawer';
 import { PUSH_STATUS_OPTIONS, pushColumns, statusCell, studentCell, usePushClassFilter } from './push-meta';
+import { sayQueued } from './say-queued';
 
 type View = 'report' | 'not-pushed';
-
-/** What a push request came to, said once: how many went out and why the others did not. */
-export function sayQueued(answer: PushQueued, what: string): void {
-  if (answer.refused.length === 0) {
-    void message.success(`已提交上报 ${answer.queued} ${what}`);
-    return;
-  }
-  Modal.info({
-    title: `已提交上报 ${answer.queued} ${what}，${answer.refused.length} 条未提交`,
-    content: (
-      <ul style={{ paddingLeft: 18, margin: 0 }}>
-        {answer.refused.slice(0, 20).map((refusal) => (
-          <li key={refusal.id}>{refusal.reason}</li>
-        ))}
-      </ul>
-    ),
-    okText: '知道了',
-  });
-}
 
 /** The title's switch between the push records and the enrolments never pushed. */
 function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => void }) {

@@ -23,10 +23,14 @@ import {
 import { AmountModal } from './components/AmountModal';
 import { BatchCopyModal } from './components/BatchCopyModal';
 import { ClassBatchBar } from './components/ClassBatchBar';
-import { ClassPushBar } from './components/ClassPushBar';
 import { ClassRowActions } from './components/ClassRowActions';
 import { useClassCategories, useClassYears, useTrainPlans } from './use-class-options';
 import { type SortEditing, useSortEditing } from './use-sort-editing';
+
+/** 上报监管平台, loaded after the list (reporting is a step of few pages' visits). */
+const ClassPushBar = lazy(() =>
+  import('./components/ClassPushBar').then((module) => ({ default: module.ClassPushBar })),
+);
 
 /** 批量修改, loaded when first opened: its date pickers stay out of the list's first load. */
 const BatchModifyModal = lazy(() =>
@@ -238,7 +242,9 @@ export function ClassListPage() {
             }}
             onClear={() => setSelected([])}
           />
-          <ClassPushBar ids={selected} />
+          <Suspense fallback={null}>
+            <ClassPushBar ids={selected} />
+          </Suspense>
           {sorting.editing ? (
             <Space>
               <Button onClick={sorting.cancel} disabled={sorting.saving}>

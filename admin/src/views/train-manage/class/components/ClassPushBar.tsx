@@ -1,8 +1,7 @@
-import CloudUploadOutlined from '@ant-design/icons/CloudUploadOutlined';
 import { Button, Popconfirm } from 'antd';
 import { useEffect, useState } from 'react';
 import { countPushable, pushClasses } from '../../../../api/regulator';
-import { sayQueued } from '../../../customer/my-class-push-log-manage/PushLogPage';
+import { sayQueued } from '../../../customer/my-class-push-log-manage/say-queued';
 
 /**
  * 上报监管平台 of the selected classes: how many of their students passed and were never reported
@@ -47,7 +46,7 @@ export function ClassPushBar({ ids }: { ids: number[] }) {
       disabled={!ids.length}
       onConfirm={push}
     >
-      <Button icon={<CloudUploadOutlined />} disabled={!ids.length} loading={busy}>
+      <Button disabled={!ids.length} loading={busy}>
         上报监管平台{ids.length && count !== null ? `（${count} 人）` : ''}
       </Button>
     </Popconfirm>
