@@ -265,7 +265,7 @@ export function PushExceptionPage() {
       columns={columns}
       columnsId="customer/my-class-push-log-exception-manage"
       header={
-        <Typography.Paragraph type="secondary">
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
           监管平台退回的记录不会自动重试：请核对出错字段后更正并重新上报，或标记已处理。
         </Typography.Paragraph>
       }

@@ -91,7 +91,7 @@ function ReportList({ view, onView }: { view: View; onView: (view: View) => void
     {
       title: '操作',
       key: 'actions',
-      width: 150,
+      width: 170,
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0}>

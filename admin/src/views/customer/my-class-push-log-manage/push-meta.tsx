@@ -77,7 +77,7 @@ export function statusCell(row: PushRow) {
 /** The columns every push list shows: number, student, class, kind, hours. */
 export function pushColumns<R extends PushRow>(): ListColumn<R>[] {
   return [
-    { title: '上报编号', dataIndex: 'pushNo', width: 170 },
+    { title: '上报编号', dataIndex: 'pushNo', width: 190 },
     { title: '学员', key: 'student', width: 160, ellipsis: false, render: (_v, row) => studentCell(row) },
     { title: '班级', dataIndex: 'className', width: 180 },
     {

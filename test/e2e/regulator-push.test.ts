@@ -1,0 +1,184 @@
+import { DEMO } from '@px/api';
+import type { Browser, Page } from 'playwright-core';
+import { signIn } from '../bench/api-client';
+import { antdButton as button } from '../support/antd';
+import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
+import { callProduct, queryProduct, signInDemoStudent } from '../support/product';
+import { type ProductServer, startProductServer } from '../support/server';
+import { expectVisible } from '../support/wait';
+
+// Issue 24, reporting to the regulator: the demo student 张三 passes the demo exam class (the exam
+// submitted through the calls the exam page makes), the pass writes the push and the server's sender
+// delivers it to the regulator simulator; the project admin sees it 已上报 in 推送日志; 赵六's demo
+// record, refused by the simulated register (ID_NAME_MISMATCH), is corrected in 推送异常 and
+// re-pushed; 张三's 我的班级 shows 已上报.
+
+const STEP_TIMEOUT = 180_000;
+
+let product: ProductServer;
+let browser: Browser;
+let h5: string;
+
+beforeAll(async () => {
+  product = await startProductServer();
+  browser = await launchBrowser();
+  h5 = product.url.replace('127.0.0.1', 'localhost');
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath('regulator-push', name) });
+const query = <T extends object>(text: string, values: unknown[] = []) =>
+  queryProduct<T>(product, text, values);
+
+/** Polls the product's database until `read` answers a row that `done` accepts. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const end = Date.now() + 120_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`${what}: not reached (${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const pushOf = (studentName: string, className: string) =>
+  query<{ push_no: string; status: string; reject_reason: string | null }>(
+    `SELECT p.push_no, p.status, p.reject_reason FROM regulator_push p
+       JOIN account a ON a.id = p.account_id JOIN train_class c ON c.id = p.class_id
+      WHERE a.real_name = $1 AND c.name = $2 ORDER BY p.id DESC LIMIT 1`,
+    [studentName, className],
+  ).then((rows) => rows[0] ?? null);
+
+const heldByRegulator = (pushNo: string) =>
+  query<{ n: string }>('SELECT count(*) AS n FROM regulator_sim.record WHERE push_no = $1', [pushNo]).then(
+    (rows) => Number(rows[0]?.n ?? 0),
+  );
+
+test(
+  '张三 passes the exam class: the push is delivered and 推送日志 shows it 已上报',
+  async () => {
+    const token = await signIn(
+      product.url,
+      { account: DEMO.accounts.student.idCardNo, password: DEMO.accounts.student.password },
+      3,
+    );
+    const [cls] = await query<{ id: number }>('SELECT id FROM train_class WHERE name = $1', [DEMO.examClass]);
+    await callProduct(product.url, token, 'shop-cart/save', { classId: Number(cls?.id) });
+    await callProduct(product.url, token, 'order/submit', {});
+    // Studying is another test's (study.test.ts): the hours are credited here as study would.
+    const [enrolment] = await query<{ id: number }>(
+      `UPDATE my_class SET status = 'FINISHED_STUDY', finished_study_at = now(),
+              required_tenths = (SELECT COALESCE(SUM(hours_tenths), 0) FROM train_class_course
+                                  WHERE class_id = $1 AND kind = 'REQUIRED')
+        WHERE class_id = $1 AND account_id = (SELECT id FROM account WHERE id_card_no = $2) RETURNING id`,
+      [Number(cls?.id), DEMO.accounts.student.idCardNo],
+    );
+    const sheet = await callProduct(product.url, token, 'exam/start', {
+      myClassId: Number(enrolment?.id),
+      kind: 'EXAM',
+    });
+    const [attempt] = await query<{
+      questions: { no: number; type: string; answer: string; acceptedAnswers: string[] }[];
+    }>('SELECT questions FROM exam_attempt WHERE id = $1', [sheet.attemptId]);
+    const answers = (attempt?.questions ?? []).map((question) => ({
+      no: question.no,
+      answer: question.type === 'FILL' ? (question.acceptedAnswers[0] ?? '') : question.answer,
+    }));
+    const result = await callProduct(product.url, token, 'exam/submit', {
+      attemptId: sheet.attemptId,
+      answers,
+    });
+    expect(result.passed).toBe(true);
+
+    const pushed = await until(
+      () => pushOf(DEMO.accounts.student.name, DEMO.examClass),
+      (push) => push?.status === 'SUCCESS',
+      "张三's push",
+    );
+    expect(await heldByRegulator(pushed?.push_no ?? '')).toBe(1);
+
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${product.url}/admin/customer/my-class-push-log-manage`);
+    await page.waitForURL(/\/admin\/admin-login/);
+    await page.getByPlaceholder('请输入账号').fill(DEMO.accounts.projectAdmin.account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.projectAdmin.password);
+    await button(page, '登录').click();
+    await page.waitForURL(/\/admin\/customer\/my-class-push-log-manage$/);
+    const row = page.locator('.ant-table-row').filter({ hasText: pushed?.push_no ?? '' });
+    await expectVisible(row.getByText('已上报'));
+    await expectVisible(row.getByText(DEMO.examClass));
+    await shot(page, '01-push-log');
+    await row.getByRole('button', { name: /上报记录/ }).click();
+    await expectVisible(page.locator('.ant-drawer').getByText('ACCEPTED · 200'));
+    await shot(page, '01-push-attempts');
+    await context.close();
+  },
+  STEP_TIMEOUT,
+);
+
+test(
+  "赵六's refused record is corrected in 推送异常 and accepted when pushed again",
+  async () => {
+    const refused = await until(
+      () => pushOf('赵六', '公需科目综合学习班（上年度）'),
+      (push) => push?.status === 'FAILED',
+      "赵六's refusal",
+    );
+    expect(refused?.reject_reason).toBe('ID_NAME_MISMATCH');
+
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${product.url}/admin/customer/my-class-push-log-exception-manage`);
+    await page.waitForURL(/\/admin\/admin-login/);
+    await page.getByPlaceholder('请输入账号').fill(DEMO.accounts.customerService.account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.customerService.password);
+    await button(page, '登录').click();
+    await page.waitForURL(/\/admin\/customer\/my-class-push-log-exception-manage$/);
+    const row = page.locator('.ant-table-row').filter({ hasText: refused?.push_no ?? '' });
+    await expectVisible(row.getByText('身份证号与姓名不一致'));
+    await shot(page, '02-exception');
+    await row.getByRole('button', { name: /更正并重新上报/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '监管平台退回' });
+    await expectVisible(dialog.getByText('身份证号：身份证号与姓名不一致'));
+    await dialog.getByLabel('学员姓名').fill('赵陆');
+    await dialog.getByLabel('处理说明').fill('已与学员核对身份证，姓名录入有误');
+    await shot(page, '03-correct');
+    await button(dialog, '更正并重新上报').click();
+    await expectVisible(page.getByText('已更正，正在重新上报'));
+
+    const accepted = await until(
+      () => pushOf('赵陆', '公需科目综合学习班（上年度）'),
+      (push) => push?.status === 'SUCCESS',
+      "赵陆's corrected push",
+    );
+    expect(accepted?.push_no).toBe(refused?.push_no);
+    expect(await heldByRegulator(refused?.push_no ?? '')).toBe(1);
+    await page.goto(`${product.url}/admin/customer/my-class-push-log-manage`);
+    await expectVisible(
+      page
+        .locator('.ant-table-row')
+        .filter({ hasText: refused?.push_no ?? '' })
+        .getByText('已上报'),
+    );
+    await context.close();
+  },
+  STEP_TIMEOUT,
+);
+
+test(
+  "张三's 我的班级 shows the class 已上报",
+  async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    await signInDemoStudent(page, h5);
+    const card = page.locator('.my-card').filter({ hasText: DEMO.examClass });
+    await expectVisible(card.getByRole('note', { name: '学时上报' }).getByText('已上报'));
+    await shot(page, '04-h5-my-classes');
+    await context.close();
+  },
+  STEP_TIMEOUT,
+);
