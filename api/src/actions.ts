@@ -9,6 +9,7 @@ import { certificateActions } from './modules/certificate/certificate.actions';
 import { changeClassActions } from './modules/change-class/change-class.actions';
 import { classCategoryActions } from './modules/class-category/class-category.actions';
 import { classCenterActions } from './modules/class-center/class-center.actions';
+import { cmsActions } from './modules/cms/cms.actions';
 import { courseActions } from './modules/course/course.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { documentLinkActions } from './modules/document-link/document-link.actions';
@@ -89,4 +90,5 @@ export const allActions: ActionDefinition[] = [
   ...unitWorkspaceActions,
   ...homeActions,
   ...uploadActions,
+  ...cmsActions,
 ];

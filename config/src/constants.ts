@@ -146,5 +146,5 @@ export const SMS_CODE_RULES = {
   maxWrongTries: 5,
   dailyPerMobile: 10,
   dailyPerIp: 50,
-  purposes: ['register', 'login', 'forget', 'modify-mobile', 'modify-password'],
+  purposes: ['register', 'login', 'forget', 'modify-mobile', 'modify-password', 'cms-apply'],
 } as const;

@@ -8,6 +8,8 @@ import { changeClassCalls } from './change-class';
 import { classCategoryCalls } from './class-category';
 import { classCenterCalls } from './class-center';
 import { classEvaluationCalls } from './class-evaluation';
+import { cmsApplyCalls, cmsBatchCalls, cmsExamCalls, cmsOrderCalls } from './cms';
+import { cmsApiCalls, scoreCalls } from './cms-score';
 import { courseCalls, questionCalls } from './course';
 import { dictionaryCalls } from './dictionary';
 import { documentLinkCalls } from './document-link';
@@ -112,6 +114,12 @@ export const CALLS = {
   ...keyed(wechatCalls),
   ...keyed(wxappCalls),
   ...keyed(unitRegisterCalls),
+  ...keyed(cmsBatchCalls),
+  ...keyed(cmsApplyCalls),
+  ...keyed(cmsExamCalls),
+  ...keyed(cmsOrderCalls),
+  ...keyed(scoreCalls),
+  ...keyed(cmsApiCalls),
 };
 
 /** Every call keyed by `<group>/<name>`: the type the apps' generic client is checked against. */

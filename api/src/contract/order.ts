@@ -21,6 +21,12 @@ import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 export const ORDER_STATUS = ['UNPAID', 'PAID', 'CLOSED', 'REFUNDING', 'REFUNDED'] as const;
 export type OrderStatus = (typeof ORDER_STATUS)[number];
+/**
+ * What an order pays for: `CLASS`, the classes of its items (the class order lists); `CMS`, an
+ * examination's fee (its title, no items; listed and refunded under 考务订单).
+ */
+export const ORDER_KINDS = ['CLASS', 'CMS'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 export const ORDER_STATUS_LABEL: Readonly<Record<OrderStatus, string>> = {
   UNPAID: '待支付',
   PAID: '已支付',

@@ -10,6 +10,7 @@ import { ShopCartItem } from '../modules/cart/cart.model';
 import { CertificateTemplate } from '../modules/certificate/certificate-template.model';
 import { ChangeClassApply } from '../modules/change-class/change-class.model';
 import { ClassCategory } from '../modules/class-category/class-category.model';
+import { CMS_MODELS } from '../modules/cms/cms.model';
 import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modules/course/course.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
 import {
@@ -125,6 +126,7 @@ export function initModels(sequelize: Sequelize): void {
     model.initModel(sequelize);
   RegulatorPush.initModel(sequelize);
   RegulatorPushLog.initModel(sequelize);
+  for (const model of CMS_MODELS) model.initModel(sequelize);
   installTenantGuard(Object.values(sequelize.models) as ModelStatic<never>[]);
   wireModules();
   Project.hasMany(Unit, { foreignKey: { name: 'projectId', allowNull: false } });

@@ -1,5 +1,6 @@
 import { listenAccount } from './account/account.listeners';
 import { listenClassCategory } from './class-category/class-category.listeners';
+import { listenCms } from './cms/cms.listeners';
 import { listenCourse } from './course/course.listeners';
 import { listenExam } from './exam/exam.listeners';
 import { listenInvoice } from './invoice/invoice.listeners';
@@ -34,4 +35,5 @@ export function wireModules(): void {
   listenRefundApply();
   listenPartner();
   listenRegulator();
+  listenCms();
 }

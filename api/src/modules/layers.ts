@@ -32,6 +32,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['study-report'],
   ['exam', 'my-certificate'],
   ['change-class'],
+  ['cms'],
   ['refund-apply', 'document-link', 'home'],
   ['regulator'],
   ['partner'],

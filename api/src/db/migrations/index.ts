@@ -31,10 +31,11 @@ import { m0029UnitManagerInvoices } from './0029-unit-manager-invoices';
 import { m0030ChangeNotifications } from './0030-change-notifications';
 import { m0031RowLevelSecurity } from './0031-row-level-security';
 import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
+import { m0041RegulatorPushes } from './0041-regulator-pushes';
 import { m0050PartnerApps } from './0050-partner-apps';
 import { m0051PartnerApi } from './0051-partner-api';
 import { m0052PartnerNotices } from './0052-partner-notices';
-import { m0041RegulatorPushes } from './0041-regulator-pushes';
+import { m0060Cms } from './0060-cms';
 import { m0070UploadedImages } from './0070-uploaded-images';
 import { m0075IdentityChecks } from './0075-identity-checks';
 
@@ -78,4 +79,5 @@ export const migrations: Migration[] = [
   m0052PartnerNotices,
   m0075IdentityChecks,
   m0041RegulatorPushes,
+  m0060Cms,
 ];

@@ -81,7 +81,9 @@ function stateWhere(scope: TenantScope, state: OrderInvoiceState): WhereOptions<
 /** The where of 开票订单's filters: the project's orders that were paid (money, not free). */
 async function orderWhere(scope: TenantScope, input: InvoiceOrderFilters): Promise<WhereOptions<PayOrder>> {
   const projectId = scope.project.id;
-  const and: WhereOptions<PayOrder>[] = [{ projectId, status: [...PAID_STATES], paidFen: { [Op.gt]: 0 } }];
+  const and: WhereOptions<PayOrder>[] = [
+    { projectId, kind: 'CLASS', status: [...PAID_STATES], paidFen: { [Op.gt]: 0 } },
+  ];
   if (input.orderNo) and.push({ orderNo: input.orderNo });
   if (input.student) and.push({ accountId: await accountIdsMatching(projectId, input.student) });
   if (input.paidFrom) and.push({ paidAt: { [Op.gte]: chinaDay(input.paidFrom, false) } });

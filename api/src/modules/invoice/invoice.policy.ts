@@ -1,6 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
 import type { InvoiceKind, InvoiceStatus } from '../../contract/invoice';
-import type { OrderStatus } from '../../contract/order';
+import type { OrderKind, OrderStatus } from '../../contract/order';
 import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 import { managedUnitId } from '../unit/unit.policy';
 
@@ -29,6 +29,8 @@ export interface InvoiceApplyFacts {
     unitId: number | null;
     status: OrderStatus;
     batchOrderId: number | null;
+    /** An examination's fee order (kind CMS) is not invoiced here. */
+    kind?: OrderKind;
   };
   /** Fen that may be invoiced (paid minus refunded of a PAID order). */
   amount: number;
@@ -86,6 +88,7 @@ function mayInvoice(scope: PolicyScope, facts: InvoiceApplyFacts): Verdict {
   const { order, active } = facts;
   const who = mayAsk(scope, order);
   if (who) return who;
+  if (order.kind === 'CMS') return refuse('考试报名费订单不在此开具发票，请联系考务人员');
   if (order.status !== 'PAID')
     return refuse(order.status === 'REFUNDED' ? '订单已退款，没有可开票金额' : '仅已支付的订单可以开票');
   if (active?.status === 'RED_ISSUING') return refuse('发票红冲中，红冲完成后可重新开票');

@@ -102,7 +102,7 @@ async function invoiceableOrders(
   const orders = await PayOrder.findAll({
     where: {
       [Op.and]: [
-        { projectId, status: 'PAID' },
+        { projectId, status: 'PAID', kind: 'CLASS' },
         where,
         {
           id: {

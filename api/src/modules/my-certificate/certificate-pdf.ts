@@ -27,8 +27,8 @@ export const A4 = { long: 841.89, short: 595.28 } as const;
 
 const FONT_FILE = apiPath('assets', 'fonts', 'wqy-microhei.ttf');
 let fontBytes: Buffer | null = null;
-/** The shipped CJK font, read once. */
-function cjkFont(): Buffer {
+/** The shipped CJK font, read once (other PDFs of the product set their Chinese text in it too). */
+export function cjkFont(): Buffer {
   fontBytes ??= readFileSync(FONT_FILE);
   return fontBytes;
 }
@@ -94,7 +94,8 @@ export function qrPng(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 2, width: 300, type: 'png' });
 }
 
-interface TextBox {
+/** A line of text in a box of a PDF page. */
+export interface TextBox {
   text: string;
   /** Top-left corner and width, in points from the page's top-left. */
   x: number;
@@ -111,7 +112,7 @@ interface TextBox {
  * line sits in the box's height; bold is drawn as a second pass a hair to the right (the font has
  * no bold face).
  */
-function drawText(page: PDFPage, font: PDFFont, box: TextBox): void {
+export function drawText(page: PDFPage, font: PDFFont, box: TextBox): void {
   let size = box.size;
   let width = font.widthOfTextAtSize(box.text, size);
   if (width > box.width && width > 0) {

@@ -48,6 +48,7 @@ const CHANNEL_OF: Record<PayMethod, PayAttemptChannel> = { JSAPI: 'WX_JSAPI', NA
 
 /** What the payer sees at WeChat: the first class's name, and how many more (at most 127 characters). */
 async function descriptionOf(order: PayOrder): Promise<string> {
+  if (order.title) return order.title.slice(0, 127);
   const items = await PayOrderItem.findAll({
     where: { orderId: order.id, projectId: order.projectId },
     order: [['id', 'ASC']],

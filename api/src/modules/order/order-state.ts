@@ -4,12 +4,15 @@ import {
   ORDER_PAY_MINUTES,
   type OrderChannel,
   type OrderCloseReason,
+  type OrderKind,
   type OrderLogSource,
   type OrderStatus,
 } from '../../contract/order';
 import type { Scope } from '../../core/action';
+import { emit } from '../../core/events';
 import { enrolPaid, removePendingEnrolments, startPendingEnrolments } from '../train-class/enrolment.service';
 import { MyClass } from '../train-class/train-class.model';
+import { orderPaid } from './order.events';
 import { PayOrder, PayOrderItem, PayOrderLog } from './order.model';
 
 /**
@@ -144,6 +147,12 @@ export async function markOrderPaid(
     ? { ...actor.detail, alreadyEnrolledClassIds: notEnrolled }
     : actor.detail;
   await logOrder(order, from, { ...actor, detail }, transaction);
+  await emit(
+    scope,
+    orderPaid,
+    { projectId: order.projectId, orderId: order.id, kind: order.kind, late: from === 'CLOSED' },
+    transaction,
+  );
   return notEnrolled;
 }
 
@@ -170,4 +179,44 @@ export async function markOrderClosed(
     await removePendingEnrolments(order.projectId, pendingIds, transaction);
   }
   await logOrder(order, from, actor, transaction);
+}
+
+/** A fee order of another module: who pays, how much, for what (the payer sees `title`). */
+export interface NewFeeOrder {
+  projectId: number;
+  accountId: number;
+  unitId: number | null;
+  kind: Exclude<OrderKind, 'CLASS'>;
+  title: string;
+  totalFen: number;
+}
+
+/**
+ * Opens an UNPAID fee order without items (an examination's fee), payable through `order/pay` like
+ * any order and closed after ORDER_PAY_MINUTES unpaid; its payment is told by `orderPaid`. Logged as
+ * made by the student. Runs in the caller's transaction.
+ */
+export async function openFeeOrder(
+  fee: NewFeeOrder,
+  actor: OrderActor,
+  now: Date,
+  transaction: Transaction,
+): Promise<PayOrder> {
+  const order = await PayOrder.create(
+    {
+      projectId: fee.projectId,
+      orderNo: newOrderNo(now),
+      accountId: fee.accountId,
+      unitId: fee.unitId,
+      kind: fee.kind,
+      title: fee.title.slice(0, 100),
+      status: 'UNPAID',
+      channel: null,
+      totalFen: fee.totalFen,
+      expiresAt: orderExpiry(now),
+    },
+    { transaction },
+  );
+  await logOrder(order, null, actor, transaction);
+  return order;
 }

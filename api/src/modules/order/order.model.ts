@@ -6,7 +6,13 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import type { OrderChannel, OrderCloseReason, OrderLogSource, OrderStatus } from '../../contract/order';
+import type {
+  OrderChannel,
+  OrderCloseReason,
+  OrderKind,
+  OrderLogSource,
+  OrderStatus,
+} from '../../contract/order';
 import type { BatchOrderChannel, BatchOrderStatus } from '../../contract/unit-import';
 import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
@@ -17,6 +23,10 @@ export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttr
   declare orderNo: string;
   declare accountId: number;
   declare unitId: number | null;
+  /** What the order pays for: classes (its items) or, `CMS`, an examination's fee (`title`, no items). */
+  declare kind: CreationOptional<OrderKind>;
+  /** What a fee order pays for, as the payer sees it (null for class orders). */
+  declare title: CreationOptional<string | null>;
   /** The batch order a unit pays this order through (a child order), else null. */
   declare batchOrderId: CreationOptional<number | null>;
   declare status: OrderStatus;
@@ -44,6 +54,8 @@ export class PayOrder extends Model<InferAttributes<PayOrder>, InferCreationAttr
         orderNo: { type: DataTypes.STRING(24), allowNull: false },
         accountId: { type: DataTypes.INTEGER, allowNull: false },
         unitId: { type: DataTypes.INTEGER, allowNull: true },
+        kind: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'CLASS' },
+        title: { type: DataTypes.STRING(100), allowNull: true },
         batchOrderId: { type: DataTypes.INTEGER, allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false },
         channel: { type: DataTypes.STRING(16), allowNull: true },

@@ -304,6 +304,8 @@ export async function pageMyOrders(
   const where: WhereOptions<PayOrder> = {
     projectId: scope.project.id,
     accountId: scope.principal.accountId,
+    // An examination's fee shows with its application (我的报名), not among the class orders.
+    kind: 'CLASS',
     ...(input.status ? { status: input.status } : {}),
   };
   const { rows, count } = await PayOrder.findAndCountAll({
@@ -337,6 +339,7 @@ export async function findWaitPay(scope: ActorScope, now = new Date()): Promise<
     where: {
       projectId: scope.project.id,
       accountId: scope.principal.accountId,
+      kind: 'CLASS',
       status: 'UNPAID',
       expiresAt: { [Op.gt]: now },
     },
@@ -351,7 +354,8 @@ export async function findWaitPay(scope: ActorScope, now = new Date()): Promise<
 /** The conditions of the back office's order list and export. */
 async function listWhere(scope: TenantScope, input: OrderFilters): Promise<WhereOptions<PayOrder>> {
   const projectId = scope.project.id;
-  const and: WhereOptions<PayOrder>[] = [{ projectId }];
+  // Examination fee orders are listed under 考务订单 (cms-order/page).
+  const and: WhereOptions<PayOrder>[] = [{ projectId, kind: 'CLASS' }];
   if (input.status) and.push({ status: input.status });
   if (input.channel) and.push({ channel: input.channel });
   if (input.unitId) and.push({ unitId: input.unitId });

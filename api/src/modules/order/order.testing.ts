@@ -26,20 +26,23 @@ import { WechatBinding, Wxapp, WxappProject } from '../wechat/wxapp.model';
 
 /**
  * A test app reaching WeChat through a running simulator (notifications delivered 1000x faster than
- * WeChat's schedule), listening on a loopback port so the simulator's notifications reach it.
+ * WeChat's schedule), listening on a loopback port so the simulator's notifications reach it; other
+ * options as `createTestApp`'s.
  */
-export async function createPayTestApp(): Promise<{ t: TestApp; sim: WechatSimulator }> {
+export async function createPayTestApp(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ t: TestApp; sim: WechatSimulator }> {
   const sim = createWechatSimulator();
   await sim.listen();
   paySim(sim).setNotifySpeed(1000);
   const wechat = createWechatGateway({ endpoints: sim.endpoints(), publicUrl: null, bridgeScript: null });
-  const t = await createTestApp({ providers: { wechat } });
+  const t = await createTestApp({ ...options, providers: { ...options.providers, wechat } });
   wechat.listeningAt(await t.listen());
   return { t, sim };
 }
 
 /** The demo official account with the demo merchant (one per database; it may serve many projects). */
-async function demoWxapp(): Promise<Wxapp> {
+export async function demoWxapp(): Promise<Wxapp> {
   const existing = await Wxapp.findOne({ where: { appId: DEMO_WECHAT_APP.appId } });
   if (existing) return existing;
   const merchant = demoMerchant();

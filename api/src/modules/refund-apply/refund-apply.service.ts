@@ -275,7 +275,9 @@ async function ownOrder(scope: ActorScope, orderId: number, transaction?: Transa
   const order = transaction
     ? await lockOrder(scope.project.id, orderId, transaction)
     : await PayOrder.findOne({ where: { projectId: scope.project.id, id: orderId } });
-  if (!order || order.accountId !== scope.principal.accountId) throw new BusinessError(ORDER_NOT_FOUND);
+  // An examination's fee is refunded by 考务 staff (cms-order/refund), never applied for here.
+  if (!order || order.accountId !== scope.principal.accountId || order.kind === 'CMS')
+    throw new BusinessError(ORDER_NOT_FOUND);
   return order;
 }
 

@@ -1,0 +1,215 @@
+import { maskIdCardNumber } from '@px/config';
+import {
+  CMS_APPLY_STATUS,
+  type CmsApplyAbilities,
+  type CmsApplyCounts,
+  type CmsApplyRow,
+  type CmsBatchAbilities,
+  type CmsBatchRow,
+  type CmsCandidateRow,
+  type CmsResult,
+  type CmsSittingPlace,
+  type CmsSubject as CmsSubjectView,
+  type MyCmsApply,
+  type MyCmsApplyAbilities,
+} from '../../contract/cms';
+import type { CmsApply, CmsBatch, CmsScore, CmsSitting, CmsSubject } from './cms.model';
+
+/** How the examinations' answers are shaped from their rows (the services read and decide). */
+
+export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
+
+/** Tenths as a mark with one decimal. */
+export const mark = (tenths: number): number => tenths / 10;
+
+/** A mark (one decimal at most) in tenths. */
+export const tenthsOf = (value: number): number => Math.round(value * 10);
+
+export function presentSubject(subject: CmsSubject): CmsSubjectView {
+  return {
+    id: subject.id,
+    name: subject.name,
+    fullMark: mark(subject.fullTenths),
+    passMark: mark(subject.passTenths),
+  };
+}
+
+/** Counts of every state, zero where none. */
+export function emptyCounts(): CmsApplyCounts {
+  return Object.fromEntries(CMS_APPLY_STATUS.map((status) => [status, 0])) as CmsApplyCounts;
+}
+
+export function presentBatch(
+  batch: CmsBatch,
+  facts: { subjects: CmsSubject[]; counts: CmsApplyCounts; open: boolean; abilities: CmsBatchAbilities },
+): CmsBatchRow {
+  return {
+    id: batch.id,
+    name: batch.name,
+    occupation: batch.occupation,
+    levels: batch.levels,
+    fee: batch.feeFen,
+    applyFrom: batch.applyFrom,
+    applyTo: batch.applyTo,
+    capacity: batch.capacity,
+    requiredFields: batch.requiredFields,
+    notice: batch.notice,
+    enabled: batch.status === 'ENABLED',
+    subjects: facts.subjects.map(presentSubject),
+    issueCertificate: batch.issueCertificate,
+    certificateTemplateId: batch.certificateTemplateId,
+    issuer: batch.issuer,
+    open: facts.open,
+    counts: facts.counts,
+    scoresPublishedAt: iso(batch.scoresPublishedAt),
+    createdAt: batch.createdAt.toISOString(),
+    abilities: facts.abilities,
+  };
+}
+
+/** Where a seated candidate sits. */
+export function presentPlace(apply: CmsApply, sitting: CmsSitting | undefined): CmsSittingPlace | null {
+  if (!sitting || apply.seatNo === null) return null;
+  return {
+    sittingId: sitting.id,
+    room: sitting.room,
+    place: sitting.place,
+    startsAt: sitting.startsAt.toISOString(),
+    endsAt: sitting.endsAt.toISOString(),
+    seatNo: apply.seatNo,
+  };
+}
+
+/** `第一考场 · 12号`. */
+export const seatText = (place: CmsSittingPlace | null): string | null =>
+  place ? `${place.room} · ${place.seatNo}号` : null;
+
+/** What the staff list shows of an application, given what it looked up. */
+export function presentApplyRow(
+  apply: CmsApply,
+  facts: {
+    batch: CmsBatch | undefined;
+    unitName: string | null;
+    sitting: CmsSitting | undefined;
+    auditorName: string | null;
+    abilities: CmsApplyAbilities;
+  },
+): CmsApplyRow {
+  return {
+    id: apply.id,
+    batchId: apply.batchId,
+    batchName: facts.batch?.name ?? '',
+    occupation: facts.batch?.occupation ?? '',
+    skillLevel: apply.skillLevel,
+    realName: apply.realName,
+    idCardNo: maskIdCardNumber(apply.idCardNo),
+    mobile: apply.mobile,
+    education: apply.education,
+    workYears: apply.workYears,
+    unitName: facts.unitName,
+    hasPhoto: apply.photoKey !== null,
+    status: apply.status,
+    rejectReason: apply.rejectReason,
+    fee: facts.batch?.feeFen ?? 0,
+    paidAt: iso(apply.paidAt),
+    seat: seatText(presentPlace(apply, facts.sitting)),
+    ticketNo: apply.ticketNo,
+    createdAt: apply.createdAt.toISOString(),
+    auditedAt: iso(apply.auditedAt),
+    auditorName: facts.auditorName,
+    abilities: facts.abilities,
+  };
+}
+
+/** A registered candidate and their seat (the sittings page). */
+export function presentCandidate(apply: CmsApply, sitting: CmsSitting | undefined): CmsCandidateRow {
+  return {
+    id: apply.id,
+    realName: apply.realName,
+    idCardNo: maskIdCardNumber(apply.idCardNo),
+    mobile: apply.mobile,
+    skillLevel: apply.skillLevel,
+    status: apply.status,
+    paidAt: iso(apply.paidAt),
+    sitting: presentPlace(apply, sitting),
+    ticketNo: apply.ticketNo,
+    ticketIssuedAt: iso(apply.ticketIssuedAt),
+  };
+}
+
+/**
+ * A candidate's result from their scores: every subject of the batch with its score (null when not
+ * scored), passed when every subject is scored (not absent) at its pass mark or above.
+ */
+export function resultOf(
+  subjects: readonly CmsSubject[],
+  scores: readonly CmsScore[],
+  certificateNo: string | null,
+): CmsResult & { complete: boolean } {
+  const bySubject = new Map(scores.map((score) => [score.subjectId, score]));
+  const rows = subjects.map((subject) => {
+    const score = bySubject.get(subject.id);
+    return {
+      subject,
+      score,
+      view: {
+        name: subject.name,
+        score: score?.scoreTenths == null ? null : mark(score.scoreTenths),
+        absent: score?.absent ?? false,
+        passMark: mark(subject.passTenths),
+        fullMark: mark(subject.fullTenths),
+      },
+    };
+  });
+  const complete = rows.every((row) => row.score !== undefined);
+  const passed =
+    complete &&
+    rows.every(
+      (row) =>
+        row.score?.scoreTenths != null &&
+        !row.score.absent &&
+        row.score.scoreTenths >= row.subject.passTenths,
+    );
+  return { subjects: rows.map((row) => row.view), passed, certificateNo, complete };
+}
+
+/** An application as its candidate sees it. */
+export function presentMyApply(
+  apply: CmsApply,
+  facts: {
+    batch: CmsBatch;
+    unitName: string | null;
+    sitting: CmsSitting | undefined;
+    unpaidOrderId: number | null;
+    result: CmsResult | null;
+    abilities: MyCmsApplyAbilities;
+  },
+): MyCmsApply {
+  return {
+    id: apply.id,
+    batchId: apply.batchId,
+    batchName: facts.batch.name,
+    occupation: facts.batch.occupation,
+    skillLevel: apply.skillLevel,
+    status: apply.status,
+    rejectReason: apply.rejectReason,
+    realName: apply.realName,
+    idCardNo: maskIdCardNumber(apply.idCardNo),
+    mobile: apply.mobile,
+    education: apply.education,
+    workYears: apply.workYears,
+    unitId: apply.unitId,
+    unitName: facts.unitName,
+    hasPhoto: apply.photoKey !== null,
+    requiredFields: facts.batch.requiredFields,
+    fee: facts.batch.feeFen,
+    unpaidOrderId: facts.unpaidOrderId,
+    paidAt: iso(apply.paidAt),
+    // The seat is the candidate's once the ticket is issued (staff may still move them before).
+    sitting: apply.ticketNo ? presentPlace(apply, facts.sitting) : null,
+    ticketNo: apply.ticketNo,
+    result: facts.result,
+    createdAt: apply.createdAt.toISOString(),
+    abilities: facts.abilities,
+  };
+}
