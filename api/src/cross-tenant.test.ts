@@ -117,6 +117,17 @@ const SOURCES = {
   staff: { sql: `SELECT id FROM account WHERE project_id = ${A} AND role_system = 2 ORDER BY id LIMIT 1` },
   role: { sql: `SELECT id FROM role WHERE project_id = ${A} AND role_system = 2 ORDER BY id LIMIT 1` },
   project: { sql: `SELECT id FROM project WHERE id = ${A}` },
+  cmsBatch: { sql: `SELECT id FROM cms_batch WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  cmsSubject: { sql: `SELECT id FROM cms_subject WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  cmsApply: { sql: `SELECT id FROM cms_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  cmsPaidApply: {
+    sql: `SELECT id FROM cms_apply WHERE project_id = ${A} AND status = 'PAID' ORDER BY id LIMIT 1`,
+  },
+  cmsSitting: { sql: `SELECT id FROM cms_sitting WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  cmsOrder: {
+    sql: `SELECT order_id AS id FROM cms_fee_order WHERE project_id = ${A} ORDER BY order_id LIMIT 1`,
+  },
+  cmsScoreImport: { sql: `SELECT id FROM cms_score_import WHERE project_id = ${A} ORDER BY id LIMIT 1` },
 } satisfies Record<string, Source>;
 
 type SourceName = keyof typeof SOURCES;
@@ -404,6 +415,46 @@ const CASES: Record<string, Record<string, Ref>> = {
   'unit/h5-register-qr-code': { unitId: 'unit' },
   'unit/register-config-by-unit': PUBLIC_UNIT,
   'unit/register-students': { unitId: 'unit' },
+  'cms-batch/detail': { id: 'cmsBatch' },
+  'cms-batch/save': {
+    id: 'cmsBatch',
+    certificateTemplateId: 'certificateTemplate',
+    'subjects[].id': 'cmsSubject',
+  },
+  'cms-batch/delete': { id: 'cmsBatch' },
+  'cms-apply/page': { batchId: 'cmsBatch' },
+  'cms-apply/export': { batchId: 'cmsBatch' },
+  'cms-apply/detail': { id: 'cmsApply' },
+  'cms-apply/photo': { id: 'cmsApply' },
+  'cms-apply/approve': { id: 'cmsApply' },
+  'cms-apply/reject': { id: 'cmsApply' },
+  'cms-apply/batch-approve': { ids: 'cmsApply' },
+  'cms-apply/submit': { batchId: 'cmsBatch', workUnitId: 'unit' },
+  'cms-apply/resubmit': { id: 'cmsApply', workUnitId: 'unit' },
+  'cms-apply/cancel': { id: 'cmsApply' },
+  'cms-apply/pay': { id: 'cmsApply' },
+  'cms-apply/my-photo': { id: 'cmsApply' },
+  'cms-apply/my-ticket': { id: 'cmsPaidApply' },
+  'cms-exam/sitting-list': { batchId: 'cmsBatch' },
+  'cms-exam/sitting-save': { id: 'cmsSitting', batchId: 'cmsBatch' },
+  'cms-exam/sitting-delete': { id: 'cmsSitting' },
+  'cms-exam/candidates': { batchId: 'cmsBatch', sittingId: 'cmsSitting' },
+  'cms-exam/auto-assign': { batchId: 'cmsBatch' },
+  'cms-exam/assign': { applyId: 'cmsPaidApply', sittingId: 'cmsSitting' },
+  'cms-exam/unassign': { applyId: 'cmsPaidApply' },
+  'cms-exam/issue-tickets': { batchId: 'cmsBatch' },
+  'cms-exam/attendance-export': { sittingId: 'cmsSitting' },
+  'cms-order/page': { batchId: 'cmsBatch' },
+  'cms-order/refund': { id: 'cmsOrder' },
+  'score/query': { batchId: 'cmsBatch' },
+  'score/update': { applyId: 'cmsPaidApply', 'scores[].subjectId': 'cmsSubject' },
+  'score/delete': { applyId: 'cmsPaidApply' },
+  'score/template': { batchId: 'cmsBatch' },
+  'score/import': { batchId: 'cmsBatch' },
+  'score/error-export': { importId: 'cmsScoreImport' },
+  'score/export': { batchId: 'cmsBatch' },
+  'score/publish': { batchId: 'cmsBatch' },
+  'score/unpublish': { batchId: 'cmsBatch' },
 };
 
 /** Fields a call needs besides its references when its schema's example does not fit. */
@@ -414,6 +465,8 @@ const INPUTS: Record<string, Record<string, unknown>> = {
   'unit/batch-update-train-type': { trainTypes: ['public'] },
   'role/save': { roleSystem: ROLE_SYSTEM.PROJECT },
   'exam-paper/save': { questions: [{ score: 100 }] },
+  'cms-exam/sitting-save': { startsAt: '2030-06-01T09:00:00+08:00', endsAt: '2030-06-01T11:00:00+08:00' },
+  'score/update': { scores: [{ score: 50 }] },
 };
 
 const CALLS_BY_KEY = new Map(catalogueCalls().map((call) => [call.key, call]));
@@ -588,6 +641,11 @@ describe('over the demo project and a second one', () => {
              FROM my_class m JOIN pay_order_item i ON i.my_class_id = m.id
              JOIN train_class c ON c.project_id = :a AND c.id <> m.class_id
             WHERE m.project_id = :a ORDER BY m.id, c.id LIMIT 1`);
+    // A refused score import of the demo's open batch (its error file).
+    await q(`INSERT INTO cms_score_import (project_id, batch_id, file_name, total, imported, headers, errors, refused_rows)
+           SELECT :a, b.id, 'A.xlsx', 1, 0, '["姓名","身份证号"]', '[{"row":2,"field":"姓名","value":"考生A","message":"x"}]',
+                  '[{"row":2,"cells":["考生A","370102199001010010"]}]'
+             FROM cms_batch b WHERE b.project_id = :a ORDER BY b.id LIMIT 1`);
     await q(`INSERT INTO unit_class (project_id, unit_id, class_id, name, planned_students, state, created_at, updated_at)
              SELECT :a, u.unit_id, u.class_id, '演示单位班级（二）', 10, u.state, now(), now()
                FROM unit_class u WHERE u.project_id = :a ORDER BY u.id LIMIT 1`);

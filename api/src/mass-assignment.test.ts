@@ -117,6 +117,14 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'wxapp/config-project-list': { projectIds: PLATFORM },
   'wxapp/check-follow': { accountId: PLATFORM },
   'wxapp/bind': { accountId: PLATFORM },
+  'cms-batch/page': { enabled: FILTER },
+  'cms-batch/save': {
+    fee: "the batch's examination fee staff of 报名管理 set (the call exists to); orders take it when made",
+    enabled: 'whether the batch takes applications, set by staff of 报名管理 (the call exists to)',
+  },
+  'cms-apply/page': { status: FILTER },
+  'cms-apply/export': { status: FILTER },
+  'cms-order/page': { status: FILTER },
 };
 
 /** Schemas that keep fields they do not declare, with why. */

@@ -1,6 +1,6 @@
 import { isIdCardNumber, isUnifiedSocialCreditCode, ROLE_SYSTEM } from '@px/config';
 import { DEMO_REGULATOR_APP } from '@px/regulator/sim';
-import { Op } from 'sequelize';
+import { Op, QueryTypes } from 'sequelize';
 import type { CertificateItem } from '../contract/my-certificate';
 import type { StudyDetail, StudyReportRow } from '../contract/study-report';
 import { Account } from '../modules/account/account.model';
@@ -60,6 +60,7 @@ test.each([
     1,
     ROLE_SYSTEM.PROJECT,
   ],
+  ['CMS staff', DEMO.accounts.cmsStaff.account, DEMO.accounts.cmsStaff.password, 1, ROLE_SYSTEM.PROJECT],
   [
     'unit manager',
     DEMO.accounts.unitManager.account,
@@ -235,8 +236,15 @@ test('the demo student holds a valid certificate of the class passed last year, 
     studentName: DEMO.accounts.student.name,
     status: 'VALID',
   });
-  expect(list.map((item) => item.kind).sort()).toEqual(['CLASS', 'SKILL', 'YEAR']);
-  expect(list.find((item) => item.kind === 'SKILL')).toMatchObject({
+  // The second skill certificate: 安全员, from the demo's published examination (DEMO.cms).
+  expect(list.map((item) => item.kind).sort()).toEqual(['CLASS', 'SKILL', 'SKILL', 'YEAR']);
+  expect(list.find((item) => item.kind === 'SKILL' && item.skillName === '安全员')).toMatchObject({
+    skillLevel: 'L4',
+    status: 'VALID',
+  });
+  expect(
+    list.find((item) => item.kind === 'SKILL' && item.skillName === DEMO.skillCertificate.skillName),
+  ).toMatchObject({
     className: '电工 四级/中级工',
     skillName: DEMO.skillCertificate.skillName,
     skillLevel: 'L4',
@@ -312,4 +320,20 @@ test('the demo project reports to the regulator simulator with its demo app, aut
   });
   const stored = await RegulatorPushConfig.findByPk(project.id);
   expect(stored?.appSecret).toBe(DEMO_REGULATOR_APP.secret);
+});
+
+test('the demo examinations: an open batch with an application in every state, and published scores 张三 passed', async () => {
+  const rows = await t.sequelize.query<{ name: string; status: string; n: number }>(
+    `SELECT b.name, a.status, COUNT(*)::int AS n FROM cms_apply a JOIN cms_batch b ON b.id = a.batch_id
+      GROUP BY b.name, a.status`,
+    { type: QueryTypes.SELECT },
+  );
+  const open = Object.fromEntries(
+    rows.filter((row) => row.name === DEMO.cms.openBatch).map((row) => [row.status, row.n]),
+  );
+  expect(open).toEqual({ SUBMITTED: 2, REJECTED: 1, APPROVED: 1, PAID: 2, CANCELLED: 1 });
+  const published = rows.filter((row) => row.name === DEMO.cms.publishedBatch);
+  expect(published).toEqual([expect.objectContaining({ status: 'SCORED', n: 3 })]);
+  const open2 = await t.http.post('/api/cms-batch/open-list.action').send({});
+  expect(open2.body.attribute.map((batch: { name: string }) => batch.name)).toEqual([DEMO.cms.openBatch]);
 });

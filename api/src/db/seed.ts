@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/account/password';
 import { Role } from '../modules/account/role.model';
 import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
+import { DEMO_CMS, seedCmsDemo } from '../modules/cms/cms.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
 import { seedExamDemo } from '../modules/exam/exam.demo';
 import { seedIdentityDemo } from '../modules/identity/identity.demo';
@@ -53,6 +54,8 @@ export const DEMO = {
     projectAdmin: { account: 'projectadmin', password: 'Admin123', name: '项目管理员' },
     customerService: { account: 'service', password: 'Service123', name: '客服小王' },
     unitManager: { account: 'unit', password: 'Unit1234', name: '单位管理员' },
+    /** 考务人员: the examinations' pages (/cms-manage). */
+    cmsStaff: { account: 'kaowu', password: 'Kaowu123', name: '考务老师' },
     student: { idCardNo: '370102199003071238', mobile: '13800000000', password: 'Study123', name: '张三' },
     /** A student without an ID number, enrolled in 张三's demo class: study asks for it first (/student/info). */
     incompleteStudent: { mobile: '13800000009', password: 'Study123', name: '孙七' },
@@ -71,6 +74,8 @@ export const DEMO = {
   unitStaff: DEMO_UNIT_STAFF.map((person) => person.realName),
   /** A unit affiliated under the demo unit, with its students (挂靠单位学员 of the demo unit manager). */
   affiliatedUnit: DEMO_AFFILIATED_UNIT,
+  /** The examinations: an open batch with applications in every state, and one with published scores. */
+  cms: DEMO_CMS,
 } as const;
 
 /**
@@ -170,6 +175,11 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       { accountName: accounts.customerService.account, realName: accounts.customerService.name },
       accounts.customerService.password,
     );
+    const cmsStaff = await create(
+      roleOf('cms-staff'),
+      { accountName: accounts.cmsStaff.account, realName: accounts.cmsStaff.name },
+      accounts.cmsStaff.password,
+    );
     const unitManager = await create(
       roleOf('unit-manager'),
       { accountName: accounts.unitManager.account, realName: accounts.unitManager.name, unitId: unit.id },
@@ -222,6 +232,11 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedInvoiceConfigDemo(project.id, transaction);
     await seedRegulatorDemo(project.id, transaction);
     await seedRegulatorPushDemo(sequelize, project.id, transaction);
+    await seedCmsDemo(
+      project.id,
+      { student, staffId: cmsStaff.id, unitId: unit.id, issuer: DEMO.title },
+      transaction,
+    );
     return true;
   });
 }

@@ -139,8 +139,7 @@ async function checkFields(
   }
   if (input.workUnitId !== undefined) {
     const unit = await Unit.findOne({ where: { id: input.workUnitId, projectId: scope.project.id } });
-    if (unit?.status !== 'ENABLED')
-      errors.push(fieldError('workUnitId', 'exists', '工作单位不存在或已停用'));
+    if (unit?.status !== 'ENABLED') errors.push(fieldError('workUnitId', 'exists', '工作单位不存在或已停用'));
   }
   if (errors.length) throw new ValidationError(errors);
 }

@@ -1,0 +1,115 @@
+import { ROLE_SYSTEM } from '@px/config';
+import { judge, type PolicyScope } from '../../core/policy';
+import {
+  CMS_APPLY_NOT_FOUND,
+  type CmsApplyFacts,
+  type CmsBatchFacts,
+  type CmsOrderFacts,
+  SCORES_PUBLISHED,
+} from './cms.policy';
+
+const candidate: PolicyScope = {
+  project: { id: 1 },
+  principal: { accountId: 5, roleSystem: ROLE_SYSTEM.STUDENT, unitId: null, menu: new Set() },
+};
+const staffOf = (...pages: string[]): PolicyScope => ({
+  project: { id: 1 },
+  principal: { accountId: 9, roleSystem: ROLE_SYSTEM.PROJECT, unitId: null, menu: new Set(pages) },
+});
+const reviewer = staffOf('/cms-manage/apply-manage');
+const scorer = staffOf('/cms-manage/score-manage');
+const cashier = staffOf('/cms-manage/cms-order-manage');
+const examiner = staffOf('/cms-manage/apply-exam-manage');
+
+const apply = (over: Partial<CmsApplyFacts> = {}): CmsApplyFacts => ({
+  projectId: 1,
+  accountId: 5,
+  status: 'SUBMITTED',
+  feeFen: 5000,
+  windowOpen: true,
+  ticketNo: null,
+  ...over,
+});
+const batch = (over: Partial<CmsBatchFacts> = {}): CmsBatchFacts => ({
+  projectId: 1,
+  applications: 0,
+  scoresPublished: false,
+  scored: 3,
+  ...over,
+});
+const order = (over: Partial<CmsOrderFacts> = {}): CmsOrderFacts => ({
+  projectId: 1,
+  status: 'PAID',
+  paidFen: 5000,
+  refundedFen: 0,
+  applyStatus: 'PAID',
+  ...over,
+});
+const reason = (verdict: ReturnType<typeof judge>) => verdict?.reason ?? null;
+
+describe('cms policy', () => {
+  test('staff of 报名管理 approve and reject submitted applications only', () => {
+    expect(judge(reviewer, 'cms-apply.approve', apply())).toBeNull();
+    expect(reason(judge(reviewer, 'cms-apply.reject', apply({ status: 'APPROVED' })))).toContain('待缴费');
+    expect(reason(judge(reviewer, 'cms-apply.approve', apply({ projectId: 2 })))).toBe(CMS_APPLY_NOT_FOUND);
+    expect(judge(scorer, 'cms-apply.approve', apply())?.forbidden).toBe(true);
+    expect(judge(candidate, 'cms-apply.approve', apply())?.forbidden).toBe(true);
+  });
+
+  test('the candidate acts on their own application in its state', () => {
+    expect(judge(candidate, 'cms-apply.resubmit', apply({ status: 'REJECTED' }))).toBeNull();
+    expect(
+      reason(judge(candidate, 'cms-apply.resubmit', apply({ status: 'REJECTED', windowOpen: false }))),
+    ).toContain('报名已截止');
+    expect(reason(judge(candidate, 'cms-apply.resubmit', apply({ accountId: 6, status: 'REJECTED' })))).toBe(
+      CMS_APPLY_NOT_FOUND,
+    );
+    expect(judge(candidate, 'cms-apply.pay', apply({ status: 'APPROVED' }))).toBeNull();
+    expect(reason(judge(candidate, 'cms-apply.pay', apply({ status: 'APPROVED', feeFen: 0 })))).toContain(
+      '免费',
+    );
+    expect(reason(judge(candidate, 'cms-apply.pay', apply()))).toContain('待审核');
+    expect(judge(candidate, 'cms-apply.cancel', apply({ status: 'APPROVED' }))).toBeNull();
+    expect(reason(judge(candidate, 'cms-apply.cancel', apply({ status: 'PAID' })))).toContain('已报名');
+    expect(reason(judge(candidate, 'cms-apply.ticket', apply({ status: 'PAID' })))).toContain('尚未发放');
+    expect(
+      judge(candidate, 'cms-apply.ticket', apply({ status: 'PAID', ticketNo: '3000001001' })),
+    ).toBeNull();
+    expect(
+      reason(judge(candidate, 'cms-apply.ticket', apply({ projectId: 2, ticketNo: 'x', status: 'PAID' }))),
+    ).toBe(CMS_APPLY_NOT_FOUND);
+  });
+
+  test('batches: delete without applications, publish with scores once, unpublish when published', () => {
+    expect(judge(reviewer, 'cms-batch.delete', batch())).toBeNull();
+    expect(reason(judge(reviewer, 'cms-batch.delete', batch({ applications: 1 })))).toContain('已有报名记录');
+    expect(judge(scorer, 'cms-batch.publish', batch())).toBeNull();
+    expect(reason(judge(scorer, 'cms-batch.publish', batch({ scored: 0 })))).toContain('还没有成绩');
+    expect(reason(judge(scorer, 'cms-batch.publish', batch({ scoresPublished: true })))).toContain('已发布');
+    expect(reason(judge(scorer, 'cms-batch.unpublish', batch()))).toContain('尚未发布');
+    expect(judge(reviewer, 'cms-batch.publish', batch())?.forbidden).toBe(true);
+    expect(reason(judge(scorer, 'cms-batch.publish', batch({ projectId: 2 })))).toBe('考试批次不存在');
+  });
+
+  test('scores are edited for registered candidates while unpublished; sittings deleted when empty', () => {
+    const row = { projectId: 1, status: 'PAID' as const, scoresPublished: false };
+    expect(judge(scorer, 'cms-score.edit', row)).toBeNull();
+    expect(reason(judge(scorer, 'cms-score.edit', { ...row, scoresPublished: true }))).toBe(SCORES_PUBLISHED);
+    expect(reason(judge(scorer, 'cms-score.edit', { ...row, status: 'APPROVED' }))).toContain('已报名');
+    expect(judge(examiner, 'cms-sitting.delete', { projectId: 1, seated: 0 })).toBeNull();
+    expect(reason(judge(examiner, 'cms-sitting.delete', { projectId: 1, seated: 2 }))).toContain(
+      '已安排考生',
+    );
+  });
+
+  test('fee orders are refunded when paid and before the scores are out', () => {
+    expect(judge(cashier, 'cms-order.refund', order())).toBeNull();
+    expect(reason(judge(cashier, 'cms-order.refund', order({ status: 'UNPAID' })))).toContain('已支付');
+    expect(reason(judge(cashier, 'cms-order.refund', order({ status: 'REFUNDING' })))).toContain('退款中');
+    expect(reason(judge(cashier, 'cms-order.refund', order({ applyStatus: 'SCORED' })))).toContain(
+      '成绩已发布',
+    );
+    expect(reason(judge(cashier, 'cms-order.refund', order({ projectId: 3 })))).toBe('订单不存在');
+    expect(judge(reviewer, 'cms-order.refund', order())?.forbidden).toBe(true);
+  });
+});
