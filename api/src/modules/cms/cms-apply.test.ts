@@ -15,8 +15,12 @@ import type { OrderPayAnswer, OrderView } from '../../contract/order';
 import type { TestApp } from '../../testing/app';
 import { buildAccount, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
+import { createFaceidClient } from '../identity/identity.provider';
+import { IdentityCheck } from '../identity/identity-check.model';
+import { createIdentitySimulator, SIM_IDENTITY_CREDENTIALS } from '../identity/identity-sim';
 import { PayOrder } from '../order/order.model';
 import { createPayTestApp, demoWxapp, PAYER } from '../order/order.testing';
+import { Project } from '../project/project.model';
 import { freshIp } from '../sms/sms.testing';
 import { useTestFileStorage } from '../storage/test-storage';
 import { WechatBinding } from '../wechat/wxapp.model';
@@ -35,11 +39,26 @@ import {
 let t: TestApp;
 let sim: WechatSimulator;
 const files = useTestFileStorage('cms-apply');
+/** The identity register of 实名核验 (a project with idCardVerify asks it). */
+const registry = createIdentitySimulator({ residents: [] });
+const RESIDENT = { name: '钱考生', idNumber: '110105194912310011' };
 beforeAll(async () => {
-  ({ t, sim } = await createPayTestApp({ trustProxy: true, providers: { storage: files.storage } }));
+  const url = await registry.listen();
+  registry.addResidents([RESIDENT]);
+  const identity = createFaceidClient({
+    baseUrl: url,
+    secretId: SIM_IDENTITY_CREDENTIALS.secretId,
+    secretKey: SIM_IDENTITY_CREDENTIALS.secretKey,
+    simulated: true,
+  });
+  ({ t, sim } = await createPayTestApp({
+    trustProxy: true,
+    providers: { storage: files.storage, identity },
+  }));
 });
 afterAll(async () => {
   await sim.close();
+  await registry.close();
   await t.close();
 });
 
@@ -288,6 +307,35 @@ describe('registration (/registerCms)', () => {
       }),
       '报名人数已满',
     );
+  });
+
+  test('with 实名核验 on, a name that does not belong to the ID number is refused; a matching one registers, the check kept', async () => {
+    const p = await buildCmsProject();
+    await Project.update({ settings: { idCardVerify: 1 } }, { where: { id: p.projectId } });
+    const batch = await saveBatch(t, p.staff);
+    const wrong = { realName: '钱冒名', idCardNo: RESIDENT.idNumber, mobile: freshCandidate().mobile };
+    const msgCode = await smsCodeFor(t, p.host, wrong.mobile);
+    const refusedByRegistry = await submitRequest(t, p.host, {
+      batchId: batch.id,
+      ...wrong,
+      msgCode,
+      skillLevel: 'L4',
+      education: 'COLLEGE',
+    });
+    expect(fieldsOf(refusedByRegistry)).toEqual(expect.arrayContaining(['realName', 'idCardNo']));
+    expect(await CmsApply.count({ where: { batchId: batch.id }, allTenants: true })).toBe(0);
+    const made = await registerCandidate(t, p.host, batch.id, {
+      realName: RESIDENT.name,
+      idCardNo: RESIDENT.idNumber,
+      mobile: freshCandidate().mobile,
+    });
+    const checks = await IdentityCheck.findAll({ where: { idCardNo: RESIDENT.idNumber }, allTenants: true });
+    const account = await CmsApply.findOne({ where: { id: made.apply.id }, allTenants: true });
+    expect(checks.map((check) => [check.purpose, check.result])).toEqual([
+      ['CMS', 'MISMATCH'],
+      ['CMS', 'MATCH'],
+    ]);
+    expect(checks[1]?.accountId).toBe(account?.accountId);
   });
 
   test('staff may not register as candidates', async () => {

@@ -27,6 +27,7 @@ import { findStudentByMobile, mobileRaceLost } from '../account/mobile.service';
 import { Role } from '../account/role.model';
 import { type AfterSignIn, signInAccount } from '../account/sign-in';
 import { audit } from '../audit/audit.service';
+import { identityRequired, linkIdentityCheck, requireIdentity } from '../identity/identity.service';
 import { PayOrder } from '../order/order.model';
 import { expireOrder } from '../order/order-pay.service';
 import { openFeeOrder } from '../order/order-state';
@@ -331,6 +332,8 @@ function raceRefusal(error: unknown): unknown {
  * `cms-apply/submit`: an application to an open batch at a level (the ID photo in `file`). A
  * signed-out candidate proves the mobile with the SMS code; their account is found or made (see
  * bindOrCreate) and signed in (the answer carries the session), the WeChat scene bound when given.
+ * When the project requires 实名核验 (`idCardVerify`), the name and ID number are checked through the
+ * identity provider first (refused naming `realName` / `idCardNo`).
  * A signed-in student applies as themselves. Nothing is kept when anything is refused (the photo
  * is removed, the code stays usable). Throws ValidationError naming fields, BusinessError (closed,
  * full, already applied), ForbiddenError for staff.
@@ -349,12 +352,17 @@ export async function submitApply(
   const batch = await openBatch(scope, input.batchId);
   const photo = await readPhoto(file);
   await checkFields(scope, batch, input, photo !== null);
+  // 实名核验 when the project requires it: the name and ID number must belong together.
+  const identity = identityRequired(scope.project)
+    ? await requireIdentity(scope, { realName: input.realName, idCardNo: input.idCardNo }, { purpose: 'CMS' })
+    : null;
   const photoKey = photo ? await storePhoto(scope, photo) : null;
   try {
     if (principal) {
       const actor = scope as ActorScope;
       const apply = await scope.sequelize.transaction(async (transaction) => {
         const account = await ownAccount(actor, input, transaction);
+        if (identity) await linkIdentityCheck(identity, account.id, transaction);
         return createApplication(scope, batch.id, account, input, photoKey, transaction);
       });
       return { apply: await viewMyApply(actor, apply), session: null };
@@ -362,6 +370,7 @@ export async function submitApply(
     const check = { mobile: input.mobile, purpose: 'cms-apply' as const, code: input.msgCode ?? '' };
     const made = await withSmsCode(scope, check, async (transaction) => {
       const { account } = await bindOrCreate(scope, input, transaction);
+      if (identity) await linkIdentityCheck(identity, account.id, transaction);
       await afterSignIn?.(account, transaction);
       const session: LoginAnswer = await signInAccount(scope, account, transaction);
       const apply = await createApplication(scope, batch.id, account, input, photoKey, transaction);
