@@ -22,6 +22,7 @@ import { Project } from '../project/project.model';
 import { revokeAccountSessions } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
 import { ACCOUNT_STATUS, Account } from './account.model';
+import { presentStaff } from './account.presenter';
 import { hashPassword, readNewPassword } from './password';
 import { Role } from './role.model';
 
@@ -30,23 +31,6 @@ const STAFF_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
 
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
-
-function presentStaff(account: Account, units: Map<number, string>): StaffAccountItem {
-  return {
-    id: account.id,
-    accountName: account.accountName,
-    realName: account.realName,
-    mobile: account.mobile,
-    roleId: account.roleId,
-    roleName: account.role?.name ?? '',
-    roleSystem: account.roleSystem,
-    unitId: account.unitId,
-    unitName: account.unitId === null ? null : (units.get(account.unitId) ?? null),
-    status: account.status,
-    lastLoginAt: account.lastLoginAt?.toISOString() ?? null,
-    createdAt: account.createdAt.toISOString(),
-  };
-}
 
 async function unitNames(
   projectId: number,
@@ -114,11 +98,7 @@ async function loadStaff(projectId: number, id: number, transaction: Transaction
 }
 
 /** One staff account as the administrator list shows it. */
-async function presentOne(
-  projectId: number,
-  id: number,
-  transaction: Transaction,
-): Promise<StaffAccountItem> {
+async function staffItem(projectId: number, id: number, transaction: Transaction): Promise<StaffAccountItem> {
   const account = await Account.findOne({
     where: { id, projectId },
     include: [{ model: Role, as: 'role', attributes: ['id', 'name'], paranoid: false }],
@@ -222,7 +202,7 @@ export async function saveStaffAccount(
           transaction,
         );
       }
-      return presentOne(projectId, id, transaction);
+      return staffItem(projectId, id, transaction);
     });
   } catch (error) {
     // Two saves of one name at once: the unique index decides.

@@ -16,6 +16,7 @@ import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { Account } from './account.model';
+import { presentRole } from './account.presenter';
 import { Role } from './role.model';
 
 /**
@@ -56,20 +57,6 @@ export function withSections(urls: Iterable<string>): string[] {
 const ACCOUNT_COUNT = literal(
   '(SELECT COUNT(*)::int FROM account a WHERE a.role_id = "Role".id AND a.deleted_at IS NULL)',
 );
-
-function presentRole(role: Role): RoleItem {
-  return {
-    id: role.id,
-    name: role.name,
-    roleSystem: role.roleSystem,
-    code: role.code,
-    remark: role.remark,
-    menu: role.menu,
-    accountCount: Number(role.get('accountCount') ?? 0),
-    createdAt: role.createdAt.toISOString(),
-    updatedAt: role.updatedAt.toISOString(),
-  };
-}
 
 /** Every role of the caller's scope (optionally of one role system), for selects. */
 export async function queryRoles(scope: SignedInScope, roleSystem?: RoleSystem): Promise<RoleOption[]> {

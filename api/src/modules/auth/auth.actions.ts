@@ -5,14 +5,12 @@ import { decryptLoginField } from '../../core/login-key';
 import { readNewPassword } from '../account/password';
 import type { CaptchaProof } from '../captcha/captcha.service';
 import { sceneBinder } from '../wechat/oauth.service';
+import { presentAboutUs, presentAgreement, presentIndex2 } from './auth.presenter';
 import {
   checkAccountBeforeLogin,
   getAccountInfo,
   listSwitchOptions,
   modifyPassword,
-  presentAboutUs,
-  presentAgreement,
-  presentIndex2,
   signInAtIndex2,
   signInWithPassword,
   signOut,

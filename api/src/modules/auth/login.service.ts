@@ -7,24 +7,9 @@ import {
   VALIDATION_MESSAGES,
 } from '@px/config';
 import { col, fn, literal, Op, QueryTypes, where as sqlWhere } from 'sequelize';
-import type {
-  AboutUs,
-  AccountInfo,
-  Agreement,
-  CheckAccountAnswer,
-  Index2Info,
-  LoginAnswer,
-  LoginRefusal,
-  SwitchLoginList,
-} from '../../contract/login';
+import type { AccountInfo, CheckAccountAnswer, LoginAnswer, SwitchLoginList } from '../../contract/login';
 import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
-import {
-  JsonAnswer,
-  type Scope,
-  type SignedInScope,
-  type TenantProject,
-  type TenantScope,
-} from '../../core/action';
+import { JsonAnswer, type Scope, type SignedInScope, type TenantScope } from '../../core/action';
 import { sharedCache } from '../../core/change-feed';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { withBypass, withProject } from '../../db/tenant-access';
@@ -36,8 +21,8 @@ import { type CaptchaProof, consumeCaptchaProof, hasCaptchaProof } from '../capt
 import { PROJECT_STATUS, Project } from '../project/project.model';
 import { revokeOtherSessions, revokeSessionById } from '../session/session.service';
 import { Unit } from '../unit/unit.model';
-import { agreementTexts } from './agreement';
-import { type AttemptStatus, attemptKey, getAttemptStatus, recordAttempt } from './sign-in-limits.service';
+import { captchaTypeFor, presentIndex2, presentStatus } from './auth.presenter';
+import { attemptKey, getAttemptStatus, recordAttempt } from './sign-in-limits.service';
 
 /** The door: 1 the back office (role systems 1, 2 and 4), 3 the student H5 (role system 3). */
 export type LoginRoleType = (typeof LOGIN_ROLE_TYPE)[keyof typeof LOGIN_ROLE_TYPE];
@@ -48,19 +33,6 @@ const clientIp = (scope: Pick<Scope, 'request'>) => scope.request.ip || 'unknown
 const BACK_OFFICE_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
 /** Attempts of password changes are counted under this scope (per account) for the lock rule. */
 const MODIFY_PASSWORD_SCOPE = 'pwd';
-
-/** The captcha each door shows: the image code in the back office, the slider on the H5. */
-export function captchaTypeFor(roleType: LoginRoleType): CheckAccountAnswer['captchaType'] {
-  return roleType === LOGIN_ROLE_TYPE.BACK_OFFICE ? 'image' : 'slider';
-}
-
-function presentStatus(status: AttemptStatus, roleType: LoginRoleType): LoginRefusal {
-  return {
-    needCaptcha: status.needCaptcha,
-    captchaType: captchaTypeFor(roleType),
-    lockedUntil: status.lockedUntil?.toISOString() ?? null,
-  };
-}
 
 /**
  * Step one of the two-step login: whether the password must come with a captcha and whether
@@ -409,12 +381,6 @@ export async function switchLogin(scope: SignedInScope, targetId: number): Promi
   });
 }
 
-/** Whether the project's /index2 entry is open, and its title. */
-export function presentIndex2(project: TenantProject): Index2Info {
-  const { index2Open, title } = project.settings;
-  return { open: index2Open === 1, title };
-}
-
 /**
  * Student sign-in on /index2 with ID number and password; the same attempt rules as `login`.
  * Refused while the project's `index2Open` is 0; an account that is not an ID number is refused
@@ -431,18 +397,6 @@ export async function signInAtIndex2(
     ]);
   }
   return signInWithPassword(scope, { ...request, roleType: LOGIN_ROLE_TYPE.STUDENT, index2: true });
-}
-
-/** The user agreement and privacy policy with the project's H5 title. */
-export function presentAgreement(project: TenantProject): Agreement {
-  const { title } = project.settings;
-  return { title, ...agreementTexts(title) };
-}
-
-/** About us: the project's titles, customer phone and version. */
-export function presentAboutUs(project: TenantProject): AboutUs {
-  const { title, shortTitle, customerPhone, versionCode } = project.settings;
-  return { title, shortTitle, customerPhone, versionCode };
 }
 
 /** A unit manager works only while their unit is enabled. */

@@ -3,7 +3,7 @@ import type { Providers } from '../../core/action';
 import type { RequestState } from '../../core/request-context';
 import { storedImageRoute } from '../storage/stored-image-route';
 import { BannerImage } from './banner.model';
-import { BANNER_IMAGE_PATH_PREFIX, bannerImageUrl } from './banner.service';
+import { BANNER_IMAGE_PATH_PREFIX, bannerImageUrl } from './banner.presenter';
 
 /**
  * The public banner image route: `GET|HEAD /api/banner-image/<id>.<ext>` (see `storedImageRoute`:

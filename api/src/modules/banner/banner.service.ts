@@ -4,7 +4,6 @@ import {
   BANNER_IMAGE_LIMIT_BYTES,
   type BannerImage as BannerImageAnswer,
   type BannerItem,
-  type BannerWindowState,
   type bannerPageInput,
   type bannerSaveInput,
   type PublicBanner,
@@ -16,63 +15,13 @@ import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { readUploadedImage, storeCheckedImage } from '../storage/image-upload';
 import { Banner, BannerImage } from './banner.model';
+import { bannerImageUrl, presentBanner, presentImage } from './banner.presenter';
 
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
 
 /** An uploaded image no banner uses is removed after this long (it was abandoned in the editor). */
 export const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;
-/** The public path prefix of banner images: `/api/banner-image/<id>.<ext>`. */
-export const BANNER_IMAGE_PATH_PREFIX = '/api/banner-image/';
-
-const EXTENSION_OF_TYPE: Record<BannerImageAnswer['contentType'], string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
-
-/** The public, stable URL of a banner image (its content never changes under that URL). */
-export function bannerImageUrl(image: Pick<BannerImage, 'id' | 'contentType'>): string {
-  return `${BANNER_IMAGE_PATH_PREFIX}${image.id}.${EXTENSION_OF_TYPE[image.contentType]}`;
-}
-
-function presentImage(image: BannerImage): BannerImageAnswer {
-  return {
-    id: image.id,
-    url: bannerImageUrl(image),
-    contentType: image.contentType,
-    width: image.width,
-    height: image.height,
-    size: image.size,
-  };
-}
-
-/** Where a banner's window stands at `now`. */
-export function bannerWindowState(
-  banner: { startAt: Date | null; endAt: Date | null },
-  now: Date,
-): BannerWindowState {
-  if (banner.startAt && banner.startAt.getTime() > now.getTime()) return 'PENDING';
-  if (banner.endAt && banner.endAt.getTime() <= now.getTime()) return 'ENDED';
-  return 'ACTIVE';
-}
-
-function presentBanner(banner: Banner, image: BannerImage, now: Date): BannerItem {
-  return {
-    id: banner.id,
-    title: banner.title,
-    image: presentImage(image),
-    link: banner.link,
-    sort: banner.sort,
-    startAt: banner.startAt?.toISOString() ?? null,
-    endAt: banner.endAt?.toISOString() ?? null,
-    status: banner.status,
-    windowState: bannerWindowState(banner, now),
-    createdAt: banner.createdAt.toISOString(),
-    updatedAt: banner.updatedAt.toISOString(),
-  };
-}
-
 /** The images of the project by id. */
 async function imagesById(
   scope: TenantScope,

@@ -11,7 +11,6 @@ import type { z } from 'zod';
 import {
   CERTIFICATE_BACKGROUND_LIMIT_BYTES,
   type CertificateBackground,
-  type CertificateField,
   type CertificateTemplateDetail,
   type CertificateTemplateItem,
   type certificateTemplatePageInput,
@@ -24,6 +23,7 @@ import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
+import { backgroundUrl, presentDetail, presentItem } from './certificate.presenter';
 import { certificateTemplateDeleting } from './certificate-template.events';
 import { CertificateTemplate } from './certificate-template.model';
 
@@ -59,30 +59,6 @@ function backgroundExtension(projectId: number, key: string): string | null {
     key.slice(folder.length),
   );
   return match ? (match[1] as string) : null;
-}
-
-/** Where staff read a background: the signed-in `certificate/template-background` call. */
-export function backgroundUrl(key: string): string {
-  return `/api/certificate/template-background.action?key=${encodeURIComponent(key)}`;
-}
-
-function presentItem(template: CertificateTemplate): CertificateTemplateItem {
-  return {
-    id: template.id,
-    name: template.name,
-    status: template.status,
-    width: template.width,
-    height: template.height,
-    fieldCount: template.fields.length,
-    backgroundImage: template.backgroundImage,
-    backgroundUrl: template.backgroundImage ? backgroundUrl(template.backgroundImage) : null,
-    createdAt: template.createdAt.toISOString(),
-    updatedAt: template.updatedAt.toISOString(),
-  };
-}
-
-function presentDetail(template: CertificateTemplate): CertificateTemplateDetail {
-  return { ...presentItem(template), fields: template.fields as CertificateField[] };
 }
 
 async function lockProjectTemplates(scope: TenantScope, transaction: Transaction) {

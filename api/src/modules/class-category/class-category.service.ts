@@ -17,6 +17,7 @@ import { audit } from '../audit/audit.service';
 import { categoryAndBelow, categoryPlaces } from './category-places';
 import { classCategoryDeleting } from './class-category.events';
 import { ClassCategory } from './class-category.model';
+import { presentCategory } from './class-category.presenter';
 
 /** The base types every project starts with, in order (their names may be edited, never their codes). */
 export const BASE_CLASS_CATEGORIES: readonly { code: ClassBaseType; name: string }[] = [
@@ -99,7 +100,8 @@ async function loadCategory(
   return category;
 }
 
-async function presentItem(category: ClassCategory, transaction?: Transaction): Promise<ClassCategoryItem> {
+/** A category as answered: its path from the base type is read, and its number of children. */
+async function categoryItem(category: ClassCategory, transaction?: Transaction): Promise<ClassCategoryItem> {
   const path: ClassCategory[] = [category];
   while (path[0].parentId !== null) {
     path.unshift(await loadCategory(category.projectId, path[0].parentId, transaction));
@@ -108,22 +110,12 @@ async function presentItem(category: ClassCategory, transaction?: Transaction): 
     where: { projectId: category.projectId, parentId: category.id },
     transaction,
   });
-  return {
-    id: category.id,
-    parentId: category.parentId,
-    level: category.level,
-    code: category.code,
-    baseCode: path[0].code as ClassBaseType,
-    name: category.name,
-    sort: category.sort,
-    path: path.map((entry) => entry.name),
-    childCount,
-  };
+  return presentCategory(category, path, childCount);
 }
 
 /** One category with its path from the base type and its number of children. Throws 班级分类不存在. */
 export async function findClassCategory(scope: TenantScope, id: number): Promise<ClassCategoryItem> {
-  return presentItem(await loadCategory(scope.project.id, id));
+  return categoryItem(await loadCategory(scope.project.id, id));
 }
 
 /** Serialises changes to a project's tree (sort numbers and sibling names) within the transaction. */
@@ -284,7 +276,7 @@ export async function saveClassCategory(
           transaction,
         );
       }
-      return presentItem(category, transaction);
+      return categoryItem(category, transaction);
     });
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', '同级下已有同名的分类');

@@ -1,4 +1,4 @@
-import { type ProjectSettings, shownBaseTypes } from '@px/config';
+import { shownBaseTypes } from '@px/config';
 import { col, fn, Op, QueryTypes, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type {
@@ -22,7 +22,6 @@ import { PlayUnavailableError } from '../resource/video-provider';
 import { classRatings } from '../train-class/class-evaluation.service';
 import {
   CLASS_NOT_OFFERED,
-  type ClassHours,
   chinaToday,
   classCourseItems,
   classHours,
@@ -30,6 +29,7 @@ import {
   offeredWhere,
 } from '../train-class/class-read';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
+import { presentCenterItem } from './class-center.presenter';
 
 /**
  * The H5 class centre: the offered classes of a project (on the shelf, plan PUBLISHED, today in
@@ -82,37 +82,8 @@ async function electiveCourseCounts(projectId: number, classIds: number[]): Prom
   return new Map(rows.map((row) => [row.classId, Number(row.count)]));
 }
 
-/** What the H5 item of a class is made of, besides the class itself. */
-interface ItemParts {
-  place: CategoryPlace | undefined;
-  hours: ClassHours | undefined;
-  rating: { rating: number | null; count: number } | undefined;
-  /** Elective courses left out of the count (hideElective). */
-  hiddenCourses: number;
-}
-
-function presentItem(cls: TrainClass, settings: ProjectSettings, parts: ItemParts): ClassCenterItem {
-  return {
-    id: cls.id,
-    name: cls.name,
-    year: cls.year,
-    baseType: parts.place?.baseType ?? 'public',
-    categoryPath: parts.place?.path ?? '',
-    amount: cls.amountFen,
-    requiredHours: (parts.hours?.requiredTenths ?? 0) / 10,
-    electiveHours: settings.hideElective === 1 ? 0 : cls.electiveHoursTenths / 10,
-    courseCount: (parts.hours?.courseCount ?? 0) - parts.hiddenCourses,
-    teacherName: cls.teacherName,
-    enrolEndDate: cls.enrolEndDate,
-    studyStartDate: cls.studyStartDate,
-    studyEndDate: cls.studyEndDate,
-    rating: parts.rating?.rating ?? null,
-    evaluationCount: parts.rating?.count ?? 0,
-  };
-}
-
 /** The H5 items of `classes`, in their order. */
-async function presentItems(
+async function centerItems(
   scope: TenantScope,
   places: Map<number, CategoryPlace>,
   classes: TrainClass[],
@@ -127,7 +98,7 @@ async function presentItems(
       : Promise.resolve(new Map<number, number>()),
   ]);
   return classes.map((cls) =>
-    presentItem(cls, settings, {
+    presentCenterItem(cls, settings, {
       place: places.get(cls.categoryId),
       hours: hours.get(cls.id),
       rating: ratings.get(cls.id),
@@ -157,7 +128,7 @@ export async function pageCenterClasses(
     offset: (input.pageNum - 1) * input.pageSize,
   });
   return {
-    list: await presentItems(scope, places, rows),
+    list: await centerItems(scope, places, rows),
     total: count,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -295,7 +266,7 @@ export async function findCenterDetail(
   const projectId = scope.project.id;
   const cls = await loadOffered(scope, id, today);
   const places = await categoryPlaces(projectId);
-  const [item] = await presentItems(scope, places, [cls]);
+  const [item] = await centerItems(scope, places, [cls]);
   const courses = await classCourseItems(projectId, cls.id, {
     kinds: scope.project.settings.hideElective === 1 ? ['REQUIRED'] : undefined,
   });
@@ -394,5 +365,5 @@ export async function recommendedClasses(
     ],
     limit: RECOMMENDED_LIMIT,
   });
-  return presentItems(scope, places, classes);
+  return centerItems(scope, places, classes);
 }

@@ -1,6 +1,7 @@
 import type { CourseCategoryNode } from '../../contract/course';
 import type { TenantScope } from '../../core/action';
-import { type CategoryTreeNode, createCategoryTree } from '../category-tree/category-tree.service';
+import { presentCategoryTree } from '../category-tree/category-tree.presenter';
+import { createCategoryTree } from '../category-tree/category-tree.service';
 import { CourseCategory } from './course.model';
 
 export const CATEGORY_NOT_FOUND = '课程分类不存在';
@@ -16,13 +17,7 @@ export const courseCategories = createCategoryTree({
   itemNoun: '课程',
 });
 
-const present = ({ itemCount, children, ...item }: CategoryTreeNode): CourseCategoryNode => ({
-  ...item,
-  courseCount: itemCount,
-  children: children.map(present),
-});
-
 /** `course/category-tree`: the project's tree, each node with the courses in it and under it. */
 export async function courseCategoryTree(scope: TenantScope): Promise<CourseCategoryNode[]> {
-  return (await courseCategories.tree(scope)).map(present);
+  return presentCategoryTree(await courseCategories.tree(scope), 'courseCount');
 }

@@ -18,6 +18,7 @@ import { audit } from '../audit/audit.service';
 import { Resource } from '../resource/resource.model';
 import { courseDeleting, courseUnpublishing } from './course.events';
 import { Course, CourseLesson, ResourceQuestion } from './course.model';
+import { presentCourse } from './course.presenter';
 import { courseCategories } from './course-category.service';
 
 export const COURSE_NOT_FOUND = '课程不存在';
@@ -32,21 +33,6 @@ async function lessonCounts(scope: TenantScope, courseIds: number[]): Promise<Ma
     raw: true,
   })) as unknown as { courseId: number; count: string }[];
   return new Map(rows.map((row) => [row.courseId, Number(row.count)]));
-}
-
-function presentCourse(course: Course, paths: Map<number, string>, lessonCount: number): CourseItem {
-  return {
-    id: course.id,
-    name: course.name,
-    categoryId: course.categoryId,
-    categoryName: paths.get(course.categoryId) ?? null,
-    teacherName: course.teacherName,
-    status: course.status,
-    hours: tenthsToHours(course.hoursTenths),
-    lessonCount,
-    createdAt: course.createdAt.toISOString(),
-    updatedAt: course.updatedAt.toISOString(),
-  };
 }
 
 /**

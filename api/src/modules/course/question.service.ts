@@ -12,24 +12,10 @@ import { audit } from '../audit/audit.service';
 import { Resource } from '../resource/resource.model';
 import { loadResource } from '../resource/resource.service';
 import { ResourceQuestion } from './course.model';
+import { presentQuestion } from './course.presenter';
 
 export const QUESTION_NOT_FOUND = '弹题不存在';
 const MARK_TAKEN = '该时间点已有弹题';
-
-function presentQuestion(question: ResourceQuestion): QuestionItem {
-  return {
-    id: question.id,
-    resourceId: question.resourceId,
-    markSecond: question.markSecond,
-    type: question.type,
-    content: question.content,
-    options: question.options,
-    answer: question.answer,
-    explanation: question.explanation,
-    createdAt: question.createdAt.toISOString(),
-    updatedAt: question.updatedAt.toISOString(),
-  };
-}
 
 /** The questions of a video of the project, by mark. Throws BusinessError 视频不存在. */
 export async function listQuestions(scope: TenantScope, resourceId: number): Promise<QuestionItem[]> {

@@ -1,6 +1,7 @@
 import type { ExamCategoryNode } from '../../contract/exam-question';
 import type { TenantScope } from '../../core/action';
-import { type CategoryTreeNode, createCategoryTree } from '../category-tree/category-tree.service';
+import { presentCategoryTree } from '../category-tree/category-tree.presenter';
+import { createCategoryTree } from '../category-tree/category-tree.service';
 import { ExamCategory } from './exam.model';
 
 /** The exam type tree of each project (`exam-question/category-*`): it files the question bank. */
@@ -14,13 +15,7 @@ export const examCategories = createCategoryTree({
   itemNoun: '试题',
 });
 
-const present = ({ itemCount, children, ...item }: CategoryTreeNode): ExamCategoryNode => ({
-  ...item,
-  questionCount: itemCount,
-  children: children.map(present),
-});
-
 /** `exam-question/category-tree`: the project's tree, each node with the questions in it and under it. */
 export async function examCategoryTree(scope: TenantScope): Promise<ExamCategoryNode[]> {
-  return (await examCategories.tree(scope)).map(present);
+  return presentCategoryTree(await examCategories.tree(scope), 'questionCount');
 }

@@ -1,11 +1,11 @@
 import { projectCalls } from '../../contract/project';
 import { implement } from '../../core/action';
 import { getLoginKey } from '../../core/login-key';
+import { presentSystemInfo } from './project.presenter';
 import {
   deleteProject,
   getProjectSettings,
   listProjects,
-  presentSystemInfo,
   saveOwnProjectSettings,
   saveProject,
   saveProjectSettings,

@@ -22,9 +22,8 @@ import type {
   ProjectSettingsAnswer,
   projectListInput,
   projectSaveInput,
-  SystemInfo,
 } from '../../contract/project';
-import type { ActorScope, Scope, SignedInScope, TenantProject } from '../../core/action';
+import type { ActorScope, Scope, SignedInScope } from '../../core/action';
 import { BusinessError, ForbiddenError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
@@ -33,6 +32,7 @@ import { audit } from '../audit/audit.service';
 import { regionLevel } from '../dictionary/regions';
 import { projectCreated, projectDisabled } from './project.events';
 import { PROJECT_STATUS, Project } from './project.model';
+import { presentProject } from './project.presenter';
 
 /**
  * Finds the project a request works in: the unit's project when a unit is named, else the project
@@ -64,16 +64,6 @@ export async function resolveRequestProject(where: { unitId?: number; host: stri
   return project;
 }
 
-/** The system-config answer: every setting with its default filled in, the project's identity, the login key. */
-export function presentSystemInfo(project: TenantProject, loginPublicKey: string): SystemInfo {
-  return {
-    ...project.settings,
-    projectId: project.id,
-    projectName: project.name,
-    loginPublicKey,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Project management (platform staff)
 // ---------------------------------------------------------------------------------------------
@@ -93,21 +83,6 @@ const STAFF_COUNT = literal(
       AND a.status = 'ENABLED' AND a.deleted_at IS NULL)`,
 );
 const UNIT_COUNT = literal(`(${UNIT_COUNT_SQL}"Project".id)`);
-
-function presentProject(project: Project): ProjectItem {
-  return {
-    id: project.id,
-    code: project.code,
-    name: project.name,
-    status: project.status,
-    isDefault: project.isDefault,
-    domains: project.domains,
-    accountCount: Number(project.get('accountCount') ?? 0),
-    staffCount: Number(project.get('staffCount') ?? 0),
-    unitCount: Number(project.get('unitCount') ?? 0),
-    createdAt: project.createdAt.toISOString(),
-  };
-}
 
 async function loadProject(id: number, transaction?: Transaction, lock = false): Promise<Project> {
   const project = await Project.findByPk(id, {

@@ -1,6 +1,7 @@
 import type { ResourceCategoryNode } from '../../contract/resource';
 import type { TenantScope } from '../../core/action';
-import { type CategoryTreeNode, createCategoryTree } from '../category-tree/category-tree.service';
+import { presentCategoryTree } from '../category-tree/category-tree.presenter';
+import { createCategoryTree } from '../category-tree/category-tree.service';
 import { ResourceCategory } from './resource.model';
 
 export const CATEGORY_NOT_FOUND = '资源分类不存在';
@@ -16,13 +17,7 @@ export const resourceCategories = createCategoryTree({
   itemNoun: '资源',
 });
 
-const present = ({ itemCount, children, ...item }: CategoryTreeNode): ResourceCategoryNode => ({
-  ...item,
-  resourceCount: itemCount,
-  children: children.map(present),
-});
-
 /** `resource/category-tree`: the project's tree, each node with the resources in it and under it. */
 export async function resourceCategoryTree(scope: TenantScope): Promise<ResourceCategoryNode[]> {
-  return (await resourceCategories.tree(scope)).map(present);
+  return presentCategoryTree(await resourceCategories.tree(scope), 'resourceCount');
 }

@@ -14,29 +14,10 @@ import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { resourceDeleting } from './resource.events';
 import { Resource } from './resource.model';
+import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
-
-/** A resource as clients see it (never its storage key). */
-export function presentResource(resource: Resource, paths: Map<number, string>): ResourceItem {
-  return {
-    id: resource.id,
-    type: resource.type,
-    name: resource.name,
-    fileName: resource.fileName,
-    categoryId: resource.categoryId,
-    categoryName: resource.categoryId === null ? null : (paths.get(resource.categoryId) ?? null),
-    contentType: resource.contentType,
-    size: resource.size,
-    durationSeconds: resource.durationSeconds,
-    width: resource.width,
-    height: resource.height,
-    status: resource.status,
-    createdAt: resource.createdAt.toISOString(),
-    updatedAt: resource.updatedAt.toISOString(),
-  };
-}
 
 /** One resource of the project; another project's id answers like a missing one (视频不存在). */
 export async function loadResource(

@@ -14,6 +14,7 @@ import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
 import { CLASS_NOT_OFFERED, chinaToday, findOfferedClass } from './class-read';
 import { ClassEvaluation, MyClass, TrainClass } from './train-class.model';
+import { presentEvaluation } from './train-class.presenter';
 
 /**
  * Class evaluations (评价): students who paid for a class rate it 1..5 with a comment, once each
@@ -71,19 +72,6 @@ async function authorNames(
     transaction,
   });
   return new Map(accounts.map((account) => [account.id, account.realName]));
-}
-
-function presentEvaluation(evaluation: ClassEvaluation, studentName: string): EvaluationItem {
-  return {
-    id: evaluation.id,
-    classId: evaluation.classId,
-    studentName,
-    score: evaluation.score,
-    content: evaluation.content,
-    status: evaluation.status,
-    createdAt: evaluation.createdAt.toISOString(),
-    updatedAt: evaluation.updatedAt.toISOString(),
-  };
 }
 
 /**

@@ -1,33 +1,18 @@
 import type { Transaction, WhereOptions } from 'sequelize';
 import type { ClassFilters, ClassItem } from '../../contract/train-class';
-import { fenToYuan } from '../../contract/train-class';
 import type { FileResult, TenantScope } from '../../core/action';
 import { cursorBatches, modelSelectSql } from '../../core/export-cursor';
-import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
+import { exportXlsx } from '../../core/xlsx';
 import { type CategoryPlace, categoryPlaces } from '../class-category/category-places';
 import { chinaToday, enrolmentCountsSql } from './class-read';
 import { TrainClass } from './train-class.model';
-import { type ClassLookups, type ClassRecord, classListWhere, presentClassItem } from './train-class.service';
-
-/** The columns of the class list export, in order. */
-const COLUMNS: readonly XlsxColumn<ClassItem>[] = [
-  { header: '班级名称', width: 40, value: (item) => item.name },
-  { header: '年度', width: 8, value: (item) => item.year },
-  { header: '培训计划', width: 36, value: (item) => item.planName },
-  { header: '班级类型', width: 30, value: (item) => item.categoryPath },
-  { header: '价格（元）', width: 12, numFmt: '0.00', value: (item) => Number(fenToYuan(item.amount)) },
-  { header: '必修学时', width: 10, value: (item) => item.requiredHours },
-  { header: '选修学时', width: 10, value: (item) => item.electiveHours },
-  { header: '报名开始', width: 12, value: (item) => item.enrolStartDate },
-  { header: '报名结束', width: 12, value: (item) => item.enrolEndDate },
-  { header: '学习开始', width: 12, value: (item) => item.studyStartDate },
-  { header: '学习结束', width: 12, value: (item) => item.studyEndDate },
-  { header: '上架状态', width: 10, value: (item) => (item.onShelf ? '已上架' : '已下架') },
-  { header: '报名人数', width: 10, value: (item) => item.enrolledCount },
-  { header: '待支付', width: 8, value: (item) => item.unpaidCount },
-  { header: '已退款/转出', width: 12, value: (item) => item.leftCount },
-  { header: '创建时间', width: 20, value: (item) => chinaDateTime(item.createdAt) },
-];
+import {
+  CLASS_EXPORT_COLUMNS,
+  type ClassLookups,
+  type ClassRecord,
+  presentClassItem,
+} from './train-class.presenter';
+import { classListWhere } from './train-class.service';
 
 /** A row of the export's cursor: the class's columns with its plan, hours and enrolments joined. */
 interface ExportRow extends ClassRecord {
@@ -118,11 +103,10 @@ export async function exportClasses(
 ): Promise<FileResult> {
   const projectId = scope.project.id;
   const where = await classListWhere(projectId, input);
-  return streamXlsx({
-    filename: `班级列表-${chinaToday(now).replaceAll('-', '')}.xlsx`,
-    sheetName: '班级列表',
-    columns: COLUMNS,
+  return exportXlsx('班级列表', {
+    columns: CLASS_EXPORT_COLUMNS,
     batches: cursorBatches(scope.sequelize, { sql: exportSql(projectId, where) }, presenter(projectId)),
     log: scope.log,
+    now,
   });
 }

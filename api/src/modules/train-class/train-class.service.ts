@@ -18,21 +18,15 @@ import { emit } from '../../core/events';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
-import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-category/category-places';
+import { categoryAndBelow, categoryPlaces } from '../class-category/category-places';
 import { Course } from '../course/course.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { checkYear } from '../train-plan/train-plan.service';
 import { classExamDropped } from './class.events';
-import {
-  type ClassHours,
-  chinaToday,
-  classCourseItems,
-  classHours,
-  type EnrolmentCounts,
-  enrolmentCounts,
-  notOfferedReason,
-} from './class-read';
+import { chinaToday, classCourseItems, classHours, enrolmentCounts } from './class-read';
 import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
+import type { ClassLookups } from './train-class.presenter';
+import { presentClassItem } from './train-class.presenter';
 
 /**
  * The back-office class calls (班级管理 and 班级详情): create and edit a class with its courses,
@@ -85,35 +79,7 @@ export async function loadClasses(
   });
 }
 
-/** What presenting classes needs beyond their rows, read once for a batch of classes. */
-export interface ClassLookups {
-  plans: Map<number, { name: string; status: string }>;
-  places: Map<number, CategoryPlace>;
-  hours: Map<number, ClassHours>;
-  enrolments: Map<number, EnrolmentCounts>;
-  today: string;
-}
-
-/** The columns of a class a list row shows. */
-export type ClassRecord = Pick<
-  TrainClass,
-  | 'id'
-  | 'name'
-  | 'planId'
-  | 'year'
-  | 'categoryId'
-  | 'amountFen'
-  | 'enrolStartDate'
-  | 'enrolEndDate'
-  | 'studyStartDate'
-  | 'studyEndDate'
-  | 'onShelf'
-  | 'sort'
-  | 'electiveHoursTenths'
-  | 'createdAt'
-  | 'updatedAt'
->;
-
+/** What presenting a batch of classes needs beyond their rows, read once. */
 async function lookupsFor(
   projectId: number,
   classes: TrainClass[],
@@ -133,41 +99,8 @@ async function lookupsFor(
   };
 }
 
-/** A class as a list row, from its record and the lookups of its batch. */
-export function presentClassItem(cls: ClassRecord, lookups: ClassLookups): ClassItem {
-  const plan = lookups.plans.get(cls.planId);
-  const place = lookups.places.get(cls.categoryId);
-  const hours = lookups.hours.get(cls.id);
-  return {
-    id: cls.id,
-    name: cls.name,
-    planId: cls.planId,
-    planName: plan?.name ?? '',
-    year: cls.year,
-    categoryId: cls.categoryId,
-    baseType: place?.baseType ?? 'public',
-    categoryPath: place?.path ?? '',
-    amount: cls.amountFen,
-    enrolStartDate: cls.enrolStartDate,
-    enrolEndDate: cls.enrolEndDate,
-    studyStartDate: cls.studyStartDate,
-    studyEndDate: cls.studyEndDate,
-    onShelf: cls.onShelf,
-    offered: notOfferedReason(cls, plan?.status ?? '', lookups.today) === null,
-    sort: cls.sort,
-    requiredHours: tenthsToHours(hours?.requiredTenths ?? 0),
-    electiveHours: tenthsToHours(cls.electiveHoursTenths),
-    courseCount: hours?.courseCount ?? 0,
-    enrolledCount: lookups.enrolments.get(cls.id)?.paid ?? 0,
-    unpaidCount: lookups.enrolments.get(cls.id)?.unpaid ?? 0,
-    leftCount: lookups.enrolments.get(cls.id)?.left ?? 0,
-    createdAt: cls.createdAt.toISOString(),
-    updatedAt: cls.updatedAt.toISOString(),
-  };
-}
-
 /** Classes of the project as list rows (plan, category path, hours, offered, enrolments), in the given order. */
-export async function presentClasses(
+export async function classItems(
   projectId: number,
   classes: TrainClass[],
   transaction?: Transaction,
@@ -181,7 +114,7 @@ export async function presentClasses(
 export async function getClassDetail(scope: TenantScope, id: number): Promise<ClassDetail> {
   const projectId = scope.project.id;
   const cls = await loadClass(projectId, id);
-  const [item] = await presentClasses(projectId, [cls]);
+  const [item] = await classItems(projectId, [cls]);
   const template = cls.certificateTemplateId
     ? await CertificateTemplate.findOne({ where: { id: cls.certificateTemplateId, projectId } })
     : null;
@@ -243,7 +176,7 @@ export async function pageClasses(
     offset: (input.pageNum - 1) * input.pageSize,
   });
   return {
-    list: await presentClasses(projectId, rows),
+    list: await classItems(projectId, rows),
     total: count,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -569,7 +502,7 @@ export async function setClassAmount(
     );
     return row;
   });
-  return (await presentClasses(projectId, [cls]))[0] as ClassItem;
+  return (await classItems(projectId, [cls]))[0] as ClassItem;
 }
 
 /**

@@ -19,6 +19,7 @@ import { audit } from '../audit/audit.service';
 import { listDictionary } from '../dictionary/dictionary.service';
 import { trainPlanDeleting } from './train-plan.events';
 import { TrainPlan } from './train-plan.model';
+import { presentPlan } from './train-plan.presenter';
 
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
@@ -29,24 +30,6 @@ const NAME_TAKEN = '该年度已有同名的培训计划';
 async function industryLabels(projectId: number, transaction?: Transaction): Promise<Map<string, string>> {
   const items = await listDictionary(projectId, INDUSTRY_DICTIONARY_TYPE, transaction);
   return new Map(items.map((item) => [item.code, item.label]));
-}
-
-function presentPlan(plan: TrainPlan, industries: Map<string, string>): TrainPlanItem {
-  return {
-    id: plan.id,
-    year: plan.year,
-    name: plan.name,
-    industry: plan.industry,
-    industryName: industries.get(plan.industry) ?? plan.industry,
-    startDate: plan.startDate,
-    endDate: plan.endDate,
-    status: plan.status,
-    description: plan.description,
-    publishedAt: plan.publishedAt?.toISOString() ?? null,
-    closedAt: plan.closedAt?.toISOString() ?? null,
-    createdAt: plan.createdAt.toISOString(),
-    updatedAt: plan.updatedAt.toISOString(),
-  };
 }
 
 /** One plan of the project (locked for update inside a transaction); another project's answers 培训计划不存在. */

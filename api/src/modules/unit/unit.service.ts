@@ -8,7 +8,7 @@ import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { dictionaryCodes } from '../dictionary/dictionary.service';
-import { isWithinRegion, regionFullName, regionName, regionPath, regionPrefix } from '../dictionary/regions';
+import { isWithinRegion, regionName, regionPath, regionPrefix } from '../dictionary/regions';
 import { Unit } from './unit.model';
 import {
   assertMayChangeTrainTypes,
@@ -18,6 +18,7 @@ import {
   type UnitPolicyScope,
   visibleUnitsWhere,
 } from './unit.policy';
+import { presentUnit } from './unit.presenter';
 
 /**
  * The units of a project. Every read and write goes through the unit policy (`unit.policy.ts`):
@@ -31,24 +32,6 @@ const visible = (scope: UnitPolicyScope, where: WhereOptions<Unit> = {}): WhereO
 
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
-
-function presentUnit(unit: Unit): UnitItem {
-  return {
-    id: unit.id,
-    name: unit.name,
-    creditCode: unit.creditCode,
-    contactName: unit.contactName,
-    contactMobile: unit.contactMobile,
-    regionCode: unit.regionCode,
-    regionName: regionFullName(unit.regionCode),
-    address: unit.address,
-    trainTypes: unit.trainTypes,
-    remark: unit.remark,
-    status: unit.status,
-    createdAt: unit.createdAt.toISOString(),
-    updatedAt: unit.updatedAt.toISOString(),
-  };
-}
 
 /**
  * One unit the caller may manage (locked for update inside a transaction); a missing unit, another

@@ -1,32 +1,11 @@
-import {
-  UPLOAD_IMAGE_LIMIT_BYTES,
-  UPLOADED_IMAGE_PATH_PREFIX,
-  type UploadedImageAnswer,
-} from '../../contract/upload';
+import { UPLOAD_IMAGE_LIMIT_BYTES, type UploadedImageAnswer } from '../../contract/upload';
 import type { ActorScope, UploadedFile } from '../../core/action';
-import { IMAGE_EXTENSION, readUploadedImage, storeCheckedImage } from '../storage/image-upload';
+import { readUploadedImage, storeCheckedImage } from '../storage/image-upload';
 import { UploadedImage } from './upload.model';
+import { presentUploadedImage } from './upload.presenter';
 
 /** The formats `upload/upload-image` takes, by content. */
 export const UPLOAD_IMAGE_FORMATS = ['png', 'jpeg', 'gif', 'webp'] as const;
-
-/** The public URL of an uploaded image: `/api/uploaded-image/<id>.<ext>`. */
-export function uploadedImageUrl(image: Pick<UploadedImage, 'id' | 'contentType'>): string {
-  const format = image.contentType.slice('image/'.length) as (typeof UPLOAD_IMAGE_FORMATS)[number];
-  return `${UPLOADED_IMAGE_PATH_PREFIX}${image.id}.${IMAGE_EXTENSION[format]}`;
-}
-
-/** An uploaded image as the call answers it. */
-export function presentUploadedImage(image: UploadedImage): UploadedImageAnswer {
-  return {
-    id: image.id,
-    url: uploadedImageUrl(image),
-    contentType: image.contentType,
-    width: image.width,
-    height: image.height,
-    size: image.size,
-  };
-}
 
 /**
  * `upload/upload-image`: checks the uploaded `file` by its content (PNG, JPEG, GIF or WebP, at most

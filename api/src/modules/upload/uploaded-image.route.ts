@@ -4,7 +4,7 @@ import type { Providers } from '../../core/action';
 import type { RequestState } from '../../core/request-context';
 import { storedImageRoute } from '../storage/stored-image-route';
 import { UploadedImage } from './upload.model';
-import { uploadedImageUrl } from './upload.service';
+import { uploadedImageUrl } from './upload.presenter';
 
 /**
  * The public route of uploaded images: `GET|HEAD /api/uploaded-image/<id>.<ext>` (see

@@ -21,6 +21,7 @@ import { Project } from '../project/project.model';
 import { createPgCredentialStore } from './credential-store';
 import type { WechatGateway } from './wechat.gateway';
 import { WechatBinding, Wxapp, WxappProject } from './wxapp.model';
+import { presentWxapp } from './wxapp.presenter';
 
 export const WXAPP_MESSAGES = {
   NOT_FOUND: '公众号不存在',
@@ -81,7 +82,8 @@ export async function loadWxapp(id: number, transaction?: Transaction, lock = fa
   return wxapp;
 }
 
-async function present(gateway: WechatGateway, wxapps: Wxapp[]): Promise<WxappItem[]> {
+/** Official accounts as answered: their projects, push URLs and binding counts read for the batch. */
+async function wxappItems(gateway: WechatGateway, wxapps: Wxapp[]): Promise<WxappItem[]> {
   if (!wxapps.length) return [];
   const ids = wxapps.map((w) => w.id);
   // An official account serves several projects: the platform's view spans them.
@@ -92,29 +94,15 @@ async function present(gateway: WechatGateway, wxapps: Wxapp[]): Promise<WxappIt
   });
   const counts = await WechatBinding.count({ where: { wxappId: ids }, group: ['wxappId'], allTenants: true });
   const countOf = new Map(counts.map((c) => [Number(c.wxappId), Number(c.count)]));
-  return wxapps.map((w) => ({
-    id: w.id,
-    name: w.name,
-    appId: w.appId,
-    pushMode: w.pushMode,
-    status: w.status,
-    appSecretSet: Boolean(w.appSecret),
-    pushTokenSet: Boolean(w.pushToken),
-    encodingAesKeySet: Boolean(w.encodingAesKey),
-    mchPrivateKeySet: Boolean(w.mchPrivateKey),
-    apiV3KeySet: Boolean(w.apiV3Key),
-    platformPublicKeySet: Boolean(w.platformPublicKey),
-    mchId: w.mchId,
-    mchSerialNo: w.mchSerialNo,
-    platformSerialNo: w.platformSerialNo,
-    paymentReady: Boolean(w.mchId && w.mchSerialNo && w.mchPrivateKey && w.apiV3Key && w.platformPublicKey),
-    projects: links
-      .filter((l) => l.wxappId === w.id)
-      .map((l) => ({ id: l.projectId, name: projects.find((p) => p.id === l.projectId)?.name ?? '' })),
-    serverUrl: pushUrlOf(gateway, w.appId),
-    bindingCount: countOf.get(w.id) ?? 0,
-    createdAt: w.createdAt.toISOString(),
-  }));
+  return wxapps.map((w) =>
+    presentWxapp(w, {
+      projects: links
+        .filter((l) => l.wxappId === w.id)
+        .map((l) => ({ id: l.projectId, name: projects.find((p) => p.id === l.projectId)?.name ?? '' })),
+      serverUrl: pushUrlOf(gateway, w.appId),
+      bindingCount: countOf.get(w.id) ?? 0,
+    }),
+  );
 }
 
 /** `wxapp/list`: newest first; keyword matches the name or the app id. */
@@ -135,7 +123,7 @@ export async function listWxapps(
     offset: (input.pageNum - 1) * input.pageSize,
   });
   return {
-    list: await present(scope.providers.wechat, rows),
+    list: await wxappItems(scope.providers.wechat, rows),
     total: count,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -144,7 +132,7 @@ export async function listWxapps(
 
 /** One official account as `wxapp/list` presents it. Throws BusinessError 公众号不存在. */
 export async function getWxapp(scope: Scope, id: number): Promise<WxappItem> {
-  const [item] = await present(scope.providers.wechat, [await loadWxapp(id)]);
+  const [item] = await wxappItems(scope.providers.wechat, [await loadWxapp(id)]);
   if (!item) throw new BusinessError(WXAPP_MESSAGES.NOT_FOUND);
   return item;
 }

@@ -1,0 +1,24 @@
+import type { ResourceItem } from '../../contract/resource';
+import type { Resource } from './resource.model';
+
+/** How video resources are answered. */
+
+/** A resource as clients see it (never its storage key). */
+export function presentResource(resource: Resource, paths: Map<number, string>): ResourceItem {
+  return {
+    id: resource.id,
+    type: resource.type,
+    name: resource.name,
+    fileName: resource.fileName,
+    categoryId: resource.categoryId,
+    categoryName: resource.categoryId === null ? null : (paths.get(resource.categoryId) ?? null),
+    contentType: resource.contentType,
+    size: resource.size,
+    durationSeconds: resource.durationSeconds,
+    width: resource.width,
+    height: resource.height,
+    status: resource.status,
+    createdAt: resource.createdAt.toISOString(),
+    updatedAt: resource.updatedAt.toISOString(),
+  };
+}
