@@ -52,7 +52,7 @@ export function RolePage() {
     },
     { title: '菜单数', key: 'menu', width: 90, render: (_, role) => countPages(role.menu) },
     { title: '账号数', dataIndex: 'accountCount', width: 90 },
-    { title: '备注', dataIndex: 'remark', width: 200, render: orDash },
+    { title: '备注', dataIndex: 'remark', width: 170, render: orDash },
     dateTimeColumn('创建时间', 'createdAt', 170),
     {
       title: '操作',

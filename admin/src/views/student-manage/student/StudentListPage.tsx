@@ -39,7 +39,7 @@ function studentColumns(canOpenDetail: boolean): ListColumn<StudentRow>[] {
       render: (result: IdentityCheckResult | null) => <IdentityTag result={result} />,
     },
     { title: '手机号', dataIndex: 'mobile', width: 125, optional: 'shown', render: orDash },
-    { title: '所属单位', dataIndex: 'unitName', width: 150, optional: 'shown', render: orDash },
+    { title: '所属单位', dataIndex: 'unitName', width: 136, optional: 'shown', render: orDash },
     {
       title: '微信',
       dataIndex: 'wechatBound',
