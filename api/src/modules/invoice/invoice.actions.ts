@@ -8,16 +8,15 @@ import {
   findStudentInvoice,
   invoiceAllowed,
   invoiceDetail,
+  invoiceList,
   invoiceStatistics,
   myInvoices,
-  pageInvoices,
   reSaveInvoice,
   saveInvoice,
   studentInvoice,
   unitOptions,
   unitPool,
 } from './invoice.service';
-import { exportInvoices } from './invoice-export';
 import {
   batchOpen,
   cancelInvoice,
@@ -47,7 +46,7 @@ export const invoiceActions = [
     'my-list': (ctx, input) => myInvoices(ctx, input),
     'my-pdf': async (ctx, input) =>
       invoicePdf(ctx, await findStudentInvoice(ctx, input.id), input.red ?? false),
-    page: (ctx, input) => pageInvoices(ctx, input),
+    page: (ctx, input) => invoiceList.page(ctx, input),
     statistics: (ctx, input) => invoiceStatistics(ctx, input),
     'manage-detail': (ctx, input) => invoiceDetail(ctx, input.id),
     open: (ctx, input) => openInvoice(ctx, input.id),
@@ -60,7 +59,7 @@ export const invoiceActions = [
     refresh: (ctx, input) => refreshInvoice(ctx, input.id),
     red: (ctx, input) => redInvoice(ctx, input.id, input.reason),
     'red-batch': (ctx, input) => redBatch(ctx, input.ids, input.reason),
-    'export-all': async (ctx, input) => exportInvoices(ctx, input),
+    'export-all': async (ctx, input) => invoiceList.export(ctx, input),
     pdf: async (ctx, input) => invoicePdf(ctx, await findProjectInvoice(ctx, input.id), input.red ?? false),
     config: (ctx) => invoiceConfig(ctx),
     'save-config': (ctx, input) => saveInvoiceConfig(ctx, input),

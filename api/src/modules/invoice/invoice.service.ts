@@ -12,14 +12,13 @@ import {
   type InvoiceStatistics,
   type InvoiceUnitOption,
   type InvoiceView,
-  type invoicePageInput,
   type invoiceReSaveInput,
   type invoiceSaveInput,
 } from '../../contract/invoice';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
-import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
+import { newestFirstList } from '../../core/newest-first';
 import { abilitiesOf, authorize, judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
@@ -30,6 +29,13 @@ import { managedUnitId, visibleUnitRowsWhere, visibleUnitsWhere } from '../unit/
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
 import { HAS_INVOICE, type InvoiceReapplyFacts } from './invoice.policy';
 import { activeInvoicesOf, reapplyFactsOf, refundPending } from './invoice.policy-facts';
+import {
+  INVOICE_COLUMNS,
+  presentInvoice,
+  presentInvoiceableOrder,
+  presentInvoiceLog,
+  studentInvoiceView,
+} from './invoice.presenter';
 import { createInvoice, invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
 
 /**
@@ -49,7 +55,6 @@ function reachableWhere(scope: TenantScope): { projectId: number; unitId?: numbe
     : { projectId: scope.project.id };
 }
 
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 /** The orders' active invoice ids, by order. */
@@ -130,14 +135,9 @@ async function invoiceableOrders(
       })
     ).map((account) => [account.id, account.realName]),
   );
-  return payable.map((order) => ({
-    orderId: order.id,
-    orderNo: order.orderNo,
-    paidAt: iso(order.paidAt),
-    classNames: names.get(order.id) ?? [],
-    amount: invoiceableFen(order),
-    studentName: students.get(order.accountId) ?? '',
-  }));
+  return payable.map((order) =>
+    presentInvoiceableOrder(order, names.get(order.id) ?? [], students.get(order.accountId) ?? ''),
+  );
 }
 
 /** `invoice/can-add-list`: the student's own paid orders (not a unit's) that may be invoiced now. */
@@ -284,8 +284,8 @@ export async function reSaveInvoice(
   return studentInvoice(scope, input.id);
 }
 
-/** Invoices as their pages show them: with their orders (and, for the back office, people and units). */
-export async function presentInvoices(
+/** Invoices as their pages show them: read what they are shown with, shaped by `presentInvoice`. */
+async function invoiceRows(
   projectId: number,
   invoices: Invoice[],
   transaction?: Transaction,
@@ -304,7 +304,7 @@ export async function presentInvoices(
       (order) => [order.id, order],
     ),
   );
-  const names = await classNamesOf(projectId, orderIds, transaction);
+  const classNames = await classNamesOf(projectId, orderIds, transaction);
   const accountIds = [
     ...new Set([
       ...invoices.flatMap((invoice) => (invoice.accountId ? [invoice.accountId] : [])),
@@ -323,59 +323,8 @@ export async function presentInvoices(
       (unit) => [unit.id, unit.name],
     ),
   );
-  return invoices.map((invoice) => {
-    const account = invoice.accountId ? accounts.get(invoice.accountId) : undefined;
-    return {
-      id: invoice.id,
-      kind: invoice.kind,
-      status: invoice.status,
-      titleType: invoice.titleType,
-      title: invoice.title,
-      taxNo: invoice.taxNo,
-      email: invoice.email,
-      amount: invoice.amountFen,
-      invoiceNumber: invoice.invoiceNumber,
-      issuedAt: iso(invoice.issuedAt),
-      marked: invoice.marked,
-      hasPdf:
-        !invoice.marked &&
-        Boolean(invoice.serialNo) &&
-        ['ISSUED', 'RED_ISSUING', 'REVERSED'].includes(invoice.status),
-      redInvoiceNumber: invoice.redInvoiceNumber,
-      reversedAt: iso(invoice.reversedAt),
-      failure: invoice.failure,
-      rejectReason: invoice.rejectReason,
-      createdAt: invoice.createdAt.toISOString(),
-      orders: links
-        .filter((link) => link.invoiceId === invoice.id)
-        .map((link) => {
-          const order = orders.get(link.orderId);
-          return {
-            orderId: link.orderId,
-            orderNo: order?.orderNo ?? '',
-            amount: link.amountFen,
-            classNames: names.get(link.orderId) ?? [],
-            studentName: order ? (accounts.get(order.accountId)?.realName ?? null) : null,
-          };
-        }),
-      accountId: invoice.accountId,
-      studentName: account?.realName ?? null,
-      mobile: account?.mobile ?? null,
-      unitId: invoice.unitId,
-      unitName: invoice.unitId ? (units.get(invoice.unitId) ?? null) : null,
-      remark: invoice.remark,
-      redReason: invoice.redReason,
-      requestNo: invoice.requestNo,
-      refundedSinceIssued:
-        invoice.status === 'ISSUED' &&
-        links.some((link) => {
-          const order = orders.get(link.orderId);
-          return (
-            link.invoiceId === invoice.id && order !== undefined && invoiceableFen(order) < link.amountFen
-          );
-        }),
-    };
-  });
+  const lookups = { links, orders, classNames, accounts, units };
+  return invoices.map((invoice) => presentInvoice(invoice, lookups));
 }
 
 /**
@@ -383,31 +332,14 @@ export async function presentInvoices(
  * (重新申请, judged by the invoice policy on facts read for all of them at once).
  */
 async function studentViews(scope: ActorScope, invoices: Invoice[]): Promise<InvoiceView[]> {
-  const rows = await presentInvoices(scope.project.id, invoices);
+  const rows = await invoiceRows(scope.project.id, invoices);
   const facts = await reapplyFactsOf(scope, invoices);
   return rows.map((row) => ({
-    ...studentView(row),
+    ...studentInvoiceView(row),
     abilities: abilitiesOf(scope, {
       reapply: ['invoice.reapply', facts.get(row.id) as InvoiceReapplyFacts],
     }),
   }));
-}
-
-/** What a student sees of an invoice (no staff remark, no request number), but for its abilities. */
-function studentView(row: InvoiceRow): Omit<InvoiceView, 'abilities'> {
-  const {
-    accountId: _a,
-    studentName: _s,
-    mobile: _m,
-    unitId: _u,
-    unitName: _n,
-    remark: _r,
-    redReason: _d,
-    requestNo: _q,
-    refundedSinceIssued: _f,
-    ...view
-  } = row;
-  return view;
 }
 
 /** The student's own invoice; refused like a missing one otherwise. */
@@ -470,7 +402,7 @@ export async function findProjectInvoice(
 
 /** One invoice as the back office lists it. */
 export async function invoiceRow(scope: TenantScope, id: number): Promise<InvoiceRow> {
-  const [row] = await presentInvoices(scope.project.id, [await findProjectInvoice(scope, id)]);
+  const [row] = await invoiceRows(scope.project.id, [await findProjectInvoice(scope, id)]);
   return row as InvoiceRow;
 }
 
@@ -510,29 +442,18 @@ async function listWhere(scope: TenantScope, input: InvoiceFilters): Promise<Whe
   return { [Op.and]: and };
 }
 
-/** `invoice/page`: one page of the project's filtered invoices, newest first. */
-export async function pageInvoices(
-  scope: TenantScope,
-  input: z.output<typeof invoicePageInput>,
-): Promise<PageAnswer<InvoiceRow>> {
-  return newestFirstPage(Invoice, await listWhere(scope, input), input, (rows) =>
-    presentInvoices(scope.project.id, rows),
-  );
-}
-
-/** The filtered invoices in list order through the export cursor (one snapshot, a batch at a time), for the export. */
-export async function* invoiceBatches(
-  scope: TenantScope,
-  input: InvoiceFilters,
-  batchSize = 500,
-): AsyncGenerator<InvoiceRow[]> {
-  yield* newestFirstBatches(
-    Invoice,
-    await listWhere(scope, input),
-    (rows, transaction) => presentInvoices(scope.project.id, rows, transaction),
-    batchSize,
-  );
-}
+/**
+ * `invoice/page` and `invoice/export-all`: the project's filtered invoices, newest first; the export
+ * (no paging) as 发票列表-YYYYMMDD.xlsx, read a batch at a time.
+ */
+export const invoiceList = newestFirstList({
+  model: Invoice,
+  where: listWhere,
+  present: (scope: TenantScope, rows: Invoice[], transaction?: Transaction) =>
+    invoiceRows(scope.project.id, rows, transaction),
+  title: '发票列表',
+  columns: INVOICE_COLUMNS,
+});
 
 /** `invoice/statistics`: counts and amounts of the filtered invoices by state. */
 export async function invoiceStatistics(
@@ -576,14 +497,7 @@ export async function invoiceDetail(scope: TenantScope, id: number): Promise<Inv
   );
   return {
     ...row,
-    logs: logs.map((log) => ({
-      fromStatus: log.fromStatus,
-      toStatus: log.toStatus,
-      source: log.source,
-      actorName: log.actorId ? (actors.get(log.actorId) ?? null) : null,
-      reason: log.reason,
-      createdAt: log.createdAt.toISOString(),
-    })),
+    logs: logs.map((log) => presentInvoiceLog(log, log.actorId ? (actors.get(log.actorId) ?? null) : null)),
   };
 }
 
