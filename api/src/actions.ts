@@ -21,6 +21,7 @@ import { myCertificateActions } from './modules/my-certificate/my-certificate.ac
 import { myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
 import { partnerAppActions } from './modules/partner/partner-app.actions';
+import { partnerSsoActions } from './modules/partner/partner-sso.actions';
 import { projectActions } from './modules/project/project.actions';
 import { refundApplyActions } from './modules/refund-apply/refund-apply.actions';
 import { classPushActions, pushLogActions } from './modules/regulator/push.actions';
@@ -52,6 +53,7 @@ export const allActions: ActionDefinition[] = [
   ...projectActions,
   ...regulatorActions,
   ...partnerAppActions,
+  ...partnerSsoActions,
   ...pushLogActions,
   ...classPushActions,
   ...accountActions,

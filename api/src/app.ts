@@ -23,6 +23,7 @@ import {
 import { type StaticApp, serveStaticApps } from './core/static-apps';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
 import { payNotifyRoute } from './modules/order/pay-notify.route';
+import { embedFrameRoute } from './modules/partner/embed-frame.route';
 import { openApiRoute } from './modules/partner/open/open.route';
 import { openApiDocsRoute } from './modules/partner/open/openapi.route';
 import { cachedProjectTenants, projectTenants } from './modules/project/project.tenant';
@@ -137,7 +138,11 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       uploadDir: deps.uploadDir ?? path.join(os.tmpdir(), 'px-uploads'),
     }),
   );
-  if (deps.staticApps?.length) app.use(serveStaticApps(deps.staticApps));
+  if (deps.staticApps?.length) {
+    // Who may frame the embedded study page: the app's allowed origins only.
+    app.use(embedFrameRoute());
+    app.use(serveStaticApps(deps.staticApps));
+  }
   return app;
 }
 

@@ -27,6 +27,7 @@ import { myCertificateCalls } from './my-certificate';
 import { myClassCalls } from './my-class';
 import { orderCalls } from './order';
 import { partnerAppCalls } from './partner-app';
+import { partnerSsoCalls } from './partner-sso';
 import { projectCalls } from './project';
 import { refundApplyCalls } from './refund-apply';
 import { regulatorCalls } from './regulator';
@@ -81,6 +82,7 @@ export const CALLS = {
   ...keyed(projectCalls),
   ...keyed(regulatorCalls),
   ...keyed(partnerAppCalls),
+  ...keyed(partnerSsoCalls),
   ...keyed(pushLogCalls),
   ...keyed(classPushCalls),
   ...keyed(unitCalls),

@@ -29,6 +29,7 @@ export * from './my-certificate';
 export * from './my-class';
 export * from './order';
 export * from './partner-app';
+export * from './partner-sso';
 export * from './project';
 export * from './refund-apply';
 export * from './regulator';

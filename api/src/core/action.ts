@@ -40,6 +40,11 @@ export interface Principal {
    * session's tenant without another; absent when the principal was made otherwise (tests).
    */
   project?: { name: string; settings: unknown; enabled: boolean } | null;
+  /**
+   * A session opened by a partner's single-sign-on ticket: the app and the enrolment it is limited
+   * to (only the calls of the embedded study page, `core/embedded-session.ts`). Absent otherwise.
+   */
+  embedded?: { appId: number; myClassId: number } | null;
 }
 
 /** The project (tenant) a call works in, resolved once by the router and checked enabled. */

@@ -17,6 +17,7 @@ import {
   type TenantProject,
   type UploadedFile,
 } from './action';
+import { checkEmbeddedCall, checkEmbeddedInput, EMBEDDED_SESSION_CALLS } from './embedded-session';
 import { success } from './envelope';
 import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
@@ -121,15 +122,21 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   const state = ctx.state as RequestState;
   const files = collectFiles(ctx);
   // Sessions are found by their token before any project is known: a lookup across projects.
-  const principal =
+  const session =
     action.auth === 'public' ? null : await withBypass('session lookup', () => authenticate(ctx, deps));
+  const callKey = `${action.group}/${action.name}`;
+  // A partner's embedded session is a visitor to calls it may not make that need no session.
+  const principal =
+    session?.embedded && action.auth === 'optional' && !EMBEDDED_SESSION_CALLS.has(callKey) ? null : session;
   if (action.auth === 'signed-in') {
     if (!principal) throw new UnauthorizedError();
     if (action.roles && !action.roles.includes(principal.roleSystem)) throw new ForbiddenError();
     if (action.permission && !action.permission.some((url) => isMenuGranted(principal.menu, url)))
       throw new ForbiddenError();
   }
+  checkEmbeddedCall(principal, callKey);
   const input = parseInput(action.input, requestFields(action.input, ctx));
+  checkEmbeddedInput(principal, input);
   const origin = ctx.host ? `${ctx.protocol}://${ctx.host}` : undefined;
   const request = { ip: ctx.ip, host: ctx.hostname, origin, userAgent: ctx.get('User-Agent') };
   const context: ActionContext = {

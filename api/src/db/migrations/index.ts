@@ -35,6 +35,7 @@ import { m0041RegulatorPushes } from './0041-regulator-pushes';
 import { m0050PartnerApps } from './0050-partner-apps';
 import { m0051PartnerApi } from './0051-partner-api';
 import { m0052PartnerNotices } from './0052-partner-notices';
+import { m0053PartnerSsoSessions } from './0053-partner-sso-sessions';
 import { m0060Cms } from './0060-cms';
 import { m0070UploadedImages } from './0070-uploaded-images';
 import { m0075IdentityChecks } from './0075-identity-checks';
@@ -77,6 +78,7 @@ export const migrations: Migration[] = [
   m0050PartnerApps,
   m0051PartnerApi,
   m0052PartnerNotices,
+  m0053PartnerSsoSessions,
   m0075IdentityChecks,
   m0041RegulatorPushes,
   m0060Cms,

@@ -18,6 +18,9 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
   declare roleSystem: RoleSystem;
   /** The platform staff account that signed in as this account (super account). */
   declare impersonatorId: CreationOptional<number | null>;
+  /** The partner app whose single-sign-on ticket opened it (with the enrolment it is limited to). */
+  declare partnerAppId: CreationOptional<number | null>;
+  declare myClassId: CreationOptional<number | null>;
   declare ip: CreationOptional<string | null>;
   declare userAgent: CreationOptional<string | null>;
   declare expiresAt: Date;
@@ -34,6 +37,8 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
         projectId: { type: DataTypes.INTEGER, allowNull: true },
         roleSystem: { type: DataTypes.SMALLINT, allowNull: false },
         impersonatorId: { type: DataTypes.INTEGER, allowNull: true },
+        partnerAppId: { type: DataTypes.INTEGER, allowNull: true, field: 'partner_app_id' },
+        myClassId: { type: DataTypes.INTEGER, allowNull: true, field: 'my_class_id' },
         ip: { type: DataTypes.STRING(64), allowNull: true },
         userAgent: { type: DataTypes.STRING(300), allowNull: true },
         expiresAt: { type: DataTypes.DATE, allowNull: false },

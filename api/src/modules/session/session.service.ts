@@ -16,6 +16,10 @@ export interface NewSession {
   projectId: number | null;
   roleSystem: RoleSystem;
   impersonatorId?: number;
+  /** Opened by a partner's single-sign-on ticket: limited to this app's embedded study of one enrolment. */
+  embedded?: { appId: number; myClassId: number };
+  /** A term other than the role's (embedded sessions are short). */
+  ttlMs?: number;
   ip?: string;
   userAgent?: string;
 }
@@ -23,7 +27,7 @@ export interface NewSession {
 /** Opens a session and returns its token (256 random bits, base64url); only its hash is stored. */
 export async function openSession(input: NewSession, transaction?: Transaction): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const ttl = input.impersonatorId ? IMPERSONATION_TTL_MS : SESSION_TTL_MS[input.roleSystem];
+  const ttl = input.ttlMs ?? (input.impersonatorId ? IMPERSONATION_TTL_MS : SESSION_TTL_MS[input.roleSystem]);
   await Session.create(
     {
       tokenHash: hashToken(token),
@@ -31,6 +35,8 @@ export async function openSession(input: NewSession, transaction?: Transaction):
       projectId: input.projectId,
       roleSystem: input.roleSystem,
       impersonatorId: input.impersonatorId ?? null,
+      partnerAppId: input.embedded?.appId ?? null,
+      myClassId: input.embedded?.myClassId ?? null,
       ip: input.ip?.slice(0, 64) ?? null,
       userAgent: input.userAgent?.slice(0, 300) ?? null,
       expiresAt: new Date(Date.now() + ttl),
@@ -105,6 +111,8 @@ interface SessionRow {
   menu: string[];
   unit_id: number | null;
   impersonator_id: number | null;
+  partner_app_id: number | null;
+  my_class_id: number | null;
   expires_at: Date;
   last_seen_at: Date;
   impersonated: boolean;
@@ -118,7 +126,7 @@ export interface LiveSession {
   principal: Principal;
   /** When it expires (epoch ms) unless used again. */
   expiresAtMs: number;
-  /** Impersonation sessions do not slide. */
+  /** Impersonation and embedded (partner) sessions do not slide. */
   impersonated: boolean;
 }
 
@@ -130,7 +138,8 @@ export async function readSession(sequelize: Sequelize, token: string): Promise<
   if (token.length < 20 || token.length > 100) return null;
   const [row] = await sequelize.query<SessionRow>(
     `SELECT s.id AS session_id, s.account_id, s.project_id, s.role_system, s.impersonator_id,
-            s.expires_at, s.last_seen_at, s.impersonator_id IS NOT NULL AS impersonated,
+            s.partner_app_id, s.my_class_id, s.expires_at, s.last_seen_at,
+            (s.impersonator_id IS NOT NULL OR s.partner_app_id IS NOT NULL) AS impersonated,
             a.role_id, a.unit_id, r.menu,
             p.name AS project_name, p.settings AS project_settings, p.status AS project_status
        FROM session s
@@ -156,6 +165,10 @@ export async function readSession(sequelize: Sequelize, token: string): Promise<
       unitId: row.unit_id,
       menu: new Set(row.menu),
       impersonatorId: row.impersonator_id,
+      embedded:
+        row.partner_app_id === null || row.my_class_id === null
+          ? null
+          : { appId: row.partner_app_id, myClassId: row.my_class_id },
       project:
         row.project_id === null
           ? null
