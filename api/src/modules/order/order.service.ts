@@ -1,7 +1,6 @@
 import { maskIdCardNumber } from '@px/config';
 import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
-import type { PageAnswer } from '../../contract/common';
 import type {
   ClassOption,
   FreeOrderAnswer,
@@ -14,14 +13,13 @@ import type {
   OrderRow,
   OrderSubmitAnswer,
   OrderView,
-  orderPageInput,
   StudentOption,
   WaitPayAnswer,
 } from '../../contract/order';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
-import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
+import { newestFirstList } from '../../core/newest-first';
 import { abilitiesOf, gatherFacts } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
@@ -35,6 +33,14 @@ import { TrainPlan } from '../train-plan/train-plan.model';
 import { Unit } from '../unit/unit.model';
 import { PayAttempt, PayOrder, PayOrderItem, PayOrderLog, PayRefund } from './order.model';
 import { orderAbilityHook } from './order.policy';
+import {
+  ORDER_COLUMNS,
+  presentOrderItem,
+  presentOrderLog,
+  presentOrderRow,
+  presentOrderView,
+  presentPayAttempt,
+} from './order.presenter';
 import { logOrder, markOrderPaid, newOrderNo, orderExpiry } from './order-state';
 
 /**
@@ -54,8 +60,6 @@ const REFUSAL: Record<'OFF_SHELF' | 'ENROL_CLOSED' | 'ENROLLED' | 'PENDING_PAY',
   ENROLLED: '已报名',
   PENDING_PAY: '已在待支付的订单中，请先完成支付或取消该订单',
 };
-
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 /** The items of orders, by order id. */
 async function itemsOf(projectId: number, orderIds: number[], transaction?: Transaction) {
@@ -79,14 +83,7 @@ async function itemsOf(projectId: number, orderIds: number[], transaction?: Tran
   const byOrder = new Map<number, OrderItemView[]>();
   for (const row of rows) {
     const list = byOrder.get(row.orderId) ?? [];
-    list.push({
-      id: row.id,
-      refunded: refunded.has(row.id),
-      classId: row.classId,
-      className: row.className,
-      year: row.classYear,
-      amount: row.amountFen,
-    });
+    list.push(presentOrderItem(row, refunded.has(row.id)));
     byOrder.set(row.orderId, list);
   }
   return byOrder;
@@ -123,38 +120,27 @@ export async function orderAbilities(
   );
 }
 
-/** An order as the student sees it, but for its abilities (the back office's rows share these fields). */
-export function presentOrder(order: PayOrder, items: OrderItemView[]): Omit<OrderView, 'abilities'> {
-  return {
-    id: order.id,
-    orderNo: order.orderNo,
-    status: order.status,
-    channel: order.channel,
-    totalAmount: order.totalFen,
-    paidAmount: order.paidFen,
-    refundedAmount: order.refundedFen,
-    items,
-    createdAt: order.createdAt.toISOString(),
-    expiresAt: order.status === 'UNPAID' ? iso(order.expiresAt) : null,
-    paidAt: iso(order.paidAt),
-    closedAt: iso(order.closedAt),
-    closeReason: order.closeReason,
-    byUnit: order.batchOrderId !== null,
-  };
-}
-
 /** One order with its items and abilities, as the student sees it. */
-export async function viewOrder(
+export async function orderView(
   scope: ActorScope,
   order: PayOrder,
   transaction?: Transaction,
 ): Promise<OrderView> {
-  const items = await itemsOf(order.projectId, [order.id], transaction);
-  const abilities = await orderAbilities(scope, [order], transaction);
-  return {
-    ...presentOrder(order, items.get(order.id) ?? []),
-    abilities: abilities.get(order.id) as OrderAbilities,
-  };
+  const [view] = await orderViews(scope, [order], transaction);
+  return view as OrderView;
+}
+
+/** Orders with their items and abilities, as the student sees them. */
+async function orderViews(scope: ActorScope, orders: PayOrder[], transaction?: Transaction) {
+  const items = await itemsOf(
+    scope.project.id,
+    orders.map((order) => order.id),
+    transaction,
+  );
+  const abilities = await orderAbilities(scope, orders, transaction);
+  return orders.map((order) =>
+    presentOrderView(order, items.get(order.id) ?? [], abilities.get(order.id) as OrderAbilities),
+  );
 }
 
 /** Whether the student may not put a class into a new order, and why (enrolled or pending payment). */
@@ -292,7 +278,7 @@ export async function submitOrder(
         transaction,
       );
     }
-    return { order: await viewOrder(scope, order, transaction) };
+    return { order: await orderView(scope, order, transaction) };
   });
 }
 
@@ -317,16 +303,8 @@ export async function pageMyOrders(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const items = await itemsOf(
-    scope.project.id,
-    rows.map((row) => row.id),
-  );
-  const abilities = await orderAbilities(scope, rows);
   return {
-    list: rows.map((row) => ({
-      ...presentOrder(row, items.get(row.id) ?? []),
-      abilities: abilities.get(row.id) as OrderAbilities,
-    })),
+    list: await orderViews(scope, rows),
     total: count,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -348,7 +326,7 @@ export async function findWaitPay(scope: ActorScope, now = new Date()): Promise<
       ['id', 'DESC'],
     ],
   });
-  return { order: order ? await viewOrder(scope, order) : null };
+  return { order: order ? await orderView(scope, order) : null };
 }
 
 /** The conditions of the back office's order list and export. */
@@ -374,8 +352,8 @@ async function listWhere(scope: TenantScope, input: OrderFilters): Promise<Where
   return { [Op.and]: and };
 }
 
-/** Orders as the back office lists them: with the student, the unit and who created free ones. */
-async function presentRows(
+/** Orders as the back office lists them: read what they are shown with, shaped by `presentOrderRow`. */
+async function orderRows(
   projectId: number,
   orders: PayOrder[],
   transaction?: Transaction,
@@ -406,58 +384,30 @@ async function presentRows(
     orders.map((order) => order.id),
     transaction,
   );
-  return orders.map((order) => {
-    const student = accounts.get(order.accountId);
-    const creator = order.createdBy ? accounts.get(order.createdBy) : undefined;
-    return {
-      ...presentOrder(order, items.get(order.id) ?? []),
-      accountId: order.accountId,
-      studentName: student?.realName ?? '',
-      idCardNo: student?.idCardNo ? maskIdCardNumber(student.idCardNo) : null,
-      mobile: student?.mobile ?? null,
-      unitId: order.unitId,
-      unitName: order.unitId ? (units.get(order.unitId) ?? null) : null,
-      transactionId: order.transactionId,
-      remark: order.remark,
-      createdByName: creator ? creator.realName || creator.accountName : null,
-      batchOrderId: order.batchOrderId,
-    };
-  });
-}
-
-/** `order/page`: the project's orders, filtered, newest first. */
-export async function pageOrders(
-  scope: TenantScope,
-  input: z.output<typeof orderPageInput>,
-): Promise<PageAnswer<OrderRow>> {
-  return newestFirstPage(PayOrder, await listWhere(scope, input), input, (rows) =>
-    presentRows(scope.project.id, rows),
-  );
+  const lookups = { items, accounts, units };
+  return orders.map((order) => presentOrderRow(order, lookups));
 }
 
 /**
- * The filtered orders in list order, a batch at a time through the export cursor (one snapshot), for the export:
- * memory stays flat however many there are.
+ * `order/page` and `order/export`: the project's orders, filtered, newest first; the export (no
+ * paging) as 订单列表-YYYYMMDD.xlsx (China day), read a batch at a time through the export cursor
+ * (one snapshot): memory stays flat however many there are.
  */
-export async function* orderBatches(
-  scope: TenantScope,
-  input: OrderFilters,
-  batchSize = 500,
-): AsyncGenerator<OrderRow[]> {
-  yield* newestFirstBatches(
-    PayOrder,
-    await listWhere(scope, input),
-    (rows, transaction) => presentRows(scope.project.id, rows, transaction),
-    batchSize,
-  );
-}
+export const orderList = newestFirstList({
+  model: PayOrder,
+  where: listWhere,
+  present: (scope: TenantScope, rows: PayOrder[], transaction?: Transaction) =>
+    orderRows(scope.project.id, rows, transaction),
+  title: '订单列表',
+  columns: ORDER_COLUMNS,
+});
 
 /** `order/detail`: one order of the project with its payments and history. Throws BusinessError 订单不存在. */
 export async function getOrderDetail(scope: TenantScope, id: number): Promise<OrderDetail> {
   const projectId = scope.project.id;
   const order = await PayOrder.findOne({ where: { id, projectId } });
   if (!order) throw new BusinessError('订单不存在');
-  const [row] = await presentRows(projectId, [order]);
+  const [row] = await orderRows(projectId, [order]);
   const attempts = await PayAttempt.findAll({ where: { orderId: id, projectId }, order: [['id', 'ASC']] });
   const logs = await PayOrderLog.findAll({ where: { orderId: id, projectId }, order: [['id', 'ASC']] });
   const actorIds = [...new Set(logs.flatMap((log) => (log.actorId ? [log.actorId] : [])))];
@@ -472,24 +422,8 @@ export async function getOrderDetail(scope: TenantScope, id: number): Promise<Or
   );
   return {
     ...(row as OrderRow),
-    attempts: attempts.map((attempt) => ({
-      outTradeNo: attempt.outTradeNo,
-      channel: attempt.channel,
-      status: attempt.status,
-      mchId: attempt.mchId,
-      transactionId: attempt.transactionId,
-      amount: attempt.totalFen,
-      createdAt: attempt.createdAt.toISOString(),
-      paidAt: iso(attempt.paidAt),
-    })),
-    logs: logs.map((log) => ({
-      fromStatus: log.fromStatus,
-      toStatus: log.toStatus,
-      source: log.source,
-      actorName: log.actorId ? (actors.get(log.actorId) ?? null) : null,
-      reason: log.reason,
-      createdAt: log.createdAt.toISOString(),
-    })),
+    attempts: attempts.map(presentPayAttempt),
+    logs: logs.map((log) => presentOrderLog(log, log.actorId ? (actors.get(log.actorId) ?? null) : null)),
   };
 }
 
