@@ -1,5 +1,5 @@
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
-import { Alert, Modal, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 
@@ -32,6 +32,8 @@ export interface XlsxImportModalProps<F extends string> {
   importFile: (file: File) => Promise<ImportAnswer<F>>;
   onClose: () => void;
   onImported: (count: number) => void;
+  /** Offers the refused file back with each refused cell marked (下载错误文件), when the import keeps one. */
+  downloadErrors?: () => Promise<void>;
 }
 
 /**
@@ -48,6 +50,7 @@ export function XlsxImportModal<F extends string>({
   importFile,
   onClose,
   onImported,
+  downloadErrors,
 }: XlsxImportModalProps<F>) {
   const [file, setFile] = useState<File | null>(null);
   const [answer, setAnswer] = useState<ImportAnswer<F> | null>(null);
@@ -131,6 +134,11 @@ export function XlsxImportModal<F extends string>({
             scroll={{ x: 'max-content' }}
           />
           <Typography.Text type="secondary">行号为 Excel 中的行号（表头为第 1 行）。</Typography.Text>
+          {downloadErrors && (
+            <Button type="link" onClick={() => void downloadErrors().catch(() => undefined)}>
+              下载错误文件
+            </Button>
+          )}
         </div>
       )}
     </Modal>

@@ -55,6 +55,10 @@ export const SCREEN_URLS = [
   '/customer/invoice-manage',
   '/customer/my-class-push-log-manage',
   '/customer/my-class-push-log-exception-manage',
+  '/cms-manage/apply-manage',
+  '/cms-manage/apply-exam-manage',
+  '/cms-manage/score-manage',
+  '/cms-manage/cms-order-manage',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

@@ -224,6 +224,22 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/train-manage/exam-score/ExamScorePage'),
     (module) => module.ExamScorePage,
   ),
+  '/cms-manage/apply-manage': screen(
+    () => import('../views/cms-manage/apply-manage/ApplyManagePage'),
+    (module) => module.ApplyManagePage,
+  ),
+  '/cms-manage/apply-exam-manage': screen(
+    () => import('../views/cms-manage/apply-exam-manage/ExamArrangePage'),
+    (module) => module.ExamArrangePage,
+  ),
+  '/cms-manage/score-manage': screen(
+    () => import('../views/cms-manage/score-manage/ScoreManagePage'),
+    (module) => module.ScoreManagePage,
+  ),
+  '/cms-manage/cms-order-manage': screen(
+    () => import('../views/cms-manage/cms-order-manage/CmsOrderPage'),
+    (module) => module.CmsOrderPage,
+  ),
 };
 
 /** The screens by URL. */

@@ -1,0 +1,202 @@
+import { type CmsOrderRow, ORDER_STATUS_LABEL, type OrderStatus } from '@px/api/contract';
+import { formatDateTime, formatFen } from '@px/config';
+import { Button, Form, Input, message, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { listCmsOrders, refundCmsOrder } from '../../../api/cms';
+import { FormModal } from '../../../components/FormModal';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
+import { ApplyStatusTag, levelText, useBatchOptions } from '../cms-meta';
+
+type Filters = FiltersOf<'cms-order/page'>;
+
+const STATUS_COLOR: Record<OrderStatus, string> = {
+  UNPAID: 'warning',
+  PAID: 'success',
+  CLOSED: 'default',
+  REFUNDING: 'processing',
+  REFUNDED: 'default',
+};
+
+const STATUS_OPTIONS = (['UNPAID', 'PAID', 'CLOSED', 'REFUNDING', 'REFUNDED'] as const).map((status) => ({
+  value: status,
+  label: ORDER_STATUS_LABEL[status],
+}));
+
+/** 退款: the fee back in full through the refund engine; the application is cancelled. */
+function RefundModal({
+  row,
+  open,
+  onClose,
+  onDone,
+  afterClose,
+}: {
+  row: CmsOrderRow;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  afterClose: () => void;
+}) {
+  const [form] = Form.useForm<{ reason: string }>();
+  return (
+    <FormModal<{ reason: string }>
+      open={open}
+      afterClose={afterClose}
+      title={`退款：${row.orderNo}`}
+      okText="确认退款"
+      name="cms-refund"
+      form={form}
+      intro={`将原路退还 ${formatFen(row.paidAmount - row.refundedAmount)}，${row.realName} 的报名随之取消。`}
+      onSubmit={async (values) => {
+        await refundCmsOrder(row.id, values.reason);
+        void message.success('已提交退款');
+        onDone();
+      }}
+      onClose={onClose}
+    >
+      <Form.Item
+        name="reason"
+        label="退款原因"
+        rules={[{ required: true, whitespace: true, message: '请填写退款原因' }]}
+      >
+        <Input.TextArea rows={3} maxLength={200} showCount />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/**
+ * 考务订单: the fee orders of the applications (filters 考试批次, 订单状态, 订单号, 考生, 下单日期),
+ * paid by WeChat Pay through the order engine; 退款 (by the order's abilities) returns the fee in
+ * full through the refund engine and cancels the application.
+ */
+export function CmsOrderPage() {
+  const list = useListCall('cms-order/page', listCmsOrders);
+  const batches = useBatchOptions();
+  const [refunding, setRefunding] = useState<{ row: CmsOrderRow; open: boolean } | null>(null);
+  const filters: FilterField<Filters>[] = [
+    {
+      kind: 'select',
+      name: 'batchId',
+      label: '考试批次',
+      options: batches.options,
+      searchable: true,
+      width: 220,
+    },
+    { kind: 'select', name: 'status', label: '订单状态', options: STATUS_OPTIONS, width: 110 },
+    { kind: 'text', name: 'orderNo', label: '订单号', maxLength: 64, width: 200 },
+    {
+      kind: 'text',
+      name: 'student',
+      label: '考生',
+      placeholder: '姓名、身份证号或手机号',
+      maxLength: 50,
+      width: 190,
+    },
+    { kind: 'dateRange', name: 'created', label: '下单日期', from: 'createdFrom', to: 'createdTo' },
+  ];
+  const columns: ListColumn<CmsOrderRow>[] = [
+    { title: '订单号', dataIndex: 'orderNo', width: 200 },
+    {
+      title: '考生',
+      key: 'student',
+      width: 170,
+      render: (_v, row) => <StudentCell name={row.realName} idCardNo={row.idCardNo} mobile={row.mobile} />,
+    },
+    {
+      title: '考试批次',
+      key: 'batch',
+      width: 220,
+      render: (_v, row) => (
+        <>
+          <div>{row.batchName}</div>
+          <Secondary>{levelText(row.skillLevel)}</Secondary>
+        </>
+      ),
+    },
+    {
+      title: '金额',
+      key: 'amount',
+      width: 110,
+      align: 'right',
+      render: (_v, row) => (
+        <>
+          <div>{formatFen(row.amount)}</div>
+          {row.refundedAmount > 0 && <Secondary>{`已退 ${formatFen(row.refundedAmount)}`}</Secondary>}
+        </>
+      ),
+    },
+    {
+      title: '订单状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (status: OrderStatus) => <Tag color={STATUS_COLOR[status]}>{ORDER_STATUS_LABEL[status]}</Tag>,
+    },
+    {
+      title: '报名状态',
+      dataIndex: 'applyStatus',
+      width: 100,
+      render: (status) => <ApplyStatusTag status={status} />,
+    },
+    {
+      title: '下单时间',
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (value: string) => formatDateTime(value, LIST_TIME),
+    },
+    {
+      title: '支付时间',
+      dataIndex: 'paidAt',
+      width: 150,
+      optional: 'shown',
+      render: (value: string | null) => (value ? formatDateTime(value, LIST_TIME) : '—'),
+    },
+    {
+      title: '微信交易号',
+      dataIndex: 'transactionId',
+      width: 220,
+      optional: 'hidden',
+      render: (value: string | null) => value ?? '—',
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 110,
+      fixed: 'right',
+      render: (_v, row) =>
+        row.abilities.canRefund ? (
+          <Button type="link" size="small" danger onClick={() => setRefunding({ row, open: true })}>
+            退款
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+  ];
+  return (
+    <ListPage
+      title="考务订单"
+      list={list}
+      name="cms-order-filters"
+      filters={filters}
+      columns={columns}
+      columnsId="cms-manage/cms-order-manage"
+    >
+      {refunding && (
+        <RefundModal
+          key={refunding.row.id}
+          row={refunding.row}
+          open={refunding.open}
+          onClose={() => setRefunding((current) => current && { ...current, open: false })}
+          onDone={() => {
+            setRefunding((current) => current && { ...current, open: false });
+            list.reload();
+          }}
+          afterClose={() => setRefunding(null)}
+        />
+      )}
+    </ListPage>
+  );
+}
