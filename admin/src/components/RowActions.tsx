@@ -67,22 +67,31 @@ export interface DeleteActionProps {
 
 /** 删除 of a list row after a confirmation (删除后不能恢复), disabled with the reason when refused. */
 export function DeleteAction({ confirmTitle, busy, refusal, onDelete }: DeleteActionProps) {
+  if (refusal !== undefined) {
+    // A disabled button fires no mouse events: the span carries the tooltip of the reason.
+    return (
+      <Tooltip title={refusal}>
+        <span>
+          <Button type="link" size="small" danger disabled>
+            删除
+          </Button>
+        </span>
+      </Tooltip>
+    );
+  }
   return (
-    <Tooltip title={refusal}>
-      <Popconfirm
-        title={confirmTitle}
-        description="删除后不能恢复。"
-        okText="删除"
-        okButtonProps={{ danger: true }}
-        cancelText="取消"
-        disabled={refusal !== undefined}
-        onConfirm={onDelete}
-      >
-        <Button type="link" size="small" danger disabled={refusal !== undefined || busy}>
-          删除
-        </Button>
-      </Popconfirm>
-    </Tooltip>
+    <Popconfirm
+      title={confirmTitle}
+      description="删除后不能恢复。"
+      okText="删除"
+      okButtonProps={{ danger: true }}
+      cancelText="取消"
+      onConfirm={onDelete}
+    >
+      <Button type="link" size="small" danger disabled={busy}>
+        删除
+      </Button>
+    </Popconfirm>
   );
 }
 

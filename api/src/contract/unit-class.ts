@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staffOrUnitManager } from './access';
 import { answer, defineCalls } from './call';
-import { type PageAnswer, zInput, zOptional, zOptionalText, zPage } from './common';
+import { type Abilities, type PageAnswer, zInput, zOptional, zOptionalText, zPage } from './common';
 import type { MyClassStatus } from './train-class';
 
 /** The states of a unit class: OPEN takes students, CLOSED is kept for the record. */
@@ -35,10 +35,18 @@ export interface UnitClassItem {
   contactMobile: string | null;
   remark: string | null;
   state: UnitClassState;
+  /**
+   * What the caller may do to it (docs/api-conventions.md "Abilities"), by the unit class policy:
+   * delete (删除: no students and no transfer records), close (关闭: while OPEN), open (开启: while
+   * CLOSED).
+   */
+  abilities: UnitClassAbilities;
   createdBy: number | null;
   createdAt: string;
   updatedAt: string;
 }
+
+export type UnitClassAbilities = Abilities<'delete' | 'close' | 'open'>;
 
 /**
  * `unit-class/save`: creates (without `id`) a unit class for an offered class, or updates one. A

@@ -13,7 +13,7 @@ import type {
 } from '../../contract/unit-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { authorize } from '../../core/policy';
+import { abilitiesOf, authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
@@ -81,13 +81,31 @@ export async function studentCounts(projectId: number, ids: number[]): Promise<M
   return new Map(rows.map((row) => [Number(row.id), Number(row.count)]));
 }
 
-async function present(rows: UnitClass[]): Promise<UnitClassItem[]> {
+/** The transfer records naming each of the unit classes `ids` of the project (either end; one query). */
+async function transferCounts(projectId: number, ids: number[]): Promise<Map<number, number>> {
+  const rows =
+    (await UnitClass.sequelize?.query<{ id: number; count: string }>(
+      `SELECT id, COUNT(*) AS count FROM (
+         SELECT from_unit_class_id AS id FROM unit_class_transfer
+          WHERE project_id = :projectId AND from_unit_class_id IN (:ids)
+         UNION ALL
+         SELECT to_unit_class_id AS id FROM unit_class_transfer
+          WHERE project_id = :projectId AND to_unit_class_id IN (:ids)
+       ) ends GROUP BY id`,
+      { replacements: { projectId, ids }, type: QueryTypes.SELECT },
+    )) ?? [];
+  return new Map(rows.map((row) => [Number(row.id), Number(row.count)]));
+}
+
+/** Unit classes as lists and details show them, each with what the caller may do to it. */
+async function present(scope: ActorScope, rows: UnitClass[]): Promise<UnitClassItem[]> {
   if (rows.length === 0) return [];
   const projectId = rows[0].projectId;
-  const counts = await studentCounts(
-    projectId,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [counts, transfers] = await Promise.all([
+    studentCounts(projectId, ids),
+    transferCounts(projectId, ids),
+  ]);
   const units = new Map(
     (await Unit.findAll({ where: { projectId, id: [...new Set(rows.map((r) => r.unitId))] } })).map((u) => [
       u.id,
@@ -99,24 +117,36 @@ async function present(rows: UnitClass[]): Promise<UnitClassItem[]> {
       (c) => [c.id, c],
     ),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    unitId: row.unitId,
-    unitName: units.get(row.unitId)?.name ?? '',
-    classId: row.classId,
-    className: classes.get(row.classId)?.name ?? '',
-    year: classes.get(row.classId)?.year ?? 0,
-    name: row.name,
-    plannedStudents: row.plannedStudents,
-    studentCount: counts.get(row.id) ?? 0,
-    contactName: row.contactName,
-    contactMobile: row.contactMobile,
-    remark: row.remark,
-    state: row.state,
-    createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }));
+  return rows.map((row) => {
+    const rowFacts = {
+      ...facts(row),
+      students: counts.get(row.id) ?? 0,
+      transfers: transfers.get(row.id) ?? 0,
+    };
+    return {
+      id: row.id,
+      unitId: row.unitId,
+      unitName: units.get(row.unitId)?.name ?? '',
+      classId: row.classId,
+      className: classes.get(row.classId)?.name ?? '',
+      year: classes.get(row.classId)?.year ?? 0,
+      name: row.name,
+      plannedStudents: row.plannedStudents,
+      studentCount: counts.get(row.id) ?? 0,
+      contactName: row.contactName,
+      contactMobile: row.contactMobile,
+      remark: row.remark,
+      state: row.state,
+      abilities: abilitiesOf(scope, {
+        delete: ['unit-class.delete', rowFacts],
+        close: ['unit-class.close', rowFacts],
+        open: ['unit-class.open', rowFacts],
+      }),
+      createdBy: row.createdBy,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
 }
 
 /** One unit class the caller may see (locked inside a transaction); else BusinessError 单位班级不存在. */
@@ -165,12 +195,12 @@ export async function pageUnitClasses(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  return { list: await present(rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return { list: await present(scope, rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
 /** One unit class. */
 export async function getUnitClass(scope: ActorScope, id: number): Promise<UnitClassItem> {
-  const [item] = await present([await loadUnitClass(scope, id)]);
+  const [item] = await present(scope, [await loadUnitClass(scope, id)]);
   return item;
 }
 

@@ -5,6 +5,7 @@ import { AuditLog } from '../audit/audit-log.model';
 import { chinaToday } from '../train-class/class-read';
 import { buildClass, enrol, shiftDay } from '../train-class/train-class.testing';
 import { UnitClass } from './unit-class.model';
+import { UnitClassTransfer } from './unit-class-transfer.model';
 
 const path = (name: string) => `/api/unit-class/${name}.action`;
 const PAGES = [
@@ -253,3 +254,60 @@ describe('state, students and delete', () => {
     ).toBe(1);
   });
 });
+
+describe('abilities', () => {
+  test("rows carry the caller's abilities by the unit class policy, and the server refuses with the same words", async () => {
+    const { trainClass } = await buildClass({ projectId, name: '能力班', year: new Date().getFullYear() });
+    const row = await create({ unitId: unitA, classId: trainClass.id, name: '能力班A' });
+    const other = await create({ unitId: unitA, classId: trainClass.id, name: '能力班B' });
+    const abilitiesOf = async (id: number, as = staffToken) =>
+      (await post('detail', { id }, as)).body.attribute.abilities;
+    expect(await abilitiesOf(row.id, managerA)).toEqual({
+      canDelete: true,
+      deleteRefusal: null,
+      canClose: true,
+      closeRefusal: null,
+      canOpen: false,
+      openRefusal: '该单位班级已开启',
+    });
+    // The list carries the same abilities.
+    const listed = (await post('page', { name: '能力班A' })).body.attribute.list;
+    expect(listed.map((item: { abilities: unknown }) => item.abilities)).toEqual([await abilitiesOf(row.id)]);
+    refused(await post('open', { id: row.id }), '该单位班级已开启');
+
+    // A transfer record names it: deleting is refused, closing is offered instead.
+    await UnitClassTransfer.create({
+      projectId,
+      classId: trainClass.id,
+      fromUnitClassId: row.id,
+      toUnitClassId: other.id,
+      fromUnitId: unitA,
+      toUnitId: unitA,
+      status: 'DONE',
+      total: 0,
+    });
+    for (const id of [row.id, other.id]) {
+      const abilities = await abilitiesOf(id);
+      expect(abilities).toMatchObject({
+        canDelete: false,
+        deleteRefusal: '该单位班级有转移记录，不能删除，可将其关闭',
+      });
+      refused(await post('delete', { id }), abilities.deleteRefusal);
+    }
+
+    // A student bought through it: the count is the reason.
+    const student = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT, unitId: unitA });
+    await (await enrol(trainClass, student.account.id)).update({ unitClassId: row.id });
+    expect((await abilitiesOf(row.id)).deleteRefusal).toBe('该单位班级已有学员（1 人），不能删除');
+
+    expect((await post('close', { id: row.id })).body.respCode).toBe(200);
+    const closed = await abilitiesOf(row.id);
+    expect(closed).toMatchObject({ canClose: false, canOpen: true, openRefusal: null });
+    refused(await post('close', { id: row.id }), closed.closeRefusal);
+  });
+});
+
+/** The answer is a business refusal (-1) with exactly the reason. */
+function refused(res: { body: { respCode: number; respDesc?: string } }, reason: string) {
+  expect(res.body).toMatchObject({ respCode: -1, respDesc: reason });
+}

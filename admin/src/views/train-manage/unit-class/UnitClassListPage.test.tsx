@@ -1,4 +1,4 @@
-import type { AccountInfo, PageAnswer, UnitClassItem } from '@px/api/contract';
+import type { AccountInfo, PageAnswer, UnitClassAbilities, UnitClassItem } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getUnitOptions } from '../../../api/account';
 import { deleteUnitClass, pageUnitClasses, setUnitClassState } from '../../../api/unit-class';
@@ -28,6 +28,25 @@ const UNIT_MANAGER: AccountInfo = {
   unitId: 5,
 };
 
+/** The abilities the server answers for an OPEN unit class without students or transfers. */
+const OPEN_ABILITIES: UnitClassAbilities = {
+  canDelete: true,
+  deleteRefusal: null,
+  canClose: true,
+  closeRefusal: null,
+  canOpen: false,
+  openRefusal: '该单位班级已开启',
+};
+/** A CLOSED unit class with 3 students. */
+const CLOSED_WITH_STUDENTS: UnitClassAbilities = {
+  canDelete: false,
+  deleteRefusal: '该单位班级已有学员（3 人），不能删除',
+  canClose: false,
+  closeRefusal: '该单位班级已关闭',
+  canOpen: true,
+  openRefusal: null,
+};
+
 function buildRow(overrides: Partial<UnitClassItem> = {}): UnitClassItem {
   return {
     id: 1,
@@ -43,6 +62,7 @@ function buildRow(overrides: Partial<UnitClassItem> = {}): UnitClassItem {
     contactMobile: null,
     remark: null,
     state: 'OPEN',
+    abilities: OPEN_ABILITIES,
     createdBy: 3,
     createdAt: '2026-05-01T02:03:04.000Z',
     updatedAt: '2026-05-01T02:03:04.000Z',
@@ -66,11 +86,18 @@ const stateMock = jest.mocked(setUnitClassState);
 const deleteMock = jest.mocked(deleteUnitClass);
 
 beforeEach(() => {
-  listMock
-    .mockReset()
-    .mockResolvedValue(
-      page([buildRow(), buildRow({ id: 2, name: '已关闭的班', state: 'CLOSED', studentCount: 3 })]),
-    );
+  listMock.mockReset().mockResolvedValue(
+    page([
+      buildRow(),
+      buildRow({
+        id: 2,
+        name: '已关闭的班',
+        state: 'CLOSED',
+        studentCount: 3,
+        abilities: CLOSED_WITH_STUDENTS,
+      }),
+    ]),
+  );
   stateMock.mockReset().mockResolvedValue(null);
   deleteMock.mockReset().mockResolvedValue(null);
   jest
@@ -90,6 +117,33 @@ describe('UnitClassListPage', () => {
     expect(screen.getByText('新建', { selector: 'button span' })).toBeTruthy();
     // A unit class with students cannot be deleted.
     expect(button(rowOf('已关闭的班'), '删除').disabled).toBe(true);
+  });
+
+  it('offers 关闭, 开启 and 删除 only as the row allows, saying why it cannot be deleted', async () => {
+    listMock.mockReset().mockResolvedValue(
+      page([
+        buildRow({
+          abilities: {
+            ...OPEN_ABILITIES,
+            canDelete: false,
+            deleteRefusal: '该单位班级有转移记录，不能删除，可将其关闭',
+          },
+        }),
+        buildRow({ id: 2, name: '已关闭的班', state: 'CLOSED', abilities: CLOSED_WITH_STUDENTS }),
+      ]),
+    );
+    renderScreen(<UnitClassListPage />, STAFF, '/train-manage/unit-class');
+    await screen.findByText('演示单位安全班');
+    const open = rowOf('演示单位安全班');
+    expect(within(open).queryByText('开启', { selector: 'button span' })).toBeNull();
+    expect(button(open, '关闭').disabled).toBe(false);
+    const refusedDelete = button(open, '删除');
+    expect(refusedDelete.disabled).toBe(true);
+    fireEvent.mouseEnter(refusedDelete.parentElement as HTMLElement);
+    expect(await screen.findByText('该单位班级有转移记录，不能删除，可将其关闭')).toBeTruthy();
+    const closed = rowOf('已关闭的班');
+    expect(within(closed).queryByText('关闭', { selector: 'button span' })).toBeNull();
+    expect(button(closed, '开启').disabled).toBe(false);
   });
 
   it('closes, opens and deletes rows, then reloads', async () => {

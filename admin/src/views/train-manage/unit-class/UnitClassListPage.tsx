@@ -32,7 +32,8 @@ interface Filters {
 /**
  * 单位班级: the unit classes the caller may see (a unit manager: their own unit's) with filters
  * (unit for project staff, name, year, state); 新建 opens 创建单位班级; each row's 详情, 编辑,
- * 关闭/开启 and 删除 (refused while it has students).
+ * 关闭/开启 as its abilities allow, and 删除 (disabled with the server's reason while it has students
+ * or transfer records).
  */
 export function UnitClassListPage() {
   const navigate = useNavigate();
@@ -96,7 +97,7 @@ export function UnitClassListPage() {
               编辑
             </Button>
           )}
-          {row.state === 'OPEN' ? (
+          {row.abilities.canClose && (
             <Popconfirm
               title={`关闭单位班级「${row.name}」？`}
               description="关闭后可再开启。"
@@ -108,7 +109,8 @@ export function UnitClassListPage() {
                 关闭
               </Button>
             </Popconfirm>
-          ) : (
+          )}
+          {row.abilities.canOpen && (
             <Button
               type="link"
               size="small"
@@ -121,7 +123,7 @@ export function UnitClassListPage() {
           <DeleteAction
             confirmTitle={`删除单位班级「${row.name}」？`}
             busy={busy === row.id}
-            refusal={row.studentCount > 0 ? '已有学员，不能删除' : undefined}
+            refusal={row.abilities.deleteRefusal ?? undefined}
             onDelete={() => run(row.id, () => deleteUnitClass(row.id), '单位班级已删除')}
           />
         </Space>
