@@ -43,6 +43,15 @@ export interface SsoLoginAnswer {
   allowedOrigins: string[];
 }
 
+export const embedInfoInput = z.object({ app: ssoLoginInput.shape.app });
+
+/** Who may frame the embedded study page of an app (what its CSP `frame-ancestors` says too). */
+export interface EmbedInfo {
+  /** The app's name; null for an unknown or disabled app (nothing may frame the page then). */
+  appName: string | null;
+  allowedOrigins: string[];
+}
+
 /** `partner/...`: what the H5 asks about partner platforms. */
 export const partnerSsoCalls = defineCalls('partner', {
   /**
@@ -51,4 +60,9 @@ export const partnerSsoCalls = defineCalls('partner', {
    * `attribute` an SsoRefusalAttribute) for an unknown, used or expired ticket or a disabled app.
    */
   'sso-login': { input: ssoLoginInput, answer: answer<SsoLoginAnswer>(), access: anyone },
+  /**
+   * The origins that may frame an app's embedded study page, so the page talks to its parent only
+   * when the parent is one of them (a refused ticket, an ended session: `goHome`).
+   */
+  'embed-info': { input: embedInfoInput, answer: answer<EmbedInfo>(), access: anyone },
 });

@@ -22,6 +22,8 @@ export const EMBEDDED_SESSION_CALLS: ReadonlySet<string> = new Set([
   'study/face-check',
   'study/end',
   'face/photo-status',
+  'face/photo-upload',
+  'my-certificate/mine',
   'exam/start',
   'exam/sheet',
   'exam/save',

@@ -5,13 +5,14 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { feedback } from '../api/feedback';
 import { PageLoading } from '../components/PageState';
 import { TabBar } from '../components/TabBar';
+import { readEmbedded } from '../session/embedded';
 import { onUnauthorized } from '../session/unauthorized';
 import { loadSystemInfoAtom, systemInfoStateAtom, unitIdAtom } from '../store/project';
 import { accountStateAtom, loadAccountInfoAtom, setTokenAtom, tokenAtom } from '../store/session';
 import { isWechatBrowser } from '../wechat/is-wechat-browser';
 import { startWechatOauth } from '../wechat/oauth';
 import { decideNavigation, documentTitleFor, type ProjectLoginState } from './guard';
-import { findRoute } from './routes';
+import { EmbeddedEnded, findRoute } from './routes';
 
 /**
  * The navigation guard of spec section 2 around every route: decides with the pure
@@ -48,6 +49,7 @@ export function NavigationGuard() {
     account,
     wechatBrowser,
     project,
+    embedded: readEmbedded() !== null,
   });
   const decisionKey = JSON.stringify(decision);
 
@@ -106,10 +108,18 @@ export function NavigationGuard() {
         return;
       case 'proceed':
       case 'wait':
+      case 'embedded-ended':
         return;
     }
   }, [decisionKey, location.key]);
 
+  // Inside a partner's frame a visit without a session ends here (and the parent hears `goHome`).
+  if (decision.kind === 'embedded-ended')
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <EmbeddedEnded reason="SESSION_ENDED" />
+      </Suspense>
+    );
   if (decision.kind !== 'proceed') return <PageLoading />;
   return (
     <>

@@ -241,3 +241,17 @@ describe('documentTitleFor', () => {
     expect(documentTitleFor('我的', undefined)).toBe('我的');
   });
 });
+
+describe('decideNavigation: inside a partner frame', () => {
+  it('ends there instead of asking to sign in, also in WeChat', () => {
+    const ended = input({ path: '/exam', token: undefined, embedded: true });
+    expect(decideNavigation(ended)).toEqual({ kind: 'embedded-ended' });
+    expect(decideNavigation({ ...ended, wechatBrowser: true })).toEqual({ kind: 'embedded-ended' });
+    // Outside a frame the same visit asks to sign in.
+    expect(decideNavigation({ ...ended, embedded: false })).toMatchObject({ kind: 'sign-in' });
+  });
+
+  it('lets a signed-in embedded student through', () => {
+    expect(decideNavigation(input({ path: '/exam', embedded: true }))).toEqual({ kind: 'proceed' });
+  });
+});

@@ -49,6 +49,8 @@ export interface GuardInput {
   /** The page runs in the WeChat browser (user agent contains MicroMessenger). */
   wechatBrowser: boolean;
   project: ProjectLoginState;
+  /** The page runs in a partner's frame with an embedded session (session/embedded.ts). */
+  embedded?: boolean;
 }
 
 export type GuardDecision =
@@ -58,9 +60,15 @@ export type GuardDecision =
   /** Not signed in, in the WeChat browser of a project that signs in by WeChat: through OAuth, back to `redirect`. */
   | { kind: 'wechat-oauth'; redirect: string; fallback: string }
   /** The session cannot be used: the token is cleared and `message` (if any) shown; then decide again. */
-  | { kind: 'end-session'; message: string | null };
+  | { kind: 'end-session'; message: string | null }
+  /**
+   * Not signed in inside a partner's frame: no sign-in page there; the page says the session ended
+   * and tells the parent `goHome` after 2 seconds (spec section 2).
+   */
+  | { kind: 'embedded-ended' };
 
 function signInDecision(input: GuardInput, path: string): GuardDecision {
+  if (input.embedded) return { kind: 'embedded-ended' };
   const target = `${path}${input.search}`;
   if (input.wechatBrowser) {
     if (input.project.status === 'loading') return { kind: 'wait' };
@@ -76,7 +84,8 @@ function signInDecision(input: GuardInput, path: string): GuardDecision {
  * - a `token` query parameter is adopted first (`null` clears the token);
  * - an unknown path goes to /404;
  * - without a token, whitelisted paths proceed; the others go to `/login?redirect={path}`, or, in the
- *   WeChat browser when the project's `loginType` includes `wechat`, through WeChat OAuth;
+ *   WeChat browser when the project's `loginType` includes `wechat`, through WeChat OAuth; inside a
+ *   partner's frame (an embedded session) nowhere: the page ends there and the parent is told `goHome`;
  * - with a token, /login passes through; elsewhere the account info is loaded once: a failed load
  *   clears the token (whitelisted paths then proceed, the others say why and ask to sign in), empty
  *   info asks to sign in again, and an account that is not a student's (roleSystem != 3) is refused.

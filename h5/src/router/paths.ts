@@ -1,4 +1,5 @@
 import { AUTH_REDIRECT_PATH } from '@px/config';
+import { readEmbedded } from '../session/embedded';
 
 /** Paths of the student site's own screens (history mode, served from the root). */
 export const HOME_PATH = '/';
@@ -68,7 +69,15 @@ export function orderPayPath(orderId: number): string {
 
 /** The study page of an enrolment: `/student/study-page?myClassId=41`. */
 export function studyPagePath(myClassId: number): string {
+  // Inside a partner's frame the study page is the embedded one (no way out of the frame).
+  const embedded = readEmbedded();
+  if (embedded) return embeddedStudyPath(embedded.appKey, myClassId);
   return `${STUDY_PAGE_PATH}?myClassId=${myClassId}`;
+}
+
+/** The embedded study page of an app's student, once the ticket was exchanged. */
+export function embeddedStudyPath(appKey: string, myClassId: number): string {
+  return `${HXTX_DETAIL_STUDY_PATH}?${new URLSearchParams({ app: appKey, myClassId: String(myClassId) })}`;
 }
 
 /** The class change page of an enrolment: `/change-my-class?myClassId=41`. */

@@ -84,6 +84,13 @@ const StudentInfoPage = lazy(() =>
 );
 const ExamPage = lazy(() => import('../views/exam/ExamPage').then((m) => ({ default: m.ExamPage })));
 const StudyPage = lazy(() => import('../views/study-page/StudyPage').then((m) => ({ default: m.StudyPage })));
+/** The end of an embedded study (the navigation guard shows it in a partner's frame). */
+export const EmbeddedEnded = lazy(() =>
+  import('../views/embedded-study/EmbeddedEnded').then((m) => ({ default: m.EmbeddedEnded })),
+);
+const EmbeddedStudyPage = lazy(() =>
+  import('../views/embedded-study/EmbeddedStudyPage').then((m) => ({ default: m.EmbeddedStudyPage })),
+);
 
 /** One screen of the site: its path, its meta (title, sign-in, tab bar) and what it shows. */
 export interface H5Route {
@@ -154,9 +161,9 @@ export const ROUTES: readonly H5Route[] = [
   { path: GO_PAY2_PATH, meta: page('购物车', false), element: <GoPayPage /> },
   { path: ORDER_PAY_PATH, meta: page('订单支付', false), element: <OrderPayPage /> },
   // The study page and its embeddable twin: public by spec section 2 (the page itself asks a
-  // visitor without a session to sign in).
+  // visitor without a session to sign in; the twin takes a partner's single-sign-on ticket).
   { path: STUDY_PAGE_PATH, meta: page('课程学习', true), element: <StudyPage /> },
-  { path: HXTX_DETAIL_STUDY_PATH, meta: page('课程学习', true), element: <StudyPage /> },
+  { path: HXTX_DETAIL_STUDY_PATH, meta: page('课程学习', true), element: <EmbeddedStudyPage /> },
   // The public certificate query (spec section 2's whitelist).
   { path: QUERY_CERTIFICATE_PATH, meta: page('证书查询', true), element: <QueryCertificatePage /> },
   // The answer sheet of an exam or exercise (issue 13; not in spec section 2): students only.

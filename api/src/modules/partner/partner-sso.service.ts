@@ -1,6 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { QueryTypes } from 'sequelize';
-import type { SsoLoginAnswer, SsoRefusal } from '../../contract/partner-sso';
+import type { EmbedInfo, SsoLoginAnswer, SsoRefusal } from '../../contract/partner-sso';
 import type { ActionContext } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { withProject } from '../../db/tenant-access';
@@ -87,4 +87,12 @@ export async function exchangeSsoTicket(
       };
     }),
   );
+}
+
+/** The origins that may frame an app's embedded study page: none for an unknown or disabled app. */
+export async function embedInfo(appKey: string): Promise<EmbedInfo> {
+  const app = await appByKey(appKey);
+  return app?.enabled
+    ? { appName: app.name, allowedOrigins: [...app.allowedOrigins] }
+    : { appName: null, allowedOrigins: [] };
 }

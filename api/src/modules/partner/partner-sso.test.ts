@@ -150,7 +150,13 @@ describe('single sign-on tickets', () => {
     });
     expect((await exchange(sso.app, 'not a ticket')).body).toMatchObject({ respCode: -1 });
 
+    const info = (key: string) => post('partner/embed-info', { app: key }).then((res) => res.body);
+    expect(await info(app.appKey)).toMatchObject({
+      attribute: { appName: app.name, allowedOrigins: ['https://partner.example.com'] },
+    });
     await PartnerApp.update({ enabled: false }, { where: { id: app.id }, allTenants: true });
+    expect(await info(app.appKey)).toMatchObject({ attribute: { appName: null, allowedOrigins: [] } });
+    expect(await info('pk_unknown0000')).toMatchObject({ attribute: { appName: null, allowedOrigins: [] } });
     expect((await exchange(foreign.app, foreign.ticket)).body).toMatchObject({
       respDesc: '合作平台已停用，暂不能从该平台进入学习',
       attribute: { errorCode: 'SSO_APP_DISABLED' },

@@ -8,6 +8,7 @@ import { PageError, PageLoading, PageMessage } from '../../components/PageState'
 import { useRemote } from '../../hooks/useRemote';
 import { useSubmitLock } from '../../hooks/useSubmitLock';
 import { myTabPath, studyPagePath } from '../../router/paths';
+import { readEmbedded } from '../../session/embedded';
 import { formatClock } from '../../utils/clock';
 import { AnswerCard } from './components/AnswerCard';
 import { CertificateIssued } from './components/CertificateIssued';
@@ -236,9 +237,12 @@ export function ExamPage() {
   if (!valid(myClassId) || !valid(attemptId))
     return (
       <PageMessage image="error" description="考试链接不正确">
-        <Button round type="primary" onClick={() => navigate(myTabPath('classes'))}>
-          我的班级
-        </Button>
+        {/* No way out of a partner's frame. */}
+        {!readEmbedded() && (
+          <Button round type="primary" onClick={() => navigate(myTabPath('classes'))}>
+            我的班级
+          </Button>
+        )}
       </PageMessage>
     );
   return <ExamContent key={attemptId} myClassId={myClassId} attemptId={attemptId} />;

@@ -11,10 +11,12 @@ import { PageError, PageLoading, PageMessage } from '../../components/PageState'
 import { useRemote } from '../../hooks/useRemote';
 import { useSubmitLock } from '../../hooks/useSubmitLock';
 import { loginPathFor, myTabPath, studentInfoPath } from '../../router/paths';
+import { postToParent } from '../../session/embedded';
 import { tokenAtom } from '../../store/session';
 import { CHOOSE_IMAGE_JS_API_LIST } from '../../wechat/choose-image';
 import { isWechatBrowser } from '../../wechat/is-wechat-browser';
 import { useWechatJsSdk } from '../../wechat/useWechatJsSdk';
+import { FacePhotoSettings } from '../my/components/FacePhotoSettings';
 import { ClassSummary } from './components/ClassSummary';
 import { ExamEntryPanel } from './components/ExamEntryPanel';
 import { LessonList } from './components/LessonList';
@@ -50,7 +52,7 @@ interface Playing {
   lesson: StudyLesson;
 }
 
-function StudyContent({ myClassId }: { myClassId: number }) {
+function StudyContent({ myClassId, embedded }: { myClassId: number; embedded: boolean }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const load = useCallback(() => getStudyInfo(myClassId), [myClassId]);
@@ -72,6 +74,16 @@ function StudyContent({ myClassId }: { myClassId: number }) {
   const closePlayerRef = useRef<(() => Promise<void>) | null>(null);
   const lock = useSubmitLock();
   const { refresh } = info;
+
+  // In a partner's frame: `ready` once the page shows the class (session/embedded.ts).
+  const className = info.state.status === 'ready' ? info.state.value.className : null;
+  const classStatus = info.state.status === 'ready' ? info.state.value.status : null;
+  const readySent = useRef(false);
+  useEffect(() => {
+    if (!embedded || className === null || classStatus === null || readySent.current) return;
+    readySent.current = true;
+    postToParent({ type: 'ready', myClassId, className, status: classStatus });
+  }, [embedded, className, classStatus, myClassId]);
 
   const refreshQuietly = useCallback(() => void refresh().catch(() => undefined), [refresh]);
 
@@ -99,6 +111,10 @@ function StudyContent({ myClassId }: { myClassId: number }) {
         Toast.info('正在确认人脸照片，请稍候');
         return;
       case 'needs-photo':
+        if (embedded) {
+          Toast.info('请先在本页上传本人照片');
+          return;
+        }
         void askConfirm({
           title: '请先上传人脸照片',
           message: '本班级学习需要人脸核验，请先在“我的 - 账号设置”中上传本人照片',
@@ -129,7 +145,28 @@ function StudyContent({ myClassId }: { myClassId: number }) {
           lesson={playing.lesson}
           sdk={sdk}
           closeRef={closePlayerRef}
-          onFinished={refreshQuietly}
+          onFinished={() => {
+            if (embedded)
+              postToParent({
+                type: 'finished',
+                myClassId,
+                lessonId: playing.lesson.lessonId,
+                lessonName: playing.lesson.name,
+              });
+            refreshQuietly();
+          }}
+          onProgress={
+            embedded
+              ? (progress) =>
+                  postToParent({
+                    type: 'progress',
+                    myClassId,
+                    lessonId: playing.lesson.lessonId,
+                    lessonName: playing.lesson.name,
+                    ...progress,
+                  })
+              : undefined
+          }
           onClosed={() => {
             closePlayerRef.current = null;
             setPlaying(null);
@@ -142,13 +179,20 @@ function StudyContent({ myClassId }: { myClassId: number }) {
       {value.closedReason && (
         <NoticeBar className="study-page__notice" wrapable scrollable={false} text={value.closedReason} />
       )}
-      {faceCheck && hasPhoto === false && (
+      {faceCheck && hasPhoto === false && !embedded && (
         <div className="study-page__face-tip" role="note">
           <span>本班级学习需要人脸核验，请先上传本人照片</span>
           <Button size="small" round type="primary" onClick={goUploadPhoto}>
             去上传
           </Button>
         </div>
+      )}
+      {faceCheck && hasPhoto === false && embedded && (
+        // No way out of a partner's frame: the photo is uploaded here.
+        <section className="study-page__face-upload" aria-label="上传人脸照片">
+          <p>本班级学习需要人脸核验，请先上传本人照片</p>
+          <FacePhotoSettings onChange={face.reload} />
+        </section>
       )}
       <ExamEntryPanel
         myClassId={myClassId}
@@ -166,8 +210,10 @@ function StudyContent({ myClassId }: { myClassId: number }) {
  * lesson tapped. Public by spec section 2, so the page itself asks a visitor without a session to
  * sign in (请先登录, then back here); a closed enrolment shows why. A student whose profile the project
  * still needs (`account/is-need-complete`) is sent to /student/info first, and comes back here.
+ * `embedded` (a partner's frame, views/embedded-study): no way out of the frame (the face photo is
+ * uploaded in the page), and the parent is told `ready`, `progress` and `finished`.
  */
-export function StudyPage() {
+export function StudyPage({ embedded = false }: { embedded?: boolean }) {
   const token = useAtomValue(tokenAtom);
   const [params] = useSearchParams();
   const { pathname, search } = useLocation();
@@ -185,10 +231,12 @@ export function StudyPage() {
   if (!Number.isInteger(myClassId) || myClassId <= 0)
     return (
       <PageMessage image="error" description="学习链接不正确">
-        <Button round type="primary" onClick={() => navigate(myTabPath('classes'))}>
-          我的班级
-        </Button>
+        {!embedded && (
+          <Button round type="primary" onClick={() => navigate(myTabPath('classes'))}>
+            我的班级
+          </Button>
+        )}
       </PageMessage>
     );
-  return <StudyContent key={myClassId} myClassId={myClassId} />;
+  return <StudyContent key={myClassId} myClassId={myClassId} embedded={embedded} />;
 }

@@ -6,6 +6,7 @@ import { Button } from 'react-vant';
 import { listMyCertificates } from '../../../api/my-certificate';
 import { useRemote } from '../../../hooks/useRemote';
 import { myTabPath } from '../../../router/paths';
+import { readEmbedded } from '../../../session/embedded';
 
 /** What the passed exam's class certificate is for the student: shown, issued but not shown, or none. */
 type IssuedCertificate =
@@ -43,7 +44,7 @@ export function CertificateIssued({ myClassId }: { myClassId: number }) {
             : '本平台暂未开放在线查看证书'}
         </p>
       </div>
-      {issued.kind === 'shown' && (
+      {issued.kind === 'shown' && !readEmbedded() && (
         <Button size="small" round type="primary" onClick={() => navigate(myTabPath('certificates'))}>
           我的证书
         </Button>

@@ -19,8 +19,9 @@ function statusText(state: RemoteState<FacePhotoStatus>): string {
  * 人脸照片 (账号设置): whether the student has a reference photo for face checks
  * (`face/photo-status`) and an upload from the camera (拍照上传, the front camera) or the album
  * (从相册选择) through `face/photo-upload`; a photo larger than the server takes is scaled down first.
+ * `onChange` hears of an upload (the embedded study page shows this in a partner's frame).
  */
-export function FacePhotoSettings() {
+export function FacePhotoSettings({ onChange }: { onChange?: () => void } = {}) {
   const status = useRemote(getFacePhotoStatus);
   const lock = useSubmitLock();
   const cameraRef = useRef<HTMLInputElement>(null);
@@ -36,6 +37,7 @@ export function FacePhotoSettings() {
         const saved = await uploadFacePhoto(await fitPhoto(file), file.name || 'face.jpg');
         status.update(() => saved);
         Toast.success('人脸照片已上传');
+        onChange?.();
       })
       .catch(showLocalError);
   };

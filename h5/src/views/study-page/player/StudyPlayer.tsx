@@ -8,7 +8,7 @@ import type { WechatJsSdkState } from '../../../wechat/useWechatJsSdk';
 import { FaceCheckSheet } from '../face/FaceCheckSheet';
 import { PLAYBACK_RATES, rateLabel, seekHint } from './play-rules';
 import { QuestionPopup } from './QuestionPopup';
-import { useStudySession } from './use-study-session';
+import { type StudyProgress, useStudySession } from './use-study-session';
 
 /** A video element of browsers that only play full screen natively (iPhone Safari). */
 type NativeFullscreenVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
@@ -24,6 +24,8 @@ export interface StudyPlayerProps {
   closeRef: MutableRefObject<(() => Promise<void>) | null>;
   /** A beat finished the lesson. */
   onFinished: () => void;
+  /** What the server credited of the lesson changed (each answered beat that credited something). */
+  onProgress?: (progress: StudyProgress) => void;
   /** The session is over (closed by the student, a last beat and `study/end` sent). */
   onClosed: () => void;
   /** Start the lesson again on this device (after another device took over). */
@@ -46,6 +48,7 @@ export function StudyPlayer({
   sdk,
   closeRef,
   onFinished,
+  onProgress,
   onClosed,
   onRestart,
 }: StudyPlayerProps) {
@@ -56,6 +59,16 @@ export function StudyPlayer({
   const [closing, setClosing] = useState(false);
   const session = useStudySession(start, videoRef, { initialCoverage: lesson.coverage, onFinished });
   const sessionClose = session.close;
+  const { creditedSeconds, coverage, finished } = session.progress;
+  const onProgressRef = useRef(onProgress);
+  onProgressRef.current = onProgress;
+  const reported = useRef(`${start.creditedSeconds}:${start.finished}`);
+  useEffect(() => {
+    const key = `${creditedSeconds}:${finished}`;
+    if (key === reported.current) return;
+    reported.current = key;
+    onProgressRef.current?.({ creditedSeconds, coverage, finished });
+  }, [creditedSeconds, coverage, finished]);
 
   useEffect(() => {
     closeRef.current = sessionClose;
