@@ -5,12 +5,11 @@ import {
   cancelApply,
   doApply,
   myApplies,
-  pageApplies,
+  refundApplyList,
   refundText,
   rejectApply,
   submitApply,
 } from './refund-apply.service';
-import { exportApplies } from './refund-apply-export';
 
 /** The refund application calls (`refund-apply/...`): the student's applications; the back office's audit. */
 export const refundApplyActions = implement(refundApplyCalls, {
@@ -19,8 +18,8 @@ export const refundApplyActions = implement(refundApplyCalls, {
   submit: (ctx, input) => submitApply(ctx, input),
   cancel: (ctx, input) => cancelApply(ctx, input.id),
   'my-list': (ctx) => myApplies(ctx),
-  list: (ctx, input) => pageApplies(ctx, input),
+  list: (ctx, input) => refundApplyList.page(ctx, input),
   do: (ctx, input) => doApply(ctx, input.id),
   reject: (ctx, input) => rejectApply(ctx, input),
-  export: async (ctx, input) => exportApplies(ctx, input),
+  export: async (ctx, input) => refundApplyList.export(ctx, input),
 });

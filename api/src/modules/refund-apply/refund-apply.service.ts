@@ -1,7 +1,5 @@
-import { formatFen, maskIdCardNumber } from '@px/config';
+import { formatFen } from '@px/config';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
-import type { z } from 'zod';
-import type { PageAnswer } from '../../contract/common';
 import {
   OPEN_REFUND_APPLY_STATUS,
   type RefundApplyData,
@@ -10,12 +8,11 @@ import {
   type RefundApplyView,
   type RefundableItem,
   type RefundTextAnswer,
-  type refundApplyPageInput,
 } from '../../contract/refund-apply';
 import type { ActorScope, Scope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
-import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
+import { newestFirstList } from '../../core/newest-first';
 import { abilitiesOf, authorize, judge } from '../../core/policy';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
@@ -35,6 +32,7 @@ import {
   REFUND_ORDER_NOT_FOUND,
   type RefundApplyFacts,
 } from './refund-apply.policy';
+import { presentApplyRow, presentApplyView, REFUND_APPLY_COLUMNS } from './refund-apply.presenter';
 
 /**
  * Students' refund applications (docs/product-decisions.md "Refund applications"). The rules are
@@ -45,8 +43,6 @@ import {
 
 const NOT_FOUND = REFUND_APPLY_NOT_FOUND;
 const ORDER_NOT_FOUND = REFUND_ORDER_NOT_FOUND;
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The study progress (percent, 0..100) of each enrolment: credited required hours of the class's. */
 async function progressOf(projectId: number, myClassIds: number[], transaction?: Transaction) {
@@ -281,8 +277,8 @@ async function ownOrder(scope: ActorScope, orderId: number, transaction?: Transa
   return order;
 }
 
-/** Applications as the student sees them (with their order numbers and class names). */
-async function presentViews(
+/** Applications as the student sees them: read their orders and items, shaped by `presentApplyView`. */
+async function applyViews(
   projectId: number,
   applies: RefundApply[],
   transaction?: Transaction,
@@ -300,28 +296,7 @@ async function presentViews(
         transaction,
       })
     : [];
-  return applies.map((apply) => {
-    const names = items
-      .filter((item) =>
-        apply.orderItemId === null ? item.orderId === apply.orderId : item.id === apply.orderItemId,
-      )
-      .map((item) => item.className);
-    return {
-      id: apply.id,
-      orderId: apply.orderId,
-      orderNo: orders.get(apply.orderId)?.orderNo ?? '',
-      orderItemId: apply.orderItemId,
-      className: names.join('、'),
-      amount: apply.amountFen,
-      status: apply.status,
-      reason: apply.reason,
-      rejectReason: apply.rejectReason,
-      failure: apply.failure,
-      createdAt: apply.createdAt.toISOString(),
-      auditedAt: iso(apply.auditedAt),
-      finishedAt: iso(apply.finishedAt),
-    };
-  });
+  return applies.map((apply) => presentApplyView(apply, orders.get(apply.orderId), items));
 }
 
 /**
@@ -372,14 +347,17 @@ async function invoiceWarnings(
   return warnings;
 }
 
-/** Applications as the back office lists them: with the student, the payment, the auditor, the refund. */
-async function presentRows(
+/**
+ * Applications as the back office lists them: read the students, payments, auditors and refunds,
+ * judge what staff may do, shaped by `presentApplyRow`.
+ */
+async function applyRows(
   scope: ActorScope,
   applies: RefundApply[],
   transaction?: Transaction,
 ): Promise<RefundApplyRow[]> {
   const projectId = scope.project.id;
-  const views = await presentViews(projectId, applies, transaction);
+  const views = await applyViews(projectId, applies, transaction);
   const accountIds = [
     ...new Set(
       applies.flatMap((apply) => (apply.auditedBy ? [apply.accountId, apply.auditedBy] : [apply.accountId])),
@@ -416,29 +394,16 @@ async function presentRows(
       .map((a) => a.orderId),
     transaction,
   );
-  return applies.map((apply, index) => {
-    const student = accounts.get(apply.accountId);
-    const auditor = apply.auditedBy ? accounts.get(apply.auditedBy) : undefined;
-    const order = orders.get(apply.orderId);
-    return {
-      ...(views[index] as RefundApplyView),
-      accountId: apply.accountId,
-      studentName: student?.realName ?? '',
-      idCardNo: student?.idCardNo ? maskIdCardNumber(student.idCardNo) : null,
-      mobile: student?.mobile ?? null,
-      paidAmount: order?.paidFen ?? 0,
-      paidAt: iso(order?.paidAt ?? null),
-      auditorName: auditor ? auditor.realName || auditor.accountName : null,
-      outRefundNo: apply.payRefundId ? (refunds.get(apply.payRefundId)?.outRefundNo ?? null) : null,
-      abilities: {
-        ...abilitiesOf(scope, {
-          approve: ['refund-apply.approve', apply],
-          reject: ['refund-apply.reject', apply],
-        }),
-        approveWarning: warnings.get(apply.orderId) ?? null,
-      },
-    };
-  });
+  const lookups = { accounts, orders, refunds };
+  return applies.map((apply, index) =>
+    presentApplyRow(apply, views[index] as RefundApplyView, lookups, {
+      ...abilitiesOf(scope, {
+        approve: ['refund-apply.approve', apply],
+        reject: ['refund-apply.reject', apply],
+      }),
+      approveWarning: warnings.get(apply.orderId) ?? null,
+    }),
+  );
 }
 
 /** `refund-apply/refund-text`: the project's refund rules and text. */
@@ -464,7 +429,7 @@ export async function applyData(scope: ActorScope, orderId: number): Promise<Ref
     refusal: judged.refusal,
     refundable: Math.max(0, order.paidFen - order.refundedFen),
     items: judged.items,
-    open: judged.open ? ((await presentViews(order.projectId, [judged.open]))[0] ?? null) : null,
+    open: judged.open ? ((await applyViews(order.projectId, [judged.open]))[0] ?? null) : null,
     usedTimes: judged.usedTimes,
     refundText: scope.project.settings.refundText,
   };
@@ -493,7 +458,7 @@ export async function submitApply(
       { transaction },
     );
   });
-  return (await presentViews(scope.project.id, [apply]))[0] as RefundApplyView;
+  return (await applyViews(scope.project.id, [apply]))[0] as RefundApplyView;
 }
 
 /** Locks an application of the project (FOR UPDATE) or refuses as 退款申请不存在. */
@@ -514,7 +479,7 @@ export async function cancelApply(scope: ActorScope, id: number): Promise<Refund
     authorize(scope, 'refund-apply.cancel', found);
     return found.update({ status: 'CANCELLED', finishedAt: new Date() }, { transaction });
   });
-  return (await presentViews(scope.project.id, [apply]))[0] as RefundApplyView;
+  return (await applyViews(scope.project.id, [apply]))[0] as RefundApplyView;
 }
 
 /** `refund-apply/my-list`: the caller's applications, newest first. */
@@ -527,14 +492,14 @@ export async function myApplies(scope: ActorScope): Promise<RefundApplyView[]> {
     ],
     limit: 200,
   });
-  return presentViews(scope.project.id, applies);
+  return applyViews(scope.project.id, applies);
 }
 
 /** One application of the project as the back office lists it. */
 async function rowOf(scope: ActorScope, id: number): Promise<RefundApplyRow> {
   const apply = await RefundApply.findOne({ where: { projectId: scope.project.id, id } });
   if (!apply) throw new BusinessError(NOT_FOUND);
-  return (await presentRows(scope, [apply]))[0] as RefundApplyRow;
+  return (await applyRows(scope, [apply]))[0] as RefundApplyRow;
 }
 
 /**
@@ -649,26 +614,15 @@ async function listWhere(scope: ActorScope, input: RefundApplyFilters): Promise<
   return { [Op.and]: and };
 }
 
-/** `refund-apply/list`: the project's applications, filtered, newest first. */
-export async function pageApplies(
-  scope: ActorScope,
-  input: z.output<typeof refundApplyPageInput>,
-): Promise<PageAnswer<RefundApplyRow>> {
-  return newestFirstPage(RefundApply, await listWhere(scope, input), input, (rows) =>
-    presentRows(scope, rows),
-  );
-}
-
-/** The filtered applications in list order through the export cursor (one snapshot, a batch at a time), for the export. */
-export async function* applyBatches(
-  scope: ActorScope,
-  input: RefundApplyFilters,
-  batchSize = 500,
-): AsyncGenerator<RefundApplyRow[]> {
-  yield* newestFirstBatches(
-    RefundApply,
-    await listWhere(scope, input),
-    (rows, transaction) => presentRows(scope, rows, transaction),
-    batchSize,
-  );
-}
+/**
+ * `refund-apply/list` and `refund-apply/export`: the project's applications, filtered, newest first;
+ * the export (no paging) as 退款申请-YYYYMMDD.xlsx (China day), read a batch at a time.
+ */
+export const refundApplyList = newestFirstList({
+  model: RefundApply,
+  where: listWhere,
+  present: (scope: ActorScope, rows: RefundApply[], transaction?: Transaction) =>
+    applyRows(scope, rows, transaction),
+  title: '退款申请',
+  columns: REFUND_APPLY_COLUMNS,
+});
