@@ -11,6 +11,7 @@ import { classCategoryActions } from './modules/class-category/class-category.ac
 import { classCenterActions } from './modules/class-center/class-center.actions';
 import { cmsActions } from './modules/cms/cms.actions';
 import { courseActions } from './modules/course/course.actions';
+import { dashboardActions, dashboardRateActions } from './modules/dashboard/dashboard.actions';
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { documentLinkActions } from './modules/document-link/document-link.actions';
 import { examActions } from './modules/exam/exam.actions';
@@ -91,6 +92,8 @@ export const allActions: ActionDefinition[] = [
   ...batchOrderActions,
   ...unitWorkspaceActions,
   ...homeActions,
+  ...dashboardActions,
+  ...dashboardRateActions,
   ...uploadActions,
   ...cmsActions,
 ];

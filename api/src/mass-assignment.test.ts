@@ -95,6 +95,15 @@ const ALLOWED: Record<string, Record<string, string>> = {
     accountId: "another account of the signed-in person's own (checked against the caller)",
   },
   'sms/outbox': { projectId: FILTER },
+  ...Object.fromEntries(
+    ['list', 'data', 'top', 'last-date', 'delete-cache-key', 'export'].map((name) => [
+      `dashboard/${name}`,
+      {
+        projectId:
+          'the project platform staff choose; project staff naming another are refused (dashboard policy)',
+      },
+    ]),
+  ),
   'account/query': { roleId: FILTER, status: FILTER },
   'account/add': { roleId: "the staff account's role, one of the project's roles (checked in the project)" },
   'account/disable': { status: 'enables or disables an account: the call exists to' },

@@ -93,7 +93,10 @@ const MENU_TABLE = [
     ['detail', '单位详情', true],
   ]),
   section('/super-account', '超级账号', [['index', '超级账号登录']]),
-  section('/dashboard', '数据看板', [['index', '数据看板']]),
+  section('/dashboard', '数据看板', [
+    ['index', '数据看板'],
+    ['refresh', '刷新看板数据', 'grant'],
+  ]),
   section('/project-manage', '项目管理', [
     ['list', '项目列表'],
     ['setting', '项目设置', true],

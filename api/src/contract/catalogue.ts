@@ -11,6 +11,7 @@ import { classEvaluationCalls } from './class-evaluation';
 import { cmsApplyCalls, cmsBatchCalls, cmsExamCalls, cmsOrderCalls } from './cms';
 import { cmsApiCalls, scoreCalls } from './cms-score';
 import { courseCalls, questionCalls } from './course';
+import { dashboardCalls, dashboardRateCalls } from './dashboard';
 import { dictionaryCalls } from './dictionary';
 import { documentLinkCalls } from './document-link';
 import { examCalls, examEntryCalls } from './exam';
@@ -93,6 +94,8 @@ export const CALLS = {
   ...keyed(batchOrderCalls),
   ...keyed(unitWorkspaceCalls),
   ...keyed(homeCalls),
+  ...keyed(dashboardCalls),
+  ...keyed(dashboardRateCalls),
   ...keyed(uploadCalls),
   ...keyed(dictionaryCalls),
   ...keyed(resourceCalls),

@@ -13,6 +13,7 @@ export * from './cms';
 export * from './cms-score';
 export * from './common';
 export * from './course';
+export * from './dashboard';
 export * from './dictionary';
 export * from './document-link';
 export * from './exam';

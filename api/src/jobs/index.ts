@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../core/jobs';
 import { signInAttemptSweep } from '../modules/auth/auth.jobs';
 import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
+import { dashboardRollupJob } from '../modules/dashboard/dashboard.jobs';
 import { examDeadlineJob } from '../modules/exam/exam.jobs';
 import { invoiceIssueJob, invoiceRedJob, invoiceSweepJob } from '../modules/invoice/invoice.jobs';
 import { orderSweepJob } from '../modules/order/order.jobs';
@@ -31,4 +32,5 @@ export const allJobs: readonly JobDefinition[] = [
   partnerNoticeJob,
   regulatorPushJob,
   regulatorPushSweepJob,
+  dashboardRollupJob,
 ];

@@ -36,4 +36,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['refund-apply', 'document-link', 'home'],
   ['regulator'],
   ['partner'],
+  ['dashboard'],
 ];

@@ -38,6 +38,7 @@ import { m0052PartnerNotices } from './0052-partner-notices';
 import { m0053PartnerSsoSessions } from './0053-partner-sso-sessions';
 import { m0060Cms } from './0060-cms';
 import { m0070UploadedImages } from './0070-uploaded-images';
+import { m0071Dashboard } from './0071-dashboard';
 import { m0075IdentityChecks } from './0075-identity-checks';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
@@ -82,4 +83,5 @@ export const migrations: Migration[] = [
   m0075IdentityChecks,
   m0041RegulatorPushes,
   m0060Cms,
+  m0071Dashboard,
 ];
