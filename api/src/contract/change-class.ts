@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls } from './call';
-import { type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
 
 /**
  * Class changes (转班, docs/product-decisions.md "Class changes"): a student asks to move a paid
@@ -83,8 +83,16 @@ export interface ChangeClassView {
   auditedAt: string | null;
   /** The enrolment the change started (DONE). */
   newMyClassId: number | null;
+  /**
+   * What the caller may do to it (docs/api-conventions.md "Abilities"), by the class change policy:
+   * approve (通过), reject (驳回) and cancel (撤销) a pending application (staff granted 转班管理;
+   * approval checks the rules again), withdraw (撤销申请) their own pending one (the student).
+   */
+  abilities: ChangeClassAbilities;
   createdAt: string;
 }
+
+export type ChangeClassAbilities = Abilities<'approve' | 'reject' | 'cancel' | 'withdraw'>;
 
 /** `change-class/options`: whether and where the student's enrolment may move. */
 export const changeClassOptionsInput = z.object({ myClassId: zInput.id() });
@@ -142,7 +150,9 @@ export const changeClassCancelInput = z.object({
   remark: zRequiredText('撤销原因', 200),
 });
 
-const MANAGE = '/train-manage/change-class-manage';
+/** The grant of deciding applications (转班管理). */
+export const CHANGE_CLASS_MANAGE_PAGE = '/train-manage/change-class-manage';
+const MANAGE = CHANGE_CLASS_MANAGE_PAGE;
 const DETAIL = '/train-manage/change-class-manage/detail';
 
 /** Class changes (`change-class/...`): the student's side and the back office's. */

@@ -1,5 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
-import { CHANGE_CLASS_MESSAGES as M } from '../../contract/change-class';
+import { CHANGE_CLASS_MANAGE_PAGE, CHANGE_CLASS_MESSAGES as M } from '../../contract/change-class';
 import { judge, type PolicyScope } from '../../core/policy';
 import { CHANGE_NOT_FOUND, type ChangeClassFacts, type ChangeClassRef } from './change-class.policy';
 
@@ -10,7 +10,22 @@ const student: PolicyScope = {
 };
 const staff: PolicyScope = {
   project: { id: 1 },
-  principal: { accountId: 9, roleSystem: ROLE_SYSTEM.PROJECT, unitId: null, menu: new Set() },
+  principal: {
+    accountId: 9,
+    roleSystem: ROLE_SYSTEM.PROJECT,
+    unitId: null,
+    menu: new Set(['/train-manage', CHANGE_CLASS_MANAGE_PAGE]),
+  },
+};
+/** Staff without 转班管理. */
+const clerk: PolicyScope = {
+  project: { id: 1 },
+  principal: {
+    accountId: 8,
+    roleSystem: ROLE_SYSTEM.PROJECT,
+    unitId: null,
+    menu: new Set(['/train-manage']),
+  },
 };
 const facts = (over: Partial<ChangeClassFacts> = {}): ChangeClassFacts => ({
   settings: { openChangeClass: 1, openChangeClassDays: 30, openChangeClassProcess: 50 },
@@ -67,5 +82,13 @@ describe('change-class policy', () => {
     expect(judge(staff, 'change-class.decide', apply({ projectId: 2 }))?.reason).toBe(CHANGE_NOT_FOUND);
     expect(judge(student, 'change-class.withdraw', apply())).toBeNull();
     expect(judge(student, 'change-class.withdraw', apply({ accountId: 6 }))?.reason).toBe(CHANGE_NOT_FOUND);
+    expect(judge(student, 'change-class.withdraw', apply({ status: 'REJECTED' }))?.reason).toBe(
+      M.NOT_PENDING,
+    );
+  });
+
+  test('deciding is for staff granted 转班管理 (anyone else: 403)', () => {
+    for (const scope of [clerk, student])
+      expect(judge(scope, 'change-class.decide', apply())).toMatchObject({ forbidden: true });
   });
 });

@@ -1,13 +1,17 @@
-import type { ProjectSettings } from '@px/config';
-import { type ChangeClassStatus, CHANGE_CLASS_MESSAGES as M } from '../../contract/change-class';
+import { isMenuGranted, type ProjectSettings } from '@px/config';
+import {
+  CHANGE_CLASS_MANAGE_PAGE,
+  type ChangeClassStatus,
+  CHANGE_CLASS_MESSAGES as M,
+} from '../../contract/change-class';
 import type { OrderStatus } from '../../contract/order';
-import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import { definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 
 /**
  * The class change's record policy (docs/product-decisions.md "Class changes"): whether a student's
  * enrolment may move at all (whatever the target; the target's own rules stay in the service, which
- * reads the classes), and whether an application may still be decided or withdrawn (only while
- * PENDING; the student only their own).
+ * reads the classes), and whether an application may still be decided (staff granted 转班管理) or
+ * withdrawn (the student only their own), only while PENDING.
  */
 
 /** The enrolment states that may move. */
@@ -76,8 +80,9 @@ const pending = (scope: PolicyScope, row: ChangeClassRef): Verdict =>
 
 export const changeClassPolicy = definePolicy({
   'change-class.apply': mayMove,
-  /** Staff approve, reject or cancel a pending application. */
-  'change-class.decide': pending,
+  /** Staff granted 转班管理 approve, reject or cancel a pending application (anyone else: 403). */
+  'change-class.decide': (scope, row) =>
+    (isMenuGranted(scope.principal.menu, CHANGE_CLASS_MANAGE_PAGE) ? null : forbid()) ?? pending(scope, row),
   /** The student withdraws their own pending application (another's reads as missing). */
   'change-class.withdraw': (scope, row) =>
     row.accountId !== scope.principal.accountId ? refuse(CHANGE_NOT_FOUND) : pending(scope, row),

@@ -15,7 +15,7 @@ import {
 } from '../../contract/change-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { authorize, judge } from '../../core/policy';
+import { abilitiesOf, authorize, judge } from '../../core/policy';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
@@ -114,6 +114,7 @@ async function targetRefusal(
 
 interface ViewRow {
   id: number;
+  project_id: number;
   status: ChangeClassView['status'];
   account_id: number;
   real_name: string | null;
@@ -138,7 +139,7 @@ interface ViewRow {
 }
 
 const VIEW_SELECT = `
-  SELECT c.id, c.status, c.account_id, a.real_name, a.id_card_no, a.mobile, c.my_class_id,
+  SELECT c.id, c.project_id, c.status, c.account_id, a.real_name, a.id_card_no, a.mobile, c.my_class_id,
          c.from_class_id, f.name AS from_class_name, c.to_class_id, t.name AS to_class_name,
          c.order_id, o.order_no, c.paid_fen, c.to_amount_fen, c.progress_percent, c.reason, c.remark,
          auditor.real_name AS audited_by_name, c.audited_at, c.new_my_class_id, c.created_at
@@ -149,7 +150,9 @@ const VIEW_SELECT = `
     JOIN pay_order o ON o.id = c.order_id
     LEFT JOIN account auditor ON auditor.id = c.audited_by`;
 
-function toView(row: ViewRow): ChangeClassView {
+/** An application as both sides see it, with what the caller may do to it. */
+function toView(scope: ActorScope, row: ViewRow): ChangeClassView {
+  const ref = { projectId: row.project_id, accountId: row.account_id, status: row.status };
   return {
     id: row.id,
     status: row.status,
@@ -172,6 +175,12 @@ function toView(row: ViewRow): ChangeClassView {
     auditedByName: row.audited_by_name,
     auditedAt: row.audited_at ? row.audited_at.toISOString() : null,
     newMyClassId: row.new_my_class_id,
+    abilities: abilitiesOf(scope, {
+      approve: ['change-class.decide', ref],
+      reject: ['change-class.decide', ref],
+      cancel: ['change-class.decide', ref],
+      withdraw: ['change-class.withdraw', ref],
+    }),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -197,12 +206,12 @@ async function views(
       transaction,
     },
   );
-  if (!page) return { list: rows.map(toView), total: rows.length };
+  if (!page) return { list: rows.map((row) => toView(scope, row)), total: rows.length };
   const [count] = await scope.sequelize.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM change_class_apply c JOIN account a ON a.id = c.account_id ${filter}`,
     { replacements: values, type: QueryTypes.SELECT, transaction },
   );
-  return { list: rows.map(toView), total: count?.n ?? 0 };
+  return { list: rows.map((row) => toView(scope, row)), total: count?.n ?? 0 };
 }
 
 async function viewOf(scope: ActorScope, id: number, transaction?: Transaction): Promise<ChangeClassView> {

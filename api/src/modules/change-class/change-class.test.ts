@@ -309,3 +309,66 @@ test("another project's staff and students, and staff without the page, reach no
     (await ChangeClassApply.findOne({ where: { projectId: w.project.id, id: applied.id } }))?.status,
   ).toBe('PENDING');
 });
+
+test("applications carry the caller's abilities by the class change policy, and the server refuses with the same words", async () => {
+  const w = await world();
+  const applied = (
+    await call('do-change-my-class', w.student, {
+      myClassId: w.myClass.id,
+      toClassId: w.same.id,
+      reason: '原因',
+    })
+  ).body.attribute as ChangeClassView;
+  const notYours = '转班申请不存在';
+  // The student may withdraw their own pending application; deciding is not theirs.
+  expect(applied.abilities).toEqual({
+    canApprove: false,
+    approveRefusal: expect.any(String),
+    canReject: false,
+    rejectRefusal: expect.any(String),
+    canCancel: false,
+    cancelRefusal: expect.any(String),
+    canWithdraw: true,
+    withdrawRefusal: null,
+  });
+  const options = (await call('options', w.student, { myClassId: w.myClass.id })).body
+    .attribute as ChangeClassOptions;
+  expect(options.pending?.abilities).toEqual(applied.abilities);
+  // Staff decide it; withdrawing is the student's.
+  const detail = async () =>
+    ((await call('detail', w.staff, { id: applied.id })).body.attribute as ChangeClassView).abilities;
+  expect(await detail()).toEqual({
+    canApprove: true,
+    approveRefusal: null,
+    canReject: true,
+    rejectRefusal: null,
+    canCancel: true,
+    cancelRefusal: null,
+    canWithdraw: false,
+    withdrawRefusal: notYours,
+  });
+  const listed = (await call('page', w.staff, { pageNum: 1, pageSize: 10 })).body.attribute.list;
+  expect(listed.map((row: ChangeClassView) => row.abilities)).toEqual([await detail()]);
+
+  expect(
+    (await call('audit', w.staff, { id: applied.id, pass: false, remark: '材料不全' })).body.respCode,
+  ).toBe(200);
+  const decided = await detail();
+  expect(decided).toMatchObject({
+    canApprove: false,
+    approveRefusal: M.NOT_PENDING,
+    canCancel: false,
+    cancelRefusal: M.NOT_PENDING,
+  });
+  expect((await call('cancel', w.staff, { id: applied.id, remark: '再撤销' })).body).toMatchObject({
+    respCode: -1,
+    respDesc: decided.cancelRefusal,
+  });
+  const mine = (await call('my-list', w.student, { pageNum: 1, pageSize: 10 })).body.attribute
+    .list[0] as ChangeClassView;
+  expect(mine.abilities).toMatchObject({ canWithdraw: false, withdrawRefusal: M.NOT_PENDING });
+  expect((await call('my-cancel', w.student, { id: applied.id })).body).toMatchObject({
+    respCode: -1,
+    respDesc: mine.abilities.withdrawRefusal,
+  });
+});

@@ -24,7 +24,7 @@ function rulesText({ rules }: ChangeClassOptions): string[] {
   ];
 }
 
-/** The application waiting for the back office, with 撤销申请. */
+/** The application waiting for the back office, with 撤销申请 while its abilities allow it (else why not). */
 function PendingCard({ pending, onCancelled }: { pending: ChangeClassView; onCancelled: () => void }) {
   const withdraw = async () => {
     try {
@@ -47,9 +47,13 @@ function PendingCard({ pending, onCancelled }: { pending: ChangeClassView; onCan
         <Tag type="warning">{CHANGE_CLASS_STATUS_LABEL[pending.status]}</Tag>
       </div>
       <p className="change-class__meta">转班原因：{pending.reason}</p>
-      <Button block round plain type="primary" onClick={withdraw}>
-        撤销申请
-      </Button>
+      {pending.abilities.canWithdraw ? (
+        <Button block round plain type="primary" onClick={withdraw}>
+          撤销申请
+        </Button>
+      ) : (
+        <p className="change-class__meta">不能撤销：{pending.abilities.withdrawRefusal}</p>
+      )}
     </section>
   );
 }

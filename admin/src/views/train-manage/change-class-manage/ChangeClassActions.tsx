@@ -31,8 +31,9 @@ interface RemarkValues {
 }
 
 /**
- * 通过 / 驳回 / 撤销 of a pending application, each in a dialog with a remark (required to reject
- * or cancel). Approval moves the student at once: the old enrolment ends (已转班), the new one starts.
+ * 通过 / 驳回 / 撤销 of a pending application, each offered as its abilities allow (the server
+ * decides again) and done in a dialog with a remark (required to reject or cancel). Approval moves
+ * the student at once: the old enrolment ends (已转班), the new one starts.
  */
 export function ChangeClassActions({
   row,
@@ -45,7 +46,8 @@ export function ChangeClassActions({
 }) {
   const [decision, setDecision] = useState<Decision | null>(null);
   const [form] = Form.useForm<RemarkValues>();
-  if (row.status !== 'PENDING') return null;
+  const { canApprove, canReject, canCancel } = row.abilities;
+  if (!canApprove && !canReject && !canCancel) return null;
   const open = (next: Decision) => setDecision(next);
   const current = decision ? DECISION[decision] : DECISION.approve;
   const submit = async ({ remark }: RemarkValues) => {
@@ -62,15 +64,21 @@ export function ChangeClassActions({
   return (
     <>
       <Space size={link ? 0 : 8}>
-        <Button type={link ? 'link' : 'primary'} size={size} onClick={() => open('approve')}>
-          通过
-        </Button>
-        <Button type={link ? 'link' : 'default'} danger size={size} onClick={() => open('reject')}>
-          驳回
-        </Button>
-        <Button type={link ? 'link' : 'default'} size={size} onClick={() => open('cancel')}>
-          撤销
-        </Button>
+        {canApprove && (
+          <Button type={link ? 'link' : 'primary'} size={size} onClick={() => open('approve')}>
+            通过
+          </Button>
+        )}
+        {canReject && (
+          <Button type={link ? 'link' : 'default'} danger size={size} onClick={() => open('reject')}>
+            驳回
+          </Button>
+        )}
+        {canCancel && (
+          <Button type={link ? 'link' : 'default'} size={size} onClick={() => open('cancel')}>
+            撤销
+          </Button>
+        )}
       </Space>
       <FormModal<RemarkValues>
         open={decision !== null}
