@@ -9,8 +9,11 @@ import { zInput } from './common';
  * the page and offers 复制链接; the link is signed, names one document of one student and lapses.
  */
 
-/** The documents a link may name: a class or year certificate, an invoice, a red (reversing) invoice. */
-export const DOCUMENT_KINDS = ['CERTIFICATE', 'INVOICE', 'RED_INVOICE'] as const;
+/**
+ * The documents a link may name: a class or year certificate, an invoice, a red (reversing) invoice,
+ * an examination's admission ticket (准考证, by its application).
+ */
+export const DOCUMENT_KINDS = ['CERTIFICATE', 'INVOICE', 'RED_INVOICE', 'CMS_TICKET'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** How long a document link opens the document. */

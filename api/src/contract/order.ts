@@ -118,6 +118,10 @@ export interface OrderView {
   closeReason: OrderCloseReason | null;
   /** A child order of a unit's batch order: the unit pays it, the student does not. */
   byUnit: boolean;
+  /** What it pays for: classes (its items) or `CMS`, an examination's fee named by `title`. */
+  kind: OrderKind;
+  /** The examination's fee (`CMS`): what it pays for (null for classes). */
+  title: string | null;
   /** What the student may do to it now (去支付, 取消订单, 申请退款, 申请发票), and why not. */
   abilities: OrderAbilities;
 }
@@ -229,7 +233,7 @@ export const orderExportInput = z.object(orderFilterFields).refine(...CREATED_IN
 export type OrderFilters = z.output<typeof orderExportInput>;
 
 /** An order in the back office's list. */
-export interface OrderRow extends Omit<OrderView, 'abilities'> {
+export interface OrderRow extends Omit<OrderView, 'abilities' | 'kind' | 'title'> {
   accountId: number;
   studentName: string;
   /** Masked (first 6 and last 4 digits). */

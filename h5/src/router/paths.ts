@@ -47,9 +47,12 @@ export const QUERY_CERTIFICATE_PATH = '/query-certificate';
 export const EXAM_PATH = '/student/exam';
 // What the project requires of a student before studying (issue 27).
 export const STUDENT_INFO_PATH = '/student/info';
+// The examinations: registration and the public score query (issue 26).
+export const REGISTER_CMS_PATH = '/registerCms';
+export const CMS_SCORE_PATH = '/cms-api/get-my-score';
 
 /** The tabs of the student's hub (/my), as `?tab=` names them. */
-export const MY_TABS = ['classes', 'certificates', 'orders', 'account'] as const;
+export const MY_TABS = ['classes', 'certificates', 'orders', 'exams', 'account'] as const;
 export type MyTab = (typeof MY_TABS)[number];
 
 /** The hub (/my) opened at one tab: `/my?tab=orders`. */

@@ -8,6 +8,7 @@ import type { FirstCall, RouteMeta } from './guard';
 import {
   CHANGE_MY_CLASS_PATH,
   CLASS_SELECT_CENTER_PATH,
+  CMS_SCORE_PATH,
   DETAIL_QUESTION_PATH,
   EXAM_PATH,
   FORBIDDEN_PATH,
@@ -22,6 +23,7 @@ import {
   normalizePath,
   ORDER_PAY_PATH,
   QUERY_CERTIFICATE_PATH,
+  REGISTER_CMS_PATH,
   RESET_PASSWORD_PATH,
   STUDENT_INFO_PATH,
   STUDY_PAGE_PATH,
@@ -32,6 +34,12 @@ import {
 } from './paths';
 
 // Route-level code splitting: each screen is its own chunk, loaded when first shown.
+const RegisterCmsPage = lazy(() =>
+  import('../views/register-cms/RegisterCmsPage').then((m) => ({ default: m.RegisterCmsPage })),
+);
+const CmsScorePage = lazy(() =>
+  import('../views/cms-score/CmsScorePage').then((m) => ({ default: m.CmsScorePage })),
+);
 const LoginPage = lazy(() => import('../views/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() =>
   import('../views/register/RegisterPage').then((m) => ({ default: m.RegisterPage })),
@@ -172,6 +180,9 @@ export const ROUTES: readonly H5Route[] = [
   { path: STUDENT_INFO_PATH, meta: page('完善信息', false), element: <StudentInfoPage /> },
   // A student's class change (issue 15).
   { path: CHANGE_MY_CLASS_PATH, meta: page('申请转班', false), element: <ChangeMyClassPage /> },
+  // The examinations' registration and public score query (issue 26; spec section 2's whitelist).
+  { path: REGISTER_CMS_PATH, meta: page('考试报名', true), element: <RegisterCmsPage /> },
+  { path: CMS_SCORE_PATH, meta: page('成绩查询', true), element: <CmsScorePage /> },
 ];
 
 const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));

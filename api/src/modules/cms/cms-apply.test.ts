@@ -471,6 +471,13 @@ describe('the fee', () => {
     expect(fee).toMatchObject({ status: 'UNPAID', amount: 3000 });
     // Asking again gives the same open order.
     expect(ok<CmsPayAnswer>(await post('cms-apply/pay', { id: apply.id }, token)).orderId).toBe(fee.orderId);
+    // The pay page reads it as an examination's fee, named by the batch.
+    expect(ok<OrderView>(await post('order/my-order-detail', { id: fee.orderId }, token))).toMatchObject({
+      kind: 'CMS',
+      title: expect.stringContaining(batch.name),
+      items: [],
+      abilities: expect.objectContaining({ canPay: true }),
+    });
     const native = ok<OrderPayAnswer>(await post('order/pay', { id: fee.orderId, method: 'NATIVE' }, token));
     if (native.kind !== 'NATIVE') throw new Error('expected a code_url');
     const trade = paySim(sim).resolveCodeUrl(native.codeUrl);

@@ -196,6 +196,26 @@ describe('sittings and seats', () => {
     ])
       expect(text).toContain(expected);
     expect(await decodePdfQrCodes(pdf.body as Buffer)).toContain(`CMS:${mine?.ticketNo}:${mine?.idCardNo}`);
+    // A link of the ticket opens it in any browser (WeChat's does not download); another's is refused.
+    refused(
+      await post('document-link/create', { kind: 'CMS_TICKET', id: one.applyId }, two.token),
+      '报名记录不存在',
+    );
+    const link = ok<{ path: string }>(
+      await post('document-link/create', { kind: 'CMS_TICKET', id: one.applyId }, one.token),
+    );
+    expect(link.path).toMatch(/^\/api\/document-link\/open\.action\?t=\d+\.\d+\.T\./);
+    const opened = await t.http
+      .get(link.path)
+      .set('Host', s.host)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(opened.headers['content-type']).toBe('application/pdf');
+    expect(await readPdfText(opened.body as Buffer)).toContain(mine?.ticketNo ?? '?');
     // The sign-in sheet of the room.
     const sheet = (
       await workbookOf((await download('cms-exam/attendance-export', { sittingId: room.id }, s.staff)).body)
@@ -207,6 +227,10 @@ describe('sittings and seats', () => {
     expect(ok<MyCmsApply[]>(await post('cms-apply/my-list', {}, one.token))[0]).toMatchObject({
       ticketNo: null,
       sitting: null,
+    });
+    // …and its link with it.
+    expect((await t.http.get(link.path).set('Host', s.host)).body).toMatchObject({
+      respDesc: '准考证尚未发放，请留意考试安排通知',
     });
   });
 });

@@ -385,7 +385,7 @@ export async function submitApply(
 }
 
 /** A scope acting as the candidate just signed in (to present their application to them). */
-function candidateScope(scope: TenantScope, account: Account): ActorScope {
+export function candidateScope(scope: TenantScope, account: Account): ActorScope {
   return {
     ...scope,
     principal: {

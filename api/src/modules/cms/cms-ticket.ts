@@ -3,10 +3,13 @@ import fontkit from '@pdf-lib/fontkit';
 import { maskIdCardNumber } from '@px/config';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { SKILL_LEVEL_LABELS } from '../../contract/my-certificate';
-import { type ActorScope, FileResult } from '../../core/action';
+import { type ActorScope, FileResult, type TenantScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { Account } from '../account/account.model';
 import { A4, cjkFont, drawText, qrPng } from '../my-certificate/certificate-pdf';
 import { CmsBatch, CmsSitting } from './cms.model';
-import { ticketApply } from './cms-register.service';
+import { CMS_APPLY_NOT_FOUND } from './cms.policy';
+import { candidateScope, ticketApply } from './cms-register.service';
 
 /**
  * The admission ticket (准考证, docs/product-decisions.md "CMS"): an A4 page drawn with pdf-lib in the
@@ -234,4 +237,25 @@ export async function myTicketPdf(scope: ActorScope, id: number): Promise<FileRe
     photo,
   });
   return new FileResult(pdf, 'application/pdf', `准考证-${apply.ticketNo}.pdf`);
+}
+
+/** The student `accountId` of the project as the actor (a document link opened in another browser). */
+async function studentScope(scope: TenantScope, accountId: number): Promise<ActorScope> {
+  const account = await Account.findOne({ where: { projectId: scope.project.id, id: accountId } });
+  if (!account) throw new BusinessError(CMS_APPLY_NOT_FOUND);
+  return candidateScope(scope, account);
+}
+
+/** Checks the student may read the ticket of application `id` now (as `cms-apply/my-ticket` would). */
+export async function studentTicketApply(scope: TenantScope, accountId: number, id: number): Promise<void> {
+  await ticketApply(await studentScope(scope, accountId), id);
+}
+
+/** The student's admission ticket of application `id`, refused as `cms-apply/my-ticket` would. */
+export async function studentTicketPdf(
+  scope: TenantScope,
+  accountId: number,
+  id: number,
+): Promise<FileResult> {
+  return myTicketPdf(await studentScope(scope, accountId), id);
 }

@@ -7,6 +7,7 @@ import {
 } from '../../contract/document-link';
 import { type ActorScope, FileResult, type TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { studentTicketApply, studentTicketPdf } from '../cms/cms-ticket';
 import { findAccountInvoice } from '../invoice/invoice.service';
 import { hasInvoicePdf, invoicePdf, NO_INVOICE_PDF } from '../invoice/invoice-issue';
 import { assertStudentCertificate, studentCertificatePdf } from '../my-certificate/my-certificate.service';
@@ -27,6 +28,7 @@ const KIND_CODE: Readonly<Record<DocumentKind, string>> = {
   CERTIFICATE: 'C',
   INVOICE: 'I',
   RED_INVOICE: 'R',
+  CMS_TICKET: 'T',
 };
 const KIND_OF_CODE = new Map(DOCUMENT_KINDS.map((kind) => [KIND_CODE[kind], kind]));
 
@@ -40,7 +42,7 @@ interface DocumentGrant {
 }
 
 const TOKEN_PATTERN =
-  /^([1-9]\d{0,9})\.([1-9]\d{0,9})\.([CIR])\.([1-9]\d{0,9})\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/;
+  /^([1-9]\d{0,9})\.([1-9]\d{0,9})\.([CIRT])\.([1-9]\d{0,9})\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/;
 
 function mac(secret: Buffer, grant: DocumentGrant): string {
   return createHmac('sha256', secret)
@@ -48,7 +50,7 @@ function mac(secret: Buffer, grant: DocumentGrant): string {
     .digest('base64url');
 }
 
-/** The token of a grant: `<project>.<account>.<C|I|R>.<id>.<expiresAt>.<HMAC>`, URL-safe. */
+/** The token of a grant: `<project>.<account>.<C|I|R|T>.<id>.<expiresAt>.<HMAC>`, URL-safe. */
 export function signDocumentToken(secret: Buffer, grant: DocumentGrant): string {
   return `${grant.projectId}.${grant.accountId}.${KIND_CODE[grant.kind]}.${grant.id}.${grant.expiresAt}.${mac(secret, grant)}`;
 }
@@ -74,6 +76,7 @@ export function verifyDocumentToken(secret: Buffer, token: string, nowSeconds: n
 /** Checks the student may have the document now. Throws BusinessError like their own download. */
 async function assertDocument(scope: TenantScope, accountId: number, kind: DocumentKind, id: number) {
   if (kind === 'CERTIFICATE') return assertStudentCertificate(scope, accountId, id);
+  if (kind === 'CMS_TICKET') return void (await studentTicketApply(scope, accountId, id));
   const invoice = await findAccountInvoice(scope, accountId, id);
   if (!hasInvoicePdf(invoice, kind === 'RED_INVOICE')) throw new BusinessError(NO_INVOICE_PDF);
 }
@@ -124,6 +127,7 @@ export async function openDocumentLink(
     const { body, filename } = await studentCertificatePdf(scope, grant.accountId, grant.id);
     return new FileResult(body, 'application/pdf', filename);
   }
+  if (grant.kind === 'CMS_TICKET') return studentTicketPdf(scope, grant.accountId, grant.id);
   return invoicePdf(
     scope,
     await findAccountInvoice(scope, grant.accountId, grant.id),

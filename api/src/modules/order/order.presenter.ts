@@ -30,7 +30,10 @@ export function presentOrderItem(item: PayOrderItem, refunded: boolean): OrderIt
 }
 
 /** An order as the student sees it, but for its abilities (the back office's rows share these fields). */
-export function presentOrder(order: PayOrder, items: OrderItemView[]): Omit<OrderView, 'abilities'> {
+export function presentOrder(
+  order: PayOrder,
+  items: OrderItemView[],
+): Omit<OrderView, 'abilities' | 'kind' | 'title'> {
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -55,7 +58,7 @@ export function presentOrderView(
   items: OrderItemView[],
   abilities: OrderAbilities,
 ): OrderView {
-  return { ...presentOrder(order, items), abilities };
+  return { ...presentOrder(order, items), kind: order.kind, title: order.title, abilities };
 }
 
 /** What the back office's order rows are shown with, read for all of them at once. */

@@ -202,6 +202,8 @@ function buildOrder(overrides: Partial<OrderView> = {}): OrderView {
     closedAt: null,
     closeReason: null,
     byUnit: false,
+    kind: 'CLASS',
+    title: null,
     ...overrides,
   };
 }

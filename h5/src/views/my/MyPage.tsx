@@ -1,5 +1,5 @@
 import { CartO, UserO } from '@react-vant/icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Badge, Cell, Tabs } from 'react-vant';
 import { getMyProfile } from '../../api/account';
@@ -18,6 +18,11 @@ import { MyClassesTab } from './components/MyClassesTab';
 import { MyOrdersTab } from './components/MyOrderList';
 import './my.css';
 
+/** 考试报名 is loaded when first opened (its form and the ticket viewer are not part of /my's first screen). */
+const MyExamsTab = lazy(() =>
+  import('./components/MyExamsTab').then((module) => ({ default: module.MyExamsTab })),
+);
+
 /** The JS-SDK interfaces /my prepares (sharing, and payment for the pay page). */
 export const MY_JS_API_LIST: readonly JsApiName[] = [
   'updateAppMessageShareData',
@@ -30,6 +35,7 @@ const TAB_TITLES: Readonly<Record<MyTab, string>> = {
   classes: '我的班级',
   certificates: '我的证书',
   orders: '我的订单',
+  exams: '考试报名',
   account: '账号设置',
 };
 
@@ -114,6 +120,11 @@ export function MyPage() {
             {name === 'certificates' && <MyCertificatesTab />}
             {name === 'orders' && (
               <MyOrdersTab studentName={profile.realName} refundOpen={settings.studentRefund === 1} />
+            )}
+            {name === 'exams' && (
+              <Suspense fallback={null}>
+                <MyExamsTab />
+              </Suspense>
             )}
             {name === 'account' && (
               <AccountSettings

@@ -29,8 +29,12 @@ function Outcome({ tone, icon, title, message, order, children }: OutcomeProps) 
         <h1 className="order-pay__result-title">{title}</h1>
         <p className="order-pay__result-message">{message}</p>
       </section>
-      <section className="order-pay__card" aria-label="报名班级">
-        <OrderItemList items={order.items} />
+      <section className="order-pay__card" aria-label={order.kind === 'CMS' ? '考试报名费' : '报名班级'}>
+        {order.kind === 'CMS' ? (
+          <p className="order-pay__fee-title">{order.title}</p>
+        ) : (
+          <OrderItemList items={order.items} />
+        )}
         <p className="order-pay__total">
           订单编号 {order.orderNo}
           <span>
@@ -65,6 +69,20 @@ export async function studyPathAfterPaying(order: Pick<OrderView, 'items'>): Pro
 export function PaySuccess({ order }: { order: OrderView }) {
   const navigate = useNavigate();
   const lock = useSubmitLock();
+  if (order.kind === 'CMS')
+    return (
+      <Outcome
+        tone="success"
+        icon={<Checked />}
+        title="缴费成功"
+        message="报名费已缴纳，考场安排后可查看准考证"
+        order={order}
+      >
+        <Button round block type="primary" onClick={() => navigate(myTabPath('exams'))}>
+          查看考试报名
+        </Button>
+      </Outcome>
+    );
   const free = order.totalAmount === 0;
   const study = () =>
     void lock
@@ -92,6 +110,20 @@ export function PaySuccess({ order }: { order: OrderView }) {
 export function OrderClosed({ order }: { order: OrderView }) {
   const navigate = useNavigate();
   const reason = order.closeReason ? ORDER_CLOSE_REASON_LABEL[order.closeReason] : '已关闭';
+  if (order.kind === 'CMS')
+    return (
+      <Outcome
+        tone="closed"
+        icon={<Failure />}
+        title="订单已关闭"
+        message={`该订单${reason}，可在考试报名中重新缴费`}
+        order={order}
+      >
+        <Button round block type="primary" onClick={() => navigate(myTabPath('exams'))}>
+          返回考试报名
+        </Button>
+      </Outcome>
+    );
   return (
     <Outcome
       tone="closed"

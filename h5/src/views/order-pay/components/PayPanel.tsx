@@ -123,13 +123,23 @@ export function PayPanel({ order, payTip, onSettled, onStale, onCancelled }: Pay
         </p>
       )}
 
-      <section className="order-pay__card" aria-label="报名班级">
-        <h2 className="order-pay__card-title">报名班级</h2>
-        <OrderItemList items={order.items} />
-        <p className="order-pay__total">
-          共 {order.items.length} 个班级，合计 <strong>{formatFen(order.totalAmount)}</strong>
-        </p>
-      </section>
+      {order.kind === 'CMS' ? (
+        <section className="order-pay__card" aria-label="考试报名费">
+          <h2 className="order-pay__card-title">考试报名费</h2>
+          <p className="order-pay__fee-title">{order.title}</p>
+          <p className="order-pay__total">
+            合计 <strong>{formatFen(order.totalAmount)}</strong>
+          </p>
+        </section>
+      ) : (
+        <section className="order-pay__card" aria-label="报名班级">
+          <h2 className="order-pay__card-title">报名班级</h2>
+          <OrderItemList items={order.items} />
+          <p className="order-pay__total">
+            共 {order.items.length} 个班级，合计 <strong>{formatFen(order.totalAmount)}</strong>
+          </p>
+        </section>
+      )}
 
       <Cell.Group inset className="order-pay__info">
         <Cell title="订单编号" value={order.orderNo} />
