@@ -9,7 +9,7 @@ import {
   type InvoiceStatus,
   invoiceOrderInput,
 } from './invoice';
-import { dateRangeInOrder, zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zOptionalCalendarDate } from './train-plan';
 
 /**
  * Orders as they stand with invoices (开票订单): the project's paid orders, staff's 标记 and 全部标记
@@ -39,8 +39,8 @@ const invoiceOrderFilterFields = {
   /** Student name (part), ID number or mobile (exact). */
   student: zOptionalText(50),
   /** Paid from / to (`YYYY-MM-DD`, China time, inclusive). */
-  paidFrom: z.preprocess(blank, zCalendarDate('开始日期').optional()),
-  paidTo: z.preprocess(blank, zCalendarDate('结束日期').optional()),
+  paidFrom: zOptionalCalendarDate('开始日期'),
+  paidTo: zOptionalCalendarDate('结束日期'),
   invoiceState: z.preprocess(blank, z.enum(ORDER_INVOICE_STATES, { error: '开票状态不正确' }).optional()),
 };
 const PAID_IN_ORDER = dateRangeInOrder('paidFrom', 'paidTo');

@@ -10,7 +10,7 @@ import {
   zPage,
   zRequiredText,
 } from './common';
-import { dateRangeInOrder, zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCalendarDate, zCreatedRange } from './train-plan';
 
 /**
  * Invoices (docs/product-decisions.md "Invoices"): a student applies for an electronic invoice of a
@@ -231,8 +231,7 @@ const invoiceFilterFields = {
   /** Student name (part), ID number or mobile (exact). */
   student: zOptionalText(50),
   unitId: zInput.optionalId(),
-  createdFrom: z.preprocess(blank, zCalendarDate('开始日期').optional()),
-  createdTo: z.preprocess(blank, zCalendarDate('结束日期').optional()),
+  ...zCreatedRange,
 };
 const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 

@@ -10,7 +10,7 @@ import {
   zPage,
   zRequiredText,
 } from './common';
-import { dateRangeInOrder, zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCreatedRange } from './train-plan';
 
 /**
  * Orders and payment (docs/product-decisions.md "Orders and payment"). Money is integer fen end to
@@ -211,14 +211,7 @@ const orderFilterFields = {
   classId: zInput.optionalId(),
   unitId: zInput.optionalId(),
   /** Created from / to (`YYYY-MM-DD`, China time, inclusive). */
-  createdFrom: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    zCalendarDate('开始日期').optional(),
-  ),
-  createdTo: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    zCalendarDate('结束日期').optional(),
-  ),
+  ...zCreatedRange,
 };
 
 const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');

@@ -3,7 +3,7 @@ import { staff, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
 import { REFUND_PAGE } from './order';
-import { dateRangeInOrder, zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCreatedRange } from './train-plan';
 
 /**
  * Students' refund applications (docs/product-decisions.md "Refund applications"): a student asks
@@ -143,14 +143,7 @@ const refundApplyFilterFields = {
   /** Student name (part), ID number or mobile (exact). */
   student: zOptionalText(50),
   /** Applied from / to (`YYYY-MM-DD`, China time, inclusive). */
-  createdFrom: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    zCalendarDate('开始日期').optional(),
-  ),
-  createdTo: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    zCalendarDate('结束日期').optional(),
-  ),
+  ...zCreatedRange,
 };
 const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 

@@ -13,7 +13,7 @@ import {
   zStatus,
 } from './common';
 import type { MyClassStatus } from './train-class';
-import { dateRangeInOrder, zCalendarDate } from './train-plan';
+import { dateRangeInOrder, zCreatedRange } from './train-plan';
 
 /**
  * 学员管理 (docs/product-decisions.md "Students"): the project's students (role system 3) for
@@ -26,13 +26,6 @@ const STUDENT_LIST = '/student-manage/student' as const;
 const STUDENT_DETAIL = '/student-manage/student-detail' as const;
 /** The study archive's enrolment page shows the enrolment's face captures too. */
 const STUDY_DETAIL = '/train-manage/study-report/study-detail' as const;
-
-/** Blank text counts as absent; dates `YYYY-MM-DD`. */
-const zOptionalDate = (label: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    zCalendarDate(label).optional(),
-  );
 
 /** The filters of the student list; dates are China days, both ends included. */
 const studentFilterFields = {
@@ -48,8 +41,7 @@ const studentFilterFields = {
   unitId: zInput.optionalId(),
   status: zOptional(zStatus),
   /** Registered from / to. */
-  createdFrom: zOptionalDate('开始日期'),
-  createdTo: zOptionalDate('结束日期'),
+  ...zCreatedRange,
 };
 /** The filters of the student list as the back office holds them. */
 export type StudentFilters = z.output<z.ZodObject<typeof studentFilterFields>>;

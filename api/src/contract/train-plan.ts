@@ -50,6 +50,19 @@ export const zCalendarDate = (label: string) =>
     .min(1, { error: `请选择${label}`, abort: true })
     .refine(isCalendarDate, { error: `${label}应为有效日期（YYYY-MM-DD）` });
 
+/** An optional date of a list's filters (`YYYY-MM-DD`): empty text and null count as absent. */
+export const zOptionalCalendarDate = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    zCalendarDate(label).optional(),
+  );
+
+/** A list's created-between filters (`YYYY-MM-DD`, China time, both ends included); check their order with `dateRangeInOrder`. */
+export const zCreatedRange = {
+  createdFrom: zOptionalCalendarDate('开始日期'),
+  createdTo: zOptionalCalendarDate('结束日期'),
+};
+
 /**
  * A filter's date range in order: `to` not before `from` (either may be absent), else an error on
  * `to`. Spread into `.refine`: `.refine(...dateRangeInOrder('createdFrom', 'createdTo'))`.
