@@ -6,6 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
+import { oneUseAttributes } from '../../db/model-columns';
 
 export const CAPTCHA_KIND = { IMAGE: 'image', SLIDER: 'slider' } as const;
 export type CaptchaKind = (typeof CAPTCHA_KIND)[keyof typeof CAPTCHA_KIND];
@@ -32,11 +33,8 @@ export class Captcha extends Model<InferAttributes<Captcha>, InferCreationAttrib
         id: { type: DataTypes.UUID, primaryKey: true },
         kind: { type: DataTypes.STRING(16), allowNull: false },
         answer: { type: DataTypes.STRING(64), allowNull: false },
-        attempts: { type: DataTypes.SMALLINT, allowNull: false, defaultValue: 0 },
         verifiedAt: { type: DataTypes.DATE, allowNull: true },
-        usedAt: { type: DataTypes.DATE, allowNull: true },
-        expiresAt: { type: DataTypes.DATE, allowNull: false },
-        createdAt: DataTypes.DATE,
+        ...oneUseAttributes,
       },
       { sequelize, tableName: 'captcha', updatedAt: false },
     );

@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { SmsPurpose } from '../../contract/sms';
+import { oneUseAttributes } from '../../db/model-columns';
 
 /**
  * An SMS verification code sent to a mobile for one purpose in one project. Only a salted hash of
@@ -35,11 +36,8 @@ export class SmsCode extends Model<InferAttributes<SmsCode>, InferCreationAttrib
         mobile: { type: DataTypes.STRING(11), allowNull: false },
         purpose: { type: DataTypes.STRING(20), allowNull: false },
         codeHash: { type: DataTypes.STRING(64), allowNull: false },
-        attempts: { type: DataTypes.SMALLINT, allowNull: false, defaultValue: 0 },
         ip: { type: DataTypes.STRING(64), allowNull: true },
-        usedAt: { type: DataTypes.DATE, allowNull: true },
-        expiresAt: { type: DataTypes.DATE, allowNull: false },
-        createdAt: DataTypes.DATE,
+        ...oneUseAttributes,
       },
       { sequelize, tableName: 'sms_code', updatedAt: false },
     );
