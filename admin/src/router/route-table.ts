@@ -59,6 +59,7 @@ export const SCREEN_URLS = [
   '/cms-manage/apply-exam-manage',
   '/cms-manage/score-manage',
   '/cms-manage/cms-order-manage',
+  '/dashboard/index',
 ] as const satisfies readonly PageUrl[];
 
 /** A page the app has a screen for. */

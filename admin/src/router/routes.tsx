@@ -36,6 +36,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/home/HomePage'),
     (module) => module.HomePage,
   ),
+  '/dashboard/index': screen(
+    () => import('../views/dashboard/index/DashboardPage'),
+    (module) => module.DashboardPage,
+  ),
   '/account-manage/role': screen(
     () => import('../views/account-manage/role/RolePage'),
     (module) => module.RolePage,

@@ -70,7 +70,8 @@ export const H5_BUDGET: BudgetLimits = {
 export const ADMIN_BUDGET: BudgetLimits = {
   jsGzipBytes: 350 * 1024,
   cssGzipBytes: 2 * 1024,
-  lazyPackages: ['exceljs', 'xlsx'],
+  // echarts (and its renderer zrender) reach the browser only with the dashboard.
+  lazyPackages: ['exceljs', 'xlsx', 'echarts', 'zrender'],
 };
 
 export const ADMIN_FIRST_ROUTES: readonly BudgetRoute[] = [
@@ -79,7 +80,9 @@ export const ADMIN_FIRST_ROUTES: readonly BudgetRoute[] = [
     path: '/admin/train-manage/class',
     screen: 'src/views/train-manage/class/ClassListPage.tsx',
     alsoLoads: ['src/layout/BasicLayout.tsx'],
-    limits: { jsGzipBytes: 475 * 1024 },
+    // 477: echarts' namespace exports moved rolldown's runtime helpers into a chunk of their own,
+    // which every chunk now imports (about 20 bytes each, 1.1 KB in all); the page holds no more code.
+    limits: { jsGzipBytes: 477 * 1024 },
   },
 ];
 
