@@ -131,6 +131,11 @@ const envSchema = z.object({
   /** The identity simulator's port (simulator mode); a free one is picked when unset. */
   IDENTITY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   IDENTITY_API_BASE: z.url({ protocol: /^https?$/ }).default('https://faceid.tencentcloudapi.com'),
+  /**
+   * The demo partner site's port (docs/partner-api.md "Trying it"; started with the demo data, as
+   * the demo project's partner app 演示合作平台); a free one is picked when unset.
+   */
+  PARTNER_DEMO_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   IDENTITY_SECRET_ID: z.string().min(1).optional(),
   IDENTITY_SECRET_KEY: z.string().min(16).optional(),
   /** How long one identity check may take before it counts as unanswered. */

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createDemoPartnerSite, type DemoPartnerSite } from '@px/partner/demo';
 import { createRegulatorSimulator, type RegulatorSimulator } from '@px/regulator/sim';
 import { BRIDGE_SCRIPT_PATH, createWechatSimulator, type WechatSimulator } from '@px/wechat/sim';
 import type { Logger } from 'pino';
@@ -22,6 +23,7 @@ import { createJobRunner, type JobRunner } from './jobs/queue';
 import { createIdentitySimulator, type IdentitySimulator } from './modules/identity/identity-sim';
 import { createEinvoiceSimulator, type EinvoiceSimulator } from './modules/invoice/einvoice/einvoice-sim';
 import { seedDemoInvoice } from './modules/invoice/invoice.demo';
+import { seedDemoPartner } from './modules/partner/partner.demo';
 import { DEMO_REGULATOR_REGISTER } from './modules/regulator/regulator.demo';
 import { createSessionAuthenticator } from './modules/session/session-cache';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
@@ -40,6 +42,8 @@ export interface RunningServer {
   regulatorSimulatorUrl: string | null;
   /** The identity-verification simulator's base URL in simulator mode, else null. */
   identitySimulatorUrl: string | null;
+  /** The demo partner site (with the demo data), else null. */
+  partnerDemoUrl: string | null;
   port: number;
   database: DatabaseLocation;
   sequelize: Sequelize;
@@ -112,6 +116,7 @@ export async function startServer(
   let einvoiceSim: EinvoiceSimulator | undefined;
   let regulatorSim: RegulatorSimulator | undefined;
   let identitySim: IdentitySimulator | undefined;
+  let partnerDemo: DemoPartnerSite | undefined;
   let jobs: JobRunner | undefined;
   let changeFeed: ChangeFeed | undefined;
   let metricsServer: MetricsServer | undefined;
@@ -123,6 +128,7 @@ export async function startServer(
     await einvoiceSim?.close();
     await regulatorSim?.close();
     await identitySim?.close();
+    await partnerDemo?.close();
     await sequelize.close();
     await closeOwner();
     await database.embedded?.stop();
@@ -251,6 +257,20 @@ export async function startServer(
       for (const app of simulator.registry.apps.values())
         app.serverUrl = `${url}/api/wechat/push/${app.appId}`;
     }
+    if (env.SEED_DEMO) {
+      // The demo partner site: another company's portal embedding our study page (it calls us at
+      // localhost, so its study page is on our public address, in a frame of another site).
+      partnerDemo = createDemoPartnerSite();
+      await partnerDemo.listen(env.PARTNER_DEMO_PORT);
+      const site = partnerDemo.url();
+      const credentials = await withBypass('demo seed', () =>
+        seedDemoPartner(sequelize, {
+          origins: [site, site.replace('127.0.0.1', 'localhost')],
+          callbackUrl: `${site}/callback`,
+        }),
+      );
+      if (credentials) partnerDemo.configure({ apiUrl: providers.wechat.publicUrl, ...credentials });
+    }
     await jobs.work();
     return {
       url,
@@ -259,6 +279,7 @@ export async function startServer(
       metricsUrl: metricsServer?.url ?? null,
       regulatorSimulatorUrl: regulatorSim?.url() ?? null,
       identitySimulatorUrl: identitySim?.url() ?? null,
+      partnerDemoUrl: partnerDemo?.url() ?? null,
       port,
       database,
       sequelize,

@@ -16,6 +16,8 @@ export interface ProductServer {
   wechatUrl: string;
   /** `GET /metrics` when started with METRICS_PORT, else null. */
   metricsUrl: string | null;
+  /** The demo partner site (合作平台 (demo), started with the demo data), else null. */
+  partnerUrl: string | null;
   /** SIGTERM (as an operator stops `npm start`), then waits for the process to end. */
   stop(): Promise<void>;
   /** Sends SIGTERM and answers at once with the process's exit code to come (the drain runs meanwhile). */
@@ -94,11 +96,12 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
     child.stderr?.pipe(log);
   }
   try {
-    const { url, databaseUrl, wechatUrl, metricsUrl } = await waitForBanner(child);
+    const { url, databaseUrl, wechatUrl, metricsUrl, partnerUrl } = await waitForBanner(child);
     return {
       url,
       wechatUrl,
       metricsUrl,
+      partnerUrl,
       databaseUrl: options.databaseUrl ?? database?.url ?? databaseUrl,
       async stop() {
         await stopChild(child);
@@ -130,9 +133,13 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
 }
 
 /** Reads main's start banner: the H5 URL, the database URL and the WeChat simulator's URL. */
-function waitForBanner(
-  child: ChildProcess,
-): Promise<{ url: string; databaseUrl: string; wechatUrl: string; metricsUrl: string | null }> {
+function waitForBanner(child: ChildProcess): Promise<{
+  url: string;
+  databaseUrl: string;
+  wechatUrl: string;
+  metricsUrl: string | null;
+  partnerUrl: string | null;
+}> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
@@ -145,6 +152,7 @@ function waitForBanner(
       const db = /Database\s+(\S+)/.exec(output);
       const wechat = /WeChat \(sim\)\s+(http:\/\/\S+?)\/\s/.exec(output);
       const metrics = /Metrics\s+(http:\/\/\S+)/.exec(output);
+      const partner = /合作平台 \(demo\)\s+(http:\/\/\S+?)\/\s/.exec(output);
       if (h5?.[1] && db?.[1] && wechat?.[1]) {
         clearTimeout(timer);
         resolve({
@@ -152,6 +160,7 @@ function waitForBanner(
           databaseUrl: db[1],
           wechatUrl: wechat[1],
           metricsUrl: metrics?.[1] ?? null,
+          partnerUrl: partner?.[1] ?? null,
         });
       }
     };
