@@ -117,6 +117,20 @@ describe('back office shell', () => {
     await shot(page, '05-theme-size');
   });
 
+  test('数据看板 draws the project’s figures; a chart’s numbers open as a table; 刷新看板数据 recomputes', async () => {
+    await sidebar(page).getByText('数据看板').click();
+    await page.waitForURL(/\/admin\/dashboard\/index$/);
+    const enrolments = page.locator('[data-chart="enrolments"]');
+    await expectVisible(enrolments.locator('canvas').first());
+    const channels = page.locator('[data-chart="channels"]');
+    await channels.getByRole('button', { name: '查看数据' }).click();
+    await expectVisible(channels.getByRole('cell', { name: '微信支付' }));
+    await expectVisible(page.getByText(/数据更新于/));
+    await page.getByRole('button', { name: '刷新看板数据' }).click();
+    await expectVisible(page.getByText('看板数据已重新计算'));
+    await shot(page, '04b-dashboard');
+  });
+
   test('signing out ends the session on the server and returns to sign-in', async () => {
     const token = (await context.cookies()).find((cookie) => cookie.name === 'token')?.value;
     expect(token).toBeTruthy();
