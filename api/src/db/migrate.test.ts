@@ -62,7 +62,7 @@ test('every migration reverts cleanly and applies again', async () => {
   } finally {
     await sequelize.close();
   }
-});
+}, 180_000);
 
 test('0016 takes 学员管理 from the built-in unit manager roles only, and down gives it back', async () => {
   const sequelize = createSequelize(database.url, { owner: true });
