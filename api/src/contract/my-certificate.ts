@@ -2,7 +2,15 @@ import { zIdCardNumber } from '@px/config';
 import { z } from 'zod';
 import { staff, student, visitor } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import { type ReportClassOption, reportClassOptionsInput } from './study-report';
 
 /**
@@ -107,6 +115,11 @@ export interface CertificateDetail extends CertificateItem {
   /** The public query page of this certificate (what its QR code holds). */
   queryUrl: string;
   prints: CertificatePrint[];
+  /**
+   * What the caller may do to it (docs/api-conventions.md "Abilities"), by the certificate policy:
+   * reprint (补打: staff granted 证书打印, not a disabled certificate).
+   */
+  abilities: Abilities<'reprint'>;
 }
 
 /** `my-certificate/mine`: the student's certificates the project's settings show. */
@@ -245,7 +258,9 @@ export const certificateQueryByIdInput = z.object({
 });
 
 const MANAGE = '/customer/my-certificate-manage' as const;
-const PRINT = '/train-manage/second-certificate-print' as const;
+/** The grant of reprinting certificates (证书打印). */
+export const CERTIFICATE_PRINT_PAGE = '/train-manage/second-certificate-print' as const;
+const PRINT = CERTIFICATE_PRINT_PAGE;
 
 /** The certificate calls (`my-certificate/...`): staff, the student, and the public query. */
 export const myCertificateCalls = defineCalls('my-certificate', {

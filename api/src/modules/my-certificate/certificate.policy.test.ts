@@ -1,4 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
+import { CERTIFICATE_PRINT_PAGE } from '../../contract/my-certificate';
 import { judge, type PolicyScope } from '../../core/policy';
 import { KIND_HIDDEN } from './certificate.policy';
 
@@ -19,8 +20,20 @@ describe('certificate policy', () => {
     expect(judge(scope, 'certificate.show', { kind: 'SKILL', hiddenKinds: ['CLASS', 'YEAR'] })).toBeNull();
   });
 
-  test('a disabled certificate is not reprinted', () => {
-    expect(judge(scope, 'certificate.reprint', { status: 'VALID' })).toBeNull();
-    expect(judge(scope, 'certificate.reprint', { status: 'DISABLED' })?.reason).toBe('证书已停用，不能补打');
+  test('staff granted 证书打印 reprint, not a disabled certificate; anyone else: 403', () => {
+    const printer: PolicyScope = {
+      project: { id: 1 },
+      principal: {
+        accountId: 9,
+        roleSystem: ROLE_SYSTEM.PROJECT,
+        unitId: null,
+        menu: new Set([CERTIFICATE_PRINT_PAGE]),
+      },
+    };
+    expect(judge(printer, 'certificate.reprint', { status: 'VALID' })).toBeNull();
+    expect(judge(printer, 'certificate.reprint', { status: 'DISABLED' })?.reason).toBe(
+      '证书已停用，不能补打',
+    );
+    expect(judge(scope, 'certificate.reprint', { status: 'VALID' })).toMatchObject({ forbidden: true });
   });
 });

@@ -1,10 +1,11 @@
-import type { CertificateKind } from '../../contract/my-certificate';
-import { definePolicy, refuse, type Verdict } from '../../core/policy';
+import { isMenuGranted } from '@px/config';
+import { CERTIFICATE_PRINT_PAGE, type CertificateKind } from '../../contract/my-certificate';
+import { definePolicy, forbid, refuse, type Verdict } from '../../core/policy';
 
 /**
  * The certificate's record policy (docs/product-decisions.md "Certificates"): which certificates a
  * student is shown (the project's settings hide class or year certificates; skill certificates
- * always show), and which staff may reprint (not a disabled one). Rows are found in the caller's
+ * always show), and who may reprint which (staff granted 证书打印; not a disabled one). Rows are found in the caller's
  * project (and, for a student, among their own), so another's reads as missing before this runs.
  */
 
@@ -39,6 +40,8 @@ export function hiddenRefusal(facts: CertificateShowFacts): Verdict {
 export const certificatePolicy = definePolicy({
   /** The student sees (and downloads) a certificate of a kind the project shows. */
   'certificate.show': (_scope, facts) => hiddenRefusal(facts),
-  /** Staff reprint a certificate unless it is disabled. */
-  'certificate.reprint': (_scope, row) => (row.status === 'DISABLED' ? refuse('证书已停用，不能补打') : null),
+  /** Staff granted 证书打印 reprint a certificate unless it is disabled (anyone else: 403). */
+  'certificate.reprint': (scope, row) =>
+    (isMenuGranted(scope.principal.menu, CERTIFICATE_PRINT_PAGE) ? null : forbid()) ??
+    (row.status === 'DISABLED' ? refuse('证书已停用，不能补打') : null),
 });

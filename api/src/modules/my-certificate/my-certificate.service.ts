@@ -22,7 +22,7 @@ import {
 } from '../../contract/my-certificate';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { authorize } from '../../core/policy';
+import { abilitiesOf, authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
@@ -168,7 +168,7 @@ export async function pageCertificates(
 }
 
 async function presentDetail(
-  scope: TenantScope,
+  scope: ActorScope,
   row: Certificate,
   transaction?: Transaction,
 ): Promise<CertificateDetail> {
@@ -198,11 +198,12 @@ async function presentDetail(
     templateName: template?.name ?? null,
     queryUrl: queryUrl(scope, row),
     prints,
+    abilities: abilitiesOf(scope, { reprint: ['certificate.reprint', row] }),
   };
 }
 
 /** `my-certificate/find`: one live certificate of the project with its reprints. Throws 证书不存在. */
-export async function findCertificate(scope: TenantScope, id: number): Promise<CertificateDetail> {
+export async function findCertificate(scope: ActorScope, id: number): Promise<CertificateDetail> {
   return presentDetail(scope, await loadCertificate(scope, id));
 }
 

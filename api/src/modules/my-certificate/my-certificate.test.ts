@@ -482,7 +482,14 @@ describe('staff', () => {
     expect((await post('page', {})).status).toBe(401);
     expect((await post('reprint', { token: manager }, { id })).status).toBe(403);
     expect((await post('disable', { token: printer }, { id })).status).toBe(403);
-    expect((await post('find', { token: printer }, { id })).body).toMatchObject({ respCode: 200 });
+    expect((await post('find', { token: printer }, { id })).body).toMatchObject({
+      respCode: 200,
+      attribute: { abilities: { canReprint: true, reprintRefusal: null } },
+    });
+    // 证书管理 without 证书打印: the certificate says it cannot be reprinted by this caller.
+    expect((await ok(call<CertificateDetail>('find', { token: manager }, { id }))).abilities).toMatchObject({
+      canReprint: false,
+    });
 
     const pdf = await pdfOf('reprint', { token: printer }, { id });
     expect(pdf.status).toBe(200);
@@ -497,8 +504,11 @@ describe('staff', () => {
     );
 
     await ok(call('disable', { token: manager }, { id }));
+    const disabled = (await ok(call<CertificateDetail>('find', { token: printer }, { id }))).abilities;
+    expect(disabled).toEqual({ canReprint: false, reprintRefusal: '证书已停用，不能补打' });
     expect(await call('reprint', { token: printer }, { id })).toMatchObject({
-      respDesc: '证书已停用，不能补打',
+      respCode: -1,
+      respDesc: disabled.reprintRefusal,
     });
     expect((await ok(call<CertificateDetail>('find', { token: printer }, { id }))).printCount).toBe(2);
   });

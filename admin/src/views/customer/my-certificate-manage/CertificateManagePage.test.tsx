@@ -108,6 +108,7 @@ const DETAIL: CertificateDetail = {
   templateName: '结业证书',
   queryUrl: 'http://localhost/query-certificate?code=AB12CD34',
   prints: [{ id: 5, actorId: 2, actorName: '客服小王', createdAt: '2026-01-05T03:00:00.000Z' }],
+  abilities: { canReprint: true, reprintRefusal: null },
 };
 
 const page = (list: CertificateItem[]): PageAnswer<CertificateItem> => ({

@@ -48,6 +48,7 @@ const DETAIL: CertificateDetail = {
   templateName: null,
   queryUrl: 'http://localhost/query-certificate?code=AB12CD34',
   prints: [{ id: 5, actorId: 2, actorName: '客服小王', createdAt: '2026-01-05T03:00:00.000Z' }],
+  abilities: { canReprint: true, reprintRefusal: null },
 };
 const button = (text: string) =>
   within(document.body)
@@ -96,10 +97,14 @@ describe('CertificatePrintPage', () => {
     expect(await screen.findByText('已补打 2 次')).toBeTruthy();
   });
 
-  it('opens the certificate of ?id=; a disabled one cannot be reprinted', async () => {
-    jest.mocked(getCertificate).mockResolvedValue({ ...DETAIL, status: 'DISABLED' });
+  it("opens the certificate of ?id=; one its abilities refuse is not reprinted, with the server's reason", async () => {
+    jest.mocked(getCertificate).mockResolvedValue({
+      ...DETAIL,
+      status: 'DISABLED',
+      abilities: { canReprint: false, reprintRefusal: '证书已停用，不能补打' },
+    });
     renderScreen(<CertificatePrintPage />, PRINT, '/train-manage/second-certificate-print?id=41');
-    expect(await screen.findByText('该证书已停用，不能补打')).toBeTruthy();
+    expect(await screen.findByText('证书已停用，不能补打')).toBeTruthy();
     expect(getCertificate).toHaveBeenCalledWith(41);
     expect(button('补打证书').disabled).toBe(true);
   });

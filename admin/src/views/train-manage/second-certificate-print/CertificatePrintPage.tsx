@@ -122,15 +122,15 @@ export function CertificatePrintPage() {
         )}
         {certificate && (
           <Flex vertical gap={12}>
-            {certificate.status === 'DISABLED' && (
-              <Alert type="warning" showIcon title="该证书已停用，不能补打" />
+            {!certificate.abilities.canReprint && (
+              <Alert type="warning" showIcon title={certificate.abilities.reprintRefusal} />
             )}
             <Flex align="center" gap={12}>
               <Typography.Text strong>已补打 {certificate.printCount} 次</Typography.Text>
               <Button
                 type="primary"
                 loading={printing}
-                disabled={certificate.status === 'DISABLED'}
+                disabled={!certificate.abilities.canReprint}
                 onClick={() => void reprint()}
               >
                 补打证书
