@@ -17,6 +17,7 @@ export const HOME_TODO_KEYS = [
   'changeClasses',
   'unpaidBatchOrders',
   'failedImports',
+  'openExceptions',
 ] as const;
 export type HomeTodoKey = (typeof HOME_TODO_KEYS)[number];
 

@@ -26,8 +26,9 @@ const STAFF = [ROLE_SYSTEM.PROJECT] as const;
 const STAFF_AND_UNITS = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT] as const;
 
 /**
- * The work the home page counts, in the order it shows it. Adding a kind (open exceptions, once
- * they exist) is one entry here and its key in the contract; its list must accept the filter from
+ * The work the home page counts, in the order it shows it (推送异常: the pushes the regulator refused,
+ * waiting for staff, as the exception list shows them by default). Adding a kind is one entry here
+ * and its key in the contract; its list must accept the filter from
  * its URL.
  */
 export const TODO_DEFINITIONS: readonly TodoDefinition[] = [
@@ -72,6 +73,14 @@ export const TODO_DEFINITIONS: readonly TodoDefinition[] = [
     query: { statuses: 'INVALID,FAILED' },
     sql: `SELECT COUNT(*) AS count FROM unit_import t WHERE t.project_id = :projectId AND t.status IN ('INVALID', 'FAILED')`,
     unitColumn: 'unit_id',
+  },
+  {
+    key: 'openExceptions',
+    title: '推送异常待处理',
+    roles: STAFF,
+    page: '/customer/my-class-push-log-exception-manage',
+    query: {},
+    sql: `SELECT COUNT(*) AS count FROM regulator_push t WHERE t.project_id = :projectId AND t.status = 'FAILED' AND t.reject_reason IS NOT NULL`,
   },
 ];
 

@@ -67,6 +67,13 @@ test('the demo project admin gets every count of the project, each with its filt
       page: '/train-manage/import-student',
       query: { statuses: 'INVALID,FAILED' },
     },
+    {
+      key: 'openExceptions',
+      title: '推送异常待处理',
+      count: 0,
+      page: '/customer/my-class-push-log-exception-manage',
+      query: {},
+    },
   ]);
 });
 
@@ -86,8 +93,9 @@ test('each count follows the rows: an import failing and a refund decided move t
   }
 });
 
-test('only what the role opens: customer service gets none of these lists, finance the invoice ones', async () => {
-  expect(await todo(await demoAccount(DEMO.accounts.customerService.account))).toEqual({ items: [] });
+test('only what the role opens: customer service gets the push exceptions only, finance the invoice ones', async () => {
+  const service = await todo(await demoAccount(DEMO.accounts.customerService.account));
+  expect(service.items.map((item) => item.key)).toEqual(['openExceptions']);
   const finance = await buildAccount({
     projectId: demoId,
     roleSystem: ROLE_SYSTEM.PROJECT,
