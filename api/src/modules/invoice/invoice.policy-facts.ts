@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize';
 import type { ActorScope, Scope } from '../../core/action';
 import { abilitiesOf, gatherFacts } from '../../core/policy';
 import { PayOrder } from '../order/order.model';
-import { type OrderAbilityPart, openRefundApplyHook } from '../order/order.policy';
+import { type OrderAbilityPart, openRefundApplyHook, studentOrdersOf } from '../order/order.policy';
 import { Invoice, InvoiceOrder } from './invoice.model';
 import type { InvoiceReapplyFacts } from './invoice.policy';
 import './invoice.policy';
@@ -70,11 +70,10 @@ export async function invoiceAbilities(
   transaction?: Transaction,
 ): Promise<ReadonlyMap<number, OrderAbilityPart>> {
   const parts = new Map<number, OrderAbilityPart>();
-  if (!scope.project || !scope.principal) return parts;
-  const actor = scope as ActorScope;
+  const asked = studentOrdersOf(scope, input.orders);
+  if (!asked || asked.orders.length === 0) return parts;
+  const { actor, orders } = asked;
   const projectId = actor.project.id;
-  const orders = input.orders.filter((order) => order.projectId === projectId);
-  if (orders.length === 0) return parts;
   const ids = orders.map((order) => order.id);
   const active = await activeInvoicesOf(projectId, ids, transaction);
   const open = await refundsPending(actor, ids, transaction);

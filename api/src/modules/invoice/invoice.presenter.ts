@@ -3,14 +3,13 @@ import {
   INVOICE_STATUS_LABEL,
   INVOICE_TITLE_TYPE_LABEL,
   type InvoiceableOrder,
-  type InvoiceLogView,
   type InvoiceRow,
   type InvoiceView,
 } from '../../contract/invoice';
 import { chinaDateTime, type XlsxColumn } from '../../core/xlsx';
 import type { Account } from '../account/account.model';
 import type { PayOrder } from '../order/order.model';
-import type { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
+import type { Invoice, InvoiceOrder } from './invoice.model';
 import { invoiceableFen } from './invoice-state';
 
 /** How invoices are answered: the back office's rows and export, the student's view, the apply screens' orders. */
@@ -113,18 +112,6 @@ export function presentInvoiceableOrder(
     classNames,
     amount: invoiceableFen(order),
     studentName,
-  };
-}
-
-/** A step of an invoice's history, with who took it. */
-export function presentInvoiceLog(log: InvoiceLog, actorName: string | null): InvoiceLogView {
-  return {
-    fromStatus: log.fromStatus,
-    toStatus: log.toStatus,
-    source: log.source,
-    actorName,
-    reason: log.reason,
-    createdAt: log.createdAt.toISOString(),
   };
 }
 

@@ -24,6 +24,7 @@ import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { PayOrder, PayOrderItem } from '../order/order.model';
+import { presentStateLog } from '../order/order.presenter';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId, visibleUnitRowsWhere, visibleUnitsWhere } from '../unit/unit.policy';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
@@ -33,7 +34,6 @@ import {
   INVOICE_COLUMNS,
   presentInvoice,
   presentInvoiceableOrder,
-  presentInvoiceLog,
   studentInvoiceView,
 } from './invoice.presenter';
 import { createInvoice, invoiceableFen, moveInvoice, newRequestNo } from './invoice-state';
@@ -497,7 +497,7 @@ export async function invoiceDetail(scope: TenantScope, id: number): Promise<Inv
   );
   return {
     ...row,
-    logs: logs.map((log) => presentInvoiceLog(log, log.actorId ? (actors.get(log.actorId) ?? null) : null)),
+    logs: logs.map((log) => presentStateLog(log, log.actorId ? (actors.get(log.actorId) ?? null) : null)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { OrderAbilities, OrderStatus } from '../../contract/order';
+import type { ActorScope, Scope } from '../../core/action';
 import { definePolicy, factHook, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 import type { PayOrder } from './order.model';
 
@@ -45,6 +46,19 @@ export const orderPolicy = definePolicy({
 
 /** The abilities the modules above add (refund, invoice), by order id. */
 export type OrderAbilityPart = Partial<OrderAbilities>;
+
+/**
+ * The asking student and the orders asked about that are of their project, for an answerer of
+ * `orderAbilityHook`; null for a caller without a project or a principal (no abilities to add).
+ */
+export function studentOrdersOf(
+  scope: Scope,
+  orders: readonly PayOrder[],
+): { actor: ActorScope; orders: PayOrder[] } | null {
+  if (!scope.project || !scope.principal) return null;
+  const actor = scope as ActorScope;
+  return { actor, orders: orders.filter((order) => order.projectId === actor.project.id) };
+}
 
 /**
  * The student's abilities on their orders that the modules above the order module decide

@@ -4,7 +4,6 @@ import {
   ORDER_STATUS_LABEL,
   type OrderAbilities,
   type OrderItemView,
-  type OrderLogView,
   type OrderRow,
   type OrderView,
   type PayAttemptView,
@@ -104,8 +103,14 @@ export function presentPayAttempt(attempt: PayAttempt): PayAttemptView {
   };
 }
 
-/** A step of an order's history, with who took it. */
-export function presentOrderLog(log: PayOrderLog, actorName: string | null): OrderLogView {
+/**
+ * A step of a history kept by state (an order's, an invoice's): from which state to which, by what
+ * source and for what reason, with who took it.
+ */
+export function presentStateLog<L extends Pick<PayOrderLog, 'reason' | 'createdAt'> & StateStep>(
+  log: L,
+  actorName: string | null,
+): Pick<L, keyof StateStep> & { actorName: string | null; reason: string | null; createdAt: string } {
   return {
     fromStatus: log.fromStatus,
     toStatus: log.toStatus,
@@ -114,6 +119,13 @@ export function presentOrderLog(log: PayOrderLog, actorName: string | null): Ord
     reason: log.reason,
     createdAt: log.createdAt.toISOString(),
   };
+}
+
+/** The fields of a state step a history keeps. */
+interface StateStep {
+  fromStatus: unknown;
+  toStatus: unknown;
+  source: unknown;
 }
 
 const yuan = (fen: number) => fen / 100;

@@ -36,10 +36,10 @@ import { orderAbilityHook } from './order.policy';
 import {
   ORDER_COLUMNS,
   presentOrderItem,
-  presentOrderLog,
   presentOrderRow,
   presentOrderView,
   presentPayAttempt,
+  presentStateLog,
 } from './order.presenter';
 import { logOrder, markOrderPaid, newOrderNo, orderExpiry } from './order-state';
 
@@ -423,7 +423,7 @@ export async function getOrderDetail(scope: TenantScope, id: number): Promise<Or
   return {
     ...(row as OrderRow),
     attempts: attempts.map(presentPayAttempt),
-    logs: logs.map((log) => presentOrderLog(log, log.actorId ? (actors.get(log.actorId) ?? null) : null)),
+    logs: logs.map((log) => presentStateLog(log, log.actorId ? (actors.get(log.actorId) ?? null) : null)),
   };
 }
 

@@ -20,7 +20,7 @@ import { audit } from '../audit/audit.service';
 import { Invoice, InvoiceOrder } from '../invoice/invoice.model';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { PayOrder, PayOrderItem, PayRefund } from '../order/order.model';
-import type { OrderAbilityPart } from '../order/order.policy';
+import { type OrderAbilityPart, studentOrdersOf } from '../order/order.policy';
 import { lockOrder } from '../order/order-state';
 import { refundOrder } from '../order/refund.service';
 import { classHours } from '../train-class/class-read';
@@ -220,9 +220,9 @@ export async function refundAbilities(
   transaction?: Transaction,
 ): Promise<ReadonlyMap<number, OrderAbilityPart>> {
   const parts = new Map<number, OrderAbilityPart>();
-  if (!scope.project || !scope.principal) return parts;
-  const actor = scope as ActorScope;
-  const orders = input.orders.filter((order) => order.projectId === actor.project.id);
+  const asked = studentOrdersOf(scope, input.orders);
+  if (!asked) return parts;
+  const { actor, orders } = asked;
   const data = await refundDataOf(
     orders.filter((order) => needsClassFacts(order)),
     transaction,
