@@ -1,9 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { withoutTenant } from '../db/tenant-access';
 import type { ChangeFeed } from './change-feed';
+import { closeServer, listenOn } from './local-server';
 
 /** The `fetch` an outside system's client sends its requests with. */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -249,17 +249,9 @@ export async function startMetricsServer(
       (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`${String(error)}\n`),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const { port: bound } = server.address() as AddressInfo;
+  const bound = await listenOn(server, port, host);
   return {
     url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${bound}/metrics`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { idCardCheckChar, isIdCardNumber } from '@px/config';
+import { closeServer, listenOn } from '../../core/local-server';
 import { FACEID_SERVICE, ID_CARD_VERIFICATION, type IdentityPerson } from './identity.provider';
 import { parseTc3Authorization, sameTc3Signature, tc3Date, tc3Signature } from './tc3';
 
@@ -331,19 +331,12 @@ export function createIdentitySimulator(options: IdentitySimulatorOptions = {}):
           else res.end();
         });
       });
-      await new Promise<void>((resolve, reject) => {
-        server?.once('error', reject);
-        server?.listen(port, host, () => resolve());
-      });
-      baseUrl = `http://${host}:${(server.address() as AddressInfo).port}`;
+      baseUrl = `http://${host}:${await listenOn(server, port, host)}`;
       return baseUrl;
     },
     url: () => baseUrl,
     async close() {
-      if (server?.listening) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server?.close(() => resolve()));
-      }
+      await closeServer(server);
     },
     addResidents: (people) => addResidents(people, false),
     setFault(next) {

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { closeServer, listenOn } from '../../../core/local-server';
 import {
   type EinvoiceBuyer,
   type EinvoiceIssueRequest,
@@ -354,21 +354,14 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
       server = createServer((req, res) => {
         handle(req, res).catch((error: Error) => refuse(res, 500, 'ERROR', error.message));
       });
-      await new Promise<void>((resolve, reject) => {
-        server?.once('error', reject);
-        server?.listen(port, host, () => resolve());
-      });
-      baseUrl = `http://${host}:${(server.address() as AddressInfo).port}`;
+      baseUrl = `http://${host}:${await listenOn(server, port, host)}`;
       return baseUrl;
     },
     url: () => baseUrl,
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      if (server?.listening) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server?.close(() => resolve()));
-      }
+      await closeServer(server);
     },
     setDelay(ms) {
       delayMs = ms;
