@@ -1,5 +1,6 @@
 export { findFreePort, startEmbeddedPostgres } from '../db/embedded';
 export { decodePdfQrCodes, readPdfText } from '../modules/my-certificate/my-certificate.testing';
+export { encodePng } from '../modules/storage/png';
 export {
   type StaffRow,
   staffIdCardNo,

@@ -20,6 +20,7 @@ import { showServerFieldErrors } from '../../utils/form-errors';
 import { RULES, required } from '../../utils/form-rules';
 import { showLocalError } from '../../utils/show-error';
 import { CandidateFields, type CandidateValues, candidateInput, SelectInput } from './CandidateFields';
+import '../register/register.css';
 import './register-cms.css';
 
 interface RegisterCmsForm extends CandidateValues {

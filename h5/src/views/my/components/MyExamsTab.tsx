@@ -255,7 +255,7 @@ export function MyExamsTab() {
           ))}
         </ul>
       )}
-      <div className="my-card__actions">
+      <div className="my-card__actions my-exams__register">
         <Button size="small" round plain type="primary" onClick={() => navigate(REGISTER_CMS_PATH)}>
           报名考试
         </Button>
