@@ -218,6 +218,8 @@ export interface CmsBatchOption {
   levels: SkillLevel[];
   subjects: CmsSubject[];
   scoresPublished: boolean;
+  /** 发布成绩 / 撤回发布 (staff holding 成绩管理; scores to publish, or published). */
+  abilities: Abilities<'publish' | 'unpublish'>;
 }
 
 /** An open batch as `/registerCms` shows it. */

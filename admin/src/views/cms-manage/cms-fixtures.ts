@@ -22,6 +22,12 @@ export const BATCH_OPTION: CmsBatchOption = {
     { id: 32, name: '操作技能', fullMark: 100, passMark: 60 },
   ],
   scoresPublished: false,
+  abilities: {
+    canPublish: true,
+    publishRefusal: null,
+    canUnpublish: false,
+    unpublishRefusal: '该批次成绩尚未发布',
+  },
 };
 
 export const BATCH_ROW: CmsBatchRow = {

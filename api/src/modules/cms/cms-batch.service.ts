@@ -211,7 +211,7 @@ export async function getBatch(scope: ActorScope, id: number): Promise<CmsBatchR
 }
 
 /** `cms-batch/options`: every batch of the project, newest window first, with its levels and subjects. */
-export async function batchOptions(scope: TenantScope): Promise<CmsBatchOption[]> {
+export async function batchOptions(scope: ActorScope): Promise<CmsBatchOption[]> {
   const batches = await CmsBatch.findAll({
     where: { projectId: scope.project.id },
     order: [
@@ -224,14 +224,23 @@ export async function batchOptions(scope: TenantScope): Promise<CmsBatchOption[]
     scope.project.id,
     batches.map((batch) => batch.id),
   );
-  return batches.map((batch) => ({
-    id: batch.id,
-    name: batch.name,
-    occupation: batch.occupation,
-    levels: batch.levels,
-    subjects: (subjects.get(batch.id) ?? []).map(presentSubject),
-    scoresPublished: batch.scoresPublishedAt !== null,
-  }));
+  const facts = await batchFacts(scope, batches);
+  return batches.map((batch) => {
+    const fact = facts.get(batch.id) as CmsBatchFacts;
+    return {
+      id: batch.id,
+      name: batch.name,
+      occupation: batch.occupation,
+      levels: batch.levels,
+      subjects: (subjects.get(batch.id) ?? []).map(presentSubject),
+      scoresPublished: batch.scoresPublishedAt !== null,
+      // 成绩管理 offers 发布成绩 / 撤回发布 by these.
+      abilities: abilitiesOf(scope, {
+        publish: ['cms-batch.publish', fact],
+        unpublish: ['cms-batch.unpublish', fact],
+      }),
+    };
+  });
 }
 
 /** `cms-batch/open-list` (public): the batches taking applications today, with the places left. */

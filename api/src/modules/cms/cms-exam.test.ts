@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type {
   CmsAutoAssignAnswer,
+  CmsBatchOption,
   CmsBatchRow,
   CmsCandidateRow,
   CmsIssueTicketsAnswer,
@@ -390,8 +391,19 @@ describe('scores', () => {
     expect(ok<MyCmsApply[]>(await post('cms-apply/my-list', {}, pass.token))[0]?.result).toBeNull();
 
     const scorer = await staffWith(s.projectId, ['/cms-manage/score-manage']);
+    // 成绩管理's batch selector offers 发布成绩 (scores exist) and not 撤回发布, then the other way.
+    const option = async () =>
+      ok<CmsBatchOption[]>(await post('cms-batch/options', {}, scorer)).find(
+        (item) => item.id === s.batch.id,
+      );
+    expect((await option())?.abilities).toMatchObject({ canPublish: true, canUnpublish: false });
     const published = ok<ScorePublishAnswer>(await post('score/publish', { batchId: s.batch.id }, scorer));
     expect(published).toEqual({ published: 2, certificatesIssued: 1 });
+    expect((await option())?.abilities).toMatchObject({
+      canPublish: false,
+      publishRefusal: '该批次成绩已发布',
+      canUnpublish: true,
+    });
     const results = ok<PublicCmsScore[]>(
       await post('cms-api/get-my-score', { ...query, captchaToken: await slider() }, undefined, s.host),
     );

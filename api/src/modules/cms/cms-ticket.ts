@@ -71,11 +71,16 @@ export async function renderTicketPdf(ticket: TicketContent): Promise<Buffer> {
   const [width, height] = [A4.short, A4.long];
   const page = doc.addPage([width, height]);
   const line = rgb(0.2, 0.35, 0.6);
+  const rules = [...DEFAULT_RULES, ...(ticket.notice ? wrap(ticket.notice, 36) : [])].flatMap((rule) =>
+    wrap(rule, 38),
+  );
+  // The frame holds the notice too: its bottom is below the last rule (at most 14 lines).
+  const frameBottom = 498 + Math.min(rules.length, 14) * 20 + 8;
   page.drawRectangle({
     x: 40,
-    y: 300,
+    y: height - frameBottom,
     width: width - 80,
-    height: height - 340,
+    height: frameBottom - 40,
     borderColor: line,
     borderWidth: 2,
   });
@@ -182,9 +187,6 @@ export async function renderTicketPdf(ticket: TicketContent): Promise<Buffer> {
     color: '#1d3a6b',
     bold: true,
   });
-  const rules = [...DEFAULT_RULES, ...(ticket.notice ? wrap(ticket.notice, 36) : [])].flatMap((rule) =>
-    wrap(rule, 38),
-  );
   for (const [index, text] of rules.slice(0, 14).entries())
     drawText(page, font, {
       text,

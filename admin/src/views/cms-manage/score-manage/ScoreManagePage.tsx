@@ -292,12 +292,19 @@ function BatchScores({ batch, onPublished }: { batch: CmsBatchOption; onPublishe
           <Button disabled={batch.scoresPublished} onClick={() => setImporting(true)}>
             导入成绩
           </Button>
-          {batch.scoresPublished ? (
+          {batch.abilities.canUnpublish && (
             <Button loading={busy} onClick={() => publish(true)}>
               撤回发布
             </Button>
-          ) : (
-            <Button type="primary" loading={busy} onClick={() => publish(false)}>
+          )}
+          {!batch.scoresPublished && (
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={!batch.abilities.canPublish}
+              title={batch.abilities.publishRefusal ?? undefined}
+              onClick={() => publish(false)}
+            >
               发布成绩
             </Button>
           )}
