@@ -26,3 +26,11 @@ export const listStudyRefusals = (
   query: InputOf<Calls['study-report/refusals']>,
   ...options: [CallOptions?]
 ) => api.call('study-report/refusals', query, ...options);
+
+/** Recomputes the study ledgers of the project (or of one enrolment). Rejects with an ApiError. */
+export const verifyStudyLedger = (myClassId?: number) =>
+  api.call('study-report/verify-ledger', { myClassId });
+
+/** One enrolment's study ledger, in order. Rejects with an ApiError. */
+export const getStudyLedger = (myClassId: number, ...options: [CallOptions?]) =>
+  api.call('study-report/ledger', { myClassId }, ...options);

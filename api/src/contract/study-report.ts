@@ -150,6 +150,47 @@ export interface ReportRefusal {
   reason: BeatRefusalReason;
 }
 
+/** `study-report/verify-ledger`: recompute the study ledgers of the project, or of one enrolment. */
+export const verifyLedgerInput = z.object({ myClassId: zInput.optionalId() });
+
+export const LEDGER_KINDS = ['OPENING', 'LESSON', 'HOURS', 'POPUP', 'FACE', 'PASSED', 'CORRECTION'] as const;
+export type LedgerKindName = (typeof LEDGER_KINDS)[number];
+export const LEDGER_PROBLEMS = ['SEQ_GAP', 'PREV_MISMATCH', 'HASH_MISMATCH', 'HOURS_MISMATCH'] as const;
+
+/** An enrolment whose ledger does not match, with the first entry that does not. */
+export interface LedgerMismatchItem {
+  myClassId: number;
+  studentName: string | null;
+  className: string | null;
+  entryId: string | null;
+  seq: number | null;
+  kind: LedgerKindName | null;
+  problem: (typeof LEDGER_PROBLEMS)[number];
+  /** Why, in words. */
+  problemText: string;
+}
+
+/** `study-report/verify-ledger`: how much was checked and what does not match. */
+export interface LedgerVerifyAnswer {
+  enrolments: number;
+  entries: number;
+  ok: boolean;
+  mismatches: LedgerMismatchItem[];
+  checkedAt: string;
+}
+
+/** `study-report/ledger`: one enrolment's ledger entries in order. */
+export interface LedgerEntryItem {
+  id: string;
+  seq: number;
+  kind: LedgerKindName;
+  /** What the entry records, in words. */
+  summary: string;
+  recordedAt: string;
+  hash: string;
+  prevHash: string;
+}
+
 /** The study archive calls (`study-report/...`). */
 export const studyReportCalls = defineCalls('study-report', {
   /** The project's enrolments with credited hours, newest first. */
@@ -175,6 +216,14 @@ export const studyReportCalls = defineCalls('study-report', {
   },
   /** One enrolment lesson by lesson, with refusals by reason and pop-up answers. */
   detail: { input: reportDetailInput, answer: answer<StudyDetail>(), access: staff(REPORT_STUDY) },
+  /** Recomputes the study ledgers (the project's, or one enrolment's) and names what does not match. */
+  'verify-ledger': {
+    input: verifyLedgerInput,
+    answer: answer<LedgerVerifyAnswer>(),
+    access: staff(REPORT),
+  },
+  /** One enrolment's study ledger. */
+  ledger: { input: reportDetailInput, answer: answer<LedgerEntryItem[]>(), access: staff(REPORT_STUDY) },
   /** The refused beats of one enrolment. */
   refusals: {
     input: reportRefusalsInput,

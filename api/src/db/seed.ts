@@ -23,6 +23,7 @@ import { Project } from '../modules/project/project.model';
 import { DEMO_REFUND_TEXT, seedRefundApplyDemo } from '../modules/refund-apply/refund-apply.demo';
 import { seedRegulatorDemo, seedRegulatorPushDemo } from '../modules/regulator/regulator.demo';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
+import { openLedgers } from '../modules/study/ledger';
 import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
 import { DEMO_EXAM_CLASS, seedTrainClassDemo } from '../modules/train-class/train-class.demo';
@@ -237,6 +238,8 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       { student, staffId: cmsStaff.id, unitId: unit.id, issuer: DEMO.title },
       transaction,
     );
+    // The demo's enrolments made with their hours directly start their study ledgers here.
+    await openLedgers(sequelize, project.id, new Date(), transaction);
     return true;
   });
 }

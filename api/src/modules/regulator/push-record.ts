@@ -62,6 +62,7 @@ export type HoursOverride = (push: RegulatorPush, transaction?: Transaction) => 
 
 /** The ledger's newest hash of an enrolment, or null when it has none. */
 export type LedgerHeadReader = (
+  sequelize: Sequelize,
   projectId: number,
   myClassId: number,
   transaction?: Transaction,
@@ -154,7 +155,7 @@ export async function buildStudyRecord(
       examOn,
     },
     certificate: certificate ? { number: certificate.certificateNo, issuedOn: certificate.issueDate } : null,
-    ledgerHead: (await sources.ledgerHead?.(push.projectId, enrolment.id, transaction)) ?? null,
+    ledgerHead: (await sources.ledgerHead?.(sequelize, push.projectId, enrolment.id, transaction)) ?? null,
     reportedAt: chinaIso(now),
   };
 }

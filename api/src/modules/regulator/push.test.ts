@@ -6,6 +6,7 @@ import type { Scope } from '../../core/action';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
+import { ledgerHead } from '../study/ledger';
 import { passEnrolment } from '../study/progress.service';
 import type { MyClass } from '../train-class/train-class.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';
@@ -126,6 +127,10 @@ test('passing writes the push in the same transaction; the sender files the clas
     study: { hours: 1, result: 'COMPLETED', examScore: null },
   });
   expect(await sim.store.filedClass(app.appId, classCode(projectId, classId))).toMatchObject({ hours: 1 });
+  // The record carries the head of the enrolment's study ledger (its pass the newest entry).
+  const head = await ledgerHead(t.sequelize, projectId, enrolment.id);
+  expect(head).toMatch(/^[0-9a-f]{64}$/);
+  expect(held?.record.ledgerHead).toBe(head);
   const logs = await RegulatorPushLog.findAll({ where: { projectId, pushId: push.id } });
   expect(logs).toHaveLength(1);
   expect(logs[0]).toMatchObject({ attempt: 1, answerCode: 'ACCEPTED', httpStatus: 200 });

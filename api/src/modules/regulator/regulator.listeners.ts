@@ -1,8 +1,10 @@
 import type { Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { listen } from '../../core/events';
+import { ledgerHead } from '../study/ledger';
 import { type EnrolmentPassed, enrolmentPassed } from '../train-class/my-class.events';
 import { activeConfig, classBaseTypes, notReportable, writeOriginalPushes } from './push.service';
+import { addRecordSources } from './push-dispatch';
 
 /**
  * An enrolment that passed (or finished a class without an exam) is reported at once when its
@@ -20,4 +22,5 @@ async function pushOnPass(scope: Scope, payload: EnrolmentPassed, transaction: T
 /** Wires the regulator's listeners (once, by `modules/index.ts`). */
 export function listenRegulator(): void {
   listen(enrolmentPassed, pushOnPass);
+  addRecordSources({ ledgerHead });
 }

@@ -5,7 +5,9 @@ import {
   reportRefusals,
   reportStudent,
   studyDetail,
+  studyLedger,
   studyReportList,
+  verifyStudyLedger,
 } from './study-report.service';
 
 /** The study archive (`study-report/...`): enrolments, a student's enrolments, one enrolment's study. */
@@ -16,4 +18,6 @@ export const studyReportActions = implement(studyReportCalls, {
   student: (ctx, input) => reportStudent(ctx, input.accountId),
   detail: (ctx, input) => studyDetail(ctx, input.myClassId),
   refusals: (ctx, input) => reportRefusals(ctx, input),
+  'verify-ledger': (ctx, input) => verifyStudyLedger(ctx, input.myClassId),
+  ledger: (ctx, input) => studyLedger(ctx, input.myClassId),
 });

@@ -1,6 +1,8 @@
 import { MY_CLASS_STATUS_LABEL } from '../../contract/my-class';
 import type { BeatRefusalReason } from '../../contract/study';
 import type {
+  LedgerEntryItem,
+  LedgerVerifyAnswer,
   ReportLesson,
   ReportPopupAnswer,
   ReportRefusal,
@@ -8,9 +10,87 @@ import type {
 } from '../../contract/study-report';
 import { chinaDateTime, type XlsxColumn } from '../../core/xlsx';
 import { coveredSeconds } from '../study/heartbeat';
+import {
+  LEDGER_PROBLEM_TEXT,
+  type LedgerBody,
+  type LedgerKind,
+  type LedgerRow,
+  type LedgerVerification,
+} from '../study/ledger';
 import type { LessonProgress, PopupAnswer, StudyRefusal } from '../study/study.model';
 
 /** The study archive's answers and export, shaped from what study recorded. */
+
+const LEDGER_KIND_LABEL: Record<LedgerKind, string> = {
+  OPENING: '账本起始',
+  LESSON: '完成课时',
+  HOURS: '学时汇总',
+  POPUP: '弹题作答',
+  FACE: '人脸核验',
+  PASSED: '考试合格',
+  CORRECTION: '数据更正',
+};
+
+const tenthsText = (value: unknown) => (typeof value === 'number' ? (value / 10).toFixed(1) : '-');
+
+/** What a ledger entry records, in words. */
+function ledgerSummary(kind: LedgerKind, body: LedgerBody): string {
+  const label = LEDGER_KIND_LABEL[kind];
+  switch (kind) {
+    case 'OPENING':
+    case 'HOURS':
+      return `${label}：必修 ${tenthsText(body.requiredTenths)} 学时，选修 ${tenthsText(body.electiveTenths)} 学时，${
+        MY_CLASS_STATUS_LABEL[body.status as keyof typeof MY_CLASS_STATUS_LABEL] ?? String(body.status)
+      }`;
+    case 'LESSON':
+      return `${label}：${String(body.lessonName)}（${tenthsText(body.hoursTenths)} 学时，计时 ${String(body.creditedSeconds)} 秒）`;
+    case 'POPUP':
+      return `${label}：第 ${String(body.questionId)} 题答 ${String(body.answer)}，${body.correct ? '正确' : '错误'}`;
+    case 'FACE':
+      return `${label}：${body.passed ? '通过' : '未通过'}（相似度 ${
+        typeof body.scoreThousandths === 'number' ? (body.scoreThousandths / 1000).toFixed(3) : '-'
+      }）`;
+    case 'PASSED':
+      return `${label}${typeof body.scoreTenths === 'number' ? `：${tenthsText(body.scoreTenths)} 分` : ''}`;
+    case 'CORRECTION':
+      return `${label}：${String(body.summary ?? '')}（原因：${String(body.reason ?? '')}）`;
+  }
+}
+
+/** A ledger entry as the archive lists it. */
+export function presentLedgerEntry(row: LedgerRow): LedgerEntryItem {
+  return {
+    id: String(row.id),
+    seq: row.seq,
+    kind: row.kind,
+    summary: ledgerSummary(row.kind, row.body),
+    recordedAt: new Date(row.recorded_at).toISOString(),
+    hash: row.hash,
+    prevHash: row.prev_hash,
+  };
+}
+
+/** A verification with each enrolment that does not match named. */
+export function presentLedgerVerification(
+  result: LedgerVerification,
+  names: (myClassId: number) => { studentName: string | null; className: string | null },
+): LedgerVerifyAnswer {
+  return {
+    enrolments: result.enrolments,
+    entries: result.entries,
+    ok: result.mismatches.length === 0,
+    mismatches: result.mismatches.map((row) => ({
+      myClassId: row.myClassId,
+      ...names(row.myClassId),
+      entryId: row.entryId,
+      seq: row.seq,
+      kind: row.kind,
+      problem: row.problem,
+      problemText: LEDGER_PROBLEM_TEXT[row.problem],
+    })),
+    checkedAt: new Date().toISOString(),
+  };
+}
 
 const HOURS = '0.0';
 

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type { BeatRefusalReason } from '../../contract/study';
 import type {
+  LedgerEntryItem,
+  LedgerVerifyAnswer,
   RefusalCount,
   ReportClassOption,
   ReportLesson,
@@ -27,10 +29,13 @@ import {
   studentEnrolments,
   unitNames,
 } from '../student/student.service';
+import { ledgerEntries, verifyLedgers } from '../study/ledger';
 import { classLessons, progressKey } from '../study/progress.service';
 import { LessonProgress, PopupAnswer, StudyRefusal } from '../study/study.model';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import {
+  presentLedgerEntry,
+  presentLedgerVerification,
   presentPopupAnswer,
   presentRefusal,
   reportLesson,
@@ -225,6 +230,52 @@ async function refusalCounts(projectId: number, progressIds: number[]): Promise<
   return rows
     .map((row) => ({ reason: row.reason, count: Number(row.count) }))
     .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+}
+
+/**
+ * `study-report/verify-ledger`: recomputes the study ledger of every enrolment of the project (or
+ * of one) and names, per enrolment that does not match, its student, class and first entry that
+ * does not.
+ */
+export async function verifyStudyLedger(
+  scope: TenantScope,
+  myClassId: number | undefined,
+): Promise<LedgerVerifyAnswer> {
+  const projectId = scope.project.id;
+  if (myClassId !== undefined) await loadEnrolment(scope, myClassId);
+  const result = await verifyLedgers(scope.sequelize, { projectId, myClassId });
+  const enrolments = result.mismatches.length
+    ? await MyClass.findAll({
+        attributes: ['id', 'accountId', 'classId'],
+        where: { projectId, id: result.mismatches.map((row) => row.myClassId) },
+      })
+    : [];
+  const students = await reportStudents(
+    scope,
+    enrolments.map((row) => row.accountId),
+  );
+  const classes = new Map(
+    (
+      await TrainClass.findAll({
+        attributes: ['id', 'name'],
+        where: { projectId, id: [...new Set(enrolments.map((row) => row.classId))] },
+      })
+    ).map((cls) => [cls.id, cls.name]),
+  );
+  const byId = new Map(enrolments.map((row) => [row.id, row]));
+  return presentLedgerVerification(result, (id) => {
+    const enrolment = byId.get(id);
+    return {
+      studentName: enrolment ? (students.get(enrolment.accountId)?.studentName ?? null) : null,
+      className: enrolment ? (classes.get(enrolment.classId) ?? null) : null,
+    };
+  });
+}
+
+/** `study-report/ledger`: one enrolment's study ledger, in order. */
+export async function studyLedger(scope: TenantScope, myClassId: number): Promise<LedgerEntryItem[]> {
+  await loadEnrolment(scope, myClassId);
+  return (await ledgerEntries(scope.sequelize, scope.project.id, myClassId)).map(presentLedgerEntry);
 }
 
 /**

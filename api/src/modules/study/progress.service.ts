@@ -7,6 +7,7 @@ import { Course, CourseLesson } from '../course/course.model';
 import { Resource } from '../resource/resource.model';
 import { enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
+import { appendLedger, canonicalJson, hoursBody } from './ledger';
 import { LessonProgress } from './study.model';
 
 /**
@@ -184,10 +185,18 @@ export async function rollUpHours(
     next.finishedStudyAt = now;
     if (!cls.examRequired) next.passedAt = now;
   }
+  const before = hoursBody(enrolment);
   await enrolment.update(
     { requiredTenths: credited.required, electiveTenths: credited.elective, ...next },
     { transaction },
   );
+  const after = hoursBody(enrolment);
+  if (canonicalJson(after) !== canonicalJson(before))
+    await appendLedger(
+      enrolment.sequelize,
+      { projectId, myClassId: enrolment.id, kind: 'HOURS', body: after, at: now },
+      transaction,
+    );
   return { enrolment, passedNow: next.status === 'PASSED' };
 }
 
@@ -205,6 +214,17 @@ export async function passEnrolment(
 ): Promise<boolean> {
   if (enrolment.status !== 'FINISHED_STUDY') return false;
   await enrolment.update({ status: 'PASSED', passedAt: now }, { transaction });
+  await appendLedger(
+    scope.sequelize,
+    {
+      projectId: enrolment.projectId,
+      myClassId: enrolment.id,
+      kind: 'PASSED',
+      body: { scoreTenths: score === null ? null : Math.round(score * 10), status: 'PASSED' },
+      at: now,
+    },
+    transaction,
+  );
   await announcePassed(scope, enrolment, now, transaction, score);
   return true;
 }

@@ -19,9 +19,10 @@ import { ResourceQuestion } from '../course/course.model';
 import { compareCapture, keepCapture } from '../face/face.service';
 import type { Resource } from '../resource/resource.model';
 import { chinaToday } from '../train-class/class-read';
-import type { MyClass } from '../train-class/train-class.model';
+import { MyClass } from '../train-class/train-class.model';
 import { type BeatRow, readBeat, rememberBeat, rememberedBeat, writeBeat } from './beat-store';
 import { type BeatOutcome, coveredSeconds, judgeBeat } from './heartbeat';
+import { appendLedger } from './ledger';
 import { type ClassLesson, classLessons, lockedLessons, progressOf, rollUp } from './progress.service';
 import { lessonFinished } from './study.events';
 import { LessonProgress, PopupAnswer, StudySession } from './study.model';
@@ -250,6 +251,7 @@ export async function heartbeat(
       transaction,
     );
     if (!stored) throw new Error('a locked study session changed under its lock');
+    if (outcome?.finishedNow) await ledgerLessonFinished(scope, row, now, transaction);
     const status = outcome?.finishedNow
       ? await rollUp(scope, row.my_class_id, now, transaction)
       : stored.enrolment_status;
@@ -275,6 +277,41 @@ export async function heartbeat(
     transaction.afterCommit(() => rememberBeat(scope, input.sessionId, input.last ? undefined : stored));
     return beatAnswer(row, outcome, status);
   });
+}
+
+/** The ledger's entry of a lesson the beat finished (its progress row as the beat left it). */
+async function ledgerLessonFinished(scope: ActorScope, row: BeatRow, now: Date, transaction: Transaction) {
+  const progress = await LessonProgress.findOne({
+    where: { id: row.progress_id, projectId: scope.project.id },
+    transaction,
+  });
+  if (!progress) throw new Error('lesson progress missing for a finished lesson');
+  // The enrolment before the ledger, the order the roll-up and an exam's pass lock them in.
+  await MyClass.findOne({
+    attributes: ['id'],
+    where: { id: row.my_class_id, projectId: scope.project.id },
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  await appendLedger(
+    scope.sequelize,
+    {
+      projectId: scope.project.id,
+      myClassId: row.my_class_id,
+      kind: 'LESSON',
+      body: {
+        courseId: progress.courseId,
+        resourceId: progress.resourceId,
+        lessonName: progress.lessonName,
+        hoursTenths: progress.hoursTenths,
+        creditedSeconds: Math.floor(progress.creditedSeconds),
+        durationSeconds: progress.durationSeconds,
+      },
+      actorId: scope.principal.accountId,
+      at: now,
+    },
+    transaction,
+  );
 }
 
 /** Judges a beat of an active session as stored. */
@@ -367,6 +404,18 @@ export async function answerQuestion(
       { awaiting: null, openQuestions: session.openQuestions.filter((open) => open.id !== input.questionId) },
       { transaction },
     );
+    await appendLedger(
+      scope.sequelize,
+      {
+        projectId,
+        myClassId: session.myClassId,
+        kind: 'POPUP',
+        body: { progressId: session.progressId, questionId: input.questionId, answer: given, correct },
+        actorId: session.accountId,
+        at: scope.providers.clock.now(),
+      },
+      transaction,
+    );
     return { correct, answer: question?.answer ?? given, explanation: question?.explanation ?? null };
   });
 }
@@ -435,6 +484,23 @@ export async function submitFaceCheck(
       transaction,
     );
     const { outcome } = compared;
+    await appendLedger(
+      scope.sequelize,
+      {
+        projectId: scope.project.id,
+        myClassId: session.myClassId,
+        kind: 'FACE',
+        body: {
+          kind,
+          passed: outcome.passed,
+          scoreThousandths: Math.round(outcome.score * 1000),
+          simulated: outcome.simulated,
+        },
+        actorId: session.accountId,
+        at: now,
+      },
+      transaction,
+    );
     if (outcome.passed && session.awaiting?.kind === 'FACE') {
       const gap = randomInt(FACE_CHECK_GAP_SECONDS[0], FACE_CHECK_GAP_SECONDS[1]);
       await session.update(

@@ -6,6 +6,7 @@ import {
   getReportClassOptions,
   getReportStudent,
   listStudyReport,
+  verifyStudyLedger,
 } from '../../../api/study-report';
 import { saveBlobAs } from '../../../api/train-class';
 import { showAllListColumns } from '../../../testing/list-columns';
@@ -19,6 +20,7 @@ jest.mock('../../../api/study-report', () => ({
   exportStudyReport: jest.fn(),
   getReportClassOptions: jest.fn(),
   getReportStudent: jest.fn(),
+  verifyStudyLedger: jest.fn(),
 }));
 jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
 jest.mock('../../../api/account', () => ({ getUnitOptions: jest.fn() }));
@@ -128,6 +130,46 @@ describe('StudyReportPage', () => {
     );
     const other = rowOf('王五');
     for (const text of ['已合格', '未开始']) expect(within(other).getByText(text)).toBeTruthy();
+  });
+
+  it('校验学习账本 recomputes the ledgers and names the first entry that does not match', async () => {
+    const verify = jest.mocked(verifyStudyLedger).mockReset();
+    verify.mockResolvedValueOnce({
+      enrolments: 3,
+      entries: 7,
+      ok: true,
+      mismatches: [],
+      checkedAt: ROW.enrolledAt,
+    });
+    verify.mockResolvedValueOnce({
+      enrolments: 3,
+      entries: 7,
+      ok: false,
+      mismatches: [
+        {
+          myClassId: 31,
+          studentName: '李四',
+          className: '公需科目综合学习班',
+          entryId: '12',
+          seq: 2,
+          kind: 'HOURS',
+          problem: 'HASH_MISMATCH',
+          problemText: '内容与哈希不符：此条目被改动',
+        },
+      ],
+      checkedAt: ROW.enrolledAt,
+    });
+    renderScreen(<StudyReportPage />, ALL_PAGES, '/train-manage/study-report');
+    await screen.findByText('李四');
+    fireEvent.click(button(document.body, '校验学习账本'));
+    await screen.findByText('学习账本校验通过：已校验 3 个报名、7 条账本记录，全部一致');
+    expect(verify).toHaveBeenCalledWith(undefined);
+    fireEvent.click(button(document.body, '校验学习账本'));
+    await screen.findByText(/1 个报名不一致/);
+    expect(screen.getByText(/第 2 条（记录号 12）内容与哈希不符/)).toBeTruthy();
+    expect(screen.getByText('李四 · 公需科目综合学习班').closest('a')?.getAttribute('href')).toBe(
+      '/train-manage/study-report/study-detail?id=31',
+    );
   });
 
   it('links only to the pages the role holds', async () => {

@@ -18,6 +18,7 @@ import {
   STUDY_DETAIL_PAGE,
   studyDetailPath,
 } from '../../../utils/study-paths';
+import { LedgerResult, useLedgerCheck } from './components/LedgerCheck';
 
 /** The file name of 导出. */
 export const STUDY_REPORT_EXPORT_FILE = '学习档案.xlsx';
@@ -133,13 +134,15 @@ function reportFilters(
 /**
  * 学习档案 (project staff): every enrolment of the project with the hours study earned against the
  * class's, the study window and the last study time; filters 班级, 学员, 学习状态, 所属单位; 导出;
- * the student opens 学员档案详情 and 学习详情 the enrolment's study (each its own grant).
+ * the student opens 学员档案详情 and 学习详情 the enrolment's study (each its own grant); 校验学习账本
+ * recomputes every enrolment's study ledger and names the first entry that does not match.
  */
 export function StudyReportPage() {
   const list = useListCall('study-report/page', listStudyReport);
   const classes = useClassChoices(getReportClassOptions);
   const units = useUnitChoices();
   const access = useAccess();
+  const ledger = useLedgerCheck();
 
   return (
     <ListPage
@@ -151,6 +154,12 @@ export function StudyReportPage() {
       columnsId="train-manage/study-report"
       rowKey="myClassId"
       exportTo={{ download: exportStudyReport, fileName: STUDY_REPORT_EXPORT_FILE }}
+      extra={ledger.button}
+      header={
+        ledger.result ? (
+          <LedgerResult result={ledger.result} canOpenStudy={access.can(STUDY_DETAIL_PAGE)} />
+        ) : undefined
+      }
     />
   );
 }

@@ -15,6 +15,7 @@ import { useRecord } from '../../../../hooks/useRecord';
 import { readPositiveId } from '../../../../utils/query-id';
 import { REPORT_STUDENT_PAGE, reportStudentPath, STUDY_REPORT_PAGE } from '../../../../utils/study-paths';
 import { formatDuration } from '../../../resource-manage/video/video-format';
+import { LedgerCard } from './components/LedgerCard';
 import { type RefusalFilters, RefusalsCard } from './components/RefusalsCard';
 import { StudyLessonTable } from './components/StudyLessonTable';
 
@@ -87,7 +88,7 @@ const answerColumns: ColumnsType<ReportPopupAnswer> = [
 /**
  * 学习详情 (hidden page, `?id=` the enrolment): what the server credited lesson by lesson, every
  * beat it refused and why (counts by reason; the list by lesson and reason), the pop-up questions as
- * asked with the answers, and the face captures of the enrolment.
+ * asked with the answers, the face captures of the enrolment and its study ledger (学习账本).
  */
 export function StudyDetailPage() {
   const [params] = useSearchParams();
@@ -145,6 +146,7 @@ export function StudyDetailPage() {
       <Card title={`人脸核验抓拍（${detail.captureCount}）`}>
         <FaceCaptureTable accountId={detail.enrolment.accountId} myClassId={detail.enrolment.myClassId} />
       </Card>
+      <LedgerCard myClassId={detail.enrolment.myClassId} />
     </Flex>
   );
 }
