@@ -22,7 +22,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   expect(await seedDemoData(t.sequelize)).toBe(true);
-});
+}, 120_000);
 afterAll(() => t.close());
 
 async function signInOverHttp(account: string, password: string, roleType: 1 | 3) {
