@@ -31,7 +31,8 @@ const SENSITIVE: Record<string, RegExp> = {
 };
 
 const FILTER = 'a list or export filter: it selects rows and sets nothing';
-const PLATFORM = 'platform staff only: the platform manages projects, their staff and WeChat apps';
+const PLATFORM =
+  'platform staff only: the platform manages projects, their staff, WeChat apps and partner apps';
 
 /** Every sensitive field a call takes, by call and field path, with why it may. */
 const ALLOWED: Record<string, Record<string, string>> = {
@@ -126,6 +127,12 @@ const ALLOWED: Record<string, Record<string, string>> = {
   'wxapp/config-project-list': { projectIds: PLATFORM },
   'wxapp/check-follow': { accountId: PLATFORM },
   'wxapp/bind': { accountId: PLATFORM },
+  'partner-app/list': { projectId: FILTER },
+  'partner-app/save': {
+    projectId: `${PLATFORM}; partner apps are registered per project by platform staff, ignored on update`,
+    enabled: 'whether the partner app may call the API, set by platform staff (the call exists to)',
+  },
+  'partner-app/notices': { status: FILTER },
   'cms-batch/page': { enabled: FILTER },
   'cms-batch/save': {
     fee: "the batch's examination fee staff of 报名管理 set (the call exists to); orders take it when made",

@@ -76,7 +76,7 @@ export function chartOption(table: DashboardTable): EChartsCoreOption {
       return {
         name: seriesName(column),
         type: shape === 'line' ? 'line' : 'bar',
-        smooth: shape === 'line',
+        smooth: false,
         data: shape === 'hbar' ? data.reverse() : data,
       };
     }),
