@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { student } from './access';
 import { answer, defineCalls } from './call';
-import { zInput } from './common';
+import { type Abilities, zInput } from './common';
 import { PAPER_QUESTIONS_MAX } from './exam-paper';
 import type { ExamQuestionType } from './exam-question';
 import type { MyClassStatus } from './train-class';
@@ -74,6 +74,11 @@ export interface ExamEntry {
   /** Exercises are on and the class has a paper (any studyable enrolment may practise). */
   exerciseOpen: boolean;
   openExerciseId: number | null;
+  /**
+   * What the student may do (docs/api-conventions.md "Abilities"), by the exam attempt policy: start
+   * (开始考试, or resume the open attempt) and practise (练习).
+   */
+  abilities: Abilities<'start' | 'practise'>;
 }
 
 /** `exam/start`: an exam (counted, timed) or an exercise of one enrolment; an open one is resumed. */

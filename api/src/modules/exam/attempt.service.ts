@@ -18,7 +18,7 @@ import {
 import { PAPER_TOTAL_SCORE } from '../../contract/exam-paper';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, NoticeError, ValidationError } from '../../core/errors';
-import { authorize } from '../../core/policy';
+import { abilitiesOf, authorize } from '../../core/policy';
 import { passEnrolment } from '../study/progress.service';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
@@ -225,6 +225,10 @@ export async function examEntry(
         enrolmentStatus: enrolment.status,
       }),
       openExerciseId: openExercise?.id ?? null,
+      abilities: abilitiesOf(scope, {
+        start: ['exam-attempt.start', startFacts('EXAM', cls, exam, enrolment, stats, now)],
+        practise: ['exam-attempt.start', startFacts('EXERCISE', cls, exam, enrolment, stats, now)],
+      }),
     };
   });
 }

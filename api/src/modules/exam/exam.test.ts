@@ -395,6 +395,13 @@ test('unlock: STUDYING is refused with the reason, FINISHED_STUDY opens, a class
     timeLimitMinutes: 20,
     passScore: 60,
     questionCount: 4,
+    // The abilities by the exam attempt policy: the refusal is the server's when starting.
+    abilities: {
+      canStart: false,
+      startRefusal: '学时未达到要求，学完后才能考试',
+      canPractise: true,
+      practiseRefusal: null,
+    },
   });
   expect(await call('exam/start', { myClassId: s.enrolment.id }, s.student)).toMatchObject({
     respCode: -1,
@@ -412,6 +419,7 @@ test('unlock: STUDYING is refused with the reason, FINISHED_STUDY opens, a class
     lockedReason: null,
     attemptsUsed: 0,
     attemptsAllowed: 3,
+    abilities: { canStart: true, startRefusal: null },
   });
   // A class requiring an exam without settings: NOT_CONFIGURED, and saving settings without a paper is refused.
   const { trainClass } = await buildClass({ projectId: s.project.id, examRequired: true });

@@ -69,8 +69,9 @@ export function buildResult(overrides: Partial<ExamResult> = {}): ExamResult {
   };
 }
 
+/** An exam entry; its abilities follow `unlocked`/`lockedText` and `exerciseOpen` unless given. */
 export function buildEntry(overrides: Partial<ExamEntry> = {}): ExamEntry {
-  return {
+  const entry: Omit<ExamEntry, 'abilities'> = {
     myClassId: 41,
     classId: 5,
     className: '安全生产考试班',
@@ -90,5 +91,14 @@ export function buildEntry(overrides: Partial<ExamEntry> = {}): ExamEntry {
     exerciseOpen: true,
     openExerciseId: null,
     ...overrides,
+  };
+  return {
+    ...entry,
+    abilities: overrides.abilities ?? {
+      canStart: entry.unlocked,
+      startRefusal: entry.lockedText,
+      canPractise: entry.exerciseOpen,
+      practiseRefusal: entry.exerciseOpen ? null : '本班级未开放练习',
+    },
   };
 }

@@ -62,7 +62,7 @@ export function ExamEntryPanel({ myClassId, progress }: { myClassId: number; pro
       </section>
     );
   const entry = state.value;
-  if (!entry.examRequired && !entry.exerciseOpen) return null;
+  if (!entry.examRequired && !entry.abilities.canPractise) return null;
 
   const begin = (kind: AttemptKind) => {
     void lock
@@ -90,9 +90,9 @@ export function ExamEntryPanel({ myClassId, progress }: { myClassId: number; pro
         {entry.passed && <Tag type="success">已合格</Tag>}
       </div>
       {entry.examRequired && <ExamFacts entry={entry} />}
-      {entry.examRequired && entry.lockedText && (
+      {entry.examRequired && entry.abilities.startRefusal && (
         <p className={`exam-entry__locked${entry.passed ? ' exam-entry__locked--done' : ''}`} role="note">
-          {entry.lockedText}
+          {entry.abilities.startRefusal}
         </p>
       )}
       <div className="exam-entry__actions">
@@ -101,13 +101,13 @@ export function ExamEntryPanel({ myClassId, progress }: { myClassId: number; pro
             size="small"
             round
             type="primary"
-            disabled={!entry.unlocked || lock.submitting}
+            disabled={!entry.abilities.canStart || lock.submitting}
             onClick={() => begin('EXAM')}
           >
             {entry.openAttemptId !== null ? '继续考试' : '参加考试'}
           </Button>
         )}
-        {entry.exerciseOpen && (
+        {entry.abilities.canPractise && (
           <Button
             size="small"
             round
