@@ -32,6 +32,10 @@ import { Certificate, CertificatePrintLog } from './my-certificate.model';
 import { QUERY_MISS_LIMIT, siteOrigin } from './my-certificate.service';
 import { decodePdfQrCodes, readPdfText } from './my-certificate.testing';
 
+// Drawing and reading back PDFs (fonts, QR codes) takes seconds each; a loaded runner needs more
+// than the default 30 s for the tests that make several.
+jest.setTimeout(120_000);
+
 const clock = createManualClock();
 const storage = useTestStorage();
 let t: TestApp;
