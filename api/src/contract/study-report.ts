@@ -191,6 +191,66 @@ export interface LedgerEntryItem {
   prevHash: string;
 }
 
+const CORRECTION = '/customer/study-report' as const;
+
+const correctionReason = z
+  .string({ error: '请填写更正原因' })
+  .trim()
+  .min(1, { error: '请填写更正原因' })
+  .max(300, { error: '更正原因不能超过 300 个字符' });
+
+/** Hours in one decimal, 0..999.9. */
+const correctedHours = (label: string) =>
+  z.coerce
+    .number({ error: `${label}须为数字` })
+    .min(0, { error: `${label}不能为负数` })
+    .max(999.9, { error: `${label}不能超过 999.9` })
+    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, {
+      error: `${label}最多保留一位小数`,
+    });
+
+/** `study-report/correct-hours`: set an enrolment's credited hours, with why. */
+export const correctHoursInput = z.object({
+  myClassId: zInput.id(),
+  requiredHours: correctedHours('必修学时'),
+  electiveHours: correctedHours('选修学时'),
+  reason: correctionReason,
+});
+
+/** `study-report/correct-lesson`: mark a started lesson of an enrolment finished or not, with why. */
+export const correctLessonInput = z.object({
+  myClassId: zInput.id(),
+  progressId: zInput.id(),
+  finished: z.boolean({ error: '请选择课时状态' }),
+  reason: correctionReason,
+});
+
+/** `study-report/corrections`: the corrections of the project (newest first), of one enrolment if given. */
+export const correctionsInput = z.object({ ...zPage, myClassId: zInput.optionalId() });
+
+/** A data correction beside what it corrected. */
+export interface StudyCorrectionItem {
+  id: number;
+  myClassId: number;
+  studentName: string | null;
+  className: string | null;
+  target: 'HOURS' | 'LESSON';
+  lessonName: string | null;
+  /** What it was and what it became, in words (学时: 必修 0.5 / 选修 0；课时: 未完成). */
+  before: string;
+  after: string;
+  reason: string;
+  correctedBy: string | null;
+  createdAt: string;
+  /** The push sent to correct the regulator's record, if one was. */
+  correctionPushNo: string | null;
+}
+
+/** `study-report/correct-hours`, `correct-lesson`: the correction, and whether a correction push was written. */
+export interface CorrectionAnswer {
+  correction: StudyCorrectionItem;
+}
+
 /** The study archive calls (`study-report/...`). */
 export const studyReportCalls = defineCalls('study-report', {
   /** The project's enrolments with credited hours, newest first. */
@@ -221,6 +281,24 @@ export const studyReportCalls = defineCalls('study-report', {
     input: verifyLedgerInput,
     answer: answer<LedgerVerifyAnswer>(),
     access: staff(REPORT),
+  },
+  /** Corrects an enrolment's credited hours (the reported hours from then on). */
+  'correct-hours': {
+    input: correctHoursInput,
+    answer: answer<CorrectionAnswer>(),
+    access: staff(CORRECTION),
+  },
+  /** Corrects a started lesson's state (finished or not); the hours roll up again. */
+  'correct-lesson': {
+    input: correctLessonInput,
+    answer: answer<CorrectionAnswer>(),
+    access: staff(CORRECTION),
+  },
+  /** The project's data corrections, newest first. */
+  corrections: {
+    input: correctionsInput,
+    answer: answer<PageAnswer<StudyCorrectionItem>>(),
+    access: staff(CORRECTION, REPORT_STUDY),
   },
   /** One enrolment's study ledger. */
   ledger: { input: reportDetailInput, answer: answer<LedgerEntryItem[]>(), access: staff(REPORT_STUDY) },

@@ -2,13 +2,15 @@ import { ROLE_SYSTEM } from '@px/config';
 import { createRegulatorSimulator, type RegulatorSimulator } from '@px/regulator/sim';
 import { createSimDatabase } from '@px/regulator/testing';
 import ExcelJS from 'exceljs';
+import { QueryTypes } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
-import { ledgerHead } from '../study/ledger';
+import { ledgerHead, verifyLedgers } from '../study/ledger';
 import { passEnrolment } from '../study/progress.service';
-import type { MyClass } from '../train-class/train-class.model';
+import { LessonProgress } from '../study/study.model';
+import { type MyClass, MyClass as MyClassModel } from '../train-class/train-class.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';
 import { RegulatorPush, RegulatorPushLog } from './push.model';
 import { RegulatorPushConfig } from './push-config.model';
@@ -418,4 +420,162 @@ test('manual reporting: the not-pushed list, count pushable, push one enrolment,
   } finally {
     await config.update({ pushMode: 'AUTO' });
   }
+});
+
+test('data correction: corrected hours of an accepted record are reported again as a correction, with a ledger entry', async () => {
+  const { enrolment } = await passedStudent({ realName: '钱八' });
+  const original = await deliver((p) => p.status === 'SUCCESS', enrolment.id);
+  const corrector = await buildAccount({
+    projectId,
+    roleSystem: ROLE_SYSTEM.PROJECT,
+    menu: ['/customer/study-report'],
+  });
+  const token = await signIn(corrector.account);
+  // Refused at the edge (no reason) and by the class's hours; nothing written.
+  const noReason = await call(
+    'study-report/correct-hours',
+    { myClassId: enrolment.id, requiredHours: 0.5, electiveHours: 0, reason: ' ' },
+    token,
+  );
+  expect(noReason.body.respCode).not.toBe(200);
+  expect(JSON.stringify(noReason.body)).toContain('请填写更正原因');
+  const tooMany = await call(
+    'study-report/correct-hours',
+    { myClassId: enrolment.id, requiredHours: 99, electiveHours: 0, reason: '补录' },
+    token,
+  );
+  expect(tooMany.body.respDesc).toContain('必修学时不能超过班级要求');
+  expect(await RegulatorPush.count({ where: { projectId, myClassId: enrolment.id } })).toBe(1);
+
+  const corrected = await call(
+    'study-report/correct-hours',
+    { myClassId: enrolment.id, requiredHours: 0.5, electiveHours: 0, reason: '重复计时，核减' },
+    token,
+  );
+  expect(corrected.body.respCode).toBe(200);
+  expect(corrected.body.attribute.correction).toMatchObject({
+    target: 'HOURS',
+    before: '必修 1.0 / 选修 0.0',
+    after: '必修 0.5 / 选修 0.0',
+    reason: '重复计时，核减',
+    studentName: '钱八',
+  });
+  // What study credited stays; the correction is reported as a CORRECTION of the accepted push.
+  expect((await MyClassModel.findOne({ where: { projectId, id: enrolment.id } }))?.requiredTenths).toBe(10);
+  const correctionOf = () =>
+    RegulatorPush.findOne({
+      where: { projectId, myClassId: enrolment.id, kind: 'CORRECTION' },
+      rejectOnEmpty: true,
+    });
+  let correction = await correctionOf();
+  expect(correction).toMatchObject({ correctsId: original.id, status: 'PENDING', origin: 'CORRECTION' });
+  for (let round = 0; round < 200; round++) {
+    await dispatchPushes(scope(), projectId, { reschedule: false, sliceMs: 5000 });
+    correction = await correctionOf();
+    if (correction.status === 'SUCCESS') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(correction.status).toBe('SUCCESS');
+  const held = await sim.store.record(app.appId, correction.pushNo);
+  expect(held?.record).toMatchObject({
+    kind: 'CORRECTION',
+    corrects: original.pushNo,
+    study: { hours: 0.5 },
+  });
+  // The ledger holds the correction (its head went with the correction) and still verifies.
+  const head = await ledgerHead(t.sequelize, projectId, enrolment.id);
+  expect(held?.record.ledgerHead).toBe(head);
+  const [entry] = await t.sequelize.query<{ kind: string; body: Record<string, unknown> }>(
+    'SELECT kind, body FROM study_ledger WHERE my_class_id = :id ORDER BY seq DESC LIMIT 1',
+    { replacements: { id: enrolment.id }, type: QueryTypes.SELECT },
+  );
+  expect(entry).toMatchObject({
+    kind: 'CORRECTION',
+    body: { target: 'HOURS', fromRequiredTenths: 10, toRequiredTenths: 5, reason: '重复计时，核减' },
+  });
+  expect((await verifyLedgers(t.sequelize, { projectId, myClassId: enrolment.id })).mismatches).toEqual([]);
+  // Listed with the push that reported it; the same hours again change nothing.
+  const list = await call(
+    'study-report/corrections',
+    { pageNum: 1, pageSize: 10, myClassId: enrolment.id },
+    token,
+  );
+  expect(list.body.attribute).toMatchObject({ total: 1 });
+  expect(list.body.attribute.list[0]).toMatchObject({ correctionPushNo: correction.pushNo });
+  const same = await call(
+    'study-report/correct-hours',
+    { myClassId: enrolment.id, requiredHours: 0.5, electiveHours: 0, reason: '再次核减' },
+    token,
+  );
+  expect(same.body.respDesc).toBe('学时没有变化');
+  // Another project's staff find no such enrolment.
+  const other = await buildProject();
+  const stranger = await buildAccount({
+    projectId: other.id,
+    roleSystem: ROLE_SYSTEM.PROJECT,
+    menu: ['/customer/study-report'],
+  });
+  const refused = await call(
+    'study-report/correct-hours',
+    { myClassId: enrolment.id, requiredHours: 0.2, electiveHours: 0, reason: '越权' },
+    await signIn(stranger.account),
+  );
+  expect(refused.body.respDesc).toBe('学习记录不存在');
+});
+
+test('data correction of a lesson: a started lesson marked finished rolls the hours up, with the correction in the ledger', async () => {
+  const built = await buildClass({
+    projectId,
+    baseType: 'specialized',
+    courses: [{ lessons: [{ durationSeconds: 60, hoursTenths: 10 }] }],
+  });
+  const student = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT });
+  const enrolment = await enrol(built.trainClass, student.account.id, 'STUDYING');
+  const course = built.courses[0];
+  const progress = await LessonProgress.create({
+    projectId,
+    accountId: student.account.id,
+    myClassId: enrolment.id,
+    courseId: course?.course.id ?? 0,
+    resourceId: course?.videos[0]?.id ?? 0,
+    courseName: '课程',
+    lessonName: '第一课',
+    durationSeconds: 60,
+    hoursTenths: 10,
+    creditedSeconds: 58,
+  });
+  const corrector = await buildAccount({
+    projectId,
+    roleSystem: ROLE_SYSTEM.PROJECT,
+    menu: ['/customer/study-report'],
+  });
+  const token = await signIn(corrector.account);
+  const answer = await call(
+    'study-report/correct-lesson',
+    { myClassId: enrolment.id, progressId: progress.id, finished: true, reason: '断网导致最后两秒未计入' },
+    token,
+  );
+  expect(answer.body.respCode).toBe(200);
+  expect(answer.body.attribute.correction).toMatchObject({
+    target: 'LESSON',
+    lessonName: '第一课',
+    before: '未完成',
+    after: '已完成',
+  });
+  expect(await MyClassModel.findOne({ where: { projectId, id: enrolment.id } })).toMatchObject({
+    requiredTenths: 10,
+    status: 'PASSED',
+  });
+  const kinds = await t.sequelize.query<{ kind: string }>(
+    'SELECT kind FROM study_ledger WHERE my_class_id = :id ORDER BY seq',
+    { replacements: { id: enrolment.id }, type: QueryTypes.SELECT },
+  );
+  expect(kinds.map((row) => row.kind)).toEqual(['CORRECTION', 'HOURS']);
+  expect((await verifyLedgers(t.sequelize, { projectId, myClassId: enrolment.id })).mismatches).toEqual([]);
+  const again = await call(
+    'study-report/correct-lesson',
+    { myClassId: enrolment.id, progressId: progress.id, finished: true, reason: '重复' },
+    token,
+  );
+  expect(again.body.respDesc).toBe('该课时已完成');
 });

@@ -1,10 +1,20 @@
-import type { Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { listen } from '../../core/events';
 import { ledgerHead } from '../study/ledger';
+import { correctedHours } from '../study-report/correction.service';
+import { type StudyCorrected, studyCorrected } from '../study-report/study-report.events';
 import { type EnrolmentPassed, enrolmentPassed } from '../train-class/my-class.events';
-import { activeConfig, classBaseTypes, notReportable, writeOriginalPushes } from './push.service';
+import { RegulatorPush } from './push.model';
+import {
+  activeConfig,
+  classBaseTypes,
+  notReportable,
+  writeCorrectionPush,
+  writeOriginalPushes,
+} from './push.service';
 import { addRecordSources } from './push-dispatch';
+import type { HoursOverride } from './push-record';
 
 /**
  * An enrolment that passed (or finished a class without an exam) is reported at once when its
@@ -19,8 +29,44 @@ async function pushOnPass(scope: Scope, payload: EnrolmentPassed, transaction: T
   await writeOriginalPushes(scope, payload.projectId, [payload.myClassId], 'AUTO', null, transaction);
 }
 
+/**
+ * A corrected enrolment whose record the regulator accepted is reported again as a correction of
+ * its newest accepted push, in the correction's transaction; a push not sent yet (or refused, to be
+ * rebuilt when re-pushed) carries the corrected data by itself.
+ */
+async function pushCorrection(
+  scope: Scope,
+  payload: StudyCorrected,
+  transaction: Transaction,
+): Promise<void> {
+  const pushes = await RegulatorPush.findAll({
+    where: { projectId: payload.projectId, myClassId: payload.myClassId },
+    order: [['id', 'DESC']],
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  const waiting = pushes.find(
+    (push) => push.payload === null && ['PENDING', 'RETRY_WAIT'].includes(push.status),
+  );
+  if (waiting) return;
+  const accepted = pushes.find((push) => push.status === 'SUCCESS');
+  if (accepted) await writeCorrectionPush(scope, accepted, payload.correctedBy, transaction);
+}
+
+/** The reported hours: the newest hours correction, else what study credited. */
+const hoursOverride: HoursOverride = async (push, transaction) => {
+  const corrected = await correctedHours(
+    RegulatorPush.sequelize as Sequelize,
+    push.projectId,
+    push.myClassId,
+    transaction,
+  );
+  return corrected ? corrected.requiredTenths + corrected.electiveTenths : null;
+};
+
 /** Wires the regulator's listeners (once, by `modules/index.ts`). */
 export function listenRegulator(): void {
   listen(enrolmentPassed, pushOnPass);
-  addRecordSources({ ledgerHead });
+  listen(studyCorrected, pushCorrection);
+  addRecordSources({ ledgerHead, hoursOverride });
 }

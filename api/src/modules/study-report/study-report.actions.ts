@@ -1,5 +1,6 @@
 import { studyReportCalls } from '../../contract/study-report';
 import { implement } from '../../core/action';
+import { correctHours, correctionList, correctLesson } from './correction.service';
 import {
   reportClassOptions,
   reportRefusals,
@@ -20,4 +21,7 @@ export const studyReportActions = implement(studyReportCalls, {
   refusals: (ctx, input) => reportRefusals(ctx, input),
   'verify-ledger': (ctx, input) => verifyStudyLedger(ctx, input.myClassId),
   ledger: (ctx, input) => studyLedger(ctx, input.myClassId),
+  'correct-hours': (ctx, input) => correctHours(ctx, input),
+  'correct-lesson': (ctx, input) => correctLesson(ctx, input),
+  corrections: (ctx, input) => correctionList(ctx, input),
 });

@@ -6,6 +6,7 @@ import type {
   ReportLesson,
   ReportPopupAnswer,
   ReportRefusal,
+  StudyCorrectionItem,
   StudyReportRow,
 } from '../../contract/study-report';
 import { chinaDateTime, type XlsxColumn } from '../../core/xlsx';
@@ -55,6 +56,46 @@ function ledgerSummary(kind: LedgerKind, body: LedgerBody): string {
     case 'CORRECTION':
       return `${label}：${String(body.summary ?? '')}（原因：${String(body.reason ?? '')}）`;
   }
+}
+
+/** A data correction as read with its student, class and staff member. */
+export interface CorrectionRow {
+  id: number;
+  my_class_id: number;
+  target: 'HOURS' | 'LESSON';
+  lesson_name: string | null;
+  before: Record<string, number | boolean>;
+  after: Record<string, number | boolean>;
+  reason: string;
+  created_at: Date;
+  student_name: string | null;
+  class_name: string | null;
+  corrected_by: string | null;
+  correction_push_no: string | null;
+}
+
+/** What a correction's side holds, in words. */
+function correctionSide(target: CorrectionRow['target'], side: CorrectionRow['before']): string {
+  if (target === 'LESSON') return side.finished ? '已完成' : '未完成';
+  return `必修 ${tenthsText(side.requiredTenths)} / 选修 ${tenthsText(side.electiveTenths)}`;
+}
+
+/** A data correction beside what it corrected. */
+export function presentCorrection(row: CorrectionRow): StudyCorrectionItem {
+  return {
+    id: row.id,
+    myClassId: row.my_class_id,
+    studentName: row.student_name,
+    className: row.class_name,
+    target: row.target,
+    lessonName: row.lesson_name,
+    before: correctionSide(row.target, row.before),
+    after: correctionSide(row.target, row.after),
+    reason: row.reason,
+    correctedBy: row.corrected_by,
+    createdAt: new Date(row.created_at).toISOString(),
+    correctionPushNo: row.correction_push_no,
+  };
 }
 
 /** A ledger entry as the archive lists it. */
