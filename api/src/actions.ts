@@ -19,7 +19,7 @@ import { faceActions } from './modules/face/face.actions';
 import { homeActions } from './modules/home/home.actions';
 import { invoiceActions } from './modules/invoice/invoice.actions';
 import { myCertificateActions } from './modules/my-certificate/my-certificate.actions';
-import { myClassActions } from './modules/my-class/my-class.actions';
+import { classApplyActions, myClassActions } from './modules/my-class/my-class.actions';
 import { orderActions } from './modules/order/order.actions';
 import { partnerAppActions } from './modules/partner/partner-app.actions';
 import { partnerSsoActions } from './modules/partner/partner-sso.actions';
@@ -78,6 +78,7 @@ export const allActions: ActionDefinition[] = [
   ...refundApplyActions,
   ...invoiceActions,
   ...myClassActions,
+  ...classApplyActions,
   ...studyPageActions,
   ...studyActions,
   ...faceActions,

@@ -106,6 +106,7 @@ const SOURCES = {
     unitScoped: true,
   },
   changeClass: { sql: `SELECT id FROM change_class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  classApply: { sql: `SELECT id FROM class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   cartItem: { sql: `SELECT id FROM shop_cart_item WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   myClass: { sql: `SELECT id FROM my_class WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   push: { sql: `SELECT id FROM regulator_push WHERE project_id = ${A} ORDER BY id LIMIT 1` },
@@ -199,6 +200,11 @@ const CASES: Record<string, Record<string, Ref>> = {
   'change-class/detail': { id: 'changeClass' },
   'change-class/audit': { id: 'changeClass' },
   'change-class/cancel': { id: 'changeClass' },
+  'my-class/apply': { classId: 'trainClass' },
+  'my-class/end-class': { id: 'myClass' },
+  'class-apply/page': { classId: 'trainClass' },
+  'class-apply/audit': { id: 'classApply' },
+  'class/notify-study-class': { classId: 'trainClass' },
   'order/batch-free-order': { accountIds: 'student', classIds: 'trainClass' },
   'my-class/study-info': { myClassId: 'myClass' },
   'study/start': { myClassId: 'myClass', lessonId: 'lesson' },
@@ -647,6 +653,11 @@ describe('over the demo project and a second one', () => {
              FROM my_class m JOIN pay_order_item i ON i.my_class_id = m.id
              JOIN train_class c ON c.project_id = :a AND c.id <> m.class_id
             WHERE m.project_id = :a ORDER BY m.id, c.id LIMIT 1`);
+    await q(`INSERT INTO class_apply (project_id, account_id, class_id, status, reason, created_at, updated_at)
+           SELECT :a, a.id, c.id, 'PENDING', '报名理由A', now(), now() FROM account a, train_class c
+            WHERE a.project_id = :a AND a.role_system = 3 AND c.project_id = :a
+              AND NOT EXISTS (SELECT 1 FROM class_apply WHERE project_id = :a)
+            ORDER BY a.id, c.id LIMIT 1`);
     // A refused score import of the demo's open batch (its error file).
     await q(`INSERT INTO cms_score_import (project_id, batch_id, file_name, total, imported, headers, errors, refused_rows)
            SELECT :a, b.id, 'A.xlsx', 1, 0, '["姓名","身份证号"]', '[{"row":2,"field":"姓名","value":"考生A","message":"x"}]',

@@ -53,6 +53,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
     totalFen: "the issued invoice's total the platform reports (signed); checked against the invoice",
   },
   'change-class/page': { status: FILTER },
+  'class-apply/page': { status: FILTER },
   'order/page': { status: FILTER },
   'order/export': { status: FILTER },
   'order/free-order': {

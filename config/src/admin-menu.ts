@@ -66,6 +66,7 @@ const MENU_TABLE = [
     ['train-plan-detail', '创建计划'],
     ['class', '班级管理'],
     ['train-class-detail', '班级详情', true],
+    ['class-apply', '报名审核'],
     ['study-report', '学习档案'],
     ['second-certificate-print', '证书打印', true],
     ['study-report/student-detail', '学员档案详情', true],

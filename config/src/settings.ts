@@ -87,6 +87,15 @@ export const projectSettingsSchema = z.object({
   openChangeClassDays: nonNegativeInt(7),
   needCheckFacePass: flag(0),
   payTip: z.string().trim().max(500).default(''),
+  /**
+   * The official account's template (模板消息 template id) of study reminders
+   * (`class/notify-study-class`); empty: reminders go by SMS only.
+   */
+  studyRemindTemplateId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,64}$/, { message: '模板 ID 只能包含字母、数字、- 和 _，最多 64 个字符' })
+    .default(''),
 });
 
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
@@ -106,6 +115,7 @@ export const PROJECT_STAFF_SETTING_KEYS = [
   'projectTitle',
   'customerPhone',
   'payTip',
+  'studyRemindTemplateId',
   'trySeeVideo',
   'h5Config',
   'showClassTypeModel',

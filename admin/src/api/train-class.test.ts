@@ -59,6 +59,7 @@ describe('class calls', () => {
       electiveHours: 2.5,
       studyInOrder: false,
       examRequired: true,
+      applyRequired: false,
       examPassScore: 60,
       courses: [{ courseId: 7, kind: 'REQUIRED' as const, hours: 3.5 }],
     };

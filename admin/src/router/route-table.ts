@@ -40,6 +40,7 @@ export const SCREEN_URLS = [
   '/resource-manage/exam-question',
   '/resource-manage/exam-paper',
   '/train-manage/exam-score',
+  '/train-manage/class-apply',
   '/train-manage/change-class-manage',
   '/train-manage/change-class-manage/detail',
   '/train-manage/unit-class',

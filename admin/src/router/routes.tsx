@@ -148,6 +148,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/order-manage/list/OrderListPage'),
     (module) => module.OrderListPage,
   ),
+  '/train-manage/class-apply': screen(
+    () => import('../views/train-manage/class-apply/ClassApplyPage'),
+    (module) => module.ClassApplyPage,
+  ),
   '/train-manage/change-class-manage': screen(
     () => import('../views/train-manage/change-class-manage/ChangeClassManagePage'),
     (module) => module.ChangeClassManagePage,

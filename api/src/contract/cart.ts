@@ -111,7 +111,7 @@ export const cartCalls = defineCalls('shop-cart', {
   delete: { input: cartDeleteInput, answer: answer<CartCount>(), access: student },
   /** Empties the cart. */
   'delete-all': { input: cartFindInput, answer: answer<CartCount>(), access: student },
-  /** Adds several offered classes, skipping those in the cart or enrolled. */
+  /** Adds several offered classes, skipping those in the cart, enrolled or awaiting an approved application. */
   'one-click-join': { input: cartJoinInput, answer: answer<CartJoinAnswer>(), access: student },
   /** The checkout preview (optionally of some items). */
   'open-cart': { input: cartOpenInput, answer: answer<CartCheckout>(), access: student },

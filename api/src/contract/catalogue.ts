@@ -5,6 +5,7 @@ import { captchaCalls } from './captcha';
 import { cartCalls } from './cart';
 import { certificateCalls } from './certificate';
 import { changeClassCalls } from './change-class';
+import { classApplyCalls, classApplyStudentCalls, classNotifyCalls } from './class-apply';
 import { classCategoryCalls } from './class-category';
 import { classCenterCalls } from './class-center';
 import { classEvaluationCalls } from './class-evaluation';
@@ -67,6 +68,9 @@ export const CALLS = {
   ...keyed(invoiceOrderCalls),
   ...keyed(myClassCalls),
   ...keyed(changeClassCalls),
+  ...keyed(classApplyStudentCalls),
+  ...keyed(classApplyCalls),
+  ...keyed(classNotifyCalls),
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),
   ...keyed(faceCalls),

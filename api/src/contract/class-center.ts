@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { guest } from './access';
 import { answer, defineCalls } from './call';
+import type { MyClassApply } from './class-apply';
 import { CLASS_BASE_TYPES, type ClassBaseType } from './class-category';
 import { type PageAnswer, zInput, zOptional, zOptionalText, zPage } from './common';
 import type { ClassCourseItem } from './train-class';
@@ -97,10 +98,14 @@ export interface ClassCenterDetail extends ClassCenterItem {
   examRequired: boolean;
   /** Pass mark of the exam (0..100), shown by the H5 /detail-question page. */
   examPassScore: number;
+  /** Enrolment goes through an application staff approve (报名需审核, `my-class/apply`). */
+  applyRequired: boolean;
   courses: (ClassCourseItem & { lessons: ClassLessonItem[] })[];
   /** The signed-in student's state: in the cart, already enrolled (null when anonymous). */
   inCart: boolean | null;
   enrolled: boolean | null;
+  /** The signed-in student's latest application of the class (null when none or anonymous). */
+  apply: MyClassApply | null;
 }
 
 /**

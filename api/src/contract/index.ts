@@ -6,6 +6,7 @@ export * from './catalogue';
 export * from './category-tree';
 export * from './certificate';
 export * from './change-class';
+export * from './class-apply';
 export * from './class-category';
 export * from './class-center';
 export * from './class-evaluation';

@@ -3,7 +3,7 @@ import { student } from './access';
 import { answer, defineCalls } from './call';
 import type { ClassBaseType } from './class-category';
 import type { ClassCenterItem } from './class-center';
-import { type PageAnswer, zPage } from './common';
+import { type Abilities, type PageAnswer, zInput, zPage } from './common';
 import { MY_CLASS_STATUS, type MyClassStatus } from './train-class';
 
 /** My class (enrolment) states in words (domain "Status values"). */
@@ -17,8 +17,8 @@ export const MY_CLASS_STATUS_LABEL: Readonly<Record<MyClassStatus, string>> = {
   CHANGED_OUT: '已转班',
 };
 
-/** An enrolment of the signed-in student with its class. */
-export interface MyClassItem {
+/** An enrolment of the signed-in student with its class; `canEnd`: 结束班级 (a passed class). */
+export interface MyClassItem extends Abilities<'end'> {
   id: number;
   classId: number;
   className: string;
@@ -38,12 +38,15 @@ export interface MyClassItem {
   creditedElectiveHours: number;
   /** The study window is over. */
   studyEnded: boolean;
+  /** When the student closed the class (结束班级), else null. */
+  endedAt: string | null;
   enrolledAt: string;
 }
 
 /**
  * Which enrolments `my-class/page` lists: `current` ones (study window not over, not refunded or
- * changed out) or `ended` ones (the 已结束 list: window over, expired, refunded or changed out).
+ * changed out, not closed by the student) or `ended` ones (the 已结束 list: window over, expired,
+ * refunded, changed out or closed by the student with 结束班级).
  */
 export const MY_CLASS_SCOPES = ['current', 'ended'] as const;
 export type MyClassScope = (typeof MY_CLASS_SCOPES)[number];
@@ -71,6 +74,16 @@ export interface MyPortfolio {
   electiveHours: number;
 }
 
+/** `my-class/end-class`: the student closes a passed class; it moves to 已结束. */
+export const myClassEndInput = z.object({ id: zInput.id() });
+
+/** The refusals of ending a class. */
+export const MY_CLASS_END_MESSAGES = {
+  NOT_FOUND: '班级不存在',
+  NOT_PASSED: '班级合格后才能结束',
+  ENDED: '班级已结束',
+} as const;
+
 /** The student's own classes (`my-class/...`). */
 export const myClassCalls = defineCalls('my-class', {
   /** The student's enrolments with their state, newest first. */
@@ -79,4 +92,6 @@ export const myClassCalls = defineCalls('my-class', {
   portfolio: { input: z.object({}), answer: answer<MyPortfolio>(), access: student },
   /** Offered classes the student has neither enrolled in nor put in the cart. */
   recommended: { input: z.object({}), answer: answer<ClassCenterItem[]>(), access: student },
+  /** Closes a passed class (spec: my class end class): it is listed under 已结束 from then. */
+  'end-class': { input: myClassEndInput, answer: answer<MyClassItem>(), access: student },
 });

@@ -110,6 +110,8 @@ const classFields = {
   studyInOrder: z.preprocess((value) => value ?? false, zBoolean()),
   /** An exam must be passed after the required hours (the exam itself comes with the exam issue). */
   examRequired: z.preprocess((value) => value ?? false, zBoolean()),
+  /** Students enrol only once staff approved their application (报名需审核, `my-class/apply`). */
+  applyRequired: z.preprocess((value) => value ?? false, zBoolean()),
   /** Pass mark of the exam, 0..100; default 60. */
   examPassScore: z.preprocess(
     (value) => (value === undefined || value === null || value === '' ? 60 : value),
@@ -297,6 +299,8 @@ export interface ClassCourseItem {
 export interface ClassDetail extends ClassItem {
   studyInOrder: boolean;
   examRequired: boolean;
+  /** 报名需审核: students apply and staff approve before they may enrol. */
+  applyRequired: boolean;
   examPassScore: number;
   certificateTemplateId: number | null;
   certificateTemplateName: string | null;

@@ -29,6 +29,7 @@ import {
   CertificatePrintLog,
   CertificateQueryMiss,
 } from '../modules/my-certificate/my-certificate.model';
+import { StudyNotice } from '../modules/my-class/study-notice.model';
 import {
   BatchOrder,
   PayAttempt,
@@ -57,6 +58,7 @@ import { Session } from '../modules/session/session.model';
 import { SmsCode } from '../modules/sms/sms-code.model';
 import { SmsOutbox } from '../modules/sms/sms-outbox.model';
 import { LessonProgress, PopupAnswer, StudyRefusal, StudySession } from '../modules/study/study.model';
+import { ClassApply } from '../modules/train-class/class-apply.model';
 import {
   ClassEvaluation,
   MyClass,
@@ -110,6 +112,7 @@ export function initModels(sequelize: Sequelize): void {
   UnitImport.initModel(sequelize);
   UnitAffiliation.initModel(sequelize);
   ChangeClassApply.initModel(sequelize);
+  for (const model of [ClassApply, StudyNotice]) model.initModel(sequelize);
   RefundApply.initModel(sequelize);
   for (const model of [InvoiceConfig, Invoice, InvoiceOrder, InvoiceLog]) model.initModel(sequelize);
   RegulatorPushConfig.initModel(sequelize);

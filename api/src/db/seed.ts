@@ -18,6 +18,7 @@ import {
   seedCertificateIssueDemo,
   seedSkillCertificateDemo,
 } from '../modules/my-certificate/my-certificate.demo';
+import { seedClassApplyDemo } from '../modules/my-class/my-class.demo';
 import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../modules/order/order.demo';
 import { Project } from '../modules/project/project.model';
 import { DEMO_REFUND_TEXT, seedRefundApplyDemo } from '../modules/refund-apply/refund-apply.demo';
@@ -26,7 +27,11 @@ import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { openLedgers } from '../modules/study/ledger';
 import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
-import { DEMO_EXAM_CLASS, seedTrainClassDemo } from '../modules/train-class/train-class.demo';
+import {
+  DEMO_APPLY_CLASS,
+  DEMO_EXAM_CLASS,
+  seedTrainClassDemo,
+} from '../modules/train-class/train-class.demo';
 import { seedTrainCatalogueDemo } from '../modules/train-plan/train-plan.demo';
 import { Unit } from '../modules/unit/unit.model';
 import {
@@ -65,6 +70,8 @@ export const DEMO = {
   studentClass: DEMO_STUDENT_CLASS,
   /** The free class with an exam (one short lesson, then a 20-minute exam). */
   examClass: DEMO_EXAM_CLASS,
+  /** The free class marked 报名需审核 (李四's application waits in 报名审核). */
+  applyClass: DEMO_APPLY_CLASS,
   /** Last year's class the demo student has passed, with its certificate issued. */
   passedClass: DEMO_PASSED_CLASS,
   /** The demo student's skill certificate (电工 四级/中级工), issued by the project. */
@@ -120,6 +127,8 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
           refundText: DEMO_REFUND_TEXT,
           // Registration checks name and ID number with the (simulated) identity service.
           idCardVerify: 1,
+          // 学习提醒 also sends the official account's template message (the simulator's).
+          studyRemindTemplateId: 'demoStudyRemindTpl01',
         },
       },
       { transaction },
@@ -213,6 +222,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       reviewers.map((reviewer) => reviewer.id),
       transaction,
     );
+    await seedClassApplyDemo(project.id, transaction);
     await seedStudentEnrolmentDemo(project.id, student.id, transaction);
     await seedOrderDemo(project.id, transaction);
     // After the orders: 孙七's enrolment has no order (the demo of /student/info, not of payments).

@@ -4,6 +4,7 @@ import { sweepBannerImagesJob } from '../modules/banner/banner.jobs';
 import { dashboardRollupJob } from '../modules/dashboard/dashboard.jobs';
 import { examDeadlineJob } from '../modules/exam/exam.jobs';
 import { invoiceIssueJob, invoiceRedJob, invoiceSweepJob } from '../modules/invoice/invoice.jobs';
+import { studyNoticeJob } from '../modules/my-class/study-notice.service';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { partnerNoticeJob, partnerSweepJob } from '../modules/partner/partner.jobs';
 import { regulatorPushJob, regulatorPushSweepJob } from '../modules/regulator/push.jobs';
@@ -33,4 +34,5 @@ export const allJobs: readonly JobDefinition[] = [
   regulatorPushJob,
   regulatorPushSweepJob,
   dashboardRollupJob,
+  studyNoticeJob,
 ];

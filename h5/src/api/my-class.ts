@@ -17,3 +17,10 @@ export const listRecommendedClasses = () => api.call('my-class/recommended', {})
 /** The reporting to the regulator of the student's enrolments (the named ones). Rejects with an ApiError. */
 export const listMyPushStates = (myClassIds: number[]) =>
   api.call('my-class-push-log/my-push-log', { myClassIds });
+
+/** Applies to enrol in a class marked 报名需审核. Rejects with an ApiError (already applied, enrolled...). */
+export const applyForClass = (classId: number, reason?: string) =>
+  api.call('my-class/apply', { classId, ...(reason ? { reason } : {}) });
+
+/** Closes a passed class (结束班级): it moves to 已结束. Rejects with an ApiError. */
+export const endMyClass = (id: number) => api.call('my-class/end-class', { id });

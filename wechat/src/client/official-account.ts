@@ -85,6 +85,21 @@ export interface OfficialAccountClient {
   createQrCode(request: QrCodeRequest): Promise<QrCode>;
   /** The follow state of an openid; WeChat answers 40003 for an openid of another account. */
   userInfo(openId: string): Promise<FollowInfo>;
+  /**
+   * Sends a template message (模板消息, `/cgi-bin/message/template/send`) and answers its msgid.
+   * WeChat refuses an openid of another account (40003), a user who does not follow (43004) and an
+   * unknown template (40037): WechatApiError.
+   */
+  sendTemplateMessage(message: TemplateMessage): Promise<number>;
+}
+
+/** A template message: the template's fields by name (`first`, `keyword1`, ..., `remark`). */
+export interface TemplateMessage {
+  toUser: string;
+  templateId: string;
+  /** Opened when the user taps the message. */
+  url?: string;
+  data: Record<string, { value: string; color?: string }>;
 }
 
 interface TokenAnswer {
@@ -245,6 +260,23 @@ export function createOfficialAccountClient(options: OfficialAccountOptions): Of
         url: answer.url,
         imageUrl: `${options.endpoints.mp.replace(/\/+$/, '')}/cgi-bin/showqrcode?ticket=${encodeURIComponent(answer.ticket)}`,
       };
+    },
+    async sendTemplateMessage(message) {
+      if (!message.toUser) throw new TypeError('toUser is required');
+      if (!message.templateId) throw new TypeError('templateId is required');
+      const answer = await withToken((token) =>
+        call<{ msgid: number }>(
+          '/cgi-bin/message/template/send',
+          { access_token: token },
+          {
+            touser: message.toUser,
+            template_id: message.templateId,
+            ...(message.url ? { url: message.url } : {}),
+            data: message.data,
+          },
+        ),
+      );
+      return answer.msgid;
     },
     async userInfo(openId) {
       if (!openId) throw new TypeError('openId is required');

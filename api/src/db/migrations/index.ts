@@ -42,6 +42,7 @@ import { m0060Cms } from './0060-cms';
 import { m0070UploadedImages } from './0070-uploaded-images';
 import { m0071Dashboard } from './0071-dashboard';
 import { m0075IdentityChecks } from './0075-identity-checks';
+import { m0076ClassApplies } from './0076-class-applies';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -88,4 +89,5 @@ export const migrations: Migration[] = [
   m0071Dashboard,
   m0042StudyLedger,
   m0043StudyCorrections,
+  m0076ClassApplies,
 ];

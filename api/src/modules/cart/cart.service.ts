@@ -8,11 +8,13 @@ import {
   type CartJoinAnswer,
   type CartUnavailableReason,
 } from '../../contract/cart';
+import { CLASS_APPLY_MESSAGES } from '../../contract/class-apply';
 import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { sharedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';
 import { categoryPlaces } from '../class-category/category-places';
+import { classesAwaitingApproval } from '../train-class/class-apply.model';
 import {
   CLASS_NOT_OFFERED,
   chinaToday,
@@ -223,6 +225,8 @@ export async function addToCart(
       throw new BusinessError(ALREADY_IN_CART);
     if ((await enrolledClassIds(owner, [classId], transaction)).size)
       throw new BusinessError(ALREADY_ENROLLED);
+    if ((await classesAwaitingApproval(owner.projectId, owner.accountId, [classId], transaction)).size)
+      throw new BusinessError(CLASS_APPLY_MESSAGES.NOT_APPROVED);
     await checkRoom(owner, 1, transaction);
     await insertItems(owner, [classId], transaction);
     return countItems(owner, transaction);
@@ -258,7 +262,8 @@ export async function joinClasses(
       ).map((row) => row.classId),
     );
     const enrolled = await enrolledClassIds(owner, classIds, transaction);
-    const adding = classIds.filter((id) => !inCart.has(id) && !enrolled.has(id));
+    const awaiting = await classesAwaitingApproval(owner.projectId, owner.accountId, classIds, transaction);
+    const adding = classIds.filter((id) => !inCart.has(id) && !enrolled.has(id) && !awaiting.has(id));
     await checkRoom(owner, adding.length, transaction);
     if (adding.length) await insertItems(owner, adding, transaction);
     const { count } = await countItems(owner, transaction);

@@ -1,6 +1,7 @@
 import { shownBaseTypes } from '@px/config';
 import { col, fn, Op, QueryTypes, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
+import type { MyClassApply } from '../../contract/class-apply';
 import type {
   ClassCenterDetail,
   ClassCenterItem,
@@ -19,6 +20,7 @@ import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-c
 import { CourseLesson } from '../course/course.model';
 import { Resource } from '../resource/resource.model';
 import { PlayUnavailableError } from '../resource/video-provider';
+import { latestClassApply, presentMyClassApply } from '../train-class/class-apply.model';
 import { classRatings } from '../train-class/class-evaluation.service';
 import {
   CLASS_NOT_OFFERED,
@@ -201,10 +203,11 @@ export interface CenterStudent {
   accountId: number;
 }
 
-/** A student's state of a class: in the cart, enrolled. */
+/** A student's state of a class: in the cart, enrolled, their latest application. */
 export interface StudentState {
   inCart: boolean | null;
   enrolled: boolean | null;
+  apply: MyClassApply | null;
 }
 
 /**
@@ -217,9 +220,9 @@ export async function studentState(
   classId: number,
   student: CenterStudent | null,
 ): Promise<StudentState> {
-  if (!student) return { inCart: null, enrolled: null };
+  if (!student) return { inCart: null, enrolled: null, apply: null };
   const cache = sharedCache<StudentState>(scope.sequelize, 'class-student-state', {
-    tables: ['shop_cart_item', 'my_class'],
+    tables: ['shop_cart_item', 'my_class', 'class_apply'],
     maxEntries: 50_000,
     maxAgeMs: 60_000,
   });
@@ -249,7 +252,12 @@ async function readStudentState(
       type: QueryTypes.SELECT,
     },
   );
-  return { inCart: row?.in_cart ?? false, enrolled: row?.enrolled ?? false };
+  const apply = await latestClassApply(scope.project.id, student.accountId, classId);
+  return {
+    inCart: row?.in_cart ?? false,
+    enrolled: row?.enrolled ?? false,
+    apply: apply && presentMyClassApply(apply),
+  };
 }
 
 /**
@@ -281,6 +289,7 @@ export async function findCenterDetail(
     studyInOrder: cls.studyInOrder,
     examRequired: cls.examRequired,
     examPassScore: cls.examPassScore,
+    applyRequired: cls.applyRequired,
     courses: courses.map((course) => ({ ...course, lessons: lessons.get(course.courseId) ?? [] })),
   };
 }

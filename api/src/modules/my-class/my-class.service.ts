@@ -1,7 +1,17 @@
 import { literal, Op, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { ClassBaseType } from '../../contract/class-category';
-import type { MyClassItem, MyClassPage, MyPortfolio, myClassPageInput } from '../../contract/my-class';
+import {
+  MY_CLASS_END_MESSAGES,
+  type MyClassItem,
+  type MyClassPage,
+  type MyPortfolio,
+  type myClassPageInput,
+} from '../../contract/my-class';
+import { BusinessError } from '../../core/errors';
+import { authorize } from '../../core/policy';
+import { presentMyClassItem } from './my-class.presenter';
+import './my-class.policy';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { categoryPlaces } from '../class-category/category-places';
@@ -25,8 +35,14 @@ function scopeWhere(
     `(SELECT id FROM train_class WHERE project_id = ${Number(projectId)} AND study_end_date < '${today}')`,
   );
   return scope === 'ended'
-    ? { [Op.or]: [{ status: [...ENDED_STATUS] }, { classId: { [Op.in]: endedClasses } }] }
-    : { status: { [Op.notIn]: [...ENDED_STATUS] }, classId: { [Op.notIn]: endedClasses } };
+    ? {
+        [Op.or]: [
+          { status: [...ENDED_STATUS] },
+          { classId: { [Op.in]: endedClasses } },
+          { endedAt: { [Op.ne]: null } },
+        ],
+      }
+    : { status: { [Op.notIn]: [...ENDED_STATUS] }, classId: { [Op.notIn]: endedClasses }, endedAt: null };
 }
 
 /**
@@ -66,22 +82,12 @@ export async function pageMyClasses(
     const cls = classes.get(row.classId);
     if (!cls) return [];
     return [
-      {
-        id: row.id,
-        classId: cls.id,
-        className: cls.name,
-        year: cls.year,
-        status: row.status,
-        studyStartDate: cls.studyStartDate,
-        studyEndDate: cls.studyEndDate,
-        requiredHours: (hours.get(cls.id)?.requiredTenths ?? 0) / 10,
-        electiveHours: hideElective ? 0 : cls.electiveHoursTenths / 10,
+      presentMyClassItem(scope, row, cls, {
+        requiredTenths: hours.get(cls.id)?.requiredTenths ?? 0,
         baseType: places.get(cls.categoryId)?.baseType ?? 'public',
-        creditedRequiredHours: row.requiredTenths / 10,
-        creditedElectiveHours: hideElective ? 0 : row.electiveTenths / 10,
-        studyEnded: today > cls.studyEndDate,
-        enrolledAt: row.createdAt.toISOString(),
-      },
+        hideElective,
+        today,
+      }),
     ];
   });
   return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
@@ -122,4 +128,36 @@ export async function myPortfolio(scope: ActorScope): Promise<MyPortfolio> {
     hoursByBaseType: { public: hoursByBaseType.public / 10, specialized: hoursByBaseType.specialized / 10 },
     electiveHours: scope.project.settings.hideElective === 1 ? 0 : electiveTenths / 10,
   };
+}
+
+/**
+ * `my-class/end-class`: the student closes their own passed class (结束班级); it is listed under
+ * 已结束 from then and answered as it is now. Refused by the policy `my-class.end` otherwise.
+ */
+export async function endMyClass(
+  scope: ActorScope,
+  id: number,
+  today = chinaToday(scope.providers.clock.now()),
+): Promise<MyClassItem> {
+  const projectId = scope.project.id;
+  const { row, cls } = await scope.sequelize.transaction(async (transaction) => {
+    const row = await MyClass.findOne({
+      where: { id, projectId, accountId: scope.principal.accountId },
+      lock: transaction.LOCK.UPDATE,
+      transaction,
+    });
+    if (!row) throw new BusinessError(MY_CLASS_END_MESSAGES.NOT_FOUND);
+    authorize(scope, 'my-class.end', row);
+    await row.update({ endedAt: scope.providers.clock.now() }, { transaction });
+    const cls = await TrainClass.findOne({ where: { id: row.classId, projectId }, transaction });
+    if (!cls) throw new BusinessError(MY_CLASS_END_MESSAGES.NOT_FOUND);
+    return { row, cls };
+  });
+  const [hours, places] = await Promise.all([classHours(projectId, [cls.id]), categoryPlaces(projectId)]);
+  return presentMyClassItem(scope, row, cls, {
+    requiredTenths: hours.get(cls.id)?.requiredTenths ?? 0,
+    baseType: places.get(cls.categoryId)?.baseType ?? 'public',
+    hideElective: scope.project.settings.hideElective === 1,
+    today,
+  });
 }

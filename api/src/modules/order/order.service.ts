@@ -1,6 +1,7 @@
 import { maskIdCardNumber } from '@px/config';
 import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
+import { CLASS_APPLY_MESSAGES } from '../../contract/class-apply';
 import type {
   ClassOption,
   FreeOrderAnswer,
@@ -26,6 +27,7 @@ import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
 import { ShopCartItem } from '../cart/cart.model';
+import { classesAwaitingApproval } from '../train-class/class-apply.model';
 import { chinaToday, notOfferedReason } from '../train-class/class-read';
 import { createEnrolment } from '../train-class/enrolment.service';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
@@ -54,8 +56,9 @@ const NOT_IN_CART = '所选班级不在您的购物车中';
 const NOTHING_TO_PAY = '购物车中没有可结算的班级';
 
 /** Why a class cannot go into a new order of a student, in words. */
-const REFUSAL: Record<'OFF_SHELF' | 'ENROL_CLOSED' | 'ENROLLED' | 'PENDING_PAY', string> = {
+const REFUSAL: Record<'OFF_SHELF' | 'ENROL_CLOSED' | 'ENROLLED' | 'PENDING_PAY' | 'NOT_APPROVED', string> = {
   OFF_SHELF: '已下架',
+  NOT_APPROVED: CLASS_APPLY_MESSAGES.NOT_APPROVED,
   ENROL_CLOSED: '不在报名时间内',
   ENROLLED: '已报名',
   PENDING_PAY: '已在待支付的订单中，请先完成支付或取消该订单',
@@ -236,12 +239,15 @@ export async function submitOrder(
       ).map((plan) => [plan.id, plan.status]),
     );
     const refusals = await enrolmentRefusals(projectId, accountId, classIds, transaction);
+    const awaiting = await classesAwaitingApproval(projectId, accountId, classIds, transaction);
     const byId = new Map(classes.map((cls) => [cls.id, cls]));
     const chosen: TrainClass[] = [];
     for (const item of cart) {
       const cls = byId.get(item.classId);
       const reason = cls
-        ? (refusals.get(cls.id) ?? notOfferedReason(cls, planStatus.get(cls.planId) ?? '', today))
+        ? (refusals.get(cls.id) ??
+          notOfferedReason(cls, planStatus.get(cls.planId) ?? '', today) ??
+          (awaiting.has(cls.id) ? 'NOT_APPROVED' : null))
         : 'OFF_SHELF';
       if (reason === null && cls) chosen.push(cls);
       else if (cartItemIds)

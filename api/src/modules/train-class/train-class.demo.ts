@@ -25,6 +25,8 @@ interface DemoClass {
   description: string;
   /** The class ends with an exam (its paper and settings come from the exam demo). */
   examRequired?: boolean;
+  /** Enrolment goes through an application staff approve (报名需审核). */
+  applyRequired?: boolean;
 }
 
 const SAFETY = '安全生产基础';
@@ -32,6 +34,8 @@ const FIRST_AID = '现场急救实务';
 
 /** The demo class with an exam: one short lesson, then the exam (exam.demo.ts sets it up). */
 export const DEMO_EXAM_CLASS = '安全生产考试体验班';
+/** The free class marked 报名需审核: students apply, 报名审核 approves, then they enrol. */
+export const DEMO_APPLY_CLASS = '特种作业安全管理研修班';
 
 /** The demo catalogue: most classes of this year's published plan are on the shelf and offered now. */
 export const DEMO_CLASSES: readonly DemoClass[] = [
@@ -161,6 +165,18 @@ export const DEMO_CLASSES: readonly DemoClass[] = [
     description: '免费报名，学完一节安全生产课后参加在线考试（20 分钟，3 次机会，60 分合格）。',
     examRequired: true,
   },
+  {
+    name: DEMO_APPLY_CLASS,
+    plan: 'this-year',
+    category: '建筑施工',
+    amountFen: 0,
+    courses: [[SAFETY, 'REQUIRED']],
+    electiveHoursTenths: 0,
+    onShelf: true,
+    teacherName: '王建国',
+    description: '面向特种作业单位安全管理人员，名额有限：请先提交报名申请，审核通过后即可免费报名。',
+    applyRequired: true,
+  },
 ];
 
 /** The plans of the demo (train-plan.demo.ts) by role: last year's, this year's published one, this year's draft. */
@@ -231,6 +247,7 @@ export async function seedTrainClassDemo(
         studyEndDate: windows.end,
         electiveHoursTenths: demo.electiveHoursTenths,
         examRequired: demo.examRequired ?? false,
+        applyRequired: demo.applyRequired ?? false,
         examPassScore: 60,
         teacherName: demo.teacherName,
         description: demo.description,

@@ -32,6 +32,8 @@ export class TrainClass extends Model<InferAttributes<TrainClass>, InferCreation
   declare teacherName: string | null;
   declare description: string | null;
   declare onShelf: CreationOptional<boolean>;
+  /** Enrolment goes through an application staff approve (报名需审核). */
+  declare applyRequired: CreationOptional<boolean>;
   declare shelvedAt: CreationOptional<Date | null>;
   declare sort: CreationOptional<number>;
   declare createdBy: number | null;
@@ -59,6 +61,7 @@ export class TrainClass extends Model<InferAttributes<TrainClass>, InferCreation
         teacherName: { type: DataTypes.STRING(50), allowNull: true },
         description: { type: DataTypes.TEXT, allowNull: true },
         onShelf: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        applyRequired: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         shelvedAt: { type: DataTypes.DATE, allowNull: true },
         sort: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
@@ -115,6 +118,8 @@ export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttrib
   declare electiveTenths: CreationOptional<number>;
   declare finishedStudyAt: CreationOptional<Date | null>;
   declare passedAt: CreationOptional<Date | null>;
+  /** When the student closed the finished class (结束班级): it is listed under 已结束 from then. */
+  declare endedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -130,6 +135,7 @@ export class MyClass extends Model<InferAttributes<MyClass>, InferCreationAttrib
         electiveTenths: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         finishedStudyAt: { type: DataTypes.DATE, allowNull: true },
         passedAt: { type: DataTypes.DATE, allowNull: true },
+        endedAt: { type: DataTypes.DATE, allowNull: true },
         ...timestampAttributes,
       },
       { sequelize, tableName: 'my_class' },

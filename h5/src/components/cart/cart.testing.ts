@@ -38,8 +38,10 @@ export function buildClassDetail(overrides: Partial<ClassCenterDetail> = {}): Cl
     studyInOrder: false,
     examRequired: true,
     examPassScore: 80,
+    applyRequired: false,
     inCart: null,
     enrolled: null,
+    apply: null,
     courses: [
       {
         courseId: 11,

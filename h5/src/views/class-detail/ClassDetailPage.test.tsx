@@ -4,6 +4,7 @@ import { buildSystemInfo } from '@px/test/jest/system-info';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'react-vant';
 import { addToCart, findCart } from '../../api/cart';
+import { applyForClass } from '../../api/my-class';
 import { getSystemInfo } from '../../api/project';
 import { findClassDetail, getTrialPlay, listEvaluations } from '../../api/train-class';
 import { buildCart, buildCartItem, buildClassDetail, buildLesson } from '../../components/cart/cart.testing';
@@ -19,6 +20,7 @@ jest.mock('../../api/train-class', () => ({
   listEvaluations: jest.fn(),
 }));
 jest.mock('../../api/cart', () => ({ addToCart: jest.fn(), findCart: jest.fn() }));
+jest.mock('../../api/my-class', () => ({ applyForClass: jest.fn() }));
 
 const detail = jest.mocked(findClassDetail);
 const trialPlay = jest.mocked(getTrialPlay);
@@ -240,6 +242,64 @@ describe('ClassDetailPage: the cart buttons', () => {
     renderDetail();
     fireEvent.click(await screen.findByText('须知'));
     expect(await probedLocation()).toBe('/detail-question?id=5');
+  });
+});
+
+describe('ClassDetailPage: a class marked 报名需审核', () => {
+  const applyCall = jest.mocked(applyForClass);
+  beforeEach(() => applyCall.mockReset());
+
+  it('asks for an application, sends it with the reason, then shows it waiting', async () => {
+    setTokenCookie('tok');
+    detail.mockResolvedValue(
+      buildClassDetail({ inCart: false, enrolled: false, applyRequired: true, apply: null }),
+    );
+    applyCall.mockResolvedValue({
+      id: 3,
+      status: 'PENDING',
+      remark: null,
+      createdAt: '2026-12-01T02:00:00.000Z',
+    });
+    renderDetail();
+    expect(await screen.findByText(/该班级报名需审核/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '加入购物车' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: '申请报名' }));
+    fireEvent.change(await screen.findByLabelText('申请说明'), { target: { value: '单位安排' } });
+    fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
+    await waitFor(() => expect(applyCall).toHaveBeenCalledWith(5, '单位安排'));
+    expect(await screen.findByText('报名申请审核中')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '申请报名' })).toBeNull();
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  it('says why an application was rejected and lets the student apply again', async () => {
+    setTokenCookie('tok');
+    detail.mockResolvedValue(
+      buildClassDetail({
+        inCart: false,
+        enrolled: false,
+        applyRequired: true,
+        apply: { id: 3, status: 'REJECTED', remark: '名额已满', createdAt: '2026-12-01T02:00:00.000Z' },
+      }),
+    );
+    renderDetail();
+    expect(await screen.findByText(/报名申请未通过：名额已满/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '申请报名' })).toBeTruthy();
+  });
+
+  it('offers the cart buttons once the application is approved', async () => {
+    setTokenCookie('tok');
+    detail.mockResolvedValue(
+      buildClassDetail({
+        inCart: false,
+        enrolled: false,
+        applyRequired: true,
+        apply: { id: 3, status: 'APPROVED', remark: null, createdAt: '2026-12-01T02:00:00.000Z' },
+      }),
+    );
+    renderDetail();
+    expect(await screen.findByRole('button', { name: '加入购物车' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '申请报名' })).toBeNull();
   });
 });
 

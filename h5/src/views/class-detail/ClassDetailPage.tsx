@@ -1,11 +1,13 @@
-import type { ClassCenterDetail, SystemInfo } from '@px/api/contract';
+import type { ClassCenterDetail, MyClassApply, SystemInfo } from '@px/api/contract';
 import { type ReactElement, useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { NoticeBar } from 'react-vant';
 import { parseId } from '../../components/cart/query-ids';
 import { PageError, PageLoading } from '../../components/PageState';
 import { SegmentedTabs } from '../../components/SegmentedTabs';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { DETAIL_QUESTION_PATH } from '../../router/paths';
+import { ApplyPopup } from './components/ApplyPopup';
 import { CourseList } from './components/CourseList';
 import { DetailActionBar } from './components/DetailActionBar';
 import { DetailHeader } from './components/DetailHeader';
@@ -15,7 +17,7 @@ import { MissingClass } from './components/MissingClass';
 import { TrialPlayer } from './components/TrialPlayer';
 import type { DetailVariant } from './detail-variants';
 import { useClassDetail } from './use-class-detail';
-import { useEnrolActions } from './use-enrol-actions';
+import { type EnrolState, useEnrolActions } from './use-enrol-actions';
 import { useTrial } from './use-trial';
 import './class-detail.css';
 
@@ -27,12 +29,29 @@ interface DetailViewProps {
   detail: ClassCenterDetail;
   settings: SystemInfo;
   onAdded: () => void;
+  onApplied: (apply: MyClassApply) => void;
+}
+
+/**
+ * What a class marked 报名需审核 says above its header: the rule, the application waiting, or why
+ * it was rejected; nothing once approved (the class is bought as any other) or for other classes.
+ */
+function ApplyNotice({ detail, state }: { detail: ClassCenterDetail; state: EnrolState }) {
+  if (!detail.applyRequired || state === 'enrolled' || state === 'open' || state === 'in-cart') return null;
+  const text =
+    state === 'applied'
+      ? '报名申请已提交，审核通过后即可报名'
+      : detail.apply?.status === 'REJECTED'
+        ? `报名申请未通过：${detail.apply.remark ?? ''}。可修改说明后重新申请`
+        : '该班级报名需审核：请先提交报名申请，审核通过后即可报名';
+  return <NoticeBar className="class-detail__apply" wrapable scrollable={false} text={text} />;
 }
 
 /** The loaded class: header, 介绍 / 课程 / 评价 (in sections or tabs), the bottom bar and the trial player. */
-function ClassDetailView({ variant, detail, settings, onAdded }: DetailViewProps) {
+function ClassDetailView({ variant, detail, settings, onAdded, onApplied }: DetailViewProps) {
   const navigate = useNavigate();
-  const actions = useEnrolActions(detail, onAdded);
+  const actions = useEnrolActions(detail, onAdded, onApplied);
+  const [applying, setApplying] = useState(false);
   const trial = useTrial(detail.id, actions);
   const [activePart, setActivePart] = useState<DetailPart>('intro');
   const parts: { key: DetailPart; title: string; heading: string; body: ReactElement }[] = [
@@ -62,6 +81,7 @@ function ClassDetailView({ variant, detail, settings, onAdded }: DetailViewProps
   return (
     <main className="page class-detail">
       {variant.stateFirst && <EnrolStatePanel state={actions.state} />}
+      <ApplyNotice detail={detail} state={actions.state} />
       <DetailHeader detail={detail} hideElective={settings.hideElective === 1} />
       {variant.layout === 'tabs' ? (
         <>
@@ -83,6 +103,14 @@ function ClassDetailView({ variant, detail, settings, onAdded }: DetailViewProps
       <DetailActionBar
         actions={actions}
         onQuestions={() => navigate(`${DETAIL_QUESTION_PATH}?id=${detail.id}`)}
+        onApply={() => setApplying(true)}
+      />
+      <ApplyPopup
+        visible={applying}
+        className={detail.name}
+        busy={actions.busy}
+        onClose={() => setApplying(false)}
+        onSubmit={actions.apply}
       />
       <TrialPlayer session={trial.session} onClose={trial.close} onTrialEnd={trial.onTrialEnd} />
     </main>
@@ -99,6 +127,7 @@ export function ClassDetailPage({ variant }: { variant: DetailVariant }) {
   const systemInfo = useSystemInfo();
   const { state, reload, update } = useClassDetail(parseId(params.get('id')));
   const markInCart = useCallback(() => update({ inCart: true }), [update]);
+  const markApplied = useCallback((apply: MyClassApply) => update({ apply }), [update]);
 
   if (state.status === 'missing') return <MissingClass />;
   if (state.status === 'loading' || systemInfo.status === 'loading') return <PageLoading />;
@@ -111,6 +140,7 @@ export function ClassDetailPage({ variant }: { variant: DetailVariant }) {
       detail={state.detail}
       settings={systemInfo.settings}
       onAdded={markInCart}
+      onApplied={markApplied}
     />
   );
 }

@@ -18,7 +18,13 @@ import { countCart } from '../../api/cart';
 import { getFacePhotoStatus, uploadFacePhoto } from '../../api/face';
 import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
 import { listMyCertificates } from '../../api/my-certificate';
-import { getMyPortfolio, listMyClasses, listMyPushStates, listRecommendedClasses } from '../../api/my-class';
+import {
+  endMyClass,
+  getMyPortfolio,
+  listMyClasses,
+  listMyPushStates,
+  listRecommendedClasses,
+} from '../../api/my-class';
 import { cancelOrder, listMyOrders } from '../../api/order';
 import { getSystemInfo } from '../../api/project';
 import {
@@ -55,6 +61,7 @@ jest.mock('../../api/login', () => ({
 jest.mock('../../api/sms', () => ({ sendSignedInMsgCode: jest.fn() }));
 jest.mock('../../api/cart', () => ({ countCart: jest.fn() }));
 jest.mock('../../api/my-class', () => ({
+  endMyClass: jest.fn(),
   listMyClasses: jest.fn(),
   getMyPortfolio: jest.fn(),
   listRecommendedClasses: jest.fn(),
@@ -139,7 +146,10 @@ function buildMyClass(overrides: Partial<MyClassItem> = {}): MyClassItem {
     creditedRequiredHours: 0,
     creditedElectiveHours: 0,
     studyEnded: false,
+    endedAt: null,
     enrolledAt: '2025-03-01T08:00:00.000Z',
+    canEnd: false,
+    endRefusal: '班级合格后才能结束',
     ...overrides,
   };
 }
@@ -584,6 +594,30 @@ describe('MyPage: the hub', () => {
     fireEvent.click(screen.getByRole('radio', { name: '进行中' }));
     expect(await screen.findByText('还没有进行中的班级')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/my');
+  });
+
+  it('结束班级 closes a passed class after confirmation and loads the list again', async () => {
+    const confirm = jest.spyOn(Dialog, 'confirm').mockResolvedValue(true);
+    const ended = jest.mocked(endMyClass);
+    const passed = buildMyClass({
+      id: 44,
+      className: '已合格的班级',
+      status: 'PASSED',
+      canEnd: true,
+      endRefusal: null,
+    });
+    myClasses.mockResolvedValue(pageOf([passed, buildMyClass()]));
+    ended.mockResolvedValue({ ...passed, canEnd: false, endedAt: '2026-12-06T02:00:00.000Z' });
+    renderMy('/my');
+    await screen.findByText('已合格的班级');
+    // Only the passed class offers it.
+    expect(screen.getAllByRole('button', { name: /^结束班级/ })).toHaveLength(1);
+    myClasses.mockResolvedValue(pageOf([buildMyClass()]));
+    fireEvent.click(screen.getByRole('button', { name: '结束班级：已合格的班级' }));
+    await waitFor(() => expect(ended).toHaveBeenCalledWith(44));
+    await waitFor(() => expect(screen.queryByText('已合格的班级')).toBeNull());
+    expect(confirm).toHaveBeenCalledTimes(1);
+    confirm.mockRestore();
   });
 
   it('says so when no class has ended', async () => {

@@ -92,7 +92,10 @@ const ENROLMENT: MyClassItem = {
   creditedRequiredHours: 0,
   creditedElectiveHours: 0,
   studyEnded: false,
+  endedAt: null,
   enrolledAt: '2025-03-01T08:11:00.000Z',
+  canEnd: false,
+  endRefusal: '班级合格后才能结束',
 };
 
 const PAID_ORDER = buildOrder({

@@ -15,6 +15,7 @@ import { avatarSvg, mpIndexSection, qrCodePage, resultPage } from './pages';
 import { checkServerUrl, type ServerCheckResult } from './push';
 import { installQrCodeRoutes, qrCodeAlive } from './qrcode';
 import { createMpState, type MpState, type QrCodeRecord } from './state';
+import { installTemplateRoutes, type TemplateMessageRecord } from './template';
 import { installTokenRoutes } from './tokens';
 
 export type { FollowChange } from './follow';
@@ -22,6 +23,7 @@ export { MpActionError } from './follow';
 export type { PushAttempt, PushDelivery, ServerCheckResult } from './push';
 export type { QrCodeRecord } from './state';
 export { MP_ERRORS, MP_TIMES, originalIdOf } from './state';
+export type { TemplateMessageRecord } from './template';
 
 /** What in-process tests (and the bridge) drive the official-account simulator with. */
 export interface MpSimulator {
@@ -40,6 +42,8 @@ export interface MpSimulator {
   qrCodes(filter?: { appId?: string; aliveOnly?: boolean }): QrCodeRecord[];
   /** The JS-SDK tickets of an app WeChat would still accept at `now` (the bridge checks wx.config with them). */
   jsApiTickets(appId: string, now?: number): string[];
+  /** Template messages accepted so far (oldest first), optionally of one app. */
+  templateMessages(appId?: string): TemplateMessageRecord[];
   /** Push timing: per-try timeout (5 s) and tries in all (3). */
   configurePush(options: { timeoutMs?: number; attempts?: number }): void;
 }
@@ -168,6 +172,8 @@ function installHooks(context: SimContext, state: MpState, controls: MpSimulator
 export const mpModule: SimModule = (context) => {
   const state = createMpState();
   const controls: MpSimulator = {
+    templateMessages: (appId) =>
+      state.templateMessages.filter((message) => !appId || message.appId === appId),
     scan: (ticket, userKey) => scanQrCode(context, state, ticket, userKey),
     follow: (appId, userKey) => followApp(context, state, appId, userKey),
     unfollow: (appId, userKey) => unfollowApp(context, state, appId, userKey),
@@ -214,6 +220,7 @@ export const mpModule: SimModule = (context) => {
   installQrCodeRoutes(context, state);
   installUserRoutes(context, state);
   installOAuthRoutes(context, state);
+  installTemplateRoutes(context, state);
   installHooks(context, state, controls);
   context.indexSection(() => mpIndexSection(context, state));
 };

@@ -100,9 +100,21 @@ export function mpIndexSection(context: SimContext, state: MpState): string {
         `<li>${describe(code)} <a href="/__sim/qr/${encodeURIComponent(code.ticket)}">查看</a>${scanButtons(context, code)}</li>`,
     )
     .join('');
+  const messages = state.templateMessages
+    .slice(-20)
+    .reverse()
+    .map(
+      (message) =>
+        `<li><b>${escapeHtml(message.nickname)}</b> <span class="muted">${escapeHtml(message.appId)} · 模板 ${escapeHtml(message.templateId)}</span><br>${Object.values(
+          message.data,
+        )
+          .map((field) => escapeHtml(field.value))
+          .join('<br>')}</li>`,
+    )
+    .join('');
   return `<div class="card"><h2>公众号</h2><ul>${appRows}</ul></div><div class="card"><h2>关注状态</h2>${follows}</div><div class="card"><h2>带参数二维码</h2>${
     codes ? `<ul>${codes}</ul>` : '<p class="muted">暂无有效的二维码</p>'
-  }</div>`;
+  }</div><div class="card"><h2>模板消息</h2>${messages ? `<ul>${messages}</ul>` : '<p class="muted">暂无模板消息</p>'}</div>`;
 }
 
 /** A simple avatar (the first character of the nickname) for `headimgurl`. */

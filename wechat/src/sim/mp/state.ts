@@ -3,6 +3,7 @@ import { randomNonce } from '../../client/official-account';
 import type { SimResponse } from '../http';
 import { mpError } from '../http';
 import type { SimApp } from '../registry';
+import type { TemplateMessageRecord } from './template';
 
 /** WeChat's errcodes and errmsgs the official-account part of the simulator answers. */
 export const MP_ERRORS = {
@@ -12,6 +13,7 @@ export const MP_ERRORS = {
   INVALID_OPENID: [40003, 'invalid openid'],
   INVALID_APPID: [40013, 'invalid appid'],
   INVALID_CODE: [40029, 'invalid code'],
+  INVALID_TEMPLATE_ID: [40037, 'invalid template_id'],
   INVALID_ACTION_NAME: [40052, 'invalid action name'],
   INVALID_ACTION_INFO: [40053, 'invalid action info, please check document'],
   INVALID_ARGS: [40097, 'invalid args'],
@@ -24,6 +26,7 @@ export const MP_ERRORS = {
   OPENID_MISSING: [41009, 'missing openid'],
   ACCESS_TOKEN_EXPIRED: [42001, 'access_token expired'],
   REQUIRE_POST: [43002, 'require POST method'],
+  REQUIRE_SUBSCRIBE: [43004, 'require subscribe'],
   QRCODE_COUNT_LIMIT: [45029, 'qrcode count out of limit'],
   DATA_FORMAT_ERROR: [47001, 'data format error'],
   API_UNAUTHORIZED: [48001, 'api unauthorized'],
@@ -119,6 +122,8 @@ export interface MpState {
   follows: Map<string, FollowRecord>;
   oauthCodes: Map<string, OAuthCodeRecord>;
   oauthTokens: Map<string, OAuthTokenRecord>;
+  /** Template messages accepted, oldest first. */
+  templateMessages: TemplateMessageRecord[];
   push: { timeoutMs: number; attempts: number };
 }
 
@@ -133,6 +138,7 @@ export function createMpState(): MpState {
     follows: new Map(),
     oauthCodes: new Map(),
     oauthTokens: new Map(),
+    templateMessages: [],
     // WeChat waits 5 s for an answer and tries 3 times in all ("总共重试三次").
     push: { timeoutMs: 5000, attempts: 3 },
   };

@@ -75,6 +75,12 @@ export const SETTING_GROUPS: SettingGroup[] = [
         help: '学员支付前看到的提示文字（如发票、退款说明）；留空则不显示。',
         kind: { type: 'text', max: 500, multiline: true },
       },
+      {
+        name: 'studyRemindTemplateId',
+        label: '学习提醒模板',
+        help: '公众号「模板消息」中学习提醒模板的模板 ID；班级管理的「学习提醒」通过它给已绑定微信并关注公众号的学员发消息。留空则只发短信。',
+        kind: { type: 'text', max: 64, placeholder: '公众号后台的模板 ID' },
+      },
     ],
   },
   {

@@ -75,6 +75,7 @@ function buildDetail(overrides: Partial<ClassDetail> = {}): ClassDetail {
     }),
     studyInOrder: true,
     examRequired: false,
+    applyRequired: false,
     examPassScore: 60,
     certificateTemplateId: null,
     certificateTemplateName: null,

@@ -33,6 +33,7 @@ export interface ClassFormValues {
   electiveHours: number | null;
   studyInOrder: boolean;
   examRequired: boolean;
+  applyRequired: boolean;
   examPassScore: number | null;
   certificateTemplateId?: number | null;
   teacherName?: string;
@@ -62,6 +63,7 @@ export function classFormValues(detail: ClassDetail | null): ClassFormValues {
       electiveHours: 0,
       studyInOrder: false,
       examRequired: false,
+      applyRequired: false,
       examPassScore: DEFAULT_PASS_SCORE,
       certificateTemplateId: null,
       teacherName: '',
@@ -82,6 +84,7 @@ export function classFormValues(detail: ClassDetail | null): ClassFormValues {
     electiveHours: detail.electiveHours,
     studyInOrder: detail.studyInOrder,
     examRequired: detail.examRequired,
+    applyRequired: detail.applyRequired,
     examPassScore: detail.examPassScore,
     certificateTemplateId: detail.certificateTemplateId,
     teacherName: detail.teacherName ?? '',
@@ -142,6 +145,7 @@ export function classSavePayload(values: ClassFormValues, id?: number): ClassSav
     electiveHours: values.electiveHours ?? 0,
     studyInOrder: values.studyInOrder,
     examRequired: values.examRequired,
+    applyRequired: values.applyRequired,
     examPassScore: values.examPassScore ?? DEFAULT_PASS_SCORE,
     certificateTemplateId: values.certificateTemplateId ?? null,
     teacherName: values.teacherName?.trim() ?? '',

@@ -6,13 +6,16 @@ export interface DetailActionBarProps {
   actions: EnrolActions;
   /** Opens 报名须知 of the class. */
   onQuestions: () => void;
+  /** Opens 申请报名 (a class marked 报名需审核). */
+  onApply: () => void;
 }
 
 /**
  * The bottom bar of the class detail: 须知, the cart (signed in), and per state 加入购物车 /
- * 已在购物车 with 立即报名, or 已报名 for an enrolled student.
+ * 已在购物车 with 立即报名, 已报名 for an enrolled student, or for a class marked 报名需审核 申请报名
+ * until the application is approved (审核中 while it waits).
  */
-export function DetailActionBar({ actions, onQuestions }: DetailActionBarProps) {
+export function DetailActionBar({ actions, onQuestions, onApply }: DetailActionBarProps) {
   const { state, busy } = actions;
   return (
     <ActionBar className="class-detail__bar">
@@ -20,6 +23,10 @@ export function DetailActionBar({ actions, onQuestions }: DetailActionBarProps) 
       {state !== 'anonymous' && <ActionBar.Icon icon={<CartO />} text="购物车" onClick={actions.openCart} />}
       {state === 'enrolled' ? (
         <output className="class-detail__enrolled">已报名</output>
+      ) : state === 'applied' ? (
+        <output className="class-detail__enrolled">报名申请审核中</output>
+      ) : state === 'apply' ? (
+        <ActionBar.Button type="danger" text="申请报名" loading={busy} onClick={onApply} />
       ) : (
         <>
           {state === 'in-cart' ? (

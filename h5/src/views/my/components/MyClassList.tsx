@@ -8,10 +8,11 @@ import {
 import { formatDateRange } from '@px/config';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, PullRefresh, Tag, type TagProps } from 'react-vant';
-import { listMyClasses } from '../../../api/my-class';
+import { Button, Dialog, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
+import { endMyClass, listMyClasses } from '../../../api/my-class';
 import { EmptyState } from '../../../components/EmptyState';
 import { usePagedFeed } from '../../../hooks/usePagedFeed';
+import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { CLASS_SELECT_CENTER_PATH, changeMyClassPath, studyPagePath } from '../../../router/paths';
 import { classHoursText, formatHours } from '../../../utils/class-format';
 import { FeedBody } from './FeedBody';
@@ -88,12 +89,37 @@ interface CardOptions {
   canChange: boolean;
 }
 
+/** 结束班级: asks first, then closes the class; the list reloads (it moves to 已结束). */
+function EndClassButton({ item, onEnded }: { item: MyClassItem; onEnded: () => void }) {
+  const { submitting, run } = useSubmitLock();
+  const end = () =>
+    void Dialog.confirm({
+      title: '结束班级',
+      message: `结束后「${item.className}」将移到“已结束”，仍可查看学习记录和证书。确定结束吗？`,
+      confirmButtonText: '结束班级',
+    })
+      .then(() =>
+        run(async () => {
+          await endMyClass(item.id);
+          Toast.success('班级已结束');
+          onEnded();
+        }),
+      )
+      .catch(() => undefined);
+  return (
+    <Button size="small" round loading={submitting} aria-label={`结束班级：${item.className}`} onClick={end}>
+      结束班级
+    </Button>
+  );
+}
+
 function MyClassCard({
   item,
   hideElective,
   canChange,
   push,
-}: { item: MyClassItem; push: MyPushLogItem | undefined } & CardOptions) {
+  onEnded,
+}: { item: MyClassItem; push: MyPushLogItem | undefined; onEnded: () => void } & CardOptions) {
   const navigate = useNavigate();
   const action = STUDY_ACTION[item.status];
   const change = canChange && CHANGEABLE.includes(item.status);
@@ -111,8 +137,9 @@ function MyClassCard({
       <p className="my-card__meta">学习时间 {formatDateRange(item.studyStartDate, item.studyEndDate)}</p>
       <StudyProgress item={item} hideElective={hideElective} />
       <PushStateLine item={push} />
-      {(action || change) && (
+      {(action || change || item.canEnd) && (
         <div className="my-card__actions">
+          {item.canEnd && <EndClassButton item={item} onEnded={onEnded} />}
           {change && (
             <Button
               size="small"
@@ -187,6 +214,7 @@ export function MyClassList({
           hideElective={hideElective}
           canChange={canChange}
           push={pushStates.get(item.id)}
+          onEnded={() => void feed.refresh().catch(() => undefined)}
         />
       )}
     />

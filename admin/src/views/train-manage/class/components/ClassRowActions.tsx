@@ -1,6 +1,7 @@
 import type { ClassItem } from '@px/api/contract';
-import { Button, Space } from 'antd';
+import { Button, message, Space } from 'antd';
 import { Link } from 'react-router-dom';
+import { notifyStudyClass } from '../../../../api/class-apply';
 import { copyClass, deleteClass, setClassesOnShelf } from '../../../../api/train-class';
 import { DeleteAction } from '../../../../components/RowActions';
 import type { RowAction } from '../../../../hooks/useRowAction';
@@ -17,7 +18,24 @@ export interface ClassRowActionsProps {
   canEdit: boolean;
 }
 
-/** The actions of one class row: 编辑 (with the editor's grant), 复制, 上架/下架, 改价, 删除. */
+/** 学习提醒 of a class: reminds its students still studying, and says how many and by which way. */
+async function remind(item: ClassItem): Promise<void> {
+  try {
+    const answer = await notifyStudyClass(item.id);
+    if (answer.students === 0) {
+      void message.info('该班级没有学习中的学员');
+      return;
+    }
+    const today = answer.alreadyToday ? `；${answer.alreadyToday} 名学员今天已提醒过` : '';
+    void message.success(
+      `已提醒 ${answer.notified} 名学员（短信 ${answer.sms} 条，微信 ${answer.wechat} 条）${today}`,
+    );
+  } catch {
+    // The request client has shown why.
+  }
+}
+
+/** The actions of one class row: 编辑 (with the editor's grant), 复制, 上架/下架, 改价, 学习提醒, 删除. */
 export function ClassRowActions({ item, action, onChangePrice, canEdit }: ClassRowActionsProps) {
   const busy = action.busy === item.id;
   const run = (call: () => Promise<unknown>, done: string) => action.run(item.id, call, done);
@@ -56,6 +74,13 @@ export function ClassRowActions({ item, action, onChangePrice, canEdit }: ClassR
       <Button type="link" size="small" disabled={busy} onClick={() => onChangePrice(item)}>
         改价
       </Button>
+      <ConfirmAction
+        label="学习提醒"
+        title={`提醒「${item.name}」未学完的学员？`}
+        description="通过公众号模板消息（已绑定微信并关注的学员）和短信提醒学习中的学员；同一学员每天只提醒一次。"
+        busy={busy}
+        onConfirm={() => remind(item)}
+      />
       <DeleteAction
         confirmTitle={`删除班级「${item.name}」？`}
         busy={busy}

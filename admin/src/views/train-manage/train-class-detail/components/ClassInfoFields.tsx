@@ -101,6 +101,16 @@ export function ClassInfoFields({ plans, years, categories, templates }: ClassIn
         )}
       </Col>
       <Col xs={24} md={12}>
+        <Form.Item
+          name="applyRequired"
+          label="报名需审核"
+          valuePropName="checked"
+          extra="学员先提交报名申请，在「报名审核」通过后才能报名"
+        >
+          <Switch checkedChildren="是" unCheckedChildren="否" />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
         <Form.Item name="certificateTemplateId" label="证书模板" extra="不选则结业不发证书">
           <Select allowClear placeholder="不发证书" options={templates} />
         </Form.Item>

@@ -1,0 +1,217 @@
+import {
+  CLASS_APPLY_STATUS,
+  CLASS_APPLY_STATUS_LABEL,
+  type ClassApplyRow,
+  type ClassApplyStatus,
+} from '@px/api/contract';
+import { formatDateTime, formatFen } from '@px/config';
+import { Button, Form, Input, message, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { auditClassApply, listClassApplies } from '../../../api/class-apply';
+import { FormModal } from '../../../components/FormModal';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { orDash } from '../../../components/table-columns';
+import { ConfirmAction } from '../components/ConfirmAction';
+
+type Filters = FiltersOf<'class-apply/page'>;
+
+const STATUS_COLOR: Readonly<Record<ClassApplyStatus, string>> = {
+  PENDING: 'orange',
+  APPROVED: 'green',
+  REJECTED: 'default',
+};
+
+const FILTERS: FilterField<Filters>[] = [
+  {
+    kind: 'select',
+    name: 'status',
+    label: '状态',
+    options: CLASS_APPLY_STATUS.map((value) => ({ value, label: CLASS_APPLY_STATUS_LABEL[value] })),
+    width: 110,
+  },
+  {
+    kind: 'text',
+    name: 'student',
+    label: '学员',
+    placeholder: '姓名、身份证号或手机号',
+    maxLength: 50,
+    width: 190,
+  },
+];
+
+/** 驳回: the reason the student reads on the class's page. */
+function RejectModal({
+  row,
+  open,
+  onClose,
+  onDone,
+  afterClose,
+}: {
+  row: ClassApplyRow;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  afterClose: () => void;
+}) {
+  const [form] = Form.useForm<{ remark: string }>();
+  return (
+    <FormModal<{ remark: string }>
+      open={open}
+      afterClose={afterClose}
+      title="驳回报名申请"
+      okText="驳回"
+      name="class-apply-reject"
+      form={form}
+      intro={`${row.realName} 申请报名「${row.className}」。驳回原因会显示给学员，学员可修改说明后重新申请。`}
+      onSubmit={async (values) => {
+        await auditClassApply(row.id, false, values.remark.trim());
+        void message.success('已驳回');
+        onDone();
+      }}
+      onClose={onClose}
+    >
+      <Form.Item
+        name="remark"
+        label="驳回原因"
+        rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }]}
+      >
+        <Input.TextArea
+          maxLength={200}
+          rows={3}
+          showCount
+          placeholder="如：本期仅面向特种作业单位的安全管理人员"
+        />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+/**
+ * 报名审核 (project staff): the students' applications to classes marked 报名需审核, pending first,
+ * by state and student; 通过 lets the student enrol (cart, order, payment as any class), 驳回 asks
+ * for the reason the student reads. Actions follow the row's abilities.
+ */
+export function ClassApplyPage() {
+  const list = useListCall('class-apply/page', listClassApplies);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<{ row: ClassApplyRow; open: boolean } | null>(null);
+  const approve = async (row: ClassApplyRow) => {
+    setBusy(row.id);
+    try {
+      await auditClassApply(row.id, true);
+      void message.success('已通过，学员现在可以报名');
+      list.reload();
+    } catch {
+      // The request client has shown why.
+    } finally {
+      setBusy(null);
+    }
+  };
+  const columns: ListColumn<ClassApplyRow>[] = [
+    { title: '学员', dataIndex: 'realName', width: 90 },
+    { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'hidden', render: orDash },
+    { title: '手机号', dataIndex: 'mobile', width: 120, render: orDash },
+    { title: '单位', dataIndex: 'unitName', width: 150, optional: 'hidden', render: orDash },
+    { title: '班级', dataIndex: 'className', width: 190 },
+    {
+      title: '价格',
+      dataIndex: 'amountFen',
+      width: 90,
+      align: 'right',
+      render: (fen: number) => formatFen(fen),
+    },
+    { title: '申请说明', dataIndex: 'reason', width: 180, ellipsis: true, render: orDash },
+    {
+      title: '申请时间',
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (status: ClassApplyStatus) => (
+        <Tag color={STATUS_COLOR[status]}>{CLASS_APPLY_STATUS_LABEL[status]}</Tag>
+      ),
+    },
+    {
+      title: '审核',
+      key: 'audit',
+      width: 180,
+      optional: 'shown',
+      render: (_value, row) =>
+        row.auditedAt ? (
+          <>
+            <div>{row.remark || '—'}</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.auditedByName ?? ''} {formatDateTime(row.auditedAt, 'YYYY-MM-DD HH:mm')}
+            </Typography.Text>
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_value, row) => (
+        <Space size={0}>
+          {row.canApprove && (
+            <ConfirmAction
+              label="通过"
+              title={`通过 ${row.realName} 的报名申请？`}
+              description={`通过后学员即可报名「${row.className}」。`}
+              busy={busy === row.id}
+              onConfirm={() => approve(row)}
+            />
+          )}
+          {row.canReject && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              disabled={busy === row.id}
+              onClick={() => setRejecting({ row, open: true })}
+            >
+              驳回
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <ListPage
+      title="报名审核"
+      list={list}
+      name="class-apply-filters"
+      filters={FILTERS}
+      columns={columns}
+      columnsId="train-manage/class-apply"
+      header={
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          班级设置了「报名需审核」时，学员须先提交报名申请，审核通过后才能报名（加入购物车、下单、支付）。
+        </Typography.Paragraph>
+      }
+    >
+      {rejecting && (
+        <RejectModal
+          key={rejecting.row.id}
+          row={rejecting.row}
+          open={rejecting.open}
+          onClose={() => setRejecting((current) => current && { ...current, open: false })}
+          onDone={() => {
+            setRejecting((current) => current && { ...current, open: false });
+            list.reload();
+          }}
+          afterClose={() => setRejecting(null)}
+        />
+      )}
+    </ListPage>
+  );
+}

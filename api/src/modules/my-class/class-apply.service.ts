@@ -1,0 +1,215 @@
+import { QueryTypes, type Transaction, UniqueConstraintError } from 'sequelize';
+import type { z } from 'zod';
+import {
+  type ClassApplyPage,
+  type ClassApplyRow,
+  type ClassApplyStatus,
+  type classApplyAuditInput,
+  type classApplyInput,
+  type classApplyPageInput,
+  CLASS_APPLY_MESSAGES as M,
+  type MyClassApply,
+} from '../../contract/class-apply';
+import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
+import type { ActorScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { abilitiesOf, authorize } from '../../core/policy';
+import { audit } from '../audit/audit.service';
+import { ClassApply, presentMyClassApply } from '../train-class/class-apply.model';
+import { CLASS_NOT_OFFERED, chinaToday, findOfferedClass } from '../train-class/class-read';
+import { MyClass } from '../train-class/train-class.model';
+import './my-class.policy';
+
+/**
+ * `my-class/apply`: the student applies to enrol in an offered class marked 报名需审核. Refused when
+ * the class needs no application, the student is enrolled, or an application of theirs is pending
+ * or approved (the partial unique index decides between two at once). After a rejection the student
+ * may apply again.
+ */
+export async function applyForClass(
+  scope: ActorScope,
+  input: z.output<typeof classApplyInput>,
+  today = chinaToday(scope.providers.clock.now()),
+): Promise<MyClassApply> {
+  const projectId = scope.project.id;
+  const { accountId } = scope.principal;
+  try {
+    return await scope.sequelize.transaction(async (transaction) => {
+      const cls = await findOfferedClass(projectId, input.classId, today, transaction);
+      if (!cls) throw new BusinessError(CLASS_NOT_OFFERED);
+      if (!cls.applyRequired) throw new BusinessError(M.NOT_REQUIRED);
+      const enrolled = await MyClass.count({
+        where: { projectId, accountId, classId: cls.id, status: [...ACTIVE_MY_CLASS_STATUS] },
+        transaction,
+      });
+      if (enrolled) throw new BusinessError(M.ENROLLED);
+      const open = await ClassApply.findOne({
+        where: { projectId, accountId, classId: cls.id, status: ['PENDING', 'APPROVED'] },
+        transaction,
+      });
+      if (open) throw new BusinessError(open.status === 'PENDING' ? M.PENDING : M.APPROVED);
+      const row = await ClassApply.create(
+        { projectId, accountId, classId: cls.id, status: 'PENDING', reason: input.reason ?? '' },
+        { transaction },
+      );
+      return presentMyClassApply(row);
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) throw new BusinessError(M.PENDING);
+    throw error;
+  }
+}
+
+interface RowData {
+  id: number;
+  status: ClassApplyStatus;
+  account_id: number;
+  real_name: string | null;
+  id_card_no: string | null;
+  mobile: string | null;
+  unit_name: string | null;
+  class_id: number;
+  class_name: string;
+  class_year: number;
+  amount_fen: number;
+  reason: string;
+  remark: string | null;
+  audited_by_name: string | null;
+  audited_at: Date | null;
+  created_at: Date;
+}
+
+const ROW_SELECT = `
+  SELECT c.id, c.status, c.account_id, a.real_name, a.id_card_no, a.mobile, u.name AS unit_name,
+         c.class_id, t.name AS class_name, t.year AS class_year, t.amount_fen, c.reason, c.remark,
+         auditor.real_name AS audited_by_name, c.audited_at, c.created_at
+    FROM class_apply c
+    JOIN account a ON a.id = c.account_id
+    JOIN train_class t ON t.id = c.class_id
+    LEFT JOIN unit u ON u.id = a.unit_id
+    LEFT JOIN account auditor ON auditor.id = c.audited_by`;
+
+/** An application as 报名审核 shows it, with 通过 / 驳回 as abilities. */
+function presentRow(scope: ActorScope, row: RowData): ClassApplyRow {
+  const ref = { projectId: scope.project.id, status: row.status };
+  return {
+    id: row.id,
+    status: row.status,
+    accountId: row.account_id,
+    realName: row.real_name ?? '',
+    idCardNo: row.id_card_no,
+    mobile: row.mobile,
+    unitName: row.unit_name,
+    classId: row.class_id,
+    className: row.class_name,
+    classYear: row.class_year,
+    amountFen: row.amount_fen,
+    reason: row.reason,
+    remark: row.remark,
+    auditedByName: row.audited_by_name,
+    auditedAt: row.audited_at ? row.audited_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    ...abilitiesOf(scope, {
+      approve: ['class-apply.decide', ref],
+      reject: ['class-apply.decide', ref],
+    }),
+  };
+}
+
+async function rows(
+  scope: ActorScope,
+  where: string,
+  replacements: Record<string, unknown>,
+  page?: { pageNum: number; pageSize: number },
+  transaction?: Transaction,
+): Promise<{ list: ClassApplyRow[]; total: number }> {
+  const filter = `WHERE c.project_id = :projectId AND ${where}`;
+  const values = { ...replacements, projectId: scope.project.id };
+  const found = await scope.sequelize.query<RowData>(
+    `${ROW_SELECT} ${filter}
+     ORDER BY (c.status = 'PENDING') DESC, c.created_at DESC, c.id DESC
+     ${page ? 'LIMIT :limit OFFSET :offset' : ''}`,
+    {
+      replacements: page
+        ? { ...values, limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize }
+        : values,
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  const list = found.map((row) => presentRow(scope, row));
+  if (!page) return { list, total: list.length };
+  const [count] = await scope.sequelize.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM class_apply c JOIN account a ON a.id = c.account_id ${filter}`,
+    { replacements: values, type: QueryTypes.SELECT, transaction },
+  );
+  return { list, total: count?.n ?? 0 };
+}
+
+/**
+ * `class-apply/page`: the project's applications (CANCELLED ones are never made by the product),
+ * pending first then newest, by state, class and student (name, ID number or mobile).
+ */
+export async function pageClassApplies(
+  scope: ActorScope,
+  input: z.output<typeof classApplyPageInput>,
+): Promise<ClassApplyPage> {
+  const conditions = ["c.status <> 'CANCELLED'"];
+  const replacements: Record<string, unknown> = {};
+  if (input.status) {
+    conditions.push('c.status = :status');
+    replacements.status = input.status;
+  }
+  if (input.classId) {
+    conditions.push('c.class_id = :classId');
+    replacements.classId = input.classId;
+  }
+  if (input.student) {
+    conditions.push('(a.real_name LIKE :student OR a.id_card_no LIKE :student OR a.mobile LIKE :student)');
+    replacements.student = `%${input.student.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  const { list, total } = await rows(scope, conditions.join(' AND '), replacements, input);
+  return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/**
+ * `class-apply/audit`: approves a pending application (the student may now enrol: cart, order,
+ * payment) or rejects it with the remark the student reads on the class's page. Audited.
+ */
+export async function auditClassApply(
+  scope: ActorScope,
+  input: z.output<typeof classApplyAuditInput>,
+): Promise<ClassApplyRow> {
+  return scope.sequelize.transaction(async (transaction) => {
+    const row = await ClassApply.findOne({
+      where: { projectId: scope.project.id, id: input.id },
+      lock: transaction.LOCK.UPDATE,
+      transaction,
+    });
+    if (!row) throw new BusinessError(M.NOT_FOUND);
+    authorize(scope, 'class-apply.decide', row);
+    await row.update(
+      {
+        status: input.pass ? 'APPROVED' : 'REJECTED',
+        remark: input.remark ?? null,
+        auditedBy: scope.principal.accountId,
+        auditedAt: scope.providers.clock.now(),
+      },
+      { transaction },
+    );
+    await audit(
+      scope,
+      {
+        action: input.pass ? 'class-apply.approve' : 'class-apply.reject',
+        projectId: scope.project.id,
+        targetType: 'class_apply',
+        targetId: row.id,
+        detail: { accountId: row.accountId, classId: row.classId, remark: input.remark ?? null },
+      },
+      transaction,
+    );
+    const [view] = (await rows(scope, 'c.id = :id', { id: row.id }, undefined, transaction)).list;
+    if (!view) throw new BusinessError(M.NOT_FOUND);
+    return view;
+  });
+}

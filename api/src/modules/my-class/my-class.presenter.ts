@@ -1,0 +1,41 @@
+import type { ClassBaseType } from '../../contract/class-category';
+import type { MyClassItem } from '../../contract/my-class';
+import { abilitiesOf, type PolicyScope } from '../../core/policy';
+import type { MyClass, TrainClass } from '../train-class/train-class.model';
+import './my-class.policy';
+
+/** What an enrolment's card needs beside its rows: its class's hours and base type, the project's electives, today. */
+export interface MyClassItemFacts {
+  requiredTenths: number;
+  baseType: ClassBaseType;
+  hideElective: boolean;
+  /** China's date `YYYY-MM-DD`. */
+  today: string;
+}
+
+/** An enrolment of the signed-in student as 我的班级 shows it, with 结束班级 as an ability. */
+export function presentMyClassItem(
+  scope: PolicyScope,
+  row: MyClass,
+  cls: TrainClass,
+  facts: MyClassItemFacts,
+): MyClassItem {
+  return {
+    id: row.id,
+    classId: cls.id,
+    className: cls.name,
+    year: cls.year,
+    status: row.status,
+    studyStartDate: cls.studyStartDate,
+    studyEndDate: cls.studyEndDate,
+    requiredHours: facts.requiredTenths / 10,
+    electiveHours: facts.hideElective ? 0 : cls.electiveHoursTenths / 10,
+    baseType: facts.baseType,
+    creditedRequiredHours: row.requiredTenths / 10,
+    creditedElectiveHours: facts.hideElective ? 0 : row.electiveTenths / 10,
+    studyEnded: facts.today > cls.studyEndDate,
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    enrolledAt: row.createdAt.toISOString(),
+    ...abilitiesOf(scope, { end: ['my-class.end', row] }),
+  };
+}
