@@ -322,6 +322,7 @@ describe('ClassDetailPage', () => {
         electiveHours: 1.5,
         studyInOrder: false,
         examRequired: true,
+        applyRequired: false,
         examPassScore: 60,
         certificateTemplateId: 3,
         teacherName: '',
