@@ -1,21 +1,9 @@
-import { createLogger } from '../core/logger';
-import { loadEnv } from '../env';
-import { locateDatabase } from './database';
 import { migrateDown, migrateUp } from './migrate';
-import { createSequelize } from './sequelize';
+import { withOwnerDatabase } from './owner-cli';
 
 /** `npm run migrate` applies pending migrations; `npm run migrate -- down [steps]` reverts. */
 async function run(): Promise<void> {
-  const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
-  const database = await locateDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    embeddedPort: env.EMBEDDED_PG_PORT,
-    logger,
-  });
-  const sequelize = createSequelize(database.url, { owner: true });
-  try {
+  await withOwnerDatabase(async (sequelize, logger) => {
     const [command = 'up', steps = '1'] = process.argv.slice(2);
     const log = (line: string) => logger.info(line);
     const names =
@@ -23,10 +11,7 @@ async function run(): Promise<void> {
     process.stdout.write(
       `${command === 'down' ? 'Reverted' : 'Applied'}: ${names.length ? names.join(', ') : 'nothing'}\n`,
     );
-  } finally {
-    await sequelize.close();
-    await database.embedded?.stop();
-  }
+  });
 }
 
 run().catch((error: unknown) => {

@@ -1,8 +1,5 @@
-import { createLogger } from '../core/logger';
-import { loadEnv } from '../env';
 import { LEDGER_PROBLEM_TEXT, verifyLedgers } from '../modules/study/ledger';
-import { locateDatabase } from './database';
-import { createSequelize } from './sequelize';
+import { withOwnerDatabase } from './owner-cli';
 
 /**
  * `npm run verify-ledger [projectId]`: recomputes every enrolment's study ledger (of one project,
@@ -10,16 +7,7 @@ import { createSequelize } from './sequelize';
  * first entry that does not; exits 1 when one does not match.
  */
 async function run(): Promise<number> {
-  const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
-  const database = await locateDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    embeddedPort: env.EMBEDDED_PG_PORT,
-    logger,
-  });
-  const sequelize = createSequelize(database.url, { owner: true });
-  try {
+  return withOwnerDatabase(async (sequelize) => {
     const argument = process.argv[2];
     const projectId = argument ? Number(argument) : null;
     if (projectId !== null && !Number.isInteger(projectId)) throw new Error(`not a project id: ${argument}`);
@@ -36,10 +24,7 @@ async function run(): Promise<number> {
       }\n`,
     );
     return result.mismatches.length ? 1 : 0;
-  } finally {
-    await sequelize.close();
-    await database.embedded?.stop();
-  }
+  });
 }
 
 run().then(
