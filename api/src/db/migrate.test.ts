@@ -28,9 +28,12 @@ const UNIT_IMPORT_PAGES = [
 ];
 /** The pages 0029 grants to built-in unit manager roles (and takes back on down). */
 const UNIT_INVOICE_PAGES = ['/invoice-manage', '/invoice-manage/invoice-collective'];
-/** The pages 0020, 0021 and 0029 grant to built-in roles; the earlier migrations' tests look past them. */
+/** The page 0076 grants to built-in project admin roles (with its section, which its down leaves). */
+const CLASS_APPLY_PAGES = ['/train-manage/class-apply'];
+/** The pages 0020, 0021, 0029 and 0076 grant to built-in roles; the earlier migrations' tests look past them. */
 const UNIT_CLASS_PAGES = [
   ...UNIT_INVOICE_PAGES,
+  ...CLASS_APPLY_PAGES,
   '/train-manage',
   '/train-manage/unit-class',
   '/train-manage/unit-class-detail',
@@ -258,7 +261,7 @@ test('0020 and 0021 add unit_class, the import and batch tables and grant their 
       ['/home', ...pages, ...UNIT_IMPORT_PAGES, ...UNIT_INVOICE_PAGES].sort(),
     );
     expect([...(await menuOf('project-admin'))].sort()).toEqual(
-      ['/home', ...pages, ...PROJECT_SETTING_PAGES].sort(),
+      ['/home', ...pages, ...PROJECT_SETTING_PAGES, ...CLASS_APPLY_PAGES].sort(),
     );
     expect(await menuOf('cms-staff')).toEqual(['/home']);
   } finally {
@@ -327,10 +330,17 @@ test('0025 grants 项目设置 to the built-in project admin roles only, once, a
       '/account-manage',
       '/account-manage/role',
       '/account-manage/project-setting',
+      '/train-manage',
+      ...CLASS_APPLY_PAGES,
     ]);
     expect(await menuOf('迁移21客服')).toEqual(['/home']);
     await migrateDown(sequelize, reverted.length);
-    expect(await menuOf('迁移21管理员')).toEqual(['/home', '/account-manage', '/account-manage/role']);
+    expect(await menuOf('迁移21管理员')).toEqual([
+      '/home',
+      '/account-manage',
+      '/account-manage/role',
+      '/train-manage',
+    ]);
     await migrateUp(sequelize);
   } finally {
     await sequelize.close();
