@@ -307,7 +307,11 @@ describe('the demo certificate', () => {
       const page = phone.pages()[0] as Page;
       const { skillName } = DEMO.skillCertificate;
       await page.goto(`${h5}/my?tab=certificates`);
-      const card = page.getByRole('listitem').filter({ hasText: '四级/中级工' });
+      // 张三 also holds the 安全员 skill certificate of the demo examinations (same level): his 电工 card.
+      const card = page
+        .getByRole('listitem')
+        .filter({ hasText: skillName })
+        .filter({ hasText: '四级/中级工' });
       await expectVisible(card.getByText(skillName, { exact: true }));
       await expectVisible(card.getByText('技能证书'));
       await card.getByRole('button', { name: '查看' }).click();
