@@ -128,8 +128,13 @@ function ScoreModal({
 }
 
 /** The scores of one batch: the list, editing, import, export and publishing. */
-function BatchScores({ batch, onPublished }: { batch: CmsBatchOption; onPublished: () => void }) {
+function BatchScores({ batch, onChanged }: { batch: CmsBatchOption; onChanged: () => void }) {
   const list = useListCall('score/query', queryScores, { batchId: batch.id });
+  // The batch's abilities (发布成绩 needs scores) follow its scores: asked again after each change.
+  const reload = () => {
+    list.reload();
+    onChanged();
+  };
   const [editing, setEditing] = useState<{ row: ScoreRow; open: boolean } | null>(null);
   const [importing, setImporting] = useState(false);
   const lastImport = useRef<number | null>(null);
@@ -158,8 +163,7 @@ function BatchScores({ batch, onPublished }: { batch: CmsBatchOption; onPublishe
               ? '已撤回发布'
               : `已发布 ${answer.published} 名考生的成绩${answer.certificatesIssued ? `，发放证书 ${answer.certificatesIssued} 张` : ''}`,
           );
-          onPublished();
-          list.reload();
+          reload();
         } finally {
           setBusy(false);
         }
@@ -173,7 +177,7 @@ function BatchScores({ batch, onPublished }: { batch: CmsBatchOption; onPublishe
       onOk: async () => {
         await deleteScores(row.applyId);
         void message.success('已删除');
-        list.reload();
+        reload();
       },
     });
 
@@ -327,7 +331,7 @@ function BatchScores({ batch, onPublished }: { batch: CmsBatchOption; onPublishe
           onClose={() => setEditing((current) => current && { ...current, open: false })}
           onSaved={() => {
             setEditing((current) => current && { ...current, open: false });
-            list.reload();
+            reload();
           }}
           afterClose={() => setEditing(null)}
         />
@@ -351,7 +355,7 @@ function BatchScores({ batch, onPublished }: { batch: CmsBatchOption; onPublishe
         onImported={(count) => {
           setImporting(false);
           void message.success(`已导入 ${count} 行成绩`);
-          list.reload();
+          reload();
         }}
       />
     </ListView>
@@ -383,11 +387,7 @@ export function ScoreManagePage() {
       }
     >
       {batch ? (
-        <BatchScores
-          key={`${batch.id}-${batch.scoresPublished}`}
-          batch={batch}
-          onPublished={batches.reload}
-        />
+        <BatchScores key={`${batch.id}-${batch.scoresPublished}`} batch={batch} onChanged={batches.reload} />
       ) : (
         <Empty description={batches.batches ? '暂无考试批次' : '加载中'} />
       )}
