@@ -201,7 +201,7 @@ const correctionReason = z
 
 /** Hours in one decimal, 0..999.9. */
 const correctedHours = (label: string) =>
-  z.coerce
+  z
     .number({ error: `${label}须为数字` })
     .min(0, { error: `${label}不能为负数` })
     .max(999.9, { error: `${label}不能超过 999.9` })

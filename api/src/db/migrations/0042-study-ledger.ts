@@ -35,7 +35,9 @@ export const m0042StudyLedger: Migration = {
           REVOKE UPDATE, DELETE, TRUNCATE ON study_ledger FROM ${APP_ROLE};
         END IF;
       END $$`);
-    await sequelize.transaction((transaction) => openLedgers(sequelize, null, new Date(), transaction));
+    // In whatever transaction the migration runs in (a restore runs every migration in its own
+    // single transaction, which a transaction of this migration's would commit).
+    await openLedgers(sequelize, null, new Date(), undefined);
   },
   async down(queryInterface) {
     for (const statement of dropTenantPolicySql('study_ledger'))

@@ -92,12 +92,13 @@ export interface LedgerAppend {
 /**
  * Appends an entry to its enrolment's chain in `transaction` (the transaction of what it records):
  * appends of one enrolment wait for each other (a transaction-scoped advisory lock), so each names
- * the newest entry as its previous. Answers the new head.
+ * the newest entry as its previous. Answers the new head. Only migration 0042's backfill passes no
+ * transaction (it runs inside the caller's, which may be a restore's own; nothing else writes then).
  */
 export async function appendLedger(
   sequelize: Sequelize,
   entry: LedgerAppend,
-  transaction: Transaction,
+  transaction: Transaction | undefined,
 ): Promise<{ seq: number; hash: string }> {
   await sequelize.query('SELECT pg_advisory_xact_lock(:lock, :myClassId)', {
     replacements: { lock: LEDGER_LOCK, myClassId: entry.myClassId },
@@ -183,7 +184,7 @@ export async function openLedgers(
   sequelize: Sequelize,
   projectId: number | null,
   now: Date,
-  transaction: Transaction,
+  transaction: Transaction | undefined,
 ): Promise<number> {
   const rows = await sequelize.query<{
     id: number;
