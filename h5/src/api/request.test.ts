@@ -40,7 +40,9 @@ it('shows an error in a toast for 5 s and a notice in a 友情提示 dialog', as
 });
 
 it('ends the session on a 401 answer', async () => {
-  await failure(api.request({ url: '/x.action', adapter: answer(401, { respCode: 401, respDesc: '请先登录' }) }));
+  await failure(
+    api.request({ url: '/x.action', adapter: answer(401, { respCode: 401, respDesc: '请先登录' }) }),
+  );
   expect(notifyUnauthorized).toHaveBeenCalledTimes(1);
   expect(toast).toHaveBeenCalledWith({ message: '请先登录', duration: 5000 });
 });

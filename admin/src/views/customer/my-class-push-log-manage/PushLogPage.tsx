@@ -1,7 +1,7 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import type { NotPushedRow, PushQueued, PushRow } from '@px/api/contract';
+import type { NotPushedRow, PushRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Modal, message, Popconfirm, Segmented, Space, Typography } from 'antd';
+import { Button, Popconfirm, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {

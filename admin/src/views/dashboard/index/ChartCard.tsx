@@ -47,7 +47,6 @@ export function ChartCard({
   const [state, setState] = useState<TableState>({ status: 'loading' });
   const [showTable, setShowTable] = useState(false);
   const { projectId, from, to, unit, version } = query;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for a fresh load.
   useEffect(() => {
     let live = true;
     loadTable(chart, { projectId, from, to, unit, version }).then(
