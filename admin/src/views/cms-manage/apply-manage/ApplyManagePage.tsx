@@ -1,6 +1,6 @@
 import type { CmsApplyRow, CmsBatchRow } from '@px/api/contract';
 import { formatDateRange, formatDateTime, formatFen } from '@px/config';
-import { Button, Card, Form, Input, Modal, message, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Modal, message, Space, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import {
   approveCmsApply,
@@ -11,10 +11,10 @@ import {
   listCmsBatches,
   rejectCmsApply,
 } from '../../../api/cms';
-import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListView } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { APPLY_STATUS_OPTIONS, ApplyStatusTag, LEVEL_OPTIONS, levelText, useBatchOptions } from '../cms-meta';
 import { ApplyDetailDrawer } from './ApplyDetailDrawer';
@@ -23,54 +23,13 @@ import { BatchModal } from './BatchModal';
 type ApplyFilters = FiltersOf<'cms-apply/page'>;
 type BatchFilters = FiltersOf<'cms-batch/page'>;
 
-/** 驳回: the reason the candidate reads before correcting and submitting again. */
-function RejectModal({
-  row,
-  open,
-  onClose,
-  onDone,
-  afterClose,
-}: {
-  row: CmsApplyRow;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-  afterClose: () => void;
-}) {
-  const [form] = Form.useForm<{ reason: string }>();
-  return (
-    <FormModal<{ reason: string }>
-      open={open}
-      afterClose={afterClose}
-      title={`驳回 ${row.realName} 的报名`}
-      okText="驳回"
-      name="cms-reject"
-      form={form}
-      intro="考生可按驳回原因修改后重新提交。"
-      onSubmit={async (values) => {
-        await rejectCmsApply(row.id, values.reason);
-        void message.success('已驳回');
-        onDone();
-      }}
-      onClose={onClose}
-    >
-      <Form.Item
-        name="reason"
-        label="驳回原因"
-        rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }]}
-      >
-        <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：证件照不清晰，请重新上传" />
-      </Form.Item>
-    </FormModal>
-  );
-}
-
 /** The applications: filters, detail, approve, reject, bulk approve and export. */
 function ApplyList({ batchOptions }: { batchOptions: { value: number; label: string }[] }) {
   const list = useListCall('cms-apply/page', listCmsApplies);
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<{ row: CmsApplyRow; open: boolean } | null>(null);
+  const closeRejecting = () => setRejecting((current) => current && { ...current, open: false });
   const closeDetail = useCallback(() => setOpened(null), []);
 
   const approve = async (row: CmsApplyRow) => {
@@ -225,15 +184,24 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
     >
       <ApplyDetailDrawer id={opened} onClose={closeDetail} />
       {rejecting && (
-        <RejectModal
+        // 驳回: the reason the candidate reads before correcting and submitting again.
+        <TextPrompt
           key={rejecting.row.id}
-          row={rejecting.row}
           open={rejecting.open}
-          onClose={() => setRejecting((current) => current && { ...current, open: false })}
-          onDone={() => {
-            setRejecting((current) => current && { ...current, open: false });
+          title={`驳回 ${rejecting.row.realName} 的报名`}
+          okText="驳回"
+          name="cms-reject"
+          field="reason"
+          label="驳回原因"
+          intro="考生可按驳回原因修改后重新提交。"
+          placeholder="如：证件照不清晰，请重新上传"
+          onOk={async (reason) => {
+            await rejectCmsApply(rejecting.row.id, reason);
+            void message.success('已驳回');
+            closeRejecting();
             list.reload();
           }}
+          onCancel={closeRejecting}
           afterClose={() => setRejecting(null)}
         />
       )}

@@ -1,12 +1,12 @@
 import { type CmsOrderRow, ORDER_STATUS_LABEL, type OrderStatus } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, Form, Input, message, Tag, Typography } from 'antd';
+import { Button, message, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { listCmsOrders, refundCmsOrder } from '../../../api/cms';
-import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
 import { ApplyStatusTag, levelText, useBatchOptions } from '../cms-meta';
 
@@ -25,48 +25,6 @@ const STATUS_OPTIONS = (['UNPAID', 'PAID', 'CLOSED', 'REFUNDING', 'REFUNDED'] as
   label: ORDER_STATUS_LABEL[status],
 }));
 
-/** 退款: the fee back in full through the refund engine; the application is cancelled. */
-function RefundModal({
-  row,
-  open,
-  onClose,
-  onDone,
-  afterClose,
-}: {
-  row: CmsOrderRow;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-  afterClose: () => void;
-}) {
-  const [form] = Form.useForm<{ reason: string }>();
-  return (
-    <FormModal<{ reason: string }>
-      open={open}
-      afterClose={afterClose}
-      title={`退款：${row.orderNo}`}
-      okText="确认退款"
-      name="cms-refund"
-      form={form}
-      intro={`将原路退还 ${formatFen(row.paidAmount - row.refundedAmount)}，${row.realName} 的报名随之取消。`}
-      onSubmit={async (values) => {
-        await refundCmsOrder(row.id, values.reason);
-        void message.success('已提交退款');
-        onDone();
-      }}
-      onClose={onClose}
-    >
-      <Form.Item
-        name="reason"
-        label="退款原因"
-        rules={[{ required: true, whitespace: true, message: '请填写退款原因' }]}
-      >
-        <Input.TextArea rows={3} maxLength={200} showCount />
-      </Form.Item>
-    </FormModal>
-  );
-}
-
 /**
  * 考务订单: the fee orders of the applications (filters 考试批次, 订单状态, 订单号, 考生, 下单日期),
  * paid by WeChat Pay through the order engine; 退款 (by the order's abilities) returns the fee in
@@ -76,6 +34,7 @@ export function CmsOrderPage() {
   const list = useListCall('cms-order/page', listCmsOrders);
   const batches = useBatchOptions();
   const [refunding, setRefunding] = useState<{ row: CmsOrderRow; open: boolean } | null>(null);
+  const closeRefunding = () => setRefunding((current) => current && { ...current, open: false });
   const filters: FilterField<Filters>[] = [
     {
       kind: 'select',
@@ -185,15 +144,23 @@ export function CmsOrderPage() {
       columnsId="cms-manage/cms-order-manage"
     >
       {refunding && (
-        <RefundModal
+        // 退款: the fee back in full through the refund engine; the application is cancelled.
+        <TextPrompt
           key={refunding.row.id}
-          row={refunding.row}
           open={refunding.open}
-          onClose={() => setRefunding((current) => current && { ...current, open: false })}
-          onDone={() => {
-            setRefunding((current) => current && { ...current, open: false });
+          title={`退款：${refunding.row.orderNo}`}
+          okText="确认退款"
+          name="cms-refund"
+          field="reason"
+          label="退款原因"
+          intro={`将原路退还 ${formatFen(refunding.row.paidAmount - refunding.row.refundedAmount)}，${refunding.row.realName} 的报名随之取消。`}
+          onOk={async (reason) => {
+            await refundCmsOrder(refunding.row.id, reason);
+            void message.success('已提交退款');
+            closeRefunding();
             list.reload();
           }}
+          onCancel={closeRefunding}
           afterClose={() => setRefunding(null)}
         />
       )}

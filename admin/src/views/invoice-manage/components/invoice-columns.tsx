@@ -14,10 +14,11 @@ import {
 } from '../../../api/invoice';
 import { saveBlobAs } from '../../../api/train-class';
 import type { ListColumn } from '../../../components/ListTable';
+import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, Secondary } from '../../../components/table-columns';
 import { INVOICE_STATUS_COLOR } from '../invoice-meta';
 import { InvoiceDetailDrawer } from './InvoiceDetailDrawer';
-import { MarkModal, TextPrompt } from './InvoiceModals';
+import { MarkModal } from './InvoiceModals';
 
 type Prompt =
   | { kind: 'reject' | 'cancel' | 'red' | 'remark'; invoice: InvoiceRow }
@@ -209,6 +210,7 @@ export function useInvoiceColumns(
     <>
       <TextPrompt
         open={textPrompt !== null}
+        name="invoice-text-prompt"
         title={textPrompt?.title ?? ''}
         label={textPrompt?.label ?? ''}
         optional={prompt?.kind === 'remark'}

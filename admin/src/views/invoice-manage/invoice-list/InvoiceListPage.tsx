@@ -18,9 +18,9 @@ import {
 } from '../../../api/invoice';
 import { ExportButton, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { TextPrompt } from '../../../components/TextPrompt';
 import { readChoiceParam } from '../../../utils/query-id';
 import { InvoiceConfigModal } from '../components/InvoiceConfigModal';
-import { TextPrompt } from '../components/InvoiceModals';
 import { useInvoiceColumns } from '../components/invoice-columns';
 import { INVOICE_FILTERS, invoiceExportFileName } from '../invoice-meta';
 

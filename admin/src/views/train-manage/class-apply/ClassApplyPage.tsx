@@ -5,13 +5,13 @@ import {
   type ClassApplyStatus,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, Form, Input, message, Space, Tag, Typography } from 'antd';
+import { Button, message, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { auditClassApply, listClassApplies } from '../../../api/class-apply';
-import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { TextPrompt } from '../../../components/TextPrompt';
 import { orDash } from '../../../components/table-columns';
 import { ConfirmAction } from '../components/ConfirmAction';
 
@@ -41,53 +41,6 @@ const FILTERS: FilterField<Filters>[] = [
   },
 ];
 
-/** 驳回: the reason the student reads on the class's page. */
-function RejectModal({
-  row,
-  open,
-  onClose,
-  onDone,
-  afterClose,
-}: {
-  row: ClassApplyRow;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-  afterClose: () => void;
-}) {
-  const [form] = Form.useForm<{ remark: string }>();
-  return (
-    <FormModal<{ remark: string }>
-      open={open}
-      afterClose={afterClose}
-      title="驳回报名申请"
-      okText="驳回"
-      name="class-apply-reject"
-      form={form}
-      intro={`${row.realName} 申请报名「${row.className}」。驳回原因会显示给学员，学员可修改说明后重新申请。`}
-      onSubmit={async (values) => {
-        await auditClassApply(row.id, false, values.remark.trim());
-        void message.success('已驳回');
-        onDone();
-      }}
-      onClose={onClose}
-    >
-      <Form.Item
-        name="remark"
-        label="驳回原因"
-        rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }]}
-      >
-        <Input.TextArea
-          maxLength={200}
-          rows={3}
-          showCount
-          placeholder="如：本期仅面向特种作业单位的安全管理人员"
-        />
-      </Form.Item>
-    </FormModal>
-  );
-}
-
 /**
  * 报名审核 (project staff): the students' applications to classes marked 报名需审核, pending first,
  * by state and student; 通过 lets the student enrol (cart, order, payment as any class), 驳回 asks
@@ -97,6 +50,7 @@ export function ClassApplyPage() {
   const list = useListCall('class-apply/page', listClassApplies);
   const [busy, setBusy] = useState<number | null>(null);
   const [rejecting, setRejecting] = useState<{ row: ClassApplyRow; open: boolean } | null>(null);
+  const closeRejecting = () => setRejecting((current) => current && { ...current, open: false });
   const approve = async (row: ClassApplyRow) => {
     setBusy(row.id);
     try {
@@ -200,15 +154,24 @@ export function ClassApplyPage() {
       }
     >
       {rejecting && (
-        <RejectModal
+        // 驳回: the reason the student reads on the class's page.
+        <TextPrompt
           key={rejecting.row.id}
-          row={rejecting.row}
           open={rejecting.open}
-          onClose={() => setRejecting((current) => current && { ...current, open: false })}
-          onDone={() => {
-            setRejecting((current) => current && { ...current, open: false });
+          title="驳回报名申请"
+          okText="驳回"
+          name="class-apply-reject"
+          field="remark"
+          label="驳回原因"
+          intro={`${rejecting.row.realName} 申请报名「${rejecting.row.className}」。驳回原因会显示给学员，学员可修改说明后重新申请。`}
+          placeholder="如：本期仅面向特种作业单位的安全管理人员"
+          onOk={async (remark) => {
+            await auditClassApply(rejecting.row.id, false, remark);
+            void message.success('已驳回');
+            closeRejecting();
             list.reload();
           }}
+          onCancel={closeRejecting}
           afterClose={() => setRejecting(null)}
         />
       )}
