@@ -16,6 +16,7 @@ import {
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { abilitiesOf, authorize, judge } from '../../core/policy';
+import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
@@ -339,7 +340,7 @@ export async function pageChanges(
   }
   if (input.keyword) {
     conditions.push('(a.real_name LIKE :keyword OR a.id_card_no LIKE :keyword OR a.mobile LIKE :keyword)');
-    replacements.keyword = `%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    replacements.keyword = containsPattern(input.keyword);
   }
   const { list, total } = await views(scope, conditions.join(' AND '), replacements, input);
   return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };

@@ -14,6 +14,7 @@ import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { abilitiesOf, authorize } from '../../core/policy';
+import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { ClassApply, presentMyClassApply } from '../train-class/class-apply.model';
 import { CLASS_NOT_OFFERED, chinaToday, findOfferedClass } from '../train-class/class-read';
@@ -166,7 +167,7 @@ export async function pageClassApplies(
   }
   if (input.student) {
     conditions.push('(a.real_name LIKE :student OR a.id_card_no LIKE :student OR a.mobile LIKE :student)');
-    replacements.student = `%${input.student.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    replacements.student = containsPattern(input.student);
   }
   const { list, total } = await rows(scope, conditions.join(' AND '), replacements, input);
   return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
