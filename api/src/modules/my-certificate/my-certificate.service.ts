@@ -3,11 +3,10 @@ import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import { type CertificateField, certificateFieldHeight } from '../../contract/certificate';
 import type { PageAnswer } from '../../contract/common';
-import { hoursToTenths, tenthsToHours } from '../../contract/course';
+import { hoursToTenths } from '../../contract/course';
 import {
   type CertificateDetail,
   type CertificateItem,
-  type CertificatePrint,
   type CertificateState,
   type CertificateStudentOption,
   type certificatePageInput,
@@ -29,7 +28,6 @@ import { audit } from '../audit/audit.service';
 import { consumeSliderCaptcha } from '../captcha/captcha.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
 import { readStored } from '../storage/storage';
-import { maskName } from '../train-class/class-evaluation.service';
 import { type HideableKind, hiddenRefusal, KIND_HIDDEN } from './certificate.policy';
 import {
   issueSkillCertificate,
@@ -41,6 +39,13 @@ import {
 } from './certificate-issue';
 import { type PdfTemplate, qrPng, renderCertificatePdf } from './certificate-pdf';
 import { Certificate, CertificatePrintLog, CertificateQueryMiss } from './my-certificate.model';
+import {
+  presentDetail,
+  presentItem,
+  presentMine,
+  presentPrints,
+  presentPublic,
+} from './my-certificate.presenter';
 
 /**
  * Issued certificates for staff (list, detail, preview, disable / enable, soft delete, corrections,
@@ -60,40 +65,6 @@ export const CAPTCHA_REQUIRED = '请先完成滑块验证';
 export { KIND_HIDDEN };
 
 const live = { deletedAt: null };
-
-/** The snapshot and codes of a certificate as staff and its owner see them. */
-export function presentItem(row: Certificate): CertificateItem {
-  const publicHours = tenthsToHours(row.publicTenths);
-  const specializedHours = tenthsToHours(row.specializedTenths);
-  const electiveHours = tenthsToHours(row.electiveTenths);
-  return {
-    id: row.id,
-    kind: row.kind,
-    studentName: row.studentName,
-    idCardNo: row.idCardMasked,
-    className: row.className,
-    year: row.year,
-    publicHours,
-    specializedHours,
-    electiveHours,
-    totalHours: tenthsToHours(row.publicTenths + row.specializedTenths + row.electiveTenths),
-    score: row.score,
-    issueDate: row.issueDate,
-    skillName: row.skillName,
-    skillLevel: row.skillLevel,
-    assessDate: row.assessDate,
-    issuer: row.issuer,
-    certificateNo: row.certificateNo,
-    verifyCode: row.verifyCode,
-    status: row.status,
-    printCount: row.printCount,
-    accountId: row.accountId,
-    classId: row.classId,
-    myClassId: row.myClassId,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /**
  * The origin the student site is reached at for this call: the request's host name (each project
@@ -167,7 +138,8 @@ export async function pageCertificates(
   return { list: rows.map(presentItem), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
-async function presentDetail(
+/** A certificate's detail: its template and reprints read, shaped by the presenter. */
+async function detailOf(
   scope: ActorScope,
   row: Certificate,
   transaction?: Transaction,
@@ -186,25 +158,17 @@ async function presentDetail(
     ? await Account.findAll({ where: { id: actorIds }, paranoid: false, transaction, allTenants: true })
     : [];
   const nameOf = new Map(actors.map((actor) => [actor.id, actor.realName]));
-  const prints: CertificatePrint[] = logs.map((log) => ({
-    id: log.id,
-    actorId: log.actorId,
-    actorName: log.actorId === null ? null : (nameOf.get(log.actorId) ?? null),
-    createdAt: log.createdAt.toISOString(),
-  }));
-  return {
-    ...presentItem(row),
-    templateId: template?.id ?? null,
-    templateName: template?.name ?? null,
+  return presentDetail(row, {
+    template,
     queryUrl: queryUrl(scope, row),
-    prints,
+    prints: presentPrints(logs, nameOf),
     abilities: abilitiesOf(scope, { reprint: ['certificate.reprint', row] }),
-  };
+  });
 }
 
 /** `my-certificate/find`: one live certificate of the project with its reprints. Throws 证书不存在. */
 export async function findCertificate(scope: ActorScope, id: number): Promise<CertificateDetail> {
-  return presentDetail(scope, await loadCertificate(scope, id));
+  return detailOf(scope, await loadCertificate(scope, id));
 }
 
 /**
@@ -245,7 +209,7 @@ export async function setCertificateState(
         transaction,
       );
     }
-    return presentDetail(scope, row, transaction);
+    return detailOf(scope, row, transaction);
   });
 }
 
@@ -344,7 +308,7 @@ export async function saveCertificate(
       },
       transaction,
     );
-    return presentDetail(scope, row, transaction);
+    return detailOf(scope, row, transaction);
   });
 }
 
@@ -455,11 +419,7 @@ async function loadOwned(scope: TenantScope, accountId: number, id: number): Pro
 export async function viewMyCertificate(scope: ActorScope, id: number): Promise<MyCertificateView> {
   const row = await loadMine(scope, id);
   const url = queryUrl(scope, row);
-  return {
-    ...presentItem(row),
-    queryUrl: url,
-    qrCode: `data:image/png;base64,${(await qrPng(url)).toString('base64')}`,
-  };
+  return presentMine(row, url, await qrPng(url));
 }
 
 /** `my-certificate/download`: the PDF of one of the student's certificates. */
@@ -482,17 +442,6 @@ export async function assertStudentCertificate(
   id: number,
 ): Promise<void> {
   await loadOwned(scope, accountId, id);
-}
-
-/** A certificate as the public sees it: the name masked as well as the ID number. */
-function presentPublic(scope: TenantScope, row: Certificate): PublicCertificate {
-  const { id, verifyCode, printCount, accountId, classId, myClassId, createdAt, updatedAt, ...snapshot } =
-    presentItem(row);
-  return {
-    ...snapshot,
-    studentName: maskName(row.studentName),
-    issuer: row.issuer ?? scope.project.settings.title,
-  };
 }
 
 /**
@@ -538,7 +487,7 @@ export async function initSkillCertificate(
       },
       transaction,
     );
-    return presentDetail(scope, row, transaction);
+    return detailOf(scope, row, transaction);
   });
 }
 
@@ -592,7 +541,7 @@ export async function queryCertificate(scope: TenantScope, code: string): Promis
       });
     throw new BusinessError(CERTIFICATE_NOT_FOUND);
   }
-  return presentPublic(scope, row);
+  return presentPublic(row, scope.project.settings.title);
 }
 
 /**
@@ -618,5 +567,5 @@ export async function queryCertificatesById(
       ['id', 'DESC'],
     ],
   });
-  return rows.map((row) => presentPublic(scope, row));
+  return rows.map((row) => presentPublic(row, scope.project.settings.title));
 }
