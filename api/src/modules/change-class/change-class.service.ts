@@ -15,7 +15,7 @@ import {
 } from '../../contract/change-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { abilitiesOf, authorize, judge } from '../../core/policy';
+import { authorize, judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
@@ -23,6 +23,7 @@ import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ChangeClassApply } from './change-class.model';
 import { CHANGE_NOT_FOUND } from './change-class.policy';
+import { type ChangeClassRow, presentChangeClass } from './change-class.presenter';
 
 /**
  * Class changes (docs/product-decisions.md "Class changes"). A student may ask to move an
@@ -113,32 +114,6 @@ async function targetRefusal(
   return enrolled > 0 ? M.ENROLLED : null;
 }
 
-interface ViewRow {
-  id: number;
-  project_id: number;
-  status: ChangeClassView['status'];
-  account_id: number;
-  real_name: string | null;
-  id_card_no: string | null;
-  mobile: string | null;
-  my_class_id: number;
-  from_class_id: number;
-  from_class_name: string;
-  to_class_id: number;
-  to_class_name: string;
-  order_id: number;
-  order_no: string;
-  paid_fen: number;
-  to_amount_fen: number;
-  progress_percent: number;
-  reason: string;
-  remark: string | null;
-  audited_by_name: string | null;
-  audited_at: Date | null;
-  new_my_class_id: number | null;
-  created_at: Date;
-}
-
 const VIEW_SELECT = `
   SELECT c.id, c.project_id, c.status, c.account_id, a.real_name, a.id_card_no, a.mobile, c.my_class_id,
          c.from_class_id, f.name AS from_class_name, c.to_class_id, t.name AS to_class_name,
@@ -151,41 +126,6 @@ const VIEW_SELECT = `
     JOIN pay_order o ON o.id = c.order_id
     LEFT JOIN account auditor ON auditor.id = c.audited_by`;
 
-/** An application as both sides see it, with what the caller may do to it. */
-function toView(scope: ActorScope, row: ViewRow): ChangeClassView {
-  const ref = { projectId: row.project_id, accountId: row.account_id, status: row.status };
-  return {
-    id: row.id,
-    status: row.status,
-    accountId: row.account_id,
-    realName: row.real_name ?? '',
-    idCardNo: row.id_card_no,
-    mobile: row.mobile,
-    myClassId: row.my_class_id,
-    fromClassId: row.from_class_id,
-    fromClassName: row.from_class_name,
-    toClassId: row.to_class_id,
-    toClassName: row.to_class_name,
-    orderId: row.order_id,
-    orderNo: row.order_no,
-    paidFen: row.paid_fen,
-    toAmountFen: row.to_amount_fen,
-    progressPercent: row.progress_percent,
-    reason: row.reason,
-    remark: row.remark,
-    auditedByName: row.audited_by_name,
-    auditedAt: row.audited_at ? row.audited_at.toISOString() : null,
-    newMyClassId: row.new_my_class_id,
-    abilities: abilitiesOf(scope, {
-      approve: ['change-class.decide', ref],
-      reject: ['change-class.decide', ref],
-      cancel: ['change-class.decide', ref],
-      withdraw: ['change-class.withdraw', ref],
-    }),
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
 /** Applications of the project matching `where` (SQL over `c`, `a`), newest first. */
 async function views(
   scope: ActorScope,
@@ -196,7 +136,7 @@ async function views(
 ): Promise<{ list: ChangeClassView[]; total: number }> {
   const filter = `WHERE c.project_id = :projectId AND ${where}`;
   const values = { ...replacements, projectId: scope.project.id };
-  const rows = await scope.sequelize.query<ViewRow>(
+  const rows = await scope.sequelize.query<ChangeClassRow>(
     `${VIEW_SELECT} ${filter} ORDER BY c.created_at DESC, c.id DESC
      ${page ? 'LIMIT :limit OFFSET :offset' : ''}`,
     {
@@ -207,12 +147,12 @@ async function views(
       transaction,
     },
   );
-  if (!page) return { list: rows.map((row) => toView(scope, row)), total: rows.length };
+  if (!page) return { list: rows.map((row) => presentChangeClass(scope, row)), total: rows.length };
   const [count] = await scope.sequelize.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM change_class_apply c JOIN account a ON a.id = c.account_id ${filter}`,
     { replacements: values, type: QueryTypes.SELECT, transaction },
   );
-  return { list: rows.map((row) => toView(scope, row)), total: count?.n ?? 0 };
+  return { list: rows.map((row) => presentChangeClass(scope, row)), total: count?.n ?? 0 };
 }
 
 async function viewOf(scope: ActorScope, id: number, transaction?: Transaction): Promise<ChangeClassView> {

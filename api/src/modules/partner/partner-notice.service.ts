@@ -15,6 +15,7 @@ import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { PartnerNotice, PartnerNoticeAttempt, PartnerSignUp } from './partner-api.model';
 import { PartnerApp } from './partner-app.model';
 import { findPartnerApp } from './partner-app.service';
+import { presentNotice } from './partner-notice.presenter';
 
 /**
  * Progress notices (docs/partner-api.md "Progress notices"): when an enrolment a partner app signed
@@ -221,7 +222,7 @@ export async function listNotices(
       offset: (input.pageNum - 1) * input.pageSize,
     });
     return {
-      list: rows.map((row) => presentNotice(row, app)),
+      list: rows.map((row) => presentNotice(row, replayRefusal(row, app))),
       total: count,
       pageNum: input.pageNum,
       pageSize: input.pageSize,
@@ -229,32 +230,12 @@ export async function listNotices(
   });
 }
 
-function presentNotice(row: PartnerNotice, app: PartnerApp): PartnerNoticeItem {
-  const payload = row.payload as unknown as ProgressNotice;
-  const replayRefusal = !app.enabled
-    ? '应用已停用'
-    : !app.callbackUrl
-      ? '应用未设置回调地址'
-      : row.status === 'PENDING' && row.attempts === 0
-        ? '正在投递中'
-        : null;
-  return {
-    id: row.id,
-    event: row.event as NoticeEvent,
-    enrolmentId: payload.enrolmentId,
-    outAccountId: payload.outAccountId,
-    className: payload.className,
-    lessonName: payload.lessonName ?? null,
-    certificateNo: payload.certificateNo ?? null,
-    status: row.status,
-    attempts: row.attempts,
-    lastHttpStatus: row.lastHttpStatus,
-    lastError: row.lastError,
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    canReplay: replayRefusal === null,
-    replayRefusal,
-  };
+/** Why a notice may not be replayed now (the app stopped or without a callback, or a delivery under way); null when it may. */
+function replayRefusal(row: PartnerNotice, app: PartnerApp): string | null {
+  if (!app.enabled) return '应用已停用';
+  if (!app.callbackUrl) return '应用未设置回调地址';
+  if (row.status === 'PENDING' && row.attempts === 0) return '正在投递中';
+  return null;
 }
 
 /**
@@ -273,7 +254,7 @@ export async function replayNotice(scope: Scope, noticeId: number): Promise<Part
         lock: transaction.LOCK.UPDATE,
       });
       if (!notice) throw new NotFoundError('通知不存在');
-      const refusal = presentNotice(notice, app).replayRefusal;
+      const refusal = replayRefusal(notice, app);
       if (refusal) throw new BusinessError(refusal);
       await notice.update({ status: 'PENDING', attempts: 0 }, { transaction });
       await scope.jobs.send(
@@ -291,7 +272,7 @@ export async function replayNotice(scope: Scope, noticeId: number): Promise<Part
         },
         transaction,
       );
-      return presentNotice(notice, app);
+      return presentNotice(notice, replayRefusal(notice, app));
     }),
   );
 }
