@@ -15,7 +15,6 @@ import {
   type examStartInput,
   type examSubmitInput,
 } from '../../contract/exam';
-import { PAPER_TOTAL_SCORE } from '../../contract/exam-paper';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, NoticeError, ValidationError } from '../../core/errors';
 import { abilitiesOf, authorize } from '../../core/policy';
@@ -23,6 +22,7 @@ import { passEnrolment } from '../study/progress.service';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ExamAttempt } from './exam.model';
+import { presentResult, presentSheet } from './exam.presenter';
 import {
   ATTEMPT_NOT_FOUND,
   ENROLMENT_NOT_FOUND,
@@ -31,7 +31,7 @@ import {
   exerciseOpen as exerciseOpenFor,
 } from './exam-attempt.policy';
 import { type ClassExam, classExam } from './exam-setting.service';
-import { gradeAttempt, normaliseLetters, reviewOf, sheetQuestion } from './grading';
+import { gradeAttempt, normaliseLetters, reviewOf } from './grading';
 import { drawQuestions } from './paper.service';
 
 /**
@@ -233,31 +233,6 @@ export async function examEntry(
   });
 }
 
-/** The sheet of an attempt: its questions without answers, the answers saved, the time left. */
-function presentSheet(attempt: ExamAttempt, className: string, now: Date): ExamSheet {
-  return {
-    attemptId: attempt.id,
-    myClassId: attempt.myClassId,
-    kind: attempt.kind,
-    status: attempt.status,
-    className,
-    paperName: attempt.paperName,
-    totalScore: PAPER_TOTAL_SCORE,
-    passScore: attempt.passScore,
-    startedAt: attempt.startedAt.toISOString(),
-    deadline: attempt.deadline?.toISOString() ?? null,
-    remainingSeconds: attempt.deadline
-      ? attempt.status === 'OPEN'
-        ? Math.max(0, Math.floor((attempt.deadline.getTime() - now.getTime()) / 1000))
-        : 0
-      : null,
-    questions: attempt.questions.map(sheetQuestion),
-    answers: Object.entries(attempt.answers)
-      .map(([no, answer]) => ({ no: Number(no), answer }))
-      .sort((a, b) => a.no - b.no),
-  };
-}
-
 /**
  * `exam/start`: starts an exam (when the entry is unlocked; counts an attempt; timed) or an exercise
  * (when exercises are open) of one of the student's enrolments. An open attempt of the kind is
@@ -429,7 +404,8 @@ function reviewable(attempt: ExamAttempt, exam: ClassExam, enrolment: MyClass, a
   return false;
 }
 
-async function presentResult(
+/** An attempt's result, with its review when the class allows it now. */
+async function resultOf(
   scope: TenantScope,
   attempt: ExamAttempt,
   enrolment: MyClass,
@@ -437,21 +413,8 @@ async function presentResult(
 ): Promise<ExamResult> {
   const exam = await classExam(scope.project.id, attempt.classId, transaction);
   const stats = await examStats(scope.project.id, attempt.myClassId, transaction);
-  const open = attempt.status === 'OPEN';
   const canReview = reviewable(attempt, exam, enrolment, stats.passed);
-  return {
-    attemptId: attempt.id,
-    myClassId: attempt.myClassId,
-    kind: attempt.kind,
-    status: attempt.status,
-    score: open || attempt.scoreTenths === null ? null : attempt.scoreTenths / 10,
-    passScore: attempt.passScore,
-    passed: open ? null : attempt.passed,
-    startedAt: attempt.startedAt.toISOString(),
-    submittedAt: attempt.submittedAt?.toISOString() ?? null,
-    reviewable: canReview,
-    review: canReview ? reviewOf(attempt.questions, attempt.answers) : null,
-  };
+  return presentResult(attempt, canReview ? reviewOf(attempt.questions, attempt.answers) : null);
 }
 
 /**
@@ -469,7 +432,7 @@ export async function submitAttempt(
       await attempt.update({ answers: mergeAnswers(attempt, input.answers) }, { transaction });
       await finaliseAttempt(scope, enrolment, attempt, 'SUBMITTED', now, transaction);
     }
-    return presentResult(scope, attempt, enrolment, transaction);
+    return resultOf(scope, attempt, enrolment, transaction);
   });
 }
 
@@ -481,7 +444,7 @@ export async function attemptResult(
 ): Promise<ExamResult> {
   return withAttempt(scope, attemptId, now, async ({ attempt, enrolment }, transaction) => {
     authorize(scope, 'exam-attempt.result', attempt);
-    return presentResult(scope, attempt, enrolment, transaction);
+    return resultOf(scope, attempt, enrolment, transaction);
   });
 }
 

@@ -1,4 +1,3 @@
-import { maskIdCardNumber } from '@px/config';
 import { Op, QueryTypes } from 'sequelize';
 import type { z } from 'zod';
 import type {
@@ -11,7 +10,6 @@ import type {
   examScorePageInput,
 } from '../../contract/exam-score';
 import { MY_CLASS_STATUS_LABEL } from '../../contract/my-class';
-import type { MyClassStatus } from '../../contract/train-class';
 import type { FileResult, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { cursorBatches } from '../../core/export-cursor';
@@ -22,6 +20,7 @@ import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { summaryOf } from './attempt.service';
 import { ExamAttempt } from './exam.model';
+import { presentScoreRow, type ScoreSqlRow } from './exam.presenter';
 import { DEFAULT_EXAM_SETTING } from './exam-setting.service';
 import { reviewOf } from './grading';
 
@@ -32,25 +31,6 @@ import { reviewOf } from './grading';
  */
 
 type ScoreFilters = z.output<typeof examScoreExportInput>;
-
-interface ScoreSqlRow {
-  my_class_id: number;
-  account_id: number;
-  real_name: string | null;
-  id_card_no: string | null;
-  mobile: string | null;
-  class_id: number;
-  class_name: string;
-  year: number;
-  status: MyClassStatus;
-  exam_pass_score: number;
-  attempts_allowed: number | null;
-  attempts_used: string;
-  best_tenths: number | null;
-  passed: boolean;
-  last_submitted_at: Date | null;
-  created_at: Date;
-}
 
 /** The FROM and WHERE of the scores of the filters, and their replacements for a project. */
 function scoreSql(filters: ScoreFilters) {
@@ -88,26 +68,6 @@ const SELECT = `
          COALESCE(s.attempts_used, 0) AS attempts_used, s.best_tenths, COALESCE(s.passed, FALSE) AS passed,
          s.last_submitted_at, mc.created_at`;
 
-function presentRow(row: ScoreSqlRow): ExamScoreRow {
-  return {
-    myClassId: row.my_class_id,
-    accountId: row.account_id,
-    studentName: row.real_name ?? '',
-    idCardNo: row.id_card_no ? maskIdCardNumber(row.id_card_no) : null,
-    mobile: row.mobile,
-    classId: row.class_id,
-    className: row.class_name,
-    year: row.year,
-    enrolmentStatus: row.status,
-    attemptsUsed: Number(row.attempts_used),
-    attemptsAllowed: row.attempts_allowed ?? DEFAULT_EXAM_SETTING.attemptsAllowed,
-    bestScore: row.best_tenths === null ? null : row.best_tenths / 10,
-    passScore: row.exam_pass_score,
-    passed: row.passed,
-    lastSubmittedAt: row.last_submitted_at ? new Date(row.last_submitted_at).toISOString() : null,
-  };
-}
-
 /** `exam-score/page`: one page of the scores of the filters, newest enrolment first. */
 export async function pageScores(
   scope: TenantScope,
@@ -127,7 +87,7 @@ export async function pageScores(
     },
   );
   return {
-    list: rows.map(presentRow),
+    list: rows.map((row) => presentScoreRow(row, DEFAULT_EXAM_SETTING.attemptsAllowed)),
     total: Number(count?.total ?? 0),
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -143,7 +103,7 @@ function scoreBatches(scope: TenantScope, filters: ScoreFilters): AsyncGenerator
       sql: `${SELECT} ${from} ORDER BY mc.created_at DESC, mc.id DESC`,
       replacements: replacements(scope.project.id),
     },
-    (rows) => rows.map(presentRow),
+    (rows) => rows.map((row) => presentScoreRow(row, DEFAULT_EXAM_SETTING.attemptsAllowed)),
   );
 }
 

@@ -12,6 +12,7 @@ import { audit } from '../audit/audit.service';
 import { classExamDropped } from '../train-class/class.events';
 import { TrainClass } from '../train-class/train-class.model';
 import { ExamPaper, ExamSetting } from './exam.model';
+import { presentExamSetting } from './exam.presenter';
 
 /**
  * The exam of a class (part of the class editor): the class's own `examRequired` and
@@ -63,22 +64,6 @@ export async function classExam(
   return { ...setting, paper };
 }
 
-function present(cls: TrainClass, exam: ClassExam): ExamSettingAnswer {
-  return {
-    classId: cls.id,
-    className: cls.name,
-    examRequired: cls.examRequired,
-    paperId: exam.paper?.id ?? null,
-    paperName: exam.paper?.name ?? null,
-    timeLimitMinutes: exam.timeLimitMinutes,
-    attemptsAllowed: exam.attemptsAllowed,
-    passScore: cls.examPassScore,
-    reviewPolicy: exam.reviewPolicy,
-    exerciseEnabled: exam.exerciseEnabled,
-    configured: cls.examRequired && exam.paper !== null,
-  };
-}
-
 async function loadClass(scope: TenantScope, classId: number, transaction?: Transaction) {
   const cls = await TrainClass.findOne({ where: { id: classId, projectId: scope.project.id }, transaction });
   if (!cls) throw new BusinessError(CLASS_NOT_FOUND);
@@ -88,7 +73,7 @@ async function loadClass(scope: TenantScope, classId: number, transaction?: Tran
 /** `exam-setting/get`. Throws BusinessError 班级不存在 (also for another project's class). */
 export async function examSetting(scope: TenantScope, classId: number): Promise<ExamSettingAnswer> {
   const cls = await loadClass(scope, classId);
-  return present(cls, await classExam(scope.project.id, cls.id));
+  return presentExamSetting(cls, await classExam(scope.project.id, cls.id));
 }
 
 /**
@@ -141,6 +126,6 @@ export async function saveExamSetting(
       },
       transaction,
     );
-    return present(cls, await classExam(projectId, cls.id, transaction));
+    return presentExamSetting(cls, await classExam(projectId, cls.id, transaction));
   });
 }

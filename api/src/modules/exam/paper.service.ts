@@ -26,8 +26,9 @@ import {
   ExamSetting,
   type StoredPaperRule,
 } from './exam.model';
+import { presentPaper } from './exam.presenter';
 import { examCategories } from './exam-category.service';
-import { presentQuestions } from './question.service';
+import { questionItems } from './question.service';
 
 /**
  * Papers (试卷管理): FIXED papers hold chosen questions with scores, in order; RANDOM papers hold
@@ -163,20 +164,6 @@ async function totalTenths(paper: ExamPaper, transaction?: Transaction): Promise
   return links.reduce((sum, link) => sum + link.scoreTenths, 0);
 }
 
-function presentPaper(paper: ExamPaper, total: number, classes: number): PaperItem {
-  return {
-    id: paper.id,
-    name: paper.name,
-    mode: paper.mode,
-    description: paper.description,
-    questionCount: paper.questionCount,
-    totalScore: total / 10,
-    classCount: classes,
-    createdAt: paper.createdAt.toISOString(),
-    updatedAt: paper.updatedAt.toISOString(),
-  };
-}
-
 /** `exam-paper/page`: the papers, newest first. */
 export async function pagePapers(
   scope: TenantScope,
@@ -221,9 +208,7 @@ export async function paperDetail(
     where: { projectId, id: links.map((link) => link.questionId) },
     transaction,
   });
-  const items = new Map(
-    (await presentQuestions(scope, questions, transaction)).map((item) => [item.id, item]),
-  );
+  const items = new Map((await questionItems(scope, questions, transaction)).map((item) => [item.id, item]));
   const paths = await examCategories.categoryPaths(scope, transaction);
   const rules: PaperRuleItem[] = [];
   for (const rule of paper.rules)
@@ -421,7 +406,7 @@ export async function previewPaper(scope: TenantScope, id: number): Promise<Pape
   const bank = await ExamQuestion.findAll({
     where: { projectId: scope.project.id, id: drawn.map((question) => question.questionId) },
   });
-  const items = new Map((await presentQuestions(scope, bank)).map((item) => [item.id, item]));
+  const items = new Map((await questionItems(scope, bank)).map((item) => [item.id, item]));
   return {
     paperId: paper.id,
     name: paper.name,

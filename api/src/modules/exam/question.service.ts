@@ -14,6 +14,7 @@ import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { checkQuestionAnswer } from '../course/question.service';
 import { ExamPaperQuestion, ExamQuestion } from './exam.model';
+import { presentQuestion } from './exam.presenter';
 import { examCategories } from './exam-category.service';
 
 /**
@@ -73,30 +74,8 @@ async function paperCounts(projectId: number, questionIds: number[], transaction
   return counts;
 }
 
-/** A question as the back office sees it. */
-export function presentQuestion(
-  question: ExamQuestion,
-  paths: Map<number, string>,
-  papers: Map<number, number>,
-): ExamQuestionItem {
-  return {
-    id: question.id,
-    categoryId: question.categoryId,
-    categoryName: question.categoryId === null ? null : (paths.get(question.categoryId) ?? null),
-    type: question.type,
-    content: question.content,
-    options: question.options,
-    answer: question.answer,
-    acceptedAnswers: question.acceptedAnswers,
-    analysis: question.analysis,
-    paperCount: papers.get(question.id) ?? 0,
-    createdAt: question.createdAt.toISOString(),
-    updatedAt: question.updatedAt.toISOString(),
-  };
-}
-
-/** Questions of the project presented (category paths, paper counts). */
-export async function presentQuestions(
+/** Questions of the project as the back office sees them (their category paths and paper counts read). */
+export async function questionItems(
   scope: TenantScope,
   questions: ExamQuestion[],
   transaction?: Transaction,
@@ -137,7 +116,7 @@ export async function pageQuestions(
     offset: (input.pageNum - 1) * input.pageSize,
   });
   return {
-    list: await presentQuestions(scope, rows),
+    list: await questionItems(scope, rows),
     total: count,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -146,7 +125,7 @@ export async function pageQuestions(
 
 /** `exam-question/detail`. Throws BusinessError 试题不存在. */
 export async function questionDetail(scope: TenantScope, id: number): Promise<ExamQuestionItem> {
-  const [item] = await presentQuestions(scope, [await loadQuestion(scope, id)]);
+  const [item] = await questionItems(scope, [await loadQuestion(scope, id)]);
   return item as ExamQuestionItem;
 }
 
@@ -191,7 +170,7 @@ export async function saveQuestion(
       },
       transaction,
     );
-    const [item] = await presentQuestions(scope, [question], transaction);
+    const [item] = await questionItems(scope, [question], transaction);
     return item as ExamQuestionItem;
   });
 }
