@@ -33,6 +33,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListView } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 import { ApplyStatusTag, BatchSelect, levelText, useBatchOptions } from '../cms-meta';
 
 type CandidateFilters = FiltersOf<'cms-exam/candidates'>;
@@ -200,8 +201,8 @@ function BatchArrangement({ batchId }: { batchId: number }) {
   }, [batchId]);
   useEffect(loadSittings, [loadSittings]);
   const list = useListCall('cms-exam/candidates', listCmsCandidates, { batchId });
-  const [editing, setEditing] = useState<{ sitting: CmsSittingRow | null; open: boolean } | null>(null);
-  const [seating, setSeating] = useState<{ row: CmsCandidateRow; open: boolean } | null>(null);
+  const [editing, editDialog] = useRowDialog<CmsSittingRow | null>();
+  const [seating, seatDialog] = useRowDialog<CmsCandidateRow>();
   const [busy, setBusy] = useState(false);
   const refresh = () => {
     loadSittings();
@@ -292,7 +293,7 @@ function BatchArrangement({ batchId }: { batchId: number }) {
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setSeating({ row, open: true })}>
+          <Button type="link" size="small" onClick={() => seatDialog.show(row)}>
             {row.sitting ? '调整座位' : '安排座位'}
           </Button>
           {row.sitting && (
@@ -317,7 +318,7 @@ function BatchArrangement({ batchId }: { batchId: number }) {
   return (
     <>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" onClick={() => setEditing({ sitting: null, open: true })}>
+        <Button type="primary" onClick={() => editDialog.show(null)}>
           新增考场
         </Button>
         <Button
@@ -371,7 +372,7 @@ function BatchArrangement({ batchId }: { batchId: number }) {
             width: 200,
             render: (_v, row) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing({ sitting: row, open: true })}>
+                <Button type="link" size="small" onClick={() => editDialog.show(row)}>
                   编辑
                 </Button>
                 <Button type="link" size="small" onClick={() => void download(row)}>
@@ -398,16 +399,16 @@ function BatchArrangement({ batchId }: { batchId: number }) {
       >
         {editing && (
           <SittingModal
-            key={editing.sitting?.id ?? 'new'}
+            key={editing.row?.id ?? 'new'}
             batchId={batchId}
-            sitting={editing.sitting}
+            sitting={editing.row}
             open={editing.open}
-            onClose={() => setEditing((current) => current && { ...current, open: false })}
+            onClose={editDialog.close}
             onSaved={() => {
-              setEditing((current) => current && { ...current, open: false });
+              editDialog.close();
               refresh();
             }}
-            afterClose={() => setEditing(null)}
+            afterClose={editDialog.afterClose}
           />
         )}
         {seating && (
@@ -416,12 +417,12 @@ function BatchArrangement({ batchId }: { batchId: number }) {
             row={seating.row}
             sittings={sittings ?? []}
             open={seating.open}
-            onClose={() => setSeating((current) => current && { ...current, open: false })}
+            onClose={seatDialog.close}
             onSaved={() => {
-              setSeating((current) => current && { ...current, open: false });
+              seatDialog.close();
               refresh();
             }}
-            afterClose={() => setSeating(null)}
+            afterClose={seatDialog.afterClose}
           />
         )}
       </ListView>

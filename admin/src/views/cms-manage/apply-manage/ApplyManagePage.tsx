@@ -16,6 +16,7 @@ import { type FilterField, ListView } from '../../../components/list-page/ListPa
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 import { APPLY_STATUS_OPTIONS, ApplyStatusTag, LEVEL_OPTIONS, levelText, useBatchOptions } from '../cms-meta';
 import { ApplyDetailDrawer } from './ApplyDetailDrawer';
 import { BatchModal } from './BatchModal';
@@ -28,8 +29,7 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
   const list = useListCall('cms-apply/page', listCmsApplies);
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
-  const [rejecting, setRejecting] = useState<{ row: CmsApplyRow; open: boolean } | null>(null);
-  const closeRejecting = () => setRejecting((current) => current && { ...current, open: false });
+  const [rejecting, rejectDialog] = useRowDialog<CmsApplyRow>();
   const closeDetail = useCallback(() => setOpened(null), []);
 
   const approve = async (row: CmsApplyRow) => {
@@ -156,7 +156,7 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
             </Button>
           )}
           {row.abilities.canReject && (
-            <Button type="link" size="small" danger onClick={() => setRejecting({ row, open: true })}>
+            <Button type="link" size="small" danger onClick={() => rejectDialog.show(row)}>
               驳回
             </Button>
           )}
@@ -198,11 +198,11 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
           onOk={async (reason) => {
             await rejectCmsApply(rejecting.row.id, reason);
             void message.success('已驳回');
-            closeRejecting();
+            rejectDialog.close();
             list.reload();
           }}
-          onCancel={closeRejecting}
-          afterClose={() => setRejecting(null)}
+          onCancel={rejectDialog.close}
+          afterClose={rejectDialog.afterClose}
         />
       )}
     </ListView>
@@ -212,7 +212,7 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
 /** The examination batches: 新增批次, 编辑, 删除 (by abilities), the counts of each state. */
 function BatchList({ onChanged }: { onChanged: () => void }) {
   const list = useListCall('cms-batch/page', listCmsBatches);
-  const [editing, setEditing] = useState<{ batch: CmsBatchRow | null; open: boolean } | null>(null);
+  const [editing, editDialog] = useRowDialog<CmsBatchRow | null>();
   const remove = (row: CmsBatchRow) =>
     Modal.confirm({
       title: `删除批次「${row.name}」？`,
@@ -286,7 +286,7 @@ function BatchList({ onChanged }: { onChanged: () => void }) {
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ batch: row, open: true })}>
+          <Button type="link" size="small" onClick={() => editDialog.show(row)}>
             编辑
           </Button>
           {row.abilities.canDelete && (
@@ -306,23 +306,23 @@ function BatchList({ onChanged }: { onChanged: () => void }) {
       columns={columns}
       columnsId="cms-manage/apply-manage/batches"
       extra={
-        <Button type="primary" onClick={() => setEditing({ batch: null, open: true })}>
+        <Button type="primary" onClick={() => editDialog.show(null)}>
           新增批次
         </Button>
       }
     >
       {editing && (
         <BatchModal
-          key={editing.batch?.id ?? 'new'}
-          batch={editing.batch}
+          key={editing.row?.id ?? 'new'}
+          batch={editing.row}
           open={editing.open}
-          onClose={() => setEditing((current) => current && { ...current, open: false })}
+          onClose={editDialog.close}
           onSaved={() => {
-            setEditing((current) => current && { ...current, open: false });
+            editDialog.close();
             list.reload();
             onChanged();
           }}
-          afterClose={() => setEditing(null)}
+          afterClose={editDialog.afterClose}
         />
       )}
     </ListView>

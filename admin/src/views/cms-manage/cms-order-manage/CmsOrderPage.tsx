@@ -1,13 +1,13 @@
 import { type CmsOrderRow, ORDER_STATUS_LABEL, type OrderStatus } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
 import { Button, message, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { listCmsOrders, refundCmsOrder } from '../../../api/cms';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 import { ApplyStatusTag, levelText, useBatchOptions } from '../cms-meta';
 
 type Filters = FiltersOf<'cms-order/page'>;
@@ -33,8 +33,7 @@ const STATUS_OPTIONS = (['UNPAID', 'PAID', 'CLOSED', 'REFUNDING', 'REFUNDED'] as
 export function CmsOrderPage() {
   const list = useListCall('cms-order/page', listCmsOrders);
   const batches = useBatchOptions();
-  const [refunding, setRefunding] = useState<{ row: CmsOrderRow; open: boolean } | null>(null);
-  const closeRefunding = () => setRefunding((current) => current && { ...current, open: false });
+  const [refunding, refundDialog] = useRowDialog<CmsOrderRow>();
   const filters: FilterField<Filters>[] = [
     {
       kind: 'select',
@@ -126,7 +125,7 @@ export function CmsOrderPage() {
       fixed: 'right',
       render: (_v, row) =>
         row.abilities.canRefund ? (
-          <Button type="link" size="small" danger onClick={() => setRefunding({ row, open: true })}>
+          <Button type="link" size="small" danger onClick={() => refundDialog.show(row)}>
             退款
           </Button>
         ) : (
@@ -157,11 +156,11 @@ export function CmsOrderPage() {
           onOk={async (reason) => {
             await refundCmsOrder(refunding.row.id, reason);
             void message.success('已提交退款');
-            closeRefunding();
+            refundDialog.close();
             list.reload();
           }}
-          onCancel={closeRefunding}
-          afterClose={() => setRefunding(null)}
+          onCancel={refundDialog.close}
+          afterClose={refundDialog.afterClose}
         />
       )}
     </ListPage>

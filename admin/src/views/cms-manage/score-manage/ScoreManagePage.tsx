@@ -37,6 +37,7 @@ import { type FilterField, ListView } from '../../../components/list-page/ListPa
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { XlsxImportModal } from '../../../components/XlsxImportModal';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 import { BatchSelect, levelText, useBatchOptions } from '../cms-meta';
 
 type ScoreFilters = FiltersOf<'score/query'>;
@@ -135,7 +136,7 @@ function BatchScores({ batch, onChanged }: { batch: CmsBatchOption; onChanged: (
     list.reload();
     onChanged();
   };
-  const [editing, setEditing] = useState<{ row: ScoreRow; open: boolean } | null>(null);
+  const [editing, editDialog] = useRowDialog<ScoreRow>();
   const [importing, setImporting] = useState(false);
   const lastImport = useRef<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -260,7 +261,7 @@ function BatchScores({ batch, onChanged }: { batch: CmsBatchOption; onChanged: (
       render: (_v, row) =>
         row.abilities.canEdit ? (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setEditing({ row, open: true })}>
+            <Button type="link" size="small" onClick={() => editDialog.show(row)}>
               {row.scores.length ? '修改' : '录入'}
             </Button>
             {row.scores.length > 0 && (
@@ -328,12 +329,12 @@ function BatchScores({ batch, onChanged }: { batch: CmsBatchOption; onChanged: (
           row={editing.row}
           batch={batch}
           open={editing.open}
-          onClose={() => setEditing((current) => current && { ...current, open: false })}
+          onClose={editDialog.close}
           onSaved={() => {
-            setEditing((current) => current && { ...current, open: false });
+            editDialog.close();
             reload();
           }}
-          afterClose={() => setEditing(null)}
+          afterClose={editDialog.afterClose}
         />
       )}
       <XlsxImportModal<string>

@@ -10,6 +10,7 @@ import { type FilterField, ListPage } from '../../../components/list-page/ListPa
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, orDash, Secondary, StudentCell } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
 import { FreeOrderModal } from './components/FreeOrderModal';
 import { ClassFilterSelect } from './components/OptionSelects';
@@ -163,7 +164,7 @@ export function OrderListPage() {
   const units = useUnitChoices();
   const query = useWechatQuery(list.reload);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [freeOrder, setFreeOrder] = useState<{ open: boolean } | null>(null);
+  const [freeOrder, freeOrderDialog] = useRowDialog<null>();
   const access = useAccess();
   const canFreeOrder = access.can('/order-manage/free-order');
   const columns = orderColumns((order) => setDetailId(order.id), query, access.can('/order-manage/detail'));
@@ -179,7 +180,7 @@ export function OrderListPage() {
       exportTo={{ download: exportOrders, fileName: () => orderExportFileName() }}
       extra={
         canFreeOrder && (
-          <Button type="primary" icon={<GiftOutlined />} onClick={() => setFreeOrder({ open: true })}>
+          <Button type="primary" icon={<GiftOutlined />} onClick={() => freeOrderDialog.show(null)}>
             免费开通
           </Button>
         )
@@ -189,12 +190,12 @@ export function OrderListPage() {
       {freeOrder && (
         <FreeOrderModal
           open={freeOrder.open}
-          onClose={() => setFreeOrder({ open: false })}
+          onClose={freeOrderDialog.close}
           onDone={() => {
-            setFreeOrder({ open: false });
+            freeOrderDialog.close();
             list.reload();
           }}
-          afterClose={() => setFreeOrder(null)}
+          afterClose={freeOrderDialog.afterClose}
         />
       )}
     </ListPage>

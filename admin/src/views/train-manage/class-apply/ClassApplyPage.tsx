@@ -13,6 +13,7 @@ import { type FilterField, ListPage } from '../../../components/list-page/ListPa
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { orDash } from '../../../components/table-columns';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 import { ConfirmAction } from '../components/ConfirmAction';
 
 type Filters = FiltersOf<'class-apply/page'>;
@@ -49,8 +50,7 @@ const FILTERS: FilterField<Filters>[] = [
 export function ClassApplyPage() {
   const list = useListCall('class-apply/page', listClassApplies);
   const [busy, setBusy] = useState<number | null>(null);
-  const [rejecting, setRejecting] = useState<{ row: ClassApplyRow; open: boolean } | null>(null);
-  const closeRejecting = () => setRejecting((current) => current && { ...current, open: false });
+  const [rejecting, rejectDialog] = useRowDialog<ClassApplyRow>();
   const approve = async (row: ClassApplyRow) => {
     setBusy(row.id);
     try {
@@ -130,7 +130,7 @@ export function ClassApplyPage() {
               size="small"
               danger
               disabled={busy === row.id}
-              onClick={() => setRejecting({ row, open: true })}
+              onClick={() => rejectDialog.show(row)}
             >
               驳回
             </Button>
@@ -168,11 +168,11 @@ export function ClassApplyPage() {
           onOk={async (remark) => {
             await auditClassApply(rejecting.row.id, false, remark);
             void message.success('已驳回');
-            closeRejecting();
+            rejectDialog.close();
             list.reload();
           }}
-          onCancel={closeRejecting}
-          afterClose={() => setRejecting(null)}
+          onCancel={rejectDialog.close}
+          afterClose={rejectDialog.afterClose}
         />
       )}
     </ListPage>
