@@ -15,9 +15,11 @@ export const HOME_TODO_KEYS = [
   'refundApplies',
   'invoices',
   'changeClasses',
+  'classApplies',
   'unpaidBatchOrders',
   'failedImports',
   'openExceptions',
+  'reprintCertificates',
 ] as const;
 export type HomeTodoKey = (typeof HOME_TODO_KEYS)[number];
 

@@ -156,6 +156,8 @@ export const certificatePageInput = z.object({
   certificateNo: zOptionalText(32),
   status: zOptional(z.enum(CERTIFICATE_STATES, { error: '状态应为 VALID 或 DISABLED' })),
   kind: zOptional(z.enum(CERTIFICATE_KINDS, { error: '证书类型应为 CLASS、YEAR 或 SKILL' })),
+  /** `DUE`: only the certificates waiting for a reprint (待补打: corrected since last reprinted). */
+  reprint: zOptional(z.enum(['DUE'], { error: '补打状态应为 DUE' })),
 });
 export type CertificatePageInput = z.input<typeof certificatePageInput>;
 /** The list's filters as the back office holds them. */

@@ -15,6 +15,7 @@ import { seedInvoiceConfigDemo } from '../modules/invoice/invoice.demo';
 import {
   DEMO_PASSED_CLASS,
   DEMO_SKILL_CERTIFICATE,
+  seedCertificateCorrectionDemo,
   seedCertificateIssueDemo,
   seedSkillCertificateDemo,
 } from '../modules/my-certificate/my-certificate.demo';
@@ -234,7 +235,8 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedStudentEnrolmentDemo(project.id, incomplete.id, transaction);
     await seedStudyReportDemo(project.id, transaction);
     await seedBannerDemo(project.id, transaction);
-    await seedCertificateIssueDemo(project.id, student.id, transaction);
+    const passedCertificate = await seedCertificateIssueDemo(project.id, student.id, transaction);
+    await seedCertificateCorrectionDemo(passedCertificate, projectAdmin.id, transaction);
     await seedSkillCertificateDemo(project.id, student.id, DEMO.title, transaction);
     await seedUnitClassDemo(project.id, unit.id, unitManager.id, transaction);
     await seedUnitImportDemo(sequelize, project.id, DEMO_UNIT_CLASS, unitManager.id, transaction);

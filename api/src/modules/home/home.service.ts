@@ -1,7 +1,9 @@
 import { isMenuGranted, type PageUrl, ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import { QueryTypes } from 'sequelize';
 import type { HomeTodo, HomeTodoItem, HomeTodoKey } from '../../contract/home';
+import { CERTIFICATE_PRINT_PAGE } from '../../contract/my-certificate';
 import type { ActorScope } from '../../core/action';
+import { reprintDueSql } from '../my-certificate/my-certificate.model';
 import { managedUnitId } from '../unit/unit.policy';
 
 /**
@@ -20,6 +22,8 @@ interface TodoDefinition {
   sql: string;
   /** The unit column of `t`, for unit managers; absent when unit managers never get the item. */
   unitColumn?: string;
+  /** More pages the role must hold (the grant of acting on what is counted, beside its list). */
+  alsoRequires?: readonly PageUrl[];
 }
 
 const STAFF = [ROLE_SYSTEM.PROJECT] as const;
@@ -57,6 +61,14 @@ export const TODO_DEFINITIONS: readonly TodoDefinition[] = [
     sql: `SELECT COUNT(*) AS count FROM change_class_apply t WHERE t.project_id = :projectId AND t.status = 'PENDING'`,
   },
   {
+    key: 'classApplies',
+    title: '报名申请待审核',
+    roles: STAFF,
+    page: '/train-manage/class-apply',
+    query: { status: 'PENDING' },
+    sql: `SELECT COUNT(*) AS count FROM class_apply t WHERE t.project_id = :projectId AND t.status = 'PENDING'`,
+  },
+  {
     key: 'unpaidBatchOrders',
     title: '单位批量订单待支付',
     roles: STAFF_AND_UNITS,
@@ -82,6 +94,15 @@ export const TODO_DEFINITIONS: readonly TodoDefinition[] = [
     query: {},
     sql: `SELECT COUNT(*) AS count FROM regulator_push t WHERE t.project_id = :projectId AND t.status = 'FAILED' AND t.reject_reason IS NOT NULL`,
   },
+  {
+    key: 'reprintCertificates',
+    title: '证书待补打',
+    roles: STAFF,
+    page: '/customer/my-certificate-manage',
+    query: { reprint: 'DUE' },
+    sql: `SELECT COUNT(*) AS count FROM certificate t WHERE t.project_id = :projectId AND ${reprintDueSql('t')}`,
+    alsoRequires: [CERTIFICATE_PRINT_PAGE],
+  },
 ];
 
 /** The definitions a caller gets: their role system is listed and their role holds the page. */
@@ -94,7 +115,8 @@ export function permittedTodos(
     (definition) =>
       definition.roles.includes(roleSystem) &&
       (roleSystem !== ROLE_SYSTEM.UNIT || definition.unitColumn !== undefined) &&
-      isMenuGranted(menu, definition.page),
+      isMenuGranted(menu, definition.page) &&
+      (definition.alsoRequires ?? []).every((page) => isMenuGranted(menu, page)),
   );
 }
 

@@ -54,6 +54,13 @@ test('the demo project admin gets every count of the project, each with its filt
       query: { status: 'PENDING' },
     },
     {
+      key: 'classApplies',
+      title: '报名申请待审核',
+      count: 1,
+      page: '/train-manage/class-apply',
+      query: { status: 'PENDING' },
+    },
+    {
       key: 'unpaidBatchOrders',
       title: '单位批量订单待支付',
       count: 1,
@@ -74,7 +81,54 @@ test('the demo project admin gets every count of the project, each with its filt
       page: '/customer/my-class-push-log-exception-manage',
       query: {},
     },
+    {
+      key: 'reprintCertificates',
+      title: '证书待补打',
+      count: 1,
+      page: '/customer/my-certificate-manage',
+      query: { reprint: 'DUE' },
+    },
   ]);
+});
+
+test('证书待补打 counts the certificates corrected since their last reprint, as the filtered list shows them', async () => {
+  const token = await demoAccount(DEMO.accounts.projectAdmin.account);
+  const due = async () => {
+    const res = await t.http
+      .post('/api/my-certificate/page.action')
+      .set('token', token)
+      .send({ reprint: 'DUE', pageNum: 1, pageSize: 20 });
+    expect(res.body).toMatchObject({ respCode: 200 });
+    return res.body.attribute as { total: number; list: { id: number; studentName: string }[] };
+  };
+  // The demo: 张三's class certificate, its name corrected and not reprinted since.
+  const before = await due();
+  expect(before.list.map((row) => row.studentName)).toEqual([DEMO.accounts.student.name]);
+  expect(counts(await todo(token)).reprintCertificates).toBe(1);
+  const id = before.list[0]?.id as number;
+  const reprint = await t.http.post('/api/my-certificate/reprint.action').set('token', token).send({ id });
+  expect(reprint.status).toBe(200);
+  expect((await due()).total).toBe(0);
+  expect(counts(await todo(token)).reprintCertificates).toBe(0);
+  // Corrected again after the reprint: due again (and a disabled one is not, it cannot be reprinted).
+  const detail = await t.http.post('/api/my-certificate/find.action').set('token', token).send({ id });
+  const cert = detail.body.attribute;
+  const saved = await t.http.post('/api/my-certificate/save.action').set('token', token).send({
+    id,
+    studentName: cert.studentName,
+    className: cert.className,
+    publicHours: cert.publicHours,
+    specializedHours: cert.specializedHours,
+    electiveHours: cert.electiveHours,
+    score: cert.score,
+    issueDate: cert.issueDate,
+  });
+  expect(saved.body).toMatchObject({ respCode: 200 });
+  expect(counts(await todo(token)).reprintCertificates).toBe(1);
+  await t.http.post('/api/my-certificate/disable.action').set('token', token).send({ id });
+  expect(counts(await todo(token)).reprintCertificates).toBe(0);
+  await t.http.post('/api/my-certificate/enable.action').set('token', token).send({ id });
+  expect((await due()).total).toBe(1);
 });
 
 test('each count follows the rows: an import failing and a refund decided move them', async () => {
@@ -93,9 +147,16 @@ test('each count follows the rows: an import failing and a refund decided move t
   }
 });
 
-test('only what the role opens: customer service gets the push exceptions only, finance the invoice ones', async () => {
+test('only what the role opens: customer service gets the push exceptions and reprints, finance the invoice ones', async () => {
   const service = await todo(await demoAccount(DEMO.accounts.customerService.account));
-  expect(service.items.map((item) => item.key)).toEqual(['openExceptions']);
+  expect(service.items.map((item) => item.key)).toEqual(['openExceptions', 'reprintCertificates']);
+  // The certificate list without the grant of 证书打印: no reprint count.
+  const lister = await buildAccount({
+    projectId: demoId,
+    roleSystem: ROLE_SYSTEM.PROJECT,
+    menu: ['/home', '/customer', '/customer/my-certificate-manage'],
+  });
+  expect((await todo(await signIn(lister.account))).items.map((item) => item.key)).toEqual([]);
   const finance = await buildAccount({
     projectId: demoId,
     roleSystem: ROLE_SYSTEM.PROJECT,

@@ -1,5 +1,6 @@
 import type { Transaction } from 'sequelize';
 import type { SkillLevel } from '../../contract/my-certificate';
+import { AuditLog } from '../audit/audit-log.model';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
 import { issueClassCertificate, issueSkillCertificate } from './certificate-issue';
@@ -76,5 +77,29 @@ export function seedSkillCertificateDemo(
     },
     now,
     transaction,
+  );
+}
+
+/**
+ * The demo of 证书待补打: staff corrected a typo in the name on the demo student's class
+ * certificate (issued as 张叁) and have not reprinted it since; the audit entry is what
+ * `my-certificate/save` writes, so the certificate waits for a reprint on the home page and in 证书管理.
+ */
+export async function seedCertificateCorrectionDemo(
+  certificate: Certificate,
+  actorId: number,
+  transaction: Transaction,
+): Promise<void> {
+  const name = certificate.studentName;
+  await AuditLog.create(
+    {
+      projectId: certificate.projectId,
+      actorId,
+      action: 'certificate.update',
+      targetType: 'certificate',
+      targetId: String(certificate.id),
+      detail: { before: { studentName: `${name.slice(0, -1)}叁` }, after: { studentName: name } },
+    },
+    { transaction },
   );
 }

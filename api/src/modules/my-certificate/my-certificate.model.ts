@@ -80,6 +80,25 @@ export class Certificate extends Model<InferAttributes<Certificate>, InferCreati
   }
 }
 
+/**
+ * The condition (SQL, on the `certificate` row aliased `alias`) of a certificate waiting for a
+ * reprint (待补打): a valid, live certificate corrected by staff (`my-certificate/save`, its
+ * `certificate.update` audit entry) after its last reprint, or corrected and never reprinted, so the
+ * paper the student holds no longer says what the certificate says. One definition for the
+ * list's filter and the home page's count (docs/product-decisions.md "Certificates to reprint").
+ */
+export function reprintDueSql(alias: string): string {
+  return `(${alias}.status = 'VALID' AND ${alias}.deleted_at IS NULL AND EXISTS (
+    SELECT 1 FROM audit_log a
+    WHERE a.target_type = 'certificate' AND a.target_id = CAST(${alias}.id AS VARCHAR(40))
+      AND a.action = 'certificate.update' AND a.project_id = ${alias}.project_id
+      AND NOT EXISTS (
+        SELECT 1 FROM certificate_print_log l
+        WHERE l.certificate_id = ${alias}.id AND l.project_id = ${alias}.project_id AND l.created_at >= a.created_at
+      )
+  ))`;
+}
+
 /** One reprint of a certificate: who printed it and when. */
 export class CertificatePrintLog extends Model<
   InferAttributes<CertificatePrintLog>,

@@ -1,5 +1,5 @@
 import { maskIdCardNumber, ROLE_SYSTEM, zIdCardNumber } from '@px/config';
-import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import { Op, Sequelize, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import { type CertificateField, certificateFieldHeight } from '../../contract/certificate';
 import type { PageAnswer } from '../../contract/common';
@@ -38,7 +38,12 @@ import {
   yearCertificateTitle,
 } from './certificate-issue';
 import { type PdfTemplate, qrPng, renderCertificatePdf } from './certificate-pdf';
-import { Certificate, CertificatePrintLog, CertificateQueryMiss } from './my-certificate.model';
+import {
+  Certificate,
+  CertificatePrintLog,
+  CertificateQueryMiss,
+  reprintDueSql,
+} from './my-certificate.model';
 import {
   presentDetail,
   presentItem,
@@ -114,6 +119,7 @@ export async function pageCertificates(
   if (input.classId) where.push({ classId: input.classId });
   if (input.status) where.push({ status: input.status });
   if (input.kind) where.push({ kind: input.kind });
+  if (input.reprint === 'DUE') where.push(Sequelize.literal(reprintDueSql('"Certificate"')));
   if (input.certificateNo) {
     const code = input.certificateNo.toUpperCase().replace(/[\s-]/g, '');
     where.push({ [Op.or]: [{ certificateNo: code }, { verifyCode: code }] });

@@ -177,6 +177,15 @@ describe('CertificateManagePage', () => {
     expect(button(other, '启用')).toBeTruthy();
   });
 
+  it('opens with 待补打 when the address asks (home’s 证书待补打); 重置 keeps the list whole otherwise', async () => {
+    renderScreen(<CertificateManagePage />, WITH_PRINT, '/customer/my-certificate-manage?reprint=DUE');
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    expect(listMock).toHaveBeenCalledWith({ reprint: 'DUE', pageNum: 1, pageSize: 10 });
+    expect(
+      document.querySelector('#certificate-filters_reprint')?.closest('.ant-select')?.textContent,
+    ).toContain('待补打');
+  });
+
   it('hides 补打 without the print page, and filters by the fields', async () => {
     renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
     await screen.findByText('2025K7Q9M2XH4TZR');

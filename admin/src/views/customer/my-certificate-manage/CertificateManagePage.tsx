@@ -7,7 +7,7 @@ import {
 } from '@px/api/contract';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   deleteCertificate,
   disableCertificate,
@@ -23,6 +23,7 @@ import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
+import { readChoiceParam } from '../../../utils/query-id';
 import {
   CERTIFICATE_KIND_OPTIONS,
   CERTIFICATE_PRINT_PAGE,
@@ -44,8 +45,12 @@ function cleanFilters(values: CertificateFilters): CertificateFilters {
     classId: values.classId,
     status: values.status,
     kind: values.kind,
+    reprint: values.reprint,
   };
 }
+
+/** The 补打状态 filter's one choice: certificates corrected since they were last reprinted. */
+const REPRINT_OPTIONS = [{ value: 'DUE' as const, label: '待补打' }];
 
 /** The class filter's choices: the project's classes by part of the name, asked as people type. */
 function useClassChoices() {
@@ -172,10 +177,15 @@ function certificateColumns(actions: RowActions): ListColumn<CertificateItem>[] 
  * 证书管理 (project staff): the project's issued certificates (class, year and skill) with filters
  * 姓名, 身份证号, 班级, 证书编号/验证码, 状态, 类型; each opens 证书详情, 预览 (the PDF, saved as a file;
  * not counted as a print), 编辑 (corrections, audited), 停用 / 启用, 删除, and 补打 when the role
- * holds 证书打印. 录入技能证书 issues a skill certificate to a student.
+ * holds 证书打印. 录入技能证书 issues a skill certificate to a student. 补打状态 待补打 (`?reprint=DUE`, home's
+ * 证书待补打) lists the certificates corrected since they were last reprinted.
  */
 export function CertificateManagePage() {
-  const list = usePagedList<CertificateFilters, CertificateItem>(listCertificates, {});
+  const [params] = useSearchParams();
+  const [initial] = useState<CertificateFilters>(() => ({
+    reprint: readChoiceParam(params.get('reprint'), ['DUE']),
+  }));
+  const list = usePagedList<CertificateFilters, CertificateItem>(listCertificates, initial);
   const classes = useClassChoices();
   const access = useAccess();
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -212,6 +222,7 @@ export function CertificateManagePage() {
     >
       <ListFilterBar<CertificateFilters>
         name="certificate-filters"
+        initialValues={initial}
         onSearch={(values) => list.search(cleanFilters(values))}
         onReset={list.reset}
         style={{ rowGap: 12 }}
@@ -239,6 +250,9 @@ export function CertificateManagePage() {
         </Form.Item>
         <Form.Item name="kind" label="类型">
           <Select allowClear placeholder="全部" options={CERTIFICATE_KIND_OPTIONS} style={{ width: 130 }} />
+        </Form.Item>
+        <Form.Item name="reprint" label="补打状态">
+          <Select allowClear placeholder="全部" options={REPRINT_OPTIONS} style={{ width: 110 }} />
         </Form.Item>
       </ListFilterBar>
       <ListTable<CertificateItem>

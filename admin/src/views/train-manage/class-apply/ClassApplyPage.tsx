@@ -7,6 +7,7 @@ import {
 import { formatDateTime, formatFen } from '@px/config';
 import { Button, message, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { auditClassApply, listClassApplies } from '../../../api/class-apply';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
@@ -14,6 +15,7 @@ import { type FiltersOf, useListCall } from '../../../components/list-page/list-
 import { TextPrompt } from '../../../components/TextPrompt';
 import { orDash } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
+import { readChoiceParam } from '../../../utils/query-id';
 import { ConfirmAction } from '../components/ConfirmAction';
 
 type Filters = FiltersOf<'class-apply/page'>;
@@ -45,10 +47,15 @@ const FILTERS: FilterField<Filters>[] = [
 /**
  * 报名审核 (project staff): the students' applications to classes marked 报名需审核, pending first,
  * by state and student; 通过 lets the student enrol (cart, order, payment as any class), 驳回 asks
- * for the reason the student reads. Actions follow the row's abilities.
+ * for the reason the student reads. Actions follow the row's abilities. `?status=PENDING` (home's
+ * 报名申请待审核) starts filtered.
  */
 export function ClassApplyPage() {
-  const list = useListCall('class-apply/page', listClassApplies);
+  const [params] = useSearchParams();
+  const [initial] = useState<Filters>(() => ({
+    status: readChoiceParam(params.get('status'), CLASS_APPLY_STATUS),
+  }));
+  const list = useListCall('class-apply/page', listClassApplies, initial);
   const [busy, setBusy] = useState<number | null>(null);
   const [rejecting, rejectDialog] = useRowDialog<ClassApplyRow>();
   const approve = async (row: ClassApplyRow) => {
