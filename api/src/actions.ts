@@ -15,6 +15,7 @@ import { dashboardActions, dashboardRateActions } from './modules/dashboard/dash
 import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { documentLinkActions } from './modules/document-link/document-link.actions';
 import { examActions } from './modules/exam/exam.actions';
+import { exceptionRegisterActions } from './modules/exception/exception.actions';
 import { faceActions } from './modules/face/face.actions';
 import { homeActions } from './modules/home/home.actions';
 import { invoiceActions } from './modules/invoice/invoice.actions';
@@ -79,6 +80,7 @@ export const allActions: ActionDefinition[] = [
   ...invoiceActions,
   ...myClassActions,
   ...classApplyActions,
+  ...exceptionRegisterActions,
   ...studyPageActions,
   ...studyActions,
   ...faceActions,

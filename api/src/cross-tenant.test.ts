@@ -107,6 +107,8 @@ const SOURCES = {
   },
   changeClass: { sql: `SELECT id FROM change_class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   classApply: { sql: `SELECT id FROM class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  exceptionCase: { sql: `SELECT id FROM exception_case WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  uploadedImage: { sql: `SELECT id FROM uploaded_image WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   cartItem: { sql: `SELECT id FROM shop_cart_item WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   myClass: { sql: `SELECT id FROM my_class WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   push: { sql: `SELECT id FROM regulator_push WHERE project_id = ${A} ORDER BY id LIMIT 1` },
@@ -204,6 +206,11 @@ const CASES: Record<string, Record<string, Ref>> = {
   'my-class/end-class': { id: 'myClass' },
   'class-apply/page': { classId: 'trainClass' },
   'class-apply/audit': { id: 'classApply' },
+  'exception-register/detail': { id: 'exceptionCase' },
+  'exception-register/save': { accountId: 'student', assigneeId: 'staff', imageIds: 'uploadedImage' },
+  'exception-register/assign': { id: 'exceptionCase', assigneeId: 'staff' },
+  'exception-register/start': { id: 'exceptionCase' },
+  'exception-register/resolve': { id: 'exceptionCase' },
   'class/notify-study-class': { classId: 'trainClass' },
   'order/batch-free-order': { accountIds: 'student', classIds: 'trainClass' },
   'my-class/study-info': { myClassId: 'myClass' },
@@ -624,6 +631,14 @@ describe('over the demo project and a second one', () => {
   /** Rows the demo data lacks, so every source has one in A. */
   async function addMissingRows() {
     const q = (sql: string) => t.sequelize.query(sql, { replacements: { a: projectA } });
+    // An image uploaded in A (an attachment of an exception case) and a case when the demo has none.
+    await q(`INSERT INTO uploaded_image (id, project_id, storage_key, content_type, width, height, size, sha256, created_at)
+           VALUES (gen_random_uuid(), :a, 'images/a/cross-tenant.png', 'image/png', 8, 8, 100, repeat('0', 64), now())`);
+    await q(`INSERT INTO exception_case (project_id, account_id, kind, description, status, created_at, updated_at)
+           SELECT :a, a.id, 'OTHER', '异常描述A', 'PENDING', now(), now() FROM account a
+            WHERE a.project_id = :a AND a.role_system = 3
+              AND NOT EXISTS (SELECT 1 FROM exception_case WHERE project_id = :a)
+            ORDER BY a.id LIMIT 1`);
     await q(`INSERT INTO shop_cart_item (project_id, account_id, class_id, created_at)
            SELECT :a, a.id, c.id, now() FROM account a, train_class c
             WHERE a.project_id = :a AND a.role_system = 3 AND c.project_id = :a ORDER BY a.id, c.id DESC LIMIT 1`);

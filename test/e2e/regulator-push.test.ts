@@ -182,3 +182,57 @@ test(
   },
   STEP_TIMEOUT,
 );
+
+test(
+  "异常登记: customer service registers 张三's case for themselves, starts it and resolves it",
+  async () => {
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${product.url}/admin/customer/exception-register`);
+    await page.waitForURL(/\/admin\/admin-login/);
+    await page.getByPlaceholder('请输入账号').fill(DEMO.accounts.customerService.account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.customerService.password);
+    await button(page, '登录').click();
+    await page.waitForURL(/\/admin\/customer\/exception-register$/);
+    // The demo cases: 李四's waits unassigned, 王五's is with 客服小王, 赵六's is resolved.
+    await expectVisible(page.locator('.ant-table-row').filter({ hasText: '李四' }).getByText('待处理'));
+    await button(page, '登记异常').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '登记异常' });
+    await dialog.locator('#exception-register_accountId').fill('张三');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: DEMO.accounts.student.idCardNo })
+      .click();
+    await dialog.locator('#exception-register_kind').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('身份信息错误').click();
+    await dialog.getByLabel('异常描述').fill('学员反映证书上的姓名有错别字');
+    await dialog.locator('#exception-register_assigneeId').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(DEMO.accounts.customerService.name).click();
+    await shot(page, '05-exception-register');
+    await button(dialog, '登记').click();
+    await expectVisible(page.getByText('异常已登记'));
+
+    const row = page.locator('.ant-table-row').filter({ hasText: '证书上的姓名有错别字' });
+    await row.getByRole('button', { name: /开始处理/ }).click();
+    const start = page.locator('.ant-modal').filter({ hasText: '开始处理后状态为「处理中」' });
+    await button(start, '开始处理').click();
+    await expectVisible(row.getByText('处理中'));
+    await row.getByRole('button', { name: /处理完成/ }).click();
+    const resolve = page.locator('.ant-modal').filter({ hasText: '处理说明会记入处理记录' });
+    await resolve.getByLabel('处理说明').fill('已核对身份证并重新打印证书');
+    await button(resolve, '处理完成').click();
+    await expectVisible(row.getByText('已处理'));
+    await row.getByRole('button', { name: /详情/ }).click();
+    const drawer = page.locator('.ant-drawer');
+    await expectVisible(drawer.getByText('已核对身份证并重新打印证书'));
+    await shot(page, '06-exception-detail');
+    const [stored] = await query<{ status: string; notes: string }>(
+      `SELECT c.status, (SELECT count(*) FROM exception_case_note n WHERE n.case_id = c.id) AS notes
+         FROM exception_case c WHERE c.description = $1`,
+      ['学员反映证书上的姓名有错别字'],
+    );
+    expect(stored).toEqual({ status: 'RESOLVED', notes: '3' });
+    await context.close();
+  },
+  STEP_TIMEOUT,
+);

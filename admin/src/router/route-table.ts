@@ -54,6 +54,7 @@ export const SCREEN_URLS = [
   '/invoice-manage/invoice-collective',
   '/invoice-manage/order-manage',
   '/customer/invoice-manage',
+  '/customer/exception-register',
   '/customer/my-class-push-log-manage',
   '/customer/my-class-push-log-exception-manage',
   '/cms-manage/apply-manage',

@@ -208,6 +208,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/train-manage/second-certificate-print/CertificatePrintPage'),
     (module) => module.CertificatePrintPage,
   ),
+  '/customer/exception-register': screen(
+    () => import('../views/customer/exception-register/ExceptionRegisterPage'),
+    (module) => module.ExceptionRegisterPage,
+  ),
   '/customer/my-class-push-log-manage': screen(
     () => import('../views/customer/my-class-push-log-manage/PushLogPage'),
     (module) => module.PushLogPage,

@@ -20,6 +20,7 @@ import { examPaperCalls } from './exam-paper';
 import { examQuestionCalls } from './exam-question';
 import { examScoreCalls } from './exam-score';
 import { examSettingCalls } from './exam-setting';
+import { exceptionRegisterCalls } from './exception-register';
 import { faceCalls } from './face';
 import { homeCalls } from './home';
 import { invoiceCalls } from './invoice';
@@ -71,6 +72,7 @@ export const CALLS = {
   ...keyed(classApplyStudentCalls),
   ...keyed(classApplyCalls),
   ...keyed(classNotifyCalls),
+  ...keyed(exceptionRegisterCalls),
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),
   ...keyed(faceCalls),

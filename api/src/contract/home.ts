@@ -20,6 +20,7 @@ export const HOME_TODO_KEYS = [
   'failedImports',
   'openExceptions',
   'reprintCertificates',
+  'openCases',
 ] as const;
 export type HomeTodoKey = (typeof HOME_TODO_KEYS)[number];
 

@@ -21,6 +21,7 @@ import {
   ExamQuestion,
   ExamSetting,
 } from '../modules/exam/exam.model';
+import { ExceptionCase, ExceptionCaseNoteRow } from '../modules/exception/exception-case.model';
 import { FaceCapture, FacePhoto } from '../modules/face/face.model';
 import { IdentityCheck } from '../modules/identity/identity-check.model';
 import { Invoice, InvoiceConfig, InvoiceLog, InvoiceOrder } from '../modules/invoice/invoice.model';
@@ -113,6 +114,7 @@ export function initModels(sequelize: Sequelize): void {
   UnitAffiliation.initModel(sequelize);
   ChangeClassApply.initModel(sequelize);
   for (const model of [ClassApply, StudyNotice]) model.initModel(sequelize);
+  for (const model of [ExceptionCase, ExceptionCaseNoteRow]) model.initModel(sequelize);
   RefundApply.initModel(sequelize);
   for (const model of [InvoiceConfig, Invoice, InvoiceOrder, InvoiceLog]) model.initModel(sequelize);
   RegulatorPushConfig.initModel(sequelize);

@@ -9,6 +9,7 @@ import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { DEMO_CMS, seedCmsDemo } from '../modules/cms/cms.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
 import { seedExamDemo } from '../modules/exam/exam.demo';
+import { seedExceptionCaseDemo } from '../modules/exception/exception.demo';
 import { seedIdentityDemo } from '../modules/identity/identity.demo';
 import type { IdentityPerson } from '../modules/identity/identity.provider';
 import { seedInvoiceConfigDemo } from '../modules/invoice/invoice.demo';
@@ -181,7 +182,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       { accountName: accounts.projectAdmin.account, realName: accounts.projectAdmin.name },
       accounts.projectAdmin.password,
     );
-    await create(
+    const customerService = await create(
       roleOf('customer-service'),
       { accountName: accounts.customerService.account, realName: accounts.customerService.name },
       accounts.customerService.password,
@@ -242,6 +243,11 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     await seedUnitImportDemo(sequelize, project.id, DEMO_UNIT_CLASS, unitManager.id, transaction);
     await seedUnitAffiliationDemo(project.id, unit.id, projectAdmin.id, transaction);
     await seedRefundApplyDemo(project.id, transaction);
+    await seedExceptionCaseDemo(
+      project.id,
+      { admin: projectAdmin.id, service: customerService.id },
+      transaction,
+    );
     await seedInvoiceConfigDemo(project.id, transaction);
     await seedRegulatorDemo(project.id, transaction);
     await seedRegulatorPushDemo(sequelize, project.id, transaction);

@@ -37,4 +37,5 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['regulator'],
   ['partner'],
   ['dashboard'],
+  ['exception'],
 ];

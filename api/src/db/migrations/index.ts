@@ -34,6 +34,7 @@ import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
 import { m0041RegulatorPushes } from './0041-regulator-pushes';
 import { m0042StudyLedger } from './0042-study-ledger';
 import { m0043StudyCorrections } from './0043-study-corrections';
+import { m0046ExceptionCases } from './0046-exception-cases';
 import { m0050PartnerApps } from './0050-partner-apps';
 import { m0051PartnerApi } from './0051-partner-api';
 import { m0052PartnerNotices } from './0052-partner-notices';
@@ -90,4 +91,5 @@ export const migrations: Migration[] = [
   m0042StudyLedger,
   m0043StudyCorrections,
   m0076ClassApplies,
+  m0046ExceptionCases,
 ];

@@ -31,7 +31,8 @@ const STAFF_AND_UNITS = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT] as const;
 
 /**
  * The work the home page counts, in the order it shows it (推送异常: the pushes the regulator refused,
- * waiting for staff, as the exception list shows them by default). Adding a kind is one entry here
+ * waiting for staff, as the exception list shows them by default; 异常登记: the registered cases
+ * nobody has taken up yet). Adding a kind is one entry here
  * and its key in the contract; its list must accept the filter from
  * its URL.
  */
@@ -102,6 +103,14 @@ export const TODO_DEFINITIONS: readonly TodoDefinition[] = [
     query: { reprint: 'DUE' },
     sql: `SELECT COUNT(*) AS count FROM certificate t WHERE t.project_id = :projectId AND ${reprintDueSql('t')}`,
     alsoRequires: [CERTIFICATE_PRINT_PAGE],
+  },
+  {
+    key: 'openCases',
+    title: '异常登记待处理',
+    roles: STAFF,
+    page: '/customer/exception-register',
+    query: { status: 'PENDING' },
+    sql: `SELECT COUNT(*) AS count FROM exception_case t WHERE t.project_id = :projectId AND t.status = 'PENDING'`,
   },
 ];
 

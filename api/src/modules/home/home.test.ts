@@ -88,6 +88,13 @@ test('the demo project admin gets every count of the project, each with its filt
       page: '/customer/my-certificate-manage',
       query: { reprint: 'DUE' },
     },
+    {
+      key: 'openCases',
+      title: '异常登记待处理',
+      count: 1,
+      page: '/customer/exception-register',
+      query: { status: 'PENDING' },
+    },
   ]);
 });
 
@@ -147,9 +154,13 @@ test('each count follows the rows: an import failing and a refund decided move t
   }
 });
 
-test('only what the role opens: customer service gets the push exceptions and reprints, finance the invoice ones', async () => {
+test('only what the role opens: customer service gets the push exceptions, reprints and registered cases, finance the invoice ones', async () => {
   const service = await todo(await demoAccount(DEMO.accounts.customerService.account));
-  expect(service.items.map((item) => item.key)).toEqual(['openExceptions', 'reprintCertificates']);
+  expect(service.items.map((item) => item.key)).toEqual([
+    'openExceptions',
+    'reprintCertificates',
+    'openCases',
+  ]);
   // The certificate list without the grant of 证书打印: no reprint count.
   const lister = await buildAccount({
     projectId: demoId,
