@@ -140,7 +140,7 @@ export function ExceptionRegisterPage() {
     {
       title: '异常类型',
       dataIndex: 'kind',
-      width: 110,
+      width: 124,
       render: (kind: ExceptionCaseKind) => EXCEPTION_CASE_KIND_LABEL[kind],
     },
     { title: '异常描述', dataIndex: 'description', width: 240, ellipsis: true },
