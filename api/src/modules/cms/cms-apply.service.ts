@@ -148,7 +148,7 @@ export function applyFacts(apply: CmsApply, batch: CmsBatch | undefined, today: 
 }
 
 /** Applications as the staff list shows them. */
-async function presentRows(
+async function applyRows(
   scope: ActorScope,
   applies: CmsApply[],
   transaction?: Transaction,
@@ -210,13 +210,13 @@ export function pageApplies(
   scope: ActorScope,
   input: z.output<typeof cmsApplyPageInput>,
 ): Promise<PageAnswer<CmsApplyRow>> {
-  return newestFirstPage(CmsApply, listWhere(scope, input), input, (rows) => presentRows(scope, rows));
+  return newestFirstPage(CmsApply, listWhere(scope, input), input, (rows) => applyRows(scope, rows));
 }
 
 /** `cms-apply/detail`: one application with the full ID number, its seat, fee orders and history. */
 export async function getApplyDetail(scope: ActorScope, id: number): Promise<CmsApplyDetail> {
   const apply = await findApply(scope, id);
-  const [row] = await presentRows(scope, [apply]);
+  const [row] = await applyRows(scope, [apply]);
   const projectId = scope.project.id;
   const sitting = apply.sittingId
     ? await CmsSitting.findOne({ where: { projectId, id: apply.sittingId } })
@@ -302,7 +302,7 @@ export async function approveApply(scope: ActorScope, id: number): Promise<CmsAp
     );
     return locked;
   });
-  const [row] = await presentRows(scope, [apply]);
+  const [row] = await applyRows(scope, [apply]);
   return row as CmsApplyRow;
 }
 
@@ -343,7 +343,7 @@ export async function rejectApply(
     );
     return locked;
   });
-  const [row] = await presentRows(scope, [apply]);
+  const [row] = await applyRows(scope, [apply]);
   return row as CmsApplyRow;
 }
 
@@ -405,7 +405,7 @@ export function exportApplies(scope: ActorScope, input: z.output<typeof cmsApply
     sheetName: '考试报名',
     columns: EXPORT_COLUMNS,
     batches: newestFirstBatches(CmsApply, listWhere(scope, input), async (rows, transaction) => {
-      const presented = await presentRows(scope, rows, transaction);
+      const presented = await applyRows(scope, rows, transaction);
       return presented.map((row, index) => ({ ...row, fullIdCardNo: rows[index]?.idCardNo ?? '' }));
     }),
     log: scope.log,

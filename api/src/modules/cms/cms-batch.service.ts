@@ -135,7 +135,7 @@ export async function batchFacts(
 }
 
 /** Batches as the back office shows them: subjects, counts, whether open, abilities. */
-async function presentBatches(
+async function batchRows(
   scope: ActorScope,
   batches: CmsBatch[],
   transaction?: Transaction,
@@ -197,7 +197,7 @@ export async function pageBatches(
     offset: (input.pageNum - 1) * input.pageSize,
   });
   return {
-    list: await presentBatches(scope, rows),
+    list: await batchRows(scope, rows),
     total: count,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -206,7 +206,7 @@ export async function pageBatches(
 
 /** `cms-batch/detail`. Throws 考试批次不存在. */
 export async function getBatch(scope: ActorScope, id: number): Promise<CmsBatchRow> {
-  const [row] = await presentBatches(scope, [await findBatch(scope, id)]);
+  const [row] = await batchRows(scope, [await findBatch(scope, id)]);
   return row as CmsBatchRow;
 }
 

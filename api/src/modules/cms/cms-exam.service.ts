@@ -19,7 +19,7 @@ import { streamXlsx } from '../../core/xlsx';
 import { audit } from '../audit/audit.service';
 import { CmsApply, CmsSitting } from './cms.model';
 import { CMS_SITTING_NOT_FOUND } from './cms.policy';
-import { presentCandidate } from './cms.presenter';
+import { presentCandidate, presentSitting } from './cms.presenter';
 import { findApply, personWhere, sittingsOf } from './cms-apply.service';
 import { findBatch } from './cms-batch.service';
 
@@ -54,27 +54,21 @@ async function seatCounts(
   return new Map(rows.map((row) => [row.sitting_id, { seated: row.seated, tickets: row.tickets }]));
 }
 
-async function presentSittings(scope: ActorScope, sittings: CmsSitting[]): Promise<CmsSittingRow[]> {
+/** Sittings as the back office lists them, with their seats taken and tickets issued. */
+async function sittingRows(scope: ActorScope, sittings: CmsSitting[]): Promise<CmsSittingRow[]> {
   const counts = await seatCounts(
     scope,
     sittings.map((sitting) => sitting.id),
   );
   return sittings.map((sitting) => {
     const count = counts.get(sitting.id) ?? { seated: 0, tickets: 0 };
-    return {
-      id: sitting.id,
-      batchId: sitting.batchId,
-      room: sitting.room,
-      place: sitting.place,
-      startsAt: sitting.startsAt.toISOString(),
-      endsAt: sitting.endsAt.toISOString(),
-      capacity: sitting.capacity,
-      seated: count.seated,
-      ticketsIssued: count.tickets,
-      abilities: abilitiesOf(scope, {
+    return presentSitting(
+      sitting,
+      count,
+      abilitiesOf(scope, {
         delete: ['cms-sitting.delete', { projectId: sitting.projectId, seated: count.seated }],
       }),
-    };
+    );
   });
 }
 
@@ -102,7 +96,7 @@ export async function listSittings(scope: ActorScope, batchId: number): Promise<
     where: { projectId: scope.project.id, batchId },
     order: SITTING_ORDER,
   });
-  return presentSittings(scope, sittings);
+  return sittingRows(scope, sittings);
 }
 
 /**
@@ -152,7 +146,7 @@ export async function saveSitting(
       targetId: sitting.id,
       detail: { batchId: input.batchId, room: input.room, capacity: input.capacity },
     });
-    const [row] = await presentSittings(scope, [sitting]);
+    const [row] = await sittingRows(scope, [sitting]);
     return row as CmsSittingRow;
   } catch (error) {
     if (error instanceof UniqueConstraintError)

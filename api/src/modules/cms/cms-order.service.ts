@@ -1,4 +1,3 @@
-import { maskIdCardNumber } from '@px/config';
 import { Op, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { CmsOrderRow, cmsOrderPageInput } from '../../contract/cms';
@@ -13,6 +12,7 @@ import { PayOrder } from '../order/order.model';
 import { refundOrder } from '../order/refund.service';
 import { CmsApply, CmsFeeOrder } from './cms.model';
 import type { CmsOrderFacts } from './cms.policy';
+import { presentCmsOrder } from './cms.presenter';
 import { batchesOf, personWhere } from './cms-apply.service';
 
 /**
@@ -23,7 +23,7 @@ import { batchesOf, personWhere } from './cms-apply.service';
  */
 
 /** Orders as the page lists them. */
-async function presentOrders(scope: ActorScope, orders: PayOrder[]): Promise<CmsOrderRow[]> {
+async function orderRows(scope: ActorScope, orders: PayOrder[]): Promise<CmsOrderRow[]> {
   const projectId = scope.project.id;
   const links = orders.length
     ? await CmsFeeOrder.findAll({ where: { projectId, orderId: orders.map((order) => order.id) } })
@@ -45,26 +45,12 @@ async function presentOrders(scope: ActorScope, orders: PayOrder[]): Promise<Cms
       applyStatus: apply.status,
     };
     return [
-      {
-        id: order.id,
-        orderNo: order.orderNo,
-        applyId: apply.id,
-        batchName: batches.get(apply.batchId)?.name ?? '',
-        skillLevel: apply.skillLevel,
-        realName: apply.realName,
-        idCardNo: maskIdCardNumber(apply.idCardNo),
-        mobile: apply.mobile,
-        status: order.status,
-        channel: order.channel,
-        amount: order.totalFen,
-        paidAmount: order.paidFen,
-        refundedAmount: order.refundedFen,
-        transactionId: order.transactionId,
-        createdAt: order.createdAt.toISOString(),
-        paidAt: order.paidAt ? order.paidAt.toISOString() : null,
-        applyStatus: apply.status,
-        abilities: abilitiesOf(scope, { refund: ['cms-order.refund', facts] }),
-      },
+      presentCmsOrder(
+        order,
+        apply,
+        batches.get(apply.batchId)?.name ?? '',
+        abilitiesOf(scope, { refund: ['cms-order.refund', facts] }),
+      ),
     ];
   });
 }
@@ -96,7 +82,7 @@ export async function pageCmsOrders(
       : [];
     and.push({ id: links.map((link) => link.orderId) });
   }
-  return newestFirstPage(PayOrder, { [Op.and]: and }, input, (rows) => presentOrders(scope, rows));
+  return newestFirstPage(PayOrder, { [Op.and]: and }, input, (rows) => orderRows(scope, rows));
 }
 
 /**
@@ -138,6 +124,6 @@ export async function refundCmsOrder(
     },
   });
   const fresh = (await PayOrder.findOne({ where: { projectId, id: order.id } })) as PayOrder;
-  const [row] = await presentOrders(scope, [fresh]);
+  const [row] = await orderRows(scope, [fresh]);
   return row as CmsOrderRow;
 }

@@ -1,4 +1,3 @@
-import { maskIdCardNumber } from '@px/config';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import { CMS_REGISTERED_STATUS } from '../../contract/cms';
@@ -29,7 +28,7 @@ import { maskName } from '../train-class/class-evaluation.service';
 import { chinaToday } from '../train-class/class-read';
 import { CmsApply, CmsBatch, type CmsSubject } from './cms.model';
 import type { CmsBatchFacts } from './cms.policy';
-import { mark, resultOf, tenthsOf } from './cms.presenter';
+import { mark, presentScoreRow, resultOf, tenthsOf } from './cms.presenter';
 import { findApply, moveApply, personWhere, sittingsOf } from './cms-apply.service';
 import { batchFacts, findBatch, subjectsOf } from './cms-batch.service';
 import { certificateNumbers, resultsOf, scoresOf } from './cms-result';
@@ -71,7 +70,7 @@ const SCORE_ORDER: [string, string][] = [
 ];
 
 /** Score rows of applications of one batch. */
-async function presentScores(
+async function scoreRows(
   scope: ActorScope,
   batch: CmsBatch,
   applies: CmsApply[],
@@ -92,28 +91,12 @@ async function presentScores(
   return applies.map((apply) => {
     const own = scores.get(apply.id) ?? [];
     const certificateNo = apply.certificateId ? (numbers.get(apply.certificateId) ?? null) : null;
-    const result = resultOf(subjects, own, certificateNo);
-    const latest = own.reduce<Date | null>(
-      (last, score) => (!last || score.updatedAt > last ? score.updatedAt : last),
-      null,
-    );
-    return {
-      applyId: apply.id,
-      realName: apply.realName,
-      idCardNo: maskIdCardNumber(apply.idCardNo),
-      fullIdCardNo: apply.idCardNo,
-      ticketNo: apply.ticketNo,
-      skillLevel: apply.skillLevel,
-      scores: own.map((score) => ({
-        subjectId: score.subjectId,
-        score: score.scoreTenths === null ? null : mark(score.scoreTenths),
-        absent: score.absent,
-      })),
-      complete: result.complete,
-      passed: result.passed,
+    return presentScoreRow(
+      apply,
+      own,
+      resultOf(subjects, own, certificateNo),
       certificateNo,
-      updatedAt: latest ? latest.toISOString() : null,
-      abilities: abilitiesOf(scope, {
+      abilitiesOf(scope, {
         edit: [
           'cms-score.edit',
           {
@@ -123,7 +106,7 @@ async function presentScores(
           },
         ],
       }),
-    };
+    );
   });
 }
 
@@ -139,7 +122,7 @@ export async function queryScores(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  const list = (await presentScores(scope, batch, rows)).map(({ fullIdCardNo: _full, ...row }) => row);
+  const list = (await scoreRows(scope, batch, rows)).map(({ fullIdCardNo: _full, ...row }) => row);
   return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
@@ -232,7 +215,7 @@ export async function updateScores(
     );
     return found;
   });
-  const [row] = await presentScores(scope, batch, [apply]);
+  const [row] = await scoreRows(scope, batch, [apply]);
   const { fullIdCardNo: _full, ...answer } = row as ScoreRow & { fullIdCardNo: string };
   return answer;
 }
@@ -294,7 +277,7 @@ export async function exportScores(scope: ActorScope, input: Filters): Promise<F
       CmsApply,
       scoreWhere(scope, batch.id, input),
       SCORE_ORDER,
-      (rows, transaction) => presentScores(scope, batch, rows, transaction),
+      (rows, transaction) => scoreRows(scope, batch, rows, transaction),
     ),
     log: scope.log,
   });

@@ -7,12 +7,16 @@ import {
   type CmsBatchAbilities,
   type CmsBatchRow,
   type CmsCandidateRow,
+  type CmsOrderRow,
   type CmsResult,
   type CmsSittingPlace,
+  type CmsSittingRow,
   type CmsSubject as CmsSubjectView,
   type MyCmsApply,
   type MyCmsApplyAbilities,
 } from '../../contract/cms';
+import type { ScoreRow } from '../../contract/cms-score';
+import type { PayOrder } from '../order/order.model';
 import type { CmsApply, CmsBatch, CmsScore, CmsSitting, CmsSubject } from './cms.model';
 
 /** How the examinations' answers are shaped from their rows (the services read and decide). */
@@ -211,5 +215,86 @@ export function presentMyApply(
     result: facts.result,
     createdAt: apply.createdAt.toISOString(),
     abilities: facts.abilities,
+  };
+}
+
+/** A sitting of the back office's list: `count` its seats taken and tickets issued. */
+export function presentSitting(
+  sitting: CmsSitting,
+  count: { seated: number; tickets: number },
+  abilities: CmsSittingRow['abilities'],
+): CmsSittingRow {
+  return {
+    id: sitting.id,
+    batchId: sitting.batchId,
+    room: sitting.room,
+    place: sitting.place,
+    startsAt: sitting.startsAt.toISOString(),
+    endsAt: sitting.endsAt.toISOString(),
+    capacity: sitting.capacity,
+    seated: count.seated,
+    ticketsIssued: count.tickets,
+    abilities,
+  };
+}
+
+/** A candidate's scores of a batch (`own`: theirs, as scored), with the full ID number kept for the export. */
+export function presentScoreRow(
+  apply: CmsApply,
+  own: CmsScore[],
+  result: Pick<ReturnType<typeof resultOf>, 'complete' | 'passed'>,
+  certificateNo: string | null,
+  abilities: ScoreRow['abilities'],
+): ScoreRow & { fullIdCardNo: string } {
+  const latest = own.reduce<Date | null>(
+    (last, score) => (!last || score.updatedAt > last ? score.updatedAt : last),
+    null,
+  );
+  return {
+    applyId: apply.id,
+    realName: apply.realName,
+    idCardNo: maskIdCardNumber(apply.idCardNo),
+    fullIdCardNo: apply.idCardNo,
+    ticketNo: apply.ticketNo,
+    skillLevel: apply.skillLevel,
+    scores: own.map((score) => ({
+      subjectId: score.subjectId,
+      score: score.scoreTenths === null ? null : mark(score.scoreTenths),
+      absent: score.absent,
+    })),
+    complete: result.complete,
+    passed: result.passed,
+    certificateNo,
+    updatedAt: latest ? latest.toISOString() : null,
+    abilities,
+  };
+}
+
+/** An examination fee order with its candidate's application and batch name. */
+export function presentCmsOrder(
+  order: PayOrder,
+  apply: CmsApply,
+  batchName: string,
+  abilities: CmsOrderRow['abilities'],
+): CmsOrderRow {
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    applyId: apply.id,
+    batchName,
+    skillLevel: apply.skillLevel,
+    realName: apply.realName,
+    idCardNo: maskIdCardNumber(apply.idCardNo),
+    mobile: apply.mobile,
+    status: order.status,
+    channel: order.channel,
+    amount: order.totalFen,
+    paidAmount: order.paidFen,
+    refundedAmount: order.refundedFen,
+    transactionId: order.transactionId,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+    applyStatus: apply.status,
+    abilities,
   };
 }
