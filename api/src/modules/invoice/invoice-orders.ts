@@ -35,6 +35,7 @@ import { managedUnitId } from '../unit/unit.policy';
 import { Invoice, InvoiceOrder } from './invoice.model';
 import type { InvoiceMarkFacts } from './invoice.policy';
 import { refundPending, refundsPending } from './invoice.policy-facts';
+import { presentInvoiceOrder } from './invoice.presenter';
 import { oneActive } from './invoice.service';
 import { createInvoice, invoiceableFen, newRequestNo } from './invoice-state';
 
@@ -50,7 +51,6 @@ const NO_ORDER = '订单不存在';
 /** Orders that were paid and count here: paid money, whatever was refunded since. */
 const PAID_STATES = ['PAID', 'REFUNDING', 'REFUNDED'] as const;
 const PENDING_STATES: readonly InvoiceStatus[] = ['PENDING', 'ISSUING'];
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 /** SQL of "the order has an invoice link whose invoice is in these states (and active, when asked)". */
 function hasInvoiceSql(projectId: number, states: readonly InvoiceStatus[], activeOnly: boolean): string {
@@ -134,8 +134,8 @@ async function invoicesOf(projectId: number, orderIds: number[], transaction?: T
   return standing;
 }
 
-/** Orders as 开票订单 shows them, each with what the caller may do to it (标记). */
-async function presentOrders(scope: ActorScope, orders: PayOrder[]): Promise<InvoiceOrderRow[]> {
+/** Orders as 开票订单 shows them (their invoices, items, students and units read), each with what the caller may do to it (标记). */
+async function invoiceOrderRows(scope: ActorScope, orders: PayOrder[]): Promise<InvoiceOrderRow[]> {
   const projectId = scope.project.id;
   const ids = orders.map((order) => order.id);
   const standing = await invoicesOf(projectId, ids);
@@ -159,31 +159,15 @@ async function presentOrders(scope: ActorScope, orders: PayOrder[]): Promise<Inv
   );
   return orders.map((order) => {
     const stand = standing.get(order.id);
-    const invoiced = stand?.invoiced ?? 0;
-    const account = accounts.get(order.accountId);
-    return {
-      orderId: order.id,
-      orderNo: order.orderNo,
-      studentName: account?.realName ?? '',
-      mobile: account?.mobile ?? null,
+    return presentInvoiceOrder(order, {
+      account: accounts.get(order.accountId),
       unitName: order.unitId ? (units.get(order.unitId) ?? null) : null,
-      byUnit: Boolean(order.batchOrderId),
       classNames: items.filter((item) => item.orderId === order.id).map((item) => item.className),
-      orderStatus: order.status as InvoiceOrderRow['orderStatus'],
-      paidAt: iso(order.paidAt),
-      paidAmount: order.paidFen,
-      refundedAmount: order.refundedFen,
-      invoicedAmount: invoiced,
-      invoiceableAmount: Math.max(0, order.paidFen - order.refundedFen - invoiced),
-      invoiceState: stand?.state ?? 'NONE',
-      invoiceId: stand?.invoice?.id ?? null,
-      invoiceStatus: stand?.invoice?.status ?? null,
-      invoiceNumber: stand?.invoice?.invoiceNumber ?? null,
-      marked: stand?.invoice?.marked ?? false,
+      standing: stand,
       abilities: abilitiesOf(scope, {
         mark: ['invoice.mark', markFacts(order, activeOf(stand), pending.has(order.id))],
       }),
-    };
+    });
   });
 }
 
@@ -193,7 +177,7 @@ export async function pageInvoiceOrders(
   input: z.output<typeof invoiceOrderPageInput>,
 ): Promise<InvoiceOrderPage> {
   return newestFirstPage(PayOrder, await orderWhere(scope, input), input, (rows) =>
-    presentOrders(scope, rows),
+    invoiceOrderRows(scope, rows),
   );
 }
 
@@ -324,7 +308,7 @@ export async function markOrder(
     '该订单已开票',
   );
   const order = await PayOrder.findOne({ where: { id: input.orderId, projectId } });
-  const [row] = await presentOrders(scope, order ? [order] : []);
+  const [row] = await invoiceOrderRows(scope, order ? [order] : []);
   return row as InvoiceOrderRow;
 }
 

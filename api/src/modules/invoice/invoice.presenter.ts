@@ -6,6 +6,7 @@ import {
   type InvoiceRow,
   type InvoiceView,
 } from '../../contract/invoice';
+import type { InvoiceOrderRow } from '../../contract/invoice-orders';
 import { chinaDateTime, type XlsxColumn } from '../../core/xlsx';
 import type { Account } from '../account/account.model';
 import type { PayOrder } from '../order/order.model';
@@ -144,3 +145,46 @@ export const INVOICE_COLUMNS: readonly XlsxColumn<InvoiceRow>[] = [
   { header: '申请时间', width: 20, value: (row) => chinaDateTime(row.createdAt) },
   { header: '备注', width: 24, value: (row) => row.remark },
 ];
+
+/** How an order stands with invoices: its state, the invoice that says so (active, else the last reversed) and the amount invoiced. */
+export interface OrderInvoiceStanding {
+  state: InvoiceOrderRow['invoiceState'];
+  invoice: Invoice | null;
+  invoiced: number;
+}
+
+/** A row of 开票订单: a paid order with its student, unit, classes and how it stands with invoices. */
+export function presentInvoiceOrder(
+  order: PayOrder,
+  facts: {
+    account: Account | undefined;
+    unitName: string | null;
+    classNames: string[];
+    standing: OrderInvoiceStanding | undefined;
+    abilities: InvoiceOrderRow['abilities'];
+  },
+): InvoiceOrderRow {
+  const { account, standing } = facts;
+  const invoiced = standing?.invoiced ?? 0;
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    studentName: account?.realName ?? '',
+    mobile: account?.mobile ?? null,
+    unitName: facts.unitName,
+    byUnit: Boolean(order.batchOrderId),
+    classNames: facts.classNames,
+    orderStatus: order.status as InvoiceOrderRow['orderStatus'],
+    paidAt: iso(order.paidAt),
+    paidAmount: order.paidFen,
+    refundedAmount: order.refundedFen,
+    invoicedAmount: invoiced,
+    invoiceableAmount: Math.max(0, order.paidFen - order.refundedFen - invoiced),
+    invoiceState: standing?.state ?? 'NONE',
+    invoiceId: standing?.invoice?.id ?? null,
+    invoiceStatus: standing?.invoice?.status ?? null,
+    invoiceNumber: standing?.invoice?.invoiceNumber ?? null,
+    marked: standing?.invoice?.marked ?? false,
+    abilities: facts.abilities,
+  };
+}
