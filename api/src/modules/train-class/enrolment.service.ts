@@ -4,7 +4,8 @@ import { MyClass } from './train-class.model';
 
 /**
  * The enrolments (`my_class`) that paying for classes makes, starts, removes and refunds. This module
- * owns the table; the order module calls these inside its own transaction, with the order locked.
+ * owns the table; the order module calls these inside its own transaction, with the order locked, and a
+ * unit's import enrols its students through `enrolUnitStudents`.
  */
 
 type Db = Pick<Scope, 'sequelize'>;
@@ -40,6 +41,38 @@ export async function enrolPaid(db: Db, of: EnrolmentOf, transaction: Transactio
     { replacements: { ...of }, transaction, type: QueryTypes.SELECT },
   );
   return enrolment ? enrolment.id : null;
+}
+
+/**
+ * Enrols students of a unit in a class as PENDING_PAY (a unit's import: its batch order pays for
+ * them), skipping each student who holds an active enrolment of the class already. Answers the new
+ * enrolments' ids by student (a skipped student is not in the map).
+ */
+export async function enrolUnitStudents(
+  db: Db,
+  of: { projectId: number; classId: number; unitClassId: number; accountIds: readonly number[] },
+  transaction: Transaction,
+): Promise<Map<number, number>> {
+  if (of.accountIds.length === 0) return new Map();
+  const enrolled = await db.sequelize.query<{ id: number; account_id: number }>(
+    `INSERT INTO my_class (project_id, account_id, class_id, unit_class_id, status, created_at, updated_at)
+     SELECT :projectId, account_id, :classId, :unitClassId, 'PENDING_PAY', NOW(), NOW()
+       FROM unnest(CAST(ARRAY[:accountIds] AS INTEGER[])) AS a(account_id)
+     ON CONFLICT (account_id, class_id)
+       WHERE status IN ('PENDING_PAY', 'STUDYING', 'FINISHED_STUDY', 'PASSED', 'EXPIRED')
+     DO NOTHING RETURNING id, account_id`,
+    {
+      replacements: {
+        projectId: of.projectId,
+        classId: of.classId,
+        unitClassId: of.unitClassId,
+        accountIds: [...of.accountIds],
+      },
+      transaction,
+      type: QueryTypes.SELECT,
+    },
+  );
+  return new Map(enrolled.map((row) => [Number(row.account_id), Number(row.id)]));
 }
 
 /** Starts the PENDING_PAY enrolments among `ids` (their order was paid): they become STUDYING. */

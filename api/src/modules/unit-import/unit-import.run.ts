@@ -12,6 +12,7 @@ import {
 } from '../order/batch-order-state';
 import { BatchOrder } from '../order/order.model';
 import { chinaToday, notOfferedReason } from '../train-class/class-read';
+import { enrolUnitStudents } from '../train-class/enrolment.service';
 import { TrainClass } from '../train-class/train-class.model';
 import { TrainPlan } from '../train-plan/train-plan.model';
 import { UnitClass } from '../unit-class/unit-class.model';
@@ -426,27 +427,16 @@ async function enrolRows(
       { replacements: { unitId, linked }, transaction },
     );
   const rowsToEnrol = rows.filter((row) => accountOf.has(row.id));
-  const enrolled = rowsToEnrol.length
-    ? await scope.sequelize.query<{ id: number; account_id: number }>(
-        `INSERT INTO my_class (project_id, account_id, class_id, unit_class_id, status, created_at, updated_at)
-         SELECT :projectId, account_id, :classId, :unitClassId, 'PENDING_PAY', NOW(), NOW()
-           FROM unnest(CAST(ARRAY[:accountIds] AS INTEGER[])) AS a(account_id)
-         ON CONFLICT (account_id, class_id)
-           WHERE status IN ('PENDING_PAY', 'STUDYING', 'FINISHED_STUDY', 'PASSED', 'EXPIRED')
-         DO NOTHING RETURNING id, account_id`,
-        {
-          replacements: {
-            projectId,
-            classId: trainClass.id,
-            unitClassId: importRow.unitClassId,
-            accountIds: rowsToEnrol.map((row) => accountOf.get(row.id) ?? 0),
-          },
-          transaction,
-          type: QueryTypes.SELECT,
-        },
-      )
-    : [];
-  const enrolmentOf = new Map(enrolled.map((row) => [Number(row.account_id), Number(row.id)]));
+  const enrolmentOf = await enrolUnitStudents(
+    scope,
+    {
+      projectId,
+      classId: trainClass.id,
+      unitClassId: importRow.unitClassId,
+      accountIds: rowsToEnrol.map((row) => accountOf.get(row.id) ?? 0),
+    },
+    transaction,
+  );
   const children: BatchChild[] = [];
   for (const row of rowsToEnrol) {
     const accountId = accountOf.get(row.id) ?? 0;
