@@ -296,6 +296,7 @@ const CASES: Record<string, Record<string, Ref>> = {
   'unit/add-or-update': { id: 'unit' },
   'unit/save': { id: 'unit' },
   'unit/base': { id: 'unit' },
+  'unit/train-list': { unitId: 'unit' },
   'unit/update-train-type': { id: 'unit' },
   'unit/batch-update-train-type': { ids: 'unit' },
   'unit/disable': { id: 'unit' },

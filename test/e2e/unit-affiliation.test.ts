@@ -5,9 +5,9 @@ import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
 
-// Unit affiliations (issue 14): the project admin opens the demo unit's 单位详情 and sees the demo
-// unit affiliated under it with its students; the demo unit manager sees the same on 本单位信息,
-// read-only.
+// Unit affiliations (issue 14): the project admin filters 培训机构 by a training type, opens the
+// demo unit's 单位详情 and sees its 培训清单 (issue 27) and the demo unit affiliated under it with its
+// students; the demo unit manager sees the same on 本单位信息, read-only.
 
 const STEP_TIMEOUT = 180_000;
 const BRANCH = DEMO.affiliatedUnit;
@@ -62,6 +62,13 @@ describe('挂靠单位 on 单位详情', () => {
       await expectVisible(page.locator('.ant-menu').getByText('培训机构'));
       expect(await page.locator('.ant-menu').getByText('单位管理').count()).toBe(0);
       expect(await crumbs(page)).toBe('首页/培训机构');
+      // 培训类型 (unit/train-type): the project's types with their numbers of units, a filter.
+      await page.locator('#unit-filters_trainType').click({ force: true });
+      await page.locator('.ant-select-item-option', { hasText: '专业科目（1）' }).click();
+      await button(page, '查询').click();
+      await page.locator('.ant-table-row').filter({ hasText: BRANCH.name }).waitFor({ state: 'detached' });
+      await expectVisible(page.locator('.ant-table-row').filter({ hasText: DEMO.unitName }));
+      await shot(page, '00-train-type-filter');
       const unitRow = page
         .locator('.ant-table-row')
         .filter({ has: page.getByText(DEMO.unitName, { exact: true }) });
@@ -80,6 +87,20 @@ describe('挂靠单位 on 单位详情', () => {
       for (const student of BRANCH.students) await expectVisible(row(students, student.realName));
       await affiliated.scrollIntoViewIfNeeded();
       await shot(page, '01-staff-detail');
+      // 培训清单 (unit/train-list): the classes of the demo unit's students, with their numbers.
+      const trainList = card(page, '培训清单');
+      const firstClass = trainList.locator('.ant-table-row').first();
+      await expectVisible(firstClass);
+      const className = (await firstClass.locator('td').first().textContent())?.trim() ?? '';
+      expect(className).not.toBe('');
+      await trainList.getByLabel('班级名称').fill('不存在的班级名');
+      await button(trainList, '查询').click();
+      await firstClass.waitFor({ state: 'detached' });
+      await trainList.getByLabel('班级名称').fill(className);
+      await button(trainList, '查询').click();
+      await expectVisible(row(trainList, className));
+      await trainList.scrollIntoViewIfNeeded();
+      await shot(page, '01b-train-list');
     },
     STEP_TIMEOUT,
   );

@@ -34,3 +34,10 @@ export const listUnitRegisterStudents = (
   query: InputOf<Calls['unit/register-students']>,
   options?: CallOptions,
 ) => api.call('unit/register-students', query, options);
+
+/** The training types units may be given, with how many units have each (`unit/train-type`). Rejects with an ApiError. */
+export const listUnitTrainTypes = () => api.call('unit/train-type', {});
+
+/** One page of the classes the unit's students are trained in (a unit manager: their own unit only). Rejects with an ApiError. */
+export const listUnitTrainClasses = (query: InputOf<Calls['unit/train-list']>, options?: CallOptions) =>
+  api.call('unit/train-list', query, options);

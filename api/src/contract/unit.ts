@@ -33,6 +33,8 @@ export const unitListInput = z.object({
   name: zOptionalText(100),
   creditCode: zOptionalText(18),
   regionCode: zOptional(zRegionCode),
+  /** A training type code: the units that have it. */
+  trainType: zOptionalText(32),
   status: zOptional(zStatus),
 });
 /** A row of `unit/list` and the answer of `unit/base`. */
@@ -101,6 +103,50 @@ export const unitBatchUpdateTrainTypeInput = z.object({
   trainTypes: zTrainTypes,
 });
 
+/** `unit/train-type` takes no input. */
+export const unitTrainTypeInput = z.object({});
+
+/**
+ * An entry of `unit/train-type`: a training type units may be given (the project's dictionary
+ * `train-type`) and how many of the project's units have it.
+ */
+export interface UnitTrainTypeItem {
+  code: string;
+  label: string;
+  sort: number;
+  unitCount: number;
+}
+
+/**
+ * `unit/train-list`: a page of the classes a unit's students are trained in (enrolled through the
+ * unit's unit classes, or students of the unit), newest enrolment first. Unit managers: their own
+ * unit (`unitId` may be left out).
+ */
+export const unitTrainListInput = z.object({
+  ...zPage,
+  unitId: zInput.optionalId(),
+  /** Part of the class name. */
+  className: zOptionalText(100),
+  year: zOptional(z.number().int().min(2000).max(2100)),
+});
+
+/** A row of `unit/train-list`: one class with the unit's enrolments in it. */
+export interface UnitTrainItem {
+  classId: number;
+  className: string;
+  year: number;
+  studyStartDate: string;
+  studyEndDate: string;
+  /** Enrolments of the unit's students (neither refunded nor changed out). */
+  enrolledCount: number;
+  pendingPayCount: number;
+  studyingCount: number;
+  finishedStudyCount: number;
+  passedCount: number;
+  /** When the newest of these enrolments was made. */
+  lastEnrolledAt: string;
+}
+
 /** `unit/disable`: enables or disables a unit. */
 export const unitDisableInput = z.object({ id: zInput.id(), status: zStatus });
 
@@ -161,6 +207,20 @@ export const unitCalls = defineCalls('unit', {
     input: unitBatchUpdateTrainTypeInput,
     answer: answer<null>(),
     access: staff(LIST),
+  },
+  /** The training types units may be given, with how many units have each (the list to pick from). */
+  'train-type': {
+    input: unitTrainTypeInput,
+    answer: answer<UnitTrainTypeItem[]>(),
+    access: staffOrUnitManager(LIST, DETAIL),
+    methods: ['GET', 'POST'],
+  },
+  /** A page of the classes a unit's students are trained in, with counts by state. */
+  'train-list': {
+    input: unitTrainListInput,
+    answer: answer<PageAnswer<UnitTrainItem>>(),
+    access: staffOrUnitManager(LIST, DETAIL),
+    methods: ['GET', 'POST'],
   },
   /** Enables or disables a unit (`status`). */
   disable: { input: unitDisableInput, answer: answer<null>(), access: staff(LIST) },

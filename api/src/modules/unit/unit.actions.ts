@@ -7,6 +7,8 @@ import {
   saveUnit,
   setUnitStatus,
   unitBaseTree,
+  unitTrainList,
+  unitTrainTypes,
   updateTrainTypes,
 } from './unit.service';
 
@@ -21,6 +23,8 @@ export const unitActions = implement(unitCalls, {
   base: (ctx, input) => getUnit(ctx, input.id),
   'base-tree': (ctx) => unitBaseTree(ctx),
   'all-unit-tree': (ctx) => allUnitOptions(ctx),
+  'train-type': (ctx) => unitTrainTypes(ctx),
+  'train-list': (ctx, input) => unitTrainList(ctx, input),
   'update-train-type': async (ctx, input) => {
     await updateTrainTypes(ctx, [input.id], input.trainTypes, 'id');
     return null;

@@ -1,19 +1,29 @@
-import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import { DICTIONARY_TYPE } from '../../contract/dictionary';
-import type { RegionUnitNode, UnitItem, UnitOption, unitListInput, unitSaveInput } from '../../contract/unit';
+import type {
+  RegionUnitNode,
+  UnitItem,
+  UnitOption,
+  UnitTrainItem,
+  UnitTrainTypeItem,
+  unitListInput,
+  unitSaveInput,
+  unitTrainListInput,
+} from '../../contract/unit';
 import type { ActorScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
-import { dictionaryCodes } from '../dictionary/dictionary.service';
+import { dictionaryCodes, listDictionary } from '../dictionary/dictionary.service';
 import { isWithinRegion, regionName, regionPath, regionPrefix } from '../dictionary/regions';
 import { Unit } from './unit.model';
 import {
   assertMayChangeTrainTypes,
   assertMayCreateUnit,
   assertMayManageUnit,
+  managedUnitId,
   mayChangeTrainTypes,
   type UnitPolicyScope,
   visibleUnitsWhere,
@@ -59,6 +69,7 @@ export async function listUnits(
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.creditCode ? { creditCode: { [Op.iLike]: containsPattern(input.creditCode) } } : {}),
     ...(input.regionCode ? { regionCode: { [Op.startsWith]: regionPrefix(input.regionCode) } } : {}),
+    ...(input.trainType ? { trainTypes: { [Op.contains]: [input.trainType] } } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
   const { rows, count } = await Unit.findAndCountAll({
@@ -281,4 +292,115 @@ export async function setUnitStatus(scope: ActorScope, id: number, status: Recor
       transaction,
     );
   });
+}
+
+/**
+ * `unit/train-type`: the training types units may be given (the project's dictionary `train-type`,
+ * shared entries overridden by the project's own), each with how many units the caller sees have
+ * it; types no longer in the dictionary but still on units are listed after them by code.
+ */
+export async function unitTrainTypes(scope: ActorScope): Promise<UnitTrainTypeItem[]> {
+  const items = await listDictionary(scope.project.id, DICTIONARY_TYPE.TRAIN_TYPE);
+  const units = await Unit.findAll({ where: visible(scope), attributes: ['trainTypes'] });
+  const counts = new Map<string, number>();
+  for (const unit of units)
+    for (const code of new Set(unit.trainTypes)) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const known = new Set(items.map((item) => item.code));
+  const stale = [...counts.keys()].filter((code) => !known.has(code)).sort();
+  return [
+    ...items.map((item) => ({
+      code: item.code,
+      label: item.label,
+      sort: item.sort,
+      unitCount: counts.get(item.code) ?? 0,
+    })),
+    ...stale.map((code) => ({
+      code,
+      label: code,
+      sort: Number.MAX_SAFE_INTEGER,
+      unitCount: counts.get(code) ?? 0,
+    })),
+  ];
+}
+
+/**
+ * `unit/train-list`: the classes the unit's students are trained in, newest enrolment first. An
+ * enrolment counts for the unit when it came through one of the unit's unit classes, or when its
+ * student belongs to the unit (registered or imported under it); refunded and changed-out
+ * enrolments do not count. A unit manager sees their own unit only; another unit answers 单位不存在.
+ */
+export async function unitTrainList(
+  scope: ActorScope,
+  input: z.output<typeof unitTrainListInput>,
+): Promise<PageAnswer<UnitTrainItem>> {
+  const unitId = input.unitId ?? managedUnitId(scope) ?? undefined;
+  if (unitId === undefined) throw fieldError('unitId', 'required', '请选择单位');
+  const unit = await loadUnit(scope, unitId);
+  const replacements = {
+    projectId: scope.project.id,
+    unitId: unit.id,
+    className: input.className ? containsPattern(input.className) : null,
+    year: input.year ?? null,
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  };
+  const from = `FROM my_class m
+      JOIN account a ON a.id = m.account_id AND a.project_id = m.project_id
+      JOIN train_class c ON c.id = m.class_id AND c.project_id = m.project_id
+      LEFT JOIN unit_class uc ON uc.id = m.unit_class_id AND uc.project_id = m.project_id
+     WHERE m.project_id = :projectId
+       AND (uc.unit_id = :unitId OR a.unit_id = :unitId)
+       AND m.status NOT IN ('REFUNDED', 'CHANGED_OUT')
+       AND (CAST(:className AS text) IS NULL OR c.name ILIKE :className)
+       AND (CAST(:year AS integer) IS NULL OR c.year = :year)`;
+  const [{ total }] = await scope.sequelize.query<{ total: string }>(
+    `SELECT count(DISTINCT m.class_id) AS total ${from}`,
+    { replacements, type: QueryTypes.SELECT },
+  );
+  const rows = await scope.sequelize.query<{
+    class_id: number;
+    class_name: string;
+    year: number;
+    study_start_date: string;
+    study_end_date: string;
+    enrolled: string;
+    pending_pay: string;
+    studying: string;
+    finished_study: string;
+    passed: string;
+    last_enrolled_at: Date;
+  }>(
+    `SELECT c.id AS class_id, c.name AS class_name, c.year,
+        to_char(c.study_start_date, 'YYYY-MM-DD') AS study_start_date,
+        to_char(c.study_end_date, 'YYYY-MM-DD') AS study_end_date,
+        count(*) AS enrolled,
+        count(*) FILTER (WHERE m.status = 'PENDING_PAY') AS pending_pay,
+        count(*) FILTER (WHERE m.status = 'STUDYING') AS studying,
+        count(*) FILTER (WHERE m.status = 'FINISHED_STUDY') AS finished_study,
+        count(*) FILTER (WHERE m.status = 'PASSED') AS passed,
+        max(m.created_at) AS last_enrolled_at
+     ${from}
+     GROUP BY c.id, c.name, c.year, c.study_start_date, c.study_end_date
+     ORDER BY last_enrolled_at DESC, c.id DESC
+     LIMIT :limit OFFSET :offset`,
+    { replacements, type: QueryTypes.SELECT },
+  );
+  return {
+    list: rows.map((row) => ({
+      classId: row.class_id,
+      className: row.class_name,
+      year: row.year,
+      studyStartDate: row.study_start_date,
+      studyEndDate: row.study_end_date,
+      enrolledCount: Number(row.enrolled),
+      pendingPayCount: Number(row.pending_pay),
+      studyingCount: Number(row.studying),
+      finishedStudyCount: Number(row.finished_study),
+      passedCount: Number(row.passed),
+      lastEnrolledAt: new Date(row.last_enrolled_at).toISOString(),
+    })),
+    total: Number(total),
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
 }

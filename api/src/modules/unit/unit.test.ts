@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';
 import { Dictionary } from '../dictionary/dictionary.model';
+import { buildClass, enrol } from '../train-class/train-class.testing';
+import { UnitClass } from '../unit-class/unit-class.model';
 import { Unit } from './unit.model';
 
 const path = (name: string) => `/api/unit/${name}.action`;
@@ -56,6 +58,8 @@ describe('permissions', () => {
       'all-unit-tree',
       'update-train-type',
       'batch-update-train-type',
+      'train-type',
+      'train-list',
       'disable',
     ]) {
       expect((await post(name, { id: 1 }, token)).status).toBe(403);
@@ -417,6 +421,115 @@ describe('training types', () => {
     expect(
       (await post('batch-update-train-type', { ids: [], trainTypes: [] })).body.attribute.errors[0].field,
     ).toBe('ids');
+  });
+});
+
+describe('unit/train-type and unit/train-list', () => {
+  test('train-type lists the dictionary’s types with how many units have each; a filter of unit/list', async () => {
+    const own = (await buildProject()).id;
+    const { account } = await buildAccount({
+      projectId: own,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: STAFF_MENU,
+    });
+    const token = await signIn(account);
+    await Dictionary.create({
+      projectId: own,
+      type: 'train-type',
+      code: 'pre-job',
+      label: '岗前培训',
+      sort: 0,
+    });
+    const a = await buildUnit(own, { trainTypes: ['safety', 'pre-job'] });
+    await buildUnit(own, { trainTypes: ['safety'] });
+    await buildUnit(otherProjectId, { trainTypes: ['safety', 'public'] });
+    const res = await post('train-type', {}, token);
+    expect(res.body.respCode).toBe(200);
+    const byCode = new Map(
+      (res.body.attribute as { code: string; label: string; unitCount: number }[]).map((item) => [
+        item.code,
+        item,
+      ]),
+    );
+    expect(byCode.get('pre-job')).toMatchObject({ label: '岗前培训', unitCount: 1 });
+    expect(byCode.get('safety')).toMatchObject({ label: '安全生产', unitCount: 2 });
+    expect(byCode.get('public')).toMatchObject({ unitCount: 0 });
+    expect(res.body.attribute[0].code).toBe('pre-job');
+    // Another project's own entry is not listed.
+    expect(
+      (await post('train-type', {})).body.attribute.map((item: { code: string }) => item.code),
+    ).not.toContain('pre-job');
+    const filtered = await post('list', { trainType: 'pre-job' }, token);
+    expect(filtered.body.attribute.list.map((unit: { id: number }) => unit.id)).toEqual([a.id]);
+    // A unit manager counts their own unit only.
+    const { account: manager } = await buildAccount({
+      projectId: own,
+      roleSystem: ROLE_SYSTEM.UNIT,
+      unitId: a.id,
+      menu: ['/home', '/unit-manage', '/unit-manage/detail'],
+    });
+    const mine = (await post('train-type', {}, await signIn(manager))).body.attribute;
+    expect(mine.find((item: { code: string }) => item.code === 'safety').unitCount).toBe(1);
+  });
+
+  test('train-list counts the classes of the unit’s students and unit classes by state', async () => {
+    const unit = await buildUnit(projectId, { name: '培训清单单位' });
+    const other = await buildUnit(projectId, { name: '别的单位' });
+    const { trainClass: first } = await buildClass({ projectId, name: '电工作业培训班' });
+    const { trainClass: second } = await buildClass({ projectId, name: '焊工作业培训班', year: 2024 });
+    const student = async (unitId: number | null) =>
+      (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT, unitId })).account.id;
+    await enrol(first, await student(unit.id), 'STUDYING');
+    await enrol(first, await student(unit.id), 'PASSED');
+    await enrol(first, await student(unit.id), 'REFUNDED');
+    await enrol(first, await student(other.id), 'STUDYING');
+    // A student of no unit enrolled through the unit's unit class counts for the unit.
+    const unitClass = await UnitClass.create({
+      projectId,
+      unitId: unit.id,
+      classId: second.id,
+      name: '单位焊工班',
+      plannedStudents: 10,
+      createdBy: staffId,
+    });
+    const loose = await enrol(second, await student(null), 'PENDING_PAY');
+    await loose.update({ unitClassId: unitClass.id });
+
+    const res = await post('train-list', { unitId: unit.id });
+    expect(res.body.respCode).toBe(200);
+    expect(res.body.attribute.total).toBe(2);
+    expect(res.body.attribute.list).toEqual([
+      expect.objectContaining({
+        classId: second.id,
+        className: '焊工作业培训班',
+        year: 2024,
+        enrolledCount: 1,
+        pendingPayCount: 1,
+      }),
+      expect.objectContaining({
+        classId: first.id,
+        className: '电工作业培训班',
+        enrolledCount: 2,
+        studyingCount: 1,
+        passedCount: 1,
+        finishedStudyCount: 0,
+        studyStartDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      }),
+    ]);
+    const named = await post('train-list', { unitId: unit.id, className: '电工', pageSize: 1 });
+    expect(named.body.attribute).toMatchObject({ total: 1, list: [{ classId: first.id }] });
+    expect((await post('train-list', { unitId: unit.id, year: 2024 })).body.attribute.total).toBe(1);
+
+    // A unit manager: their own unit without an id; another unit answers like a missing one.
+    const token = await unitManager(unit.id);
+    expect((await post('train-list', {}, token)).body.attribute.total).toBe(2);
+    expect((await post('train-list', { unitId: other.id }, token)).body).toMatchObject({
+      respCode: -1,
+      respDesc: '单位不存在',
+    });
+    const foreign = await buildUnit(otherProjectId);
+    expect((await post('train-list', { unitId: foreign.id })).body.respDesc).toBe('单位不存在');
+    expect((await post('train-list', {})).body.attribute.errors[0].field).toBe('unitId');
   });
 });
 

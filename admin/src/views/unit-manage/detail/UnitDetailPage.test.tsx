@@ -1,8 +1,15 @@
 import type { AccountInfo, AffiliatedStudent, AffiliatedUnit, RegionNode, UnitItem } from '@px/api/contract';
 import { ApiError } from '@px/config';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { getRegionalTree, listDictionary } from '../../../api/dictionary';
-import { getUnit, getUnitRegisterQrCode, listUnitRegisterStudents, saveUnit } from '../../../api/unit';
+import { getRegionalTree } from '../../../api/dictionary';
+import {
+  getUnit,
+  getUnitRegisterQrCode,
+  listUnitRegisterStudents,
+  listUnitTrainClasses,
+  listUnitTrainTypes,
+  saveUnit,
+} from '../../../api/unit';
 import {
   deleteAffiliations,
   listAffiliationOptions,
@@ -20,6 +27,8 @@ jest.mock('../../../api/unit', () => ({
   saveUnit: jest.fn(),
   getUnitRegisterQrCode: jest.fn(),
   listUnitRegisterStudents: jest.fn(),
+  listUnitTrainTypes: jest.fn(),
+  listUnitTrainClasses: jest.fn(),
 }));
 jest.mock('../../../api/unit-affiliation', () => ({
   queryAffiliations: jest.fn(),
@@ -28,7 +37,7 @@ jest.mock('../../../api/unit-affiliation', () => ({
   listAffiliationOptions: jest.fn(),
   listAffiliationStudents: jest.fn(),
 }));
-jest.mock('../../../api/dictionary', () => ({ listDictionary: jest.fn(), getRegionalTree: jest.fn() }));
+jest.mock('../../../api/dictionary', () => ({ getRegionalTree: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
 configure({ defaultHidden: true });
@@ -38,6 +47,7 @@ const getMock = jest.mocked(getUnit);
 const saveMock = jest.mocked(saveUnit);
 const qrMock = jest.mocked(getUnitRegisterQrCode);
 const studentsMock = jest.mocked(listUnitRegisterStudents);
+const trainListMock = jest.mocked(listUnitTrainClasses);
 const affiliationsMock = jest.mocked(queryAffiliations);
 const affiliatedStudentsMock = jest.mocked(listAffiliationStudents);
 
@@ -89,12 +99,13 @@ beforeEach(() => {
   jest.mocked(deleteAffiliations).mockReset().mockResolvedValue(null);
   jest.mocked(listAffiliationOptions).mockReset().mockResolvedValue([]);
   jest
-    .mocked(listDictionary)
+    .mocked(listUnitTrainTypes)
     .mockReset()
     .mockResolvedValue([
-      { code: 'public', label: '公需科目', parentCode: null, sort: 1 },
-      { code: 'safety', label: '安全生产', parentCode: null, sort: 4 },
+      { code: 'public', label: '公需科目', sort: 1, unitCount: 3 },
+      { code: 'safety', label: '安全生产', sort: 4, unitCount: 0 },
     ]);
+  trainListMock.mockReset().mockResolvedValue({ list: [], total: 0, pageNum: 1, pageSize: 10 });
 });
 
 describe('UnitDetailPage', () => {
@@ -380,6 +391,43 @@ describe('UnitDetailPage: 挂靠单位 and 挂靠单位学员', () => {
     await waitFor(() =>
       expect(affiliatedStudentsMock).toHaveBeenLastCalledWith(
         expect.objectContaining({ unitId: 5, pageNum: 1, affiliatedUnitId: 8, name: '孙', mobile: '0201' }),
+      ),
+    );
+  });
+  it('lists the classes the unit’s students are trained in, filtered by class name', async () => {
+    trainListMock.mockResolvedValue({
+      list: [
+        {
+          classId: 9,
+          className: '电工作业培训班',
+          year: 2026,
+          studyStartDate: '2026-01-01',
+          studyEndDate: '2026-12-31',
+          enrolledCount: 12,
+          pendingPayCount: 1,
+          studyingCount: 6,
+          finishedStudyCount: 2,
+          passedCount: 3,
+          lastEnrolledAt: '2026-05-01T02:03:04.000Z',
+        },
+      ],
+      total: 1,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    renderScreen(<UnitDetailPage />, STAFF, '/unit-manage/detail?id=5');
+    const card = (await screen.findByText('培训清单', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement;
+    expect(await within(card).findByText('电工作业培训班')).toBeTruthy();
+    expect(within(card).getByText('2026-01-01 至 2026-12-31')).toBeTruthy();
+    expect(within(card).getByText('12')).toBeTruthy();
+    expect(trainListMock).toHaveBeenCalledWith(expect.objectContaining({ unitId: 5, pageNum: 1 }));
+    fireEvent.change(field('unit-train-list_className'), { target: { value: '电工' } });
+    fireEvent.click(button(card, '查询'));
+    await waitFor(() =>
+      expect(trainListMock).toHaveBeenLastCalledWith(
+        expect.objectContaining({ unitId: 5, className: '电工' }),
       ),
     );
   });

@@ -17,12 +17,13 @@ import { useTrainTypes } from '../hooks/useTrainTypes';
 import { UnitAffiliationCards } from './components/UnitAffiliationCards';
 import { UnitRegisterQrCard } from './components/UnitRegisterQrCard';
 import { UnitRegisterStudentsCard } from './components/UnitRegisterStudentsCard';
+import { UnitTrainListCard } from './components/UnitTrainListCard';
 
 const LIST_PATH = '/unit-manage/list' satisfies MenuUrl;
 
 /**
  * 单位详情 (hidden page, `?id=`): one unit's details with its editor, its registration QR code, its
- * registered students, and the units affiliated under it with their students (read-only for unit
+ * train list (培训清单), its registered students, and the units affiliated under it with their students (read-only for unit
  * managers). Unit managers see their own unit (also without `id`) and cannot change
  * its training types.
  */
@@ -106,6 +107,7 @@ export function UnitDetailPage() {
         )}
       </Card>
       <UnitRegisterQrCard key={`qr-${unit.id}`} unitId={unit.id} />
+      <UnitTrainListCard key={`train-${unit.id}`} unitId={unit.id} />
       <UnitRegisterStudentsCard key={`students-${unit.id}`} unitId={unit.id} />
       <UnitAffiliationCards
         key={`affiliations-${unit.id}`}

@@ -1,7 +1,13 @@
 import type { PageAnswer, RegionNode, UnitItem } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { getRegionalTree, listDictionary } from '../../../api/dictionary';
-import { batchUpdateTrainTypes, listUnits, saveUnit, setUnitStatus } from '../../../api/unit';
+import { getRegionalTree } from '../../../api/dictionary';
+import {
+  batchUpdateTrainTypes,
+  listUnits,
+  listUnitTrainTypes,
+  saveUnit,
+  setUnitStatus,
+} from '../../../api/unit';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
@@ -13,8 +19,9 @@ jest.mock('../../../api/unit', () => ({
   saveUnit: jest.fn(),
   setUnitStatus: jest.fn(),
   batchUpdateTrainTypes: jest.fn(),
+  listUnitTrainTypes: jest.fn(),
 }));
-jest.mock('../../../api/dictionary', () => ({ listDictionary: jest.fn(), getRegionalTree: jest.fn() }));
+jest.mock('../../../api/dictionary', () => ({ getRegionalTree: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
 configure({ defaultHidden: true });
@@ -123,12 +130,12 @@ beforeEach(() => {
   batchMock.mockReset().mockResolvedValue(null);
   jest.mocked(getRegionalTree).mockReset().mockResolvedValue(AREA);
   jest
-    .mocked(listDictionary)
+    .mocked(listUnitTrainTypes)
     .mockReset()
     .mockResolvedValue([
-      { code: 'public', label: '公需科目', parentCode: null, sort: 1 },
-      { code: 'specialized', label: '专业科目', parentCode: null, sort: 2 },
-      { code: 'safety', label: '安全生产', parentCode: null, sort: 4 },
+      { code: 'public', label: '公需科目', sort: 1, unitCount: 1 },
+      { code: 'specialized', label: '专业科目', sort: 2, unitCount: 0 },
+      { code: 'safety', label: '安全生产', sort: 4, unitCount: 2 },
     ]);
 });
 
@@ -137,7 +144,7 @@ describe('UnitListPage', () => {
     await openPage();
     expect(listMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
     expect(getRegionalTree).toHaveBeenCalledWith(undefined);
-    expect(listDictionary).toHaveBeenCalledWith('train-type');
+    expect(listUnitTrainTypes).toHaveBeenCalled();
     const demo = rowOf('91370102MA3C4T0X04');
     for (const text of ['王经理', '13912345678', '山东省 济南市 历下区', '公需科目', '安全生产', '启用']) {
       expect(within(demo).getByText(text)).toBeTruthy();
@@ -150,7 +157,7 @@ describe('UnitListPage', () => {
     );
   });
 
-  it('filters by name, credit code, region and status', async () => {
+  it('filters by name, credit code, region, training type (with its number of units) and status', async () => {
     await openPage();
     fireEvent.change(field('unit-filters_name'), { target: { value: ' 培训 ' } });
     fireEvent.change(field('unit-filters_creditCode'), { target: { value: '91370102ma3c4t0x04' } });
@@ -158,12 +165,19 @@ describe('UnitListPage', () => {
       field('unit-filters_region').closest('.ant-select, .ant-cascader') as HTMLElement,
       '济南市',
     );
+    fireEvent.mouseDown(field('unit-filters_trainType'));
+    fireEvent.click(
+      await screen.findByText('安全生产（2）', {
+        selector: '.ant-select-item-option-content, .ant-select-item-option-content *',
+      }),
+    );
     fireEvent.click(button(document.body, '查询'));
     await waitFor(() =>
       expect(listMock).toHaveBeenLastCalledWith({
         name: '培训',
         creditCode: '91370102MA3C4T0X04',
         regionCode: '370100',
+        trainType: 'safety',
         status: undefined,
         pageNum: 1,
         pageSize: 10,

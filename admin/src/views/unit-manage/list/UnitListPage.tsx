@@ -24,7 +24,8 @@ export function unitDetailPath(unitId: number): string {
 }
 
 /**
- * 培训机构 (project staff): the project's units with filters (name, credit code, region, status);
+ * 培训机构 (project staff): the project's units with filters (name, credit code, region, training
+ * type with its number of units, status);
  * add and edit, enable and disable, training types of the selected units at once, and each unit's
  * detail page.
  */
@@ -126,6 +127,14 @@ export function UnitListPage() {
           style={{ width: 220 }}
         />
       ),
+    },
+    {
+      kind: 'select',
+      name: 'trainType',
+      label: '培训类型',
+      options: trainTypes.countedOptions,
+      loading: trainTypes.loading,
+      width: 160,
     },
     { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 120 },
   ];
