@@ -30,7 +30,8 @@ beforeAll(async () => {
   projectId = admin.projectId as number;
   projectAdmin = await signIn(admin);
   platformAdmin = await signIn(await account(DEMO.accounts.platformAdmin.account));
-});
+  // The demo seed may take longer than 30 s on a loaded machine (as in seed.test).
+}, 120_000);
 afterAll(() => t.close());
 
 const url = (call: AnyCall | string) => `/api/${typeof call === 'string' ? call : call.key}.action`;
