@@ -11,7 +11,8 @@ import { expectVisible } from '../support/wait';
 // submitted through the calls the exam page makes), the pass writes the push and the server's sender
 // delivers it to the regulator simulator; the project admin sees it 已上报 in 推送日志; 赵六's demo
 // record, refused by the simulated register (ID_NAME_MISMATCH), is corrected in 推送异常 and
-// re-pushed; 张三's 我的班级 shows 已上报.
+// re-pushed; 张三's 我的班级 shows 已上报; 客服 corrects 张三's hours in 学习档案纠正 and the correction
+// is re-pushed and shown on his 我的班级.
 
 const STEP_TIMEOUT = 180_000;
 
@@ -233,6 +234,70 @@ test(
     );
     expect(stored).toEqual({ status: 'RESOLVED', notes: '3' });
     await context.close();
+  },
+  STEP_TIMEOUT,
+);
+
+test(
+  "客服 corrects 张三's reported hours in 学习档案纠正: listed beside the original, re-pushed as a correction, shown on 我的班级",
+  async () => {
+    const [enrolment] = await query<{ required_tenths: number }>(
+      `SELECT m.required_tenths FROM my_class m JOIN train_class c ON c.id = m.class_id
+        WHERE c.name = $1 AND m.account_id = (SELECT id FROM account WHERE id_card_no = $2)`,
+      [DEMO.examClass, DEMO.accounts.student.idCardNo],
+    );
+    const credited = Number(enrolment?.required_tenths ?? 0);
+    const corrected = ((credited - 5) / 10).toFixed(1);
+    const original = await pushOf(DEMO.accounts.student.name, DEMO.examClass);
+    expect(original?.status).toBe('SUCCESS');
+
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${product.url}/admin/customer/study-report`);
+    await page.waitForURL(/\/admin\/admin-login/);
+    await page.getByPlaceholder('请输入账号').fill(DEMO.accounts.customerService.account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.customerService.password);
+    await button(page, '登录').click();
+    await page.waitForURL(/\/admin\/customer\/study-report$/);
+    // The demo's own correction is listed from the start.
+    const log = page.locator('.ant-card').filter({ hasText: '更正记录' });
+    await expectVisible(log.getByText('线下集中培训签到表补录', { exact: false }));
+    await page.getByPlaceholder('姓名、身份证号或手机号').fill(DEMO.accounts.student.name);
+    await button(page, '查询').click();
+    const row = page.locator('.ant-table-row').filter({ hasText: DEMO.examClass });
+    await button(row, '更正学时').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '更正学时' });
+    await dialog.getByRole('spinbutton', { name: '必修学时' }).fill(corrected);
+    await button(dialog, '保存更正').click();
+    await expectVisible(dialog.getByText('请填写更正原因'));
+    await dialog.getByLabel('更正原因').fill('重复计时，核减半学时');
+    await shot(page, '07-correct-hours');
+    await button(dialog, '保存更正').click();
+    await expectVisible(page.getByText('学时已更正，已重新上报监管平台'));
+    await expectVisible(row.getByText(`更正为 必修 ${Number(corrected)}`, { exact: false }));
+    const entry = log.locator('.ant-table-row').filter({ hasText: '重复计时，核减半学时' });
+    await expectVisible(entry.getByText(`必修 ${(credited / 10).toFixed(1)} / 选修 0.0`));
+    await expectVisible(entry.getByText(`必修 ${corrected} / 选修 0.0`));
+    await shot(page, '07-corrections');
+
+    const correction = await until(
+      () => pushOf(DEMO.accounts.student.name, DEMO.examClass),
+      (push) => push !== null && push.push_no !== original?.push_no && push.status === 'SUCCESS',
+      "张三's correction push",
+    );
+    expect(await heldByRegulator(correction?.push_no ?? '')).toBe(1);
+    await expectVisible(entry.getByText(correction?.push_no ?? ''));
+    await context.close();
+
+    const phone = await browser.newContext(VIEWPORTS.phone);
+    const h5Page = await phone.newPage();
+    await signInDemoStudent(h5Page, h5);
+    const card = h5Page.locator('.my-card').filter({ hasText: DEMO.examClass });
+    const lines = card.getByRole('list', { name: '学习记录更正' });
+    await expectVisible(lines.getByText('重复计时，核减半学时', { exact: false }));
+    await expectVisible(lines.getByText(`必修 ${corrected} / 选修 0.0`));
+    await shot(h5Page, '08-h5-correction');
+    await phone.close();
   },
   STEP_TIMEOUT,
 );

@@ -34,3 +34,17 @@ export const verifyStudyLedger = (myClassId?: number) =>
 /** One enrolment's study ledger, in order. Rejects with an ApiError. */
 export const getStudyLedger = (myClassId: number, ...options: [CallOptions?]) =>
   api.call('study-report/ledger', { myClassId }, ...options);
+
+/** Sets an enrolment's credited hours (学习档案纠正), with why. Rejects with an ApiError (field errors on the hours). */
+export const correctStudyHours = (input: InputOf<Calls['study-report/correct-hours']>) =>
+  api.call('study-report/correct-hours', input);
+
+/** Marks a started lesson of an enrolment finished or not (学习档案纠正), with why. Rejects with an ApiError. */
+export const correctStudyLesson = (input: InputOf<Calls['study-report/correct-lesson']>) =>
+  api.call('study-report/correct-lesson', input);
+
+/** One page of the project's data corrections (of one enrolment if given), newest first. Rejects with an ApiError. */
+export const listStudyCorrections = (
+  query: InputOf<Calls['study-report/corrections']>,
+  ...options: [CallOptions?]
+) => api.call('study-report/corrections', query, ...options);

@@ -57,6 +57,7 @@ export const SCREEN_URLS = [
   '/customer/exception-register',
   '/customer/my-class-push-log-manage',
   '/customer/my-class-push-log-exception-manage',
+  '/customer/study-report',
   '/cms-manage/apply-manage',
   '/cms-manage/apply-exam-manage',
   '/cms-manage/score-manage',

@@ -220,6 +220,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/customer/my-class-push-log-exception-manage/PushExceptionPage'),
     (module) => module.PushExceptionPage,
   ),
+  '/customer/study-report': screen(
+    () => import('../views/customer/study-report/StudyCorrectionPage'),
+    (module) => module.StudyCorrectionPage,
+  ),
   '/customer/my-certificate-manage': screen(
     () => import('../views/customer/my-certificate-manage/CertificateManagePage'),
     (module) => module.CertificateManagePage,

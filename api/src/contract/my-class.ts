@@ -41,6 +41,21 @@ export interface MyClassItem extends Abilities<'end'> {
   /** When the student closed the class (结束班级), else null. */
   endedAt: string | null;
   enrolledAt: string;
+  /** Data corrections of the enrolment's study by customer service, newest first (usually none). */
+  corrections: MyStudyCorrection[];
+}
+
+/** A data correction of the student's study as the student reads it: what it was, what it became, why. */
+export interface MyStudyCorrection {
+  id: number;
+  target: 'HOURS' | 'LESSON';
+  /** The lesson corrected (`LESSON`), else null. */
+  lessonName: string | null;
+  /** In words: 必修 0.5 / 选修 0.0 (hours) or 未完成 (a lesson). */
+  before: string;
+  after: string;
+  reason: string;
+  createdAt: string;
 }
 
 /**

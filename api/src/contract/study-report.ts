@@ -17,6 +17,8 @@ import { MY_CLASS_STATUS } from './train-class';
 const REPORT = '/train-manage/study-report' as const;
 const REPORT_STUDENT = '/train-manage/study-report/student-detail' as const;
 const REPORT_STUDY = '/train-manage/study-report/study-detail' as const;
+/** 学习档案纠正: data correction of study records. */
+const CORRECTION = '/customer/study-report' as const;
 
 /** The archive's filters. */
 const studyReportFilterFields = {
@@ -49,8 +51,21 @@ export interface ReportStudent {
   unitName: string | null;
 }
 
+/** Hours an enrolment is credited with after a data correction (one decimal). */
+export interface CorrectedHours {
+  requiredHours: number;
+  electiveHours: number;
+}
+
 /** A row of the archive: an enrolment with its student. */
-export type StudyReportRow = EnrolmentSummary & ReportStudent;
+export type StudyReportRow = EnrolmentSummary &
+  ReportStudent & {
+    /**
+     * The hours of the newest hours correction (`/customer/study-report`), reported from then on
+     * instead of what study credited; null when they were never corrected.
+     */
+    correctedHours: CorrectedHours | null;
+  };
 export type StudyReportPage = PageAnswer<StudyReportRow>;
 
 /** `study-report/class-options`: the project's classes by part of the name (newest year first, at most 50). */
@@ -126,6 +141,8 @@ export interface StudyDetail {
   popupAnswers: ReportPopupAnswer[];
   /** Face captures of the enrolment (listed by `student/capture-list`). */
   captureCount: number;
+  /** The enrolment's data corrections beside what they corrected, newest first. */
+  corrections: StudyCorrectionItem[];
 }
 
 /** `study-report/refusals`: the refused beats of an enrolment, newest first; of one lesson or reason. */
@@ -191,8 +208,6 @@ export interface LedgerEntryItem {
   prevHash: string;
 }
 
-const CORRECTION = '/customer/study-report' as const;
-
 const correctionReason = z
   .string({ error: '请填写更正原因' })
   .trim()
@@ -254,7 +269,12 @@ export interface CorrectionAnswer {
 /** The study archive calls (`study-report/...`). */
 export const studyReportCalls = defineCalls('study-report', {
   /** The project's enrolments with credited hours, newest first. */
-  page: { input: studyReportPageInput, answer: answer<StudyReportPage>(), access: staff(REPORT) },
+  page: {
+    input: studyReportPageInput,
+    answer: answer<StudyReportPage>(),
+    // 学习档案纠正 finds the enrolment to correct by the archive's filters.
+    access: staff(REPORT, CORRECTION),
+  },
   /** The filtered enrolments as a streamed `.xlsx`. */
   export: {
     input: studyReportExportInput,
@@ -266,7 +286,7 @@ export const studyReportCalls = defineCalls('study-report', {
   'class-options': {
     input: reportClassOptionsInput,
     answer: answer<ReportClassOption[]>(),
-    access: staff(REPORT),
+    access: staff(REPORT, CORRECTION),
   },
   /** One student's enrolments. */
   student: {
@@ -275,7 +295,12 @@ export const studyReportCalls = defineCalls('study-report', {
     access: staff(REPORT_STUDENT),
   },
   /** One enrolment lesson by lesson, with refusals by reason and pop-up answers. */
-  detail: { input: reportDetailInput, answer: answer<StudyDetail>(), access: staff(REPORT_STUDY) },
+  detail: {
+    input: reportDetailInput,
+    answer: answer<StudyDetail>(),
+    // 学习档案纠正 lists the lessons it may correct.
+    access: staff(REPORT_STUDY, CORRECTION),
+  },
   /** Recomputes the study ledgers (the project's, or one enrolment's) and names what does not match. */
   'verify-ledger': {
     input: verifyLedgerInput,

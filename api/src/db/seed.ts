@@ -27,7 +27,7 @@ import { DEMO_REFUND_TEXT, seedRefundApplyDemo } from '../modules/refund-apply/r
 import { seedRegulatorDemo, seedRegulatorPushDemo } from '../modules/regulator/regulator.demo';
 import { seedResourceDemo } from '../modules/resource/resource.demo';
 import { openLedgers } from '../modules/study/ledger';
-import { seedStudyReportDemo } from '../modules/study-report/study-report.demo';
+import { seedCorrectionDemo, seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
 import {
   DEMO_APPLY_CLASS,
@@ -258,6 +258,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     );
     // The demo's enrolments made with their hours directly start their study ledgers here.
     await openLedgers(sequelize, project.id, new Date(), transaction);
+    await seedCorrectionDemo(sequelize, project.id, customerService.id, transaction);
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import type { ClassBaseType } from '../../contract/class-category';
-import type { MyClassItem } from '../../contract/my-class';
+import type { MyClassItem, MyStudyCorrection } from '../../contract/my-class';
+import type { StudyCorrectionItem } from '../../contract/study-report';
 import { abilitiesOf, type PolicyScope } from '../../core/policy';
 import type { MyClass, TrainClass } from '../train-class/train-class.model';
 import './my-class.policy';
@@ -11,6 +12,21 @@ export interface MyClassItemFacts {
   hideElective: boolean;
   /** China's date `YYYY-MM-DD`. */
   today: string;
+  /** The enrolment's data corrections, newest first. */
+  corrections: readonly StudyCorrectionItem[];
+}
+
+/** A data correction as the student reads it (without who corrected it or the push it caused). */
+export function presentMyCorrection(item: StudyCorrectionItem): MyStudyCorrection {
+  return {
+    id: item.id,
+    target: item.target,
+    lessonName: item.lessonName,
+    before: item.before,
+    after: item.after,
+    reason: item.reason,
+    createdAt: item.createdAt,
+  };
 }
 
 /** An enrolment of the signed-in student as 我的班级 shows it, with 结束班级 as an ability. */
@@ -36,6 +52,7 @@ export function presentMyClassItem(
     studyEnded: facts.today > cls.studyEndDate,
     endedAt: row.endedAt ? row.endedAt.toISOString() : null,
     enrolledAt: row.createdAt.toISOString(),
+    corrections: facts.corrections.map(presentMyCorrection),
     ...abilitiesOf(scope, { end: ['my-class.end', row] }),
   };
 }

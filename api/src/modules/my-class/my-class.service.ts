@@ -15,6 +15,7 @@ import './my-class.policy';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { categoryPlaces } from '../class-category/category-places';
+import { enrolmentCorrections } from '../study-report/correction.service';
 import { chinaToday, classHours } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 
@@ -76,7 +77,15 @@ export async function pageMyClasses(
   const classes = new Map(
     (await TrainClass.findAll({ where: { projectId, id: classIds } })).map((cls) => [cls.id, cls]),
   );
-  const [hours, places] = await Promise.all([classHours(projectId, classIds), categoryPlaces(projectId)]);
+  const [hours, places, corrections] = await Promise.all([
+    classHours(projectId, classIds),
+    categoryPlaces(projectId),
+    enrolmentCorrections(
+      scope.sequelize,
+      projectId,
+      rows.map((row) => row.id),
+    ),
+  ]);
   const hideElective = scope.project.settings.hideElective === 1;
   const list = rows.flatMap((row): MyClassItem[] => {
     const cls = classes.get(row.classId);
@@ -87,6 +96,7 @@ export async function pageMyClasses(
         baseType: places.get(cls.categoryId)?.baseType ?? 'public',
         hideElective,
         today,
+        corrections: corrections.get(row.id) ?? [],
       }),
     ];
   });
@@ -153,11 +163,16 @@ export async function endMyClass(
     if (!cls) throw new BusinessError(MY_CLASS_END_MESSAGES.NOT_FOUND);
     return { row, cls };
   });
-  const [hours, places] = await Promise.all([classHours(projectId, [cls.id]), categoryPlaces(projectId)]);
+  const [hours, places, corrections] = await Promise.all([
+    classHours(projectId, [cls.id]),
+    categoryPlaces(projectId),
+    enrolmentCorrections(scope.sequelize, projectId, [row.id]),
+  ]);
   return presentMyClassItem(scope, row, cls, {
     requiredTenths: hours.get(cls.id)?.requiredTenths ?? 0,
     baseType: places.get(cls.categoryId)?.baseType ?? 'public',
     hideElective: scope.project.settings.hideElective === 1,
     today,
+    corrections: corrections.get(row.id) ?? [],
   });
 }

@@ -508,6 +508,37 @@ test('data correction: corrected hours of an accepted record are reported again 
     token,
   );
   expect(same.body.respDesc).toBe('学时没有变化');
+  // 学习档案纠正 finds the enrolment with the archive's calls: the row carries the corrected hours,
+  // the detail the correction beside the original; the student's 我的班级 shows it too.
+  const found = await call('study-report/page', { pageNum: 1, pageSize: 10, student: '钱八' }, token);
+  expect(found.body.attribute.list).toEqual([
+    expect.objectContaining({
+      myClassId: enrolment.id,
+      creditedRequiredHours: 1,
+      correctedHours: { requiredHours: 0.5, electiveHours: 0 },
+    }),
+  ]);
+  const detail = await call('study-report/detail', { myClassId: enrolment.id }, token);
+  expect(detail.body.attribute.corrections).toEqual([
+    expect.objectContaining({
+      before: '必修 1.0 / 选修 0.0',
+      after: '必修 0.5 / 选修 0.0',
+      reason: '重复计时，核减',
+    }),
+  ]);
+  expect((await call('study-report/class-options', {}, token)).body.respCode).toBe(200);
+  const owner = await Account.findOne({ where: { projectId, id: enrolment.accountId }, rejectOnEmpty: true });
+  const mine = await call('my-class/page', { pageNum: 1, pageSize: 10 }, await signIn(owner));
+  expect(mine.body.attribute.list.find((item: { id: number }) => item.id === enrolment.id)).toMatchObject({
+    corrections: [
+      {
+        target: 'HOURS',
+        before: '必修 1.0 / 选修 0.0',
+        after: '必修 0.5 / 选修 0.0',
+        reason: '重复计时，核减',
+      },
+    ],
+  });
   // Another project's staff find no such enrolment.
   const other = await buildProject();
   const stranger = await buildAccount({

@@ -85,23 +85,30 @@ async function correctionItem(
   return presentCorrection(row);
 }
 
-/** Writes the correction row, its ledger entry, the audit and the event; answers the row's id. */
-async function recordCorrection(
-  scope: ActorScope,
-  enrolment: MyClass,
-  fields: {
-    target: 'HOURS' | 'LESSON';
-    progressId: number | null;
-    lessonName: string | null;
-    before: LedgerBody;
-    after: LedgerBody;
-    reason: string;
-    summary: string;
-  },
+/** What a correction changes: its target, before and after (ledger bodies), why and in words. */
+interface CorrectionFields {
+  target: 'HOURS' | 'LESSON';
+  progressId: number | null;
+  lessonName: string | null;
+  before: LedgerBody;
+  after: LedgerBody;
+  reason: string;
+  summary: string;
+}
+
+/**
+ * Writes the correction row and its ledger entry (the part the demo seed shares); answers the
+ * row's id.
+ */
+export async function insertCorrection(
+  sequelize: Sequelize,
+  enrolment: Pick<MyClass, 'id' | 'projectId' | 'accountId'>,
+  fields: CorrectionFields,
+  correctedBy: number,
   now: Date,
   transaction: Transaction,
 ): Promise<number> {
-  const [row] = await scope.sequelize.query<{ id: number }>(
+  const [row] = await sequelize.query<{ id: number }>(
     `INSERT INTO study_correction (project_id, my_class_id, account_id, target, progress_id, lesson_name,
        before, after, reason, corrected_by, created_at)
      VALUES (:projectId, :myClassId, :accountId, :target, :progressId, :lessonName, CAST(:before AS jsonb),
@@ -118,7 +125,7 @@ async function recordCorrection(
         before: JSON.stringify(fields.before),
         after: JSON.stringify(fields.after),
         reason: fields.reason,
-        correctedBy: scope.principal.accountId,
+        correctedBy,
         now,
       },
       type: QueryTypes.SELECT,
@@ -131,7 +138,7 @@ async function recordCorrection(
       Object.entries(body).map(([name, value]) => [`${key}${name[0]?.toUpperCase()}${name.slice(1)}`, value]),
     );
   await appendLedger(
-    scope.sequelize,
+    sequelize,
     {
       projectId: enrolment.projectId,
       myClassId: enrolment.id,
@@ -145,9 +152,28 @@ async function recordCorrection(
         reason: fields.reason,
         summary: fields.summary,
       },
-      actorId: scope.principal.accountId,
+      actorId: correctedBy,
       at: now,
     },
+    transaction,
+  );
+  return id;
+}
+
+/** Writes the correction row, its ledger entry, the audit and the event; answers the row's id. */
+async function recordCorrection(
+  scope: ActorScope,
+  enrolment: MyClass,
+  fields: CorrectionFields,
+  now: Date,
+  transaction: Transaction,
+): Promise<number> {
+  const id = await insertCorrection(
+    scope.sequelize,
+    enrolment,
+    fields,
+    scope.principal.accountId,
+    now,
     transaction,
   );
   await audit(
@@ -181,7 +207,8 @@ async function recordCorrection(
   return id;
 }
 
-const hoursText = (required: number, elective: number) =>
+/** Hours in words, as a correction's summary says them. */
+export const hoursText = (required: number, elective: number) =>
   `必修 ${(required / 10).toFixed(1)} / 选修 ${(elective / 10).toFixed(1)}`;
 
 /**
@@ -312,4 +339,47 @@ export async function correctionList(
     pageNum: input.pageNum,
     pageSize: input.pageSize,
   };
+}
+
+/** The corrections of the enrolments `myClassIds` of the project, by enrolment, newest first. */
+export async function enrolmentCorrections(
+  sequelize: Sequelize,
+  projectId: number,
+  myClassIds: readonly number[],
+): Promise<Map<number, StudyCorrectionItem[]>> {
+  const byEnrolment = new Map<number, StudyCorrectionItem[]>();
+  if (myClassIds.length === 0) return byEnrolment;
+  const rows = await sequelize.query<CorrectionRow>(
+    `${CORRECTION_SELECT} WHERE c.project_id = :projectId AND c.my_class_id IN (:myClassIds) ORDER BY c.id DESC`,
+    { replacements: { projectId, myClassIds: [...myClassIds] }, type: QueryTypes.SELECT },
+  );
+  for (const row of rows) {
+    const item = presentCorrection(row);
+    byEnrolment.set(item.myClassId, [...(byEnrolment.get(item.myClassId) ?? []), item]);
+  }
+  return byEnrolment;
+}
+
+/** The newest hours correction of each of the enrolments `myClassIds` that has one (tenths). */
+export async function latestCorrectedHours(
+  sequelize: Sequelize,
+  projectId: number,
+  myClassIds: readonly number[],
+): Promise<Map<number, { requiredTenths: number; electiveTenths: number }>> {
+  if (myClassIds.length === 0) return new Map();
+  const rows = await sequelize.query<{
+    my_class_id: number;
+    after: { requiredTenths: number; electiveTenths: number };
+  }>(
+    `SELECT DISTINCT ON (my_class_id) my_class_id, after FROM study_correction
+      WHERE project_id = :projectId AND my_class_id IN (:myClassIds) AND target = 'HOURS'
+      ORDER BY my_class_id, id DESC`,
+    { replacements: { projectId, myClassIds: [...myClassIds] }, type: QueryTypes.SELECT },
+  );
+  return new Map(
+    rows.map((row) => [
+      row.my_class_id,
+      { requiredTenths: row.after.requiredTenths, electiveTenths: row.after.electiveTenths },
+    ]),
+  );
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { resolveProjectSettings } from '@px/config';
-import type { Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import { Account } from '../account/account.model';
 import { ResourceQuestion } from '../course/course.model';
 import { Project } from '../project/project.model';
 import { type Awaiting, judgeBeat, type Segment } from '../study/heartbeat';
-import { type ClassLesson, classLessons, rollUpHours } from '../study/progress.service';
+import { type ClassLesson, classLessons, rollUpHours, targetTenths } from '../study/progress.service';
 import { LessonProgress, PopupAnswer, StudyRefusal, StudySession } from '../study/study.model';
 import { playerRules } from '../study/study.service';
 import { DEMO_REVIEWERS } from '../train-class/class-evaluation.demo';
-import { MyClass } from '../train-class/train-class.model';
+import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { hoursText, insertCorrection } from './correction.service';
 
 /** A beat of the demo: seconds after the session started, where the player was, and how it played. */
 interface DemoBeat {
@@ -228,4 +229,59 @@ export async function seedStudyReportDemo(projectId: number, transaction: Transa
     );
   }
   await rollUpHours(enrolment.id, projectId, settings, yesterday, transaction);
+}
+
+/** Why the demo's 客服 corrected 李四's hours (学习档案纠正 lists it, his archive shows it beside the original). */
+export const DEMO_CORRECTION_REASON = '线下集中培训签到表补录：学员参加线下集中授课 1 学时，线上未计';
+
+/**
+ * A data correction for 学习档案纠正 and the archives to show: 客服 credits 李四's studying
+ * enrolment (the archive's demo) one more required hour, with the reason; the row and
+ * its ledger entry as `study-report/correct-hours` writes them. After the ledgers are opened (the
+ * correction is an entry after the opening). Does nothing when the enrolment or room for the hour
+ * is missing.
+ */
+export async function seedCorrectionDemo(
+  sequelize: Sequelize,
+  projectId: number,
+  correctedBy: number,
+  transaction: Transaction,
+): Promise<void> {
+  const student = await Account.findOne({
+    where: { projectId, idCardNo: DEMO_REVIEWERS[0].idCardNo },
+    transaction,
+  });
+  const enrolment = student
+    ? await MyClass.findOne({
+        where: { projectId, accountId: student.id, status: 'STUDYING' },
+        order: [['id', 'ASC']],
+        transaction,
+      })
+    : null;
+  const cls = enrolment
+    ? await TrainClass.findOne({ where: { projectId, id: enrolment.classId }, transaction })
+    : null;
+  const project = await Project.findByPk(projectId, { transaction });
+  if (!enrolment || !cls || !project) return;
+  const { links } = await classLessons(projectId, cls.id, transaction);
+  const target = targetTenths(cls, links, resolveProjectSettings(project.settings));
+  const before = { requiredTenths: enrolment.requiredTenths, electiveTenths: enrolment.electiveTenths };
+  const after = { ...before, requiredTenths: Math.min(target.required, before.requiredTenths + 10) };
+  if (after.requiredTenths === before.requiredTenths) return;
+  await insertCorrection(
+    sequelize,
+    enrolment,
+    {
+      target: 'HOURS',
+      progressId: null,
+      lessonName: null,
+      before,
+      after,
+      reason: DEMO_CORRECTION_REASON,
+      summary: `学时 ${hoursText(before.requiredTenths, before.electiveTenths)} 更正为 ${hoursText(after.requiredTenths, after.electiveTenths)}`,
+    },
+    correctedBy,
+    new Date(),
+    transaction,
+  );
 }

@@ -33,6 +33,7 @@ import { ledgerEntries, verifyLedgers } from '../study/ledger';
 import { classLessons, progressKey } from '../study/progress.service';
 import { LessonProgress, PopupAnswer, StudyRefusal } from '../study/study.model';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { enrolmentCorrections, latestCorrectedHours } from './correction.service';
 import {
   presentLedgerEntry,
   presentLedgerVerification,
@@ -118,10 +119,19 @@ async function reportRows(scope: TenantScope, enrolments: readonly MyClass[]): P
     scope,
     enrolments.map((row) => row.accountId),
   );
+  const corrected = await latestCorrectedHours(
+    scope.sequelize,
+    scope.project.id,
+    enrolments.map((row) => row.id),
+  );
   const accountOf = new Map(enrolments.map((row) => [row.id, row.accountId]));
   return summaries.flatMap((summary) => {
     const student = students.get(accountOf.get(summary.myClassId) ?? 0);
-    return student ? [{ ...summary, ...student }] : [];
+    const hours = corrected.get(summary.myClassId);
+    const correctedHours = hours
+      ? { requiredHours: hours.requiredTenths / 10, electiveHours: hours.electiveTenths / 10 }
+      : null;
+    return student ? [{ ...summary, ...student, correctedHours }] : [];
   });
 }
 
@@ -307,6 +317,8 @@ export async function studyDetail(scope: TenantScope, myClassId: number): Promis
     refusalTotal: counts.reduce((sum, entry) => sum + entry.count, 0),
     popupAnswers: answers.map((answer) => presentPopupAnswer(answer, progress)),
     captureCount: await FaceCapture.count({ where: { projectId, myClassId: enrolment.id } }),
+    corrections:
+      (await enrolmentCorrections(scope.sequelize, projectId, [enrolment.id])).get(enrolment.id) ?? [],
   };
 }
 

@@ -144,6 +144,7 @@ describe('the archive', () => {
       idCardNo: `${scene.student.idCardNo?.slice(0, 6)}********${scene.student.idCardNo?.slice(-4)}`,
       mobile: scene.student.mobile,
       unitName: '档案单位',
+      correctedHours: null,
     });
   });
 
@@ -210,6 +211,7 @@ describe('the archive', () => {
       }),
     ]);
     expect(detail.captureCount).toBe(0);
+    expect(detail.corrections).toEqual([]);
 
     const refusals = await ok(
       call<PageAnswer<ReportRefusal>>('study-report/refusals', staff, { myClassId: scene.enrolment.id }),

@@ -148,6 +148,7 @@ function buildMyClass(overrides: Partial<MyClassItem> = {}): MyClassItem {
     studyEnded: false,
     endedAt: null,
     enrolledAt: '2025-03-01T08:00:00.000Z',
+    corrections: [],
     canEnd: false,
     endRefusal: '班级合格后才能结束',
     ...overrides,
@@ -569,6 +570,47 @@ describe('MyPage: the hub', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('25');
     // An unpaid enrolment has studied nothing.
     expect(screen.queryByRole('progressbar', { name: /急救常识班/ })).toBeNull();
+  });
+
+  it('shows a data correction beside what study credited: 原 → 更正后, why and when', async () => {
+    myClasses.mockResolvedValue(
+      pageOf([
+        buildMyClass({
+          creditedRequiredHours: 3,
+          corrections: [
+            {
+              id: 5,
+              target: 'HOURS',
+              lessonName: null,
+              before: '必修 3.0 / 选修 0.0',
+              after: '必修 4.0 / 选修 0.0',
+              reason: '线下集中培训签到表补录',
+              createdAt: '2026-11-26T02:00:00.000Z',
+            },
+            {
+              id: 4,
+              target: 'LESSON',
+              lessonName: '消防演练示范',
+              before: '未完成',
+              after: '已完成',
+              reason: '断网导致最后两秒未计入',
+              createdAt: '2026-11-25T02:00:00.000Z',
+            },
+          ],
+        }),
+      ]),
+    );
+    renderMy('/my');
+    const list = await screen.findByRole('list', { name: '学习记录更正' });
+    expect(screen.getByText(/^已学 必修 3\.0/)).toBeTruthy();
+    const [hours, lesson] = within(list).getAllByRole('listitem');
+    expect(hours?.textContent).toMatch(
+      /^学时更正：必修 3\.0 \/ 选修 0\.0 → 必修 4\.0 \/ 选修 0\.0原因：线下集中培训签到表补录 · 2026-11-26/,
+    );
+    expect(within(hours as HTMLElement).getByText('必修 3.0 / 选修 0.0').tagName).toBe('DEL');
+    expect(lesson?.textContent).toMatch(
+      /^课时「消防演练示范」更正：未完成 → 已完成原因：断网导致最后两秒未计入/,
+    );
   });
 
   it('switches between 进行中 and 已结束, kept in ?scope=', async () => {

@@ -94,6 +94,7 @@ const ENROLMENT: MyClassItem = {
   studyEnded: false,
   endedAt: null,
   enrolledAt: '2025-03-01T08:11:00.000Z',
+  corrections: [],
   canEnd: false,
   endRefusal: '班级合格后才能结束',
 };

@@ -62,6 +62,7 @@ const ROW: StudyReportRow = {
   idCardNo: '370102********2012',
   mobile: '13800000001',
   unitName: '演示培训单位',
+  correctedHours: null,
 };
 const NOT_STARTED: StudyReportRow = {
   ...ROW,

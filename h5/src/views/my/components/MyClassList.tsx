@@ -4,8 +4,9 @@ import {
   type MyClassScope,
   type MyClassStatus,
   type MyPushLogItem,
+  type MyStudyCorrection,
 } from '@px/api/contract';
-import { formatDateRange } from '@px/config';
+import { formatDateRange, formatDateTime } from '@px/config';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, PullRefresh, Tag, type TagProps, Toast } from 'react-vant';
@@ -80,6 +81,27 @@ function StudyProgress({ item, hideElective }: { item: MyClassItem; hideElective
   );
 }
 
+/**
+ * 学时更正 / 课时更正 beside what study credited: each data correction customer service made of the
+ * enrolment (newest first), the original struck through, what it became, why and when.
+ */
+function CorrectionLines({ corrections }: { corrections: readonly MyStudyCorrection[] }) {
+  if (corrections.length === 0) return null;
+  return (
+    <ul className="my-card__corrections" aria-label="学习记录更正">
+      {corrections.map((item) => (
+        <li key={item.id} className="my-card__meta my-card__correction">
+          {item.target === 'HOURS' ? '学时更正' : `课时「${item.lessonName ?? ''}」更正`}：
+          <del>{item.before}</del> → <strong>{item.after}</strong>
+          <span className="my-card__correction-reason">
+            原因：{item.reason} · {formatDateTime(item.createdAt, 'YYYY-MM-DD HH:mm')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Enrolments a student may ask to move (the server checks the rest of the rules). */
 const CHANGEABLE: readonly MyClassStatus[] = ['STUDYING', 'FINISHED_STUDY'];
 
@@ -136,6 +158,7 @@ function MyClassCard({
       </p>
       <p className="my-card__meta">学习时间 {formatDateRange(item.studyStartDate, item.studyEndDate)}</p>
       <StudyProgress item={item} hideElective={hideElective} />
+      <CorrectionLines corrections={item.corrections} />
       <PushStateLine item={push} />
       {(action || change || item.canEnd) && (
         <div className="my-card__actions">

@@ -48,6 +48,7 @@ const DETAIL: StudyDetail = {
     idCardNo: '370102********2012',
     mobile: '13800000001',
     unitName: '演示培训单位',
+    correctedHours: null,
   },
   studyInOrder: false,
   examRequired: false,
@@ -112,6 +113,7 @@ const DETAIL: StudyDetail = {
     },
   ],
   captureCount: 0,
+  corrections: [],
 };
 
 const refusal = (id: number, progressId: number, reason: ReportRefusal['reason'], position: number) => ({
@@ -186,6 +188,39 @@ describe('StudyDetailPage', () => {
       expect(listFaceCaptures).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10, id: 11, myClassId: 31 }),
     );
     expect(await screen.findByText('暂无人脸抓拍记录')).toBeTruthy();
+  });
+
+  it('shows a data correction beside the original: the hours 原 → 更正后 with the reason and time, and 数据更正', async () => {
+    detailMock.mockResolvedValue({
+      ...DETAIL,
+      enrolment: { ...DETAIL.enrolment, correctedHours: { requiredHours: 1.5, electiveHours: 0 } },
+      corrections: [
+        {
+          id: 5,
+          myClassId: 31,
+          studentName: '李四',
+          className: '公需科目综合学习班',
+          target: 'HOURS',
+          lessonName: null,
+          before: '必修 0.5 / 选修 0.0',
+          after: '必修 1.5 / 选修 0.0',
+          reason: '线下集中培训签到表补录',
+          correctedBy: '客服小王',
+          createdAt: '2026-11-26T02:00:00.000Z',
+          correctionPushNo: null,
+        },
+      ],
+    });
+    renderScreen(<StudyDetailPage />, STAFF, '/train-manage/study-report/study-detail?id=31');
+    await screen.findByText('课时学习记录');
+    const overview = screen.getByLabelText('学时更正');
+    expect(within(overview).getByText('必修 0.5 / 选修 0.0')).toBeTruthy();
+    expect(within(overview).getByText('必修 1.5 / 选修 0.0')).toBeTruthy();
+    expect(within(overview).getByText(/线下集中培训签到表补录（客服小王 更正于 2026-11-26/)).toBeTruthy();
+    const corrections = card(/数据更正/);
+    const row = rowOf(corrections, '线下集中培训签到表补录');
+    for (const text of ['学时', '必修 0.5 / 选修 0.0', '必修 1.5 / 选修 0.0', '客服小王'])
+      expect(within(row).getByText(text)).toBeTruthy();
   });
 
   it('a lesson’s refused beats open that lesson’s refusals', async () => {

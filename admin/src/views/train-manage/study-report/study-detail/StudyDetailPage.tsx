@@ -1,6 +1,17 @@
-import type { ReportPopupAnswer, StudyDetail } from '@px/api/contract';
+import type { ReportPopupAnswer, StudyCorrectionItem, StudyDetail } from '@px/api/contract';
 import { formatDateRange, formatDateTime } from '@px/config';
-import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space, Table, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  type DescriptionsProps,
+  Flex,
+  Result,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +20,7 @@ import { hoursOf } from '../../../../components/EnrolmentTable';
 import { FaceCaptureTable } from '../../../../components/FaceCaptureTable';
 import { MyClassStatusTag } from '../../../../components/MyClassStatusTag';
 import { RecordPending } from '../../../../components/RecordPending';
+import { CorrectionChange, CorrectionTable } from '../../../../components/StudyCorrections';
 import { dateTimeColumn } from '../../../../components/table-columns';
 import { useAccess } from '../../../../hooks/useAccess';
 import { useRecord } from '../../../../hooks/useRecord';
@@ -21,9 +33,22 @@ import { StudyLessonTable } from './components/StudyLessonTable';
 
 const orNone = (value: string | null, none = '—') => (value ? formatDateTime(value) : none);
 
+/** The newest hours correction beside the credited hours: 原 → 更正后, why, when and by whom. */
+function HoursCorrection({ item }: { item: StudyCorrectionItem }) {
+  return (
+    <Flex vertical gap={2} aria-label="学时更正">
+      <CorrectionChange item={item} />
+      <Typography.Text type="secondary">
+        原因：{item.reason}（{item.correctedBy ?? '—'} 更正于 {formatDateTime(item.createdAt)}）
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 /** The enrolment's overview as Descriptions items; the student links to 学员档案详情 when granted. */
 function overviewItems(detail: StudyDetail, canOpenStudent: boolean): DescriptionsProps['items'] {
   const row = detail.enrolment;
+  const hoursCorrection = detail.corrections.find((item) => item.target === 'HOURS');
   return [
     {
       key: 'student',
@@ -63,6 +88,16 @@ function overviewItems(detail: StudyDetail, canOpenStudent: boolean): Descriptio
     { key: 'lastStudyAt', label: '最近学习', children: orNone(row.lastStudyAt, '未开始') },
     { key: 'finishedStudyAt', label: '完成学习', children: orNone(row.finishedStudyAt) },
     { key: 'passedAt', label: '合格时间', children: orNone(row.passedAt) },
+    ...(hoursCorrection
+      ? [
+          {
+            key: 'hoursCorrection',
+            label: '学时更正（上报学时）',
+            span: 'filled' as const,
+            children: <HoursCorrection item={hoursCorrection} />,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -88,7 +123,9 @@ const answerColumns: ColumnsType<ReportPopupAnswer> = [
 /**
  * 学习详情 (hidden page, `?id=` the enrolment): what the server credited lesson by lesson, every
  * beat it refused and why (counts by reason; the list by lesson and reason), the pop-up questions as
- * asked with the answers, the face captures of the enrolment and its study ledger (学习账本).
+ * asked with the answers, the face captures of the enrolment and its study ledger (学习账本); data
+ * corrections (学习档案纠正) beside the original: the newest hours correction under the hours, every
+ * correction in 数据更正.
  */
 export function StudyDetailPage() {
   const [params] = useSearchParams();
@@ -121,6 +158,11 @@ export function StudyDetailPage() {
           items={overviewItems(detail, access.can(REPORT_STUDENT_PAGE))}
         />
       </Card>
+      {detail.corrections.length > 0 && (
+        <Card title={`数据更正（${detail.corrections.length}）`}>
+          <CorrectionTable items={detail.corrections} />
+        </Card>
+      )}
       <Card title="课时学习记录">
         <StudyLessonTable lessons={detail.lessons} onShowRefusals={showRefusals} />
       </Card>

@@ -1,0 +1,75 @@
+import type { StudyCorrectionItem } from '@px/api/contract';
+import { formatDateTime } from '@px/config';
+import { Table, Tag, Typography } from 'antd';
+import type { ListColumn } from './ListTable';
+
+/** What a correction corrected: 学时, or the lesson by name. */
+export function correctionTarget(item: Pick<StudyCorrectionItem, 'target' | 'lessonName'>): string {
+  return item.target === 'HOURS' ? '学时' : `课时「${item.lessonName ?? ''}」`;
+}
+
+/** 原 → 更正后: the original struck through beside what it became. */
+export function CorrectionChange({ item }: { item: Pick<StudyCorrectionItem, 'before' | 'after'> }) {
+  return (
+    <span className="study-correction-change">
+      <Typography.Text type="secondary" delete>
+        {item.before}
+      </Typography.Text>{' '}
+      → <Typography.Text strong>{item.after}</Typography.Text>
+    </span>
+  );
+}
+
+/** The columns of a list of corrections; the student and class only where several enrolments are listed. */
+export function correctionColumns(withEnrolment: boolean): ListColumn<StudyCorrectionItem>[] {
+  return [
+    {
+      title: '更正时间',
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (value: string) => formatDateTime(value),
+    },
+    ...(withEnrolment
+      ? ([
+          { title: '学员', dataIndex: 'studentName', width: 90, render: (v: string | null) => v ?? '—' },
+          { title: '班级', dataIndex: 'className', width: 180, render: (v: string | null) => v ?? '—' },
+        ] satisfies ListColumn<StudyCorrectionItem>[])
+      : []),
+    {
+      title: '更正内容',
+      key: 'target',
+      width: 150,
+      render: (_value, item) => correctionTarget(item),
+    },
+    {
+      title: '原记录 → 更正后',
+      key: 'change',
+      width: 300,
+      ellipsis: false,
+      render: (_value, item) => <CorrectionChange item={item} />,
+    },
+    { title: '更正原因', dataIndex: 'reason', width: 240, ellipsis: false },
+    { title: '更正人', dataIndex: 'correctedBy', width: 90, render: (v: string | null) => v ?? '—' },
+    {
+      title: '重新上报',
+      dataIndex: 'correctionPushNo',
+      width: 170,
+      render: (pushNo: string | null) => (pushNo ? <Tag color="blue">{pushNo}</Tag> : '—'),
+    },
+  ];
+}
+
+/** An enrolment's corrections as a small table (学习详情's 数据更正). */
+export function CorrectionTable({ items }: { items: StudyCorrectionItem[] }) {
+  return (
+    <Table<StudyCorrectionItem>
+      rowKey="id"
+      size="small"
+      columns={correctionColumns(false)}
+      dataSource={items}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: '没有数据更正' }}
+    />
+  );
+}
