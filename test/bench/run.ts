@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { ensureBuilds } from '../../scripts/ensure-builds';
 import { signIn } from './api-client';
+import { benchDashboard, type DashboardBench, dashboardTargetLines } from './dashboard';
 import { benchExport, type ExportBench, exportTargetLine } from './export';
 import { type PacedResult, pacedLoad } from './paced';
 import { DESKTOP_THROTTLING, MOBILE_THROTTLING, measurePages } from './page-speed';
@@ -40,7 +41,9 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * bench/results/<time>.json.
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
  * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import,
- * `export` for the 1,000,000-row class export, `page-speed` for the first paint of the H5 and
+ * `export` for the 1,000,000-row class export, `dashboard` for the dashboard's calls and rollup over
+ * 1,000,000 enrolments, 10,000,000 beats and 300,000 orders (BENCH_DASHBOARD_SCALE shrinks it),
+ * `page-speed` for the first paint of the H5 and
  * back-office pages, `startup` for the start time and memory of `node api/dist/main.js` against
  * `tsx api/src/main.ts`) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
@@ -400,6 +403,13 @@ async function main(): Promise<void> {
       classExport = await benchExport(api.url, api.child.pid, api.databaseUrl);
       targets.push(exportTargetLine(classExport));
     }
+    // The dashboard after the export (whose classes are gone again): it generates a year of activity.
+    let dashboard: DashboardBench | null = null;
+    if (!ONLY || ONLY.includes('dashboard')) {
+      dashboard = await benchDashboard(api.url, api.databaseUrl);
+      console.table(dashboard.calls);
+      targets.push(...dashboardTargetLines(dashboard));
+    }
     // Start time and memory of the compiled server against tsx, on this database (a restart).
     let startup: StartupRow[] = [];
     if (!ONLY || ONLY.includes('startup')) {
@@ -428,6 +438,7 @@ async function main(): Promise<void> {
       study: study && { runs: study.runs, audit },
       unitImport,
       classExport,
+      dashboard,
       startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
     };

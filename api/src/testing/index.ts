@@ -1,4 +1,9 @@
 export { findFreePort, startEmbeddedPostgres } from '../db/embedded';
+export {
+  type GenerateOptions,
+  generateDashboardData,
+  rollupOutsideServer,
+} from '../modules/dashboard/dashboard.generate';
 export { decodePdfQrCodes, readPdfText } from '../modules/my-certificate/my-certificate.testing';
 export { encodePng } from '../modules/storage/png';
 export {

@@ -1,4 +1,8 @@
 import type { Sequelize, Transaction } from 'sequelize';
+import type { DashboardFreshness } from '../../contract/dashboard';
+import type { Scope } from '../../core/action';
+import { systemClock } from '../../core/clock';
+import { rollupProject } from './dashboard-rollup';
 
 /**
  * Generated activity for the dashboard's tests and benchmark: students, enrolments in every state,
@@ -145,4 +149,19 @@ async function generate(
            d.t + interval '10 minutes', d.seconds, d.t, d.t + interval '10 minutes'
       FROM draw d
       JOIN dashboard_gen_progress p ON p.n = d.pn`);
+}
+
+/**
+ * Runs one project's rollup outside the server (the benchmark, `test/bench/dashboard.ts`): on the
+ * given connection, with the system clock; `full` computes every day again, otherwise only the days
+ * changed since the last run. Answers the freshness, whose `durationMs` is the run's.
+ */
+export function rollupOutsideServer(
+  sequelize: Sequelize,
+  projectId: number,
+  options: { full?: boolean } = {},
+): Promise<DashboardFreshness> {
+  // The rollup reads only the connection and the clock of its scope.
+  const scope = { sequelize, providers: { clock: systemClock } } as unknown as Scope;
+  return rollupProject(scope, projectId, options);
 }
