@@ -1,4 +1,4 @@
-import { DataTypes, type Model, type Transaction } from 'sequelize';
+import { DataTypes, type Model, type ModelStatic, type Transaction, type WhereOptions } from 'sequelize';
 
 /**
  * The shape every resumable job of the product shares (unit imports, unit class transfers): a row
@@ -32,6 +32,23 @@ export interface JobProgress {
 }
 
 type JobRow = Model & JobProgress;
+
+/**
+ * Locks a job's row for the rest of the transaction (null when it is gone). A job knows its row by
+ * id alone (the row names its project), so the look-up spans projects on purpose.
+ */
+export function lockJobRow<M extends JobRow>(
+  model: ModelStatic<M>,
+  id: number,
+  transaction: Transaction,
+): Promise<M | null> {
+  return model.findOne({
+    where: { id } as WhereOptions,
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+    allTenants: true,
+  });
+}
 
 /**
  * Runs `chunk` (one transaction's worth; answers whether work remains) until the work ends or the

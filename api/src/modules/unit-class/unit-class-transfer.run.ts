@@ -1,6 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
-import { countChunk, endByCounts, runInSlices } from '../../core/chunked-job';
+import { countChunk, endByCounts, lockJobRow, runInSlices } from '../../core/chunked-job';
 import { UnitClass } from './unit-class.model';
 import { UnitClassTransfer } from './unit-class-transfer.model';
 import { LEFT_STATUSES } from './unit-class-transfer.service';
@@ -37,17 +37,6 @@ interface Outcome {
   id: string;
   status: 'OK' | 'FAILED';
   reason: string | null;
-}
-
-/** Locks a transfer's row for the rest of the transaction. */
-function lockTransfer(id: number, transaction: Transaction): Promise<UnitClassTransfer | null> {
-  return UnitClassTransfer.findOne({
-    where: { id },
-    transaction,
-    lock: transaction.LOCK.UPDATE,
-    // A job knows its transfer by id alone; the transfer names its project.
-    allTenants: true,
-  });
 }
 
 /** Why the target takes no students now (gone or closed), else null. */
@@ -143,7 +132,7 @@ async function writeOutcomes(scope: Scope, outcomes: readonly Outcome[], transac
  */
 async function transferChunk(scope: Scope, transferId: number): Promise<boolean> {
   return scope.sequelize.transaction(async (transaction) => {
-    const transfer = await lockTransfer(transferId, transaction);
+    const transfer = await lockJobRow(UnitClassTransfer, transferId, transaction);
     if (transfer?.status !== 'RUNNING') return false;
     const records = await scope.sequelize.query<PendingRecord>(
       `SELECT id, my_class_id, account_id FROM unit_class_transfer_record

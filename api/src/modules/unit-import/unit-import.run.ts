@@ -1,7 +1,7 @@
 import { isIdCardNumber, isMobile, ROLE_SYSTEM } from '@px/config';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
-import { countChunk, endByCounts, RUN_SLICE_MS, runInSlices } from '../../core/chunked-job';
+import { countChunk, endByCounts, lockJobRow, RUN_SLICE_MS, runInSlices } from '../../core/chunked-job';
 import { MOBILE_MESSAGES } from '../account/mobile.service';
 import {
   addBatchChildren,
@@ -155,17 +155,6 @@ async function writeVerdicts(
   );
 }
 
-/** Locks an import's row for the rest of the transaction. */
-function lockImport(id: number, transaction: Transaction): Promise<UnitImport | null> {
-  return UnitImport.findOne({
-    where: { id },
-    transaction,
-    lock: transaction.LOCK.UPDATE,
-    // A job knows its import by id alone; the import names its project.
-    allTenants: true,
-  });
-}
-
 /** Why the unit class no longer takes students (closed, or its class not offered today), else null. */
 async function unitClassRefusal(
   importRow: UnitImport,
@@ -206,7 +195,7 @@ async function failImport(importRow: UnitImport, message: string, transaction: T
  */
 async function validate(scope: Scope, importId: number, now: Date): Promise<void> {
   await scope.sequelize.transaction(async (transaction) => {
-    const importRow = await lockImport(importId, transaction);
+    const importRow = await lockJobRow(UnitImport, importId, transaction);
     if (importRow?.status !== 'VALIDATING') return;
     const { refusal, trainClass } = await unitClassRefusal(importRow, now, transaction);
     if (refusal || !trainClass) return failImport(importRow, refusal ?? '班级不存在', transaction);
@@ -309,7 +298,7 @@ interface Outcome {
  */
 async function importChunk(scope: Scope, importId: number, now: Date): Promise<boolean> {
   return scope.sequelize.transaction(async (transaction) => {
-    const importRow = await lockImport(importId, transaction);
+    const importRow = await lockJobRow(UnitImport, importId, transaction);
     if (importRow?.status !== 'IMPORTING' || importRow.batchOrderId === null) return false;
     const batch = await lockBatchOrder(importRow.projectId, importRow.batchOrderId, transaction);
     if (!batch) return false;
