@@ -14,6 +14,15 @@ export interface RowDialogControls<T> {
   afterClose: () => void;
 }
 
+/** The props of a dialog that changes one row: `onDone` after the change (close it and reload the list). */
+export interface RowDialogProps<T> {
+  row: T;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  afterClose: () => void;
+}
+
 /**
  * The state of a dialog a list opens for one row (驳回, 退款, 编辑…; `T` may include null for
  * 新建): null while no dialog is shown. Render the dialog while the state is set, keyed by the row,

@@ -7,6 +7,7 @@ import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { type RowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
 import { PushAttemptsDrawer } from '../my-class-push-log-manage/PushAttemptsDrawer';
 import { pushColumns, statusCell, usePushClassFilter } from '../my-class-push-log-manage/push-meta';
 
@@ -54,19 +55,7 @@ interface CorrectValues {
 }
 
 /** 更正并重新上报: the student's identity as stored, corrected, with the note; sent again at once. */
-function CorrectModal({
-  row,
-  open,
-  onClose,
-  onDone,
-  afterClose,
-}: {
-  row: PushExceptionRow;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-  afterClose: () => void;
-}) {
+function CorrectModal({ row, open, onClose, onDone, afterClose }: RowDialogProps<PushExceptionRow>) {
   const [form] = Form.useForm<CorrectValues>();
   return (
     <FormModal<CorrectValues>
@@ -119,19 +108,7 @@ function CorrectModal({
 }
 
 /** 标记已处理: the push is not sent again; the note says why. */
-function HandleModal({
-  row,
-  open,
-  onClose,
-  onDone,
-  afterClose,
-}: {
-  row: PushExceptionRow;
-  open: boolean;
-  onClose: () => void;
-  onDone: () => void;
-  afterClose: () => void;
-}) {
+function HandleModal({ row, open, onClose, onDone, afterClose }: RowDialogProps<PushExceptionRow>) {
   const [form] = Form.useForm<{ note: string }>();
   return (
     <FormModal<{ note: string }>
@@ -169,15 +146,8 @@ function HandleModal({
 export function PushExceptionPage() {
   const list = useListCall('my-class-push-log/exception-page', listPushExceptions);
   const classFilter = usePushClassFilter<Filters>();
-  // The row a dialog is open for, kept until its closing animation ended.
-  const [dialog, setDialog] = useState<{
-    kind: 'correct' | 'handle';
-    row: PushExceptionRow;
-    open: boolean;
-  } | null>(null);
-  const openDialog = (kind: 'correct' | 'handle', row: PushExceptionRow) =>
-    setDialog({ kind, row, open: true });
-  const closeDialog = () => setDialog((current) => current && { ...current, open: false });
+  const [correcting, correctDialog] = useRowDialog<PushExceptionRow>();
+  const [handling, handleDialog] = useRowDialog<PushExceptionRow>();
   const [opened, setOpened] = useState<PushExceptionRow | null>(null);
   const filters: FilterField<Filters>[] = [
     classFilter,
@@ -236,12 +206,12 @@ export function PushExceptionPage() {
       render: (_v, row) => (
         <Space size={0}>
           {row.canCorrect && (
-            <Button type="link" size="small" onClick={() => openDialog('correct', row)}>
+            <Button type="link" size="small" onClick={() => correctDialog.show(row)}>
               更正并重新上报
             </Button>
           )}
           {row.canHandle && (
-            <Button type="link" size="small" onClick={() => openDialog('handle', row)}>
+            <Button type="link" size="small" onClick={() => handleDialog.show(row)}>
               标记已处理
             </Button>
           )}
@@ -253,7 +223,8 @@ export function PushExceptionPage() {
     },
   ];
   const done = () => {
-    closeDialog();
+    correctDialog.close();
+    handleDialog.close();
     list.reload();
   };
   return (
@@ -270,24 +241,24 @@ export function PushExceptionPage() {
         </Typography.Paragraph>
       }
     >
-      {dialog?.kind === 'correct' && (
+      {correcting && (
         <CorrectModal
-          key={dialog.row.id}
-          row={dialog.row}
-          open={dialog.open}
-          onClose={closeDialog}
+          key={correcting.row.id}
+          row={correcting.row}
+          open={correcting.open}
+          onClose={correctDialog.close}
           onDone={done}
-          afterClose={() => setDialog(null)}
+          afterClose={correctDialog.afterClose}
         />
       )}
-      {dialog?.kind === 'handle' && (
+      {handling && (
         <HandleModal
-          key={dialog.row.id}
-          row={dialog.row}
-          open={dialog.open}
-          onClose={closeDialog}
+          key={handling.row.id}
+          row={handling.row}
+          open={handling.open}
+          onClose={handleDialog.close}
           onDone={done}
-          afterClose={() => setDialog(null)}
+          afterClose={handleDialog.afterClose}
         />
       )}
       <PushAttemptsDrawer push={opened} onClose={() => setOpened(null)} />
