@@ -19,6 +19,14 @@ export interface PolicyScope {
 }
 
 /**
+ * The policy's view of a call's scope: null for an anonymous caller, or a call outside a project
+ * (for whom a verb is never allowed).
+ */
+export function policyScopeOf(scope: Pick<Scope, 'principal' | 'project'>): PolicyScope | null {
+  return scope.principal && scope.project ? { project: scope.project, principal: scope.principal } : null;
+}
+
+/**
  * Why a verb is refused: the reason shown to people (zh-CN). `forbidden` answers 403 (the caller's
  * role may never do it); otherwise the refusal is a business refusal (respCode -1).
  */
@@ -70,6 +78,16 @@ export function judge<V extends Verb>(scope: PolicyScope, verb: V, row: PolicyVe
 /** Whether the caller may do the verb to the row. */
 export function can<V extends Verb>(scope: PolicyScope, verb: V, row: PolicyVerbs[V]): boolean {
   return judge(scope, verb, row) === null;
+}
+
+/** Whether the caller of a scope may do the verb to the row (never an anonymous caller). */
+export function callerCan<V extends Verb>(
+  scope: Pick<Scope, 'principal' | 'project'>,
+  verb: V,
+  row: PolicyVerbs[V],
+): boolean {
+  const caller = policyScopeOf(scope);
+  return caller !== null && can(caller, verb, row);
 }
 
 /**

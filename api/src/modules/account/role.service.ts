@@ -13,11 +13,13 @@ import type { PageAnswer } from '../../contract/common';
 import type { MyPermission, RoleItem, RoleOption, rolePageInput, roleSaveInput } from '../../contract/role';
 import type { Principal, SignedInScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { Account } from './account.model';
 import { presentRole } from './account.presenter';
 import { Role } from './role.model';
+import './role.policy';
 
 /**
  * The roles a caller manages: those of the session's project; platform staff, who work outside
@@ -138,12 +140,11 @@ export async function saveRole(
     .transaction(async (transaction) => {
       const existing = input.id ? await loadRole(scope, input.id, transaction) : null;
       // Nobody grants what they do not hold; URLs the role already has may stay.
-      const kept = new Set(existing?.menu ?? []);
-      const notHeld = sent.filter((url) => !principal.menu.has(url) && !kept.has(url));
-      if (notHeld.length)
-        throw new ValidationError([
-          { field: 'menu', rule: 'held', message: `不能授予自己没有的菜单权限：${notHeld.join('、')}` },
-        ]);
+      const refusal = judge({ project: { id: scope ?? 0 }, principal }, 'role.grant-menu', {
+        menu: sent,
+        kept: existing?.menu ?? [],
+      });
+      if (refusal) throw new ValidationError([{ field: 'menu', rule: 'held', message: refusal.reason }]);
       // An omitted menu stays as it is; a student role never has one.
       const menu =
         input.menu === undefined

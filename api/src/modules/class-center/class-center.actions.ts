@@ -1,8 +1,9 @@
-import { ROLE_SYSTEM } from '@px/config';
 import { classCenterCalls } from '../../contract/class-center';
 import { type ActionContext, implement } from '../../core/action';
+import { callerCan } from '../../core/policy';
 import { chinaToday } from '../train-class/class-read';
 import { cachedCenterAnswer } from './class-center.cache';
+import './class-center.policy';
 import {
   type CenterStudent,
   centerYears,
@@ -13,10 +14,11 @@ import {
 } from './class-center.service';
 import { centerCategories } from './class-center-categories';
 
-/** The signed-in student of the call, or null (anonymous callers and every other role). */
-function studentOf(ctx: ActionContext): CenterStudent | null {
-  const principal = ctx.principal;
-  return principal?.roleSystem === ROLE_SYSTEM.STUDENT ? { accountId: principal.accountId } : null;
+/** The caller whose own state the class shows (the class centre policy: a signed-in student), or null. */
+function studentOf(ctx: ActionContext, classId: number): CenterStudent | null {
+  return ctx.principal && callerCan(ctx, 'class-center.own-state', { classId })
+    ? { accountId: ctx.principal.accountId }
+    : null;
 }
 
 /**
@@ -36,7 +38,7 @@ export const classCenterActions = implement(classCenterCalls, {
     const detail = await cachedCenterAnswer(ctx, today, ['detail', input.id], () =>
       findCenterDetail(ctx, input.id, today),
     );
-    return detail.with(await studentState(ctx, input.id, studentOf(ctx)));
+    return detail.with(await studentState(ctx, input.id, studentOf(ctx, input.id)));
   },
   'trial-play': (ctx, input) => trialPlay(ctx, input),
 });

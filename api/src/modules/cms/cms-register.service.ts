@@ -19,7 +19,7 @@ import { LOGIN_MESSAGES, type LoginAnswer } from '../../contract/login';
 import { SKILL_LEVEL_LABELS } from '../../contract/my-certificate';
 import type { SendMsgCodeAnswer } from '../../contract/sms';
 import type { ActorScope, FileResult, Scope, TenantScope, UploadedFile } from '../../core/action';
-import { BusinessError, type FieldError, ForbiddenError, ValidationError } from '../../core/errors';
+import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { abilitiesOf, authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
@@ -345,8 +345,9 @@ export async function submitApply(
   afterSignIn?: AfterSignIn,
 ): Promise<CmsApplySubmitAnswer> {
   const { principal } = scope;
-  if (principal && principal.roleSystem !== ROLE_SYSTEM.STUDENT)
-    throw new ForbiddenError('请使用学员身份报名');
+  // A signed-in caller applies as a student (the examinations' policy; staff: 403).
+  if (principal)
+    authorize({ project: scope.project, principal }, 'cms-apply.submit', { projectId: scope.project.id });
   if (!principal && !input.msgCode)
     throw new ValidationError([fieldError('msgCode', 'required', '请输入短信验证码')]);
   const batch = await openBatch(scope, input.batchId);

@@ -1,6 +1,7 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { judge, type PolicyScope } from '../../core/policy';
 import {
+  APPLY_AS_STUDENT,
   CMS_APPLY_NOT_FOUND,
   type CmsApplyFacts,
   type CmsBatchFacts,
@@ -111,5 +112,16 @@ describe('cms policy', () => {
     );
     expect(reason(judge(cashier, 'cms-order.refund', order({ projectId: 3 })))).toBe('订单不存在');
     expect(judge(reviewer, 'cms-order.refund', order())?.forbidden).toBe(true);
+  });
+});
+
+describe('cms policy: submitting an application', () => {
+  test('a signed-in student applies in their project; staff are refused (403) with the reason', () => {
+    expect(judge(candidate, 'cms-apply.submit', { projectId: 1 })).toBeNull();
+    expect(judge(reviewer, 'cms-apply.submit', { projectId: 1 })).toEqual({
+      reason: APPLY_AS_STUDENT,
+      forbidden: true,
+    });
+    expect(judge(candidate, 'cms-apply.submit', { projectId: 2 })?.reason).toBe('考试批次不存在');
   });
 });

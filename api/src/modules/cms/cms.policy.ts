@@ -62,6 +62,7 @@ export interface CmsOrderFacts {
 
 declare module '../../core/policy' {
   interface PolicyVerbs {
+    'cms-apply.submit': { projectId: number };
     'cms-apply.approve': CmsApplyFacts;
     'cms-apply.reject': CmsApplyFacts;
     'cms-apply.resubmit': CmsApplyFacts;
@@ -105,7 +106,14 @@ const applyStaff = holder(CMS_APPLY_PAGE);
 const applyInProject = inProject(CMS_APPLY_NOT_FOUND);
 const batchInProject = inProject(CMS_BATCH_NOT_FOUND);
 
+export const APPLY_AS_STUDENT = '请使用学员身份报名';
+
 export const cmsPolicy = definePolicy({
+  /** A signed-in caller applies to a batch of their project as a student only (staff: 403). */
+  'cms-apply.submit': (scope, batch) =>
+    scope.principal.roleSystem !== ROLE_SYSTEM.STUDENT
+      ? forbid(APPLY_AS_STUDENT)
+      : inProject(CMS_BATCH_NOT_FOUND)(scope, batch),
   /** Staff of 报名管理 approve a submitted application. */
   'cms-apply.approve': (scope, apply) =>
     applyStaff(scope) ?? applyInProject(scope, apply) ?? stateIs(apply, ['SUBMITTED'], '审核'),

@@ -16,11 +16,13 @@ declare module '../../core/policy' {
   interface PolicyVerbs {
     'dashboard.view': DashboardFacts;
     'dashboard.refresh': DashboardFacts;
+    'dashboard.choose-project': DashboardFacts;
   }
 }
 
 export const DASHBOARD_OTHER_PROJECT = '不能查看其他项目的数据看板';
 export const DASHBOARD_NO_REFRESH = '没有刷新看板数据的权限';
+export const DASHBOARD_OWN_PROJECT_ONLY = '只能查看本项目的数据看板';
 
 function view(scope: PolicyScope, row: DashboardFacts): Verdict {
   if (scope.principal.roleSystem === ROLE_SYSTEM.PLATFORM) return null;
@@ -33,4 +35,7 @@ export const dashboardPolicy = definePolicy({
   'dashboard.refresh': (scope, row) =>
     view(scope, row) ??
     (scope.principal.menu.has('/dashboard/refresh') ? null : refuse(DASHBOARD_NO_REFRESH)),
+  /** Platform staff choose the project whose figures they see (offered every project); others see their own. */
+  'dashboard.choose-project': (scope) =>
+    scope.principal.roleSystem === ROLE_SYSTEM.PLATFORM ? null : refuse(DASHBOARD_OWN_PROJECT_ONLY),
 });

@@ -1,4 +1,4 @@
-import { ROLE_SYSTEM, resolveProjectSettings } from '@px/config';
+import { resolveProjectSettings } from '@px/config';
 import { QueryTypes } from 'sequelize';
 import type { z } from 'zod';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../../contract/dashboard';
 import type { FileResult, SignedInScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
+import { abilitiesOf, authorize, can, type PolicyScope } from '../../core/policy';
 import { exportXlsx } from '../../core/xlsx';
 import { withProject } from '../../db/tenant-access';
 import { Project } from '../project/project.model';
@@ -99,8 +99,8 @@ type Period = ReturnType<typeof dashboardPeriod>;
 /** `dashboard/list`: the caller's dashboard. */
 export async function dashboardList(scope: SignedInScope, projectId?: number): Promise<DashboardList> {
   const project = await dashboardProject(scope, projectId);
-  const platform = scope.principal.roleSystem === ROLE_SYSTEM.PLATFORM;
-  const projects = platform
+  const chooses = can(policyScope(scope), 'dashboard.choose-project', { projectId: project.id });
+  const projects = chooses
     ? (await Project.findAll({ attributes: ['id', 'name'], order: [['id', 'ASC']] })).map((row) => ({
         id: row.id,
         name: row.name,

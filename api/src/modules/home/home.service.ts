@@ -1,10 +1,12 @@
-import { isMenuGranted, type PageUrl, ROLE_SYSTEM, type RoleSystem } from '@px/config';
+import { type PageUrl, ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import { QueryTypes } from 'sequelize';
 import type { HomeTodo, HomeTodoItem, HomeTodoKey } from '../../contract/home';
 import { CERTIFICATE_PRINT_PAGE } from '../../contract/my-certificate';
 import type { ActorScope } from '../../core/action';
+import { can, type PolicyScope } from '../../core/policy';
 import { reprintDueSql } from '../my-certificate/my-certificate.model';
 import { managedUnitId } from '../unit/unit.policy';
+import './home.policy';
 
 /**
  * One kind of work the home page counts: who gets it (role systems and the page that lists it,
@@ -114,19 +116,12 @@ export const TODO_DEFINITIONS: readonly TodoDefinition[] = [
   },
 ];
 
-/** The definitions a caller gets: their role system is listed and their role holds the page. */
+/** The definitions a caller gets (the home policy: their role system is listed and their role holds the page). */
 export function permittedTodos(
-  scope: Pick<ActorScope, 'principal'>,
+  scope: PolicyScope,
   definitions: readonly TodoDefinition[] = TODO_DEFINITIONS,
 ): TodoDefinition[] {
-  const { roleSystem, menu } = scope.principal;
-  return definitions.filter(
-    (definition) =>
-      definition.roles.includes(roleSystem) &&
-      (roleSystem !== ROLE_SYSTEM.UNIT || definition.unitColumn !== undefined) &&
-      isMenuGranted(menu, definition.page) &&
-      (definition.alsoRequires ?? []).every((page) => isMenuGranted(menu, page)),
-  );
+  return definitions.filter((definition) => can(scope, 'home.todo', definition));
 }
 
 /**

@@ -1,14 +1,6 @@
-import { isMenuGranted, ROLE_SYSTEM } from '@px/config';
 import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
-import {
-  ACTIVE_INVOICE_STATUS,
-  INVOICE_COLLECTIVE_PAGE,
-  INVOICE_CORRECT_PAGE,
-  INVOICE_LIST_PAGE,
-  INVOICE_ORDER_PAGE,
-  type InvoiceStatus,
-} from '../../contract/invoice';
+import { ACTIVE_INVOICE_STATUS, type InvoiceStatus } from '../../contract/invoice';
 import {
   type InvoiceOrderFilters,
   type InvoiceOrderPage,
@@ -23,7 +15,7 @@ import {
 } from '../../contract/invoice-orders';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
-import { BusinessError, ForbiddenError } from '../../core/errors';
+import { BusinessError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
 import { abilitiesOf, authorize, can, judge } from '../../core/policy';
 import { Account } from '../account/account.model';
@@ -31,7 +23,6 @@ import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
-import { managedUnitId } from '../unit/unit.policy';
 import { Invoice, InvoiceOrder } from './invoice.model';
 import type { InvoiceMarkFacts } from './invoice.policy';
 import { refundPending, refundsPending } from './invoice.policy-facts';
@@ -373,19 +364,6 @@ export async function markAllOrders(
   );
 }
 
-/** The invoice pages whose holders may ask about any order of the project. */
-const STAFF_PAGES = [INVOICE_LIST_PAGE, INVOICE_COLLECTIVE_PAGE, INVOICE_ORDER_PAGE, INVOICE_CORRECT_PAGE];
-
-/** The orders the caller may ask about: a student's own, a unit manager's unit's, staff's project's. */
-function askableWhere(scope: ActorScope): WhereOptions<PayOrder> {
-  const { principal } = scope;
-  if (principal.roleSystem === ROLE_SYSTEM.STUDENT) return { accountId: principal.accountId };
-  const unitId = managedUnitId(scope);
-  if (unitId !== null) return { unitId };
-  if (!STAFF_PAGES.some((url) => isMenuGranted(principal.menu, url))) throw new ForbiddenError();
-  return {};
-}
-
 /**
  * `invoice/check-re-open`: whether the order may be invoiced (again) now and why not, for the
  * student (their own order, not one their unit paid), a unit manager (their unit's orders) or
@@ -394,8 +372,9 @@ function askableWhere(scope: ActorScope): WhereOptions<PayOrder> {
  */
 export async function checkReOpen(scope: ActorScope, orderId: number): Promise<InvoiceReOpenAnswer> {
   const projectId = scope.project.id;
-  const order = await PayOrder.findOne({ where: { id: orderId, projectId, ...askableWhere(scope) } });
-  if (!order) throw new BusinessError(NO_ORDER);
+  const order = await PayOrder.findOne({ where: { id: orderId, projectId } });
+  authorize(scope, 'invoice.ask', { order });
+  if (!order) throw new BusinessError(NO_ORDER); // refused by the policy already; narrows the type
   const stand = (await invoicesOf(projectId, [order.id])).get(order.id);
   const amount = invoiceableFen(order);
   const active = activeOf(stand);

@@ -123,3 +123,34 @@ describe('invoice policy: reapply (重新申请)', () => {
     expect(reapply(student, {}, facts({}, { status: 'REFUNDED' }))).toBe('订单已退款，没有可开票金额');
   });
 });
+
+describe('invoice policy: ask (check-re-open)', () => {
+  const order: { projectId: number; accountId: number; unitId: number | null } = {
+    projectId: PROJECT,
+    accountId: 5,
+    unitId: 3,
+  };
+  const ask = (scope: PolicyScope, row: typeof order | null) => judge(scope, 'invoice.ask', { order: row });
+  const invoiceStaff: PolicyScope = {
+    ...staff,
+    principal: { ...staff.principal, menu: new Set(['/invoice-manage/order-manage']) },
+  };
+
+  test('a student asks about their own order, a unit manager about their unit’s, invoice staff about any', () => {
+    expect(ask(student, order)).toBeNull();
+    expect(ask(manager, order)).toBeNull();
+    expect(ask(invoiceStaff, { ...order, accountId: 6, unitId: null })).toBeNull();
+  });
+
+  test('another’s order, another unit’s, another project’s or a missing one reads as missing', () => {
+    expect(ask(student, { ...order, accountId: 6 })).toEqual({ reason: '订单不存在' });
+    expect(ask(manager, { ...order, unitId: 4 })).toEqual({ reason: '订单不存在' });
+    expect(ask(invoiceStaff, { ...order, projectId: 2 })).toEqual({ reason: '订单不存在' });
+    expect(ask(student, null)).toEqual({ reason: '订单不存在' });
+  });
+
+  test('staff without an invoice page are refused (403), whatever the order', () => {
+    expect(ask(staff, order)?.forbidden).toBe(true);
+    expect(ask(staff, null)?.forbidden).toBe(true);
+  });
+});

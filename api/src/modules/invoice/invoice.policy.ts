@@ -1,7 +1,14 @@
-import { ROLE_SYSTEM } from '@px/config';
-import type { InvoiceKind, InvoiceStatus } from '../../contract/invoice';
+import { isMenuGranted, ROLE_SYSTEM } from '@px/config';
+import {
+  INVOICE_COLLECTIVE_PAGE,
+  INVOICE_CORRECT_PAGE,
+  INVOICE_LIST_PAGE,
+  INVOICE_ORDER_PAGE,
+  type InvoiceKind,
+  type InvoiceStatus,
+} from '../../contract/invoice';
 import type { OrderKind, OrderStatus } from '../../contract/order';
-import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import { definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 import { managedUnitId } from '../unit/unit.policy';
 
 /**
@@ -58,8 +65,15 @@ export interface InvoiceReapplyFacts {
   apply: InvoiceApplyFacts | null;
 }
 
+/** What the policy reads to judge asking how an order stands with invoices (`invoice/check-re-open`). */
+export interface InvoiceAskFacts {
+  /** The order of the caller's project with that id; null when there is none. */
+  order: { projectId: number; accountId: number; unitId: number | null } | null;
+}
+
 declare module '../../core/policy' {
   interface PolicyVerbs {
+    'invoice.ask': InvoiceAskFacts;
     'invoice.apply': InvoiceApplyFacts;
     'invoice.mark': InvoiceMarkFacts;
     'invoice.reapply': InvoiceReapplyFacts;
@@ -137,7 +151,33 @@ function mayReapply(scope: PolicyScope, facts: InvoiceReapplyFacts): Verdict {
   return facts.apply ? mayInvoice(scope, facts.apply) : refuse(NO_ORDER);
 }
 
+/** The invoice pages whose holders may ask about any order of the project. */
+const INVOICE_STAFF_PAGES = [
+  INVOICE_LIST_PAGE,
+  INVOICE_COLLECTIVE_PAGE,
+  INVOICE_ORDER_PAGE,
+  INVOICE_CORRECT_PAGE,
+];
+
+/**
+ * Asking whether an order may be invoiced (again): a student about their own orders, a unit manager
+ * about their unit's, staff holding an invoice page about any order of the project (other staff:
+ * 403, whatever the order). Another's order, or a missing one, reads as missing.
+ */
+function mayAskAbout(scope: PolicyScope, { order }: InvoiceAskFacts): Verdict {
+  const { principal } = scope;
+  const student = principal.roleSystem === ROLE_SYSTEM.STUDENT;
+  const unitId = managedUnitId(scope);
+  if (!student && unitId === null && !INVOICE_STAFF_PAGES.some((url) => isMenuGranted(principal.menu, url)))
+    return forbid();
+  if (!order || order.projectId !== scope.project.id) return refuse(NO_ORDER);
+  if (student) return order.accountId === principal.accountId ? null : refuse(NO_ORDER);
+  if (unitId !== null) return order.unitId === unitId ? null : refuse(NO_ORDER);
+  return null;
+}
+
 export const invoicePolicy = definePolicy({
+  'invoice.ask': mayAskAbout,
   'invoice.apply': mayInvoice,
   'invoice.mark': mayMark,
   'invoice.reapply': mayReapply,

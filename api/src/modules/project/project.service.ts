@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   DEFAULT_PROJECT_SETTINGS,
-  isProjectStaffSetting,
   type ProjectSettings,
   projectSettingsSchema,
   resolveProjectSettings,
@@ -24,14 +23,16 @@ import type {
   projectSaveInput,
 } from '../../contract/project';
 import type { ActorScope, Scope, SignedInScope } from '../../core/action';
-import { BusinessError, ForbiddenError, ValidationError } from '../../core/errors';
+import { BusinessError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { toFieldErrors } from '../../core/validation';
 import { audit } from '../audit/audit.service';
 import { regionLevel } from '../dictionary/regions';
 import { projectCreated, projectDisabled } from './project.events';
 import { PROJECT_STATUS, Project } from './project.model';
+import './project.policy';
 import { presentProject } from './project.presenter';
 
 /**
@@ -366,17 +367,16 @@ export async function saveProjectSettings(
 /**
  * Saves some settings of the caller's own project (project staff, 账号管理 → 项目设置): only the
  * settings its staff may change (`PROJECT_STAFF_SETTING_KEYS`); otherwise as `saveProjectSettings`.
- * Throws ForbiddenError naming the platform's settings among the changes (nothing saved), and
+ * Throws ForbiddenError (the project policy) naming the platform's settings among the changes (nothing saved), and
  * ValidationError as `saveProjectSettings` does.
  */
 export async function saveOwnProjectSettings(
   scope: ActorScope,
   changes: Record<string, unknown>,
 ): Promise<ProjectSettingsAnswer> {
-  const platformKeys = Object.keys(changes).filter(
-    (key) => SETTING_KEYS.has(key) && !isProjectStaffSetting(key),
-  );
-  if (platformKeys.length)
-    throw new ForbiddenError(`以下设置由平台管理员设置，项目管理员不能修改：${platformKeys.join('、')}`);
+  authorize(scope, 'project.change-settings', {
+    projectId: scope.project.id,
+    keys: Object.keys(changes).filter((key) => SETTING_KEYS.has(key)),
+  });
   return saveProjectSettings(scope, scope.project.id, changes);
 }

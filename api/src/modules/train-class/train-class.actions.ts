@@ -1,8 +1,9 @@
-import { isMenuGranted, ROLE_SYSTEM } from '@px/config';
 import { classEvaluationCalls } from '../../contract/class-evaluation';
-import { CLASS_EVALUATION_SCREENS, trainClassCalls } from '../../contract/train-class';
+import { trainClassCalls } from '../../contract/train-class';
 import { type ActionContext, implement } from '../../core/action';
+import { callerCan } from '../../core/policy';
 import { batchModifyClasses, copyClasses } from './class-batch.service';
+import './class-evaluation.policy';
 import {
   getOwnEvaluation,
   listEvaluations,
@@ -20,13 +21,9 @@ import {
   sortClasses,
 } from './train-class.service';
 
-/** Whether the caller is project staff holding a class screen (they read the staff view of evaluations). */
+/** Whether the caller reads the staff view of evaluations (the class evaluation policy). */
 function classScreenStaff(ctx: ActionContext): boolean {
-  const principal = ctx.principal;
-  return (
-    principal?.roleSystem === ROLE_SYSTEM.PROJECT &&
-    CLASS_EVALUATION_SCREENS.some((url) => isMenuGranted(principal.menu, url))
-  );
+  return ctx.project !== null && callerCan(ctx, 'class-evaluation.staff-view', { projectId: ctx.project.id });
 }
 
 /** The back-office class calls (班级管理, 班级详情) and the class evaluations. */
