@@ -100,6 +100,18 @@ export interface CertificateItem extends CertificateSnapshot {
   updatedAt: string;
 }
 
+/**
+ * What staff may do to a certificate (docs/api-conventions.md "Abilities"), by the certificate
+ * policy: reprint (补打: granted 证书打印, not a disabled certificate); edit, toggle (停用 / 启用) and
+ * delete (granted 证书管理).
+ */
+export type CertificateAbilities = Abilities<'reprint' | 'edit' | 'toggle' | 'delete'>;
+
+/** `my-certificate/page`: a certificate of the back-office list with what the caller may do to it. */
+export interface CertificateManageItem extends CertificateItem {
+  abilities: CertificateAbilities;
+}
+
 /** One reprint: who and when. */
 export interface CertificatePrint {
   id: number;
@@ -115,11 +127,8 @@ export interface CertificateDetail extends CertificateItem {
   /** The public query page of this certificate (what its QR code holds). */
   queryUrl: string;
   prints: CertificatePrint[];
-  /**
-   * What the caller may do to it (docs/api-conventions.md "Abilities"), by the certificate policy:
-   * reprint (补打: staff granted 证书打印, not a disabled certificate).
-   */
-  abilities: Abilities<'reprint'>;
+  /** What the caller may do to it, by the certificate policy (as the list's rows). */
+  abilities: CertificateAbilities;
 }
 
 /** `my-certificate/mine`: the student's certificates the project's settings show. */
@@ -259,7 +268,9 @@ export const certificateQueryByIdInput = z.object({
   captchaToken: z.string({ error: '请先完成滑块验证' }).uuid({ error: '请先完成滑块验证' }),
 });
 
-const MANAGE = '/customer/my-certificate-manage' as const;
+/** The grant of managing certificates (证书管理: edit, stop, delete, issue skill certificates). */
+export const CERTIFICATE_MANAGE_PAGE = '/customer/my-certificate-manage' as const;
+const MANAGE = CERTIFICATE_MANAGE_PAGE;
 /** The grant of reprinting certificates (证书打印). */
 export const CERTIFICATE_PRINT_PAGE = '/train-manage/second-certificate-print' as const;
 const PRINT = CERTIFICATE_PRINT_PAGE;
@@ -269,7 +280,7 @@ export const myCertificateCalls = defineCalls('my-certificate', {
   /** Staff: the project's certificates by the filters, newest first. */
   page: {
     input: certificatePageInput,
-    answer: answer<PageAnswer<CertificateItem>>(),
+    answer: answer<PageAnswer<CertificateManageItem>>(),
     access: staff(MANAGE, PRINT),
   },
   /** Staff: classes of the project by part of the name (newest year first, at most 50), to filter by. */

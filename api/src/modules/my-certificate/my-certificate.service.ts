@@ -5,8 +5,9 @@ import { type CertificateField, certificateFieldHeight } from '../../contract/ce
 import type { PageAnswer } from '../../contract/common';
 import { hoursToTenths } from '../../contract/course';
 import {
+  type CertificateAbilities,
   type CertificateDetail,
-  type CertificateItem,
+  type CertificateManageItem,
   type CertificateState,
   type CertificateStudentOption,
   type certificatePageInput,
@@ -108,11 +109,21 @@ async function loadCertificate(
   return row;
 }
 
-/** `my-certificate/page`: the project's live certificates by the filters, newest first. */
+/** What the caller may do to a certificate (补打, 编辑, 停用 / 启用, 删除), by the certificate policy. */
+export function certificateAbilities(scope: ActorScope, row: Certificate): CertificateAbilities {
+  return abilitiesOf(scope, {
+    reprint: ['certificate.reprint', row],
+    edit: ['certificate.edit', row],
+    toggle: ['certificate.toggle', row],
+    delete: ['certificate.delete', row],
+  });
+}
+
+/** `my-certificate/page`: the project's live certificates by the filters, newest first, with the caller's abilities. */
 export async function pageCertificates(
-  scope: TenantScope,
+  scope: ActorScope,
   input: z.output<typeof certificatePageInput>,
-): Promise<PageAnswer<CertificateItem>> {
+): Promise<PageAnswer<CertificateManageItem>> {
   const projectId = scope.project.id;
   const where: WhereOptions<Certificate>[] = [{ projectId, ...live }];
   if (input.name) where.push({ studentName: { [Op.iLike]: containsPattern(input.name) } });
@@ -141,7 +152,12 @@ export async function pageCertificates(
     limit: input.pageSize,
     offset: (input.pageNum - 1) * input.pageSize,
   });
-  return { list: rows.map(presentItem), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return {
+    list: rows.map((row) => ({ ...presentItem(row), abilities: certificateAbilities(scope, row) })),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
 }
 
 /** A certificate's detail: its template and reprints read, shaped by the presenter. */
@@ -168,7 +184,7 @@ async function detailOf(
     template,
     queryUrl: queryUrl(scope, row),
     prints: presentPrints(logs, nameOf),
-    abilities: abilitiesOf(scope, { reprint: ['certificate.reprint', row] }),
+    abilities: certificateAbilities(scope, row),
   });
 }
 
@@ -189,6 +205,7 @@ export async function setCertificateState(
 ): Promise<CertificateDetail> {
   return scope.sequelize.transaction(async (transaction) => {
     let row = await loadCertificate(scope, id, transaction);
+    authorize(scope, 'certificate.toggle', row);
     if (row.kind === 'SKILL' && status === 'VALID' && row.status !== status) {
       // Serialised with issuing: a re-enabled skill certificate must not duplicate a valid one.
       await lockStudentSkills(row.accountId, transaction);
@@ -226,6 +243,7 @@ export async function setCertificateState(
 export async function deleteCertificate(scope: ActorScope, id: number): Promise<null> {
   await scope.sequelize.transaction(async (transaction) => {
     const row = await loadCertificate(scope, id, transaction);
+    authorize(scope, 'certificate.delete', row);
     await row.update({ deletedAt: new Date() }, { transaction });
     if (row.kind === 'CLASS')
       await refreshYearCertificate(scope.project.id, row.accountId, row.year, new Date(), transaction);
@@ -257,6 +275,7 @@ export async function saveCertificate(
 ): Promise<CertificateDetail> {
   return scope.sequelize.transaction(async (transaction) => {
     const row = await loadCertificate(scope, input.id, transaction);
+    authorize(scope, 'certificate.edit', row);
     if (row.kind === 'YEAR' && input.score !== null)
       throw new ValidationError([{ field: 'score', rule: 'absent', message: '年度学时证书没有考试成绩' }]);
     if (row.kind === 'YEAR' && input.className !== row.className)

@@ -1,4 +1,4 @@
-import { ROLE_SYSTEM } from '@px/config';
+import { RESP_DESC, ROLE_SYSTEM } from '@px/config';
 import type { Transaction } from 'sequelize';
 import type { Response } from 'supertest';
 import type { PageAnswer } from '../../contract/common';
@@ -6,6 +6,7 @@ import type { DocumentLink } from '../../contract/document-link';
 import type {
   CertificateDetail,
   CertificateItem,
+  CertificateManageItem,
   MyCertificates,
   MyCertificateView,
   PublicCertificate,
@@ -481,6 +482,10 @@ describe('staff', () => {
     const none = await staffToken(s.project.id, ['/train-manage/study-report']);
     const manager = await staffToken(s.project.id, [MANAGE]);
     const printer = await staffToken(s.project.id, [PRINT]);
+    const rowOf = async (token: string) =>
+      (await ok(call<PageAnswer<CertificateManageItem>>('page', { token }, {}))).list.find(
+        (item) => item.id === id,
+      );
     expect((await post('page', { token: none })).status).toBe(403);
     expect((await post('page', { token: s.studentToken })).status).toBe(403);
     expect((await post('page', {})).status).toBe(401);
@@ -493,6 +498,11 @@ describe('staff', () => {
     // 证书管理 without 证书打印: the certificate says it cannot be reprinted by this caller.
     expect((await ok(call<CertificateDetail>('find', { token: manager }, { id }))).abilities).toMatchObject({
       canReprint: false,
+    });
+    expect((await rowOf(printer))?.abilities).toMatchObject({
+      canReprint: true,
+      canEdit: false,
+      canDelete: false,
     });
 
     const pdf = await pdfOf('reprint', { token: printer }, { id });
@@ -509,7 +519,24 @@ describe('staff', () => {
 
     await ok(call('disable', { token: manager }, { id }));
     const disabled = (await ok(call<CertificateDetail>('find', { token: printer }, { id }))).abilities;
-    expect(disabled).toEqual({ canReprint: false, reprintRefusal: '证书已停用，不能补打' });
+    expect(disabled).toMatchObject({ canReprint: false, reprintRefusal: '证书已停用，不能补打' });
+    // The list's rows carry the same abilities (the back office shows its row actions by them).
+    expect((await rowOf(printer))?.abilities).toEqual({
+      canReprint: false,
+      reprintRefusal: '证书已停用，不能补打',
+      canEdit: false,
+      editRefusal: RESP_DESC.FORBIDDEN,
+      canToggle: false,
+      toggleRefusal: RESP_DESC.FORBIDDEN,
+      canDelete: false,
+      deleteRefusal: RESP_DESC.FORBIDDEN,
+    });
+    expect((await rowOf(manager))?.abilities).toMatchObject({
+      canReprint: false,
+      canEdit: true,
+      canToggle: true,
+      canDelete: true,
+    });
     expect(await call('reprint', { token: printer }, { id })).toMatchObject({
       respCode: -1,
       respDesc: disabled.reprintRefusal,

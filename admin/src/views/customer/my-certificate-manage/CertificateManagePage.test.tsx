@@ -1,4 +1,9 @@
-import type { CertificateDetail, CertificateItem, PageAnswer } from '@px/api/contract';
+import type {
+  CertificateAbilities,
+  CertificateDetail,
+  CertificateManageItem,
+  PageAnswer,
+} from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { listCertificateTemplates } from '../../../api/certificate';
 import {
@@ -49,7 +54,26 @@ const WITH_PRINT = buildAccountInfo([
   '/train-manage/second-certificate-print',
 ]);
 
-const ROW: CertificateItem = {
+/** What the server answers for staff holding 证书管理 and 证书打印 on a valid certificate. */
+const EVERYTHING: CertificateAbilities = {
+  canReprint: true,
+  reprintRefusal: null,
+  canEdit: true,
+  editRefusal: null,
+  canToggle: true,
+  toggleRefusal: null,
+  canDelete: true,
+  deleteRefusal: null,
+};
+const ROLE_REFUSED = '没有权限执行该操作';
+/** Staff holding 证书管理 alone: the certificate policy refuses 补打 to the role. */
+const MANAGE_ABILITIES: CertificateAbilities = {
+  ...EVERYTHING,
+  canReprint: false,
+  reprintRefusal: ROLE_REFUSED,
+};
+
+const ROW: CertificateManageItem = {
   id: 41,
   kind: 'CLASS',
   studentName: '张三',
@@ -75,8 +99,9 @@ const ROW: CertificateItem = {
   myClassId: 30,
   createdAt: '2025-12-31T02:00:00.000Z',
   updatedAt: '2025-12-31T02:00:00.000Z',
+  abilities: EVERYTHING,
 };
-const DISABLED: CertificateItem = {
+const DISABLED: CertificateManageItem = {
   ...ROW,
   id: 42,
   kind: 'YEAR',
@@ -84,8 +109,9 @@ const DISABLED: CertificateItem = {
   className: '2025年度学时证明',
   certificateNo: '2025ZZZZ1111YYYY',
   status: 'DISABLED',
+  abilities: { ...EVERYTHING, canReprint: false, reprintRefusal: '证书已停用，不能补打' },
 };
-const SKILL: CertificateItem = {
+const SKILL: CertificateManageItem = {
   ...ROW,
   id: 43,
   kind: 'SKILL',
@@ -108,10 +134,18 @@ const DETAIL: CertificateDetail = {
   templateName: '结业证书',
   queryUrl: 'http://localhost/query-certificate?code=AB12CD34',
   prints: [{ id: 5, actorId: 2, actorName: '客服小王', createdAt: '2026-01-05T03:00:00.000Z' }],
-  abilities: { canReprint: true, reprintRefusal: null },
 };
+/** The rows as staff of one role read them: the server's abilities for that role. */
+const asRole = (abilities: CertificateAbilities, ...rows: CertificateManageItem[]) =>
+  rows.map((row) => ({
+    ...row,
+    abilities:
+      row.status === 'DISABLED' && abilities.canReprint
+        ? { ...abilities, canReprint: false, reprintRefusal: '证书已停用，不能补打' }
+        : abilities,
+  }));
 
-const page = (list: CertificateItem[]): PageAnswer<CertificateItem> => ({
+const page = (list: CertificateManageItem[]): PageAnswer<CertificateManageItem> => ({
   list,
   total: list.length,
   pageNum: 1,
@@ -162,7 +196,7 @@ beforeEach(() => {
 });
 
 describe('CertificateManagePage', () => {
-  it('lists certificates with their codes, class, hours, state and prints; 补打 only with 证书打印', async () => {
+  it("lists certificates with their codes, class, hours, state and prints; 补打 by the row's abilities", async () => {
     renderScreen(<CertificateManagePage />, WITH_PRINT, '/customer/my-certificate-manage');
     await screen.findByText('2025K7Q9M2XH4TZR');
     expect(listMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
@@ -175,6 +209,51 @@ describe('CertificateManagePage', () => {
     const other = rowOf('2025ZZZZ1111YYYY');
     expect(within(other).getByText('已停用')).toBeTruthy();
     expect(button(other, '启用')).toBeTruthy();
+    // The disabled certificate refuses 补打: offered disabled, the server's reason on hover.
+    const refused = button(other, '补打');
+    expect(refused.disabled).toBe(true);
+    fireEvent.mouseOver(refused.parentElement as HTMLElement);
+    expect(await screen.findByText('证书已停用，不能补打')).toBeTruthy();
+  });
+
+  it('shows no 补打 when the server refuses it to the role, whatever the pages; a print-only role only reprints', async () => {
+    // The account holds 证书打印 here, yet the rows say the role may not reprint: the rows decide.
+    listMock.mockResolvedValue(page(asRole(MANAGE_ABILITIES, ROW, DISABLED)));
+    const { unmount } = renderScreen(
+      <CertificateManagePage />,
+      WITH_PRINT,
+      '/customer/my-certificate-manage',
+    );
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    expect(screen.queryByText('补打')).toBeNull();
+    expect(button(rowOf('2025K7Q9M2XH4TZR'), '编辑')).toBeTruthy();
+    unmount();
+
+    // A role with 证书打印 alone: 补打 of the valid certificate, none of 编辑, 停用 / 启用, 删除, 录入技能证书.
+    const printOnly: CertificateAbilities = {
+      canReprint: true,
+      reprintRefusal: null,
+      canEdit: false,
+      editRefusal: ROLE_REFUSED,
+      canToggle: false,
+      toggleRefusal: ROLE_REFUSED,
+      canDelete: false,
+      deleteRefusal: ROLE_REFUSED,
+    };
+    listMock.mockResolvedValue(page(asRole(printOnly, ROW, DISABLED)));
+    renderScreen(
+      <CertificateManagePage />,
+      buildAccountInfo(['/home', '/train-manage', '/train-manage/second-certificate-print']),
+      '/customer/my-certificate-manage',
+    );
+    await screen.findByText('2025K7Q9M2XH4TZR');
+    const row = rowOf('2025K7Q9M2XH4TZR');
+    expect(within(row).getByText('补打').closest('a')).toBeTruthy();
+    expect(button(rowOf('2025ZZZZ1111YYYY'), '补打').disabled).toBe(true);
+    for (const label of ['编辑', '停用', '启用', '删除', '录入技能证书'])
+      expect(
+        screen.queryByText((content) => content.replace(/\s/g, '') === label, { selector: 'button span' }),
+      ).toBeNull();
   });
 
   it('opens with 待补打 when the address asks (home’s 证书待补打); 重置 keeps the list whole otherwise', async () => {
@@ -187,6 +266,7 @@ describe('CertificateManagePage', () => {
   });
 
   it('hides 补打 without the print page, and filters by the fields', async () => {
+    listMock.mockResolvedValue(page(asRole(MANAGE_ABILITIES, ROW, DISABLED)));
     renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
     await screen.findByText('2025K7Q9M2XH4TZR');
     expect(screen.queryByText('补打')).toBeNull();

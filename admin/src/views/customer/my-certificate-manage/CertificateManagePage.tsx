@@ -1,10 +1,12 @@
 import {
   CERTIFICATE_KIND_LABELS,
+  CERTIFICATE_MANAGE_PAGE,
   type CertificateFilters,
-  type CertificateItem,
+  type CertificateManageItem,
   type ReportClassOption,
   SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
+import { RESP_DESC } from '@px/config';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -20,13 +22,13 @@ import { saveBlobAs } from '../../../api/train-class';
 import { CertificateStateTag } from '../../../components/CertificateDetail';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
+import { RefusedAction } from '../../../components/RowActions';
 import { useAccess } from '../../../hooks/useAccess';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { readChoiceParam } from '../../../utils/query-id';
 import {
   CERTIFICATE_KIND_OPTIONS,
-  CERTIFICATE_PRINT_PAGE,
   CERTIFICATE_STATE_OPTIONS,
   certificateFileName,
   certificatePrintPath,
@@ -73,15 +75,27 @@ function useClassChoices() {
 }
 
 interface RowActions {
-  onDetail: (row: CertificateItem) => void;
-  onPreview: (row: CertificateItem) => void;
-  onEdit: (row: CertificateItem) => void;
-  onToggle: (row: CertificateItem) => Promise<void>;
-  onDelete: (row: CertificateItem) => Promise<void>;
-  canPrint: boolean;
+  onDetail: (row: CertificateManageItem) => void;
+  onPreview: (row: CertificateManageItem) => void;
+  onEdit: (row: CertificateManageItem) => void;
+  onToggle: (row: CertificateManageItem) => Promise<void>;
+  onDelete: (row: CertificateManageItem) => Promise<void>;
 }
 
-function certificateColumns(actions: RowActions): ListColumn<CertificateItem>[] {
+/** A refusal of the caller's role (the action is never theirs: not shown), not of the row. */
+const roleRefused = (refusal: string | null) => refusal === RESP_DESC.FORBIDDEN;
+
+/**
+ * 补打 of a row by its abilities: a link to 证书打印 when allowed, offered disabled with the reason
+ * when the certificate refuses it (a disabled one), not shown to a role that may not reprint.
+ */
+function ReprintAction({ row }: { row: CertificateManageItem }) {
+  const { canReprint, reprintRefusal } = row.abilities;
+  if (canReprint) return <Link to={certificatePrintPath(row.id)}>补打</Link>;
+  return roleRefused(reprintRefusal) ? null : <RefusedAction label="补打" refusal={reprintRefusal} />;
+}
+
+function certificateColumns(actions: RowActions): ListColumn<CertificateManageItem>[] {
   return [
     {
       title: '证书编号',
@@ -138,7 +152,7 @@ function certificateColumns(actions: RowActions): ListColumn<CertificateItem>[] 
       title: '状态',
       dataIndex: 'status',
       width: 86,
-      render: (status: CertificateItem['status']) => <CertificateStateTag status={status} />,
+      render: (status: CertificateManageItem['status']) => <CertificateStateTag status={status} />,
     },
     { title: '补打次数', dataIndex: 'printCount', width: 96, optional: 'hidden' },
     {
@@ -150,23 +164,29 @@ function certificateColumns(actions: RowActions): ListColumn<CertificateItem>[] 
           <Button type="link" size="small" onClick={() => actions.onPreview(row)}>
             预览
           </Button>
-          <Button type="link" size="small" onClick={() => actions.onEdit(row)}>
-            编辑
-          </Button>
-          <Popconfirm
-            title={row.status === 'VALID' ? '停用后公开查询将显示已停用，确定停用？' : '确定启用该证书？'}
-            onConfirm={() => actions.onToggle(row)}
-          >
-            <Button type="link" size="small" danger={row.status === 'VALID'}>
-              {row.status === 'VALID' ? '停用' : '启用'}
+          {row.abilities.canEdit && (
+            <Button type="link" size="small" onClick={() => actions.onEdit(row)}>
+              编辑
             </Button>
-          </Popconfirm>
-          <Popconfirm title="删除后证书将无法查询，确定删除？" onConfirm={() => actions.onDelete(row)}>
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
-          {actions.canPrint && <Link to={certificatePrintPath(row.id)}>补打</Link>}
+          )}
+          {row.abilities.canToggle && (
+            <Popconfirm
+              title={row.status === 'VALID' ? '停用后公开查询将显示已停用，确定停用？' : '确定启用该证书？'}
+              onConfirm={() => actions.onToggle(row)}
+            >
+              <Button type="link" size="small" danger={row.status === 'VALID'}>
+                {row.status === 'VALID' ? '停用' : '启用'}
+              </Button>
+            </Popconfirm>
+          )}
+          {row.abilities.canDelete && (
+            <Popconfirm title="删除后证书将无法查询，确定删除？" onConfirm={() => actions.onDelete(row)}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+          <ReprintAction row={row} />
         </Space>
       ),
     },
@@ -176,20 +196,22 @@ function certificateColumns(actions: RowActions): ListColumn<CertificateItem>[] 
 /**
  * 证书管理 (project staff): the project's issued certificates (class, year and skill) with filters
  * 姓名, 身份证号, 班级, 证书编号/验证码, 状态, 类型; each opens 证书详情, 预览 (the PDF, saved as a file;
- * not counted as a print), 编辑 (corrections, audited), 停用 / 启用, 删除, and 补打 when the role
- * holds 证书打印. 录入技能证书 issues a skill certificate to a student. 补打状态 待补打 (`?reprint=DUE`, home's
- * 证书待补打) lists the certificates corrected since they were last reprinted.
+ * not counted as a print), 编辑 (corrections, audited), 停用 / 启用, 删除 and 补打, each as the row's
+ * abilities from the server allow (the certificate policy: 证书管理 for the first three, 证书打印 and a
+ * valid certificate for 补打). 录入技能证书 (holders of 证书管理) issues a skill certificate to a student.
+ * 补打状态 待补打 (`?reprint=DUE`, home's 证书待补打) lists the certificates corrected since they were
+ * last reprinted.
  */
 export function CertificateManagePage() {
   const [params] = useSearchParams();
   const [initial] = useState<CertificateFilters>(() => ({
     reprint: readChoiceParam(params.get('reprint'), ['DUE']),
   }));
-  const list = usePagedList<CertificateFilters, CertificateItem>(listCertificates, initial);
+  const list = usePagedList<CertificateFilters, CertificateManageItem>(listCertificates, initial);
   const classes = useClassChoices();
   const access = useAccess();
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [editing, setEditing] = useState<CertificateItem | null>(null);
+  const [editing, setEditing] = useState<CertificateManageItem | null>(null);
   const [issuing, setIssuing] = useState(false);
 
   const { run } = useRowAction<number>(list.reload);
@@ -208,16 +230,17 @@ export function CertificateManagePage() {
         row.status === 'VALID' ? '已停用' : '已启用',
       ),
     onDelete: (row) => run(row.id, () => deleteCertificate(row.id), '已删除'),
-    canPrint: access.can(CERTIFICATE_PRINT_PAGE),
   });
 
   return (
     <Card
       title="证书管理"
       extra={
-        <Button type="primary" onClick={() => setIssuing(true)}>
-          录入技能证书
-        </Button>
+        access.can(CERTIFICATE_MANAGE_PAGE) && (
+          <Button type="primary" onClick={() => setIssuing(true)}>
+            录入技能证书
+          </Button>
+        )
       }
     >
       <ListFilterBar<CertificateFilters>
@@ -255,7 +278,7 @@ export function CertificateManagePage() {
           <Select allowClear placeholder="全部" options={REPRINT_OPTIONS} style={{ width: 110 }} />
         </Form.Item>
       </ListFilterBar>
-      <ListTable<CertificateItem>
+      <ListTable<CertificateManageItem>
         columnsId="customer/my-certificate-manage"
         rowKey="id"
         columns={columns}

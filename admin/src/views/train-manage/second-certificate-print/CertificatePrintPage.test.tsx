@@ -48,7 +48,16 @@ const DETAIL: CertificateDetail = {
   templateName: null,
   queryUrl: 'http://localhost/query-certificate?code=AB12CD34',
   prints: [{ id: 5, actorId: 2, actorName: '客服小王', createdAt: '2026-01-05T03:00:00.000Z' }],
-  abilities: { canReprint: true, reprintRefusal: null },
+  abilities: {
+    canReprint: true,
+    reprintRefusal: null,
+    canEdit: false,
+    editRefusal: '没有权限执行该操作',
+    canToggle: false,
+    toggleRefusal: '没有权限执行该操作',
+    canDelete: false,
+    deleteRefusal: '没有权限执行该操作',
+  },
 };
 const button = (text: string) =>
   within(document.body)
@@ -101,7 +110,7 @@ describe('CertificatePrintPage', () => {
     jest.mocked(getCertificate).mockResolvedValue({
       ...DETAIL,
       status: 'DISABLED',
-      abilities: { canReprint: false, reprintRefusal: '证书已停用，不能补打' },
+      abilities: { ...DETAIL.abilities, canReprint: false, reprintRefusal: '证书已停用，不能补打' },
     });
     renderScreen(<CertificatePrintPage />, PRINT, '/train-manage/second-certificate-print?id=41');
     expect(await screen.findByText('证书已停用，不能补打')).toBeTruthy();
