@@ -17,6 +17,7 @@ import {
   type BenchServer,
   HEARTBEAT_TARGETS,
   HOT_TARGETS,
+  ROW_SECURITY_TARGETS,
   SCENARIOS,
   type Scenario,
 } from './scenarios';
@@ -39,6 +40,9 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * their ratio to the baselines (the hot calls against the SELECT baseline, two instances against
  * one), audits the study heartbeat's credits against the database, and writes the run to
  * bench/results/<time>.json.
+ * Each signed-in hot read and the heartbeat runs twice in a row: as the product runs (the
+ * application's role, the tenant policies forced) and on a second instance connecting as the
+ * database's owner (row-level security bypassed), and the ratio is printed (issue 28: within 5%).
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 50) tune the load;
  * BENCH_ONLY (scenario names, comma-separated; `unit-import` for the 10,000-student import,
  * `export` for the 1,000,000-row class export, `dashboard` for the dashboard's calls and rollup over
@@ -239,6 +243,7 @@ function compare(results: readonly Measured[]) {
 /** The targets (heartbeat, hot calls, two instances) against what was measured, in words. */
 function targetLines(rows: ReturnType<typeof compare>): string[] {
   const lines: string[] = [];
+  const named = (name: string | undefined) => rows.find((row) => row.name === name);
   for (const row of rows) {
     const scenario = SCENARIOS.find((candidate) => candidate.name === row.name);
     if (scenario?.hot && row.throughputVsSelect != null) {
@@ -248,6 +253,16 @@ function targetLines(rows: ReturnType<typeof compare>): string[] {
         `${row.name}: ${row.throughputVsSelect}x the pg-select baseline (CPU per request allows ${row.cpuVsSelect}x; ` +
           `target >= ${HOT_TARGETS.throughputVsSelect}x): ` +
           `${fast ? 'met' : 'BELOW TARGET'}; p99 ${row.latencyP99Ms} ms (target < ${HOT_TARGETS.p99Ms} ms): ${quick ? 'met' : 'ABOVE TARGET'}`,
+      );
+    }
+    const withPolicies = named(scenario?.withoutRowSecurityOf);
+    if (withPolicies) {
+      const share = Number((withPolicies.requestsPerSecond / Math.max(row.requestsPerSecond, 1)).toFixed(3));
+      const met = share >= ROW_SECURITY_TARGETS.throughputVsOwner;
+      lines.push(
+        `${withPolicies.name}: with row-level security ${withPolicies.requestsPerSecond} req/s, p99 ${withPolicies.latencyP99Ms} ms; ` +
+          `as the owner without it ${row.requestsPerSecond} req/s, p99 ${row.latencyP99Ms} ms: ${share}x ` +
+          `(target >= ${ROW_SECURITY_TARGETS.throughputVsOwner}x): ${met ? 'met' : 'BELOW TARGET'}`,
       );
     }
     if (scenario?.oneInstance && row.throughputVsOneInstance != null)
@@ -316,8 +331,22 @@ async function main(): Promise<void> {
       servers['api-proxied'] = await startChild('serve-proxy.ts', [api.url]);
       servers['api-pair'] = await startChild('serve-proxy.ts', [api.url, second.url]);
     }
+    if (scenarios.some((scenario) => scenario.server === 'api-owner')) {
+      // The same product on the same database, connecting as the owner: the policies do not bind it.
+      servers['api-owner'] = await startChild('serve-api.ts', [], [], {
+        ...process.env,
+        DATABASE_URL: api.databaseUrl,
+        DATABASE_APP_URL: api.databaseUrl,
+      });
+    }
     db = new Client({ connectionString: api.databaseUrl });
     await db.connect();
+    const owner = await db.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      'SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user',
+    );
+    process.stdout.write(
+      `owner role (api-owner connects as it): superuser ${owner.rows[0]?.rolsuper}, BYPASSRLS ${owner.rows[0]?.rolbypassrls}\n`,
+    );
 
     const rowPlayer = progressRowPlayer(CONNECTIONS);
     let study: StudyBench | null = null;
@@ -452,6 +481,12 @@ async function main(): Promise<void> {
     // The API last: it stops the PostgreSQL the baselines and the second instance use.
     for (const name of ['api-pair', 'api-proxied', 'select', 'upsert', 'hello'] as const)
       servers[name]?.child.kill('SIGTERM');
+    const ownerApi = servers['api-owner'];
+    if (ownerApi) {
+      const stopped = new Promise((resolve) => ownerApi.child.once('exit', resolve));
+      ownerApi.child.kill('SIGTERM');
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    }
     if (second) {
       const stopped = new Promise((resolve) => second?.child.once('exit', resolve));
       second.child.kill('SIGTERM');

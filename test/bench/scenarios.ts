@@ -2,11 +2,13 @@ import { DEMO } from '@px/api';
 import { post, type RoleType } from './api-client';
 
 /**
- * The servers a scenario can load (started by run.ts): the API, the three baselines, and the
- * bench's proxy in front of two API instances on one database (`api-pair`) or of the first alone
- * (`api-proxied`, what the proxy itself costs).
+ * The servers a scenario can load (started by run.ts): the API, the three baselines, the bench's
+ * proxy in front of two API instances on one database (`api-pair`) or of the first alone
+ * (`api-proxied`, what the proxy itself costs), and a second API instance on the same database
+ * that connects as the database's owner (`api-owner`: a superuser, whom row-level security does
+ * not bind), for the cost of the tenant policies (issue 28).
  */
-export type BenchServer = 'api' | 'hello' | 'upsert' | 'select' | 'api-pair' | 'api-proxied';
+export type BenchServer = 'api' | 'hello' | 'upsert' | 'select' | 'api-pair' | 'api-proxied' | 'api-owner';
 
 /** One load scenario: a request sent over and over to one of the servers. */
 export interface Scenario {
@@ -24,6 +26,11 @@ export interface Scenario {
   hot?: boolean;
   /** Two instances behind the proxy: the scenario of one instance it is compared with. */
   oneInstance?: string;
+  /**
+   * The same call on the instance connecting as the owner (row-level security bypassed): the
+   * scenario under the application's role (`px_app`, policies forced) it is compared with.
+   */
+  withoutRowSecurityOf?: string;
   /**
    * Each connection plays one thing and builds every request's body instead of sending `body`: a
    * study session of a student of its own (`study-load.ts`), or a row of the upsert baseline
@@ -84,8 +91,27 @@ export const HEARTBEAT_TARGETS = {
   p99Ms: 50,
 } as const;
 
+/** What the tenant policies may cost the hot calls (issue 28), printed, never asserted. */
+export const ROW_SECURITY_TARGETS = {
+  /** Throughput under the application's role at least this share of the owner's (within 5%). */
+  throughputVsOwner: 0.95,
+  /** The signed-in reads and the heartbeat, each run again against `api-owner` right after. */
+  scenarios: ['get-account-info', 'class-center-page', 'class-detail', 'cart-count', 'study-heartbeat'],
+} as const;
+
+/** The scenario again on the owner's instance, named `<name>-no-rls`. */
+function withoutRowSecurity(scenario: Scenario): Scenario {
+  return {
+    ...scenario,
+    name: `${scenario.name}-no-rls`,
+    server: 'api-owner',
+    hot: false,
+    withoutRowSecurityOf: scenario.name,
+  };
+}
+
 /** Every benchmark; later issues append theirs. */
-export const SCENARIOS: Scenario[] = [
+const BASE_SCENARIOS: Scenario[] = [
   { name: BASELINES.hello, server: 'hello', method: 'GET', path: '/', expectRespCode: 200 },
   {
     name: BASELINES.upsert,
@@ -195,3 +221,10 @@ export const SCENARIOS: Scenario[] = [
     expectRespCode: 200,
   },
 ];
+
+/** Every benchmark, each of `ROW_SECURITY_TARGETS.scenarios` followed by its run without the policies. */
+export const SCENARIOS: Scenario[] = BASE_SCENARIOS.flatMap((scenario) =>
+  (ROW_SECURITY_TARGETS.scenarios as readonly string[]).includes(scenario.name)
+    ? [scenario, withoutRowSecurity(scenario)]
+    : [scenario],
+);
