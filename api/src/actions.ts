@@ -16,6 +16,7 @@ import { dictionaryActions } from './modules/dictionary/dictionary.actions';
 import { documentLinkActions } from './modules/document-link/document-link.actions';
 import { examActions } from './modules/exam/exam.actions';
 import { exceptionRegisterActions } from './modules/exception/exception.actions';
+import { exceptionLogActions } from './modules/exception/exception-log.actions';
 import { faceActions } from './modules/face/face.actions';
 import { homeActions } from './modules/home/home.actions';
 import { invoiceActions } from './modules/invoice/invoice.actions';
@@ -81,6 +82,7 @@ export const allActions: ActionDefinition[] = [
   ...myClassActions,
   ...classApplyActions,
   ...exceptionRegisterActions,
+  ...exceptionLogActions,
   ...studyPageActions,
   ...studyActions,
   ...faceActions,

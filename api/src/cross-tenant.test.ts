@@ -108,6 +108,10 @@ const SOURCES = {
   changeClass: { sql: `SELECT id FROM change_class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   classApply: { sql: `SELECT id FROM class_apply WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   exceptionCase: { sql: `SELECT id FROM exception_case WHERE project_id = ${A} ORDER BY id LIMIT 1` },
+  /** A failure of A in 异常记录 (its key): A's push, FAILED or not (a key outside the log reads as missing too). */
+  failureKey: {
+    sql: `SELECT 'PUSH:' || id AS id FROM regulator_push WHERE project_id = ${A} ORDER BY id LIMIT 1`,
+  },
   uploadedImage: { sql: `SELECT id FROM uploaded_image WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   cartItem: { sql: `SELECT id FROM shop_cart_item WHERE project_id = ${A} ORDER BY id LIMIT 1` },
   myClass: { sql: `SELECT id FROM my_class WHERE project_id = ${A} ORDER BY id LIMIT 1` },
@@ -206,6 +210,9 @@ const CASES: Record<string, Record<string, Ref>> = {
   'my-class/end-class': { id: 'myClass' },
   'class-apply/page': { classId: 'trainClass' },
   'class-apply/audit': { id: 'classApply' },
+  'exception-log/query': { key: 'failureKey' },
+  'exception-log/retry': { key: 'failureKey' },
+  'exception-log/resolve': { key: 'failureKey' },
   'exception-register/detail': { id: 'exceptionCase' },
   'exception-register/save': { accountId: 'student', assigneeId: 'staff', imageIds: 'uploadedImage' },
   'exception-register/assign': { id: 'exceptionCase', assigneeId: 'staff' },

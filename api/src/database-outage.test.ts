@@ -22,7 +22,7 @@ const sink = new Writable({
 });
 const sequelize = createSequelize('postgres://px:px@127.0.0.1:1/unreachable', { poolMax: 2 });
 initModels(sequelize);
-const jobs: JobQueue = { send: async () => null };
+const jobs: JobQueue = { send: async () => null, retry: async () => false };
 const app = createApp({
   sequelize,
   logger: createLogger('debug', sink),

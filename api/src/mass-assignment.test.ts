@@ -54,6 +54,7 @@ const ALLOWED: Record<string, Record<string, string>> = {
   },
   'change-class/page': { status: FILTER },
   'class-apply/page': { status: FILTER },
+  'exception-log/page': { state: FILTER },
   'exception-register/page': { status: FILTER },
   'exception-register/save': {
     accountId: "the student the case is about: checked to be a student of the caller's project",

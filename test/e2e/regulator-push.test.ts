@@ -301,3 +301,43 @@ test(
   },
   STEP_TIMEOUT,
 );
+
+test(
+  '异常记录: a failed job of the demo project is listed with its reason and marked handled with a note',
+  async () => {
+    const [project] = await query<{ id: number }>('SELECT id FROM project WHERE code = $1', [
+      DEMO.projectCode,
+    ]);
+    const [job] = await query<{ id: string }>(
+      `INSERT INTO pgboss.job (name, data, state, output, completed_on)
+       SELECT name, jsonb_build_object('projectId', $1::int), 'failed',
+              '{"message":"演示：电子发票平台连接超时"}'::jsonb, now()
+         FROM pgboss.queue WHERE name = 'invoice.issue' RETURNING id`,
+      [Number(project?.id)],
+    );
+    expect(job?.id).toBeTruthy();
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${product.url}/admin/exception-manage/list`);
+    await page.waitForURL(/\/admin\/admin-login/);
+    await page.getByPlaceholder('请输入账号').fill(DEMO.accounts.projectAdmin.account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.accounts.projectAdmin.password);
+    await button(page, '登录').click();
+    await page.waitForURL(/\/admin\/exception-manage\/list$/);
+    const row = page.locator('.ant-table-row').filter({ hasText: '演示：电子发票平台连接超时' });
+    await expectVisible(row.getByText('后台任务 invoice.issue'));
+    await shot(page, '07-exception-log');
+    await row.getByRole('button', { name: /标记已处理/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '处理说明' });
+    await dialog.getByLabel('处理说明').fill('已在开票平台手工开具');
+    await button(dialog, '标记已处理').click();
+    await expectVisible(page.getByText('已标记为已处理'));
+    const [resolution] = await query<{ note: string }>(
+      'SELECT note FROM exception_resolution WHERE source_key = $1',
+      [`JOB:${job?.id}`],
+    );
+    expect(resolution?.note).toBe('已在开票平台手工开具');
+    await context.close();
+  },
+  STEP_TIMEOUT,
+);

@@ -38,3 +38,20 @@ export function uploadCaseImage(file: Blob, fileName: string) {
   form.append('file', file, fileName);
   return api.upload('upload/upload-image', form);
 }
+
+/** Filters and page of 异常记录. */
+export type ExceptionLogQuery = InputOf<Calls['exception-log/page']>;
+
+/** One page of the platform's failures in the caller's reach, open ones first. Rejects with an ApiError. */
+export const listExceptionLog = (query: ExceptionLogQuery, ...options: [CallOptions?]) =>
+  api.call('exception-log/page', query, ...options);
+
+/** One failure with what is recorded of it (log query). */
+export const queryExceptionLog = (key: string) => api.call('exception-log/query', { key });
+
+/** Tries a failed job or push again. */
+export const retryExceptionLog = (key: string) => api.call('exception-log/retry', { key });
+
+/** Marks a failure handled with a note. */
+export const resolveExceptionLog = (key: string, note: string) =>
+  api.call('exception-log/resolve', { key, note });

@@ -55,6 +55,7 @@ export const SCREEN_URLS = [
   '/invoice-manage/order-manage',
   '/customer/invoice-manage',
   '/customer/exception-register',
+  '/exception-manage/list',
   '/customer/my-class-push-log-manage',
   '/customer/my-class-push-log-exception-manage',
   '/customer/study-report',

@@ -208,6 +208,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/train-manage/second-certificate-print/CertificatePrintPage'),
     (module) => module.CertificatePrintPage,
   ),
+  '/exception-manage/list': screen(
+    () => import('../views/exception-manage/list/ExceptionLogPage'),
+    (module) => module.ExceptionLogPage,
+  ),
   '/customer/exception-register': screen(
     () => import('../views/customer/exception-register/ExceptionRegisterPage'),
     (module) => module.ExceptionRegisterPage,

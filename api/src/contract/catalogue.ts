@@ -20,6 +20,7 @@ import { examPaperCalls } from './exam-paper';
 import { examQuestionCalls } from './exam-question';
 import { examScoreCalls } from './exam-score';
 import { examSettingCalls } from './exam-setting';
+import { exceptionLogCalls } from './exception-log';
 import { exceptionRegisterCalls } from './exception-register';
 import { faceCalls } from './face';
 import { homeCalls } from './home';
@@ -73,6 +74,7 @@ export const CALLS = {
   ...keyed(classApplyCalls),
   ...keyed(classNotifyCalls),
   ...keyed(exceptionRegisterCalls),
+  ...keyed(exceptionLogCalls),
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),
   ...keyed(faceCalls),

@@ -22,6 +22,7 @@ export * from './exam-paper';
 export * from './exam-question';
 export * from './exam-score';
 export * from './exam-setting';
+export * from './exception-log';
 export * from './exception-register';
 export * from './face';
 export * from './home';

@@ -30,6 +30,8 @@ export interface SendOptions {
 export interface JobQueue {
   /** Enqueues a job; resolves to its id. */
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /** Puts a failed job of the queue `name` back to be run again; resolves to whether it was failed. */
+  retry(name: string, id: string): Promise<boolean>;
 }
 
 /** Scope of a job run: the database, a logger, providers and the queue; no caller, no project. */

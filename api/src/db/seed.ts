@@ -9,7 +9,7 @@ import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { DEMO_CMS, seedCmsDemo } from '../modules/cms/cms.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
 import { seedExamDemo } from '../modules/exam/exam.demo';
-import { seedExceptionCaseDemo } from '../modules/exception/exception.demo';
+import { seedExceptionCaseDemo, seedExceptionLogDemo } from '../modules/exception/exception.demo';
 import { seedIdentityDemo } from '../modules/identity/identity.demo';
 import type { IdentityPerson } from '../modules/identity/identity.provider';
 import { seedInvoiceConfigDemo } from '../modules/invoice/invoice.demo';
@@ -248,6 +248,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       { admin: projectAdmin.id, service: customerService.id },
       transaction,
     );
+    await seedExceptionLogDemo(sequelize, transaction);
     await seedInvoiceConfigDemo(project.id, transaction);
     await seedRegulatorDemo(project.id, transaction);
     await seedRegulatorPushDemo(sequelize, project.id, transaction);

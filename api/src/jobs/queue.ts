@@ -86,6 +86,16 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
         ...(options.transaction ? { db: executor(deps.sequelize, options.transaction) } : {}),
       });
     },
+    async retry(name, id) {
+      if (!byName.has(name as JobName)) return false;
+      const [row] = await deps.sequelize.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = :name AND id = :id AND state = 'failed'`,
+        { replacements: { name, id }, type: QueryTypes.SELECT },
+      );
+      if (!row?.n) return false;
+      await boss.retry(name, id);
+      return true;
+    },
   };
 
   const scope: JobScope = {

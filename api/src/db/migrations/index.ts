@@ -35,6 +35,7 @@ import { m0041RegulatorPushes } from './0041-regulator-pushes';
 import { m0042StudyLedger } from './0042-study-ledger';
 import { m0043StudyCorrections } from './0043-study-corrections';
 import { m0046ExceptionCases } from './0046-exception-cases';
+import { m0047ExceptionResolutions } from './0047-exception-resolutions';
 import { m0050PartnerApps } from './0050-partner-apps';
 import { m0051PartnerApi } from './0051-partner-api';
 import { m0052PartnerNotices } from './0052-partner-notices';
@@ -92,4 +93,5 @@ export const migrations: Migration[] = [
   m0043StudyCorrections,
   m0076ClassApplies,
   m0046ExceptionCases,
+  m0047ExceptionResolutions,
 ];

@@ -24,7 +24,10 @@ export const PLATFORM_ADMIN_ROLE: BuiltinRole = {
   code: 'platform-admin',
   name: '平台管理员',
   roleSystem: ROLE_SYSTEM.PLATFORM,
-  menu: [...pages('/home'), ...sections('/project-manage', '/super-account', '/wxapp-manage', '/dashboard')],
+  menu: [
+    ...pages('/home'),
+    ...sections('/project-manage', '/super-account', '/wxapp-manage', '/dashboard', '/exception-manage'),
+  ],
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import type {
   ExceptionCaseAction,
   ExceptionCaseKind,
@@ -78,4 +78,17 @@ export async function seedExceptionCaseDemo(
         { transaction },
       );
   }
+}
+
+/**
+ * The demo of 异常记录 beyond what the demo's own work fails at (赵六's push, refused by the simulated
+ * register at start): a payment notification refused by verification (a forged one, matching no
+ * order), which platform staff see and mark handled.
+ */
+export async function seedExceptionLogDemo(sequelize: Sequelize, transaction: Transaction): Promise<void> {
+  await sequelize.query(
+    `INSERT INTO pay_notification (wxapp_id, notification_id, event_type, out_trade_no, outcome, reason, received_at)
+     VALUES (NULL, NULL, NULL, NULL, 'REFUSED', 'SIGNATURE_INVALID: 通知签名校验失败（伪造或密钥不符）', now() - interval '5 hours')`,
+    { transaction },
+  );
 }
