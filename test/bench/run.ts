@@ -12,6 +12,7 @@ import { type PacedResult, pacedLoad } from './paced';
 import { DESKTOP_THROTTLING, MOBILE_THROTTLING, measurePages } from './page-speed';
 import { dropInFlight, nextBeat, type Play, type Player, playerRequests, progressRowPlayer } from './players';
 import { cpuSince, treeCpu } from './process-cpu';
+import { benchRegulatorPush, type RegulatorBench, regulatorTargetLine } from './regulator-push';
 import {
   BASELINES,
   type BenchServer,
@@ -49,7 +50,9 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * 1,000,000 enrolments, 10,000,000 beats and 300,000 orders (BENCH_DASHBOARD_SCALE shrinks it),
  * `page-speed` for the first paint of the H5 and
  * back-office pages, `startup` for the start time and memory of `node api/dist/main.js` against
- * `tsx api/src/main.ts`) runs a subset;
+ * `tsx api/src/main.ts`, `regulator-push` for 10,000 passed enrolments reported to the regulator
+ * simulator under its 200/s with a 2-minute outage in the middle: BENCH_REGULATOR_COUNT and
+ * BENCH_REGULATOR_OUTAGE_SECONDS shorten it) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -66,6 +69,8 @@ interface StartedServer {
   url: string;
   /** The database the server uses (the API only). */
   databaseUrl: string | null;
+  /** The regulator simulator the server reports to (the API only). */
+  regulatorUrl: string | null;
 }
 
 function startChild(
@@ -87,8 +92,9 @@ function startChild(
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /LISTENING (\S+)(?: DATABASE (\S+))?/.exec(output);
-      if (match?.[1]) resolve({ child, url: match[1], databaseUrl: match[2] ?? null });
+      const match = /LISTENING (\S+)(?: DATABASE (\S+))?(?: REGULATOR (\S+))?\n/.exec(output);
+      if (match?.[1])
+        resolve({ child, url: match[1], databaseUrl: match[2] ?? null, regulatorUrl: match[3] ?? null });
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
   });
@@ -439,6 +445,14 @@ async function main(): Promise<void> {
       console.table(dashboard.calls);
       targets.push(...dashboardTargetLines(dashboard));
     }
+    // Reporting to the regulator: 10,000 records under its rate limit, an outage in the middle.
+    let regulatorPush: RegulatorBench | null = null;
+    if (!ONLY || ONLY.includes('regulator-push')) {
+      if (!api.regulatorUrl) throw new Error('serve-api.ts did not print its regulator simulator');
+      regulatorPush = await benchRegulatorPush(api.url, api.databaseUrl, api.regulatorUrl);
+      console.table([regulatorPush]);
+      targets.push(regulatorTargetLine(regulatorPush));
+    }
     // Start time and memory of the compiled server against tsx, on this database (a restart).
     let startup: StartupRow[] = [];
     if (!ONLY || ONLY.includes('startup')) {
@@ -468,6 +482,7 @@ async function main(): Promise<void> {
       unitImport,
       classExport,
       dashboard,
+      regulatorPush,
       startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
     };
