@@ -29,6 +29,16 @@ export const h5ConfigSchema = z
   })
   .default({ showClassType: [...BASE_CLASS_TYPES] });
 
+/** The face agreement a project starts with (its platform staff may rewrite it in 项目设置). */
+export const DEFAULT_FACE_AGREEMENT = [
+  '为核验参加培训学习的是您本人，本平台将在您上传人脸照片及学习过程中采集您的面部图像，并与您上传的人脸照片进行比对。',
+  '一、采集的信息：您上传的人脸照片，以及学习开始时和学习过程中随机拍摄的面部照片。',
+  '二、使用目的：仅用于核验学习者身份、认定有效学时及培训监管部门的学时核查，不用于其他用途。',
+  '三、保存与保护：照片加密存储于本平台，仅项目管理人员因学时核查需要可以查看，不向无关第三方提供；培训档案保存期满后删除。',
+  '四、您的权利：您可以拒绝同意，但本项目要求人脸核验的班级将无法计入学时；如需更正或删除照片，请联系平台客服。',
+  '点击“同意”即表示您已阅读并同意以上内容。',
+].join('\n');
+
 export const projectSettingsSchema = z.object({
   title: z.string().trim().min(1).max(60).default('职业培训平台'),
   shortTitle: z.string().trim().max(20).default('培训平台'),
@@ -86,6 +96,11 @@ export const projectSettingsSchema = z.object({
   openChangeClassProcess: percent(20),
   openChangeClassDays: nonNegativeInt(7),
   needCheckFacePass: flag(0),
+  /**
+   * 人脸识别授权协议: what a student reads and agrees to before their first face photo or capture
+   * (the face calls refuse a student who has not agreed).
+   */
+  faceAgreement: z.string().trim().min(1).max(4000).default(DEFAULT_FACE_AGREEMENT),
   payTip: z.string().trim().max(500).default(''),
   /**
    * The official account's template (模板消息 template id) of study reminders

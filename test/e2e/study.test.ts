@@ -303,6 +303,13 @@ describe('studying a demo lesson as the demo student', () => {
 
       const cell = page.locator('.rv-cell').filter({ hasText: '人脸照片' });
       await expectVisible(cell.getByText('未上传'));
+      // The project's 人脸识别授权协议 comes first: no photo is taken before the student agrees.
+      expect(await page.getByLabel('选择人脸照片').count()).toBe(0);
+      await page.getByRole('button', { name: '阅读并同意授权协议' }).click();
+      const agreement = page.locator('.rv-dialog').filter({ hasText: '人脸识别授权协议' });
+      await expectVisible(agreement.getByText(/仅用于核验学习者身份/));
+      await shot(page, '08-face-agreement');
+      await agreement.getByRole('button', { name: '同意', exact: true }).click();
       // Any picture will do for the simulated provider: a screenshot of the page, as a PNG.
       const photo = await page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 320 } });
       await page
@@ -340,6 +347,11 @@ describe('studying a demo lesson as the demo student', () => {
         [myClassId],
       );
       expect(captures).toEqual([{ kind: 'START', passed: true, simulated: true }]);
+      const [consent] = await query<{ agreed_at: Date; agreement_text: string }>(
+        'SELECT agreed_at, agreement_text FROM face_consent WHERE account_id = (SELECT account_id FROM my_class WHERE id = $1)',
+        [myClassId],
+      );
+      expect(consent?.agreement_text).toContain('人脸');
       const lesson = lessonOf(await callAs(token, 'my-class/study-info', { myClassId }), FACE_LESSON);
       expect(lesson.finished).toBe(true);
     },

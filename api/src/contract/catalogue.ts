@@ -22,7 +22,7 @@ import { examScoreCalls } from './exam-score';
 import { examSettingCalls } from './exam-setting';
 import { exceptionLogCalls } from './exception-log';
 import { exceptionRegisterCalls } from './exception-register';
-import { faceCalls } from './face';
+import { faceAgreementCalls, faceCalls } from './face';
 import { homeCalls } from './home';
 import { invoiceCalls } from './invoice';
 import { invoiceOrderCalls } from './invoice-orders';
@@ -78,6 +78,7 @@ export const CALLS = {
   ...keyed(studyPageCalls),
   ...keyed(studyCalls),
   ...keyed(faceCalls),
+  ...keyed(faceAgreementCalls),
   ...keyed(studentCalls),
   ...keyed(studyReportCalls),
   ...keyed(examEntryCalls),

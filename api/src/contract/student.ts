@@ -133,6 +133,8 @@ export interface StudentDetail {
   wechat: StudentWechatBinding[];
   enrolments: EnrolmentSummary[];
   facePhoto: { hasPhoto: boolean; updatedAt: string | null };
+  /** When the student agreed to the project's face agreement (人脸识别授权协议); null: not yet. */
+  faceConsentAt: string | null;
   /** Face captures of every enrolment. */
   captureCount: number;
   /** The latest identity check of the current name and ID number with an answer; null: never checked. */

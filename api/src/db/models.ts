@@ -22,7 +22,7 @@ import {
   ExamSetting,
 } from '../modules/exam/exam.model';
 import { ExceptionCase, ExceptionCaseNoteRow } from '../modules/exception/exception-case.model';
-import { FaceCapture, FacePhoto } from '../modules/face/face.model';
+import { FaceCapture, FaceConsent, FacePhoto } from '../modules/face/face.model';
 import { IdentityCheck } from '../modules/identity/identity-check.model';
 import { Invoice, InvoiceConfig, InvoiceLog, InvoiceOrder } from '../modules/invoice/invoice.model';
 import {
@@ -105,7 +105,7 @@ export function initModels(sequelize: Sequelize): void {
   ])
     model.initModel(sequelize);
   for (const model of [LessonProgress, StudySession, StudyRefusal, PopupAnswer]) model.initModel(sequelize);
-  for (const model of [FacePhoto, FaceCapture]) model.initModel(sequelize);
+  for (const model of [FacePhoto, FaceCapture, FaceConsent]) model.initModel(sequelize);
   for (const model of [ExamCategory, ExamQuestion, ExamPaper, ExamPaperQuestion, ExamSetting, ExamAttempt])
     model.initModel(sequelize);
   for (const model of [Certificate, CertificatePrintLog, CertificateQueryMiss]) model.initModel(sequelize);

@@ -12,3 +12,9 @@ export const uploadFacePhoto = (photo: Blob, fileName = 'face.jpg') => {
   form.append('file', photo, fileName);
   return api.upload('face/photo-upload', form);
 };
+
+/** The project's face agreement (人脸识别授权协议) and when the student agreed to it. Rejects with an ApiError. */
+export const getFaceAgreement = () => api.call('project/face-agreement', {});
+
+/** Records the student's consent to the face agreement (agreeing again keeps the first). Rejects with an ApiError. */
+export const agreeToFaceAgreement = () => api.call('face/agree', {});

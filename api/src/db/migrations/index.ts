@@ -43,6 +43,7 @@ import { m0053PartnerSsoSessions } from './0053-partner-sso-sessions';
 import { m0060Cms } from './0060-cms';
 import { m0070UploadedImages } from './0070-uploaded-images';
 import { m0071Dashboard } from './0071-dashboard';
+import { m0072FaceConsents } from './0072-face-consents';
 import { m0075IdentityChecks } from './0075-identity-checks';
 import { m0076ClassApplies } from './0076-class-applies';
 
@@ -94,4 +95,5 @@ export const migrations: Migration[] = [
   m0076ClassApplies,
   m0046ExceptionCases,
   m0047ExceptionResolutions,
+  m0072FaceConsents,
 ];

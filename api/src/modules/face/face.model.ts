@@ -70,3 +70,24 @@ export class FaceCapture extends Model<InferAttributes<FaceCapture>, InferCreati
     );
   }
 }
+
+/** A student's consent to the project's face agreement: when, and the text agreed to (one per student). */
+export class FaceConsent extends Model<InferAttributes<FaceConsent>, InferCreationAttributes<FaceConsent>> {
+  declare id: CreationOptional<number>;
+  declare projectId: number;
+  declare accountId: number;
+  declare agreementText: string;
+  declare agreedAt: CreationOptional<Date>;
+
+  static initModel(sequelize: Sequelize): void {
+    FaceConsent.init(
+      {
+        ...tenantKeyAttributes,
+        accountId: { type: DataTypes.INTEGER, allowNull: false, unique: true },
+        agreementText: { type: DataTypes.TEXT, allowNull: false },
+        agreedAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
+      },
+      { sequelize, tableName: 'face_consent', timestamps: false },
+    );
+  }
+}

@@ -16,7 +16,7 @@ import { containsPattern } from '../../core/query';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { findStudentByMobile, MOBILE_MESSAGES, mobileRaceLost } from '../account/mobile.service';
 import { audit } from '../audit/audit.service';
-import { FaceCapture, FacePhoto } from '../face/face.model';
+import { FaceCapture, FaceConsent, FacePhoto } from '../face/face.model';
 import { latestIdentityChecks } from '../identity/identity.service';
 import { revokeAccountSessions } from '../session/session.service';
 import { classHours } from '../train-class/class-read';
@@ -230,6 +230,7 @@ export async function studentDetail(scope: ActorScope, id: number): Promise<Stud
     ).map((wxapp) => [wxapp.id, wxapp.name]),
   );
   const photo = await FacePhoto.findOne({ where: { accountId: id, projectId } });
+  const consent = await FaceConsent.findOne({ where: { accountId: id, projectId } });
   const identity = student.idCardNo ? parseIdCardNumber(student.idCardNo) : null;
   return {
     id: student.id,
@@ -254,6 +255,7 @@ export async function studentDetail(scope: ActorScope, id: number): Promise<Stud
     })),
     enrolments: await studentEnrolments(scope, id),
     facePhoto: { hasPhoto: Boolean(photo), updatedAt: iso(photo?.updatedAt) },
+    faceConsentAt: iso(consent?.agreedAt),
     captureCount: await FaceCapture.count({ where: { projectId, accountId: id } }),
     identity: (await latestIdentityChecks(scope, [id])).get(id) ?? null,
     abilities: studentAbilities(scope, student),

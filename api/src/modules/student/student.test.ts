@@ -353,6 +353,7 @@ describe('face photo and captures', () => {
       for (const [name, value] of Object.entries(fields)) request = request.field(name, value);
       return request.attach('file', image, 'face.png').then((res) => res.body as Envelope<unknown>);
     };
+    expect((await call('face/agree', studentToken, {})).respCode).toBe(200);
     expect((await upload('face/photo-upload', reference)).respCode).toBe(200);
     const start = await ok(
       call<StudyStart>('study/start', studentToken, {
@@ -385,6 +386,11 @@ describe('face photo and captures', () => {
     expect(image.body.equals(small)).toBe(true);
     const detail = await ok(call<StudentDetail>('student/detail', token, { id: student.id }));
     expect(detail).toMatchObject({ facePhoto: { hasPhoto: true }, captureCount: 2 });
+    // When the student agreed to the face agreement (before the photo).
+    expect(detail.faceConsentAt).toEqual(expect.any(String));
+    expect(Date.parse(detail.faceConsentAt as string)).toBeLessThanOrEqual(
+      Date.parse(detail.facePhoto.updatedAt as string),
+    );
 
     const otherToken = await staffToken((await buildProject()).id, DETAIL);
     expect(await call('student/capture-image', otherToken, { id: failed.id })).toMatchObject({

@@ -20,7 +20,11 @@ jest.mock('../../api/study', () => ({
   sendHeartbeat: jest.fn(),
   endStudy: jest.fn(() => Promise.resolve(null)),
 }));
-jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn(), uploadFacePhoto: jest.fn() }));
+jest.mock('../../api/face', () => ({
+  getFacePhotoStatus: jest.fn(),
+  uploadFacePhoto: jest.fn(),
+  getFaceAgreement: jest.fn(async () => ({ text: '协议', agreedAt: '2025-03-01T07:59:00.000Z' })),
+}));
 jest.mock('../../api/account', () => ({ getNeedComplete: jest.fn() }));
 jest.mock('../../api/exam', () => ({
   getExamEntry: jest.fn(() => Promise.resolve(buildEntry({ examRequired: false, exerciseOpen: false }))),
@@ -75,7 +79,10 @@ beforeEach(() => {
   parent.postMessage.mockReset();
   jest.mocked(getStudyInfo).mockReset().mockResolvedValue(INFO);
   jest.mocked(getNeedComplete).mockReset().mockResolvedValue({ needComplete: false, missing: [] });
-  jest.mocked(getFacePhotoStatus).mockReset().mockResolvedValue({ hasPhoto: true, updatedAt: null });
+  jest
+    .mocked(getFacePhotoStatus)
+    .mockReset()
+    .mockResolvedValue({ hasPhoto: true, updatedAt: null, agreedAt: '2025-03-01T07:59:00.000Z' });
   jest.mocked(exchangeSsoTicket).mockReset();
   jest
     .mocked(getEmbedInfo)
@@ -187,11 +194,13 @@ describe('EmbeddedStudyPage: the session', () => {
   it('uploads the face photo in the page rather than leading out of the frame', async () => {
     saveEmbedded(session());
     jest.mocked(getStudyInfo).mockResolvedValue({ ...INFO, rules: buildRules({ faceCheck: true }) });
-    jest.mocked(getFacePhotoStatus).mockResolvedValue({ hasPhoto: false, updatedAt: null });
+    jest
+      .mocked(getFacePhotoStatus)
+      .mockResolvedValue({ hasPhoto: false, updatedAt: null, agreedAt: '2025-03-01T07:59:00.000Z' });
     renderScreen(<EmbeddedStudyPage />, `/hxtx/detail-study?app=${APP}&myClassId=41`);
     expect(await screen.findByRole('region', { name: '上传人脸照片' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '去上传' })).toBeNull();
-    expect(screen.getByLabelText('拍摄人脸照片')).toBeTruthy();
+    expect(await screen.findByLabelText('拍摄人脸照片')).toBeTruthy();
   });
 
   it('is the ordinary study page for a student of the site, outside a frame', async () => {

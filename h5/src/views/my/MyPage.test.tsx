@@ -15,7 +15,7 @@ import { Dialog } from 'react-vant';
 import wx from 'weixin-js-sdk';
 import { getMyProfile } from '../../api/account';
 import { countCart } from '../../api/cart';
-import { getFacePhotoStatus, uploadFacePhoto } from '../../api/face';
+import { agreeToFaceAgreement, getFaceAgreement, getFacePhotoStatus, uploadFacePhoto } from '../../api/face';
 import { loginOut, modifyMobile, modifyPassword, modifyPasswordByMobile } from '../../api/login';
 import { listMyCertificates } from '../../api/my-certificate';
 import {
@@ -67,7 +67,12 @@ jest.mock('../../api/my-class', () => ({
   listRecommendedClasses: jest.fn(),
   listMyPushStates: jest.fn(),
 }));
-jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn(), uploadFacePhoto: jest.fn() }));
+jest.mock('../../api/face', () => ({
+  getFacePhotoStatus: jest.fn(),
+  uploadFacePhoto: jest.fn(),
+  getFaceAgreement: jest.fn(),
+  agreeToFaceAgreement: jest.fn(),
+}));
 jest.mock('../../api/my-certificate', () => ({
   listMyCertificates: jest.fn(),
   viewMyCertificate: jest.fn(),
@@ -247,7 +252,9 @@ beforeEach(() => {
   jest.mocked(getRefundData).mockReset();
   jest.mocked(submitRefundApply).mockReset();
   jest.mocked(cancelRefundApply).mockReset();
-  facePhoto.mockReset().mockResolvedValue({ hasPhoto: false, updatedAt: null });
+  facePhoto
+    .mockReset()
+    .mockResolvedValue({ hasPhoto: false, updatedAt: null, agreedAt: '2025-03-01T07:59:00.000Z' });
   jest.mocked(listMyCertificates).mockReset().mockResolvedValue({ list: [], hiddenKinds: [] });
   uploadPhoto.mockReset();
   setTokenCookie('tok');
@@ -734,7 +741,11 @@ describe('MyPage: 人脸照片', () => {
   const faceCell = async () => (await screen.findByText('人脸照片')).closest('.rv-cell') as HTMLElement;
 
   it('shows whether the photo is uploaded and uploads one from the camera or the album', async () => {
-    const saved = { hasPhoto: true, updatedAt: '2025-03-01T08:00:00.000Z' };
+    const saved = {
+      hasPhoto: true,
+      updatedAt: '2025-03-01T08:00:00.000Z',
+      agreedAt: '2025-03-01T07:59:00.000Z',
+    };
     uploadPhoto.mockResolvedValue(saved);
     renderMy();
     const cell = await faceCell();
@@ -748,6 +759,27 @@ describe('MyPage: 人脸照片', () => {
     expect(uploadPhoto).toHaveBeenCalledWith(photo, 'me.png');
     expect(toastSuccess).toHaveBeenCalledWith('人脸照片已上传');
     expect(within(cell).getByText(/^更新于 2025-03-01/)).toBeTruthy();
+  });
+
+  it('before the student agreed to the face agreement: 阅读并同意授权协议 shows it, 同意 records it, then uploads', async () => {
+    facePhoto.mockResolvedValue({ hasPhoto: false, updatedAt: null, agreedAt: null });
+    jest.mocked(getFaceAgreement).mockResolvedValue({ text: '人脸信息仅用于核验本人学习。', agreedAt: null });
+    jest
+      .mocked(agreeToFaceAgreement)
+      .mockResolvedValue({ text: '人脸信息仅用于核验本人学习。', agreedAt: '2025-03-01T07:59:00.000Z' });
+    renderMy();
+    const cell = await faceCell();
+    await within(cell).findByText('未上传');
+    expect(screen.queryByLabelText('选择人脸照片')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: '阅读并同意授权协议' }));
+    const dialog = (await screen.findByText('人脸信息仅用于核验本人学习。')).closest(
+      '.rv-dialog',
+    ) as HTMLElement;
+    expect(within(dialog).getByText('人脸识别授权协议')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '同意' }));
+    await waitFor(() => expect(agreeToFaceAgreement).toHaveBeenCalledTimes(1));
+    expect(await screen.findByLabelText('选择人脸照片')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '阅读并同意授权协议' })).toBeNull();
   });
 
   it('keeps the status when the upload is refused (the request client shows why)', async () => {

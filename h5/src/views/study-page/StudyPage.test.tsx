@@ -19,7 +19,10 @@ jest.mock('../../api/study', () => ({
   submitFaceCheck: jest.fn(),
   endStudy: jest.fn(() => Promise.resolve(null)),
 }));
-jest.mock('../../api/face', () => ({ getFacePhotoStatus: jest.fn() }));
+jest.mock('../../api/face', () => ({
+  getFacePhotoStatus: jest.fn(),
+  getFaceAgreement: jest.fn(async () => ({ text: '协议', agreedAt: '2025-03-01T07:59:00.000Z' })),
+}));
 jest.mock('../../api/account', () => ({ getNeedComplete: jest.fn() }));
 jest.mock('../../api/exam', () => ({
   getExamEntry: jest.fn(() => Promise.resolve(buildEntry({ examRequired: false, exerciseOpen: false }))),
@@ -82,7 +85,11 @@ beforeEach(() => {
   studyInfo.mockReset().mockResolvedValue(INFO);
   jest.mocked(getNeedComplete).mockReset().mockResolvedValue({ needComplete: false, missing: [] });
   start.mockReset();
-  photoStatus.mockReset().mockResolvedValue({ hasPhoto: true, updatedAt: '2025-03-01T08:00:00.000Z' });
+  photoStatus.mockReset().mockResolvedValue({
+    hasPhoto: true,
+    updatedAt: '2025-03-01T08:00:00.000Z',
+    agreedAt: '2025-03-01T07:59:00.000Z',
+  });
   setTokenCookie('tok');
   toastInfo = jest.spyOn(Toast, 'info').mockImplementation(() => ({ config: jest.fn(), clear: jest.fn() }));
 });
@@ -206,7 +213,7 @@ describe('StudyPage: who may see it', () => {
 describe('StudyPage: face checks need a reference photo', () => {
   it('tells a student without a photo to add one first, and leads to it', async () => {
     studyInfo.mockResolvedValue(buildStudyInfo({ rules: buildRules({ faceCheck: true }) }));
-    photoStatus.mockResolvedValue({ hasPhoto: false, updatedAt: null });
+    photoStatus.mockResolvedValue({ hasPhoto: false, updatedAt: null, agreedAt: '2025-03-01T07:59:00.000Z' });
     renderStudy();
     expect(await screen.findByText('本班级学习需要人脸核验，请先上传本人照片')).toBeTruthy();
 

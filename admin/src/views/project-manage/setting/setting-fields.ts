@@ -263,6 +263,12 @@ export const SETTING_GROUPS: SettingGroup[] = [
         help: '开始学习前及学习过程中随机进行人脸比对，通过后才能继续学习。',
         kind: flag(),
       },
+      {
+        name: 'faceAgreement',
+        label: '人脸识别授权协议',
+        help: '学员首次上传人脸照片或人脸核验前阅读并同意的协议；同意的时间和协议文本随学员保存。',
+        kind: { type: 'text', max: 4000, multiline: true },
+      },
     ],
   },
   {

@@ -85,6 +85,7 @@ const STUDENT: StudentDetail = {
   ],
   enrolments: [ENROLMENT],
   facePhoto: { hasPhoto: true, updatedAt: '2026-03-05T02:00:00.000Z' },
+  faceConsentAt: '2026-03-05T01:58:00.000Z',
   captureCount: 1,
   identity: null,
   abilities: { canIdCardCheck: true, idCardCheckRefusal: null },
@@ -160,6 +161,8 @@ describe('StudentDetailPage', () => {
     );
     await waitFor(() => expect(fetchStudentFacePhoto).toHaveBeenCalledWith(11));
     expect(await screen.findByAltText('人脸照片')).toBeTruthy();
+    // When 张三 agreed to the face agreement (China time).
+    expect(screen.getByText(/^已同意 2026-03-05 \d{2}:58/)).toBeTruthy();
     await waitFor(() => expect(listFaceCaptures).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10, id: 11 }));
     const capture = (await screen.findByText('0.92')).closest('tr') as HTMLElement;
     for (const text of ['开始学习前', '通过', '模拟比对'])

@@ -173,7 +173,7 @@ function WechatCard({ student, onChanged }: { student: StudentDetail; onChanged:
   );
 }
 
-/** 人脸核验: the reference photo, then every face capture of the student. */
+/** 人脸核验: the reference photo, when the student agreed to the face agreement, then every face capture. */
 function FaceCard({ student }: { student: StudentDetail }) {
   const photo = useBlobUrl(student.facePhoto.hasPhoto ? student.id : null, fetchStudentFacePhoto);
   return (
@@ -194,6 +194,14 @@ function FaceCard({ student }: { student: StudentDetail }) {
             <Typography.Text type="secondary">
               更新于 {formatDateTime(student.facePhoto.updatedAt)}
             </Typography.Text>
+          )}
+        </Flex>
+        <Flex gap={16} align="center">
+          <Typography.Text strong>人脸识别授权</Typography.Text>
+          {student.faceConsentAt ? (
+            <Typography.Text>已同意 {formatDateTime(student.faceConsentAt)}</Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">未同意</Typography.Text>
           )}
         </Flex>
         <Typography.Text strong>抓拍记录（{student.captureCount}）</Typography.Text>

@@ -3,6 +3,7 @@ import { formatDateTime } from '@px/config';
 import { type ChangeEvent, useRef } from 'react';
 import { Button, Cell, Toast } from 'react-vant';
 import { getFacePhotoStatus, uploadFacePhoto } from '../../../api/face';
+import { askFaceAgreement } from '../../../components/face-agreement/ask-face-agreement';
 import { type RemoteState, useRemote } from '../../../hooks/useRemote';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { fitPhoto } from '../../../utils/image-file';
@@ -19,6 +20,7 @@ function statusText(state: RemoteState<FacePhotoStatus>): string {
  * 人脸照片 (账号设置): whether the student has a reference photo for face checks
  * (`face/photo-status`) and an upload from the camera (拍照上传, the front camera) or the album
  * (从相册选择) through `face/photo-upload`; a photo larger than the server takes is scaled down first.
+ * Before the student agreed to the project's 人脸识别授权协议 it offers 阅读并同意授权协议 instead.
  * `onChange` hears of an upload (the embedded study page shows this in a partner's frame).
  */
 export function FacePhotoSettings({ onChange }: { onChange?: () => void } = {}) {
@@ -27,6 +29,16 @@ export function FacePhotoSettings({ onChange }: { onChange?: () => void } = {}) 
   const cameraRef = useRef<HTMLInputElement>(null);
   const albumRef = useRef<HTMLInputElement>(null);
   const { state } = status;
+  // Photos are taken only once the student agreed to the face agreement (the server refuses before).
+  const agreed = state.status === 'ready' && state.value.agreedAt !== null;
+
+  const agree = () =>
+    void lock
+      .run(async () => {
+        const agreement = await askFaceAgreement();
+        if (agreement) status.update((known) => ({ ...known, agreedAt: agreement.agreedAt }));
+      })
+      .catch(showLocalError);
 
   const onChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -55,37 +67,58 @@ export function FacePhotoSettings({ onChange }: { onChange?: () => void } = {}) 
         clickable={state.status === 'error'}
         onClick={state.status === 'error' ? status.reload : undefined}
       />
-      <div className="my-face__actions">
-        <input
-          ref={cameraRef}
-          className="my-face__file"
-          type="file"
-          accept="image/*"
-          capture="user"
-          aria-label="拍摄人脸照片"
-          onChange={onChosen}
-        />
-        <input
-          ref={albumRef}
-          className="my-face__file"
-          type="file"
-          accept="image/*"
-          aria-label="选择人脸照片"
-          onChange={onChosen}
-        />
-        <Button
-          size="small"
-          round
-          type="primary"
-          loading={lock.submitting}
-          onClick={() => cameraRef.current?.click()}
-        >
-          拍照上传
-        </Button>
-        <Button size="small" round plain disabled={lock.submitting} onClick={() => albumRef.current?.click()}>
-          从相册选择
-        </Button>
-      </div>
+      {agreed ? (
+        <div className="my-face__actions">
+          <input
+            ref={cameraRef}
+            className="my-face__file"
+            type="file"
+            accept="image/*"
+            capture="user"
+            aria-label="拍摄人脸照片"
+            onChange={onChosen}
+          />
+          <input
+            ref={albumRef}
+            className="my-face__file"
+            type="file"
+            accept="image/*"
+            aria-label="选择人脸照片"
+            onChange={onChosen}
+          />
+          <Button
+            size="small"
+            round
+            type="primary"
+            loading={lock.submitting}
+            onClick={() => cameraRef.current?.click()}
+          >
+            拍照上传
+          </Button>
+          <Button
+            size="small"
+            round
+            plain
+            disabled={lock.submitting}
+            onClick={() => albumRef.current?.click()}
+          >
+            从相册选择
+          </Button>
+        </div>
+      ) : (
+        <div className="my-face__actions">
+          <Button
+            size="small"
+            round
+            type="primary"
+            disabled={state.status !== 'ready'}
+            loading={lock.submitting}
+            onClick={agree}
+          >
+            阅读并同意授权协议
+          </Button>
+        </div>
+      )}
       <p className="my-face__tip">请上传本人正面免冠照片，光线充足、五官清晰</p>
     </Cell.Group>
   );

@@ -2,6 +2,7 @@ import type { FaceCheckAnswer } from '@px/api/contract';
 import { Passed, PhotoFail } from '@react-vant/icons';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { Button, Loading, Popup, Tag } from 'react-vant';
+import { agreeToFaceAgreement, getFaceAgreement } from '../../../api/face';
 import { submitFaceCheck } from '../../../api/study';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { fitPhoto } from '../../../utils/image-file';
@@ -30,6 +31,45 @@ export function captureModeOf(sdk: WechatJsSdkState, failures: CaptureFailures):
   return cameraAvailable() && !failures.camera ? 'camera' : 'file';
 }
 
+type ConsentState =
+  | { status: 'checking' }
+  | { status: 'needed'; text: string; agree: () => Promise<void> }
+  | { status: 'agreed' };
+
+/**
+ * Whether the student agreed to the project's face agreement, read each time the sheet opens
+ * (`project/face-agreement`); `agree` records it (`face/agree`). A failed read shows the request
+ * client's error and keeps the sheet waiting (退出学习 stays).
+ */
+function useFaceConsent(visible: boolean): ConsentState {
+  const [state, setState] = useState<ConsentState>({ status: 'checking' });
+  useEffect(() => {
+    if (!visible) return undefined;
+    let current = true;
+    setState({ status: 'checking' });
+    getFaceAgreement().then(
+      (found) => {
+        if (!current) return;
+        if (found.agreedAt) setState({ status: 'agreed' });
+        else
+          setState({
+            status: 'needed',
+            text: found.text,
+            agree: async () => {
+              await agreeToFaceAgreement();
+              if (current) setState({ status: 'agreed' });
+            },
+          });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [visible]);
+  return state;
+}
+
 export interface FaceCheckSheetProps {
   visible: boolean;
   sessionId: string;
@@ -45,7 +85,8 @@ export interface FaceCheckSheetProps {
  * The face check of a study session (`study/face-check`): a photo of the student, taken with
  * WeChat's camera inside WeChat and the browser's front camera elsewhere (a photo file when no
  * camera opens), is compared with the reference photo. Passed: 继续学习; failed: the reason and
- * 重新拍摄. A comparison that was only simulated says so (模拟核验).
+ * 重新拍摄. A comparison that was only simulated says so (模拟核验). A student who has not agreed to
+ * the project's 人脸识别授权协议 reads it first and taps 同意并继续 (the server refuses captures before).
  */
 export function FaceCheckSheet({ visible, sessionId, sdk, onPassed, onQuit }: FaceCheckSheetProps) {
   const [failures, setFailures] = useState<CaptureFailures>({ wechat: false, camera: false });
@@ -55,7 +96,8 @@ export function FaceCheckSheet({ visible, sessionId, sdk, onPassed, onQuit }: Fa
   const videoRef = useRef<HTMLVideoElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const mode = captureModeOf(sdk, failures);
-  const capturing = visible && result === null;
+  const agreement = useFaceConsent(visible);
+  const capturing = visible && result === null && agreement.status === 'agreed';
 
   // The browser's camera runs while the sheet waits for a photo.
   useEffect(() => {
@@ -134,7 +176,23 @@ export function FaceCheckSheet({ visible, sessionId, sdk, onPassed, onQuit }: Fa
       onClosed={() => setResult(null)}
     >
       <div className="face-check__body">
-        {result === null ? (
+        {agreement.status === 'checking' ? (
+          <Loading className="face-check__preparing">正在读取…</Loading>
+        ) : agreement.status === 'needed' ? (
+          <>
+            <p className="face-check__agreement-title">人脸识别授权协议</p>
+            <div className="face-check__agreement">{agreement.text}</div>
+            <Button
+              round
+              block
+              type="primary"
+              loading={lock.submitting}
+              onClick={() => void lock.run(agreement.agree).catch(showLocalError)}
+            >
+              同意并继续
+            </Button>
+          </>
+        ) : result === null ? (
           <>
             <p className="face-check__tip">学习需要核验本人，请正对镜头，保持光线充足</p>
             {mode === 'camera' && (

@@ -32,7 +32,11 @@ jest.mock('../../../api/study', () => ({
   submitFaceCheck: jest.fn(),
   endStudy: jest.fn(),
 }));
-jest.mock('../../../api/face', () => ({ getFacePhotoStatus: jest.fn() }));
+jest.mock('../../../api/face', () => ({
+  getFacePhotoStatus: jest.fn(),
+  getFaceAgreement: jest.fn(async () => ({ text: '协议', agreedAt: '2025-03-01T07:59:00.000Z' })),
+  agreeToFaceAgreement: jest.fn(),
+}));
 jest.mock('../../../api/account', () => ({ getNeedComplete: jest.fn() }));
 // The study page's exam panel: a class without an exam (the player is what is tested here).
 jest.mock('../../../api/exam', () => ({
@@ -92,7 +96,11 @@ beforeEach(() => {
   confirmIdle.mockReset().mockResolvedValue(null);
   faceCheck.mockReset();
   end.mockReset().mockResolvedValue(null);
-  photoStatus.mockReset().mockResolvedValue({ hasPhoto: true, updatedAt: '2025-03-01T08:00:00.000Z' });
+  photoStatus.mockReset().mockResolvedValue({
+    hasPhoto: true,
+    updatedAt: '2025-03-01T08:00:00.000Z',
+    agreedAt: '2025-03-01T07:59:00.000Z',
+  });
   setTokenCookie('tok');
   const mute = () => ({ config: jest.fn(), clear: jest.fn() });
   toastInfo = jest.spyOn(Toast, 'info').mockImplementation(mute);
