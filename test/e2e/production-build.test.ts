@@ -30,6 +30,22 @@ test('the compiled server runs with plain node: health, readiness, metrics, drai
   const bundle = fs.readFileSync(path.join(API_DIST, 'main.js'), 'utf8');
   expect(bundle).not.toMatch(/require\("@px\//);
   expect(bundle).toContain('require("pg-boss")');
+  // Every record policy is in it: a policy registers itself when its file loads, and a file that is
+  // only imported for that (\`import './x.policy'\`) must not be dropped as free of side effects
+  // (api/package.json "sideEffects"), or its verbs fail in production only.
+  const policies = fs
+    .readdirSync(path.join(__dirname, '..', '..', 'api', 'src', 'modules'), { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.policy.ts'))
+    .flatMap((file) =>
+      [
+        ...fs
+          .readFileSync(path.join(__dirname, '..', '..', 'api', 'src', 'modules', file), 'utf8')
+          .matchAll(/export const (\w+) = definePolicy\(/g),
+      ].map((match) => match[1]),
+    );
+  expect(policies.length).toBeGreaterThan(10);
+  expect(policies.filter((name) => !bundle.includes(`${name} = definePolicy(`))).toEqual([]);
   // The face-recognition worker (a file of its own) loads under plain node and answers.
   const worker = new Worker(path.join(API_DIST, 'face-api.worker.js'));
   try {
