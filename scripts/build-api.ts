@@ -32,14 +32,16 @@ const externalPackagesButWorkspaces: Plugin = {
 export async function buildApi(options: { log?: (line: string) => void } = {}): Promise<string[]> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
-  fs.rmSync(API_DIST, { recursive: true, force: true });
+  // Built beside the old one, then swapped in: a server running or starting from api/dist (another
+  // test's, say) never sees half a bundle. Same depth as api/dist, so `api/src/paths.ts` holds.
+  const building = path.join(ROOT, 'api', `.dist-${process.pid}-${Date.now()}`);
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: {
       main: 'api/src/main.ts',
       'face-api.worker': 'api/src/modules/face/face-api.worker.ts',
     },
-    outdir: API_DIST,
+    outdir: building,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -53,7 +55,13 @@ export async function buildApi(options: { log?: (line: string) => void } = {}): 
     metafile: true,
     logLevel: 'warning',
   });
-  const files = Object.keys(result.metafile.outputs).map((file) => path.resolve(ROOT, file));
+  const old = `${building}-old`;
+  if (fs.existsSync(API_DIST)) fs.renameSync(API_DIST, old);
+  fs.renameSync(building, API_DIST);
+  fs.rmSync(old, { recursive: true, force: true });
+  const files = Object.keys(result.metafile.outputs).map((file) =>
+    path.join(API_DIST, path.relative(building, path.resolve(ROOT, file))),
+  );
   log(`api: built ${path.relative(ROOT, API_DIST)}/main.js in ${Date.now() - started} ms`);
   return files;
 }
