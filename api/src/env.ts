@@ -24,6 +24,14 @@ const envSchema = z.object({
   DATABASE_APP_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** The password of `px_app` when DATABASE_APP_URL is unset; required in production with DATABASE_URL. */
   DATABASE_APP_PASSWORD: z.string().min(8).optional(),
+  /**
+   * `transaction`: the application's connection goes through a transaction pooler (PgBouncer in
+   * transaction mode): no named prepared statements, and what needs a session of its own (the change
+   * feed's LISTEN) uses DATABASE_DIRECT_URL. docs/operations.md "PgBouncer".
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /** The application role's connection to the server itself, bypassing the pooler (required with a pooler). */
+  DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   /** Fixed port for the embedded PostgreSQL; a free one is picked when unset. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -194,6 +202,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   ) {
     throw new Error(
       'Invalid environment: DATABASE_APP_URL: required in production with DATABASE_URL (or DATABASE_APP_PASSWORD for the role px_app)',
+    );
+  }
+  if (result.data.DATABASE_POOLER === 'transaction' && !result.data.DATABASE_DIRECT_URL) {
+    throw new Error(
+      'Invalid environment: DATABASE_DIRECT_URL: required with DATABASE_POOLER=transaction (the change feed listens on a session of its own)',
     );
   }
   return {

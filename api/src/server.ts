@@ -106,7 +106,10 @@ export async function startServer(
     appUrl: env.DATABASE_APP_URL,
     password: env.DATABASE_APP_PASSWORD,
   });
-  const sequelize = createSequelize(appUrl, { logSql });
+  const sequelize = createSequelize(appUrl, {
+    logSql,
+    transactionPooler: env.DATABASE_POOLER === 'transaction',
+  });
   let ownerOpen = true;
   const closeOwner = async () => {
     if (ownerOpen) await owner.close();
@@ -203,7 +206,8 @@ export async function startServer(
     });
     jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
     // Sessions and request projects are cached in process; every instance drops them on a change.
-    changeFeed = await startChangeFeed(appUrl, logger);
+    // LISTEN needs a session of its own: never through a transaction pooler.
+    changeFeed = await startChangeFeed(env.DATABASE_DIRECT_URL ?? appUrl, logger);
     providers.metrics.watch({ sequelize, changeFeed, processMetrics: true });
     if (env.METRICS_PORT !== undefined)
       metricsServer = await startMetricsServer(

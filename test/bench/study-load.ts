@@ -1,4 +1,5 @@
 import { DEMO } from '@px/api';
+import { idCardCheckChar } from '@px/config';
 import type { BeatRefusalReason, HeartbeatAnswer, StudyStart } from '@px/api/contract';
 import type { Client } from 'pg';
 import { type Envelope, post, signIn } from './api-client';
@@ -142,14 +143,23 @@ export async function prepareStudy(apiUrl: string, db: Client, count: number): P
   ]);
   // Mobiles 199 + four digits of this run + the student's number, so a reused database takes them too.
   const prefix = `199${String(Date.now() % 10_000).padStart(4, '0')}`;
+  // Each with a valid ID number of its own: the demo project asks for the profile before study.
+  // A birth date and sequence number per student, from an offset of this run (a reused database).
+  const offset = (Date.now() % 10_000) * 1_000;
+  const idCardNos = Array.from({ length: count }, (_, index) => {
+    const k = offset + index;
+    const birth = `${1950 + (k % 50)}${String(1 + (Math.floor(k / 50) % 12)).padStart(2, '0')}${String(1 + (Math.floor(k / 600) % 28)).padStart(2, '0')}`;
+    const first17 = `110101${birth}${String(Math.floor(k / 16_800) % 1000).padStart(3, '0')}`;
+    return `${first17}${idCardCheckChar(first17)}`;
+  });
   const { rows: students } = await db.query<{ id: number; mobile: string }>(
-    `INSERT INTO account (project_id, unit_id, role_id, role_system, real_name, mobile, password_hash)
+    `INSERT INTO account (project_id, unit_id, role_id, role_system, real_name, mobile, id_card_no, password_hash)
      SELECT a.project_id, a.unit_id, a.role_id, a.role_system, '压测学员' || n, $3 || lpad(n::text, 4, '0'),
-            a.password_hash
+            ($5::text[])[n], a.password_hash
        FROM account a, generate_series(1, $2::int) AS n
       WHERE a.project_id = $1 AND a.role_system = 3 AND a.mobile = $4
      RETURNING id, mobile`,
-    [project.id, count, prefix, DEMO.accounts.student.mobile],
+    [project.id, count, prefix, DEMO.accounts.student.mobile, idCardNos],
   );
   if (students.length !== count) throw new Error('the demo student is missing');
   const { rows: enrolments } = await db.query<{ id: number; account_id: number }>(

@@ -260,7 +260,7 @@ describe('the driver sends each statement with the access of the code running it
 
   test('settings sent unprepared (behind a transaction pooler) and prepared again after DEALLOCATE', async () => {
     const ofA = await withBypass('test', () => count(a));
-    const unprepared = createSequelize(testAppUrl(app.databaseUrl), { preparedSettings: false, poolMax: 2 });
+    const unprepared = createSequelize(testAppUrl(app.databaseUrl), { transactionPooler: true, poolMax: 2 });
     try {
       const units = (project: number) =>
         unprepared

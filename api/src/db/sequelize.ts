@@ -15,11 +15,20 @@ export interface ConnectOptions {
    */
   owner?: boolean;
   /**
-   * The application's connection prepares its tenant settings statement once per connection
-   * (default). Off when a transaction pooler without named statements stands between (PgBouncer
-   * 1.18 in transaction mode).
+   * A transaction pooler without named statements stands between (PgBouncer 1.18 in transaction
+   * mode): nothing is prepared by name on a connection (the tenant settings statement, the hot
+   * paths' statements of `db/prepared.ts`), since the next transaction may run on another server
+   * connection.
    */
-  preparedSettings?: boolean;
+  transactionPooler?: boolean;
+}
+
+/** Sequelize instances whose connections go through a transaction pooler. */
+const pooled = new WeakSet<Sequelize>();
+
+/** Whether statements may be prepared by name on `sequelize`'s connections (no transaction pooler). */
+export function namedStatements(sequelize: Sequelize): boolean {
+  return !pooled.has(sequelize);
 }
 
 /**
@@ -31,13 +40,14 @@ export function createSequelize(databaseUrl: string, options: ConnectOptions = {
     dialect: 'postgres',
     ...(options.owner
       ? { dialectOptions: { options: '-c app.bypass=on' } }
-      : { dialectModule: createTenantPg({ preparedSettings: options.preparedSettings ?? true }) }),
+      : { dialectModule: createTenantPg({ preparedSettings: !options.transactionPooler }) }),
     logging: options.logSql ?? false,
     define: { underscored: true, freezeTableName: true },
     pool: { max: options.poolMax ?? 10, min: 0, idle: 10_000, acquire: 30_000 },
     timezone: '+08:00',
   });
   if (!options.owner) bypassForAllTenantsQueries(sequelize as unknown as { dialect: unknown });
+  if (options.transactionPooler) pooled.add(sequelize);
   return sequelize;
 }
 

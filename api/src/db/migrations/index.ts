@@ -46,6 +46,7 @@ import { m0071Dashboard } from './0071-dashboard';
 import { m0072FaceConsents } from './0072-face-consents';
 import { m0075IdentityChecks } from './0075-identity-checks';
 import { m0076ClassApplies } from './0076-class-applies';
+import { m0090StudyBeatFunctions } from './0090-study-beat-functions';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -96,4 +97,5 @@ export const migrations: Migration[] = [
   m0046ExceptionCases,
   m0047ExceptionResolutions,
   m0072FaceConsents,
+  m0090StudyBeatFunctions,
 ];

@@ -40,19 +40,15 @@ export interface BeatRow {
   progress_version: string;
 }
 
-const READ_TEXT = `
-  SELECT s.status, s.my_class_id, s.progress_id, s.last_seq, s.last_beat_at, s.last_position,
-         s.awaiting, s.open_questions, s.idle_due_at, s.face_due_at,
-         p.duration_seconds, p.credited_seconds, p.furthest_position, p.segments, p.finished_at,
-         m.status AS enrolment_status, s.xmin::text AS session_version, p.xmin::text AS progress_version
-    FROM study_session s
-    JOIN lesson_progress p ON p.id = s.progress_id AND p.project_id = s.project_id
-    JOIN my_class m ON m.id = s.my_class_id AND m.project_id = s.project_id
-   WHERE s.id = $1 AND s.project_id = $2 AND s.account_id = $3`;
-const READ: PreparedStatement = { name: 'study-beat-read', text: READ_TEXT };
+// The statements themselves are the functions of migration 0090 (PL/pgSQL prepares and plans them
+// once per server connection, which works through a transaction pooler too).
+const READ: PreparedStatement = {
+  name: 'study-beat-read',
+  text: 'SELECT * FROM study_beat_read($1::uuid, $2::int, $3::int, false)',
+};
 const READ_LOCKED: PreparedStatement = {
   name: 'study-beat-read-locked',
-  text: `${READ_TEXT} FOR UPDATE OF s, p`,
+  text: 'SELECT * FROM study_beat_read($1::uuid, $2::int, $3::int, true)',
 };
 
 /**
@@ -73,43 +69,12 @@ export async function readBeat(
   return row;
 }
 
-const WRITE_TEXT = `
-  WITH durability AS (
-    SELECT CASE WHEN $20::boolean THEN set_config('synchronous_commit', 'off', true) END AS setting
-  ), locked AS (
-    SELECT s.id FROM study_session s
-      JOIN lesson_progress p ON p.id = s.progress_id AND p.project_id = s.project_id
-      CROSS JOIN durability
-     WHERE s.id = $1::uuid AND s.project_id = $2::int AND p.id = $3::int
-       AND s.xmin = $18::xid AND p.xmin = $19::xid
-       FOR UPDATE OF s, p
-  ), refusal AS (
-    INSERT INTO study_refusal (project_id, session_id, progress_id, seq, reason, position, created_at)
-    SELECT $2::int, $1::uuid, $3::int, $4::int, $5::text, $6::float8, $7::timestamptz
-      FROM locked WHERE $5::text IS NOT NULL
-  ), session AS (
-    UPDATE study_session s
-       SET last_seq = $8::int, last_beat_at = $9::timestamptz, last_position = $10::float8,
-           awaiting = $11::jsonb, credited_seconds = s.credited_seconds + $12::float8
-      FROM locked
-     WHERE s.id = locked.id AND $13::boolean
-    RETURNING s.xmin::text AS version
-  )
-  UPDATE lesson_progress p
-     SET credited_seconds = CASE WHEN $13::boolean THEN $14::float8 ELSE p.credited_seconds END,
-         furthest_position = CASE WHEN $13::boolean THEN $15::float8 ELSE p.furthest_position END,
-         segments = CASE WHEN $13::boolean THEN $16::jsonb ELSE p.segments END,
-         last_position = CASE WHEN $13::boolean THEN $10::float8 ELSE p.last_position END,
-         finished_at = CASE WHEN $17::boolean THEN $7::timestamptz ELSE p.finished_at END,
-         refused_beats = p.refused_beats + CASE WHEN $5::text IS NOT NULL THEN 1 ELSE 0 END,
-         updated_at = $7::timestamptz
-    FROM locked
-   WHERE p.id = $3::int AND p.project_id = $2::int
-  RETURNING p.xmin::text AS progress_version,
-            (SELECT version FROM session) AS session_version,
-            (SELECT m.status FROM my_class m
-              WHERE m.id = p.my_class_id AND m.project_id = p.project_id) AS enrolment_status`;
-const WRITE: PreparedStatement = { name: 'study-beat-write', text: WRITE_TEXT };
+const WRITE: PreparedStatement = {
+  name: 'study-beat-write',
+  text: `SELECT * FROM study_beat_write($1::uuid, $2::int, $3::int, $4::int, $5::text, $6::float8,
+    $7::timestamptz, $8::int, $9::timestamptz, $10::float8, $11::jsonb, $12::float8, $13::boolean,
+    $14::float8, $15::float8, $16::jsonb, $17::boolean, $18::xid, $19::xid, $20::boolean)`,
+};
 
 /** One beat's result to store: the judged outcome (null for a session no longer active) and why nothing was credited. */
 export interface BeatWrite {
