@@ -11,3 +11,18 @@ export async function expectVisible(locator: Locator, timeout = 15_000): Promise
     throw new Error(`expected ${locator} to become visible within ${timeout} ms`);
   }
 }
+
+/**
+ * Polls `check` (every 100 ms) until it answers truthy, for up to `timeoutMs`; fails naming `what`
+ * when it never does. A throw from `check` fails at once.
+ */
+export async function waitUntil(
+  check: () => unknown | Promise<unknown>,
+  { timeoutMs, what }: { timeoutMs: number; what: string },
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
