@@ -1,6 +1,6 @@
 import { DEMO } from '@px/api';
-import { idCardCheckChar } from '@px/config';
 import type { BeatRefusalReason, HeartbeatAnswer, StudyStart } from '@px/api/contract';
+import { idCardCheckChar } from '@px/config';
 import type { Client } from 'pg';
 import { type Envelope, post, signIn } from './api-client';
 import { type Play, type Player, type SentBeat, startPlay } from './players';

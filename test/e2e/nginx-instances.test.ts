@@ -68,7 +68,9 @@ async function startNginx(upstreamsFile: string): Promise<string> {
   await waitUntil(
     async () => {
       if (nginx?.exitCode !== null) throw new Error(`nginx exited: ${output}`);
-      const answer = await send(`${url}/api/project/system-info.action`, { method: 'POST' }).catch(() => null);
+      const answer = await send(`${url}/api/project/system-info.action`, { method: 'POST' }).catch(
+        () => null,
+      );
       return answer?.status === 200;
     },
     { timeoutMs: 20_000, what: 'nginx answering' },
@@ -253,9 +255,7 @@ test('three instances behind nginx: a drained one loses no call, a killed one on
   await callProduct(first.url, second, 'login/login-out', {});
   await waitUntil(
     async () =>
-      (
-        JSON.parse((await accountInfo(third.url, second)).body) as { respCode: number }
-      ).respCode !== 200,
+      (JSON.parse((await accountInfo(third.url, second)).body) as { respCode: number }).respCode !== 200,
     { timeoutMs: 5_000, what: 'the other instance to drop the signed-out session' },
   );
 
