@@ -85,7 +85,7 @@ export function ExceptionLogPage() {
     {
       title: '时间',
       dataIndex: 'at',
-      width: 140,
+      width: 160,
       render: (value: string) => formatDateTime(value, LIST_TIME),
     },
     { title: '项目', dataIndex: 'projectName', width: 120, optional: 'shown', render: orDash },
