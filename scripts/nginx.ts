@@ -55,17 +55,20 @@ ${
 }    client_max_body_size 25m;
     gzip_static on;
 
-    # Calls (and uploads) go to an instance. A connection refused is tried on the next instance
+    # What goes to an instance goes over kept-alive HTTP/1.1 with the client's address and host
+    # (the instances run with TRUST_PROXY). A connection refused is tried on the next instance
     # (nothing was sent); a call an instance took is never sent twice (no non_idempotent).
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-Host $http_host;
+    proxy_next_upstream error timeout;
+
+    # Calls and uploads.
     location /api/ {
         proxy_pass http://px_api;
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_set_header Host $http_host;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        proxy_set_header X-Forwarded-Proto $scheme;
-        proxy_set_header X-Forwarded-Host $http_host;
-        proxy_next_upstream error timeout;
         proxy_read_timeout 300s;
         # Exports and media stream; upload bodies go straight through.
         proxy_buffering off;
@@ -89,13 +92,6 @@ ${
     # Pages (history routing, prerendered shells, the first data embedded) come from the API.
     location / {
         proxy_pass http://px_api;
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_set_header Host $http_host;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        proxy_set_header X-Forwarded-Proto $scheme;
-        proxy_set_header X-Forwarded-Host $http_host;
-        proxy_next_upstream error timeout;
     }
 }
 `;
