@@ -184,12 +184,16 @@ export async function watchReadiness(options: {
     await options.reload();
   };
   await poll();
-  let running: Promise<void> = Promise.resolve();
+  // One poll at a time: a tick that finds the last poll still waiting for a silent instance skips.
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    running = running
-      .then(() => (stopped ? undefined : poll()))
+    if (running || stopped) return;
+    running = poll()
       .catch((error: Error) => {
         options.log?.(`readiness poll failed: ${error.message}`);
+      })
+      .finally(() => {
+        running = null;
       });
   }, interval);
   return {
