@@ -9,12 +9,15 @@ import { expectVisible } from '../support/wait';
 // Issue 15, refunds: the demo student 张三 pays a class through WeChat Pay (Native, the simulator's
 // scan page), applies for its refund in 我的订单 after reading the project's 退款说明; the demo
 // project admin approves it in 退款申请; the WeChat Pay simulator settles the refund and notifies;
-// 张三 sees the order refunded. The project admin's home counts the application when it arrives (issue 27).
+// 张三 sees the order refunded. The project admin's home counts the application when it arrives (issue 27),
+// and likewise an enrolment application (报名申请) to the demo class marked 报名需审核: 张三 applies in
+// the H5, the home's 报名申请待审核 goes up, and its link opens 报名审核 filtered to those waiting.
 
 const STEP_TIMEOUT = 180_000;
 /** An offered demo class 张三 is not enrolled in. */
 const CLASS = '护理人员现场急救技能班';
 const REASON = '端到端测试：工作调动，无法参加';
+const APPLY_REASON = '端到端测试：单位安排参加安全管理研修';
 
 let product: ProductServer;
 let browser: Browser;
@@ -233,6 +236,57 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       await expectVisible(order.getByText(/^已退款 ¥\d+\.\d{2}$/));
       expect(await order.getByText('退款申请已退款', { exact: false }).count()).toBe(0);
       await shot(page, '05-refunded', true);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    'the home counts an enrolment application when it arrives; its link opens 报名审核 filtered, approved there',
+    async () => {
+      const page = staff;
+      const todo = page.locator('[data-todo="classApplies"]');
+      const countOf = async () => {
+        const label = (await todo.getAttribute('aria-label')) ?? '';
+        const match = /^报名申请待审核 (\d+)$/.exec(label);
+        if (!match) throw new Error(`unexpected home item: ${label}`);
+        return Number(match[1]);
+      };
+      await page.goto(`${product.url}/admin/home`);
+      await expectVisible(todo);
+      // The demo's pending application of 李四, at least.
+      const before = await countOf();
+      expect(before).toBeGreaterThanOrEqual(1);
+
+      await student.goto(`${h5}/detail-public?id=${await classIdOf(DEMO.applyClass)}`);
+      await student.getByRole('button', { name: '申请报名' }).click();
+      const popup = student.locator('.rv-popup').filter({ hasText: '提交申请' });
+      await popup.getByLabel('申请说明').fill(APPLY_REASON);
+      await popup.getByRole('button', { name: '提交申请' }).click();
+      await expectVisible(student.getByText('报名申请审核中'));
+      await shot(student, '06-class-applied');
+
+      await page.reload();
+      await expectVisible(page.getByRole('link', { name: `报名申请待审核 ${before + 1}` }));
+      await shot(page, '07-home-class-applies');
+      await todo.click();
+      await page.waitForURL(/\/admin\/train-manage\/class-apply\?status=PENDING$/);
+      await expectVisible(page.locator('.ant-select').filter({ hasText: '待审核' }));
+      await expectVisible(page.getByText(`共 ${before + 1} 条`));
+      const mine = row(page, APPLY_REASON);
+      await expectVisible(mine.getByText('待审核'));
+      await button(mine, '通过').click();
+      const confirmation = page.locator('.ant-popconfirm').filter({ visible: true });
+      await button(confirmation, '通过').click();
+      await expectVisible(page.getByText('已通过，学员现在可以报名'));
+      // Filtered to those waiting, the approved application leaves the list.
+      await expectVisible(page.getByText(`共 ${before} 条`));
+      await shot(page, '08-class-apply-approved');
+
+      await page.goto(`${product.url}/admin/home`);
+      await expectVisible(page.getByRole('link', { name: `报名申请待审核 ${before}` }));
+      // The student may enrol now.
+      await student.reload();
+      await expectVisible(student.getByRole('button', { name: '立即报名' }));
     },
     STEP_TIMEOUT,
   );
