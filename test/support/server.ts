@@ -18,6 +18,8 @@ export interface ProductServer {
   metricsUrl: string | null;
   /** The demo partner site (合作平台 (demo), started with the demo data), else null. */
   partnerUrl: string | null;
+  /** The regulator simulator the product reports to (its pages and `/sim/faults`), else null. */
+  regulatorUrl: string | null;
   /** SIGTERM (as an operator stops `npm start`), then waits for the process to end. */
   stop(): Promise<void>;
   /** Sends SIGTERM and answers at once with the process's exit code to come (the drain runs meanwhile). */
@@ -96,12 +98,13 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
     child.stderr?.pipe(log);
   }
   try {
-    const { url, databaseUrl, wechatUrl, metricsUrl, partnerUrl } = await waitForBanner(child);
+    const { url, databaseUrl, wechatUrl, metricsUrl, partnerUrl, regulatorUrl } = await waitForBanner(child);
     return {
       url,
       wechatUrl,
       metricsUrl,
       partnerUrl,
+      regulatorUrl,
       databaseUrl: options.databaseUrl ?? database?.url ?? databaseUrl,
       async stop() {
         await stopChild(child);
@@ -139,6 +142,7 @@ function waitForBanner(child: ChildProcess): Promise<{
   wechatUrl: string;
   metricsUrl: string | null;
   partnerUrl: string | null;
+  regulatorUrl: string | null;
 }> {
   return new Promise((resolve, reject) => {
     let output = '';
@@ -153,6 +157,7 @@ function waitForBanner(child: ChildProcess): Promise<{
       const wechat = /WeChat \(sim\)\s+(http:\/\/\S+?)\/\s/.exec(output);
       const metrics = /Metrics\s+(http:\/\/\S+)/.exec(output);
       const partner = /合作平台 \(demo\)\s+(http:\/\/\S+?)\/\s/.exec(output);
+      const regulator = /监管平台 \(sim\)\s+(http:\/\/\S+?)\/\s/.exec(output);
       if (h5?.[1] && db?.[1] && wechat?.[1]) {
         clearTimeout(timer);
         resolve({
@@ -161,6 +166,7 @@ function waitForBanner(child: ChildProcess): Promise<{
           wechatUrl: wechat[1],
           metricsUrl: metrics?.[1] ?? null,
           partnerUrl: partner?.[1] ?? null,
+          regulatorUrl: regulator?.[1] ?? null,
         });
       }
     };
