@@ -8,6 +8,12 @@ import { withBypass, withProject } from '../db/tenant-access';
 /** The PostgreSQL schema pg-boss keeps its tables in (created by migration 0012). */
 export const JOB_SCHEMA = 'pgboss';
 
+/**
+ * How often one of the instances runs pg-boss's maintenance (expiry of jobs whose process died,
+ * archiving, deletion): at most this long after a job's expiry it is failed or retried.
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 15;
+
 /** pg-boss's database access through our Sequelize pool, optionally inside one of our transactions. */
 function executor(sequelize: Sequelize, transaction?: Transaction): PgBoss.Db {
   return {
@@ -67,15 +73,20 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
   });
   boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
   const byName = new Map(deps.definitions.map((definition) => [definition.name, definition]));
-  for (const definition of deps.definitions)
-    await boss.createQueue(definition.name, {
+  for (const definition of deps.definitions) {
+    const options = {
       name: definition.name,
       retryLimit: definition.retryLimit ?? 3,
       retryDelay: 30,
       retryBackoff: true,
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
       ...(definition.policy ? { policy: definition.policy } : {}),
-    });
+    };
+    await boss.createQueue(definition.name, options);
+    // A queue created by an earlier version keeps its settings otherwise (creating it again does
+    // nothing): its jobs would still expire, retry, … as they did then.
+    await boss.updateQueue(definition.name, options);
+  }
 
   const queue: JobQueue = {
     send<N extends JobName>(name: N, data: JobPayloads[N], options: SendOptions = {}) {
@@ -135,6 +146,9 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
         schema: JOB_SCHEMA,
         migrate: false,
         supervise: true,
+        // Maintenance fails the jobs whose run outlived their expiry (a process killed mid-run
+        // leaves its jobs `active`): often, so that a short expiry frees a stately queue's key soon.
+        maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
         schedule: true,
       });
       worker.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));

@@ -25,10 +25,22 @@ import type { ProjectPacer, PushPipelineOptions } from './regulator.provider';
  * - no answer, a server error, a clock or nonce refusal: RETRY_WAIT with exponential backoff, FAILED
  *   after `maxFailures` (the circuit pauses the project while the regulator keeps failing).
  *
- * A process killed mid-batch leaves its pushes SENDING; the sweep makes them due again once their
- * lease ran out, and the same push number sent again is answered DUPLICATE when the regulator had
- * it: every record is held once.
+ * A process killed mid-batch (docs/regulator.md "A sender killed mid-batch") leaves its pushes
+ * SENDING and its job `active`: the job expires `SENDER_EXPIRE_SECONDS` after it started (a run
+ * never lasts that long), the pushes' lease runs out within a run's length, and the next sender
+ * claims them again itself (the sweep also makes them due); the same push number sent again is
+ * answered DUPLICATE when the regulator had it: every record is held once.
  */
+
+/** A run claims and starts requests for this long; one last request in flight may end after it. */
+export const SENDER_SLICE_MS = 15_000;
+
+/**
+ * When a sender's job counts as dead (its process killed): longer than any run (the slice, one
+ * request's timeout, the batch's write), short so that a killed process's job stops holding the
+ * project's sender for long.
+ */
+export const SENDER_EXPIRE_SECONDS = 40;
 
 /** Sources of a record beyond the enrolment (the correction and ledger modules add theirs). */
 const recordSources: RecordSources = {};
@@ -247,15 +259,23 @@ export function settle(
 /** Claims up to `limit` due pushes of the project: SENDING under a lease, their attempt counted. */
 async function claim(scope: Scope, projectId: number, limit: number, leaseMs: number): Promise<Claimed[]> {
   const pushes = await scope.sequelize.query(
-    `UPDATE regulator_push p
+    // The due rows are picked once (a materialized CTE): as a subquery of the UPDATE the planner may
+    // scan `LIMIT … FOR UPDATE SKIP LOCKED` again for each row, each scan skipping the rows just
+    // claimed and taking the next ones, so that one claim took the whole backlog.
+    `WITH due AS MATERIALIZED (
+       SELECT id FROM regulator_push
+        WHERE project_id = :projectId
+          AND (status IN ('PENDING', 'RETRY_WAIT') AND next_attempt_at <= now()
+               -- A sender that died with it claimed: its lease ran out.
+               OR status = 'SENDING' AND lease_until < now())
+        ORDER BY next_attempt_at, id
+        LIMIT :limit
+        FOR UPDATE SKIP LOCKED)
+     UPDATE regulator_push p
         SET status = 'SENDING', attempts = p.attempts + 1,
             lease_until = now() + make_interval(secs => :leaseSeconds), updated_at = now()
-      WHERE p.id IN (
-        SELECT id FROM regulator_push
-         WHERE project_id = :projectId AND status IN ('PENDING', 'RETRY_WAIT') AND next_attempt_at <= now()
-         ORDER BY next_attempt_at, id
-         LIMIT :limit
-         FOR UPDATE SKIP LOCKED)
+       FROM due
+      WHERE p.id = due.id
       RETURNING p.*`,
     {
       replacements: { projectId, limit, leaseSeconds: leaseMs / 1000 },
@@ -409,13 +429,17 @@ async function fileClasses(
   return blocked;
 }
 
-/** Sends the batch, `concurrency` at a time at the project's pace. */
+/**
+ * Sends the batch, `concurrency` at a time at the project's pace; a push whose turn comes after
+ * `deadline` is given back unsent (so a run ends within its slice and one request's timeout).
+ */
 async function send(
   scope: Scope,
   client: RegulatorClient,
   pacer: ProjectPacer,
   pipeline: PushPipelineOptions,
   batch: Claimed[],
+  deadline: number,
 ): Promise<Attempted[]> {
   const results: Attempted[] = [];
   let next = 0;
@@ -424,6 +448,10 @@ async function send(
       const entry = batch[next++];
       if (!entry) return;
       const payload = entry.push.payload as StudyRecord;
+      if (Date.now() >= deadline) {
+        results.push({ settled: unsent(entry), log: null });
+        continue;
+      }
       if (!(await pacer.take())) {
         results.push({
           settled: unsent(entry, pacer.pausedUntil() ?? new Date(Date.now() + 1000)),
@@ -497,11 +525,12 @@ async function record(scope: Scope, projectId: number, results: Attempted[]): Pr
   });
 }
 
-/** When the project's next push is due (null: none waits). */
+/** When the project's next push is due (null: none waits), a dead sender's once its lease runs out. */
 async function nextDue(scope: Scope, projectId: number): Promise<Date | null> {
   const [row] = await scope.sequelize.query<{ at: Date | null }>(
-    `SELECT MIN(next_attempt_at) AS at FROM regulator_push
-      WHERE project_id = :projectId AND status IN ('PENDING', 'RETRY_WAIT')`,
+    `SELECT MIN(CASE WHEN status = 'SENDING' THEN lease_until ELSE next_attempt_at END) AS at
+       FROM regulator_push
+      WHERE project_id = :projectId AND status IN ('PENDING', 'RETRY_WAIT', 'SENDING')`,
     { replacements: { projectId }, type: QueryTypes.SELECT },
   );
   return row?.at ? new Date(row.at) : null;
@@ -533,7 +562,7 @@ export async function dispatchPushes(
   const client = provider.client({ endpoint, appId: config.appId, secret: config.appSecret });
   const { pipeline } = provider;
   const pacer = provider.pacer(projectId);
-  const deadline = Date.now() + (options.sliceMs ?? 20_000);
+  const deadline = Date.now() + (options.sliceMs ?? SENDER_SLICE_MS);
   const batchSize = Math.max(pipeline.concurrency * 4, 8);
   let attempts = 0;
   while (Date.now() < deadline && !pacer.pausedUntil()) {
@@ -549,7 +578,7 @@ export async function dispatchPushes(
       if (block) results.push(block(entry));
     }
     const sendable = ready.filter(({ push }) => !blocked.has(push.classId));
-    const sent = await send(scope, client, pacer, pipeline, sendable);
+    const sent = await send(scope, client, pacer, pipeline, sendable, deadline);
     results.push(...sent);
     attempts += sent.filter((result) => result.log).length;
     await record(scope, projectId, results);
@@ -567,7 +596,8 @@ export async function dispatchPushes(
 
 /**
  * The sweep (every minute, and at every start): pushes whose sender died (SENDING past their lease)
- * are due again, and every project with pushes due (soon) has its sender woken.
+ * are due again, and every project with pushes due (soon), or claimed by a sender that may have
+ * died, has its sender woken (it claims those once their lease ran out).
  */
 export async function sweepPushes(scope: Scope): Promise<number[]> {
   await scope.sequelize.query(
@@ -577,7 +607,8 @@ export async function sweepPushes(scope: Scope): Promise<number[]> {
   const rows = await scope.sequelize.query<{ project_id: number }>(
     `SELECT DISTINCT p.project_id FROM regulator_push p
        JOIN regulator_push_config c ON c.project_id = p.project_id AND c.enabled
-      WHERE p.status IN ('PENDING', 'RETRY_WAIT') AND p.next_attempt_at <= now() + interval '60 seconds'`,
+      WHERE (p.status IN ('PENDING', 'RETRY_WAIT') AND p.next_attempt_at <= now() + interval '60 seconds')
+         OR (p.status = 'SENDING' AND p.lease_until <= now() + interval '60 seconds')`,
     { type: QueryTypes.SELECT },
   );
   for (const row of rows) await wakeSender(scope, row.project_id);

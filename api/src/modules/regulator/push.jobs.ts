@@ -1,5 +1,5 @@
 import { defineJob } from '../../core/jobs';
-import { dispatchPushes, sweepPushes } from './push-dispatch';
+import { dispatchPushes, SENDER_EXPIRE_SECONDS, sweepPushes } from './push-dispatch';
 
 declare module '../../core/jobs' {
   interface JobPayloads {
@@ -10,12 +10,16 @@ declare module '../../core/jobs' {
   }
 }
 
-/** A project's sender: a run of at most 20 s, which wakes the next run while pushes are due. */
+/**
+ * A project's sender: a run of a 15 s slice (and one request in flight), which wakes the next run
+ * while pushes are due. Its job expires soon after the longest run: the job of a process killed
+ * mid-run stays `active` until then, and the project's next sender waits behind it (stately).
+ */
 export const regulatorPushJob = defineJob({
   name: 'regulator.push',
   policy: 'stately',
   retryLimit: 3,
-  expireInSeconds: 300,
+  expireInSeconds: SENDER_EXPIRE_SECONDS,
   handler: async (scope, data) => {
     await dispatchPushes(scope, data.projectId);
   },

@@ -316,6 +316,27 @@ test('a sender that died mid-batch: its pushes are due again after their lease, 
   expect(await sim.store.record(app.appId, sent.pushNo)).toBeTruthy();
 });
 
+test("a dead sender's claim whose lease ran out is claimed again by the next sender itself, no sweep between", async () => {
+  const { enrolment } = await passedStudent();
+  const sent = await deliver((p) => p.status === 'SUCCESS', enrolment.id);
+  await sent.update({ status: 'SENDING', leaseUntil: new Date(Date.now() - 1000) });
+  await dispatchPushes(scope(), projectId, { reschedule: false, sliceMs: 5000 });
+  const again = await pushOf(enrolment.id);
+  expect(again).toMatchObject({ status: 'SUCCESS', duplicate: true, attempts: sent.attempts + 1 });
+});
+
+test('a claim whose lease still runs is left alone, and the sender says when it runs out', async () => {
+  const { enrolment } = await passedStudent();
+  const sent = await deliver((p) => p.status === 'SUCCESS', enrolment.id);
+  const leaseUntil = new Date(Date.now() + 5000);
+  await sent.update({ status: 'SENDING', leaseUntil });
+  const outcome = await dispatchPushes(scope(), projectId, { reschedule: false, sliceMs: 5000 });
+  expect(outcome.nextAt?.getTime()).toBeLessThanOrEqual(leaseUntil.getTime());
+  expect((await pushOf(enrolment.id)).status).toBe('SENDING');
+  await sent.update({ leaseUntil: new Date(Date.now() - 1) });
+  await deliver((p) => p.status === 'SUCCESS', enrolment.id);
+});
+
 test('staff lists: the report list, attempts, the failure export, and cross-project refusals', async () => {
   const { enrolment, classId } = await passedStudent();
   await deliver((p) => p.status === 'SUCCESS', enrolment.id);

@@ -28,7 +28,10 @@ export interface PushPipelineOptions {
   /** The first retry's wait; each further failure doubles it, up to `backoffMaxMs`. */
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** How long a claimed push may stay SENDING before another worker takes it up (a process died). */
+  /**
+   * How long a claimed push may stay SENDING before another sender takes it up (its process died):
+   * longer than a batch can take (a run's slice and one request's timeout).
+   */
   leaseMs: number;
 }
 
@@ -56,7 +59,7 @@ export const DEFAULT_PUSH_PIPELINE: PushPipelineOptions = {
   maxFailures: 10,
   backoffBaseMs: 2000,
   backoffMaxMs: 60_000,
-  leaseMs: 60_000,
+  leaseMs: 40_000,
 };
 
 /** A token bucket holding a tenth of a second's requests, and the pauses. */
