@@ -99,3 +99,22 @@ export async function endByCounts(
   );
   return status;
 }
+
+/** A job row's progress as the lists of jobs answer it (the job's own view adds its names). */
+export function presentJobProgress<S extends string>(
+  row: JobProgress & { id: number; status: S; createdAt: Date },
+  finished: boolean,
+) {
+  return {
+    id: row.id,
+    status: row.status,
+    total: row.total,
+    processed: row.processed,
+    okCount: row.okCount,
+    failedCount: row.failedCount,
+    message: row.message,
+    finished,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -11,10 +11,12 @@ import type {
 } from '../../contract/unit-class-transfer';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { namesById } from '../../db/lookups';
 import { audit } from '../audit/audit.service';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
 import { UnitClass } from './unit-class.model';
+import { presentUnitClassTransfer } from './unit-class.presenter';
 import { loadUnitClass, studentCounts, visibleWhere } from './unit-class.service';
 import { UnitClassTransfer } from './unit-class-transfer.model';
 
@@ -39,35 +41,15 @@ function visibleTransfersWhere(scope: ActorScope): WhereOptions<UnitClassTransfe
   } as WhereOptions<UnitClassTransfer>;
 }
 
-/** Presents transfers (one query for the names of their unit classes). */
+/** Transfers as answered (one query for the names of their unit classes). */
 async function present(rows: UnitClassTransfer[]): Promise<UnitClassTransferView[]> {
   if (rows.length === 0) return [];
-  const ids = [...new Set(rows.flatMap((row) => [row.fromUnitClassId, row.toUnitClassId]))];
-  const names = new Map(
-    (
-      await UnitClass.findAll({
-        attributes: ['id', 'name'],
-        where: { projectId: rows[0].projectId, id: ids },
-      })
-    ).map((row) => [row.id, row.name]),
+  const names = await namesById(
+    UnitClass,
+    rows.flatMap((row) => [row.fromUnitClassId, row.toUnitClassId]),
+    { where: { projectId: rows[0].projectId } },
   );
-  return rows.map((row) => ({
-    id: row.id,
-    classId: row.classId,
-    fromUnitClassId: row.fromUnitClassId,
-    fromUnitClassName: names.get(row.fromUnitClassId) ?? '',
-    toUnitClassId: row.toUnitClassId,
-    toUnitClassName: names.get(row.toUnitClassId) ?? '',
-    status: row.status,
-    total: row.total,
-    processed: row.processed,
-    okCount: row.okCount,
-    failedCount: row.failedCount,
-    message: row.message,
-    finished: row.status !== 'RUNNING',
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  }));
+  return rows.map((row) => presentUnitClassTransfer(row, names));
 }
 
 /**
@@ -290,13 +272,10 @@ export async function transferTargets(scope: ActorScope, id: number): Promise<Un
     projectId,
     rows.map((row) => row.id),
   );
-  const units = new Map(
-    (
-      await Unit.findAll({
-        attributes: ['id', 'name'],
-        where: { projectId, id: [...new Set(rows.map((r) => r.unitId))] },
-      })
-    ).map((unit) => [unit.id, unit.name]),
+  const units = await namesById(
+    Unit,
+    rows.map((row) => row.unitId),
+    { where: { projectId } },
   );
   return rows.map((row) => ({
     id: row.id,

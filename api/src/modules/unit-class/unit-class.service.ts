@@ -13,8 +13,9 @@ import type {
 } from '../../contract/unit-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { abilitiesOf, authorize } from '../../core/policy';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
+import { namesById, rowsById } from '../../db/lookups';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
 import { chinaToday, classHours, notOfferedReason, offeredWhere } from '../train-class/class-read';
@@ -25,6 +26,7 @@ import { managedUnitId, visibleUnitRowsWhere } from '../unit/unit.policy';
 import { loadUnit } from '../unit/unit.service';
 import { UnitClass } from './unit-class.model';
 import { UNIT_CLASS_NOT_FOUND } from './unit-class.policy';
+import { presentUnitClass, unitClassFacts } from './unit-class.presenter';
 import { UnitClassTransfer } from './unit-class-transfer.model';
 
 /**
@@ -37,15 +39,6 @@ import { UnitClassTransfer } from './unit-class-transfer.model';
  */
 
 export { UNIT_CLASS_NOT_FOUND };
-
-/** What the unit class policy reads of a row beyond its counts. */
-const facts = (row: UnitClass) => ({
-  projectId: row.projectId,
-  unitId: row.unitId,
-  state: row.state,
-  students: 0,
-  transfers: 0,
-});
 
 const fieldError = (field: string, rule: string, message: string) =>
   new ValidationError([{ field, rule, message }]);
@@ -97,56 +90,33 @@ async function transferCounts(projectId: number, ids: number[]): Promise<Map<num
   return new Map(rows.map((row) => [Number(row.id), Number(row.count)]));
 }
 
-/** Unit classes as lists and details show them, each with what the caller may do to it. */
+/** Unit classes as lists and details show them (their names and counts loaded for the page). */
 async function present(scope: ActorScope, rows: UnitClass[]): Promise<UnitClassItem[]> {
   if (rows.length === 0) return [];
   const projectId = rows[0].projectId;
   const ids = rows.map((row) => row.id);
-  const [counts, transfers] = await Promise.all([
+  const [counts, transfers, units, classes] = await Promise.all([
     studentCounts(projectId, ids),
     transferCounts(projectId, ids),
-  ]);
-  const units = new Map(
-    (await Unit.findAll({ where: { projectId, id: [...new Set(rows.map((r) => r.unitId))] } })).map((u) => [
-      u.id,
-      u,
-    ]),
-  );
-  const classes = new Map(
-    (await TrainClass.findAll({ where: { projectId, id: [...new Set(rows.map((r) => r.classId))] } })).map(
-      (c) => [c.id, c],
+    namesById(
+      Unit,
+      rows.map((row) => row.unitId),
+      { where: { projectId } },
     ),
-  );
-  return rows.map((row) => {
-    const rowFacts = {
-      ...facts(row),
+    rowsById(
+      TrainClass,
+      rows.map((row) => row.classId),
+      { where: { projectId } },
+    ),
+  ]);
+  return rows.map((row) =>
+    presentUnitClass(scope, row, {
+      unitName: units.get(row.unitId) ?? '',
+      trainClass: classes.get(row.classId),
       students: counts.get(row.id) ?? 0,
       transfers: transfers.get(row.id) ?? 0,
-    };
-    return {
-      id: row.id,
-      unitId: row.unitId,
-      unitName: units.get(row.unitId)?.name ?? '',
-      classId: row.classId,
-      className: classes.get(row.classId)?.name ?? '',
-      year: classes.get(row.classId)?.year ?? 0,
-      name: row.name,
-      plannedStudents: row.plannedStudents,
-      studentCount: counts.get(row.id) ?? 0,
-      contactName: row.contactName,
-      contactMobile: row.contactMobile,
-      remark: row.remark,
-      state: row.state,
-      abilities: abilitiesOf(scope, {
-        delete: ['unit-class.delete', rowFacts],
-        close: ['unit-class.close', rowFacts],
-        open: ['unit-class.open', rowFacts],
-      }),
-      createdBy: row.createdBy,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+    }),
+  );
 }
 
 /** One unit class the caller may see (locked inside a transaction); else BusinessError 单位班级不存在. */
@@ -292,7 +262,7 @@ export async function deleteUnitClass(scope: ActorScope, id: number): Promise<vo
           where: { projectId: row.projectId, [Op.or]: [{ fromUnitClassId: id }, { toUnitClassId: id }] },
           transaction,
         });
-    authorize(scope, 'unit-class.delete', { ...facts(row), students, transfers });
+    authorize(scope, 'unit-class.delete', { ...unitClassFacts(row), students, transfers });
     await row.destroy({ transaction });
     await audit(
       scope,
@@ -312,7 +282,7 @@ export async function deleteUnitClass(scope: ActorScope, id: number): Promise<vo
 export async function setUnitClassState(scope: ActorScope, id: number, state: UnitClassState): Promise<void> {
   await scope.sequelize.transaction(async (transaction) => {
     const row = await loadUnitClass(scope, id, transaction);
-    authorize(scope, state === 'CLOSED' ? 'unit-class.close' : 'unit-class.open', facts(row));
+    authorize(scope, state === 'CLOSED' ? 'unit-class.close' : 'unit-class.open', unitClassFacts(row));
     await row.update({ state }, { transaction });
     await audit(
       scope,

@@ -14,8 +14,9 @@ import type {
 import { UNIT_IMPORT_FINISHED } from '../../contract/unit-import';
 import type { ActorScope, FileResult } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { abilitiesOf, authorize } from '../../core/policy';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
+import { namesById, rowsById } from '../../db/lookups';
 import { audit } from '../audit/audit.service';
 import { batchPayQr, checkBatch, payBatch, retireBatchPayments } from '../order/batch-order-pay.service';
 import { closeBatchChildren, lockBatchOrder, markBatchPaid } from '../order/batch-order-state';
@@ -28,6 +29,7 @@ import { managedUnitId, visibleUnitRowsWhere } from '../unit/unit.policy';
 import { UnitClass } from '../unit-class/unit-class.model';
 import { BATCH_NOT_FOUND, type BatchOrderFacts } from './batch-order.policy';
 import { UnitImport } from './unit-import.model';
+import { presentBatchOrder } from './unit-import.presenter';
 
 /**
  * Batch orders as units and staff see and act on them (docs/product-decisions.md "Unit imports and
@@ -62,69 +64,41 @@ const factsOf = (batch: BatchOrder, importRow: UnitImport | null | undefined): B
   totalFen: batch.totalFen,
 });
 
-/** Batch orders as lists and details show them, each with what the caller may do to it. */
+/** Batch orders as lists and details show them (one query per name kind), with their abilities. */
 async function present(scope: ActorScope, rows: BatchOrder[]): Promise<BatchOrderItem[]> {
   if (rows.length === 0) return [];
-  const projectId = rows[0].projectId;
-  const unitClasses = new Map(
-    (
-      await UnitClass.findAll({ where: { projectId, id: [...new Set(rows.map((row) => row.unitClassId))] } })
-    ).map((row) => [row.id, row]),
+  const where = { projectId: rows[0].projectId };
+  const unitClasses = await rowsById(
+    UnitClass,
+    rows.map((row) => row.unitClassId),
+    { where },
   );
-  const classes = new Map(
-    (
-      await TrainClass.findAll({
-        attributes: ['id', 'name'],
-        where: { projectId, id: [...new Set([...unitClasses.values()].map((row) => row.classId))] },
-      })
-    ).map((row) => [row.id, row.name]),
-  );
-  const units = new Map(
-    (
-      await Unit.findAll({
-        attributes: ['id', 'name'],
-        where: { projectId, id: [...new Set(rows.map((row) => row.unitId))] },
-      })
-    ).map((row) => [row.id, row.name]),
-  );
-  const imports = await importsOf(
-    projectId,
-    rows.map((row) => row.id),
-  );
+  const [classes, units, imports] = await Promise.all([
+    namesById(
+      TrainClass,
+      [...unitClasses.values()].map((row) => row.classId),
+      { where },
+    ),
+    namesById(
+      Unit,
+      rows.map((row) => row.unitId),
+      { where },
+    ),
+    importsOf(
+      where.projectId,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.map((row) => {
     const unitClass = unitClasses.get(row.unitClassId);
     const importRow = imports.get(row.id);
-    const facts = factsOf(row, importRow);
-    const { importFinished } = facts;
-    return {
-      id: row.id,
-      batchNo: row.batchNo,
-      unitId: row.unitId,
+    return presentBatchOrder(scope, row, {
       unitName: units.get(row.unitId) ?? '',
-      unitClassId: row.unitClassId,
       unitClassName: unitClass?.name ?? '',
       className: classes.get(unitClass?.classId ?? 0) ?? '',
-      status: row.status,
-      channel: row.channel,
-      orderCount: row.orderCount,
-      totalAmount: row.totalFen,
-      paidAmount: row.paidFen,
-      transactionId: row.transactionId,
-      remark: row.remark,
-      importId: importRow?.id ?? null,
-      importFinished,
-      payable: row.status === 'CREATED' && importFinished && row.orderCount > 0 && row.totalFen > 0,
-      abilities: abilitiesOf(scope, {
-        pay: ['batch-order.pay', facts],
-        cancel: ['batch-order.change', facts],
-        remove: ['batch-order.change', facts],
-        pass: ['batch-order.pass', facts],
-        refund: ['batch-order.refund', facts],
-      }),
-      createdAt: row.createdAt.toISOString(),
-      paidAt: row.paidAt?.toISOString() ?? null,
-      cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    };
+      importRow,
+      facts: factsOf(row, importRow),
+    });
   });
 }
 

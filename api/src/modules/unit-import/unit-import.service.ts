@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
   UNIT_IMPORT_COLUMNS,
-  UNIT_IMPORT_FINISHED,
   UNIT_IMPORT_MAX_ROWS,
   type UnitImportView,
   type unitImportPageInput,
@@ -13,6 +12,7 @@ import { type ActorScope, FileResult, type UploadedFile } from '../../core/actio
 import { BusinessError } from '../../core/errors';
 import { cursorBatches } from '../../core/export-cursor';
 import { readTemplateRows, streamXlsx, XLSX_MIME } from '../../core/xlsx';
+import { namesById } from '../../db/lookups';
 import { audit } from '../audit/audit.service';
 import { chinaToday, notOfferedReason } from '../train-class/class-read';
 import { TrainClass } from '../train-class/train-class.model';
@@ -20,6 +20,7 @@ import { TrainPlan } from '../train-plan/train-plan.model';
 import { visibleUnitRowsWhere } from '../unit/unit.policy';
 import { UnitClass } from '../unit-class/unit-class.model';
 import { UnitImport } from './unit-import.model';
+import { presentUnitImport } from './unit-import.presenter';
 
 /**
  * Starting and following imports of students into unit classes (docs/product-decisions.md "Unit
@@ -51,34 +52,15 @@ async function loadImport(scope: ActorScope, id: number): Promise<UnitImport> {
   return row;
 }
 
-/** Presents imports (one query for their unit classes' names). */
+/** Imports as answered (one query for their unit classes' names). */
 async function present(rows: UnitImport[]): Promise<UnitImportView[]> {
   if (rows.length === 0) return [];
-  const names = new Map(
-    (
-      await UnitClass.findAll({
-        attributes: ['id', 'name'],
-        where: { projectId: rows[0].projectId, id: [...new Set(rows.map((row) => row.unitClassId))] },
-      })
-    ).map((row) => [row.id, row.name]),
+  const names = await namesById(
+    UnitClass,
+    rows.map((row) => row.unitClassId),
+    { where: { projectId: rows[0].projectId } },
   );
-  return rows.map((row) => ({
-    id: row.id,
-    unitId: row.unitId,
-    unitClassId: row.unitClassId,
-    unitClassName: names.get(row.unitClassId) ?? '',
-    fileName: row.fileName,
-    status: row.status,
-    total: row.total,
-    processed: row.processed,
-    okCount: row.okCount,
-    failedCount: row.failedCount,
-    message: row.message,
-    batchOrderId: row.batchOrderId,
-    finished: UNIT_IMPORT_FINISHED.includes(row.status),
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  }));
+  return rows.map((row) => presentUnitImport(row, names.get(row.unitClassId) ?? ''));
 }
 
 /** `batch-import-order/template`: the sheet to fill (text cells) and a sheet of rules. */
