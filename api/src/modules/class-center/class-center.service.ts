@@ -20,7 +20,7 @@ import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-c
 import { CourseLesson } from '../course/course.model';
 import { Resource } from '../resource/resource.model';
 import { PlayUnavailableError } from '../resource/video-provider';
-import { latestClassApply, presentMyClassApply } from '../train-class/class-apply.model';
+import { latestClassApply } from '../train-class/class-apply.model';
 import { classRatings } from '../train-class/class-evaluation.service';
 import {
   CLASS_NOT_OFFERED,
@@ -31,6 +31,7 @@ import {
   offeredWhere,
 } from '../train-class/class-read';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
+import { presentMyClassApply } from '../train-class/train-class.presenter';
 import { presentCenterItem } from './class-center.presenter';
 
 /**

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import {
   type ClassApplyPage,
   type ClassApplyRow,
-  type ClassApplyStatus,
   type classApplyAuditInput,
   type classApplyInput,
   type classApplyPageInput,
@@ -13,12 +12,14 @@ import {
 import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { abilitiesOf, authorize } from '../../core/policy';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
-import { ClassApply, presentMyClassApply } from '../train-class/class-apply.model';
+import { ClassApply } from '../train-class/class-apply.model';
 import { CLASS_NOT_OFFERED, chinaToday, findOfferedClass } from '../train-class/class-read';
 import { MyClass } from '../train-class/train-class.model';
+import { presentMyClassApply } from '../train-class/train-class.presenter';
+import { type ClassApplyRowData, presentClassApplyRow } from './class-apply.presenter';
 import './my-class.policy';
 
 /**
@@ -61,25 +62,6 @@ export async function applyForClass(
   }
 }
 
-interface RowData {
-  id: number;
-  status: ClassApplyStatus;
-  account_id: number;
-  real_name: string | null;
-  id_card_no: string | null;
-  mobile: string | null;
-  unit_name: string | null;
-  class_id: number;
-  class_name: string;
-  class_year: number;
-  amount_fen: number;
-  reason: string;
-  remark: string | null;
-  audited_by_name: string | null;
-  audited_at: Date | null;
-  created_at: Date;
-}
-
 const ROW_SELECT = `
   SELECT c.id, c.status, c.account_id, a.real_name, a.id_card_no, a.mobile, u.name AS unit_name,
          c.class_id, t.name AS class_name, t.year AS class_year, t.amount_fen, c.reason, c.remark,
@@ -90,33 +72,6 @@ const ROW_SELECT = `
     LEFT JOIN unit u ON u.id = a.unit_id
     LEFT JOIN account auditor ON auditor.id = c.audited_by`;
 
-/** An application as 报名审核 shows it, with 通过 / 驳回 as abilities. */
-function presentRow(scope: ActorScope, row: RowData): ClassApplyRow {
-  const ref = { projectId: scope.project.id, status: row.status };
-  return {
-    id: row.id,
-    status: row.status,
-    accountId: row.account_id,
-    realName: row.real_name ?? '',
-    idCardNo: row.id_card_no,
-    mobile: row.mobile,
-    unitName: row.unit_name,
-    classId: row.class_id,
-    className: row.class_name,
-    classYear: row.class_year,
-    amountFen: row.amount_fen,
-    reason: row.reason,
-    remark: row.remark,
-    auditedByName: row.audited_by_name,
-    auditedAt: row.audited_at ? row.audited_at.toISOString() : null,
-    createdAt: row.created_at.toISOString(),
-    ...abilitiesOf(scope, {
-      approve: ['class-apply.decide', ref],
-      reject: ['class-apply.decide', ref],
-    }),
-  };
-}
-
 async function rows(
   scope: ActorScope,
   where: string,
@@ -126,7 +81,7 @@ async function rows(
 ): Promise<{ list: ClassApplyRow[]; total: number }> {
   const filter = `WHERE c.project_id = :projectId AND ${where}`;
   const values = { ...replacements, projectId: scope.project.id };
-  const found = await scope.sequelize.query<RowData>(
+  const found = await scope.sequelize.query<ClassApplyRowData>(
     `${ROW_SELECT} ${filter}
      ORDER BY (c.status = 'PENDING') DESC, c.created_at DESC, c.id DESC
      ${page ? 'LIMIT :limit OFFSET :offset' : ''}`,
@@ -138,7 +93,7 @@ async function rows(
       transaction,
     },
   );
-  const list = found.map((row) => presentRow(scope, row));
+  const list = found.map((row) => presentClassApplyRow(scope, row));
   if (!page) return { list, total: list.length };
   const [count] = await scope.sequelize.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM class_apply c JOIN account a ON a.id = c.account_id ${filter}`,

@@ -8,7 +8,7 @@ import {
   type Sequelize,
   type Transaction,
 } from 'sequelize';
-import type { ClassApplyStatus, MyClassApply } from '../../contract/class-apply';
+import type { ClassApplyStatus } from '../../contract/class-apply';
 import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import { TrainClass } from './train-class.model';
 
@@ -96,9 +96,4 @@ export function latestClassApply(
     ],
     transaction,
   });
-}
-
-/** An application as its student sees it. */
-export function presentMyClassApply(row: ClassApply): MyClassApply {
-  return { id: row.id, status: row.status, remark: row.remark, createdAt: row.createdAt.toISOString() };
 }

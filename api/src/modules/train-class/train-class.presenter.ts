@@ -1,9 +1,11 @@
+import type { MyClassApply } from '../../contract/class-apply';
 import type { EvaluationItem } from '../../contract/class-evaluation';
 import { tenthsToHours } from '../../contract/course';
 import type { ClassItem } from '../../contract/train-class';
 import { fenToYuan } from '../../contract/train-class';
 import { chinaDateTime, type XlsxColumn } from '../../core/xlsx';
 import type { CategoryPlace } from '../class-category/category-places';
+import type { ClassApply } from './class-apply.model';
 import { type ClassHours, type EnrolmentCounts, notOfferedReason } from './class-read';
 import type { ClassEvaluation, TrainClass } from './train-class.model';
 
@@ -103,3 +105,8 @@ export const CLASS_EXPORT_COLUMNS: readonly XlsxColumn<ClassItem>[] = [
   { header: '已退款/转出', width: 12, value: (item) => item.leftCount },
   { header: '创建时间', width: 20, value: (item) => chinaDateTime(item.createdAt) },
 ];
+
+/** An application as its student sees it. */
+export function presentMyClassApply(row: ClassApply): MyClassApply {
+  return { id: row.id, status: row.status, remark: row.remark, createdAt: row.createdAt.toISOString() };
+}
