@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { getReportClassOptions, listStudyCorrections, listStudyReport } from '../../../api/study-report';
 import { hoursOf } from '../../../components/EnrolmentTable';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage, ListView } from '../../../components/list-page/ListPage';
-import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { MY_CLASS_STATUS_OPTIONS, MyClassStatusTag } from '../../../components/MyClassStatusTag';
+import { ListPage, ListView } from '../../../components/list-page/ListPage';
+import { useListCall } from '../../../components/list-page/list-call';
+import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
 import { correctionColumns } from '../../../components/StudyCorrections';
+import { studyReportFilters } from '../../../components/study-report-filters';
 import { orDash } from '../../../components/table-columns';
-import { type ClassChoices, useClassChoices } from '../../../hooks/useClassChoices';
+import { useClassChoices } from '../../../hooks/useClassChoices';
 import { HoursCorrectionModal } from './components/HoursCorrectionModal';
 import { LessonCorrectionDrawer } from './components/LessonCorrectionDrawer';
 
@@ -20,28 +21,6 @@ const CORRECTABLE: ReadonlySet<StudyReportRow['status']> = new Set([
   'PASSED',
   'EXPIRED',
 ]);
-
-function enrolmentFilters(classes: ClassChoices): FilterField<FiltersOf<'study-report/page'>>[] {
-  return [
-    {
-      kind: 'select',
-      name: 'classId',
-      label: '班级',
-      options: classes.choices,
-      onSearch: classes.search,
-      width: 220,
-    },
-    {
-      kind: 'text',
-      name: 'student',
-      label: '学员',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 190,
-    },
-    { kind: 'select', name: 'status', label: '学习状态', options: MY_CLASS_STATUS_OPTIONS, width: 110 },
-  ];
-}
 
 /** Credited hours, and the corrected ones beside them when corrected. */
 function HoursCell({ row }: { row: StudyReportRow }) {
@@ -121,7 +100,7 @@ export function StudyCorrectionPage() {
         title="学习档案纠正"
         list={list}
         name="study-correction-filters"
-        filters={enrolmentFilters(classes)}
+        filters={studyReportFilters(classes)}
         columns={columns}
         columnsId="customer/study-report"
         rowKey="myClassId"

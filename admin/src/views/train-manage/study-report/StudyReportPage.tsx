@@ -5,13 +5,14 @@ import { Link } from 'react-router-dom';
 import { exportStudyReport, getReportClassOptions, listStudyReport } from '../../../api/study-report';
 import { hoursOf } from '../../../components/EnrolmentTable';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
-import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { MY_CLASS_STATUS_OPTIONS, MyClassStatusTag } from '../../../components/MyClassStatusTag';
+import { ListPage } from '../../../components/list-page/ListPage';
+import { useListCall } from '../../../components/list-page/list-call';
+import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
+import { studyReportFilters } from '../../../components/study-report-filters';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { type ClassChoices, useClassChoices } from '../../../hooks/useClassChoices';
-import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
+import { useClassChoices } from '../../../hooks/useClassChoices';
+import { useUnitChoices } from '../../../hooks/useUnitChoices';
 import {
   REPORT_STUDENT_PAGE,
   reportStudentPath,
@@ -104,33 +105,6 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ListColu
   ];
 }
 
-/** The filters of the archive; classes are searched by name on the server. */
-function reportFilters(
-  classes: ClassChoices,
-  units: UnitChoice[],
-): FilterField<FiltersOf<'study-report/page'>>[] {
-  return [
-    {
-      kind: 'select',
-      name: 'classId',
-      label: '班级',
-      options: classes.choices,
-      onSearch: classes.search,
-      width: 220,
-    },
-    {
-      kind: 'text',
-      name: 'student',
-      label: '学员',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 190,
-    },
-    { kind: 'select', name: 'status', label: '学习状态', options: MY_CLASS_STATUS_OPTIONS, width: 110 },
-    { kind: 'select', name: 'unitId', label: '所属单位', options: units, searchable: true, width: 160 },
-  ];
-}
-
 /**
  * 学习档案 (project staff): every enrolment of the project with the hours study earned against the
  * class's, the study window and the last study time; filters 班级, 学员, 学习状态, 所属单位; 导出;
@@ -149,7 +123,7 @@ export function StudyReportPage() {
       title="学习档案"
       list={list}
       name="study-report-filters"
-      filters={reportFilters(classes, units.choices)}
+      filters={studyReportFilters(classes, units.choices)}
       columns={reportColumns(access.can(REPORT_STUDENT_PAGE), access.can(STUDY_DETAIL_PAGE))}
       columnsId="train-manage/study-report"
       rowKey="myClassId"
