@@ -23,6 +23,7 @@ import { BusinessError } from '../../core/errors';
 import { newestFirstList } from '../../core/newest-first';
 import { abilitiesOf, gatherFacts } from '../../core/policy';
 import { containsPattern } from '../../core/query';
+import { namesById } from '../../db/lookups';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
@@ -379,11 +380,10 @@ async function orderRows(
       })
     ).map((account) => [account.id, account]),
   );
-  const unitIds = [...new Set(orders.flatMap((order) => (order.unitId ? [order.unitId] : [])))];
-  const units = new Map(
-    (await Unit.findAll({ attributes: ['id', 'name'], where: { id: unitIds, projectId }, transaction })).map(
-      (unit) => [unit.id, unit.name],
-    ),
+  const units = await namesById(
+    Unit,
+    orders.map((order) => order.unitId),
+    { where: { projectId }, transaction },
   );
   const items = await itemsOf(
     projectId,
@@ -527,12 +527,10 @@ export async function studentOptions(scope: TenantScope, keyword: string): Promi
     order: [['id', 'DESC']],
     limit: 20,
   });
-  const unitIds = [...new Set(students.flatMap((student) => (student.unitId ? [student.unitId] : [])))];
-  const units = new Map(
-    (await Unit.findAll({ attributes: ['id', 'name'], where: { id: unitIds, projectId } })).map((unit) => [
-      unit.id,
-      unit.name,
-    ]),
+  const units = await namesById(
+    Unit,
+    students.map((student) => student.unitId),
+    { where: { projectId } },
   );
   return students.map((student) => ({
     id: student.id,

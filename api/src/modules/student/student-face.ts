@@ -3,6 +3,7 @@ import type { PageAnswer } from '../../contract/common';
 import type { captureListInput, FaceCaptureRow } from '../../contract/student';
 import { FileResult, type TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { namesById } from '../../db/lookups';
 import { FaceCapture, FacePhoto } from '../face/face.model';
 import { readStored, StorageError } from '../storage/storage';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
@@ -55,12 +56,10 @@ export async function listCaptures(
   const enrolments = enrolmentIds.length
     ? await MyClass.findAll({ attributes: ['id', 'classId'], where: { projectId, id: enrolmentIds } })
     : [];
-  const classIds = [...new Set(enrolments.map((row) => row.classId))];
-  const classNames = new Map(
-    (classIds.length
-      ? await TrainClass.findAll({ attributes: ['id', 'name'], where: { projectId, id: classIds } })
-      : []
-    ).map((cls) => [cls.id, cls.name]),
+  const classNames = await namesById(
+    TrainClass,
+    enrolments.map((row) => row.classId),
+    { where: { projectId } },
   );
   const classOf = new Map(enrolments.map((row) => [row.id, classNames.get(row.classId) ?? null]));
   return {

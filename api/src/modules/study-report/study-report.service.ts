@@ -21,6 +21,7 @@ import type { TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { newestFirstList } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
+import { namesById } from '../../db/lookups';
 import { Account } from '../account/account.model';
 import { FaceCapture } from '../face/face.model';
 import {
@@ -264,13 +265,10 @@ export async function verifyStudyLedger(
     scope,
     enrolments.map((row) => row.accountId),
   );
-  const classes = new Map(
-    (
-      await TrainClass.findAll({
-        attributes: ['id', 'name'],
-        where: { projectId, id: [...new Set(enrolments.map((row) => row.classId))] },
-      })
-    ).map((cls) => [cls.id, cls.name]),
+  const classes = await namesById(
+    TrainClass,
+    enrolments.map((row) => row.classId),
+    { where: { projectId } },
   );
   const byId = new Map(enrolments.map((row) => [row.id, row]));
   return presentLedgerVerification(result, (id) => {

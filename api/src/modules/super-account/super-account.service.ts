@@ -9,6 +9,7 @@ import type {
 import type { SignedInScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
+import { namesById } from '../../db/lookups';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { Role } from '../account/role.model';
 import { audit } from '../audit/audit.service';
@@ -63,12 +64,10 @@ export async function listTargetAccounts(query: {
     limit: pageSize,
     offset: (pageNum - 1) * pageSize,
   });
-  const unitIds = [...new Set(rows.flatMap((row) => (row.unitId ? [row.unitId] : [])))];
-  const units = new Map(
-    (unitIds.length
-      ? await Unit.findAll({ where: { id: unitIds, projectId: project.id }, attributes: ['id', 'name'] })
-      : []
-    ).map((unit) => [unit.id, unit.name]),
+  const units = await namesById(
+    Unit,
+    rows.map((row) => row.unitId),
+    { where: { projectId: project.id } },
   );
   const list: SuperAccountAccount[] = rows.map((row) => ({
     accountId: row.id,

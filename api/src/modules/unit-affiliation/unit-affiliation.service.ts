@@ -15,6 +15,7 @@ import type {
 import type { ActorScope } from '../../core/action';
 import { ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
+import { namesById } from '../../db/lookups';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
 import { regionFullName } from '../dictionary/regions';
@@ -349,8 +350,7 @@ export async function affiliationStudents(
     { replacements: { projectId, ids: rows.map((row) => row.id) }, type: QueryTypes.SELECT },
   );
   const byAccount = new Map(counts.map((row) => [Number(row.account_id), row]));
-  const units = await Unit.findAll({ attributes: ['id', 'name'], where: { projectId, id: unitIds } });
-  const unitName = new Map(units.map((row) => [row.id, row.name]));
+  const unitName = await namesById(Unit, unitIds, { where: { projectId } });
   return {
     list: rows.map((row) => ({
       accountId: row.id,
