@@ -9,7 +9,8 @@ import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core
 /**
  * The record policy of 异常记录 (docs/product-decisions.md "Exception log"): platform staff act on
  * every failure, project staff on their project's (another's reads as missing); a handled one is
- * closed; 重试 is for what the product can try again — a failed job (pg-boss) and a push (re-push).
+ * closed; 重试 is for what the product can try again — a failed job (pg-boss), a push (re-push) and
+ * an invoice the platform refused (issued again).
  */
 
 /** What the policy reads of a failure. */
@@ -36,5 +37,5 @@ const reach = (scope: PolicyScope, row: ExceptionLogFacts): Verdict =>
 export const exceptionLogPolicy = definePolicy({
   'exception-log.resolve': (scope, row) => reach(scope, row),
   'exception-log.retry': (scope, row) =>
-    reach(scope, row) ?? (row.source === 'JOB' || row.source === 'PUSH' ? null : refuse(M.NOT_RETRYABLE)),
+    reach(scope, row) ?? (row.source === 'PAYMENT' ? refuse(M.NOT_RETRYABLE) : null),
 });

@@ -15,6 +15,7 @@ import { BusinessError } from '../../core/errors';
 import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
 import { withBypass, withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
+import { reissueInvoice } from '../invoice/invoice-issue';
 import { Project } from '../project/project.model';
 import { repush } from '../regulator/push.service';
 import './exception-log.policy';
@@ -258,8 +259,9 @@ export function resolveExceptionLog(
 
 /**
  * `exception-log/retry`: tries a failure again — a failed job is put back by pg-boss (`retry`), a
- * failed push is queued again by 推送日志's re-push (its own rules). Refused for what cannot be tried
- * again (invoices, payment notifications: the link's page handles them) and for handled failures.
+ * failed push is queued again by 推送日志's re-push (its own rules), an invoice the platform refused
+ * is issued again (invoice `reissueInvoice`: a new request, once). Refused for what cannot be tried
+ * again (payment notifications: the link's page handles them) and for handled failures.
  */
 export function retryExceptionLog(scope: SignedInScope, key: string): Promise<ExceptionLogRetryAnswer> {
   return inReach(scope, async () => {
@@ -287,6 +289,16 @@ export function retryExceptionLog(scope: SignedInScope, key: string): Promise<Ex
     const project = row.project_id === null ? null : await Project.findByPk(row.project_id);
     if (!project) throw new BusinessError(M.NOT_FOUND);
     const tenant = { id: project.id, name: project.name, settings: resolveProjectSettings(project.settings) };
+    if (row.source === 'INVOICE') {
+      await withProject(project.id, () => reissueInvoice({ ...scope, project: tenant }, Number(id)));
+      await audit(scope, {
+        action: 'exception-log.retry',
+        projectId: row.project_id,
+        targetType: 'exception_log',
+        targetId: key,
+      });
+      return { key, message: '已重新提交开票' };
+    }
     const answer = await withProject(project.id, () => repush({ ...scope, project: tenant }, [Number(id)]));
     const refused = answer.refused[0];
     if (refused) throw new BusinessError(refused.reason);

@@ -93,6 +93,11 @@ async function checkStillInvoiceable(invoice: Invoice, transaction: Transaction)
 async function openOne(scope: ActorScope, id: number, transaction: Transaction): Promise<void> {
   const invoice = await findProjectInvoice(scope, id, transaction);
   expectStatus(invoice, ['PENDING'], '开票');
+  await startIssue(scope, invoice, transaction);
+}
+
+/** Sends a (locked) invoice to the platform: ISSUING with the project's item and tax rate, and the job. */
+async function startIssue(scope: ActorScope, invoice: Invoice, transaction: Transaction): Promise<void> {
   const config = await InvoiceConfig.findOne({ where: { projectId: scope.project.id }, transaction });
   if (!config) throw new BusinessError('请先在开票设置中填写销售方信息');
   if (!scope.providers.einvoice.configured) throw new BusinessError('未配置电子发票平台');
@@ -350,6 +355,29 @@ export async function uploadCallback(
   }
   const outcome = await applyResult(scope, result, 'PLATFORM');
   return { outcome: outcome === 'APPLIED' ? 'APPLIED' : 'DUPLICATE' };
+}
+
+/**
+ * 异常记录's 重试 of an invoice the platform refused: a FAILED invoice is issued again as
+ * `invoice/open` issues a PENDING one (config, platform, still invoiceable), under a new request
+ * number (the platform keeps its answer to the refused one), holding its orders again (refused in
+ * words when another application holds one meanwhile). Only a FAILED invoice, under its row lock:
+ * a second retry finds it ISSUING (or ISSUED) and changes nothing. Staff correct the title or tax
+ * number first with `invoice/correct` when that was the refusal.
+ */
+export async function reissueInvoice(scope: ActorScope, id: number): Promise<InvoiceRow> {
+  try {
+    await scope.sequelize.transaction(async (transaction) => {
+      const invoice = await findProjectInvoice(scope, id, transaction);
+      expectStatus(invoice, ['FAILED'], '重新开票');
+      invoice.requestNo = newRequestNo('INV');
+      await startIssue(scope, invoice, transaction);
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) throw new BusinessError('该订单已有其他开票申请');
+    throw error;
+  }
+  return invoiceRow(scope, id);
 }
 
 /** A refusal of the platform that sending again would not change (bad data), as opposed to being unreachable. */

@@ -287,6 +287,67 @@ describe('issuing through the platform', () => {
     await issued(invoice.id);
   });
 
+  test('异常记录 重试 of a refused invoice: corrected, issued again under a new request, once', async () => {
+    const s = await buildInvoiceProject();
+    const order = await buildPaidOrder(s.projectId, s.student.id);
+    const invoice = ok<InvoiceView>(
+      await call('save', { orderId: order.id, ...company, taxNo: SIM_FAILING_TAX_NO }, s.studentToken),
+    );
+    ok(await call('open', { id: invoice.id }, s.staffToken));
+    await issued(invoice.id, 'FAILED');
+    const refusedRequest = (await Invoice.findOne({ where: { id: invoice.id }, allTenants: true }))
+      ?.requestNo;
+    const { account: ops } = await buildAccount({
+      projectId: s.projectId,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: ['/exception-manage/list', '/customer/invoice-manage'],
+    });
+    const opsToken = await signIn(ops);
+    const key = `INVOICE:${invoice.id}`;
+    const retry = () =>
+      t.http
+        .post('/api/exception-log/retry.action')
+        .set('token', opsToken)
+        .send({ key }) as unknown as Promise<InvoiceAnswer>;
+    const listed = await t.http
+      .post('/api/exception-log/page.action')
+      .set('token', opsToken)
+      .send({ source: 'INVOICE' });
+    expect(listed.body.attribute.list).toEqual([
+      expect.objectContaining({
+        key,
+        canRetry: true,
+        reason: expect.stringMatching('纳税人识别号校验不通过'),
+      }),
+    ]);
+
+    ok(await call('correct', { id: invoice.id, ...company, reason: '学员提供了正确税号' }, opsToken));
+    expect(ok(await retry())).toEqual({ key, message: '已重新提交开票' });
+    const reissued = await Invoice.findOne({ where: { id: invoice.id }, allTenants: true });
+    expect(reissued).toMatchObject({ status: 'ISSUING', failure: null, taxNo: company.taxNo });
+    expect(reissued?.requestNo).not.toBe(refusedRequest);
+    // Once: the invoice is no longer a failure, a second retry changes nothing.
+    refused(await retry(), '异常记录不存在');
+    await issued(invoice.id);
+    refused(await retry(), '异常记录不存在');
+    expect(await Invoice.findOne({ where: { id: invoice.id }, allTenants: true })).toMatchObject({
+      status: 'ISSUED',
+      requestNo: reissued?.requestNo,
+    });
+    const moves = await InvoiceLog.findAll({
+      where: { invoiceId: invoice.id, projectId: s.projectId },
+      order: [['id', 'ASC']],
+    });
+    expect(moves.map((move) => move.toStatus)).toEqual([
+      'PENDING',
+      'ISSUING',
+      'FAILED',
+      'FAILED',
+      'ISSUING',
+      'ISSUED',
+    ]);
+  });
+
   test('a lost callback: the sweep asks the platform and settles the invoice', async () => {
     const s = await buildInvoiceProject();
     const order = await buildPaidOrder(s.projectId, s.student.id);

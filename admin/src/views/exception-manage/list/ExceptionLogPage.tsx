@@ -52,7 +52,7 @@ const FILTERS: FilterField<Filters>[] = [
 /**
  * 异常记录 (platform and project staff): the platform's own failures in one list — failed background
  * jobs, pushes the regulator refused, invoices the e-invoice platform refused, refused payment
- * notifications — with the object concerned and a link to its page; 重试 (a job, a push) and
+ * notifications — with the object concerned and a link to its page; 重试 (a job, a push, an invoice) and
  * 标记已处理 with a note as the row's abilities allow; 详情 shows what was recorded (log query).
  */
 export function ExceptionLogPage() {
