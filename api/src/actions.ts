@@ -30,6 +30,7 @@ import { refundApplyActions } from './modules/refund-apply/refund-apply.actions'
 import { classPushActions, pushLogActions } from './modules/regulator/push.actions';
 import { regulatorActions } from './modules/regulator/regulator.actions';
 import { resourceActions } from './modules/resource/resource.actions';
+import { sharedResourceActions } from './modules/resource/shared-resource.actions';
 import { smsActions } from './modules/sms/sms.actions';
 import { studentActions } from './modules/student/student.actions';
 import { studyActions, studyPageActions } from './modules/study/study.actions';
@@ -70,6 +71,7 @@ export const allActions: ActionDefinition[] = [
   ...trainPlanActions,
   ...classCategoryActions,
   ...resourceActions,
+  ...sharedResourceActions,
   ...courseActions,
   ...bannerActions,
   ...certificateActions,

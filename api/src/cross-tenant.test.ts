@@ -348,6 +348,8 @@ const CASES: Record<string, Record<string, Ref>> = {
   'resource/save': { id: 'resource', categoryId: 'resourceCategory' },
   'resource/delete': { id: 'resource' },
   'resource/play-url': { id: 'resource' },
+  'shared-resource/play-url': { id: notARef('a row of the shared library, which every project reads') },
+  'shared-resource/use': { id: notARef('a row of the shared library, which every project may copy') },
   'resource/upload-init': { categoryId: 'resourceCategory' },
   'resource/upload-chunk': { uploadId: 'upload' },
   'resource/upload-status': { uploadId: 'upload' },

@@ -124,6 +124,10 @@ const ALLOWED: Record<string, Record<string, string>> = {
     menu: 'the pages a role grants: the call exists to',
   },
   'super-account/accounts': { projectId: FILTER },
+  'shared-resource/candidates': { projectId: FILTER },
+  'shared-resource/share': {
+    projectId: 'platform staff only: the project whose video the platform copies into the shared library',
+  },
   'super-account/sign-in-as': { accountId: PLATFORM },
   'wechat/oauth-login': {
     state: "WeChat's OAuth state echoed back (our own one-time token), not a row's state",

@@ -60,6 +60,7 @@ const MENU_TABLE = [
     ['add-question', '添加弹题', true],
     ['exam-question', '考试题库'],
     ['exam-paper', '试卷管理'],
+    ['shared-library', '共享资源库'],
   ]),
   section('/train-manage', '培训管理', [
     ['train-plan-list', '培训计划'],

@@ -38,6 +38,7 @@ import { regulatorCalls } from './regulator';
 import { classPushCalls, pushLogCalls } from './regulator-push';
 import { resourceCalls } from './resource';
 import { roleCalls } from './role';
+import { sharedResourceCalls } from './shared-resource';
 import { smsCalls } from './sms';
 import { studentCalls } from './student';
 import { studyCalls, studyPageCalls } from './study';
@@ -108,6 +109,7 @@ export const CALLS = {
   ...keyed(uploadCalls),
   ...keyed(dictionaryCalls),
   ...keyed(resourceCalls),
+  ...keyed(sharedResourceCalls),
   ...keyed(questionCalls),
   ...keyed(courseCalls),
   ...keyed(certificateCalls),

@@ -40,6 +40,7 @@ export * from './regulator';
 export * from './regulator-push';
 export * from './resource';
 export * from './role';
+export * from './shared-resource';
 export * from './sms';
 export * from './student';
 export * from './study';

@@ -30,6 +30,8 @@ const UNIT_IMPORT_PAGES = [
 const UNIT_INVOICE_PAGES = ['/invoice-manage', '/invoice-manage/invoice-collective'];
 /** The page 0076 grants to built-in project admin roles (with its section, which its down leaves). */
 const CLASS_APPLY_PAGES = ['/train-manage/class-apply'];
+/** The pages 0074 grants to built-in project and platform admin roles (its down leaves the section). */
+const SHARED_LIBRARY_PAGES = ['/resource-manage', '/resource-manage/shared-library'];
 /** The pages 0020, 0021, 0029 and 0076 grant to built-in roles; the earlier migrations' tests look past them. */
 const UNIT_CLASS_PAGES = [
   ...UNIT_INVOICE_PAGES,
@@ -133,11 +135,13 @@ test('0017 grants the exam pages to the built-in project admin roles only, and d
       '/train-manage/exam-score',
       ...examPages.slice(0, 2),
       ...PROJECT_SETTING_PAGES,
+      ...SHARED_LIBRARY_PAGES,
     ]);
     expect(await menuOf('迁移17自建')).toEqual(['/home', '/train-manage/exam-score']);
     await migrateDown(sequelize, after0017.length);
-    // 0025's down takes its page back and leaves the section 账号管理 (the role may hold its other pages).
-    expect(await menuOf('迁移17管理员')).toEqual(['/home', '/account-manage']);
+    // 0025's and 0074's downs take their pages back and leave the sections 账号管理 and 资源管理 (the
+    // role may hold their other pages).
+    expect(await menuOf('迁移17管理员')).toEqual(['/home', '/account-manage', '/resource-manage']);
     await migrateUp(sequelize);
   } finally {
     await sequelize.close();
@@ -261,7 +265,7 @@ test('0020 and 0021 add unit_class, the import and batch tables and grant their 
       ['/home', ...pages, ...UNIT_IMPORT_PAGES, ...UNIT_INVOICE_PAGES].sort(),
     );
     expect([...(await menuOf('project-admin'))].sort()).toEqual(
-      ['/home', ...pages, ...PROJECT_SETTING_PAGES, ...CLASS_APPLY_PAGES].sort(),
+      ['/home', ...pages, ...PROJECT_SETTING_PAGES, ...CLASS_APPLY_PAGES, ...SHARED_LIBRARY_PAGES].sort(),
     );
     expect(await menuOf('cms-staff')).toEqual(['/home']);
   } finally {
@@ -332,6 +336,7 @@ test('0025 grants 项目设置 to the built-in project admin roles only, once, a
       '/account-manage/project-setting',
       '/train-manage',
       ...CLASS_APPLY_PAGES,
+      ...SHARED_LIBRARY_PAGES,
     ]);
     expect(await menuOf('迁移21客服')).toEqual(['/home']);
     await migrateDown(sequelize, reverted.length);
@@ -340,6 +345,7 @@ test('0025 grants 项目设置 to the built-in project admin roles only, once, a
       '/account-manage',
       '/account-manage/role',
       '/train-manage',
+      '/resource-manage',
     ]);
     await migrateUp(sequelize);
   } finally {

@@ -24,8 +24,8 @@ let a: number;
 let b: number;
 let tables: { table: string; nullable: boolean }[];
 
-/** The tables whose rows without a project every transaction may read (migration 0031). */
-const SHARED = new Set(['account', 'role', 'dictionary', 'class_category']);
+/** The tables whose rows without a project every transaction may read (migrations 0031, 0074). */
+const SHARED = new Set(['account', 'role', 'dictionary', 'class_category', 'resource']);
 
 async function asApp<T>(run: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: testAppUrl(app.databaseUrl) });

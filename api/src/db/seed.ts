@@ -25,7 +25,7 @@ import { DEMO_STUDENT_CLASS, seedOrderDemo, seedStudentEnrolmentDemo } from '../
 import { Project } from '../modules/project/project.model';
 import { DEMO_REFUND_TEXT, seedRefundApplyDemo } from '../modules/refund-apply/refund-apply.demo';
 import { seedRegulatorDemo, seedRegulatorPushDemo } from '../modules/regulator/regulator.demo';
-import { seedResourceDemo } from '../modules/resource/resource.demo';
+import { seedResourceDemo, seedSharedResourceDemo } from '../modules/resource/resource.demo';
 import { openLedgers } from '../modules/study/ledger';
 import { seedCorrectionDemo, seedStudyReportDemo } from '../modules/study-report/study-report.demo';
 import { DEMO_REVIEWERS, seedEvaluationDemo } from '../modules/train-class/class-evaluation.demo';
@@ -215,6 +215,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
     }
     await seedTrainCatalogueDemo(project.id, transaction);
     await seedResourceDemo(project.id, transaction);
+    await seedSharedResourceDemo(transaction);
     await seedCourseDemo(project.id, transaction);
     await seedCertificateDemo(project.id, transaction);
     await seedTrainClassDemo(project.id, transaction);

@@ -44,6 +44,7 @@ import { m0060Cms } from './0060-cms';
 import { m0070UploadedImages } from './0070-uploaded-images';
 import { m0071Dashboard } from './0071-dashboard';
 import { m0072FaceConsents } from './0072-face-consents';
+import { m0074SharedResources } from './0074-shared-resources';
 import { m0075IdentityChecks } from './0075-identity-checks';
 import { m0076ClassApplies } from './0076-class-applies';
 import { m0090StudyBeatFunctions } from './0090-study-beat-functions';
@@ -98,4 +99,5 @@ export const migrations: Migration[] = [
   m0047ExceptionResolutions,
   m0072FaceConsents,
   m0090StudyBeatFunctions,
+  m0074SharedResources,
 ];

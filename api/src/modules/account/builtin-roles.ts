@@ -27,6 +27,8 @@ export const PLATFORM_ADMIN_ROLE: BuiltinRole = {
   menu: [
     ...pages('/home'),
     ...sections('/project-manage', '/super-account', '/wxapp-manage', '/dashboard', '/exception-manage'),
+    // The shared library is the platform's to fill; the rest of 资源管理 is the projects'.
+    ...pages('/resource-manage', '/resource-manage/shared-library'),
   ],
 };
 

@@ -79,7 +79,8 @@ async function markTaken(
 ): Promise<boolean> {
   const other = await ResourceQuestion.findOne({
     where: {
-      projectId: video.projectId,
+      // A project's video (loadResource): shared ones have no questions.
+      projectId: video.projectId as number,
       resourceId: video.id,
       markSecond,
       ...(exceptId ? { id: { [Op.ne]: exceptId } } : {}),

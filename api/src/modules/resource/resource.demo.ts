@@ -19,6 +19,48 @@ export const DEMO_RESOURCES: readonly { category: readonly string[]; name: strin
   { category: ['职业技能', '应急救护'], name: '现场急救要点', file: 'first-aid.mp4' },
 ];
 
+/** The platform's shared library (共享资源库): demo videos every project may use. */
+export const DEMO_SHARED_RESOURCES: readonly { name: string; file: string }[] = [
+  { name: '安全生产通用讲座', file: 'safety-intro.mp4' },
+  { name: '消防器材使用演示', file: 'fire-drill.mp4' },
+  { name: '心肺复苏急救常识', file: 'first-aid.mp4' },
+];
+
+/** Stores a demo video through the file storage under `key`; answers the columns read from it. */
+async function storeDemoVideo(storage: FileStorage, file: string, key: string) {
+  const filePath = path.join(DEMO_VIDEO_DIR, file);
+  const info = await probeMp4File(filePath);
+  const bytes = await fs.promises.readFile(filePath);
+  const stored = await storage.put(key, bytes);
+  return {
+    type: 'video' as const,
+    fileName: file,
+    storageKey: key,
+    contentType: 'video/mp4',
+    size: stored.size,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    durationSeconds: info.durationSeconds,
+    width: info.width,
+    height: info.height,
+    status: 'READY' as const,
+    createdBy: null,
+  };
+}
+
+/**
+ * Fills the platform's shared library with DEMO_SHARED_RESOURCES (rows without a project, files
+ * under `shared/videos/demo-<file>`), so every project's 共享资源库 has something to preview and use.
+ */
+export async function seedSharedResourceDemo(
+  transaction: Transaction,
+  storage: FileStorage = fileStorageFromEnv(loadEnv()),
+): Promise<void> {
+  for (const demo of DEMO_SHARED_RESOURCES) {
+    const fields = await storeDemoVideo(storage, demo.file, `shared/videos/demo-${demo.file}`);
+    await Resource.create({ ...fields, projectId: null, categoryId: null, name: demo.name }, { transaction });
+  }
+}
+
 /**
  * Files the demo videos of a project: the categories of DEMO_RESOURCES, and each video stored
  * through the file storage (key `videos/<project>/demo-<file>`, so seeding again writes the same
@@ -51,28 +93,9 @@ export async function seedResourceDemo(
 
   for (const demo of DEMO_RESOURCES) {
     const category = await categoryOf(demo.category);
-    const file = path.join(DEMO_VIDEO_DIR, demo.file);
-    const info = await probeMp4File(file);
-    const bytes = await fs.promises.readFile(file);
-    const key = `videos/${projectId}/demo-${demo.file}`;
-    const stored = await storage.put(key, bytes);
+    const fields = await storeDemoVideo(storage, demo.file, `videos/${projectId}/demo-${demo.file}`);
     await Resource.create(
-      {
-        projectId,
-        categoryId: category.id,
-        type: 'video',
-        name: demo.name,
-        fileName: demo.file,
-        storageKey: key,
-        contentType: 'video/mp4',
-        size: stored.size,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        durationSeconds: info.durationSeconds,
-        width: info.width,
-        height: info.height,
-        status: 'READY',
-        createdBy: null,
-      },
+      { ...fields, projectId, categoryId: category.id, name: demo.name },
       { transaction },
     );
   }

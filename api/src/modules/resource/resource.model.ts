@@ -14,10 +14,14 @@ import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-cat
 export const ResourceCategory = defineTreeCategory('resource_category');
 export type ResourceCategory = TreeCategory;
 
-/** A stored file of a project (a video), checked by content; its bytes live in the file storage. */
+/**
+ * A stored file of a project (a video), checked by content; its bytes live in the file storage.
+ * A row without a project is in the platform's shared library (`shared-resource.service.ts`).
+ */
 export class Resource extends Model<InferAttributes<Resource>, InferCreationAttributes<Resource>> {
   declare id: CreationOptional<number>;
-  declare projectId: number;
+  /** The project; null for a resource of the shared library (read by every project). */
+  declare projectId: number | null;
   declare categoryId: number | null;
   declare type: ResourceType;
   declare name: string;
@@ -33,6 +37,11 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
   declare height: number | null;
   declare status: CreationOptional<ResourceStatus>;
   declare createdBy: number | null;
+  /**
+   * Where the row was copied from: for a shared one, the project resource the platform shared; for a
+   * project's, the shared resource it used (共享资源库 → 使用). Null for an upload, or once the source is gone.
+   */
+  declare sourceId: CreationOptional<number | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -40,6 +49,7 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
     Resource.init(
       {
         ...tenantKeyAttributes,
+        projectId: { type: DataTypes.INTEGER, allowNull: true },
         categoryId: { type: DataTypes.INTEGER, allowNull: true },
         type: { type: DataTypes.STRING(16), allowNull: false },
         name: { type: DataTypes.STRING(100), allowNull: false },
@@ -59,6 +69,7 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
         height: { type: DataTypes.INTEGER, allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'READY' },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        sourceId: { type: DataTypes.INTEGER, allowNull: true },
         ...timestampAttributes,
       },
       { sequelize, tableName: 'resource' },

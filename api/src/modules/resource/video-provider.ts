@@ -17,7 +17,8 @@ declare module '../../core/action' {
 /** What a provider needs to know of a video to let a player load it. */
 export interface PlayableVideo {
   id: number;
-  projectId: number;
+  /** The project; null for a video of the shared library. */
+  projectId: number | null;
   /** The file storage key (local provider) or the provider's own video id (cloud providers). */
   storageKey: string;
   contentType: string;

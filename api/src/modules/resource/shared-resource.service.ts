@@ -1,0 +1,411 @@
+import { randomUUID } from 'node:crypto';
+import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import type { z } from 'zod';
+import type { PageAnswer } from '../../contract/common';
+import type { ResourcePlayAnswer } from '../../contract/resource';
+import type {
+  SharedResourceCandidate,
+  SharedResourceItem,
+  SharedResourceUseAnswer,
+  sharedResourceCandidatesInput,
+  sharedResourceQueryInput,
+  sharedResourceSaveInput,
+  sharedResourceShareInput,
+} from '../../contract/shared-resource';
+import type { ActorScope, Scope, SignedInScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
+import { containsPattern } from '../../core/query';
+import { audit } from '../audit/audit.service';
+import { StorageError } from '../storage/storage';
+import { Resource } from './resource.model';
+import { getResource, RESOURCE_NOT_FOUND } from './resource.service';
+import './shared-resource.policy';
+
+/**
+ * The shared resource library (共享资源库, docs/product-decisions.md "Shared resource library"):
+ * resources without a project, which platform staff put there by sharing a project's video (a copy
+ * of its row and file, so the project's later changes do not reach it) and rename or delete; every
+ * project's staff list and preview them, and use one (使用) by copying it (row and file, the file
+ * under the project's own key prefix) into their 视频资源, where the copy is theirs. The database
+ * lets every project read shared rows and only platform staff (a bypass) write them.
+ */
+
+export const SHARED_NOT_FOUND = '共享资源不存在';
+const SHARED_FILE_MISSING = '共享资源的文件缺失，暂不能使用，请联系平台管理员';
+
+/** The policy's view of a call of the library: platform staff have no project (0 stands for none). */
+function policyScope(scope: SignedInScope): PolicyScope {
+  return { project: { id: scope.principal.projectId ?? 0 }, principal: scope.principal };
+}
+
+/** One row of the library. Throws BusinessError 共享资源不存在. */
+async function loadShared(id: number, transaction?: Transaction): Promise<Resource> {
+  const shared = await Resource.findOne({
+    where: { id, projectId: null },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!shared) throw new BusinessError(SHARED_NOT_FOUND);
+  return shared;
+}
+
+/**
+ * Stores a copy of a resource's file under `key` (streamed, not held in memory). Throws
+ * BusinessError `missing` when the source file is gone, or when the copy's size differs.
+ */
+async function copyStoredFile(scope: Scope, from: Resource, key: string, missing: string): Promise<void> {
+  const { storage } = scope.providers;
+  let size: number;
+  try {
+    size = (await storage.put(key, await storage.get(from.storageKey))).size;
+  } catch (error) {
+    if (error instanceof StorageError && error.reason === 'not-found') {
+      scope.log.error({ resourceId: from.id }, 'the file of a resource to copy is missing from storage');
+      throw new BusinessError(missing);
+    }
+    throw error;
+  }
+  if (size !== from.size) {
+    await dropFile(scope, key);
+    scope.log.error(
+      { resourceId: from.id, size, expected: from.size },
+      'a copied resource file differs in size',
+    );
+    throw new BusinessError(missing);
+  }
+}
+
+/** Deletes a stored file, logging (not throwing) a failure: a file left behind costs only space. */
+async function dropFile(scope: Scope, key: string): Promise<void> {
+  try {
+    await scope.providers.storage.delete(key);
+  } catch (error) {
+    scope.log.error({ err: error }, 'could not delete a stored resource file');
+  }
+}
+
+/** The columns a copy takes from its source (what the file is), with its own project, key and origin. */
+function copyFields(
+  source: Resource,
+  fields: Pick<Resource, 'projectId' | 'storageKey' | 'name' | 'createdBy'>,
+) {
+  return {
+    ...fields,
+    categoryId: null,
+    type: source.type,
+    fileName: source.fileName,
+    contentType: source.contentType,
+    size: source.size,
+    sha256: source.sha256,
+    durationSeconds: source.durationSeconds,
+    width: source.width,
+    height: source.height,
+    status: source.status,
+    sourceId: source.id,
+  };
+}
+
+function present(
+  scope: SignedInScope,
+  shared: Resource,
+  copiedResourceId: number | null,
+  copyCount: number | null,
+): SharedResourceItem {
+  const caller = policyScope(scope);
+  const facts = { id: shared.id };
+  return {
+    id: shared.id,
+    type: shared.type,
+    name: shared.name,
+    fileName: shared.fileName,
+    contentType: shared.contentType,
+    size: shared.size,
+    durationSeconds: shared.durationSeconds,
+    width: shared.width,
+    height: shared.height,
+    status: shared.status,
+    copiedResourceId,
+    copyCount,
+    createdAt: shared.createdAt.toISOString(),
+    updatedAt: shared.updatedAt.toISOString(),
+    abilities: abilitiesOf(caller, {
+      edit: ['shared-resource.manage', facts],
+      delete: ['shared-resource.manage', facts],
+      use: ['shared-resource.use', facts],
+    }),
+  };
+}
+
+/**
+ * Presents shared rows for the caller: project staff with their project's copy of each, platform
+ * staff with how many projects hold one.
+ */
+async function presentAll(scope: SignedInScope, rows: Resource[]): Promise<SharedResourceItem[]> {
+  const ids = rows.map((row) => row.id);
+  const projectId = scope.principal.projectId;
+  if (projectId !== null) {
+    const copies = ids.length
+      ? await Resource.findAll({ where: { projectId, sourceId: ids }, attributes: ['id', 'sourceId'] })
+      : [];
+    const copyOf = new Map(copies.map((copy) => [copy.sourceId, copy.id]));
+    return rows.map((row) => present(scope, row, copyOf.get(row.id) ?? null, null));
+  }
+  const counts = ids.length
+    ? ((await Resource.count({
+        where: { projectId: { [Op.ne]: null }, sourceId: ids },
+        group: ['sourceId'],
+        allTenants: true,
+      })) as unknown as { sourceId: number; count: number }[])
+    : [];
+  const countOf = new Map(counts.map((entry) => [entry.sourceId, Number(entry.count)]));
+  return rows.map((row) => present(scope, row, null, countOf.get(row.id) ?? 0));
+}
+
+/** `shared-resource/query`: one page of the library, newest first (`name` matches part of the name). */
+export async function listSharedResources(
+  scope: SignedInScope,
+  input: z.output<typeof sharedResourceQueryInput>,
+): Promise<PageAnswer<SharedResourceItem>> {
+  const where: WhereOptions<Resource> = {
+    projectId: null,
+    ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
+  };
+  const { rows, count } = await Resource.findAndCountAll({
+    where,
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  return {
+    list: await presentAll(scope, rows),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** One shared resource as the caller sees it. Throws BusinessError 共享资源不存在. */
+export async function getSharedResource(scope: SignedInScope, id: number): Promise<SharedResourceItem> {
+  const [item] = await presentAll(scope, [await loadShared(id)]);
+  return item as SharedResourceItem;
+}
+
+/** `shared-resource/play-url` (预览): as `resource/play-url`, for a shared video. */
+export async function sharedResourcePlayUrl(scope: Scope, id: number): Promise<ResourcePlayAnswer> {
+  const shared = await loadShared(id);
+  if (shared.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能播放');
+  const { video } = scope.providers;
+  const grant = await video.authorizePlay(scope, shared, video.limits.playUrlTtlSeconds);
+  return {
+    provider: grant.provider,
+    url: grant.url,
+    token: grant.token,
+    contentType: shared.contentType,
+    expiresAt: grant.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * `shared-resource/use` (使用): copies a shared resource into the caller's project: its file is
+ * copied through the file storage to a new key under the project's prefix (`videos/<project>/…`),
+ * then the row (no category, `sourceId` the shared one) is written with its audit entry in one
+ * transaction; when that fails the new file is removed. Idempotent: while the project holds a copy,
+ * using it again answers that copy with `created: false` (also when two calls race: the unique
+ * index lets one in). The copy is the project's: renaming or deleting it leaves the shared one as it
+ * is, and the platform's later changes do not reach it. Throws BusinessError 共享资源不存在, or when the
+ * shared file is missing.
+ */
+export async function useSharedResource(scope: ActorScope, id: number): Promise<SharedResourceUseAnswer> {
+  authorize(policyScope(scope), 'shared-resource.use', { id });
+  const projectId = scope.project.id;
+  const existingCopy = () => Resource.findOne({ where: { projectId, sourceId: id } });
+  const shared = await loadShared(id);
+  const existing = await existingCopy();
+  if (existing) return { resource: await getResource(scope, existing.id), created: false };
+
+  const key = `videos/${projectId}/${randomUUID()}.mp4`;
+  await copyStoredFile(scope, shared, key, SHARED_FILE_MISSING);
+  let copyId: number;
+  try {
+    copyId = await scope.sequelize.transaction(async (transaction) => {
+      const copy = await Resource.create(
+        copyFields(shared, {
+          projectId,
+          storageKey: key,
+          name: shared.name,
+          createdBy: scope.principal.accountId,
+        }),
+        { transaction },
+      );
+      await audit(
+        scope,
+        {
+          action: 'resource.use-shared',
+          projectId,
+          targetType: 'resource',
+          targetId: copy.id,
+          detail: { sharedId: shared.id, name: copy.name, size: copy.size },
+        },
+        transaction,
+      );
+      return copy.id;
+    });
+  } catch (error) {
+    await dropFile(scope, key);
+    if (error instanceof UniqueConstraintError) {
+      const raced = await existingCopy();
+      if (raced) return { resource: await getResource(scope, raced.id), created: false };
+    }
+    throw error;
+  }
+  return { resource: await getResource(scope, copyId), created: true };
+}
+
+/** `shared-resource/candidates` (platform): a project's videos, newest first, each with its shared copy. */
+export async function listShareCandidates(
+  scope: SignedInScope,
+  input: z.output<typeof sharedResourceCandidatesInput>,
+): Promise<PageAnswer<SharedResourceCandidate>> {
+  authorize(policyScope(scope), 'shared-resource.manage', { id: 0 });
+  const { rows, count } = await Resource.findAndCountAll({
+    where: {
+      projectId: input.projectId,
+      ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
+    },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: input.pageSize,
+    offset: (input.pageNum - 1) * input.pageSize,
+  });
+  const ids = rows.map((row) => row.id);
+  const shared = ids.length
+    ? await Resource.findAll({ where: { projectId: null, sourceId: ids }, attributes: ['id', 'sourceId'] })
+    : [];
+  const sharedOf = new Map(shared.map((row) => [row.sourceId, row.id]));
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      fileName: row.fileName,
+      size: row.size,
+      durationSeconds: row.durationSeconds,
+      createdAt: row.createdAt.toISOString(),
+      sharedId: sharedOf.get(row.id) ?? null,
+    })),
+    total: count,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/**
+ * `shared-resource/share` (platform): copies a project's READY video (row and file, the file to
+ * `shared/videos/…`) into the library, named `name` or the video's name. Idempotent: a video
+ * already shared answers its shared resource. Audited. Throws BusinessError 视频不存在 (no such
+ * video in that project), or when the video is not READY or its file is missing.
+ */
+export async function shareResource(
+  scope: SignedInScope,
+  input: z.output<typeof sharedResourceShareInput>,
+): Promise<SharedResourceItem> {
+  authorize(policyScope(scope), 'shared-resource.manage', { id: 0 });
+  const source = await Resource.findOne({ where: { id: input.resourceId, projectId: input.projectId } });
+  if (!source) throw new BusinessError(RESOURCE_NOT_FOUND);
+  if (source.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能共享');
+  const existingShare = () => Resource.findOne({ where: { projectId: null, sourceId: source.id } });
+  const existing = await existingShare();
+  if (existing) return getSharedResource(scope, existing.id);
+
+  const key = `shared/videos/${randomUUID()}.mp4`;
+  await copyStoredFile(scope, source, key, '视频文件缺失，不能共享');
+  let sharedId: number;
+  try {
+    sharedId = await scope.sequelize.transaction(async (transaction) => {
+      const shared = await Resource.create(
+        copyFields(source, {
+          projectId: null,
+          storageKey: key,
+          name: input.name ?? source.name,
+          createdBy: scope.principal.accountId,
+        }),
+        { transaction },
+      );
+      await audit(
+        scope,
+        {
+          action: 'shared-resource.share',
+          projectId: null,
+          targetType: 'shared-resource',
+          targetId: shared.id,
+          detail: { fromProjectId: input.projectId, fromResourceId: source.id, name: shared.name },
+        },
+        transaction,
+      );
+      return shared.id;
+    });
+  } catch (error) {
+    await dropFile(scope, key);
+    if (error instanceof UniqueConstraintError) {
+      const raced = await existingShare();
+      if (raced) return getSharedResource(scope, raced.id);
+    }
+    throw error;
+  }
+  return getSharedResource(scope, sharedId);
+}
+
+/** `shared-resource/save` (platform): renames a shared resource; copies keep their names. Audited. */
+export async function saveSharedResource(
+  scope: SignedInScope,
+  input: z.output<typeof sharedResourceSaveInput>,
+): Promise<SharedResourceItem> {
+  authorize(policyScope(scope), 'shared-resource.manage', { id: input.id });
+  await scope.sequelize.transaction(async (transaction) => {
+    const shared = await loadShared(input.id, transaction);
+    const before = shared.name;
+    await shared.update({ name: input.name }, { transaction });
+    await audit(
+      scope,
+      {
+        action: 'shared-resource.update',
+        projectId: null,
+        targetType: 'shared-resource',
+        targetId: shared.id,
+        detail: { before: { name: before }, after: { name: shared.name } },
+      },
+      transaction,
+    );
+  });
+  return getSharedResource(scope, input.id);
+}
+
+/**
+ * `shared-resource/delete` (platform): takes a resource out of the library and deletes its file.
+ * The projects' copies stay (their own rows and files; they just no longer point back). Audited.
+ */
+export async function deleteSharedResource(scope: SignedInScope, id: number): Promise<void> {
+  authorize(policyScope(scope), 'shared-resource.manage', { id });
+  const shared = await scope.sequelize.transaction(async (transaction) => {
+    const found = await loadShared(id, transaction);
+    await found.destroy({ transaction });
+    await audit(
+      scope,
+      {
+        action: 'shared-resource.delete',
+        projectId: null,
+        targetType: 'shared-resource',
+        targetId: found.id,
+        detail: { name: found.name, fileName: found.fileName, size: found.size },
+      },
+      transaction,
+    );
+    return found;
+  });
+  await dropFile(scope, shared.storageKey);
+}
