@@ -1,5 +1,5 @@
 import type { ProjectSettings } from '@px/config';
-import { Op, QueryTypes, type Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import {
   type ChangeClassOptions,
@@ -16,7 +16,7 @@ import {
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { authorize, judge } from '../../core/policy';
-import { containsPattern } from '../../core/query';
+import { SqlFilter, type SqlPageRequest, sqlPage } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
@@ -126,37 +126,29 @@ const VIEW_SELECT = `
     JOIN pay_order o ON o.id = c.order_id
     LEFT JOIN account auditor ON auditor.id = c.audited_by`;
 
-/** Applications of the project matching `where` (SQL over `c`, `a`), newest first. */
+/** Applications of the project matching the filter (over `c`, `a`), newest first. */
 async function views(
   scope: ActorScope,
-  where: string,
-  replacements: Record<string, unknown>,
-  page?: { pageNum: number; pageSize: number },
+  filter: SqlFilter,
+  page?: SqlPageRequest,
   transaction?: Transaction,
 ): Promise<{ list: ChangeClassView[]; total: number }> {
-  const filter = `WHERE c.project_id = :projectId AND ${where}`;
-  const values = { ...replacements, projectId: scope.project.id };
-  const rows = await scope.sequelize.query<ChangeClassRow>(
-    `${VIEW_SELECT} ${filter} ORDER BY c.created_at DESC, c.id DESC
-     ${page ? 'LIMIT :limit OFFSET :offset' : ''}`,
+  const { rows, total } = await sqlPage<ChangeClassRow>(
+    scope.sequelize,
     {
-      replacements: page
-        ? { ...values, limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize }
-        : values,
-      type: QueryTypes.SELECT,
+      select: VIEW_SELECT,
+      countFrom: 'FROM change_class_apply c JOIN account a ON a.id = c.account_id',
+      filter: filter.where('c.project_id = :projectId', { projectId: scope.project.id }),
+      orderBy: 'c.created_at DESC, c.id DESC',
       transaction,
     },
+    page,
   );
-  if (!page) return { list: rows.map((row) => presentChangeClass(scope, row)), total: rows.length };
-  const [count] = await scope.sequelize.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM change_class_apply c JOIN account a ON a.id = c.account_id ${filter}`,
-    { replacements: values, type: QueryTypes.SELECT, transaction },
-  );
-  return { list: rows.map((row) => presentChangeClass(scope, row)), total: count?.n ?? 0 };
+  return { list: rows.map((row) => presentChangeClass(scope, row)), total };
 }
 
 async function viewOf(scope: ActorScope, id: number, transaction?: Transaction): Promise<ChangeClassView> {
-  const { list } = await views(scope, 'c.id = :id', { id }, undefined, transaction);
+  const { list } = await views(scope, new SqlFilter('c.id = :id', { id }), undefined, transaction);
   const [view] = list;
   if (!view) throw new BusinessError('转班申请不存在');
   return view;
@@ -260,8 +252,7 @@ export async function myChanges(
 ): Promise<ChangeClassPage> {
   const { list, total } = await views(
     scope,
-    'c.account_id = :accountId',
-    { accountId: scope.principal.accountId },
+    new SqlFilter('c.account_id = :accountId', { accountId: scope.principal.accountId }),
     page,
   );
   return { list, total, pageNum: page.pageNum, pageSize: page.pageSize };
@@ -272,17 +263,10 @@ export async function pageChanges(
   scope: ActorScope,
   input: z.output<typeof changeClassPageInput>,
 ): Promise<ChangeClassPage> {
-  const conditions = ['TRUE'];
-  const replacements: Record<string, unknown> = {};
-  if (input.status) {
-    conditions.push('c.status = :status');
-    replacements.status = input.status;
-  }
-  if (input.keyword) {
-    conditions.push('(a.real_name LIKE :keyword OR a.id_card_no LIKE :keyword OR a.mobile LIKE :keyword)');
-    replacements.keyword = containsPattern(input.keyword);
-  }
-  const { list, total } = await views(scope, conditions.join(' AND '), replacements, input);
+  const filter = new SqlFilter()
+    .equals('c.status', 'status', input.status)
+    .student(input.keyword, 'a', 'keyword');
+  const { list, total } = await views(scope, filter, input);
   return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 

@@ -18,6 +18,7 @@ import type { ActorScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { authorize, type Verb } from '../../core/policy';
 import { containsPattern } from '../../core/query';
+import { SqlFilter, sqlPage } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { type CaseData, type NoteData, presentCase, presentNote } from './exception.presenter';
 import { ExceptionCase, ExceptionCaseNoteRow } from './exception-case.model';
@@ -45,45 +46,25 @@ export async function pageExceptionCases(
   scope: ActorScope,
   input: z.output<typeof exceptionCasePageInput>,
 ): Promise<ExceptionCasePage> {
-  const conditions = ['c.project_id = :projectId'];
-  const replacements: Record<string, unknown> = { projectId: scope.project.id };
-  if (input.status) {
-    conditions.push('c.status = :status');
-    replacements.status = input.status;
-  }
-  if (input.kind) {
-    conditions.push('c.kind = :kind');
-    replacements.kind = input.kind;
-  }
-  if (input.mine) {
-    conditions.push('c.assignee_id = :me');
-    replacements.me = scope.principal.accountId;
-  }
-  if (input.student) {
-    conditions.push('(a.real_name LIKE :student OR a.id_card_no LIKE :student OR a.mobile LIKE :student)');
-    replacements.student = containsPattern(input.student);
-  }
-  const where = `WHERE ${conditions.join(' AND ')}`;
-  const found = await scope.sequelize.query<CaseData>(
-    `${CASE_SELECT} ${where}
-     ORDER BY CASE c.status WHEN 'PENDING' THEN 0 WHEN 'PROCESSING' THEN 1 ELSE 2 END, c.created_at DESC, c.id DESC
-     LIMIT :limit OFFSET :offset`,
+  const filter = new SqlFilter('c.project_id = :projectId', { projectId: scope.project.id })
+    .equals('c.status', 'status', input.status)
+    .equals('c.kind', 'kind', input.kind)
+    .when(input.mine ? scope.principal.accountId : null, 'c.assignee_id = :me', 'me')
+    .student(input.student);
+  const { rows: found, total } = await sqlPage<CaseData>(
+    scope.sequelize,
     {
-      replacements: {
-        ...replacements,
-        limit: input.pageSize,
-        offset: (input.pageNum - 1) * input.pageSize,
-      },
-      type: QueryTypes.SELECT,
+      select: CASE_SELECT,
+      countFrom: 'FROM exception_case c JOIN account a ON a.id = c.account_id',
+      filter,
+      orderBy:
+        "CASE c.status WHEN 'PENDING' THEN 0 WHEN 'PROCESSING' THEN 1 ELSE 2 END, c.created_at DESC, c.id DESC",
     },
-  );
-  const [count] = await scope.sequelize.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM exception_case c JOIN account a ON a.id = c.account_id ${where}`,
-    { replacements, type: QueryTypes.SELECT },
+    input,
   );
   return {
     list: found.map((row) => presentCase(scope, row)),
-    total: count?.n ?? 0,
+    total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
   };

@@ -1,4 +1,4 @@
-import { QueryTypes, type Transaction, UniqueConstraintError } from 'sequelize';
+import { type Transaction, UniqueConstraintError } from 'sequelize';
 import type { z } from 'zod';
 import {
   type ClassApplyPage,
@@ -13,7 +13,7 @@ import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { authorize } from '../../core/policy';
-import { containsPattern } from '../../core/query';
+import { SqlFilter, type SqlPageRequest, sqlPage } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { ClassApply } from '../train-class/class-apply.model';
 import { CLASS_NOT_OFFERED, chinaToday, findOfferedClass } from '../train-class/class-read';
@@ -72,34 +72,25 @@ const ROW_SELECT = `
     LEFT JOIN unit u ON u.id = a.unit_id
     LEFT JOIN account auditor ON auditor.id = c.audited_by`;
 
+/** Applications of the project matching the filter (over `c`, `a`), pending first then newest. */
 async function rows(
   scope: ActorScope,
-  where: string,
-  replacements: Record<string, unknown>,
-  page?: { pageNum: number; pageSize: number },
+  filter: SqlFilter,
+  page?: SqlPageRequest,
   transaction?: Transaction,
 ): Promise<{ list: ClassApplyRow[]; total: number }> {
-  const filter = `WHERE c.project_id = :projectId AND ${where}`;
-  const values = { ...replacements, projectId: scope.project.id };
-  const found = await scope.sequelize.query<ClassApplyRowData>(
-    `${ROW_SELECT} ${filter}
-     ORDER BY (c.status = 'PENDING') DESC, c.created_at DESC, c.id DESC
-     ${page ? 'LIMIT :limit OFFSET :offset' : ''}`,
+  const found = await sqlPage<ClassApplyRowData>(
+    scope.sequelize,
     {
-      replacements: page
-        ? { ...values, limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize }
-        : values,
-      type: QueryTypes.SELECT,
+      select: ROW_SELECT,
+      countFrom: 'FROM class_apply c JOIN account a ON a.id = c.account_id',
+      filter: filter.where('c.project_id = :projectId', { projectId: scope.project.id }),
+      orderBy: "(c.status = 'PENDING') DESC, c.created_at DESC, c.id DESC",
       transaction,
     },
+    page,
   );
-  const list = found.map((row) => presentClassApplyRow(scope, row));
-  if (!page) return { list, total: list.length };
-  const [count] = await scope.sequelize.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM class_apply c JOIN account a ON a.id = c.account_id ${filter}`,
-    { replacements: values, type: QueryTypes.SELECT, transaction },
-  );
-  return { list, total: count?.n ?? 0 };
+  return { list: found.rows.map((row) => presentClassApplyRow(scope, row)), total: found.total };
 }
 
 /**
@@ -110,21 +101,11 @@ export async function pageClassApplies(
   scope: ActorScope,
   input: z.output<typeof classApplyPageInput>,
 ): Promise<ClassApplyPage> {
-  const conditions = ["c.status <> 'CANCELLED'"];
-  const replacements: Record<string, unknown> = {};
-  if (input.status) {
-    conditions.push('c.status = :status');
-    replacements.status = input.status;
-  }
-  if (input.classId) {
-    conditions.push('c.class_id = :classId');
-    replacements.classId = input.classId;
-  }
-  if (input.student) {
-    conditions.push('(a.real_name LIKE :student OR a.id_card_no LIKE :student OR a.mobile LIKE :student)');
-    replacements.student = containsPattern(input.student);
-  }
-  const { list, total } = await rows(scope, conditions.join(' AND '), replacements, input);
+  const filter = new SqlFilter("c.status <> 'CANCELLED'")
+    .equals('c.status', 'status', input.status)
+    .equals('c.class_id', 'classId', input.classId)
+    .student(input.student);
+  const { list, total } = await rows(scope, filter, input);
   return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
@@ -164,7 +145,8 @@ export async function auditClassApply(
       },
       transaction,
     );
-    const [view] = (await rows(scope, 'c.id = :id', { id: row.id }, undefined, transaction)).list;
+    const [view] = (await rows(scope, new SqlFilter('c.id = :id', { id: row.id }), undefined, transaction))
+      .list;
     if (!view) throw new BusinessError(M.NOT_FOUND);
     return view;
   });

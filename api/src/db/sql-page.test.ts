@@ -1,0 +1,25 @@
+import { SqlFilter } from './sql-page';
+
+describe('SqlFilter', () => {
+  test('adds a condition only for a value given, with its replacement', () => {
+    const filter = new SqlFilter('c.project_id = :projectId', { projectId: 7 })
+      .equals('c.status', 'status', 'PENDING')
+      .equals('c.kind', 'kind', undefined)
+      .equals('c.class_id', 'classId', '')
+      .when(null, 'c.assignee_id = :me', 'me');
+    expect(filter.sql).toBe('WHERE c.project_id = :projectId AND c.status = :status');
+    expect(filter.replacements).toEqual({ projectId: 7, status: 'PENDING' });
+  });
+
+  test("matches a student's name, ID number or mobile with the text escaped for LIKE", () => {
+    const filter = new SqlFilter().student('50%_张', 'a', 'keyword');
+    expect(filter.sql).toBe(
+      'WHERE (a.real_name LIKE :keyword OR a.id_card_no LIKE :keyword OR a.mobile LIKE :keyword)',
+    );
+    expect(filter.replacements).toEqual({ keyword: '%50\\%\\_张%' });
+  });
+
+  test('with no condition the WHERE holds for every row', () => {
+    expect(new SqlFilter().sql).toBe('WHERE TRUE');
+  });
+});
