@@ -1,9 +1,8 @@
 import type { CertificateDetail, CertificateItem, CertificateSaveInput } from '@px/api/contract';
-import { Form, Input, InputNumber, Modal, message } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, InputNumber, message } from 'antd';
 import { saveCertificate } from '../../../../api/my-certificate';
 import { DateField } from '../../../../components/DateFields';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { FormModal } from '../../../../components/FormModal';
 
 interface EditValues {
   studentName: string;
@@ -40,10 +39,6 @@ export function CertificateEditModal({
   onSaved: (saved: CertificateDetail) => void;
 }) {
   const [form] = Form.useForm<EditValues>();
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (certificate) form.setFieldsValue(valuesOf(certificate));
-  }, [certificate, form]);
   const isYear = certificate?.kind === 'YEAR';
   const isSkill = certificate?.kind === 'SKILL';
 
@@ -59,15 +54,8 @@ export function CertificateEditModal({
       score: values.score ?? null,
       issueDate: values.issueDate,
     };
-    setSaving(true);
-    try {
-      onSaved(await saveCertificate(input));
-      void message.success('已保存');
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    onSaved(await saveCertificate(input));
+    void message.success('已保存');
   };
 
   const hours = (name: keyof EditValues, label: string) => (
@@ -77,48 +65,48 @@ export function CertificateEditModal({
   );
 
   return (
-    <Modal
+    <FormModal<EditValues>
       title="编辑证书"
       open={certificate !== null}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={saving}
       okText="保存"
+      name="certificate-edit"
+      form={form}
+      values={certificate ? valuesOf(certificate) : undefined}
+      onSubmit={submit}
+      onClose={onClose}
       destroyOnHidden
     >
-      <Form<EditValues> form={form} name="certificate-edit" layout="vertical" onFinish={submit}>
-        <Form.Item
-          name="studentName"
-          label="姓名"
-          rules={[{ required: true, whitespace: true, message: '请填写姓名' }]}
-        >
-          <Input maxLength={50} />
+      <Form.Item
+        name="studentName"
+        label="姓名"
+        rules={[{ required: true, whitespace: true, message: '请填写姓名' }]}
+      >
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item
+        name="className"
+        label={isYear || isSkill ? '证书名称' : '班级名称'}
+        rules={[{ required: true, whitespace: true, message: '请填写班级名称' }]}
+      >
+        <Input maxLength={100} disabled={isYear || isSkill} />
+      </Form.Item>
+      {!isSkill && hours('publicHours', '公需学时')}
+      {!isSkill && hours('specializedHours', '专业学时')}
+      {!isSkill && hours('electiveHours', '选修学时')}
+      {!isYear && (
+        <Form.Item name="score" label={isSkill ? '考核成绩' : '考试成绩'}>
+          <InputNumber
+            min={0}
+            max={100}
+            precision={0}
+            placeholder={isSkill ? '无成绩' : '无考试'}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
-        <Form.Item
-          name="className"
-          label={isYear || isSkill ? '证书名称' : '班级名称'}
-          rules={[{ required: true, whitespace: true, message: '请填写班级名称' }]}
-        >
-          <Input maxLength={100} disabled={isYear || isSkill} />
-        </Form.Item>
-        {!isSkill && hours('publicHours', '公需学时')}
-        {!isSkill && hours('specializedHours', '专业学时')}
-        {!isSkill && hours('electiveHours', '选修学时')}
-        {!isYear && (
-          <Form.Item name="score" label={isSkill ? '考核成绩' : '考试成绩'}>
-            <InputNumber
-              min={0}
-              max={100}
-              precision={0}
-              placeholder={isSkill ? '无成绩' : '无考试'}
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="issueDate" label="发证日期" rules={[{ required: true, message: '请选择发证日期' }]}>
-          <DateField style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="issueDate" label="发证日期" rules={[{ required: true, message: '请选择发证日期' }]}>
+        <DateField style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 }
