@@ -70,6 +70,22 @@ const envSchema = z.object({
    * NODE_ENV=test a folder in the OS temp directory, so test runs never write into ./data.
    */
   STORAGE_DIR: z.string().min(1).optional(),
+  /**
+   * Where files go: `local` (the disk under STORAGE_DIR), `s3` (an S3-compatible bucket: Aliyun
+   * OSS, Tencent COS, MinIO, AWS S3; S3_*), or `s3-simulator` (dev: starts s3rver in process and
+   * uses it, objects kept under DATA_DIR/s3). docs/storage.md.
+   */
+  STORAGE_PROVIDER: z.enum(['local', 's3', 's3-simulator']).default('local'),
+  /** The S3 service's address (unset: AWS S3 of S3_REGION). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address buckets by path (`endpoint/bucket/key`), as MinIO wants; virtual-host style otherwise. */
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+  /** The S3 simulator's port (STORAGE_PROVIDER=s3-simulator); a free one when 0. */
+  S3_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Largest video upload (the whole file; it travels in chunks within UPLOAD_FILE_LIMIT_MB). */
   VIDEO_UPLOAD_LIMIT_MB: z.coerce.number().int().positive().default(2048),
   /**
@@ -203,6 +219,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid environment: DATABASE_APP_URL: required in production with DATABASE_URL (or DATABASE_APP_PASSWORD for the role px_app)',
     );
+  }
+  if (result.data.STORAGE_PROVIDER === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (name) => !result.data[name],
+    );
+    if (missing.length)
+      throw new Error(`Invalid environment: ${missing.join(', ')}: required with STORAGE_PROVIDER=s3`);
   }
   if (result.data.DATABASE_POOLER === 'transaction' && !result.data.DATABASE_DIRECT_URL) {
     throw new Error(

@@ -10,6 +10,7 @@ import { createRegulatorProvider } from './modules/regulator/regulator.provider'
 import { videoProviderFromEnv } from './modules/resource/video-provider';
 import { createSmsProvider } from './modules/sms/sms.provider';
 import { fileStorageFromEnv } from './modules/storage/file-storage';
+import type { S3StorageOptions } from './modules/storage/s3-storage';
 import { createWechatGateway } from './modules/wechat/wechat.gateway';
 
 /** What only the running server knows when the providers are built. */
@@ -22,6 +23,8 @@ export interface ProviderOptions {
   regulatorSimulatorUrl?: string;
   /** Simulator mode: the identity simulator's address and credentials; else IDENTITY_*. */
   identitySimulator?: { url: string; secretId: string; secretKey: string };
+  /** STORAGE_PROVIDER=s3-simulator: the S3 simulator's connection. */
+  s3Simulator?: S3StorageOptions;
 }
 
 /**
@@ -34,7 +37,7 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
     clock: systemClock,
     metrics,
     face: createFaceProvider(env.FACE_PROVIDER),
-    storage: fileStorageFromEnv(env),
+    storage: fileStorageFromEnv(env, options.s3Simulator),
     video: videoProviderFromEnv(env),
     sms: createSmsProvider(env.SMS_PROVIDER),
     einvoice: createEinvoiceClient({

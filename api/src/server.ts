@@ -26,6 +26,8 @@ import { seedDemoInvoice } from './modules/invoice/invoice.demo';
 import { seedDemoPartner } from './modules/partner/partner.demo';
 import { DEMO_REGULATOR_REGISTER } from './modules/regulator/regulator.demo';
 import { createSessionAuthenticator } from './modules/session/session-cache';
+import { useS3Simulator } from './modules/storage/file-storage';
+import { type S3Simulator, startS3Simulator } from './modules/storage/s3-simulator';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
 import { createProviders } from './providers';
 
@@ -44,6 +46,8 @@ export interface RunningServer {
   identitySimulatorUrl: string | null;
   /** The demo partner site (with the demo data), else null. */
   partnerDemoUrl: string | null;
+  /** The S3 simulator's base URL (STORAGE_PROVIDER=s3-simulator), else null. */
+  s3SimulatorUrl: string | null;
   port: number;
   database: DatabaseLocation;
   sequelize: Sequelize;
@@ -120,6 +124,7 @@ export async function startServer(
   let regulatorSim: RegulatorSimulator | undefined;
   let identitySim: IdentitySimulator | undefined;
   let partnerDemo: DemoPartnerSite | undefined;
+  let s3Sim: S3Simulator | undefined;
   let jobs: JobRunner | undefined;
   let changeFeed: ChangeFeed | undefined;
   let metricsServer: MetricsServer | undefined;
@@ -132,6 +137,8 @@ export async function startServer(
     await regulatorSim?.close();
     await identitySim?.close();
     await partnerDemo?.close();
+    if (s3Sim) useS3Simulator(undefined);
+    await s3Sim?.close();
     await sequelize.close();
     await closeOwner();
     await database.embedded?.stop();
@@ -142,6 +149,15 @@ export async function startServer(
     await ensureAppSignIn(owner, appUrl, env.DATABASE_APP_PASSWORD);
     await closeOwner();
     initModels(sequelize);
+    if (env.STORAGE_PROVIDER === 's3-simulator') {
+      // Objects are kept across restarts, like the local disk's files (tests start from nothing).
+      s3Sim = await startS3Simulator({
+        port: env.S3_SIM_PORT,
+        ...(env.NODE_ENV === 'test' ? {} : { directory: path.join(env.DATA_DIR, 's3') }),
+      });
+      // The demo seeds and the providers make their storage from the environment: this one.
+      useS3Simulator(s3Sim.options);
+    }
     onTenantBypass((reason) => logger.debug({ reason }, 'tenant bypass'));
     if (env.SEED_DEMO && (await withBypass('demo seed', () => seedDemoData(sequelize))))
       logger.info('demo data created');
@@ -184,6 +200,7 @@ export async function startServer(
     }
 
     const providers = createProviders(env, {
+      ...(s3Sim ? { s3Simulator: s3Sim.options } : {}),
       wechatSimulator: simulator && {
         endpoints: simulator.endpoints(),
         bridgeScript: `${simulator.url()}${BRIDGE_SCRIPT_PATH}`,
@@ -284,6 +301,7 @@ export async function startServer(
       regulatorSimulatorUrl: regulatorSim?.url() ?? null,
       identitySimulatorUrl: identitySim?.url() ?? null,
       partnerDemoUrl: partnerDemo?.url() ?? null,
+      s3SimulatorUrl: s3Sim?.url() ?? null,
       port,
       database,
       sequelize,

@@ -6,6 +6,13 @@ export {
 } from '../modules/dashboard/dashboard.generate';
 export { decodePdfQrCodes, readPdfText } from '../modules/my-certificate/my-certificate.testing';
 export { encodePng } from '../modules/storage/png';
+export { type S3Simulator, startS3Simulator } from '../modules/storage/s3-simulator';
+export { createS3Storage, type S3StorageOptions } from '../modules/storage/s3-storage';
+export {
+  describeFileStorage,
+  type StorageSuiteSetup,
+  type StorageUnderTest,
+} from '../modules/storage/storage-suite.testing';
 export {
   type StaffRow,
   staffIdCardNo,

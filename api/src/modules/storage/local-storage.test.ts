@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createLocalStorage } from './local-storage';
 import { type FileStorage, isStorageKey, readStored, StorageError } from './storage';
+import { describeFileStorage } from './storage-suite.testing';
 
 let root: string;
 let storage: FileStorage;
@@ -17,6 +18,18 @@ function filesUnder(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .sort();
 }
+
+// The shared contract suite (also run against object storage: s3-storage.test.ts).
+const suiteRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'px-storage-suite-'));
+describeFileStorage('local storage', {
+  signsUrls: false,
+  async start() {
+    return { storage: createLocalStorage(suiteRoot), contents: async () => filesUnder(suiteRoot) };
+  },
+  async stop() {
+    fs.rmSync(suiteRoot, { recursive: true, force: true });
+  },
+});
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'px-storage-test-'));

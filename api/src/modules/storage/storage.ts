@@ -14,6 +14,13 @@ import type { Readable } from 'node:stream';
  * - `get` streams an object or an inclusive byte range of it;
  * - `stat` answers the size, or null for a missing key;
  * - `delete` removes an object; deleting a missing key is not an error.
+ *
+ * Two optional capabilities, present on object storage (`createS3Storage`) and absent on the local
+ * disk, so callers check for them:
+ * - `signedUrl` answers a URL that fetches the object without the API, valid for a number of
+ *   seconds (storage or a CDN in front of it then serves the bytes);
+ * - `multipart` stores one object from parts sent separately and in any order (a resumable upload
+ *   writes each chunk as a part, and nothing is assembled in the API).
  */
 export interface FileStorage {
   /** Stores the bytes under `key`; resolves to the stored size. Throws StorageError (`bad-key`). */
@@ -27,6 +34,43 @@ export interface FileStorage {
   stat(key: string): Promise<StoredObject | null>;
   /** Removes the object; a missing one is fine. */
   delete(key: string): Promise<void>;
+  /**
+   * A URL fetching the object directly from the store (GET, Range allowed), refused by the store
+   * after `ttlSeconds`. Throws StorageError (`bad-key`). Only object storage has it.
+   */
+  signedUrl?(key: string, ttlSeconds: number): Promise<string>;
+  /** Writing one object from numbered parts (resumable uploads). Only object storage has it. */
+  multipart?: MultipartStorage;
+}
+
+/**
+ * An object written in parts: `start` opens it (answers its upload id, kept by the caller),
+ * `putPart` stores part `partNumber` (1-based; sending one again replaces it; every part but the
+ * last must be at least 5 MiB on real S3), `listParts` answers what arrived, `complete` makes the
+ * object of every part in order (replacing one of the same key) and `abort` drops the parts. Until
+ * `complete`, nothing is visible under the key. Throws StorageError `not-found` for an upload id the
+ * store does not know (completed or aborted), `bad-key` for a bad key.
+ */
+export interface MultipartStorage {
+  start(key: string): Promise<string>;
+  putPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    source: Readable | Buffer,
+    size: number,
+  ): Promise<void>;
+  listParts(key: string, uploadId: string): Promise<StoredPart[]>;
+  complete(key: string, uploadId: string): Promise<StoredObject>;
+  /** Drops the upload and its parts; an unknown (already completed or aborted) one is fine. */
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
+/** One stored part of a multipart upload. */
+export interface StoredPart {
+  partNumber: number;
+  size: number;
+  etag: string;
 }
 
 /** What the store knows of one object. */
