@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget } from './src/build/bundle-budget.js';
+import { FIRST_ROUTE_GROUPS } from './src/build/first-route-chunks.js';
 import { pageShells } from './src/build/page-shells.js';
 import { precompress } from './src/build/precompress.js';
 
@@ -14,5 +15,9 @@ export default defineConfig({
   plugins: [react(), bundleBudget(), pageShells(), precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    // Fewer, larger files for the first routes (src/build/first-route-chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: [...FIRST_ROUTE_GROUPS] } } },
+  },
 });
