@@ -18,6 +18,7 @@ import {
   assertCatalogueBound,
   type BodyLimits,
   createApiRouter,
+  createVisitorCall,
   type TenantResolver,
 } from './core/router';
 import { type StaticApp, serveStaticApps } from './core/static-apps';
@@ -127,21 +128,21 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(mediaRoute(deps.sequelize, deps.providers));
   app.use(bannerImageRoute(deps.providers));
   app.use(uploadedImageRoute(deps.providers));
-  app.use(
-    createApiRouter(actions, {
-      sequelize: deps.sequelize,
-      authenticate: deps.authenticate,
-      tenants: deps.tenants ?? (deps.changeFeed ? cachedProjectTenants(deps.changeFeed) : projectTenants),
-      providers: deps.providers,
-      jobs: deps.jobs,
-      limits: { ...DEFAULT_LIMITS, ...deps.limits },
-      uploadDir: deps.uploadDir ?? path.join(os.tmpdir(), 'px-uploads'),
-    }),
-  );
+  const routerDeps: ApiRouterDeps = {
+    sequelize: deps.sequelize,
+    authenticate: deps.authenticate,
+    tenants: deps.tenants ?? (deps.changeFeed ? cachedProjectTenants(deps.changeFeed) : projectTenants),
+    providers: deps.providers,
+    jobs: deps.jobs,
+    limits: { ...DEFAULT_LIMITS, ...deps.limits },
+    uploadDir: deps.uploadDir ?? path.join(os.tmpdir(), 'px-uploads'),
+  };
+  app.use(createApiRouter(actions, routerDeps));
   if (deps.staticApps?.length) {
     // Who may frame the embedded study page: the app's allowed origins only.
     app.use(embedFrameRoute());
-    app.use(serveStaticApps(deps.staticApps));
+    // Pages come with their first calls answered (a visitor's calls on this server).
+    app.use(serveStaticApps(deps.staticApps, createVisitorCall(actions, routerDeps)));
   }
   return app;
 }

@@ -18,6 +18,7 @@ import { DEMO_RESIDENTS, seedDemoData } from './db/seed';
 import { createSequelize } from './db/sequelize';
 import { onTenantBypass, withBypass } from './db/tenant-access';
 import { type Env, REPO_ROOT } from './env';
+import { h5FirstData } from './h5-first-data';
 import { allJobs } from './jobs';
 import { createJobRunner, type JobRunner } from './jobs/queue';
 import { createIdentitySimulator, type IdentitySimulator } from './modules/identity/identity-sim';
@@ -249,7 +250,7 @@ export async function startServer(
       staticApps: env.SERVE_APPS
         ? [
             { prefix: '/admin', distDir: APP_DIST.admin },
-            { prefix: '', distDir: APP_DIST.h5 },
+            { prefix: '', distDir: APP_DIST.h5, firstData: h5FirstData },
           ]
         : [],
       limits: {

@@ -148,3 +148,6 @@ export const SMS_CODE_RULES = {
   dailyPerIp: 50,
   purposes: ['register', 'login', 'forget', 'modify-mobile', 'modify-password', 'cms-apply'],
 } as const;
+
+/** Classes a page of the H5 class centre's list (`class/center-page`), also the page the server embeds. */
+export const CLASS_CENTER_PAGE_SIZE = 10;

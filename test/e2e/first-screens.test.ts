@@ -1,4 +1,5 @@
 import { DEMO } from '@px/api';
+import { FIRST_DATA_ELEMENT_ID, type FirstData, firstDataKey } from '@px/config';
 import type { Browser } from 'playwright-core';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -20,12 +21,16 @@ describe.each(['phone', 'desktop'] as const)('first screens at %s size', (size) 
   test('the student H5 asks an anonymous visitor to sign in, titled from system-info', async () => {
     const context = await browser.newContext(VIEWPORTS[size]);
     const page = await context.newPage();
-    const systemInfo = page.waitForResponse((res) => res.url().includes('/api/project/system-info.action'));
+    // The page comes with the project's settings (issue 29): the H5 takes them instead of calling.
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname);
+    });
     await page.goto(`${product.url}/`);
-    expect((await (await systemInfo).json()).respCode).toBe(200);
     await page.waitForURL(/\/login\?redirect=/);
     await expectVisible(page.getByRole('heading', { name: DEMO.title }));
     expect(await page.title()).toBe(`登录 - ${DEMO.title}`);
+    expect(calls).not.toContain('/api/project/system-info.action');
     await page.screenshot({ path: artifactPath('first-screens', `h5-${size}`), fullPage: true });
     await context.close();
   });
@@ -95,6 +100,41 @@ describe('first paint (issue 16)', () => {
     await expectVisible(page.getByRole('heading', { name: DEMO.title }));
     expect(new Set(headings)).toEqual(new Set([DEMO.title]));
     await page.screenshot({ path: artifactPath('first-screens', 'h5-login-after-shell') });
+    await context.close();
+  });
+});
+
+/** The first data a page's HTML carries (issue 29), or null. */
+function firstDataOf(html: string): FirstData | null {
+  const found = new RegExp(
+    `<script id="${FIRST_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+  ).exec(html);
+  return found?.[1] ? (JSON.parse(found[1]) as FirstData) : null;
+}
+
+describe('first data in the page (issue 29)', () => {
+  test('the class centre comes with the demo project’s settings, years and first page, and shows them without calling', async () => {
+    const html = await (await fetch(`${product.url}/classSelectCenter`)).text();
+    const data = firstDataOf(html);
+    expect(data?.public[firstDataKey('project/system-info', {})]).toMatchObject({
+      projectName: DEMO.projectName,
+      title: DEMO.title,
+    });
+    const years = data?.anonymous[firstDataKey('class/center-years', {})] as number[];
+    expect(years.length).toBeGreaterThan(0);
+    const pageKey = Object.keys(data?.anonymous ?? {}).find((key) => key.startsWith('class/center-page '));
+    const first = (data?.anonymous[pageKey ?? ''] as { list: { name: string }[] } | undefined)?.list[0];
+    expect(first?.name).toBeTruthy();
+
+    const context = await browser.newContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${product.url}/classSelectCenter`);
+    await expectVisible(page.getByText(first?.name ?? '').first());
+    expect(calls.filter((call) => /system-info|center-years|center-page/.test(call))).toEqual([]);
     await context.close();
   });
 });

@@ -168,6 +168,47 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
 }
 
 /**
+ * Runs a call as an anonymous visitor of the request `ctx` would (no session, whatever the request
+ * carries): the page server's first data (`h5-first-data.ts`). Answers the answer's JSON, or null
+ * when the call is unknown, needs a session, answers a file, or fails (the client then calls itself).
+ */
+export type VisitorCall = (ctx: Context, call: string, input: unknown) => Promise<string | null>;
+
+export function createVisitorCall(actions: readonly ActionDefinition[], deps: ApiRouterDeps): VisitorCall {
+  const byKey = new Map(actions.map((action) => [`${action.group}/${action.name}`, action]));
+  return async (ctx, call, given) => {
+    const action = byKey.get(call);
+    if (!action || action.auth === 'signed-in') return null;
+    const state = ctx.state as RequestState;
+    try {
+      const input = parseInput(action.input, given);
+      const origin = ctx.host ? `${ctx.protocol}://${ctx.host}` : undefined;
+      const request = { ip: ctx.ip, host: ctx.hostname, origin, userAgent: ctx.get('User-Agent') };
+      const context: ActionContext = {
+        requestId: state.requestId,
+        log: state.log,
+        sequelize: deps.sequelize,
+        principal: null,
+        project: await withBypass('tenant lookup', () =>
+          resolveTenant(action, null, input, request.host, deps.tenants),
+        ),
+        files: [],
+        request,
+        providers: deps.providers,
+        jobs: deps.jobs,
+      };
+      const result = await inTenant(action, context, input, () => action.handler(context, input));
+      if (result instanceof FileResult) return null;
+      if (result instanceof JsonAnswer) return result.json;
+      return JSON.stringify(result ?? null);
+    } catch (error) {
+      state.log.info({ call, err: error }, 'first data: call left to the client');
+      return null;
+    }
+  };
+}
+
+/**
  * Runs a call's handler with the database bound to its tenant (row-level security): the call's
  * project; else the caller's own project; else, for platform staff (whose calls span projects by
  * design), an explicit bypass, logged with the call and the project it names; else (anonymous

@@ -2,14 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { FIRST_DATA_ELEMENT_ID, type FirstData, firstDataKey } from '@px/config';
+import { h5FirstData } from '../h5-first-data';
 import { createTestApp, type TestApp } from '../testing/app';
+import { buildHostedProject } from '../testing/factories';
 
 let t: TestApp;
 let root: string;
 
 function writeApp(dir: string, marker: string): void {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>${marker}</title>`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>${marker}</title></head><body><div id="root"></div></body></html>`,
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), `console.log('${marker}')`);
   fs.writeFileSync(path.join(dir, 'favicon.ico'), 'icon');
 }
@@ -29,7 +35,7 @@ beforeAll(async () => {
   t = await createTestApp({
     staticApps: [
       { prefix: '/admin', distDir: path.join(root, 'admin') },
-      { prefix: '', distDir: path.join(root, 'h5') },
+      { prefix: '', distDir: path.join(root, 'h5'), firstData: h5FirstData },
     ],
   });
 });
@@ -92,4 +98,61 @@ test('/api paths keep answering the envelope', async () => {
   const res = await t.http.get('/api/unknown/call.action');
   expect(res.status).toBe(404);
   expect(res.body.respCode).toBe(404);
+});
+
+/** The first data a page came with (null: none). */
+function firstDataOf(html: string): FirstData | null {
+  const found = new RegExp(
+    `<script id="${FIRST_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+  ).exec(html);
+  return found?.[1] ? (JSON.parse(found[1]) as FirstData) : null;
+}
+
+describe('first data (issue 29)', () => {
+  let host: string;
+  let projectName: string;
+  beforeAll(async () => {
+    const hosted = await buildHostedProject();
+    host = hosted.host;
+    projectName = hosted.project.name;
+  });
+  const get = (url: string) => t.http.get(url).set('Host', host);
+
+  test('every H5 page carries the host project’s settings; the class centre its years too, as the calls answer them', async () => {
+    const call = async (name: string, input: object) =>
+      (await t.http.post(`/api/${name}.action`).set('Host', host).send(input)).body.attribute as unknown;
+    const login = await get('/login').set('Accept-Encoding', 'br');
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(login.headers['last-modified']).toBeUndefined();
+    expect(login.headers.etag).toBeUndefined();
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.text).toContain('login-shell');
+    const settings = await call('project/system-info', {});
+    expect(settings).toMatchObject({ projectName });
+    expect(firstDataOf(login.text)).toEqual({
+      public: { [firstDataKey('project/system-info', {})]: settings },
+      anonymous: {},
+    });
+    const centre = firstDataOf((await get('/classSelectCenter')).text);
+    expect(centre?.public).toEqual({ [firstDataKey('project/system-info', {})]: settings });
+    expect(centre?.anonymous[firstDataKey('class/center-years', {})]).toEqual(
+      await call('class/center-years', {}),
+    );
+    // The admin app has no first data.
+    expect((await get('/admin/')).text).not.toContain(FIRST_DATA_ELEMENT_ID);
+  });
+
+  test('a unit the address names that is unknown leaves the settings to the client; a session (or a token to adopt) gets no anonymous answers', async () => {
+    const unit = firstDataOf((await get('/classSelectCenter?unitId=999999999')).text);
+    // An unknown unit: the call fails, so the page leaves it to the client.
+    expect(unit?.public).toEqual({});
+    for (const request of [
+      get('/classSelectCenter').set('Cookie', 'token=abc'),
+      get('/classSelectCenter?token=abc'),
+    ]) {
+      const data = firstDataOf((await request).text);
+      expect(Object.keys(data?.public ?? {})).toEqual([firstDataKey('project/system-info', {})]);
+      expect(data?.anonymous).toEqual({});
+    }
+  });
 });

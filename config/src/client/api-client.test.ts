@@ -276,3 +276,25 @@ describe('catalogue calls', () => {
     expect(feedback.showErrorMessage).not.toHaveBeenCalled();
   });
 });
+
+describe('first answers (first-data.ts)', () => {
+  it('answers a call from the page’s first data once, then asks the server; a session is told to the taker', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const firstAnswer = jest.fn((_call: string, input: unknown) =>
+      JSON.stringify(input) === '{}' ? { value: { title: '嵌入' } } : undefined,
+    );
+    cookies = 'token=abc123';
+    const api = createApiClient<TestCalls>({
+      feedback,
+      onUnauthorized,
+      cookies: () => cookies,
+      adapter: answer(200, { respCode: 200, attribute: { title: '服务器' } }, seen),
+      firstAnswer,
+    });
+    expect(await api.call('project/system-info', {})).toEqual({ title: '嵌入' });
+    expect(seen).toHaveLength(0);
+    expect(firstAnswer).toHaveBeenCalledWith('project/system-info', {}, true);
+    expect(await api.call('project/system-info', { unitId: 3 })).toEqual({ title: '服务器' });
+    expect(seen).toHaveLength(1);
+  });
+});

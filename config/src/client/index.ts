@@ -2,6 +2,7 @@ export * from './api-client';
 export * from './blob-envelope';
 export * from './cookie';
 export * from './finish-request';
+export * from './first-data';
 export * from './interpret-response';
 export * from './login-crypto';
 export * from './session';

@@ -1,5 +1,5 @@
 import type { ClassBaseType, ClassCenterCategory, ClassCenterItem, SystemInfo } from '@px/api/contract';
-import { shownBaseTypes } from '@px/config';
+import { CLASS_CENTER_PAGE_SIZE, shownBaseTypes } from '@px/config';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Search } from 'react-vant';
@@ -26,8 +26,8 @@ import { useCenterCategories } from './useCenterCategories';
 import { useCenterYears } from './useCenterYears';
 import './class-center.css';
 
-/** Classes a page of the centre's list. */
-export const CENTER_PAGE_SIZE = 10;
+/** Classes a page of the centre's list (the server embeds the first one: api/src/h5-first-data.ts). */
+export const CENTER_PAGE_SIZE = CLASS_CENTER_PAGE_SIZE;
 
 /** The filters of the list (`class/center-page` without the paging and the tree's category). */
 interface ListQuery {
