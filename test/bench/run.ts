@@ -8,6 +8,7 @@ import { ensureBuilds } from '../../scripts/ensure-builds';
 import { signIn } from './api-client';
 import { benchDashboard, type DashboardBench, dashboardTargetLines } from './dashboard';
 import { benchExport, type ExportBench, exportTargetLine } from './export';
+import { benchFirstPaint, type FirstPaintRow, firstPaintTargetLines } from './first-paint';
 import { type PacedResult, pacedLoad } from './paced';
 import { DESKTOP_THROTTLING, MOBILE_THROTTLING, measurePages } from './page-speed';
 import { dropInFlight, nextBeat, type Play, type Player, playerRequests, progressRowPlayer } from './players';
@@ -52,7 +53,8 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * back-office pages, `startup` for the start time and memory of `node api/dist/main.js` against
  * `tsx api/src/main.ts`, `regulator-push` for 10,000 passed enrolments reported to the regulator
  * simulator under its 200/s with a 2-minute outage in the middle: BENCH_REGULATOR_COUNT and
- * BENCH_REGULATOR_OUTAGE_SECONDS shorten it) runs a subset;
+ * BENCH_REGULATOR_OUTAGE_SECONDS shorten it, `first-paint` for issue 29's FCP and LCP of /classSelectCenter
+ * and /login on a phone from the API and through nginx over HTTP/2) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -62,6 +64,8 @@ const WARM_UP_SECONDS = 2;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 /** Whether this run measures the pages (every run but a subset leaving `page-speed` out). */
 const PAGES = !ONLY || ONLY.includes('page-speed');
+/** Whether this run measures issue 29's first paint from the API and through nginx (`first-paint.ts`). */
+const FIRST_PAINT = !ONLY || ONLY.includes('first-paint');
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 
 interface StartedServer {
@@ -310,14 +314,14 @@ const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
 
 async function main(): Promise<void> {
   // The built apps are only needed by the page speed.
-  if (PAGES) ensureBuilds({ log: () => undefined });
+  if (PAGES || FIRST_PAINT) ensureBuilds({ log: () => undefined });
   const loadBefore = loadAverage();
   process.stdout.write(`uptime: ${execSync('uptime').toString().trim()}\n`);
   const scenarios = SCENARIOS.filter((scenario) => !ONLY || ONLY.includes(scenario.name));
   if (CPU_PROFILE_DIR) fs.mkdirSync(CPU_PROFILE_DIR, { recursive: true });
   const api = await startChild(
     'serve-api.ts',
-    PAGES ? ['--apps'] : [],
+    PAGES || FIRST_PAINT ? ['--apps'] : [],
     CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
   );
   const servers: Partial<Record<BenchServer, StartedServer>> = { api };
@@ -463,6 +467,8 @@ async function main(): Promise<void> {
     // Page speed after the load runs, so the two never share the CPU.
     const pages = PAGES ? await measurePages(api.url) : [];
     if (pages.length) console.table(pages.map(({ fcpSamplesMs: _fcp, lcpSamplesMs: _lcp, ...page }) => page));
+    const firstPaint: FirstPaintRow[] = FIRST_PAINT ? await benchFirstPaint(api.url) : [];
+    for (const line of firstPaintTargetLines(firstPaint)) process.stdout.write(`${line}\n`);
     const loadAfter = loadAverage();
     process.stdout.write(`load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')}\n`);
     const run = {
@@ -485,6 +491,7 @@ async function main(): Promise<void> {
       regulatorPush,
       startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
+      firstPaint: { throttling: MOBILE_THROTTLING, rows: firstPaint },
     };
     const dir = path.join(ROOT, 'bench', 'results');
     fs.mkdirSync(dir, { recursive: true });
