@@ -47,6 +47,7 @@ import { m0072FaceConsents } from './0072-face-consents';
 import { m0074SharedResources } from './0074-shared-resources';
 import { m0075IdentityChecks } from './0075-identity-checks';
 import { m0076ClassApplies } from './0076-class-applies';
+import { m0080UploadStorageParts } from './0080-upload-storage-parts';
 import { m0090StudyBeatFunctions } from './0090-study-beat-functions';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
@@ -100,4 +101,5 @@ export const migrations: Migration[] = [
   m0072FaceConsents,
   m0090StudyBeatFunctions,
   m0074SharedResources,
+  m0080UploadStorageParts,
 ];

@@ -98,6 +98,8 @@ export class ResourceUpload extends Model<
   declare chunkCount: number;
   /** OPEN takes chunks; ASSEMBLING while upload-complete runs (a second complete is refused). */
   declare state: CreationOptional<'OPEN' | 'ASSEMBLING'>;
+  /** The storage's multipart upload of the final object (object storage), else null (chunks as files). */
+  declare storageUploadId: CreationOptional<string | null>;
   declare expiresAt: Date;
   declare createdAt: CreationOptional<Date>;
 
@@ -121,6 +123,7 @@ export class ResourceUpload extends Model<
         chunkSize: { type: DataTypes.INTEGER, allowNull: false },
         chunkCount: { type: DataTypes.INTEGER, allowNull: false },
         state: { type: DataTypes.STRING(12), allowNull: false, defaultValue: 'OPEN' },
+        storageUploadId: { type: DataTypes.TEXT, allowNull: true },
         expiresAt: { type: DataTypes.DATE, allowNull: false },
         createdAt: DataTypes.DATE,
       },

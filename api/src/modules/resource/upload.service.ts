@@ -17,7 +17,7 @@ import type {
 import type { ActorScope, Scope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
-import type { FileStorage } from '../storage/storage';
+import { type FileStorage, type MultipartStorage, StorageError } from '../storage/storage';
 import { MP4_HEAD_BYTES, MP4_MESSAGES, Mp4Error, type Mp4Info, probeMp4, type ReadAt, sniffMp4 } from './mp4';
 import { Resource, ResourceUpload } from './resource.model';
 import { getResource } from './resource.service';
@@ -116,8 +116,34 @@ function stateOf(upload: ResourceUpload, received: number[]): ResourceUploadStat
   };
 }
 
+/**
+ * The storage's multipart upload of an upload's final object, when the storage writes objects in
+ * parts (object storage: each chunk is a part, docs/storage.md); undefined on the local disk.
+ */
+function partsOf(
+  storage: FileStorage,
+  upload: Pick<ResourceUpload, 'storageUploadId'>,
+): { multipart: MultipartStorage; id: string } | undefined {
+  return storage.multipart && upload.storageUploadId
+    ? { multipart: storage.multipart, id: upload.storageUploadId }
+    : undefined;
+}
+
 /** The chunks of an upload that arrived whole (their stored size is the expected one). */
 async function receivedChunks(storage: FileStorage, upload: ResourceUpload): Promise<number[]> {
+  const parts = partsOf(storage, upload);
+  if (parts) {
+    const stored = await parts.multipart.listParts(assembledKey(upload), parts.id).catch((error: unknown) => {
+      if (error instanceof StorageError && error.reason === 'not-found') return [];
+      throw error;
+    });
+    return stored
+      .filter(
+        (part) =>
+          part.partNumber <= upload.chunkCount && part.size === chunkBytes(upload, part.partNumber - 1),
+      )
+      .map((part) => part.partNumber - 1);
+  }
   const received: number[] = [];
   for (let index = 0; index < upload.chunkCount; index += 1) {
     const stored = await storage.stat(chunkKey(upload.id, index));
@@ -142,7 +168,11 @@ async function discardUpload(
     const removed = await ResourceUpload.destroy({ where: { id: upload.id, projectId }, transaction });
     if (removed) await recordUploadFailure(failedFileOf(upload), failure, transaction);
   });
-  for (let index = 0; index < upload.chunkCount; index += 1) await storage.delete(chunkKey(upload.id, index));
+  const parts = partsOf(storage, upload);
+  if (parts) await parts.multipart.abort(assembledKey(upload), parts.id);
+  else
+    for (let index = 0; index < upload.chunkCount; index += 1)
+      await storage.delete(chunkKey(upload.id, index));
   if (!(await Resource.count({ where: { storageKey: assembledKey(upload), projectId } })))
     await storage.delete(assembledKey(upload));
 }
@@ -188,8 +218,13 @@ export async function initUpload(
     'fileSize',
   );
   const chunkSize = limitsOf(scope).chunkBytes;
+  const id = randomUUID();
+  // Object storage: the chunks become the parts of the final object, written where it will stay.
+  const { multipart } = scope.providers.storage;
+  const storageUploadId = multipart ? await multipart.start(assembledKey({ id, projectId })) : null;
   const upload = await ResourceUpload.create({
-    id: randomUUID(),
+    id,
+    storageUploadId,
     projectId,
     accountId: scope.principal.accountId,
     type: input.type,
@@ -239,7 +274,22 @@ export async function receiveChunk(
   }
   const { storage } = scope.providers;
   const key = chunkKey(upload.id, input.index);
-  await storage.put(key, fs.createReadStream(file.path));
+  const parts = partsOf(storage, upload);
+  if (parts) {
+    try {
+      await parts.multipart.putPart(
+        assembledKey(upload),
+        parts.id,
+        input.index + 1,
+        fs.createReadStream(file.path),
+        expected,
+      );
+    } catch (error) {
+      // Aborted meanwhile (cancelled, refused or swept): the upload is gone.
+      if (error instanceof StorageError && error.reason === 'not-found') throw new BusinessError(UPLOAD_GONE);
+      throw error;
+    }
+  } else await storage.put(key, fs.createReadStream(file.path));
   // The upload may have been completed, aborted or swept while the chunk travelled.
   const mine = { id: upload.id, projectId: upload.projectId };
   const [touched] = await ResourceUpload.update(
@@ -247,7 +297,7 @@ export async function receiveChunk(
     { where: { ...mine, state: 'OPEN' } },
   );
   if (!touched) {
-    if (!(await ResourceUpload.count({ where: mine }))) await storage.delete(key);
+    if (!parts && !(await ResourceUpload.count({ where: mine }))) await storage.delete(key);
     throw new BusinessError(UPLOAD_GONE);
   }
   return { uploadId: upload.id, index: input.index, size: expected };
@@ -307,6 +357,7 @@ export async function completeUpload(
 
   const key = assembledKey(upload);
   const hash = createHash('sha256');
+  const parts = partsOf(storage, upload);
   async function* assembled() {
     for (let index = 0; index < upload.chunkCount; index += 1) {
       for await (const piece of await storage.get(chunkKey(upload.id, index))) {
@@ -317,7 +368,11 @@ export async function completeUpload(
   }
   let stored: { size: number };
   try {
-    stored = await storage.put(key, Readable.from(assembled()));
+    if (parts) {
+      // The parts become the object in the storage; its digest is read back once, streamed.
+      stored = await parts.multipart.complete(key, parts.id);
+      for await (const piece of await storage.get(key)) hash.update(piece as Buffer);
+    } else stored = await storage.put(key, Readable.from(assembled()));
   } catch (error) {
     await ResourceUpload.update({ state: 'OPEN' }, { where: mine });
     throw error;
@@ -391,7 +446,7 @@ export async function completeUpload(
     );
     throw error;
   }
-  for (let index = 0; index < upload.chunkCount; index += 1) {
+  for (let index = 0; !parts && index < upload.chunkCount; index += 1) {
     await storage.delete(chunkKey(upload.id, index)).catch((error: unknown) => {
       scope.log.warn({ err: error, uploadId: upload.id }, 'could not delete an upload chunk');
     });
