@@ -164,6 +164,27 @@ const envSchema = z.object({
   IDENTITY_SECRET_KEY: z.string().min(16).optional(),
   /** How long one identity check may take before it counts as unanswered. */
   IDENTITY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /**
+   * `simulator`: start the local Tencent Cloud VOD simulator (docs/vod.md) for projects whose 视频服务
+   * is 云点播 (dev, demo, tests); `live`: Tencent Cloud VOD at VOD_API_BASE / VOD_PLAY_BASE with
+   * VOD_APP_ID, VOD_SECRET_ID/KEY and VOD_PLAY_KEY (without them, no project can use 云点播).
+   * Default: live in production only.
+   */
+  VOD_MODE: z.enum(['simulator', 'live']).optional(),
+  /** The VOD simulator's port (simulator mode); a free one is picked when unset. */
+  VOD_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  VOD_API_BASE: z.url({ protocol: /^https?$/ }).default('https://vod.tencentcloudapi.com'),
+  VOD_PLAY_BASE: z.url({ protocol: /^https?$/ }).default('https://playvideo.qcloud.com'),
+  /** Path-style upload address instead of `https://<bucket>.cos.<region>.myqcloud.com` (a COS-compatible gateway). */
+  VOD_COS_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** The VOD (sub-)application id (SubAppId). */
+  VOD_APP_ID: z.coerce.number().int().min(1).optional(),
+  VOD_SECRET_ID: z.string().min(1).optional(),
+  VOD_SECRET_KEY: z.string().min(16).optional(),
+  /** The application's play key (播放密钥): the psign's HS256 key. */
+  VOD_PLAY_KEY: z.string().min(8).optional(),
+  /** How long one VOD call may take (an upload included) before it counts as unanswered. */
+  VOD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   /** Requests per second one process sends for one project (keep it under the regulator's limit). */
   REGULATOR_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(190),
   /** Requests to the regulator in flight at once per project and process. */
@@ -185,6 +206,7 @@ export type Env = z.output<typeof envSchema> & {
   EINVOICE_MODE: 'simulator' | 'live';
   REGULATOR_MODE: 'simulator' | 'live';
   IDENTITY_MODE: 'simulator' | 'live';
+  VOD_MODE: 'simulator' | 'live';
   STORAGE_DIR: string;
   FACE_PROVIDER: 'face-api' | 'simulator';
   DRAIN_SECONDS: number;
@@ -241,6 +263,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     EINVOICE_MODE: result.data.EINVOICE_MODE ?? (production ? 'live' : 'simulator'),
     REGULATOR_MODE: result.data.REGULATOR_MODE ?? (production ? 'live' : 'simulator'),
     IDENTITY_MODE: result.data.IDENTITY_MODE ?? (production ? 'live' : 'simulator'),
+    VOD_MODE: result.data.VOD_MODE ?? (production ? 'live' : 'simulator'),
     FACE_PROVIDER: result.data.FACE_PROVIDER ?? (result.data.NODE_ENV === 'test' ? 'simulator' : 'face-api'),
     STORAGE_DIR:
       result.data.STORAGE_DIR ??

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       ...(server.regulatorSimulatorUrl ? [`  监管平台 (sim) ${server.regulatorSimulatorUrl}/`] : []),
       ...(server.identitySimulatorUrl ? [`  实名核验 (sim) ${server.identitySimulatorUrl}/`] : []),
       ...(server.s3SimulatorUrl ? [`  对象存储 (sim) ${server.s3SimulatorUrl}/`] : []),
+      ...(server.vodSimulatorUrl ? [`  云点播 (sim)   ${server.vodSimulatorUrl}/`] : []),
       ...(server.partnerDemoUrl ? [`  合作平台 (demo) ${server.partnerDemoUrl}/`] : []),
       `  Health         ${base}/healthz  ${base}/readyz`,
       ...(server.metricsUrl ? [`  Metrics        ${server.metricsUrl}`] : []),

@@ -7,10 +7,11 @@ import { createFaceProvider } from './modules/face/face-provider';
 import { createFaceidClient } from './modules/identity/identity.provider';
 import { createEinvoiceClient } from './modules/invoice/einvoice/einvoice.provider';
 import { createRegulatorProvider } from './modules/regulator/regulator.provider';
-import { videoProviderFromEnv } from './modules/resource/video-provider';
+import { isLocalVideoProvider, videoProviderFromEnv } from './modules/resource/video-provider';
 import { createSmsProvider } from './modules/sms/sms.provider';
 import { fileStorageFromEnv } from './modules/storage/file-storage';
 import type { S3StorageOptions } from './modules/storage/s3-storage';
+import { type VodSimulatorSettings, vodClientFromEnv, withCloudVod } from './modules/vod/vod.provider';
 import { createWechatGateway } from './modules/wechat/wechat.gateway';
 
 /** What only the running server knows when the providers are built. */
@@ -25,6 +26,8 @@ export interface ProviderOptions {
   identitySimulator?: { url: string; secretId: string; secretKey: string };
   /** STORAGE_PROVIDER=s3-simulator: the S3 simulator's connection. */
   s3Simulator?: S3StorageOptions;
+  /** Simulator mode: the cloud VOD simulator's address and credentials; else VOD_*. */
+  vodSimulator?: VodSimulatorSettings;
 }
 
 /**
@@ -33,12 +36,15 @@ export interface ProviderOptions {
  */
 export function createProviders(env: Env, options: ProviderOptions = {}): Providers {
   const metrics = createMetrics();
+  const vod = vodClientFromEnv(env, options.vodSimulator, metrics.timedFetch('vod'));
+  const localVideo = videoProviderFromEnv(env);
   return {
     clock: systemClock,
     metrics,
     face: createFaceProvider(env.FACE_PROVIDER),
     storage: fileStorageFromEnv(env, options.s3Simulator),
-    video: videoProviderFromEnv(env),
+    video: isLocalVideoProvider(localVideo) ? withCloudVod(localVideo, vod) : localVideo,
+    vod,
     sms: createSmsProvider(env.SMS_PROVIDER),
     einvoice: createEinvoiceClient({
       baseUrl: options.einvoiceSimulator?.url ?? env.EINVOICE_API_BASE ?? 'http://127.0.0.1:9',

@@ -29,6 +29,7 @@ import { DEMO_REGULATOR_REGISTER } from './modules/regulator/regulator.demo';
 import { createSessionAuthenticator } from './modules/session/session-cache';
 import { useS3Simulator } from './modules/storage/file-storage';
 import { type S3Simulator, startS3Simulator } from './modules/storage/s3-simulator';
+import { createVodSimulator, type VodSimulator } from './modules/vod/vod-sim';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
 import { createProviders } from './providers';
 
@@ -45,6 +46,8 @@ export interface RunningServer {
   regulatorSimulatorUrl: string | null;
   /** The identity-verification simulator's base URL in simulator mode, else null. */
   identitySimulatorUrl: string | null;
+  /** The cloud VOD simulator's base URL in simulator mode, else null. */
+  vodSimulatorUrl: string | null;
   /** The demo partner site (with the demo data), else null. */
   partnerDemoUrl: string | null;
   /** The S3 simulator's base URL (STORAGE_PROVIDER=s3-simulator), else null. */
@@ -124,6 +127,7 @@ export async function startServer(
   let einvoiceSim: EinvoiceSimulator | undefined;
   let regulatorSim: RegulatorSimulator | undefined;
   let identitySim: IdentitySimulator | undefined;
+  let vodSim: VodSimulator | undefined;
   let partnerDemo: DemoPartnerSite | undefined;
   let s3Sim: S3Simulator | undefined;
   let jobs: JobRunner | undefined;
@@ -137,6 +141,7 @@ export async function startServer(
     await einvoiceSim?.close();
     await regulatorSim?.close();
     await identitySim?.close();
+    await vodSim?.close();
     await partnerDemo?.close();
     if (s3Sim) useS3Simulator(undefined);
     await s3Sim?.close();
@@ -199,6 +204,11 @@ export async function startServer(
       identitySim.addResidents(DEMO_RESIDENTS);
       await identitySim.listen(env.IDENTITY_SIM_PORT);
     }
+    if (env.VOD_MODE === 'simulator') {
+      // Uploaded videos are kept under the data folder (tests: a temporary folder of their own).
+      vodSim = createVodSimulator(env.NODE_ENV === 'test' ? {} : { dir: path.join(env.DATA_DIR, 'vod-sim') });
+      await vodSim.listen(env.VOD_SIM_PORT);
+    }
 
     const providers = createProviders(env, {
       ...(s3Sim ? { s3Simulator: s3Sim.options } : {}),
@@ -218,6 +228,17 @@ export async function startServer(
               url: identitySim.url(),
               secretId: identitySim.secretId,
               secretKey: identitySim.secretKey,
+            },
+          }
+        : {}),
+      ...(vodSim
+        ? {
+            vodSimulator: {
+              url: vodSim.url(),
+              appId: vodSim.appId,
+              secretId: vodSim.secretId,
+              secretKey: vodSim.secretKey,
+              playKey: vodSim.playKey,
             },
           }
         : {}),
@@ -301,6 +322,7 @@ export async function startServer(
       metricsUrl: metricsServer?.url ?? null,
       regulatorSimulatorUrl: regulatorSim?.url() ?? null,
       identitySimulatorUrl: identitySim?.url() ?? null,
+      vodSimulatorUrl: vodSim?.url() ?? null,
       partnerDemoUrl: partnerDemo?.url() ?? null,
       s3SimulatorUrl: s3Sim?.url() ?? null,
       port,
