@@ -31,10 +31,15 @@ export class SqlFilter {
     return absent(value) ? this : this.where(condition, { [name]: value });
   }
 
-  /** Any of the columns contains the text (escaped for LIKE), when a text is given. */
-  contains(columns: readonly string[], name: string, text: string | null | undefined): this {
+  /** Any of the columns contains the text (escaped for LIKE; `ILIKE`: in any case), when a text is given. */
+  contains(
+    columns: readonly string[],
+    name: string,
+    text: string | null | undefined,
+    operator: 'LIKE' | 'ILIKE' = 'LIKE',
+  ): this {
     if (absent(text)) return this;
-    const any = columns.map((column) => `${column} LIKE :${name}`).join(' OR ');
+    const any = columns.map((column) => `${column} ${operator} :${name}`).join(' OR ');
     return this.where(`(${any})`, { [name]: containsPattern(text as string) });
   }
 
@@ -95,4 +100,15 @@ export async function sqlPage<Row extends object>(
     { replacements: filter.replacements, type: QueryTypes.SELECT, transaction },
   );
   return { rows, total: count?.n ?? 0 };
+}
+
+/** A page of a hand-written list query as calls answer it: the rows shaped by `present`, the count, the page. */
+export async function sqlPageAnswer<Row extends object, Item>(
+  sequelize: Sequelize,
+  query: SqlPageQuery,
+  page: SqlPageRequest,
+  present: (row: Row) => Item,
+): Promise<{ list: Item[]; total: number; pageNum: number; pageSize: number }> {
+  const { rows, total } = await sqlPage<Row>(sequelize, query, page);
+  return { list: rows.map(present), total, pageNum: page.pageNum, pageSize: page.pageSize };
 }

@@ -9,6 +9,7 @@ import type {
 } from '../../contract/wechat';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
 import { loadUnit } from '../unit/unit.service';
@@ -94,51 +95,43 @@ export async function registerConfigByUnit(
   return { unitId: unit.id, unitName: unit.name, projectName: scope.project.name };
 }
 
+/** A student of a unit as `unit/register-students` reads them. */
+interface UnitStudentRow {
+  id: number;
+  real_name: string;
+  id_card_no: string | null;
+  mobile: string | null;
+  bound: boolean;
+  created_at: Date;
+}
+
 /** `unit/register-students`: the unit's students, newest first, with their WeChat binding. */
 export async function unitRegisterStudents(
   scope: ActorScope,
   input: z.output<typeof unitRegisterStudentsInput>,
 ): Promise<UnitRegisterStudentPage> {
   const unit = await loadUnit(scope, requestedUnitId(scope, input.unitId));
-  const replacements = {
-    projectId: scope.project.id,
-    unitId: unit.id,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  };
-  const where =
-    'WHERE a.project_id = :projectId AND a.unit_id = :unitId AND a.role_system = 3 AND a.deleted_at IS NULL';
-  const [{ total }] = await scope.sequelize.query<{ total: string }>(
-    `SELECT count(*) AS total FROM account a ${where}`,
+  return sqlPageAnswer<UnitStudentRow, UnitRegisterStudentPage['list'][number]>(
+    scope.sequelize,
     {
-      replacements,
-      type: QueryTypes.SELECT,
+      select: `SELECT a.id, a.real_name, a.id_card_no, a.mobile, a.created_at,
+         EXISTS (SELECT 1 FROM wechat_binding b WHERE b.project_id = a.project_id AND b.account_id = a.id) AS bound
+       FROM account a`,
+      countFrom: 'FROM account a',
+      filter: new SqlFilter(
+        'a.project_id = :projectId AND a.unit_id = :unitId AND a.role_system = 3 AND a.deleted_at IS NULL',
+        { projectId: scope.project.id, unitId: unit.id },
+      ),
+      orderBy: 'a.id DESC',
     },
-  );
-  const rows = await scope.sequelize.query<{
-    id: number;
-    real_name: string;
-    id_card_no: string | null;
-    mobile: string | null;
-    bound: boolean;
-    created_at: Date;
-  }>(
-    `SELECT a.id, a.real_name, a.id_card_no, a.mobile, a.created_at,
-       EXISTS (SELECT 1 FROM wechat_binding b WHERE b.project_id = a.project_id AND b.account_id = a.id) AS bound
-     FROM account a ${where} ORDER BY a.id DESC LIMIT :limit OFFSET :offset`,
-    { replacements, type: QueryTypes.SELECT },
-  );
-  return {
-    list: rows.map((r) => ({
+    input,
+    (r) => ({
       accountId: r.id,
       realName: r.real_name,
       idCardNo: r.id_card_no ? maskIdCardNumber(r.id_card_no) : '',
       mobile: r.mobile,
       wechatBound: r.bound,
       createdAt: new Date(r.created_at).toISOString(),
-    })),
-    total: Number(total),
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+    }),
+  );
 }

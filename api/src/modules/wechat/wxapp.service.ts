@@ -1,6 +1,6 @@
 import { maskIdCardNumber } from '@px/config';
 import { createOfficialAccountClient, type OfficialAccountClient } from '@px/wechat';
-import { Op, QueryTypes, type Transaction, UniqueConstraintError } from 'sequelize';
+import { Op, type Transaction, UniqueConstraintError } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type {
@@ -15,6 +15,7 @@ import type {
 import type { Scope, SignedInScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { containsPattern } from '../../core/query';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
 import { Project } from '../project/project.model';
@@ -304,45 +305,43 @@ export async function projectIdsOfAppId(appId: string): Promise<number[]> {
   return links.map((l) => l.projectId);
 }
 
+/** A binding as `wxapp/bindings` reads them, with its student, project and unit. */
+interface BindingRow {
+  open_id: string;
+  nickname: string | null;
+  account_id: number;
+  real_name: string;
+  id_card_no: string | null;
+  project_name: string;
+  unit_name: string | null;
+  created_at: Date;
+}
+
+const BINDING_FROM = `FROM wechat_binding b JOIN account a ON a.id = b.account_id JOIN project p ON p.id = b.project_id
+  LEFT JOIN unit u ON u.id = a.unit_id`;
+
 /** `wxapp/bindings`: newest first; keyword matches name, ID number, mobile, nickname or openid. */
 export async function listWxappBindings(
   { sequelize }: Scope,
   input: z.output<typeof wxappBindingsInput>,
 ): Promise<PageAnswer<WxappBindingItem>> {
   await loadWxapp(input.id);
-  const pattern = input.keyword ? containsPattern(input.keyword) : null;
-  const filter = pattern
-    ? `AND (a.real_name ILIKE :pattern OR a.id_card_no ILIKE :pattern OR a.mobile ILIKE :pattern
-         OR b.nickname ILIKE :pattern OR b.open_id ILIKE :pattern)`
-    : '';
-  const from = `FROM wechat_binding b JOIN account a ON a.id = b.account_id JOIN project p ON p.id = b.project_id
-    LEFT JOIN unit u ON u.id = a.unit_id WHERE b.wxapp_id = :id ${filter}`;
-  const replacements = {
-    id: input.id,
-    pattern,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  };
-  const [{ total }] = await sequelize.query<{ total: string }>(`SELECT count(*) AS total ${from}`, {
-    replacements,
-    type: QueryTypes.SELECT,
-  });
-  const rows = await sequelize.query<{
-    open_id: string;
-    nickname: string | null;
-    account_id: number;
-    real_name: string;
-    id_card_no: string | null;
-    project_name: string;
-    unit_name: string | null;
-    created_at: Date;
-  }>(
-    `SELECT b.open_id, b.nickname, a.id AS account_id, a.real_name, a.id_card_no, p.name AS project_name,
-       u.name AS unit_name, b.created_at ${from} ORDER BY b.id DESC LIMIT :limit OFFSET :offset`,
-    { replacements, type: QueryTypes.SELECT },
-  );
-  return {
-    list: rows.map((r) => ({
+  return sqlPageAnswer<BindingRow, WxappBindingItem>(
+    sequelize,
+    {
+      select: `SELECT b.open_id, b.nickname, a.id AS account_id, a.real_name, a.id_card_no,
+         p.name AS project_name, u.name AS unit_name, b.created_at ${BINDING_FROM}`,
+      countFrom: BINDING_FROM,
+      filter: new SqlFilter('b.wxapp_id = :id', { id: input.id }).contains(
+        ['a.real_name', 'a.id_card_no', 'a.mobile', 'b.nickname', 'b.open_id'],
+        'pattern',
+        input.keyword,
+        'ILIKE',
+      ),
+      orderBy: 'b.id DESC',
+    },
+    input,
+    (r) => ({
       openId: r.open_id,
       nickname: r.nickname,
       accountId: r.account_id,
@@ -351,11 +350,8 @@ export async function listWxappBindings(
       projectName: r.project_name,
       unitName: r.unit_name,
       createdAt: new Date(r.created_at).toISOString(),
-    })),
-    total: Number(total),
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+    }),
+  );
 }
 
 /**
