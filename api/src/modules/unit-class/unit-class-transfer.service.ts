@@ -2,7 +2,6 @@ import { Op, QueryTypes, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type {
-  TransferRecordStatus,
   UnitClassTransferRecord as TransferRecordView,
   UnitClassTransferTarget,
   UnitClassTransferView,
@@ -12,11 +11,16 @@ import type {
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { namesById } from '../../db/lookups';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId } from '../unit/unit.policy';
 import { UnitClass } from './unit-class.model';
-import { presentUnitClassTransfer } from './unit-class.presenter';
+import {
+  presentTransferRecord,
+  presentUnitClassTransfer,
+  type TransferRecordRow,
+} from './unit-class.presenter';
 import { loadUnitClass, studentCounts, visibleWhere } from './unit-class.service';
 import { UnitClassTransfer } from './unit-class-transfer.model';
 
@@ -159,28 +163,6 @@ export async function transferProgress(scope: ActorScope, id: number): Promise<U
   return view;
 }
 
-/** A record as read with its names. */
-interface RecordRow {
-  id: string;
-  transfer_id: number;
-  my_class_id: number;
-  account_id: number | null;
-  real_name: string | null;
-  mobile: string | null;
-  from_unit_class_id: number;
-  from_name: string;
-  from_unit_name: string;
-  to_unit_class_id: number;
-  to_name: string;
-  to_unit_name: string;
-  status: TransferRecordStatus;
-  reason: string | null;
-  created_by: number | null;
-  creator_name: string | null;
-  created_at: Date;
-  processed_at: Date | null;
-}
-
 /**
  * `unit-class/transfer-records`: a page of the records of transfers in or out of a unit class the
  * caller may see (optionally of one transfer), newest first, with the student's and both ends' names.
@@ -189,23 +171,11 @@ export async function transferRecords(
   scope: ActorScope,
   input: z.output<typeof unitClassTransferRecordsInput>,
 ): Promise<PageAnswer<TransferRecordView>> {
-  const projectId = scope.project.id;
   const unitClass = await loadUnitClass(scope, input.id);
-  const replacements = {
-    projectId,
-    id: unitClass.id,
-    transferId: input.transferId ?? null,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  };
-  const where = `r.project_id = :projectId AND (r.from_unit_class_id = :id OR r.to_unit_class_id = :id)
-    AND (CAST(:transferId AS INTEGER) IS NULL OR r.transfer_id = :transferId)`;
-  const [counted] = await scope.sequelize.query<{ total: string }>(
-    `SELECT COUNT(*) AS total FROM unit_class_transfer_record r WHERE ${where}`,
-    { replacements, type: QueryTypes.SELECT },
-  );
-  const rows = await scope.sequelize.query<RecordRow>(
-    `SELECT r.id, r.transfer_id, r.my_class_id, r.account_id, a.real_name, a.mobile,
+  return sqlPageAnswer<TransferRecordRow, TransferRecordView>(
+    scope.sequelize,
+    {
+      select: `SELECT r.id, r.transfer_id, r.my_class_id, r.account_id, a.real_name, a.mobile,
             r.from_unit_class_id, fc.name AS from_name, fu.name AS from_unit_name,
             r.to_unit_class_id, tc.name AS to_name, tu.name AS to_unit_name,
             r.status, r.reason, r.created_by, COALESCE(c.real_name, c.account_name) AS creator_name,
@@ -216,37 +186,17 @@ export async function transferRecords(
        JOIN unit_class tc ON tc.id = r.to_unit_class_id
        JOIN unit tu ON tu.id = tc.unit_id
        LEFT JOIN account a ON a.id = r.account_id
-       LEFT JOIN account c ON c.id = r.created_by
-      WHERE ${where}
-      ORDER BY r.id DESC LIMIT :limit OFFSET :offset`,
-    { replacements, type: QueryTypes.SELECT },
+       LEFT JOIN account c ON c.id = r.created_by`,
+      countFrom: 'FROM unit_class_transfer_record r',
+      filter: new SqlFilter(
+        'r.project_id = :projectId AND (r.from_unit_class_id = :id OR r.to_unit_class_id = :id)',
+        { projectId: scope.project.id, id: unitClass.id },
+      ).equals('r.transfer_id', 'transferId', input.transferId),
+      orderBy: 'r.id DESC',
+    },
+    input,
+    (row) => presentTransferRecord(row, unitClass.id),
   );
-  return {
-    list: rows.map((row) => ({
-      id: Number(row.id),
-      transferId: row.transfer_id,
-      myClassId: row.my_class_id,
-      accountId: row.account_id,
-      realName: row.real_name ?? '',
-      mobile: row.mobile,
-      fromUnitClassId: row.from_unit_class_id,
-      fromUnitClassName: row.from_name,
-      fromUnitName: row.from_unit_name,
-      toUnitClassId: row.to_unit_class_id,
-      toUnitClassName: row.to_name,
-      toUnitName: row.to_unit_name,
-      direction: row.to_unit_class_id === unitClass.id ? 'IN' : 'OUT',
-      status: row.status,
-      reason: row.reason,
-      createdBy: row.created_by,
-      createdByName: row.creator_name ?? '',
-      createdAt: new Date(row.created_at).toISOString(),
-      processedAt: row.processed_at ? new Date(row.processed_at).toISOString() : null,
-    })),
-    total: Number(counted?.total ?? 0),
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 /**

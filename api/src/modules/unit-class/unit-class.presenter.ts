@@ -1,5 +1,9 @@
 import type { UnitClassItem } from '../../contract/unit-class';
-import type { UnitClassTransferView } from '../../contract/unit-class-transfer';
+import type {
+  TransferRecordStatus,
+  UnitClassTransferRecord as TransferRecordView,
+  UnitClassTransferView,
+} from '../../contract/unit-class-transfer';
 import type { ActorScope } from '../../core/action';
 import { presentJobProgress } from '../../core/chunked-job';
 import { abilitiesOf } from '../../core/policy';
@@ -71,5 +75,52 @@ export function presentUnitClassTransfer(
     fromUnitClassName: names.get(row.fromUnitClassId) ?? '',
     toUnitClassId: row.toUnitClassId,
     toUnitClassName: names.get(row.toUnitClassId) ?? '',
+  };
+}
+
+/** A record as read with its names. */
+export interface TransferRecordRow {
+  id: string;
+  transfer_id: number;
+  my_class_id: number;
+  account_id: number | null;
+  real_name: string | null;
+  mobile: string | null;
+  from_unit_class_id: number;
+  from_name: string;
+  from_unit_name: string;
+  to_unit_class_id: number;
+  to_name: string;
+  to_unit_name: string;
+  status: TransferRecordStatus;
+  reason: string | null;
+  created_by: number | null;
+  creator_name: string | null;
+  created_at: Date;
+  processed_at: Date | null;
+}
+
+/** A record of a transfer as a unit class's list shows it: IN when the class is its target. */
+export function presentTransferRecord(row: TransferRecordRow, unitClassId: number): TransferRecordView {
+  return {
+    id: Number(row.id),
+    transferId: row.transfer_id,
+    myClassId: row.my_class_id,
+    accountId: row.account_id,
+    realName: row.real_name ?? '',
+    mobile: row.mobile,
+    fromUnitClassId: row.from_unit_class_id,
+    fromUnitClassName: row.from_name,
+    fromUnitName: row.from_unit_name,
+    toUnitClassId: row.to_unit_class_id,
+    toUnitClassName: row.to_name,
+    toUnitName: row.to_unit_name,
+    direction: row.to_unit_class_id === unitClassId ? 'IN' : 'OUT',
+    status: row.status,
+    reason: row.reason,
+    createdBy: row.created_by,
+    createdByName: row.creator_name ?? '',
+    createdAt: new Date(row.created_at).toISOString(),
+    processedAt: row.processed_at ? new Date(row.processed_at).toISOString() : null,
   };
 }

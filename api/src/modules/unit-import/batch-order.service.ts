@@ -1,5 +1,4 @@
-import { maskIdCardNumber } from '@px/config';
-import { QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
+import type { Transaction, WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type { RefundAnswer } from '../../contract/order';
@@ -17,6 +16,7 @@ import { BusinessError } from '../../core/errors';
 import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { namesById, rowsById } from '../../db/lookups';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { batchPayQr, checkBatch, payBatch, retireBatchPayments } from '../order/batch-order-pay.service';
 import { closeBatchChildren, lockBatchOrder, markBatchPaid } from '../order/batch-order-state';
@@ -29,7 +29,7 @@ import { managedUnitId, visibleUnitRowsWhere } from '../unit/unit.policy';
 import { UnitClass } from '../unit-class/unit-class.model';
 import { BATCH_NOT_FOUND, type BatchOrderFacts } from './batch-order.policy';
 import { UnitImport } from './unit-import.model';
-import { presentBatchOrder } from './unit-import.presenter';
+import { type ChildRow, presentBatchChild, presentBatchOrder } from './unit-import.presenter';
 
 /**
  * Batch orders as units and staff see and act on them (docs/product-decisions.md "Unit imports and
@@ -136,68 +136,37 @@ export async function getBatchOrder(scope: ActorScope, id: number): Promise<Batc
   return view(scope, await loadBatch(scope, id));
 }
 
-interface ChildRow {
-  order_id: number;
-  order_no: string;
-  account_id: number;
-  real_name: string;
-  id_card_no: string | null;
-  mobile: string | null;
-  total_fen: number;
-  status: BatchChildOrder['status'];
-  my_class_id: number | null;
-  my_class_status: BatchChildOrder['myClassStatus'];
-}
-
 /** `batch-order/children`: a page of the batch's child orders (by student name, ID number or mobile). */
 export async function batchChildren(
   scope: ActorScope,
   input: z.output<typeof batchOrderChildrenInput>,
 ): Promise<PageAnswer<BatchChildOrder>> {
   const batch = await loadBatch(scope, input.id);
-  const student = input.student ?? null;
-  const filter = student
-    ? 'AND (a.real_name ILIKE :pattern OR a.id_card_no = :exact OR a.mobile = :exact)'
-    : '';
-  const replacements = {
+  const student = input.student || null;
+  const filter = new SqlFilter('po.batch_order_id = :batchId AND po.project_id = :projectId', {
     batchId: batch.id,
     projectId: batch.projectId,
-    pattern: student ? containsPattern(student) : '',
-    exact: student ? student.toUpperCase() : '',
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  };
+  });
+  if (student)
+    filter.where('(a.real_name ILIKE :pattern OR a.id_card_no = :exact OR a.mobile = :exact)', {
+      pattern: containsPattern(student),
+      exact: student.toUpperCase(),
+    });
   const from = `FROM pay_order po JOIN account a ON a.id = po.account_id
      LEFT JOIN pay_order_item poi ON poi.order_id = po.id
-     LEFT JOIN my_class mc ON mc.id = poi.my_class_id
-    WHERE po.batch_order_id = :batchId AND po.project_id = :projectId ${filter}`;
-  const [{ count }] = await scope.sequelize.query<{ count: string }>(`SELECT COUNT(*) AS count ${from}`, {
-    replacements,
-    type: QueryTypes.SELECT,
-  });
-  const rows = await scope.sequelize.query<ChildRow>(
-    `SELECT po.id AS order_id, po.order_no, po.account_id, a.real_name, a.id_card_no, a.mobile, po.total_fen,
-            po.status, poi.my_class_id, mc.status AS my_class_status
-       ${from} ORDER BY po.id LIMIT :limit OFFSET :offset`,
-    { replacements, type: QueryTypes.SELECT },
+     LEFT JOIN my_class mc ON mc.id = poi.my_class_id`;
+  return sqlPageAnswer<ChildRow, BatchChildOrder>(
+    scope.sequelize,
+    {
+      select: `SELECT po.id AS order_id, po.order_no, po.account_id, a.real_name, a.id_card_no, a.mobile,
+              po.total_fen, po.status, poi.my_class_id, mc.status AS my_class_status ${from}`,
+      countFrom: from,
+      filter,
+      orderBy: 'po.id',
+    },
+    input,
+    presentBatchChild,
   );
-  return {
-    list: rows.map((row) => ({
-      orderId: Number(row.order_id),
-      orderNo: row.order_no,
-      accountId: Number(row.account_id),
-      realName: row.real_name,
-      idCardNo: row.id_card_no ? maskIdCardNumber(row.id_card_no) : null,
-      mobile: row.mobile,
-      amount: Number(row.total_fen),
-      status: row.status,
-      myClassId: row.my_class_id === null ? null : Number(row.my_class_id),
-      myClassStatus: row.my_class_status ?? null,
-    })),
-    total: Number(count),
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 /** What the batch order policy reads of a batch (its import read now). */

@@ -1,4 +1,5 @@
-import type { BatchOrderItem } from '../../contract/unit-import';
+import { maskIdCardNumber } from '@px/config';
+import type { BatchChildOrder, BatchOrderItem } from '../../contract/unit-import';
 import { UNIT_IMPORT_FINISHED, type UnitImportView } from '../../contract/unit-import';
 import type { ActorScope } from '../../core/action';
 import { presentJobProgress } from '../../core/chunked-job';
@@ -66,5 +67,35 @@ export function presentBatchOrder(
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+/** A child order of a batch as `batch-order/children` reads it, with its student and enrolment. */
+export interface ChildRow {
+  order_id: number;
+  order_no: string;
+  account_id: number;
+  real_name: string;
+  id_card_no: string | null;
+  mobile: string | null;
+  total_fen: number;
+  status: BatchChildOrder['status'];
+  my_class_id: number | null;
+  my_class_status: BatchChildOrder['myClassStatus'];
+}
+
+/** A child order of a batch (the student's ID number masked). */
+export function presentBatchChild(row: ChildRow): BatchChildOrder {
+  return {
+    orderId: Number(row.order_id),
+    orderNo: row.order_no,
+    accountId: Number(row.account_id),
+    realName: row.real_name,
+    idCardNo: row.id_card_no ? maskIdCardNumber(row.id_card_no) : null,
+    mobile: row.mobile,
+    amount: Number(row.total_fen),
+    status: row.status,
+    myClassId: row.my_class_id === null ? null : Number(row.my_class_id),
+    myClassStatus: row.my_class_status ?? null,
   };
 }
