@@ -187,8 +187,8 @@ const envSchema = z.object({
   VOD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   /** Requests per second one process sends for one project (keep it under the regulator's limit). */
   REGULATOR_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(190),
-  /** Requests to the regulator in flight at once per project and process. */
-  REGULATOR_PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  /** Requests to the regulator in flight at once per project and process (190/s at 250 ms an answer needs 48). */
+  REGULATOR_PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(48),
   /** Failed attempts (no answer, server error) after which a push is given up and shown as failed. */
   REGULATOR_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(10),
   /** The first retry's wait after a failed attempt (doubling per failure up to REGULATOR_BACKOFF_MAX_MS). */

@@ -289,6 +289,9 @@ async function claim(scope: Scope, projectId: number, limit: number, leaseMs: nu
     .map((push) => ({ push, attempt: push.attempts }));
 }
 
+/** Records of a batch built at once when it is first sent. */
+const FREEZE_PARALLEL = 8;
+
 /** Freezes the record of each push sent for the first time (so every retry sends the same content). */
 async function freezePayloads(scope: Scope, claimed: Claimed[], now: Date): Promise<Attempted[]> {
   const failed: Attempted[] = [];
@@ -306,7 +309,13 @@ async function freezePayloads(scope: Scope, claimed: Claimed[], now: Date): Prom
       : [],
   );
   const built: { id: number; payload: StudyRecord }[] = [];
-  for (const entry of fresh) {
+  let next = 0;
+  // A few records are built at once: each waits on its queries, one after another they bounded the
+  // sender's pace far below the regulator's rate (docs/benchmarks.md "Reporting to the regulator").
+  const builder = async () => {
+    for (let entry = fresh[next++]; entry; entry = fresh[next++]) await build(entry);
+  };
+  const build = async (entry: Claimed) => {
     try {
       const payload = await buildStudyRecord(
         scope.sequelize,
@@ -329,7 +338,8 @@ async function freezePayloads(scope: Scope, claimed: Claimed[], now: Date): Prom
         log: null,
       });
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(FREEZE_PARALLEL, fresh.length) }, builder));
   if (built.length)
     await scope.sequelize.query(
       `UPDATE regulator_push p SET payload = x.payload
@@ -564,10 +574,10 @@ export async function dispatchPushes(
   const pacer = provider.pacer(projectId);
   const deadline = Date.now() + (options.sliceMs ?? SENDER_SLICE_MS);
   const batchSize = Math.max(pipeline.concurrency * 4, 8);
-  let attempts = 0;
-  while (Date.now() < deadline && !pacer.pausedUntil()) {
+  /** A batch claimed, its records frozen and its classes filed: what is left to send. */
+  const prepare = async (): Promise<{ results: Attempted[]; sendable: Claimed[] } | null> => {
     const claimed = await claim(scope, projectId, batchSize, pipeline.leaseMs);
-    if (!claimed.length) break;
+    if (!claimed.length) return null;
     const now = new Date();
     const results = await freezePayloads(scope, claimed, now);
     const failedIds = new Set(results.map((result) => result.settled.id));
@@ -577,11 +587,32 @@ export async function dispatchPushes(
       const block = blocked.get(entry.push.classId);
       if (block) results.push(block(entry));
     }
-    const sendable = ready.filter(({ push }) => !blocked.has(push.classId));
-    const sent = await send(scope, client, pacer, pipeline, sendable, deadline);
-    results.push(...sent);
-    attempts += sent.filter((result) => result.log).length;
-    await record(scope, projectId, results);
+    return { results, sendable: ready.filter(({ push }) => !blocked.has(push.classId)) };
+  };
+  // Awaited later: a failure is the run's once awaited, not an unhandled rejection before then.
+  const later = <T>(promise: Promise<T>): Promise<T> => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+  let attempts = 0;
+  let recording: Promise<void> = Promise.resolve();
+  let next = Date.now() < deadline && !pacer.pausedUntil() ? later(prepare()) : null;
+  try {
+    while (next) {
+      const batch = await next;
+      next = null;
+      if (!batch) break;
+      // The next batch is claimed and built while this one is sent, and this one is written while
+      // the next is sent: the sender waits on the regulator's pace, not on its own queries. A batch
+      // taken when the slice ends or the project is paused is given back unsent by `send`.
+      if (Date.now() < deadline && !pacer.pausedUntil()) next = later(prepare());
+      const sent = await send(scope, client, pacer, pipeline, batch.sendable, deadline);
+      attempts += sent.filter((result) => result.log).length;
+      await recording;
+      recording = later(record(scope, projectId, [...batch.results, ...sent]));
+    }
+  } finally {
+    await recording;
   }
   const paused = pacer.pausedUntil();
   const due = await nextDue(scope, projectId);

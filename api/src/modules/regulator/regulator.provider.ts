@@ -55,7 +55,7 @@ export interface ProjectPacer {
 
 export const DEFAULT_PUSH_PIPELINE: PushPipelineOptions = {
   ratePerSecond: 190,
-  concurrency: 16,
+  concurrency: 48,
   maxFailures: 10,
   backoffBaseMs: 2000,
   backoffMaxMs: 60_000,
