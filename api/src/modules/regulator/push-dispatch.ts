@@ -619,7 +619,9 @@ export async function dispatchPushes(
   const nextAt = due && paused && paused > due ? paused : due;
   if (options.reschedule !== false && nextAt) {
     const wait = nextAt.getTime() - Date.now();
-    if (wait <= RESCHEDULE_HORIZON_MS)
+    // While the project is paused (the circuit: at most 30 s) nothing of it goes before the pause
+    // ends: woken then, so a regulator back from an outage is probed at once, not at the next sweep.
+    if (wait <= RESCHEDULE_HORIZON_MS || (paused && nextAt.getTime() === paused.getTime()))
       await wakeSender(scope, projectId, wait > 0 ? { startAfter: nextAt } : {});
   }
   return { attempts, nextAt };

@@ -102,6 +102,9 @@ export function createPacer(
       pausedTill = Math.max(pausedTill, now() + ms);
     },
     failed() {
+      // Requests in flight together fail together (an outage drops them all): one failed probe,
+      // one doubling; a failure while paused changes nothing.
+      if (now() < pausedTill) return;
       downFor = downFor ? Math.min(circuit.maxMs, downFor * 2) : circuit.baseMs;
       pausedTill = Math.max(pausedTill, now() + downFor);
     },
