@@ -143,6 +143,9 @@ const ALLOWED: Record<string, Record<string, string>> = {
     enabled: 'whether the partner app may call the API, set by platform staff (the call exists to)',
   },
   'partner-app/notices': { status: FILTER },
+  'dictionary/vocation-toggle': {
+    enabled: 'platform staff disable or enable a node of the vocational resource tree (the call exists to)',
+  },
   'cms-batch/page': { enabled: FILTER },
   'cms-batch/save': {
     fee: "the batch's examination fee staff of 报名管理 set (the call exists to); orders take it when made",

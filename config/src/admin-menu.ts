@@ -104,6 +104,7 @@ const MENU_TABLE = [
     ['setting', '项目设置', true],
     ['partner-app', '合作平台'],
     ['partner-app-detail', '合作平台详情', true],
+    ['vocation', '职业工种目录'],
   ]),
   section('/wxapp-manage', '公众号管理', [
     ['list', '公众号列表'],

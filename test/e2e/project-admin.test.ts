@@ -2,14 +2,14 @@ import { DEMO } from '@px/api';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { antdButton as button } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
-import { queryProduct } from '../support/product';
+import { callProduct, queryProduct } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
 import { expectVisible } from '../support/wait';
 
 // Issue 18, case 5: a new project gets its first staff account from the platform's side. The demo
 // platform admin creates a project bound to a host of its own, then 创建管理员 on its row; the
 // initial password is shown once, and with it the new administrator signs in to that project's
-// back office.
+// back office. Issue 27: the platform admin keeps the vocational resource tree (职业工种目录).
 
 const STEP_TIMEOUT = 180_000;
 /** The new project's host; Chromium resolves it to the test server. */
@@ -108,6 +108,86 @@ describe('the first administrator of a new project', () => {
         [ADMIN.account, password, PROJECT.code],
       );
       expect(stored).toEqual([{ role: '项目管理员', hash_is_plain: false }]);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    '职业工种目录: the platform admin adds a 职业 and a 工种, renames, moves and disables; projects stop seeing it',
+    async () => {
+      await page.goto(`${product.url}/admin/project-manage/vocation`);
+      await expectVisible(page.locator('.ant-layout-sider').first().getByText('职业工种目录'));
+      const node = (code: string) => page.locator(`.vocation-node[data-code="${code}"]`);
+      await expectVisible(node('6-18-02-04'));
+      await expectVisible(node('6-18-02-04').getByText('6-18-02-04 焊工'));
+      // The demo's disabled 工种 is shown tagged 已停用 (职业 open on demand).
+      await page
+        .locator('.ant-tree-treenode')
+        .filter({ has: node('4-12-01-01') })
+        .locator('.ant-tree-switcher')
+        .click();
+      await expectVisible(node('4-12-01-01-05').getByText('已停用'));
+
+      await node('6').click();
+      await button(page, '新增职业').click();
+      const form = dialog(page);
+      await expectVisible(form.getByText('新增「生产制造及有关人员」下的职业'));
+      expect(await form.getByLabel('编码').inputValue()).toBe('6-');
+      await form.getByLabel('编码').fill('6-31-01');
+      await form.getByLabel('名称').fill('机修钳工');
+      await button(form, '保存').click();
+      // The server's rule for a 职业's code, on the field.
+      await expectVisible(form.getByText('职业编码应为「大类-中类-小类-细类」，如 6-31-01-03'));
+      await shot(page, '05-vocation-code-refused');
+      await form.getByLabel('编码').fill('6-31-01-02');
+      await button(form, '保存').click();
+      await expectVisible(node('6-31-01-02').getByText('6-31-01-02 机修钳工'));
+
+      // The new 职业 is selected: a 工种 under it.
+      await button(page, '新增工种').click();
+      await expectVisible(form.getByText('新增「机修钳工」下的工种'));
+      await form.getByLabel('编码').fill('6-31-01-02-01');
+      await form.getByLabel('名称').fill('设备钳工');
+      await button(form, '保存').click();
+      await expectVisible(node('6-31-01-02-01').getByText('6-31-01-02-01 设备钳工'));
+      await button(page, '重命名').click();
+      expect(await form.getByLabel('编码').isDisabled()).toBe(true);
+      await form.getByLabel('名称').fill('机修钳工（设备）');
+      await button(form, '保存').click();
+      await expectVisible(node('6-31-01-02-01').getByText('6-31-01-02-01 机修钳工（设备）'));
+
+      // 机修钳工 was added last under 6; 上移 puts it before 电工.
+      await node('6-31-01-02').click();
+      await button(page, '上移').click();
+      await expectVisible(page.getByText('已上移'));
+      const order = async () =>
+        (
+          await queryProduct<{ code: string }>(
+            product,
+            `SELECT v.code FROM vocation v JOIN vocation p ON p.id = v.parent_id WHERE p.code = '6' ORDER BY v.sort`,
+            [],
+          )
+        ).map((row) => row.code);
+      expect((await order()).slice(-2)).toEqual(['6-31-01-02', '6-31-01-03']);
+
+      await button(page, '停用').click();
+      await button(page.locator('.ant-popconfirm').filter({ visible: true }), '停用').click();
+      await expectVisible(node('6-31-01-02').getByText('已停用'));
+      await shot(page, '06-vocation-tree');
+      // Projects read the enabled tree: neither the disabled 职业 nor its 工种.
+      const tree = await callProduct(product.url, '', 'dictionary/vocational-resource-tree', {});
+      const codes = JSON.stringify(tree);
+      expect(codes).toContain('6-18-02-04');
+      expect(codes).not.toContain('6-31-01-02');
+      const stored = await queryProduct<{ code: string; name: string; level: number; enabled: boolean }>(
+        product,
+        `SELECT code, name, level, enabled FROM vocation WHERE code LIKE '6-31-01-02%' ORDER BY code`,
+        [],
+      );
+      expect(stored).toEqual([
+        { code: '6-31-01-02', name: '机修钳工', level: 2, enabled: false },
+        { code: '6-31-01-02-01', name: '机修钳工（设备）', level: 3, enabled: true },
+      ]);
     },
     STEP_TIMEOUT,
   );

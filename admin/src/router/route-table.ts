@@ -15,6 +15,7 @@ export const SCREEN_URLS = [
   '/project-manage/setting',
   '/project-manage/partner-app',
   '/project-manage/partner-app-detail',
+  '/project-manage/vocation',
   '/unit-manage/list',
   '/unit-manage/detail',
   '/wxapp-manage/list',

@@ -68,6 +68,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/project-manage/partner-app-detail/PartnerAppDetailPage'),
     (module) => module.PartnerAppDetailPage,
   ),
+  '/project-manage/vocation': screen(
+    () => import('../views/project-manage/vocation/VocationPage'),
+    (module) => module.VocationPage,
+  ),
   '/unit-manage/list': screen(
     () => import('../views/unit-manage/list/UnitListPage'),
     (module) => module.UnitListPage,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { guest } from './access';
+import { anyone, guest, platform } from './access';
 import { answer, defineCalls } from './call';
-import { zInput, zOptional } from './common';
+import { zInput, zOptional, zRequiredText } from './common';
 
 /** Dictionary types the product reads (seeded shared rows; projects may override by code). */
 export const DICTIONARY_TYPE = { TRAIN_TYPE: 'train-type', EDUCATION: 'education' } as const;
@@ -51,6 +51,91 @@ export interface RegionNode {
 }
 
 /**
+ * The vocational resource tree (职业工种目录, docs/product-decisions.md "Vocational resource tree"):
+ * the platform's one tree of occupations, coded in the style of the national occupation
+ * classification (国家职业分类大典): 职业大类 `6` → 职业 `6-31-01-03` (大类-中类-小类-细类) → 工种
+ * `6-31-01-03-01`. Platform staff maintain it under 项目管理 → 职业工种目录; every project reads it
+ * where an occupation is picked (考务 batches, skill certificates).
+ */
+export const VOCATION_PAGE = '/project-manage/vocation' as const;
+
+/** The levels of the tree, by depth (a 职业大类 is level 1). */
+export const VOCATION_LEVEL_LABEL: Readonly<Record<1 | 2 | 3, string>> = {
+  1: '职业大类',
+  2: '职业',
+  3: '工种',
+};
+export type VocationLevel = keyof typeof VOCATION_LEVEL_LABEL;
+
+/** The refusals of the tree's calls, shared with the apps and the tests. */
+export const VOCATION_MESSAGES = {
+  NOT_FOUND: '职业工种不存在',
+  PARENT_NOT_FOUND: '上级不存在',
+  PARENT_IS_LEAF: '工种下不能再添加下级',
+  PARENT_DISABLED: '上级已停用，请先启用上级',
+  CODE_REQUIRED: '请填写编码',
+  CODE_TAKEN: '编码已存在',
+  CODE_FIXED: '编码不能修改',
+  NAME_TAKEN: '同一上级下已有同名的职业工种',
+} as const;
+
+/** `dictionary/vocational-resource-tree`: no input. */
+export const vocationalResourceTreeInput = z.object({});
+
+/** A node of `dictionary/vocational-resource-tree`: the enabled nodes, in order. */
+export interface VocationalNode {
+  code: string;
+  name: string;
+  level: VocationLevel;
+  children: VocationalNode[];
+}
+
+/** A node of `dictionary/vocation-tree` (platform staff): every node, the disabled ones too. */
+export interface VocationNode {
+  id: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  level: VocationLevel;
+  sort: number;
+  enabled: boolean;
+  children: VocationNode[];
+}
+
+/** `dictionary/vocation-tree`: no input. */
+export const vocationTreeInput = z.object({});
+
+/**
+ * `dictionary/vocation-save`: adds a node (without `id`) under `parentId` (absent: a 职业大类), last
+ * among its siblings, or renames one (`parentId` is read only when adding: a node never moves, its
+ * code being its parent's code extended; `code`, when sent with `id`, must be the node's own).
+ */
+export const vocationSaveInput = z.object({
+  id: zInput.optionalId(),
+  parentId: zOptional(zInput.id()),
+  code: zOptional(z.string({ error: '编码格式不正确' }).trim().max(20, { error: '编码不能超过 20 个字符' })),
+  name: zRequiredText('名称', 50),
+});
+export type VocationSaveInput = z.input<typeof vocationSaveInput>;
+
+/** `dictionary/vocation-toggle`: disables (hidden from every project, subtree included) or enables a node. */
+export const vocationToggleInput = z.object({
+  id: zInput.id(),
+  enabled: z.boolean({ error: '请选择启用或停用' }),
+});
+
+const INDEX = '位置应为非负整数';
+/** `dictionary/vocation-sort`: puts a node at position `index` among its siblings (0 = first; past the end = last). */
+export const vocationSortInput = z.object({
+  id: zInput.id(),
+  index: z
+    .number({ error: INDEX })
+    .int({ error: INDEX })
+    .min(0, { error: INDEX })
+    .max(100_000, { error: INDEX }),
+});
+
+/**
  * The dictionary calls (`dictionary/...`), open to anyone: a signed-in caller reads their own
  * project's entries, anyone else the request's project (the `unitId`'s, else the host's, else the
  * default one).
@@ -76,5 +161,36 @@ export const dictionaryCalls = defineCalls('dictionary', {
     answer: answer<RegionNode[]>(),
     access: guest,
     methods: ['GET', 'POST'],
+  },
+  /** The platform's vocational resource tree: its enabled nodes (a disabled node hides its subtree). */
+  'vocational-resource-tree': {
+    input: vocationalResourceTreeInput,
+    answer: answer<VocationalNode[]>(),
+    access: anyone,
+    methods: ['GET', 'POST'],
+  },
+  /** Platform staff: the whole tree, disabled nodes included. */
+  'vocation-tree': {
+    input: vocationTreeInput,
+    answer: answer<VocationNode[]>(),
+    access: platform(VOCATION_PAGE),
+  },
+  /** Platform staff: adds or renames a node; answers the node (without children). */
+  'vocation-save': {
+    input: vocationSaveInput,
+    answer: answer<VocationNode>(),
+    access: platform(VOCATION_PAGE),
+  },
+  /** Platform staff: disables or enables a node; answers the new tree. */
+  'vocation-toggle': {
+    input: vocationToggleInput,
+    answer: answer<VocationNode[]>(),
+    access: platform(VOCATION_PAGE),
+  },
+  /** Platform staff: moves a node among its siblings; answers the new tree. */
+  'vocation-sort': {
+    input: vocationSortInput,
+    answer: answer<VocationNode[]>(),
+    access: platform(VOCATION_PAGE),
   },
 });

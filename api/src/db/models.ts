@@ -13,6 +13,7 @@ import { ClassCategory } from '../modules/class-category/class-category.model';
 import { CMS_MODELS } from '../modules/cms/cms.model';
 import { Course, CourseCategory, CourseLesson, ResourceQuestion } from '../modules/course/course.model';
 import { Dictionary } from '../modules/dictionary/dictionary.model';
+import { Vocation } from '../modules/dictionary/vocation.model';
 import {
   ExamAttempt,
   ExamCategory,
@@ -82,7 +83,7 @@ export function initModels(sequelize: Sequelize): void {
   for (const model of [SignInAttempt, Captcha]) model.initModel(sequelize);
   for (const model of [SmsCode, SmsOutbox]) model.initModel(sequelize);
   IdentityCheck.initModel(sequelize);
-  Dictionary.initModel(sequelize);
+  for (const model of [Dictionary, Vocation]) model.initModel(sequelize);
   for (const model of [Wxapp, WxappProject, WechatBinding]) model.initModel(sequelize);
   for (const model of [TrainPlan, ClassCategory]) model.initModel(sequelize);
   for (const model of [ResourceCategory, Resource, ResourceUpload, ResourceUploadError]) {

@@ -8,6 +8,7 @@ import { seedBannerDemo } from '../modules/banner/banner.demo';
 import { seedCertificateDemo } from '../modules/certificate/certificate.demo';
 import { DEMO_CMS, seedCmsDemo } from '../modules/cms/cms.demo';
 import { seedCourseDemo } from '../modules/course/course.demo';
+import { seedVocationDemo } from '../modules/dictionary/vocation.demo';
 import { seedExamDemo } from '../modules/exam/exam.demo';
 import { seedExceptionCaseDemo, seedExceptionLogDemo } from '../modules/exception/exception.demo';
 import { seedIdentityDemo } from '../modules/identity/identity.demo';
@@ -208,6 +209,7 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
       accounts.student.password,
     );
     await seedIdentityDemo(project.id, student, transaction);
+    await seedVocationDemo(transaction);
     // Other students, with passwords nobody knows: they enrol in and evaluate a few demo classes.
     const reviewers = [];
     for (const reviewer of DEMO_REVIEWERS) {

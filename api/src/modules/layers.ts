@@ -4,7 +4,8 @@
  * event (`core/events.ts`) the higher one listens to. `layers.test.ts` checks every import.
  */
 export const MODULE_LAYERS: readonly (readonly string[])[] = [
-  ['storage', 'audit', 'dictionary'],
+  ['storage', 'audit'],
+  ['dictionary'],
   ['upload'],
   ['project'],
   ['sms', 'captcha', 'identity'],

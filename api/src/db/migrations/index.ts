@@ -44,6 +44,7 @@ import { m0060Cms } from './0060-cms';
 import { m0070UploadedImages } from './0070-uploaded-images';
 import { m0071Dashboard } from './0071-dashboard';
 import { m0072FaceConsents } from './0072-face-consents';
+import { m0073Vocations } from './0073-vocations';
 import { m0074SharedResources } from './0074-shared-resources';
 import { m0075IdentityChecks } from './0075-identity-checks';
 import { m0076ClassApplies } from './0076-class-applies';
@@ -102,4 +103,5 @@ export const migrations: Migration[] = [
   m0090StudyBeatFunctions,
   m0074SharedResources,
   m0080UploadStorageParts,
+  m0073Vocations,
 ];

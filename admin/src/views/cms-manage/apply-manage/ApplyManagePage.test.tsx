@@ -15,6 +15,17 @@ import { APPLY_ROW, BATCH_OPTION, BATCH_ROW, page, REJECTED_ROW } from '../cms-f
 import { button, dialogOf } from '../test-helpers';
 import { ApplyManagePage } from './ApplyManagePage';
 
+// 职业（工种）offers the platform's vocational resource tree.
+jest.mock('../../../api/vocation', () => ({
+  vocationalResourceTree: jest.fn(async () => [
+    {
+      code: '6',
+      name: '生产制造及有关人员',
+      level: 1,
+      children: [{ code: '6-31-01-03', name: '电工', level: 2, children: [] }],
+    },
+  ]),
+}));
 jest.mock('../../../api/cms', () => ({
   listCmsApplies: jest.fn(),
   listCmsBatches: jest.fn(),

@@ -11,6 +11,7 @@ import { Button, Checkbox, Form, Input, InputNumber, message, Space, Switch } fr
 import { saveCmsBatch } from '../../../api/cms';
 import { DateField } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
+import { VocationInput } from '../../../components/VocationInput';
 import { LEVEL_OPTIONS } from '../cms-meta';
 
 interface BatchValues {
@@ -125,7 +126,7 @@ export function BatchModal({
         label="职业（工种）"
         rules={[{ required: true, whitespace: true, message: '请填写职业（工种）' }]}
       >
-        <Input maxLength={50} placeholder="如：焊工" />
+        <VocationInput placeholder="如：焊工（可从职业工种目录选择）" />
       </Form.Item>
       <Form.Item name="levels" label="报考等级" rules={[{ required: true, message: '请选择报考等级' }]}>
         <Checkbox.Group options={LEVEL_OPTIONS} />

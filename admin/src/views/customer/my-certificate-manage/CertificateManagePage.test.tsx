@@ -26,6 +26,17 @@ import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { CertificateManagePage } from './CertificateManagePage';
 
+// 职业（工种）offers the platform's vocational resource tree.
+jest.mock('../../../api/vocation', () => ({
+  vocationalResourceTree: jest.fn(async () => [
+    {
+      code: '6',
+      name: '生产制造及有关人员',
+      level: 1,
+      children: [{ code: '6-31-01-03', name: '电工', level: 2, children: [] }],
+    },
+  ]),
+}));
 jest.mock('../../../api/my-certificate', () => ({
   listCertificates: jest.fn(),
   getCertificate: jest.fn(),

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { listCertificateTemplates } from '../../../../api/certificate';
 import { getCertificateStudentOptions, initSkillCertificate } from '../../../../api/my-certificate';
 import { DateField } from '../../../../components/DateFields';
+import { VocationInput } from '../../../../components/VocationInput';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 
 interface SkillValues {
@@ -127,7 +128,7 @@ export function SkillInitModal({
           label="职业/工种"
           rules={[{ required: true, whitespace: true, message: '请填写职业/工种' }]}
         >
-          <Input maxLength={50} placeholder="如 电工" />
+          <VocationInput placeholder="如 电工（可从职业工种目录选择）" />
         </Form.Item>
         <Form.Item name="skillLevel" label="技能等级" rules={[{ required: true, message: '请选择技能等级' }]}>
           <Select options={SKILL_LEVEL_OPTIONS} placeholder="请选择" />
