@@ -123,6 +123,35 @@ describe('the catalogue from the back office to the cart', () => {
   );
 
   test(
+    '共享资源库: the project admin previews a shared video (read-only) and copies it into 视频资源, once',
+    async () => {
+      const sharedName = '消防器材使用演示';
+      await admin.goto(`${product.url}/admin/resource-manage/shared-library`);
+      const shared = row(admin, sharedName);
+      await expectVisible(shared.getByText('未使用'));
+      // Read-only for a project: no rename or delete is offered.
+      expect(await button(shared, '重命名').count()).toBe(0);
+      expect(await button(shared, '删除').count()).toBe(0);
+      await button(shared, '预览').click();
+      const preview = admin.getByRole('dialog', { name: `预览：${sharedName}` });
+      await expectVisible(preview.getByTestId('video-player'));
+      await admin.keyboard.press('Escape');
+      await preview.waitFor({ state: 'hidden' });
+
+      await button(shared, '使用').click();
+      await expectVisible(admin.getByText(`已复制到本项目的视频资源：「${sharedName}」`));
+      await expectVisible(shared.getByText('已在本项目'));
+      await shot(admin, '02b-shared-used');
+      await button(shared, '到视频资源查看').click();
+      await admin.waitForURL(/\/admin\/resource-manage\/video$/);
+      await admin.locator('#video-filters_name').fill(sharedName);
+      await button(admin, '查询').click();
+      await expectVisible(row(admin, sharedName));
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
     '视频资源: a video is uploaded through the upload dialog and listed',
     async () => {
       await admin.goto(`${product.url}/admin/resource-manage/video`);

@@ -40,6 +40,7 @@ export const SCREEN_URLS = [
   '/customer/my-certificate-manage',
   '/resource-manage/exam-question',
   '/resource-manage/exam-paper',
+  '/resource-manage/shared-library',
   '/train-manage/exam-score',
   '/train-manage/class-apply',
   '/train-manage/change-class-manage',

@@ -244,6 +244,10 @@ const SCREEN_OF: Record<ScreenUrl, Screen> = {
     () => import('../views/resource-manage/exam-paper/ExamPaperPage'),
     (module) => module.ExamPaperPage,
   ),
+  '/resource-manage/shared-library': screen(
+    () => import('../views/resource-manage/shared-library/SharedLibraryPage'),
+    (module) => module.SharedLibraryPage,
+  ),
   '/train-manage/exam-score': screen(
     () => import('../views/train-manage/exam-score/ExamScorePage'),
     (module) => module.ExamScorePage,

@@ -1,20 +1,28 @@
-import type { ResourceItem } from '@px/api/contract';
+import type { ResourceItem, ResourcePlayAnswer } from '@px/api/contract';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { getResourcePlayUrl } from '../../../../api/resource';
 import { formatDuration, formatFileSize } from '../video-format';
 
+/** What the preview shows of a video (a project's or a shared one). */
+export type PreviewedVideo = Pick<
+  ResourceItem,
+  'id' | 'name' | 'fileName' | 'durationSeconds' | 'size' | 'width' | 'height'
+>;
+
 export interface VideoPreviewModalProps {
   /** The video previewed; null: closed. */
-  video: ResourceItem | null;
+  video: PreviewedVideo | null;
   onClose: () => void;
+  /** How to get its play URL: `resource/play-url` unless given (the shared library's own call). */
+  play?: (id: number) => Promise<ResourcePlayAnswer>;
 }
 
 /**
  * 预览: plays the video in an HTML5 player from a signed, expiring play URL (`resource/play-url`;
  * the browser fetches it with range requests, so seeking works), with its facts below.
  */
-export function VideoPreviewModal({ video, onClose }: VideoPreviewModalProps) {
+export function VideoPreviewModal({ video, onClose, play = getResourcePlayUrl }: VideoPreviewModalProps) {
   const [source, setSource] = useState<{ id: number; url: string } | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -23,7 +31,7 @@ export function VideoPreviewModal({ video, onClose }: VideoPreviewModalProps) {
     let current = true;
     setSource(null);
     setFailed(false);
-    getResourcePlayUrl(video.id).then(
+    play(video.id).then(
       (answer) => {
         if (current && answer.url) setSource({ id: video.id, url: answer.url });
       },
@@ -34,7 +42,7 @@ export function VideoPreviewModal({ video, onClose }: VideoPreviewModalProps) {
     return () => {
       current = false;
     };
-  }, [video]);
+  }, [video, play]);
 
   return (
     <Modal
