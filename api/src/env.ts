@@ -32,6 +32,23 @@ const envSchema = z.object({
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   /** The application role's connection to the server itself, bypassing the pooler (required with a pooler). */
   DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /**
+   * A streaming read replica of the database, as the application's role: exports, reports, the
+   * study archive's lists and the dashboard read there (docs/operations.md "Read replica"). Unset:
+   * everything reads from the primary.
+   */
+  DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Largest number of connections of the application's pool (calls), per instance. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Largest number of connections of the read replica's pool, per instance. */
+  DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(500).default(5),
+  /**
+   * The background jobs' own connection budget, per instance: their handlers take connections from
+   * a pool of this size, never from the calls' pool (docs/operations.md "Background work").
+   */
+  JOB_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(3),
+  /** How many job handlers run at once per instance, across every queue. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   /** Fixed port for the embedded PostgreSQL; a free one is picked when unset. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -11,6 +11,7 @@ import { type ChangeFeed, startChangeFeed } from './core/change-feed';
 import { createHealth } from './core/health';
 import { type MetricsServer, startMetricsServer } from './core/metrics';
 import { appDatabaseUrl, ensureAppSignIn } from './db/app-connection';
+import { routeConnections } from './db/connection-routes';
 import { type DatabaseLocation, locateDatabase } from './db/database';
 import { headMigration, migrateUp } from './db/migrate';
 import { initModels } from './db/models';
@@ -114,9 +115,26 @@ export async function startServer(
     appUrl: env.DATABASE_APP_URL,
     password: env.DATABASE_APP_PASSWORD,
   });
-  const sequelize = createSequelize(appUrl, {
-    logSql,
-    transactionPooler: env.DATABASE_POOLER === 'transaction',
+  const transactionPooler = env.DATABASE_POOLER === 'transaction';
+  let replicaWarned = 0;
+  const sequelize = createSequelize(appUrl, { logSql, transactionPooler, poolMax: env.DATABASE_POOL_MAX });
+  // Background jobs take their connections from a small pool of their own, and reads that may lag
+  // (exports, reports, the dashboard) from the read replica when there is one (db/connection-routes).
+  routeConnections(sequelize, {
+    jobs: createSequelize(appUrl, { logSql, transactionPooler, poolMax: env.JOB_DB_POOL_MAX }),
+    replica: env.DATABASE_READ_URL
+      ? createSequelize(env.DATABASE_READ_URL, {
+          logSql,
+          transactionPooler,
+          poolMax: env.DATABASE_READ_POOL_MAX,
+        })
+      : null,
+    onFallback: (error) => {
+      // Once per half minute while it lasts, not once per read.
+      if (Date.now() - replicaWarned < 30_000) return;
+      replicaWarned = Date.now();
+      logger.warn({ err: error }, 'read replica unreachable: reading from the primary');
+    },
   });
   let ownerOpen = true;
   const closeOwner = async () => {
@@ -243,7 +261,13 @@ export async function startServer(
           }
         : {}),
     });
-    jobs = await createJobRunner({ sequelize, log: logger, providers, definitions: allJobs });
+    jobs = await createJobRunner({
+      sequelize,
+      log: logger,
+      providers,
+      definitions: allJobs,
+      concurrency: env.JOB_CONCURRENCY,
+    });
     // Sessions and request projects are cached in process; every instance drops them on a change.
     // LISTEN needs a session of its own: never through a transaction pooler.
     changeFeed = await startChangeFeed(env.DATABASE_DIRECT_URL ?? appUrl, logger);

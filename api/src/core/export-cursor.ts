@@ -8,6 +8,7 @@ import {
   Utils,
   type WhereOptions,
 } from 'sequelize';
+import { onReplica } from '../db/connection-routes';
 import { constrainsTenant, TenantFilterMissingError } from '../db/tenant-guard';
 
 /**
@@ -16,6 +17,10 @@ import { constrainsTenant, TenantFilterMissingError } from '../db/tenant-guard';
  * every lookup that presents it (given the transaction) sees the same snapshot, only one batch is
  * in memory at a time, and the connection goes back to the pool when the rows are done, when
  * reading fails, or when the consumer stops early (a download aborted: `return()` on the generator).
+ *
+ * An export reads from the read replica when there is one (DATABASE_READ_URL, db/connection-routes):
+ * the transaction, its cursor and every lookup given the transaction run there. An export of rows
+ * its caller has just had written for it (an import's errors) says `primary: true`.
  */
 
 /** Rows fetched per round trip: large enough that per-batch lookups are few, small enough to stay flat. */
@@ -42,12 +47,12 @@ export async function* cursorBatches<Row, R>(
   sequelize: Sequelize,
   query: CursorQuery,
   present: (rows: Row[], transaction: Transaction) => Promise<R[]> | R[],
-  options: { batchSize?: number; model?: ModelStatic<Model> } = {},
+  options: { batchSize?: number; model?: ModelStatic<Model>; primary?: boolean } = {},
 ): AsyncGenerator<R[]> {
   const batchSize = options.batchSize ?? EXPORT_BATCH_SIZE;
-  const transaction = await sequelize.transaction({
-    isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ,
-  });
+  const begin = () =>
+    sequelize.transaction({ isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ, readOnly: true });
+  const transaction = await (options.primary ? begin() : onReplica(begin));
   exportCursorStats.open += 1;
   let done = false;
   try {

@@ -57,6 +57,12 @@ export interface JobDefinition<N extends JobName = JobName> {
   policy?: 'standard' | 'stately';
   /** Longest run before the job counts as failed (default 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * How many jobs of this queue one instance runs at once (default 1). Every queue's handlers
+   * together are bounded again by the instance's JOB_CONCURRENCY, and take their connections from
+   * the jobs' own pool (JOB_DB_POOL_MAX), never from the calls' one.
+   */
+  concurrency?: number;
 }
 
 /** Declares a job; the identity infers the payload type for the handler. */

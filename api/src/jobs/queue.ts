@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Providers } from '../core/action';
 import type { JobDefinition, JobName, JobPayloads, JobQueue, JobScope, SendOptions } from '../core/jobs';
+import { asBackgroundWork } from '../db/connection-routes';
 import { withBypass, withProject } from '../db/tenant-access';
 
 /** The PostgreSQL schema pg-boss keeps its tables in (created by migration 0012). */
@@ -56,6 +57,29 @@ export interface JobRunnerDeps {
   log: Logger;
   providers: Providers;
   definitions: readonly JobDefinition[];
+  /** How many job handlers run at once in this process, across every queue (default 2). */
+  concurrency?: number;
+}
+
+/** A counting semaphore: at most `size` holders at once, the others wait in order. */
+export function createSemaphore(size: number) {
+  let held = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (held >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      else held += 1;
+      try {
+        return await work();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else held -= 1;
+      }
+    },
+    /** Handlers running now and waiting for a turn. */
+    counts: () => ({ running: held, waiting: waiting.length }),
+  };
 }
 
 /**
@@ -118,12 +142,20 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
     providers: deps.providers,
     jobs: queue,
   };
+  // Background work never slows students: at most `concurrency` handlers run at once in this process
+  // (whatever the number of queues), and their statements take connections from the jobs' own pool
+  // (db/connection-routes, JOB_DB_POOL_MAX), never from the one calls use.
+  const turns = createSemaphore(deps.concurrency ?? 2);
   const run = async (definition: JobDefinition, job: PgBoss.Job<object>) => {
     const log = deps.log.child({ job: definition.name, jobId: job.id });
     const started = Date.now();
     try {
-      await inJobTenant(definition.name, job.data, () =>
-        definition.handler({ ...scope, log }, job.data as never),
+      await turns.run(() =>
+        asBackgroundWork(() =>
+          inJobTenant(definition.name, job.data, () =>
+            definition.handler({ ...scope, log }, job.data as never),
+          ),
+        ),
       );
       log.info({ ms: Date.now() - started }, 'job done');
       deps.providers.metrics.job(definition.name, 'done');
@@ -154,9 +186,11 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
       worker.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
       await worker.start();
       for (const definition of deps.definitions) {
-        await worker.work<object>(definition.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-          for (const job of jobs) await run(definition, job);
-        });
+        // pg-boss runs one job at a time per work() registration: one per allowed concurrent job.
+        for (let n = 0; n < (definition.concurrency ?? 1); n += 1)
+          await worker.work<object>(definition.name, { pollingIntervalSeconds: 2 }, async (jobs) => {
+            for (const job of jobs) await run(definition, job);
+          });
         if (definition.schedule) await worker.schedule(definition.name, definition.schedule, {});
         else await worker.unschedule(definition.name);
         if (definition.atStart) await queue.send(definition.name, definition.atStart as never);

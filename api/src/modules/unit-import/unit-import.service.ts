@@ -224,6 +224,8 @@ export async function importErrorFile(scope: ActorScope, id: number): Promise<Fi
       replacements: { id: row.id },
     },
     (rows) => rows,
+    // The rows the import has just written, which its count (read on the primary) promises.
+    { primary: true },
   );
   return streamXlsx<ErrorRow>({
     filename: `导入错误-${row.id}.xlsx`,
