@@ -10,7 +10,7 @@ export const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 /** Issue 16: peak RSS under 150 MB, at most 1.5x the bare stream's time. */
 export const EXPORT_TARGETS = { rssMb: 150, timeVsBare: 1.5 };
 /** The year of the generated classes: no demo class has it, so the year filter selects exactly them. */
-const BENCH_YEAR = 2000;
+export const BENCH_YEAR = 2000;
 const ROOT = path.resolve(__dirname, '..', '..');
 
 /** One side of the comparison: the time to the file's last byte and the peak memory meanwhile. */
@@ -36,7 +36,12 @@ export interface ExportBench {
  * `generate_series` insert (year BENCH_YEAR, the first demo class's plan and category, distinct
  * names, sorts and creation times). Answers the project id.
  */
-async function generateClasses(db: Client, url: string, token: string): Promise<number> {
+export async function generateClasses(
+  db: Client,
+  url: string,
+  token: string,
+  count = EXPORT_ROWS,
+): Promise<number> {
   const page = await post<{ list: { id: number }[] }>(`${url}/api/class/page.action`, { pageSize: 1 }, token);
   const classId = page.list[0]?.id;
   if (!classId) throw new Error('the demo project has no class');
@@ -58,7 +63,7 @@ async function generateClasses(db: Client, url: string, token: string): Promise<
             DATE '2000-01-01', DATE '2000-12-31', DATE '2000-02-01', DATE '2001-06-30', (i % 50) * 5,
             false, false, 60, i % 3 = 0, i % 10, now() - i * interval '1 second', now()
        FROM generate_series(1, $5::int) AS i`,
-    [model.project_id, model.plan_id, model.category_id, BENCH_YEAR, EXPORT_ROWS],
+    [model.project_id, model.plan_id, model.category_id, BENCH_YEAR, count],
   );
   await db.query('ANALYZE train_class');
   return model.project_id;
@@ -90,7 +95,7 @@ function runBare(databaseUrl: string, projectId: number): Promise<ExportRun> {
 }
 
 /** The real `class/export` over HTTP as the demo project admin, its body read and counted, not kept. */
-async function runApi(url: string, token: string, apiPid: number | undefined): Promise<ExportRun> {
+export async function runApi(url: string, token: string, apiPid: number | undefined): Promise<ExportRun> {
   const sampler = sampleRss(apiPid);
   const started = Date.now();
   let bytes = 0;

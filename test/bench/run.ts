@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { ensureBuilds } from '../../scripts/ensure-builds';
 import { signIn } from './api-client';
+import { type BackgroundBench, backgroundTargetLines, benchBackground } from './background';
 import { benchDashboard, type DashboardBench, dashboardTargetLines } from './dashboard';
 import { benchExport, type ExportBench, exportTargetLine } from './export';
 import { benchFirstPaint, type FirstPaintRow, firstPaintTargetLines } from './first-paint';
@@ -54,7 +55,9 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * `tsx api/src/main.ts`, `regulator-push` for 10,000 passed enrolments reported to the regulator
  * simulator under its 200/s with a 2-minute outage in the middle: BENCH_REGULATOR_COUNT and
  * BENCH_REGULATOR_OUTAGE_SECONDS shorten it, `first-paint` for issue 29's FCP and LCP of /classSelectCenter
- * and /login on a phone from the API and through nginx over HTTP/2) runs a subset;
+ * and /login on a phone from the API and through nginx over HTTP/2, `background` for the hot reads
+ * and the heartbeat while a 10,000-row unit import and a 1,000,000-row export run:
+ * BENCH_BACKGROUND_IMPORT_ROWS and BENCH_BACKGROUND_EXPORT_ROWS shrink them) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -457,6 +460,16 @@ async function main(): Promise<void> {
       console.table([regulatorPush]);
       targets.push(regulatorTargetLine(regulatorPush));
     }
+    // The hot reads and the heartbeat while an import and an export run (background work).
+    let background: BackgroundBench | null = null;
+    if (!ONLY || ONLY.includes('background')) {
+      background = await benchBackground(api.url, api.child.pid, api.databaseUrl, {
+        seconds: DURATION,
+        connections: CONNECTIONS,
+      });
+      console.table(background.rows);
+      targets.push(...backgroundTargetLines(background));
+    }
     // Start time and memory of the compiled server against tsx, on this database (a restart).
     let startup: StartupRow[] = [];
     if (!ONLY || ONLY.includes('startup')) {
@@ -489,6 +502,7 @@ async function main(): Promise<void> {
       classExport,
       dashboard,
       regulatorPush,
+      background,
       startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
       firstPaint: { throttling: MOBILE_THROTTLING, rows: firstPaint },

@@ -26,7 +26,11 @@ export interface ImportBench {
  * end to end over HTTP (upload, the job's checks and writes, polling progress as the page does),
  * sampling the API's memory meanwhile.
  */
-export async function benchUnitImport(url: string, apiPid: number | undefined): Promise<ImportBench> {
+export async function benchUnitImport(
+  url: string,
+  apiPid: number | undefined,
+  rows = IMPORT_ROWS,
+): Promise<ImportBench> {
   const token = await signIn(url, DEMO.accounts.unitManager, 1);
   const page = await post<{ list: { id: number; name: string }[] }>(
     `${url}/api/unit-class/page.action`,
@@ -35,7 +39,7 @@ export async function benchUnitImport(url: string, apiPid: number | undefined): 
   );
   const unitClassId = page.list[0]?.id;
   if (!unitClassId) throw new Error('the demo unit class is missing');
-  const file = await staffWorkbook(staffRows(IMPORT_ROWS, 8));
+  const file = await staffWorkbook(staffRows(rows, 8));
   const memory = sampleRss(apiPid);
   const started = Date.now();
   try {
@@ -61,9 +65,9 @@ export async function benchUnitImport(url: string, apiPid: number | undefined): 
     const seconds = (Date.now() - started) / 1000;
     const { rssBeforeMb, peakRssMb } = memory.stop();
     return {
-      rows: IMPORT_ROWS,
+      rows,
       seconds: Number(seconds.toFixed(1)),
-      rowsPerSecond: Math.round(IMPORT_ROWS / seconds),
+      rowsPerSecond: Math.round(rows / seconds),
       status: view.status,
       okCount: view.okCount,
       failedCount: view.failedCount,
