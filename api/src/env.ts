@@ -46,9 +46,9 @@ const envSchema = z.object({
    * The background jobs' own connection budget, per instance: their handlers take connections from
    * a pool of this size, never from the calls' pool (docs/operations.md "Background work").
    */
-  JOB_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(3),
+  JOB_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
   /** How many job handlers run at once per instance, across every queue. */
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   /** Fixed port for the embedded PostgreSQL; a free one is picked when unset. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -57,7 +57,7 @@ export interface JobRunnerDeps {
   log: Logger;
   providers: Providers;
   definitions: readonly JobDefinition[];
-  /** How many job handlers run at once in this process, across every queue (default 2). */
+  /** How many job handlers run at once in this process, across every queue (default 3). */
   concurrency?: number;
 }
 
@@ -145,7 +145,7 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
   // Background work never slows students: at most `concurrency` handlers run at once in this process
   // (whatever the number of queues), and their statements take connections from the jobs' own pool
   // (db/connection-routes, JOB_DB_POOL_MAX), never from the one calls use.
-  const turns = createSemaphore(deps.concurrency ?? 2);
+  const turns = createSemaphore(deps.concurrency ?? 3);
   const run = async (definition: JobDefinition, job: PgBoss.Job<object>) => {
     const log = deps.log.child({ job: definition.name, jobId: job.id });
     const started = Date.now();
