@@ -22,6 +22,9 @@ export const STUDY_MODEL = { CLASS_PACKAGE: 1, FREE_SELECTION: 2 } as const;
 /** How the H5 class centre shows class types: 1 as tabs of base types, 2 as the full three-level tree. */
 export const SHOW_CLASS_TYPE_MODEL = { TABS: 1, TREE: 2 } as const;
 
+/** Where a project's new videos are kept and played from: 1 本平台存储 (local), 2 腾讯云点播 (docs/vod.md). */
+export const VIDEO_PROVIDER = { LOCAL: 1, TENCENT_VOD: 2 } as const;
+
 export const h5ConfigSchema = z
   .object({
     /** Base class types the H5 class centre offers, in order. */
@@ -57,6 +60,8 @@ export const projectSettingsSchema = z.object({
   idCardVerify: flag(0),
   trySeeVideo: flag(1),
   videoShowHd: flag(1),
+  /** 视频服务: where new uploads go (VIDEO_PROVIDER); videos already uploaded stay where they are. */
+  videoProvider: z.union([z.literal(1), z.literal(2)]).default(VIDEO_PROVIDER.LOCAL),
   videoCanSeek: flag(0),
   videoLanguage: flag(0),
   videoCanSpeed: flag(0),

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import { VIDEO_PROVIDER } from '@px/config';
 import { Op } from 'sequelize';
 import type { z } from 'zod';
 import type {
@@ -18,6 +19,8 @@ import type { ActorScope, Scope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import { type FileStorage, type MultipartStorage, StorageError } from '../storage/storage';
+import { VodError } from '../vod/vod.client';
+import { moveToVod } from '../vod/vod.provider';
 import { MP4_HEAD_BYTES, MP4_MESSAGES, Mp4Error, type Mp4Info, probeMp4, type ReadAt, sniffMp4 } from './mp4';
 import { Resource, ResourceUpload } from './resource.model';
 import { getResource } from './resource.service';
@@ -389,6 +392,22 @@ export async function completeUpload(
     await discardUpload(scope, upload, SERVER_FAILURE);
     throw error;
   }
+  // 视频服务 云点播: the file goes to the cloud VOD service, which keeps it from now on.
+  let storageKey = key;
+  if (scope.project.settings.videoProvider === VIDEO_PROVIDER.TENCENT_VOD) {
+    const { vod } = scope.providers;
+    if (!vod) return refuseUpload(scope, upload, '项目的视频服务为腾讯云点播，但平台未配置云点播服务');
+    try {
+      storageKey = await moveToVod(vod, storage, key, {
+        name: upload.fileName,
+        type: CONTENT_TYPE[upload.type],
+      });
+    } catch (error) {
+      if (!(error instanceof VodError)) throw error;
+      await ResourceUpload.update({ state: 'OPEN' }, { where: mine });
+      throw new BusinessError(`上传到腾讯云点播失败（${error.code}），请稍后重试`);
+    }
+  }
 
   let resourceId: number;
   try {
@@ -407,7 +426,7 @@ export async function completeUpload(
           type: upload.type,
           name: upload.name,
           fileName: upload.fileName,
-          storageKey: key,
+          storageKey,
           contentType: CONTENT_TYPE[upload.type],
           size: stored.size,
           sha256,
@@ -451,6 +470,11 @@ export async function completeUpload(
       scope.log.warn({ err: error, uploadId: upload.id }, 'could not delete an upload chunk');
     });
   }
+  // A video handed to the cloud VOD service is kept there only.
+  if (storageKey !== key)
+    await storage.delete(key).catch((error: unknown) => {
+      scope.log.warn({ err: error, uploadId: upload.id }, 'could not delete a file moved to cloud VOD');
+    });
   return getResource(scope, resourceId);
 }
 

@@ -149,3 +149,19 @@ export function vodClientFromEnv(
     ...(fetch ? { fetch } : {}),
   });
 }
+
+/**
+ * Hands a stored video to the cloud VOD service (the upload path of a project whose 视频服务 is
+ * 云点播) and answers its storage key `vod:<FileId>`. Throws VodError when the service refuses.
+ */
+export async function moveToVod(
+  client: VodClient,
+  storage: { get(key: string): Promise<AsyncIterable<unknown> | NodeJS.ReadableStream> },
+  key: string,
+  media: { name: string; type: string },
+): Promise<string> {
+  const pieces: Buffer[] = [];
+  for await (const piece of (await storage.get(key)) as AsyncIterable<Buffer>) pieces.push(piece);
+  const { fileId } = await client.upload(Buffer.concat(pieces), media);
+  return vodStorageKey(fileId);
+}

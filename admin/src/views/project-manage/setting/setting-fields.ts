@@ -216,6 +216,18 @@ export const SETTING_GROUPS: SettingGroup[] = [
     title: '视频',
     fields: [
       {
+        name: 'videoProvider',
+        label: '视频服务',
+        help: '新上传的视频存放和播放的位置；已上传的视频仍从原位置播放。',
+        kind: {
+          type: 'choice',
+          options: [
+            { value: 1, label: '本平台存储' },
+            { value: 2, label: '腾讯云点播' },
+          ],
+        },
+      },
+      {
         name: 'videoShowHd',
         label: '清晰度切换',
         help: '播放器提供清晰度切换。',
