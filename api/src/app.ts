@@ -28,6 +28,7 @@ import { embedFrameRoute } from './modules/partner/embed-frame.route';
 import { openApiRoute } from './modules/partner/open/open.route';
 import { openApiDocsRoute } from './modules/partner/open/openapi.route';
 import { cachedProjectTenants, projectTenants } from './modules/project/project.tenant';
+import { hlsRoute } from './modules/resource/hls.route';
 import { mediaRoute } from './modules/resource/media.route';
 import { uploadedImageRoute } from './modules/upload/uploaded-image.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
     openApiRoute({ sequelize: deps.sequelize, log: deps.logger, providers: deps.providers, jobs: deps.jobs }),
   );
   app.use(mediaRoute(deps.sequelize, deps.providers));
+  app.use(hlsRoute(deps.sequelize, deps.providers));
   app.use(bannerImageRoute(deps.providers));
   app.use(uploadedImageRoute(deps.providers));
   const routerDeps: ApiRouterDeps = {

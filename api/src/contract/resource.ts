@@ -11,9 +11,9 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const zResourceType = z.enum(RESOURCE_TYPES, { error: '资源类型应为 video' });
 
 /**
- * A resource's state: `READY` can be played. The local provider checks a file completely before the
- * resource exists, so its resources are always READY; a cloud provider that transcodes after the
- * upload would pass through PROCESSING (and FAILED when transcoding fails).
+ * A resource's state: `READY` (可播放) can be played. An uploaded video is PROCESSING (转码中)
+ * while it is packaged as encrypted HLS (docs/video.md), then READY, or FAILED (失败, with
+ * `statusReason`; staff may retry it).
  */
 export const RESOURCE_STATUS = ['READY', 'PROCESSING', 'FAILED'] as const;
 export type ResourceStatus = (typeof RESOURCE_STATUS)[number];
@@ -52,6 +52,8 @@ export interface ResourceItem {
   width: number | null;
   height: number | null;
   status: ResourceStatus;
+  /** Why packaging failed (FAILED only); null otherwise. */
+  statusReason: string | null;
   createdAt: string;
   updatedAt: string;
 }

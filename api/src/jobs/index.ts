@@ -8,7 +8,7 @@ import { studyNoticeJob } from '../modules/my-class/study-notice.service';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { partnerNoticeJob, partnerSweepJob } from '../modules/partner/partner.jobs';
 import { regulatorPushJob, regulatorPushSweepJob } from '../modules/regulator/push.jobs';
-import { sweepUploadsJob } from '../modules/resource/resource.jobs';
+import { packageVideoJob, sweepUploadsJob } from '../modules/resource/resource.jobs';
 import {
   unitClassTransferRunJob,
   unitClassTransferSweepJob,
@@ -19,6 +19,7 @@ import { unitImportRunJob, unitImportSweepJob } from '../modules/unit-import/uni
 export const allJobs: readonly JobDefinition[] = [
   signInAttemptSweep,
   sweepUploadsJob,
+  packageVideoJob,
   sweepBannerImagesJob,
   orderSweepJob,
   invoiceIssueJob,

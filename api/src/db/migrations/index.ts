@@ -49,6 +49,7 @@ import { m0074SharedResources } from './0074-shared-resources';
 import { m0075IdentityChecks } from './0075-identity-checks';
 import { m0076ClassApplies } from './0076-class-applies';
 import { m0080UploadStorageParts } from './0080-upload-storage-parts';
+import { m0082VideoPackaging } from './0082-video-packaging';
 import { m0090StudyBeatFunctions } from './0090-study-beat-functions';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
@@ -104,4 +105,5 @@ export const migrations: Migration[] = [
   m0074SharedResources,
   m0080UploadStorageParts,
   m0073Vocations,
+  m0082VideoPackaging,
 ];

@@ -56,6 +56,9 @@ beforeAll(async () => {
   );
   const uploaded = await uploadThroughApi(t, token, BYTES, { name: '播放测试' });
   video = uploaded.body.attribute;
+  // Not packaged (its packaging job is left queued): a READY video without a package plays as the
+  // MP4 itself, through the media route tested here (the HLS route: hls.test.ts).
+  await Resource.update({ status: 'READY' }, { where: { id: video.id }, allTenants: true });
 });
 afterAll(() => t.close());
 
@@ -219,6 +222,7 @@ describe('the media route', () => {
 
   test('a deleted video answers 404, also with a valid token', async () => {
     const second = (await uploadThroughApi(t, token, BYTES, { name: '将删除' })).body.attribute;
+    await Resource.update({ status: 'READY' }, { where: { id: second.id }, allTenants: true });
     const url = await playUrl(second.id);
     expect((await fetchMedia(url)).status).toBe(200);
     const key = (await Resource.findByPk(second.id, { allTenants: true }))?.storageKey as string;

@@ -1,11 +1,27 @@
 import { defineJob } from '../../core/jobs';
 import { SWEEP_BATCH, sweepExpiredUploads } from './upload.service';
+import { PACKAGE_JOB, packageResource } from './video-packaging.service';
 
 declare module '../../core/jobs' {
   interface JobPayloads {
     'resource.sweep-uploads': Record<string, never>;
+    'resource.package-video': { resourceId: number };
   }
 }
+
+/**
+ * After an upload (and on 重试): packages the video as encrypted HLS in SD and HD
+ * (`packageResource`). Not retried by the queue: a failure is kept on the video (失败 with the
+ * reason) for staff to retry.
+ */
+export const packageVideoJob = defineJob({
+  name: PACKAGE_JOB,
+  retryLimit: 0,
+  expireInSeconds: 60 * 60,
+  async handler(scope, data) {
+    await packageResource(scope, data.resourceId);
+  },
+});
 
 /** The most batches one run sweeps; whatever is left waits for the next run. */
 const MAX_BATCHES = 50;

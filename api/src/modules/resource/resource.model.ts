@@ -9,6 +9,7 @@ import {
 import type { ResourceStatus, ResourceType } from '../../contract/resource';
 import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-category.model';
+import type { HlsPackage } from './hls';
 
 /** A folder of a project's resources (the category tree of `resource_category`). */
 export const ResourceCategory = defineTreeCategory('resource_category');
@@ -35,7 +36,14 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
   declare durationSeconds: number;
   declare width: number | null;
   declare height: number | null;
+  /** PROCESSING while packaging (转码中), READY when playable, FAILED (失败, with `statusReason`). */
   declare status: CreationOptional<ResourceStatus>;
+  /** Why packaging failed (shown with 失败); null otherwise. */
+  declare statusReason: CreationOptional<string | null>;
+  /** The encrypted HLS package (docs/video.md); null: not packaged, played as the MP4 itself. */
+  declare hls: CreationOptional<HlsPackage | null>;
+  /** The AES-128 key of the package's segments: never presented, served only by the HLS key route. */
+  declare hlsKey: CreationOptional<Buffer | null>;
   declare createdBy: number | null;
   /**
    * Where the row was copied from: for a shared one, the project resource the platform shared; for a
@@ -68,6 +76,9 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
         width: { type: DataTypes.INTEGER, allowNull: true },
         height: { type: DataTypes.INTEGER, allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'READY' },
+        statusReason: { type: DataTypes.STRING(300), allowNull: true },
+        hls: { type: DataTypes.JSONB, allowNull: true },
+        hlsKey: { type: DataTypes.BLOB, allowNull: true },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
         sourceId: { type: DataTypes.INTEGER, allowNull: true },
         ...timestampAttributes,

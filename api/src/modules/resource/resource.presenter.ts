@@ -18,6 +18,7 @@ export function presentResource(resource: Resource, paths: Map<number, string>):
     width: resource.width,
     height: resource.height,
     status: resource.status,
+    statusReason: resource.status === 'FAILED' ? (resource.statusReason ?? null) : null,
     createdAt: resource.createdAt.toISOString(),
     updatedAt: resource.updatedAt.toISOString(),
   };

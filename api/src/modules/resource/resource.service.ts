@@ -16,6 +16,7 @@ import { resourceDeleting } from './resource.events';
 import { Resource } from './resource.model';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
+import { deletePackage } from './video-packaging.service';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
 
@@ -137,6 +138,7 @@ export async function deleteResource(scope: ActorScope, id: number): Promise<voi
   });
   try {
     await scope.providers.storage.delete(resource.storageKey);
+    await deletePackage(scope.providers.storage, resource);
   } catch (error) {
     // The row is gone; a file left behind costs only space. Say so for whoever looks after storage.
     scope.log.error(

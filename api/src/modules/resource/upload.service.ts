@@ -28,6 +28,7 @@ import type { VideoLimits } from './resource.settings';
 import { resourceCategories } from './resource-category.service';
 import { storageReadAt } from './stored-mp4';
 import { type FailedFile, recordUploadFailure, type UploadFailure } from './upload-error.service';
+import { queuePackaging } from './video-packaging.service';
 
 const UPLOAD_GONE = '上传不存在或已过期，请重新上传';
 /** What every resource type's content is read as. */
@@ -433,12 +434,13 @@ export async function completeUpload(
           durationSeconds: info.durationSeconds,
           width: info.width,
           height: info.height,
-          status: 'READY',
+          status: 'PROCESSING',
           createdBy: scope.principal.accountId,
         },
         { transaction },
       );
       await current.destroy({ transaction });
+      await queuePackaging(scope, resource.id, transaction);
       await audit(
         scope,
         {

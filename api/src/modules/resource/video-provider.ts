@@ -2,6 +2,7 @@ import type { Sequelize } from 'sequelize';
 import type { Providers } from '../../core/action';
 import type { Env } from '../../env';
 import { type FileStorage, StorageError } from '../storage/storage';
+import { HLS_PATH_PREFIX, type HlsPackage, signHlsToken } from './hls';
 import { getMediaSecret, type MediaGrant, signMediaToken } from './media-token';
 import { type ByteSpan, Mp4Error, mp4TrialBytes } from './mp4';
 import { type VideoLimits, videoLimitsFromEnv } from './resource.settings';
@@ -22,6 +23,8 @@ export interface PlayableVideo {
   /** The file storage key (local provider) or the provider's own video id (cloud providers). */
   storageKey: string;
   contentType: string;
+  /** Its encrypted HLS package when it has one (docs/video.md): then the player gets HLS. */
+  hls?: HlsPackage | null;
 }
 
 /**
@@ -136,7 +139,8 @@ export interface LocalVideoOptions {
 }
 
 /**
- * The local provider: a same-origin URL `/api/media/<token>` whose token is an HMAC over the
+ * The local provider: for a video packaged as HLS, a signed master playlist (see hlsGrant); else a
+ * same-origin URL `/api/media/<token>` whose token is an HMAC over the
  * resource id and the expiry time (see media-token.ts), checked by the media route, which streams
  * the scope's file storage. A trial's token also signs the byte spans of the file it may read
  * (computed once per video, key and seconds: a stored file never changes under its key).
@@ -179,13 +183,38 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     };
   };
 
+  /**
+   * A signed master playlist `/api/media/hls/<token>/master.m3u8` of a packaged video (the whole
+   * package, or a trial's segments), served by the HLS route (hls.route.ts).
+   */
+  const hlsGrant = async (
+    sequelize: Sequelize,
+    resourceId: number,
+    ttlSeconds: number,
+    now: Date,
+    trialSeconds: number,
+  ): Promise<VideoPlayGrant> => {
+    const expiresAt = Math.floor(now.getTime() / 1000) + ttlSeconds;
+    const token = signHlsToken(await mediaSecret(sequelize), { resourceId, expiresAt, trialSeconds });
+    return {
+      provider: 'local',
+      url: `${HLS_PATH_PREFIX}${token}/master.m3u8`,
+      token,
+      expiresAt: new Date(expiresAt * 1000),
+    };
+  };
+
   return {
     name: 'local',
     limits: options.limits,
     mediaSecret,
     authorizePlay: (scope, video, ttlSeconds, now = new Date()) =>
-      grant(scope.sequelize, video.id, ttlSeconds, now),
+      video.hls
+        ? hlsGrant(scope.sequelize, video.id, ttlSeconds, now, 0)
+        : grant(scope.sequelize, video.id, ttlSeconds, now),
     async authorizeTrial(scope, video, seconds, ttlSeconds, now = new Date()) {
+      if (video.hls)
+        return hlsGrant(scope.sequelize, video.id, ttlSeconds, now, Math.max(1, Math.ceil(seconds)));
       const spans = await spansOf(scope.providers.storage, video, seconds);
       return grant(scope.sequelize, video.id, ttlSeconds, now, spans);
     },

@@ -40,6 +40,7 @@ export function buildVideo(overrides: Partial<ResourceItem> = {}): ResourceItem 
     width: 320,
     height: 180,
     status: 'READY',
+    statusReason: null,
     createdAt: '2024-05-01T02:03:04.000Z',
     updatedAt: '2024-05-01T02:03:04.000Z',
     ...overrides,

@@ -1,0 +1,218 @@
+import { createDecipheriv } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROLE_SYSTEM } from '@px/config';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { HLS_PATH_PREFIX, signHlsToken } from './hls';
+import { runFfmpeg } from './hls-package';
+import { getMediaSecret } from './media-token';
+import { Resource } from './resource.model';
+import { buildResource, uploadThroughApi, useTestStorage, VIDEO_MENU } from './resource.testing';
+import { packageResource } from './video-packaging.service';
+
+let t: TestApp;
+let projectId: number;
+let token: string;
+let video: Resource;
+
+const storage = useTestStorage();
+
+const post = (name: string, body: object = {}, as = token) =>
+  t.http.post(`/api/resource/${name}.action`).set('token', as).send(body);
+/** GET with the raw bytes of the answer. */
+const fetchBytes = (url: string) =>
+  t.http
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+const fetchText = async (url: string) => {
+  const res = await fetchBytes(url);
+  return { status: res.status, text: (res.body as Buffer).toString('utf8'), headers: res.headers };
+};
+/** The folder URL of a master playlist URL (every URL a playlist names is relative to it). */
+const folderOf = (master: string) => master.slice(0, master.lastIndexOf('/') + 1);
+const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.endsWith('.ts'));
+const durationsOf = (playlist: string) =>
+  playlist
+    .split('\n')
+    .filter((line) => line.startsWith('#EXTINF:'))
+    .map((line) => Number.parseFloat(line.slice('#EXTINF:'.length)));
+
+/** A 10-second 640x360 test picture with a tone, made by ffmpeg. */
+async function generatedVideo(): Promise<Buffer> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'px-hls-source-'));
+  try {
+    const file = path.join(dir, 'source.mp4');
+    await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=10:size=640x360:rate=15',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=10',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '35',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '32k',
+      '-movflags',
+      '+faststart',
+      '-shortest',
+      file,
+    ]);
+    return await fs.promises.readFile(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ providers: storage.providers() });
+  projectId = (await buildProject()).id;
+  token = await signIn(
+    (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
+  );
+  const uploaded = await uploadThroughApi(t, token, await generatedVideo(), { name: '转码测试' });
+  expect(uploaded.body.respCode).toBe(200);
+  expect(uploaded.body.attribute.status).toBe('PROCESSING');
+  await t.jobs.drain();
+  video = (await Resource.findOne({
+    where: { id: uploaded.body.attribute.id },
+    allTenants: true,
+  })) as Resource;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('packaging after an upload', () => {
+  test('the video becomes READY with SD and HD renditions whose segments are in the storage', async () => {
+    expect(video.status).toBe('READY');
+    expect(video.statusReason).toBeNull();
+    expect(video.hlsKey).toHaveLength(16);
+    const pkg = video.hls;
+    expect(pkg?.renditions.map((one) => [one.name, one.height])).toEqual([
+      ['sd', 360],
+      ['hd', 360],
+    ]);
+    for (const rendition of pkg?.renditions ?? []) {
+      const total = rendition.segments.reduce((sum, one) => sum + one, 0);
+      expect(total).toBeGreaterThan(9.5);
+      expect(total).toBeLessThan(10.5);
+      expect(rendition.segments.length).toBe(3);
+      expect(rendition.bandwidth).toBeGreaterThan(0);
+    }
+    const files = storage.files().filter((key) => key.startsWith(`hls/${projectId}/${video.id}/`));
+    expect(files).toHaveLength(6);
+    const answer = (await post('get', { id: video.id })).body.attribute;
+    expect(answer.status).toBe('READY');
+    expect(JSON.stringify(answer)).not.toMatch(/hls|key/i);
+  });
+
+  test('play-url answers a signed master playlist; segments decrypt only with the served key', async () => {
+    const answer = (await post('play-url', { id: video.id })).body.attribute;
+    expect(answer.url).toMatch(/^\/api\/media\/hls\/\d+\.\d+\.0\.[A-Za-z0-9_-]{43}\/master\.m3u8$/);
+    const master = await fetchText(answer.url);
+    expect(master.status).toBe(200);
+    expect(master.headers['content-type']).toContain('application/vnd.apple.mpegurl');
+    expect(master.text).toContain('sd.m3u8');
+    expect(master.text).toContain('hd.m3u8');
+    expect(master.text).toContain('NAME="高清"');
+
+    const folder = folderOf(answer.url);
+    const playlist = await fetchText(`${folder}sd.m3u8`);
+    expect(playlist.text).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}/);
+    expect(playlist.text).toContain('#EXT-X-ENDLIST');
+    const segments = segmentsOf(playlist.text);
+    expect(segments).toEqual(['sd/0.ts', 'sd/1.ts', 'sd/2.ts']);
+
+    const key = await fetchBytes(`${folder}key`);
+    expect(key.status).toBe(200);
+    expect(key.headers['cache-control']).toBe('no-store');
+    expect(key.body).toEqual(Buffer.from(video.hlsKey as Buffer));
+
+    const segment = await fetchBytes(`${folder}${segments[0]}`);
+    expect(segment.status).toBe(200);
+    const encrypted = segment.body as Buffer;
+    // An MPEG-TS has a sync byte every 188 bytes; the stored segment does not show them.
+    expect([0, 188, 376].every((at) => encrypted[at] === 0x47)).toBe(false);
+    const iv = Buffer.from(video.hls?.iv ?? '', 'hex');
+    const decipher = createDecipheriv('aes-128-cbc', key.body as Buffer, iv);
+    const plain = Buffer.concat([decipher.update(encrypted), decipher.final()]);
+    expect([0, 188, 376].every((at) => plain[at] === 0x47)).toBe(true);
+    const wrong = createDecipheriv('aes-128-cbc', Buffer.alloc(16, 7), iv);
+    let wrongPlain: Buffer | null = null;
+    try {
+      wrongPlain = Buffer.concat([wrong.update(encrypted), wrong.final()]);
+    } catch {
+      wrongPlain = null; // bad padding: the wrong key does not even decrypt
+    }
+    if (wrongPlain) expect([0, 188, 376].every((at) => wrongPlain?.[at] === 0x47)).toBe(false);
+  });
+
+  test('the key and the segments are refused without a valid token and after its expiry', async () => {
+    const secret = await getMediaSecret(t.sequelize);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = signHlsToken(secret, { resourceId: video.id, expiresAt: now - 1, trialSeconds: 0 });
+    for (const part of ['key', 'master.m3u8', 'sd.m3u8', 'sd/0.ts']) {
+      const res = await fetchText(`${HLS_PATH_PREFIX}${expired}/${part}`);
+      expect(res.status).toBe(403);
+      expect(res.text).toBe('播放地址已过期，请刷新后重试');
+    }
+    const valid = signHlsToken(secret, { resourceId: video.id, expiresAt: now + 60, trialSeconds: 0 });
+    const forged = valid.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
+    expect((await fetchText(`${HLS_PATH_PREFIX}${forged}/key`)).status).toBe(403);
+    // Another video's token does not open this one's key (the resource id is signed).
+    const other = signHlsToken(Buffer.from('another secret'), {
+      resourceId: video.id,
+      expiresAt: now + 60,
+      trialSeconds: 0,
+    });
+    expect((await fetchText(`${HLS_PATH_PREFIX}${other}/key`)).status).toBe(403);
+    // A plain MP4 token is not an HLS token.
+    const mp4Token = `${video.id}.${now + 60}.${'A'.repeat(43)}`;
+    expect((await fetchText(`${HLS_PATH_PREFIX}${mp4Token}/key`)).status).toBe(403);
+    expect((await fetchText(`${HLS_PATH_PREFIX}${valid}/key`)).status).toBe(200);
+  });
+
+  test('a trial playlist stops at its seconds and its later segments are refused', async () => {
+    const grant = await t.scope().providers.video.authorizeTrial(t.scope(), video, 5, 60);
+    const folder = folderOf(grant.url as string);
+    const playlist = await fetchText(`${folder}hd.m3u8`);
+    const durations = durationsOf(playlist.text);
+    const total = durations.reduce((sum, one) => sum + one, 0);
+    expect(total).toBeGreaterThanOrEqual(5);
+    expect(total).toBeLessThan(5 + 4);
+    expect(segmentsOf(playlist.text)).toEqual(['hd/0.ts', 'hd/1.ts']);
+    expect(playlist.text).toContain('#EXT-X-ENDLIST');
+    expect((await fetchBytes(`${folder}hd/1.ts`)).status).toBe(200);
+    const refused = await fetchText(`${folder}hd/2.ts`);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toBe('试看已结束');
+  });
+
+  test('a file ffmpeg cannot read makes the video FAILED with the reason', async () => {
+    const broken = await buildResource(projectId, { status: 'PROCESSING' });
+    await storage.providers().storage.put(broken.storageKey, Buffer.from('not a video at all'));
+    expect(await packageResource(t.scope(), broken.id)).toBe('FAILED');
+    const failed = await Resource.findOne({ where: { id: broken.id, projectId } });
+    expect(failed?.status).toBe('FAILED');
+    expect(failed?.statusReason).toMatch(/^转码失败：/);
+    expect(failed?.hls).toBeNull();
+    // Run again (a job delivered twice): a video no longer PROCESSING is left alone.
+    expect(await packageResource(t.scope(), broken.id)).toBe('SKIPPED');
+  });
+});

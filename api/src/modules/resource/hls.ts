@@ -1,0 +1,140 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The renditions of a package: SD (标清) always, HD (高清) for the quality choice (`videoShowHd`). */
+export const HLS_RENDITIONS = ['sd', 'hd'] as const;
+export type HlsRenditionName = (typeof HLS_RENDITIONS)[number];
+
+/** What the player shows for each rendition. */
+export const HLS_RENDITION_LABELS: Record<HlsRenditionName, string> = { sd: '标清', hd: '高清' };
+
+/** One rendition of a package: its picture, its peak bit rate and its segments' durations (seconds). */
+export interface HlsRendition {
+  name: HlsRenditionName;
+  width: number;
+  height: number;
+  /** Peak bits per second of a segment (the playlist's BANDWIDTH). */
+  bandwidth: number;
+  segments: number[];
+}
+
+/**
+ * An encrypted HLS package of a video (the `resource.hls` column): its folder in the file storage
+ * (a new one per packaging, so a package is never changed under a player), the IV of its AES-128
+ * segments (hex; the key is `resource.hls_key`) and its renditions.
+ */
+export interface HlsPackage {
+  id: string;
+  iv: string;
+  renditions: HlsRendition[];
+}
+
+/** Where segment `index` of a rendition of a package is kept. */
+export function hlsSegmentKey(
+  video: { projectId: number; id: number },
+  pkg: Pick<HlsPackage, 'id'>,
+  rendition: HlsRenditionName,
+  index: number,
+): string {
+  return `${hlsFolder(video, pkg)}/${rendition}/${index}.ts`;
+}
+
+/** The folder of a package in the file storage. */
+export const hlsFolder = (video: { projectId: number; id: number }, pkg: Pick<HlsPackage, 'id'>) =>
+  `hls/${video.projectId}/${video.id}/${pkg.id}`;
+
+/** Where the HLS route answers: `/api/media/hls/<token>/…` (see hls.route.ts). */
+export const HLS_PATH_PREFIX = '/api/media/hls/';
+
+/**
+ * What an HLS token grants until `expiresAt` (Unix seconds): the package of one resource, whole
+ * (`trialSeconds` 0) or only the segments starting before `trialSeconds` (a trial).
+ */
+export interface HlsGrant {
+  resourceId: number;
+  expiresAt: number;
+  trialSeconds: number;
+}
+
+const HLS_TOKEN = /^([1-9]\d{0,9})\.([1-9]\d{0,11})\.(0|[1-9]\d{0,6})\.([A-Za-z0-9_-]{43})$/;
+
+/** The signed text: its own namespace, so an MP4 token (media-token.ts) is never an HLS one. */
+const hlsMac = (secret: Buffer, grant: HlsGrant) =>
+  createHmac('sha256', secret)
+    .update(`hls/v1/${grant.resourceId}/${grant.expiresAt}/${grant.trialSeconds}`)
+    .digest('base64url');
+
+/** The token of an HLS grant (URL-safe): `<resourceId>.<expiresAt>.<trialSeconds>.<HMAC-SHA256>`. */
+export function signHlsToken(secret: Buffer, grant: HlsGrant): string {
+  return `${grant.resourceId}.${grant.expiresAt}.${grant.trialSeconds}.${hlsMac(secret, grant)}`;
+}
+
+/** Checks an HLS token: `forged` (malformed, bad signature), `expired`, else the grant. */
+export function verifyHlsToken(
+  secret: Buffer,
+  token: string,
+  nowSeconds: number,
+): HlsGrant | 'forged' | 'expired' {
+  const match = HLS_TOKEN.exec(token);
+  if (!match) return 'forged';
+  const grant: HlsGrant = {
+    resourceId: Number(match[1]),
+    expiresAt: Number(match[2]),
+    trialSeconds: Number(match[3]),
+  };
+  const given = Buffer.from(match[4] as string, 'utf8');
+  const expected = Buffer.from(hlsMac(secret, grant), 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
+  if (grant.expiresAt <= nowSeconds) return 'expired';
+  return grant;
+}
+
+/**
+ * How many segments of a rendition a grant may load: all, or for a trial those starting before its
+ * seconds (the last one may run past them by less than a segment; the player stops at the seconds).
+ */
+export function grantedSegments(rendition: Pick<HlsRendition, 'segments'>, trialSeconds: number): number {
+  if (trialSeconds <= 0) return rendition.segments.length;
+  let start = 0;
+  let count = 0;
+  for (const duration of rendition.segments) {
+    if (start >= trialSeconds) break;
+    start += duration;
+    count += 1;
+  }
+  return Math.max(1, count);
+}
+
+/** The master playlist: each rendition, relative to the token's folder (`<name>.m3u8`). */
+export function masterPlaylist(pkg: HlsPackage): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  for (const rendition of pkg.renditions) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${rendition.bandwidth},RESOLUTION=${rendition.width}x${rendition.height},NAME="${HLS_RENDITION_LABELS[rendition.name]}"`,
+      `${rendition.name}.m3u8`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A rendition's media playlist for a grant: the AES-128 key at `key` and the granted segments at
+ * `<name>/<index>.ts`, all relative to the token's folder, so every URL carries the signed token.
+ */
+export function mediaPlaylist(pkg: HlsPackage, rendition: HlsRendition, trialSeconds: number): string {
+  const count = grantedSegments(rendition, trialSeconds);
+  const segments = rendition.segments.slice(0, count);
+  const target = Math.max(1, ...segments.map((duration) => Math.ceil(duration)));
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${target}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    `#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${pkg.iv}`,
+  ];
+  segments.forEach((duration, index) => {
+    lines.push(`#EXTINF:${duration.toFixed(6)},`, `${rendition.name}/${index}.ts`);
+  });
+  lines.push('#EXT-X-ENDLIST');
+  return `${lines.join('\n')}\n`;
+}
