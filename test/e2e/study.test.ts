@@ -9,7 +9,7 @@ import { expectVisible } from '../support/wait';
 
 // Issue 12, the student side of study: the demo student enrols in the free demo class, opens its
 // study page from the hub, plays the short demo lesson (12 s, H.264, which Debian's Chromium
-// decodes) to its end, answers its pop-up question (at 6 s) and sees the lesson 已学完 with the
+// decodes; packaged at seed as encrypted HLS, played through hls.js, issue 32) to its end, answers its pop-up question (at 6 s) and sees the lesson 已学完 with the
 // time the server credited; the credit is then read back through the API and from the database.
 // Then the project turns face checks on: the student adds a face photo on /my, and the next lesson
 // starts with a face check taken with the browser's camera (Chromium's fake camera), which the
@@ -190,7 +190,17 @@ describe('studying a demo lesson as the demo student', () => {
     'plays the lesson to its end, answers the pop-up question and shows it 已学完 with the credited time',
     async () => {
       const page = phone.pages()[0] as Page;
+      // The demo video was packaged at seed: it plays as encrypted HLS (hls.js in Chromium), its
+      // key and segments fetched from the API under the signed, expiring token (docs/video.md).
+      const fetchedKey = page.waitForResponse((response) =>
+        /\/api\/media\/hls\/[^/]+\/key$/.test(response.url()),
+      );
+      const fetchedSegment = page.waitForResponse((response) =>
+        /\/api\/media\/hls\/[^/]+\/(sd|hd)\/0\.ts$/.test(response.url()),
+      );
       await page.getByRole('button', { name: `${LESSON}（未学完）` }).click();
+      expect((await fetchedKey).status()).toBe(200);
+      expect((await fetchedSegment).status()).toBe(200);
       const player = page.getByRole('region', { name: `学习 ${LESSON}` });
       await expectVisible(player);
       const video = page.getByTestId('study-video');

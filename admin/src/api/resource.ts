@@ -38,6 +38,12 @@ export const deleteResource = (id: number) => api.call('resource/delete', { id }
 /** A signed, expiring URL that plays the video. Rejects with an ApiError. */
 export const getResourcePlayUrl = (id: number) => api.call('resource/play-url', { id });
 
+/** Packages a video whose packaging failed again (重试). Rejects with an ApiError. */
+export const retryResourcePackaging = (id: number) => api.call('resource/package-retry', { id });
+
+/** A signed, expiring URL of the original file as uploaded (下载原文件). Rejects with an ApiError. */
+export const getResourceDownloadUrl = (id: number) => api.call('resource/download-url', { id });
+
 /** Multipart text of a field of `resource/check-upload`, or undefined when absent. */
 const formText = (value: unknown): string | undefined =>
   value === undefined || value === null || value === '' ? undefined : String(value);

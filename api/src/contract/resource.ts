@@ -251,8 +251,12 @@ export const resourceCalls = defineCalls('resource', {
   save: { input: resourceSaveInput, answer: answer<ResourceItem>(), access: managers },
   /** Deletes a resource and its file; refused while a course lesson uses it. */
   delete: { input: resourceIdInput, answer: answer<null>(), access: managers },
-  /** A signed, expiring URL playing the video (HTTP range requests). */
+  /** A signed, expiring URL playing the video: its encrypted HLS master playlist once packaged. */
   'play-url': { input: resourceIdInput, answer: answer<ResourcePlayAnswer>(), access: readers },
+  /** Packages a video whose packaging failed again (重试): back to PROCESSING. */
+  'package-retry': { input: resourceIdInput, answer: answer<ResourceItem>(), access: managers },
+  /** A signed, expiring URL of the original file as uploaded (staff download; HTTP range requests). */
+  'download-url': { input: resourceIdInput, answer: answer<ResourcePlayAnswer>(), access: managers },
   /** Multipart `type`, `file` (and `fileSize`, `fileName`, `name`): checks a file without storing it. */
   'check-upload': {
     input: resourceCheckUploadInput,

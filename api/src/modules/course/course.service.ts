@@ -125,7 +125,8 @@ export async function getCourse(
 /**
  * Checks the lesson list of `course/save` against the project's videos: each is a video of the
  * project (`lessons.<i>.resourceId`), at most once in the course, with a trial no longer than the
- * video (`lessons.<i>.trialSeconds`); a PUBLISHED course needs a lesson (`lessons`).
+ * video (`lessons.<i>.trialSeconds`); a PUBLISHED course needs a lesson (`lessons`), and each of
+ * its videos playable (READY: packaged, not 转码中 or 失败).
  */
 async function checkLessons(
   scope: TenantScope,
@@ -157,6 +158,12 @@ async function checkLessons(
         message: `视频「${video.name}」已在本课程中`,
       });
     seen.add(lesson.resourceId);
+    if (input.status === 'PUBLISHED' && video.status !== 'READY')
+      errors.push({
+        field: `lessons.${index}.resourceId`,
+        rule: 'playable',
+        message: `视频「${video.name}」${video.status === 'FAILED' ? '转码失败' : '正在转码'}，暂不能发布`,
+      });
     if (lesson.trialSeconds > video.durationSeconds)
       errors.push({
         field: `lessons.${index}.trialSeconds`,

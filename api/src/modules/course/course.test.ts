@@ -155,6 +155,30 @@ describe('courses', () => {
     { resourceId: videoA.id, hours: 1.5, trialSeconds: 0 },
   ];
 
+  test('a course with a video still 转码中 or 失败 saves as a draft but cannot be published', async () => {
+    const packaging = await buildResource(projectId, { name: '转码中视频', status: 'PROCESSING' });
+    const failed = await buildResource(projectId, { name: '失败视频', status: 'FAILED' });
+    const course = {
+      name: '待转码课程',
+      categoryId,
+      status: 'PUBLISHED',
+      lessons: [
+        { resourceId: packaging.id, hours: 1 },
+        { resourceId: failed.id, hours: 1 },
+      ],
+    };
+    const refused = await post('course/save', course);
+    expect(refused.body.respCode).toBe(-1);
+    expect(refused.body.attribute.errors).toEqual([
+      { field: 'lessons.0.resourceId', rule: 'playable', message: '视频「转码中视频」正在转码，暂不能发布' },
+      { field: 'lessons.1.resourceId', rule: 'playable', message: '视频「失败视频」转码失败，暂不能发布' },
+    ]);
+    expect(await Course.count({ where: { projectId, name: '待转码课程' } })).toBe(0);
+    const draft = await post('course/save', { ...course, status: 'DRAFT' });
+    expect(draft.body.respCode).toBe(200);
+    await post('course/delete', { id: draft.body.attribute.id });
+  });
+
   test('saves a course with its ordered lessons; total hours derived; get answers it; audited', async () => {
     const res = await post('course/save', {
       name: ' 安全生产基础 ',

@@ -5,7 +5,9 @@ import {
   deleteResource,
   getResource,
   listResources,
+  resourceDownloadUrl,
   resourcePlayUrl,
+  retryResourcePackaging,
   saveResource,
 } from './resource.service';
 import { resourceCategories, resourceCategoryTree } from './resource-category.service';
@@ -32,6 +34,8 @@ export const resourceActions = implement(resourceCalls, {
     return null;
   },
   'play-url': (ctx, input) => resourcePlayUrl(ctx, input.id),
+  'package-retry': (ctx, input) => retryResourcePackaging(ctx, input.id),
+  'download-url': (ctx, input) => resourceDownloadUrl(ctx, input.id),
   'check-upload': (ctx, input) => checkUpload(ctx, input, fileOf(ctx)),
   'upload-init': (ctx, input) => initUpload(ctx, input),
   'upload-chunk': (ctx, input) => receiveChunk(ctx, input, fileOf(ctx)),

@@ -6,6 +6,7 @@ import { loadEnv } from '../../env';
 import { apiPath } from '../../paths';
 import { fileStorageFromEnv } from '../storage/file-storage';
 import type { FileStorage } from '../storage/storage';
+import { packageVideo } from './hls-package';
 import { Resource, ResourceCategory } from './resource.model';
 import { probeMp4File } from './upload.service';
 
@@ -64,7 +65,8 @@ export async function seedSharedResourceDemo(
 /**
  * Files the demo videos of a project: the categories of DEMO_RESOURCES, and each video stored
  * through the file storage (key `videos/<project>/demo-<file>`, so seeding again writes the same
- * object) with its duration and size read from the file, as an upload would. `storage` is the
+ * object) with its duration and size read from the file, as an upload would, and packaged as
+ * encrypted HLS in SD and HD (hls-package.ts) as the upload's job would. `storage` is the
  * app's (`providers.storage`); the environment's when not given.
  */
 export async function seedResourceDemo(
@@ -94,9 +96,15 @@ export async function seedResourceDemo(
   for (const demo of DEMO_RESOURCES) {
     const category = await categoryOf(demo.category);
     const fields = await storeDemoVideo(storage, demo.file, `videos/${projectId}/demo-${demo.file}`);
-    await Resource.create(
+    const resource = await Resource.create(
       { ...fields, projectId, categoryId: category.id, name: demo.name },
       { transaction },
+    );
+    // Packaged at once (short videos: well under a second each), as the upload's job would.
+    const packaged = await packageVideo(storage, resource);
+    await Resource.update(
+      { hls: packaged.pkg, hlsKey: packaged.key },
+      { where: { id: resource.id, projectId }, transaction },
     );
   }
 }

@@ -16,7 +16,8 @@ import { resourceDeleting } from './resource.events';
 import { Resource } from './resource.model';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
-import { deletePackage } from './video-packaging.service';
+import { deletePackage, retryPackaging } from './video-packaging.service';
+import { isLocalVideoProvider } from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
 
@@ -158,6 +159,42 @@ export async function resourcePlayUrl(scope: TenantScope, id: number): Promise<R
   if (resource.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能播放');
   const { video } = scope.providers;
   const grant = await video.authorizePlay(scope, resource, video.limits.playUrlTtlSeconds);
+  return {
+    provider: grant.provider,
+    url: grant.url,
+    token: grant.token,
+    contentType: resource.contentType,
+    expiresAt: grant.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * `resource/package-retry`: packages a FAILED video again (PROCESSING, 转码中). Audited. Throws
+ * BusinessError 视频不存在, or unless the video is FAILED.
+ */
+export async function retryResourcePackaging(scope: ActorScope, id: number): Promise<ResourceItem> {
+  const resource = await loadResource(scope, id);
+  await retryPackaging(scope, resource);
+  await audit(scope, {
+    action: 'resource.package-retry',
+    projectId: scope.project.id,
+    targetType: 'resource',
+    targetId: resource.id,
+    detail: { name: resource.name, reason: resource.statusReason },
+  });
+  return getResource(scope, id);
+}
+
+/**
+ * `resource/download-url`: a signed, expiring URL of the original file as uploaded (staff keep it
+ * whatever its packaging; the local provider's `/api/media/<token>`). Throws BusinessError 视频不存在,
+ * or when the provider keeps no original to hand out.
+ */
+export async function resourceDownloadUrl(scope: TenantScope, id: number): Promise<ResourcePlayAnswer> {
+  const resource = await loadResource(scope, id);
+  const { video } = scope.providers;
+  if (!isLocalVideoProvider(video)) throw new BusinessError('当前视频服务不提供原始文件下载');
+  const grant = await video.authorizeOriginal(scope, resource, video.limits.playUrlTtlSeconds);
   return {
     provider: grant.provider,
     url: grant.url,

@@ -82,6 +82,13 @@ export interface LocalVideoProvider extends VideoProvider {
   readonly name: 'local';
   /** The HMAC secret of its play tokens: MEDIA_SIGNING_SECRET, else the one kept in the database. */
   mediaSecret(sequelize: Sequelize): Promise<Buffer>;
+  /** A signed `/api/media/<token>` of the original file, packaged or not (staff download). */
+  authorizeOriginal(
+    scope: VideoScope,
+    video: PlayableVideo,
+    ttlSeconds: number,
+    now?: Date,
+  ): Promise<VideoPlayGrant>;
 }
 
 /** Whether the provider is the local one (whose URLs the media route answers). */
@@ -208,6 +215,8 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     name: 'local',
     limits: options.limits,
     mediaSecret,
+    authorizeOriginal: (scope, video, ttlSeconds, now = new Date()) =>
+      grant(scope.sequelize, video.id, ttlSeconds, now),
     authorizePlay: (scope, video, ttlSeconds, now = new Date()) =>
       video.hls
         ? hlsGrant(scope.sequelize, video.id, ttlSeconds, now, 0)

@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../../api/request';
 import { getResource, getResourcePlayUrl } from '../../../api/resource';
 import { FormModal } from '../../../components/FormModal';
 import { DeleteAction } from '../../../components/RowActions';
+import { StreamVideo } from '../../../components/stream-video/StreamVideo';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { readPositiveId } from '../../../utils/query-id';
 
@@ -140,8 +141,7 @@ export function AddQuestionPage() {
       <Card title={video ? `添加弹题：${video.name}` : '添加弹题'} size="small">
         {failed && <Alert type="error" showIcon title="获取视频失败，请返回后重试" />}
         {url && (
-          // biome-ignore lint/a11y/useMediaCaption: uploaded training videos come without caption tracks.
-          <video
+          <StreamVideo
             ref={player}
             src={url}
             controls

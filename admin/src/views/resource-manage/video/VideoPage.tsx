@@ -1,7 +1,7 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
-import { Button, Space } from 'antd';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -9,7 +9,9 @@ import {
   deleteResourceCategory,
   dragResourceCategory,
   getResourceCategoryTree,
+  getResourceDownloadUrl,
   queryResources,
+  retryResourcePackaging,
   saveResourceCategory,
 } from '../../../api/resource';
 import type { ListColumn } from '../../../components/ListTable';
@@ -29,6 +31,28 @@ import { VideoPreviewModal } from './components/VideoPreviewModal';
 import { VideoUploadModal } from './components/VideoUploadModal';
 import { formatDuration, formatFileSize } from './video-format';
 import './video-page.css';
+
+/** What the video list calls a video's state (its packaging, docs/video.md). */
+export const VIDEO_STATUS_LABEL: Record<ResourceItem['status'], string> = {
+  PROCESSING: '转码中',
+  READY: '可播放',
+  FAILED: '失败',
+};
+const VIDEO_STATUS_COLOR: Record<ResourceItem['status'], string> = {
+  PROCESSING: 'processing',
+  READY: 'success',
+  FAILED: 'error',
+};
+
+/** Opens the original file of a video (a signed, expiring URL) for download. */
+async function downloadOriginal(video: ResourceItem): Promise<void> {
+  const answer = await getResourceDownloadUrl(video.id);
+  if (!answer.url) return;
+  const link = document.createElement('a');
+  link.href = answer.url;
+  link.download = video.fileName;
+  link.click();
+}
 
 /** The filters of the video list beside the category chosen on the left. */
 const VIDEO_FILTERS: FilterField<FiltersOf<'resource/query'>>[] = [
@@ -54,7 +78,9 @@ const RESOURCE_CATEGORIES: CategoryKind<ResourceCategoryNode> = {
  * 视频资源 (project staff): the resource categories on the left (add, rename, delete when empty,
  * drag to reorder or move), the videos of the selected category and below on the right (name
  * filter, paging), with chunked upload and its progress, edit (rename, move), delete, a preview
- * that plays the video from a signed play URL, and the log of failed uploads (上传失败记录).
+ * that plays the video from a signed play URL (encrypted HLS once packaged), its state (转码中 /
+ * 可播放 / 失败 with the reason, 重试), the original file's download, and the log of failed
+ * uploads (上传失败记录).
  */
 export function VideoPage() {
   const list = useListCall('resource/query', queryResources);
@@ -96,6 +122,16 @@ export function VideoPage() {
       optional: 'hidden',
       render: orDash,
     },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      width: 100,
+      render: (_value, video) => {
+        const tag = <Tag color={VIDEO_STATUS_COLOR[video.status]}>{VIDEO_STATUS_LABEL[video.status]}</Tag>;
+        return video.statusReason ? <Tooltip title={video.statusReason}>{tag}</Tooltip> : tag;
+      },
+    },
     { title: '时长', dataIndex: 'durationSeconds', key: 'duration', width: 90, render: formatDuration },
     {
       title: '大小',
@@ -122,12 +158,31 @@ export function VideoPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 200,
+      width: 260,
       fixed: 'right',
       render: (_value, video) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setPreviewing(video)}>
-            预览
+          {video.status === 'READY' && (
+            <Button type="link" size="small" onClick={() => setPreviewing(video)}>
+              预览
+            </Button>
+          )}
+          {video.status === 'FAILED' && (
+            <Button
+              type="link"
+              size="small"
+              loading={busyId === video.id}
+              onClick={() => run(video.id, () => retryResourcePackaging(video.id), '已重新开始转码')}
+            >
+              重试
+            </Button>
+          )}
+          <Button
+            type="link"
+            size="small"
+            onClick={() => void downloadOriginal(video).catch(() => undefined)}
+          >
+            下载
           </Button>
           <Button type="link" size="small" onClick={() => setEditing(video)}>
             编辑

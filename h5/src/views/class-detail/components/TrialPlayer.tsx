@@ -2,6 +2,7 @@ import type { ClassTrialPlay } from '@px/api/contract';
 import { formatDuration } from '@px/config';
 import { useCallback, useRef } from 'react';
 import { Popup } from 'react-vant';
+import { StreamVideo } from '../../../components/stream-video/StreamVideo';
 
 /** A trial ready to play: the signed URL and limits of `class/trial-play`, and the lesson's name. */
 export interface TrialSession extends ClassTrialPlay {
@@ -59,8 +60,7 @@ export function TrialPlayer({ session, onClose, onTrialEnd }: TrialPlayerProps) 
     >
       {session && (
         <div className="class-detail__player-body">
-          {/* biome-ignore lint/a11y/useMediaCaption: lesson videos come without caption tracks */}
-          <video
+          <StreamVideo
             className="class-detail__video"
             data-testid="trial-video"
             src={session.url}

@@ -3,6 +3,7 @@ import { formatDuration } from '@px/config';
 import { Cross, Expand, PauseCircleO, PlayCircleO } from '@react-vant/icons';
 import { type CSSProperties, type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { ActionSheet, Button, Dialog, Progress, Tag } from 'react-vant';
+import { type StreamQuality, StreamVideo } from '../../../components/stream-video/StreamVideo';
 import { formatClock } from '../../../utils/clock';
 import type { WechatJsSdkState } from '../../../wechat/useWechatJsSdk';
 import { FaceCheckSheet } from '../face/FaceCheckSheet';
@@ -39,8 +40,9 @@ const percent = (share: number) => Math.round(Math.min(1, Math.max(0, share)) * 
  * The study player of one lesson: an inline HTML5 video (playsinline for WeChat and X5) with
  * controls of its own that keep to the project's rules (seeking within what they allow, a speed
  * menu only with `canSpeed`), what the server credited as it answers, and the pop-up question,
- * anti-idle prompt, face check and 已在其他设备学习 when the session asks for them. No quality or
- * language switch: every video has one rendition today (docs/product-decisions.md).
+ * anti-idle prompt, face check and 已在其他设备学习 when the session asks for them. A packaged video
+ * plays as encrypted HLS (StreamVideo); with `showHd` a 清晰度 menu chooses 自动 / 标清 / 高清
+ * (docs/video.md). No language switch yet.
  */
 export function StudyPlayer({
   start,
@@ -57,6 +59,9 @@ export function StudyPlayer({
   const rootRef = useRef<HTMLElement>(null);
   const [speedMenu, setSpeedMenu] = useState(false);
   const [closing, setClosing] = useState(false);
+  const [qualities, setQualities] = useState<StreamQuality[]>([]);
+  const [quality, setQuality] = useState(-1);
+  const [qualityMenu, setQualityMenu] = useState(false);
   const session = useStudySession(start, videoRef, { initialCoverage: lesson.coverage, onFinished });
   const sessionClose = session.close;
   const { creditedSeconds, coverage, finished } = session.progress;
@@ -112,11 +117,13 @@ export function StudyPlayer({
       </header>
 
       <div className="study-player__stage" ref={stageRef}>
-        <video
+        <StreamVideo
           ref={videoRef}
           className="study-player__video"
           data-testid="study-video"
           src={start.url}
+          quality={quality}
+          onQualities={setQualities}
           preload="auto"
           playsInline
           webkit-playsinline="true"
@@ -187,6 +194,16 @@ export function StudyPlayer({
             {rateLabel(session.rate)}
           </button>
         )}
+        {rules.showHd && qualities.length > 1 && (
+          <button
+            type="button"
+            className="study-player__rate"
+            aria-label="清晰度"
+            onClick={() => setQualityMenu(true)}
+          >
+            {qualities.find((one) => one.index === quality)?.name ?? '自动'}
+          </button>
+        )}
         <button type="button" className="study-player__fullscreen" aria-label="全屏" onClick={fullscreen}>
           <Expand />
         </button>
@@ -231,6 +248,20 @@ export function StudyPlayer({
           onSelect={(_action, index) => {
             session.changeRate(PLAYBACK_RATES[index] ?? 1);
             setSpeedMenu(false);
+          }}
+        />
+      )}
+
+      {rules.showHd && (
+        <ActionSheet
+          visible={qualityMenu}
+          title="清晰度"
+          cancelText="取消"
+          actions={[{ name: '自动' }, ...qualities.map((one) => ({ name: one.name }))]}
+          onCancel={() => setQualityMenu(false)}
+          onSelect={(_action, index) => {
+            setQuality(index === 0 ? -1 : (qualities[index - 1]?.index ?? -1));
+            setQualityMenu(false);
           }}
         />
       )}

@@ -2,6 +2,7 @@ import type { ResourceItem, ResourcePlayAnswer } from '@px/api/contract';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { getResourcePlayUrl } from '../../../../api/resource';
+import { StreamVideo } from '../../../../components/stream-video/StreamVideo';
 import { formatDuration, formatFileSize } from '../video-format';
 
 /** What the preview shows of a video (a project's or a shared one). */
@@ -60,8 +61,7 @@ export function VideoPreviewModal({ video, onClose, play = getResourcePlayUrl }:
         </div>
       )}
       {source && source.id === video?.id && (
-        // biome-ignore lint/a11y/useMediaCaption: uploaded training videos come without caption tracks.
-        <video
+        <StreamVideo
           className="video-preview__player"
           src={source.url}
           controls
