@@ -34,6 +34,7 @@ import {
   settleStudyRun,
 } from './study-load';
 import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit-import';
+import { benchVideoPackaging, type PackagingBench, packagingTargetLine } from './video-packaging';
 
 /**
  * `npm run bench`: starts the real API (embedded PostgreSQL), a bare Koa server, Koa plus one raw
@@ -57,7 +58,8 @@ import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit
  * BENCH_REGULATOR_OUTAGE_SECONDS shorten it, `first-paint` for issue 29's FCP and LCP of /classSelectCenter
  * and /login on a phone from the API and through nginx over HTTP/2, `background` for the hot reads
  * and the heartbeat while a 10,000-row unit import and a 1,000,000-row export run:
- * BENCH_BACKGROUND_IMPORT_ROWS and BENCH_BACKGROUND_EXPORT_ROWS shrink them) runs a subset;
+ * BENCH_BACKGROUND_IMPORT_ROWS and BENCH_BACKGROUND_EXPORT_ROWS shrink them, `video-packaging` for a
+ * generated 10-minute 720p video packaged as encrypted HLS: BENCH_VIDEO_SECONDS shortens it) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -470,6 +472,12 @@ async function main(): Promise<void> {
       console.table(background.rows);
       targets.push(...backgroundTargetLines(background));
     }
+    // Packaging a 10-minute 720p video as encrypted HLS (issue 32; ffmpeg has the machine).
+    let videoPackaging: PackagingBench | null = null;
+    if (!ONLY || ONLY.includes('video-packaging')) {
+      videoPackaging = await benchVideoPackaging();
+      targets.push(packagingTargetLine(videoPackaging));
+    }
     // Start time and memory of the compiled server against tsx, on this database (a restart).
     let startup: StartupRow[] = [];
     if (!ONLY || ONLY.includes('startup')) {
@@ -503,6 +511,7 @@ async function main(): Promise<void> {
       dashboard,
       regulatorPush,
       background,
+      videoPackaging,
       startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
       firstPaint: { throttling: MOBILE_THROTTLING, rows: firstPaint },
