@@ -96,7 +96,7 @@ const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
 /** What packaging needs of a video: where it is, its picture size. */
 export interface PackagedVideo {
   id: number;
-  projectId: number;
+  projectId: number | null;
   storageKey: string;
   width: number | null;
   height: number | null;
@@ -214,7 +214,10 @@ export async function packageVideo(
 }
 
 /** The storage keys of every segment of a package. */
-export function packageSegmentKeys(video: { projectId: number; id: number }, pkg: HlsPackage): string[] {
+export function packageSegmentKeys(
+  video: { projectId: number | null; id: number },
+  pkg: HlsPackage,
+): string[] {
   return pkg.renditions.flatMap((rendition) =>
     rendition.segments.map((_, index) => hlsSegmentKey(video, pkg, rendition.name, index)),
   );

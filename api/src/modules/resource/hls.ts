@@ -30,7 +30,7 @@ export interface HlsPackage {
 
 /** Where segment `index` of a rendition of a package is kept. */
 export function hlsSegmentKey(
-  video: { projectId: number; id: number },
+  video: { projectId: number | null; id: number },
   pkg: Pick<HlsPackage, 'id'>,
   rendition: HlsRenditionName,
   index: number,
@@ -39,8 +39,8 @@ export function hlsSegmentKey(
 }
 
 /** The folder of a package in the file storage. */
-export const hlsFolder = (video: { projectId: number; id: number }, pkg: Pick<HlsPackage, 'id'>) =>
-  `hls/${video.projectId}/${video.id}/${pkg.id}`;
+export const hlsFolder = (video: { projectId: number | null; id: number }, pkg: Pick<HlsPackage, 'id'>) =>
+  `hls/${video.projectId ?? 'shared'}/${video.id}/${pkg.id}`;
 
 /** Where the HLS route answers: `/api/media/hls/<token>/…` (see hls.route.ts). */
 export const HLS_PATH_PREFIX = '/api/media/hls/';
