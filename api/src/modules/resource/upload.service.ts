@@ -434,13 +434,14 @@ export async function completeUpload(
           durationSeconds: info.durationSeconds,
           width: info.width,
           height: info.height,
-          status: 'PROCESSING',
+          // Packaged as HLS by its job; a cloud VOD service keeps and plays the file itself.
+          status: storageKey === key ? 'PROCESSING' : 'READY',
           createdBy: scope.principal.accountId,
         },
         { transaction },
       );
       await current.destroy({ transaction });
-      await queuePackaging(scope, resource.id, transaction);
+      if (storageKey === key) await queuePackaging(scope, resource.id, transaction);
       await audit(
         scope,
         {
