@@ -11,7 +11,12 @@ import { isLocalVideoProvider, videoProviderFromEnv } from './modules/resource/v
 import { createSmsProvider } from './modules/sms/sms.provider';
 import { fileStorageFromEnv } from './modules/storage/file-storage';
 import type { S3StorageOptions } from './modules/storage/s3-storage';
-import { type VodSimulatorSettings, vodClientFromEnv, withCloudVod } from './modules/vod/vod.provider';
+import {
+  type VodSimulatorSettings,
+  vodClientFromEnv,
+  vodCloudVideo,
+  withCloudVod,
+} from './modules/vod/vod.provider';
 import { createWechatGateway } from './modules/wechat/wechat.gateway';
 
 /** What only the running server knows when the providers are built. */
@@ -45,6 +50,7 @@ export function createProviders(env: Env, options: ProviderOptions = {}): Provid
     storage: fileStorageFromEnv(env, options.s3Simulator),
     video: isLocalVideoProvider(localVideo) ? withCloudVod(localVideo, vod) : localVideo,
     vod,
+    cloudVideo: vod && vodCloudVideo(vod),
     sms: createSmsProvider(env.SMS_PROVIDER),
     einvoice: createEinvoiceClient({
       baseUrl: options.einvoiceSimulator?.url ?? env.EINVOICE_API_BASE ?? 'http://127.0.0.1:9',

@@ -18,6 +18,7 @@ export const MODULE_LAYERS: readonly (readonly string[])[] = [
   ['face'],
   ['category-tree', 'banner'],
   ['resource'],
+  ['vod'],
   ['course'],
   ['certificate', 'class-category'],
   ['train-plan'],

@@ -19,8 +19,6 @@ import type { ActorScope, Scope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import { type FileStorage, type MultipartStorage, StorageError } from '../storage/storage';
-import { VodError } from '../vod/vod.client';
-import { moveToVod } from '../vod/vod.provider';
 import { MP4_HEAD_BYTES, MP4_MESSAGES, Mp4Error, type Mp4Info, probeMp4, type ReadAt, sniffMp4 } from './mp4';
 import { Resource, ResourceUpload } from './resource.model';
 import { getResource } from './resource.service';
@@ -29,6 +27,7 @@ import { resourceCategories } from './resource-category.service';
 import { storageReadAt } from './stored-mp4';
 import { type FailedFile, recordUploadFailure, type UploadFailure } from './upload-error.service';
 import { queuePackaging } from './video-packaging.service';
+import { CloudVideoError } from './video-provider';
 
 const UPLOAD_GONE = '上传不存在或已过期，请重新上传';
 /** What every resource type's content is read as. */
@@ -396,15 +395,15 @@ export async function completeUpload(
   // 视频服务 云点播: the file goes to the cloud VOD service, which keeps it from now on.
   let storageKey = key;
   if (scope.project.settings.videoProvider === VIDEO_PROVIDER.TENCENT_VOD) {
-    const { vod } = scope.providers;
-    if (!vod) return refuseUpload(scope, upload, '项目的视频服务为腾讯云点播，但平台未配置云点播服务');
+    const { cloudVideo } = scope.providers;
+    if (!cloudVideo) return refuseUpload(scope, upload, '项目的视频服务为腾讯云点播，但平台未配置云点播服务');
     try {
-      storageKey = await moveToVod(vod, storage, key, {
+      storageKey = await cloudVideo.upload(storage, key, {
         name: upload.fileName,
         type: CONTENT_TYPE[upload.type],
       });
     } catch (error) {
-      if (!(error instanceof VodError)) throw error;
+      if (!(error instanceof CloudVideoError)) throw error;
       await ResourceUpload.update({ state: 'OPEN' }, { where: mine });
       throw new BusinessError(`上传到腾讯云点播失败（${error.code}），请稍后重试`);
     }

@@ -12,6 +12,31 @@ declare module '../../core/action' {
   interface Providers {
     /** Where videos are uploaded to and played from: see VideoProvider. */
     video: VideoProvider;
+    /**
+     * The cloud VOD service a project's uploads go to when its 视频服务 is one (providers.ts wires
+     * the Tencent Cloud VOD client, module `vod`); null when none is configured.
+     */
+    cloudVideo: CloudVideoUploader | null;
+  }
+}
+
+/** Hands uploaded videos to a cloud VOD service, which keeps them from then on. */
+export interface CloudVideoUploader {
+  /**
+   * Moves a stored video to the service; answers its storage key there (`vod:<FileId>`). Throws
+   * CloudVideoError when the service refuses.
+   */
+  upload(storage: FileStorage, key: string, media: { name: string; type: string }): Promise<string>;
+}
+
+/** The cloud VOD service refused an upload; `code` is its error code. */
+export class CloudVideoError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CloudVideoError';
   }
 }
 

@@ -7,7 +7,7 @@ import { DEMO_VIDEO_DIR } from '../resource/resource.demo';
 import { Resource } from '../resource/resource.model';
 import { uploadThroughApi, useTestStorage, VIDEO_MENU } from '../resource/resource.testing';
 import type { LocalVideoProvider } from '../resource/video-provider';
-import { vodClientFromEnv, withCloudVod } from './vod.provider';
+import { vodClientFromEnv, vodCloudVideo, withCloudVod } from './vod.provider';
 import { createVodSimulator, type VodSimulator } from './vod-sim';
 
 /** The project setting 视频服务 decides where uploads go; each video plays from where it is kept. */
@@ -38,7 +38,7 @@ beforeAll(async () => {
     },
   );
   video = withCloudVod(base.video as LocalVideoProvider, vod);
-  t = await createTestApp({ providers: { ...base, vod, video } });
+  t = await createTestApp({ providers: { ...base, vod, cloudVideo: vod && vodCloudVideo(vod), video } });
   const cloud = await buildProject({ settings: { videoProvider: VIDEO_PROVIDER.TENCENT_VOD } });
   const local = await buildProject();
   const account = async (projectId: number) =>

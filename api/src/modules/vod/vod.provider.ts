@@ -1,6 +1,8 @@
 import type { Env } from '../../env';
 import type { VideoLimits } from '../resource/resource.settings';
 import {
+  CloudVideoError,
+  type CloudVideoUploader,
   type LocalVideoProvider,
   type PlayableVideo,
   PlayUnavailableError,
@@ -164,4 +166,18 @@ export async function moveToVod(
   for await (const piece of (await storage.get(key)) as AsyncIterable<Buffer>) pieces.push(piece);
   const { fileId } = await client.upload(Buffer.concat(pieces), media);
   return vodStorageKey(fileId);
+}
+
+/** The resource module's cloud uploads (providers.cloudVideo) through a Tencent Cloud VOD client. */
+export function vodCloudVideo(client: VodClient): CloudVideoUploader {
+  return {
+    async upload(storage, key, media) {
+      try {
+        return await moveToVod(client, storage, key, media);
+      } catch (error) {
+        if (error instanceof VodError) throw new CloudVideoError(error.code, error.message);
+        throw error;
+      }
+    },
+  };
 }
