@@ -172,6 +172,8 @@ describe('the first administrator of a new project', () => {
 
       await button(page, '停用').click();
       await button(page.locator('.ant-popconfirm').filter({ visible: true }), '停用').click();
+      // The toast comes once the answer's tree is shown (CI once missed the tag within 15 s).
+      await expectVisible(page.locator('.ant-message').getByText('已停用'), 30_000);
       await expectVisible(node('6-31-01-02').getByText('已停用'));
       await shot(page, '06-vocation-tree');
       // Projects read the enabled tree: neither the disabled 职业 nor its 工种.

@@ -102,7 +102,7 @@ export function VideoPage() {
       title: '视频名称',
       dataIndex: 'name',
       key: 'name',
-      width: 200,
+      width: 180,
       render: (name: string, video) => (
         <Button
           type="link"
@@ -132,14 +132,14 @@ export function VideoPage() {
         return video.statusReason ? <Tooltip title={video.statusReason}>{tag}</Tooltip> : tag;
       },
     },
-    { title: '时长', dataIndex: 'durationSeconds', key: 'duration', width: 90, render: formatDuration },
+    { title: '时长', dataIndex: 'durationSeconds', key: 'duration', width: 80, render: formatDuration },
     {
       title: '大小',
       dataIndex: 'size',
       key: 'size',
       width: 90,
       align: 'right',
-      optional: 'shown',
+      optional: 'hidden',
       render: formatFileSize,
     },
     {
@@ -158,7 +158,7 @@ export function VideoPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 260,
+      width: 230,
       fixed: 'right',
       render: (_value, video) => (
         <Space size={0}>
