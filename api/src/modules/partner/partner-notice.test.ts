@@ -93,7 +93,7 @@ async function scene() {
     outAccountId: `out-${idCardNo}`,
     idCardNo,
     realName: '回调学员',
-    mobile: `136${idCardNo.slice(-8)}`,
+    mobile: `136${idCardNo.slice(-9, -1)}`, // digits only: an ID number may end in X
     classId: cls.trainClass.id,
   });
   const student = (await Account.findOne({ where: { idCardNo }, allTenants: true })) as Account;
