@@ -5,7 +5,7 @@ import path from 'node:path';
 import { idCardCheckChar, isIdCardNumber } from '@px/config';
 import { closeServer, listenOn } from '../../core/local-server';
 import { FACEID_SERVICE, ID_CARD_VERIFICATION, type IdentityPerson } from './identity.provider';
-import { parseTc3Authorization, sameTc3Signature, tc3Date, tc3Signature } from './tc3';
+import { tc3RequestFailure } from './tc3';
 
 /**
  * A local simulator of the identity-verification service (Tencent Cloud 身份信息认证,
@@ -157,37 +157,16 @@ export function createIdentitySimulator(options: IdentitySimulatorOptions = {}):
       const value = req.headers[name];
       return Array.isArray(value) ? value[0] : value;
     };
-    const credential = parseTc3Authorization(header('authorization'));
-    if (!credential)
-      return [
-        'AuthFailure.InvalidAuthorization',
-        'Authorization 不符合腾讯云 API 3.0 TC3-HMAC-SHA256 签名规范',
-      ];
-    const timestamp = Number(header('x-tc-timestamp'));
-    if (!/^\d{1,12}$/.test(header('x-tc-timestamp') ?? '') || Math.abs(now() - timestamp) > 300)
-      return ['AuthFailure.SignatureExpire', '签名过期：X-TC-Timestamp 与服务器时间相差超过 5 分钟'];
-    if (credential.secretId !== secretId) return ['AuthFailure.SecretIdNotFound', '密钥不存在'];
-    if (credential.date !== tc3Date(timestamp) || credential.service !== FACEID_SERVICE)
-      return ['AuthFailure.InvalidAuthorization', 'Credential 的日期或服务名与请求不符'];
-    const signed = credential.signedHeaders;
-    if (!signed.includes('content-type') || !signed.includes('host'))
-      return ['AuthFailure.InvalidAuthorization', 'SignedHeaders 须包含 content-type 与 host'];
-    const headers: Record<string, string> = {};
-    for (const name of signed) {
-      const value = header(name);
-      if (value === undefined) return ['AuthFailure.InvalidAuthorization', `签名的请求头 ${name} 未发送`];
-      headers[name] = value;
-    }
-    const expected = tc3Signature(secretKey, {
-      method: 'POST',
-      query: '',
-      headers,
-      payload: body,
+    const unsigned = tc3RequestFailure({
+      header,
+      body,
+      secretId,
+      secretKey,
       service: FACEID_SERVICE,
-      timestamp,
+      now: now(),
+      mustSign: ['content-type', 'host'],
     });
-    if (!sameTc3Signature(expected.signature, credential.signature))
-      return ['AuthFailure.SignatureFailure', '签名错误'];
+    if (unsigned) return unsigned;
     if (header('x-tc-action') !== ID_CARD_VERIFICATION.action) return ['InvalidAction', '接口不存在'];
     if (header('x-tc-version') !== ID_CARD_VERIFICATION.version)
       return ['NoSuchVersion', `接口版本不存在，本接口取值 ${ID_CARD_VERIFICATION.version}`];

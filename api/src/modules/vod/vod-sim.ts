@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { closeServer, listenOn } from '../../core/local-server';
-import { parseTc3Authorization, sameTc3Signature, tc3Date, tc3Signature } from '../identity/tc3';
+import { tc3RequestFailure } from '../identity/tc3';
 import { type ByteSpan, mp4TrialBytes } from '../resource/mp4';
 import { hexTime, hotlinkQuery, hotlinkSign, verifyPsign } from './psign';
 import { cosAuthorization, VOD_SERVICE, VOD_VERSION } from './vod.client';
@@ -151,32 +151,15 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
   };
 
   function apiAuthFailure(req: IncomingMessage, body: string): [string, string] | null {
-    const credential = parseTc3Authorization(header(req, 'authorization'));
-    if (!credential)
-      return ['AuthFailure.InvalidAuthorization', 'Authorization 不符合 TC3-HMAC-SHA256 签名规范'];
-    const raw = header(req, 'x-tc-timestamp') ?? '';
-    const timestamp = Number(raw);
-    if (!/^\d{1,12}$/.test(raw) || Math.abs(now() - timestamp) > 300)
-      return ['AuthFailure.SignatureExpire', '签名过期：X-TC-Timestamp 与服务器时间相差超过 5 分钟'];
-    if (credential.secretId !== secretId) return ['AuthFailure.SecretIdNotFound', '密钥不存在'];
-    if (credential.date !== tc3Date(timestamp) || credential.service !== VOD_SERVICE)
-      return ['AuthFailure.InvalidAuthorization', 'Credential 的日期或服务名与请求不符'];
-    const headers: Record<string, string> = {};
-    for (const name of credential.signedHeaders) {
-      const value = header(req, name);
-      if (value === undefined) return ['AuthFailure.InvalidAuthorization', `签名的请求头 ${name} 未发送`];
-      headers[name] = value;
-    }
-    const expected = tc3Signature(secretKey, {
-      method: 'POST',
-      query: '',
-      headers,
-      payload: body,
+    const unsigned = tc3RequestFailure({
+      header: (name) => header(req, name),
+      body,
+      secretId,
+      secretKey,
       service: VOD_SERVICE,
-      timestamp,
+      now: now(),
     });
-    if (!sameTc3Signature(expected.signature, credential.signature))
-      return ['AuthFailure.SignatureFailure', '签名错误'];
+    if (unsigned) return unsigned;
     if (header(req, 'x-tc-version') !== VOD_VERSION)
       return ['NoSuchVersion', `接口版本不存在，本接口取值 ${VOD_VERSION}`];
     return null;
