@@ -14,6 +14,7 @@ import type {
 } from '../../contract/shared-resource';
 import type { ActorScope, Scope, SignedInScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
@@ -171,21 +172,7 @@ export async function listSharedResources(
     projectId: null,
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
   };
-  const { rows, count } = await Resource.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await presentAll(scope, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return newestFirstPage(Resource, where, input, (rows) => presentAll(scope, rows));
 }
 
 /** One shared resource as the caller sees it. Throws BusinessError 共享资源不存在. */
