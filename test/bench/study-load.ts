@@ -3,7 +3,7 @@ import type { BeatRefusalReason, HeartbeatAnswer, StudyStart } from '@px/api/con
 import { idCardCheckChar } from '@px/config';
 import type { Client } from 'pg';
 import { type Envelope, post, signIn } from './api-client';
-import { type Play, type Player, type SentBeat, startPlay } from './players';
+import { nextBeat, type Play, type Player, type SentBeat, startPlay } from './players';
 
 /**
  * The study heartbeat under load: students made for the bench, each enrolled in a demo class and
@@ -256,6 +256,33 @@ function recordAnswer(bench: StudyBench, play: StudyPlay, beat: SentBeat, status
 /** Starts counting the answers of a run. */
 export function beginStudyRun(bench: StudyBench, run: string): void {
   bench.tally = emptyTally(run);
+}
+
+/**
+ * A small run by plain requests, as the tests make one (through PgBouncer, on PostgreSQL 15): every
+ * play sends a beat a second for `rounds` seconds to `apiUrl`, then the run is settled. Answers its
+ * tally.
+ */
+export async function studyInRounds(
+  apiUrl: string,
+  bench: StudyBench,
+  db: Client,
+  run: string,
+  rounds = 4,
+): Promise<StudyTally> {
+  beginStudyRun(bench, run);
+  for (let round = 0; round < rounds; round += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await Promise.all(
+      bench.player.plays.map(async (play) => {
+        const beat = nextBeat(play);
+        const { headers, body } = bench.player.request(play, beat);
+        const answer = await fetch(`${apiUrl}/api/study/heartbeat.action`, { method: 'POST', headers, body });
+        bench.player.answered(play, beat, answer.status, await answer.text());
+      }),
+    );
+  }
+  return settleStudyRun(bench, db);
 }
 
 interface SessionRow {

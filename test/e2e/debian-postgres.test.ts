@@ -4,8 +4,7 @@ import path from 'node:path';
 import { DEMO } from '@px/api';
 import { Client } from 'pg';
 import { signIn } from '../bench/api-client';
-import { nextBeat } from '../bench/players';
-import { auditStudy, beginStudyRun, prepareStudy, settleStudyRun } from '../bench/study-load';
+import { auditStudy, prepareStudy, studyInRounds } from '../bench/study-load';
 import {
   type DebianPostgres,
   giveToServerUser,
@@ -124,23 +123,7 @@ test('the API on PostgreSQL 15: ready, sign-in, the class centre, a study sessio
   await db.connect();
   try {
     const bench = await prepareStudy(product.url, db, 3);
-    beginStudyRun(bench, 'on postgresql 15');
-    for (let round = 0; round < 4; round += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await Promise.all(
-        bench.player.plays.map(async (play) => {
-          const beat = nextBeat(play);
-          const { headers, body } = bench.player.request(play, beat);
-          const answer = await fetch(`${product.url}/api/study/heartbeat.action`, {
-            method: 'POST',
-            headers,
-            body,
-          });
-          bench.player.answered(play, beat, answer.status, await answer.text());
-        }),
-      );
-    }
-    const tally = await settleStudyRun(bench, db);
+    const tally = await studyInRounds(product.url, bench, db, 'on postgresql 15');
     expect(tally).toMatchObject({ answered: 12, failed: 0, firstFailure: null, refused: 0 });
     expect(tally.creditedSeconds).toBeGreaterThan(6);
     await expect(auditStudy(bench, db)).resolves.toMatchObject({

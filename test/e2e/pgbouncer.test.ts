@@ -4,8 +4,7 @@ import path from 'node:path';
 import { DEMO } from '@px/api';
 import { Client } from 'pg';
 import { signIn } from '../bench/api-client';
-import { nextBeat } from '../bench/players';
-import { auditStudy, beginStudyRun, prepareStudy, settleStudyRun } from '../bench/study-load';
+import { auditStudy, prepareStudy, studyInRounds } from '../bench/study-load';
 import { type PgBouncer, startPgBouncer } from '../support/pgbouncer';
 import { callProduct } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -73,23 +72,7 @@ test('the API through PgBouncer in transaction mode: heartbeats credited, hot re
   db = new Client({ connectionString: first.databaseUrl });
   await db.connect();
   const bench = await prepareStudy(pooled.url, db, 3);
-  beginStudyRun(bench, 'through pgbouncer');
-  for (let round = 0; round < 4; round += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    await Promise.all(
-      bench.player.plays.map(async (play) => {
-        const beat = nextBeat(play);
-        const { headers, body } = bench.player.request(play, beat);
-        const answer = await fetch(`${pooled.url}/api/study/heartbeat.action`, {
-          method: 'POST',
-          headers,
-          body,
-        });
-        bench.player.answered(play, beat, answer.status, await answer.text());
-      }),
-    );
-  }
-  const tally = await settleStudyRun(bench, db);
+  const tally = await studyInRounds(pooled.url, bench, db, 'through pgbouncer');
   expect(tally).toMatchObject({ answered: 12, failed: 0, firstFailure: null, refused: 0 });
   expect(tally.creditedSeconds).toBeGreaterThan(6);
   const audit = await auditStudy(bench, db);
