@@ -1,4 +1,5 @@
 import type { QuestionItem, QuestionType, ResourceItem } from '@px/api/contract';
+import { StreamVideo } from '@px/config/stream-video';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -8,7 +9,6 @@ import { fieldErrorsOf } from '../../../api/request';
 import { getResource, getResourcePlayUrl } from '../../../api/resource';
 import { FormModal } from '../../../components/FormModal';
 import { DeleteAction } from '../../../components/RowActions';
-import { StreamVideo } from '../../../components/stream-video/StreamVideo';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { readPositiveId } from '../../../utils/query-id';
 

@@ -1,8 +1,8 @@
 import type { ClassTrialPlay } from '@px/api/contract';
 import { formatDuration } from '@px/config';
+import { StreamVideo } from '@px/config/stream-video';
 import { useCallback, useRef } from 'react';
 import { Popup } from 'react-vant';
-import { StreamVideo } from '../../../components/stream-video/StreamVideo';
 
 /** A trial ready to play: the signed URL and limits of `class/trial-play`, and the lesson's name. */
 export interface TrialSession extends ClassTrialPlay {

@@ -1,9 +1,9 @@
 import { BEAT_REFUSAL_LABEL, type StudyLesson, type StudyStart } from '@px/api/contract';
 import { formatDuration } from '@px/config';
+import { type StreamQuality, StreamVideo } from '@px/config/stream-video';
 import { Cross, Expand, PauseCircleO, PlayCircleO } from '@react-vant/icons';
 import { type CSSProperties, type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { ActionSheet, Button, Dialog, Progress, Tag } from 'react-vant';
-import { type StreamQuality, StreamVideo } from '../../../components/stream-video/StreamVideo';
 import { formatClock } from '../../../utils/clock';
 import type { WechatJsSdkState } from '../../../wechat/useWechatJsSdk';
 import { FaceCheckSheet } from '../face/FaceCheckSheet';

@@ -1,8 +1,8 @@
 import type { ResourceItem, ResourcePlayAnswer } from '@px/api/contract';
+import { StreamVideo } from '@px/config/stream-video';
 import { Alert, Descriptions, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { getResourcePlayUrl } from '../../../../api/resource';
-import { StreamVideo } from '../../../../components/stream-video/StreamVideo';
 import { formatDuration, formatFileSize } from '../video-format';
 
 /** What the preview shows of a video (a project's or a shared one). */
