@@ -4,11 +4,21 @@ import { post, type RoleType } from './api-client';
 /**
  * The servers a scenario can load (started by run.ts): the API, the three baselines, the bench's
  * proxy in front of two API instances on one database (`api-pair`) or of the first alone
- * (`api-proxied`, what the proxy itself costs), and a second API instance on the same database
- * that connects as the database's owner (`api-owner`: a superuser, whom row-level security does
- * not bind), for the cost of the tenant policies (issue 28).
+ * (`api-proxied`, what the proxy itself costs), and, for the cost of the tenant policies (issue
+ * 28), two more instances on the same database started alike: one connecting as the application's
+ * role (`api-app`, policies forced) and one as the database's owner (`api-owner`: a superuser, whom
+ * row-level security does not bind). The first API is no fair side of that comparison: it also
+ * holds the embedded PostgreSQL, the simulators and the demo seed's heap.
  */
-export type BenchServer = 'api' | 'hello' | 'upsert' | 'select' | 'api-pair' | 'api-proxied' | 'api-owner';
+export type BenchServer =
+  | 'api'
+  | 'hello'
+  | 'upsert'
+  | 'select'
+  | 'api-pair'
+  | 'api-proxied'
+  | 'api-app'
+  | 'api-owner';
 
 /** One load scenario: a request sent over and over to one of the servers. */
 export interface Scenario {
@@ -28,7 +38,7 @@ export interface Scenario {
   oneInstance?: string;
   /**
    * The same call on the instance connecting as the owner (row-level security bypassed): the
-   * scenario under the application's role (`px_app`, policies forced) it is compared with.
+   * scenario on `api-app` (the application's role `px_app`, policies forced) it is compared with.
    */
   withoutRowSecurityOf?: string;
   /**
@@ -95,18 +105,23 @@ export const HEARTBEAT_TARGETS = {
 export const ROW_SECURITY_TARGETS = {
   /** Throughput under the application's role at least this share of the owner's (within 5%). */
   throughputVsOwner: 0.95,
-  /** The signed-in reads and the heartbeat, each run again against `api-owner` right after. */
+  /** The signed-in reads and the heartbeat, each run again on `api-app` and on `api-owner`. */
   scenarios: ['get-account-info', 'class-center-page', 'class-detail', 'cart-count', 'study-heartbeat'],
 } as const;
 
-/** The scenario again on the owner's instance, named `<name>-no-rls`. */
+/** The scenario again on the application role's second instance, named `<name>-rls`. */
+function withRowSecurity(scenario: Scenario): Scenario {
+  return { ...scenario, name: `${scenario.name}-rls`, server: 'api-app', hot: false };
+}
+
+/** The scenario again on the owner's instance, named `<name>-no-rls`, compared with `<name>-rls`. */
 function withoutRowSecurity(scenario: Scenario): Scenario {
   return {
     ...scenario,
     name: `${scenario.name}-no-rls`,
     server: 'api-owner',
     hot: false,
-    withoutRowSecurityOf: scenario.name,
+    withoutRowSecurityOf: `${scenario.name}-rls`,
   };
 }
 
@@ -222,9 +237,9 @@ const BASE_SCENARIOS: Scenario[] = [
   },
 ];
 
-/** Every benchmark, each of `ROW_SECURITY_TARGETS.scenarios` followed by its run without the policies. */
+/** Every benchmark, each of `ROW_SECURITY_TARGETS.scenarios` followed by its runs with and without the policies. */
 export const SCENARIOS: Scenario[] = BASE_SCENARIOS.flatMap((scenario) =>
   (ROW_SECURITY_TARGETS.scenarios as readonly string[]).includes(scenario.name)
-    ? [scenario, withoutRowSecurity(scenario)]
+    ? [scenario, withRowSecurity(scenario), withoutRowSecurity(scenario)]
     : [scenario],
 );

@@ -7,7 +7,7 @@ import { createLogger, loadEnv, startServer } from '@px/api';
  * The real product API on an embedded PostgreSQL of its own (or DATABASE_URL), seeded with the demo
  * data, access log off (as a load test would drown in it). With `--apps` it also serves the built
  * apps (page-speed runs). Prints its URL and its database's URL (the upsert baseline and the study
- * scenarios use it) on stdout, and the regulator simulator's URL (the push scenario injects its outage there).
+ * scenarios use it) on stdout.
  */
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-bench-'));
@@ -22,8 +22,7 @@ async function main(): Promise<void> {
     DRAIN_SECONDS: '0',
   });
   const server = await startServer(env, createLogger(env.LOG_LEVEL));
-  const regulator = server.regulatorSimulatorUrl ? ` REGULATOR ${server.regulatorSimulatorUrl}` : '';
-  process.stdout.write(`LISTENING ${server.url} DATABASE ${server.database.url}${regulator}\n`);
+  process.stdout.write(`LISTENING ${server.url} DATABASE ${server.database.url}\n`);
   process.on('SIGTERM', async () => {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
