@@ -7,7 +7,7 @@ import type { Scope } from '../../core/action';
 import { TrainClass } from '../train-class/train-class.model';
 import { type PushRequestSummary, RegulatorPush } from './push.model';
 import { activeConfig, wakeSender } from './push.service';
-import { buildStudyRecord, filedClassOf, type RecordSources } from './push-record';
+import { buildStudyRecords, filedClassOf, type RecordSources } from './push-record';
 import type { ProjectPacer, PushPipelineOptions } from './regulator.provider';
 
 /**
@@ -289,14 +289,10 @@ async function claim(scope: Scope, projectId: number, limit: number, leaseMs: nu
     .map((push) => ({ push, attempt: push.attempts }));
 }
 
-/** Records of a batch built at once when it is first sent. */
-const FREEZE_PARALLEL = 8;
-
 /** Freezes the record of each push sent for the first time (so every retry sends the same content). */
 async function freezePayloads(scope: Scope, claimed: Claimed[], now: Date): Promise<Attempted[]> {
-  const failed: Attempted[] = [];
   const fresh = claimed.filter(({ push }) => !push.payload);
-  if (!fresh.length) return failed;
+  if (!fresh.length) return [];
   const correctsIds = fresh.flatMap(({ push }) => (push.correctsId ? [push.correctsId] : []));
   const corrected = new Map(
     correctsIds.length
@@ -308,38 +304,38 @@ async function freezePayloads(scope: Scope, claimed: Claimed[], now: Date): Prom
         ).map((push) => [push.id, push.pushNo])
       : [],
   );
+  const records = await buildStudyRecords(
+    scope.sequelize,
+    fresh.map(({ push }) => ({
+      push,
+      corrects: push.correctsId ? (corrected.get(push.correctsId) ?? null) : null,
+    })),
+    now,
+    recordSources,
+  );
+  const failed: Attempted[] = [];
   const built: { id: number; payload: StudyRecord }[] = [];
-  let next = 0;
-  // A few records are built at once: each waits on its queries, one after another they bounded the
-  // sender's pace far below the regulator's rate (docs/benchmarks.md "Reporting to the regulator").
-  const builder = async () => {
-    for (let entry = fresh[next++]; entry; entry = fresh[next++]) await build(entry);
-  };
-  const build = async (entry: Claimed) => {
-    try {
-      const payload = await buildStudyRecord(
-        scope.sequelize,
-        entry.push,
-        entry.push.correctsId ? (corrected.get(entry.push.correctsId) ?? null) : null,
-        now,
-        recordSources,
-      );
+  for (const entry of fresh) {
+    const payload = records.get(entry.push.id);
+    if (payload) {
       entry.push.payload = payload;
       built.push({ id: entry.push.id, payload });
-    } catch (error) {
-      scope.log.error({ err: error, pushId: entry.push.id }, 'push record could not be built');
-      failed.push({
-        settled: {
-          ...unsent(entry),
-          status: 'FAILED',
-          last_code: 'DATA_MISSING',
-          last_message: '学员、班级或学习记录不完整，无法生成上报数据',
-        },
-        log: null,
-      });
+      continue;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(FREEZE_PARALLEL, fresh.length) }, builder));
+    scope.log.error(
+      { pushId: entry.push.id },
+      'push record could not be built: enrolment, class or student missing',
+    );
+    failed.push({
+      settled: {
+        ...unsent(entry),
+        status: 'FAILED',
+        last_code: 'DATA_MISSING',
+        last_message: '学员、班级或学习记录不完整，无法生成上报数据',
+      },
+      log: null,
+    });
+  }
   if (built.length)
     await scope.sequelize.query(
       `UPDATE regulator_push p SET payload = x.payload

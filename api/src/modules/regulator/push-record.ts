@@ -1,11 +1,8 @@
 import { isIdCardNumber } from '@px/config';
 import { contentHash, type RegulatorClass, type StudyRecord } from '@px/regulator';
-import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { Account } from '../account/account.model';
-import { ExamAttempt } from '../exam/exam.model';
-import { Certificate } from '../my-certificate/my-certificate.model';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { chinaToday } from '../train-class/class-read';
-import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { TrainClass } from '../train-class/train-class.model';
 import type { RegulatorPush } from './push.model';
 
 /**
@@ -57,105 +54,180 @@ export function chinaIso(date: Date): string {
   return `${china}+08:00`;
 }
 
-/** Hours changed by data correction (study-report), applied over what study credited. */
-export type HoursOverride = (push: RegulatorPush, transaction?: Transaction) => Promise<number | null>;
-
-/** The ledger's newest hash of an enrolment, or null when it has none. */
-export type LedgerHeadReader = (
+/**
+ * Hours changed by data correction (study-report), applied over what study credited: the corrected
+ * tenths of each enrolment of `myClassIds` that has a correction.
+ */
+export type HoursOverrides = (
   sequelize: Sequelize,
   projectId: number,
-  myClassId: number,
+  myClassIds: readonly number[],
   transaction?: Transaction,
-) => Promise<string | null>;
+) => Promise<Map<number, number>>;
+
+/** The ledger's newest hash of each enrolment of `myClassIds` that has one. */
+export type LedgerHeadsReader = (
+  sequelize: Sequelize,
+  projectId: number,
+  myClassIds: readonly number[],
+  transaction?: Transaction,
+) => Promise<Map<number, string>>;
 
 /** What a record is built from beyond the enrolment (data corrections, the ledger). */
 export interface RecordSources {
-  hoursOverride?: HoursOverride;
-  ledgerHead?: LedgerHeadReader;
+  hoursOverrides?: HoursOverrides;
+  ledgerHeads?: LedgerHeadsReader;
+}
+
+/** A push to build: the push, and the push number it corrects (a correction's). */
+export interface RecordToBuild {
+  push: RegulatorPush;
+  corrects: string | null;
+}
+
+interface EnrolmentRow {
+  id: number;
+  required_tenths: number;
+  elective_tenths: number;
+  finished_study_at: Date | null;
+  passed_at: Date | null;
+  created_at: Date;
+}
+
+/** The rows of `sql` keyed by `my_class_id` (or `id`), for the batch's enrolments. */
+async function byEnrolment<R extends { key: number }>(
+  sequelize: Sequelize,
+  sql: string,
+  replacements: Record<string, unknown>,
+  transaction?: Transaction,
+): Promise<Map<number, R>> {
+  const rows = await sequelize.query<R>(sql, { replacements, type: QueryTypes.SELECT, transaction });
+  return new Map(rows.map((row) => [Number(row.key), row]));
 }
 
 /**
- * The study record of a push as it stands now: the student's identity, the class's code, the hours
- * credited (corrected where staff corrected them; never beyond the class's), the days studied, the
- * result (PASSED with the exam that passed it, else COMPLETED), the class certificate and the
- * ledger's head. `corrects` names the push number a correction replaces.
+ * The study records of one project's pushes as they stand now, each read once for the whole batch
+ * (a query per source, not per push: building them one by one held the sender far below the
+ * regulator's rate). Each record names the student's identity, the class's code, the hours credited
+ * (corrected where staff corrected them; never beyond the class's), the days studied, the result
+ * (PASSED with the exam that passed it, else COMPLETED), the class certificate and the ledger's head.
+ * A push whose enrolment, class or student is missing has no record in the answer.
  */
-export async function buildStudyRecord(
+export async function buildStudyRecords(
   sequelize: Sequelize,
-  push: RegulatorPush,
-  corrects: string | null,
+  batch: readonly RecordToBuild[],
   now: Date,
   sources: RecordSources = {},
   transaction?: Transaction,
-): Promise<StudyRecord> {
-  const where = { projectId: push.projectId };
-  const [enrolment, cls, account] = await Promise.all([
-    MyClass.findOne({ where: { ...where, id: push.myClassId }, transaction }),
-    TrainClass.findOne({ where: { ...where, id: push.classId }, transaction }),
-    Account.findOne({ where: { ...where, id: push.accountId }, paranoid: false, transaction }),
-  ]);
-  if (!enrolment || !cls || !account) throw new Error(`push ${push.id}: enrolment, class or student missing`);
-  const [certificate, exam, firstLesson, classTenths] = await Promise.all([
-    Certificate.findOne({
-      where: { ...where, kind: 'CLASS', myClassId: enrolment.id, deletedAt: null },
-      order: [['id', 'DESC']],
-      transaction,
-    }),
-    ExamAttempt.findOne({
-      where: {
-        ...where,
-        myClassId: enrolment.id,
-        kind: 'EXAM',
-        status: { [Op.ne]: 'OPEN' },
-        scoreTenths: { [Op.ne]: null },
+): Promise<Map<number, StudyRecord>> {
+  const records = new Map<number, StudyRecord>();
+  const projectId = batch[0]?.push.projectId;
+  if (projectId === undefined) return records;
+  if (batch.some(({ push }) => push.projectId !== projectId)) throw new Error('one project per batch');
+  const ids = [...new Set(batch.map(({ push }) => push.myClassId))];
+  const on = { projectId, ids };
+  const [enrolments, accounts, certificates, exams, firstLessons, classes, overrides, heads] =
+    await Promise.all([
+      byEnrolment<EnrolmentRow & { key: number }>(
+        sequelize,
+        `SELECT id AS key, id, required_tenths, elective_tenths, finished_study_at, passed_at, created_at
+           FROM my_class WHERE project_id = :projectId AND id IN (:ids)`,
+        on,
+        transaction,
+      ),
+      // Deleted students keep their records (accounts are paranoid: read them all).
+      sequelize.query<{ id: number; real_name: string; id_card_no: string | null; mobile: string | null }>(
+        `SELECT id, real_name, id_card_no, mobile FROM account WHERE project_id = :projectId AND id IN (:accountIds)`,
+        {
+          replacements: { projectId, accountIds: [...new Set(batch.map(({ push }) => push.accountId))] },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      ),
+      byEnrolment<{ key: number; certificate_no: string; issue_date: string }>(
+        sequelize,
+        `SELECT DISTINCT ON (my_class_id) my_class_id AS key, certificate_no, issue_date::text AS issue_date
+           FROM certificate
+          WHERE project_id = :projectId AND kind = 'CLASS' AND my_class_id IN (:ids) AND deleted_at IS NULL
+          ORDER BY my_class_id, id DESC`,
+        on,
+        transaction,
+      ),
+      byEnrolment<{ key: number; score_tenths: number; submitted_at: Date | null; started_at: Date }>(
+        sequelize,
+        `SELECT DISTINCT ON (my_class_id) my_class_id AS key, score_tenths, submitted_at, started_at
+           FROM exam_attempt
+          WHERE project_id = :projectId AND my_class_id IN (:ids) AND kind = 'EXAM' AND status <> 'OPEN'
+            AND score_tenths IS NOT NULL
+          ORDER BY my_class_id, score_tenths DESC, id ASC`,
+        on,
+        transaction,
+      ),
+      byEnrolment<{ key: number; first: Date | null }>(
+        sequelize,
+        `SELECT my_class_id AS key, MIN(created_at) AS first FROM lesson_progress
+          WHERE project_id = :projectId AND my_class_id IN (:ids) GROUP BY my_class_id`,
+        on,
+        transaction,
+      ),
+      TrainClass.findAll({
+        where: { projectId, id: [...new Set(batch.map(({ push }) => push.classId))] },
+        transaction,
+      }),
+      sources.hoursOverrides?.(sequelize, projectId, ids, transaction) ?? new Map<number, number>(),
+      sources.ledgerHeads?.(sequelize, projectId, ids, transaction) ?? new Map<number, string>(),
+    ]);
+  const accountOf = new Map(accounts.map((account) => [account.id, account]));
+  const classTenths = new Map<number, number>();
+  for (const cls of classes) classTenths.set(cls.id, await classHoursTenths(sequelize, cls, transaction));
+  const classOf = new Map(classes.map((cls) => [cls.id, cls]));
+  const day = (date: Date | string | null | undefined) => (date ? chinaToday(new Date(date)) : null);
+  for (const { push, corrects } of batch) {
+    const enrolment = enrolments.get(push.myClassId);
+    const cls = classOf.get(push.classId);
+    const account = accountOf.get(push.accountId);
+    if (!enrolment || !cls || !account) continue;
+    const certificate = certificates.get(enrolment.id);
+    const exam = exams.get(enrolment.id);
+    const override = overrides.get(enrolment.id) ?? null;
+    const creditedTenths = override ?? enrolment.required_tenths + enrolment.elective_tenths;
+    const completedOn = day(enrolment.finished_study_at) ?? day(enrolment.passed_at) ?? chinaToday(now);
+    const began = day(firstLessons.get(enrolment.id)?.first) ?? day(enrolment.created_at);
+    const passedExam = exam && cls.examRequired ? exam : null;
+    const examOn = passedExam ? day(passedExam.submitted_at ?? passedExam.started_at) : null;
+    // The regulator wants every day of the record on or after the first: the earliest of them.
+    const startedOn =
+      [began, completedOn, examOn, certificate?.issue_date ?? null]
+        .filter((date): date is string => date !== null)
+        .sort()[0] ?? completedOn;
+    const idNumber = account.id_card_no ?? '';
+    records.set(push.id, {
+      pushNo: push.pushNo,
+      kind: push.kind,
+      corrects,
+      student: {
+        name: account.real_name,
+        idType: !idNumber || isIdCardNumber(idNumber) ? 'ID_CARD' : 'OTHER',
+        idNumber,
+        mobile: account.mobile ?? null,
       },
-      order: [
-        ['scoreTenths', 'DESC'],
-        ['id', 'ASC'],
-      ],
-      transaction,
-    }),
-    sequelize.query<{ first: Date | null }>(
-      'SELECT MIN(created_at) AS first FROM lesson_progress WHERE project_id = :projectId AND my_class_id = :id',
-      { replacements: { projectId: push.projectId, id: enrolment.id }, type: QueryTypes.SELECT, transaction },
-    ),
-    classHoursTenths(sequelize, cls, transaction),
-  ]);
-  const override = (await sources.hoursOverride?.(push, transaction)) ?? null;
-  const creditedTenths = override ?? enrolment.requiredTenths + enrolment.electiveTenths;
-  const day = (date: Date | null | undefined) => (date ? chinaToday(date) : null);
-  const completedOn = day(enrolment.finishedStudyAt) ?? day(enrolment.passedAt) ?? chinaToday(now);
-  const began =
-    day(firstLesson[0]?.first ? new Date(firstLesson[0].first) : null) ?? day(enrolment.createdAt);
-  const passedExam = exam && exam.scoreTenths !== null && cls.examRequired ? exam : null;
-  const examOn = passedExam ? day(passedExam.submittedAt ?? passedExam.startedAt) : null;
-  // The regulator wants every day of the record on or after the first: the earliest of them.
-  const startedOn =
-    [began, completedOn, examOn, certificate?.issueDate ?? null]
-      .filter((date): date is string => date !== null)
-      .sort()[0] ?? completedOn;
-  const idNumber = account.idCardNo ?? '';
-  return {
-    pushNo: push.pushNo,
-    kind: push.kind,
-    corrects,
-    student: {
-      name: account.realName,
-      idType: !idNumber || isIdCardNumber(idNumber) ? 'ID_CARD' : 'OTHER',
-      idNumber,
-      mobile: account.mobile ?? null,
-    },
-    classCode: classCode(push.projectId, cls.id),
-    study: {
-      hours: tenths(override === null ? Math.min(creditedTenths, classTenths) : creditedTenths),
-      startedOn,
-      completedOn,
-      result: passedExam ? 'PASSED' : 'COMPLETED',
-      examScore: passedExam ? tenths(passedExam.scoreTenths ?? 0) : null,
-      examOn,
-    },
-    certificate: certificate ? { number: certificate.certificateNo, issuedOn: certificate.issueDate } : null,
-    ledgerHead: (await sources.ledgerHead?.(sequelize, push.projectId, enrolment.id, transaction)) ?? null,
-    reportedAt: chinaIso(now),
-  };
+      classCode: classCode(push.projectId, cls.id),
+      study: {
+        hours: tenths(
+          override === null ? Math.min(creditedTenths, classTenths.get(cls.id) ?? 0) : creditedTenths,
+        ),
+        startedOn,
+        completedOn,
+        result: passedExam ? 'PASSED' : 'COMPLETED',
+        examScore: passedExam ? tenths(passedExam.score_tenths) : null,
+        examOn,
+      },
+      certificate: certificate
+        ? { number: certificate.certificate_no, issuedOn: certificate.issue_date }
+        : null,
+      ledgerHead: heads.get(enrolment.id) ?? null,
+      reportedAt: chinaIso(now),
+    });
+  }
+  return records;
 }

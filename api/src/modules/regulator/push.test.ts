@@ -7,6 +7,7 @@ import type { Scope } from '../../core/action';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
+import { Certificate } from '../my-certificate/my-certificate.model';
 import { ledgerHead, verifyLedgers } from '../study/ledger';
 import { passEnrolment } from '../study/progress.service';
 import { LessonProgress } from '../study/study.model';
@@ -15,7 +16,7 @@ import { buildClass, enrol } from '../train-class/train-class.testing';
 import { RegulatorPush, RegulatorPushLog } from './push.model';
 import { RegulatorPushConfig } from './push-config.model';
 import { dispatchPushes, sweepPushes } from './push-dispatch';
-import { classCode } from './push-record';
+import { buildStudyRecords, classCode } from './push-record';
 import { createRegulatorProvider } from './regulator.provider';
 
 // The push pipeline against the regulator simulator over HTTP: the outbox written with the pass,
@@ -630,4 +631,50 @@ test('data correction of a lesson: a started lesson marked finished rolls the ho
     token,
   );
   expect(again.body.respDesc).toBe('该课时已完成');
+});
+
+test('the records of a batch are built together, each from its own enrolment, student and certificate', async () => {
+  const { trainClass } = await buildClass({ projectId, baseType: 'public' });
+  const first = await passedStudent({ classId: trainClass.id, realName: '赵一' });
+  const second = await passedStudent({ classId: trainClass.id, realName: '钱二' });
+  // The first has a class certificate, the second none (whatever passing issued is replaced).
+  await Certificate.destroy({ where: { projectId, myClassId: [first.enrolment.id, second.enrolment.id] } });
+  await Certificate.create({
+    projectId,
+    kind: 'CLASS',
+    accountId: first.accountId,
+    myClassId: first.enrolment.id,
+    classId: trainClass.id,
+    year: 2026,
+    certificateNo: `ZS${Date.now()}`,
+    verifyCode: 'AB12CD34',
+    studentName: '赵一',
+    idCardMasked: '1101**********0011',
+    className: trainClass.name,
+    publicTenths: 10,
+    specializedTenths: 0,
+    electiveTenths: 0,
+    issueDate: '2026-03-01',
+  });
+  await first.enrolment.update({ requiredTenths: 7 });
+  const pushes = [await pushOf(first.enrolment.id), await pushOf(second.enrolment.id)];
+  const records = await buildStudyRecords(
+    t.sequelize,
+    pushes.map((push) => ({ push, corrects: null })),
+    new Date('2026-03-05T02:00:00Z'),
+  );
+  expect(records.get(pushes[0]?.id ?? 0)).toMatchObject({
+    student: { name: '赵一', idNumber: first.idCardNo },
+    study: { hours: 0.7, result: 'COMPLETED' },
+    certificate: { number: expect.stringMatching(/^ZS\d+$/), issuedOn: '2026-03-01' },
+    reportedAt: '2026-03-05T10:00:00+08:00',
+  });
+  expect(records.get(pushes[1]?.id ?? 0)).toMatchObject({
+    student: { name: '钱二', idNumber: second.idCardNo },
+    study: { hours: 1 },
+    certificate: null,
+  });
+  // A push whose student is gone from its project has no record (the sender fails it DATA_MISSING).
+  const stray = RegulatorPush.build({ ...(pushes[1]?.get() ?? {}), id: -1, accountId: -1 });
+  expect((await buildStudyRecords(t.sequelize, [{ push: stray, corrects: null }], new Date())).size).toBe(0);
 });

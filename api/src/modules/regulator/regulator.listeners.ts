@@ -1,8 +1,8 @@
-import type { Sequelize, Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { listen } from '../../core/events';
-import { ledgerHead } from '../study/ledger';
-import { correctedHours } from '../study-report/correction.service';
+import { ledgerHeads } from '../study/ledger';
+import { correctedHoursTenths } from '../study-report/correction.service';
 import { type StudyCorrected, studyCorrected } from '../study-report/study-report.events';
 import { type EnrolmentPassed, enrolmentPassed } from '../train-class/my-class.events';
 import { RegulatorPush } from './push.model';
@@ -14,7 +14,6 @@ import {
   writeOriginalPushes,
 } from './push.service';
 import { addRecordSources } from './push-dispatch';
-import type { HoursOverride } from './push-record';
 
 /**
  * An enrolment that passed (or finished a class without an exam) is reported at once when its
@@ -53,20 +52,9 @@ async function pushCorrection(
   if (accepted) await writeCorrectionPush(scope, accepted, payload.correctedBy, transaction);
 }
 
-/** The reported hours: the newest hours correction, else what study credited. */
-const hoursOverride: HoursOverride = async (push, transaction) => {
-  const corrected = await correctedHours(
-    RegulatorPush.sequelize as Sequelize,
-    push.projectId,
-    push.myClassId,
-    transaction,
-  );
-  return corrected ? corrected.requiredTenths + corrected.electiveTenths : null;
-};
-
 /** Wires the regulator's listeners (once, by `modules/index.ts`). */
 export function listenRegulator(): void {
   listen(enrolmentPassed, pushOnPass);
   listen(studyCorrected, pushCorrection);
-  addRecordSources({ ledgerHead, hoursOverride });
+  addRecordSources({ ledgerHeads, hoursOverrides: correctedHoursTenths });
 }

@@ -155,12 +155,23 @@ export async function ledgerHead(
   myClassId: number,
   transaction?: Transaction,
 ): Promise<string | null> {
-  const [row] = await sequelize.query<{ hash: string }>(
-    `SELECT hash FROM study_ledger WHERE project_id = :projectId AND my_class_id = :myClassId
-      ORDER BY seq DESC LIMIT 1`,
-    { replacements: { projectId, myClassId }, type: QueryTypes.SELECT, transaction },
+  return (await ledgerHeads(sequelize, projectId, [myClassId], transaction)).get(myClassId) ?? null;
+}
+
+/** The ledger's newest hash of each enrolment of `myClassIds` that has entries. */
+export async function ledgerHeads(
+  sequelize: Sequelize,
+  projectId: number,
+  myClassIds: readonly number[],
+  transaction?: Transaction,
+): Promise<Map<number, string>> {
+  const rows = await sequelize.query<{ my_class_id: number; hash: string }>(
+    `SELECT DISTINCT ON (my_class_id) my_class_id, hash FROM study_ledger
+      WHERE project_id = :projectId AND my_class_id IN (:myClassIds)
+      ORDER BY my_class_id, seq DESC`,
+    { replacements: { projectId, myClassIds: [...myClassIds] }, type: QueryTypes.SELECT, transaction },
   );
-  return row?.hash ?? null;
+  return new Map(rows.map((row) => [row.my_class_id, row.hash]));
 }
 
 /** The hours (tenths) and status an enrolment stands at, as HOURS, OPENING and hour corrections record them. */
