@@ -102,7 +102,11 @@ export async function benchRegulatorPush(
 export function regulatorTargetLine(run: RegulatorBench): string {
   return (
     `regulator push: ${run.records} records all accepted in ${run.secondsToAllAccepted} s ` +
-    `(${run.secondsSending} s without the ${run.outageSeconds} s outage; target < 70 s: ${run.secondsSending < 70 ? 'met' : 'NOT MET'}), ` +
+    (run.outageSeconds > 0
+      ? // The issue's time is that of a run without an outage; after one, the circuit's pause and the
+        // backoff of what failed in it come on top.
+        `(${run.secondsSending} s without the ${run.outageSeconds} s outage; the < 70 s target is judged on a run without one: BENCH_REGULATOR_OUTAGE_SECONDS=0), `
+      : `(target < 70 s: ${run.secondsToAllAccepted < 70 ? 'met' : 'NOT MET'}), `) +
     `${run.duplicatesAtRegulator} duplicates at the regulator (${run.duplicatesAtRegulator === 0 ? 'met' : 'NOT MET'}), ` +
     `${run.deliveredBeforeOutage} delivered before the outage, ${run.deliveredDuringOutage} during, ` +
     `${run.deliveredAfterOutage} after it (all within ${run.secondsToRecover} s of its end), ${run.failed} given up, ` +
