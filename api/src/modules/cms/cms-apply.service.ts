@@ -19,6 +19,7 @@ import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
 import { abilitiesOf, authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
+import { namesById, rowsById } from '../../db/lookups';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
 import { PayOrder } from '../order/order.model';
@@ -83,38 +84,29 @@ export async function findApply(
 }
 
 /** The batches of applications, by id. */
-export async function batchesOf(
+export function batchesOf(
   projectId: number,
   applies: readonly CmsApply[],
   transaction?: Transaction,
 ): Promise<Map<number, CmsBatch>> {
-  const ids = [...new Set(applies.map((apply) => apply.batchId))];
-  const rows = ids.length ? await CmsBatch.findAll({ where: { projectId, id: ids }, transaction }) : [];
-  return new Map(rows.map((row) => [row.id, row]));
+  return rowsById(
+    CmsBatch,
+    applies.map((apply) => apply.batchId),
+    { where: { projectId }, transaction },
+  );
 }
 
 /** The sittings of applications, by id. */
-export async function sittingsOf(
+export function sittingsOf(
   projectId: number,
   applies: readonly CmsApply[],
   transaction?: Transaction,
 ): Promise<Map<number, CmsSitting>> {
-  const ids = [...new Set(applies.flatMap((apply) => (apply.sittingId ? [apply.sittingId] : [])))];
-  const rows = ids.length ? await CmsSitting.findAll({ where: { projectId, id: ids }, transaction }) : [];
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The names of units, by id. */
-export async function unitNamesOf(
-  projectId: number,
-  unitIds: readonly (number | null)[],
-  transaction?: Transaction,
-): Promise<Map<number, string>> {
-  const ids = [...new Set(unitIds.filter((id): id is number => id !== null))];
-  const rows = ids.length
-    ? await Unit.findAll({ attributes: ['id', 'name'], where: { projectId, id: ids }, transaction })
-    : [];
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return rowsById(
+    CmsSitting,
+    applies.map((apply) => apply.sittingId),
+    { where: { projectId }, transaction },
+  );
 }
 
 /** Names of accounts (staff who audited, acted), by id. */
@@ -156,10 +148,10 @@ async function applyRows(
   const projectId = scope.project.id;
   const batches = await batchesOf(projectId, applies, transaction);
   const sittings = await sittingsOf(projectId, applies, transaction);
-  const units = await unitNamesOf(
-    projectId,
+  const units = await namesById(
+    Unit,
     applies.map((apply) => apply.unitId),
-    transaction,
+    { where: { projectId }, transaction },
   );
   const auditors = await accountNames(
     projectId,

@@ -20,8 +20,9 @@ import { SKILL_LEVEL_LABELS } from '../../contract/my-certificate';
 import type { SendMsgCodeAnswer } from '../../contract/sms';
 import type { ActorScope, FileResult, Scope, TenantScope, UploadedFile } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
-import { abilitiesOf, authorize } from '../../core/policy';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
+import { namesById } from '../../db/lookups';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { findStudentByMobile, mobileRaceLost } from '../account/mobile.service';
 import { Role } from '../account/role.model';
@@ -37,16 +38,8 @@ import { chinaToday } from '../train-class/class-read';
 import { Unit } from '../unit/unit.model';
 import { CmsApply, CmsBatch, CmsFeeOrder } from './cms.model';
 import { CMS_APPLY_NOT_FOUND } from './cms.policy';
-import { presentMyApply } from './cms.presenter';
-import {
-  applyFacts,
-  applyPhoto,
-  batchesOf,
-  findApply,
-  moveApply,
-  sittingsOf,
-  unitNamesOf,
-} from './cms-apply.service';
+import { presentFeeOrder, presentMyApply, presentUnitOption } from './cms.presenter';
+import { applyFacts, applyPhoto, batchesOf, findApply, moveApply, sittingsOf } from './cms-apply.service';
 import { windowOpen } from './cms-batch.service';
 import { resultsOf } from './cms-result';
 
@@ -84,7 +77,7 @@ export async function unitOptions(scope: TenantScope, keyword: string | undefine
     order: [['name', 'ASC']],
     limit: 20,
   });
-  return units.map((unit) => ({ id: unit.id, name: unit.name }));
+  return units.map(presentUnitOption);
 }
 
 /**
@@ -430,14 +423,15 @@ async function unpaidOrdersOf(
   return byApply;
 }
 
-/** The candidate's applications as they see them. */
-async function presentMine(scope: ActorScope, applies: CmsApply[]): Promise<MyCmsApply[]> {
+/** The candidate's applications as they see them, with what they are shown with. */
+async function viewsOfMine(scope: ActorScope, applies: CmsApply[]): Promise<MyCmsApply[]> {
   const projectId = scope.project.id;
   const batches = await batchesOf(projectId, applies);
   const sittings = await sittingsOf(projectId, applies);
-  const units = await unitNamesOf(
-    projectId,
+  const units = await namesById(
+    Unit,
     applies.map((apply) => apply.unitId),
+    { where: { projectId } },
   );
   const unpaid = await unpaidOrdersOf(
     scope,
@@ -448,27 +442,21 @@ async function presentMine(scope: ActorScope, applies: CmsApply[]): Promise<MyCm
   const today = chinaToday(now);
   return applies.map((apply) => {
     const batch = batches.get(apply.batchId) as CmsBatch;
-    const facts = applyFacts(apply, batch, today);
     const open = (unpaid.get(apply.id) ?? []).find((order) => !order.expiresAt || order.expiresAt > now);
-    return presentMyApply(apply, {
+    return presentMyApply(scope, apply, {
       batch,
       unitName: apply.unitId ? (units.get(apply.unitId) ?? null) : null,
       sitting: apply.sittingId ? sittings.get(apply.sittingId) : undefined,
       unpaidOrderId: open?.id ?? null,
       result: results.get(apply.id) ?? null,
-      abilities: abilitiesOf(scope, {
-        resubmit: ['cms-apply.resubmit', facts],
-        pay: ['cms-apply.pay', facts],
-        cancel: ['cms-apply.cancel', facts],
-        ticket: ['cms-apply.ticket', facts],
-      }),
+      facts: applyFacts(apply, batch, today),
     });
   });
 }
 
 /** One application of the caller as they see it. */
 export async function viewMyApply(scope: ActorScope, apply: CmsApply): Promise<MyCmsApply> {
-  const [view] = await presentMine(scope, [apply]);
+  const [view] = await viewsOfMine(scope, [apply]);
   return view as MyCmsApply;
 }
 
@@ -482,7 +470,7 @@ export async function myApplies(scope: ActorScope): Promise<MyCmsApply[]> {
     ],
     limit: 100,
   });
-  return presentMine(scope, applies);
+  return viewsOfMine(scope, applies);
 }
 
 /** An application of the caller (another's reads as missing), locked when a transaction is given. */
@@ -621,13 +609,7 @@ export async function payApply(scope: ActorScope, id: number): Promise<CmsPayAns
     );
     return created;
   });
-  return {
-    orderId: order.id,
-    orderNo: order.orderNo,
-    status: order.status,
-    amount: order.totalFen,
-    expiresAt: order.expiresAt ? order.expiresAt.toISOString() : null,
-  };
+  return presentFeeOrder(order);
 }
 
 /** `cms-apply/my-photo`: the photo of the caller's application. */

@@ -8,16 +8,21 @@ import {
   type CmsBatchRow,
   type CmsCandidateRow,
   type CmsOrderRow,
+  type CmsPayAnswer,
   type CmsResult,
   type CmsSittingPlace,
   type CmsSittingRow,
   type CmsSubject as CmsSubjectView,
+  type CmsUnitOption,
   type MyCmsApply,
-  type MyCmsApplyAbilities,
 } from '../../contract/cms';
 import type { ScoreRow } from '../../contract/cms-score';
+import { abilitiesOf, type PolicyScope } from '../../core/policy';
 import type { PayOrder } from '../order/order.model';
+import type { Unit } from '../unit/unit.model';
 import type { CmsApply, CmsBatch, CmsScore, CmsSitting, CmsSubject } from './cms.model';
+import type { CmsApplyFacts } from './cms.policy';
+import './cms.policy';
 
 /** How the examinations' answers are shaped from their rows (the services read and decide). */
 
@@ -177,23 +182,26 @@ export function resultOf(
   return { subjects: rows.map((row) => row.view), passed, certificateNo, complete };
 }
 
-/** An application as its candidate sees it. */
-export function presentMyApply(
-  apply: CmsApply,
-  facts: {
-    batch: CmsBatch;
-    unitName: string | null;
-    sitting: CmsSitting | undefined;
-    unpaidOrderId: number | null;
-    result: CmsResult | null;
-    abilities: MyCmsApplyAbilities;
-  },
-): MyCmsApply {
+/** What an application is shown to its candidate with, beside the row (the service loads it). */
+export interface MyApplyContext {
+  batch: CmsBatch;
+  unitName: string | null;
+  sitting: CmsSitting | undefined;
+  /** Their open fee order (unpaid, not past its time), if any. */
+  unpaidOrderId: number | null;
+  result: CmsResult | null;
+  /** What the application policy reads of it today. */
+  facts: CmsApplyFacts;
+}
+
+/** An application as its candidate sees it, with 修改 / 缴费 / 撤销 / 准考证 as abilities. */
+export function presentMyApply(scope: PolicyScope, apply: CmsApply, context: MyApplyContext): MyCmsApply {
+  const { facts } = context;
   return {
     id: apply.id,
     batchId: apply.batchId,
-    batchName: facts.batch.name,
-    occupation: facts.batch.occupation,
+    batchName: context.batch.name,
+    occupation: context.batch.occupation,
     skillLevel: apply.skillLevel,
     status: apply.status,
     rejectReason: apply.rejectReason,
@@ -203,20 +211,42 @@ export function presentMyApply(
     education: apply.education,
     workYears: apply.workYears,
     unitId: apply.unitId,
-    unitName: facts.unitName,
+    unitName: context.unitName,
     hasPhoto: apply.photoKey !== null,
-    requiredFields: facts.batch.requiredFields,
-    fee: facts.batch.feeFen,
-    unpaidOrderId: facts.unpaidOrderId,
+    requiredFields: context.batch.requiredFields,
+    fee: context.batch.feeFen,
+    unpaidOrderId: context.unpaidOrderId,
     paidAt: iso(apply.paidAt),
     // The seat is the candidate's once the ticket is issued (staff may still move them before).
-    sitting: apply.ticketNo ? presentPlace(apply, facts.sitting) : null,
+    sitting: apply.ticketNo ? presentPlace(apply, context.sitting) : null,
     ticketNo: apply.ticketNo,
-    result: facts.result,
+    result: context.result,
     createdAt: apply.createdAt.toISOString(),
-    abilities: facts.abilities,
+    abilities: abilitiesOf(scope, {
+      resubmit: ['cms-apply.resubmit', facts],
+      pay: ['cms-apply.pay', facts],
+      cancel: ['cms-apply.cancel', facts],
+      ticket: ['cms-apply.ticket', facts],
+    }),
   };
 }
+
+/** The fee order a candidate pays for an application (`cms-apply/pay`). */
+export function presentFeeOrder(order: PayOrder): CmsPayAnswer {
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    amount: order.totalFen,
+    expiresAt: iso(order.expiresAt),
+  };
+}
+
+/** A unit the registration form offers as 工作单位. */
+export const presentUnitOption = (unit: Pick<Unit, 'id' | 'name'>): CmsUnitOption => ({
+  id: unit.id,
+  name: unit.name,
+});
 
 /** A sitting of the back office's list: `count` its seats taken and tickets issued. */
 export function presentSitting(
