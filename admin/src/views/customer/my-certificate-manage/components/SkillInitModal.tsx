@@ -6,13 +6,13 @@ import {
   type SkillInitInput,
   type SkillLevel,
 } from '@px/api/contract';
-import { Form, Input, InputNumber, Modal, message, Select } from 'antd';
+import { Form, Input, InputNumber, message, Select } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { listCertificateTemplates } from '../../../../api/certificate';
 import { getCertificateStudentOptions, initSkillCertificate } from '../../../../api/my-certificate';
 import { DateField } from '../../../../components/DateFields';
+import { FormModal } from '../../../../components/FormModal';
 import { VocationInput } from '../../../../components/VocationInput';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
 
 interface SkillValues {
   accountId?: number;
@@ -71,7 +71,6 @@ export function SkillInitModal({
   onIssued: (issued: CertificateDetail) => void;
 }) {
   const [form] = Form.useForm<SkillValues>();
-  const [saving, setSaving] = useState(false);
   const students = useStudentChoices(open);
   const [templates, setTemplates] = useState<{ value: number; label: string }[]>([]);
   useEffect(() => {
@@ -92,60 +91,51 @@ export function SkillInitModal({
       issuer: values.issuer?.trim() || undefined,
       templateId: values.templateId,
     };
-    setSaving(true);
-    try {
-      onIssued(await initSkillCertificate(input));
-      void message.success('技能证书已录入');
-      form.resetFields();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    onIssued(await initSkillCertificate(input));
+    void message.success('技能证书已录入');
   };
 
   return (
-    <Modal
+    <FormModal<SkillValues>
       title="录入技能证书"
       open={open}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={saving}
       okText="录入"
+      name="skill-init"
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
       destroyOnHidden
     >
-      <Form<SkillValues> form={form} name="skill-init" layout="vertical" onFinish={submit}>
-        <Form.Item name="accountId" label="学员" rules={[{ required: true, message: '请选择学员' }]}>
-          <Select
-            placeholder="输入姓名或身份证号搜索"
-            options={students.choices}
-            showSearch={{ filterOption: false, onSearch: students.search }}
-            notFoundContent="无匹配学员"
-          />
-        </Form.Item>
-        <Form.Item
-          name="skillName"
-          label="职业/工种"
-          rules={[{ required: true, whitespace: true, message: '请填写职业/工种' }]}
-        >
-          <VocationInput placeholder="如 电工（可从职业工种目录选择）" />
-        </Form.Item>
-        <Form.Item name="skillLevel" label="技能等级" rules={[{ required: true, message: '请选择技能等级' }]}>
-          <Select options={SKILL_LEVEL_OPTIONS} placeholder="请选择" />
-        </Form.Item>
-        <Form.Item name="score" label="考核成绩">
-          <InputNumber min={0} max={100} precision={0} placeholder="无成绩" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="assessDate" label="考核日期" rules={[{ required: true, message: '请选择考核日期' }]}>
-          <DateField style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="issuer" label="发证单位">
-          <Input maxLength={100} placeholder="默认为项目名称" />
-        </Form.Item>
-        <Form.Item name="templateId" label="证书模板">
-          <Select allowClear options={templates} placeholder="默认版式" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="accountId" label="学员" rules={[{ required: true, message: '请选择学员' }]}>
+        <Select
+          placeholder="输入姓名或身份证号搜索"
+          options={students.choices}
+          showSearch={{ filterOption: false, onSearch: students.search }}
+          notFoundContent="无匹配学员"
+        />
+      </Form.Item>
+      <Form.Item
+        name="skillName"
+        label="职业/工种"
+        rules={[{ required: true, whitespace: true, message: '请填写职业/工种' }]}
+      >
+        <VocationInput placeholder="如 电工（可从职业工种目录选择）" />
+      </Form.Item>
+      <Form.Item name="skillLevel" label="技能等级" rules={[{ required: true, message: '请选择技能等级' }]}>
+        <Select options={SKILL_LEVEL_OPTIONS} placeholder="请选择" />
+      </Form.Item>
+      <Form.Item name="score" label="考核成绩">
+        <InputNumber min={0} max={100} precision={0} placeholder="无成绩" style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="assessDate" label="考核日期" rules={[{ required: true, message: '请选择考核日期' }]}>
+        <DateField style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="issuer" label="发证单位">
+        <Input maxLength={100} placeholder="默认为项目名称" />
+      </Form.Item>
+      <Form.Item name="templateId" label="证书模板">
+        <Select allowClear options={templates} placeholder="默认版式" />
+      </Form.Item>
+    </FormModal>
   );
 }
