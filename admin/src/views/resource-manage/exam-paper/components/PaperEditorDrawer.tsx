@@ -23,7 +23,7 @@ import {
   TreeSelect,
   Typography,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { examCategoryCalls, getPaper, listExamQuestions, savePaper } from '../../../../api/exam';
 import type { FieldError } from '../../../../api/request';
@@ -48,6 +48,39 @@ import {
 import { QuestionPickerModal } from './QuestionPickerModal';
 
 const MODE_OPTIONS = PAPER_MODES.map((value) => ({ value, label: PAPER_MODE_LABEL[value] }));
+
+/** A score typed per question: half a point to 100, one decimal. */
+const SCORE_LIMITS = { min: 0.5, max: 100, precision: 1 };
+
+/** A rule's count of questions: 1 to 200. */
+const COUNT_LIMITS = { min: 1, max: 200, precision: 0 };
+
+/** A column of a number typed in each row (a score, a count), each box named by its row. */
+function numberColumn<Row>({
+  label,
+  limits,
+  value,
+  onChange,
+  ...column
+}: Pick<ColumnType<Row>, 'title' | 'key' | 'width'> & {
+  /** The box's accessible name from the row's index. */
+  label: (index: number) => string;
+  limits: typeof SCORE_LIMITS;
+  value: (row: Row) => number | null;
+  onChange: (index: number, value: number | null) => void;
+}): ColumnType<Row> {
+  return {
+    ...column,
+    render: (_value, row, index) => (
+      <InputNumber
+        aria-label={label(index)}
+        {...limits}
+        value={value(row)}
+        onChange={(typed) => onChange(index, typed)}
+      />
+    ),
+  };
+}
 
 /** 总分 x / 100, green at full marks. */
 function TotalLine({ total }: { total: number }) {
@@ -96,22 +129,15 @@ function FixedQuestions({
       ellipsis: true,
       render: (_value, row) => orDash(row.question.categoryName),
     },
-    {
+    numberColumn({
       title: '分值',
       key: 'score',
       width: 100,
-      render: (_value, row, index) => (
-        <InputNumber
-          aria-label={`第 ${index + 1} 题分值`}
-          min={0.5}
-          max={100}
-          step={1}
-          precision={1}
-          value={row.score}
-          onChange={(value) => set(index, value)}
-        />
-      ),
-    },
+      label: (index) => `第 ${index + 1} 题分值`,
+      limits: SCORE_LIMITS,
+      value: (row) => row.score,
+      onChange: set,
+    }),
     {
       title: '操作',
       key: 'actions',
@@ -237,36 +263,24 @@ function RandomRules({
         />
       ),
     },
-    {
+    numberColumn({
       title: '题目数量',
       key: 'count',
       width: 110,
-      render: (_value, rule, index) => (
-        <InputNumber
-          aria-label={`规则 ${index + 1} 题目数量`}
-          min={1}
-          max={200}
-          precision={0}
-          value={rule.count}
-          onChange={(count) => set(index, { count })}
-        />
-      ),
-    },
-    {
+      label: (index) => `规则 ${index + 1} 题目数量`,
+      limits: COUNT_LIMITS,
+      value: (rule) => rule.count,
+      onChange: (index, count) => set(index, { count }),
+    }),
+    numberColumn({
       title: '每题分值',
       key: 'score',
       width: 110,
-      render: (_value, rule, index) => (
-        <InputNumber
-          aria-label={`规则 ${index + 1} 每题分值`}
-          min={0.5}
-          max={100}
-          precision={1}
-          value={rule.score}
-          onChange={(score) => set(index, { score })}
-        />
-      ),
-    },
+      label: (index) => `规则 ${index + 1} 每题分值`,
+      limits: SCORE_LIMITS,
+      value: (rule) => rule.score,
+      onChange: (index, score) => set(index, { score }),
+    }),
     {
       title: '题库现有',
       key: 'available',

@@ -37,6 +37,13 @@ const formatRule = (name: RuleName): Rule => ({
 /** Single-line keys and ids never hold spaces at their ends. */
 const trimInput = (value: string | undefined) => (value ?? '').trim();
 
+/** An optional single-line key or id: trimmed, and checked against its format once something is typed. */
+const keyField = (field: Omit<GridField, 'name'> & { name: RuleName }): GridField => ({
+  normalize: trimInput,
+  rules: [formatRule(field.name)],
+  ...field,
+});
+
 const PUSH_MODE_OPTIONS = (['plain', 'safe'] as const).map((value) => ({
   value,
   label: PUSH_MODE_LABEL[value],
@@ -58,6 +65,28 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
   /** A stored secret says so; otherwise the placeholder tells the format. */
   const secretPlaceholder = (set: boolean | undefined, format: string) =>
     editing && set ? SECRET_SET_PLACEHOLDER : format;
+  /** A single-line secret, typed unseen and never filled in by the browser. */
+  const secretInput = (maxLength: number, set: boolean | undefined, format: string) => (
+    <Input.Password
+      autoComplete="new-password"
+      maxLength={maxLength}
+      placeholder={secretPlaceholder(set, format)}
+    />
+  );
+  /** A PEM key's whole text (an optional secret: checked against the format once pasted). */
+  const pemField = (
+    name: RuleName,
+    label: string,
+    extra: string,
+    set: boolean | undefined,
+    format: string,
+  ) => ({
+    name,
+    label,
+    extra,
+    rules: [formatRule(name)],
+    control: <Input.TextArea rows={5} spellCheck={false} placeholder={secretPlaceholder(set, format)} />,
+  });
 
   const save = async () => {
     setUnshown([]);
@@ -106,13 +135,7 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
       label: 'AppSecret',
       normalize: trimInput,
       rules: [{ required: !(editing && appSecretSet), message: '请输入 AppSecret' }, formatRule('appSecret')],
-      control: (
-        <Input.Password
-          autoComplete="new-password"
-          maxLength={32}
-          placeholder={secretPlaceholder(appSecretSet, '32位字母或数字')}
-        />
-      ),
+      control: secretInput(32, appSecretSet, '32位字母或数字'),
     },
     {
       key: 'serverUrl',
@@ -163,79 +186,43 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
         }),
         formatRule('encodingAesKey'),
       ],
-      control: (
-        <Input.Password
-          autoComplete="new-password"
-          maxLength={43}
-          placeholder={secretPlaceholder(aesKeySet, '43位字母或数字')}
-        />
-      ),
+      control: secretInput(43, aesKeySet, '43位字母或数字'),
     },
   ];
 
   const payFields: GridField[] = [
-    {
-      name: 'mchId',
-      label: '商户号',
-      normalize: trimInput,
-      rules: [formatRule('mchId')],
-      control: <Input maxLength={12} placeholder="8-12位数字" />,
-    },
-    {
+    keyField({ name: 'mchId', label: '商户号', control: <Input maxLength={12} placeholder="8-12位数字" /> }),
+    keyField({
       name: 'mchSerialNo',
       label: '商户证书序列号',
       extra: '商户平台「账户中心 › API安全」中商户API证书的序列号',
-      normalize: trimInput,
-      rules: [formatRule('mchSerialNo')],
       control: <Input maxLength={64} placeholder="十六进制字符" />,
-    },
-    {
+    }),
+    keyField({
       name: 'apiV3Key',
       label: 'APIv3密钥',
-      normalize: trimInput,
-      rules: [formatRule('apiV3Key')],
-      control: (
-        <Input.Password
-          autoComplete="new-password"
-          maxLength={32}
-          placeholder={secretPlaceholder(wxapp?.apiV3KeySet, '32位字母或数字')}
-        />
-      ),
-    },
-    {
+      control: secretInput(32, wxapp?.apiV3KeySet, '32位字母或数字'),
+    }),
+    keyField({
       name: 'platformSerialNo',
       label: '微信支付公钥ID',
       extra: '商户平台「API安全 › 微信支付公钥」中的公钥ID，如 PUB_KEY_ID_ 开头',
-      normalize: trimInput,
-      rules: [formatRule('platformSerialNo')],
       control: <Input maxLength={64} placeholder="PUB_KEY_ID_..." />,
-    },
-    {
-      name: 'mchPrivateKey',
-      label: '商户私钥',
-      extra: 'apiclient_key.pem 的全部内容',
-      rules: [formatRule('mchPrivateKey')],
-      control: (
-        <Input.TextArea
-          rows={5}
-          spellCheck={false}
-          placeholder={secretPlaceholder(wxapp?.mchPrivateKeySet, '-----BEGIN PRIVATE KEY-----')}
-        />
-      ),
-    },
-    {
-      name: 'platformPublicKey',
-      label: '微信支付公钥',
-      extra: 'pub_key.pem 的全部内容',
-      rules: [formatRule('platformPublicKey')],
-      control: (
-        <Input.TextArea
-          rows={5}
-          spellCheck={false}
-          placeholder={secretPlaceholder(wxapp?.platformPublicKeySet, '-----BEGIN PUBLIC KEY-----')}
-        />
-      ),
-    },
+    }),
+    pemField(
+      'mchPrivateKey',
+      '商户私钥',
+      'apiclient_key.pem 的全部内容',
+      wxapp?.mchPrivateKeySet,
+      '-----BEGIN PRIVATE KEY-----',
+    ),
+    pemField(
+      'platformPublicKey',
+      '微信支付公钥',
+      'pub_key.pem 的全部内容',
+      wxapp?.platformPublicKeySet,
+      '-----BEGIN PUBLIC KEY-----',
+    ),
   ];
 
   const actions = (
