@@ -10,6 +10,7 @@ import {
 } from '../../contract/exam-question';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { checkQuestionAnswer } from '../course/question.service';
@@ -106,21 +107,7 @@ export async function pageQuestions(
     Object.assign(where, { categoryId: await examCategories.subtreeIdsOf(scope, input.categoryId) });
   if (input.type) Object.assign(where, { type: input.type });
   if (input.keyword) Object.assign(where, { content: { [Op.iLike]: containsPattern(input.keyword) } });
-  const { rows, count } = await ExamQuestion.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await questionItems(scope, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return newestFirstPage(ExamQuestion, where, input, (rows) => questionItems(scope, rows));
 }
 
 /** `exam-question/detail`. Throws BusinessError 试题不存在. */

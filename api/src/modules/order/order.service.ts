@@ -20,7 +20,7 @@ import type {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
-import { newestFirstList } from '../../core/newest-first';
+import { NEWEST_FIRST, newestFirstList, newestFirstPage } from '../../core/newest-first';
 import { abilitiesOf, gatherFacts } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { namesById } from '../../db/lookups';
@@ -301,21 +301,7 @@ export async function pageMyOrders(
     kind: 'CLASS',
     ...(input.status ? { status: input.status } : {}),
   };
-  const { rows, count } = await PayOrder.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await orderViews(scope, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return newestFirstPage(PayOrder, where, input, (rows) => orderViews(scope, rows));
 }
 
 /** `order/check-wait-pay`: the student's newest UNPAID order that can still be paid, or null. */
@@ -328,10 +314,7 @@ export async function findWaitPay(scope: ActorScope, now = new Date()): Promise<
       status: 'UNPAID',
       expiresAt: { [Op.gt]: now },
     },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
+    order: NEWEST_FIRST,
   });
   return { order: order ? await orderView(scope, order) : null };
 }
