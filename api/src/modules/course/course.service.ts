@@ -13,6 +13,7 @@ import {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { Resource } from '../resource/resource.model';
@@ -54,26 +55,14 @@ export async function listCourses(
     ...(input.teacherName ? { teacherName: { [Op.iLike]: containsPattern(input.teacherName) } } : {}),
     ...(categoryIds ? { categoryId: categoryIds } : {}),
   };
-  const { rows, count } = await Course.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
+  return newestFirstPage(Course, where, input, async (rows) => {
+    const paths = await courseCategories.categoryPaths(scope);
+    const counts = await lessonCounts(
+      scope,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => presentCourse(row, paths, counts.get(row.id) ?? 0));
   });
-  const paths = await courseCategories.categoryPaths(scope);
-  const counts = await lessonCounts(
-    scope,
-    rows.map((row) => row.id),
-  );
-  return {
-    list: rows.map((row) => presentCourse(row, paths, counts.get(row.id) ?? 0)),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 /** One course of the project with its lessons in order. Throws BusinessError 课程不存在. */

@@ -16,6 +16,7 @@ import {
 import { EXAM_QUESTION_TYPE_LABEL, type ExamQuestionType } from '../../contract/exam-question';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import {
@@ -172,23 +173,16 @@ export async function pagePapers(
   const where: WhereOptions<ExamPaper> = { projectId: scope.project.id };
   if (input.name) Object.assign(where, { name: { [Op.iLike]: containsPattern(input.name) } });
   if (input.mode) Object.assign(where, { mode: input.mode });
-  const { rows, count } = await ExamPaper.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
+  return newestFirstPage(ExamPaper, where, input, async (rows) => {
+    const classes = await classCounts(
+      scope.project.id,
+      rows.map((row) => row.id),
+    );
+    const list: PaperItem[] = [];
+    for (const paper of rows)
+      list.push(presentPaper(paper, await totalTenths(paper), classes.get(paper.id) ?? 0));
+    return list;
   });
-  const classes = await classCounts(
-    scope.project.id,
-    rows.map((row) => row.id),
-  );
-  const list: PaperItem[] = [];
-  for (const paper of rows)
-    list.push(presentPaper(paper, await totalTenths(paper), classes.get(paper.id) ?? 0));
-  return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
 /** `exam-paper/detail` (and the answer of `save`). Throws BusinessError 试卷不存在. */

@@ -18,7 +18,7 @@ import {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
-import { newestFirstList } from '../../core/newest-first';
+import { newestFirstList, newestFirstPage } from '../../core/newest-first';
 import { abilitiesOf, authorize, judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
@@ -371,17 +371,12 @@ export async function myInvoices(
   scope: ActorScope,
   input: { pageNum: number; pageSize: number },
 ): Promise<PageAnswer<InvoiceView>> {
-  const { rows, count } = await Invoice.findAndCountAll({
-    where: { projectId: scope.project.id, accountId: scope.principal.accountId },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const list = await studentViews(scope, rows);
-  return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return newestFirstPage(
+    Invoice,
+    { projectId: scope.project.id, accountId: scope.principal.accountId },
+    input,
+    (rows) => studentViews(scope, rows),
+  );
 }
 
 /** The project's invoice; refused like a missing one otherwise. */

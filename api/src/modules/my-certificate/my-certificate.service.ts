@@ -22,6 +22,7 @@ import {
 } from '../../contract/my-certificate';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { abilitiesOf, authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
@@ -143,21 +144,9 @@ export async function pageCertificates(
     });
     where.push({ accountId: accounts.map((account) => account.id) });
   }
-  const { rows, count } = await Certificate.findAndCountAll({
-    where: { [Op.and]: where },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: rows.map((row) => ({ ...presentItem(row), abilities: certificateAbilities(scope, row) })),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return newestFirstPage(Certificate, { [Op.and]: where }, input, async (rows) =>
+    rows.map((row) => ({ ...presentItem(row), abilities: certificateAbilities(scope, row) })),
+  );
 }
 
 /** A certificate's detail: its template and reprints read, shaped by the presenter. */

@@ -10,6 +10,7 @@ import type {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { resourceDeleting } from './resource.events';
@@ -50,22 +51,10 @@ export async function listResources(
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(categoryIds ? { categoryId: categoryIds } : {}),
   };
-  const { rows, count } = await Resource.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
+  return newestFirstPage(Resource, where, input, async (rows) => {
+    const paths = await resourceCategories.categoryPaths(scope);
+    return rows.map((row) => presentResource(row, paths));
   });
-  const paths = await resourceCategories.categoryPaths(scope);
-  return {
-    list: rows.map((row) => presentResource(row, paths)),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 /** One resource of the project. Throws BusinessError 视频不存在. */

@@ -13,6 +13,7 @@ import type {
 } from '../../contract/unit-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { namesById, rowsById } from '../../db/lookups';
@@ -156,16 +157,12 @@ export async function pageUnitClasses(
         }
       : {}),
   };
-  const { rows, count } = await UnitClass.findAndCountAll({
-    where: { [Op.and]: [visibleWhere(scope), where] } as WhereOptions<UnitClass>,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return { list: await present(scope, rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return newestFirstPage(
+    UnitClass,
+    { [Op.and]: [visibleWhere(scope), where] } as WhereOptions<UnitClass>,
+    input,
+    (rows) => present(scope, rows),
+  );
 }
 
 /** One unit class. */

@@ -13,6 +13,7 @@ import type {
 import { UNIT_IMPORT_FINISHED } from '../../contract/unit-import';
 import type { ActorScope, FileResult } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { namesById, rowsById } from '../../db/lookups';
@@ -119,16 +120,7 @@ export async function pageBatchOrders(
     ...(input.status ? { status: input.status } : {}),
     ...(input.batchNo ? { batchNo: input.batchNo } : {}),
   } as WhereOptions<BatchOrder>;
-  const { rows, count } = await BatchOrder.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return { list: await present(scope, rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return newestFirstPage(BatchOrder, where, input, (rows) => present(scope, rows));
 }
 
 /** `batch-order/detail`. */

@@ -11,6 +11,7 @@ import {
 import { type ActorScope, FileResult, type UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { cursorBatches } from '../../core/export-cursor';
+import { newestFirstPage } from '../../core/newest-first';
 import { readTemplateRows, streamXlsx, XLSX_MIME } from '../../core/xlsx';
 import { namesById } from '../../db/lookups';
 import { audit } from '../audit/audit.service';
@@ -188,16 +189,7 @@ export async function pageImports(
     ...(input.unitClassId ? { unitClassId: input.unitClassId } : {}),
     ...(input.statuses?.length ? { status: input.statuses } : {}),
   } as WhereOptions<UnitImport>;
-  const { rows, count } = await UnitImport.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return { list: await present(rows), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return newestFirstPage(UnitImport, where, input, present);
 }
 
 /** A refused row of the error file. */
