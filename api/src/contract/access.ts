@@ -66,6 +66,19 @@ export const platform = <const P extends readonly MenuUrl[]>(...permission: P) =
   }) as const satisfies CallAccess;
 
 /**
+ * Platform staff (role system 1, every project) or project staff (2, their own), granted one of the
+ * pages. No tenant is resolved by the router (platform staff have none): the service binds project
+ * staff to their own project.
+ */
+export const platformOrStaff = <const P extends readonly MenuUrl[]>(...permission: P) =>
+  ({
+    auth: 'signed-in',
+    roles: [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT],
+    permission,
+    tenant: 'none',
+  }) as const satisfies CallAccess;
+
+/**
  * Project staff or unit managers (role systems 2 and 4) in their project, granted one of the pages.
  * The router lets both in; the module's record policy then narrows a unit manager to their own
  * unit's rows (e.g. `modules/unit/unit.policy.ts`).

@@ -6,6 +6,8 @@ import { answer, defineCalls } from './call';
 import {
   type PageAnswer,
   type RecordStatus,
+  zIdInput,
+  zIdStatusInput,
   zInput,
   zOptional,
   zOptionalText,
@@ -65,10 +67,10 @@ export const accountAddInput = z.object({
 export type AccountAddInput = z.input<typeof accountAddInput>;
 
 /** `account/disable`: enables or disables an account. */
-export const accountDisableInput = z.object({ id: zInput.id(), status: zStatus });
+export const accountDisableInput = zIdStatusInput;
 
 /** `account/delete`. */
-export const accountIdInput = z.object({ id: zInput.id() });
+export const accountIdInput = zIdInput;
 
 /** `account/reset-password`: a new encrypted password, or none for a random one. */
 export const accountResetPasswordInput = z.object({

@@ -4,6 +4,8 @@ import { answer, defineCalls } from './call';
 import {
   type PageAnswer,
   type RecordStatus,
+  zIdInput,
+  zIdStatusInput,
   zInput,
   zOptional,
   zPage,
@@ -72,10 +74,10 @@ export const bannerPageInput = z.object({
 });
 
 /** `banner/delete`: one banner of the project. */
-export const bannerIdInput = z.object({ id: zInput.id() });
+export const bannerIdInput = zIdInput;
 
 /** `banner/status`: enables or disables a banner. */
-export const bannerStatusInput = z.object({ id: zInput.id(), status: zStatus });
+export const bannerStatusInput = zIdStatusInput;
 
 /** `banner/sort`: every banner of the project, in the new display order. */
 export const bannerSortInput = z.object({

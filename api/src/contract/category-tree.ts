@@ -1,7 +1,7 @@
 import type { Answer } from '@px/config';
 import { z } from 'zod';
 import { answer, type CallAccess } from './call';
-import { zInput, zOptional, zRequiredText } from './common';
+import { zIdInput, zInput, zOptional, zRequiredText } from './common';
 
 /** How deep a category tree may grow (a root category is level 1). */
 export const CATEGORY_TREE_MAX_DEPTH = 5;
@@ -55,7 +55,7 @@ export type CategoryDragInput = z.input<typeof categoryDragInput>;
 export const categoryTreeInput = z.object({});
 
 /** `…/category-delete`: one category of the project (with everything under it). */
-export const categoryIdInput = z.object({ id: zInput.id() });
+export const categoryIdInput = zIdInput;
 
 /**
  * The four calls of a category tree in a call family (resources, courses), to spread into its

@@ -4,6 +4,8 @@ import { answer, defineCalls, fileAnswer } from './call';
 import {
   type PageAnswer,
   type RecordStatus,
+  zIdInput,
+  zIdStatusInput,
   zInput,
   zOptional,
   zPage,
@@ -220,10 +222,10 @@ export const certificateTemplatePageInput = z.object({
 });
 
 /** `certificate/template-get` and `template-delete`: one template of the project. */
-export const certificateTemplateIdInput = z.object({ id: zInput.id() });
+export const certificateTemplateIdInput = zIdInput;
 
 /** `certificate/template-status`: enables or disables a template (a disabled one is not offered to new classes). */
-export const certificateTemplateStatusInput = z.object({ id: zInput.id(), status: zStatus });
+export const certificateTemplateStatusInput = zIdStatusInput;
 
 /** `certificate/template-background`: the stored background image of `key` (of the caller's project). */
 export const certificateBackgroundInput = z.object({

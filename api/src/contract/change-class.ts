@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls } from './call';
-import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zAuditInput,
+  zEmptyAsAbsent,
+  zIdInput,
+  zInput,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 
 /**
  * Class changes (转班, docs/product-decisions.md "Class changes"): a student asks to move a paid
@@ -121,28 +131,16 @@ export const changeClassMyListInput = z.object({ ...zPage });
 /** `change-class/page`: the project's applications, newest first. */
 export const changeClassPageInput = z.object({
   ...zPage,
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(CHANGE_CLASS_STATUS, { error: '状态不正确' }).optional(),
-  ),
+  status: zEmptyAsAbsent(z.enum(CHANGE_CLASS_STATUS, { error: '状态不正确' })),
   /** Name, ID number or mobile of the student. */
   keyword: zOptionalText(50),
 });
 export type ChangeClassPage = PageAnswer<ChangeClassView>;
 
-export const changeClassIdInput = z.object({ id: zInput.id() });
+export const changeClassIdInput = zIdInput;
 
 /** `change-class/audit` (body): approve (the change happens) or reject with a remark. */
-export const changeClassAuditInput = z
-  .object({
-    id: zInput.id(),
-    pass: z.boolean({ error: '请选择通过或驳回' }),
-    remark: zOptionalText(200),
-  })
-  .refine((input) => input.pass || (input.remark ?? '').length > 0, {
-    path: ['remark'],
-    error: '驳回时请填写原因',
-  });
+export const changeClassAuditInput = zAuditInput;
 
 /** `change-class/cancel` (body): the back office withdraws a pending application. */
 export const changeClassCancelInput = z.object({

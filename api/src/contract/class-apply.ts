@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls } from './call';
-import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zAuditInput,
+  zEmptyAsAbsent,
+  zInput,
+  zOptionalText,
+  zPage,
+} from './common';
 
 /**
  * Enrolment applications (报名申请, docs/product-decisions.md "Enrolment applications"): a class
@@ -68,10 +76,7 @@ export interface ClassApplyRow extends Abilities<'approve' | 'reject'> {
 /** `class-apply/page`: the project's applications, pending first, newest first. */
 export const classApplyPageInput = z.object({
   ...zPage,
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(CLASS_APPLY_STATUS, { error: '状态不正确' }).optional(),
-  ),
+  status: zEmptyAsAbsent(z.enum(CLASS_APPLY_STATUS, { error: '状态不正确' })),
   classId: zInput.optionalId(),
   /** Name, ID number or mobile of the student. */
   student: zOptionalText(50),
@@ -79,16 +84,7 @@ export const classApplyPageInput = z.object({
 export type ClassApplyPage = PageAnswer<ClassApplyRow>;
 
 /** `class-apply/audit` (body): approve, or reject with a remark the student reads. */
-export const classApplyAuditInput = z
-  .object({
-    id: zInput.id(),
-    pass: z.boolean({ error: '请选择通过或驳回' }),
-    remark: zOptionalText(200),
-  })
-  .refine((input) => input.pass || (input.remark ?? '').length > 0, {
-    path: ['remark'],
-    error: '驳回时请填写原因',
-  });
+export const classApplyAuditInput = zAuditInput;
 
 export const CLASS_APPLY_PAGE = '/train-manage/class-apply' as const;
 

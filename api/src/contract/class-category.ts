@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls } from './call';
-import { zInput, zRequiredText } from './common';
+import { zIdInput, zInput, zRequiredText } from './common';
 
 /**
  * The base class types every project has (domain: public 公需 / specialized 专业), in their order.
@@ -51,7 +51,7 @@ export interface ClassCategoryItem {
 }
 
 /** `class/category-find`, `class/category-delete`: one category of the project. */
-export const classCategoryIdInput = z.object({ id: zInput.id() });
+export const classCategoryIdInput = zIdInput;
 
 /**
  * `class/category-save`: creates a category under `parentId` (a base type gives a major type, a major

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { staff, visitor } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { CMS_SCORE_PAGE, type CmsResult } from './cms';
-import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zEmptyAsAbsent,
+  zInput,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import type { SkillLevel } from './my-certificate';
 
 /**
@@ -26,10 +34,7 @@ export const SCORE_IMPORT_FIXED_COLUMNS = [
 /** How an absent candidate's score is written in the template. */
 export const SCORE_ABSENT_TEXT = '缺考';
 
-const resultFilter = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.enum(['PASS', 'FAIL', 'MISSING'], { error: '成绩结果不正确' }).optional(),
-);
+const resultFilter = zEmptyAsAbsent(z.enum(['PASS', 'FAIL', 'MISSING'], { error: '成绩结果不正确' }));
 
 /** `score/query` and `score/export`: a batch's registered candidates and their scores. */
 export const scoreFilterFields = {

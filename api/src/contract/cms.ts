@@ -6,6 +6,8 @@ import {
   type Abilities,
   type PageAnswer,
   zBoolean,
+  zEmptyAsAbsent,
+  zIdInput,
   zIdList,
   zInput,
   zOptional,
@@ -15,9 +17,9 @@ import {
 } from './common';
 import type { LoginAnswer } from './login';
 import { SKILL_LEVELS, type SkillLevel } from './my-certificate';
-import type { OrderStatus } from './order';
+import { ORDER_STATUS, type OrderStatus } from './order';
 import { type SendMsgCodeAnswer, zMsgCode } from './sms';
-import { dateRangeInOrder, zCalendarDate } from './train-plan';
+import { CREATED_IN_ORDER, zCalendarDate, zCreatedRange } from './train-plan';
 import { zScene } from './wechat';
 
 /**
@@ -89,15 +91,7 @@ const zMark = (label: string) =>
     });
 
 const zLevel = z.enum(SKILL_LEVELS, { error: '等级不正确' });
-const zStatusFilter = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z.enum(CMS_APPLY_STATUS, { error: '报名状态不正确' }).optional(),
-);
-const zOptionalDate = (label: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    zCalendarDate(label).optional(),
-  );
+const zStatusFilter = zEmptyAsAbsent(z.enum(CMS_APPLY_STATUS, { error: '报名状态不正确' }));
 
 // ---------------------------------------------------------------------------------------------
 // Batches
@@ -204,10 +198,10 @@ export interface CmsBatchRow {
 export const cmsBatchPageInput = z.object({
   ...zPage,
   name: zOptionalText(100),
-  enabled: z.preprocess((value) => (value === '' ? undefined : value), zBoolean().optional()),
+  enabled: zEmptyAsAbsent(zBoolean()),
 });
 
-export const cmsIdInput = z.object({ id: zInput.id() });
+export const cmsIdInput = zIdInput;
 export const cmsBatchIdInput = z.object({ batchId: zInput.id() });
 
 /** A batch to choose (the other CMS pages' batch selector). */
@@ -245,21 +239,16 @@ export interface OpenCmsBatch {
 const applyFilterFields = {
   batchId: zInput.optionalId(),
   status: zStatusFilter,
-  skillLevel: z.preprocess((value) => (value === '' ? undefined : value), zLevel.optional()),
+  skillLevel: zEmptyAsAbsent(zLevel),
   /** Name (part), ID number or mobile (exact). */
   student: zOptionalText(50),
-  createdFrom: zOptionalDate('开始日期'),
-  createdTo: zOptionalDate('结束日期'),
+  ...zCreatedRange,
 };
 
 /** `cms-apply/page` and `cms-apply/export`: the applications, filtered. */
-export const cmsApplyFiltersInput = z
-  .object(applyFilterFields)
-  .refine(...dateRangeInOrder('createdFrom', 'createdTo'));
+export const cmsApplyFiltersInput = z.object(applyFilterFields).refine(...CREATED_IN_ORDER);
 export type CmsApplyFilters = z.input<typeof cmsApplyFiltersInput>;
-export const cmsApplyPageInput = z
-  .object({ ...zPage, ...applyFilterFields })
-  .refine(...dateRangeInOrder('createdFrom', 'createdTo'));
+export const cmsApplyPageInput = z.object({ ...zPage, ...applyFilterFields }).refine(...CREATED_IN_ORDER);
 
 export type CmsApplyAbilities = Abilities<'approve' | 'reject'>;
 
@@ -474,10 +463,7 @@ export const cmsCandidatePageInput = z.object({
   ...zPage,
   batchId: zInput.id(),
   sittingId: zInput.optionalId(),
-  seated: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(['YES', 'NO'], { error: '排座状态不正确' }).optional(),
-  ),
+  seated: zEmptyAsAbsent(z.enum(['YES', 'NO'], { error: '排座状态不正确' })),
   student: zOptionalText(50),
 });
 
@@ -522,18 +508,12 @@ export const cmsSittingIdInput = z.object({ sittingId: zInput.id() });
 
 const cmsOrderFilterFields = {
   batchId: zInput.optionalId(),
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(['UNPAID', 'PAID', 'CLOSED', 'REFUNDING', 'REFUNDED'], { error: '订单状态不正确' }).optional(),
-  ),
+  status: zEmptyAsAbsent(z.enum(ORDER_STATUS, { error: '订单状态不正确' })),
   orderNo: zOptionalText(64),
   student: zOptionalText(50),
-  createdFrom: zOptionalDate('开始日期'),
-  createdTo: zOptionalDate('结束日期'),
+  ...zCreatedRange,
 };
-export const cmsOrderPageInput = z
-  .object({ ...zPage, ...cmsOrderFilterFields })
-  .refine(...dateRangeInOrder('createdFrom', 'createdTo'));
+export const cmsOrderPageInput = z.object({ ...zPage, ...cmsOrderFilterFields }).refine(...CREATED_IN_ORDER);
 
 /** A fee order of an application. */
 export interface CmsOrderRow {

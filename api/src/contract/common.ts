@@ -89,6 +89,32 @@ export const RECORD_STATUS = ['ENABLED', 'DISABLED'] as const;
 export type RecordStatus = (typeof RECORD_STATUS)[number];
 export const zStatus = z.enum(RECORD_STATUS, { error: '状态应为 ENABLED 或 DISABLED' });
 
+/** The input of a call on one row: `{ id }`. */
+export const zIdInput = z.object({ id: zInput.id() });
+
+/** The input of enabling or disabling one row: `{ id, status }`. */
+export const zIdStatusInput = z.object({ id: zInput.id(), status: zStatus });
+
+/** An approval of one row (`…/audit`): pass, or reject with a remark (required then). */
+export const zAuditInput = z
+  .object({
+    id: zInput.id(),
+    pass: z.boolean({ error: '请选择通过或驳回' }),
+    remark: zOptionalText(200),
+  })
+  .refine((input) => input.pass || (input.remark ?? '').length > 0, {
+    path: ['remark'],
+    error: '驳回时请填写原因',
+  });
+
+/** An optional filter of a form that sends empty text for none: `''` counts as absent. */
+export const zEmptyAsAbsent = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** An optional field of a form that sends empty text or null for none: both count as absent. */
+export const zEmptyOrNullAsAbsent = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
 /**
  * A list of strings from a JSON array or from comma-separated text (`a,b`), trimmed, blanks and
  * repeats dropped.

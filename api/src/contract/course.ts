@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls } from './call';
 import { type CategoryItem, categoryTreeCalls } from './category-tree';
-import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import { type PageAnswer, zIdInput, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 
 /** A course category as `course/category-save` answers it. */
 export type CourseCategoryItem = CategoryItem;
@@ -15,7 +15,7 @@ export interface CourseCategoryNode extends CourseCategoryItem {
 }
 
 /** `course/category-delete`, `course/get`, `course/delete`, `resource/question-delete`. */
-export const courseIdInput = z.object({ id: zInput.id() });
+export const courseIdInput = zIdInput;
 
 /** A course's state: only PUBLISHED courses can be put into classes and shown to students. */
 export const COURSE_STATUS = ['DRAFT', 'PUBLISHED'] as const;

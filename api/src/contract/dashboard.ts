@@ -1,7 +1,7 @@
-import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
-import { answer, type CallAccess, defineCalls, fileAnswer } from './call';
-import { type Abilities, zInput } from './common';
+import { platformOrStaff } from './access';
+import { answer, defineCalls, fileAnswer } from './call';
+import { type Abilities, zEmptyAsAbsent, zInput } from './common';
 import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /**
@@ -73,18 +73,11 @@ export const DASHBOARD_MAX_DAYS = 731;
  */
 const dashboardViewers = <const P extends readonly ('/dashboard/index' | '/dashboard/refresh')[]>(
   ...permission: P
-) =>
-  ({
-    auth: 'signed-in',
-    roles: [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT],
-    permission,
-    tenant: 'none',
-  }) as const satisfies CallAccess;
+) => platformOrStaff(...permission);
 
 const projectField = { projectId: zInput.optionalId() };
 
-const optionalDay = (label: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), zCalendarDate(label).optional());
+const optionalDay = (label: string) => zEmptyAsAbsent(zCalendarDate(label));
 
 /** The period of figures: from / to (`YYYY-MM-DD`, China's days, inclusive; default the last 30 days). */
 const periodFields = { ...projectField, from: optionalDay('开始日期'), to: optionalDay('结束日期') };

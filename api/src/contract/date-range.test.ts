@@ -1,8 +1,10 @@
 import type { z } from 'zod';
+import { cmsApplyPageInput, cmsOrderPageInput } from './cms';
 import { invoicePageInput } from './invoice';
 import { invoiceOrderPageInput } from './invoice-orders';
 import { orderPageInput } from './order';
 import { refundApplyPageInput } from './refund-apply';
+import { pushReportListInput } from './regulator-push';
 import { resourceUploadErrorQueryInput } from './resource';
 import { studentListInput } from './student';
 
@@ -14,6 +16,9 @@ const RANGES: [string, z.ZodType, string, string][] = [
   ['invoice/page', invoicePageInput, 'createdFrom', 'createdTo'],
   ['invoice/order-page', invoiceOrderPageInput, 'paidFrom', 'paidTo'],
   ['student/list', studentListInput, 'createdFrom', 'createdTo'],
+  ['cms-apply/page', cmsApplyPageInput, 'createdFrom', 'createdTo'],
+  ['cms-order/page', cmsOrderPageInput, 'createdFrom', 'createdTo'],
+  ['my-class-push-log/report-list', pushReportListInput, 'createdFrom', 'createdTo'],
   ['resource/error-import-video', resourceUploadErrorQueryInput, 'startDate', 'endDate'],
 ];
 

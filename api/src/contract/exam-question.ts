@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type CategoryItem, categoryTreeCalls } from './category-tree';
-import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import { type PageAnswer, zIdInput, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 import { OPTION_LETTERS } from './course';
 
 /**
@@ -43,7 +43,7 @@ export interface ExamCategoryNode extends ExamCategoryItem {
 }
 
 /** One record of the project by id (`…/detail`, `…/delete`, `…/preview`). */
-export const examIdInput = z.object({ id: zInput.id() });
+export const examIdInput = zIdInput;
 
 /**
  * `exam-question/save`: creates (without `id`) or edits a question. SINGLE and MULTIPLE take 2..6

@@ -1,7 +1,7 @@
-import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
-import { answer, type CallAccess, defineCalls } from './call';
-import { type Abilities, type PageAnswer, zPage, zRequiredText } from './common';
+import { platformOrStaff } from './access';
+import { answer, defineCalls } from './call';
+import { type Abilities, type PageAnswer, zEmptyAsAbsent, zPage, zRequiredText } from './common';
 
 /**
  * 异常记录 (`/exception-manage/list`, issue 24; docs/product-decisions.md "Exception log"): the
@@ -73,14 +73,8 @@ export interface ExceptionLogDetail extends ExceptionLogRow {
 
 export const exceptionLogPageInput = z.object({
   ...zPage,
-  source: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(EXCEPTION_LOG_SOURCE, { error: '异常类型不正确' }).optional(),
-  ),
-  state: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(EXCEPTION_LOG_STATE, { error: '状态不正确' }).optional(),
-  ),
+  source: zEmptyAsAbsent(z.enum(EXCEPTION_LOG_SOURCE, { error: '异常类型不正确' })),
+  state: zEmptyAsAbsent(z.enum(EXCEPTION_LOG_STATE, { error: '状态不正确' })),
 });
 export type ExceptionLogPage = PageAnswer<ExceptionLogRow>;
 
@@ -97,12 +91,7 @@ export const EXCEPTION_LOG_PAGE = '/exception-manage/list' as const;
  * Platform staff (every project) or project staff (their project), granted the page. No tenant is
  * resolved by the router: the service binds project staff to their own project.
  */
-const exceptionLogReaders = {
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT],
-  permission: [EXCEPTION_LOG_PAGE],
-  tenant: 'none',
-} as const satisfies CallAccess;
+const exceptionLogReaders = platformOrStaff(EXCEPTION_LOG_PAGE);
 
 /** 异常记录's calls (spec: exception log page, log query). */
 export const exceptionLogCalls = defineCalls('exception-log', {

@@ -4,6 +4,8 @@ import { answer, defineCalls } from './call';
 import {
   type Abilities,
   type PageAnswer,
+  zEmptyAsAbsent,
+  zIdInput,
   zInput,
   zOptionalText,
   zPage,
@@ -109,15 +111,12 @@ const zKind = z.enum(EXCEPTION_CASE_KIND, { error: '请选择异常类型' });
 /** `exception-register/page`: the project's cases, open ones first, newest first. */
 export const exceptionCasePageInput = z.object({
   ...zPage,
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(EXCEPTION_CASE_STATUS, { error: '状态不正确' }).optional(),
-  ),
-  kind: z.preprocess((value) => (value === '' ? undefined : value), zKind.optional()),
+  status: zEmptyAsAbsent(z.enum(EXCEPTION_CASE_STATUS, { error: '状态不正确' })),
+  kind: zEmptyAsAbsent(zKind),
   /** Name, ID number or mobile of the student. */
   student: zOptionalText(50),
   /** Only the cases assigned to the caller. */
-  mine: z.preprocess((value) => (value === '' ? undefined : value), z.boolean().optional()),
+  mine: zEmptyAsAbsent(z.boolean()),
 });
 export type ExceptionCasePage = PageAnswer<ExceptionCaseRow>;
 
@@ -155,7 +154,7 @@ export const exceptionCaseResolveInput = z.object({
   note: zRequiredText('处理说明', 500),
 });
 
-export const exceptionCaseIdInput = z.object({ id: zInput.id() });
+export const exceptionCaseIdInput = zIdInput;
 
 /** `exception-register/options`: who a case may be assigned to, and the students matching `student`. */
 export const exceptionCaseOptionsInput = z.object({

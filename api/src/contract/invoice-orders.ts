@@ -2,7 +2,15 @@ import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
 import { signedIn, staff } from './access';
 import { answer, defineCalls } from './call';
-import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zEmptyOrNullAsAbsent,
+  zInput,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import {
   INVOICE_ORDER_PAGE,
   type InvoiceAllowedAnswer,
@@ -15,8 +23,6 @@ import { dateRangeInOrder, zOptionalCalendarDate } from './train-plan';
  * Orders as they stand with invoices (开票订单): the project's paid orders, staff's 标记 and 全部标记
  * of orders invoiced outside the platform, and whether an order may be invoiced (again) now.
  */
-
-const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /**
  * How an order stands with invoices (开票订单): NONE (未开票: no active invoice, never reversed),
@@ -41,7 +47,7 @@ const invoiceOrderFilterFields = {
   /** Paid from / to (`YYYY-MM-DD`, China time, inclusive). */
   paidFrom: zOptionalCalendarDate('开始日期'),
   paidTo: zOptionalCalendarDate('结束日期'),
-  invoiceState: z.preprocess(blank, z.enum(ORDER_INVOICE_STATES, { error: '开票状态不正确' }).optional()),
+  invoiceState: zEmptyOrNullAsAbsent(z.enum(ORDER_INVOICE_STATES, { error: '开票状态不正确' })),
 };
 const PAID_IN_ORDER = dateRangeInOrder('paidFrom', 'paidTo');
 
@@ -51,13 +57,11 @@ export const invoiceOrderPageInput = z
   .refine(...PAID_IN_ORDER);
 export type InvoiceOrderFilters = Omit<z.output<typeof invoiceOrderPageInput>, 'pageNum' | 'pageSize'>;
 
-const zOfflineInvoiceNumber = z.preprocess(
-  blank,
+const zOfflineInvoiceNumber = zEmptyOrNullAsAbsent(
   z
     .string({ error: '发票号码应为 8 到 20 位数字' })
     .trim()
-    .regex(/^[0-9]{8,20}$/, { error: '发票号码应为 8 到 20 位数字' })
-    .optional(),
+    .regex(/^[0-9]{8,20}$/, { error: '发票号码应为 8 到 20 位数字' }),
 );
 
 /** `invoice/order-mark` (标记): staff record an order as invoiced outside the platform, with a remark. */

@@ -4,13 +4,15 @@ import { answer, defineCalls, fileAnswer } from './call';
 import {
   type Abilities,
   type PageAnswer,
+  zEmptyOrNullAsAbsent,
+  zIdInput,
   zIdList,
   zInput,
   zOptionalText,
   zPage,
   zRequiredText,
 } from './common';
-import { dateRangeInOrder, zCalendarDate, zCreatedRange } from './train-plan';
+import { CREATED_IN_ORDER, zCalendarDate, zCreatedRange } from './train-plan';
 
 /**
  * Invoices (docs/product-decisions.md "Invoices"): a student applies for an electronic invoice of a
@@ -82,21 +84,19 @@ const zEmail = z
   .max(100, { error: '邮箱不能超过 100 个字符' })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: '邮箱格式不正确' });
 
-const zAmount = z.preprocess(
-  (value) => (value === '' || value === null ? undefined : value),
+const zAmount = zEmptyOrNullAsAbsent(
   z
     .number({ error: '开票金额应为正整数（分）' })
     .int({ error: '开票金额应为正整数（分）' })
     .positive({ error: '开票金额应为正整数（分）' })
-    .max(2_147_483_647, { error: '开票金额过大' })
-    .optional(),
+    .max(2_147_483_647, { error: '开票金额过大' }),
 );
 
 /** The title (抬头) of an invoice: a person's name, or a company's name and taxpayer number. */
 const titleFields = {
   titleType: z.enum(INVOICE_TITLE_TYPES, { error: '抬头类型应为 PERSONAL 或 COMPANY' }),
   title: zRequiredText('发票抬头', 100),
-  taxNo: z.preprocess((value) => (value === '' || value === null ? undefined : value), zTaxNo.optional()),
+  taxNo: zEmptyOrNullAsAbsent(zTaxNo),
   email: zEmail,
 };
 const companyHasTaxNo = (value: { titleType: InvoiceTitleType; taxNo?: string }) =>
@@ -113,7 +113,7 @@ export const invoiceReSaveInput = z
   .object({ id: zInput.id(), ...titleFields, amount: zAmount })
   .refine(companyHasTaxNo, COMPANY_TAX_NO);
 
-export const invoiceIdInput = z.object({ id: zInput.id() });
+export const invoiceIdInput = zIdInput;
 export const invoiceOrderInput = z.object({ orderId: zInput.id() });
 /** A PDF: the invoice's, or its red reversal's when `red`. */
 export const invoicePdfInput = z.object({
@@ -220,12 +220,10 @@ export interface InvoiceDetail extends InvoiceRow {
   logs: InvoiceLogView[];
 }
 
-const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 /** The filters of the back office's list, its statistics and export. */
 const invoiceFilterFields = {
-  status: z.preprocess(blank, z.enum(INVOICE_STATUS, { error: '发票状态不正确' }).optional()),
-  kind: z.preprocess(blank, z.enum(INVOICE_KINDS, { error: '发票类型不正确' }).optional()),
+  status: zEmptyOrNullAsAbsent(z.enum(INVOICE_STATUS, { error: '发票状态不正确' })),
+  kind: zEmptyOrNullAsAbsent(z.enum(INVOICE_KINDS, { error: '发票类型不正确' })),
   /** Title (part), invoice number or order number (exact). */
   keyword: zOptionalText(64),
   /** Student name (part), ID number or mobile (exact). */
@@ -233,7 +231,6 @@ const invoiceFilterFields = {
   unitId: zInput.optionalId(),
   ...zCreatedRange,
 };
-const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 
 export const invoicePageInput = z.object({ ...zPage, ...invoiceFilterFields }).refine(...CREATED_IN_ORDER);
 export const invoiceFilterInput = z.object(invoiceFilterFields).refine(...CREATED_IN_ORDER);

@@ -5,6 +5,7 @@ import { answer, defineCalls, fileAnswer } from './call';
 import {
   type Abilities,
   type PageAnswer,
+  zIdInput,
   zInput,
   zOptional,
   zOptionalText,
@@ -173,7 +174,7 @@ export type CertificatePageInput = z.input<typeof certificatePageInput>;
 export type CertificateFilters = Omit<z.output<typeof certificatePageInput>, 'pageNum' | 'pageSize'>;
 
 /** One certificate of the project (or of the student, on the student's calls). */
-export const certificateIdInput = z.object({ id: zInput.id() });
+export const certificateIdInput = zIdInput;
 
 const dateText = (label: string) =>
   z

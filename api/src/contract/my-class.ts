@@ -3,7 +3,7 @@ import { student } from './access';
 import { answer, defineCalls } from './call';
 import type { ClassBaseType } from './class-category';
 import type { ClassCenterItem } from './class-center';
-import { type Abilities, type PageAnswer, zInput, zPage } from './common';
+import { type Abilities, type PageAnswer, zEmptyAsAbsent, zIdInput, zPage } from './common';
 import { MY_CLASS_STATUS, type MyClassStatus } from './train-class';
 
 /** My class (enrolment) states in words (domain "Status values"). */
@@ -69,14 +69,8 @@ export type MyClassScope = (typeof MY_CLASS_SCOPES)[number];
 /** `my-class/page`: the student's enrolments, newest first, optionally of one state. */
 export const myClassPageInput = z.object({
   ...zPage,
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(MY_CLASS_STATUS, { error: '状态不正确' }).optional(),
-  ),
-  scope: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(MY_CLASS_SCOPES, { error: '范围应为 current 或 ended' }).optional(),
-  ),
+  status: zEmptyAsAbsent(z.enum(MY_CLASS_STATUS, { error: '状态不正确' })),
+  scope: zEmptyAsAbsent(z.enum(MY_CLASS_SCOPES, { error: '范围应为 current 或 ended' })),
 });
 export type MyClassPage = PageAnswer<MyClassItem>;
 
@@ -90,7 +84,7 @@ export interface MyPortfolio {
 }
 
 /** `my-class/end-class`: the student closes a passed class; it moves to 已结束. */
-export const myClassEndInput = z.object({ id: zInput.id() });
+export const myClassEndInput = zIdInput;
 
 /** The refusals of ending a class. */
 export const MY_CLASS_END_MESSAGES = {

@@ -4,13 +4,15 @@ import { answer, defineCalls, fileAnswer } from './call';
 import {
   type Abilities,
   type PageAnswer,
+  zEmptyAsAbsent,
+  zIdInput,
   zIdList,
   zInput,
   zOptionalText,
   zPage,
   zRequiredText,
 } from './common';
-import { dateRangeInOrder, zCreatedRange } from './train-plan';
+import { CREATED_IN_ORDER, zCreatedRange } from './train-plan';
 
 /**
  * Orders and payment (docs/product-decisions.md "Orders and payment"). Money is integer fen end to
@@ -138,7 +140,7 @@ const zOrderChannel = z.enum(ORDER_CHANNELS, { error: '支付方式不正确' })
  * already in an unpaid order. A total of 0 (free classes) is paid at once and enrols.
  */
 export const orderSubmitInput = z.object({
-  cartItemIds: z.preprocess((value) => (value === '' ? undefined : value), zIdList().optional()),
+  cartItemIds: zEmptyAsAbsent(zIdList()),
 });
 
 /** `order/submit`: the new order (PAID when it cost nothing). */
@@ -147,7 +149,7 @@ export interface OrderSubmitAnswer {
 }
 
 /** One order of the caller (`order/my-order-detail`, `order/cancel`, `order/check-status`, `order/is-paid`). */
-export const orderIdInput = z.object({ id: zInput.id() });
+export const orderIdInput = zIdInput;
 
 /** `order/pay`: starts (or resumes) paying an unpaid order the given way. */
 export const orderPayInput = z.object({
@@ -191,7 +193,7 @@ export interface OrderStatusAnswer {
 /** `order/my-order-page`: the caller's orders, newest first, optionally of one state. */
 export const myOrderPageInput = z.object({
   ...zPage,
-  status: z.preprocess((value) => (value === '' ? undefined : value), zOrderStatus.optional()),
+  status: zEmptyAsAbsent(zOrderStatus),
 });
 export type MyOrderPage = PageAnswer<OrderView>;
 
@@ -202,8 +204,8 @@ export interface WaitPayAnswer {
 
 /** The filters of the back office's order list and its export. */
 const orderFilterFields = {
-  status: z.preprocess((value) => (value === '' ? undefined : value), zOrderStatus.optional()),
-  channel: z.preprocess((value) => (value === '' ? undefined : value), zOrderChannel.optional()),
+  status: zEmptyAsAbsent(zOrderStatus),
+  channel: zEmptyAsAbsent(zOrderChannel),
   /** Order number (exact) or WeChat transaction id (exact). */
   orderNo: zOptionalText(64),
   /** Student name (part), ID number or mobile (exact). */
@@ -213,8 +215,6 @@ const orderFilterFields = {
   /** Created from / to (`YYYY-MM-DD`, China time, inclusive). */
   ...zCreatedRange,
 };
-
-const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 
 /** `order/page`: one page of the filtered orders. */
 export const orderPageInput = z.object({ ...zPage, ...orderFilterFields }).refine(...CREATED_IN_ORDER);

@@ -5,6 +5,7 @@ import {
   type Abilities,
   type PageAnswer,
   zBoolean,
+  zIdInput,
   zInput,
   zOptional,
   zOptionalText,
@@ -148,7 +149,7 @@ export const partnerAppRotateInput = z.object({
 });
 export type PartnerAppRotateInput = z.input<typeof partnerAppRotateInput>;
 
-export const partnerAppIdInput = z.object({ id: zInput.id() });
+export const partnerAppIdInput = zIdInput;
 
 /** `partner-app/call-logs`: an app's calls, newest first; `resultCode` OK, or a refusal code. */
 export const partnerCallLogInput = z.object({

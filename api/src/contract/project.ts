@@ -6,6 +6,8 @@ import {
   type PageAnswer,
   type RecordStatus,
   zBoolean,
+  zIdInput,
+  zIdStatusInput,
   zInput,
   zOptional,
   zOptionalText,
@@ -102,10 +104,10 @@ export interface ProjectAdminCreated {
 }
 
 /** `project/disable`: enables or disables a project (not the default project). */
-export const projectDisableInput = z.object({ id: zInput.id(), status: zStatus });
+export const projectDisableInput = zIdStatusInput;
 
 /** `project/delete` and `project/get-setting`. */
-export const projectIdInput = z.object({ id: zInput.id() });
+export const projectIdInput = zIdInput;
 
 /**
  * `project/save-setting`: some settings of spec section 3 (JSON body); they are merged over the

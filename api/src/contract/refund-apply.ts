@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zEmptyAsAbsent,
+  zIdInput,
+  zInput,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import { REFUND_PAGE } from './order';
-import { dateRangeInOrder, zCreatedRange } from './train-plan';
+import { CREATED_IN_ORDER, zCreatedRange } from './train-plan';
 
 /**
  * Students' refund applications (docs/product-decisions.md "Refund applications"): a student asks
@@ -126,7 +135,7 @@ export const refundApplySubmitInput = z.object({
   reason: zRequiredText('退款原因', 200),
 });
 
-export const refundApplyIdInput = z.object({ id: zInput.id() });
+export const refundApplyIdInput = zIdInput;
 
 /** `refund-apply/reject` (body): staff reject a pending application with a reason. */
 export const refundApplyRejectInput = z.object({
@@ -137,7 +146,7 @@ export const refundApplyRejectInput = z.object({
 const zApplyStatus = z.enum(REFUND_APPLY_STATUS, { error: '申请状态不正确' });
 
 const refundApplyFilterFields = {
-  status: z.preprocess((value) => (value === '' ? undefined : value), zApplyStatus.optional()),
+  status: zEmptyAsAbsent(zApplyStatus),
   /** Order number (exact). */
   orderNo: zOptionalText(64),
   /** Student name (part), ID number or mobile (exact). */
@@ -145,7 +154,6 @@ const refundApplyFilterFields = {
   /** Applied from / to (`YYYY-MM-DD`, China time, inclusive). */
   ...zCreatedRange,
 };
-const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 
 /** `refund-apply/list`: one page of the project's applications, newest first. */
 export const refundApplyPageInput = z

@@ -2,9 +2,18 @@ import { zIdCardNumber, zMobile } from '@px/config';
 import { z } from 'zod';
 import { staff, student } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type PageAnswer, zIdList, zInput, zOptional, zOptionalText, zPage } from './common';
+import {
+  type PageAnswer,
+  zEmptyOrNullAsAbsent,
+  zIdInput,
+  zIdList,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+} from './common';
 import type { ReportClassOption } from './study-report';
-import { dateRangeInOrder, zCalendarDate } from './train-plan';
+import { CREATED_IN_ORDER, zCreatedRange } from './train-plan';
 
 /**
  * Reporting study records to the regulator (docs/regulator.md "How the platform pushes"): the push
@@ -61,19 +70,15 @@ export const REGULATOR_FIELD_LABEL: Readonly<Record<string, string>> = {
   ledgerHead: '学习账本',
 };
 
-const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 /** The filters of the push log (推送日志). */
 const reportFilterFields = {
   classId: zInput.optionalId(),
   /** Part of the student's name, or the whole ID number or mobile. */
   student: zOptionalText(50),
-  status: z.preprocess(blank, z.enum(PUSH_STATUSES, { error: '上报状态不正确' }).optional()),
+  status: zEmptyOrNullAsAbsent(z.enum(PUSH_STATUSES, { error: '上报状态不正确' })),
   /** Days the push was made (China time). */
-  createdFrom: z.preprocess(blank, zCalendarDate('开始日期').optional()),
-  createdTo: z.preprocess(blank, zCalendarDate('结束日期').optional()),
+  ...zCreatedRange,
 };
-const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 
 /** `my-class-push-log/report-list`: a page of the project's push records, newest first. */
 export const pushReportListInput = z.object({ ...zPage, ...reportFilterFields }).refine(...CREATED_IN_ORDER);
@@ -125,7 +130,7 @@ export interface PushRow {
 }
 
 /** `my-class-push-log/attempts`: the attempts of one push record. */
-export const pushAttemptsInput = z.object({ id: zInput.id() });
+export const pushAttemptsInput = zIdInput;
 
 /** One attempt of a push: what was sent in short, the answer's code, how long it took. */
 export interface PushAttemptRow {
@@ -186,7 +191,7 @@ export const pushExceptionPageInput = z.object({
   classId: zInput.optionalId(),
   student: zOptionalText(50),
   /** false (default): waiting for staff; true: corrected and re-pushed, or marked handled. */
-  handled: z.preprocess(blank, z.boolean({ error: '应为是或否' }).optional()),
+  handled: zEmptyOrNullAsAbsent(z.boolean({ error: '应为是或否' })),
   /** The rejection's reason code (`ID_NAME_MISMATCH`, ...). */
   reason: zOptionalText(40),
 });
@@ -243,7 +248,7 @@ export const MY_PUSH_STATE_LABEL: Readonly<Record<MyPushState, string>> = {
 
 /** `my-class-push-log/my-push-log`: the reporting of the student's enrolments (all, or the ones named). */
 export const myPushLogInput = z.object({
-  myClassIds: z.preprocess(blank, zIdList().pipe(z.array(z.number()).max(100)).optional()),
+  myClassIds: zEmptyOrNullAsAbsent(zIdList().pipe(z.array(z.number()).max(100))),
 });
 
 /** One enrolment's reporting as its student sees it. */
@@ -270,7 +275,7 @@ export interface ClassPushCount {
 }
 
 /** `class/push`: pushes one class's reportable enrolments not yet reported. */
-export const classPushInput = z.object({ id: zInput.id() });
+export const classPushInput = zIdInput;
 /** `class/batch-push`: the same for many classes. */
 export const classBatchPushInput = z.object({
   ids: zIdList().pipe(z.array(z.number()).min(1, { error: '请选择班级' }).max(200)),

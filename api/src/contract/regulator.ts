@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { platform } from './access';
 import { answer, defineCalls } from './call';
 import { CLASS_BASE_TYPES, type ClassBaseType } from './class-category';
-import { zBoolean, zInput } from './common';
+import { zBoolean, zIdInput, zInput } from './common';
 
 /** How a project reports: at once when an enrolment passes (`AUTO`), or only when staff push (`MANUAL`). */
 export const REGULATOR_PUSH_MODES = ['AUTO', 'MANUAL'] as const;
 export type RegulatorPushMode = (typeof REGULATOR_PUSH_MODES)[number];
 
 /** `regulator/push-config`: the project whose reporting to show. */
-export const regulatorPushConfigInput = z.object({ id: zInput.id() });
+export const regulatorPushConfigInput = zIdInput;
 
 const zEndpoint = z.preprocess(
   (value: unknown) =>

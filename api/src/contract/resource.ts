@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls } from './call';
 import { type CategoryItem, categoryTreeCalls } from './category-tree';
-import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import { type PageAnswer, zIdInput, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /** Kinds of resource. Only videos exist so far; documents and images would join here. */
@@ -32,7 +32,7 @@ export interface ResourceCategoryNode extends ResourceCategoryItem {
 const zParentId = () => zOptional(zInput.id());
 
 /** `resource/category-delete`, `resource/get`, `resource/delete`, `resource/play-url`. */
-export const resourceIdInput = z.object({ id: zInput.id() });
+export const resourceIdInput = zIdInput;
 
 /** A row of `resource/query` and the answer of `resource/get`. */
 export interface ResourceItem {

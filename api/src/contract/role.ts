@@ -1,9 +1,10 @@
-import { type MenuRP, type MenuUrl, ROLE_SYSTEM, type RoleSystem } from '@px/config';
+import type { MenuRP, RoleSystem } from '@px/config';
 import { z } from 'zod';
-import { member } from './access';
-import { answer, type CallAccess, defineCalls } from './call';
+import { member, platformOrStaff } from './access';
+import { answer, defineCalls } from './call';
 import {
   type PageAnswer,
+  zIdInput,
   zInput,
   zOptional,
   zOptionalText,
@@ -50,7 +51,7 @@ export interface RoleItem {
 }
 
 /** `role/find` and `role/delete`: one role of the caller's project. */
-export const roleIdInput = z.object({ id: zInput.id() });
+export const roleIdInput = zIdInput;
 
 /**
  * `role/save`: creates (without `id`) or updates a role. `menu` lists back-office URLs of the route
@@ -82,13 +83,7 @@ export interface MyPermission {
  * (their project's roles), granted the role screen. The scope comes from the caller's session, so
  * no tenant is resolved.
  */
-const roleManagers = <const P extends readonly MenuUrl[]>(...permission: P) =>
-  ({
-    auth: 'signed-in',
-    roles: [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT],
-    permission,
-    tenant: 'none',
-  }) as const satisfies CallAccess;
+const roleManagers = platformOrStaff;
 
 /** The roles (`role/...`) of the caller's scope: the platform's for platform staff, else their project's. */
 export const roleCalls = defineCalls('role', {

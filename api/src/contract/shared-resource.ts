@@ -1,8 +1,15 @@
-import { ROLE_SYSTEM } from '@px/config';
 import { z } from 'zod';
-import { platform, staff } from './access';
-import { answer, type CallAccess, defineCalls } from './call';
-import { type Abilities, type PageAnswer, zInput, zOptionalText, zPage, zRequiredText } from './common';
+import { platform, platformOrStaff, staff } from './access';
+import { answer, defineCalls } from './call';
+import {
+  type Abilities,
+  type PageAnswer,
+  zIdInput,
+  zInput,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import type { ResourceItem, ResourcePlayAnswer, ResourceStatus, ResourceType } from './resource';
 
 /** 共享资源库: the page of the shared library (project staff read and use it, platform staff fill it). */
@@ -13,12 +20,7 @@ const LIBRARY = '/resource-manage/shared-library';
  * (platform staff have no project): project staff's calls run in their own project, platform
  * staff's across projects (the shared rows belong to none).
  */
-const libraryReaders = {
-  auth: 'signed-in',
-  roles: [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT],
-  permission: [LIBRARY],
-  tenant: 'none',
-} as const satisfies CallAccess;
+const libraryReaders = platformOrStaff(LIBRARY);
 
 /** A resource of the shared library as `shared-resource/query` answers it (never its storage key). */
 export interface SharedResourceItem {
@@ -56,7 +58,7 @@ export const sharedResourceQueryInput = z.object({ ...zPage, name: zOptionalText
 export type SharedResourceQueryInput = z.input<typeof sharedResourceQueryInput>;
 
 /** `shared-resource/play-url`, `use`, `delete`: one shared resource. */
-export const sharedResourceIdInput = z.object({ id: zInput.id() });
+export const sharedResourceIdInput = zIdInput;
 
 /**
  * The answer of `shared-resource/use`: the project's copy (a resource of 视频资源) and whether this

@@ -1,6 +1,6 @@
-import { ROLE_SYSTEM, type SMS_CODE_RULES, zMobile } from '@px/config';
+import { type SMS_CODE_RULES, zMobile } from '@px/config';
 import { z } from 'zod';
-import { accountHolder } from './access';
+import { accountHolder, platformOrStaff } from './access';
 import { answer, defineCalls } from './call';
 import { type PageAnswer, zInput, zOptional, zPage } from './common';
 
@@ -80,11 +80,6 @@ export const smsCalls = defineCalls('sms', {
   outbox: {
     input: smsOutboxInput,
     answer: answer<SmsOutboxPage>(),
-    access: {
-      auth: 'signed-in',
-      roles: [ROLE_SYSTEM.PLATFORM, ROLE_SYSTEM.PROJECT],
-      permission: ['/account-manage/administrator-list'],
-      tenant: 'none',
-    },
+    access: platformOrStaff('/account-manage/administrator-list'),
   },
 });

@@ -6,6 +6,7 @@ import {
   type Abilities,
   type PageAnswer,
   type RecordStatus,
+  zIdInput,
   zInput,
   zOptional,
   zOptionalText,
@@ -13,7 +14,7 @@ import {
   zStatus,
 } from './common';
 import type { MyClassStatus } from './train-class';
-import { dateRangeInOrder, zCreatedRange } from './train-plan';
+import { CREATED_IN_ORDER, zCreatedRange } from './train-plan';
 
 /**
  * 学员管理 (docs/product-decisions.md "Students"): the project's students (role system 3) for
@@ -27,17 +28,19 @@ const STUDENT_DETAIL = '/student-manage/student-detail' as const;
 /** The study archive's enrolment page shows the enrolment's face captures too. */
 const STUDY_DETAIL = '/train-manage/study-report/study-detail' as const;
 
-/** The filters of the student list; dates are China days, both ends included. */
-const studentFilterFields = {
-  /** Part of the name. */
+/** A search for students: part of the name, the whole ID number (an `x` is read as `X`), part of the mobile number. */
+export const studentSearchFields = {
   name: zOptionalText(50),
-  /** The whole ID number (an `x` is read as `X`). */
   idCardNo: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
     zOptionalText(18),
   ),
-  /** Part of the mobile number. */
   mobile: zOptionalText(11),
+};
+
+/** The filters of the student list; dates are China days, both ends included. */
+const studentFilterFields = {
+  ...studentSearchFields,
   unitId: zInput.optionalId(),
   status: zOptional(zStatus),
   /** Registered from / to. */
@@ -47,9 +50,7 @@ const studentFilterFields = {
 export type StudentFilters = z.output<z.ZodObject<typeof studentFilterFields>>;
 
 /** `student/list`: one page of the students of the filters. */
-export const studentListInput = z
-  .object({ ...zPage, ...studentFilterFields })
-  .refine(...dateRangeInOrder('createdFrom', 'createdTo'));
+export const studentListInput = z.object({ ...zPage, ...studentFilterFields }).refine(...CREATED_IN_ORDER);
 
 /** A row of the student list. */
 export interface StudentRow {
@@ -74,7 +75,7 @@ export interface StudentRow {
 export type StudentPage = PageAnswer<StudentRow>;
 
 /** One student of the project (`student/detail`, `student/face-photo`, `study-report/student`). */
-export const studentIdInput = z.object({ id: zInput.id() });
+export const studentIdInput = zIdInput;
 
 /**
  * An enrolment with its class and the hours credited against the class's (the student detail, the
@@ -223,7 +224,7 @@ export const FACE_CAPTURE_KIND_LABEL: Readonly<Record<FaceCaptureRow['kind'], st
 };
 
 /** `student/capture-image`: one capture's image. */
-export const captureIdInput = z.object({ id: zInput.id() });
+export const captureIdInput = zIdInput;
 
 /**
  * What a check of a name and ID number through the identity-verification service (实名核验,

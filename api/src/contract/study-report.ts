@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type PageAnswer, zInput, zOptionalText, zPage } from './common';
+import { type PageAnswer, zEmptyOrNullAsAbsent, zInput, zOptionalText, zPage } from './common';
 import type { EnrolmentSummary } from './student';
 import type { BeatRefusalReason } from './study';
 import { BEAT_REFUSALS } from './study';
@@ -25,10 +25,7 @@ const studyReportFilterFields = {
   classId: zInput.optionalId(),
   /** Part of the student's name, or the whole ID number or mobile. */
   student: zOptionalText(50),
-  status: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.enum(MY_CLASS_STATUS, { error: '学习状态不正确' }).optional(),
-  ),
+  status: zEmptyOrNullAsAbsent(z.enum(MY_CLASS_STATUS, { error: '学习状态不正确' })),
   /** The student's unit. */
   unitId: zInput.optionalId(),
 };
@@ -150,10 +147,7 @@ export const reportRefusalsInput = z.object({
   ...zPage,
   myClassId: zInput.id(),
   progressId: zInput.optionalId(),
-  reason: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.enum(BEAT_REFUSALS, { error: '拒绝原因不正确' }).optional(),
-  ),
+  reason: zEmptyOrNullAsAbsent(z.enum(BEAT_REFUSALS, { error: '拒绝原因不正确' })),
 });
 
 /** A refused beat: when, in which lesson, where in the video, and why. */

@@ -5,6 +5,7 @@ import type { ClassBaseType } from './class-category';
 import {
   type PageAnswer,
   zBoolean,
+  zIdInput,
   zIdList,
   zInput,
   zOptional,
@@ -158,7 +159,7 @@ export const classSaveInput = z
 export type ClassSaveInput = z.input<typeof classSaveInput>;
 
 /** `class/detail`, `class/copy`, `class/delete`, `class/find-detail`: one class. */
-export const classIdInput = z.object({ id: zInput.id() });
+export const classIdInput = zIdInput;
 
 /** `class/on-shelf` (body): puts classes on (`onShelf` true) or off the shelf. */
 export const classShelfInput = z.object({

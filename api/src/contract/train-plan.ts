@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls } from './call';
-import { type PageAnswer, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type PageAnswer,
+  zEmptyOrNullAsAbsent,
+  zIdInput,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 
 /** The dictionary type of the plans' industries (shared entries seeded by migration 0007). */
 export const INDUSTRY_DICTIONARY_TYPE = 'industry';
@@ -51,11 +60,7 @@ export const zCalendarDate = (label: string) =>
     .refine(isCalendarDate, { error: `${label}应为有效日期（YYYY-MM-DD）` });
 
 /** An optional date of a list's filters (`YYYY-MM-DD`): empty text and null count as absent. */
-export const zOptionalCalendarDate = (label: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    zCalendarDate(label).optional(),
-  );
+export const zOptionalCalendarDate = (label: string) => zEmptyOrNullAsAbsent(zCalendarDate(label));
 
 /** A list's created-between filters (`YYYY-MM-DD`, China time, both ends included); check their order with `dateRangeInOrder`. */
 export const zCreatedRange = {
@@ -75,6 +80,9 @@ export function dateRangeInOrder<F extends string, T extends string>(from: F, to
   const refusal: { error: string; path: PropertyKey[] } = { error: '结束日期不能早于开始日期', path: [to] };
   return [inOrder, refusal] as const;
 }
+
+/** `zCreatedRange` in order: `.refine(...CREATED_IN_ORDER)`. */
+export const CREATED_IN_ORDER = dateRangeInOrder('createdFrom', 'createdTo');
 
 /** The calendar year in China (UTC+8, no daylight saving) at `now`. */
 export function chinaYear(now: Date): number {
@@ -163,7 +171,7 @@ export const trainPlanSaveInput = z
 export type TrainPlanSaveInput = z.input<typeof trainPlanSaveInput>;
 
 /** `train-plan/get`, `publish`, `close`, `delete`: one plan of the project. */
-export const trainPlanIdInput = z.object({ id: zInput.id() });
+export const trainPlanIdInput = zIdInput;
 
 /** The plan list and the plan editor. */
 const PLAN_LIST = '/train-manage/train-plan-list';

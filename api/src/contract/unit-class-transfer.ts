@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staffOrUnitManager } from './access';
 import { answer, defineCalls } from './call';
-import { type PageAnswer, zIdList, zInput, zPage } from './common';
+import { type PageAnswer, zIdInput, zIdList, zInput, zPage } from './common';
 
 /**
  * Transfers of students between unit classes of one class (docs/product-decisions.md "Unit class
@@ -68,7 +68,7 @@ export interface UnitClassTransferView {
 }
 
 /** `unit-class/transfer-progress`: one transfer. */
-export const unitClassTransferIdInput = z.object({ id: zInput.id() });
+export const unitClassTransferIdInput = zIdInput;
 
 /** `unit-class/transfer-records`: a page of the records of transfers in or out of a unit class. */
 export const unitClassTransferRecordsInput = z.object({
@@ -103,7 +103,7 @@ export interface UnitClassTransferRecord {
 }
 
 /** `unit-class/transfer-targets`: the unit classes a unit class's students may move to. */
-export const unitClassTransferTargetsInput = z.object({ id: zInput.id() });
+export const unitClassTransferTargetsInput = zIdInput;
 
 /** An open unit class of the same class the caller may move students to. */
 export interface UnitClassTransferTarget {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staffOrUnitManager } from './access';
 import { answer, defineCalls } from './call';
-import { type Abilities, type PageAnswer, zInput, zOptional, zOptionalText, zPage } from './common';
+import { type Abilities, type PageAnswer, zIdInput, zInput, zOptional, zOptionalText, zPage } from './common';
 import type { MyClassStatus } from './train-class';
 
 /** The states of a unit class: OPEN takes students, CLOSED is kept for the record. */
@@ -69,7 +69,7 @@ export const unitClassSaveInput = z.object({
 });
 
 /** `unit-class/detail`, `delete`, `close`, `open`: one unit class. */
-export const unitClassIdInput = z.object({ id: zInput.id() });
+export const unitClassIdInput = zIdInput;
 
 /** `unit-class/students`: a page of a unit class's students. */
 export const unitClassStudentsInput = z.object({ ...zPage, id: zInput.id(), name: zOptionalText(50) });

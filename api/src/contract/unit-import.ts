@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { staff, staffOrUnitManager } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
-import { type Abilities, type PageAnswer, zIdList, zInput, zOptionalText, zPage } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zEmptyAsAbsent,
+  zIdInput,
+  zIdList,
+  zInput,
+  zOptionalText,
+  zPage,
+} from './common';
 import { type OrderStatus, REFUND_PAGE, type RefundAnswer } from './order';
 import type { MyClassStatus } from './train-class';
 
@@ -75,7 +84,7 @@ export interface UnitImportView {
 export const unitImportInput = z.object({ unitClassId: zInput.id() });
 
 /** `batch-import-order/progress`, `error-file`: one import. */
-export const unitImportIdInput = z.object({ id: zInput.id() });
+export const unitImportIdInput = zIdInput;
 
 /** The states of an import that ended without enrolling everyone it was given (导入异常). */
 export const UNIT_IMPORT_FAILED: readonly UnitImportStatus[] = ['INVALID', 'FAILED'];
@@ -152,15 +161,12 @@ export const batchOrderPageInput = z.object({
   ...zPage,
   unitId: zInput.optionalId(),
   unitClassId: zInput.optionalId(),
-  status: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(BATCH_ORDER_STATUS, { error: '批量订单状态不正确' }).optional(),
-  ),
+  status: zEmptyAsAbsent(z.enum(BATCH_ORDER_STATUS, { error: '批量订单状态不正确' })),
   batchNo: zOptionalText(24),
 });
 
 /** `batch-order/detail`, `pay`, `pay-qr`, `is-paid`, `cancel`: one batch order. */
-export const batchOrderIdInput = z.object({ id: zInput.id() });
+export const batchOrderIdInput = zIdInput;
 
 /** `batch-order/children`: a page of a batch order's child orders. */
 export const batchOrderChildrenInput = z.object({ ...zPage, id: zInput.id(), student: zOptionalText(50) });

@@ -5,7 +5,9 @@ import { answer, defineCalls } from './call';
 import {
   type PageAnswer,
   type RecordStatus,
+  zIdInput,
   zIdList,
+  zIdStatusInput,
   zInput,
   zOptional,
   zOptionalText,
@@ -14,6 +16,7 @@ import {
   zStatus,
   zStringList,
 } from './common';
+import { studentSearchFields } from './student';
 
 /** A six-digit administrative division code (`370102`). */
 export const zRegionCode = z
@@ -74,7 +77,7 @@ export const unitSaveInput = z.object({
 export type UnitSaveInput = z.input<typeof unitSaveInput>;
 
 /** `unit/base`: one unit. */
-export const unitIdInput = z.object({ id: zInput.id() });
+export const unitIdInput = zIdInput;
 
 /** `unit/base-tree` and `unit/all-unit-tree` take no input. */
 export const unitNoInput = z.object({});
@@ -148,7 +151,7 @@ export interface UnitTrainItem {
 }
 
 /** `unit/disable`: enables or disables a unit. */
-export const unitDisableInput = z.object({ id: zInput.id(), status: zStatus });
+export const unitDisableInput = zIdStatusInput;
 
 const LIST = '/unit-manage/list';
 const DETAIL = '/unit-manage/detail';
@@ -285,15 +288,7 @@ export const unitAffiliationStudentsInput = z.object({
   ...zPage,
   unitId: zInput.id(),
   affiliatedUnitId: zInput.optionalId(),
-  /** Part of the name. */
-  name: zOptionalText(50),
-  /** The whole ID number (an `x` is read as `X`). */
-  idCardNo: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-    zOptionalText(18),
-  ),
-  /** Part of the mobile number. */
-  mobile: zOptionalText(11),
+  ...studentSearchFields,
 });
 
 /** A student of an affiliated unit with their enrolments (any but refunded or changed out) and how many passed. */

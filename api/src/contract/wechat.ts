@@ -5,7 +5,9 @@ import { answer, type CallAccess, defineCalls } from './call';
 import {
   type PageAnswer,
   type RecordStatus,
+  zIdInput,
   zIdList,
+  zIdStatusInput,
   zInput,
   zOptional,
   zOptionalText,
@@ -232,13 +234,10 @@ export const wxappSaveInput = z
 export type WxappSaveInput = z.input<typeof wxappSaveInput>;
 
 /** `wxapp/get`, `wxapp/delete`, `wxapp/qr-code`: one official account. */
-export const wxappIdInput = z.object({ id: zInput.id() });
+export const wxappIdInput = zIdInput;
 
 /** `wxapp/disable`: enables or disables an official account. */
-export const wxappDisableInput = z.object({
-  id: zInput.id(),
-  status: z.enum(['ENABLED', 'DISABLED'], { error: '状态应为 ENABLED 或 DISABLED' }),
-});
+export const wxappDisableInput = zIdStatusInput;
 
 /** `wxapp/config-project-list` (body): the projects the official account serves, replacing the list. */
 export const wxappConfigProjectsInput = z.object({
