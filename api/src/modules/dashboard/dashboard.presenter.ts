@@ -1,17 +1,26 @@
 import {
   DASHBOARD_CHART_TITLE,
+  DASHBOARD_CHARTS,
+  DASHBOARD_RATES,
   type DashboardChart,
   type DashboardColumn,
+  type DashboardList,
   type DashboardTable,
+  type DashboardTotals,
   type DashboardUnit,
 } from '../../contract/dashboard';
 import { ORDER_CHANNEL_LABEL, ORDER_CHANNELS } from '../../contract/order';
 import { PUSH_STATUS_LABEL, PUSH_STATUSES } from '../../contract/regulator-push';
+import { abilitiesOf, type PolicyScope } from '../../core/policy';
+import type { XlsxColumn } from '../../core/xlsx';
 import { regionLevel, regionName } from '../dictionary/regions';
 import { addDays } from './dashboard-rollup';
+import './dashboard.policy';
+
+/** How the dashboard's answers are shaped from the rolled-up figures the service reads. */
 
 /** A figure read from the rollups. */
-interface Figure {
+export interface Figure {
   metric: string;
   dim: string;
   value: number;
@@ -19,6 +28,66 @@ interface Figure {
 
 type Period = { from: string; to: string };
 type Row = Record<string, string | number>;
+
+/** The caller's dashboard: its project, the projects they may choose, the charts, their refresh interval. */
+export function presentDashboardList(
+  scope: PolicyScope,
+  project: { id: number; name: string },
+  projects: readonly { id: number; name: string }[],
+  rate: number,
+): DashboardList {
+  return {
+    projectId: project.id,
+    projectName: project.name,
+    projects: projects.map(({ id, name }) => ({ id, name })),
+    charts: DASHBOARD_CHARTS.map((key) => ({ key, title: DASHBOARD_CHART_TITLE[key] })),
+    rate,
+    rates: DASHBOARD_RATES,
+    abilities: abilitiesOf(scope, { refresh: ['dashboard.refresh', { projectId: project.id }] }),
+  };
+}
+
+/**
+ * The headline figures: those of the period summed over their dimensions, those of the present
+ * (`now`: active learners, waiting work) as they stand.
+ */
+export function presentTotals(
+  period: Period,
+  figures: readonly Figure[],
+  now: readonly Figure[],
+): DashboardTotals {
+  const byMetric = new Map<string, number>();
+  for (const figure of figures)
+    byMetric.set(figure.metric, (byMetric.get(figure.metric) ?? 0) + figure.value);
+  for (const figure of now) byMetric.set(figure.metric, figure.value);
+  const value = (metric: string) => byMetric.get(metric) ?? 0;
+  return {
+    ...period,
+    enrolments: value('enrol'),
+    paidFen: value('paid'),
+    refundedFen: value('refund'),
+    revenueFen: value('paid') - value('refund'),
+    orders: value('order.channel'),
+    studyHours: Math.round(value('study.seconds') / 360) / 10,
+    activeToday: value('active.1'),
+    active7: value('active.7'),
+    active30: value('active.30'),
+    waitingInvoices: value('waiting.invoice'),
+    waitingRefunds: value('waiting.refund'),
+  };
+}
+
+/** A chart's table as spreadsheet columns: amounts in yuan, names wide. */
+export function tableColumns(table: DashboardTable): XlsxColumn<Row>[] {
+  return table.columns.map((column) => ({
+    header: column.kind === 'fen' ? `${column.title}（元）` : column.title,
+    width: column.kind === 'text' ? 28 : 14,
+    value: (row: Row) => {
+      const cell = row[column.key] ?? '';
+      return column.kind === 'fen' && typeof cell === 'number' ? cell / 100 : cell;
+    },
+  }));
+}
 
 const table = (
   chart: DashboardChart,
@@ -131,7 +200,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((
 export function classRateTable(
   period: Period,
   figures: Figure[],
-  classNames: Map<string, string>,
+  classNames: ReadonlyMap<number, string>,
 ): DashboardTable {
   const byClass = new Map<string, { counted: number; finished: number; passed: number }>();
   for (const figure of figures) {
@@ -146,7 +215,7 @@ export function classRateTable(
     .sort(([a, x], [b, y]) => y.counted - x.counted || Number(a) - Number(b))
     .slice(0, 20)
     .map(([id, entry]) => ({
-      name: classNames.get(id) ?? `班级 ${id}`,
+      name: classNames.get(Number(id)) ?? `班级 ${id}`,
       enrolled: entry.counted,
       finished: entry.finished,
       passed: entry.passed,
@@ -173,7 +242,7 @@ export function topTable(
   chart: 'topClasses' | 'topUnits',
   period: Period,
   figures: Figure[],
-  rowNames: Map<string, string>,
+  rowNames: ReadonlyMap<number, string>,
 ): DashboardTable {
   const what = chart === 'topClasses' ? '班级' : '单位';
   return table(
@@ -184,7 +253,7 @@ export function topTable(
       { key: 'enrolments', title: '报名人数', kind: 'count' },
     ],
     figures.map((figure) => ({
-      name: rowNames.get(figure.dim) ?? `${what} ${figure.dim}`,
+      name: rowNames.get(Number(figure.dim)) ?? `${what} ${figure.dim}`,
       enrolments: figure.value,
     })),
   );

@@ -2,10 +2,7 @@ import { resolveProjectSettings } from '@px/config';
 import { QueryTypes } from 'sequelize';
 import type { z } from 'zod';
 import {
-  DASHBOARD_CHART_TITLE,
-  DASHBOARD_CHARTS,
   DASHBOARD_MAX_DAYS,
-  DASHBOARD_RATES,
   type DashboardChart,
   type DashboardData,
   type DashboardFreshness,
@@ -20,17 +17,24 @@ import {
 } from '../../contract/dashboard';
 import type { FileResult, SignedInScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { abilitiesOf, authorize, can, type PolicyScope } from '../../core/policy';
+import { authorize, can, type PolicyScope } from '../../core/policy';
 import { exportXlsx } from '../../core/xlsx';
+import { namesById } from '../../db/lookups';
 import { withProject } from '../../db/tenant-access';
 import { Project } from '../project/project.model';
+import { TrainClass } from '../train-class/train-class.model';
+import { Unit } from '../unit/unit.model';
 import {
   activeTable,
   channelTable,
   classRateTable,
+  type Figure,
+  presentDashboardList,
+  presentTotals,
   pushTable,
   regionTable,
   seriesTable,
+  tableColumns,
   topTable,
   waitingTable,
 } from './dashboard.presenter';
@@ -101,26 +105,13 @@ export async function dashboardList(scope: SignedInScope, projectId?: number): P
   const project = await dashboardProject(scope, projectId);
   const chooses = can(policyScope(scope), 'dashboard.choose-project', { projectId: project.id });
   const projects = chooses
-    ? (await Project.findAll({ attributes: ['id', 'name'], order: [['id', 'ASC']] })).map((row) => ({
-        id: row.id,
-        name: row.name,
-      }))
+    ? await Project.findAll({ attributes: ['id', 'name'], order: [['id', 'ASC']] })
     : [];
   const [account] = await scope.sequelize.query<{ rate: number }>(
     'SELECT dashboard_rate AS rate FROM account WHERE id = :id',
     { replacements: { id: scope.principal.accountId }, type: QueryTypes.SELECT },
   );
-  return {
-    projectId: project.id,
-    projectName: project.name,
-    projects,
-    charts: DASHBOARD_CHARTS.map((key) => ({ key, title: DASHBOARD_CHART_TITLE[key] })),
-    rate: Number(account?.rate ?? 300),
-    rates: DASHBOARD_RATES,
-    abilities: abilitiesOf(policyScope(scope), {
-      refresh: ['dashboard.refresh', { projectId: project.id }],
-    }),
-  };
+  return presentDashboardList(policyScope(scope), project, projects, Number(account?.rate ?? 300));
 }
 
 /** Sums of day figures of the period, by metric and dimension. */
@@ -129,7 +120,7 @@ async function sums(
   projectId: number,
   metrics: string[],
   period: { from: string | null; to: string },
-): Promise<{ metric: string; dim: string; value: number }[]> {
+): Promise<Figure[]> {
   const rows = await scope.sequelize.query<{ metric: string; dim: string; value: string }>(
     `SELECT metric, dim, sum(value)::text AS value FROM dashboard_day
       WHERE project_id = :projectId AND metric IN (:metrics)
@@ -140,12 +131,8 @@ async function sums(
   return rows.map((row) => ({ metric: row.metric, dim: row.dim, value: Number(row.value) }));
 }
 
-/** The figures of the present, by metric and dimension. */
-async function present(
-  scope: SignedInScope,
-  projectId: number,
-  prefix: string,
-): Promise<{ metric: string; dim: string; value: number }[]> {
+/** The figures of the present (metrics starting with `prefix`), by metric and dimension. */
+async function figuresNow(scope: SignedInScope, projectId: number, prefix: string): Promise<Figure[]> {
   const rows = await scope.sequelize.query<{ metric: string; dim: string; value: string }>(
     `SELECT metric, dim, value::text AS value FROM dashboard_now
       WHERE project_id = :projectId AND metric LIKE :prefix`,
@@ -179,42 +166,17 @@ async function series(
   return byBucket;
 }
 
-/** The names of rows by id (classes, units), of the project. */
-async function names(scope: SignedInScope, table: 'train_class' | 'unit', ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await scope.sequelize.query<{ id: number; name: string }>(
-    `SELECT id, name FROM ${table} WHERE id IN (:ids)`,
-    { replacements: { ids: ids.map(Number) }, type: QueryTypes.SELECT },
-  );
-  return new Map(rows.map((row) => [String(row.id), row.name]));
-}
+/** The ids of the rows (classes, units) figures count by: their dimension. */
+const dimIds = (figures: readonly Figure[]) => figures.map((figure) => Number(figure.dim));
 
 /** The headline figures of the period and of the present. */
 async function totals(scope: SignedInScope, projectId: number, period: Period): Promise<DashboardTotals> {
-  const byMetric = new Map<string, number>();
-  for (const row of await sums(
-    scope,
-    projectId,
-    ['enrol', 'paid', 'refund', 'order.channel', 'study.seconds'],
+  const metrics = ['enrol', 'paid', 'refund', 'order.channel', 'study.seconds'];
+  return presentTotals(
     period,
-  ))
-    byMetric.set(row.metric, (byMetric.get(row.metric) ?? 0) + row.value);
-  for (const row of await present(scope, projectId, '')) byMetric.set(row.metric, row.value);
-  const value = (metric: string) => byMetric.get(metric) ?? 0;
-  return {
-    ...period,
-    enrolments: value('enrol'),
-    paidFen: value('paid'),
-    refundedFen: value('refund'),
-    revenueFen: value('paid') - value('refund'),
-    orders: value('order.channel'),
-    studyHours: Math.round(value('study.seconds') / 360) / 10,
-    activeToday: value('active.1'),
-    active7: value('active.7'),
-    active30: value('active.30'),
-    waitingInvoices: value('waiting.invoice'),
-    waitingRefunds: value('waiting.refund'),
-  };
+    await sums(scope, projectId, metrics, period),
+    await figuresNow(scope, projectId, ''),
+  );
 }
 
 /** One chart's table. */
@@ -248,11 +210,8 @@ async function chartTable(
       return channelTable(period, await sums(scope, projectId, ['order.channel'], period));
     case 'classRates': {
       const rows = await sums(scope, projectId, ['class.counted', 'class.finished', 'class.passed'], period);
-      return classRateTable(
-        period,
-        rows,
-        await names(scope, 'train_class', [...new Set(rows.map((r) => r.dim))]),
-      );
+      const classNames = await namesById(TrainClass, dimIds(rows), { where: { projectId } });
+      return classRateTable(period, rows, classNames);
     }
     case 'topClasses':
     case 'topUnits': {
@@ -260,17 +219,12 @@ async function chartTable(
       const rows = (await sums(scope, projectId, [metric], period))
         .sort((a, b) => b.value - a.value || Number(a.dim) - Number(b.dim))
         .slice(0, limit);
-      const table = chart === 'topClasses' ? 'train_class' : 'unit';
-      return topTable(
-        chart,
-        period,
-        rows,
-        await names(
-          scope,
-          table,
-          rows.map((row) => row.dim),
-        ),
-      );
+      const where = { projectId };
+      const rowNames =
+        chart === 'topClasses'
+          ? await namesById(TrainClass, dimIds(rows), { where })
+          : await namesById(Unit, dimIds(rows), { where });
+      return topTable(chart, period, rows, rowNames);
     }
     case 'regions':
       // Every student registered up to the period's end, wherever the period starts.
@@ -280,11 +234,11 @@ async function chartTable(
         await sums(scope, projectId, ['student.region'], { from: null, to: period.to }),
       );
     case 'active':
-      return activeTable(period, await present(scope, projectId, 'active.'));
+      return activeTable(period, await figuresNow(scope, projectId, 'active.'));
     case 'waiting':
-      return waitingTable(period, await present(scope, projectId, 'waiting.'));
+      return waitingTable(period, await figuresNow(scope, projectId, 'waiting.'));
     case 'pushes':
-      return pushTable(period, await present(scope, projectId, 'push.'));
+      return pushTable(period, await figuresNow(scope, projectId, 'push.'));
   }
 }
 
@@ -327,14 +281,7 @@ export async function dashboardExport(
     yield table.rows;
   }
   return exportXlsx(`${project.name}-${table.title}`, {
-    columns: table.columns.map((column) => ({
-      header: column.kind === 'fen' ? `${column.title}（元）` : column.title,
-      width: column.kind === 'text' ? 28 : 14,
-      value: (row: Record<string, string | number>) => {
-        const cell = row[column.key] ?? '';
-        return column.kind === 'fen' && typeof cell === 'number' ? cell / 100 : cell;
-      },
-    })),
+    columns: tableColumns(table),
     batches: batches(),
     log: scope.log,
     now: scope.providers.clock.now(),
