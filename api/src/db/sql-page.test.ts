@@ -22,4 +22,10 @@ describe('SqlFilter', () => {
   test('with no condition the WHERE holds for every row', () => {
     expect(new SqlFilter().sql).toBe('WHERE TRUE');
   });
+
+  test("carries the replacements of the query's subquery without a condition", () => {
+    const filter = new SqlFilter().bind({ all: false, projectId: 3 }).equals('f.source', 'source', 'JOB');
+    expect(filter.sql).toBe('WHERE f.source = :source');
+    expect(filter.replacements).toEqual({ all: false, projectId: 3, source: 'JOB' });
+  });
 });

@@ -17,6 +17,11 @@ export class SqlFilter {
   /** Adds a condition that always holds, with its replacements. */
   where(condition: string, replacements: Record<string, unknown> = {}): this {
     this.conditions.push(condition);
+    return this.bind(replacements);
+  }
+
+  /** Adds replacements the query names outside the WHERE (in a subquery of its FROM), no condition. */
+  bind(replacements: Record<string, unknown>): this {
     Object.assign(this.replacements, replacements);
     return this;
   }

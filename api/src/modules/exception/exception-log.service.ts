@@ -1,39 +1,29 @@
 import { ROLE_SYSTEM, resolveProjectSettings } from '@px/config';
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import {
   type ExceptionLogDetail,
   type ExceptionLogPage,
   type ExceptionLogRetryAnswer,
-  type ExceptionLogRow,
-  type ExceptionLogSource,
   type exceptionLogPageInput,
   EXCEPTION_LOG_MESSAGES as M,
 } from '../../contract/exception-log';
 import type { SignedInScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
+import { authorize, type PolicyScope } from '../../core/policy';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { withBypass, withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
 import { reissueInvoice } from '../invoice/invoice-issue';
 import { Project } from '../project/project.model';
 import { repush } from '../regulator/push.service';
-import './exception-log.policy';
-
-/** A failure as the union reads it. */
-interface LogData {
-  key: string;
-  source: ExceptionLogSource;
-  at: Date;
-  project_id: number | null;
-  project_name: string | null;
-  object: string;
-  reason: string;
-  link: string | null;
-  resolved_by_name: string | null;
-  resolved_at: Date | null;
-  resolve_note: string | null;
-}
+import {
+  exceptionLogFacts,
+  type JobData,
+  type LogData,
+  presentExceptionLog,
+  presentExceptionLogDetail,
+} from './exception-log.presenter';
 
 /**
  * The failures, one SELECT per source, each narrowed to the project unless `:all` (platform staff):
@@ -89,31 +79,8 @@ function policyScope(scope: SignedInScope): PolicyScope {
   return { project: { id: scope.principal.projectId ?? 0 }, principal: scope.principal };
 }
 
-function presentRow(scope: SignedInScope, row: LogData): ExceptionLogRow {
-  const facts = {
-    projectId: row.project_id,
-    source: row.source,
-    state: row.resolved_at ? ('RESOLVED' as const) : ('OPEN' as const),
-  };
-  return {
-    key: row.key,
-    source: row.source,
-    state: facts.state,
-    at: new Date(row.at).toISOString(),
-    projectId: row.project_id,
-    projectName: row.project_name,
-    object: row.object,
-    reason: row.reason,
-    link: row.link,
-    resolvedByName: row.resolved_by_name,
-    resolvedAt: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
-    resolveNote: row.resolve_note,
-    ...abilitiesOf(policyScope(scope), {
-      retry: ['exception-log.retry', facts],
-      resolve: ['exception-log.resolve', facts],
-    }),
-  };
-}
+/** The id of a failure's object: its key after the source (`JOB:<uuid>`, `PUSH:12`). */
+const objectIdOf = (key: string) => key.slice(key.indexOf(':') + 1);
 
 const reachOf = (scope: SignedInScope) => ({
   all: isPlatform(scope),
@@ -129,77 +96,49 @@ export function pageExceptionLog(
   scope: SignedInScope,
   input: z.output<typeof exceptionLogPageInput>,
 ): Promise<ExceptionLogPage> {
-  return inReach(scope, async () => {
-    const conditions = ['true'];
-    if (input.source) conditions.push('f.source = :source');
-    if (input.state === 'OPEN') conditions.push('r.id IS NULL');
-    if (input.state === 'RESOLVED') conditions.push('r.id IS NOT NULL');
-    const replacements = { ...reachOf(scope), source: input.source ?? null };
-    const where = `WHERE ${conditions.join(' AND ')}`;
-    const rows = await scope.sequelize.query<LogData>(
-      `${LIST} ${where} ORDER BY (r.id IS NULL) DESC, f.at DESC, f.key LIMIT :limit OFFSET :offset`,
-      {
-        replacements: {
-          ...replacements,
-          limit: input.pageSize,
-          offset: (input.pageNum - 1) * input.pageSize,
-        },
-        type: QueryTypes.SELECT,
-      },
-    );
-    const [count] = await scope.sequelize.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (${FAILURES}) f LEFT JOIN exception_resolution r ON r.source_key = f.key ${where}`,
-      { replacements, type: QueryTypes.SELECT },
-    );
-    return {
-      list: rows.map((row) => presentRow(scope, row)),
-      total: count?.n ?? 0,
-      pageNum: input.pageNum,
-      pageSize: input.pageSize,
+  return inReach(scope, () => {
+    const filter = new SqlFilter().bind(reachOf(scope)).equals('f.source', 'source', input.source);
+    if (input.state === 'OPEN') filter.where('r.id IS NULL');
+    if (input.state === 'RESOLVED') filter.where('r.id IS NOT NULL');
+    const query = {
+      select: LIST,
+      countFrom: `FROM (${FAILURES}) f LEFT JOIN exception_resolution r ON r.source_key = f.key`,
+      filter,
+      orderBy: '(r.id IS NULL) DESC, f.at DESC, f.key',
     };
+    return sqlPageAnswer(scope.sequelize, query, input, (row: LogData) =>
+      presentExceptionLog(policyScope(scope), row),
+    );
   });
 }
 
 /** The failure of `key` in the caller's reach, or a refusal as missing. */
-async function findFailure(scope: SignedInScope, key: string): Promise<LogData> {
+async function findFailure(scope: SignedInScope, key: string, transaction?: Transaction): Promise<LogData> {
   const [row] = await scope.sequelize.query<LogData>(`${LIST} WHERE f.key = :key`, {
     replacements: { ...reachOf(scope), key },
     type: QueryTypes.SELECT,
+    transaction,
   });
   if (!row) throw new BusinessError(M.NOT_FOUND);
   return row;
 }
 
-/** What is recorded of a failure beyond its row: a job's name, payload, attempts and output. */
-async function factsOf(scope: SignedInScope, row: LogData): Promise<ExceptionLogDetail['facts']> {
-  const [source, id] = row.key.split(':') as [ExceptionLogSource, string];
-  if (source !== 'JOB') return [{ label: '原因', value: row.reason || '—' }];
-  const [job] = await scope.sequelize.query<{
-    name: string;
-    data: unknown;
-    output: unknown;
-    retry_count: number;
-    created_on: Date;
-  }>('SELECT name, data, output, retry_count, created_on FROM pgboss.job WHERE id = :id', {
-    replacements: { id },
-    type: QueryTypes.SELECT,
-  });
-  if (!job) return [];
-  return [
-    { label: '任务', value: job.name },
-    { label: '创建时间', value: new Date(job.created_on).toISOString() },
-    { label: '重试次数', value: String(job.retry_count) },
-    { label: '任务数据', value: JSON.stringify(job.data ?? null).slice(0, 2000) },
-    { label: '失败输出', value: JSON.stringify(job.output ?? null).slice(0, 2000) },
-  ];
+/** A failure with what is recorded of it: a JOB failure's job, when pg-boss still keeps it. */
+async function detailOf(scope: SignedInScope, row: LogData): Promise<ExceptionLogDetail> {
+  const id = objectIdOf(row.key);
+  const [job] =
+    row.source === 'JOB'
+      ? await scope.sequelize.query<JobData>(
+          'SELECT name, data, output, retry_count, created_on FROM pgboss.job WHERE id = :id',
+          { replacements: { id }, type: QueryTypes.SELECT },
+        )
+      : [];
+  return presentExceptionLogDetail(policyScope(scope), row, job);
 }
 
 /** `exception-log/query`: one failure in the caller's reach with what is recorded of it. */
 export function queryExceptionLog(scope: SignedInScope, key: string): Promise<ExceptionLogDetail> {
-  return inReach(scope, async () => {
-    const row = await findFailure(scope, key);
-    return { ...presentRow(scope, row), facts: await factsOf(scope, row) };
-  });
+  return inReach(scope, async () => detailOf(scope, await findFailure(scope, key)));
 }
 
 /**
@@ -213,17 +152,8 @@ export function resolveExceptionLog(
 ): Promise<ExceptionLogDetail> {
   return inReach(scope, async () => {
     await scope.sequelize.transaction(async (transaction) => {
-      const [row] = await scope.sequelize.query<LogData>(`${LIST} WHERE f.key = :key`, {
-        replacements: { ...reachOf(scope), key },
-        type: QueryTypes.SELECT,
-        transaction,
-      });
-      if (!row) throw new BusinessError(M.NOT_FOUND);
-      authorize(policyScope(scope), 'exception-log.resolve', {
-        projectId: row.project_id,
-        source: row.source,
-        state: row.resolved_at ? 'RESOLVED' : 'OPEN',
-      });
+      const row = await findFailure(scope, key, transaction);
+      authorize(policyScope(scope), 'exception-log.resolve', exceptionLogFacts(row));
       const [inserted] = await scope.sequelize.query<{ id: number }>(
         `INSERT INTO exception_resolution (project_id, source_key, note, resolved_by, resolved_at)
          VALUES (:projectId, :key, :note, :by, :at) ON CONFLICT (source_key) DO NOTHING RETURNING id`,
@@ -252,8 +182,7 @@ export function resolveExceptionLog(
         transaction,
       );
     });
-    const row = await findFailure(scope, key);
-    return { ...presentRow(scope, row), facts: await factsOf(scope, row) };
+    return detailOf(scope, await findFailure(scope, key));
   });
 }
 
@@ -266,12 +195,8 @@ export function resolveExceptionLog(
 export function retryExceptionLog(scope: SignedInScope, key: string): Promise<ExceptionLogRetryAnswer> {
   return inReach(scope, async () => {
     const row = await findFailure(scope, key);
-    authorize(policyScope(scope), 'exception-log.retry', {
-      projectId: row.project_id,
-      source: row.source,
-      state: row.resolved_at ? 'RESOLVED' : 'OPEN',
-    });
-    const id = key.slice(key.indexOf(':') + 1);
+    authorize(policyScope(scope), 'exception-log.retry', exceptionLogFacts(row));
+    const id = objectIdOf(key);
     if (row.source === 'JOB') {
       const [job] = await scope.sequelize.query<{ name: string }>(
         "SELECT name FROM pgboss.job WHERE id = :id AND state = 'failed'",
