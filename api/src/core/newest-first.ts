@@ -19,18 +19,23 @@ export const NEWEST_FIRST: Order = [
   ['id', 'DESC'],
 ];
 
-/** One page of the rows of `where`, newest first, each presented by `present`. */
+/**
+ * One page of the rows of `where`, newest first, each presented by `present`. `allTenants`: the
+ * list spans projects on purpose (platform staff's; see the tenant guard).
+ */
 export async function newestFirstPage<M extends Dated, R>(
   model: ModelStatic<M>,
   where: WhereOptions<M>,
   page: { pageNum: number; pageSize: number },
-  present: (rows: M[]) => Promise<R[]>,
+  present: (rows: M[]) => R[] | Promise<R[]>,
+  options: { allTenants?: boolean } = {},
 ): Promise<{ list: R[]; total: number; pageNum: number; pageSize: number }> {
   const { rows, count } = await model.findAndCountAll({
     where,
     order: NEWEST_FIRST,
     limit: page.pageSize,
     offset: (page.pageNum - 1) * page.pageSize,
+    ...(options.allTenants ? { allTenants: true } : {}),
   });
   return { list: await present(rows), total: count, pageNum: page.pageNum, pageSize: page.pageSize };
 }

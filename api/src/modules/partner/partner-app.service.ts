@@ -12,9 +12,10 @@ import type {
   partnerCallLogInput,
 } from '../../contract';
 import type { Scope, SignedInScope } from '../../core/action';
-import { BusinessError, NotFoundError, ValidationError } from '../../core/errors';
-import { NEWEST_FIRST } from '../../core/newest-first';
+import { NotFoundError, ValidationError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
+import { namesById } from '../../db/lookups';
 import { withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
 import { Project } from '../project/project.model';
@@ -62,24 +63,27 @@ async function usageOf(scope: Scope, appIds: number[]): Promise<Map<number, AppU
   );
 }
 
-async function present(scope: Scope, apps: PartnerApp[], now: Date): Promise<PartnerAppItem[]> {
+/** Apps as the back office shows them, with their project's name and their usage. */
+async function appViews(scope: Scope, apps: PartnerApp[], now: Date): Promise<PartnerAppItem[]> {
   const usage = await usageOf(
     scope,
     apps.map((app) => app.id),
   );
-  const projects = new Map(
-    (
-      await Project.findAll({
-        where: { id: [...new Set(apps.map((app) => app.projectId))] },
-        attributes: ['id', 'name'],
-      })
-    ).map((project) => [project.id, project.name]),
+  const projects = await namesById(
+    Project,
+    apps.map((app) => app.projectId),
   );
   return apps.map((app) => presentPartnerApp(app, projects.get(app.projectId) ?? '', usage.get(app.id), now));
 }
 
+/** One app as the back office shows it. */
+async function appView(scope: Scope, app: PartnerApp, now: Date): Promise<PartnerAppItem> {
+  const [item] = await appViews(scope, [app], now);
+  return item as PartnerAppItem;
+}
+
 /** `partner-app/list`: apps newest first, of one project or all, name matching part. */
-export async function listPartnerApps(
+export function listPartnerApps(
   scope: Scope,
   input: z.output<typeof partnerAppListInput>,
 ): Promise<PageAnswer<PartnerAppItem>> {
@@ -87,19 +91,15 @@ export async function listPartnerApps(
     ...(input.projectId ? { projectId: input.projectId } : {}),
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
   };
-  const { rows, count } = await PartnerApp.findAndCountAll({
+  return newestFirstPage(
+    PartnerApp,
     where,
-    order: NEWEST_FIRST,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-    allTenants: true,
-  });
-  return {
-    list: await present(scope, rows, scope.providers.clock.now()),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+    input,
+    (rows) => appViews(scope, rows, scope.providers.clock.now()),
+    {
+      allTenants: true,
+    },
+  );
 }
 
 /** An app by id in any project; NotFoundError when there is none. */
@@ -111,10 +111,7 @@ export async function findPartnerApp(id: number): Promise<PartnerApp> {
 
 /** `partner-app/detail`. */
 export async function partnerAppDetail(scope: Scope, id: number): Promise<PartnerAppItem> {
-  const app = await findPartnerApp(id);
-  const [item] = await present(scope, [app], scope.providers.clock.now());
-  if (!item) throw new NotFoundError('合作应用不存在');
-  return item;
+  return appView(scope, await findPartnerApp(id), scope.providers.clock.now());
 }
 
 /**
@@ -174,9 +171,7 @@ export async function savePartnerApp(
       return saved;
     }),
   );
-  const [item] = await present(scope, [app], scope.providers.clock.now());
-  if (!item) throw new BusinessError('保存失败');
-  return { app: item, secret };
+  return { app: await appView(scope, app, scope.providers.clock.now()), secret };
 }
 
 /**
@@ -223,9 +218,7 @@ export async function rotatePartnerSecret(
       return locked;
     }),
   );
-  const [item] = await present(scope, [app], now);
-  if (!item) throw new BusinessError('保存失败');
-  return { app: item, secret };
+  return { app: await appView(scope, app, now), secret };
 }
 
 /** `partner-app/call-logs`: an app's calls, newest first. */
@@ -234,18 +227,13 @@ export async function partnerCallLogs(
   input: z.output<typeof partnerCallLogInput>,
 ): Promise<PageAnswer<PartnerCallLogItem>> {
   const app = await findPartnerApp(input.id);
-  return withProject(app.projectId, async () => {
-    const { rows, count } = await PartnerCallLog.findAndCountAll({
-      where: {
-        projectId: app.projectId,
-        appId: app.id,
-        ...(input.call ? { call: input.call } : {}),
-        ...(input.resultCode ? { resultCode: input.resultCode } : {}),
-      },
-      order: NEWEST_FIRST,
-      limit: input.pageSize,
-      offset: (input.pageNum - 1) * input.pageSize,
-    });
-    return { list: rows.map(presentCallLog), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
-  });
+  const where = {
+    projectId: app.projectId,
+    appId: app.id,
+    ...(input.call ? { call: input.call } : {}),
+    ...(input.resultCode ? { resultCode: input.resultCode } : {}),
+  };
+  return withProject(app.projectId, () =>
+    newestFirstPage(PartnerCallLog, where, input, (rows) => rows.map(presentCallLog)),
+  );
 }
