@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { ClassBaseType } from '../../contract/class-category';
 import type { RegulatorPushConfigAnswer, regulatorSavePushConfigInput } from '../../contract/regulator';
 import type { Scope, SignedInScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
@@ -8,6 +7,7 @@ import { audit } from '../audit/audit.service';
 import { Project } from '../project/project.model';
 import { wakeSender } from './push.service';
 import { RegulatorPushConfig } from './push-config.model';
+import { presentPushConfig } from './push-config.presenter';
 
 /**
  * Each project's reporting to the regulator (docs/regulator.md), kept in `regulator_push_config`
@@ -20,32 +20,11 @@ async function projectOf(id: number): Promise<Project> {
   return project;
 }
 
-function present(
-  scope: Scope,
-  project: Project,
-  config: RegulatorPushConfig | null,
-): RegulatorPushConfigAnswer {
-  const endpoint = config?.endpoint ?? null;
-  return {
-    projectId: project.id,
-    projectName: project.name,
-    enabled: config?.enabled ?? false,
-    endpoint,
-    appId: config?.appId ?? '',
-    secretSet: Boolean(config?.appSecret),
-    baseTypes: (config?.baseTypes ?? []) as ClassBaseType[],
-    pushMode: config?.pushMode ?? 'AUTO',
-    mode: scope.providers.regulator.mode,
-    effectiveEndpoint: scope.providers.regulator.endpointFor(endpoint),
-    updatedAt: config?.updatedAt?.toISOString() ?? null,
-  };
-}
-
 /** A project's push config (defaults when it has none yet). */
 export async function getPushConfig(scope: Scope, projectId: number): Promise<RegulatorPushConfigAnswer> {
   const project = await projectOf(projectId);
   const config = await withProject(project.id, () => RegulatorPushConfig.findByPk(project.id));
-  return present(scope, project, config);
+  return presentPushConfig(project, config, scope.providers.regulator);
 }
 
 /**
@@ -108,7 +87,7 @@ export async function savePushConfig(
       );
       // Pushes written while reporting was off (or to another app) go out now.
       if (saved.enabled) await wakeSender(scope, project.id, { transaction });
-      return present(scope, project, saved);
+      return presentPushConfig(project, saved, scope.providers.regulator);
     }),
   );
 }
