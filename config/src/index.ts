@@ -1,4 +1,5 @@
 export * from './admin-menu';
+export * from './audio-language';
 export * from './call';
 export * from './class-types';
 export * from './client';

@@ -54,6 +54,12 @@ export interface ResourceItem {
   status: ResourceStatus;
   /** Why packaging failed (FAILED only); null otherwise. */
   statusReason: string | null;
+  /**
+   * The languages of its audio as packaging found them (RFC 5646 tags, the default first; named by
+   * @px/config `audioLanguageName`); empty before packaging or when the file tags none. With two or
+   * more the player offers a language choice (`videoLanguage`).
+   */
+  audioLanguages: string[];
   createdAt: string;
   updatedAt: string;
 }

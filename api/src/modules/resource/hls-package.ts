@@ -5,11 +5,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { audioLanguageTag } from '@px/config';
 import type { FileStorage } from '../storage/storage';
 import {
+  HLS_AUDIO_MAX,
   HLS_RENDITIONS,
+  type HlsAudioRendition,
   type HlsPackage,
-  type HlsRendition,
   type HlsRenditionName,
   hlsSegmentKey,
 } from './hls';
@@ -22,6 +24,9 @@ const RENDITION_SPECS: Record<HlsRenditionName, { height: number; maxrate: numbe
   sd: { height: 480, maxrate: 800_000, audio: 64_000 },
   hd: { height: 720, maxrate: 2_000_000, audio: 128_000 },
 };
+
+/** The bit rate of an audio rendition (one language's track, when the file has several). */
+const AUDIO_RENDITION_BITRATE = 96_000;
 
 /** The longest a packaging may run before ffmpeg is stopped. */
 const FFMPEG_TIMEOUT_MS = 50 * 60 * 1000;
@@ -53,15 +58,22 @@ export function ffmpegBinary(): string {
   return ffmpegPath;
 }
 
-/** Runs ffmpeg with `args`; rejects with PackagingError carrying the last lines of its errors. */
-export function runFfmpeg(args: string[], timeoutMs = FFMPEG_TIMEOUT_MS): Promise<void> {
+/** How an ffmpeg run ended: its exit code (or the signal that stopped it) and its last errors. */
+interface FfmpegExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/** Runs ffmpeg with `args`, keeping the last `keepChars` of what it writes to stderr. */
+function spawnFfmpeg(args: string[], timeoutMs: number, keepChars: number): Promise<FfmpegExit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegBinary(), ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
+    const child = spawn(ffmpegBinary(), ['-hide_banner', '-nostdin', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    let errors = '';
+    let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
-      errors = (errors + chunk.toString('utf8')).slice(-4000);
+      stderr = (stderr + chunk.toString('utf8')).slice(-keepChars);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (error) => {
@@ -70,11 +82,83 @@ export function runFfmpeg(args: string[], timeoutMs = FFMPEG_TIMEOUT_MS): Promis
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) return resolve();
-      const last = errors.trim().split('\n').slice(-2).join(' ').slice(0, 200);
-      reject(new PackagingError(signal ? '转码超时' : `转码失败：${last || `ffmpeg 退出码 ${code}`}`));
+      resolve({ code, signal, stderr });
     });
   });
+}
+
+/** Runs ffmpeg with `args`; rejects with PackagingError carrying the last lines of its errors. */
+export async function runFfmpeg(args: string[], timeoutMs = FFMPEG_TIMEOUT_MS): Promise<void> {
+  const { code, signal, stderr } = await spawnFfmpeg(['-loglevel', 'error', ...args], timeoutMs, 4000);
+  if (code === 0) return;
+  const last = stderr.trim().split('\n').slice(-2).join(' ').slice(0, 200);
+  throw new PackagingError(signal ? '转码超时' : `转码失败：${last || `ffmpeg 退出码 ${code}`}`);
+}
+
+/** An audio stream of a file: its place among the file's audio streams, its language code, whether it is the default. */
+export interface AudioStream {
+  /** 0 for the first audio stream (ffmpeg's `0:a:<index>`). */
+  index: number;
+  /** The stream's language code as the file tags it (`chi`, `eng`, `und`), null when untagged. */
+  code: string | null;
+  isDefault: boolean;
+}
+
+/** `Stream #0:1(chi): Audio: aac …` (newer ffmpeg adds the stream id: `Stream #0:1[0x2](chi): Audio:`). */
+const AUDIO_STREAM_LINE = /^\s*Stream #0:\d+(?:\[[^\]]*\])?(?:\(([^)]*)\))?: Audio:(.*)$/;
+
+/** The audio streams ffmpeg lists for its input (the `Stream #0:n(lang): Audio: …` lines of `-i`). */
+export function parseAudioStreams(listing: string): AudioStream[] {
+  const streams: AudioStream[] = [];
+  for (const line of listing.split('\n')) {
+    const match = AUDIO_STREAM_LINE.exec(line.trimEnd());
+    if (!match) continue;
+    streams.push({
+      index: streams.length,
+      code: match[1] ? match[1] : null,
+      isDefault: /\(default\)/.test(match[2] ?? ''),
+    });
+  }
+  return streams;
+}
+
+/** The audio streams of a media file, read from ffmpeg's listing of its input. */
+export async function probeAudioStreams(file: string): Promise<AudioStream[]> {
+  // Without an output ffmpeg lists its input and exits with 1: the listing is what is wanted.
+  const { stderr } = await spawnFfmpeg(['-i', file], 60_000, 64_000);
+  return parseAudioStreams(stderr);
+}
+
+/** One language's audio to package: the stream (`0:a:<index>`) and the language's tag. */
+export interface LanguageTrack {
+  index: number;
+  language: string;
+}
+
+/**
+ * The languages of a file's audio (their tags, @px/config audio-language.ts), the default one first
+ * (the first stream marked default, else the first tagged), and the tracks to package as audio
+ * renditions: the first stream of each language, when there are at least two languages (else
+ * none: the sound stays in the video renditions, as for a file of one language or none). Streams
+ * without a language (`und`) are not counted; at most HLS_AUDIO_MAX languages.
+ */
+export function languageTracks(streams: readonly AudioStream[]): {
+  languages: string[];
+  tracks: LanguageTrack[];
+} {
+  const byLanguage = new Map<string, LanguageTrack>();
+  let defaultLanguage: string | null = null;
+  for (const stream of streams) {
+    const language = audioLanguageTag(stream.code);
+    if (!language) continue;
+    if (!byLanguage.has(language)) byLanguage.set(language, { index: stream.index, language });
+    if (stream.isDefault && defaultLanguage === null) defaultLanguage = language;
+  }
+  const found = [...byLanguage.values()];
+  const first = found.find((track) => track.language === defaultLanguage) ?? found[0];
+  const ordered = first ? [first, ...found.filter((track) => track !== first)] : [];
+  const tracks = ordered.slice(0, HLS_AUDIO_MAX);
+  return { languages: tracks.map((track) => track.language), tracks: tracks.length >= 2 ? tracks : [] };
 }
 
 /** The durations and files of a media playlist ffmpeg wrote. */
@@ -102,17 +186,38 @@ export interface PackagedVideo {
   height: number | null;
 }
 
-/** A finished package: its manifest (for `resource.hls`), its key and every stored segment key. */
+/**
+ * A finished package: its manifest (for `resource.hls`), its key, every stored segment key and the
+ * languages of the file's audio (for `resource.audio_languages`, the default first).
+ */
 export interface PackageResult {
   pkg: HlsPackage;
   key: Buffer;
   segmentKeys: string[];
+  audioLanguages: string[];
 }
+
+/** The HLS output of one rendition: AES-128 segments of HLS_SEGMENT_SECONDS into `folder`. */
+const hlsOutput = (keyInfo: string, folder: string) => [
+  '-f',
+  'hls',
+  '-hls_time',
+  String(HLS_SEGMENT_SECONDS),
+  '-hls_playlist_type',
+  'vod',
+  '-hls_key_info_file',
+  keyInfo,
+  '-hls_segment_filename',
+  path.join(folder, '%d.ts'),
+  path.join(folder, 'index.m3u8'),
+];
 
 /**
  * Packages a stored MP4 as encrypted HLS: SD and HD renditions (H.264 + AAC, no taller than the
  * source), segments of HLS_SEGMENT_SECONDS encrypted with AES-128 under a new random key and IV
- * (ffmpeg's `-hls_key_info_file`), each stored in the file storage under a new package folder. The
+ * (ffmpeg's `-hls_key_info_file`), each stored in the file storage under a new package folder. A
+ * file with audio in several languages (`languageTracks`) gets one AAC audio rendition per
+ * language (`a0`, the default, `a1`, …) under the same key, and its video renditions no sound. The
  * original is read from the storage into a temporary folder, removed afterwards. Throws
  * PackagingError (the reason) when ffmpeg cannot read or encode the file.
  */
@@ -123,6 +228,7 @@ export async function packageVideo(
 ): Promise<PackageResult> {
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'px-hls-'));
   const segmentKeys: string[] = [];
+  const threads = options.threads ? ['-threads', String(options.threads)] : [];
   try {
     const source = path.join(work, 'source.mp4');
     await pipeline(await storage.get(video.storageKey), fs.createWriteStream(source));
@@ -133,24 +239,42 @@ export async function packageVideo(
     const keyInfo = path.join(work, 'key.info');
     // Line 1 is the key URI ffmpeg writes into its playlist: unused, the API writes its own.
     await fs.promises.writeFile(keyInfo, `key\n${keyFile}\n${iv}\n`);
+    const { languages, tracks } = languageTracks(await probeAudioStreams(source));
 
     const pkg: HlsPackage = { id: randomUUID().replace(/-/g, '').slice(0, 16), iv, renditions: [] };
+    /** Runs ffmpeg into a new folder `name` and stores its segments: their durations and peak bit rate. */
+    const encode = async (name: string, args: string[]) => {
+      const folder = path.join(work, name);
+      await fs.promises.mkdir(folder);
+      await runFfmpeg(['-y', '-i', source, ...args, ...threads, ...hlsOutput(keyInfo, folder)]);
+      const written = readPlaylist(await fs.promises.readFile(path.join(folder, 'index.m3u8'), 'utf8'));
+      if (!written.length) throw new PackagingError('转码失败：没有生成任何分片');
+      const result = { segments: [] as number[], bandwidth: 0 };
+      for (const [index, segment] of written.entries()) {
+        const file = path.join(folder, path.basename(segment.file));
+        const storageKey = hlsSegmentKey(video, pkg, name, index);
+        const stored = await storage.put(storageKey, fs.createReadStream(file));
+        segmentKeys.push(storageKey);
+        result.segments.push(segment.duration);
+        const bits = (stored.size * 8) / Math.max(segment.duration, 0.5);
+        result.bandwidth = Math.max(result.bandwidth, Math.ceil(bits));
+      }
+      return result;
+    };
+
     const sourceHeight = video.height ?? RENDITION_SPECS.hd.height;
     const sourceWidth = video.width ?? Math.round((sourceHeight * 16) / 9);
     for (const name of HLS_RENDITIONS) {
       const spec = RENDITION_SPECS[name];
       const height = even(Math.min(spec.height, sourceHeight));
       const width = even((sourceWidth * height) / sourceHeight);
-      const folder = path.join(work, name);
-      await fs.promises.mkdir(folder);
-      await runFfmpeg([
-        '-y',
-        '-i',
-        source,
+      // With audio per language the sound is in the audio renditions; else the first audio stream, if any.
+      const sound = tracks.length
+        ? ['-an']
+        : ['-map', '0:a:0?', '-c:a', 'aac', '-b:a', String(spec.audio), '-ac', '2'];
+      const encoded = await encode(name, [
         '-map',
         '0:v:0',
-        '-map',
-        '0:a:0?',
         '-vf',
         `scale=${width}:${height}`,
         '-c:v',
@@ -171,40 +295,30 @@ export async function packageVideo(
         `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
         '-sc_threshold',
         '0',
-        ...(options.threads ? ['-threads', String(options.threads)] : []),
-        '-c:a',
-        'aac',
-        '-b:a',
-        String(spec.audio),
-        '-ac',
-        '2',
-        '-f',
-        'hls',
-        '-hls_time',
-        String(HLS_SEGMENT_SECONDS),
-        '-hls_playlist_type',
-        'vod',
-        '-hls_key_info_file',
-        keyInfo,
-        '-hls_segment_filename',
-        path.join(folder, '%d.ts'),
-        path.join(folder, 'index.m3u8'),
+        ...sound,
       ]);
-      const written = readPlaylist(await fs.promises.readFile(path.join(folder, 'index.m3u8'), 'utf8'));
-      if (!written.length) throw new PackagingError('转码失败：没有生成任何分片');
-      const rendition: HlsRendition = { name, width, height, bandwidth: 0, segments: [] };
-      for (const [index, segment] of written.entries()) {
-        const file = path.join(folder, path.basename(segment.file));
-        const storageKey = hlsSegmentKey(video, pkg, name, index);
-        const stored = await storage.put(storageKey, fs.createReadStream(file));
-        segmentKeys.push(storageKey);
-        rendition.segments.push(segment.duration);
-        const bits = (stored.size * 8) / Math.max(segment.duration, 0.5);
-        rendition.bandwidth = Math.max(rendition.bandwidth, Math.ceil(bits));
-      }
-      pkg.renditions.push(rendition);
+      pkg.renditions.push({ name, width, height, ...encoded });
     }
-    return { pkg, key, segmentKeys };
+    if (tracks.length) {
+      const audio: HlsAudioRendition[] = [];
+      for (const [position, track] of tracks.entries()) {
+        const name = `a${position}`;
+        const encoded = await encode(name, [
+          '-map',
+          `0:a:${track.index}`,
+          '-vn',
+          '-c:a',
+          'aac',
+          '-b:a',
+          String(AUDIO_RENDITION_BITRATE),
+          '-ac',
+          '2',
+        ]);
+        audio.push({ name, language: track.language, ...encoded });
+      }
+      pkg.audio = audio;
+    }
+    return { pkg, key, segmentKeys, audioLanguages: languages };
   } catch (error) {
     await deleteKeys(storage, segmentKeys);
     throw error;
@@ -218,7 +332,7 @@ export function packageSegmentKeys(
   video: { projectId: number | null; id: number },
   pkg: HlsPackage,
 ): string[] {
-  return pkg.renditions.flatMap((rendition) =>
+  return [...pkg.renditions, ...(pkg.audio ?? [])].flatMap((rendition) =>
     rendition.segments.map((_, index) => hlsSegmentKey(video, pkg, rendition.name, index)),
   );
 }

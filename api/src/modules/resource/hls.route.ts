@@ -4,10 +4,9 @@ import type { Providers } from '../../core/action';
 import type { RequestState } from '../../core/request-context';
 import { StorageError } from '../storage/storage';
 import {
+  findRendition,
   grantedSegments,
   HLS_PATH_PREFIX,
-  HLS_RENDITIONS,
-  type HlsRenditionName,
   hlsSegmentKey,
   masterPlaylist,
   mediaPlaylist,
@@ -17,7 +16,7 @@ import { Resource } from './resource.model';
 import { isLocalVideoProvider } from './video-provider';
 
 const HLS_PATH = new RegExp(
-  `^${HLS_PATH_PREFIX.replace(/\//g, '\\/')}([^/]+)\\/(master\\.m3u8|key|(sd|hd)\\.m3u8|(sd|hd)\\/(0|[1-9]\\d{0,5})\\.ts)$`,
+  `^${HLS_PATH_PREFIX.replace(/\//g, '\\/')}([^/]+)\\/(master\\.m3u8|key|(sd|hd|a[0-7])\\.m3u8|(sd|hd|a[0-7])\\/(0|[1-9]\\d{0,5})\\.ts)$`,
 );
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -32,9 +31,9 @@ function refuse(ctx: Context, status: number, text: string): void {
 /**
  * The local provider's HLS route (docs/video.md): under `/api/media/hls/<token>/`, signed by
  * `signHlsToken` and valid until its expiry, it answers
- * - `master.m3u8`: the renditions (SD, HD);
- * - `<sd|hd>.m3u8`: a rendition's playlist, for a trial only the segments within its seconds;
- * - `<sd|hd>/<n>.ts`: an encrypted segment from the file storage (past a trial's segments: 403);
+ * - `master.m3u8`: the renditions (SD, HD; the audio per language where the file has several);
+ * - `<sd|hd|a0…a7>.m3u8`: a rendition's playlist, for a trial only the segments within its seconds;
+ * - `<sd|hd|a0…a7>/<n>.ts`: an encrypted segment from the file storage (past a trial's segments: 403);
  * - `key`: the 16-byte AES-128 key, never cached.
  * Every URL a playlist names is relative, so it carries the same token: a copied URL (or key) stops
  * working at the token's expiry. A forged or expired token answers 403, a video that is gone or not
@@ -80,11 +79,8 @@ export function hlsRoute(
       ctx.body = masterPlaylist(pkg);
       return;
     }
-    const name = (match[3] ?? match[4]) as HlsRenditionName;
-    const rendition = HLS_RENDITIONS.includes(name)
-      ? pkg.renditions.find((one) => one.name === name)
-      : undefined;
-    if (!rendition) return refuse(ctx, 404, '该清晰度不存在');
+    const rendition = findRendition(pkg, (match[3] ?? match[4]) as string);
+    if (!rendition) return refuse(ctx, 404, '该清晰度或音轨不存在');
     if (match[3]) {
       ctx.set('Cache-Control', `private, max-age=${maxAge}`);
       ctx.type = PLAYLIST_TYPE;

@@ -6,7 +6,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { HLS_PATH_PREFIX, signHlsToken } from './hls';
-import { runFfmpeg } from './hls-package';
+import { languageTracks, parseAudioStreams, probeAudioStreams, runFfmpeg } from './hls-package';
 import { getMediaSecret } from './media-token';
 import { Resource } from './resource.model';
 import { buildResource, uploadThroughApi, useTestStorage, VIDEO_MENU } from './resource.testing';
@@ -44,20 +44,34 @@ const durationsOf = (playlist: string) =>
     .filter((line) => line.startsWith('#EXTINF:'))
     .map((line) => Number.parseFloat(line.slice('#EXTINF:'.length)));
 
-/** A 10-second 640x360 test picture with a tone, made by ffmpeg. */
-async function generatedVideo(): Promise<Buffer> {
+/** An audio stream of a generated video: its tone, its language tag, whether it is the default. */
+interface GeneratedAudio {
+  frequency: number;
+  language?: string;
+  isDefault?: boolean;
+}
+
+/** A 10-second 640x360 test picture with a tone per audio stream (one by default), made by ffmpeg. */
+async function generatedVideo(audio: GeneratedAudio[] = [{ frequency: 440 }]): Promise<Buffer> {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'px-hls-source-'));
   try {
     const file = path.join(dir, 'source.mp4');
+    const tagged = audio.some((one) => one.language || one.isDefault);
     await runFfmpeg([
       '-f',
       'lavfi',
       '-i',
       'testsrc=duration=10:size=640x360:rate=15',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=10',
+      ...audio.flatMap((one) => ['-f', 'lavfi', '-i', `sine=frequency=${one.frequency}:duration=10`]),
+      '-map',
+      '0:v',
+      ...audio.flatMap((_, index) => ['-map', `${index + 1}:a`]),
+      ...audio.flatMap((one, index) =>
+        one.language ? [`-metadata:s:a:${index}`, `language=${one.language}`] : [],
+      ),
+      ...(tagged
+        ? audio.flatMap((one, index) => [`-disposition:a:${index}`, one.isDefault ? 'default' : '0'])
+        : []),
       '-c:v',
       'libx264',
       '-preset',
@@ -76,6 +90,32 @@ async function generatedVideo(): Promise<Buffer> {
       file,
     ]);
     return await fs.promises.readFile(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Decrypts a segment with the package's key and IV; null when the padding is wrong (a wrong key). */
+function decrypt(encrypted: Buffer, key: Buffer, ivHex: string): Buffer | null {
+  const decipher = createDecipheriv('aes-128-cbc', key, Buffer.from(ivHex, 'hex'));
+  try {
+    return Buffer.concat([decipher.update(encrypted), decipher.final()]);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether bytes are an MPEG-TS (a sync byte every 188 bytes). */
+const isTransportStream = (bytes: Buffer | null) =>
+  !!bytes && [0, 188, 376].every((at) => bytes[at] === 0x47);
+
+/** The audio streams ffmpeg finds in a decrypted segment. */
+async function audioStreamsOf(segment: Buffer) {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'px-hls-segment-'));
+  try {
+    const file = path.join(dir, 'segment.ts');
+    await fs.promises.writeFile(file, segment);
+    return await probeAudioStreams(file);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
@@ -117,6 +157,9 @@ describe('packaging after an upload', () => {
     }
     const files = storage.files().filter((key) => key.startsWith(`hls/${projectId}/${video.id}/`));
     expect(files).toHaveLength(6);
+    // One untagged audio stream: the sound stays inside the video renditions.
+    expect(pkg?.audio).toBeUndefined();
+    expect(video.audioLanguages).toEqual([]);
     const answer = (await post('get', { id: video.id })).body.attribute;
     expect(answer.status).toBe('READY');
     expect(JSON.stringify(answer)).not.toMatch(/hls|key/i);
@@ -131,6 +174,7 @@ describe('packaging after an upload', () => {
     expect(master.text).toContain('sd.m3u8');
     expect(master.text).toContain('hd.m3u8');
     expect(master.text).toContain('NAME="高清"');
+    expect(master.text).not.toContain('EXT-X-MEDIA');
 
     const folder = folderOf(answer.url);
     const playlist = await fetchText(`${folder}sd.m3u8`);
@@ -214,5 +258,147 @@ describe('packaging after an upload', () => {
     expect(failed?.hls).toBeNull();
     // Run again (a job delivered twice): a video no longer PROCESSING is left alone.
     expect(await packageResource(t.scope(), broken.id)).toBe('SKIPPED');
+  });
+});
+
+describe('audio per language (videoLanguage)', () => {
+  let bilingual: Resource;
+  beforeAll(async () => {
+    // English first in the file, Mandarin marked default: Mandarin becomes the DEFAULT rendition.
+    const bytes = await generatedVideo([
+      { frequency: 440, language: 'eng' },
+      { frequency: 660, language: 'chi', isDefault: true },
+    ]);
+    const uploaded = await uploadThroughApi(t, token, bytes, { name: '双语转码测试' });
+    expect(uploaded.body.respCode).toBe(200);
+    await t.jobs.drain();
+    bilingual = (await Resource.findOne({
+      where: { id: uploaded.body.attribute.id },
+      allTenants: true,
+    })) as Resource;
+  }, 120_000);
+
+  test('a file with two languages gets an audio rendition per language, the default first', async () => {
+    expect(bilingual.status).toBe('READY');
+    expect(bilingual.audioLanguages).toEqual(['zh', 'en']);
+    const audio = bilingual.hls?.audio ?? [];
+    expect(audio.map((one) => [one.name, one.language])).toEqual([
+      ['a0', 'zh'],
+      ['a1', 'en'],
+    ]);
+    for (const rendition of audio) {
+      const total = rendition.segments.reduce((sum, one) => sum + one, 0);
+      expect(total).toBeGreaterThan(9.5);
+      expect(total).toBeLessThan(10.5);
+      expect(rendition.bandwidth).toBeGreaterThan(0);
+    }
+    const answer = (await post('get', { id: bilingual.id })).body.attribute;
+    expect(answer.audioLanguages).toEqual(['zh', 'en']);
+    const listed = (await post('query', { name: '双语' })).body.attribute.list;
+    expect(listed.map((one: { audioLanguages: string[] }) => one.audioLanguages)).toEqual([['zh', 'en']]);
+  });
+
+  test('the master playlist names the audio group; video renditions refer to it; segments decrypt', async () => {
+    const url = (await post('play-url', { id: bilingual.id })).body.attribute.url as string;
+    const master = (await fetchText(url)).text;
+    expect(master).toContain(
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="zh",NAME="普通话",DEFAULT=YES,AUTOSELECT=YES,URI="a0.m3u8"',
+    );
+    expect(master).toContain(
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",LANGUAGE="en",NAME="英语",DEFAULT=NO,AUTOSELECT=YES,URI="a1.m3u8"',
+    );
+    const streams = master.split('\n').filter((line) => line.startsWith('#EXT-X-STREAM-INF:'));
+    expect(streams).toHaveLength(2);
+    for (const line of streams) expect(line).toMatch(/,AUDIO="audio"$/);
+    const audioPeak = Math.max(...(bilingual.hls?.audio ?? []).map((one) => one.bandwidth));
+    const sd = bilingual.hls?.renditions.find((one) => one.name === 'sd');
+    expect(streams[0]).toContain(`BANDWIDTH=${(sd?.bandwidth ?? 0) + audioPeak},`);
+
+    const folder = folderOf(url);
+    const key = (await fetchBytes(`${folder}key`)).body as Buffer;
+    const iv = bilingual.hls?.iv ?? '';
+    const english = await fetchText(`${folder}a1.m3u8`);
+    expect(english.status).toBe(200);
+    expect(english.text).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}/);
+    const audioSegments = segmentsOf(english.text);
+    expect(audioSegments[0]).toBe('a1/0.ts');
+    const audioSegment = (await fetchBytes(`${folder}${audioSegments[0]}`)).body as Buffer;
+    expect(isTransportStream(audioSegment)).toBe(false);
+    const audioPlain = decrypt(audioSegment, key, iv);
+    expect(isTransportStream(audioPlain)).toBe(true);
+    expect(isTransportStream(decrypt(audioSegment, Buffer.alloc(16, 7), iv))).toBe(false);
+    expect(await audioStreamsOf(audioPlain as Buffer)).toHaveLength(1);
+    // The pictures carry no sound of their own.
+    const videoPlain = decrypt((await fetchBytes(`${folder}sd/0.ts`)).body as Buffer, key, iv);
+    expect(isTransportStream(videoPlain)).toBe(true);
+    expect(await audioStreamsOf(videoPlain as Buffer)).toEqual([]);
+    // No third language.
+    expect((await fetchText(`${folder}a2.m3u8`)).status).toBe(404);
+  });
+
+  test('a trial grants the audio segments within its seconds only', async () => {
+    const grant = await t.scope().providers.video.authorizeTrial(t.scope(), bilingual, 5, 60);
+    const folder = folderOf(grant.url as string);
+    const playlist = await fetchText(`${folder}a0.m3u8`);
+    expect(segmentsOf(playlist.text)).toEqual(['a0/0.ts', 'a0/1.ts']);
+    expect((await fetchBytes(`${folder}a0/1.ts`)).status).toBe(200);
+    const refused = await fetchText(`${folder}a0/2.ts`);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toBe('试看已结束');
+  });
+});
+
+describe('finding the languages of a file', () => {
+  // What ffmpeg 4 (the registry binary) and later versions list for an input.
+  const LISTING = [
+    "Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'source.mp4':",
+    '    Stream #0:0(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p, 640x360, 15 fps (default)',
+    '    Stream #0:1(eng): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, mono, fltp, 32 kb/s',
+    '    Metadata:',
+    '      handler_name    : SoundHandler',
+    '    Stream #0:2[0x3](chi): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, mono, fltp, 32 kb/s (default)',
+    '    Stream #0:3: Audio: mp3, 44100 Hz, stereo, fltp, 128 kb/s',
+    'At least one output file must be specified',
+  ].join('\n');
+
+  test('reads each audio stream: its place among the audio, its language, whether it is the default', () => {
+    expect(parseAudioStreams(LISTING)).toEqual([
+      { index: 0, code: 'eng', isDefault: false },
+      { index: 1, code: 'chi', isDefault: true },
+      { index: 2, code: null, isDefault: false },
+    ]);
+    expect(parseAudioStreams('Input #0, mov: Stream #0:0(und): Video: h264')).toEqual([]);
+  });
+
+  test('packages audio per language only for two languages or more, the default first, each once', () => {
+    const stream = (index: number, code: string | null, isDefault = false) => ({ index, code, isDefault });
+    expect(languageTracks(parseAudioStreams(LISTING))).toEqual({
+      languages: ['zh', 'en'],
+      tracks: [
+        { index: 1, language: 'zh' },
+        { index: 0, language: 'en' },
+      ],
+    });
+    // One language (twice), or untagged streams: the sound stays in the video renditions.
+    expect(languageTracks([stream(0, 'chi', true), stream(1, 'zho')])).toEqual({
+      languages: ['zh'],
+      tracks: [],
+    });
+    expect(languageTracks([stream(0, 'und'), stream(1, null)])).toEqual({ languages: [], tracks: [] });
+    expect(languageTracks([])).toEqual({ languages: [], tracks: [] });
+    // No default marked: the file's order; an untagged stream is skipped.
+    expect(languageTracks([stream(0, 'und'), stream(1, 'yue'), stream(2, 'chi'), stream(3, 'yue')])).toEqual({
+      languages: ['yue', 'zh'],
+      tracks: [
+        { index: 1, language: 'yue' },
+        { index: 2, language: 'zh' },
+      ],
+    });
+    // At most eight languages.
+    const many = ['chi', 'yue', 'eng', 'jpn', 'kor', 'fra', 'deu', 'rus', 'spa', 'por'].map((code, index) =>
+      stream(index, code),
+    );
+    expect(languageTracks(many).tracks).toHaveLength(8);
+    expect(languageTracks(many).languages).toEqual(['zh', 'yue', 'en', 'ja', 'ko', 'fr', 'de', 'ru']);
   });
 });

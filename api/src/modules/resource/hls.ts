@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { audioLanguageName } from '@px/config';
 
 /** The renditions of a package: SD (标清) always, HD (高清) for the quality choice (`videoShowHd`). */
 export const HLS_RENDITIONS = ['sd', 'hd'] as const;
@@ -17,22 +18,51 @@ export interface HlsRendition {
   segments: number[];
 }
 
+/** The most audio renditions (languages) a package holds: `a0` … `a7`. */
+export const HLS_AUDIO_MAX = 8;
+
+/**
+ * An audio rendition of a package whose file has several languages (`videoLanguage`): one
+ * language's track, its playlist `<name>.m3u8` and segments `<name>/<n>.ts` (encrypted with the
+ * package's key like the pictures'). `a0` is the DEFAULT one (the file's default track).
+ */
+export interface HlsAudioRendition {
+  /** `a0`, `a1`, … (fewer than HLS_AUDIO_MAX). */
+  name: string;
+  /** The language's RFC 5646 tag (`zh`, `yue`, `en`: @px/config audio-language.ts). */
+  language: string;
+  /** Peak bits per second of a segment. */
+  bandwidth: number;
+  segments: number[];
+}
+
+/** What a media playlist is made of: a video or an audio rendition. */
+export type HlsMedia = Pick<HlsRendition | HlsAudioRendition, 'name' | 'segments'>;
+
 /**
  * An encrypted HLS package of a video (the `resource.hls` column): its folder in the file storage
  * (a new one per packaging, so a package is never changed under a player), the IV of its AES-128
- * segments (hex; the key is `resource.hls_key`) and its renditions.
+ * segments (hex; the key is `resource.hls_key`), its renditions and, when the file has audio in
+ * several languages, one audio rendition per language (the video renditions then carry no sound).
  */
 export interface HlsPackage {
   id: string;
   iv: string;
   renditions: HlsRendition[];
+  /** Absent or empty: the sound is inside the video renditions (one language or none). */
+  audio?: HlsAudioRendition[];
 }
 
-/** Where segment `index` of a rendition of a package is kept. */
+/** The rendition (video or audio) of a package by its name, if it has one. */
+export function findRendition(pkg: HlsPackage, name: string): HlsMedia | undefined {
+  return pkg.renditions.find((one) => one.name === name) ?? pkg.audio?.find((one) => one.name === name);
+}
+
+/** Where segment `index` of a rendition (video or audio) of a package is kept. */
 export function hlsSegmentKey(
   video: { projectId: number | null; id: number },
   pkg: Pick<HlsPackage, 'id'>,
-  rendition: HlsRenditionName,
+  rendition: string,
   index: number,
 ): string {
   return `${hlsFolder(video, pkg)}/${rendition}/${index}.ts`;
@@ -92,7 +122,7 @@ export function verifyHlsToken(
  * How many segments of a rendition a grant may load: all, or for a trial those starting before its
  * seconds (the last one may run past them by less than a segment; the player stops at the seconds).
  */
-export function grantedSegments(rendition: Pick<HlsRendition, 'segments'>, trialSeconds: number): number {
+export function grantedSegments(rendition: Pick<HlsMedia, 'segments'>, trialSeconds: number): number {
   if (trialSeconds <= 0) return rendition.segments.length;
   let start = 0;
   let count = 0;
@@ -104,12 +134,28 @@ export function grantedSegments(rendition: Pick<HlsRendition, 'segments'>, trial
   return Math.max(1, count);
 }
 
-/** The master playlist: each rendition, relative to the token's folder (`<name>.m3u8`). */
+/** The GROUP-ID of a package's audio renditions in its master playlist. */
+const AUDIO_GROUP = 'audio';
+
+/**
+ * The master playlist: each rendition, relative to the token's folder (`<name>.m3u8`). A package
+ * with audio per language lists them first (EXT-X-MEDIA TYPE=AUDIO, named in Chinese, `a0` the
+ * DEFAULT) and each video rendition refers to their group, its BANDWIDTH counting the largest.
+ */
 export function masterPlaylist(pkg: HlsPackage): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  const audio = pkg.audio ?? [];
+  for (const [index, track] of audio.entries()) {
+    const isDefault = index === 0 ? 'YES' : 'NO';
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="${AUDIO_GROUP}",LANGUAGE="${track.language}",NAME="${audioLanguageName(track.language)}",DEFAULT=${isDefault},AUTOSELECT=YES,URI="${track.name}.m3u8"`,
+    );
+  }
+  const audioBandwidth = Math.max(0, ...audio.map((track) => track.bandwidth));
+  const group = audio.length ? `,AUDIO="${AUDIO_GROUP}"` : '';
   for (const rendition of pkg.renditions) {
     lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${rendition.bandwidth},RESOLUTION=${rendition.width}x${rendition.height},NAME="${HLS_RENDITION_LABELS[rendition.name]}"`,
+      `#EXT-X-STREAM-INF:BANDWIDTH=${rendition.bandwidth + audioBandwidth},RESOLUTION=${rendition.width}x${rendition.height},NAME="${HLS_RENDITION_LABELS[rendition.name]}"${group}`,
       `${rendition.name}.m3u8`,
     );
   }
@@ -120,7 +166,7 @@ export function masterPlaylist(pkg: HlsPackage): string {
  * A rendition's media playlist for a grant: the AES-128 key at `key` and the granted segments at
  * `<name>/<index>.ts`, all relative to the token's folder, so every URL carries the signed token.
  */
-export function mediaPlaylist(pkg: HlsPackage, rendition: HlsRendition, trialSeconds: number): string {
+export function mediaPlaylist(pkg: HlsPackage, rendition: HlsMedia, trialSeconds: number): string {
   const count = grantedSegments(rendition, trialSeconds);
   const segments = rendition.segments.slice(0, count);
   const target = Math.max(1, ...segments.map((duration) => Math.ceil(duration)));

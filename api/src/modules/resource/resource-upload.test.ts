@@ -505,7 +505,16 @@ describe('the demo seed', () => {
       ['安全生产概述', 12, 320, 180],
       ['消防演练示范', 8, 320, 180],
       ['现场急救要点', 5, 320, 180],
+      ['岗前安全须知（双语）', 8, 320, 180],
     ]);
+    // Packaged as the upload's job would; the bilingual one with an audio rendition per language.
+    expect(resources.map((resource) => [resource.hls?.renditions.length, resource.audioLanguages])).toEqual([
+      [2, []],
+      [2, []],
+      [2, []],
+      [2, ['zh', 'en']],
+    ]);
+    expect(resources[3]?.hls?.audio?.map((track) => track.language)).toEqual(['zh', 'en']);
     for (const [index, resource] of resources.entries()) {
       const bytes = demo(DEMO_RESOURCES[index]?.file as string);
       expect(resource.size).toBe(bytes.length);
@@ -519,7 +528,7 @@ describe('the demo seed', () => {
     expect(
       tree.map((node: { name: string; resourceCount: number }) => [node.name, node.resourceCount]),
     ).toEqual([
-      ['安全生产', 2],
+      ['安全生产', 3],
       ['职业技能', 1],
     ]);
     expect((await post('query', { name: '急救' }, as)).body.attribute.list[0].categoryName).toBe(

@@ -10,7 +10,10 @@ import { packageVideo } from './hls-package';
 import { Resource, ResourceCategory } from './resource.model';
 import { probeMp4File } from './upload.service';
 
-/** Where the generated demo videos are kept (small H.264 MP4s: colour bars with a running timestamp). */
+/**
+ * Where the generated demo videos are kept (small H.264 MP4s: colour bars with a running timestamp;
+ * `bilingual-briefing.mp4` with two tones tagged as two languages).
+ */
 export const DEMO_VIDEO_DIR = apiPath('src', 'modules', 'resource', 'demo-videos');
 
 /** The demo project's resource categories (path of names) and the videos filed in them. */
@@ -18,6 +21,9 @@ export const DEMO_RESOURCES: readonly { category: readonly string[]; name: strin
   { category: ['安全生产'], name: '安全生产概述', file: 'safety-intro.mp4' },
   { category: ['安全生产', '消防安全'], name: '消防演练示范', file: 'fire-drill.mp4' },
   { category: ['职业技能', '应急救护'], name: '现场急救要点', file: 'first-aid.mp4' },
+  // Audio in two languages (a low tone tagged chi, default; a high one tagged eng): packaged with
+  // an audio rendition per language (docs/video.md).
+  { category: ['安全生产'], name: '岗前安全须知（双语）', file: 'bilingual-briefing.mp4' },
 ];
 
 /** The platform's shared library (共享资源库): demo videos every project may use. */
@@ -103,7 +109,7 @@ export async function seedResourceDemo(
     // Packaged at once (short videos: well under a second each), as the upload's job would.
     const packaged = await packageVideo(storage, resource);
     await Resource.update(
-      { hls: packaged.pkg, hlsKey: packaged.key },
+      { hls: packaged.pkg, hlsKey: packaged.key, audioLanguages: packaged.audioLanguages },
       { where: { id: resource.id, projectId }, transaction },
     );
   }

@@ -44,6 +44,8 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
   declare hls: CreationOptional<HlsPackage | null>;
   /** The AES-128 key of the package's segments: never presented, served only by the HLS key route. */
   declare hlsKey: CreationOptional<Buffer | null>;
+  /** The languages of its audio (RFC 5646 tags, the default first) found by packaging; null until packaged. */
+  declare audioLanguages: CreationOptional<string[] | null>;
   declare createdBy: number | null;
   /**
    * Where the row was copied from: for a shared one, the project resource the platform shared; for a
@@ -79,6 +81,7 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
         statusReason: { type: DataTypes.STRING(300), allowNull: true },
         hls: { type: DataTypes.JSONB, allowNull: true },
         hlsKey: { type: DataTypes.BLOB, allowNull: true },
+        audioLanguages: { type: DataTypes.ARRAY(DataTypes.STRING(16)), allowNull: true },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
         sourceId: { type: DataTypes.INTEGER, allowNull: true },
         ...timestampAttributes,

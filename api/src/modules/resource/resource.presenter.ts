@@ -19,6 +19,7 @@ export function presentResource(resource: Resource, paths: Map<number, string>):
     height: resource.height,
     status: resource.status,
     statusReason: resource.status === 'FAILED' ? (resource.statusReason ?? null) : null,
+    audioLanguages: resource.audioLanguages ?? [],
     createdAt: resource.createdAt.toISOString(),
     updatedAt: resource.updatedAt.toISOString(),
   };

@@ -103,6 +103,7 @@ function copyFields(
     width: source.width,
     height: source.height,
     status: source.status,
+    audioLanguages: source.audioLanguages,
     sourceId: source.id,
   };
 }

@@ -38,7 +38,13 @@ export async function packageResource(
     const result = await packageVideo(storage, resource, options);
     const previous = resource.hls;
     const [updated] = await Resource.update(
-      { hls: result.pkg, hlsKey: result.key, status: 'READY', statusReason: null },
+      {
+        hls: result.pkg,
+        hlsKey: result.key,
+        audioLanguages: result.audioLanguages,
+        status: 'READY',
+        statusReason: null,
+      },
       { where: { id: resource.id, status: 'PROCESSING' }, allTenants: true },
     );
     if (!updated) {

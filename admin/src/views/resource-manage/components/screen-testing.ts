@@ -41,6 +41,7 @@ export function buildVideo(overrides: Partial<ResourceItem> = {}): ResourceItem 
     height: 180,
     status: 'READY',
     statusReason: null,
+    audioLanguages: [],
     createdAt: '2024-05-01T02:03:04.000Z',
     updatedAt: '2024-05-01T02:03:04.000Z',
     ...overrides,

@@ -73,6 +73,7 @@ const DRILL = video({
   categoryName: '安全生产 / 消防安全',
   durationSeconds: 3723,
   size: 3.4 * 1024 * 1024,
+  audioLanguages: ['zh', 'yue', 'en'],
 });
 
 function page(list: ResourceItem[]): ResourcePage {
@@ -104,16 +105,18 @@ beforeEach(() => {
 });
 
 describe('VideoPage', () => {
-  it('shows the category tree with counts and the videos with category, duration, size and resolution', async () => {
+  it('shows the category tree with counts and the videos with category, duration, audio languages, size and resolution', async () => {
     await openPage();
     expect(queryMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
     expect(within(treeNode('安全生产')).getByText('2')).toBeTruthy();
     expect(within(treeNode('消防安全')).getByText('1')).toBeTruthy();
     const drill = rowOf('消防演练示范');
-    for (const text of ['安全生产 / 消防安全', '1:02:03', '3.4 MB', '320×180'])
+    for (const text of ['安全生产 / 消防安全', '1:02:03', '普通话 / 粤语 / 英语', '3.4 MB', '320×180'])
       expect(within(drill).getByText(text)).toBeTruthy();
     const intro = rowOf('安全生产概述');
     for (const text of ['00:12', '52.1 KB']) expect(within(intro).getByText(text)).toBeTruthy();
+    expect(within(drill).getByTitle('音轨语言：普通话 / 粤语 / 英语')).toBeTruthy();
+    expect(within(intro).queryByTitle(/^音轨语言/)).toBeNull();
     expect(screen.getByText('共 2 条')).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
+import { audioLanguageName } from '@px/config';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -79,8 +80,8 @@ const RESOURCE_CATEGORIES: CategoryKind<ResourceCategoryNode> = {
  * drag to reorder or move), the videos of the selected category and below on the right (name
  * filter, paging), with chunked upload and its progress, edit (rename, move), delete, a preview
  * that plays the video from a signed play URL (encrypted HLS once packaged), its state (转码中 /
- * 可播放 / 失败 with the reason, 重试), the original file's download, and the log of failed
- * uploads (上传失败记录).
+ * 可播放 / 失败 with the reason, 重试, and under it the languages packaging found in its audio), the
+ * original file's download, and the log of failed uploads (上传失败记录).
  */
 export function VideoPage() {
   const list = useListCall('resource/query', queryResources);
@@ -129,7 +130,18 @@ export function VideoPage() {
       width: 100,
       render: (_value, video) => {
         const tag = <Tag color={VIDEO_STATUS_COLOR[video.status]}>{VIDEO_STATUS_LABEL[video.status]}</Tag>;
-        return video.statusReason ? <Tooltip title={video.statusReason}>{tag}</Tooltip> : tag;
+        const status = video.statusReason ? <Tooltip title={video.statusReason}>{tag}</Tooltip> : tag;
+        if (!video.audioLanguages.length) return status;
+        // The languages packaging found in its audio (a column of its own would not fit 1280 px).
+        const languages = video.audioLanguages.map(audioLanguageName).join(' / ');
+        return (
+          <>
+            {status}
+            <div className="video-page__languages" title={`音轨语言：${languages}`}>
+              {languages}
+            </div>
+          </>
+        );
       },
     },
     { title: '时长', dataIndex: 'durationSeconds', key: 'duration', width: 80, render: formatDuration },

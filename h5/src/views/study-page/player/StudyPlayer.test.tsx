@@ -342,6 +342,120 @@ describe('StudyPlayer: the rules of the player', () => {
   });
 });
 
+/** An audio track as a browser playing HLS itself lists it (Safari's AudioTrack). */
+interface FakeAudioTrack {
+  label: string;
+  language: string;
+  enabled: boolean;
+}
+
+/**
+ * A browser that plays HLS itself (Safari, iOS WeChat): `canPlayType` says so and every video has
+ * an `audioTracks` list, filled by `addTracks` as the browser reads the master playlist.
+ */
+function installNativeHls() {
+  const canPlay = jest
+    .spyOn(HTMLMediaElement.prototype, 'canPlayType')
+    .mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));
+  const lists = new WeakMap<HTMLMediaElement, ReturnType<typeof trackList>>();
+  function trackList() {
+    const tracks: FakeAudioTrack[] = [];
+    const listeners = new Set<() => void>();
+    return {
+      tracks,
+      get length() {
+        return tracks.length;
+      },
+      addEventListener: (type: string, listener: () => void) => {
+        if (type === 'addtrack') listeners.add(listener);
+      },
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      add(track: FakeAudioTrack) {
+        Object.defineProperty(this, tracks.length, { get: () => track, configurable: true });
+        tracks.push(track);
+        for (const listener of listeners) listener();
+      },
+    };
+  }
+  const listOf = (element: HTMLMediaElement) => {
+    let list = lists.get(element);
+    if (!list) {
+      list = trackList();
+      lists.set(element, list);
+    }
+    return list;
+  };
+  const jsdomTracks = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'audioTracks');
+  Object.defineProperty(HTMLMediaElement.prototype, 'audioTracks', {
+    configurable: true,
+    get(this: HTMLMediaElement) {
+      return listOf(this);
+    },
+  });
+  return {
+    /** The browser found the master playlist's audio renditions. */
+    addTracks: (video: HTMLMediaElement, tracks: FakeAudioTrack[]) =>
+      act(() => {
+        for (const track of tracks) listOf(video).add(track);
+      }),
+    enabled: (video: HTMLMediaElement) => listOf(video).tracks.map((track) => track.enabled),
+    restore() {
+      canPlay.mockRestore();
+      if (jsdomTracks) Object.defineProperty(HTMLMediaElement.prototype, 'audioTracks', jsdomTracks);
+    },
+  };
+}
+
+describe('StudyPlayer: audio per language (videoLanguage)', () => {
+  const HLS_URL = 'http://localhost/api/media/hls/5.1740830400.0.sig/master.m3u8';
+  // The browser picked 粤语 by itself (its system language); the master playlist's default is 普通话.
+  const languages = () => [
+    { label: '普通话', language: 'zh', enabled: false },
+    { label: '粤语', language: 'yue', enabled: true },
+    { label: '英语', language: 'en', enabled: false },
+  ];
+  let native: ReturnType<typeof installNativeHls>;
+  beforeEach(() => {
+    native = installNativeHls();
+  });
+  afterEach(() => native.restore());
+
+  it('with showLanguage plays the default language and lets the student switch, beats unchanged', async () => {
+    start.mockResolvedValue(buildStart({ url: HLS_URL, rules: buildRules({ showLanguage: true }) }));
+    const video = await openLesson();
+    expect(video.getAttribute('src')).toBe(HLS_URL);
+    expect(screen.queryByRole('button', { name: '语言' })).toBeNull();
+    await native.addTracks(video, languages());
+    expect(native.enabled(video)).toEqual([true, false, false]);
+    const language = screen.getByRole('button', { name: '语言' });
+    expect(language.textContent).toBe('普通话');
+
+    fireEvent.click(language);
+    fireEvent.click(await screen.findByText('粤语'));
+    await media.flush();
+    expect(native.enabled(video)).toEqual([false, true, false]);
+    expect(screen.getByRole('button', { name: '语言' }).textContent).toBe('粤语');
+    await media.play(video, 15);
+    expect(beats()).toEqual([beat(1, 15)]);
+  });
+
+  it('without showLanguage plays the default language and offers no choice', async () => {
+    start.mockResolvedValue(buildStart({ url: HLS_URL, rules: buildRules({ showLanguage: false }) }));
+    const video = await openLesson();
+    await native.addTracks(video, languages());
+    expect(native.enabled(video)).toEqual([true, false, false]);
+    expect(screen.queryByRole('button', { name: '语言' })).toBeNull();
+  });
+
+  it('offers no choice for a video of one language', async () => {
+    start.mockResolvedValue(buildStart({ url: HLS_URL, rules: buildRules({ showLanguage: true }) }));
+    const video = await openLesson();
+    await native.addTracks(video, [{ label: '', language: 'zh', enabled: true }]);
+    expect(native.enabled(video)).toEqual([true]);
+    expect(screen.queryByRole('button', { name: '语言' })).toBeNull();
+  });
+});
+
 describe('StudyPlayer: what the server tells it', () => {
   it('SEEK_TO: goes back where the server says and shows the refusal subtly', async () => {
     heartbeat.mockResolvedValueOnce(

@@ -1,6 +1,6 @@
 import { BEAT_REFUSAL_LABEL, type StudyLesson, type StudyStart } from '@px/api/contract';
 import { formatDuration } from '@px/config';
-import { type StreamQuality, StreamVideo } from '@px/config/stream-video';
+import { type StreamAudioTrack, type StreamQuality, StreamVideo } from '@px/config/stream-video';
 import { Cross, Expand, PauseCircleO, PlayCircleO } from '@react-vant/icons';
 import { type CSSProperties, type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { ActionSheet, Button, Dialog, Progress, Tag } from 'react-vant';
@@ -41,8 +41,9 @@ const percent = (share: number) => Math.round(Math.min(1, Math.max(0, share)) * 
  * controls of its own that keep to the project's rules (seeking within what they allow, a speed
  * menu only with `canSpeed`), what the server credited as it answers, and the pop-up question,
  * anti-idle prompt, face check and 已在其他设备学习 when the session asks for them. A packaged video
- * plays as encrypted HLS (StreamVideo); with `showHd` a 清晰度 menu chooses 自动 / 标清 / 高清
- * (docs/video.md). No language switch yet.
+ * plays as encrypted HLS (StreamVideo); with `showHd` a 清晰度 menu chooses 自动 / 标清 / 高清, and
+ * with `showLanguage` a 语言 menu chooses among the video's audio languages when it has several
+ * (without it the video's default language plays; docs/video.md).
  */
 export function StudyPlayer({
   start,
@@ -62,6 +63,9 @@ export function StudyPlayer({
   const [qualities, setQualities] = useState<StreamQuality[]>([]);
   const [quality, setQuality] = useState(-1);
   const [qualityMenu, setQualityMenu] = useState(false);
+  const [audioTracks, setAudioTracks] = useState<StreamAudioTrack[]>([]);
+  const [audioTrack, setAudioTrack] = useState(-1);
+  const [languageMenu, setLanguageMenu] = useState(false);
   const session = useStudySession(start, videoRef, { initialCoverage: lesson.coverage, onFinished });
   const sessionClose = session.close;
   const { creditedSeconds, coverage, finished } = session.progress;
@@ -85,6 +89,7 @@ export function StudyPlayer({
   }, []);
   const { progress, block, limit, duration } = session;
   const { rules } = start;
+  const languages = rules.showLanguage && audioTracks.length > 1 ? audioTracks : [];
   const hint = seekHint(limit);
   const allowedShare =
     limit.kind === 'free'
@@ -124,6 +129,8 @@ export function StudyPlayer({
           src={start.url}
           quality={quality}
           onQualities={setQualities}
+          audioTrack={languages.length ? audioTrack : -1}
+          onAudioTracks={setAudioTracks}
           preload="auto"
           playsInline
           webkit-playsinline="true"
@@ -204,6 +211,16 @@ export function StudyPlayer({
             {qualities.find((one) => one.index === quality)?.name ?? '自动'}
           </button>
         )}
+        {languages.length > 0 && (
+          <button
+            type="button"
+            className="study-player__rate"
+            aria-label="语言"
+            onClick={() => setLanguageMenu(true)}
+          >
+            {(languages[audioTrack] ?? languages[0])?.name}
+          </button>
+        )}
         <button type="button" className="study-player__fullscreen" aria-label="全屏" onClick={fullscreen}>
           <Expand />
         </button>
@@ -262,6 +279,20 @@ export function StudyPlayer({
           onSelect={(_action, index) => {
             setQuality(index === 0 ? -1 : (qualities[index - 1]?.index ?? -1));
             setQualityMenu(false);
+          }}
+        />
+      )}
+
+      {languages.length > 0 && (
+        <ActionSheet
+          visible={languageMenu}
+          title="语言"
+          cancelText="取消"
+          actions={languages.map((one) => ({ name: one.name }))}
+          onCancel={() => setLanguageMenu(false)}
+          onSelect={(_action, index) => {
+            setAudioTrack(index);
+            setLanguageMenu(false);
           }}
         />
       )}

@@ -1,6 +1,6 @@
 import type { ResourceItem, ResourcePlayAnswer } from '@px/api/contract';
-import { StreamVideo } from '@px/config/stream-video';
-import { Alert, Descriptions, Modal, Spin } from 'antd';
+import { type StreamAudioTrack, StreamVideo } from '@px/config/stream-video';
+import { Alert, Descriptions, Modal, Segmented, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { getResourcePlayUrl } from '../../../../api/resource';
 import { formatDuration, formatFileSize } from '../video-format';
@@ -21,17 +21,22 @@ export interface VideoPreviewModalProps {
 
 /**
  * 预览: plays the video in an HTML5 player from a signed, expiring play URL (`resource/play-url`;
- * the browser fetches it with range requests, so seeking works), with its facts below.
+ * the browser fetches it with range requests, so seeking works), with its facts below, and 音轨 to
+ * hear each language of a video that has its audio in several.
  */
 export function VideoPreviewModal({ video, onClose, play = getResourcePlayUrl }: VideoPreviewModalProps) {
   const [source, setSource] = useState<{ id: number; url: string } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [audioTracks, setAudioTracks] = useState<StreamAudioTrack[]>([]);
+  const [audioTrack, setAudioTrack] = useState(-1);
 
   useEffect(() => {
     if (!video) return;
     let current = true;
     setSource(null);
     setFailed(false);
+    setAudioTracks([]);
+    setAudioTrack(-1);
     play(video.id).then(
       (answer) => {
         if (current && answer.url) setSource({ id: video.id, url: answer.url });
@@ -68,7 +73,21 @@ export function VideoPreviewModal({ video, onClose, play = getResourcePlayUrl }:
           autoPlay
           preload="metadata"
           data-testid="video-player"
+          audioTrack={audioTrack}
+          onAudioTracks={setAudioTracks}
         />
+      )}
+      {audioTracks.length > 1 && (
+        <div className="video-preview__audio">
+          <span>音轨：</span>
+          <Segmented
+            size="small"
+            aria-label="音轨"
+            value={Math.max(audioTrack, 0)}
+            options={audioTracks.map((track) => ({ label: track.name, value: track.index }))}
+            onChange={(value) => setAudioTrack(Number(value))}
+          />
+        </div>
       )}
       {video && (
         <Descriptions
