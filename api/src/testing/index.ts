@@ -5,6 +5,12 @@ export {
   rollupOutsideServer,
 } from '../modules/dashboard/dashboard.generate';
 export { decodePdfQrCodes, readPdfText } from '../modules/my-certificate/my-certificate.testing';
+export {
+  describeVideoProvider,
+  type SuiteVideo,
+  type VideoProviderSuiteSetup,
+  type VideoProviderUnderTest,
+} from '../modules/resource/video-provider-suite.testing';
 export { encodePng } from '../modules/storage/png';
 export { type S3Simulator, startS3Simulator } from '../modules/storage/s3-simulator';
 export { createS3Storage, type S3StorageOptions } from '../modules/storage/s3-storage';

@@ -7,7 +7,7 @@ import type {
   resourceQueryInput,
   resourceSaveInput,
 } from '../../contract/resource';
-import type { ActorScope, TenantScope } from '../../core/action';
+import type { ActorScope, Providers, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { newestFirstPage } from '../../core/newest-first';
@@ -18,7 +18,7 @@ import { Resource } from './resource.model';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
 import { deletePackage, retryPackaging } from './video-packaging.service';
-import { isLocalVideoProvider } from './video-provider';
+import { isLocalVideoProvider, type PlayableVideo } from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
 
@@ -127,8 +127,7 @@ export async function deleteResource(scope: ActorScope, id: number): Promise<voi
     return found;
   });
   try {
-    await scope.providers.storage.delete(resource.storageKey);
-    await deletePackage(scope.providers.storage, resource);
+    await deleteVideoFiles(scope.providers, resource);
   } catch (error) {
     // The row is gone; a file left behind costs only space. Say so for whoever looks after storage.
     scope.log.error(
@@ -136,6 +135,21 @@ export async function deleteResource(scope: ActorScope, id: number): Promise<voi
       'could not delete the file of a deleted resource',
     );
   }
+}
+
+/**
+ * Deletes the files of a video where they are kept: a video of the cloud VOD service (a storage key
+ * it `keeps`) there, any other from the file storage with its HLS package. A file already gone is
+ * fine. Throws when the store or the service refuses.
+ */
+export async function deleteVideoFiles(
+  providers: Pick<Providers, 'storage' | 'cloudVideo'>,
+  video: Pick<PlayableVideo, 'id' | 'projectId' | 'storageKey' | 'hls'>,
+): Promise<void> {
+  const { storage, cloudVideo } = providers;
+  if (cloudVideo?.keeps(video.storageKey)) return cloudVideo.delete(video.storageKey);
+  await storage.delete(video.storageKey);
+  await deletePackage(storage, video);
 }
 
 /**

@@ -4,6 +4,7 @@ import { BusinessError } from '../../core/errors';
 import type { FileStorage } from '../storage/storage';
 import { deleteKeys, PackagingError, packageSegmentKeys, packageVideo } from './hls-package';
 import { Resource } from './resource.model';
+import type { PlayableVideo } from './video-provider';
 
 /** The job that packages one video (see resource.jobs.ts). */
 export const PACKAGE_JOB = 'resource.package-video';
@@ -87,6 +88,9 @@ export async function retryPackaging(scope: PackagingScope, resource: Resource):
 }
 
 /** Deletes the stored segments of a video's package (when the video is deleted). */
-export async function deletePackage(storage: FileStorage, resource: Resource): Promise<void> {
+export async function deletePackage(
+  storage: FileStorage,
+  resource: Pick<PlayableVideo, 'id' | 'projectId' | 'hls'>,
+): Promise<void> {
   if (resource.hls) await deleteKeys(storage, packageSegmentKeys(resource, resource.hls));
 }

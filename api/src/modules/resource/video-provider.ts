@@ -16,20 +16,28 @@ declare module '../../core/action' {
      * The cloud VOD service a project's uploads go to when its 视频服务 is one (providers.ts wires
      * the Tencent Cloud VOD client, module `vod`); null when none is configured.
      */
-    cloudVideo: CloudVideoUploader | null;
+    cloudVideo: CloudVideoService | null;
   }
 }
 
-/** Hands uploaded videos to a cloud VOD service, which keeps them from then on. */
-export interface CloudVideoUploader {
+/** A cloud VOD service keeping videos: uploaded videos are handed to it, and deleted there. */
+export interface CloudVideoService {
   /**
-   * Moves a stored video to the service; answers its storage key there (`vod:<FileId>`). Throws
-   * CloudVideoError when the service refuses.
+   * Moves a stored video to the service, streaming it; answers its storage key there
+   * (`vod:<FileId>`). Throws CloudVideoError when the service refuses, StorageError when the
+   * stored file is missing.
    */
   upload(storage: FileStorage, key: string, media: { name: string; type: string }): Promise<string>;
+  /** Whether a storage key is one of the service's (`vod:<FileId>`). */
+  keeps(storageKey: string): boolean;
+  /**
+   * Deletes a video the service keeps (a storage key it `keeps`); one the service no longer has is
+   * fine. Throws CloudVideoError when the service refuses.
+   */
+  delete(storageKey: string): Promise<void>;
 }
 
-/** The cloud VOD service refused an upload; `code` is its error code. */
+/** The cloud VOD service refused a call; `code` is its error code. */
 export class CloudVideoError extends Error {
   constructor(
     readonly code: string,

@@ -1,9 +1,18 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { open, stat, writeFile } from 'node:fs/promises';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { closeServer, listenOn } from '../../core/local-server';
 import { tc3RequestFailure } from '../identity/tc3';
 import { type ByteSpan, mp4TrialBytes } from '../resource/mp4';
@@ -15,10 +24,12 @@ import { cosAuthorization, VOD_SERVICE, VOD_VERSION } from './vod.client';
  * mode and printed at start as 云点播 (sim). It enforces what the product relies on:
  * - API 3.0 (`POST /`, TC3-HMAC-SHA256 over service `vod`, 5-minute timestamp window, secret id,
  *   version 2018-07-17): `ApplyUpload` answers a storage location and temporary credentials,
- *   `CommitUpload` turns an uploaded session into a FileId;
+ *   `CommitUpload` turns an uploaded session into a FileId, `DeleteMedia` deletes a file
+ *   (`ResourceNotFound.FileNotExist` for a FileId it does not know);
  * - the storage upload (`PUT /<bucket><MediaStoragePath>`, the COS request signature with the
- *   session's temporary key and its `x-cos-security-token`), path-style instead of COS's
- *   `<bucket>.cos.<region>.myqcloud.com` host (a documented simplification);
+ *   session's temporary key and its `x-cos-security-token`, a Content-Length within the limit),
+ *   written to disk as it arrives, path-style instead of COS's `<bucket>.cos.<region>.myqcloud.com`
+ *   host (a documented simplification);
  * - play info (`GET /getplayinfo/v4/<appId>/<fileId>?psign=`): the psign must be the app's
  *   play key's HS256 JWT naming this appId and fileId and not expired; else `{ code, message,
  *   requestId }` with a non-zero code;
@@ -74,6 +85,8 @@ export interface VodSimulator {
   readonly secretKey: string;
   readonly playKey: string;
   files(): readonly SimVodFile[];
+  /** Bytes received by upload PUTs so far, counted as they arrive (tests: that uploads stream). */
+  receivedBytes(): number;
 }
 
 interface UploadSession {
@@ -118,6 +131,7 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
   const trialSpans = new Map<string, Promise<ByteSpan[]>>();
   let server: Server | null = null;
   let baseUrl = '';
+  let received = 0;
 
   const send = (res: ServerResponse, body: unknown, status = 200) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -237,20 +251,36 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
         },
       });
     }
+    if (action === 'DeleteMedia') {
+      const fileId = params.FileId;
+      if (typeof fileId !== 'string' || !fileId) return apiError(res, 'MissingParameter', '缺少参数 FileId');
+      const file = files.get(fileId);
+      if (!file) return apiError(res, 'ResourceNotFound.FileNotExist', '资源不存在：文件不存在。');
+      files.delete(fileId);
+      persist();
+      for (const key of trialSpans.keys()) if (key.startsWith(`${fileId}:`)) trialSpans.delete(key);
+      await rm(file.path, { force: true });
+      return send(res, { Response: { RequestId: randomUUID() } });
+    }
     return apiError(res, 'InvalidAction', '接口不存在');
   }
 
   async function upload(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    // A refusal reads the body away first, so the client (still sending) gets the answer.
+    const cosRefusal = (status: number, code: string, message: string) => {
+      if (req.readableEnded) return cosError(res, status, code, message);
+      req.once('end', () => cosError(res, status, code, message));
+      req.resume();
+    };
     const session = [...sessions.values()].find((s) => `/${s.bucket}${s.storagePath}` === pathname);
-    if (!session || session.expiresAt < now())
-      return cosError(res, 403, 'AccessDenied', '上传位置无效或已过期');
+    if (!session || session.expiresAt < now()) return cosRefusal(403, 'AccessDenied', '上传位置无效或已过期');
     const auth = new URLSearchParams(header(req, 'authorization') ?? '');
     const keyTime = auth.get('q-key-time') ?? '';
     const [start, end] = keyTime.split(';').map(Number);
     if (auth.get('q-ak') !== session.tmpSecretId || header(req, 'x-cos-security-token') !== session.token)
-      return cosError(res, 403, 'InvalidAccessKeyId', '临时密钥或安全令牌不符');
+      return cosRefusal(403, 'InvalidAccessKeyId', '临时密钥或安全令牌不符');
     if (!start || !end || now() < start - 300 || now() > end)
-      return cosError(res, 403, 'RequestTimeTooSkewed', '签名不在有效期内');
+      return cosRefusal(403, 'RequestTimeTooSkewed', '签名不在有效期内');
     const expected = new URLSearchParams(
       cosAuthorization(session.tmpSecretId, session.tmpSecretKey, {
         method: 'PUT',
@@ -260,12 +290,31 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
       }),
     ).get('q-signature');
     if (!expected || auth.get('q-signature') !== expected)
-      return cosError(res, 403, 'SignatureDoesNotMatch', '签名错误');
-    const body = await readBody(req, maxUpload);
-    if (!body) return cosError(res, 400, 'EntityTooLarge', '文件过大');
+      return cosRefusal(403, 'SignatureDoesNotMatch', '签名错误');
+    const length = Number(header(req, 'content-length') ?? Number.NaN);
+    if (!Number.isSafeInteger(length) || length < 0)
+      return cosRefusal(411, 'MissingContentLength', '缺少 Content-Length');
+    if (length > maxUpload) return cosRefusal(400, 'EntityTooLarge', '文件过大');
+    // Written to disk as it arrives, counted (receivedBytes); kept only when all of it arrived.
     const file = path.join(dir, `${randomBytes(8).toString('hex')}.${session.mediaType}`);
-    await writeFile(file, body);
-    session.file = { path: file, size: body.length, type: CONTENT_TYPES[session.mediaType] ?? 'video/mp4' };
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        received += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const arrived = await pipeline(req, count, createWriteStream(file)).then(
+      () => true,
+      () => false,
+    );
+    if (!arrived || size !== length) {
+      await rm(file, { force: true });
+      return cosError(res, 400, 'IncompleteBody', '上传的字节数与 Content-Length 不符');
+    }
+    if (session.file) await rm(session.file.path, { force: true });
+    session.file = { path: file, size, type: CONTENT_TYPES[session.mediaType] ?? 'video/mp4' };
     res.writeHead(200, { etag: `"${randomBytes(8).toString('hex')}"` });
     res.end();
   }
@@ -439,5 +488,6 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     url: () => baseUrl,
     close: () => closeServer(server),
     files: () => [...files.values()],
+    receivedBytes: () => received,
   };
 }

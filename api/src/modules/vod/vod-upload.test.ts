@@ -97,3 +97,17 @@ test('a trial grant of a cloud video is a psign with exper, serving only its sec
   const middle = await fetch(url, { headers: { Range: `bytes=${Math.floor(BYTES.length * 0.9)}-` } });
   expect(middle.status).toBe(403);
 });
+
+test('deleting a 云点播 video deletes it in the VOD service (DeleteMedia); its play URL then finds nothing', async () => {
+  const uploaded = await uploadThroughApi(t, cloudToken, BYTES, { name: '将删除' });
+  const id = uploaded.body.attribute.id;
+  const resource = (await Resource.findByPk(id, { allTenants: true } as never)) as Resource;
+  const fileId = resource.storageKey.slice(4);
+  const play = await post('play-url', { id }, cloudToken);
+  expect((await fetch(play.body.attribute.url, { headers: { Range: 'bytes=0-1' } })).status).toBe(206);
+
+  expect((await post('delete', { id }, cloudToken)).body.respCode).toBe(200);
+  expect(sim.files().map((f) => f.fileId)).not.toContain(fileId);
+  expect((await fetch(play.body.attribute.url)).status).toBe(404);
+  expect(t.logs.filter((line) => line.msg === 'could not delete the file of a deleted resource')).toEqual([]);
+});

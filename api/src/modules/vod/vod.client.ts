@@ -1,14 +1,15 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { tc3Authorization } from '../identity/tc3';
 import { hexTime, type PsignPayload, signPsign } from './psign';
 
 /**
  * A client of Tencent Cloud VOD (云点播) as the product uses it (docs/vod.md): upload a video
  * (API 3.0 `ApplyUpload` → PUT to the returned COS location signed with the temporary
- * credentials → `CommitUpload`, which answers the FileId), sign a player signature (`psign`) for
- * one file, optionally a trial of N seconds, and fetch the play info a player fetches with it
- * (`/getplayinfo/v4/<appId>/<fileId>?psign=`). The local simulator (`vod-sim.ts`) speaks and
- * enforces the same.
+ * credentials, streamed → `CommitUpload`, which answers the FileId), delete one (`DeleteMedia`),
+ * sign a player signature (`psign`) for one file, optionally a trial of N seconds, and fetch the
+ * play info a player fetches with it (`/getplayinfo/v4/<appId>/<fileId>?psign=`). The local
+ * simulator (`vod-sim.ts`) speaks and enforces the same.
  */
 
 /** The service name in the TC3 credential scope and the API version. */
@@ -67,11 +68,28 @@ export interface VodPlaySignature {
   expiresAt: Date;
 }
 
+/** A file to upload: its bytes as a stream (never held whole in memory) and their count. */
+export interface VodUploadSource {
+  body: Readable;
+  /** The byte count of `body` (the PUT's Content-Length). */
+  size: number;
+  name: string;
+  type: string;
+}
+
+/** The error code of a FileId the service does not know (DeleteMedia, and other media calls). */
+export const VOD_FILE_NOT_FOUND = 'ResourceNotFound.FileNotExist';
+
 export interface VodClient {
   readonly appId: number;
   readonly simulated: boolean;
-  /** Uploads a file; answers its FileId. */
-  upload(body: Buffer, media: { name: string; type: string }): Promise<{ fileId: string }>;
+  /** Uploads a file, streaming it to the storage location; answers its FileId. */
+  upload(source: VodUploadSource): Promise<{ fileId: string }>;
+  /**
+   * Deletes a file and everything made of it (`DeleteMedia` without `DeleteParts`). Throws VodError,
+   * with code VOD_FILE_NOT_FOUND when the service does not know the FileId.
+   */
+  deleteMedia(fileId: string): Promise<void>;
   /** A psign for `fileId` valid `ttlSeconds`; a trial when `trialSeconds` is given. */
   signPlay(fileId: string, ttlSeconds: number, trialSeconds?: number, now?: Date): VodPlaySignature;
   /** The play info for a psign, as the player SDK fetches it. */
@@ -119,7 +137,8 @@ export function createVodClient(settings: VodClientSettings): VodClient {
   const host = new URL(apiBase).host;
   const send = settings.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
   const now = settings.now ?? (() => Math.floor(Date.now() / 1000));
-  const timeout = () => AbortSignal.timeout(settings.timeoutMs ?? 30_000);
+  const timeoutMs = settings.timeoutMs ?? 30_000;
+  const timeout = (extraMs = 0) => AbortSignal.timeout(timeoutMs + extraMs);
 
   async function call(action: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
     const payload = JSON.stringify({ SubAppId: settings.appId, ...params });
@@ -166,13 +185,20 @@ export function createVodClient(settings: VodClientSettings): VodClient {
     appId: settings.appId,
     simulated: settings.simulated,
 
-    async upload(file, media) {
-      const dot = media.name.lastIndexOf('.');
-      const mediaType = dot >= 0 ? media.name.slice(dot + 1).toLowerCase() : 'mp4';
-      const applied = await call('ApplyUpload', {
-        MediaType: mediaType,
-        MediaName: dot >= 0 ? media.name.slice(0, dot) : media.name,
-      });
+    async upload(source) {
+      const { body, size, name } = source;
+      const dot = name.lastIndexOf('.');
+      const mediaType = dot >= 0 ? name.slice(dot + 1).toLowerCase() : 'mp4';
+      let applied: Record<string, unknown>;
+      try {
+        applied = await call('ApplyUpload', {
+          MediaType: mediaType,
+          MediaName: dot >= 0 ? name.slice(0, dot) : name,
+        });
+      } catch (error) {
+        body.destroy();
+        throw error;
+      }
       const bucket = String(applied.StorageBucket ?? '');
       const region = String(applied.StorageRegion ?? '');
       const storagePath = String(applied.MediaStoragePath ?? '');
@@ -180,14 +206,18 @@ export function createVodClient(settings: VodClientSettings): VodClient {
       const credential = applied.TempCertificate as
         | { SecretId?: string; SecretKey?: string; Token?: string }
         | undefined;
-      if (!storagePath || !sessionKey || !credential?.SecretId || !credential.SecretKey)
+      if (!storagePath || !sessionKey || !credential?.SecretId || !credential.SecretKey) {
+        body.destroy();
         throw new VodError('BadAnswer', 'ApplyUpload 答复缺少上传位置或临时密钥');
+      }
       const cosBase = (settings.cosBase ?? `https://${bucket}.cos.${region}.myqcloud.com`).replace(/\/$/, '');
       const start = now();
       const cosPath = `/${bucket}${storagePath}`;
       const uploadUrl = settings.cosBase ? `${cosBase}${cosPath}` : `${cosBase}${storagePath}`;
       let put: Response;
       try {
+        // Streamed with its length (COS wants Content-Length, not chunks): memory stays flat
+        // whatever the size. The deadline grows with the size (at least 1 MiB/s).
         put = await send(uploadUrl, {
           method: 'PUT',
           headers: {
@@ -198,20 +228,27 @@ export function createVodClient(settings: VodClientSettings): VodClient {
               end: start + 3600,
             }),
             'x-cos-security-token': credential.Token ?? '',
-            'Content-Type': media.type,
-            'Content-Length': String(file.length),
+            'Content-Type': source.type,
+            'Content-Length': String(size),
           },
-          body: new Uint8Array(file),
-          signal: timeout(),
+          body,
+          duplex: 'half',
+          signal: timeout(Math.ceil(size / 1024 ** 2) * 1000),
         });
       } catch (error) {
+        body.destroy();
         throw new VodError('Unreachable', `云点播存储无法连接：${(error as Error).message}`);
       }
+      await put.arrayBuffer().catch(() => undefined);
       if (!put.ok) throw new VodError('UploadFailed', `上传到云点播存储失败（HTTP ${put.status}）`);
       const committed = await call('CommitUpload', { VodSessionKey: sessionKey });
       if (typeof committed.FileId !== 'string')
         throw new VodError('BadAnswer', 'CommitUpload 答复缺少 FileId');
       return { fileId: committed.FileId };
+    },
+
+    async deleteMedia(fileId) {
+      await call('DeleteMedia', { FileId: fileId });
     },
 
     signPlay(fileId, ttlSeconds, trialSeconds, at) {

@@ -2,14 +2,15 @@ import type { Env } from '../../env';
 import type { VideoLimits } from '../resource/resource.settings';
 import {
   CloudVideoError,
-  type CloudVideoUploader,
+  type CloudVideoService,
   type LocalVideoProvider,
   type PlayableVideo,
   PlayUnavailableError,
   type VideoPlayGrant,
   type VideoProvider,
 } from '../resource/video-provider';
-import { createVodClient, type VodClient, VodError } from './vod.client';
+import { type FileStorage, StorageError } from '../storage/storage';
+import { createVodClient, VOD_FILE_NOT_FOUND, type VodClient, VodError } from './vod.client';
 
 /**
  * The cloud VOD provider (Tencent Cloud VOD, docs/vod.md) behind the VideoProvider interface. A video
@@ -154,29 +155,43 @@ export function vodClientFromEnv(
 
 /**
  * Hands a stored video to the cloud VOD service (the upload path of a project whose 视频服务 is
- * 云点播) and answers its storage key `vod:<FileId>`. Throws VodError when the service refuses.
+ * 云点播), streaming it from the storage, and answers its storage key `vod:<FileId>`. Throws VodError
+ * when the service refuses, StorageError when the stored file is missing.
  */
 export async function moveToVod(
   client: VodClient,
-  storage: { get(key: string): Promise<AsyncIterable<unknown> | NodeJS.ReadableStream> },
+  storage: FileStorage,
   key: string,
   media: { name: string; type: string },
 ): Promise<string> {
-  const pieces: Buffer[] = [];
-  for await (const piece of (await storage.get(key)) as AsyncIterable<Buffer>) pieces.push(piece);
-  const { fileId } = await client.upload(Buffer.concat(pieces), media);
+  const stored = await storage.stat(key);
+  if (!stored) throw new StorageError('not-found', 'no stored file to move to the cloud VOD service');
+  const { fileId } = await client.upload({ body: await storage.get(key), size: stored.size, ...media });
   return vodStorageKey(fileId);
 }
 
-/** The resource module's cloud uploads (providers.cloudVideo) through a Tencent Cloud VOD client. */
-export function vodCloudVideo(client: VodClient): CloudVideoUploader {
+/** The resource module's cloud VOD service (providers.cloudVideo) through a Tencent Cloud VOD client. */
+export function vodCloudVideo(client: VodClient): CloudVideoService {
+  const refused = (error: unknown) =>
+    error instanceof VodError ? new CloudVideoError(error.code, error.message) : error;
   return {
     async upload(storage, key, media) {
       try {
         return await moveToVod(client, storage, key, media);
       } catch (error) {
-        if (error instanceof VodError) throw new CloudVideoError(error.code, error.message);
-        throw error;
+        throw refused(error);
+      }
+    },
+    keeps: (storageKey) => storageKey.startsWith(VOD_KEY_PREFIX),
+    async delete(storageKey) {
+      const fileId = vodFileIdOf({ storageKey });
+      if (!fileId) throw new CloudVideoError('NotVod', `not a cloud VOD video: ${storageKey}`);
+      try {
+        await client.deleteMedia(fileId);
+      } catch (error) {
+        // Gone already (deleted twice, or in the console): what was asked is done.
+        if (error instanceof VodError && error.code === VOD_FILE_NOT_FOUND) return;
+        throw refused(error);
       }
     },
   };

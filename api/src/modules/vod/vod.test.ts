@@ -1,9 +1,16 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { mp4TrialBytes } from '../resource/mp4';
 import { DEMO_VIDEO_DIR } from '../resource/resource.demo';
+import { CloudVideoError } from '../resource/video-provider';
+import { createLocalStorage } from '../storage/local-storage';
+import type { FileStorage } from '../storage/storage';
 import { hexTime, signPsign, verifyPsign } from './psign';
-import { createVodClient, type VodClient, VodError } from './vod.client';
+import { createVodClient, VOD_FILE_NOT_FOUND, type VodClient, VodError } from './vod.client';
+import { vodCloudVideo, vodStorageKey } from './vod.provider';
 import { createVodSimulator, SIM_PLAY_ERRORS, type VodSimulator } from './vod-sim';
 
 const BYTES = fs.readFileSync(path.join(DEMO_VIDEO_DIR, 'first-aid.mp4'));
@@ -12,18 +19,26 @@ let sim: VodSimulator;
 let client: VodClient;
 let fileId: string;
 
-const clientWith = (overrides: { playKey?: string; secretKey?: string } = {}) =>
+const clientWith = (overrides: { playKey?: string; secretKey?: string } = {}, on = sim) =>
   createVodClient({
-    apiBase: sim.url(),
-    playBase: sim.url(),
-    cosBase: sim.url(),
-    appId: sim.appId,
-    secretId: sim.secretId,
-    secretKey: overrides.secretKey ?? sim.secretKey,
-    playKey: overrides.playKey ?? sim.playKey,
+    apiBase: on.url(),
+    playBase: on.url(),
+    cosBase: on.url(),
+    appId: on.appId,
+    secretId: on.secretId,
+    secretKey: overrides.secretKey ?? on.secretKey,
+    playKey: overrides.playKey ?? on.playKey,
     simulated: true,
     now: () => clock,
   });
+
+/** An upload of `bytes` as a stream. */
+const source = (bytes: Buffer, name = '急救.mp4') => ({
+  body: Readable.from([bytes]),
+  size: bytes.length,
+  name,
+  type: 'video/mp4',
+});
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -35,7 +50,7 @@ beforeAll(async () => {
   sim = createVodSimulator({ now: () => clock });
   await sim.listen();
   client = clientWith();
-  fileId = (await client.upload(BYTES, { name: '急救.mp4', type: 'video/mp4' })).fileId;
+  fileId = (await client.upload(source(BYTES))).fileId;
 });
 afterAll(() => sim.close());
 
@@ -49,12 +64,127 @@ describe('upload (ApplyUpload → signed PUT → CommitUpload)', () => {
 
   test('a wrong API secret key is refused with the API 3.0 error and stores nothing', async () => {
     const before = sim.files().length;
-    const error = await refusal(
-      clientWith({ secretKey: 'wrong' }).upload(BYTES, { name: 'x.mp4', type: 'video/mp4' }),
-    );
+    const error = await refusal(clientWith({ secretKey: 'wrong' }).upload(source(BYTES, 'x.mp4')));
     expect(error).toBeInstanceOf(VodError);
     expect(error?.code).toBe('AuthFailure.SignatureFailure');
     expect(sim.files()).toHaveLength(before);
+  });
+
+  test('the file is streamed to the storage: the client reads it only as fast as the PUT sends it', async () => {
+    // 24 MiB read from a source that refuses to run more than 8 MiB ahead of what the simulator
+    // has received: a client holding the file whole before the PUT would never get past 8 MiB.
+    const size = 24 * 1024 * 1024 + 5;
+    const aheadLimit = 8 * 1024 * 1024;
+    const receivedBefore = sim.receivedBytes();
+    const hash = createHash('sha256');
+    let produced = 0;
+    const body = new Readable({
+      read() {
+        const started = Date.now();
+        const step = () => {
+          const ahead = produced - (sim.receivedBytes() - receivedBefore);
+          if (ahead > aheadLimit) {
+            if (Date.now() - started > 3000)
+              return this.destroy(new Error(`read ${ahead} bytes ahead of the upload: buffered whole`));
+            return void setTimeout(step, 5);
+          }
+          const piece = randomBytes(Math.min(64 * 1024, size - produced));
+          produced += piece.length;
+          hash.update(piece);
+          this.push(piece);
+          if (produced >= size) this.push(null);
+        };
+        step();
+      },
+    });
+    // Through the product's path: a stored file (here the source) handed to the service.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-vod-stream-'));
+    const storage: FileStorage = {
+      ...createLocalStorage(dir),
+      stat: async () => ({ size, modifiedAt: new Date() }),
+      get: async () => body,
+    };
+    try {
+      const key = await vodCloudVideo(client).upload(storage, 'videos/big.mp4', {
+        name: 'big.mp4',
+        type: 'video/mp4',
+      });
+      const stored = sim.files().find((file) => vodStorageKey(file.fileId) === key);
+      expect(stored?.size).toBe(size);
+      const kept = createHash('sha256');
+      for await (const piece of fs.createReadStream(stored?.path as string)) kept.update(piece as Buffer);
+      expect(kept.digest('hex')).toBe(hash.digest('hex'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the storage refuses a file over its limit, or shorter than its length, and keeps nothing', async () => {
+    const small = createVodSimulator({ now: () => clock, maxUploadBytes: 1024 * 1024 });
+    await small.listen();
+    try {
+      const limited = clientWith({}, small);
+      const over = await refusal(limited.upload(source(randomBytes(3 * 1024 * 1024), 'big.mp4')));
+      expect(over).toBeInstanceOf(VodError);
+      expect(over?.code).toBe('UploadFailed');
+      const short = await refusal(
+        limited.upload({
+          body: Readable.from([Buffer.alloc(500)]),
+          size: 1000,
+          name: 'a.mp4',
+          type: 'video/mp4',
+        }),
+      );
+      expect(short).toBeInstanceOf(VodError);
+      expect(small.files()).toEqual([]);
+      // The same client uploads a file within the limit.
+      expect((await limited.upload(source(BYTES))).fileId).toMatch(/^\d+$/);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('DeleteMedia', () => {
+  test('deletes the file: its play info and its media URL then find nothing', async () => {
+    const { fileId: doomed } = await client.upload(source(BYTES, 'doomed.mp4'));
+    const info = await client.playInfo(doomed, client.signPlay(doomed, 600).psign);
+    const stored = sim.files().find((file) => file.fileId === doomed);
+    await client.deleteMedia(doomed);
+    expect(sim.files().map((file) => file.fileId)).not.toContain(doomed);
+    expect(fs.existsSync(stored?.path as string)).toBe(false);
+    expect((await refusal(client.playInfo(doomed, client.signPlay(doomed, 600).psign)))?.code).toBe(
+      String(SIM_PLAY_ERRORS.notFound.code),
+    );
+    const media = await fetch(info.url);
+    expect(media.status).toBe(404);
+    expect(await media.text()).toContain('<Code>NoSuchKey</Code>');
+    // Deleting again: the service no longer knows the FileId.
+    expect((await refusal(client.deleteMedia(doomed)))?.code).toBe(VOD_FILE_NOT_FOUND);
+  });
+
+  test('is refused without a valid signature or FileId, and then deletes nothing', async () => {
+    const { fileId: kept } = await client.upload(source(BYTES, 'kept.mp4'));
+    const wrong = await refusal(clientWith({ secretKey: 'wrong' }).deleteMedia(kept));
+    expect(wrong?.code).toBe('AuthFailure.SignatureFailure');
+    expect((await refusal(client.deleteMedia('')))?.code).toBe('MissingParameter');
+    expect(sim.files().map((file) => file.fileId)).toContain(kept);
+    await client.deleteMedia(kept);
+  });
+
+  test('the cloud video service deletes a vod: key; a file already gone is fine; a refusal is a CloudVideoError', async () => {
+    const cloud = vodCloudVideo(client);
+    const { fileId: doomed } = await client.upload(source(BYTES, 'doomed.mp4'));
+    expect(cloud.keeps(vodStorageKey(doomed))).toBe(true);
+    expect(cloud.keeps('videos/1/a.mp4')).toBe(false);
+    await cloud.delete(vodStorageKey(doomed));
+    expect(sim.files().map((file) => file.fileId)).not.toContain(doomed);
+    await expect(cloud.delete(vodStorageKey(doomed))).resolves.toBeUndefined();
+    const refused = await refusal(
+      vodCloudVideo(clientWith({ secretKey: 'wrong' })).delete(vodStorageKey(fileId)),
+    );
+    expect(refused).toBeInstanceOf(CloudVideoError);
+    expect(sim.files().map((file) => file.fileId)).toContain(fileId);
   });
 });
 
