@@ -1,14 +1,9 @@
 import { type PublicCmsScore, SKILL_LEVEL_LABELS } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { useEffect, useState } from 'react';
-import { Form } from 'react-vant';
+import { useState } from 'react';
 import { getMyCmsScore } from '../../api/cms';
 import { EmptyState } from '../../components/EmptyState';
-import { SubmitFooter } from '../../components/form/SubmitFooter';
-import { SliderCaptcha } from '../../components/SliderCaptcha';
-import { TextInput } from '../../components/TextInput';
-import { useSubmitLock } from '../../hooks/useSubmitLock';
-import { preloadFieldValidators, RULES, required } from '../../utils/form-rules';
+import { IdentityQueryForm } from '../../components/form/IdentityQueryForm';
 import '../query-certificate/query-certificate.css';
 import './cms-score.css';
 
@@ -63,44 +58,16 @@ function ScoreResult({ score }: { score: PublicCmsScore }) {
  * certificate number when one was issued. Unpublished scores are never shown.
  */
 export function CmsScorePage() {
-  const [form] = Form.useForm<{ idCardNo: string; realName: string }>();
-  const { submitting, run } = useSubmitLock();
-  const [pending, setPending] = useState<{ idCardNo: string; realName: string } | null>(null);
   const [found, setFound] = useState<PublicCmsScore[] | null>(null);
-  useEffect(preloadFieldValidators, []);
-  const onVerified = (token: string) => {
-    const asked = pending;
-    setPending(null);
-    if (!asked) return;
-    void run(async () => {
-      try {
-        setFound(await getMyCmsScore(asked.idCardNo, asked.realName, token));
-      } catch {
-        // The request client has shown why.
-      }
-    });
-  };
   return (
     <main className="page query-certificate">
       <header className="query-certificate__header">
         <h1 className="query-certificate__title">成绩查询</h1>
         <p className="query-certificate__subtitle">查询职业技能等级认定等考试的成绩</p>
       </header>
-      <Form
-        form={form}
-        onFinish={(values: { idCardNo: string; realName: string }) =>
-          setPending({ idCardNo: values.idCardNo.trim().toUpperCase(), realName: values.realName.trim() })
-        }
-        footer={<SubmitFooter submitting={submitting}>查询</SubmitFooter>}
-      >
-        <Form.Item name="idCardNo" label="身份证号" rules={[required('请输入身份证号'), RULES.idCardNumber]}>
-          <TextInput label="身份证号" placeholder="请输入身份证号" maxLength={18} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="realName" label="姓名" rules={[required('请输入姓名')]}>
-          <TextInput label="姓名" placeholder="请输入姓名" maxLength={50} autoComplete="off" />
-        </Form.Item>
-      </Form>
-      <SliderCaptcha visible={pending !== null} onVerified={onVerified} onClose={() => setPending(null)} />
+      <IdentityQueryForm
+        onQuery={async (asked, token) => setFound(await getMyCmsScore(asked.idCardNo, asked.realName, token))}
+      />
       {found !== null && found.length === 0 && (
         <EmptyState kind="search" description="未查询到已发布的成绩，请核对身份证号和姓名" />
       )}

@@ -5,11 +5,11 @@ import { Form, Tabs } from 'react-vant';
 import { queryCertificate, queryCertificatesById } from '../../api/my-certificate';
 import { CertificateSnapshotCells } from '../../components/certificate/CertificateSnapshot';
 import { EmptyState } from '../../components/EmptyState';
+import { IdentityQueryForm } from '../../components/form/IdentityQueryForm';
 import { SubmitFooter } from '../../components/form/SubmitFooter';
-import { SliderCaptcha } from '../../components/SliderCaptcha';
 import { TextInput } from '../../components/TextInput';
 import { useSubmitLock } from '../../hooks/useSubmitLock';
-import { preloadFieldValidators, RULES, required } from '../../utils/form-rules';
+import { required } from '../../utils/form-rules';
 import './query-certificate.css';
 
 type Mode = 'code' | 'id';
@@ -74,40 +74,12 @@ function ByCode({
 
 /** 身份证查询: ID number and real name, then the slider captcha, then every certificate of that person. */
 function ById({ onFound }: { onFound: (found: PublicCertificate[]) => void }) {
-  const [form] = Form.useForm<{ idCardNo: string; realName: string }>();
-  const { submitting, run } = useSubmitLock();
-  const [pending, setPending] = useState<{ idCardNo: string; realName: string } | null>(null);
-  useEffect(preloadFieldValidators, []);
-  const onVerified = (token: string) => {
-    const asked = pending;
-    setPending(null);
-    if (!asked) return;
-    void run(async () => {
-      try {
-        onFound(await queryCertificatesById(asked.idCardNo, asked.realName, token));
-      } catch {
-        // The request client has shown why.
-      }
-    });
-  };
   return (
-    <>
-      <Form
-        form={form}
-        onFinish={(values: { idCardNo: string; realName: string }) =>
-          setPending({ idCardNo: values.idCardNo.trim().toUpperCase(), realName: values.realName.trim() })
-        }
-        footer={<SubmitFooter submitting={submitting}>查询</SubmitFooter>}
-      >
-        <Form.Item name="idCardNo" label="身份证号" rules={[required('请输入身份证号'), RULES.idCardNumber]}>
-          <TextInput label="身份证号" placeholder="请输入身份证号" maxLength={18} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="realName" label="姓名" rules={[required('请输入姓名')]}>
-          <TextInput label="姓名" placeholder="请输入姓名" maxLength={50} autoComplete="off" />
-        </Form.Item>
-      </Form>
-      <SliderCaptcha visible={pending !== null} onVerified={onVerified} onClose={() => setPending(null)} />
-    </>
+    <IdentityQueryForm
+      onQuery={async (asked, token) =>
+        onFound(await queryCertificatesById(asked.idCardNo, asked.realName, token))
+      }
+    />
   );
 }
 
