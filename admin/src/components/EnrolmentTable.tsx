@@ -1,7 +1,8 @@
-import type { EnrolmentSummary } from '@px/api/contract';
+import type { EnrolmentSummary, MyClassStatus } from '@px/api/contract';
 import { formatDateRange, formatDateTime } from '@px/config';
-import { Table } from 'antd';
+import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { studyDetailPath } from '../utils/study-paths';
 import { MyClassStatusTag } from './MyClassStatusTag';
@@ -11,16 +12,33 @@ export function hoursOf(credited: number, required: number): string {
   return `${credited} / ${required}`;
 }
 
-/** The columns of a student's enrolments; 学习详情 only for roles granted it. */
-function enrolmentColumns(canOpenStudy: boolean): ColumnsType<EnrolmentSummary> {
+/** The hours an enrolment's row counts: credited and asked, of each kind. */
+type HoursRow = Pick<
+  EnrolmentSummary,
+  'creditedRequiredHours' | 'requiredHours' | 'creditedElectiveHours' | 'electiveHours'
+>;
+
+/** 必修 and 选修 hours (credited / asked) on two lines, 选修 quieter; `children` below them. */
+export function HoursLines({ row, children }: { row: HoursRow; children?: ReactNode }) {
+  return (
+    <Flex vertical>
+      <span>必修 {hoursOf(row.creditedRequiredHours, row.requiredHours)}</span>
+      <Typography.Text type="secondary">
+        选修 {hoursOf(row.creditedElectiveHours, row.electiveHours)}
+      </Typography.Text>
+      {children}
+    </Flex>
+  );
+}
+
+/** 学习状态 and the 必修 / 选修 hours (credited / asked) of an enrolment's row, a column each. */
+export function studyProgressColumns<Row extends HoursRow & { status: MyClassStatus }>(): ColumnsType<Row> {
   return [
-    { title: '班级', dataIndex: 'className', width: 190 },
-    { title: '年度', dataIndex: 'year', width: 70 },
     {
       title: '学习状态',
       dataIndex: 'status',
       width: 96,
-      render: (status: EnrolmentSummary['status']) => <MyClassStatusTag status={status} />,
+      render: (status: MyClassStatus) => <MyClassStatusTag status={status} />,
     },
     {
       title: '必修（已获/要求）',
@@ -34,6 +52,15 @@ function enrolmentColumns(canOpenStudy: boolean): ColumnsType<EnrolmentSummary> 
       width: 140,
       render: (_value, row) => hoursOf(row.creditedElectiveHours, row.electiveHours),
     },
+  ];
+}
+
+/** The columns of a student's enrolments; 学习详情 only for roles granted it. */
+function enrolmentColumns(canOpenStudy: boolean): ColumnsType<EnrolmentSummary> {
+  return [
+    { title: '班级', dataIndex: 'className', width: 190 },
+    { title: '年度', dataIndex: 'year', width: 70 },
+    ...studyProgressColumns<EnrolmentSummary>(),
     {
       title: '学习时间',
       key: 'window',

@@ -2,7 +2,7 @@ import type { StudyReportRow } from '@px/api/contract';
 import { Button, Card, Flex, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { getReportClassOptions, listStudyCorrections, listStudyReport } from '../../../api/study-report';
-import { hoursOf } from '../../../components/EnrolmentTable';
+import { HoursLines } from '../../../components/EnrolmentTable';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListPage, ListView } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
@@ -25,17 +25,13 @@ const CORRECTABLE: ReadonlySet<StudyReportRow['status']> = new Set([
 /** Credited hours, and the corrected ones beside them when corrected. */
 function HoursCell({ row }: { row: StudyReportRow }) {
   return (
-    <Flex vertical>
-      <span>必修 {hoursOf(row.creditedRequiredHours, row.requiredHours)}</span>
-      <Typography.Text type="secondary">
-        选修 {hoursOf(row.creditedElectiveHours, row.electiveHours)}
-      </Typography.Text>
+    <HoursLines row={row}>
       {row.correctedHours && (
         <Typography.Text type="warning">
           更正为 必修 {row.correctedHours.requiredHours} / 选修 {row.correctedHours.electiveHours}
         </Typography.Text>
       )}
-    </Flex>
+    </HoursLines>
   );
 }
 

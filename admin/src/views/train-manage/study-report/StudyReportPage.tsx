@@ -3,7 +3,7 @@ import { formatDateTime } from '@px/config';
 import { Flex, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { exportStudyReport, getReportClassOptions, listStudyReport } from '../../../api/study-report';
-import { hoursOf } from '../../../components/EnrolmentTable';
+import { HoursLines } from '../../../components/EnrolmentTable';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
@@ -61,14 +61,7 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ListColu
       key: 'hours',
       width: 150,
       ellipsis: false,
-      render: (_value, row) => (
-        <Flex vertical>
-          <span>必修 {hoursOf(row.creditedRequiredHours, row.requiredHours)}</span>
-          <Typography.Text type="secondary">
-            选修 {hoursOf(row.creditedElectiveHours, row.electiveHours)}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (_value, row) => <HoursLines row={row} />,
     },
     {
       title: '学习时间',

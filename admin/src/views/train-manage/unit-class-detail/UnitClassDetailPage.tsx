@@ -8,8 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUnitClass, pageUnitClassStudents } from '../../../api/unit-class';
-import { hoursOf } from '../../../components/EnrolmentTable';
-import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
+import { studyProgressColumns } from '../../../components/EnrolmentTable';
 import { RecordPending } from '../../../components/RecordPending';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -35,24 +34,7 @@ import { TransferStudentsModal } from './TransferStudentsModal';
 const studentColumns: ColumnsType<UnitClassStudent> = [
   { title: '姓名', dataIndex: 'realName', width: 110 },
   { title: '手机号', dataIndex: 'mobile', width: 130, render: orDash },
-  {
-    title: '学习状态',
-    dataIndex: 'status',
-    width: 96,
-    render: (status: UnitClassStudent['status']) => <MyClassStatusTag status={status} />,
-  },
-  {
-    title: '必修（已获/要求）',
-    key: 'required',
-    width: 140,
-    render: (_value, row) => hoursOf(row.creditedRequiredHours, row.requiredHours),
-  },
-  {
-    title: '选修（已获/要求）',
-    key: 'elective',
-    width: 140,
-    render: (_value, row) => hoursOf(row.creditedElectiveHours, row.electiveHours),
-  },
+  ...studyProgressColumns<UnitClassStudent>(),
   dateTimeColumn('报名时间', 'enrolledAt'),
 ];
 
