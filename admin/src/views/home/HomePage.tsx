@@ -1,7 +1,8 @@
 import { ROLE_SYSTEM } from '@px/config';
-import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Flex } from 'antd';
 import { useAtomValue } from 'jotai';
 import { PageLoading } from '../../components/PageLoading';
+import { LoadFailed } from '../../components/RecordPending';
 import { useAccess } from '../../hooks/useAccess';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { accountInfoAtom } from '../../store/session';
@@ -25,20 +26,8 @@ export function HomePage() {
   const { can } = useAccess();
   const stats = useHomeStats(info);
   if (systemInfo.status === 'loading') return <PageLoading />;
-  if (systemInfo.status === 'error') {
-    return (
-      <Result
-        status="error"
-        title="加载失败"
-        subTitle={systemInfo.message}
-        extra={
-          <Button type="primary" onClick={systemInfo.reload}>
-            重新加载
-          </Button>
-        }
-      />
-    );
-  }
+  if (systemInfo.status === 'error')
+    return <LoadFailed message={systemInfo.message} onRetry={systemInfo.reload} />;
   const { title, shortTitle, versionCode, projectId, projectName } = systemInfo.settings;
   const items: DescriptionsProps['items'] = [
     { key: 'title', label: '平台名称', children: title },

@@ -3,12 +3,13 @@ import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import type { ImageCaptcha } from '@px/api/contract';
 import { ApiError, encryptLoginField, formatDateTime } from '@px/config';
-import { Alert, Button, Checkbox, Form, Input, message, Result } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, message } from 'antd';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { checkAccountBeforeLogin, getLoginVcode, login } from '../../api/login';
 import { PageLoading } from '../../components/PageLoading';
+import { LoadFailed } from '../../components/RecordPending';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { safeRedirectTarget } from '../../router/paths';
@@ -81,20 +82,8 @@ export function AdminLoginPage() {
   }, [form]);
 
   if (systemInfo.status === 'loading') return <PageLoading />;
-  if (systemInfo.status === 'error') {
-    return (
-      <Result
-        status="error"
-        title="加载失败"
-        subTitle={systemInfo.message}
-        extra={
-          <Button type="primary" onClick={systemInfo.reload}>
-            重新加载
-          </Button>
-        }
-      />
-    );
-  }
+  if (systemInfo.status === 'error')
+    return <LoadFailed message={systemInfo.message} onRetry={systemInfo.reload} />;
   const { loginPublicKey, projectTitle } = systemInfo.settings;
 
   /** After a refused password: does the next try need the image code, or is sign-in locked now? */

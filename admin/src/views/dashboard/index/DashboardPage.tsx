@@ -1,18 +1,5 @@
 import type { DashboardFreshness, DashboardList, DashboardTotals, DashboardUnit } from '@px/api/contract';
-import {
-  Button,
-  Card,
-  Col,
-  Flex,
-  message,
-  Result,
-  Row,
-  Segmented,
-  Select,
-  Space,
-  Statistic,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Flex, message, Row, Segmented, Select, Space, Statistic, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   getDashboard,
@@ -23,6 +10,7 @@ import {
 } from '../../../api/dashboard';
 import { type DateRange, DateRangeField } from '../../../components/DateFields';
 import { PageLoading } from '../../../components/PageLoading';
+import { LoadFailed } from '../../../components/RecordPending';
 import { useRecord } from '../../../hooks/useRecord';
 import { ChartCard } from './ChartCard';
 
@@ -139,18 +127,7 @@ export function DashboardPage() {
 
   if (dashboard.status === 'loading') return <PageLoading />;
   if (dashboard.status === 'error')
-    return (
-      <Result
-        status="error"
-        title="加载失败"
-        subTitle={dashboard.message}
-        extra={
-          <Button type="primary" onClick={dashboard.reload}>
-            重新加载
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed message={dashboard.message} onRetry={dashboard.reload} />;
   const board = dashboard.record;
   const query = { projectId: board.projectId, from, to, unit, version };
   return (
