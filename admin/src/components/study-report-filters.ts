@@ -1,6 +1,6 @@
 import type { ClassChoices } from '../hooks/useClassChoices';
 import type { UnitChoice } from '../hooks/useUnitChoices';
-import type { FilterField } from './list-page/ListPage';
+import { type FilterField, STUDENT_FILTER } from './list-page/ListPage';
 import type { FiltersOf } from './list-page/list-call';
 import { MY_CLASS_STATUS_OPTIONS } from './MyClassStatusTag';
 
@@ -23,14 +23,7 @@ export function studyReportFilters(
       onSearch: classes.search,
       width: 220,
     },
-    {
-      kind: 'text',
-      name: 'student',
-      label: '学员',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 190,
-    },
+    STUDENT_FILTER,
     { kind: 'select', name: 'status', label: '学习状态', options: MY_CLASS_STATUS_OPTIONS, width: 110 },
     ...(units
       ? [

@@ -19,6 +19,19 @@ function DateRangeField(props: ComponentProps<typeof LazyDateRangeField>) {
 
 type Key<F> = Extract<keyof F, string>;
 
+/**
+ * The 学员 filter of the lists that find a student by part of the name or the whole ID number or
+ * mobile (their call's `student`); spread it to name it 考生 or widen it.
+ */
+export const STUDENT_FILTER = {
+  kind: 'text',
+  name: 'student',
+  label: '学员',
+  placeholder: '姓名、身份证号或手机号',
+  maxLength: 50,
+  width: 190,
+} as const;
+
 interface FieldBase {
   label: string;
   /** The control's width in pixels. */

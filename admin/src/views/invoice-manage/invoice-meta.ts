@@ -6,7 +6,7 @@ import {
   type InvoiceStatus,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import type { FilterField } from '../../components/list-page/ListPage';
+import { type FilterField, STUDENT_FILTER } from '../../components/list-page/ListPage';
 import type { FiltersOf } from '../../components/list-page/list-call';
 
 export const INVOICE_STATUS_OPTIONS = INVOICE_STATUS.map((value) => ({
@@ -40,14 +40,7 @@ export const INVOICE_TEXT_FILTERS: FilterField<FiltersOf<'invoice/page'>>[] = [
     maxLength: 64,
     width: 210,
   },
-  {
-    kind: 'text',
-    name: 'student',
-    label: '学员',
-    placeholder: '姓名、身份证号或手机号',
-    maxLength: 50,
-    width: 190,
-  },
+  STUDENT_FILTER,
 ];
 
 /** The filters of 发票列表: by text, state, kind and day of application. */

@@ -30,7 +30,7 @@ import { saveBlobAs } from '../../../api/train-class';
 import { DateField } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListView } from '../../../components/list-page/ListPage';
+import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
@@ -256,14 +256,7 @@ function BatchArrangement({ batchId }: { batchId: number }) {
       ],
       width: 100,
     },
-    {
-      kind: 'text',
-      name: 'student',
-      label: '考生',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 190,
-    },
+    { ...STUDENT_FILTER, label: '考生' },
   ];
   const columns: ListColumn<CmsCandidateRow>[] = [
     {

@@ -12,7 +12,7 @@ import {
   rejectCmsApply,
 } from '../../../api/cms';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListView } from '../../../components/list-page/ListPage';
+import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
@@ -72,14 +72,7 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
     },
     { kind: 'select', name: 'status', label: '报名状态', options: APPLY_STATUS_OPTIONS, width: 110 },
     { kind: 'select', name: 'skillLevel', label: '报考等级', options: LEVEL_OPTIONS, width: 150 },
-    {
-      kind: 'text',
-      name: 'student',
-      label: '考生',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 190,
-    },
+    { ...STUDENT_FILTER, label: '考生' },
     { kind: 'dateRange', name: 'created', label: '报名日期', from: 'createdFrom', to: 'createdTo' },
   ];
   const columns: ListColumn<CmsApplyRow>[] = [

@@ -3,7 +3,7 @@ import { formatDateTime, formatFen } from '@px/config';
 import { Button, message, Tag, Typography } from 'antd';
 import { listCmsOrders, refundCmsOrder } from '../../../api/cms';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
@@ -45,14 +45,7 @@ export function CmsOrderPage() {
     },
     { kind: 'select', name: 'status', label: '订单状态', options: STATUS_OPTIONS, width: 110 },
     { kind: 'text', name: 'orderNo', label: '订单号', maxLength: 64, width: 200 },
-    {
-      kind: 'text',
-      name: 'student',
-      label: '考生',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 190,
-    },
+    { ...STUDENT_FILTER, label: '考生' },
     { kind: 'dateRange', name: 'created', label: '下单日期', from: 'createdFrom', to: 'createdTo' },
   ];
   const columns: ListColumn<CmsOrderRow>[] = [

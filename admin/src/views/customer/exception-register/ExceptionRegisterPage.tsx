@@ -42,7 +42,7 @@ import {
 } from '../../../api/exception';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
@@ -72,14 +72,7 @@ const FILTERS: FilterField<Filters>[] = [
     options: EXCEPTION_CASE_KIND.map((value) => ({ value, label: EXCEPTION_CASE_KIND_LABEL[value] })),
     width: 140,
   },
-  {
-    kind: 'text',
-    name: 'student',
-    label: '学员',
-    placeholder: '姓名、身份证号或手机号',
-    maxLength: 50,
-    width: 190,
-  },
+  STUDENT_FILTER,
   {
     kind: 'custom',
     name: 'mine',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { correctPushException, handlePushException, listPushExceptions } from '../../../api/regulator';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { type RowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
 import { PushAttemptsDrawer } from '../my-class-push-log-manage/PushAttemptsDrawer';
@@ -151,14 +151,7 @@ export function PushExceptionPage() {
   const [opened, setOpened] = useState<PushExceptionRow | null>(null);
   const filters: FilterField<Filters>[] = [
     classFilter,
-    {
-      kind: 'text',
-      name: 'student',
-      label: '学员',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 190,
-    },
+    STUDENT_FILTER,
     { kind: 'select', name: 'handled', label: '处理状态', options: HANDLED_OPTIONS, width: 110 },
     { kind: 'select', name: 'reason', label: '退回原因', options: REASON_OPTIONS, width: 190 },
   ];

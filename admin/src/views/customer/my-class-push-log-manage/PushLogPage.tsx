@@ -12,7 +12,7 @@ import {
   repushPushes,
 } from '../../../api/regulator';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { useExport } from '../../../hooks/useExport';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -53,14 +53,7 @@ function ReportList({ view, onView }: { view: View; onView: (view: View) => void
   );
   const filters: FilterField<FiltersOf<'my-class-push-log/report-list'>>[] = [
     classFilter,
-    {
-      kind: 'text',
-      name: 'student',
-      label: '学员',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 190,
-    },
+    STUDENT_FILTER,
     { kind: 'select', name: 'status', label: '状态', options: PUSH_STATUS_OPTIONS, width: 110 },
     { kind: 'dateRange', name: 'created', label: '上报日期', from: 'createdFrom', to: 'createdTo' },
   ];
@@ -220,17 +213,7 @@ function NotPushedList({ view, onView }: { view: View; onView: (view: View) => v
       title={<ViewSwitch view={view} onChange={onView} />}
       list={list}
       name="not-pushed-filters"
-      filters={[
-        classFilter,
-        {
-          kind: 'text',
-          name: 'student',
-          label: '学员',
-          placeholder: '姓名、身份证号或手机号',
-          maxLength: 50,
-          width: 190,
-        },
-      ]}
+      filters={[classFilter, STUDENT_FILTER]}
       columns={columns}
       columnsId="customer/my-class-push-log-manage/not-pushed"
       rowKey="myClassId"

@@ -18,7 +18,7 @@ import {
 } from '../../../api/invoice';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { RefusedAction } from '../../../components/RowActions';
 import { LIST_TIME, Secondary } from '../../../components/table-columns';
@@ -38,14 +38,7 @@ const STATE_OPTIONS = ORDER_INVOICE_STATES.map((value) => ({
 /** The filters of the orders. */
 const ORDER_FILTERS: FilterField<FiltersOf<'invoice/order-page'>>[] = [
   { kind: 'text', name: 'orderNo', label: '订单号', placeholder: '订单号', maxLength: 64, width: 200 },
-  {
-    kind: 'text',
-    name: 'student',
-    label: '学员',
-    placeholder: '姓名、身份证号或手机号',
-    maxLength: 50,
-    width: 190,
-  },
+  STUDENT_FILTER,
   { kind: 'select', name: 'invoiceState', label: '开票状态', options: STATE_OPTIONS, width: 110 },
   { kind: 'dateRange', name: 'paid', label: '支付日期', from: 'paidFrom', to: 'paidTo' },
 ];

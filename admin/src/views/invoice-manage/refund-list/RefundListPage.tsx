@@ -16,7 +16,7 @@ import {
 } from '../../../api/refund-apply';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
 import { readChoiceParam } from '../../../utils/query-id';
@@ -39,14 +39,7 @@ const STATUS_OPTIONS = REFUND_APPLY_STATUS.map((value) => ({
 /** The filters of the applications. */
 const REFUND_FILTERS: FilterField<FiltersOf<'refund-apply/list'>>[] = [
   { kind: 'text', name: 'orderNo', label: '订单号', placeholder: '订单号', maxLength: 64, width: 220 },
-  {
-    kind: 'text',
-    name: 'student',
-    label: '学员',
-    placeholder: '姓名、身份证号或手机号',
-    maxLength: 50,
-    width: 200,
-  },
+  { ...STUDENT_FILTER, width: 200 },
   { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 120 },
   { kind: 'dateRange', name: 'created', label: '申请日期', from: 'createdFrom', to: 'createdTo' },
 ];

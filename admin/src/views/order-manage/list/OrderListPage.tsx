@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportOrders, listOrders } from '../../../api/order';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, orDash, Secondary, StudentCell } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -138,14 +138,7 @@ function orderFilters(units: UnitChoice[]): FilterField<FiltersOf<'order/page'>>
       maxLength: 64,
       width: 220,
     },
-    {
-      kind: 'text',
-      name: 'student',
-      label: '学员',
-      placeholder: '姓名、身份证号或手机号',
-      maxLength: 50,
-      width: 200,
-    },
+    { ...STUDENT_FILTER, width: 200 },
     { kind: 'select', name: 'status', label: '状态', options: ORDER_STATUS_OPTIONS, width: 110 },
     { kind: 'select', name: 'channel', label: '支付方式', options: ORDER_CHANNEL_OPTIONS, width: 140 },
     { kind: 'custom', name: 'classId', label: '班级', control: <ClassFilterSelect style={{ width: 240 }} /> },

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { auditClassApply, listClassApplies } from '../../../api/class-apply';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { orDash } from '../../../components/table-columns';
@@ -34,14 +34,7 @@ const FILTERS: FilterField<Filters>[] = [
     options: CLASS_APPLY_STATUS.map((value) => ({ value, label: CLASS_APPLY_STATUS_LABEL[value] })),
     width: 110,
   },
-  {
-    kind: 'text',
-    name: 'student',
-    label: '学员',
-    placeholder: '姓名、身份证号或手机号',
-    maxLength: 50,
-    width: 190,
-  },
+  STUDENT_FILTER,
 ];
 
 /**
