@@ -7,8 +7,8 @@ import {
   SKILL_LEVELS,
   type SkillLevel,
 } from '@px/api/contract';
-import { Select, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Card, Empty, Select, Tag } from 'antd';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { getCmsBatchOptions } from '../../api/cms';
 
 /** The colour of each application state. */
@@ -56,7 +56,7 @@ export function useBatchOptions() {
 }
 
 /** The batch a page works on: a searchable selector of the project's batches. */
-export function BatchSelect({
+function BatchSelect({
   value,
   onChange,
   options,
@@ -79,5 +79,44 @@ export function BatchSelect({
       showSearch={{ optionFilterProp: 'label' }}
       style={{ width: 320 }}
     />
+  );
+}
+
+/**
+ * A page of one batch at a time: a card titled `title` with the batch selector (the first batch
+ * chosen once they are read) and `children` of the chosen batch (given a way to read the batches
+ * again after it changed); 暂无考试批次 (or 加载中) while there is none.
+ */
+export function BatchCard({
+  title,
+  children,
+}: {
+  title: string;
+  children: (batch: CmsBatchOption, reloadBatches: () => void) => ReactNode;
+}) {
+  const batches = useBatchOptions();
+  const [batchId, setBatchId] = useState<number | undefined>();
+  useEffect(() => {
+    if (batchId === undefined && batches.batches?.[0]) setBatchId(batches.batches[0].id);
+  }, [batches.batches, batchId]);
+  const batch = batches.batches?.find((item) => item.id === batchId);
+  return (
+    <Card
+      title={title}
+      extra={
+        <BatchSelect
+          value={batchId}
+          onChange={setBatchId}
+          options={batches.options}
+          loading={!batches.batches}
+        />
+      }
+    >
+      {batch ? (
+        children(batch, batches.reload)
+      ) : (
+        <Empty description={batches.batches ? '暂无考试批次' : '加载中'} />
+      )}
+    </Card>
   );
 }

@@ -1,19 +1,6 @@
 import type { CmsCandidateRow, CmsSittingRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import {
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  message,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Form, Input, InputNumber, Modal, message, Select, Space, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   assignSeat,
@@ -34,7 +21,7 @@ import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
-import { ApplyStatusTag, BatchSelect, levelText, useBatchOptions } from '../cms-meta';
+import { ApplyStatusTag, BatchCard, levelText } from '../cms-meta';
 
 type CandidateFilters = FiltersOf<'cms-exam/candidates'>;
 
@@ -429,28 +416,9 @@ function BatchArrangement({ batchId }: { batchId: number }) {
  * seats, 安排座位 by hand, 取消座位, 发放准考证 to the seated candidates.
  */
 export function ExamArrangePage() {
-  const batches = useBatchOptions();
-  const [batchId, setBatchId] = useState<number | undefined>();
-  useEffect(() => {
-    if (batchId === undefined && batches.batches?.[0]) setBatchId(batches.batches[0].id);
-  }, [batches.batches, batchId]);
   return (
-    <Card
-      title="考试报名"
-      extra={
-        <BatchSelect
-          value={batchId}
-          onChange={setBatchId}
-          options={batches.options}
-          loading={!batches.batches}
-        />
-      }
-    >
-      {batchId ? (
-        <BatchArrangement key={batchId} batchId={batchId} />
-      ) : (
-        <Empty description={batches.batches ? '暂无考试批次' : '加载中'} />
-      )}
-    </Card>
+    <BatchCard title="考试报名">
+      {(batch) => <BatchArrangement key={batch.id} batchId={batch.id} />}
+    </BatchCard>
   );
 }

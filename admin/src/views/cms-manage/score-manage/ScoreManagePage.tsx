@@ -5,20 +5,8 @@ import {
   type ScoreRow,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Empty,
-  Form,
-  InputNumber,
-  Modal,
-  message,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, Form, InputNumber, Modal, message, Space, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import {
   deleteScores,
   downloadScoreErrors,
@@ -38,7 +26,7 @@ import { type FiltersOf, useListCall } from '../../../components/list-page/list-
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { XlsxImportModal } from '../../../components/XlsxImportModal';
 import { useRowDialog } from '../../../hooks/useRowDialog';
-import { BatchSelect, levelText, useBatchOptions } from '../cms-meta';
+import { BatchCard, levelText } from '../cms-meta';
 
 type ScoreFilters = FiltersOf<'score/query'>;
 
@@ -369,29 +357,11 @@ function BatchScores({ batch, onChanged }: { batch: CmsBatchOption; onChanged: (
  * or nothing, the refused cells listed and their file offered), 导出, 发布成绩 and 撤回发布.
  */
 export function ScoreManagePage() {
-  const batches = useBatchOptions();
-  const [batchId, setBatchId] = useState<number | undefined>();
-  useEffect(() => {
-    if (batchId === undefined && batches.batches?.[0]) setBatchId(batches.batches[0].id);
-  }, [batches.batches, batchId]);
-  const batch = batches.batches?.find((item) => item.id === batchId);
   return (
-    <Card
-      title="成绩管理"
-      extra={
-        <BatchSelect
-          value={batchId}
-          onChange={setBatchId}
-          options={batches.options}
-          loading={!batches.batches}
-        />
-      }
-    >
-      {batch ? (
-        <BatchScores key={`${batch.id}-${batch.scoresPublished}`} batch={batch} onChanged={batches.reload} />
-      ) : (
-        <Empty description={batches.batches ? '暂无考试批次' : '加载中'} />
+    <BatchCard title="成绩管理">
+      {(batch, reloadBatches) => (
+        <BatchScores key={`${batch.id}-${batch.scoresPublished}`} batch={batch} onChanged={reloadBatches} />
       )}
-    </Card>
+    </BatchCard>
   );
 }
