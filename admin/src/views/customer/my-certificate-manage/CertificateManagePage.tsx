@@ -3,12 +3,11 @@ import {
   CERTIFICATE_MANAGE_PAGE,
   type CertificateFilters,
   type CertificateManageItem,
-  type ReportClassOption,
   SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
 import { RESP_DESC } from '@px/config';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   deleteCertificate,
@@ -20,10 +19,12 @@ import {
 } from '../../../api/my-certificate';
 import { saveBlobAs } from '../../../api/train-class';
 import { CertificateStateTag } from '../../../components/CertificateDetail';
+import { ClassChoiceSelect } from '../../../components/ClassChoiceSelect';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { RefusedAction } from '../../../components/RowActions';
 import { useAccess } from '../../../hooks/useAccess';
+import { useClassChoices } from '../../../hooks/useClassChoices';
 import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { readChoiceParam } from '../../../utils/query-id';
@@ -53,26 +54,6 @@ function cleanFilters(values: CertificateFilters): CertificateFilters {
 
 /** The 补打状态 filter's one choice: certificates corrected since they were last reprinted. */
 const REPRINT_OPTIONS = [{ value: 'DUE' as const, label: '待补打' }];
-
-/** The class filter's choices: the project's classes by part of the name, asked as people type. */
-function useClassChoices() {
-  const [options, setOptions] = useState<ReportClassOption[]>([]);
-  const latest = useRef(0);
-  const search = useCallback((name?: string) => {
-    const id = latest.current + 1;
-    latest.current = id;
-    getCertificateClassOptions(name?.trim() || undefined).then(
-      (found) => latest.current === id && setOptions(found),
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => search(), [search]);
-  const choices = useMemo(
-    () => options.map((option) => ({ value: option.id, label: `${option.name}（${option.year}）` })),
-    [options],
-  );
-  return { choices, search };
-}
 
 interface RowActions {
   onDetail: (row: CertificateManageItem) => void;
@@ -208,7 +189,7 @@ export function CertificateManagePage() {
     reprint: readChoiceParam(params.get('reprint'), ['DUE']),
   }));
   const list = usePagedList<CertificateFilters, CertificateManageItem>(listCertificates, initial);
-  const classes = useClassChoices();
+  const classes = useClassChoices(getCertificateClassOptions);
   const access = useAccess();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editing, setEditing] = useState<CertificateManageItem | null>(null);
@@ -260,13 +241,7 @@ export function CertificateManagePage() {
           <Input allowClear maxLength={32} placeholder="编号或验证码" style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="classId" label="班级">
-          <Select
-            allowClear
-            placeholder="全部"
-            options={classes.choices}
-            showSearch={{ filterOption: false, onSearch: classes.search }}
-            style={{ width: 220 }}
-          />
+          <ClassChoiceSelect classes={classes} />
         </Form.Item>
         <Form.Item name="status" label="状态">
           <Select allowClear placeholder="全部" options={CERTIFICATE_STATE_OPTIONS} style={{ width: 100 }} />

@@ -1,7 +1,8 @@
 import { PUSH_ORIGIN_LABEL, PUSH_STATUS_LABEL, type PushRow, type PushStatus } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Select, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { getPushClassOptions } from '../../../api/regulator';
+import { ClassChoiceSelect } from '../../../components/ClassChoiceSelect';
 import type { ListColumn } from '../../../components/ListTable';
 import type { FilterField } from '../../../components/list-page/ListPage';
 import { useClassChoices } from '../../../hooks/useClassChoices';
@@ -28,15 +29,7 @@ export function usePushClassFilter<F>(): FilterField<F> {
     kind: 'custom',
     name: 'classId' as Extract<keyof F, string>,
     label: '班级',
-    control: (
-      <Select
-        allowClear
-        placeholder="全部"
-        options={classes.choices}
-        showSearch={{ filterOption: false, onSearch: classes.search }}
-        style={{ width: 220 }}
-      />
-    ),
+    control: <ClassChoiceSelect classes={classes} />,
   };
 }
 

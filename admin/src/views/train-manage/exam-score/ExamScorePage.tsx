@@ -5,6 +5,7 @@ import { Button, Card, Form, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportExamScores, listExamClassOptions, listExamScores } from '../../../api/exam';
+import { ClassChoiceSelect } from '../../../components/ClassChoiceSelect';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
 import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
@@ -146,13 +147,7 @@ export function ExamScorePage() {
         }
       >
         <Form.Item name="classId" label="班级">
-          <Select
-            allowClear
-            placeholder="全部"
-            options={classes.choices}
-            showSearch={{ filterOption: false, onSearch: classes.search }}
-            style={{ width: 220 }}
-          />
+          <ClassChoiceSelect classes={classes} />
         </Form.Item>
         <Form.Item name="student" label="学员">
           <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 210 }} />
