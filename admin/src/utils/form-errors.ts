@@ -1,4 +1,4 @@
-import type { FormInstance } from 'antd';
+import { type FormInstance, message } from 'antd';
 import { type FieldError, fieldErrorsOf } from '../api/request';
 
 type NamePath = (string | number)[];
@@ -54,4 +54,19 @@ export function showServerFieldErrors(
   }
   form.setFields([...byField.values()].map(({ name, errors: messages }) => ({ name, errors: messages })));
   return unshown;
+}
+
+/**
+ * The form's values once every field is valid; otherwise null, after the warning 请先改正标红的项
+ * (with `scrollToFirst`, the first wrong field scrolled into view: a long form).
+ */
+export async function validValuesOrWarn<V>(form: FormInstance<V>, scrollToFirst = false): Promise<V | null> {
+  try {
+    return await form.validateFields();
+  } catch (error) {
+    const first = (error as { errorFields?: { name: NamePath }[] }).errorFields?.[0];
+    if (scrollToFirst && first) form.scrollToField(first.name, { block: 'center' });
+    void message.warning('请先改正标红的项');
+    return null;
+  }
 }

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getClass, saveClass } from '../../../api/train-class';
 import { RecordPending } from '../../../components/RecordPending';
 import { useRecord } from '../../../hooks/useRecord';
-import { showServerFieldErrors } from '../../../utils/form-errors';
+import { showServerFieldErrors, validValuesOrWarn } from '../../../utils/form-errors';
 import { readPositiveId } from '../../../utils/query-id';
 import { CLASS_LIST_PATH, classDetailPath, planOptions } from '../class/class-meta';
 import { useClassCategories, useClassYears, useTrainPlans } from '../class/use-class-options';
@@ -45,12 +45,7 @@ function ClassEditor({
 
   const save = async () => {
     setUnshown([]);
-    try {
-      await form.validateFields();
-    } catch {
-      void message.warning('请先改正标红的项');
-      return;
-    }
+    if (!(await validValuesOrWarn(form))) return;
     setSaving(true);
     try {
       // Every value, the course rows' names and own hours included (they have no field of their own).

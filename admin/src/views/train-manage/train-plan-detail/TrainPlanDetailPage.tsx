@@ -8,7 +8,7 @@ import { DateField } from '../../../components/DateFields';
 import { RecordPending } from '../../../components/RecordPending';
 import { useRecord } from '../../../hooks/useRecord';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
-import { showServerFieldErrors } from '../../../utils/form-errors';
+import { showServerFieldErrors, validValuesOrWarn } from '../../../utils/form-errors';
 import { readPositiveId } from '../../../utils/query-id';
 import {
   planYearOptions,
@@ -65,13 +65,8 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
 
   const save = async () => {
     setUnshown([]);
-    let values: TrainPlanFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      void message.warning('请先改正标红的项');
-      return;
-    }
+    const values = await validValuesOrWarn(form);
+    if (!values) return;
     setSaving(true);
     try {
       await saveTrainPlan({

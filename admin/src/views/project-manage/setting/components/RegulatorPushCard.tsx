@@ -16,7 +16,7 @@ import {
 import type { FormInstance } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { getRegulatorPushConfig, saveRegulatorPushConfig } from '../../../../api/regulator';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { showServerFieldErrors, validValuesOrWarn } from '../../../../utils/form-errors';
 
 export interface RegulatorPushFormValues {
   enabled: boolean;
@@ -86,13 +86,8 @@ export function RegulatorPushCard({ projectId }: { projectId: number }) {
   }, [projectId, form]);
 
   const save = async () => {
-    let values: RegulatorPushFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      void message.warning('请先改正标红的项');
-      return;
-    }
+    const values = await validValuesOrWarn(form);
+    if (!values) return;
     setSaving(true);
     try {
       const saved = await saveRegulatorPushConfig({

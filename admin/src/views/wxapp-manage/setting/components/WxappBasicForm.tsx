@@ -4,7 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { saveWxapp } from '../../../../api/wxapp';
 import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { showServerFieldErrors, validValuesOrWarn } from '../../../../utils/form-errors';
 import { PUSH_MODE_LABEL } from '../../wxapp-meta';
 import {
   AES_KEY_REQUIRED,
@@ -90,15 +90,8 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
 
   const save = async () => {
     setUnshown([]);
-    let values: WxappFormValues;
-    try {
-      values = await form.validateFields();
-    } catch (error) {
-      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-      if (first) form.scrollToField(first.name, { block: 'center' });
-      void message.warning('请先改正标红的项');
-      return;
-    }
+    const values = await validValuesOrWarn(form, true);
+    if (!values) return;
     setSaving(true);
     try {
       const saved = await saveWxapp(buildWxappPayload(values, wxapp?.id));
