@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import { loadEnv } from '../../env';
 import { apiPath } from '../../paths';
 import { fileStorageFromEnv } from '../storage/file-storage';
@@ -9,6 +9,7 @@ import type { FileStorage } from '../storage/storage';
 import { packageVideo } from './hls-package';
 import { Resource, ResourceCategory } from './resource.model';
 import { probeMp4File } from './upload.service';
+import { type CopiedPackage, copyPackage } from './video-packaging.service';
 
 /**
  * Where the generated demo videos are kept (small H.264 MP4s: colour bars with a running timestamp;
@@ -55,8 +56,32 @@ async function storeDemoVideo(storage: FileStorage, file: string, key: string) {
 }
 
 /**
+ * Packages a seeded demo video as encrypted HLS in SD and HD as the upload's job would (short
+ * videos: well under a second each), or copies the package of a row the seed made of the same file
+ * (copyPackage), and stores it on the row.
+ */
+async function packageDemoVideo(storage: FileStorage, video: Resource, transaction: Transaction) {
+  const twin = await Resource.findOne({
+    where: { sha256: video.sha256, id: { [Op.ne]: video.id }, hls: { [Op.ne]: null } },
+    order: [['id', 'ASC']],
+    allTenants: true,
+    transaction,
+  });
+  const copied = twin ? await copyPackage(storage, twin, video) : null;
+  let packaged: Pick<CopiedPackage, 'hls' | 'hlsKey'> & { audioLanguages: string[] | null };
+  if (copied)
+    packaged = { hls: copied.hls, hlsKey: copied.hlsKey, audioLanguages: twin?.audioLanguages ?? null };
+  else {
+    const made = await packageVideo(storage, video);
+    packaged = { hls: made.pkg, hlsKey: made.key, audioLanguages: made.audioLanguages };
+  }
+  await Resource.update(packaged, { where: { id: video.id, projectId: video.projectId }, transaction });
+}
+
+/**
  * Fills the platform's shared library with DEMO_SHARED_RESOURCES (rows without a project, files
- * under `shared/videos/demo-<file>`), so every project's 共享资源库 has something to preview and use.
+ * under `shared/videos/demo-<file>`, packaged as HLS), so every project's 共享资源库 has something to
+ * preview and use (使用 copies the package along).
  */
 export async function seedSharedResourceDemo(
   transaction: Transaction,
@@ -64,7 +89,11 @@ export async function seedSharedResourceDemo(
 ): Promise<void> {
   for (const demo of DEMO_SHARED_RESOURCES) {
     const fields = await storeDemoVideo(storage, demo.file, `shared/videos/demo-${demo.file}`);
-    await Resource.create({ ...fields, projectId: null, categoryId: null, name: demo.name }, { transaction });
+    const shared = await Resource.create(
+      { ...fields, projectId: null, categoryId: null, name: demo.name },
+      { transaction },
+    );
+    await packageDemoVideo(storage, shared, transaction);
   }
 }
 
@@ -106,11 +135,6 @@ export async function seedResourceDemo(
       { ...fields, projectId, categoryId: category.id, name: demo.name },
       { transaction },
     );
-    // Packaged at once (short videos: well under a second each), as the upload's job would.
-    const packaged = await packageVideo(storage, resource);
-    await Resource.update(
-      { hls: packaged.pkg, hlsKey: packaged.key, audioLanguages: packaged.audioLanguages },
-      { where: { id: resource.id, projectId }, transaction },
-    );
+    await packageDemoVideo(storage, resource, transaction);
   }
 }

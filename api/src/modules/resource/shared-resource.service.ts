@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type { ResourcePlayAnswer } from '../../contract/resource';
@@ -19,8 +19,11 @@ import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { StorageError } from '../storage/storage';
+import { deleteKeys } from './hls-package';
 import { Resource } from './resource.model';
 import { getResource, RESOURCE_NOT_FOUND } from './resource.service';
+import { copyPackage, deletePackage, queuePackaging } from './video-packaging.service';
+import { keptByCloudVideo } from './video-provider';
 import './shared-resource.policy';
 
 /**
@@ -29,11 +32,14 @@ import './shared-resource.policy';
  * of its row and file, so the project's later changes do not reach it) and rename or delete; every
  * project's staff list and preview them, and use one (使用) by copying it (row and file, the file
  * under the project's own key prefix) into their 视频资源, where the copy is theirs. The database
- * lets every project read shared rows and only platform staff (a bypass) write them.
+ * lets every project read shared rows and only platform staff (a bypass) write them. A copy takes
+ * its source's encrypted HLS package along (segments copied, same key: docs/video.md), so it plays as
+ * HLS at once; a source never packaged gives a copy that is packaged by its own job.
  */
 
 export const SHARED_NOT_FOUND = '共享资源不存在';
 const SHARED_FILE_MISSING = '共享资源的文件缺失，暂不能使用，请联系平台管理员';
+export const CLOUD_VIDEO_NOT_SHARED = '该视频保存在云点播中，平台没有它的文件，不能共享';
 
 /** The policy's view of a call of the library: platform staff have no project (0 stands for none). */
 function policyScope(scope: SignedInScope): PolicyScope {
@@ -102,10 +108,66 @@ function copyFields(
     durationSeconds: source.durationSeconds,
     width: source.width,
     height: source.height,
-    status: source.status,
     audioLanguages: source.audioLanguages,
     sourceId: source.id,
   };
+}
+
+/** The id the next resource row will have, taken now (so its package folder can be written first). */
+async function reserveResourceId(scope: Scope): Promise<number> {
+  const [row] = await scope.sequelize.query<{ id: string }>("SELECT nextval('resource_id_seq') AS id", {
+    type: QueryTypes.SELECT,
+  });
+  return Number(row?.id);
+}
+
+/**
+ * Copies a video as a new row (`fields`: its project, file key, name, author): the file, then its
+ * HLS package (copyPackage: segments under the new row's folder, the same key), then in one
+ * transaction the row and what `record` writes beside it (the audit entry). A source without a
+ * package (or with segments missing) gives a copy that is PROCESSING (转码中) with its packaging
+ * queued in that transaction, unless `unpackaged: 'as-is'` keeps the source's state (the copy then
+ * plays as its MP4, as the source did). When the transaction fails, the new files are removed and its
+ * error is thrown (UniqueConstraintError: another call made the copy first). Answers the new row's id.
+ * Throws BusinessError `missing` when the source's file is gone.
+ */
+async function copyVideo(
+  scope: Scope,
+  source: Resource,
+  fields: Pick<Resource, 'projectId' | 'storageKey' | 'name' | 'createdBy'>,
+  options: {
+    missing: string;
+    unpackaged: 'package' | 'as-is';
+    record: (copy: Resource, transaction: Transaction) => Promise<unknown>;
+  },
+): Promise<number> {
+  const { storage } = scope.providers;
+  await copyStoredFile(scope, source, fields.storageKey, options.missing);
+  let segmentKeys: string[] = [];
+  try {
+    const id = await reserveResourceId(scope);
+    const pkg = await copyPackage(storage, source, { id, projectId: fields.projectId });
+    segmentKeys = pkg?.segmentKeys ?? [];
+    const queue = !pkg && options.unpackaged === 'package';
+    await scope.sequelize.transaction(async (transaction) => {
+      const copy = await Resource.create(
+        {
+          ...copyFields(source, fields),
+          id,
+          status: queue ? 'PROCESSING' : source.status,
+          ...(pkg ? { hls: pkg.hls, hlsKey: pkg.hlsKey } : {}),
+        },
+        { transaction },
+      );
+      if (queue) await queuePackaging(scope, id, transaction);
+      await options.record(copy, transaction);
+    });
+    return id;
+  } catch (error) {
+    await dropFile(scope, fields.storageKey);
+    await deleteKeys(storage, segmentKeys);
+    throw error;
+  }
 }
 
 function present(
@@ -198,10 +260,11 @@ export async function sharedResourcePlayUrl(scope: Scope, id: number): Promise<R
 }
 
 /**
- * `shared-resource/use` (使用): copies a shared resource into the caller's project: its file is
- * copied through the file storage to a new key under the project's prefix (`videos/<project>/…`),
- * then the row (no category, `sourceId` the shared one) is written with its audit entry in one
- * transaction; when that fails the new file is removed. Idempotent: while the project holds a copy,
+ * `shared-resource/use` (使用): copies a shared resource into the caller's project (copyVideo): its
+ * file to a new key under the project's prefix (`videos/<project>/…`) and its HLS package, so the
+ * copy plays as HLS at once (a shared video without a package: the copy is 转码中 until its own
+ * packaging job ends), then the row (no category, `sourceId` the shared one) with its audit entry in
+ * one transaction; when that fails the new files are removed. Idempotent: while the project holds a copy,
  * using it again answers that copy with `created: false` (also when two calls race: the unique
  * index lets one in). The copy is the project's: renaming or deleting it leaves the shared one as it
  * is, and the platform's later changes do not reach it. Throws BusinessError 共享资源不存在, or when the
@@ -215,35 +278,35 @@ export async function useSharedResource(scope: ActorScope, id: number): Promise<
   const existing = await existingCopy();
   if (existing) return { resource: await getResource(scope, existing.id), created: false };
 
-  const key = `videos/${projectId}/${randomUUID()}.mp4`;
-  await copyStoredFile(scope, shared, key, SHARED_FILE_MISSING);
   let copyId: number;
   try {
-    copyId = await scope.sequelize.transaction(async (transaction) => {
-      const copy = await Resource.create(
-        copyFields(shared, {
-          projectId,
-          storageKey: key,
-          name: shared.name,
-          createdBy: scope.principal.accountId,
-        }),
-        { transaction },
-      );
-      await audit(
-        scope,
-        {
-          action: 'resource.use-shared',
-          projectId,
-          targetType: 'resource',
-          targetId: copy.id,
-          detail: { sharedId: shared.id, name: copy.name, size: copy.size },
-        },
-        transaction,
-      );
-      return copy.id;
-    });
+    copyId = await copyVideo(
+      scope,
+      shared,
+      {
+        projectId,
+        storageKey: `videos/${projectId}/${randomUUID()}.mp4`,
+        name: shared.name,
+        createdBy: scope.principal.accountId,
+      },
+      {
+        missing: SHARED_FILE_MISSING,
+        unpackaged: 'package',
+        record: (copy, transaction) =>
+          audit(
+            scope,
+            {
+              action: 'resource.use-shared',
+              projectId,
+              targetType: 'resource',
+              targetId: copy.id,
+              detail: { sharedId: shared.id, name: copy.name, size: copy.size },
+            },
+            transaction,
+          ),
+      },
+    );
   } catch (error) {
-    await dropFile(scope, key);
     if (error instanceof UniqueConstraintError) {
       const raced = await existingCopy();
       if (raced) return { resource: await getResource(scope, raced.id), created: false };
@@ -293,10 +356,11 @@ export async function listShareCandidates(
 }
 
 /**
- * `shared-resource/share` (platform): copies a project's READY video (row and file, the file to
- * `shared/videos/…`) into the library, named `name` or the video's name. Idempotent: a video
+ * `shared-resource/share` (platform): copies a project's READY video (row, file to
+ * `shared/videos/…` and HLS package: copyVideo) into the library, named `name` or the video's name. Idempotent: a video
  * already shared answers its shared resource. Audited. Throws BusinessError 视频不存在 (no such
- * video in that project), or when the video is not READY or its file is missing.
+ * video in that project), or when the video is not READY, is kept by a cloud VOD service, or its
+ * file is missing.
  */
 export async function shareResource(
   scope: SignedInScope,
@@ -306,39 +370,41 @@ export async function shareResource(
   const source = await Resource.findOne({ where: { id: input.resourceId, projectId: input.projectId } });
   if (!source) throw new BusinessError(RESOURCE_NOT_FOUND);
   if (source.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能共享');
+  if (keptByCloudVideo(source)) throw new BusinessError(CLOUD_VIDEO_NOT_SHARED);
   const existingShare = () => Resource.findOne({ where: { projectId: null, sourceId: source.id } });
   const existing = await existingShare();
   if (existing) return getSharedResource(scope, existing.id);
 
-  const key = `shared/videos/${randomUUID()}.mp4`;
-  await copyStoredFile(scope, source, key, '视频文件缺失，不能共享');
   let sharedId: number;
   try {
-    sharedId = await scope.sequelize.transaction(async (transaction) => {
-      const shared = await Resource.create(
-        copyFields(source, {
-          projectId: null,
-          storageKey: key,
-          name: input.name ?? source.name,
-          createdBy: scope.principal.accountId,
-        }),
-        { transaction },
-      );
-      await audit(
-        scope,
-        {
-          action: 'shared-resource.share',
-          projectId: null,
-          targetType: 'shared-resource',
-          targetId: shared.id,
-          detail: { fromProjectId: input.projectId, fromResourceId: source.id, name: shared.name },
-        },
-        transaction,
-      );
-      return shared.id;
-    });
+    sharedId = await copyVideo(
+      scope,
+      source,
+      {
+        projectId: null,
+        storageKey: `shared/videos/${randomUUID()}.mp4`,
+        name: input.name ?? source.name,
+        createdBy: scope.principal.accountId,
+      },
+      {
+        missing: '视频文件缺失，不能共享',
+        // A video never packaged is shared as it plays (its MP4); the projects' copies get packaged.
+        unpackaged: 'as-is',
+        record: (shared, transaction) =>
+          audit(
+            scope,
+            {
+              action: 'shared-resource.share',
+              projectId: null,
+              targetType: 'shared-resource',
+              targetId: shared.id,
+              detail: { fromProjectId: input.projectId, fromResourceId: source.id, name: shared.name },
+            },
+            transaction,
+          ),
+      },
+    );
   } catch (error) {
-    await dropFile(scope, key);
     if (error instanceof UniqueConstraintError) {
       const raced = await existingShare();
       if (raced) return getSharedResource(scope, raced.id);
@@ -374,7 +440,8 @@ export async function saveSharedResource(
 }
 
 /**
- * `shared-resource/delete` (platform): takes a resource out of the library and deletes its file.
+ * `shared-resource/delete` (platform): takes a resource out of the library and deletes its file and
+ * HLS package.
  * The projects' copies stay (their own rows and files; they just no longer point back). Audited.
  */
 export async function deleteSharedResource(scope: SignedInScope, id: number): Promise<void> {
@@ -396,4 +463,5 @@ export async function deleteSharedResource(scope: SignedInScope, id: number): Pr
     return found;
   });
   await dropFile(scope, shared.storageKey);
+  await deletePackage(scope.providers.storage, shared);
 }

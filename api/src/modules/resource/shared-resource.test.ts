@@ -10,6 +10,7 @@ import { DEMO_VIDEO_DIR } from './resource.demo';
 import { Resource } from './resource.model';
 import { useTestStorage } from './resource.testing';
 import { SHARED_READ_ONLY, SHARED_USE_PROJECT_ONLY } from './shared-resource.policy';
+import { packageResource } from './video-packaging.service';
 
 /**
  * The shared library (共享资源库): platform staff share a project's video into it, rename and delete
@@ -38,6 +39,20 @@ const LIBRARY_MENU = [
 const call = (name: string, body: object, token: string) =>
   t.http.post(`/api/${name}.action`).set('token', token).send(body);
 const stored = (key: string) => readStored(t.scope().providers.storage, key);
+/** The stored segments of a video's HLS package (docs/video.md: `hls/<project|shared>/<video>/…`). */
+const packageFiles = (projectId: number | null, id: number) =>
+  storage.files().filter((key) => key.startsWith(`hls/${projectId ?? 'shared'}/${id}/`));
+const HLS_MASTER = /^\/api\/media\/hls\/[^/]+\/master\.m3u8$/;
+/** GET with the raw bytes of the answer. */
+const fetchBytes = (url: string) =>
+  t.http
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 
 beforeAll(async () => {
   t = await createTestApp({ providers: storage.providers() });
@@ -171,11 +186,18 @@ let copyId: number;
 test('使用 copies row and file into the project (new key under its prefix); a second use answers the same copy', async () => {
   const used = await call('shared-resource/use', { id: sharedId }, staffA);
   expect(used.body.respCode).toBe(200);
+  // The shared video was never packaged (its source was not): the copy is packaged by its own job.
   expect(used.body.attribute).toMatchObject({
     created: true,
-    resource: { name: '通用讲座', size: SAFETY.length, categoryId: null },
+    resource: { name: '通用讲座', size: SAFETY.length, categoryId: null, status: 'PROCESSING' },
   });
   copyId = used.body.attribute.resource.id;
+  await t.jobs.drain();
+  const packaged = await Resource.findOne({ where: { id: copyId, projectId: projectA } });
+  expect(packaged?.status).toBe('READY');
+  expect(packaged?.hls?.renditions.map((rendition) => rendition.name)).toEqual(['sd', 'hd']);
+  expect(packageFiles(projectA, copyId).length).toBeGreaterThan(0);
+  expect((await call('resource/play-url', { id: copyId }, staffA)).body.attribute.url).toMatch(HLS_MASTER);
   const copy = await Resource.findOne({ where: { id: copyId, projectId: projectA } });
   const shared = await Resource.findOne({ where: { id: sharedId, projectId: null }, allTenants: true });
   expect(copy).toMatchObject({ projectId: projectA, sourceId: sharedId });
@@ -233,6 +255,7 @@ test('the copy is independent: the project changes and deletes it, the platform 
   // Deleting the project's copy leaves nothing of the library behind either.
   expect((await call('resource/delete', { id: copyId }, staffA)).body.respCode).toBe(200);
   expect(await t.scope().providers.storage.stat(copyKey)).toBeNull();
+  expect(packageFiles(projectA, copyId)).toEqual([]);
 });
 
 test('bad input changes nothing: another project video, a missing shared resource, a blank name', async () => {
@@ -245,4 +268,120 @@ test('bad input changes nothing: another project video, a missing shared resourc
   const blank = await call('shared-resource/save', { id: 1, name: ' ' }, platformToken);
   expect(blank.status).toBe(400);
   expect(await Resource.count({ allTenants: true })).toBe(before);
+});
+
+test('a packaged video keeps its HLS package through 共享 and 使用: the copy plays as HLS at once, with the same key', async () => {
+  // Project B's second video, packaged as its upload's job would.
+  const key = `videos/${projectB}/packaged.mp4`;
+  await t.scope().providers.storage.put(key, SAFETY);
+  const source = await Resource.create({
+    projectId: projectB,
+    categoryId: null,
+    type: 'video',
+    name: '项目B的转码讲座',
+    fileName: 'safety-intro.mp4',
+    storageKey: key,
+    contentType: 'video/mp4',
+    size: SAFETY.length,
+    sha256: '2'.repeat(64),
+    durationSeconds: 12,
+    width: 320,
+    height: 180,
+    status: 'PROCESSING',
+    createdBy: null,
+  });
+  expect(await packageResource(t.scope(), source.id)).toBe('READY');
+  const packaged = (await Resource.findOne({ where: { id: source.id, projectId: projectB } })) as Resource;
+  const sourceSegments = packageFiles(projectB, source.id);
+  expect(sourceSegments.length).toBeGreaterThan(0);
+
+  // 共享: the library's row holds the same package, its segments copied under its own folder.
+  const shared = await call(
+    'shared-resource/share',
+    { projectId: projectB, resourceId: source.id },
+    platformToken,
+  );
+  expect(shared.body.respCode).toBe(200);
+  const libraryId = shared.body.attribute.id as number;
+  const library = (await Resource.findOne({
+    where: { id: libraryId, projectId: null },
+    allTenants: true,
+  })) as Resource;
+  expect(library.status).toBe('READY');
+  expect(library.hls).toEqual(packaged.hls);
+  expect(Buffer.from(library.hlsKey as Buffer).equals(Buffer.from(packaged.hlsKey as Buffer))).toBe(true);
+  expect(packageFiles(null, libraryId)).toHaveLength(sourceSegments.length);
+  expect((await call('shared-resource/play-url', { id: libraryId }, staffA)).body.attribute.url).toMatch(
+    HLS_MASTER,
+  );
+
+  // 使用: the project's copy is READY at once (no packaging job), playing its own copied segments.
+  const used = await call('shared-resource/use', { id: libraryId }, staffA);
+  expect(used.body.attribute).toMatchObject({ created: true, resource: { status: 'READY' } });
+  const copyOf = used.body.attribute.resource.id as number;
+  const copy = (await Resource.findOne({ where: { id: copyOf, projectId: projectA } })) as Resource;
+  expect(copy.hls).toEqual(packaged.hls);
+  const copySegments = packageFiles(projectA, copyOf);
+  expect(copySegments).toHaveLength(sourceSegments.length);
+  for (const [index, segment] of copySegments.entries())
+    expect((await stored(segment)).equals(await stored(sourceSegments[index] as string))).toBe(true);
+
+  const play = (await call('resource/play-url', { id: copyOf }, staffA)).body.attribute;
+  expect(play.url).toMatch(HLS_MASTER);
+  const folder = play.url.slice(0, play.url.lastIndexOf('/') + 1);
+  const playlist = await fetchBytes(`${folder}sd.m3u8`);
+  expect(playlist.status).toBe(200);
+  expect((playlist.body as Buffer).toString('utf8')).toContain('sd/0.ts');
+  const segment = await fetchBytes(`${folder}sd/0.ts`);
+  expect(segment.status).toBe(200);
+  expect(
+    (segment.body as Buffer).equals(await stored(`hls/${projectA}/${copyOf}/${packaged.hls?.id}/sd/0.ts`)),
+  ).toBe(true);
+  const servedKey = await fetchBytes(`${folder}key`);
+  expect((servedKey.body as Buffer).equals(Buffer.from(packaged.hlsKey as Buffer))).toBe(true);
+
+  // Deleting the library's row deletes its segments only; the copy still plays.
+  expect((await call('shared-resource/delete', { id: libraryId }, platformToken)).body.respCode).toBe(200);
+  expect(packageFiles(null, libraryId)).toEqual([]);
+  expect(packageFiles(projectA, copyOf)).toHaveLength(sourceSegments.length);
+  expect((await fetchBytes(`${folder}sd/0.ts`)).status).toBe(200);
+});
+
+test('a shared video whose segments are missing gives a copy packaged by its own job; nothing half-copied stays', async () => {
+  const key = `shared/videos/broken-package.mp4`;
+  await t.scope().providers.storage.put(key, SAFETY);
+  const library = await Resource.create({
+    projectId: null,
+    categoryId: null,
+    type: 'video',
+    name: '分片缺失的共享视频',
+    fileName: 'safety-intro.mp4',
+    storageKey: key,
+    contentType: 'video/mp4',
+    size: SAFETY.length,
+    sha256: '3'.repeat(64),
+    durationSeconds: 12,
+    width: 320,
+    height: 180,
+    // A package whose first segment exists and whose second does not.
+    hls: {
+      id: 'gone000000000000',
+      iv: '0'.repeat(32),
+      renditions: [{ name: 'sd', width: 320, height: 180, bandwidth: 1, segments: [4, 4] }],
+    },
+    hlsKey: Buffer.alloc(16, 1),
+    createdBy: null,
+  });
+  await t
+    .scope()
+    .providers.storage.put(`hls/shared/${library.id}/gone000000000000/sd/0.ts`, Buffer.from('segment'));
+  const used = await call('shared-resource/use', { id: library.id }, staffB);
+  expect(used.body.attribute).toMatchObject({ created: true, resource: { status: 'PROCESSING' } });
+  const copyOf = used.body.attribute.resource.id as number;
+  expect(packageFiles(projectB, copyOf)).toEqual([]);
+  await t.jobs.drain();
+  const copy = await Resource.findOne({ where: { id: copyOf, projectId: projectB } });
+  expect(copy?.status).toBe('READY');
+  expect(copy?.hls?.id).not.toBe('gone000000000000');
+  expect(packageFiles(projectB, copyOf).length).toBeGreaterThan(0);
 });

@@ -1,7 +1,8 @@
 import type { Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import type { FileStorage } from '../storage/storage';
+import { type FileStorage, StorageError } from '../storage/storage';
+import type { HlsPackage } from './hls';
 import { deleteKeys, PackagingError, packageSegmentKeys, packageVideo } from './hls-package';
 import { Resource } from './resource.model';
 import type { PlayableVideo } from './video-provider';
@@ -93,4 +94,43 @@ export async function deletePackage(
   resource: Pick<PlayableVideo, 'id' | 'projectId' | 'hls'>,
 ): Promise<void> {
   if (resource.hls) await deleteKeys(storage, packageSegmentKeys(resource, resource.hls));
+}
+
+/** A package copied for another row: its manifest and key (the row's `hls`, `hlsKey`) and its segments' keys. */
+export interface CopiedPackage {
+  hls: HlsPackage;
+  hlsKey: Buffer;
+  segmentKeys: string[];
+}
+
+/**
+ * Copies the encrypted HLS package of `from` for a copy of it, `to` (a row of its own, id reserved:
+ * the shared library's 共享 and 使用): each segment is stored again under `to`'s package folder, and
+ * the manifest and key are the same (the segments are the same bytes). Answers null, leaving nothing
+ * behind, when `from` has no package or one of its segments is missing from storage: the copy is
+ * then packaged by its own job. Throws StorageError for any other storage failure (after removing
+ * what it copied).
+ */
+export async function copyPackage(
+  storage: FileStorage,
+  from: Pick<Resource, 'id' | 'projectId' | 'hls' | 'hlsKey'>,
+  to: { id: number; projectId: number | null },
+): Promise<CopiedPackage | null> {
+  const { hls, hlsKey } = from;
+  if (!hls || !hlsKey) return null;
+  const sources = packageSegmentKeys(from, hls);
+  const targets = packageSegmentKeys(to, hls);
+  const copied: string[] = [];
+  try {
+    for (const [index, source] of sources.entries()) {
+      const target = targets[index] as string;
+      await storage.put(target, await storage.get(source));
+      copied.push(target);
+    }
+  } catch (error) {
+    await deleteKeys(storage, copied);
+    if (error instanceof StorageError && error.reason === 'not-found') return null;
+    throw error;
+  }
+  return { hls, hlsKey: Buffer.from(hlsKey), segmentKeys: copied };
 }

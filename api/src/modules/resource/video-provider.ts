@@ -48,6 +48,12 @@ export class CloudVideoError extends Error {
   }
 }
 
+/**
+ * Whether a cloud VOD service keeps the video: its storage key is then the service's own
+ * (`vod:<FileId>`), never a file storage key (those hold no colon), and the platform has no file of it.
+ */
+export const keptByCloudVideo = (video: { storageKey: string }): boolean => video.storageKey.includes(':');
+
 /** What a provider needs to know of a video to let a player load it. */
 export interface PlayableVideo {
   id: number;
