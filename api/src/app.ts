@@ -66,6 +66,11 @@ export interface AppDeps {
    * in simulator mode). Images may come from any HTTPS origin (WeChat QR codes and avatars).
    */
   trustedOrigins?: string[];
+  /**
+   * Other origins the pages may play video from over plain HTTP (the VOD simulator in simulator
+   * mode); a cloud VOD's media comes from its CDN, any HTTPS origin (docs/vod.md).
+   */
+  mediaOrigins?: string[];
 }
 
 export const DEFAULT_LIMITS: BodyLimits = {
@@ -99,6 +104,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
           imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(deps.trustedOrigins ?? [])],
           scriptSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
           connectSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
+          // HLS through hls.js plays from blob: (Media Source Extensions), a cloud VOD's MP4 from its CDN.
+          mediaSrc: ["'self'", 'blob:', 'https:', ...(deps.mediaOrigins ?? [])],
         },
       },
       crossOriginEmbedderPolicy: false,

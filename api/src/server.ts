@@ -30,6 +30,7 @@ import { DEMO_REGULATOR_REGISTER } from './modules/regulator/regulator.demo';
 import { createSessionAuthenticator } from './modules/session/session-cache';
 import { useS3Simulator } from './modules/storage/file-storage';
 import { type S3Simulator, startS3Simulator } from './modules/storage/s3-simulator';
+import { seedDemoVod } from './modules/vod/vod.demo';
 import { createVodSimulator, type VodSimulator } from './modules/vod/vod-sim';
 import { seedDemoWechat } from './modules/wechat/demo-wechat';
 import { createProviders } from './providers';
@@ -261,6 +262,22 @@ export async function startServer(
           }
         : {}),
     });
+    if (env.SEED_DEMO && vodSim && providers.vod) {
+      // The demo's 云点播 lesson: its video kept by the simulated VOD service (docs/vod.md).
+      const sim = vodSim;
+      const deps = {
+        storage: providers.storage,
+        vod: providers.vod,
+        holds: (fileId: string) => sim.files().some((file) => file.fileId === fileId),
+      };
+      try {
+        if (await withBypass('demo seed', () => seedDemoVod(sequelize, deps)))
+          logger.info('demo video uploaded to 云点播 (sim)');
+      } catch (error) {
+        // A demo convenience, not a reason to stop: the video stays where it is.
+        logger.warn({ err: error }, 'could not hand the demo video to 云点播 (sim)');
+      }
+    }
     jobs = await createJobRunner({
       sequelize,
       log: logger,
@@ -306,6 +323,7 @@ export async function startServer(
       },
       trustProxy: env.TRUST_PROXY,
       trustedOrigins: simulator ? [simulator.url()] : [],
+      mediaOrigins: vodSim ? [vodSim.url()] : [],
     });
     const server = http.createServer(app.callback());
     const inFlight = trackResponses(server);

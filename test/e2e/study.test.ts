@@ -1,7 +1,7 @@
 import { DEMO } from '@px/api';
 import type { Calls, StudyInfo, StudyLesson } from '@px/api/contract';
 import { formatDuration, type InputOf } from '@px/config';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { callProduct, queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -13,7 +13,8 @@ import { expectVisible } from '../support/wait';
 // time the server credited; the credit is then read back through the API and from the database.
 // Then the project turns face checks on: the student adds a face photo on /my, and the next lesson
 // starts with a face check taken with the browser's camera (Chromium's fake camera), which the
-// simulated face provider passes (模拟核验).
+// simulated face provider passes (模拟核验). Between the two, the elective lesson whose video is kept
+// by 云点播 plays from the VOD simulator's signed media URL and is credited by the same beats.
 
 /** The steps share one product and one student; each may wait on a slow machine. */
 const STEP_TIMEOUT = 240_000;
@@ -24,6 +25,9 @@ const LESSON_SECONDS = 12;
 const QUESTION = '发现火情后，第一步应当做什么？';
 /** The class's second lesson (8 s, no question): studied behind a face check. */
 const FACE_LESSON = '消防演练示范';
+/** The elective course's lesson (5 s), its video kept by 云点播 (the VOD simulator: docs/vod.md). */
+const VOD_LESSON = '现场急救要点';
+const VOD_LESSON_SECONDS = 5;
 
 let product: ProductServer;
 let browser: Browser;
@@ -291,6 +295,61 @@ describe('studying a demo lesson as the demo student', () => {
         card.getByText(new RegExp(`^已学 必修 ${(Number(credited?.required_tenths) / 10).toFixed(1)} / `)),
       );
       await shot(page, '08-hub-credited', true);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    '云点播: the elective lesson kept by the VOD service plays from the simulator’s signed URL and is credited',
+    async () => {
+      const page = phone.pages()[0] as Page;
+      const [stored] = await query<{ storage_key: string }>(
+        'SELECT storage_key FROM resource WHERE name = $1 AND project_id = (SELECT id FROM project WHERE code = $2)',
+        [VOD_LESSON, DEMO.projectCode],
+      );
+      // Moved to the simulator at start (vod.demo.ts): kept there as `vod:<FileId>`, not packaged.
+      const fileId = /^vod:(\d+)$/.exec(stored?.storage_key ?? '')?.[1];
+      if (!fileId || !product.vodUrl) throw new Error(`${VOD_LESSON} is not kept by the VOD simulator`);
+      const fromApi: string[] = [];
+      const watchMedia = (request: Request) => {
+        if (request.url().includes('/api/media/')) fromApi.push(request.url());
+      };
+      page.on('request', watchMedia);
+      await page.goto(`${h5}/student/study-page?myClassId=${myClassId}`);
+      await page.getByRole('button', { name: `${VOD_LESSON}（未学完）` }).click();
+      await startedPlaying(page);
+      const video = page.getByTestId('study-video');
+      // The <video> plays the play info's media URL, signed for hotlinking and expiring (docs/vod.md).
+      const source = new URL(await video.evaluate((element: HTMLVideoElement) => element.currentSrc));
+      expect(source.origin).toBe(new URL(product.vodUrl).origin);
+      expect(source.pathname).toMatch(new RegExp(`^/vod/\\d+/${fileId}/f0\\.mp4$`));
+      expect(source.searchParams.get('sign')).toMatch(/^[0-9a-f]{32}$/);
+      expect(Number.parseInt(source.searchParams.get('t') ?? '0', 16) * 1000).toBeGreaterThan(Date.now());
+      await playedPast(page, 1);
+      await shot(page, '08b-vod-playing');
+
+      await expectVisible(page.locator('.study-player__stats').getByText('已学完'), 40_000);
+      const ended = await videoState(video);
+      expect(ended.error).toBeNull();
+      expect(ended.ended).toBe(true);
+      await shot(page, '08c-vod-finished');
+      await page.getByRole('button', { name: '关闭播放器' }).click();
+      await expectVisible(page.getByRole('button', { name: `${VOD_LESSON}（已学完）` }));
+      page.off('request', watchMedia);
+      // Nothing of it came from the API's media routes.
+      expect(fromApi).toEqual([]);
+
+      // Credited by the server from the player's beats, as a lesson of the platform's own.
+      const lesson = lessonOf(await callAs(token, 'my-class/study-info', { myClassId }), VOD_LESSON);
+      expect(lesson.finished).toBe(true);
+      expect(lesson.creditedSeconds).toBeGreaterThanOrEqual(Math.floor(0.8 * VOD_LESSON_SECONDS));
+      const [progress] = await query<{ credited_seconds: number; finished_at: Date | null }>(
+        'SELECT credited_seconds, finished_at FROM lesson_progress WHERE my_class_id = $1 AND lesson_name = $2',
+        [myClassId, VOD_LESSON],
+      );
+      expect(progress?.finished_at).not.toBeNull();
+      expect(Number(progress?.credited_seconds)).toBeGreaterThanOrEqual(0.8 * VOD_LESSON_SECONDS);
+      expect(Number(progress?.credited_seconds)).toBeLessThanOrEqual(VOD_LESSON_SECONDS);
     },
     STEP_TIMEOUT,
   );

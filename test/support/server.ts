@@ -20,6 +20,8 @@ export interface ProductServer {
   partnerUrl: string | null;
   /** The regulator simulator the product reports to (its pages and `/sim/faults`), else null. */
   regulatorUrl: string | null;
+  /** The Tencent Cloud VOD simulator (云点播 (sim): its page and the media it serves), else null. */
+  vodUrl: string | null;
   /** SIGTERM (as an operator stops `npm start`), then waits for the process to end. */
   stop(): Promise<void>;
   /** Sends SIGTERM and answers at once with the process's exit code to come (the drain runs meanwhile). */
@@ -98,13 +100,15 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
     child.stderr?.pipe(log);
   }
   try {
-    const { url, databaseUrl, wechatUrl, metricsUrl, partnerUrl, regulatorUrl } = await waitForBanner(child);
+    const { url, databaseUrl, wechatUrl, metricsUrl, partnerUrl, regulatorUrl, vodUrl } =
+      await waitForBanner(child);
     return {
       url,
       wechatUrl,
       metricsUrl,
       partnerUrl,
       regulatorUrl,
+      vodUrl,
       databaseUrl: options.databaseUrl ?? database?.url ?? databaseUrl,
       async stop() {
         await stopChild(child);
@@ -143,6 +147,7 @@ function waitForBanner(child: ChildProcess): Promise<{
   metricsUrl: string | null;
   partnerUrl: string | null;
   regulatorUrl: string | null;
+  vodUrl: string | null;
 }> {
   return new Promise((resolve, reject) => {
     let output = '';
@@ -158,6 +163,7 @@ function waitForBanner(child: ChildProcess): Promise<{
       const metrics = /Metrics\s+(http:\/\/\S+)/.exec(output);
       const partner = /合作平台 \(demo\)\s+(http:\/\/\S+?)\/\s/.exec(output);
       const regulator = /监管平台 \(sim\)\s+(http:\/\/\S+?)\/\s/.exec(output);
+      const vod = /云点播 \(sim\)\s+(http:\/\/\S+?)\/\s/.exec(output);
       if (h5?.[1] && db?.[1] && wechat?.[1]) {
         clearTimeout(timer);
         resolve({
@@ -167,6 +173,7 @@ function waitForBanner(child: ChildProcess): Promise<{
           metricsUrl: metrics?.[1] ?? null,
           partnerUrl: partner?.[1] ?? null,
           regulatorUrl: regulator?.[1] ?? null,
+          vodUrl: vod?.[1] ?? null,
         });
       }
     };

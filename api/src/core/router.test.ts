@@ -432,6 +432,8 @@ test('security headers are set', async () => {
   const res = await t.http.post('/api/test-core/echo.action?name=ok');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  // Videos play from the API, from blob: (hls.js) and from a cloud VOD's HTTPS CDN.
+  expect(res.headers['content-security-policy']).toContain("media-src 'self' blob: https:");
   expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(res.headers['cache-control']).toBe('no-store');
 });

@@ -81,8 +81,9 @@ export function createVodVideoProvider(client: VodClient, limits: VideoLimits): 
 /**
  * The local provider that also plays videos kept by the cloud VOD service: a video whose storage key
  * is `vod:<FileId>` is granted by the cloud provider, every other by the local one (so videos
- * uploaded before a project switched keep playing where they are). Throws PlayUnavailableError for a
- * cloud video when no VOD service is configured.
+ * uploaded before a project switched keep playing where they are); the original of a cloud video
+ * (staff download) is its play URL, the file as uploaded. Throws PlayUnavailableError for a cloud
+ * video when no VOD service is configured.
  */
 export function withCloudVod(local: LocalVideoProvider, client: VodClient | null): LocalVideoProvider {
   const cloud = client ? createVodVideoProvider(client, local.limits) : null;
@@ -97,6 +98,11 @@ export function withCloudVod(local: LocalVideoProvider, client: VodClient | null
       pick(video).authorizePlay(scope, video, ttlSeconds, now),
     authorizeTrial: async (scope, video, seconds, ttlSeconds, now) =>
       pick(video).authorizeTrial(scope, video, seconds, ttlSeconds, now),
+    // The VOD service plays the original file itself: staff download that (下载).
+    authorizeOriginal: async (scope, video, ttlSeconds, now) =>
+      vodFileIdOf(video)
+        ? pick(video).authorizePlay(scope, video, ttlSeconds, now)
+        : local.authorizeOriginal(scope, video, ttlSeconds, now),
   };
 }
 
