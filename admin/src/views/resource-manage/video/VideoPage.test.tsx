@@ -9,10 +9,12 @@ import {
   deleteResourceCategory,
   dragResourceCategory,
   getResourceCategoryTree,
+  getResourceDownloadUrl,
   getResourcePlayUrl,
   initResourceUpload,
   queryResources,
   queryUploadErrors,
+  retryResourcePackaging,
   saveResource,
   saveResourceCategory,
   sendResourceChunk,
@@ -44,6 +46,8 @@ jest.mock('../../../api/resource', () => ({
   saveResource: jest.fn(),
   deleteResource: jest.fn(),
   getResourcePlayUrl: jest.fn(),
+  getResourceDownloadUrl: jest.fn(),
+  retryResourcePackaging: jest.fn(),
   checkResourceUpload: jest.fn(),
   initResourceUpload: jest.fn(),
   getResourceUploadStatus: jest.fn(),
@@ -73,7 +77,6 @@ const DRILL = video({
   categoryName: '安全生产 / 消防安全',
   durationSeconds: 3723,
   size: 3.4 * 1024 * 1024,
-  audioLanguages: ['zh', 'yue', 'en'],
 });
 
 function page(list: ResourceItem[]): ResourcePage {
@@ -105,18 +108,16 @@ beforeEach(() => {
 });
 
 describe('VideoPage', () => {
-  it('shows the category tree with counts and the videos with category, duration, audio languages, size and resolution', async () => {
+  it('shows the category tree with counts and the videos with category, duration, size and resolution', async () => {
     await openPage();
     expect(queryMock).toHaveBeenCalledWith({ pageNum: 1, pageSize: 10 });
     expect(within(treeNode('安全生产')).getByText('2')).toBeTruthy();
     expect(within(treeNode('消防安全')).getByText('1')).toBeTruthy();
     const drill = rowOf('消防演练示范');
-    for (const text of ['安全生产 / 消防安全', '1:02:03', '普通话 / 粤语 / 英语', '3.4 MB', '320×180'])
+    for (const text of ['安全生产 / 消防安全', '1:02:03', '3.4 MB', '320×180'])
       expect(within(drill).getByText(text)).toBeTruthy();
     const intro = rowOf('安全生产概述');
     for (const text of ['00:12', '52.1 KB']) expect(within(intro).getByText(text)).toBeTruthy();
-    expect(within(drill).getByTitle('音轨语言：普通话 / 粤语 / 英语')).toBeTruthy();
-    expect(within(intro).queryByTitle(/^音轨语言/)).toBeNull();
     expect(screen.getByText('共 2 条')).toBeTruthy();
   });
 
@@ -327,6 +328,90 @@ describe('VideoPage', () => {
     fireEvent.click(button(popconfirm(), '删除'));
     await waitFor(() => expect(deleteMock).toHaveBeenCalledWith(6));
     await waitFor(() => expect(queryMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows each video’s state: 可播放, 转码中, 失败 with the reason; 预览 only when playable, 重试 only when failed', async () => {
+    const reason = '转码失败：moov atom not found';
+    queryMock.mockResolvedValue(
+      page([
+        INTRO,
+        video({ id: 7, name: '转码中的视频', status: 'PROCESSING' }),
+        video({ id: 8, name: '转码失败的视频', status: 'FAILED', statusReason: reason }),
+      ]),
+    );
+    renderScreen(<VideoPage />, STAFF, '/resource-manage/video');
+    await screen.findByText('转码失败的视频');
+    const ready = rowOf('安全生产概述');
+    const processing = rowOf('转码中的视频');
+    const failed = rowOf('转码失败的视频');
+    expect(within(ready).getByText('可播放')).toBeTruthy();
+    expect(within(processing).getByText('转码中')).toBeTruthy();
+    expect(within(failed).getByText('失败')).toBeTruthy();
+    const labels = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('button')
+        .map((one) => (one.textContent ?? '').replace(/\s/g, ''));
+    expect(labels(ready)).toEqual(expect.arrayContaining(['预览', '下载']));
+    expect(labels(ready)).not.toContain('重试');
+    expect(labels(processing)).not.toContain('预览');
+    expect(labels(processing)).not.toContain('重试');
+    expect(labels(failed)).toContain('重试');
+    expect(labels(failed)).not.toContain('预览');
+    // The reason shows over the 失败 tag (only there).
+    expect(screen.queryByText(reason)).toBeNull();
+    fireEvent.mouseEnter(within(failed).getByText('失败'));
+    expect(await screen.findByText(reason)).toBeTruthy();
+  });
+
+  it('重试 packages a failed video again, says so and reloads the list', async () => {
+    const failed = video({
+      id: 8,
+      name: '转码失败的视频',
+      status: 'FAILED',
+      statusReason: '转码失败：bad data',
+    });
+    queryMock.mockResolvedValueOnce(page([failed]));
+    queryMock.mockResolvedValue(page([{ ...failed, status: 'PROCESSING', statusReason: null }]));
+    const retryMock = jest
+      .mocked(retryResourcePackaging)
+      .mockResolvedValue({ ...failed, status: 'PROCESSING', statusReason: null });
+    renderScreen(<VideoPage />, STAFF, '/resource-manage/video');
+    await screen.findByText('转码失败的视频');
+    fireEvent.click(button(rowOf('转码失败的视频'), '重试'));
+    await waitFor(() => expect(retryMock).toHaveBeenCalledWith(8));
+    expect(await screen.findByText('已重新开始转码')).toBeTruthy();
+    await waitFor(() => expect(queryMock).toHaveBeenCalledTimes(2));
+    expect(await within(rowOf('转码失败的视频')).findByText('转码中')).toBeTruthy();
+  });
+
+  it('下载 fetches a signed URL of the original file and saves it under the file’s name', async () => {
+    jest.mocked(getResourceDownloadUrl).mockResolvedValue({
+      provider: 'local',
+      url: '/api/media/6.1900000000.original',
+      token: '6.1900000000.original',
+      contentType: 'video/mp4',
+      expiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    const saved: { href: string; download: string }[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    // A video still being packaged has its original too.
+    queryMock.mockResolvedValue(
+      page([INTRO, { ...DRILL, status: 'PROCESSING', fileName: 'fire-drill.mp4' }]),
+    );
+    try {
+      await openPage();
+      fireEvent.click(button(rowOf('消防演练示范'), '下载'));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(getResourceDownloadUrl).toHaveBeenCalledWith(6);
+      expect(saved[0]).toEqual({ href: '/api/media/6.1900000000.original', download: 'fire-drill.mp4' });
+      expect(getResourcePlayUrl).not.toHaveBeenCalled();
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('previews a video from its signed play URL in an HTML5 player', async () => {
