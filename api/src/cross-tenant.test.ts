@@ -503,6 +503,9 @@ const INPUTS: Record<string, Record<string, unknown>> = {
   'exam-paper/save': { questions: [{ score: 100 }] },
   'cms-exam/sitting-save': { startsAt: '2030-06-01T09:00:00+08:00', endsAt: '2030-06-01T11:00:00+08:00' },
   'score/update': { scores: [{ score: 50 }] },
+  // An occupation of the demo's vocational resource tree (电工).
+  'cms-batch/save': { occupationCode: '6-31-01-03' },
+  'my-certificate/skill-init': { skillCode: '6-31-01-03' },
 };
 
 const CALLS_BY_KEY = new Map(catalogueCalls().map((call) => [call.key, call]));

@@ -24,7 +24,14 @@ const PRINT_COLUMNS: ColumnsType<CertificatePrint> = [
 function subjectItems(certificate: CertificateDetail) {
   if (certificate.kind === 'SKILL')
     return [
-      { key: 'skill', label: '职业/工种', children: certificate.skillName },
+      {
+        key: 'skill',
+        label: '职业/工种',
+        // With the vocational resource tree's code, when the certificate keeps one.
+        children: certificate.skillCode
+          ? `${certificate.skillName}（${certificate.skillCode}）`
+          : certificate.skillName,
+      },
       {
         key: 'level',
         label: '技能等级',

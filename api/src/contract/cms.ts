@@ -15,6 +15,7 @@ import {
   zPage,
   zRequiredText,
 } from './common';
+import { zVocationCode } from './dictionary';
 import type { LoginAnswer } from './login';
 import { SKILL_LEVELS, type SkillLevel } from './my-certificate';
 import { ORDER_STATUS, type OrderStatus } from './order';
@@ -112,7 +113,11 @@ export const cmsBatchSaveInput = z
   .object({
     id: zInput.optionalId(),
     name: zRequiredText('批次名称', 100),
-    occupation: zRequiredText('职业（工种）', 50),
+    /**
+     * A 职业 or 工种 of the vocational resource tree by its code (the batch keeps the node's name to
+     * print). An unknown or disabled one is refused on this field, unless it is the batch's own.
+     */
+    occupationCode: zVocationCode('职业（工种）'),
     levels: z
       .array(zLevel, { error: '请选择报考等级' })
       .min(1, { error: '请选择报考等级' })
@@ -173,6 +178,8 @@ export interface CmsBatchRow {
   id: number;
   name: string;
   occupation: string;
+  /** The vocational resource tree's code of `occupation` (null on a batch from before codes were kept whose name the tree lacks). */
+  occupationCode: string | null;
   levels: SkillLevel[];
   /** Fen. */
   fee: number;

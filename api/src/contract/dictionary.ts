@@ -77,7 +77,20 @@ export const VOCATION_MESSAGES = {
   CODE_TAKEN: '编码已存在',
   CODE_FIXED: '编码不能修改',
   NAME_TAKEN: '同一上级下已有同名的职业工种',
+  /** A code picked where an occupation is stored (考务 batches, skill certificates) that is not a 职业 or 工种 to pick. */
+  NOT_PICKABLE: '职业工种目录中没有该职业（工种），或已停用，请重新选择',
 } as const;
+
+/**
+ * An occupation picked from the tree, by its code: what 考务 batches and skill certificates send
+ * (the server checks it against the tree and keeps the node's name beside it).
+ */
+export const zVocationCode = (label: string) =>
+  z
+    .string({ error: `请选择${label}` })
+    .trim()
+    .min(1, { error: `请选择${label}` })
+    .max(20, { error: `${label}的编码不正确` });
 
 /** `dictionary/vocational-resource-tree`: no input. */
 export const vocationalResourceTreeInput = z.object({});

@@ -12,6 +12,7 @@ import {
   zPage,
   zRequiredText,
 } from './common';
+import { zVocationCode } from './dictionary';
 import { type ReportClassOption, reportClassOptionsInput } from './study-report';
 
 /**
@@ -97,6 +98,8 @@ export interface CertificateItem extends CertificateSnapshot {
   accountId: number;
   classId: number | null;
   myClassId: number | null;
+  /** Skill certificates: the vocational resource tree's code of `skillName` (null on the others, and on one from before codes were kept whose name the tree lacks). */
+  skillCode: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -224,7 +227,11 @@ export type CertificateSaveInput = z.input<typeof certificateSaveInput>;
 export const skillInitInput = z.object({
   /** The student (an account of the project), chosen through `student-options`. */
   accountId: zInput.id(),
-  skillName: zRequiredText('职业/工种', 50),
+  /**
+   * The occupation: a 职业 or 工种 of the vocational resource tree by its code (the certificate
+   * prints the node's name). An unknown or disabled one is refused on this field.
+   */
+  skillCode: zVocationCode('职业/工种'),
   skillLevel: z.enum(SKILL_LEVELS, { error: '请选择技能等级' }),
   score: optionalScore('考核成绩'),
   assessDate: dateText('考核日期'),

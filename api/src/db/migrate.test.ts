@@ -385,3 +385,69 @@ test('0029 grants 集体发票 to the built-in unit manager roles only, and down
     await sequelize.close();
   }
 });
+
+test('0032 gives batches and skill certificates the code of the one node named as theirs (none for a name the tree lacks or holds twice); down takes the codes away', async () => {
+  const sequelize = createSequelize(database.url, { owner: true });
+  const sql = (text: string) => sequelize.query(text);
+  const codes = async (table: 'cms_batch' | 'certificate', name: string, code: string) =>
+    Object.fromEntries(
+      (
+        await sequelize.query<{ name: string; code: string | null }>(
+          `SELECT ${name} AS name, ${code} AS code FROM ${table} WHERE project_id = (SELECT id FROM project WHERE code = 'm0032')`,
+          { type: QueryTypes.SELECT },
+        )
+      ).map((row) => [row.name, row.code]),
+    );
+  try {
+    const reverted = downTo('0032-vocation-codes');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    await sql("INSERT INTO vocation (parent_id, level, code, name) VALUES (NULL, 1, '8', '迁移测试大类')");
+    await sql(`INSERT INTO vocation (parent_id, level, code, name)
+      SELECT id, 2, v.code, v.name FROM vocation,
+        (VALUES ('8-01-01-01', '迁移电工'), ('8-01-01-02', '迁移焊工'), ('8-01-01-03', '迁移同名工')) AS v(code, name)
+      WHERE vocation.code = '8'`);
+    await sql(`INSERT INTO vocation (parent_id, level, code, name)
+      SELECT id, 3, '8-01-01-02-01', '迁移同名工' FROM vocation WHERE code = '8-01-01-02'`);
+    await sql("INSERT INTO project (code, name) VALUES ('m0032', '迁移测试项目三十二')");
+    await sql(`INSERT INTO cms_batch (project_id, name, occupation, levels, apply_from, apply_to, capacity)
+      SELECT id, b.name, b.occupation, ARRAY['L4']::VARCHAR(4)[], DATE '2026-01-01', DATE '2026-01-31', 10
+        FROM project, (VALUES ('批次一', '迁移电工'), ('批次二', '迁移同名工'), ('批次三', '不在目录工')) AS b(name, occupation)
+       WHERE project.code = 'm0032'`);
+    await sql(`INSERT INTO role (project_id, code, name, role_system, menu, created_at, updated_at)
+      SELECT id, NULL, '迁移32学员', 3, CAST(ARRAY[] AS VARCHAR(100)[]), NOW(), NOW() FROM project WHERE code = 'm0032'`);
+    await sql(`INSERT INTO account (project_id, role_id, role_system, real_name, id_card_no, created_at, updated_at)
+      SELECT r.project_id, r.id, 3, '迁移学员', '110101199001010011', NOW(), NOW() FROM role r WHERE r.name = '迁移32学员'`);
+    await sql(`INSERT INTO certificate (project_id, kind, account_id, year, certificate_no, verify_code, student_name,
+        id_card_masked, class_name, issue_date, skill_name, skill_level, assess_date, issuer, created_at, updated_at)
+      SELECT a.project_id, 'SKILL', a.id, 2026, 'M0032' || c.n, 'V0032' || c.n, a.real_name, '110101********0011',
+        c.skill || ' 四级/中级工', DATE '2026-02-01', c.skill, 'L4', DATE '2026-01-20', '迁移机构', NOW(), NOW()
+        FROM account a, (VALUES ('1', '迁移焊工'), ('2', '不在目录工')) AS c(n, skill)
+       WHERE a.real_name = '迁移学员'`);
+
+    expect(await migrateUp(sequelize)).toEqual([...reverted].reverse());
+    expect(await codes('cms_batch', 'occupation', 'occupation_code')).toEqual({
+      迁移电工: '8-01-01-01',
+      迁移同名工: null,
+      不在目录工: null,
+    });
+    expect(await codes('certificate', 'skill_name', 'skill_code')).toEqual({
+      迁移焊工: '8-01-01-02',
+      不在目录工: null,
+    });
+    // A code is one of the tree's.
+    await expect(
+      sql("UPDATE cms_batch SET occupation_code = '9-99-99-99' WHERE occupation = '不在目录工'"),
+    ).rejects.toThrow(/foreign key/);
+
+    await migrateDown(sequelize, reverted.length);
+    const columns = await sequelize.query<{ column_name: string }>(
+      `SELECT column_name::text AS column_name FROM information_schema.columns
+        WHERE column_name IN ('occupation_code', 'skill_code')`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(columns).toEqual([]);
+    await migrateUp(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+});

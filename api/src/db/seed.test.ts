@@ -236,9 +236,10 @@ test('the demo student holds a valid certificate of the class passed last year, 
     studentName: DEMO.accounts.student.name,
     status: 'VALID',
   });
-  // The second skill certificate: 安全员, from the demo's published examination (DEMO.cms).
+  // The second skill certificate: 育婴员, from the demo's published examination (DEMO.cms).
   expect(list.map((item) => item.kind).sort()).toEqual(['CLASS', 'SKILL', 'SKILL', 'YEAR']);
-  expect(list.find((item) => item.kind === 'SKILL' && item.skillName === '安全员')).toMatchObject({
+  expect(list.find((item) => item.kind === 'SKILL' && item.skillName === '育婴员')).toMatchObject({
+    skillCode: '4-10-01-02',
     skillLevel: 'L4',
     status: 'VALID',
   });
@@ -247,6 +248,7 @@ test('the demo student holds a valid certificate of the class passed last year, 
   ).toMatchObject({
     className: '电工 四级/中级工',
     skillName: DEMO.skillCertificate.skillName,
+    skillCode: DEMO.skillCertificate.skillCode,
     skillLevel: 'L4',
     score: 85,
     issuer: DEMO.title,
@@ -336,4 +338,12 @@ test('the demo examinations: an open batch with an application in every state, a
   expect(published).toEqual([expect.objectContaining({ status: 'SCORED', n: 3 })]);
   const open2 = await t.http.post('/api/cms-batch/open-list.action').send({});
   expect(open2.body.attribute.map((batch: { name: string }) => batch.name)).toEqual([DEMO.cms.openBatch]);
+  // Each batch names an occupation of the vocational resource tree by its code, with the node's name.
+  const occupations = await t.sequelize.query<{ occupation: string; tree_name: string | null }>(
+    'SELECT b.occupation, v.name AS tree_name FROM cms_batch b LEFT JOIN vocation v ON v.code = b.occupation_code',
+    { type: QueryTypes.SELECT },
+  );
+  expect(occupations.map((row) => `${row.occupation}=${row.tree_name}`).sort()).toEqual(
+    ['焊工=焊工', '育婴员=育婴员'].sort(),
+  );
 });

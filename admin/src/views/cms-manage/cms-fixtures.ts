@@ -34,6 +34,7 @@ export const BATCH_ROW: CmsBatchRow = {
   id: 3,
   name: BATCH_OPTION.name,
   occupation: '焊工',
+  occupationCode: '6-18-02-04',
   levels: ['L5', 'L4'],
   fee: 15000,
   applyFrom: '2026-11-01',

@@ -30,6 +30,7 @@ import { m0028ClassChanges } from './0028-class-changes';
 import { m0029UnitManagerInvoices } from './0029-unit-manager-invoices';
 import { m0030ChangeNotifications } from './0030-change-notifications';
 import { m0031RowLevelSecurity } from './0031-row-level-security';
+import { m0032VocationCodes } from './0032-vocation-codes';
 import { m0036AudioLanguages } from './0036-audio-languages';
 import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
 import { m0041RegulatorPushes } from './0041-regulator-pushes';
@@ -108,4 +109,5 @@ export const migrations: Migration[] = [
   m0073Vocations,
   m0082VideoPackaging,
   m0036AudioLanguages,
+  m0032VocationCodes,
 ];

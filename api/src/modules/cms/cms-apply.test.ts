@@ -11,10 +11,12 @@ import type {
   OpenCmsBatch,
 } from '../../contract/cms';
 import type { PageAnswer } from '../../contract/common';
+import { VOCATION_MESSAGES } from '../../contract/dictionary';
 import type { OrderPayAnswer, OrderView } from '../../contract/order';
 import type { TestApp } from '../../testing/app';
 import { buildAccount, signIn } from '../../testing/factories';
 import { Account } from '../account/account.model';
+import { Vocation } from '../dictionary/vocation.model';
 import { createFaceidClient } from '../identity/identity.provider';
 import { IdentityCheck } from '../identity/identity-check.model';
 import { createIdentitySimulator, SIM_IDENTITY_CREDENTIALS } from '../identity/identity-sim';
@@ -24,9 +26,11 @@ import { Project } from '../project/project.model';
 import { freshIp } from '../sms/sms.testing';
 import { useTestFileStorage } from '../storage/test-storage';
 import { WechatBinding } from '../wechat/wxapp.model';
-import { CmsApply, CmsApplyLog } from './cms.model';
+import { CmsApply, CmsApplyLog, CmsBatch } from './cms.model';
 import {
+  batchInput,
   buildCmsProject,
+  ELECTRICIAN,
   freshCandidate,
   passportPng,
   registerCandidate,
@@ -138,6 +142,69 @@ describe('batches', () => {
     });
     const changed = await post('cms-batch/save', { ...batch, levels: ['L3'], capacity: 1 }, p.staff);
     expect(fieldsOf(changed)).toEqual(expect.arrayContaining(['levels', 'capacity']));
+  });
+
+  test('the occupation is a 职业 or 工种 of the vocational resource tree by code: its name kept; any other code refused on the field, nothing written', async () => {
+    const p = await buildCmsProject();
+    const welder = await saveBatch(t, p.staff, { occupationCode: '6-18-02-04-01' });
+    expect(welder).toMatchObject({ occupation: '电焊工', occupationCode: '6-18-02-04-01' });
+    const electrician = await saveBatch(t, p.staff);
+    expect(electrician).toMatchObject({ occupation: ELECTRICIAN.name, occupationCode: ELECTRICIAN.code });
+
+    // Unknown, a 职业大类, a disabled 工种 (汽车美容装潢工), blank: refused on occupationCode, nothing saved.
+    for (const occupationCode of ['9-99-99-99', '6', '4-12-01-01-05', ' ']) {
+      const name = `不存在的批次${occupationCode}`;
+      const res = await post('cms-batch/save', batchInput({ name, occupationCode }), p.staff);
+      expect(res.body.respCode).toBe(-1);
+      expect((res.body.attribute as { errors: { field: string; message: string }[] }).errors).toEqual([
+        expect.objectContaining({
+          field: 'occupationCode',
+          message: occupationCode.trim() ? VOCATION_MESSAGES.NOT_PICKABLE : '请选择职业（工种）',
+        }),
+      ]);
+      expect(await CmsBatch.count({ where: { name }, allTenants: true })).toBe(0);
+    }
+    // Changing a batch to another occupation is checked the same way and changes nothing when refused.
+    const moved = await post(
+      'cms-batch/save',
+      { ...welder, occupationCode: '9-99-99-99', capacity: 7 },
+      p.staff,
+    );
+    expect(fieldsOf(moved)).toEqual(['occupationCode']);
+    expect(await CmsBatch.findByPk(welder.id, { allTenants: true })).toMatchObject({
+      occupationCode: '6-18-02-04-01',
+      capacity: 100,
+    });
+
+    // A batch keeps its own occupation (name as printed) after its node is renamed and disabled.
+    await Vocation.update({ name: '电焊作业工', enabled: false }, { where: { code: '6-18-02-04-01' } });
+    try {
+      const kept = ok<CmsBatchRow>(await post('cms-batch/save', { ...welder, capacity: 8 }, p.staff));
+      expect(kept).toMatchObject({ occupation: '电焊工', occupationCode: '6-18-02-04-01', capacity: 8 });
+      const other = await post(
+        'cms-batch/save',
+        { ...electrician, occupationCode: '6-18-02-04-01' },
+        p.staff,
+      );
+      expect(fieldsOf(other)).toEqual(['occupationCode']);
+    } finally {
+      await Vocation.update({ name: '电焊工', enabled: true }, { where: { code: '6-18-02-04-01' } });
+    }
+
+    // A batch from before codes were kept (a name the tree lacks) shows its name; saved, it takes a node's code.
+    await CmsBatch.update(
+      { occupation: '安全员', occupationCode: null },
+      { where: { id: electrician.id }, allTenants: true },
+    );
+    const page = ok<PageAnswer<CmsBatchRow>>(await post('cms-batch/page', {}, p.staff));
+    expect(page.list.find((row) => row.id === electrician.id)).toMatchObject({
+      occupation: '安全员',
+      occupationCode: null,
+    });
+    const coded = ok<CmsBatchRow>(
+      await post('cms-batch/save', { ...electrician, occupationCode: '4-07-05-04' }, p.staff),
+    );
+    expect(coded).toMatchObject({ occupation: '消防设施操作员', occupationCode: '4-07-05-04' });
   });
 });
 

@@ -11,12 +11,14 @@ import {
   type OpenCmsBatch,
 } from '../../contract/cms';
 import type { PageAnswer } from '../../contract/common';
+import { VOCATION_MESSAGES } from '../../contract/dictionary';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
+import { pickVocation } from '../dictionary/vocation.service';
 import { chinaToday } from '../train-class/class-read';
 import { CmsApply, CmsBatch, CmsScore, CmsSubject } from './cms.model';
 import { CMS_BATCH_NOT_FOUND, type CmsBatchFacts, SCORES_PUBLISHED } from './cms.policy';
@@ -330,15 +332,25 @@ async function changeRefusals(
 
 /**
  * `cms-batch/save`: creates a batch or changes one of the project, with its subjects (kept by id,
- * added, removed); audited. Throws ValidationError naming the fields: a name in use, an unknown or
- * disabled certificate template, capacity below the places taken, a level applied for dropped, a
- * scored subject removed, subjects changed after publishing.
+ * added, removed); audited. The occupation is a 职业 or 工种 of the vocational resource tree by code
+ * (its name kept to print); the batch's own code is kept as it is even if its node was disabled or
+ * renamed since. Throws ValidationError naming the fields: a name in use, an occupation the tree
+ * does not offer, an unknown or disabled certificate template, capacity below the places taken, a
+ * level applied for dropped, a scored subject removed, subjects changed after publishing.
  */
 export async function saveBatch(scope: ActorScope, input: SaveInput): Promise<CmsBatchRow> {
   const projectId = scope.project.id;
   try {
     const id = await scope.sequelize.transaction(async (transaction) => {
       const errors: FieldError[] = [];
+      const saved = input.id ? await findBatch(scope, input.id, transaction) : null;
+      const occupation = await pickVocation(
+        input.occupationCode,
+        saved && { code: saved.occupationCode, name: saved.occupation },
+        transaction,
+      );
+      if (!occupation)
+        errors.push({ field: 'occupationCode', rule: 'exists', message: VOCATION_MESSAGES.NOT_PICKABLE });
       if (input.certificateTemplateId) {
         const template = await CertificateTemplate.findOne({
           where: { id: input.certificateTemplateId, projectId, status: 'ENABLED' },
@@ -349,7 +361,8 @@ export async function saveBatch(scope: ActorScope, input: SaveInput): Promise<Cm
       }
       const values = {
         name: input.name,
-        occupation: input.occupation,
+        occupation: occupation?.name ?? '',
+        occupationCode: occupation?.code ?? null,
         levels: input.levels,
         feeFen: input.fee,
         applyFrom: input.applyFrom,
@@ -364,8 +377,8 @@ export async function saveBatch(scope: ActorScope, input: SaveInput): Promise<Cm
       };
       let batch: CmsBatch;
       let current: CmsSubject[] = [];
-      if (input.id) {
-        batch = await findBatch(scope, input.id, transaction);
+      if (saved) {
+        batch = saved;
         current = (await subjectsOf(projectId, [batch.id], transaction)).get(batch.id) ?? [];
         errors.push(...(await changeRefusals(scope, batch, input, current, transaction)));
         if (errors.length) throw new ValidationError(errors);
@@ -401,7 +414,13 @@ export async function saveBatch(scope: ActorScope, input: SaveInput): Promise<Cm
           projectId,
           targetType: 'cms_batch',
           targetId: batch.id,
-          detail: { name: input.name, fee: input.fee, capacity: input.capacity, enabled: input.enabled },
+          detail: {
+            name: input.name,
+            occupationCode: values.occupationCode,
+            fee: input.fee,
+            capacity: input.capacity,
+            enabled: input.enabled,
+          },
         },
         transaction,
       );

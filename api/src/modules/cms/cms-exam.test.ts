@@ -26,6 +26,7 @@ import { CmsApply, CmsScore } from './cms.model';
 import {
   buildCmsProject,
   type Candidate,
+  ELECTRICIAN,
   freshCandidate,
   registerCandidate,
   saveBatch,
@@ -424,6 +425,13 @@ describe('scores', () => {
       await post('my-certificate/query-by-id', { ...query, captchaToken: await slider() }, undefined, s.host),
     );
     expect(certificates.map((certificate) => certificate.certificateNo)).toContain(results[0]?.certificateNo);
+    // The certificate keeps the batch's occupation: the tree's code and the name printed.
+    expect(
+      await Certificate.findOne({
+        where: { certificateNo: results[0]?.certificateNo ?? '' },
+        allTenants: true,
+      }),
+    ).toMatchObject({ kind: 'SKILL', skillName: ELECTRICIAN.name, skillCode: ELECTRICIAN.code });
     expect(
       await Certificate.count({
         where: {

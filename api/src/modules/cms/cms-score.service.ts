@@ -327,6 +327,7 @@ export async function publishScores(scope: ActorScope, batchId: number): Promise
         projectId,
         accountId: apply.accountId,
         skillName: batch.occupation,
+        skillCode: batch.occupationCode,
         skillLevel: apply.skillLevel,
       };
       await lockStudentSkills(apply.accountId, transaction);

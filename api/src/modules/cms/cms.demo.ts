@@ -18,14 +18,14 @@ import { ticketNumber } from './cms-exam.service';
 /**
  * The examinations' demo (README "Where to try each capability"): an open batch (焊工, fee ¥200)
  * with applications in every state (待审核, 已驳回, 待缴费, 已报名 with a seat and a ticket, 已取消)
- * and a closed free batch (安全员) whose scores are published, the demo student 张三 among those who
+ * and a closed free batch (育婴员) whose scores are published, the demo student 张三 among those who
  * passed (the public score query shows it, and his skill certificate).
  */
 
 /** The open batch and the published one (README and the browser test name them). */
 export const DEMO_CMS = {
   openBatch: '2026年焊工职业技能等级认定（第四期）',
-  publishedBatch: '2026年安全员考核（第三期）',
+  publishedBatch: '2026年育婴员考核（第三期）',
 } as const;
 
 /** The demo candidates of the open batch, one per state of an application. */
@@ -175,6 +175,7 @@ export async function seedCmsDemo(
       projectId,
       name: DEMO_CMS.openBatch,
       occupation: '焊工',
+      occupationCode: '6-18-02-04',
       levels: ['L5', 'L4'],
       feeFen: 20_000,
       applyFrom: day(-7),
@@ -314,7 +315,8 @@ export async function seedCmsDemo(
     {
       projectId,
       name: DEMO_CMS.publishedBatch,
-      occupation: '安全员',
+      occupation: '育婴员',
+      occupationCode: '4-10-01-02',
       levels: ['L4'],
       feeFen: 0,
       applyFrom: day(-90),
@@ -413,6 +415,7 @@ export async function seedCmsDemo(
           projectId,
           accountId: account.id,
           skillName: published.occupation,
+          skillCode: published.occupationCode,
           skillLevel: 'L4',
           score: null,
           assessDate: day(-45),

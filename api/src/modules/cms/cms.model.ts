@@ -20,7 +20,10 @@ export class CmsBatch extends Model<InferAttributes<CmsBatch>, InferCreationAttr
   declare id: CreationOptional<number>;
   declare projectId: number;
   declare name: string;
+  /** The name printed (on admission tickets and certificates), as the tree named it when picked. */
   declare occupation: string;
+  /** The vocational resource tree's node (null on a batch from before codes were kept whose name the tree lacks). */
+  declare occupationCode: string | null;
   declare levels: SkillLevel[];
   declare feeFen: number;
   /** `YYYY-MM-DD`, China days, both inclusive. */
@@ -44,6 +47,7 @@ export class CmsBatch extends Model<InferAttributes<CmsBatch>, InferCreationAttr
         ...tenantKeyAttributes,
         name: { type: DataTypes.STRING(100), allowNull: false },
         occupation: { type: DataTypes.STRING(50), allowNull: false },
+        occupationCode: { type: DataTypes.STRING(20), allowNull: true },
         levels: { type: DataTypes.ARRAY(DataTypes.STRING(4)), allowNull: false },
         feeFen: { type: DataTypes.INTEGER, allowNull: false },
         applyFrom: { type: DataTypes.DATEONLY, allowNull: false },

@@ -56,6 +56,7 @@ export function presentBatch(
     id: batch.id,
     name: batch.name,
     occupation: batch.occupation,
+    occupationCode: batch.occupationCode,
     levels: batch.levels,
     fee: batch.feeFen,
     applyFrom: batch.applyFrom,

@@ -3,6 +3,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import type { CmsApplySubmitAnswer, CmsBatchRow, CmsBatchSaveInput } from '../../contract/cms';
 import type { TestApp } from '../../testing/app';
 import { buildAccount, buildHostedProject, signIn } from '../../testing/factories';
+import { seedVocationDemo } from '../dictionary/vocation.demo';
 import { demoWxapp } from '../order/order.testing';
 import { freshIdCardNo, freshIp, freshMobile, latestCode } from '../sms/sms.testing';
 import { encodePng } from '../storage/png';
@@ -27,8 +28,13 @@ export function passportPng(width = 330): Buffer {
   return encodePng(width, height, (x, y) => [200 - (x % 50), 180 - (y % 40), 160]);
 }
 
-/** A project on a host of its own, with its built-in roles, taking payments through the simulator's demo merchant. */
+/**
+ * A project on a host of its own, with its built-in roles, taking payments through the simulator's
+ * demo merchant (and the demo vocational resource tree, which batches pick occupations from).
+ */
 export async function buildCmsProject(): Promise<{ projectId: number; host: string; staff: string }> {
+  // Batches pick their occupation from the platform's vocational resource tree.
+  await seedVocationDemo();
   const { project, host } = await buildHostedProject();
   await WxappProject.create({ projectId: project.id, wxappId: (await demoWxapp()).id });
   const { account } = await buildAccount({
@@ -45,12 +51,15 @@ export async function staffWith(projectId: number, menu: string[]): Promise<stri
   return signIn(account);
 }
 
+/** The demo tree's 电工, the occupation of batchInput. */
+export const ELECTRICIAN = { code: '6-31-01-03', name: '电工' } as const;
+
 /** A batch open today (fee 50 yuan, levels 四级 and 三级, two subjects, photo and education required). */
 export function batchInput(overrides: Partial<CmsBatchSaveInput> = {}): CmsBatchSaveInput {
   const today = chinaToday();
   return {
     name: `电工职业技能等级认定${randomBytes(3).toString('hex')}`,
-    occupation: '电工',
+    occupationCode: ELECTRICIAN.code,
     levels: ['L4', 'L3'],
     fee: 5000,
     applyFrom: today,

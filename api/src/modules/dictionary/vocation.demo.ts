@@ -81,8 +81,11 @@ export const DEMO_VOCATIONS: readonly DemoNode[] = [
   ],
 ];
 
-/** Seeds the demo tree (platform-wide) unless the platform has one already. */
-export async function seedVocationDemo(transaction: Transaction): Promise<void> {
+/**
+ * Seeds the demo tree (platform-wide) unless the platform has one already (the tests of the modules
+ * that store an occupation call it too, outside a transaction).
+ */
+export async function seedVocationDemo(transaction?: Transaction): Promise<void> {
   if ((await Vocation.count({ transaction })) > 0) return;
   const add = async (nodes: readonly DemoNode[], parentId: number | null, level: number) => {
     for (const [sort, [code, name, children = [], disabled]] of nodes.entries()) {

@@ -91,8 +91,8 @@ export async function vocationalResourceTree(): Promise<VocationalNode[]> {
 }
 
 /**
- * The enabled node of a code as a project may pick it (its ancestors enabled too), or null. For the
- * modules that store an occupation (考务 batches).
+ * The enabled node of a code as a project may pick it (its ancestors enabled too), or null (see
+ * pickVocation for the modules that store an occupation).
  */
 export async function pickableVocation(code: string, transaction?: Transaction): Promise<Vocation | null> {
   let node = await Vocation.findOne({ where: { code }, transaction });
@@ -103,6 +103,29 @@ export async function pickableVocation(code: string, transaction?: Transaction):
     node = await Vocation.findByPk(node.parentId, { transaction });
   }
   return found;
+}
+
+/** An occupation as a module keeps it: the tree's code (null on rows from before codes were kept) and the name printed. */
+export interface KeptVocation {
+  code: string | null;
+  name: string;
+}
+
+/**
+ * The occupation a form picked by `code` (a 职业 or 工种, not a 职业大类), as a module stores it:
+ * the code and its node's name; or null when the tree has no such node to pick (unknown, disabled,
+ * a 职业大类), which the caller refuses on its field with `VOCATION_MESSAGES.NOT_PICKABLE`. The
+ * occupation a row keeps already (`kept`, same code) stays as it is: its node may have been
+ * disabled or renamed since, and what was printed keeps its name.
+ */
+export async function pickVocation(
+  code: string,
+  kept: KeptVocation | null,
+  transaction?: Transaction,
+): Promise<{ code: string; name: string } | null> {
+  if (kept?.code === code) return { code, name: kept.name };
+  const node = await pickableVocation(code, transaction);
+  return node && node.level > 1 ? { code: node.code, name: node.name } : null;
 }
 
 async function lockTree(scope: Scope, transaction: Transaction) {

@@ -68,6 +68,7 @@ type NewCertificate = Omit<
   | 'createdAt'
   | 'updatedAt'
   | 'skillName'
+  | 'skillCode'
   | 'skillLevel'
   | 'assessDate'
   | 'issuer'
@@ -214,7 +215,9 @@ export async function refreshYearCertificate(
 export interface NewSkillCertificate {
   projectId: number;
   accountId: number;
+  /** The name printed and the tree's code of it (null: a batch's occupation from before codes were kept). */
   skillName: string;
+  skillCode: string | null;
   skillLevel: SkillLevel;
   score: number | null;
   /** `YYYY-MM-DD`, not after the China day of `now`. */
@@ -315,6 +318,7 @@ export async function issueSkillCertificate(
           score: values.score,
           issueDate: today,
           skillName: values.skillName,
+          skillCode: values.skillCode,
           skillLevel: values.skillLevel,
           assessDate: values.assessDate,
           issuer: values.issuer,

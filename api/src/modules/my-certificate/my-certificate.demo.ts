@@ -49,8 +49,14 @@ export async function seedCertificateIssueDemo(
 }
 
 /** The skill certificate the demo student holds. */
-export const DEMO_SKILL_CERTIFICATE: { skillName: string; skillLevel: SkillLevel; score: number } = {
+export const DEMO_SKILL_CERTIFICATE: {
+  skillName: string;
+  skillCode: string;
+  skillLevel: SkillLevel;
+  score: number;
+} = {
   skillName: '电工',
+  skillCode: '6-31-01-03',
   skillLevel: 'L4',
   score: 85,
 };

@@ -36,6 +36,8 @@ export class Certificate extends Model<InferAttributes<Certificate>, InferCreati
   /** `YYYY-MM-DD` (China time). */
   declare issueDate: string;
   declare skillName: CreationOptional<string | null>;
+  /** Skill certificates: the vocational resource tree's node (null on one from before codes were kept whose name the tree lacks). */
+  declare skillCode: CreationOptional<string | null>;
   declare skillLevel: CreationOptional<SkillLevel | null>;
   /** `YYYY-MM-DD`. */
   declare assessDate: CreationOptional<string | null>;
@@ -67,6 +69,7 @@ export class Certificate extends Model<InferAttributes<Certificate>, InferCreati
         score: { type: DataTypes.SMALLINT, allowNull: true },
         issueDate: { type: DataTypes.DATEONLY, allowNull: false },
         skillName: { type: DataTypes.STRING(50), allowNull: true },
+        skillCode: { type: DataTypes.STRING(20), allowNull: true },
         skillLevel: { type: DataTypes.STRING(4), allowNull: true },
         assessDate: { type: DataTypes.DATEONLY, allowNull: true },
         issuer: { type: DataTypes.STRING(100), allowNull: true },

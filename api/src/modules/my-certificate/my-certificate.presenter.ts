@@ -41,6 +41,7 @@ export function presentItem(row: Certificate): CertificateItem {
     accountId: row.accountId,
     classId: row.classId,
     myClassId: row.myClassId,
+    skillCode: row.skillCode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

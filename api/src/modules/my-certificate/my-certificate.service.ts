@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type CertificateField, certificateFieldHeight } from '../../contract/certificate';
 import type { PageAnswer } from '../../contract/common';
 import { hoursToTenths } from '../../contract/course';
+import { VOCATION_MESSAGES } from '../../contract/dictionary';
 import {
   type CertificateAbilities,
   type CertificateDetail,
@@ -29,6 +30,7 @@ import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
 import { consumeSliderCaptcha } from '../captcha/captcha.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
+import { pickVocation } from '../dictionary/vocation.service';
 import { readStored } from '../storage/storage';
 import { type HideableKind, hiddenRefusal, KIND_HIDDEN } from './certificate.policy';
 import {
@@ -459,20 +461,27 @@ export async function assertStudentCertificate(
 }
 
 /**
- * `my-certificate/skill-init`: issues a skill certificate to a student of the project (the issuer
- * defaulting to the project's title); audited. Throws ValidationError naming the fields, BusinessError
- * for a duplicate of a valid one (see issueSkillCertificate).
+ * `my-certificate/skill-init`: issues a skill certificate to a student of the project for a 职业 or
+ * 工种 of the vocational resource tree (its code and name kept; the issuer defaulting to the
+ * project's title); audited. Throws ValidationError naming the fields (`skillCode` not in the tree
+ * to pick), BusinessError for a duplicate of a valid one (see issueSkillCertificate).
  */
 export async function initSkillCertificate(
   scope: ActorScope,
   input: z.output<typeof skillInitInput>,
 ): Promise<CertificateDetail> {
   return scope.sequelize.transaction(async (transaction) => {
+    const skill = await pickVocation(input.skillCode, null, transaction);
+    if (!skill)
+      throw new ValidationError([
+        { field: 'skillCode', rule: 'exists', message: VOCATION_MESSAGES.NOT_PICKABLE },
+      ]);
     const row = await issueSkillCertificate(
       {
         projectId: scope.project.id,
         accountId: input.accountId,
-        skillName: input.skillName,
+        skillName: skill.name,
+        skillCode: skill.code,
         skillLevel: input.skillLevel,
         score: input.score,
         assessDate: input.assessDate,
@@ -493,6 +502,7 @@ export async function initSkillCertificate(
           certificateNo: row.certificateNo,
           accountId: row.accountId,
           skillName: row.skillName,
+          skillCode: row.skillCode,
           skillLevel: row.skillLevel,
           score: row.score,
           assessDate: row.assessDate,

@@ -2,6 +2,7 @@ import { RESP_DESC, ROLE_SYSTEM } from '@px/config';
 import type { Transaction } from 'sequelize';
 import type { Response } from 'supertest';
 import type { PageAnswer } from '../../contract/common';
+import { VOCATION_MESSAGES } from '../../contract/dictionary';
 import type { DocumentLink } from '../../contract/document-link';
 import type {
   CertificateDetail,
@@ -20,6 +21,7 @@ import { AuditLog } from '../audit/audit-log.model';
 import { Captcha } from '../captcha/captcha.model';
 import { seedCertificateDemo } from '../certificate/certificate.demo';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
+import { seedVocationDemo } from '../dictionary/vocation.demo';
 import type { Project } from '../project/project.model';
 import { tenantOf } from '../project/project.tenant';
 import { useTestStorage } from '../resource/resource.testing';
@@ -42,6 +44,8 @@ const storage = useTestStorage();
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ providers: { ...storage.providers(), clock } });
+  // Skill certificates name an occupation of the platform's vocational resource tree.
+  await seedVocationDemo();
 });
 afterAll(() => t.close());
 
@@ -733,7 +737,7 @@ describe('the PDF', () => {
 describe('skill certificates', () => {
   const skill = (accountId: number, extra: object = {}) => ({
     accountId,
-    skillName: '电工',
+    skillCode: '6-31-01-03',
     skillLevel: 'L4',
     score: 86,
     assessDate: '2026-06-18',
@@ -748,15 +752,23 @@ describe('skill certificates', () => {
     const bad = await post(
       'skill-init',
       { token: staff },
-      { accountId: s.student.id, skillName: ' ', skillLevel: 'L9', score: 101, assessDate: '2026-02-30' },
+      { accountId: s.student.id, skillCode: ' ', skillLevel: 'L9', score: 101, assessDate: '2026-02-30' },
     );
     expect(bad.status).toBe(400);
     expect(bad.body.attribute.errors.map((error: { field: string }) => error.field).sort()).toEqual([
       'assessDate',
       'score',
+      'skillCode',
       'skillLevel',
-      'skillName',
     ]);
+    // The occupation is a 职业 or 工种 the tree offers: not an unknown code, a 职业大类 or a disabled 工种.
+    for (const skillCode of ['9-99-99-99', '6', '4-12-01-01-05']) {
+      const unknown = await post('skill-init', { token: staff }, skill(s.student.id, { skillCode }));
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.attribute.errors).toEqual([
+        expect.objectContaining({ field: 'skillCode', message: VOCATION_MESSAGES.NOT_PICKABLE }),
+      ]);
+    }
     const future = await post(
       'skill-init',
       { token: staff },
@@ -791,6 +803,7 @@ describe('skill certificates', () => {
       idCardNo: `${s.idCardNo.slice(0, 6)}********${s.idCardNo.slice(-4)}`,
       className: '电工 四级/中级工',
       skillName: '电工',
+      skillCode: '6-31-01-03',
       skillLevel: 'L4',
       score: 86,
       assessDate: '2026-06-18',
@@ -805,7 +818,12 @@ describe('skill certificates', () => {
     const log = await AuditLog.findOne({
       where: { projectId: s.project.id, action: 'certificate.skill-init', targetId: `${issued.id}` },
     });
-    expect(log?.detail).toMatchObject({ skillName: '电工', skillLevel: 'L4', accountId: s.student.id });
+    expect(log?.detail).toMatchObject({
+      skillName: '电工',
+      skillCode: '6-31-01-03',
+      skillLevel: 'L4',
+      accountId: s.student.id,
+    });
 
     expect(await call('skill-init', { token: staff }, skill(s.student.id, { score: 90 }))).toMatchObject({
       respCode: -1,
@@ -976,7 +994,7 @@ describe('skill certificates', () => {
       call<CertificateDetail>(
         'skill-init',
         { token: staff },
-        skill(student.id, { skillName: '焊工', skillLevel: 'L2', templateId: template.id }),
+        skill(student.id, { skillCode: '6-18-02-04', skillLevel: 'L2', templateId: template.id }),
       ),
     );
     expect(issued).toMatchObject({ templateId: template.id, templateName: template.name });

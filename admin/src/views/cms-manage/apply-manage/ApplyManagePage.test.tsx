@@ -1,3 +1,4 @@
+import { VOCATION_MESSAGES } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   approveCmsApply,
@@ -9,20 +10,29 @@ import {
   rejectCmsApply,
   saveCmsBatch,
 } from '../../../api/cms';
+import { buildFieldsError } from '../../../testing/field-errors';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { APPLY_ROW, BATCH_OPTION, BATCH_ROW, page, REJECTED_ROW } from '../cms-fixtures';
 import { button, dialogOf } from '../test-helpers';
 import { ApplyManagePage } from './ApplyManagePage';
 
-// 职业（工种）offers the platform's vocational resource tree.
+// 职业（工种）is picked from the platform's vocational resource tree.
 jest.mock('../../../api/vocation', () => ({
   vocationalResourceTree: jest.fn(async () => [
     {
       code: '6',
       name: '生产制造及有关人员',
       level: 1,
-      children: [{ code: '6-31-01-03', name: '电工', level: 2, children: [] }],
+      children: [
+        {
+          code: '6-18-02-04',
+          name: '焊工',
+          level: 2,
+          children: [{ code: '6-18-02-04-01', name: '电焊工', level: 3, children: [] }],
+        },
+        { code: '6-31-01-03', name: '电工', level: 2, children: [] },
+      ],
     },
   ]),
 }));
@@ -42,6 +52,18 @@ jest.mock('../../../api/cms', () => ({
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();
+
+/** Picks the first 职业（工种）of the tree matching `search` (name or code) in the batch form. */
+async function pickVocation(search: string) {
+  const field = document.querySelector('#cms-batch_occupationCode') as HTMLInputElement;
+  fireEvent.mouseDown(field);
+  fireEvent.change(field, { target: { value: search } });
+  const [first] = await screen.findAllByText(
+    (content) => content.includes(search) && /（[\d-]+）$/.test(content),
+    { selector: '.ant-select-tree-title' },
+  );
+  fireEvent.click(first as HTMLElement);
+}
 
 const STAFF = buildAccountInfo(['/home', '/cms-manage/apply-manage']);
 
@@ -154,11 +176,15 @@ test('考试批次: a batch in use cannot be deleted; 编辑 sends the fee in fe
     target: { value: '120.5' },
   });
   fireEvent.click(within(dialog).getByText('四级/中级工'));
+  // The occupation shows as the tree names it; another is picked by searching its name.
+  expect(await within(dialog).findByText('焊工（6-18-02-04）')).toBeTruthy();
+  await pickVocation('电焊');
   fireEvent.click(button(dialog, '保存'));
   await waitFor(() =>
     expect(saveCmsBatch).toHaveBeenCalledWith(
       expect.objectContaining({
         id: 3,
+        occupationCode: '6-18-02-04-01',
         fee: 12050,
         levels: ['L5'],
         applyFrom: '2026-11-01',
@@ -183,6 +209,39 @@ test('新增批次 asks for the registration window before sending', async () =>
   });
   fireEvent.click(button(dialog, '保存'));
   expect(await within(dialog).findByText('请选择报名开始日期')).toBeTruthy();
-  expect(await within(dialog).findByText('请填写职业（工种）')).toBeTruthy();
+  expect(await within(dialog).findByText('请选择职业（工种）')).toBeTruthy();
   expect(saveCmsBatch).not.toHaveBeenCalled();
+});
+
+test('a batch whose occupation the tree lacks asks for one from the tree; the field the server refuses is shown on it', async () => {
+  jest
+    .mocked(listCmsBatches)
+    .mockResolvedValue(page([{ ...BATCH_ROW, occupation: '安全员', occupationCode: null }]));
+  jest
+    .mocked(saveCmsBatch)
+    .mockRejectedValueOnce(
+      buildFieldsError([{ field: 'occupationCode', message: VOCATION_MESSAGES.NOT_PICKABLE }]),
+    );
+  renderScreen(<ApplyManagePage />, STAFF, '/cms-manage/apply-manage');
+  await screen.findByText('王五');
+  fireEvent.click(
+    screen.getAllByText('考试批次').find((element) => element.closest('.ant-tabs-tab')) as HTMLElement,
+  );
+  const row = (await screen.findByText('上限 100：待审核 1，待缴费 1，已报名 2')).closest(
+    'tr',
+  ) as HTMLElement;
+  expect(within(row).getByText(/安全员/)).toBeTruthy();
+  fireEvent.click(button(row, '编辑'));
+  const dialog = await dialogOf('#cms-batch_name');
+  expect(
+    await within(dialog).findByText('原职业（工种）「安全员」不在职业工种目录中，请从目录中选择'),
+  ).toBeTruthy();
+  fireEvent.click(button(dialog, '保存'));
+  expect(await within(dialog).findByText('请选择职业（工种）')).toBeTruthy();
+  expect(saveCmsBatch).not.toHaveBeenCalled();
+
+  await pickVocation('6-31');
+  fireEvent.click(button(dialog, '保存'));
+  expect(await within(dialog).findByText(VOCATION_MESSAGES.NOT_PICKABLE)).toBeTruthy();
+  expect(saveCmsBatch).toHaveBeenCalledWith(expect.objectContaining({ id: 3, occupationCode: '6-31-01-03' }));
 });

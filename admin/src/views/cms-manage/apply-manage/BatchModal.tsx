@@ -11,12 +11,13 @@ import { Button, Checkbox, Form, Input, InputNumber, message, Space, Switch } fr
 import { saveCmsBatch } from '../../../api/cms';
 import { DateField } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
-import { VocationInput } from '../../../components/VocationInput';
+import { VocationPicker } from '../../../components/VocationPicker';
 import { LEVEL_OPTIONS } from '../cms-meta';
 
 interface BatchValues {
   name: string;
-  occupation: string;
+  /** The code of a 职业 or 工种 of the vocational resource tree. */
+  occupationCode?: string;
   levels: SkillLevel[];
   /** Yuan as typed. */
   fee: string;
@@ -49,7 +50,7 @@ function valuesOf(batch: CmsBatchRow | null): Partial<BatchValues> {
     };
   return {
     name: batch.name,
-    occupation: batch.occupation,
+    occupationCode: batch.occupationCode ?? undefined,
     levels: batch.levels,
     fee: fenToYuan(batch.fee),
     applyFrom: batch.applyFrom,
@@ -94,7 +95,7 @@ export function BatchModal({
         const payload: CmsBatchSaveInput = {
           id: batch?.id,
           name: values.name,
-          occupation: values.occupation,
+          occupationCode: values.occupationCode ?? '',
           levels: values.levels,
           fee: yuanToFen(values.fee) ?? 0,
           applyFrom: values.applyFrom,
@@ -122,11 +123,16 @@ export function BatchModal({
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item
-        name="occupation"
+        name="occupationCode"
         label="职业（工种）"
-        rules={[{ required: true, whitespace: true, message: '请填写职业（工种）' }]}
+        rules={[{ required: true, message: '请选择职业（工种）' }]}
+        extra={
+          batch && !batch.occupationCode
+            ? `原职业（工种）「${batch.occupation}」不在职业工种目录中，请从目录中选择`
+            : undefined
+        }
       >
-        <VocationInput placeholder="如：焊工（可从职业工种目录选择）" />
+        <VocationPicker kept={batch && { code: batch.occupationCode, name: batch.occupation }} />
       </Form.Item>
       <Form.Item name="levels" label="报考等级" rules={[{ required: true, message: '请选择报考等级' }]}>
         <Checkbox.Group options={LEVEL_OPTIONS} />

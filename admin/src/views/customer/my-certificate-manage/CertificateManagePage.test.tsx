@@ -1,8 +1,9 @@
-import type {
-  CertificateAbilities,
-  CertificateDetail,
-  CertificateManageItem,
-  PageAnswer,
+import {
+  type CertificateAbilities,
+  type CertificateDetail,
+  type CertificateManageItem,
+  type PageAnswer,
+  VOCATION_MESSAGES,
 } from '@px/api/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { listCertificateTemplates } from '../../../api/certificate';
@@ -26,7 +27,7 @@ import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { CertificateManagePage } from './CertificateManagePage';
 
-// 职业（工种）offers the platform's vocational resource tree.
+// 职业/工种 is picked from the platform's vocational resource tree.
 jest.mock('../../../api/vocation', () => ({
   vocationalResourceTree: jest.fn(async () => [
     {
@@ -108,6 +109,7 @@ const ROW: CertificateManageItem = {
   accountId: 9,
   classId: 7,
   myClassId: 30,
+  skillCode: null,
   createdAt: '2025-12-31T02:00:00.000Z',
   updatedAt: '2025-12-31T02:00:00.000Z',
   abilities: EVERYTHING,
@@ -132,6 +134,7 @@ const SKILL: CertificateManageItem = {
   totalHours: 0,
   score: 86,
   skillName: '电工',
+  skillCode: '6-31-01-03',
   skillLevel: 'L4',
   assessDate: '2026-06-18',
   issuer: '演示职业培训平台',
@@ -374,15 +377,25 @@ describe('skill certificates', () => {
       expect(within(row).getByText(text)).toBeTruthy();
     fireEvent.click(screen.getByText('2026SKILL0000AAA', { selector: 'a' }));
     expect(await screen.findByText('发证单位')).toBeTruthy();
-    for (const text of ['职业/工种', '四级/中级工', '2026-06-18', '演示职业培训平台', '默认版式'])
+    for (const text of [
+      '职业/工种',
+      '电工（6-31-01-03）',
+      '四级/中级工',
+      '2026-06-18',
+      '演示职业培训平台',
+      '默认版式',
+    ])
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     expect(screen.queryByText('公需学时')).toBeNull();
   });
 
   it('录入技能证书: searches the student, sends the form, shows the fields the server refuses, then reloads', async () => {
-    jest
-      .mocked(initSkillCertificate)
-      .mockRejectedValueOnce(buildFieldsError([{ field: 'assessDate', message: '考核日期不能晚于今天' }]));
+    jest.mocked(initSkillCertificate).mockRejectedValueOnce(
+      buildFieldsError([
+        { field: 'assessDate', message: '考核日期不能晚于今天' },
+        { field: 'skillCode', message: VOCATION_MESSAGES.NOT_PICKABLE },
+      ]),
+    );
     renderScreen(<CertificateManagePage />, MANAGE_ONLY, '/customer/my-certificate-manage');
     await screen.findByText('2025K7Q9M2XH4TZR');
     fireEvent.click(button(document.body, '录入技能证书'));
@@ -391,15 +404,20 @@ describe('skill certificates', () => {
       if (!input) throw new Error('the form is not open yet');
       return input;
     })) as HTMLInputElement;
+    fireEvent.click(button(document.body, '录入'));
+    expect(await screen.findByText('请选择职业/工种')).toBeTruthy();
+    expect(initSkillCertificate).not.toHaveBeenCalled();
     fireEvent.mouseDown(student);
     fireEvent.change(student, { target: { value: '3701' } });
     await waitFor(() => expect(getCertificateStudentOptions).toHaveBeenLastCalledWith('3701'));
     fireEvent.click(
       await screen.findByText('张三（370102********1238）', { selector: '.ant-select-item-option-content' }),
     );
-    fireEvent.change(document.querySelector('#skill-init_skillName') as HTMLInputElement, {
-      target: { value: ' 电工 ' },
-    });
+    // 职业/工种 is picked from the vocational resource tree, found by name; its code is sent.
+    const skill = document.querySelector('#skill-init_skillCode') as HTMLInputElement;
+    fireEvent.mouseDown(skill);
+    fireEvent.change(skill, { target: { value: '电工' } });
+    fireEvent.click(await screen.findByText('电工（6-31-01-03）', { selector: '.ant-select-tree-title' }));
     fireEvent.mouseDown(document.querySelector('#skill-init_skillLevel') as HTMLInputElement);
     fireEvent.click(await screen.findByText('四级/中级工', { selector: '.ant-select-item-option-content' }));
     fireEvent.change(document.querySelector('#skill-init_score') as HTMLInputElement, {
@@ -408,9 +426,10 @@ describe('skill certificates', () => {
     pickDate(document.querySelector('#skill-init_assessDate') as HTMLInputElement, '2099-01-01');
     fireEvent.click(button(document.body, '录入'));
     expect(await screen.findByText('考核日期不能晚于今天')).toBeTruthy();
+    expect(screen.getByText(VOCATION_MESSAGES.NOT_PICKABLE)).toBeTruthy();
     expect(initSkillCertificate).toHaveBeenCalledWith({
       accountId: 9,
-      skillName: ' 电工 ',
+      skillCode: '6-31-01-03',
       skillLevel: 'L4',
       score: 86,
       assessDate: '2099-01-01',

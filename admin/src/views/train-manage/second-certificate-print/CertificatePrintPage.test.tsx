@@ -42,6 +42,7 @@ const DETAIL: CertificateDetail = {
   accountId: 9,
   classId: 7,
   myClassId: 30,
+  skillCode: null,
   createdAt: '2025-12-31T02:00:00.000Z',
   updatedAt: '2025-12-31T02:00:00.000Z',
   templateId: null,

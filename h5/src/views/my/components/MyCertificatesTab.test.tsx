@@ -36,6 +36,7 @@ const CLASS: CertificateItem = {
   accountId: 9,
   classId: 7,
   myClassId: 30,
+  skillCode: null,
   createdAt: '2025-12-31T02:00:00.000Z',
   updatedAt: '2025-12-31T02:00:00.000Z',
 };
@@ -64,6 +65,7 @@ const SKILL: CertificateItem = {
   certificateNo: '2026SKILL0000AAA',
   classId: null,
   myClassId: null,
+  skillCode: '6-31-01-03',
 };
 const VIEW: MyCertificateView = {
   ...CLASS,

@@ -12,11 +12,12 @@ import { listCertificateTemplates } from '../../../../api/certificate';
 import { getCertificateStudentOptions, initSkillCertificate } from '../../../../api/my-certificate';
 import { DateField } from '../../../../components/DateFields';
 import { FormModal } from '../../../../components/FormModal';
-import { VocationInput } from '../../../../components/VocationInput';
+import { VocationPicker } from '../../../../components/VocationPicker';
 
 interface SkillValues {
   accountId?: number;
-  skillName: string;
+  /** The code of a 职业 or 工种 of the vocational resource tree. */
+  skillCode?: string;
   skillLevel?: SkillLevel;
   score?: number | null;
   assessDate: string;
@@ -84,7 +85,7 @@ export function SkillInitModal({
   const submit = async (values: SkillValues) => {
     const input: SkillInitInput = {
       accountId: values.accountId as number,
-      skillName: values.skillName,
+      skillCode: values.skillCode ?? '',
       skillLevel: values.skillLevel as SkillLevel,
       score: values.score ?? null,
       assessDate: values.assessDate,
@@ -114,12 +115,8 @@ export function SkillInitModal({
           notFoundContent="无匹配学员"
         />
       </Form.Item>
-      <Form.Item
-        name="skillName"
-        label="职业/工种"
-        rules={[{ required: true, whitespace: true, message: '请填写职业/工种' }]}
-      >
-        <VocationInput placeholder="如 电工（可从职业工种目录选择）" />
+      <Form.Item name="skillCode" label="职业/工种" rules={[{ required: true, message: '请选择职业/工种' }]}>
+        <VocationPicker />
       </Form.Item>
       <Form.Item name="skillLevel" label="技能等级" rules={[{ required: true, message: '请选择技能等级' }]}>
         <Select options={SKILL_LEVEL_OPTIONS} placeholder="请选择" />
