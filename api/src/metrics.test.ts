@@ -3,17 +3,22 @@ import { wechatJson } from '@px/wechat';
 import type { StudyStart } from './contract/study';
 import { createManualClock } from './core/clock';
 import { type MetricsServer, startMetricsServer } from './core/metrics';
+import { asBackgroundWork, onReplica, routeConnections } from './db/connection-routes';
+import { createSequelize } from './db/sequelize';
 import { createEinvoiceClient } from './modules/invoice/einvoice/einvoice.provider';
 import { createEinvoiceSimulator } from './modules/invoice/einvoice/einvoice-sim';
 import { useTestStorage } from './modules/resource/resource.testing';
 import { buildClass, enrol } from './modules/train-class/train-class.testing';
 import { createTestApp, type TestApp } from './testing/app';
+import { testAppUrl } from './testing/database';
 import { buildAccount, buildProject, signIn } from './testing/factories';
 
 /**
  * `GET /metrics` (its own port, METRICS_PORT) moves with what the instance does: calls by key and
  * respCode, study beats credited and refused, jobs, requests to outside systems, the pool, the job
- * queues and the change feed. Each app has a registry of its own.
+ * queues and the change feed. Each app has a registry of its own. The app lends connections from
+ * three pools as a server does (db/connection-routes): its own, the jobs' and a read replica's (the
+ * same database stands for the replica).
  */
 const clock = createManualClock(new Date('2026-11-26T02:00:00Z'));
 const storage = useTestStorage();
@@ -21,6 +26,10 @@ let app: TestApp;
 let server: MetricsServer;
 beforeAll(async () => {
   app = await createTestApp({ caches: true, providers: { ...storage.providers(), clock } });
+  routeConnections(app.sequelize, {
+    jobs: createSequelize(testAppUrl(app.databaseUrl), { poolMax: 2 }),
+    replica: createSequelize(testAppUrl(app.databaseUrl), { poolMax: 3 }),
+  });
   server = await startMetricsServer(app.metrics, 0, '127.0.0.1');
 });
 afterAll(async () => {
@@ -151,9 +160,9 @@ test('requests to WeChat and the invoice platform are timed, failures counted', 
 
 test('the pool, the job queues, jobs run and the change feed are read at scrape time', async () => {
   const samples = await scrape();
-  expect(value(samples, 'px_db_pool_max')).toBe(5);
-  expect(samples.has('px_db_pool_in_use')).toBe(true);
-  expect(samples.has('px_db_pool_waiting')).toBe(true);
+  expect(value(samples, 'px_db_pool_max{pool="primary"}')).toBe(5);
+  expect(samples.has('px_db_pool_in_use{pool="primary"}')).toBe(true);
+  expect(samples.has('px_db_pool_waiting{pool="primary"}')).toBe(true);
   expect(value(samples, 'px_change_feed_connected')).toBe(1);
 
   // A job waiting in its queue shows in the depth and, once old, in the oldest job's age.
@@ -177,6 +186,46 @@ test('the pool, the job queues, jobs run and the change feed are read at scrape 
 
   await app.changeFeed?.close();
   expect(value(await scrape(), 'px_change_feed_connected')).toBe(0);
+});
+
+test("the jobs' and the replica's pools are read as the calls' pool is", async () => {
+  const pool = (samples: Map<string, number>, name: string, label: string) =>
+    samples.get(`${name}{pool="${label}"}`);
+  const before = await scrape();
+  expect(pool(before, 'px_db_pool_max', 'jobs')).toBe(2);
+  expect(pool(before, 'px_db_pool_max', 'replica')).toBe(3);
+  expect(pool(before, 'px_db_pool_waiting', 'jobs')).toBe(0);
+
+  // Three background transactions on the jobs' two connections (one waits), one read on the replica.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const holders = [
+    ...[1, 2, 3].map(() => asBackgroundWork(() => app.sequelize.transaction(() => held))),
+    onReplica(() => app.sequelize.transaction({ readOnly: true }, () => held)),
+  ];
+  let busy = before;
+  for (let tries = 0; tries < 50; tries++) {
+    busy = await scrape();
+    if (pool(busy, 'px_db_pool_waiting', 'jobs') === 1 && pool(busy, 'px_db_pool_in_use', 'replica') === 1)
+      break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  release();
+  await Promise.all(holders);
+  expect(pool(busy, 'px_db_pool_in_use', 'jobs')).toBe(2);
+  expect(pool(busy, 'px_db_pool_waiting', 'jobs')).toBe(1);
+  expect(pool(busy, 'px_db_pool_in_use', 'replica')).toBe(1);
+  expect(pool(busy, 'px_db_pool_waiting', 'replica')).toBe(0);
+  // The calls' pool lent none of them.
+  expect(pool(busy, 'px_db_pool_in_use', 'primary')).toBeLessThanOrEqual(1);
+
+  const after = await scrape();
+  expect(pool(after, 'px_db_pool_in_use', 'jobs')).toBe(0);
+  expect(pool(after, 'px_db_pool_idle', 'jobs')).toBe(2);
+  expect(pool(after, 'px_db_pool_in_use', 'replica')).toBe(0);
+  expect(pool(after, 'px_db_pool_idle', 'replica')).toBe(1);
 });
 
 test('each app has a registry of its own', async () => {

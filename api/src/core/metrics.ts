@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { connectionRoutes } from '../db/connection-routes';
 import { withoutTenant } from '../db/tenant-access';
 import type { ChangeFeed } from './change-feed';
 import { closeServer, listenOn } from './local-server';
@@ -10,7 +11,10 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** What is read from the database and the process at scrape time (`Metrics.watch`). */
 export interface MetricSources {
-  /** The application's pool (in use, idle, waiting) and the job tables (depth, oldest job). */
+  /**
+   * The pools (in use, idle, waiting: the application's, and the jobs' and the replica's when routed,
+   * db/connection-routes) and the job tables (depth, oldest job).
+   */
   sequelize: Sequelize;
   changeFeed?: ChangeFeed;
   /** Add prom-client's process metrics (CPU, memory, event-loop lag, GC): a server's, not a test's. */
@@ -40,7 +44,7 @@ export interface Metrics {
 const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const OUTBOUND_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** The application pool's counts (sequelize-pool; Sequelize keeps it on its connection manager). */
+/** A pool's counts (sequelize-pool; Sequelize keeps it on its connection manager). */
 interface PoolCounts {
   using: number;
   available: number;
@@ -49,6 +53,17 @@ interface PoolCounts {
 }
 const poolOf = (sequelize: Sequelize): PoolCounts | undefined =>
   (sequelize as unknown as { connectionManager?: { pool?: PoolCounts } }).connectionManager?.pool;
+
+/** The pools `sequelize` lends from, by label: its own (`primary`), and the jobs' and the replica's when routed. */
+function poolsOf(sequelize: Sequelize): [string, PoolCounts][] {
+  const routes = connectionRoutes(sequelize);
+  const pools: [string, PoolCounts | undefined][] = [
+    ['primary', poolOf(sequelize)],
+    ['jobs', routes?.jobs ? poolOf(routes.jobs) : undefined],
+    ['replica', routes?.replica ? poolOf(routes.replica) : undefined],
+  ];
+  return pools.filter((entry): entry is [string, PoolCounts] => entry[1] !== undefined);
+}
 
 /** Per pg-boss queue: jobs queued and due, queued for later, and the age of the oldest due one. */
 const QUEUE_SQL = `
@@ -137,14 +152,15 @@ export function createMetrics(): Metrics {
       if (watching) return;
       watching = true;
       if (processMetrics) collectDefaultMetrics({ register: registry });
+      // One series per pool: the calls' (`primary`), the jobs' own and the read replica's when set.
       const pool = (name: string, help: string, read: (counts: PoolCounts) => number) =>
         new Gauge({
           name,
           help,
+          labelNames: ['pool'],
           registers: [registry],
           collect() {
-            const counts = poolOf(sequelize);
-            if (counts) this.set(read(counts));
+            for (const [label, counts] of poolsOf(sequelize)) this.set({ pool: label }, read(counts));
           },
         });
       pool(
