@@ -11,6 +11,7 @@ import { type BackgroundBench, backgroundTargetLines, benchBackground } from './
 import { benchDashboard, type DashboardBench, dashboardTargetLines } from './dashboard';
 import { benchExport, type ExportBench, exportTargetLine } from './export';
 import { benchFirstPaint, type FirstPaintRow, firstPaintTargetLines } from './first-paint';
+import { benchInstances, type InstancesBench, instancesTargetLines } from './instances';
 import { type PacedResult, pacedLoad } from './paced';
 import { DESKTOP_THROTTLING, MOBILE_THROTTLING, measurePages } from './page-speed';
 import { dropInFlight, nextBeat, type Play, type Player, playerRequests, progressRowPlayer } from './players';
@@ -60,7 +61,9 @@ import { benchVideoPackaging, type PackagingBench, packagingTargetLine } from '.
  * and /login on a phone from the API and through nginx over HTTP/2, `background` for the hot reads
  * and the heartbeat while a 10,000-row unit import and a 1,000,000-row export run:
  * BENCH_BACKGROUND_IMPORT_ROWS and BENCH_BACKGROUND_EXPORT_ROWS shrink them, `video-packaging` for a
- * generated 10-minute 720p video packaged as encrypted HLS: BENCH_VIDEO_SECONDS shortens it) runs a subset;
+ * generated 10-minute 720p video packaged as encrypted HLS: BENCH_VIDEO_SECONDS shortens it,
+ * `instances` for the class centre's list through nginx in front of 1, 2 and 3 API instances on one
+ * database with the CPU a request costs) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -372,6 +375,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/** SIGTERM to API instances on the first one's database, waiting (at most 5 s each) until they exit. */
+async function stopAll(servers: readonly StartedServer[]): Promise<void> {
+  await Promise.all(
+    servers.map(async ({ child }) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const stopped = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(resolve, 5000);
+      });
+      await Promise.race([stopped, late]);
+      clearTimeout(timer);
+    }),
+  );
+}
+
 const loadAverage = () => os.loadavg().map((value) => Number(value.toFixed(2)));
 
 async function main(): Promise<void> {
@@ -399,6 +419,8 @@ async function main(): Promise<void> {
   let regulator: StartedServer | null = null;
   const servers: Partial<Record<BenchServer, StartedServer>> = { api };
   let second: StartedServer | null = null;
+  /** The second and third instances of the instances bench. */
+  const extra: StartedServer[] = [];
   let db: Client | null = null;
   try {
     if (!api.databaseUrl) throw new Error('serve-api.ts did not print its database');
@@ -548,6 +570,20 @@ async function main(): Promise<void> {
       console.table(background.rows);
       targets.push(...backgroundTargetLines(background));
     }
+    // 1, 2 and 3 instances on one database behind nginx, and the CPU a request costs (issue 29).
+    let instances: InstancesBench | null = null;
+    if (!ONLY || ONLY.includes('instances')) {
+      const env = { ...process.env, DATABASE_URL: api.databaseUrl, TRUST_PROXY: 'true' };
+      extra.push(await startChild('serve-api.ts', [], [], env));
+      extra.push(await startChild('serve-api.ts', [], [], env));
+      instances = await benchInstances(
+        [api, ...extra].map((server) => ({ url: server.url, pid: server.child.pid })),
+        { seconds: DURATION, connections: CONNECTIONS, cpus: os.cpus().length },
+      );
+      console.table(instances.rows);
+      targets.push(...instancesTargetLines(instances));
+      await stopAll(extra.splice(0));
+    }
     // Packaging a 10-minute 720p video as encrypted HLS (issue 32; ffmpeg has the machine).
     let videoPackaging: PackagingBench | null = null;
     if (!ONLY || ONLY.includes('video-packaging')) {
@@ -587,6 +623,7 @@ async function main(): Promise<void> {
       dashboard,
       regulatorPush,
       background,
+      instances,
       videoPackaging,
       startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
@@ -610,11 +647,7 @@ async function main(): Promise<void> {
       instance.child.kill('SIGTERM');
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
-    if (second) {
-      const stopped = new Promise((resolve) => second?.child.once('exit', resolve));
-      second.child.kill('SIGTERM');
-      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    }
+    await stopAll([...(second ? [second] : []), ...extra]);
     servers.api?.child.kill('SIGTERM');
   }
 }

@@ -11,8 +11,10 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 export interface StartedNginx {
-  /** `https://127.0.0.1:<port>` (HTTP/2 over TLS with a self-signed certificate). */
+  /** `https://127.0.0.1:<port>` (HTTP/2 over TLS with a self-signed certificate), or `http://` without TLS. */
   url: string;
+  /** The nginx master process (its worker is its child): the bench reads their CPU. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -52,8 +54,20 @@ export function selfSignedCertificate(dir: string): { certificate: string; key: 
  * browsers speak HTTP/2 to it, in front of `instances` (`http://127.0.0.1:<port>` each). Resolves
  * once nginx answers a call through it.
  */
-export async function startTlsNginx(instances: readonly string[]): Promise<StartedNginx> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-nginx-tls-'));
+export function startTlsNginx(instances: readonly string[]): Promise<StartedNginx> {
+  return startNginx(instances, { tls: true });
+}
+
+/**
+ * Debian's nginx in the foreground with the shipped configuration (scripts/nginx.ts) in front of
+ * `instances` (`http://127.0.0.1:<port>` each), over plain HTTP/1.1 unless `tls` (then HTTP/2 over
+ * TLS). Resolves once nginx answers through it.
+ */
+export async function startNginx(
+  instances: readonly string[],
+  options: { tls?: boolean } = {},
+): Promise<StartedNginx> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-nginx-'));
   for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     fs.mkdirSync(path.join(dir, temp), { recursive: true });
   const upstreamsFile = path.join(dir, 'upstreams.conf');
@@ -69,7 +83,7 @@ export async function startTlsNginx(instances: readonly string[]): Promise<Start
       root: ROOT,
       upstreamsFile,
       listen: `127.0.0.1:${port}`,
-      tls: selfSignedCertificate(dir),
+      ...(options.tls ? { tls: selfSignedCertificate(dir) } : {}),
       standaloneDir: dir,
     }),
   );
@@ -80,16 +94,20 @@ export async function startTlsNginx(instances: readonly string[]): Promise<Start
   nginx.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const url = `https://127.0.0.1:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  // nginx answers /healthz itself (404: health concerns one instance).
+  const healthz = async () =>
+    options.tls ? (await http2Get(url, '/healthz')).status : (await fetch(`${url}/healthz`)).status;
   await waitUntil(
     async () => {
       if (nginx.exitCode !== null) throw new Error(`nginx exited: ${output}`);
-      return (await http2Get(url, '/healthz').catch(() => null))?.status === 404;
+      return (await healthz().catch(() => null)) === 404;
     },
-    { timeoutMs: 20_000, what: 'nginx answering over TLS' },
+    { timeoutMs: 20_000, what: 'nginx answering' },
   );
   return {
     url,
+    pid: nginx.pid,
     async stop() {
       if (nginx.exitCode === null) {
         const exited = new Promise((resolve) => nginx.once('exit', resolve));
