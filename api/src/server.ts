@@ -11,7 +11,7 @@ import { type ChangeFeed, startChangeFeed } from './core/change-feed';
 import { createHealth } from './core/health';
 import { type MetricsServer, startMetricsServer } from './core/metrics';
 import { appDatabaseUrl, ensureAppSignIn } from './db/app-connection';
-import { routeConnections } from './db/connection-routes';
+import { closeConnections, routeConnections } from './db/connection-routes';
 import { type DatabaseLocation, locateDatabase } from './db/database';
 import { headMigration, migrateUp } from './db/migrate';
 import { initModels } from './db/models';
@@ -60,8 +60,9 @@ export interface RunningServer {
   /**
    * Stops gracefully: first drains (`/readyz` answers 503 while every call is still served, for
    * `drainMs`, default DRAIN_SECONDS), then takes no new connections, lets calls in flight and running jobs finish (at
-   * most `graceMs`, default SHUTDOWN_GRACE_SECONDS, then cuts what is left), then closes the pool
-   * and stops an embedded PostgreSQL.
+   * most `graceMs`, default SHUTDOWN_GRACE_SECONDS, then cuts what is left), then closes the pools
+   * (ending at that deadline the connections still lent: a job still running fails, its transaction
+   * rolled back) and stops an embedded PostgreSQL. Bounded: about `drainMs + graceMs` in all.
    */
   close(graceMs?: number, drainMs?: number): Promise<void>;
 }
@@ -152,7 +153,8 @@ export async function startServer(
   let jobs: JobRunner | undefined;
   let changeFeed: ChangeFeed | undefined;
   let metricsServer: MetricsServer | undefined;
-  const undo = async () => {
+  /** Undoes every step done, in reverse; the pools wait at most `poolWaitMs` for connections lent. */
+  const undo = async (poolWaitMs = 5_000) => {
     await metricsServer?.close();
     await jobs?.stop();
     await changeFeed?.close();
@@ -164,7 +166,13 @@ export async function startServer(
     await partnerDemo?.close();
     if (s3Sim) useS3Simulator(undefined);
     await s3Sim?.close();
-    await sequelize.close();
+    // Never past the deadline: what still holds a connection then (a job cut by pg-boss's stop,
+    // a call cut mid-statement) has it ended, and an embedded PostgreSQL still stops cleanly.
+    const ended = await closeConnections(sequelize, poolWaitMs).catch((error: unknown) => {
+      logger.error({ err: error }, 'closing the database pools failed');
+      return 0;
+    });
+    if (ended) logger.warn({ connections: ended }, 'shutdown: ended database connections still in use');
     await closeOwner();
     await database.embedded?.stop();
   };
@@ -376,7 +384,7 @@ export async function startServer(
           logger.info({ drainMs }, 'draining: /readyz answers 503, calls are still served');
           await new Promise((resolve) => setTimeout(resolve, drainMs));
         }
-        const started = Date.now();
+        const deadline = Date.now() + graceMs;
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
         // Answers still being worked on close their connection when sent, so none is kept alive.
         for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
@@ -391,9 +399,11 @@ export async function startServer(
           await drained;
         }
         clearTimeout(timer);
-        await jobs?.stop(Math.max(1000, graceMs - (Date.now() - started)));
+        // Running jobs get what is left of the grace (pg-boss waits at least 1 s), then are failed
+        // for a retry; one still running holds its connection until the pools' deadline ends it.
+        await jobs?.stop(Math.max(1000, deadline - Date.now()));
         jobs = undefined;
-        await undo();
+        await undo(Math.max(0, deadline - Date.now()));
       },
     };
   } catch (error) {

@@ -47,7 +47,8 @@ export interface ProductServerOptions {
   dataDir?: string;
   /**
    * `bundle`: the compiled server as production runs it, `node api/dist/main.js` (built by the
-   * caller: `buildApi()` of scripts/build-api.ts); default `source`, `tsx api/src/main.ts`.
+   * caller: `buildApi()` of scripts/build-api.ts); default `source`, `node --import tsx api/src/main.ts`
+   * (what `npm start` runs).
    */
   run?: 'source' | 'bundle';
   /** false: neither build nor serve the H5 and back office (SERVE_APPS=false), for API-only tests. */
@@ -69,11 +70,14 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
   };
   const database: TestDatabase | null =
     !options.databaseUrl && process.env.DATABASE_URL ? await createTestDatabase() : null;
-  const [command, args] =
+  // One process either way, so SIGTERM reaches the server itself. (The tsx command runs it as a
+  // child and relays signals, killing it with SIGKILL and exiting 143 when the child has not
+  // acknowledged one within 30 ms: a loaded machine's exit code, not the server's.)
+  const main =
     options.run === 'bundle'
-      ? [process.execPath, [path.join(ROOT, 'api', 'dist', 'main.js')]]
-      : [path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api', 'src', 'main.ts')]];
-  const child = spawn(command, args, {
+      ? [path.join(ROOT, 'api', 'dist', 'main.js')]
+      : ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'main.ts')];
+  const child = spawn(process.execPath, main, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -125,7 +129,7 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
       async kill() {
         if (child.exitCode === null && child.signalCode === null) {
           const exited = new Promise((resolve) => child.once('exit', resolve));
-          // tsx runs the server in a node process of its own: kill the whole tree but PostgreSQL.
+          // The server and whatever it runs (simulators, ffmpeg) but its PostgreSQL.
           for (const pid of nodeTree(child.pid ?? 0)) process.kill(pid, 'SIGKILL');
           await exited;
         }

@@ -131,3 +131,38 @@ test('an unreachable replica: the read goes to the primary and the fallback hear
 test('awaitReplica answers at once when the replica is no standby (nothing to wait for)', async () => {
   await expect(awaitReplica(primary, 100)).resolves.toBe(true);
 });
+
+test('closing within a deadline ends the connections still lent then: their statements fail, every pool closes', async () => {
+  const own = createSequelize(named('px_closing'), { poolMax: 2 });
+  const routes = routeConnections(own, { jobs: createSequelize(named('px_closing_jobs'), { poolMax: 1 }) });
+  // A job whose statement outlives the deadline (a shutdown's grace).
+  const job = asBackgroundWork(() => own.query('SELECT pg_sleep(5)')).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  const running = () =>
+    primary.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'px_closing_jobs' AND state = 'active'",
+      { type: QueryTypes.SELECT },
+    );
+  for (let tries = 0; tries < 50 && (await running())[0]?.n !== 1; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  expect((await running())[0]?.n).toBe(1);
+  const began = Date.now();
+  await expect(routes.close(200)).resolves.toBe(1);
+  expect(Date.now() - began).toBeLessThan(2_000);
+  expect(await job).toBeInstanceOf(Error);
+  // Closed: nothing is lent any more, and a new statement is refused.
+  await expect(asBackgroundWork(() => own.query('SELECT 1'))).rejects.toThrow(/closed/);
+  await expect(own.query('SELECT 1')).rejects.toThrow(/closed/);
+});
+
+test('closing within a deadline waits for nothing when nothing is lent', async () => {
+  const own = createSequelize(named('px_closing_idle'), { poolMax: 1 });
+  const routes = routeConnections(own, {
+    jobs: createSequelize(named('px_closing_idle_jobs'), { poolMax: 1 }),
+  });
+  await own.query('SELECT 1');
+  await asBackgroundWork(() => own.query('SELECT 1'));
+  await expect(routes.close(5_000)).resolves.toBe(0);
+});

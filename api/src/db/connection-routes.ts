@@ -66,6 +66,12 @@ export interface ConnectionRoutes {
   /** The jobs' Sequelize instance (its own pool), or null: jobs use the primary pool. */
   jobs: Sequelize | null;
   /**
+   * Closes the three pools (as `sequelize.close()` does), waiting at most `waitMs` for the
+   * connections lent to come back; then ends those still lent, whose statements fail at once (a
+   * shutdown's deadline). Answers how many it ended.
+   */
+  close(waitMs: number): Promise<number>;
+  /**
    * Resolves once the replica has replayed everything the primary has written so far (at most
    * `timeoutMs`; answers whether it did). A write whose caller reads its result next from the
    * replica waits on it before answering, so that read sees the write. Without a replica: true.
@@ -77,8 +83,8 @@ const routes = new WeakMap<Sequelize, ConnectionRoutes>();
 
 /**
  * Lends `sequelize`'s connections from the pools of `replica` (reads in `onReplica`) and `jobs` (in
- * `asBackgroundWork`) besides its own, and closes them with it. Each connection goes back to the pool
- * it came from. When the replica cannot be reached (a new connection fails), the read goes to the
+ * `asBackgroundWork`) besides its own, and closes them with it (all three at once). Each connection
+ * goes back to the pool it came from. When the replica cannot be reached (a new connection fails), the read goes to the
  * primary and `onFallback` hears why.
  */
 export function routeConnections(
@@ -88,49 +94,71 @@ export function routeConnections(
   const replica = pools.replica ?? null;
   const jobs = pools.jobs ?? null;
   const manager = managerOf(sequelize);
-  const own = {
-    get: manager.getConnection.bind(manager),
-    release: manager.releaseConnection.bind(manager),
-    destroy: manager.destroyConnection.bind(manager),
+  const own: ConnectionManager = {
+    getConnection: manager.getConnection.bind(manager),
+    releaseConnection: manager.releaseConnection.bind(manager),
+    destroyConnection: manager.destroyConnection.bind(manager),
   };
-  const lenders = new WeakMap<object, ConnectionManager>();
-  const lend = async (lender: Sequelize, options: Parameters<ConnectionManager['getConnection']>[0]) => {
-    const source = managerOf(lender);
+  // Every connection lent and not back yet, with the pool it came from (`close` ends them at its deadline).
+  const lent = new Map<object, ConnectionManager>();
+  const lend = async (
+    source: ConnectionManager,
+    options: Parameters<ConnectionManager['getConnection']>[0],
+  ) => {
     const connection = await source.getConnection(options);
-    lenders.set(connection, source);
+    lent.set(connection, source);
     return connection;
   };
   manager.getConnection = async (options) => {
     const route = storage.getStore() ?? DEFAULT_ROUTE;
     if (replica && route.replica && options?.type === 'SELECT' && !options.useMaster) {
       try {
-        return await lend(replica, options);
+        return await lend(managerOf(replica), options);
       } catch (error) {
         if (!isUnreachable(error)) throw error;
         pools.onFallback?.(error);
       }
     }
-    if (jobs && route.jobs) return lend(jobs, options);
-    return own.get(options);
+    if (jobs && route.jobs) return lend(managerOf(jobs), options);
+    return lend(own, options);
   };
-  manager.releaseConnection = (connection) => {
-    const lender = lenders.get(connection);
-    if (lender) lender.releaseConnection(connection);
-    else own.release(connection);
+  // A connection ended by `close` comes back to a pool that no longer counts it, which ignores it.
+  const sourceOf = (connection: object) => {
+    const source = lent.get(connection) ?? own;
+    lent.delete(connection);
+    return source;
   };
-  manager.destroyConnection = (connection) => {
-    const lender = lenders.get(connection);
-    return lender ? lender.destroyConnection(connection) : own.destroy(connection);
-  };
+  manager.releaseConnection = (connection) => sourceOf(connection).releaseConnection(connection);
+  manager.destroyConnection = (connection) => sourceOf(connection).destroyConnection(connection);
   const close = sequelize.close.bind(sequelize);
-  sequelize.close = async () => {
-    await close();
-    await replica?.close();
-    await jobs?.close();
+  const closeAll = async () => {
+    await Promise.all([close(), replica?.close(), jobs?.close()]);
   };
+  sequelize.close = closeAll;
   const result: ConnectionRoutes = {
     replica,
     jobs,
+    async close(waitMs) {
+      let settled = false;
+      const closing = closeAll().finally(() => {
+        settled = true;
+      });
+      if (await settlesWithin(closing, waitMs)) return closing.then(() => 0);
+      // Past the deadline: end what is still lent (a job or a cut call mid-statement: it fails at
+      // once, and the server rolls its transaction back), and what a waiting acquire gets meanwhile.
+      let ended = 0;
+      const giveUp = Date.now() + GIVE_UP_MS;
+      do {
+        const still = [...lent];
+        lent.clear();
+        ended += still.length;
+        await Promise.all(
+          still.map(([connection, source]) => source.destroyConnection(connection).catch(() => undefined)),
+        );
+      } while (!(await settlesWithin(closing, 100)) && Date.now() < giveUp);
+      if (settled) await closing;
+      return ended;
+    },
     async replicaCaughtUp(timeoutMs = 2_000) {
       if (!replica) return true;
       const [primary] = await sequelize.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn', {
@@ -165,6 +193,40 @@ export function connectionRoutes(sequelize: Sequelize): ConnectionRoutes | null 
  */
 export async function awaitReplica(sequelize: Sequelize, timeoutMs?: number): Promise<boolean> {
   return (await connectionRoutes(sequelize)?.replicaCaughtUp(timeoutMs)) ?? true;
+}
+
+/** How long a deadline's `close` keeps ending connections lent meanwhile before it stops waiting. */
+const GIVE_UP_MS = 5_000;
+
+/** Whether `promise` settles (either way) within `ms`; leaves no timer behind. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Closes `sequelize`'s pools within `waitMs` (see `ConnectionRoutes.close`); a Sequelize instance
+ * that was not routed closes its one pool, waiting as long as that takes. Answers how many
+ * connections still lent it ended.
+ */
+export async function closeConnections(sequelize: Sequelize, waitMs: number): Promise<number> {
+  const routes = connectionRoutes(sequelize);
+  if (routes) return routes.close(waitMs);
+  await sequelize.close();
+  return 0;
 }
 
 /** A failure to reach the server (refused, reset, timed out connecting, shutting down). */

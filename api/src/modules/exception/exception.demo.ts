@@ -25,10 +25,13 @@ export async function seedExceptionCaseDemo(
   staff: { admin: number; service: number },
   transaction: Transaction,
 ): Promise<void> {
-  const students = await Promise.all(
-    DEMO_REVIEWERS.map((reviewer) =>
-      Account.findOne({ where: { projectId, idCardNo: reviewer.idCardNo }, transaction }),
-    ),
+  // One statement: statements of one transaction share its connection, which runs them one at a time.
+  const found = await Account.findAll({
+    where: { projectId, idCardNo: DEMO_REVIEWERS.map((reviewer) => reviewer.idCardNo) },
+    transaction,
+  });
+  const students = DEMO_REVIEWERS.map(
+    (reviewer) => found.find((account) => account.idCardNo === reviewer.idCardNo) ?? null,
   );
   const hour = 3_600_000;
   const start = Date.now() - 72 * hour;

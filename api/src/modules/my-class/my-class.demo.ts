@@ -12,10 +12,13 @@ import { TrainClass } from '../train-class/train-class.model';
 export async function seedClassApplyDemo(projectId: number, transaction: Transaction): Promise<void> {
   const cls = await TrainClass.findOne({ where: { projectId, name: DEMO_APPLY_CLASS }, transaction });
   if (!cls) throw new Error(`the demo class ${DEMO_APPLY_CLASS} is missing`);
-  const [lisi, wangwu] = await Promise.all(
-    DEMO_REVIEWERS.slice(0, 2).map((reviewer) =>
-      Account.findOne({ where: { projectId, idCardNo: reviewer.idCardNo }, transaction }),
-    ),
+  // One statement: statements of one transaction share its connection, which runs them one at a time.
+  const found = await Account.findAll({
+    where: { projectId, idCardNo: DEMO_REVIEWERS.slice(0, 2).map((reviewer) => reviewer.idCardNo) },
+    transaction,
+  });
+  const [lisi, wangwu] = DEMO_REVIEWERS.slice(0, 2).map((reviewer) =>
+    found.find((account) => account.idCardNo === reviewer.idCardNo),
   );
   if (!lisi || !wangwu) throw new Error('the demo reviewers are missing');
   await ClassApply.create(
