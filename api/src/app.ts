@@ -30,6 +30,7 @@ import { openApiDocsRoute } from './modules/partner/open/openapi.route';
 import { cachedProjectTenants, projectTenants } from './modules/project/project.tenant';
 import { hlsRoute } from './modules/resource/hls.route';
 import { mediaRoute } from './modules/resource/media.route';
+import { studySessionKeyRefusal } from './modules/study/session.service';
 import { uploadedImageRoute } from './modules/upload/uploaded-image.route';
 import { wechatPushRoute } from './modules/wechat/push.route';
 
@@ -134,7 +135,8 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
     openApiRoute({ sequelize: deps.sequelize, log: deps.logger, providers: deps.providers, jobs: deps.jobs }),
   );
   app.use(mediaRoute(deps.sequelize, deps.providers));
-  app.use(hlsRoute(deps.sequelize, deps.providers));
+  // The key of a study session's grant: the study module says whether that session still holds it.
+  app.use(hlsRoute(deps.sequelize, deps.providers, studySessionKeyRefusal));
   app.use(bannerImageRoute(deps.providers));
   app.use(uploadedImageRoute(deps.providers));
   const routerDeps: ApiRouterDeps = {

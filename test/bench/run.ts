@@ -37,6 +37,7 @@ import {
 } from './study-load';
 import { benchUnitImport, IMPORT_TARGET_SECONDS, type ImportBench } from './unit-import';
 import { benchVideoPackaging, type PackagingBench, packagingTargetLine } from './video-packaging';
+import { benchVideoServing, type VideoServingBench, videoServingTargetLines } from './video-serving';
 
 /**
  * `npm run bench`: starts the real API (embedded PostgreSQL), a bare Koa server, Koa plus one raw
@@ -63,7 +64,8 @@ import { benchVideoPackaging, type PackagingBench, packagingTargetLine } from '.
  * BENCH_BACKGROUND_IMPORT_ROWS and BENCH_BACKGROUND_EXPORT_ROWS shrink them, `video-packaging` for a
  * generated 10-minute 720p video packaged as encrypted HLS: BENCH_VIDEO_SECONDS shortens it,
  * `instances` for the class centre's list through nginx in front of 1, 2 and 3 API instances on one
- * database with the CPU a request costs) runs a subset;
+ * database with the CPU a request costs, `video-serving` for the API's CPU per 1,000 HLS segment
+ * requests served by the API and by object storage: BENCH_SEGMENT_REQUESTS changes the count) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -590,6 +592,13 @@ async function main(): Promise<void> {
       videoPackaging = await benchVideoPackaging();
       targets.push(packagingTargetLine(videoPackaging));
     }
+    // HLS segments served by the API (this one, local storage) and by object storage (issue 32).
+    let videoServing: VideoServingBench | null = null;
+    if (!ONLY || ONLY.includes('video-serving')) {
+      videoServing = await benchVideoServing({ url: api.url, pid: api.child.pid });
+      console.table(videoServing.rows);
+      targets.push(...videoServingTargetLines(videoServing));
+    }
     // Start time and memory of the compiled server against tsx, on this database (a restart).
     let startup: StartupRow[] = [];
     if (!ONLY || ONLY.includes('startup')) {
@@ -625,6 +634,7 @@ async function main(): Promise<void> {
       background,
       instances,
       videoPackaging,
+      videoServing,
       startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
       firstPaint: { throttling: MOBILE_THROTTLING, rows: firstPaint },

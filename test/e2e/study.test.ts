@@ -195,7 +195,8 @@ describe('studying a demo lesson as the demo student', () => {
     async () => {
       const page = phone.pages()[0] as Page;
       // The demo video was packaged at seed: it plays as encrypted HLS (hls.js in Chromium), its
-      // key and segments fetched from the API under the signed, expiring token (docs/video.md).
+      // key and segments fetched from the API under the signed, expiring token, the key bound to
+      // this study session (docs/video.md).
       const fetchedKey = page.waitForResponse((response) =>
         /\/api\/media\/hls\/[^/]+\/key$/.test(response.url()),
       );

@@ -433,10 +433,15 @@ describe('class/trial-play', () => {
     expect(three).toBeLessThan(VIDEO.length);
     expect(whole).toBe(VIDEO.length);
 
-    // The ordinary play URL of the same video still serves everything.
+    // The ordinary play URL of the same video still serves everything (an MP4: no key, so no viewer check).
     const grant = await t
       .scope()
-      .providers.video.authorizePlay(t.scope(), videos[0] as (typeof videos)[number], 60);
+      .providers.video.authorizePlay(
+        t.scope(),
+        videos[0] as (typeof videos)[number],
+        { kind: 'staff', accountId: 1, signInId: '1' },
+        60,
+      );
     const full = await fetchMedia(grant.url as string);
     expect(full.status).toBe(200);
     expect(Buffer.compare(full.body as Buffer, VIDEO)).toBe(0);

@@ -1,12 +1,16 @@
+import { RESP_CODE } from '@px/config';
 import type { Context, Middleware } from 'koa';
 import type { Sequelize } from 'sequelize';
 import type { Providers } from '../../core/action';
+import { failure } from '../../core/envelope';
 import type { RequestState } from '../../core/request-context';
+import { isSignInLive } from '../session/session.service';
 import { StorageError } from '../storage/storage';
 import {
   findRendition,
   grantedSegments,
   HLS_PATH_PREFIX,
+  type HlsHolder,
   hlsSegmentKey,
   masterPlaylist,
   mediaPlaylist,
@@ -21,11 +25,39 @@ const HLS_PATH = new RegExp(
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 
-function refuse(ctx: Context, status: number, text: string): void {
+const REFUSAL_CODE = { 403: RESP_CODE.FORBIDDEN, 404: RESP_CODE.NOT_FOUND, 405: RESP_CODE.ERROR } as const;
+
+/** Answers the envelope's error with `text` (`respCode` 403 or 404 as the HTTP status), never cached. */
+function refuse(ctx: Context, status: keyof typeof REFUSAL_CODE, text: string): void {
   ctx.status = status;
-  ctx.type = 'text/plain; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = text;
+  ctx.body = failure(REFUSAL_CODE[status], text);
+}
+
+/**
+ * Whether a study session still holds the key of a video: null when it does, else the refusal
+ * (zh-CN). The study module answers it (`studySessionKeyRefusal`); app.ts passes it in, as
+ * resource sits below study.
+ */
+export type StudyKeyCheck = (
+  sequelize: Sequelize,
+  holder: Extract<HlsHolder, { kind: 'study' }>,
+  resourceId: number,
+) => Promise<string | null>;
+
+/** Why the holder of a grant may no longer have the key of `resourceId`, or null when it may. */
+async function keyRefusal(
+  sequelize: Sequelize,
+  holder: HlsHolder,
+  resourceId: number,
+  studyKeyRefusal: StudyKeyCheck,
+): Promise<string | null> {
+  if (holder.kind === 'study') return studyKeyRefusal(sequelize, holder, resourceId);
+  if (holder.kind === 'staff')
+    return (await isSignInLive(sequelize, holder.accountId, holder.signInId))
+      ? null
+      : '登录已失效，请重新登录后播放';
+  return null; // a trial: its token's short expiry is its whole grant
 }
 
 /**
@@ -33,15 +65,22 @@ function refuse(ctx: Context, status: number, text: string): void {
  * `signHlsToken` and valid until its expiry, it answers
  * - `master.m3u8`: the renditions (SD, HD; the audio per language where the file has several);
  * - `<sd|hd|a0…a7>.m3u8`: a rendition's playlist, for a trial only the segments within its seconds;
- * - `<sd|hd|a0…a7>/<n>.ts`: an encrypted segment from the file storage (past a trial's segments: 403);
- * - `key`: the 16-byte AES-128 key, never cached.
- * Every URL a playlist names is relative, so it carries the same token: a copied URL (or key) stops
- * working at the token's expiry. A forged or expired token answers 403, a video that is gone or not
- * packaged 404. It answers only while the video provider is the local one.
+ *   with object storage (`signedUrl`) its segments are the storage's presigned URLs, expiring with
+ *   the token, so storage (or a CDN) serves them and the API only keys and playlists;
+ * - `<sd|hd|a0…a7>/<n>.ts`: an encrypted segment from the file storage (past a trial's segments:
+ *   403); with object storage a redirect to its presigned URL;
+ * - `key`: the 16-byte AES-128 key, never cached, and only while the token's holder holds: the
+ *   student's study session still live (`studyKeyRefusal`), the previewing staff still signed in,
+ *   or a trial (its token's short expiry).
+ * The key's URL is relative, so it carries the token: a copied URL (or key) stops working at the
+ * token's expiry. A forged or expired token or a key refused answers 403, a video that is gone or
+ * not packaged 404, each with the envelope's error. It answers only while the video provider is the
+ * local one.
  */
 export function hlsRoute(
   sequelize: Sequelize,
   providers: Pick<Providers, 'storage' | 'video'>,
+  studyKeyRefusal: StudyKeyCheck,
 ): Middleware<RequestState> {
   const { storage, video } = providers;
   return async (ctx, next) => {
@@ -68,6 +107,11 @@ export function hlsRoute(
     const part = match[2] as string;
 
     if (part === 'key') {
+      const refusal = await keyRefusal(sequelize, grant.holder, resource.id, studyKeyRefusal);
+      if (refusal) {
+        ctx.state.log.info({ holder: grant.holder.kind, resourceId: resource.id }, 'refused an HLS key');
+        return refuse(ctx, 403, refusal);
+      }
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/octet-stream';
       ctx.body = Buffer.from(resource.hlsKey);
@@ -81,10 +125,21 @@ export function hlsRoute(
     }
     const rendition = findRendition(pkg, (match[3] ?? match[4]) as string);
     if (!rendition) return refuse(ctx, 404, '该清晰度或音轨不存在');
+    const { signedUrl } = storage;
+    // Presigned to end with the token (a whole second or more: the store counts seconds).
+    const presign = signedUrl && ((key: string) => signedUrl.call(storage, key, Math.max(1, maxAge)));
     if (match[3]) {
+      const granted = grantedSegments(rendition, grant.trialSeconds);
+      const urls =
+        presign &&
+        (await Promise.all(
+          Array.from({ length: granted }, (_, index) =>
+            presign(hlsSegmentKey(resource, pkg, rendition.name, index)),
+          ),
+        ));
       ctx.set('Cache-Control', `private, max-age=${maxAge}`);
       ctx.type = PLAYLIST_TYPE;
-      ctx.body = mediaPlaylist(pkg, rendition, grant.trialSeconds);
+      ctx.body = mediaPlaylist(pkg, rendition, grant.trialSeconds, urls);
       return;
     }
     const index = Number(match[5]);
@@ -93,6 +148,12 @@ export function hlsRoute(
       return refuse(ctx, 404, '分片不存在');
     }
     const key = hlsSegmentKey(resource, pkg, rendition.name, index);
+    if (presign) {
+      // Object storage serves segments; a segment URL of the API only points there.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(await presign(key));
+      return;
+    }
     const stored = await storage.stat(key);
     if (!stored) {
       ctx.state.log.error({ resourceId: resource.id, index }, 'an HLS segment is missing from storage');

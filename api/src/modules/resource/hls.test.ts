@@ -1,11 +1,14 @@
-import { createDecipheriv } from 'node:crypto';
+import { createDecipheriv, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
+import type { StudyStart } from '../../contract/study';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
-import { HLS_PATH_PREFIX, signHlsToken } from './hls';
+import { CourseLesson } from '../course/course.model';
+import { buildClass, enrol } from '../train-class/train-class.testing';
+import { HLS_PATH_PREFIX, type HlsHolder, signHlsToken, verifyHlsToken } from './hls';
 import { languageTracks, parseAudioStreams, probeAudioStreams, runFfmpeg } from './hls-package';
 import { getMediaSecret } from './media-token';
 import { Resource } from './resource.model';
@@ -35,6 +38,22 @@ const fetchText = async (url: string) => {
   const res = await fetchBytes(url);
   return { status: res.status, text: (res.body as Buffer).toString('utf8'), headers: res.headers };
 };
+/** The envelope's error a refused URL answers: its HTTP status and its respDesc. */
+const refusalOf = async (url: string) => {
+  const res = await fetchText(url);
+  const envelope = JSON.parse(res.text) as { respCode: number; respDesc: string; attribute: unknown };
+  expect(envelope.respCode).toBe(res.status);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return { status: res.status, message: envelope.respDesc };
+};
+/** The holder a play URL's token names (`v<account>_<sign-in>`, `s<account>_<session>`). */
+function holderOf(url: string): HlsHolder {
+  const staff = /\.v(\d+)_(\d+)\./.exec(url);
+  if (staff) return { kind: 'staff', accountId: Number(staff[1]), signInId: staff[2] as string };
+  const study = /\.s(\d+)_([0-9a-f-]{36})\./.exec(url);
+  if (study) return { kind: 'study', accountId: Number(study[1]), sessionId: study[2] as string };
+  throw new Error(`no holder in ${url}`);
+}
 /** The folder URL of a master playlist URL (every URL a playlist names is relative to it). */
 const folderOf = (master: string) => master.slice(0, master.lastIndexOf('/') + 1);
 const segmentsOf = (playlist: string) => playlist.split('\n').filter((line) => line.endsWith('.ts'));
@@ -167,7 +186,8 @@ describe('packaging after an upload', () => {
 
   test('play-url answers a signed master playlist; segments decrypt only with the served key', async () => {
     const answer = (await post('play-url', { id: video.id })).body.attribute;
-    expect(answer.url).toMatch(/^\/api\/media\/hls\/\d+\.\d+\.0\.[A-Za-z0-9_-]{43}\/master\.m3u8$/);
+    // A staff preview: the token names the caller's sign-in (the key is served while it lives).
+    expect(answer.url).toMatch(/^\/api\/media\/hls\/\d+\.\d+\.0\.v\d+_\d+\.[A-Za-z0-9_-]{43}\/master\.m3u8$/);
     const master = await fetchText(answer.url);
     expect(master.status).toBe(200);
     expect(master.headers['content-type']).toContain('application/vnd.apple.mpegurl');
@@ -210,13 +230,25 @@ describe('packaging after an upload', () => {
   test('the key and the segments are refused without a valid token and after its expiry', async () => {
     const secret = await getMediaSecret(t.sequelize);
     const now = Math.floor(Date.now() / 1000);
-    const expired = signHlsToken(secret, { resourceId: video.id, expiresAt: now - 1, trialSeconds: 0 });
+    const holder = holderOf((await post('play-url', { id: video.id })).body.attribute.url);
+    const expired = signHlsToken(secret, {
+      resourceId: video.id,
+      expiresAt: now - 1,
+      trialSeconds: 0,
+      holder,
+    });
     for (const part of ['key', 'master.m3u8', 'sd.m3u8', 'sd/0.ts']) {
-      const res = await fetchText(`${HLS_PATH_PREFIX}${expired}/${part}`);
-      expect(res.status).toBe(403);
-      expect(res.text).toBe('播放地址已过期，请刷新后重试');
+      expect(await refusalOf(`${HLS_PATH_PREFIX}${expired}/${part}`)).toEqual({
+        status: 403,
+        message: '播放地址已过期，请刷新后重试',
+      });
     }
-    const valid = signHlsToken(secret, { resourceId: video.id, expiresAt: now + 60, trialSeconds: 0 });
+    const valid = signHlsToken(secret, {
+      resourceId: video.id,
+      expiresAt: now + 60,
+      trialSeconds: 0,
+      holder,
+    });
     const forged = valid.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
     expect((await fetchText(`${HLS_PATH_PREFIX}${forged}/key`)).status).toBe(403);
     // Another video's token does not open this one's key (the resource id is signed).
@@ -224,6 +256,7 @@ describe('packaging after an upload', () => {
       resourceId: video.id,
       expiresAt: now + 60,
       trialSeconds: 0,
+      holder,
     });
     expect((await fetchText(`${HLS_PATH_PREFIX}${other}/key`)).status).toBe(403);
     // A plain MP4 token is not an HLS token.
@@ -243,9 +276,9 @@ describe('packaging after an upload', () => {
     expect(segmentsOf(playlist.text)).toEqual(['hd/0.ts', 'hd/1.ts']);
     expect(playlist.text).toContain('#EXT-X-ENDLIST');
     expect((await fetchBytes(`${folder}hd/1.ts`)).status).toBe(200);
-    const refused = await fetchText(`${folder}hd/2.ts`);
-    expect(refused.status).toBe(403);
-    expect(refused.text).toBe('试看已结束');
+    expect(await refusalOf(`${folder}hd/2.ts`)).toEqual({ status: 403, message: '试看已结束' });
+    // A trial's key stands on the trial's own short expiry (guests have no session).
+    expect((await fetchBytes(`${folder}key`)).status).toBe(200);
   });
 
   test('a file ffmpeg cannot read makes the video FAILED with the reason', async () => {
@@ -342,9 +375,7 @@ describe('audio per language (videoLanguage)', () => {
     const playlist = await fetchText(`${folder}a0.m3u8`);
     expect(segmentsOf(playlist.text)).toEqual(['a0/0.ts', 'a0/1.ts']);
     expect((await fetchBytes(`${folder}a0/1.ts`)).status).toBe(200);
-    const refused = await fetchText(`${folder}a0/2.ts`);
-    expect(refused.status).toBe(403);
-    expect(refused.text).toBe('试看已结束');
+    expect(await refusalOf(`${folder}a0/2.ts`)).toEqual({ status: 403, message: '试看已结束' });
   });
 });
 
@@ -400,5 +431,160 @@ describe('finding the languages of a file', () => {
     );
     expect(languageTracks(many).tracks).toHaveLength(8);
     expect(languageTracks(many).languages).toEqual(['zh', 'yue', 'en', 'ja', 'ko', 'fr', 'de', 'ru']);
+
+describe('the key is served only to the holder of the grant, while it holds', () => {
+  const study = (as: string, name: 'start' | 'end', body: object) =>
+    t.http.post(`/api/study/${name}.action`).set('token', as).send(body);
+  const keyOf = (url: string) => `${folderOf(url)}key`;
+
+  /** Two students enrolled in a class whose one lesson plays the packaged video. */
+  async function twoStudents() {
+    const built = await buildClass({ projectId, courses: [{ lessons: [{ durationSeconds: 10 }] }] });
+    const lesson = built.courses[0]?.lessons[0] as CourseLesson;
+    await CourseLesson.update({ resourceId: video.id }, { where: { id: lesson.id, projectId } });
+    const student = async () => {
+      const { account } = await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT });
+      const enrolment = await enrol(built.trainClass, account.id);
+      const as = await signIn(account);
+      const start = async () => {
+        const res = await study(as, 'start', { myClassId: enrolment.id, lessonId: lesson.id });
+        expect(res.body.respCode).toBe(200);
+        return res.body.attribute as StudyStart;
+      };
+      return { account, as, start };
+    };
+    return { a: await student(), b: await student() };
+  }
+
+  test("a study session's key: served while the session is live, refused after it ended or was taken over, for another student's session, after expiry", async () => {
+    const { a, b } = await twoStudents();
+    const first = await a.start();
+    expect(first.url).toContain(`.s${a.account.id}_${first.sessionId}.`);
+    const served = await fetchBytes(keyOf(first.url));
+    expect(served.status).toBe(200);
+    expect(served.body).toEqual(Buffer.from(video.hlsKey as Buffer));
+
+    const secret = await getMediaSecret(t.sequelize);
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (holder: HlsHolder, expiresAt = now + 60) =>
+      `${HLS_PATH_PREFIX}${signHlsToken(secret, { resourceId: video.id, expiresAt, trialSeconds: 0, holder })}/master.m3u8`;
+    // Another student's session, named with this student's account: not this student's grant.
+    const other = await b.start();
+    const foreign = signed({ kind: 'study', accountId: a.account.id, sessionId: other.sessionId });
+    expect(await refusalOf(keyOf(foreign))).toEqual({ status: 403, message: '播放地址无效' });
+    // A session that does not exist is no grant; nor is a study session's grant of another video.
+    const none = signed({ kind: 'study', accountId: a.account.id, sessionId: randomUUID() });
+    expect(await refusalOf(keyOf(none))).toEqual({ status: 403, message: '播放地址无效' });
+    const elsewhere = await buildResource(projectId, { hls: video.hls, hlsKey: video.hlsKey });
+    const otherVideo = `${HLS_PATH_PREFIX}${signHlsToken(secret, {
+      resourceId: elsewhere.id,
+      expiresAt: now + 60,
+      trialSeconds: 0,
+      holder: holderOf(first.url),
+    })}/master.m3u8`;
+    expect(await refusalOf(keyOf(otherVideo))).toEqual({ status: 403, message: '播放地址无效' });
+    // The live session's grant after its expiry.
+    const expired = signed(holderOf(first.url), now - 1);
+    expect(await refusalOf(keyOf(expired))).toEqual({ status: 403, message: '播放地址已过期，请刷新后重试' });
+    // The other student's own grant is served.
+    expect((await fetchBytes(keyOf(other.url))).status).toBe(200);
+
+    // The student starts again (another device): the first session is taken over, its key refused.
+    const second = await a.start();
+    expect(await refusalOf(keyOf(first.url))).toEqual({
+      status: 403,
+      message: '已在其他设备学习，请重新进入',
+    });
+    expect((await fetchBytes(keyOf(second.url))).status).toBe(200);
+    // The playlists and segments of the first grant still answer: without the key they do not play.
+    expect((await fetchBytes(`${folderOf(first.url)}sd.m3u8`)).status).toBe(200);
+    // The page closes the player: the session ends, and its key with it.
+    expect((await study(a.as, 'end', { sessionId: second.sessionId })).body.respCode).toBe(200);
+    expect(await refusalOf(keyOf(second.url))).toEqual({
+      status: 403,
+      message: '本次学习已结束，请重新进入学习',
+    });
+  });
+
+  test("a staff preview's key is served while the staff's sign-in lives", async () => {
+    const staff = await signIn(
+      (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
+    );
+    const { url } = (await post('play-url', { id: video.id }, staff)).body.attribute;
+    expect((await fetchBytes(keyOf(url))).status).toBe(200);
+    const out = await t.http.post('/api/login/login-out.action').set('token', staff).send({});
+    expect(out.body.respCode).toBe(200);
+    expect(await refusalOf(keyOf(url))).toEqual({ status: 403, message: '登录已失效，请重新登录后播放' });
+    // Another staff member's sign-in, named with this one's account: refused too.
+    const holder = holderOf(url);
+    const mine = holderOf((await post('play-url', { id: video.id })).body.attribute.url);
+    if (holder.kind !== 'staff' || mine.kind !== 'staff') throw new Error('staff holders expected');
+    const secret = await getMediaSecret(t.sequelize);
+    const mixed = `${HLS_PATH_PREFIX}${signHlsToken(secret, {
+      resourceId: video.id,
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+      trialSeconds: 0,
+      holder: { ...holder, signInId: mine.signInId },
+    })}/master.m3u8`;
+    expect(await refusalOf(keyOf(mixed))).toEqual({ status: 403, message: '登录已失效，请重新登录后播放' });
+  });
+});
+
+describe('HLS tokens', () => {
+  const secret = Buffer.from('a test secret of the HLS tokens, long enough');
+  const holders: HlsHolder[] = [
+    { kind: 'study', accountId: 7, sessionId: randomUUID() },
+    { kind: 'staff', accountId: 8, signInId: '123' },
+  ];
+
+  test('each holder is signed with the grant and read back; a changed holder is forged', () => {
+    for (const holder of holders) {
+      const grant = { resourceId: 5, expiresAt: 2_000_000_000, trialSeconds: 0, holder };
+      const token = signHlsToken(secret, grant);
+      expect(verifyHlsToken(secret, token, 1_900_000_000)).toEqual(grant);
+      expect(verifyHlsToken(secret, token, 2_000_000_000)).toBe('expired');
+    }
+    const trial = {
+      resourceId: 5,
+      expiresAt: 2_000_000_000,
+      trialSeconds: 30,
+      holder: { kind: 'trial' } as const,
+    };
+    expect(verifyHlsToken(secret, signHlsToken(secret, trial), 1_900_000_000)).toEqual(trial);
+    const study = signHlsToken(secret, {
+      resourceId: 5,
+      expiresAt: 2_000_000_000,
+      trialSeconds: 0,
+      holder: holders[0] as HlsHolder,
+    });
+    expect(verifyHlsToken(secret, study.replace('.s7_', '.s9_'), 1_900_000_000)).toBe('forged');
+    expect(verifyHlsToken(secret, study.replace(/\.s7_[^.]+\./, '.v7_1.'), 1_900_000_000)).toBe('forged');
+  });
+
+  test('a trial holds only trial seconds, a session or a preview only the whole video', () => {
+    expect(() =>
+      signHlsToken(secret, {
+        resourceId: 5,
+        expiresAt: 2_000_000_000,
+        trialSeconds: 0,
+        holder: { kind: 'trial' },
+      }),
+    ).toThrow();
+    expect(() =>
+      signHlsToken(secret, {
+        resourceId: 5,
+        expiresAt: 2_000_000_000,
+        trialSeconds: 30,
+        holder: holders[1] as HlsHolder,
+      }),
+    ).toThrow();
+    expect(() =>
+      signHlsToken(secret, {
+        resourceId: 5,
+        expiresAt: 2_000_000_000,
+        trialSeconds: 0,
+        holder: { kind: 'study', accountId: 7, sessionId: 'not-a-uuid' },
+      }),
+    ).toThrow();
   });
 });

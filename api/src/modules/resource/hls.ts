@@ -76,26 +76,64 @@ export const hlsFolder = (video: { projectId: number | null; id: number }, pkg: 
 export const HLS_PATH_PREFIX = '/api/media/hls/';
 
 /**
- * What an HLS token grants until `expiresAt` (Unix seconds): the package of one resource, whole
- * (`trialSeconds` 0) or only the segments starting before `trialSeconds` (a trial).
+ * Whom an HLS grant is for; the route serves the key only while it still holds (hls.route.ts):
+ * - `study`: a student's study session (`study/start`), while it is the student's live session;
+ * - `staff`: staff previewing a video, while their sign-in (`session` row) is live;
+ * - `trial`: a trial (`class/trial-play`, guests too), on its own short expiry.
+ */
+export type HlsHolder =
+  | { kind: 'study'; accountId: number; sessionId: string }
+  | { kind: 'staff'; accountId: number; signInId: string }
+  | { kind: 'trial' };
+
+/**
+ * What an HLS token grants until `expiresAt` (Unix seconds) to its holder: the package of one
+ * resource, whole (`trialSeconds` 0) or only the segments starting before `trialSeconds` (a trial).
  */
 export interface HlsGrant {
   resourceId: number;
   expiresAt: number;
   trialSeconds: number;
+  holder: HlsHolder;
 }
 
-const HLS_TOKEN = /^([1-9]\d{0,9})\.([1-9]\d{0,11})\.(0|[1-9]\d{0,6})\.([A-Za-z0-9_-]{43})$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const HLS_TOKEN = new RegExp(
+  `^([1-9]\\d{0,9})\\.([1-9]\\d{0,11})\\.(0|[1-9]\\d{0,6})\\.(t|s([1-9]\\d{0,9})_(${UUID})|v([1-9]\\d{0,9})_([1-9]\\d{0,18}))\\.([A-Za-z0-9_-]{43})$`,
+);
+
+/** The holder as the token spells it: `t`, `s<account>_<study session>`, `v<account>_<sign-in>`. */
+function holderText(holder: HlsHolder): string {
+  if (holder.kind === 'study') return `s${holder.accountId}_${holder.sessionId}`;
+  if (holder.kind === 'staff') return `v${holder.accountId}_${holder.signInId}`;
+  return 't';
+}
 
 /** The signed text: its own namespace, so an MP4 token (media-token.ts) is never an HLS one. */
 const hlsMac = (secret: Buffer, grant: HlsGrant) =>
   createHmac('sha256', secret)
-    .update(`hls/v1/${grant.resourceId}/${grant.expiresAt}/${grant.trialSeconds}`)
+    .update(`hls/v2/${grant.resourceId}/${grant.expiresAt}/${grant.trialSeconds}/${holderText(grant.holder)}`)
     .digest('base64url');
 
-/** The token of an HLS grant (URL-safe): `<resourceId>.<expiresAt>.<trialSeconds>.<HMAC-SHA256>`. */
+/** A trial holds only a trial's seconds; a study session or a preview the whole video. */
+const consistent = (grant: HlsGrant) => (grant.holder.kind === 'trial') === grant.trialSeconds > 0;
+
+/**
+ * The token of an HLS grant (URL-safe): `<resourceId>.<expiresAt>.<trialSeconds>.<holder>.<HMAC-SHA256>`.
+ * Throws for a holder the token cannot spell (a study session id that is not a lowercase UUID, a
+ * sign-in id that is not a positive integer) or a trial holder without trial seconds (or the reverse).
+ */
 export function signHlsToken(secret: Buffer, grant: HlsGrant): string {
-  return `${grant.resourceId}.${grant.expiresAt}.${grant.trialSeconds}.${hlsMac(secret, grant)}`;
+  const token = `${grant.resourceId}.${grant.expiresAt}.${grant.trialSeconds}.${holderText(grant.holder)}.${hlsMac(secret, grant)}`;
+  if (!HLS_TOKEN.test(token) || !consistent(grant)) throw new Error('an HLS grant that no token can carry');
+  return token;
+}
+
+/** The holder a token names (its groups 4 to 8). */
+function parseHolder(match: RegExpExecArray): HlsHolder {
+  if (match[5] && match[6]) return { kind: 'study', accountId: Number(match[5]), sessionId: match[6] };
+  if (match[7] && match[8]) return { kind: 'staff', accountId: Number(match[7]), signInId: match[8] };
+  return { kind: 'trial' };
 }
 
 /** Checks an HLS token: `forged` (malformed, bad signature), `expired`, else the grant. */
@@ -110,8 +148,10 @@ export function verifyHlsToken(
     resourceId: Number(match[1]),
     expiresAt: Number(match[2]),
     trialSeconds: Number(match[3]),
+    holder: parseHolder(match),
   };
-  const given = Buffer.from(match[4] as string, 'utf8');
+  if (!consistent(grant)) return 'forged';
+  const given = Buffer.from(match[9] as string, 'utf8');
   const expected = Buffer.from(hlsMac(secret, grant), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
   if (grant.expiresAt <= nowSeconds) return 'expired';
@@ -163,10 +203,17 @@ export function masterPlaylist(pkg: HlsPackage): string {
 }
 
 /**
- * A rendition's media playlist for a grant: the AES-128 key at `key` and the granted segments at
- * `<name>/<index>.ts`, all relative to the token's folder, so every URL carries the signed token.
+ * A rendition's media playlist for a grant: the AES-128 key at `key` (relative to the token's
+ * folder, so it carries the signed token) and the granted segments at `segmentUrls` when given
+ * (object storage's presigned URLs, one per granted segment), else at `<name>/<index>.ts` under the
+ * token's folder.
  */
-export function mediaPlaylist(pkg: HlsPackage, rendition: HlsMedia, trialSeconds: number): string {
+export function mediaPlaylist(
+  pkg: HlsPackage,
+  rendition: HlsMedia,
+  trialSeconds: number,
+  segmentUrls?: readonly string[],
+): string {
   const count = grantedSegments(rendition, trialSeconds);
   const segments = rendition.segments.slice(0, count);
   const target = Math.max(1, ...segments.map((duration) => Math.ceil(duration)));
@@ -179,7 +226,7 @@ export function mediaPlaylist(pkg: HlsPackage, rendition: HlsMedia, trialSeconds
     `#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${pkg.iv}`,
   ];
   segments.forEach((duration, index) => {
-    lines.push(`#EXTINF:${duration.toFixed(6)},`, `${rendition.name}/${index}.ts`);
+    lines.push(`#EXTINF:${duration.toFixed(6)},`, segmentUrls?.[index] ?? `${rendition.name}/${index}.ts`);
   });
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;

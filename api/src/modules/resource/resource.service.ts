@@ -18,7 +18,7 @@ import { Resource } from './resource.model';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
 import { deletePackage, retryPackaging } from './video-packaging.service';
-import { isLocalVideoProvider, type PlayableVideo } from './video-provider';
+import { isLocalVideoProvider, type PlayableVideo, staffViewer } from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
 
@@ -161,7 +161,12 @@ export async function resourcePlayUrl(scope: TenantScope, id: number): Promise<R
   const resource = await loadResource(scope, id);
   if (resource.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能播放');
   const { video } = scope.providers;
-  const grant = await video.authorizePlay(scope, resource, video.limits.playUrlTtlSeconds);
+  const grant = await video.authorizePlay(
+    scope,
+    resource,
+    staffViewer(scope),
+    video.limits.playUrlTtlSeconds,
+  );
   return {
     provider: grant.provider,
     url: grant.url,

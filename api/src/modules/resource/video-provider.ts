@@ -1,8 +1,8 @@
 import type { Sequelize } from 'sequelize';
-import type { Providers } from '../../core/action';
+import type { Providers, Scope } from '../../core/action';
 import type { Env } from '../../env';
 import { type FileStorage, StorageError } from '../storage/storage';
-import { HLS_PATH_PREFIX, type HlsPackage, signHlsToken } from './hls';
+import { HLS_PATH_PREFIX, type HlsHolder, type HlsPackage, signHlsToken } from './hls';
 import { getMediaSecret, type MediaGrant, signMediaToken } from './media-token';
 import { type ByteSpan, Mp4Error, mp4TrialBytes } from './mp4';
 import { type VideoLimits, videoLimitsFromEnv } from './resource.settings';
@@ -77,6 +77,18 @@ export interface VideoPlayGrant {
   expiresAt: Date;
 }
 
+/**
+ * Who a full play grant is for: a student's study session (`study/start`), or staff previewing
+ * from their sign-in. The local provider binds a packaged video's key to it (hls.route.ts).
+ */
+export type PlayViewer = Exclude<HlsHolder, { kind: 'trial' }>;
+
+/** The viewer of a staff preview: the caller's sign-in. Throws when the call has no principal. */
+export function staffViewer(scope: Pick<Scope, 'principal'>): PlayViewer {
+  if (!scope.principal) throw new Error('a preview needs a signed-in caller');
+  return { kind: 'staff', accountId: scope.principal.accountId, signInId: scope.principal.sessionId };
+}
+
 /** What a provider may use of the call it serves: the database and the file storage. */
 export interface VideoScope {
   sequelize: Sequelize;
@@ -95,10 +107,14 @@ export interface VideoProvider {
   readonly name: string;
   /** The size limit and chunking of uploads, and how long a play URL lasts. */
   readonly limits: VideoLimits;
-  /** A way to play the video for `ttlSeconds`; throws when the provider cannot grant it. */
+  /**
+   * A way for `viewer` to play the video for `ttlSeconds`; throws when the provider cannot grant
+   * it. (The local provider serves a packaged video's key only while the viewer's session lives.)
+   */
   authorizePlay(
     scope: VideoScope,
     video: PlayableVideo,
+    viewer: PlayViewer,
     ttlSeconds: number,
     now?: Date,
   ): Promise<VideoPlayGrant>;
@@ -230,8 +246,8 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
   };
 
   /**
-   * A signed master playlist `/api/media/hls/<token>/master.m3u8` of a packaged video (the whole
-   * package, or a trial's segments), served by the HLS route (hls.route.ts).
+   * A signed master playlist `/api/media/hls/<token>/master.m3u8` of a packaged video for `holder`
+   * (the whole package, or a trial's segments), served by the HLS route (hls.route.ts).
    */
   const hlsGrant = async (
     sequelize: Sequelize,
@@ -239,9 +255,15 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     ttlSeconds: number,
     now: Date,
     trialSeconds: number,
+    holder: HlsHolder,
   ): Promise<VideoPlayGrant> => {
     const expiresAt = Math.floor(now.getTime() / 1000) + ttlSeconds;
-    const token = signHlsToken(await mediaSecret(sequelize), { resourceId, expiresAt, trialSeconds });
+    const token = signHlsToken(await mediaSecret(sequelize), {
+      resourceId,
+      expiresAt,
+      trialSeconds,
+      holder,
+    });
     return {
       provider: 'local',
       url: `${HLS_PATH_PREFIX}${token}/master.m3u8`,
@@ -256,13 +278,15 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
     mediaSecret,
     authorizeOriginal: (scope, video, ttlSeconds, now = new Date()) =>
       grant(scope.sequelize, video.id, ttlSeconds, now),
-    authorizePlay: (scope, video, ttlSeconds, now = new Date()) =>
+    authorizePlay: (scope, video, viewer, ttlSeconds, now = new Date()) =>
       video.hls
-        ? hlsGrant(scope.sequelize, video.id, ttlSeconds, now, 0)
+        ? hlsGrant(scope.sequelize, video.id, ttlSeconds, now, 0, viewer)
         : grant(scope.sequelize, video.id, ttlSeconds, now),
     async authorizeTrial(scope, video, seconds, ttlSeconds, now = new Date()) {
       if (video.hls)
-        return hlsGrant(scope.sequelize, video.id, ttlSeconds, now, Math.max(1, Math.ceil(seconds)));
+        return hlsGrant(scope.sequelize, video.id, ttlSeconds, now, Math.max(1, Math.ceil(seconds)), {
+          kind: 'trial',
+        });
       const spans = await spansOf(scope.providers.storage, video, seconds);
       return grant(scope.sequelize, video.id, ttlSeconds, now, spans);
     },

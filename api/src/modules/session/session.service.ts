@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type RoleSystem, SESSION_TTL_MS } from '@px/config';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Principal } from '../../core/action';
+import { withBypass } from '../../db/tenant-access';
 import { Session } from './session.model';
 
 /** How long a session lives without use (shared with the clients, which keep their cookie as long). */
@@ -179,6 +180,27 @@ export async function readSession(sequelize: Sequelize, token: string): Promise<
             },
     },
   };
+}
+
+/**
+ * Whether sign-in `signInId` (a `session` row) of `accountId` is live: not revoked, not expired,
+ * its account enabled and not deleted. Looked up across projects by its id (what the HLS key route
+ * asks for a staff preview's key, a request that carries no token).
+ */
+export async function isSignInLive(
+  sequelize: Sequelize,
+  accountId: number,
+  signInId: string,
+): Promise<boolean> {
+  const rows = await withBypass('sign-in of an HLS key', () =>
+    sequelize.query(
+      `SELECT 1 FROM session s
+         JOIN account a ON a.id = s.account_id AND a.deleted_at IS NULL AND a.status = 'ENABLED'
+        WHERE s.id = :signInId AND s.account_id = :accountId AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      { replacements: { signInId, accountId }, type: QueryTypes.SELECT },
+    ),
+  );
+  return rows.length > 0;
 }
 
 /** Whether a session used now is due its sliding extension: in the second half of its life (impersonation never). */

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import type { FaceCheckAnswer } from '../../contract/face';
 import type {
@@ -14,6 +14,7 @@ import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope, UploadedFile } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { withBypass } from '../../db/tenant-access';
 import { needComplete } from '../account/account.service';
 import { ResourceQuestion } from '../course/course.model';
 import { compareCapture, keepCapture } from '../face/face.service';
@@ -25,7 +26,7 @@ import { type BeatOutcome, coveredSeconds, judgeBeat } from './heartbeat';
 import { appendLedger } from './ledger';
 import { type ClassLesson, classLessons, lockedLessons, progressOf, rollUp } from './progress.service';
 import { lessonFinished } from './study.events';
-import { LessonProgress, PopupAnswer, StudySession } from './study.model';
+import { LessonProgress, PopupAnswer, StudySession, type StudySessionStatus } from './study.model';
 import { closedReason, loadEnrolment, playerRules } from './study.service';
 
 /**
@@ -36,6 +37,7 @@ import { closedReason, loadEnrolment, playerRules } from './study.service';
 
 const SESSION_NOT_FOUND = '学习会话不存在，请重新进入学习';
 const SESSION_TAKEN_OVER = '已在其他设备学习，请重新进入';
+const SESSION_ENDED = '本次学习已结束，请重新进入学习';
 
 /** The lesson's progress row of an enrolment, made (with the names and hours of today) when missing. */
 async function progressRow(
@@ -158,7 +160,13 @@ export async function startStudy(
     return { session, progress, entry: { ...entry, video }, questions };
   });
   const { video } = scope.providers;
-  const grant = await video.authorizePlay(scope, entry.video, video.limits.playUrlTtlSeconds, now);
+  const grant = await video.authorizePlay(
+    scope,
+    entry.video,
+    { kind: 'study', accountId: scope.principal.accountId, sessionId: session.id },
+    video.limits.playUrlTtlSeconds,
+    now,
+  );
   if (!grant.url) throw new BusinessError('视频暂不能播放');
   return {
     sessionId: session.id,
@@ -181,6 +189,31 @@ export async function startStudy(
     })),
     awaiting: rules.faceCheck ? 'FACE' : null,
   };
+}
+
+/**
+ * Whether study session `sessionId` of `accountId` still holds the HLS key of video `resourceId`
+ * (hls.route.ts; app.ts hands this to the route, as resource sits below study): null when it is
+ * that student's live (ACTIVE) session of a lesson of that video, else the refusal (zh-CN). Looked
+ * up across projects by its id, as a key request carries no sign-in.
+ */
+export async function studySessionKeyRefusal(
+  sequelize: Sequelize,
+  holder: { accountId: number; sessionId: string },
+  resourceId: number,
+): Promise<string | null> {
+  const [row] = await withBypass('study session of an HLS key', () =>
+    sequelize.query<{ status: StudySessionStatus; account_id: number; resource_id: number }>(
+      `SELECT s.status, s.account_id, p.resource_id
+         FROM study_session s JOIN lesson_progress p ON p.id = s.progress_id
+        WHERE s.id = :sessionId`,
+      { replacements: { sessionId: holder.sessionId }, type: QueryTypes.SELECT },
+    ),
+  );
+  if (!row || row.account_id !== holder.accountId || row.resource_id !== resourceId) return '播放地址无效';
+  if (row.status === 'SUPERSEDED') return SESSION_TAKEN_OVER;
+  if (row.status !== 'ACTIVE') return SESSION_ENDED;
+  return null;
 }
 
 /** A session of the signed-in student, locked for the transaction. */

@@ -72,7 +72,7 @@ export function createVodVideoProvider(client: VodClient, limits: VideoLimits): 
   return {
     name: VOD_PROVIDER_NAME,
     limits,
-    authorizePlay: (_scope, video, ttlSeconds, now = new Date()) => grant(video, ttlSeconds, now),
+    authorizePlay: (_scope, video, _viewer, ttlSeconds, now = new Date()) => grant(video, ttlSeconds, now),
     authorizeTrial: (_scope, video, seconds, ttlSeconds, now = new Date()) =>
       grant(video, ttlSeconds, now, seconds),
   };
@@ -94,8 +94,8 @@ export function withCloudVod(local: LocalVideoProvider, client: VodClient | null
   };
   return {
     ...local,
-    authorizePlay: async (scope, video, ttlSeconds, now) =>
-      pick(video).authorizePlay(scope, video, ttlSeconds, now),
+    authorizePlay: async (scope, video, viewer, ttlSeconds, now) =>
+      pick(video).authorizePlay(scope, video, viewer, ttlSeconds, now),
     authorizeTrial: async (scope, video, seconds, ttlSeconds, now) =>
       pick(video).authorizeTrial(scope, video, seconds, ttlSeconds, now),
     // The VOD service plays the original file itself: staff download that (下载).

@@ -1,0 +1,131 @@
+import { createDecipheriv } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROLE_SYSTEM } from '@px/config';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { useTestS3 } from '../storage/s3.testing';
+import { grantedSegments, HLS_PATH_PREFIX, signHlsToken } from './hls';
+import { getMediaSecret } from './media-token';
+import { DEMO_VIDEO_DIR } from './resource.demo';
+import { Resource } from './resource.model';
+import { TEST_VIDEO_LIMITS, uploadThroughApi, VIDEO_MENU } from './resource.testing';
+import { createLocalVideoProvider } from './video-provider';
+
+// Encrypted HLS with object storage (STORAGE_PROVIDER=s3) against s3rver: the API serves the
+// playlists and the key, the storage serves the segments through presigned URLs that expire with
+// the play token.
+let t: TestApp;
+let token: string;
+let video: Resource;
+
+const s3 = useTestS3();
+const SAFETY = fs.readFileSync(path.join(DEMO_VIDEO_DIR, 'safety-intro.mp4'));
+
+/** GET through the API with the raw bytes of the answer (redirects not followed). */
+const apiGet = (url: string) =>
+  t.http
+    .get(url)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+const apiText = async (url: string) => ((await apiGet(url)).body as Buffer).toString('utf8');
+const folderOf = (master: string) => master.slice(0, master.lastIndexOf('/') + 1);
+/** The segment URIs of a media playlist. */
+const segmentsOf = (playlist: string) =>
+  playlist.split('\n').filter((line) => line.trim() && !line.startsWith('#'));
+const isTransportStream = (bytes: Buffer) => [0, 188, 376].every((at) => bytes[at] === 0x47);
+
+function decrypt(encrypted: Buffer, key: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-128-cbc', key, Buffer.from(video.hls?.iv ?? '', 'hex'));
+  return Buffer.concat([decipher.update(encrypted), decipher.final()]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    providers: {
+      storage: s3.storage(),
+      video: createLocalVideoProvider({ signingSecret: null, limits: TEST_VIDEO_LIMITS }),
+    },
+  });
+  const projectId = (await buildProject()).id;
+  token = await signIn(
+    (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
+  );
+  const uploaded = await uploadThroughApi(t, token, SAFETY, { name: '对象存储转码' });
+  expect(uploaded.body.respCode).toBe(200);
+  await t.jobs.drain();
+  video = (await Resource.findOne({
+    where: { id: uploaded.body.attribute.id },
+    allTenants: true,
+  })) as Resource;
+  expect(video.status).toBe('READY');
+}, 120_000);
+afterAll(() => t.close());
+
+test('the playlist names presigned storage URLs expiring with the token; they fetch segments the key decrypts', async () => {
+  const answer = (
+    await t.http.post('/api/resource/play-url.action').set('token', token).send({ id: video.id })
+  ).body.attribute;
+  const folder = folderOf(answer.url);
+  const playlist = await apiText(`${folder}sd.m3u8`);
+  expect(playlist).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}/);
+  const segments = segmentsOf(playlist);
+  const rendition = video.hls?.renditions.find((one) => one.name === 'sd');
+  expect(segments).toHaveLength(rendition?.segments.length ?? -1);
+  const { endpoint, bucket } = s3.simulator().options;
+  const ttl = Math.round((new Date(answer.expiresAt).getTime() - Date.now()) / 1000);
+  for (const [index, url] of segments.entries()) {
+    // Storage's own URL of the segment, signed for as long as the token lasts.
+    expect(url.startsWith(`${endpoint}/${bucket}/hls/${video.projectId}/${video.id}/`)).toBe(true);
+    expect(new URL(url).pathname).toMatch(new RegExp(`/sd/${index}\\.ts$`));
+    const expires = Number(new URL(url).searchParams.get('X-Amz-Expires'));
+    expect(Math.abs(expires - ttl)).toBeLessThanOrEqual(2);
+  }
+
+  const key = (await apiGet(`${folder}key`)).body as Buffer;
+  expect(key).toEqual(Buffer.from(video.hlsKey as Buffer));
+  for (const url of segments) {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const encrypted = Buffer.from(await res.arrayBuffer());
+    expect(isTransportStream(encrypted)).toBe(false);
+    expect(isTransportStream(decrypt(encrypted, key))).toBe(true);
+  }
+  // The API's own segment URL only points at storage.
+  const redirected = await apiGet(`${folder}sd/0.ts`);
+  expect(redirected.status).toBe(302);
+  expect(redirected.headers.location).toMatch(new RegExp(`^${endpoint}/${bucket}/hls/.+/sd/0\\.ts\\?`));
+
+  // A trial's playlist presigns only the segments within its seconds.
+  const trial = await t.scope().providers.video.authorizeTrial(t.scope(), video, 5, 60);
+  const trialSegments = segmentsOf(await apiText(`${folderOf(trial.url as string)}sd.m3u8`));
+  expect(trialSegments).toHaveLength(grantedSegments(rendition ?? { segments: [] }, 5));
+  expect(trialSegments.every((url) => url.startsWith(`${endpoint}/`))).toBe(true);
+});
+
+test('a presigned segment URL stops working when the token expires', async () => {
+  const answer = (
+    await t.http.post('/api/resource/play-url.action').set('token', token).send({ id: video.id })
+  ).body.attribute;
+  const holder = /\.v(\d+)_(\d+)\./.exec(answer.url);
+  const secret = await getMediaSecret(t.sequelize);
+  const expiresAt = Math.floor(Date.now() / 1000) + 2;
+  const short = signHlsToken(secret, {
+    resourceId: video.id,
+    expiresAt,
+    trialSeconds: 0,
+    holder: { kind: 'staff', accountId: Number(holder?.[1]), signInId: holder?.[2] as string },
+  });
+  const [first] = segmentsOf(await apiText(`${HLS_PATH_PREFIX}${short}/hd.m3u8`));
+  expect(Number(new URL(first as string).searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(2);
+  expect((await fetch(first as string)).status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 + 1500 - Date.now()));
+  const refused = await fetch(first as string);
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toContain('expired');
+  expect((await apiGet(`${HLS_PATH_PREFIX}${short}/hd.m3u8`)).status).toBe(403);
+});
