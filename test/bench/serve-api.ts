@@ -11,6 +11,9 @@ import { createLogger, loadEnv, startServer } from '@px/api';
  */
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-bench-'));
+  // In the process environment too: the demo seed reads its file storage from it (demo videos and
+  // their HLS segments would otherwise go to the repository's data folder, not this API's).
+  process.env.DATA_DIR = dataDir;
   const env = loadEnv({
     ...process.env,
     HOST: '127.0.0.1',
