@@ -431,6 +431,8 @@ describe('finding the languages of a file', () => {
     );
     expect(languageTracks(many).tracks).toHaveLength(8);
     expect(languageTracks(many).languages).toEqual(['zh', 'yue', 'en', 'ja', 'ko', 'fr', 'de', 'ru']);
+  });
+});
 
 describe('the key is served only to the holder of the grant, while it holds', () => {
   const study = (as: string, name: 'start' | 'end', body: object) =>

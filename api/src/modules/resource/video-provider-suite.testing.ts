@@ -6,10 +6,14 @@ import { DEMO_VIDEO_DIR } from './resource.demo';
 import {
   type PlayableVideo,
   PlayUnavailableError,
+  type PlayViewer,
   type VideoPlayGrant,
   type VideoProvider,
   type VideoScope,
 } from './video-provider';
+
+/** Whom the suite's full grants are for (its videos are MP4s: no HLS key, so no session is checked). */
+const VIEWER: PlayViewer = { kind: 'staff', accountId: 1, signInId: '1' };
 
 /** A file to keep: its bytes come as a stream; the suite knows them whole to compare. */
 export interface SuiteVideo {
@@ -93,7 +97,7 @@ export function describeVideoProvider(name: string, setup: VideoProviderSuiteSet
     const grantedAgo = async (video: PlayableVideo, ttlSeconds: number, ago: number) => {
       clockOffsetMs = -ago;
       try {
-        return await under.provider.authorizePlay(under.scope, video, ttlSeconds, now());
+        return await under.provider.authorizePlay(under.scope, video, VIEWER, ttlSeconds, now());
       } finally {
         clockOffsetMs = 0;
       }
@@ -114,7 +118,7 @@ export function describeVideoProvider(name: string, setup: VideoProviderSuiteSet
     test('put a video as a stream, then its grant plays it whole and by any range', async () => {
       const video = await under.put(streamOf(MP4), describeOf(MP4, 'suite-put.mp4'));
       const before = now().getTime();
-      const grant = await under.provider.authorizePlay(under.scope, video, 600, now());
+      const grant = await under.provider.authorizePlay(under.scope, video, VIEWER, 600, now());
       expect(grant.provider).toBe(under.provider.name);
       expect(Math.abs(grant.expiresAt.getTime() - (before + 600_000))).toBeLessThan(2_000);
 
@@ -141,7 +145,7 @@ export function describeVideoProvider(name: string, setup: VideoProviderSuiteSet
     test('a large video (more than one S3 part) is kept whole: ranges anywhere read back exactly', async () => {
       const bytes = randomBytes(LARGE_BYTES);
       const video = await under.put(streamOf(bytes), describeOf(bytes, 'suite-large.mp4'));
-      const grant = await under.provider.authorizePlay(under.scope, video, 600, now());
+      const grant = await under.provider.authorizePlay(under.scope, video, VIEWER, 600, now());
       for (const [start, end] of [
         [0, 99],
         [5 * 1024 * 1024 - 3, 5 * 1024 * 1024 + 3],
@@ -180,7 +184,7 @@ export function describeVideoProvider(name: string, setup: VideoProviderSuiteSet
     test('a deleted video is served neither by a URL granted before nor by a new grant', async () => {
       const video = await under.put(streamOf(MP4), describeOf(MP4, 'suite-delete.mp4'));
       const kept = await under.put(streamOf(MP4), describeOf(MP4, 'suite-kept.mp4'));
-      const before = await under.provider.authorizePlay(under.scope, video, 600, now());
+      const before = await under.provider.authorizePlay(under.scope, video, VIEWER, 600, now());
       // (Not `bytes=0-0`: s3rver takes an end of 0 as no end, which the S3 storage refuses.)
       expect((await fetchGrant(before, { Range: 'bytes=0-1' })).status).toBe(206);
 
@@ -189,7 +193,7 @@ export function describeVideoProvider(name: string, setup: VideoProviderSuiteSet
       expect(stale.status).toBe(404);
       expect((await bytesOf(stale)).length).toBeLessThan(1024);
       // A new grant is refused (PlayUnavailableError), or its URL finds nothing.
-      const again = await under.provider.authorizePlay(under.scope, video, 600, now()).then(
+      const again = await under.provider.authorizePlay(under.scope, video, VIEWER, 600, now()).then(
         (grant) => grant,
         (error: unknown) => {
           expect(error).toBeInstanceOf(PlayUnavailableError);
@@ -199,7 +203,7 @@ export function describeVideoProvider(name: string, setup: VideoProviderSuiteSet
       if (again) expect((await fetchGrant(again)).status).toBe(404);
       // Deleting again is fine; the other video still plays.
       await expect(under.delete(video)).resolves.toBeUndefined();
-      const other = await under.provider.authorizePlay(under.scope, kept, 600, now());
+      const other = await under.provider.authorizePlay(under.scope, kept, VIEWER, 600, now());
       expect((await bytesOf(await fetchGrant(other))).equals(MP4)).toBe(true);
       await under.delete(kept);
     });
