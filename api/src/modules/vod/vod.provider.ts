@@ -98,10 +98,17 @@ export function withCloudVod(local: LocalVideoProvider, client: VodClient | null
       pick(video).authorizePlay(scope, video, viewer, ttlSeconds, now),
     authorizeTrial: async (scope, video, seconds, ttlSeconds, now) =>
       pick(video).authorizeTrial(scope, video, seconds, ttlSeconds, now),
-    // The VOD service plays the original file itself: staff download that (下载).
+    // The VOD service plays the original file itself: staff download that (下载). Its grants bind
+    // no key to a viewer (only the local provider's HLS does), so none is named.
     authorizeOriginal: async (scope, video, ttlSeconds, now) =>
       vodFileIdOf(video)
-        ? pick(video).authorizePlay(scope, video, ttlSeconds, now)
+        ? pick(video).authorizePlay(
+            scope,
+            video,
+            { kind: 'staff', accountId: 0, signInId: '0' },
+            ttlSeconds,
+            now,
+          )
         : local.authorizeOriginal(scope, video, ttlSeconds, now),
   };
 }
