@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { listen } from '../../core/events';
 import { ledgerHeads } from '../study/ledger';
-import { correctedHoursTenths } from '../study-report/correction.service';
+import { latestCorrectedHours } from '../study-report/correction.service';
 import { type StudyCorrected, studyCorrected } from '../study-report/study-report.events';
 import { type EnrolmentPassed, enrolmentPassed } from '../train-class/my-class.events';
 import { RegulatorPush } from './push.model';
@@ -14,6 +14,7 @@ import {
   writeOriginalPushes,
 } from './push.service';
 import { addRecordSources } from './push-dispatch';
+import type { HoursOverrides } from './push-record';
 
 /**
  * An enrolment that passed (or finished a class without an exam) is reported at once when its
@@ -52,9 +53,18 @@ async function pushCorrection(
   if (accepted) await writeCorrectionPush(scope, accepted, payload.correctedBy, transaction);
 }
 
+/** The reported hours: the newest hours correction's total, where staff corrected them. */
+const hoursOverrides: HoursOverrides = async (sequelize, projectId, myClassIds) =>
+  new Map(
+    [...(await latestCorrectedHours(sequelize, projectId, myClassIds))].map(([id, hours]) => [
+      id,
+      hours.requiredTenths + hours.electiveTenths,
+    ]),
+  );
+
 /** Wires the regulator's listeners (once, by `modules/index.ts`). */
 export function listenRegulator(): void {
   listen(enrolmentPassed, pushOnPass);
   listen(studyCorrected, pushCorrection);
-  addRecordSources({ ledgerHeads, hoursOverrides: correctedHoursTenths });
+  addRecordSources({ ledgerHeads, hoursOverrides });
 }

@@ -61,25 +61,6 @@ export async function correctedHours(
   return row ? { requiredTenths: row.after.requiredTenths, electiveTenths: row.after.electiveTenths } : null;
 }
 
-/** The newest hours correction's total (tenths) of each enrolment of `myClassIds` that has one. */
-export async function correctedHoursTenths(
-  sequelize: Sequelize,
-  projectId: number,
-  myClassIds: readonly number[],
-  transaction?: Transaction,
-): Promise<Map<number, number>> {
-  const rows = await sequelize.query<{
-    my_class_id: number;
-    after: { requiredTenths: number; electiveTenths: number };
-  }>(
-    `SELECT DISTINCT ON (my_class_id) my_class_id, after FROM study_correction
-      WHERE project_id = :projectId AND my_class_id IN (:myClassIds) AND target = 'HOURS'
-      ORDER BY my_class_id, id DESC`,
-    { replacements: { projectId, myClassIds: [...myClassIds] }, type: QueryTypes.SELECT, transaction },
-  );
-  return new Map(rows.map((row) => [row.my_class_id, row.after.requiredTenths + row.after.electiveTenths]));
-}
-
 const CORRECTION_SELECT = `SELECT c.id, c.my_class_id, c.target, c.lesson_name, c.before, c.after, c.reason,
     c.created_at, a.real_name AS student_name, t.name AS class_name,
     COALESCE(s.real_name, s.account_name) AS corrected_by,
