@@ -278,10 +278,11 @@ async function load(
   // Work queued for the data being replaced would act on the restored rows of the same ids.
   await sequelize.query('DELETE FROM pgboss.job');
   await sequelize.query('DELETE FROM pgboss.archive');
-  for (const name of header.migrations) {
-    if (name === JOB_QUEUE_MIGRATION) continue;
-    const migration = migrations.find((candidate) => candidate.name === name);
-    await migration?.up(sequelize.getQueryInterface(), sequelize);
+  // In the order migrate applies them (the list's), not the backup's (sorted by name: a migration
+  // numbered below one it builds on, as 0032 on 0073's tree, would run before it).
+  for (const migration of migrations) {
+    if (migration.name === JOB_QUEUE_MIGRATION || !header.migrations.includes(migration.name)) continue;
+    await migration.up(sequelize.getQueryInterface(), sequelize);
   }
   const storage = new SequelizeStorage({ sequelize, tableName: MIGRATIONS_TABLE });
   for (const name of header.migrations) await storage.logMigration({ name });
