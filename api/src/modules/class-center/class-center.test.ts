@@ -4,6 +4,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import type { ClassCenterDetail, ClassCenterItem } from '../../contract/class-center';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildUnit, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { ShopCartItem } from '../cart/cart.model';
 import { getMediaSecret, verifyMediaToken } from '../resource/media-token';
 import { DEMO_VIDEO_DIR } from '../resource/resource.demo';
@@ -390,11 +391,7 @@ describe('class/trial-play', () => {
       .get(url)
       .set(range ? { Range: range } : {})
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(rawBody);
 
   test('the trial URL serves only the start (and the moov); the limit grows with the trial seconds', async () => {
     const built = await scene();

@@ -15,6 +15,7 @@ import { VOCATION_MESSAGES } from '../../contract/dictionary';
 import type { OrderPayAnswer, OrderView } from '../../contract/order';
 import type { TestApp } from '../../testing/app';
 import { buildAccount, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { Account } from '../account/account.model';
 import { Vocation } from '../dictionary/vocation.model';
 import { createFaceidClient } from '../identity/identity.provider';
@@ -511,11 +512,7 @@ describe('review', () => {
       .post('/api/cms-apply/export.action')
       .set('token', p.staff)
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(rawBody)
       .send({ batchId: batch.id });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);

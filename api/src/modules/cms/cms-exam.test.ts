@@ -17,6 +17,7 @@ import type {
 import type { PageAnswer } from '../../contract/common';
 import type { PublicCertificate } from '../../contract/my-certificate';
 import { createTestApp, type TestApp } from '../../testing/app';
+import { rawBody } from '../../testing/http';
 import { Captcha } from '../captcha/captcha.model';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { decodePdfQrCodes, readPdfText } from '../my-certificate/my-certificate.testing';
@@ -58,16 +59,7 @@ const fieldsOf = (res: Envelope) =>
 
 /** A raw answer (a file) as bytes. */
 const download = (path: string, body: object, token: string) =>
-  t.http
-    .post(`/api/${path}.action`)
-    .set('token', token)
-    .send(body)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  t.http.post(`/api/${path}.action`).set('token', token).send(body).buffer(true).parse(rawBody);
 
 const workbookOf = async (bytes: unknown) => {
   const workbook = new ExcelJS.Workbook();
@@ -207,15 +199,7 @@ describe('sittings and seats', () => {
       await post('document-link/create', { kind: 'CMS_TICKET', id: one.applyId }, one.token),
     );
     expect(link.path).toMatch(/^\/api\/document-link\/open\.action\?t=\d+\.\d+\.T\./);
-    const opened = await t.http
-      .get(link.path)
-      .set('Host', s.host)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const opened = await t.http.get(link.path).set('Host', s.host).buffer(true).parse(rawBody);
     expect(opened.headers['content-type']).toBe('application/pdf');
     expect(await readPdfText(opened.body as Buffer)).toContain(mine?.ticketNo ?? '?');
     // The sign-in sheet of the room.

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { OrderDetail, OrderPage, OrderPayAnswer, OrderView } from '../../contract/order';
 import type { TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { ShopCartItem } from '../cart/cart.model';
 import { useTestStorage } from '../resource/resource.testing';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
@@ -427,11 +428,7 @@ describe('the back office', () => {
       .set('token', staff)
       .send({})
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(rawBody);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('订单列表');

@@ -6,6 +6,7 @@ import { QueryTypes } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { Account } from '../account/account.model';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { ledgerHead, verifyLedgers } from '../study/ledger';
@@ -366,11 +367,7 @@ test('staff lists: the report list, attempts, the failure export, and cross-proj
     .set('token', staffToken)
     .send({})
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    .parse(rawBody);
   expect(file.headers['content-type']).toContain('spreadsheetml');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file.body as unknown as ArrayBuffer);

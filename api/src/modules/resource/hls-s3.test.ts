@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { useTestS3 } from '../storage/s3.testing';
 import { grantedSegments, HLS_PATH_PREFIX, signHlsToken } from './hls';
 import { getMediaSecret } from './media-token';
@@ -23,15 +24,7 @@ const s3 = useTestS3();
 const SAFETY = fs.readFileSync(path.join(DEMO_VIDEO_DIR, 'safety-intro.mp4'));
 
 /** GET through the API with the raw bytes of the answer (redirects not followed). */
-const apiGet = (url: string) =>
-  t.http
-    .get(url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+const apiGet = (url: string) => t.http.get(url).buffer(true).parse(rawBody);
 const apiText = async (url: string) => ((await apiGet(url)).body as Buffer).toString('utf8');
 const folderOf = (master: string) => master.slice(0, master.lastIndexOf('/') + 1);
 /** The segment URIs of a media playlist. */

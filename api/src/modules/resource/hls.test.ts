@@ -6,6 +6,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import type { StudyStart } from '../../contract/study';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { CourseLesson } from '../course/course.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';
 import { HLS_PATH_PREFIX, type HlsHolder, signHlsToken, verifyHlsToken } from './hls';
@@ -25,15 +26,7 @@ const storage = useTestStorage();
 const post = (name: string, body: object = {}, as = token) =>
   t.http.post(`/api/resource/${name}.action`).set('token', as).send(body);
 /** GET with the raw bytes of the answer. */
-const fetchBytes = (url: string) =>
-  t.http
-    .get(url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+const fetchBytes = (url: string) => t.http.get(url).buffer(true).parse(rawBody);
 const fetchText = async (url: string) => {
   const res = await fetchBytes(url);
   return { status: res.status, text: (res.body as Buffer).toString('utf8'), headers: res.headers };

@@ -7,6 +7,7 @@ import { createApp } from '../../app';
 import { createLogger } from '../../core/logger';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { authenticateToken } from '../session/session.service';
 import { limitRange, parseRange } from './media.route';
 import { getMediaSecret, signMediaToken, verifyMediaToken } from './media-token';
@@ -28,15 +29,7 @@ const post = (name: string, body: object = {}, as = token) =>
   t.http.post(`/api/resource/${name}.action`).set('token', as).send(body);
 /** GET with the raw bytes of the answer. */
 const fetchMedia = (url: string, headers: Record<string, string> = {}) =>
-  t.http
-    .get(url)
-    .set(headers)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  t.http.get(url).set(headers).buffer(true).parse(rawBody);
 
 async function playUrl(id = video.id, as = token): Promise<string> {
   const res = await post('play-url', { id }, as);

@@ -4,6 +4,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import { withProject } from '../../db/tenant-access';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { AuditLog } from '../audit/audit-log.model';
 import { readStored } from '../storage/storage';
 import { DEMO_VIDEO_DIR } from './resource.demo';
@@ -44,15 +45,7 @@ const packageFiles = (projectId: number | null, id: number) =>
   storage.files().filter((key) => key.startsWith(`hls/${projectId ?? 'shared'}/${id}/`));
 const HLS_MASTER = /^\/api\/media\/hls\/[^/]+\/master\.m3u8$/;
 /** GET with the raw bytes of the answer. */
-const fetchBytes = (url: string) =>
-  t.http
-    .get(url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+const fetchBytes = (url: string) => t.http.get(url).buffer(true).parse(rawBody);
 
 beforeAll(async () => {
   t = await createTestApp({ providers: storage.providers() });

@@ -5,6 +5,7 @@ import type { StudyStart } from '../../contract/study';
 import { createManualClock } from '../../core/clock';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, buildUnit, signIn } from '../../testing/factories';
+import { rawBody } from '../../testing/http';
 import { Account } from '../account/account.model';
 import { AuditLog } from '../audit/audit-log.model';
 import { useTestStorage } from '../resource/resource.testing';
@@ -36,11 +37,7 @@ const ok = async <T>(pending: Promise<Envelope<T>>): Promise<T> => {
 const bytesOf = (path: string, token: string, body: object) =>
   post(path, token, body)
     .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    })
+    .parse(rawBody)
     .then((res) => ({
       status: res.status,
       type: String(res.headers['content-type']),
