@@ -100,7 +100,10 @@ export async function startChangeFeed(databaseUrl: string, log: Logger): Promise
 
 /** A bounded in-process cache whose entries live until a change of their tables (or `maxAgeMs`). */
 export interface FeedCache<V> {
-  /** The cached value of `key`, else `load()`'s (kept when not null and nothing changed meanwhile). */
+  /**
+   * The cached value of `key`, else `load()`'s (kept when not null and nothing changed meanwhile);
+   * callers missing the same key while a read of it is under way share that read.
+   */
   get(key: string, load: () => Promise<V | null>): Promise<V | null>;
   /** The cached value of `key` if there is one (nothing is read). */
   peek(key: string): V | undefined;
@@ -121,21 +124,37 @@ export interface FeedCacheOptions {
 
 export function createFeedCache<V>(feed: ChangeFeed, options: FeedCacheOptions): FeedCache<V> {
   let entries = new Map<string, { value: V; at: number }>();
+  // Reads of a missing key under way, by key and the feed's generation when they started: callers
+  // missing the same key meanwhile share one read instead of each reading (a cold or just-dropped
+  // cache under load would otherwise send every waiting request to the database at once). A read
+  // started before a change is never shared with a caller who came after it.
+  let loading = new Map<string, { generation: number; value: Promise<V | null> }>();
   feed.onChange(options.tables, () => {
     entries = new Map();
+    loading = new Map();
   });
+  const keep = (key: string, value: V) => {
+    if (entries.size >= options.maxEntries && !entries.has(key)) entries = new Map();
+    entries.set(key, { value, at: Date.now() });
+  };
   return {
     async get(key, load) {
-      if (feed.live) {
-        const hit = entries.get(key);
-        if (hit && Date.now() - hit.at < options.maxAgeMs) return hit.value;
-      }
+      if (!feed.live) return load();
+      const hit = entries.get(key);
+      if (hit && Date.now() - hit.at < options.maxAgeMs) return hit.value;
       const before = feed.generation;
-      const value = await load();
-      if (value !== null && feed.live && feed.generation === before) {
-        if (entries.size >= options.maxEntries) entries = new Map();
-        entries.set(key, { value, at: Date.now() });
-      }
+      const shared = loading.get(key);
+      if (shared && shared.generation === before) return shared.value;
+      const reads = loading;
+      const value = load().then((loaded) => {
+        if (loaded !== null && feed.live && feed.generation === before) keep(key, loaded);
+        return loaded;
+      });
+      reads.set(key, { generation: before, value });
+      const forget = () => {
+        if (reads.get(key)?.value === value) reads.delete(key);
+      };
+      value.then(forget, forget);
       return value;
     },
     peek(key) {
@@ -144,9 +163,7 @@ export function createFeedCache<V>(feed: ChangeFeed, options: FeedCacheOptions):
       return hit && Date.now() - hit.at < options.maxAgeMs ? hit.value : undefined;
     },
     set(key, value) {
-      if (!feed.live) return;
-      if (entries.size >= options.maxEntries && !entries.has(key)) entries = new Map();
-      entries.set(key, { value, at: Date.now() });
+      if (feed.live) keep(key, value);
     },
     delete(key) {
       entries.delete(key);
