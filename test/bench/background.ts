@@ -27,6 +27,8 @@ export interface BackgroundRow {
   latencyP50Ms: number;
   latencyP99Ms: number;
   errors: number;
+  /** The heartbeat's: how long the load generator's own event loop was held up at most (ms). */
+  generatorMaxLoopDelayMs?: number;
 }
 
 export interface BackgroundBench {
@@ -80,6 +82,7 @@ async function heartbeat(
     latencyP50Ms: result.latencyP50Ms,
     latencyP99Ms: result.latencyP99Ms,
     errors: result.errors + result.non2xx,
+    generatorMaxLoopDelayMs: result.slow?.generatorMaxLoopDelayMs,
   };
 }
 

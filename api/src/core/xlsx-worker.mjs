@@ -8,6 +8,7 @@
 //   { type: 'end' }                                answered { type: 'done' } after the last bytes
 // The file's bytes go back as { type: 'data', bytes: Uint8Array } (transferred), and a failure as
 // { type: 'error', message, stack }.
+import { setPriority } from 'node:os';
 import { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -22,6 +23,21 @@ const SHEET_BACKLOG_BYTES = 1024 * 1024;
 const SHEET_RESUME_BYTES = 256 * 1024;
 /** How often the writer looks at the zip's backlog while it waits. */
 const BACKLOG_POLL_MS = 2;
+
+/**
+ * The lowest CPU priority for this thread: an export is background work, and on a busy machine the
+ * API's own thread (students' calls) goes first; idle cores still run the export at full speed.
+ * On Linux `setpriority` on the calling thread's id (0) affects that thread only; elsewhere it would
+ * lower the whole API, so it is left alone there.
+ */
+const WRITER_NICE = 19;
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, WRITER_NICE);
+  } catch {
+    // Not permitted in this container: the export runs at the API's priority.
+  }
+}
 
 const port = parentPort;
 if (!port) throw new Error('xlsx-worker.mjs runs as a worker thread');

@@ -64,3 +64,50 @@ test('a writer that fails ends the download early, logs it and stops reading the
   expect(finished).toBe(true);
   expect(logged.join('\n')).toContain('x export failed');
 });
+
+/** The nice values of this process's threads, from /proc (Linux). */
+async function threadNices(): Promise<number[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const nices: number[] = [];
+  for (const tid of await readdir('/proc/self/task')) {
+    const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => '');
+    // Fields after the command's closing parenthesis: state is 3rd, nice the 19th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[16] !== undefined) nices.push(Number(fields[16]));
+  }
+  return nices;
+}
+
+const onLinux = process.platform === 'linux' ? test : test.skip;
+
+onLinux('the writer runs at the lowest CPU priority, the API thread at its own', async () => {
+  const ownNice = (await threadNices())[0];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  async function* batches() {
+    yield [1, 2, 3];
+    await held;
+  }
+  const file = streamXlsx<number>({
+    filename: 'x.xlsx',
+    sheetName: 'x',
+    columns: [{ header: 'n', width: 10, value: (row) => row }],
+    batches: batches(),
+    log: pino({ level: 'silent' }),
+  });
+  const body = file.body as Readable;
+  body.resume();
+  let nices: number[] = [];
+  for (let waited = 0; !nices.includes(19) && waited < 5000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    nices = await threadNices();
+  }
+  release();
+  await new Promise((resolve) => body.on('end', resolve));
+  expect(nices).toContain(19);
+  // Only the writer's thread was lowered: the main thread kept its priority.
+  expect((await threadNices())[0]).toBe(ownNice);
+  expect(ownNice).not.toBe(19);
+});
