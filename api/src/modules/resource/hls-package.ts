@@ -122,11 +122,16 @@ export function parseAudioStreams(listing: string): AudioStream[] {
   return streams;
 }
 
-/** The audio streams of a media file, read from ffmpeg's listing of its input. */
-export async function probeAudioStreams(file: string): Promise<AudioStream[]> {
+/** What ffmpeg lists of a media file given as its only input (`Duration: …, start: …`, `Stream #0:n …`). */
+export async function readInputListing(file: string): Promise<string> {
   // Without an output ffmpeg lists its input and exits with 1: the listing is what is wanted.
   const { stderr } = await spawnFfmpeg(['-i', file], 60_000, 64_000);
-  return parseAudioStreams(stderr);
+  return stderr;
+}
+
+/** The audio streams of a media file, read from ffmpeg's listing of its input. */
+export async function probeAudioStreams(file: string): Promise<AudioStream[]> {
+  return parseAudioStreams(await readInputListing(file));
 }
 
 /** One language's audio to package: the stream (`0:a:<index>`) and the language's tag. */
@@ -197,8 +202,20 @@ export interface PackageResult {
   audioLanguages: string[];
 }
 
+/**
+ * Seconds added to every rendition's timestamps (before the MPEG-TS muxer's own 1.4 s), the same
+ * for the video and the audio renditions so that their segments share the source's clock. Without
+ * it each ffmpeg run shifts its own output to start at zero from its first packet's lead: the video
+ * by the encoder's B-frame delay (2 frames: 133 ms at 15 fps, 80 ms at 25 fps), the audio by AAC's
+ * priming (1024 samples, 21–23 ms), and an audio rendition packaged in a run of its own played
+ * ahead of the picture by the difference. Larger than any such lead, so no run shifts.
+ */
+const HLS_TIMESTAMP_OFFSET_SECONDS = 10;
+
 /** The HLS output of one rendition: AES-128 segments of HLS_SEGMENT_SECONDS into `folder`. */
 const hlsOutput = (keyInfo: string, folder: string) => [
+  '-output_ts_offset',
+  String(HLS_TIMESTAMP_OFFSET_SECONDS),
   '-f',
   'hls',
   '-hls_time',
@@ -217,7 +234,8 @@ const hlsOutput = (keyInfo: string, folder: string) => [
  * source), segments of HLS_SEGMENT_SECONDS encrypted with AES-128 under a new random key and IV
  * (ffmpeg's `-hls_key_info_file`), each stored in the file storage under a new package folder. A
  * file with audio in several languages (`languageTracks`) gets one AAC audio rendition per
- * language (`a0`, the default, `a1`, …) under the same key, and its video renditions no sound. The
+ * language (`a0`, the default, `a1`, …) under the same key, and its video renditions no sound;
+ * every rendition's timestamps start HLS_TIMESTAMP_OFFSET_SECONDS late, so sound and picture line up. The
  * original is read from the storage into a temporary folder, removed afterwards. Throws
  * PackagingError (the reason) when ffmpeg cannot read or encode the file.
  */
