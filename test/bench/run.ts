@@ -565,7 +565,7 @@ async function main(): Promise<void> {
     // The hot reads and the heartbeat while an import and an export run (background work).
     let background: BackgroundBench | null = null;
     if (!ONLY || ONLY.includes('background')) {
-      background = await benchBackground(api.url, api.child.pid, api.databaseUrl, {
+      background = await benchBackground(api.url, api.databaseUrl, {
         seconds: DURATION,
         connections: CONNECTIONS,
       });
