@@ -2,9 +2,10 @@ import type { RoleItem } from '@px/api/contract';
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import { Form, Input, message, Select } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { findRole, saveRole } from '../../../../api/role';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
+import { useEditorRecord } from '../../../../hooks/useEditorRecord';
 import { collectMenuUrls } from '../../../../router/access';
 import { accountInfoAtom } from '../../../../store/session';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
@@ -36,8 +37,6 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
   const info = useAtomValue(accountInfoAtom);
   const [form] = Form.useForm<RoleForm>();
   const [role, setRole] = useState<RoleItem | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [pages, setPages] = useState<Set<string>>(() => new Set());
   const roleSystem = Form.useWatch('roleSystem', form);
@@ -49,36 +48,26 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
     [held, originalPages],
   );
 
-  useEffect(() => {
-    if (!open) return;
-    setRole(null);
-    setFailed(false);
-    setLoading(roleId !== undefined);
-    form.resetFields();
-    setPages(new Set());
-    if (roleId === undefined) {
-      form.setFieldsValue({ name: '', roleSystem: systems[0], remark: '' });
-      return;
-    }
-    let current = true;
-    findRole(roleId).then(
-      (found) => {
-        if (!current) return;
-        setRole(found);
-        form.setFieldsValue({ name: found.name, roleSystem: found.roleSystem, remark: found.remark ?? '' });
-        setPages(grantedPages(found.menu));
-        setLoading(false);
-      },
-      () => {
-        if (!current) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, roleId, form, systems]);
+  const { loading, failure } = useEditorRecord({
+    open,
+    id: roleId,
+    fetch: findRole,
+    reset: () => {
+      setRole(null);
+      form.resetFields();
+      setPages(new Set());
+    },
+    show: (found) => {
+      if (!found) {
+        form.setFieldsValue({ name: '', roleSystem: systems[0], remark: '' });
+        return;
+      }
+      setRole(found);
+      form.setFieldsValue({ name: found.name, roleSystem: found.roleSystem, remark: found.remark ?? '' });
+      setPages(grantedPages(found.menu));
+    },
+    failure: '角色加载失败，请关闭后重试',
+  });
 
   const isStudent = roleSystem === ROLE_SYSTEM.STUDENT;
   const systemLocked = Boolean(role && (role.code || role.accountCount > 0));
@@ -113,7 +102,7 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
       saving={saving}
       onSave={() => form.submit()}
       loading={loading}
-      failure={failed ? '角色加载失败，请关闭后重试' : null}
+      failure={failure}
       footerClassName="role-editor__footer"
     >
       <Form<RoleForm> name="role-editor" form={form} layout="vertical" onFinish={submit} disabled={loading}>

@@ -31,6 +31,7 @@ import {
 } from '../../../../api/certificate';
 import { fieldErrorsOf } from '../../../../api/request';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
+import { useEditorRecord } from '../../../../hooks/useEditorRecord';
 import { useBackgroundImage } from '../hooks/useBackgroundImage';
 import {
   CUSTOM_PAGE,
@@ -80,38 +81,6 @@ function usePage(form: FormInstance<EditorValues>): PageSize {
   return page;
 }
 
-/** The template being edited: loaded for an id, else a blank A4 landscape page. */
-function useTemplateLoad(
-  templateId: number | undefined,
-  form: FormInstance<EditorValues>,
-  load: (fields: CertificateField[], background: string | null) => void,
-) {
-  const [loading, setLoading] = useState(templateId !== undefined);
-  const [failed, setFailed] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per template; `load` only sets state
-  useEffect(() => {
-    if (templateId === undefined) return;
-    let live = true;
-    getCertificateTemplate(templateId).then(
-      (template) => {
-        if (!live) return;
-        form.setFieldsValue({ name: template.name, width: template.width, height: template.height });
-        load(template.fields, template.backgroundImage);
-        setLoading(false);
-      },
-      () => {
-        if (!live) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [templateId]);
-  return { loading, failed };
-}
-
 /** What the editor drawer needs: which template (none: a new one), and what to do after. */
 export interface TemplateEditorDrawerProps {
   templateId?: number;
@@ -138,9 +107,17 @@ export function TemplateEditorDrawer({ templateId, onClose, onSaved }: TemplateE
   const [saving, setSaving] = useState(false);
   const page = usePage(form);
   const backgroundUrl = useBackgroundImage(background);
-  const { loading, failed } = useTemplateLoad(templateId, form, (loaded, key) => {
-    setFields(loaded);
-    setBackground(key);
+  // A new template starts as the form's initial values: a blank A4 landscape page.
+  const { loading, failure } = useEditorRecord({
+    id: templateId,
+    fetch: getCertificateTemplate,
+    show: (template) => {
+      if (!template) return;
+      form.setFieldsValue({ name: template.name, width: template.width, height: template.height });
+      setFields(template.fields);
+      setBackground(template.backgroundImage);
+    },
+    failure: '证书模板加载失败，请关闭后重试',
   });
   const refused = useMemo(() => new Set(issues.map((issue) => issue.index)), [issues]);
   const selectedField = selected === null ? undefined : fields[selected];
@@ -236,7 +213,7 @@ export function TemplateEditorDrawer({ templateId, onClose, onSaved }: TemplateE
       saving={saving}
       onSave={() => void submit()}
       loading={loading}
-      failure={failed ? '证书模板加载失败，请关闭后重试' : null}
+      failure={failure}
       busy={uploading}
     >
       <Form<EditorValues>

@@ -1,8 +1,9 @@
 import type { CourseCategoryNode, CourseDetail } from '@px/api/contract';
-import { Form, type FormInstance, Input, message, Radio, Space, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Form, Input, message, Radio, Space, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
 import { getCourse, saveCourse } from '../../../../api/course';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
+import { useEditorRecord } from '../../../../hooks/useEditorRecord';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { categoryOptions } from '../../components/category-tree';
 import {
@@ -26,45 +27,6 @@ export interface CourseEditorDrawerProps {
   onSaved: (course: CourseDetail) => void;
 }
 
-/** Loads the course edited (none for a new one) into the form each time the drawer opens. */
-function useCourseLoad(
-  open: boolean,
-  courseId: number | undefined,
-  defaultCategoryId: number | undefined,
-  form: FormInstance<CourseFormValues>,
-) {
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setFailed(false);
-    form.resetFields();
-    if (courseId === undefined) {
-      setLoading(false);
-      form.setFieldsValue({ categoryId: defaultCategoryId, status: 'DRAFT', lessons: [] });
-      return;
-    }
-    setLoading(true);
-    let current = true;
-    getCourse(courseId).then(
-      (course) => {
-        if (!current) return;
-        form.setFieldsValue(courseFormValues(course));
-        setLoading(false);
-      },
-      () => {
-        if (!current) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, courseId, defaultCategoryId, form]);
-  return { loading, failed };
-}
-
 /**
  * 新建课程 / 编辑课程: name, category, teacher, description, status and the ordered lessons (videos
  * with hours and trial seconds). Saving replaces the course's lesson list; the server's refusals
@@ -80,7 +42,17 @@ export function CourseEditorDrawer({
 }: CourseEditorDrawerProps) {
   const [form] = Form.useForm<CourseFormValues>();
   const [saving, setSaving] = useState(false);
-  const { loading, failed } = useCourseLoad(open, courseId, defaultCategoryId, form);
+  const { loading, failure } = useEditorRecord({
+    open,
+    id: courseId,
+    fetch: getCourse,
+    reset: () => form.resetFields(),
+    show: (course) =>
+      form.setFieldsValue(
+        course ? courseFormValues(course) : { categoryId: defaultCategoryId, status: 'DRAFT', lessons: [] },
+      ),
+    failure: '课程加载失败，请关闭后重试',
+  });
   const options = useMemo(() => categoryOptions(tree), [tree]);
 
   const submit = async (values: CourseFormValues) => {
@@ -106,7 +78,7 @@ export function CourseEditorDrawer({
       saving={saving}
       onSave={() => form.submit()}
       loading={loading}
-      failure={failed ? '课程加载失败，请关闭后重试' : null}
+      failure={failure}
     >
       <Form<CourseFormValues>
         name="course-editor"

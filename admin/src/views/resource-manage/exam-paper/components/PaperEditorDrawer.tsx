@@ -30,6 +30,7 @@ import type { FieldError } from '../../../../api/request';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
 import { orDash } from '../../../../components/table-columns';
+import { useEditorRecord } from '../../../../hooks/useEditorRecord';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { categoryOptions } from '../../components/category-tree';
 import { QUESTION_TYPE_OPTIONS } from '../../exam-question/question-form';
@@ -350,46 +351,33 @@ export function PaperEditorDrawer({
   const [questions, setQuestions] = useState<PaperQuestionRow[]>([]);
   const [rules, setRules] = useState<PaperRuleRow[]>([]);
   const [tree, setTree] = useState<ExamCategoryNode[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [unshown, setUnshown] = useState<FieldError[]>([]);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    let current = true;
-    const show = (detail: PaperDetail | null) => {
+  const { loading, failure } = useEditorRecord({
+    open,
+    id: paperId,
+    fetch: getPaper,
+    reset: () => setUnshown([]),
+    show: (detail) => {
       const state = paperEditorState(detail);
       form.setFieldsValue(state.values);
       setQuestions(state.questions);
       setRules(state.rules);
-    };
-    setFailed(false);
-    setUnshown([]);
+    },
+    failure: '试卷加载失败，请关闭后重试',
+  });
+
+  useEffect(() => {
+    if (!open) return undefined;
+    let current = true;
     examCategoryCalls.tree().then(
       (answer) => current && setTree(answer),
       () => undefined,
     );
-    if (paperId === undefined) show(null);
-    else {
-      setLoading(true);
-      getPaper(paperId).then(
-        (detail) => {
-          if (!current) return;
-          show(detail);
-          setLoading(false);
-        },
-        () => {
-          if (!current) return;
-          setFailed(true);
-          setLoading(false);
-        },
-      );
-    }
     return () => {
       current = false;
     };
-  }, [open, paperId, form]);
+  }, [open]);
 
   const submit = async (values: PaperFormValues) => {
     setSaving(true);
@@ -414,7 +402,7 @@ export function PaperEditorDrawer({
       saving={saving}
       onSave={() => form.submit()}
       loading={loading}
-      failure={failed ? '试卷加载失败，请关闭后重试' : null}
+      failure={failure}
     >
       <Form<PaperFormValues> name="paper-editor" form={form} layout="vertical" onFinish={submit}>
         <Form.Item
