@@ -10,20 +10,6 @@ export const listClasses = (query: InputOf<Calls['class/page']>, ...options: [Ca
 export const exportClasses = (filters: InputOf<Calls['class/export']>) =>
   api.download('class/export', filters);
 
-/** Offers `blob` to the browser as a download named `fileName` (a temporary object URL and link). */
-export function saveBlobAs(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Let the browser start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** One class of the project with its courses. Rejects with an ApiError (班级不存在). */
 export const getClass = (id: number, ...options: [CallOptions?]) =>
   api.call('class/detail', { id }, ...options);

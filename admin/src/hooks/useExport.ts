@@ -1,6 +1,6 @@
+import { saveBlobAs } from '@px/config/save-blob';
 import { message } from 'antd';
 import { useState } from 'react';
-import { saveBlobAs } from '../api/train-class';
 
 /** 导出 of a list screen: whether a download is under way, and the way to start one. */
 export interface Exporter {

@@ -1,14 +1,14 @@
+import { saveBlobAs } from '@px/config/save-blob';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import copy from 'copy-to-clipboard';
 import { Dialog } from 'react-vant';
 import { fakeUserAgent, muteToast, WECHAT_UA } from '../../testing/fixtures';
-import { saveBlobAs } from '../../utils/save-blob';
 import { type StudentDocument, useDocumentOpener } from './DocumentViewer';
 import { renderPdfPages } from './pdf-pages';
 
 jest.mock('./pdf-pages', () => ({ renderPdfPages: jest.fn() }));
 jest.mock('copy-to-clipboard', () => ({ __esModule: true, default: jest.fn() }));
-jest.mock('../../utils/save-blob', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
 const renderPages = jest.mocked(renderPdfPages);

@@ -1,9 +1,9 @@
+import { saveBlobAs } from '@px/config/save-blob';
 import copy from 'copy-to-clipboard';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Dialog, Loading, Popup, Toast } from 'react-vant';
 import { messageOf } from '../../hooks/useRemote';
 import { useSubmitLock } from '../../hooks/useSubmitLock';
-import { saveBlobAs } from '../../utils/save-blob';
 import { isWechatBrowser } from '../../wechat/is-wechat-browser';
 import { EmptyState } from '../EmptyState';
 import { renderPdfPages } from './pdf-pages';

@@ -1,3 +1,4 @@
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   assignSeat,
@@ -8,7 +9,6 @@ import {
   listCmsCandidates,
   listCmsSittings,
 } from '../../../api/cms';
-import { saveBlobAs } from '../../../api/train-class';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { BATCH_OPTION, CANDIDATE, page, SITTING } from '../cms-fixtures';
@@ -27,7 +27,7 @@ jest.mock('../../../api/cms', () => ({
   issueTickets: jest.fn(),
   exportAttendance: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

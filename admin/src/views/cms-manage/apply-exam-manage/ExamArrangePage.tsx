@@ -1,5 +1,6 @@
 import type { CmsCandidateRow, CmsSittingRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { Button, Form, Input, InputNumber, Modal, message, Select, Space, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -13,7 +14,6 @@ import {
   saveCmsSitting,
   unassignSeat,
 } from '../../../api/cms';
-import { saveBlobAs } from '../../../api/train-class';
 import { DateField } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';

@@ -1,3 +1,4 @@
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   downloadScoreErrors,
@@ -7,7 +8,6 @@ import {
   queryScores,
   updateScores,
 } from '../../../api/cms';
-import { saveBlobAs } from '../../../api/train-class';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { BATCH_OPTION, page, SCORE_ROW } from '../cms-fixtures';
@@ -26,7 +26,7 @@ jest.mock('../../../api/cms', () => ({
   publishScores: jest.fn(),
   unpublishScores: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

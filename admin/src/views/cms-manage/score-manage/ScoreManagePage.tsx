@@ -5,6 +5,7 @@ import {
   type ScoreRow,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { Button, Checkbox, Form, InputNumber, Modal, message, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import {
@@ -18,7 +19,6 @@ import {
   unpublishScores,
   updateScores,
 } from '../../../api/cms';
-import { saveBlobAs } from '../../../api/train-class';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListView } from '../../../components/list-page/ListPage';

@@ -5,6 +5,7 @@ import {
   type PageAnswer,
   VOCATION_MESSAGES,
 } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { listCertificateTemplates } from '../../../api/certificate';
 import {
@@ -19,7 +20,6 @@ import {
   previewCertificate,
   saveCertificate,
 } from '../../../api/my-certificate';
-import { saveBlobAs } from '../../../api/train-class';
 import { pickDate } from '../../../testing/date-pickers';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { showAllListColumns } from '../../../testing/list-columns';
@@ -51,7 +51,7 @@ jest.mock('../../../api/my-certificate', () => ({
   getCertificateStudentOptions: jest.fn(),
 }));
 jest.mock('../../../api/certificate', () => ({ listCertificateTemplates: jest.fn() }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

@@ -6,6 +6,7 @@ import {
   SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
 import { RESP_DESC } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -17,7 +18,6 @@ import {
   listCertificates,
   previewCertificate,
 } from '../../../api/my-certificate';
-import { saveBlobAs } from '../../../api/train-class';
 import { CertificateStateTag } from '../../../components/CertificateDetail';
 import { ClassChoiceSelect } from '../../../components/ClassChoiceSelect';
 import { ListFilterBar } from '../../../components/ListFilterBar';

@@ -29,7 +29,7 @@ jest.mock('./EChart', () => ({
     <div role="img" aria-label={label} data-points={JSON.stringify(option.series[0]?.data ?? [])} />
   ),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 // antd is slow in jsdom while other test files run: wait longer than the defaults.
 jest.setTimeout(120_000);

@@ -1,5 +1,6 @@
 import { INVOICE_KIND_LABEL, INVOICE_STATUS_LABEL, type InvoiceRow } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { Button, message, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import {
@@ -12,7 +13,6 @@ import {
   rejectInvoice,
   remarkInvoice,
 } from '../../../api/invoice';
-import { saveBlobAs } from '../../../api/train-class';
 import type { ListColumn } from '../../../components/ListTable';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, Secondary } from '../../../components/table-columns';

@@ -17,7 +17,7 @@ jest.mock('../../../api/invoice', () => ({
   getUnitPool: jest.fn(),
   saveCollectiveInvoice: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

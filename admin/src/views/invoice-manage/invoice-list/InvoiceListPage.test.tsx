@@ -1,4 +1,5 @@
 import type { InvoiceRow, InvoiceStatistics } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   batchOpenInvoices,
@@ -18,7 +19,6 @@ import {
   remarkInvoice,
   saveInvoiceConfig,
 } from '../../../api/invoice';
-import { saveBlobAs } from '../../../api/train-class';
 import { pickDate, pickDateRange } from '../../../testing/date-pickers';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
@@ -43,7 +43,7 @@ jest.mock('../../../api/invoice', () => ({
   getInvoiceConfig: jest.fn(),
   saveInvoiceConfig: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

@@ -1,4 +1,5 @@
 import type { RefundApplyPage, RefundApplyRow } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   approveRefundApply,
@@ -6,7 +7,6 @@ import {
   listRefundApplies,
   rejectRefundApply,
 } from '../../../api/refund-apply';
-import { saveBlobAs } from '../../../api/train-class';
 import { pickDateRange } from '../../../testing/date-pickers';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -18,7 +18,7 @@ jest.mock('../../../api/refund-apply', () => ({
   approveRefundApply: jest.fn(),
   rejectRefundApply: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

@@ -1,5 +1,6 @@
 import type { OrderPage, OrderRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getUnitOptions } from '../../../api/account';
 import {
@@ -11,7 +12,6 @@ import {
   listOrders,
   queryOrderWechat,
 } from '../../../api/order';
-import { saveBlobAs } from '../../../api/train-class';
 import { pickDateRange } from '../../../testing/date-pickers';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -36,7 +36,7 @@ jest.mock('../../../api/order', () => ({
   createFreeOrders: jest.fn(),
 }));
 jest.mock('../../../api/account', () => ({ getUnitOptions: jest.fn() }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.
 configure({ defaultHidden: true });

@@ -1,4 +1,5 @@
 import type { ExamCategoryNode, ExamQuestionItem } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   deleteExamQuestion,
@@ -8,7 +9,6 @@ import {
   listExamQuestions,
   saveExamQuestion,
 } from '../../../api/exam';
-import { saveBlobAs } from '../../../api/train-class';
 import { buildFieldsError } from '../../../testing/field-errors';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
@@ -24,7 +24,7 @@ jest.mock('../../../api/exam', () => ({
   importExamQuestions: jest.fn(),
   downloadExamQuestionTemplate: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

@@ -10,6 +10,7 @@ import {
   type ExamQuestionItem,
   type ExamQuestionType,
 } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { Button, message, Space, Tag } from 'antd';
 import { useState } from 'react';
 import {
@@ -19,7 +20,6 @@ import {
   importExamQuestions,
   listExamQuestions,
 } from '../../../api/exam';
-import { saveBlobAs } from '../../../api/train-class';
 import type { ListColumn } from '../../../components/ListTable';
 import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';

@@ -1,9 +1,9 @@
 import type { StudentImportAnswer, StudentPage, StudentRow } from '@px/api/contract';
 import { ApiError } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getUnitOptions } from '../../../api/account';
 import { downloadImportTemplate, importStudents, listStudents } from '../../../api/student';
-import { saveBlobAs } from '../../../api/train-class';
 import { pickDateRange } from '../../../testing/date-pickers';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -14,7 +14,7 @@ jest.mock('../../../api/student', () => ({
   downloadImportTemplate: jest.fn(),
   importStudents: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 jest.mock('../../../api/account', () => ({ getUnitOptions: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.

@@ -1,11 +1,11 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { IdentityCheckResult, StudentRow } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { Button, message, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadImportTemplate, listStudents } from '../../../api/student';
-import { saveBlobAs } from '../../../api/train-class';
 import { IdentityTag } from '../../../components/IdentityTag';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';

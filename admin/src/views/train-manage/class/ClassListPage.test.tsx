@@ -1,5 +1,6 @@
 import type { ClassItem, ClassPage } from '@px/api/contract';
 import { ApiError } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { buildSystemInfo } from '@px/test/jest/system-info';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getClassCategoryTree } from '../../../api/class-category';
@@ -12,7 +13,6 @@ import {
   deleteClass,
   exportClasses,
   listClasses,
-  saveBlobAs,
   setClassAmount,
   setClassesOnShelf,
   sortClasses,
@@ -27,7 +27,6 @@ import { buildClass, buildPlan, CLASS_STAFF, CLASS_TREE, YEAR } from './class-te
 jest.mock('../../../api/train-class', () => ({
   listClasses: jest.fn(),
   exportClasses: jest.fn(),
-  saveBlobAs: jest.fn(),
   setClassesOnShelf: jest.fn(),
   setClassAmount: jest.fn(),
   copyClass: jest.fn(),
@@ -36,6 +35,7 @@ jest.mock('../../../api/train-class', () => ({
   deleteClass: jest.fn(),
   sortClasses: jest.fn(),
 }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 jest.mock('../../../api/train-plan', () => ({ listTrainPlans: jest.fn() }));
 jest.mock('../../../api/regulator', () => ({ countPushable: jest.fn(), pushClasses: jest.fn() }));
 jest.mock('../../../api/project', () => ({ getSystemInfo: jest.fn() }));

@@ -1,4 +1,5 @@
 import type { ExamAttemptDetail, ExamAttemptItem, ExamScoreRow } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   exportExamScores,
@@ -7,7 +8,6 @@ import {
   listExamClassOptions,
   listExamScores,
 } from '../../../api/exam';
-import { saveBlobAs } from '../../../api/train-class';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { EXAM_SCORE_EXPORT_FILE, ExamScorePage } from './ExamScorePage';
@@ -19,7 +19,7 @@ jest.mock('../../../api/exam', () => ({
   getExamAttempt: jest.fn(),
   listExamClassOptions: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

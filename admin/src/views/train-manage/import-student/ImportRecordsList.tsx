@@ -4,11 +4,11 @@ import {
   type UnitImportStatus,
   type UnitImportView,
 } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { Button, Card, Form, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { saveBlobAs } from '../../../api/train-class';
 import { downloadUnitImportErrors, pageUnitImports } from '../../../api/unit-import';
 import { ListFilterBar } from '../../../components/ListFilterBar';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';

@@ -1,6 +1,6 @@
 import type { AccountInfo, UnitClassItem } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { saveBlobAs } from '../../../api/train-class';
 import { getUnitClass } from '../../../api/unit-class';
 import {
   downloadUnitImportErrors,
@@ -15,7 +15,7 @@ import { buildImport, pageOf } from '../batch-pay-order/batch-order-test-data';
 import { IMPORT_POLL_MS, ImportStudentPage, UNIT_IMPORT_TEMPLATE_FILE } from './ImportStudentPage';
 
 jest.mock('../../../api/unit-class', () => ({ getUnitClass: jest.fn() }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 jest.mock('../../../api/unit-import', () => ({
   startUnitImport: jest.fn(),
   downloadUnitImportTemplate: jest.fn(),

@@ -8,6 +8,7 @@ import {
   type UnitImportStatus,
   type UnitImportView,
 } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import {
   Alert,
   Button,
@@ -23,7 +24,6 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { saveBlobAs } from '../../../api/train-class';
 import { getUnitClass } from '../../../api/unit-class';
 import {
   downloadUnitImportErrors,

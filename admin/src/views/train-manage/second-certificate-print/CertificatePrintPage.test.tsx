@@ -1,8 +1,8 @@
 import type { CertificateDetail } from '@px/api/contract';
 import { ApiError } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getCertificate, listCertificates, reprintCertificate } from '../../../api/my-certificate';
-import { saveBlobAs } from '../../../api/train-class';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
 import { CertificatePrintPage, searchFilters } from './CertificatePrintPage';
@@ -12,7 +12,7 @@ jest.mock('../../../api/my-certificate', () => ({
   getCertificate: jest.fn(),
   reprintCertificate: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 configure({ defaultHidden: true });
 ignorePseudoElementStyles();

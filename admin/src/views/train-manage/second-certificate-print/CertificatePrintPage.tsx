@@ -1,11 +1,11 @@
 import type { CertificateDetail, CertificateItem } from '@px/api/contract';
 import { CERTIFICATE_KIND_LABELS } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { Alert, Button, Card, Empty, Flex, Input, message, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getCertificate, listCertificates, reprintCertificate } from '../../../api/my-certificate';
-import { saveBlobAs } from '../../../api/train-class';
 import {
   CertificateDescriptions,
   CertificatePrintLog,

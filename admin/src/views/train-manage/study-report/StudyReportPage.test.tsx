@@ -1,4 +1,5 @@
 import type { StudyReportPage as ReportPage, StudyReportRow } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getUnitOptions } from '../../../api/account';
 import {
@@ -8,7 +9,6 @@ import {
   listStudyReport,
   verifyStudyLedger,
 } from '../../../api/study-report';
-import { saveBlobAs } from '../../../api/train-class';
 import { showAllListColumns } from '../../../testing/list-columns';
 import { buildAccountInfo } from '../../../testing/render-app';
 import { ignorePseudoElementStyles, renderScreen } from '../../../testing/render-screen';
@@ -22,7 +22,7 @@ jest.mock('../../../api/study-report', () => ({
   getReportStudent: jest.fn(),
   verifyStudyLedger: jest.fn(),
 }));
-jest.mock('../../../api/train-class', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 jest.mock('../../../api/account', () => ({ getUnitOptions: jest.fn() }));
 
 // antd screens are slow in jsdom, more so while other test files run: wait longer than 1 s.

@@ -1,8 +1,8 @@
 import type { CertificateItem, MyCertificateView } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { downloadMyCertificate, listMyCertificates, viewMyCertificate } from '../../../api/my-certificate';
 import { renderScreen } from '../../../testing/render-screen';
-import { saveBlobAs } from '../../../utils/save-blob';
 import { MyCertificatesTab } from './MyCertificatesTab';
 
 jest.mock('../../../api/my-certificate', () => ({
@@ -10,7 +10,7 @@ jest.mock('../../../api/my-certificate', () => ({
   viewMyCertificate: jest.fn(),
   downloadMyCertificate: jest.fn(),
 }));
-jest.mock('../../../utils/save-blob', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 const CLASS: CertificateItem = {
   id: 41,

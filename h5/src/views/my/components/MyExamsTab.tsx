@@ -5,6 +5,7 @@ import {
   SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
+import { saveBlobAs } from '@px/config/save-blob';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, Form, Loading, Tag, Toast } from 'react-vant';
@@ -23,7 +24,6 @@ import { useRemote } from '../../../hooks/useRemote';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { orderPayPath, REGISTER_CMS_PATH } from '../../../router/paths';
 import { showServerFieldErrors } from '../../../utils/form-errors';
-import { saveBlobAs } from '../../../utils/save-blob';
 import { showLocalError } from '../../../utils/show-error';
 import { isWechatBrowser } from '../../../wechat/is-wechat-browser';
 import { CandidateFields, type CandidateValues, candidateInput } from '../../register-cms/CandidateFields';

@@ -1,8 +1,8 @@
 import type { InvoiceView } from '@px/api/contract';
+import { saveBlobAs } from '@px/config/save-blob';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { downloadMyInvoice, listMyInvoices, reSaveInvoice } from '../../../api/invoice';
 import { renderScreen } from '../../../testing/render-screen';
-import { saveBlobAs } from '../../../utils/save-blob';
 import { MyInvoiceList } from './MyInvoiceList';
 
 jest.mock('../../../api/invoice', () => ({
@@ -11,7 +11,7 @@ jest.mock('../../../api/invoice', () => ({
   reSaveInvoice: jest.fn(),
   saveInvoice: jest.fn(),
 }));
-jest.mock('../../../utils/save-blob', () => ({ saveBlobAs: jest.fn() }));
+jest.mock('@px/config/save-blob', () => ({ saveBlobAs: jest.fn() }));
 
 const BASE: InvoiceView = {
   id: 1,
