@@ -1,23 +1,16 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import {
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { closeServer, listenOn } from '../../core/local-server';
 import { tc3RequestFailure } from '../identity/tc3';
 import { type ByteSpan, mp4TrialBytes } from '../resource/mp4';
+import { cosErrorXml } from './cos';
+import { type CosSimMultipartUpload, createCosSim } from './cos-sim';
 import { hexTime, hotlinkQuery, hotlinkSign, verifyPsign } from './psign';
-import { cosAuthorization, VOD_SERVICE, VOD_VERSION } from './vod.client';
+import { VOD_SERVICE, VOD_VERSION } from './vod.client';
 
 /**
  * A local simulator of Tencent Cloud VOD (云点播; docs/vod.md), started by the server in simulator
@@ -26,10 +19,10 @@ import { cosAuthorization, VOD_SERVICE, VOD_VERSION } from './vod.client';
  *   version 2018-07-17): `ApplyUpload` answers a storage location and temporary credentials,
  *   `CommitUpload` turns an uploaded session into a FileId, `DeleteMedia` deletes a file
  *   (`ResourceNotFound.FileNotExist` for a FileId it does not know);
- * - the storage upload (`PUT /<bucket><MediaStoragePath>`, the COS request signature with the
- *   session's temporary key and its `x-cos-security-token`, a Content-Length within the limit),
- *   written to disk as it arrives, path-style instead of COS's `<bucket>.cos.<region>.myqcloud.com`
- *   host (a documented simplification);
+ * - the storage upload to `/<bucket><MediaStoragePath>` (`cos-sim.ts`): one PUT, or a COS multipart
+ *   upload (initiate, parts, complete or abort), each request with the COS signature of the
+ *   session's temporary key and its `x-cos-security-token`, bodies written to disk as they arrive,
+ *   path-style instead of COS's `<bucket>.cos.<region>.myqcloud.com` host (a documented simplification);
  * - play info (`GET /getplayinfo/v4/<appId>/<fileId>?psign=`): the psign must be the app's
  *   play key's HS256 JWT naming this appId and fileId and not expired; else `{ code, message,
  *   requestId }` with a non-zero code;
@@ -63,6 +56,8 @@ export interface VodSimulatorOptions {
   dir?: string;
   /** Largest accepted upload in bytes (default 2 GiB). */
   maxUploadBytes?: number;
+  /** Smallest part but the last of a multipart upload, in bytes (default 1 MiB, as COS). */
+  minPartBytes?: number;
   /** Tests: the clock (Unix seconds). */
   now?: () => number;
 }
@@ -85,8 +80,10 @@ export interface VodSimulator {
   readonly secretKey: string;
   readonly playKey: string;
   files(): readonly SimVodFile[];
-  /** Bytes received by upload PUTs so far, counted as they arrive (tests: that uploads stream). */
+  /** Bytes received by upload PUTs (objects and parts) so far, counted as they arrive (tests: that uploads stream). */
   receivedBytes(): number;
+  /** The multipart uploads started and neither completed nor aborted. */
+  multipartUploads(): CosSimMultipartUpload[];
 }
 
 interface UploadSession {
@@ -131,7 +128,32 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
   const trialSpans = new Map<string, Promise<ByteSpan[]>>();
   let server: Server | null = null;
   let baseUrl = '';
-  let received = 0;
+  const sessionAt = (pathname: string) =>
+    [...sessions.values()].find((session) => `/${session.bucket}${session.storagePath}` === pathname);
+  const cos = createCosSim({
+    dir,
+    maxUploadBytes: maxUpload,
+    minPartBytes: options.minPartBytes ?? 1024 ** 2,
+    now,
+    target(pathname) {
+      const session = sessionAt(pathname);
+      return session
+        ? {
+            secretId: session.tmpSecretId,
+            secretKey: session.tmpSecretKey,
+            token: session.token,
+            expiresAt: session.expiresAt,
+            extension: session.mediaType,
+          }
+        : null;
+    },
+    async stored(pathname, file) {
+      const session = sessionAt(pathname);
+      if (!session) return void (await rm(file.path, { force: true }));
+      if (session.file) await rm(session.file.path, { force: true });
+      session.file = { ...file, type: CONTENT_TYPES[session.mediaType] ?? 'video/mp4' };
+    },
+  });
 
   const send = (res: ServerResponse, body: unknown, status = 200) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -140,12 +162,10 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
   /** API 3.0 answers errors with HTTP 200 and `Response.Error`. */
   const apiError = (res: ServerResponse, code: string, message: string) =>
     send(res, { Response: { Error: { Code: code, Message: message }, RequestId: randomUUID() } });
-  /** COS answers errors as XML. */
+  /** COS (which serves the media too) answers errors as XML. */
   const cosError = (res: ServerResponse, status: number, code: string, message: string) => {
     res.writeHead(status, { 'content-type': 'application/xml' });
-    res.end(
-      `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${escapeHtml(message)}</Message><RequestId>${randomUUID()}</RequestId></Error>`,
-    );
+    res.end(cosErrorXml(code, message, randomUUID()));
   };
 
   async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
@@ -263,60 +283,6 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
       return send(res, { Response: { RequestId: randomUUID() } });
     }
     return apiError(res, 'InvalidAction', '接口不存在');
-  }
-
-  async function upload(req: IncomingMessage, res: ServerResponse, pathname: string) {
-    // A refusal reads the body away first, so the client (still sending) gets the answer.
-    const cosRefusal = (status: number, code: string, message: string) => {
-      if (req.readableEnded) return cosError(res, status, code, message);
-      req.once('end', () => cosError(res, status, code, message));
-      req.resume();
-    };
-    const session = [...sessions.values()].find((s) => `/${s.bucket}${s.storagePath}` === pathname);
-    if (!session || session.expiresAt < now()) return cosRefusal(403, 'AccessDenied', '上传位置无效或已过期');
-    const auth = new URLSearchParams(header(req, 'authorization') ?? '');
-    const keyTime = auth.get('q-key-time') ?? '';
-    const [start, end] = keyTime.split(';').map(Number);
-    if (auth.get('q-ak') !== session.tmpSecretId || header(req, 'x-cos-security-token') !== session.token)
-      return cosRefusal(403, 'InvalidAccessKeyId', '临时密钥或安全令牌不符');
-    if (!start || !end || now() < start - 300 || now() > end)
-      return cosRefusal(403, 'RequestTimeTooSkewed', '签名不在有效期内');
-    const expected = new URLSearchParams(
-      cosAuthorization(session.tmpSecretId, session.tmpSecretKey, {
-        method: 'PUT',
-        path: pathname,
-        start,
-        end,
-      }),
-    ).get('q-signature');
-    if (!expected || auth.get('q-signature') !== expected)
-      return cosRefusal(403, 'SignatureDoesNotMatch', '签名错误');
-    const length = Number(header(req, 'content-length') ?? Number.NaN);
-    if (!Number.isSafeInteger(length) || length < 0)
-      return cosRefusal(411, 'MissingContentLength', '缺少 Content-Length');
-    if (length > maxUpload) return cosRefusal(400, 'EntityTooLarge', '文件过大');
-    // Written to disk as it arrives, counted (receivedBytes); kept only when all of it arrived.
-    const file = path.join(dir, `${randomBytes(8).toString('hex')}.${session.mediaType}`);
-    let size = 0;
-    const count = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        received += chunk.length;
-        done(null, chunk);
-      },
-    });
-    const arrived = await pipeline(req, count, createWriteStream(file)).then(
-      () => true,
-      () => false,
-    );
-    if (!arrived || size !== length) {
-      await rm(file, { force: true });
-      return cosError(res, 400, 'IncompleteBody', '上传的字节数与 Content-Length 不符');
-    }
-    if (session.file) await rm(session.file.path, { force: true });
-    session.file = { path: file, size, type: CONTENT_TYPES[session.mediaType] ?? 'video/mp4' };
-    res.writeHead(200, { etag: `"${randomBytes(8).toString('hex')}"` });
-    res.end();
   }
 
   function playInfo(res: ServerResponse, appIdText: string, fileId: string, psign: string) {
@@ -454,7 +420,8 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://sim');
     if (req.method === 'POST' && url.pathname === '/') return api(req, res);
-    if (req.method === 'PUT') return upload(req, res, url.pathname);
+    if (req.method === 'PUT' || req.method === 'DELETE' || (req.method === 'POST' && url.pathname !== '/'))
+      return cos.handle(req, res, url);
     const play = /^\/getplayinfo\/v4\/(\d+)\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && play)
       return playInfo(
@@ -488,6 +455,7 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     url: () => baseUrl,
     close: () => closeServer(server),
     files: () => [...files.values()],
-    receivedBytes: () => received,
+    receivedBytes: () => cos.receivedBytes(),
+    multipartUploads: () => cos.multipartUploads(),
   };
 }

@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { tc3Authorization } from '../identity/tc3';
+import { cosAuthorization } from './cos';
 import { hexTime, type PsignPayload, signPsign } from './psign';
 
 /**
@@ -101,34 +102,6 @@ interface ApiAnswer {
     RequestId?: string;
     Error?: { Code?: string; Message?: string };
   };
-}
-
-const sha1Hex = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
-const hmacSha1Hex = (key: string, text: string) => createHmac('sha1', key).update(text, 'utf8').digest('hex');
-
-/**
- * The COS (XML API) request signature with no signed headers or parameters:
- * SignKey = HMAC-SHA1(secretKey, KeyTime); HttpString = method \n path \n \n \n;
- * StringToSign = "sha1" \n KeyTime \n SHA1(HttpString) \n; Signature = HMAC-SHA1(SignKey, StringToSign).
- */
-export function cosAuthorization(
-  secretId: string,
-  secretKey: string,
-  request: { method: string; path: string; start: number; end: number },
-): string {
-  const keyTime = `${request.start};${request.end}`;
-  const httpString = `${request.method.toLowerCase()}\n${request.path}\n\n\n`;
-  const stringToSign = `sha1\n${keyTime}\n${sha1Hex(httpString)}\n`;
-  const signature = hmacSha1Hex(hmacSha1Hex(secretKey, keyTime), stringToSign);
-  return [
-    'q-sign-algorithm=sha1',
-    `q-ak=${secretId}`,
-    `q-sign-time=${keyTime}`,
-    `q-key-time=${keyTime}`,
-    'q-header-list=',
-    'q-url-param-list=',
-    `q-signature=${signature}`,
-  ].join('&');
 }
 
 export function createVodClient(settings: VodClientSettings): VodClient {
