@@ -200,8 +200,13 @@ const envSchema = z.object({
   VOD_SECRET_KEY: z.string().min(16).optional(),
   /** The application's play key (播放密钥): the psign's HS256 key. */
   VOD_PLAY_KEY: z.string().min(8).optional(),
-  /** How long one VOD call may take (an upload included) before it counts as unanswered. */
+  /** How long one VOD call may take before it counts as unanswered (an upload request: plus 1 s a MiB). */
   VOD_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+  /**
+   * An upload to VOD larger than this many MiB goes to its COS bucket as a multipart upload in parts
+   * of this size (COS takes parts of 1 MiB to 5 GiB, at most 10,000); a smaller one in one PUT.
+   */
+  VOD_UPLOAD_PART_MB: z.coerce.number().int().min(1).max(5120).default(8),
   /** Requests per second one process sends for one project (keep it under the regulator's limit). */
   REGULATOR_RATE_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(190),
   /** Requests to the regulator in flight at once per project and process (190/s at 250 ms an answer needs 48). */

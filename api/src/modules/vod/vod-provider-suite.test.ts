@@ -13,7 +13,7 @@ import { createVodSimulator, type VodSimulator } from './vod-sim';
 // The shared VideoProvider suite (also run by the local provider over the disk and over object
 // storage: resource/video-provider-suite.test.ts) against the cloud VOD provider and its simulator:
 // a video is put by the upload path (the file storage, then streamed to VOD: ApplyUpload, the COS
-// PUT, CommitUpload), played through the play info's CDN URL (`t`/`sign` checked by the
+// PUT or, for the suite's large video, a multipart upload in 1 MiB parts, CommitUpload), played through the play info's CDN URL (`t`/`sign` checked by the
 // simulator), deleted with DeleteMedia.
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'px-vod-suite-'));
@@ -34,6 +34,7 @@ describeVideoProvider('cloud VOD provider over the VOD simulator', {
       secretKey: sim.secretKey,
       playKey: sim.playKey,
       simulated: true,
+      partSize: 1024 ** 2,
     });
     const storage = createLocalStorage(path.join(root, 'files'));
     const providers = { storage, cloudVideo: vodCloudVideo(client) };

@@ -59,10 +59,10 @@ export async function seedDemoVod(sequelize: Sequelize, deps: DemoVodDeps): Prom
       ? null
       : { id: video.id, projectId: video.projectId, storageKey: video.storageKey, hls: video.hls };
     const uploaded = await deps.vod.upload({
-      body: Readable.from([bytes]),
       size: bytes.length,
       name: video.fileName,
       type: video.contentType,
+      open: async (range) => Readable.from([range ? bytes.subarray(range.start, range.end + 1) : bytes]),
     });
     await video.update(
       {

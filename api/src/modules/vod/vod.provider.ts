@@ -134,10 +134,12 @@ export function vodClientFromEnv(
     | 'VOD_SECRET_KEY'
     | 'VOD_PLAY_KEY'
     | 'VOD_TIMEOUT_MS'
-  >,
+  > &
+    Partial<Pick<Env, 'VOD_UPLOAD_PART_MB'>>,
   simulator: VodSimulatorSettings | undefined,
   fetch?: (input: string, init?: RequestInit) => Promise<Response>,
 ): VodClient | null {
+  const partSize = env.VOD_UPLOAD_PART_MB ? { partSize: env.VOD_UPLOAD_PART_MB * 1024 ** 2 } : {};
   if (simulator)
     return createVodClient({
       apiBase: simulator.url,
@@ -149,6 +151,7 @@ export function vodClientFromEnv(
       playKey: simulator.playKey,
       simulated: true,
       timeoutMs: env.VOD_TIMEOUT_MS,
+      ...partSize,
       ...(fetch ? { fetch } : {}),
     });
   if (!env.VOD_APP_ID || !env.VOD_SECRET_ID || !env.VOD_SECRET_KEY || !env.VOD_PLAY_KEY) return null;
@@ -162,13 +165,14 @@ export function vodClientFromEnv(
     playKey: env.VOD_PLAY_KEY,
     simulated: false,
     timeoutMs: env.VOD_TIMEOUT_MS,
+    ...partSize,
     ...(fetch ? { fetch } : {}),
   });
 }
 
 /**
  * Hands a stored video to the cloud VOD service (the upload path of a project whose 视频服务 is
- * 云点播), streaming it from the storage, and answers its storage key `vod:<FileId>`. Throws VodError
+ * 云点播), streaming it from the storage (in parts above the client's part size), and answers its storage key `vod:<FileId>`. Throws VodError
  * when the service refuses, StorageError when the stored file is missing.
  */
 export async function moveToVod(
@@ -179,7 +183,12 @@ export async function moveToVod(
 ): Promise<string> {
   const stored = await storage.stat(key);
   if (!stored) throw new StorageError('not-found', 'no stored file to move to the cloud VOD service');
-  const { fileId } = await client.upload({ body: await storage.get(key), size: stored.size, ...media });
+  // Streamed from the storage: whole for one PUT, a range per part of a multipart upload.
+  const { fileId } = await client.upload({
+    size: stored.size,
+    ...media,
+    open: (range) => storage.get(key, range),
+  });
   return vodStorageKey(fileId);
 }
 

@@ -32,12 +32,13 @@ const clientWith = (overrides: { playKey?: string; secretKey?: string } = {}, on
     now: () => clock,
   });
 
-/** An upload of `bytes` as a stream. */
+/** An upload of `bytes`, streamed whole or by range. */
 const source = (bytes: Buffer, name = '急救.mp4') => ({
-  body: Readable.from([bytes]),
   size: bytes.length,
   name,
   type: 'video/mp4',
+  open: async (range?: { start: number; end: number }) =>
+    Readable.from([range ? bytes.subarray(range.start, range.end + 1) : bytes]),
 });
 
 const refusal = (promise: Promise<unknown>) =>
@@ -70,50 +71,75 @@ describe('upload (ApplyUpload → signed PUT → CommitUpload)', () => {
     expect(sim.files()).toHaveLength(before);
   });
 
-  test('the file is streamed to the storage: the client reads it only as fast as the PUT sends it', async () => {
-    // 24 MiB read from a source that refuses to run more than 8 MiB ahead of what the simulator
-    // has received: a client holding the file whole before the PUT would never get past 8 MiB.
+  test('the file is streamed to the storage: the client reads it only as fast as the PUTs send it', async () => {
+    // 24 MiB and 5 bytes, in parts of 8 MiB (the default part size) and a last of 5 bytes, read from a storage that refuses to run
+    // more than 4 MiB ahead of what the simulator has received: a client holding the file, or a
+    // part, whole before sending it would never get past 4 MiB.
     const size = 24 * 1024 * 1024 + 5;
-    const aheadLimit = 8 * 1024 * 1024;
+    const aheadLimit = 4 * 1024 * 1024;
+    const pattern = randomBytes(64 * 1024);
+    /** The file's bytes from `start` to `end` (exclusive): the pattern over and over. */
+    const bytesAt = (start: number, end: number) => {
+      const piece = Buffer.alloc(end - start);
+      for (let at = 0; at < piece.length; ) {
+        const offset = (start + at) % pattern.length;
+        at += pattern.copy(piece, at, offset, Math.min(pattern.length, offset + piece.length - at));
+      }
+      return piece;
+    };
     const receivedBefore = sim.receivedBytes();
-    const hash = createHash('sha256');
     let produced = 0;
-    const body = new Readable({
-      read() {
-        const started = Date.now();
-        const step = () => {
-          const ahead = produced - (sim.receivedBytes() - receivedBefore);
-          if (ahead > aheadLimit) {
-            if (Date.now() - started > 3000)
-              return this.destroy(new Error(`read ${ahead} bytes ahead of the upload: buffered whole`));
-            return void setTimeout(step, 5);
-          }
-          const piece = randomBytes(Math.min(64 * 1024, size - produced));
-          produced += piece.length;
-          hash.update(piece);
-          this.push(piece);
-          if (produced >= size) this.push(null);
-        };
-        step();
-      },
-    });
-    // Through the product's path: a stored file (here the source) handed to the service.
+    const reads: Array<[number, number]> = [];
+    const stream = (start: number, end: number) => {
+      let at = start;
+      return new Readable({
+        read() {
+          const began = Date.now();
+          const step = () => {
+            const ahead = produced - (sim.receivedBytes() - receivedBefore);
+            if (ahead > aheadLimit) {
+              if (Date.now() - began > 3000)
+                return this.destroy(new Error(`read ${ahead} bytes ahead of the upload: buffered`));
+              return void setTimeout(step, 5);
+            }
+            const piece = bytesAt(at, Math.min(end + 1, at + 64 * 1024));
+            at += piece.length;
+            produced += piece.length;
+            this.push(piece);
+            if (at > end) this.push(null);
+          };
+          step();
+        },
+      });
+    };
+    // Through the product's path: a stored file (here the generated one) handed to the service.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'px-vod-stream-'));
     const storage: FileStorage = {
       ...createLocalStorage(dir),
       stat: async () => ({ size, modifiedAt: new Date() }),
-      get: async () => body,
+      get: async (_key, range) => {
+        reads.push(range ? [range.start, range.end] : [0, size - 1]);
+        return stream(range?.start ?? 0, range?.end ?? size - 1);
+      },
     };
     try {
       const key = await vodCloudVideo(client).upload(storage, 'videos/big.mp4', {
         name: 'big.mp4',
         type: 'video/mp4',
       });
+      const part = 8 * 1024 * 1024;
+      expect(reads).toEqual([
+        [0, part - 1],
+        [part, 2 * part - 1],
+        [2 * part, 3 * part - 1],
+        [3 * part, size - 1],
+      ]);
       const stored = sim.files().find((file) => vodStorageKey(file.fileId) === key);
       expect(stored?.size).toBe(size);
       const kept = createHash('sha256');
       for await (const piece of fs.createReadStream(stored?.path as string)) kept.update(piece as Buffer);
-      expect(kept.digest('hex')).toBe(hash.digest('hex'));
+      expect(kept.digest('hex')).toBe(createHash('sha256').update(bytesAt(0, size)).digest('hex'));
+      expect(sim.multipartUploads()).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -127,15 +153,10 @@ describe('upload (ApplyUpload → signed PUT → CommitUpload)', () => {
       const over = await refusal(limited.upload(source(randomBytes(3 * 1024 * 1024), 'big.mp4')));
       expect(over).toBeInstanceOf(VodError);
       expect(over?.code).toBe('UploadFailed');
-      const short = await refusal(
-        limited.upload({
-          body: Readable.from([Buffer.alloc(500)]),
-          size: 1000,
-          name: 'a.mp4',
-          type: 'video/mp4',
-        }),
-      );
+      expect(over?.message).toContain('EntityTooLarge');
+      const short = await refusal(limited.upload({ ...source(Buffer.alloc(500), 'a.mp4'), size: 1000 }));
       expect(short).toBeInstanceOf(VodError);
+      expect(short?.code).toBe('SourceFailed');
       expect(small.files()).toEqual([]);
       // The same client uploads a file within the limit.
       expect((await limited.upload(source(BYTES))).fileId).toMatch(/^\d+$/);
