@@ -1,12 +1,11 @@
 import type { ClassDetail } from '@px/api/contract';
 import { Alert, Button, Card, Divider, Form, message, Result, Space, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { getClass, saveClass } from '../../../api/train-class';
 import { RecordPending } from '../../../components/RecordPending';
-import { useRecord } from '../../../hooks/useRecord';
+import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { showServerFieldErrors, validValuesOrWarn } from '../../../utils/form-errors';
-import { readPositiveId } from '../../../utils/query-id';
 import { CLASS_LIST_PATH, classDetailPath, planOptions } from '../class/class-meta';
 import { useClassCategories, useClassYears, useTrainPlans } from '../class/use-class-options';
 import { type ClassFormValues, classFormValues, classSavePayload, unshownText } from './class-form';
@@ -109,17 +108,12 @@ function EditorTitle({ detail }: { detail: ClassDetail | null }) {
  * without `id` it creates one. After creating, the page stays on the saved class (`?id=` replaced).
  */
 export function ClassDetailPage() {
-  const [params] = useSearchParams();
-  const rawId = params.get('id');
-  const classId = readPositiveId(rawId);
+  const { invalid, state } = useAddressRecord(getClass);
   const navigate = useNavigate();
-  const state = useRecord<number | 'new', ClassDetail | null>(classId ?? 'new', (id) =>
-    id === 'new' ? null : getClass(id),
-  );
   const back = () => navigate(CLASS_LIST_PATH);
   const backButton = <Button onClick={back}>返回班级列表</Button>;
 
-  if (rawId !== null && classId === null) {
+  if (invalid) {
     return <Result status="warning" title="班级编号无效" subTitle="请从班级列表进入。" extra={backButton} />;
   }
   if (state.status !== 'ready')

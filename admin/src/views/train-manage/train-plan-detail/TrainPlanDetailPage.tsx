@@ -2,14 +2,13 @@ import { type TrainPlanItem, trainPlanAllows } from '@px/api/contract';
 import { Alert, Button, Card, Col, Form, Input, message, Result, Row, Select, Space, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
 import { DateField } from '../../../components/DateFields';
 import { RecordPending } from '../../../components/RecordPending';
-import { useRecord } from '../../../hooks/useRecord';
+import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
 import { showServerFieldErrors, validValuesOrWarn } from '../../../utils/form-errors';
-import { readPositiveId } from '../../../utils/query-id';
 import {
   planYearOptions,
   TRAIN_PLAN_LIST_PATH,
@@ -210,16 +209,11 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
  * read-only); without `id` it creates a draft. Saving returns to the plan list.
  */
 export function TrainPlanDetailPage() {
-  const [params] = useSearchParams();
-  const rawId = params.get('id');
-  const planId = readPositiveId(rawId);
+  const { invalid, state } = useAddressRecord(getTrainPlan);
   const navigate = useNavigate();
-  const state = useRecord<number | 'new', TrainPlanItem | null>(planId ?? 'new', (id) =>
-    id === 'new' ? null : getTrainPlan(id),
-  );
   const back = () => navigate(TRAIN_PLAN_LIST_PATH);
 
-  if (rawId !== null && planId === null) {
+  if (invalid) {
     return (
       <Result
         status="warning"

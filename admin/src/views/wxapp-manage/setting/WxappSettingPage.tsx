@@ -1,11 +1,10 @@
 import type { WxappItem } from '@px/api/contract';
 import { Button, Flex, Result } from 'antd';
 import { useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { getWxapp } from '../../../api/wxapp';
 import { RecordPending } from '../../../components/RecordPending';
-import { useRecord } from '../../../hooks/useRecord';
-import { readPositiveId } from '../../../utils/query-id';
+import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { WXAPP_LIST_PATH, wxappSettingPath } from '../wxapp-meta';
 import { WxappBasicForm } from './components/WxappBasicForm';
 import { WxappBindingsCard } from './components/WxappBindingsCard';
@@ -17,15 +16,11 @@ import { WxappQrCodeCard } from './components/WxappQrCodeCard';
  * served, follow QR code, bound users); without `id` it creates one, then goes on editing it.
  */
 export function WxappSettingPage() {
-  const [params] = useSearchParams();
-  const rawId = params.get('id');
-  const wxappId = readPositiveId(rawId);
   const navigate = useNavigate();
   // The account just created: its page shows it without asking the server again.
   const created = useRef<WxappItem | null>(null);
   // The record `null`: a new official account.
-  const state = useRecord<number | 'new', WxappItem | null>(wxappId ?? 'new', (id) => {
-    if (id === 'new') return null;
+  const { invalid, state } = useAddressRecord<WxappItem>((id) => {
     const known = created.current;
     created.current = null;
     return known?.id === id ? known : getWxapp(id);
@@ -33,7 +28,7 @@ export function WxappSettingPage() {
 
   const back = () => navigate(WXAPP_LIST_PATH);
 
-  if (rawId !== null && wxappId === null) {
+  if (invalid) {
     return (
       <Result
         status="warning"
