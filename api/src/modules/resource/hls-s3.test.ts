@@ -11,6 +11,7 @@ import { getMediaSecret } from './media-token';
 import { DEMO_VIDEO_DIR } from './resource.demo';
 import { Resource } from './resource.model';
 import { TEST_VIDEO_LIMITS, uploadThroughApi, VIDEO_MENU } from './resource.testing';
+import { SIGNED_PLAYLIST_CACHE } from './signed-playlist-cache';
 import { createLocalVideoProvider } from './video-provider';
 
 // Encrypted HLS with object storage (STORAGE_PROVIDER=s3) against s3rver: the API serves the
@@ -18,9 +19,11 @@ import { createLocalVideoProvider } from './video-provider';
 // the play token.
 let t: TestApp;
 let token: string;
+let projectId: number;
 let video: Resource;
 
 const s3 = useTestS3();
+let store: ReturnType<typeof s3.storage>;
 const SAFETY = fs.readFileSync(path.join(DEMO_VIDEO_DIR, 'safety-intro.mp4'));
 
 /** GET through the API with the raw bytes of the answer (redirects not followed). */
@@ -38,13 +41,14 @@ function decrypt(encrypted: Buffer, key: Buffer): Buffer {
 }
 
 beforeAll(async () => {
+  store = s3.storage();
   t = await createTestApp({
     providers: {
-      storage: s3.storage(),
+      storage: store,
       video: createLocalVideoProvider({ signingSecret: null, limits: TEST_VIDEO_LIMITS }),
     },
   });
-  const projectId = (await buildProject()).id;
+  projectId = (await buildProject()).id;
   token = await signIn(
     (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
   );
@@ -122,3 +126,70 @@ test('a presigned segment URL stops working when the token expires', async () =>
   expect(await refused.text()).toContain('expired');
   expect((await apiGet(`${HLS_PATH_PREFIX}${short}/hd.m3u8`)).status).toBe(403);
 });
+
+test('a rendition playlist is signed once per token and rendition, again shortly before it expires; another holder gets its own', async () => {
+  const sign = jest.spyOn(store, 'signedUrl');
+  try {
+    const rendition = (name: string) =>
+      video.hls?.renditions.find((one) => one.name === name)?.segments.length ?? -1;
+    const [sd, hd] = [rendition('sd'), rendition('hd')];
+    // A staff member of this test only: a token no other test has loaded.
+    const staff = async () =>
+      signIn((await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account);
+    const playUrl = async (as: string) =>
+      (await t.http.post('/api/resource/play-url.action').set('token', as).send({ id: video.id })).body
+        .attribute.url as string;
+    const folder = folderOf(await playUrl(await staff()));
+
+    const first = await apiText(`${folder}sd.m3u8`);
+    expect(sign).toHaveBeenCalledTimes(sd);
+    // Loaded again within the window: the same signed URLs, nothing signed.
+    expect(await apiText(`${folder}sd.m3u8`)).toBe(first);
+    expect(sign).toHaveBeenCalledTimes(sd);
+    // The other rendition is signed once too.
+    await apiText(`${folder}hd.m3u8`);
+    await apiText(`${folder}hd.m3u8`);
+    expect(sign).toHaveBeenCalledTimes(sd + hd);
+
+    // Another holder's grant (another staff sign-in) is signed for itself.
+    const other = folderOf(await playUrl(await staff()));
+    expect(other).not.toBe(folder);
+    const theirs = await apiText(`${other}sd.m3u8`);
+    expect(segmentsOf(theirs)).toHaveLength(sd);
+    expect(sign).toHaveBeenCalledTimes(2 * sd + hd);
+
+    // A grant reused until the margin before its expiry, then signed afresh (a later signature).
+    const holder = /\.v(\d+)_(\d+)\./.exec(folder);
+    const expiresAt = Math.floor(Date.now() / 1000) + SIGNED_PLAYLIST_CACHE.marginSeconds + 2;
+    const short = signHlsToken(await getMediaSecret(t.sequelize), {
+      resourceId: video.id,
+      expiresAt,
+      trialSeconds: 0,
+      holder: { kind: 'staff', accountId: Number(holder?.[1]), signInId: holder?.[2] as string },
+    });
+    const before = await apiText(`${HLS_PATH_PREFIX}${short}/sd.m3u8`);
+    expect(await apiText(`${HLS_PATH_PREFIX}${short}/sd.m3u8`)).toBe(before);
+    expect(sign).toHaveBeenCalledTimes(3 * sd + hd);
+    const due = (expiresAt - SIGNED_PLAYLIST_CACHE.marginSeconds) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, due + 1000 - Date.now()));
+    const after = await apiText(`${HLS_PATH_PREFIX}${short}/sd.m3u8`);
+    expect(sign).toHaveBeenCalledTimes(4 * sd + hd);
+    const signedAt = (playlist: string) =>
+      new URL(segmentsOf(playlist)[0] as string).searchParams.get('X-Amz-Date');
+    expect(signedAt(after)).not.toBe(signedAt(before));
+    // Still expiring with the token.
+    const expiry = (playlist: string) => {
+      const url = new URL(segmentsOf(playlist)[0] as string).searchParams;
+      const date = url.get('X-Amz-Date') as string;
+      const at = Date.parse(
+        `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}T${date.slice(9, 11)}:${date.slice(11, 13)}:${date.slice(13, 15)}Z`,
+      );
+      return at / 1000 + Number(url.get('X-Amz-Expires'));
+    };
+    // (to the second: the route and the signer may read the clock a second apart)
+    for (const playlist of [before, after]) expect(expiry(playlist) - expiresAt).toBeGreaterThanOrEqual(0);
+    for (const playlist of [before, after]) expect(expiry(playlist) - expiresAt).toBeLessThanOrEqual(1);
+  } finally {
+    sign.mockRestore();
+  }
+}, 30_000);

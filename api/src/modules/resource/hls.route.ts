@@ -17,6 +17,7 @@ import {
   verifyHlsToken,
 } from './hls';
 import { Resource } from './resource.model';
+import { createSignedPlaylistCache, type SignedPlaylistCache } from './signed-playlist-cache';
 import { isLocalVideoProvider } from './video-provider';
 
 const HLS_PATH = new RegExp(
@@ -66,7 +67,9 @@ async function keyRefusal(
  * - `master.m3u8`: the renditions (SD, HD; the audio per language where the file has several);
  * - `<sd|hd|a0…a7>.m3u8`: a rendition's playlist, for a trial only the segments within its seconds;
  *   with object storage (`signedUrl`) its segments are the storage's presigned URLs, expiring with
- *   the token, so storage (or a CDN) serves them and the API only keys and playlists;
+ *   the token, so storage (or a CDN) serves them and the API only keys and playlists; such a
+ *   playlist is signed once per token and rendition and handed out again until shortly before it
+ *   expires (`playlists`, signed-playlist-cache.ts);
  * - `<sd|hd|a0…a7>/<n>.ts`: an encrypted segment from the file storage (past a trial's segments:
  *   403); with object storage a redirect to its presigned URL;
  * - `key`: the 16-byte AES-128 key, never cached, and only while the token's holder holds: the
@@ -81,6 +84,7 @@ export function hlsRoute(
   sequelize: Sequelize,
   providers: Pick<Providers, 'storage' | 'video'>,
   studyKeyRefusal: StudyKeyCheck,
+  playlists: SignedPlaylistCache = createSignedPlaylistCache(),
 ): Middleware<RequestState> {
   const { storage, video } = providers;
   return async (ctx, next) => {
@@ -91,11 +95,8 @@ export function hlsRoute(
       return refuse(ctx, 405, '不支持的请求方法');
     }
     const now = Math.floor(Date.now() / 1000);
-    const grant = verifyHlsToken(
-      await video.mediaSecret(sequelize),
-      decodeURIComponent(match[1] as string),
-      now,
-    );
+    const token = decodeURIComponent(match[1] as string);
+    const grant = verifyHlsToken(await video.mediaSecret(sequelize), token, now);
     if (grant === 'forged' || grant === 'expired') {
       ctx.state.log.info({ reason: grant, part: match[2] }, 'refused an HLS token');
       return refuse(ctx, 403, grant === 'expired' ? '播放地址已过期，请刷新后重试' : '播放地址无效');
@@ -130,16 +131,22 @@ export function hlsRoute(
     const presign = signedUrl && ((key: string) => signedUrl.call(storage, key, Math.max(1, maxAge)));
     if (match[3]) {
       const granted = grantedSegments(rendition, grant.trialSeconds);
-      const urls =
-        presign &&
-        (await Promise.all(
+      const signed = async (sign: (key: string) => Promise<string>) => {
+        const urls = await Promise.all(
           Array.from({ length: granted }, (_, index) =>
-            presign(hlsSegmentKey(resource, pkg, rendition.name, index)),
+            sign(hlsSegmentKey(resource, pkg, rendition.name, index)),
           ),
-        ));
+        );
+        return mediaPlaylist(pkg, rendition, grant.trialSeconds, urls);
+      };
       ctx.set('Cache-Control', `private, max-age=${maxAge}`);
       ctx.type = PLAYLIST_TYPE;
-      ctx.body = mediaPlaylist(pkg, rendition, grant.trialSeconds, urls);
+      // The token names the grant (video, holder, expiry, trial); the package id a repackaging.
+      ctx.body = presign
+        ? await playlists.get(`${token}/${pkg.id}/${rendition.name}`, grant.expiresAt, now, () =>
+            signed(presign),
+          )
+        : mediaPlaylist(pkg, rendition, grant.trialSeconds);
       return;
     }
     const index = Number(match[5]);
