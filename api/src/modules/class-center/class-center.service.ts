@@ -19,7 +19,7 @@ import { ShopCartItem } from '../cart/cart.model';
 import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-category/category-places';
 import { CourseLesson } from '../course/course.model';
 import { Resource } from '../resource/resource.model';
-import { PlayUnavailableError } from '../resource/video-provider';
+import { PlayUnavailableError, trialViewer } from '../resource/video-provider';
 import { latestClassApply } from '../train-class/class-apply.model';
 import { classRatings } from '../train-class/class-evaluation.service';
 import {
@@ -297,7 +297,8 @@ export async function findCenterDetail(
 
 /**
  * `class/trial-play`: a signed play URL (valid TRIAL_URL_TTL_SECONDS at most) of a lesson's video
- * that serves only the bytes its trial needs (the provider's trial grant). Throws BusinessError
+ * that serves only the bytes its trial needs (the provider's trial grant, for the caller's sign-in
+ * when signed in: a packaged video's key goes with it, see hls.route.ts). Throws BusinessError
  * when the project's trials are off (试看未开放), the class is not offered, the lesson is not in
  * one of its shown courses, the lesson has no trial, or its video cannot be played (视频暂不能播放:
  * not READY, file missing or unreadable).
@@ -326,9 +327,11 @@ export async function trialPlay(
   const { video: provider } = scope.providers;
   const ttl = Math.min(TRIAL_URL_TTL_SECONDS, provider.limits.playUrlTtlSeconds);
   const trialSeconds = Math.min(lesson.trialSeconds, video.durationSeconds);
-  const grant = await provider.authorizeTrial(scope, video, trialSeconds, ttl).catch((error: unknown) => {
-    throw error instanceof PlayUnavailableError ? new BusinessError('视频暂不能播放') : error;
-  });
+  const grant = await provider
+    .authorizeTrial(scope, video, trialViewer(scope), trialSeconds, ttl)
+    .catch((error: unknown) => {
+      throw error instanceof PlayUnavailableError ? new BusinessError('视频暂不能播放') : error;
+    });
   if (!grant.url) throw new BusinessError('视频暂不能播放');
   return {
     url: grant.url,

@@ -98,7 +98,7 @@ test('the playlist names presigned storage URLs expiring with the token; they fe
   expect(redirected.headers.location).toMatch(new RegExp(`^${endpoint}/${bucket}/hls/.+/sd/0\\.ts\\?`));
 
   // A trial's playlist presigns only the segments within its seconds.
-  const trial = await t.scope().providers.video.authorizeTrial(t.scope(), video, 5, 60);
+  const trial = await t.scope().providers.video.authorizeTrial(t.scope(), video, { kind: 'trial' }, 5, 60);
   const trialSegments = segmentsOf(await apiText(`${folderOf(trial.url as string)}sd.m3u8`));
   expect(trialSegments).toHaveLength(grantedSegments(rendition ?? { segments: [] }, 5));
   expect(trialSegments.every((url) => url.startsWith(`${endpoint}/`))).toBe(true);

@@ -12,6 +12,7 @@ import {
   HLS_PATH_PREFIX,
   type HlsHolder,
   hlsSegmentKey,
+  isTrialToken,
   masterPlaylist,
   mediaPlaylist,
   verifyHlsToken,
@@ -58,8 +59,16 @@ async function keyRefusal(
     return (await isSignInLive(sequelize, holder.accountId, holder.signInId))
       ? null
       : '登录已失效，请重新登录后播放';
-  return null; // a trial: its token's short expiry is its whole grant
+  // A trial: its expiry and seconds are the token's (checked before); a guest's has no more to it.
+  const { signedIn } = holder;
+  if (!signedIn) return null;
+  return (await isSignInLive(sequelize, signedIn.accountId, signedIn.signInId)) ? null : TRIAL_SIGNED_OUT;
 }
+
+/** The refusal of a trial's key whose visitor signed out (or whose token names another's sign-in). */
+export const TRIAL_SIGNED_OUT = '登录已失效，请重新打开试看';
+/** The refusal of anything under a trial's token after its expiry. */
+export const TRIAL_EXPIRED = '试看已过期，请重新打开试看';
 
 /**
  * The local provider's HLS route (docs/video.md): under `/api/media/hls/<token>/`, signed by
@@ -74,7 +83,7 @@ async function keyRefusal(
  *   403); with object storage a redirect to its presigned URL;
  * - `key`: the 16-byte AES-128 key, never cached, and only while the token's holder holds: the
  *   student's study session still live (`studyKeyRefusal`), the previewing staff still signed in,
- *   or a trial (its token's short expiry).
+ *   a trial within its expiry (a signed-in visitor's also only while that sign-in lives).
  * The key's URL is relative, so it carries the token: a copied URL (or key) stops working at the
  * token's expiry. A forged or expired token or a key refused answers 403, a video that is gone or
  * not packaged 404, each with the envelope's error. It answers only while the video provider is the
@@ -99,7 +108,8 @@ export function hlsRoute(
     const grant = verifyHlsToken(await video.mediaSecret(sequelize), token, now);
     if (grant === 'forged' || grant === 'expired') {
       ctx.state.log.info({ reason: grant, part: match[2] }, 'refused an HLS token');
-      return refuse(ctx, 403, grant === 'expired' ? '播放地址已过期，请刷新后重试' : '播放地址无效');
+      if (grant === 'forged') return refuse(ctx, 403, '播放地址无效');
+      return refuse(ctx, 403, isTrialToken(token) ? TRIAL_EXPIRED : '播放地址已过期，请刷新后重试');
     }
     const resource = await Resource.findOne({ where: { id: grant.resourceId }, allTenants: true });
     const pkg = resource?.hls;

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { ROLE_SYSTEM } from '@px/config';
 import type { StudyStart } from '../../contract/study';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { buildAccount, buildProject, signIn } from '../../testing/factories';
+import { buildAccount, buildHostedProject, buildProject, signIn } from '../../testing/factories';
 import { rawBody } from '../../testing/http';
 import { CourseLesson } from '../course/course.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';
-import { HLS_PATH_PREFIX, type HlsHolder, signHlsToken, verifyHlsToken } from './hls';
+import { HLS_PATH_PREFIX, type HlsHolder, isTrialToken, signHlsToken, verifyHlsToken } from './hls';
+import { TRIAL_EXPIRED, TRIAL_SIGNED_OUT } from './hls.route';
 import {
   languageTracks,
   parseAudioStreams,
@@ -279,7 +280,7 @@ describe('packaging after an upload', () => {
   });
 
   test('a trial playlist stops at its seconds and its later segments are refused', async () => {
-    const grant = await t.scope().providers.video.authorizeTrial(t.scope(), video, 5, 60);
+    const grant = await t.scope().providers.video.authorizeTrial(t.scope(), video, { kind: 'trial' }, 5, 60);
     const folder = folderOf(grant.url as string);
     const playlist = await fetchText(`${folder}hd.m3u8`);
     const durations = durationsOf(playlist.text);
@@ -400,7 +401,9 @@ describe('audio per language (videoLanguage)', () => {
   });
 
   test('a trial grants the audio segments within its seconds only', async () => {
-    const grant = await t.scope().providers.video.authorizeTrial(t.scope(), bilingual, 5, 60);
+    const grant = await t
+      .scope()
+      .providers.video.authorizeTrial(t.scope(), bilingual, { kind: 'trial' }, 5, 60);
     const folder = folderOf(grant.url as string);
     const playlist = await fetchText(`${folder}a0.m3u8`);
     expect(segmentsOf(playlist.text)).toEqual(['a0/0.ts', 'a0/1.ts']);
@@ -560,6 +563,71 @@ describe('the key is served only to the holder of the grant, while it holds', ()
     })}/master.m3u8`;
     expect(await refusalOf(keyOf(mixed))).toEqual({ status: 403, message: '登录已失效，请重新登录后播放' });
   });
+
+  test("a trial's key: a guest's within its expiry; a signed-in visitor's while that sign-in lives, not another's", async () => {
+    // A project offering a class whose lesson plays (a copy of) the packaged video with a 5 s trial.
+    const { project, host } = await buildHostedProject();
+    const copy = await buildResource(project.id, { hls: video.hls, hlsKey: video.hlsKey });
+    const built = await buildClass({
+      projectId: project.id,
+      courses: [{ kind: 'REQUIRED', lessons: [{ durationSeconds: 10, trialSeconds: 5 }] }],
+    });
+    const lesson = built.courses[0]?.lessons[0] as CourseLesson;
+    await CourseLesson.update({ resourceId: copy.id }, { where: { id: lesson.id, projectId: project.id } });
+    const trialPlay = async (as?: string) => {
+      const request = t.http.post('/api/class/trial-play.action').set('Host', host);
+      const res = await (as ? request.set('token', as) : request).send({
+        classId: built.trainClass.id,
+        lessonId: lesson.id,
+      });
+      expect(res.body.respCode).toBe(200);
+      return res.body.attribute.url as string;
+    };
+    const visitor = async () => {
+      const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+      return { account, as: await signIn(account) };
+    };
+
+    // A guest's trial: the token is the whole grant (its expiry and its 5 s signed in it).
+    const guest = await trialPlay();
+    expect(guest).toMatch(/\.5\.t\.[A-Za-z0-9_-]{43}\/master\.m3u8$/);
+    expect((await fetchBytes(keyOf(guest))).status).toBe(200);
+
+    // A signed-in student's trial names the student's sign-in; its key is served while it lives.
+    const student = await visitor();
+    const mine = await trialPlay(student.as);
+    const named = new RegExp(`\\.5\\.t${student.account.id}_(\\d+)\\.`).exec(mine);
+    expect(named).not.toBeNull();
+    expect((await fetchBytes(keyOf(mine))).status).toBe(200);
+
+    // Another visitor's sign-in named with this student's account: not this student's grant.
+    const other = await visitor();
+    const theirs = /\.t\d+_(\d+)\./.exec(await trialPlay(other.as));
+    const secret = await getMediaSecret(t.sequelize);
+    const now = Math.floor(Date.now() / 1000);
+    const trialUrl = (holder: HlsHolder, expiresAt = now + 60) =>
+      `${HLS_PATH_PREFIX}${signHlsToken(secret, { resourceId: copy.id, expiresAt, trialSeconds: 5, holder })}/master.m3u8`;
+    const mixed = trialUrl({
+      kind: 'trial',
+      signedIn: { accountId: student.account.id, signInId: theirs?.[1] as string },
+    });
+    expect(await refusalOf(keyOf(mixed))).toEqual({ status: 403, message: TRIAL_SIGNED_OUT });
+
+    // After its expiry, a guest's or a student's trial is refused, worded for a trial.
+    const signedIn = { accountId: student.account.id, signInId: named?.[1] as string };
+    for (const holder of [{ kind: 'trial' }, { kind: 'trial', signedIn }] as HlsHolder[]) {
+      const expired = trialUrl(holder, now - 1);
+      expect(await refusalOf(keyOf(expired))).toEqual({ status: 403, message: TRIAL_EXPIRED });
+      expect(await refusalOf(`${folderOf(expired)}sd.m3u8`)).toEqual({ status: 403, message: TRIAL_EXPIRED });
+    }
+
+    // The student signs out: the trial's key goes with the sign-in; the guest's stays.
+    expect(
+      (await t.http.post('/api/login/login-out.action').set('token', student.as).send({})).body.respCode,
+    ).toBe(200);
+    expect(await refusalOf(keyOf(mine))).toEqual({ status: 403, message: TRIAL_SIGNED_OUT });
+    expect((await fetchBytes(keyOf(guest))).status).toBe(200);
+  });
 });
 
 describe('HLS tokens', () => {
@@ -576,19 +644,34 @@ describe('HLS tokens', () => {
       expect(verifyHlsToken(secret, token, 1_900_000_000)).toEqual(grant);
       expect(verifyHlsToken(secret, token, 2_000_000_000)).toBe('expired');
     }
-    const trial = {
+    const trials: HlsHolder[] = [
+      { kind: 'trial' },
+      { kind: 'trial', signedIn: { accountId: 7, signInId: '456' } },
+    ];
+    for (const holder of trials) {
+      const trial = { resourceId: 5, expiresAt: 2_000_000_000, trialSeconds: 30, holder };
+      const token = signHlsToken(secret, trial);
+      expect(verifyHlsToken(secret, token, 1_900_000_000)).toEqual(trial);
+      expect(isTrialToken(token)).toBe(true);
+    }
+    const studentTrial = signHlsToken(secret, {
       resourceId: 5,
       expiresAt: 2_000_000_000,
       trialSeconds: 30,
-      holder: { kind: 'trial' } as const,
-    };
-    expect(verifyHlsToken(secret, signHlsToken(secret, trial), 1_900_000_000)).toEqual(trial);
+      holder: trials[1] as HlsHolder,
+    });
+    // Another sign-in, or none (a guest's), is not the one signed.
+    expect(verifyHlsToken(secret, studentTrial.replace('.t7_456.', '.t7_457.'), 1_900_000_000)).toBe(
+      'forged',
+    );
+    expect(verifyHlsToken(secret, studentTrial.replace('.t7_456.', '.t.'), 1_900_000_000)).toBe('forged');
     const study = signHlsToken(secret, {
       resourceId: 5,
       expiresAt: 2_000_000_000,
       trialSeconds: 0,
       holder: holders[0] as HlsHolder,
     });
+    expect(isTrialToken(study)).toBe(false);
     expect(verifyHlsToken(secret, study.replace('.s7_', '.s9_'), 1_900_000_000)).toBe('forged');
     expect(verifyHlsToken(secret, study.replace(/\.s7_[^.]+\./, '.v7_1.'), 1_900_000_000)).toBe('forged');
   });

@@ -75,16 +75,24 @@ export const hlsFolder = (video: { projectId: number | null; id: number }, pkg: 
 /** Where the HLS route answers: `/api/media/hls/<token>/…` (see hls.route.ts). */
 export const HLS_PATH_PREFIX = '/api/media/hls/';
 
+/** A signed-in caller: the account and its sign-in (`session` row id). */
+export interface HlsSignIn {
+  accountId: number;
+  signInId: string;
+}
+
 /**
  * Whom an HLS grant is for; the route serves the key only while it still holds (hls.route.ts):
  * - `study`: a student's study session (`study/start`), while it is the student's live session;
  * - `staff`: staff previewing a video, while their sign-in (`session` row) is live;
- * - `trial`: a trial (`class/trial-play`, guests too), on its own short expiry.
+ * - `trial`: a trial (`class/trial-play`) within its short expiry and its seconds (both signed in
+ *   the token); one granted to a signed-in visitor (`signedIn`) also only while that sign-in is
+ *   live, one granted to a guest to whoever holds its token.
  */
 export type HlsHolder =
   | { kind: 'study'; accountId: number; sessionId: string }
   | { kind: 'staff'; accountId: number; signInId: string }
-  | { kind: 'trial' };
+  | { kind: 'trial'; signedIn?: HlsSignIn };
 
 /**
  * What an HLS token grants until `expiresAt` (Unix seconds) to its holder: the package of one
@@ -99,14 +107,17 @@ export interface HlsGrant {
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const HLS_TOKEN = new RegExp(
-  `^([1-9]\\d{0,9})\\.([1-9]\\d{0,11})\\.(0|[1-9]\\d{0,6})\\.(t|s([1-9]\\d{0,9})_(${UUID})|v([1-9]\\d{0,9})_([1-9]\\d{0,18}))\\.([A-Za-z0-9_-]{43})$`,
+  `^([1-9]\\d{0,9})\\.([1-9]\\d{0,11})\\.(0|[1-9]\\d{0,6})\\.(t(?:([1-9]\\d{0,9})_([1-9]\\d{0,18}))?|s([1-9]\\d{0,9})_(${UUID})|v([1-9]\\d{0,9})_([1-9]\\d{0,18}))\\.([A-Za-z0-9_-]{43})$`,
 );
 
-/** The holder as the token spells it: `t`, `s<account>_<study session>`, `v<account>_<sign-in>`. */
+/**
+ * The holder as the token spells it: `t` (a guest's trial), `t<account>_<sign-in>` (a signed-in
+ * visitor's trial), `s<account>_<study session>`, `v<account>_<sign-in>`.
+ */
 function holderText(holder: HlsHolder): string {
   if (holder.kind === 'study') return `s${holder.accountId}_${holder.sessionId}`;
   if (holder.kind === 'staff') return `v${holder.accountId}_${holder.signInId}`;
-  return 't';
+  return holder.signedIn ? `t${holder.signedIn.accountId}_${holder.signedIn.signInId}` : 't';
 }
 
 /** The signed text: its own namespace, so an MP4 token (media-token.ts) is never an HLS one. */
@@ -129,10 +140,12 @@ export function signHlsToken(secret: Buffer, grant: HlsGrant): string {
   return token;
 }
 
-/** The holder a token names (its groups 4 to 8). */
+/** The holder a token names (its groups 4 to 10). */
 function parseHolder(match: RegExpExecArray): HlsHolder {
-  if (match[5] && match[6]) return { kind: 'study', accountId: Number(match[5]), sessionId: match[6] };
-  if (match[7] && match[8]) return { kind: 'staff', accountId: Number(match[7]), signInId: match[8] };
+  if (match[7] && match[8]) return { kind: 'study', accountId: Number(match[7]), sessionId: match[8] };
+  if (match[9] && match[10]) return { kind: 'staff', accountId: Number(match[9]), signInId: match[10] };
+  if (match[5] && match[6])
+    return { kind: 'trial', signedIn: { accountId: Number(match[5]), signInId: match[6] } };
   return { kind: 'trial' };
 }
 
@@ -151,12 +164,18 @@ export function verifyHlsToken(
     holder: parseHolder(match),
   };
   if (!consistent(grant)) return 'forged';
-  const given = Buffer.from(match[9] as string, 'utf8');
+  const given = Buffer.from(match[11] as string, 'utf8');
   const expected = Buffer.from(hlsMac(secret, grant), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
   if (grant.expiresAt <= nowSeconds) return 'expired';
   return grant;
 }
+
+/** Whether a token (well formed, else false) is a trial's: what its refusals are worded by. */
+export const isTrialToken = (token: string): boolean => {
+  const trialSeconds = HLS_TOKEN.exec(token)?.[3];
+  return trialSeconds !== undefined && trialSeconds !== '0';
+};
 
 /**
  * How many segments of a rendition a grant may load: all, or for a trial those starting before its

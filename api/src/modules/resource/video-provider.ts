@@ -89,6 +89,20 @@ export function staffViewer(scope: Pick<Scope, 'principal'>): PlayViewer {
   return { kind: 'staff', accountId: scope.principal.accountId, signInId: scope.principal.sessionId };
 }
 
+/**
+ * Who a trial grant is for: a guest, or a signed-in visitor (a student, say). The local provider
+ * serves a packaged video's key for a signed-in visitor's trial only while that sign-in lives.
+ */
+export type TrialViewer = Extract<HlsHolder, { kind: 'trial' }>;
+
+/** The viewer of a trial: the caller's sign-in when signed in, else a guest. */
+export function trialViewer(scope: Pick<Scope, 'principal'>): TrialViewer {
+  const { principal } = scope;
+  return principal
+    ? { kind: 'trial', signedIn: { accountId: principal.accountId, signInId: principal.sessionId } }
+    : { kind: 'trial' };
+}
+
 /** What a provider may use of the call it serves: the database and the file storage. */
 export interface VideoScope {
   sequelize: Sequelize;
@@ -119,13 +133,14 @@ export interface VideoProvider {
     now?: Date,
   ): Promise<VideoPlayGrant>;
   /**
-   * A way to play only the first `seconds` of the video (a trial) for `ttlSeconds`: what it
-   * serves must not hold the rest (a cloud provider maps this to its trial / clip feature).
+   * A way for `viewer` to play only the first `seconds` of the video (a trial) for `ttlSeconds`:
+   * what it serves must not hold the rest (a cloud provider maps this to its trial / clip feature).
    * Throws PlayUnavailableError when the video cannot be cut so (file missing or unreadable).
    */
   authorizeTrial(
     scope: VideoScope,
     video: PlayableVideo,
+    viewer: TrialViewer,
     seconds: number,
     ttlSeconds: number,
     now?: Date,
@@ -282,11 +297,9 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
       video.hls
         ? hlsGrant(scope.sequelize, video.id, ttlSeconds, now, 0, viewer)
         : grant(scope.sequelize, video.id, ttlSeconds, now),
-    async authorizeTrial(scope, video, seconds, ttlSeconds, now = new Date()) {
+    async authorizeTrial(scope, video, viewer, seconds, ttlSeconds, now = new Date()) {
       if (video.hls)
-        return hlsGrant(scope.sequelize, video.id, ttlSeconds, now, Math.max(1, Math.ceil(seconds)), {
-          kind: 'trial',
-        });
+        return hlsGrant(scope.sequelize, video.id, ttlSeconds, now, Math.max(1, Math.ceil(seconds)), viewer);
       const spans = await spansOf(scope.providers.storage, video, seconds);
       return grant(scope.sequelize, video.id, ttlSeconds, now, spans);
     },

@@ -85,6 +85,7 @@ test('a trial grant of a cloud video is a psign with exper, serving only its sec
   const grant = await video.authorizeTrial(
     { sequelize: t.sequelize, providers: { storage: base.storage } },
     resource,
+    { kind: 'trial' },
     2,
     600,
   );

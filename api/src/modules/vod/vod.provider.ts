@@ -73,7 +73,7 @@ export function createVodVideoProvider(client: VodClient, limits: VideoLimits): 
     name: VOD_PROVIDER_NAME,
     limits,
     authorizePlay: (_scope, video, _viewer, ttlSeconds, now = new Date()) => grant(video, ttlSeconds, now),
-    authorizeTrial: (_scope, video, seconds, ttlSeconds, now = new Date()) =>
+    authorizeTrial: (_scope, video, _viewer, seconds, ttlSeconds, now = new Date()) =>
       grant(video, ttlSeconds, now, seconds),
   };
 }
@@ -96,8 +96,8 @@ export function withCloudVod(local: LocalVideoProvider, client: VodClient | null
     ...local,
     authorizePlay: async (scope, video, viewer, ttlSeconds, now) =>
       pick(video).authorizePlay(scope, video, viewer, ttlSeconds, now),
-    authorizeTrial: async (scope, video, seconds, ttlSeconds, now) =>
-      pick(video).authorizeTrial(scope, video, seconds, ttlSeconds, now),
+    authorizeTrial: async (scope, video, viewer, seconds, ttlSeconds, now) =>
+      pick(video).authorizeTrial(scope, video, viewer, seconds, ttlSeconds, now),
     // The VOD service plays the original file itself: staff download that (下载). Its grants bind
     // no key to a viewer (only the local provider's HLS does), so none is named.
     authorizeOriginal: async (scope, video, ttlSeconds, now) =>
