@@ -19,7 +19,7 @@ import { ShopCartItem } from '../cart/cart.model';
 import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-category/category-places';
 import { CourseLesson } from '../course/course.model';
 import { Resource } from '../resource/resource.model';
-import { PlayUnavailableError, trialViewer } from '../resource/video-provider';
+import { playGrantFailure, trialViewer } from '../resource/video-provider';
 import { latestClassApply } from '../train-class/class-apply.model';
 import { classRatings } from '../train-class/class-evaluation.service';
 import {
@@ -301,7 +301,8 @@ export async function findCenterDetail(
  * when signed in: a packaged video's key goes with it, see hls.route.ts). Throws BusinessError
  * when the project's trials are off (试看未开放), the class is not offered, the lesson is not in
  * one of its shown courses, the lesson has no trial, or its video cannot be played (视频暂不能播放:
- * not READY, file missing or unreadable).
+ * not READY, file missing or unreadable; the video service's refusal or outage as playGrantFailure
+ * words it).
  */
 export async function trialPlay(
   scope: TenantScope,
@@ -330,7 +331,7 @@ export async function trialPlay(
   const grant = await provider
     .authorizeTrial(scope, video, trialViewer(scope), trialSeconds, ttl)
     .catch((error: unknown) => {
-      throw error instanceof PlayUnavailableError ? new BusinessError('视频暂不能播放') : error;
+      throw playGrantFailure(scope, error);
     });
   if (!grant.url) throw new BusinessError('视频暂不能播放');
   return {

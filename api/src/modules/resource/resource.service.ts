@@ -18,7 +18,7 @@ import { Resource } from './resource.model';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
 import { deletePackage, retryPackaging } from './video-packaging.service';
-import { isLocalVideoProvider, type PlayableVideo, staffViewer } from './video-provider';
+import { isLocalVideoProvider, type PlayableVideo, playGrantFailure, staffViewer } from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
 
@@ -155,18 +155,17 @@ export async function deleteVideoFiles(
 /**
  * A signed, expiring way to play a resource from the video provider (the local one:
  * `/api/media/<token>`, valid for MEDIA_URL_TTL_MINUTES). Throws BusinessError 视频不存在, or when
- * the resource is not READY.
+ * the resource is not READY; a grant the provider cannot give as playGrantFailure words it.
  */
 export async function resourcePlayUrl(scope: TenantScope, id: number): Promise<ResourcePlayAnswer> {
   const resource = await loadResource(scope, id);
   if (resource.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能播放');
   const { video } = scope.providers;
-  const grant = await video.authorizePlay(
-    scope,
-    resource,
-    staffViewer(scope),
-    video.limits.playUrlTtlSeconds,
-  );
+  const grant = await video
+    .authorizePlay(scope, resource, staffViewer(scope), video.limits.playUrlTtlSeconds)
+    .catch((error: unknown) => {
+      throw playGrantFailure(scope, error);
+    });
   return {
     provider: grant.provider,
     url: grant.url,
@@ -202,7 +201,11 @@ export async function resourceDownloadUrl(scope: TenantScope, id: number): Promi
   const resource = await loadResource(scope, id);
   const { video } = scope.providers;
   if (!isLocalVideoProvider(video)) throw new BusinessError('当前视频服务不提供原始文件下载');
-  const grant = await video.authorizeOriginal(scope, resource, video.limits.playUrlTtlSeconds);
+  const grant = await video
+    .authorizeOriginal(scope, resource, video.limits.playUrlTtlSeconds)
+    .catch((error: unknown) => {
+      throw playGrantFailure(scope, error);
+    });
   return {
     provider: grant.provider,
     url: grant.url,

@@ -23,7 +23,7 @@ import { deleteKeys } from './hls-package';
 import { Resource } from './resource.model';
 import { getResource, RESOURCE_NOT_FOUND } from './resource.service';
 import { copyPackage, deletePackage, queuePackaging } from './video-packaging.service';
-import { keptByCloudVideo, staffViewer } from './video-provider';
+import { keptByCloudVideo, playGrantFailure, staffViewer } from './video-provider';
 import './shared-resource.policy';
 
 /**
@@ -249,7 +249,11 @@ export async function sharedResourcePlayUrl(scope: Scope, id: number): Promise<R
   const shared = await loadShared(id);
   if (shared.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能播放');
   const { video } = scope.providers;
-  const grant = await video.authorizePlay(scope, shared, staffViewer(scope), video.limits.playUrlTtlSeconds);
+  const grant = await video
+    .authorizePlay(scope, shared, staffViewer(scope), video.limits.playUrlTtlSeconds)
+    .catch((error: unknown) => {
+      throw playGrantFailure(scope, error);
+    });
   return {
     provider: grant.provider,
     url: grant.url,

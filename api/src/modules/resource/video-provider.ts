@@ -1,5 +1,7 @@
+import { RESP_CODE } from '@px/config';
 import type { Sequelize } from 'sequelize';
 import type { Providers, Scope } from '../../core/action';
+import { AppError, BusinessError } from '../../core/errors';
 import type { Env } from '../../env';
 import { type FileStorage, StorageError } from '../storage/storage';
 import { HLS_PATH_PREFIX, type HlsHolder, type HlsPackage, signHlsToken } from './hls';
@@ -166,15 +168,68 @@ export function isLocalVideoProvider(provider: VideoProvider): provider is Local
   return provider.name === 'local';
 }
 
-/** A provider cannot give a way to play a video (its file is missing or cannot be read). */
+/** What a video service (a cloud VOD) answered when it gave no way to play a video. */
+export interface VideoServiceFailure {
+  /** The provider's name (`tencent-vod`). */
+  provider: string;
+  /** The service's error code, or the client's (`Unreachable`, `BadAnswer`). */
+  code: string;
+  /** The service's reason as it gave it. */
+  reason: string;
+  /** The service's id of the request, when it gave one (for its support). */
+  requestId: string | null;
+  /** It could not be reached or answered nothing readable (rather than refusing). */
+  unreachable: boolean;
+}
+
+/**
+ * A provider cannot give a way to play a video: its file is missing or cannot be read, or the video
+ * service keeping it refused or could not be reached (`service`).
+ */
 export class PlayUnavailableError extends Error {
   constructor(
     readonly videoId: number,
     cause: unknown,
+    readonly service: VideoServiceFailure | null = null,
   ) {
     super(`video ${videoId} cannot be played`, { cause });
     this.name = 'PlayUnavailableError';
   }
+}
+
+/** The refusal of a play grant the provider could not give (file missing or unreadable). */
+export const PLAY_UNAVAILABLE = '视频暂不能播放';
+/** The refusal of a play grant whose video service could not be reached (HTTP 503). */
+export const VIDEO_SERVICE_UNAVAILABLE = '视频服务暂不可用，请稍后重试';
+/**
+ * `attribute.reason` of a play grant the video service refused or could not give (with its
+ * `provider` and `code`).
+ */
+export const VIDEO_SERVICE_FAILURE = 'VIDEO_SERVICE_FAILURE';
+
+/**
+ * What a call answers for an error of a play grant, logged with its detail when it is a
+ * PlayUnavailableError: a video service that could not be reached answers 视频服务暂不可用，请稍后重试
+ * (HTTP 503), one that refused 视频服务拒绝播放：<its reason>, both with `{ reason:
+ * VIDEO_SERVICE_FAILURE, provider, code }`; anything else (a file missing or unreadable, a cloud video without its service
+ * configured) 视频暂不能播放. Any other error is answered as it is (throw what this returns).
+ */
+export function playGrantFailure(scope: Pick<Scope, 'log'>, error: unknown): unknown {
+  if (!(error instanceof PlayUnavailableError)) return error;
+  const { service } = error;
+  const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+  if (!service) {
+    scope.log.warn({ videoId: error.videoId, cause }, 'no play grant for a video');
+    return new BusinessError(PLAY_UNAVAILABLE);
+  }
+  const { requestId: serviceRequestId, ...detail } = service;
+  scope.log.warn(
+    { videoId: error.videoId, ...detail, serviceRequestId },
+    'the video service gave no play grant',
+  );
+  const attribute = { reason: VIDEO_SERVICE_FAILURE, provider: service.provider, code: service.code };
+  if (service.unreachable) return new AppError(RESP_CODE.ERROR, VIDEO_SERVICE_UNAVAILABLE, 503, attribute);
+  return new BusinessError(`视频服务拒绝播放：${service.reason || service.code}`, attribute);
 }
 
 /** Where the local provider's media route answers. */

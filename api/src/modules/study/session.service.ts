@@ -19,6 +19,7 @@ import { needComplete } from '../account/account.service';
 import { ResourceQuestion } from '../course/course.model';
 import { compareCapture, keepCapture } from '../face/face.service';
 import type { Resource } from '../resource/resource.model';
+import { playGrantFailure } from '../resource/video-provider';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass } from '../train-class/train-class.model';
 import { type BeatRow, readBeat, rememberBeat, rememberedBeat, writeBeat } from './beat-store';
@@ -84,7 +85,8 @@ async function progressRow(
 /**
  * `study/start`: starts playing a lesson of one of the student's enrolments. Refused when the
  * enrolment may not be studied today, the lesson is not the class's, it is locked (studied in
- * order) or its video cannot be played, and while the student's profile still lacks what the project
+ * order) or its video cannot be played (the video service's refusal or outage as playGrantFailure
+ * words it), and while the student's profile still lacks what the project
  * requires (`account/is-need-complete`: refused with `{ reason: STUDY_NEEDS_INFO, missing }`). The
  * student's other active sessions stop (the newest device wins; their next beat is told so). With
  * face checks on, the session waits for one first.
@@ -160,13 +162,22 @@ export async function startStudy(
     return { session, progress, entry: { ...entry, video }, questions };
   });
   const { video } = scope.providers;
-  const grant = await video.authorizePlay(
-    scope,
-    entry.video,
-    { kind: 'study', accountId: scope.principal.accountId, sessionId: session.id },
-    video.limits.playUrlTtlSeconds,
-    now,
-  );
+  const grant = await video
+    .authorizePlay(
+      scope,
+      entry.video,
+      { kind: 'study', accountId: scope.principal.accountId, sessionId: session.id },
+      video.limits.playUrlTtlSeconds,
+      now,
+    )
+    .catch(async (error: unknown) => {
+      // Nothing plays: the session just made ends (the student's other sessions stay taken over).
+      await StudySession.update(
+        { status: 'ENDED', endedAt: now },
+        { where: { id: session.id, projectId, status: 'ACTIVE' } },
+      );
+      throw playGrantFailure(scope, error);
+    });
   if (!grant.url) throw new BusinessError('视频暂不能播放');
   return {
     sessionId: session.id,

@@ -29,6 +29,8 @@ import { VOD_SERVICE, VOD_VERSION } from './vod.client';
  * - media (`GET /vod/<appId>/<fileId>/f0.<ext>?t=&exper=&us=&sign=`): the Key hotlink signature and
  *   the expiry `t`; a trial URL (`exper`) serves only the bytes of the first `exper` seconds of an
  *   MP4 (its media start and the moov) and refuses ranges beyond (403).
+ * An outage can be switched on (`setFault`, or the page's form posting `/sim/fault`): the API and
+ * play info then answer HTTP 503 with a gateway's HTML page, as a service out of order does.
  */
 
 export const SIM_VOD_CREDENTIALS = {
@@ -37,6 +39,10 @@ export const SIM_VOD_CREDENTIALS = {
   secretKey: 'sim-vod-secret-key-0123456789abcd',
   playKey: 'sim-vod-play-key-0123456789',
 };
+
+/** A fault switched on in the simulator: `outage` answers 503 to the API and play info. */
+export type SimVodFault = 'none' | 'outage';
+const SIM_VOD_FAULTS: readonly SimVodFault[] = ['none', 'outage'];
 
 /** The simulator's play-info error codes (non-zero: refused). */
 export const SIM_PLAY_ERRORS = {
@@ -84,6 +90,8 @@ export interface VodSimulator {
   receivedBytes(): number;
   /** The multipart uploads started and neither completed nor aborted. */
   multipartUploads(): CosSimMultipartUpload[];
+  /** Switches an outage on (`outage`: the API and play info answer 503) or off (`none`). */
+  setFault(fault: SimVodFault): void;
 }
 
 interface UploadSession {
@@ -154,6 +162,7 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
       session.file = { ...file, type: CONTENT_TYPES[session.mediaType] ?? 'video/mp4' };
     },
   });
+  let fault: SimVodFault = 'none';
 
   const send = (res: ServerResponse, body: unknown, status = 200) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -402,6 +411,12 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     createReadStream(file.path, { start, end: end - 1 }).pipe(res);
   }
 
+  /** A service out of order: its gateway's page, not the service's JSON. */
+  function outage(res: ServerResponse) {
+    res.writeHead(503, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<html><head><title>503 Service Temporarily Unavailable</title></head><body>503</body></html>');
+  }
+
   function page(res: ServerResponse) {
     const rows = [...files.values()]
       .map(
@@ -413,12 +428,31 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     res.end(
       `<!doctype html><meta charset="utf-8"><title>云点播（模拟）</title><h1>云点播（模拟）</h1>` +
         `<p>这是本地模拟的腾讯云点播服务，不连接真实云服务。应用 ${appId}；已上传 ${files.size} 个文件。</p>` +
-        `<table border="1" cellpadding="4"><tr><th>FileId</th><th>名称</th><th>字节</th><th>上传时间</th></tr>${rows}</table>`,
+        `<table border="1" cellpadding="4"><tr><th>FileId</th><th>名称</th><th>字节</th><th>上传时间</th></tr>${rows}</table>` +
+        `<h2>故障模拟</h2><form method="post" action="/sim/fault"><select name="fault">` +
+        `<option value="none"${fault === 'none' ? ' selected' : ''}>正常</option>` +
+        `<option value="outage"${fault === 'outage' ? ' selected' : ''}>服务中断（503）</option>` +
+        `</select> <button>设置</button></form>`,
     );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://sim');
+    if (req.method === 'POST' && url.pathname === '/sim/fault') {
+      const raw = await readBody(req, 1024);
+      const chosen = new URLSearchParams(raw?.toString('utf8') ?? '').get('fault');
+      if (!SIM_VOD_FAULTS.includes(chosen as SimVodFault)) return send(res, { error: 'fault' }, 400);
+      fault = chosen as SimVodFault;
+      res.writeHead(303, { location: '/' });
+      return res.end();
+    }
+    // An outage takes the API and play info; the page stays (to switch it off).
+    const service =
+      (req.method === 'POST' && url.pathname === '/') || url.pathname.startsWith('/getplayinfo/');
+    if (fault === 'outage' && service) {
+      req.resume();
+      return outage(res);
+    }
     if (req.method === 'POST' && url.pathname === '/') return api(req, res);
     if (req.method === 'PUT' || req.method === 'DELETE' || (req.method === 'POST' && url.pathname !== '/'))
       return cos.handle(req, res, url);
@@ -457,5 +491,8 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     files: () => [...files.values()],
     receivedBytes: () => cos.receivedBytes(),
     multipartUploads: () => cos.multipartUploads(),
+    setFault(chosen) {
+      fault = chosen;
+    },
   };
 }

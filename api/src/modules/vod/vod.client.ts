@@ -50,13 +50,17 @@ export interface VodClientSettings {
 export class VodError extends Error {
   constructor(
     readonly code: string,
-    message: string,
+    /** The service's reason as it gave it (the message prefixes the code). */
+    readonly reason: string,
     readonly requestId: string | null = null,
   ) {
-    super(`${code}: ${message}`);
+    super(`${code}: ${reason}`);
     this.name = 'VodError';
   }
 }
+
+/** Codes of calls that did not reach the service or got nothing readable back (not refusals). */
+export const VOD_UNREACHABLE_CODES: ReadonlySet<string> = new Set(['Unreachable', 'BadAnswer']);
 
 /** What the play-info service answers to a valid psign (the fields the product reads). */
 export interface VodPlayInfo {

@@ -10,7 +10,13 @@ import {
   type VideoProvider,
 } from '../resource/video-provider';
 import { type FileStorage, StorageError } from '../storage/storage';
-import { createVodClient, VOD_FILE_NOT_FOUND, type VodClient, VodError } from './vod.client';
+import {
+  createVodClient,
+  VOD_FILE_NOT_FOUND,
+  VOD_UNREACHABLE_CODES,
+  type VodClient,
+  VodError,
+} from './vod.client';
 
 /**
  * The cloud VOD provider (Tencent Cloud VOD, docs/vod.md) behind the VideoProvider interface. A video
@@ -58,8 +64,14 @@ export function createVodVideoProvider(client: VodClient, limits: VideoLimits): 
     try {
       url = (await client.playInfo(fileId, signed.psign)).url;
     } catch (error) {
-      if (error instanceof VodError) throw new PlayUnavailableError(video.id, error);
-      throw error;
+      if (!(error instanceof VodError)) throw error;
+      throw new PlayUnavailableError(video.id, error, {
+        provider: VOD_PROVIDER_NAME,
+        code: error.code,
+        reason: error.reason,
+        requestId: error.requestId,
+        unreachable: VOD_UNREACHABLE_CODES.has(error.code),
+      });
     }
     return {
       provider: VOD_PROVIDER_NAME,
