@@ -1,7 +1,7 @@
 import { projectCalls } from '../../contract/project';
 import { implement } from '../../core/action';
 import { getLoginKey } from '../../core/login-key';
-import { presentSystemInfo } from './project.presenter';
+import { systemInfoAnswer } from './project.presenter';
 import {
   deleteProject,
   getProjectSettings,
@@ -17,7 +17,7 @@ import {
  * project), project management for platform staff, and its own settings for a project's staff.
  */
 export const projectActions = implement(projectCalls, {
-  'system-info': async (ctx) => presentSystemInfo(ctx.project, (await getLoginKey(ctx.sequelize)).publicPem),
+  'system-info': async (ctx) => systemInfoAnswer(ctx.project, (await getLoginKey(ctx.sequelize)).publicPem),
   list: (ctx, input) => listProjects(ctx, input),
   save: (ctx, input) => saveProject(ctx, input),
   disable: async (ctx, input) => {

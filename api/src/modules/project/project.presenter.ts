@@ -1,5 +1,5 @@
 import type { ProjectItem, SystemInfo } from '../../contract/project';
-import type { TenantProject } from '../../core/action';
+import { JsonAnswer, type TenantProject } from '../../core/action';
 import type { Project } from './project.model';
 
 /** How projects and a project's system info are answered. */
@@ -12,6 +12,23 @@ export function presentSystemInfo(project: TenantProject, loginPublicKey: string
     projectName: project.name,
     loginPublicKey,
   };
+}
+
+/**
+ * The system-config answer of each tenant object, serialized once: `system-info` is a hot public call
+ * and its answer (every setting, the face agreement's text, the login key) is the same for every
+ * caller of the project. A tenant object never changes; a cached one (`cachedProjectTenants`, a
+ * cached session's) is replaced when its project or unit changes on any instance (the change feed),
+ * and without a feed every request has a fresh one, so nothing here outlives the project it shows.
+ */
+const systemInfoAnswers = new WeakMap<TenantProject, { key: string; answer: JsonAnswer<SystemInfo> }>();
+
+export function systemInfoAnswer(project: TenantProject, loginPublicKey: string): JsonAnswer<SystemInfo> {
+  const kept = systemInfoAnswers.get(project);
+  if (kept?.key === loginPublicKey) return kept.answer;
+  const answer = JsonAnswer.of(presentSystemInfo(project, loginPublicKey));
+  systemInfoAnswers.set(project, { key: loginPublicKey, answer });
+  return answer;
 }
 
 export function presentProject(project: Project): ProjectItem {
