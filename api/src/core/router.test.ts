@@ -169,6 +169,21 @@ describe('success envelope', () => {
     expect(access).toMatchObject({ path: '/api/test-core/serialized.action', respCode: 200 });
     expect(JsonAnswer.of({}).with({ a: 1 }).json).toBe('{"a":1}');
     expect(JsonAnswer.of({ a: 1 }).with({}).json).toBe('{"a":1}');
+    // Extended twice, and the base sent on its own before and after: each envelope is its own answer.
+    const base = JsonAnswer.of({ 名: '共享', list: [{ x: 1 }] });
+    const envelopeOf = (answer: JsonAnswer<unknown>) => JSON.parse(answer.envelope().toString('utf8'));
+    expect(envelopeOf(base).attribute).toEqual({ 名: '共享', list: [{ x: 1 }] });
+    const once = base.with({ mine: true });
+    const twice = once.with({ apply: null, 说明: '“引号”' });
+    expect(envelopeOf(twice)).toEqual({
+      respCode: 200,
+      respDesc: '成功',
+      attribute: { 名: '共享', list: [{ x: 1 }], mine: true, apply: null, 说明: '“引号”' },
+    });
+    expect(JSON.parse(twice.json)).toEqual(envelopeOf(twice).attribute);
+    expect(envelopeOf(once).attribute).toEqual({ 名: '共享', list: [{ x: 1 }], mine: true });
+    expect(envelopeOf(base).attribute).toEqual({ 名: '共享', list: [{ x: 1 }] });
+    expect(once.json).toBe('{"名":"共享","list":[{"x":1}],"mine":true}');
   });
 
   test('merges a JSON body over the query string', async () => {
