@@ -1,17 +1,21 @@
 import os from 'node:os';
 import path from 'node:path';
+import { OPEN_BASE } from '@px/partner';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import { allActions } from './actions';
 import { catalogueCalls } from './contract/catalogue';
+import { UPLOADED_IMAGE_PATH_PREFIX } from './contract/upload';
 import { type ActionDefinition, actionPath, type Providers } from './core/action';
 import { attachChangeFeed, type ChangeFeed } from './core/change-feed';
 import { errorHandler } from './core/error-handler';
+import { fixedHeaders } from './core/fixed-headers';
 import type { Health } from './core/health';
 import type { JobQueue } from './core/jobs';
 import { type Metrics, respCodeOf } from './core/metrics';
+import { prefixedRoutes } from './core/prefixed-routes';
 import { type RequestState, requestContext } from './core/request-context';
 import {
   type ApiRouterDeps,
@@ -22,17 +26,19 @@ import {
   type TenantResolver,
 } from './core/router';
 import { type StaticApp, serveStaticApps } from './core/static-apps';
+import { BANNER_IMAGE_PATH_PREFIX } from './modules/banner/banner.presenter';
 import { bannerImageRoute } from './modules/banner/banner-image.route';
-import { payNotifyRoute } from './modules/order/pay-notify.route';
+import { PAY_NOTIFY_PATH_PREFIX, payNotifyRoute } from './modules/order/pay-notify.route';
 import { embedFrameRoute } from './modules/partner/embed-frame.route';
 import { openApiRoute } from './modules/partner/open/open.route';
 import { openApiDocsRoute } from './modules/partner/open/openapi.route';
 import { cachedProjectTenants, projectTenants } from './modules/project/project.tenant';
 import { hlsRoute } from './modules/resource/hls.route';
 import { mediaRoute } from './modules/resource/media.route';
+import { MEDIA_PATH_PREFIX } from './modules/resource/video-provider';
 import { studySessionKeyRefusal } from './modules/study/session.service';
 import { uploadedImageRoute } from './modules/upload/uploaded-image.route';
-import { wechatPushRoute } from './modules/wechat/push.route';
+import { WECHAT_PUSH_PATH_PREFIX, wechatPushRoute } from './modules/wechat/push.route';
 
 export interface AppDeps {
   sequelize: Sequelize;
@@ -74,6 +80,16 @@ export interface AppDeps {
   mediaOrigins?: string[];
 }
 
+/** Where the routes answering in other formats live (`prefixedRoutes`): each answers only under its prefix. */
+const OTHER_FORMAT_PREFIXES = [
+  WECHAT_PUSH_PATH_PREFIX,
+  PAY_NOTIFY_PATH_PREFIX,
+  `${OPEN_BASE}`,
+  MEDIA_PATH_PREFIX,
+  BANNER_IMAGE_PATH_PREFIX,
+  UPLOADED_IMAGE_PATH_PREFIX,
+] as const;
+
 export const DEFAULT_LIMITS: BodyLimits = {
   jsonBytes: 1024 * 1024,
   formBytes: 1024 * 1024,
@@ -95,50 +111,44 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(callMetrics(deps.providers.metrics, actions));
   app.use(errorHandler());
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          // The product runs on plain HTTP in development and behind TLS in production;
-          // upgrading would break the former and is the proxy's job in the latter.
-          upgradeInsecureRequests: null,
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(deps.trustedOrigins ?? [])],
-          scriptSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
-          connectSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
-          // HLS through hls.js plays from blob: (Media Source Extensions), a cloud VOD's MP4 from its CDN.
-          mediaSrc: ["'self'", 'blob:', 'https:', ...(deps.mediaOrigins ?? [])],
+    // helmet's headers, the same on every answer: recorded once, then set directly.
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: true,
+          directives: {
+            // The product runs on plain HTTP in development and behind TLS in production;
+            // upgrading would break the former and is the proxy's job in the latter.
+            upgradeInsecureRequests: null,
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(deps.trustedOrigins ?? [])],
+            scriptSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
+            connectSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
+            // HLS through hls.js plays from blob: (Media Source Extensions), a cloud VOD's MP4 from its CDN.
+            mediaSrc: ["'self'", 'blob:', 'https:', ...(deps.mediaOrigins ?? [])],
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
-    }),
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: false,
+      }),
+    ),
   );
+  // The routes answering in other formats, each under a path prefix of its own: WeChat's pushes and
+  // payment notifications, the partner API (its document and page, then the calls, signed or with a
+  // token), signed media and HLS (the key of a study session's grant: the study module says whether
+  // that session still holds it), banner and uploaded images. Every other request skips them at once.
+  const base = { sequelize: deps.sequelize, log: deps.logger, providers: deps.providers, jobs: deps.jobs };
   app.use(
-    wechatPushRoute({
-      sequelize: deps.sequelize,
-      log: deps.logger,
-      providers: deps.providers,
-      jobs: deps.jobs,
-    }),
+    prefixedRoutes(OTHER_FORMAT_PREFIXES, [
+      wechatPushRoute(base),
+      payNotifyRoute(base),
+      openApiDocsRoute(),
+      openApiRoute(base),
+      mediaRoute(deps.sequelize, deps.providers),
+      hlsRoute(deps.sequelize, deps.providers, studySessionKeyRefusal),
+      bannerImageRoute(deps.providers),
+      uploadedImageRoute(deps.providers),
+    ]),
   );
-  app.use(
-    payNotifyRoute({
-      sequelize: deps.sequelize,
-      log: deps.logger,
-      providers: deps.providers,
-      jobs: deps.jobs,
-    }),
-  );
-  // The partner API (`/api/open/...`): its document and page, then the calls (signed or with a token).
-  app.use(openApiDocsRoute());
-  app.use(
-    openApiRoute({ sequelize: deps.sequelize, log: deps.logger, providers: deps.providers, jobs: deps.jobs }),
-  );
-  app.use(mediaRoute(deps.sequelize, deps.providers));
-  // The key of a study session's grant: the study module says whether that session still holds it.
-  app.use(hlsRoute(deps.sequelize, deps.providers, studySessionKeyRefusal));
-  app.use(bannerImageRoute(deps.providers));
-  app.use(uploadedImageRoute(deps.providers));
   const routerDeps: ApiRouterDeps = {
     sequelize: deps.sequelize,
     authenticate: deps.authenticate,

@@ -14,6 +14,7 @@ import {
   JsonAnswer,
   type Principal,
   type Providers,
+  type RequestInfo,
   type TenantProject,
   type UploadedFile,
 } from './action';
@@ -137,11 +138,13 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   checkEmbeddedCall(principal, callKey);
   const input = parseInput(action.input, requestFields(action.input, ctx));
   checkEmbeddedInput(principal, input);
-  const origin = ctx.host ? `${ctx.protocol}://${ctx.host}` : undefined;
-  const request = { ip: ctx.ip, host: ctx.hostname, origin, userAgent: ctx.get('User-Agent') };
+  const request = requestInfo(ctx);
   const context: ActionContext = {
     requestId: state.requestId,
-    log: state.log,
+    // The request's child logger is made when a call first logs (request-context.ts).
+    get log() {
+      return state.log;
+    },
     sequelize: deps.sequelize,
     principal,
     project: await withBypass('tenant lookup', () =>
@@ -182,11 +185,12 @@ export function createVisitorCall(actions: readonly ActionDefinition[], deps: Ap
     const state = ctx.state as RequestState;
     try {
       const input = parseInput(action.input, given);
-      const origin = ctx.host ? `${ctx.protocol}://${ctx.host}` : undefined;
-      const request = { ip: ctx.ip, host: ctx.hostname, origin, userAgent: ctx.get('User-Agent') };
+      const request = requestInfo(ctx);
       const context: ActionContext = {
         requestId: state.requestId,
-        log: state.log,
+        get log() {
+          return state.log;
+        },
         sequelize: deps.sequelize,
         principal: null,
         project: await withBypass('tenant lookup', () =>
@@ -205,6 +209,27 @@ export function createVisitorCall(actions: readonly ActionDefinition[], deps: Ap
       state.log.info({ call, err: error }, 'first data: call left to the client');
       return null;
     }
+  };
+}
+
+/**
+ * Where the request comes from. The address and host are read now (the socket's address is gone once
+ * the client hangs up); the origin and the user agent, which few calls use, when first asked for.
+ */
+function requestInfo(ctx: Context): RequestInfo {
+  let origin: string | null | undefined;
+  let userAgent: string | undefined;
+  return {
+    ip: ctx.ip,
+    host: ctx.hostname,
+    get origin() {
+      if (origin === undefined) origin = ctx.host ? `${ctx.protocol}://${ctx.host}` : null;
+      return origin ?? undefined;
+    },
+    get userAgent() {
+      userAgent ??= ctx.get('User-Agent');
+      return userAgent;
+    },
   };
 }
 
@@ -281,6 +306,10 @@ function createBodyParser(deps: ApiRouterDeps): Middleware {
       },
     });
   return async (ctx, next) => {
+    // No body at all (a GET, a POST sent without one): nothing to read or refuse, as koa-body would
+    // find (it reads a body only when the request says it has one).
+    const { headers } = ctx.req;
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return next();
     // A body of a type no call reads (text, XML, ...) is refused, not read as no input: otherwise a
     // call whose fields are all optional would run on it (and a cross-site form may post text/plain).
     if (ctx.request.length !== 0 && ctx.is('json', 'urlencoded', 'multipart') === false) ctx.throw(415);

@@ -10,6 +10,7 @@ import { applyRefundNotice } from './refund.service';
 import { merchantById } from './wechat-pay';
 
 /** Where WeChat Pay notifies an official account's merchant: `/api/pay/notify/<wxapp id>`. */
+export const PAY_NOTIFY_PATH_PREFIX = '/api/pay/notify/';
 const NOTIFY_PATH = /^\/api\/pay\/notify\/([1-9]\d{0,9})$/;
 /** Notifications are small JSON documents. */
 const MAX_BODY_BYTES = 64 * 1024;

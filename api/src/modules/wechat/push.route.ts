@@ -8,6 +8,7 @@ import { replyToPush } from './push.service';
 import { Wxapp } from './wxapp.model';
 
 /** Where WeChat pushes an official account's events: `/api/wechat/push/<appId>`. */
+export const WECHAT_PUSH_PATH_PREFIX = '/api/wechat/push/';
 const PUSH_PATH = /^\/api\/wechat\/push\/(wx[0-9a-f]{16})$/;
 /** Push bodies are small XML documents. */
 const MAX_BODY_BYTES = 64 * 1024;
