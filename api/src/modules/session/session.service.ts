@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { type RoleSystem, SESSION_TTL_MS } from '@px/config';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Principal } from '../../core/action';
@@ -10,7 +10,8 @@ export { SESSION_TTL_MS };
 /** Sessions of platform staff signed in as another account (super account) end sooner. */
 export const IMPERSONATION_TTL_MS = 2 * 3600_000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A token's SHA-256 as hex (what `session.token_hash` holds); one-shot, as every signed-in call hashes its token. */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export interface NewSession {
   accountId: number;

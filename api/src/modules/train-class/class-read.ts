@@ -10,9 +10,20 @@ import { MyClass, TrainClass, TrainClassCourse } from './train-class.model';
  * Every reader stays inside one project.
  */
 
+const CHINA_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 86_400_000;
+/** The China day last asked for, with the instants it spans (`[from, to)`): hot reads ask on every call. */
+let lastDay: { from: number; to: number; text: string } | null = null;
+
 /** Today in China (UTC+8, no daylight saving) as `YYYY-MM-DD`: enrol and study windows are China days. */
-export function chinaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+export function chinaToday(now?: Date): string {
+  const at = now ? now.getTime() : Date.now();
+  if (lastDay && at >= lastDay.from && at < lastDay.to) return lastDay.text;
+  const shifted = at + CHINA_OFFSET_MS;
+  const text = new Date(shifted).toISOString().slice(0, 10);
+  const from = shifted - (((shifted % DAY_MS) + DAY_MS) % DAY_MS) - CHINA_OFFSET_MS;
+  lastDay = { from, to: from + DAY_MS, text };
+  return text;
 }
 
 /**
