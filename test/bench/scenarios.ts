@@ -63,11 +63,13 @@ export interface Scenario {
  */
 export const BASELINES = { hello: 'koa-hello', upsert: 'pg-upsert', select: 'pg-select' } as const;
 
-/** What every hot call aims at (issue 16), printed, never asserted. */
+/** What every hot call aims at (issue 16, raised by issue 29), printed, never asserted. */
 export const HOT_TARGETS = {
-  /** Throughput at least this share of the pg-select baseline's. */
-  throughputVsSelect: 0.7,
-  /** p99 below this many ms (at BENCH_CONNECTIONS, 50 by default). */
+  /** Throughput at least this share of the pg-select baseline's (issue 16 asked 0.7x). */
+  throughputVsSelect: 0.85,
+  /** p99 within this multiple of the pg-select baseline's p99 in the same run (issue 29). */
+  p99VsSelect: 1.25,
+  /** p99 below this many ms (at BENCH_CONNECTIONS, 50 by default; issue 16). */
   p99Ms: 50,
 } as const;
 
