@@ -385,6 +385,14 @@ export async function startServer(
           await new Promise((resolve) => setTimeout(resolve, drainMs));
         }
         const deadline = Date.now() + graceMs;
+        // Calls and jobs share the one grace, side by side: from now on the workers take no new
+        // job, and the running ones may finish until the deadline; those still running then are
+        // failed in their queue for a retry (pg-boss waits at least 1 s, in half-second steps).
+        const running = jobs;
+        jobs = undefined;
+        const jobsStopped = (running?.stop(graceMs) ?? Promise.resolve()).catch((error: unknown) =>
+          logger.error({ err: error }, 'stopping the job workers failed'),
+        );
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
         // Answers still being worked on close their connection when sent, so none is kept alive.
         for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
@@ -399,10 +407,9 @@ export async function startServer(
           await drained;
         }
         clearTimeout(timer);
-        // Running jobs get what is left of the grace (pg-boss waits at least 1 s), then are failed
-        // for a retry; one still running holds its connection until the pools' deadline ends it.
-        await jobs?.stop(Math.max(1000, deadline - Date.now()));
-        jobs = undefined;
+        await jobsStopped;
+        // A job still running holds its connection until the pools' deadline ends it (its statement
+        // fails, its transaction rolls back; its late end writes nothing: jobs/queue.ts).
         await undo(Math.max(0, deadline - Date.now()));
       },
     };

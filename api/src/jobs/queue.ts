@@ -31,6 +31,48 @@ function executor(sequelize: Sequelize, transaction?: Transaction): PgBoss.Db {
 }
 
 /**
+ * The workers' database access, closed by `stop`. pg-boss ends each job it ran without awaiting
+ * the write (`complete` or `fail`): `close` waits for the writes already sent, then drops the later
+ * ones. A handler still running when the stop gave up has its job failed already (for a retry,
+ * pg-boss's `failWip`), so its late end must change nothing: a late `fail` would fail the job a
+ * second time, and any write would go to pools the server is closing, rejecting with nobody to hear.
+ */
+function workerExecutor(sequelize: Sequelize, log: Logger) {
+  const base = executor(sequelize);
+  const writing = new Set<Promise<unknown>>();
+  let closed = false;
+  const db: PgBoss.Db = {
+    executeSql(text, values) {
+      if (closed) {
+        log.debug({ sql: text.trim().slice(0, 80) }, 'job queue stopped: late write dropped');
+        // pg-boss reads how many jobs a `complete` or `fail` changed: none.
+        return Promise.resolve({ rows: [{ count: 0 }] });
+      }
+      const write = base.executeSql(text, values);
+      writing.add(write);
+      const done = () => writing.delete(write);
+      write.then(done, done);
+      return write;
+    },
+  };
+  return {
+    db,
+    /** Drops every later write once those sent have settled (at most `timeoutMs`). */
+    async close(timeoutMs: number): Promise<void> {
+      closed = true;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...writing]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
  * Runs a job with the database bound to the job's project (row-level security): the payload's
  * `projectId` when it names one; otherwise the job is the platform's own cross-project work (sweeps,
  * reconciliation) and runs under an explicit bypass naming the job.
@@ -48,7 +90,10 @@ export interface JobRunner {
   drain(): Promise<number>;
   /** Whether the workers poll (between `work()` and `stop()`): the instance's readiness. */
   working(): boolean;
-  /** Stops the workers, letting running jobs finish within `timeoutMs`. */
+  /**
+   * Stops the workers: no new job is taken, running ones may finish within `timeoutMs`; those still
+   * running then are failed for a retry (their queue's retry limit), and their late end writes nothing.
+   */
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -167,14 +212,16 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
   };
 
   let worker: PgBoss | null = null;
+  let workerDb: ReturnType<typeof workerExecutor> | null = null;
   let started = false;
   return {
     queue,
     working: () => started,
     async work() {
       if (worker) return;
+      workerDb = workerExecutor(deps.sequelize, deps.log);
       worker = new PgBoss({
-        db: executor(deps.sequelize),
+        db: workerDb.db,
         schema: JOB_SCHEMA,
         migrate: false,
         supervise: true,
@@ -215,9 +262,15 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
     },
     async stop(timeoutMs = 10_000) {
       const running = worker;
+      const db = workerDb;
       worker = null;
+      workerDb = null;
       started = false;
+      const deadline = Date.now() + Math.max(timeoutMs, 1000);
+      // Takes no new job, lets the running ones finish within the timeout (pg-boss waits at least
+      // 1 s, in steps of half a second), then fails those still running for a retry.
       await running?.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      await db?.close(Math.max(100, deadline - Date.now()));
     },
   };
 }
