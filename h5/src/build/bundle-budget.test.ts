@@ -3,6 +3,7 @@ import {
   type BudgetChunk,
   budgetViolations,
   describeMeasures,
+  fileCount,
   gzipSize,
   H5_BUDGET,
   H5_FIRST_ROUTES,
@@ -54,6 +55,18 @@ const CHUNKS: BudgetChunk[] = [
     moduleIds: [`${ROOT}../node_modules/weixin-js-sdk/index.js`],
   }),
   chunk({
+    fileName: 'assets/ClassCenterPage.js',
+    facadeModuleId: `${ROOT}src/views/class-center/ClassCenterPage.tsx`,
+    code: incompressible(3_000),
+    imports: ['assets/vendor.js', 'assets/class-list.js'],
+    importedCss: ['assets/centre.css'],
+  }),
+  chunk({
+    fileName: 'assets/class-list.js',
+    code: incompressible(2_000),
+    importedCss: ['assets/class-list.css'],
+  }),
+  chunk({
     fileName: 'assets/MyPage.js',
     facadeModuleId: `${ROOT}src/views/my/MyPage.tsx`,
     code: incompressible(9_000),
@@ -63,6 +76,8 @@ const CSS = new Map<string, string>([
   ['assets/index.css', incompressible(1_000)],
   ['assets/vendor.css', incompressible(3_000)],
   ['assets/login.css', incompressible(2_000)],
+  ['assets/centre.css', incompressible(1_000)],
+  ['assets/class-list.css', incompressible(1_000)],
 ]);
 
 describe('measureFirstRoutes', () => {
@@ -109,6 +124,39 @@ describe('measureFirstRoutes', () => {
       'no lazy chunk for src/views/login/LoginPage.tsx (/login)',
     );
     expect(() => measureFirstRoutes(CHUNKS.slice(1), CSS, H5_FIRST_ROUTES)).toThrow('no entry chunk');
+  });
+});
+
+describe('the file count of a first route', () => {
+  it('counts the JavaScript and CSS files the class centre loads first', () => {
+    const centre = measureFirstRoutes(CHUNKS, CSS, H5_FIRST_ROUTES).find(
+      (measure) => measure.path === '/classSelectCenter',
+    );
+    expect(centre?.jsFiles.sort()).toEqual([
+      'assets/ClassCenterPage.js',
+      'assets/class-list.js',
+      'assets/index.js',
+      'assets/vendor.js',
+    ]);
+    expect(centre && fileCount(centre)).toBe(8);
+  });
+
+  it('fails a route with more files than its limit, naming how many of each', () => {
+    const measures = measureFirstRoutes(CHUNKS, CSS, [
+      {
+        path: '/classSelectCenter',
+        screen: 'src/views/class-center/ClassCenterPage.tsx',
+        limits: { files: 7 },
+      },
+      { path: '/login', screen: 'src/views/login/LoginPage.tsx', limits: { files: 7 } },
+    ]);
+    expect(budgetViolations(measures, H5_BUDGET)).toEqual(['/classSelectCenter: 8 files (4 JS, 4 CSS) > 7']);
+    expect(describeMeasures(measures, H5_BUDGET)).toContain('(gzip; 4 JS, 4 CSS files / 7)');
+  });
+
+  it('holds the real class centre to a file limit', () => {
+    const centre = H5_FIRST_ROUTES.find((route) => route.path === '/classSelectCenter');
+    expect(centre?.limits?.files).toBeGreaterThan(0);
   });
 });
 
