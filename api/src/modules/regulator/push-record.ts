@@ -55,29 +55,32 @@ export function chinaIso(date: Date): string {
 }
 
 /**
- * Hours changed by data correction (study-report), applied over what study credited: the corrected
- * tenths of each enrolment of `myClassIds` that has a correction.
+ * A batch read of one fact of enrolments: the value of each enrolment of `myClassIds` that has one
+ * (one query for the whole batch).
  */
-export type HoursOverrides = (
+export type EnrolmentFactsReader<V> = (
   sequelize: Sequelize,
   projectId: number,
   myClassIds: readonly number[],
   transaction?: Transaction,
-) => Promise<Map<number, number>>;
+) => Promise<Map<number, V>>;
 
-/** The ledger's newest hash of each enrolment of `myClassIds` that has one. */
-export type LedgerHeadsReader = (
-  sequelize: Sequelize,
-  projectId: number,
-  myClassIds: readonly number[],
-  transaction?: Transaction,
-) => Promise<Map<number, string>>;
-
-/** What a record is built from beyond the enrolment (data corrections, the ledger). */
+/** What a record is built from beyond the enrolment, read by modules above (listeners wire them). */
 export interface RecordSources {
-  hoursOverrides?: HoursOverrides;
-  ledgerHeads?: LedgerHeadsReader;
+  /** Hours changed by data correction (study-report): the corrected tenths, applied over what study credited. */
+  hoursOverrides?: EnrolmentFactsReader<number>;
+  /** The ledger's newest hash. */
+  ledgerHeads?: EnrolmentFactsReader<string>;
 }
+
+/** A source's facts of the batch's enrolments; none where no module wired the source. */
+const readFacts = <V>(
+  reader: EnrolmentFactsReader<V> | undefined,
+  sequelize: Sequelize,
+  on: { projectId: number; ids: readonly number[] },
+  transaction?: Transaction,
+): Promise<Map<number, V>> =>
+  reader ? reader(sequelize, on.projectId, on.ids, transaction) : Promise.resolve(new Map());
 
 /** A push to build: the push, and the push number it corrects (a correction's). */
 export interface RecordToBuild {
@@ -174,8 +177,8 @@ export async function buildStudyRecords(
         where: { projectId, id: [...new Set(batch.map(({ push }) => push.classId))] },
         transaction,
       }),
-      sources.hoursOverrides?.(sequelize, projectId, ids, transaction) ?? new Map<number, number>(),
-      sources.ledgerHeads?.(sequelize, projectId, ids, transaction) ?? new Map<number, string>(),
+      readFacts(sources.hoursOverrides, sequelize, on, transaction),
+      readFacts(sources.ledgerHeads, sequelize, on, transaction),
     ]);
   const accountOf = new Map(accounts.map((account) => [account.id, account]));
   const classTenths = new Map<number, number>();

@@ -14,7 +14,7 @@ import {
   writeOriginalPushes,
 } from './push.service';
 import { addRecordSources } from './push-dispatch';
-import type { HoursOverrides } from './push-record';
+import type { EnrolmentFactsReader } from './push-record';
 
 /**
  * An enrolment that passed (or finished a class without an exam) is reported at once when its
@@ -54,7 +54,7 @@ async function pushCorrection(
 }
 
 /** The reported hours: the newest hours correction's total, where staff corrected them. */
-const hoursOverrides: HoursOverrides = async (sequelize, projectId, myClassIds) =>
+const hoursOverrides: EnrolmentFactsReader<number> = async (sequelize, projectId, myClassIds) =>
   new Map(
     [...(await latestCorrectedHours(sequelize, projectId, myClassIds))].map(([id, hours]) => [
       id,
