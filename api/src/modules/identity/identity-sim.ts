@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import path from 'node:path';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { idCardCheckChar, isIdCardNumber } from '@px/config';
-import { closeServer, listenOn } from '../../core/local-server';
+import {
+  closeServer,
+  escapeHtml,
+  readRequestBody,
+  readStateFile,
+  redirectAfterPost,
+  requestHeader,
+  sendHtml,
+  sendJson,
+  startLocalServer,
+  writeStateFile,
+} from '../../core/local-server';
 import { FACEID_SERVICE, ID_CARD_VERIFICATION, type IdentityPerson } from './identity.provider';
-import { tc3RequestFailure } from './tc3';
+import { sendTc3Error, tc3RequestFailure } from './tc3';
 
 /**
  * A local simulator of the identity-verification service (Tencent Cloud 身份信息认证,
@@ -91,8 +100,6 @@ const RESULT_TEXT: Record<string, string> = {
 /** A name the service accepts: 2–30 characters of Chinese, letters, middle dots and spaces between. */
 const NAME = /^[\p{Script=Han}A-Za-z][\p{Script=Han}A-Za-z·• ]{0,28}[\p{Script=Han}A-Za-z]$/u;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Creates the simulator (not yet listening). */
 export function createIdentitySimulator(options: IdentitySimulatorOptions = {}): IdentitySimulator {
   const secretId = options.secretId ?? SIM_IDENTITY_CREDENTIALS.secretId;
@@ -109,54 +116,25 @@ export function createIdentitySimulator(options: IdentitySimulatorOptions = {}):
   let baseUrl = '';
 
   for (const person of options.residents ?? SIM_RESIDENTS) registry.set(person.idNumber, person.name);
-  if (options.stateFile) {
-    try {
-      for (const person of JSON.parse(readFileSync(options.stateFile, 'utf8')) as IdentityPerson[]) {
-        registry.set(person.idNumber, person.name);
-        added.set(person.idNumber, person.name);
-      }
-    } catch {
-      // No state yet.
-    }
+  for (const person of readStateFile<IdentityPerson>(options.stateFile)) {
+    registry.set(person.idNumber, person.name);
+    added.set(person.idNumber, person.name);
   }
-  const persist = () => {
-    if (!options.stateFile) return;
-    try {
-      mkdirSync(path.dirname(options.stateFile), { recursive: true });
-      const people = [...added].map(([idNumber, name]) => ({ idNumber, name }));
-      writeFileSync(options.stateFile, JSON.stringify(people));
-    } catch {
-      // The simulator goes on in memory.
-    }
-  };
-
-  function send(res: ServerResponse, body: unknown, status = 200) {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  }
-
-  /** Tencent Cloud API 3.0 answers errors with HTTP 200 and `Response.Error`. */
-  function sendError(res: ServerResponse, code: string, message: string) {
-    send(res, { Response: { Error: { Code: code, Message: message }, RequestId: randomUUID() } });
-  }
+  const persist = () =>
+    writeStateFile(
+      options.stateFile,
+      [...added].map(([idNumber, name]) => ({ idNumber, name })),
+    );
 
   async function readBody(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > 64 * 1024) throw new Error('body too large');
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
+    const body = await readRequestBody(req, 64 * 1024);
+    if (!body) throw new Error('body too large');
+    return body.toString('utf8');
   }
 
   /** The protocol's checks, in the service's order; answers the error or null. */
   function authFailure(req: IncomingMessage, body: string): [string, string] | null {
-    const header = (name: string) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value[0] : value;
-    };
+    const header = (name: string) => requestHeader(req, name);
     const unsigned = tc3RequestFailure({
       header,
       body,
@@ -198,19 +176,19 @@ export function createIdentitySimulator(options: IdentitySimulatorOptions = {}):
   async function api(req: IncomingMessage, res: ServerResponse) {
     const body = await readBody(req);
     const refused = authFailure(req, body);
-    if (refused) return sendError(res, ...refused);
+    if (refused) return sendTc3Error(res, ...refused);
     let params: { IdCard?: unknown; Name?: unknown };
     try {
       params = JSON.parse(body);
     } catch {
-      return sendError(res, 'InvalidParameter', '请求体不是合法的 JSON');
+      return sendTc3Error(res, 'InvalidParameter', '请求体不是合法的 JSON');
     }
     if (typeof params !== 'object' || params === null)
-      return sendError(res, 'InvalidParameter', '请求体须为对象');
+      return sendTc3Error(res, 'InvalidParameter', '请求体须为对象');
     if (typeof params.IdCard !== 'string' || !params.IdCard)
-      return sendError(res, 'MissingParameter', '缺少参数 IdCard');
+      return sendTc3Error(res, 'MissingParameter', '缺少参数 IdCard');
     if (typeof params.Name !== 'string' || !params.Name)
-      return sendError(res, 'MissingParameter', '缺少参数 Name');
+      return sendTc3Error(res, 'MissingParameter', '缺少参数 Name');
     const result = decide(params.Name, params.IdCard.toUpperCase());
     const requestId = randomUUID();
     log.push({
@@ -223,7 +201,7 @@ export function createIdentitySimulator(options: IdentitySimulatorOptions = {}):
       requestId,
     });
     if (log.length > 500) log.shift();
-    send(res, { Response: { Result: result, Description: RESULT_TEXT[result], RequestId: requestId } });
+    sendJson(res, { Response: { Result: result, Description: RESULT_TEXT[result], RequestId: requestId } });
   }
 
   function page(): string {
@@ -272,10 +250,7 @@ export function createIdentitySimulator(options: IdentitySimulatorOptions = {}):
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://sim');
     if (req.method === 'POST' && url.pathname === '/') return api(req, res);
-    if (req.method === 'GET' && url.pathname === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(page());
-    }
+    if (req.method === 'GET' && url.pathname === '/') return sendHtml(res, page());
     if (req.method === 'POST' && url.pathname === '/sim/residents') {
       const form = await readForm(req);
       const idNumber = String(form.idNumber ?? '')
@@ -283,34 +258,34 @@ export function createIdentitySimulator(options: IdentitySimulatorOptions = {}):
         .toUpperCase();
       const name = String(form.name ?? '').trim();
       if (!isIdCardNumber(idNumber) || !NAME.test(name))
-        return send(res, { error: '姓名或身份证号无效' }, 400);
+        return sendJson(res, { error: '姓名或身份证号无效' }, 400);
       addResidents([{ name, idNumber }], true);
-      res.writeHead(303, { location: '/' });
-      return res.end();
+      return redirectAfterPost(res, '/');
     }
     if (req.method === 'POST' && url.pathname === '/sim/fault') {
       const form = await readForm(req);
       if (!['none', 'outage', 'upgrade'].includes(String(form.fault)))
-        return send(res, { error: 'fault' }, 400);
+        return sendJson(res, { error: 'fault' }, 400);
       fault = form.fault as SimIdentityFault;
-      res.writeHead(303, { location: '/' });
-      return res.end();
+      return redirectAfterPost(res, '/');
     }
-    if (req.method === 'GET' && url.pathname === '/sim/checks') return send(res, log);
-    send(res, { error: 'not found' }, 404);
+    if (req.method === 'GET' && url.pathname === '/sim/checks') return sendJson(res, log);
+    sendJson(res, { error: 'not found' }, 404);
   }
 
   return {
     secretId,
     secretKey,
     async listen(port = 0, host = '127.0.0.1') {
-      server = createServer((req, res) => {
-        handle(req, res).catch(() => {
-          if (!res.headersSent) sendError(res, 'InternalError', '内部错误');
+      ({ server, url: baseUrl } = await startLocalServer(
+        handle,
+        (res) => {
+          if (!res.headersSent) sendTc3Error(res, 'InternalError', '内部错误');
           else res.end();
-        });
-      });
-      baseUrl = `http://${host}:${await listenOn(server, port, host)}`;
+        },
+        port,
+        host,
+      ));
       return baseUrl;
     },
     url: () => baseUrl,

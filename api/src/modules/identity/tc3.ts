@@ -1,4 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { sendJson } from '../../core/local-server';
 
 /**
  * Tencent Cloud API 3.0 request signing, `TC3-HMAC-SHA256` (签名方法 v3), as the identity
@@ -164,4 +166,9 @@ export function tc3RequestFailure(check: Tc3Check): [string, string] | null {
   if (!sameTc3Signature(expected.signature, credential.signature))
     return ['AuthFailure.SignatureFailure', '签名错误'];
   return null;
+}
+
+/** Answers an error as Tencent Cloud API 3.0 does (the simulators): HTTP 200 with `Response.Error`. */
+export function sendTc3Error(res: ServerResponse, code: string, message: string): void {
+  sendJson(res, { Response: { Error: { Code: code, Message: message }, RequestId: randomUUID() } });
 }

@@ -1,11 +1,19 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { closeServer, listenOn } from '../../core/local-server';
-import { tc3RequestFailure } from '../identity/tc3';
+import {
+  closeServer,
+  escapeHtml,
+  readRequestBody,
+  requestHeader,
+  sendHtml,
+  sendJson,
+  startLocalServer,
+} from '../../core/local-server';
+import { sendTc3Error, tc3RequestFailure } from '../identity/tc3';
 import { type ByteSpan, mp4TrialBytes } from '../resource/mp4';
 import { cosErrorXml } from './cos';
 import { type CosSimMultipartUpload, createCosSim } from './cos-sim';
@@ -108,8 +116,6 @@ interface UploadSession {
 
 const CONTENT_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', m4v: 'video/mp4' };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimulator {
   const appId = options.appId ?? SIM_VOD_CREDENTIALS.appId;
   const secretId = options.secretId ?? SIM_VOD_CREDENTIALS.secretId;
@@ -164,38 +170,15 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
   });
   let fault: SimVodFault = 'none';
 
-  const send = (res: ServerResponse, body: unknown, status = 200) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  };
-  /** API 3.0 answers errors with HTTP 200 and `Response.Error`. */
-  const apiError = (res: ServerResponse, code: string, message: string) =>
-    send(res, { Response: { Error: { Code: code, Message: message }, RequestId: randomUUID() } });
   /** COS (which serves the media too) answers errors as XML. */
   const cosError = (res: ServerResponse, status: number, code: string, message: string) => {
     res.writeHead(status, { 'content-type': 'application/xml' });
     res.end(cosErrorXml(code, message, randomUUID()));
   };
 
-  async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > limit) return null;
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks);
-  }
-
-  const header = (req: IncomingMessage, name: string) => {
-    const value = req.headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
-
   function apiAuthFailure(req: IncomingMessage, body: string): [string, string] | null {
     const unsigned = tc3RequestFailure({
-      header: (name) => header(req, name),
+      header: (name) => requestHeader(req, name),
       body,
       secretId,
       secretKey,
@@ -203,30 +186,30 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
       now: now(),
     });
     if (unsigned) return unsigned;
-    if (header(req, 'x-tc-version') !== VOD_VERSION)
+    if (requestHeader(req, 'x-tc-version') !== VOD_VERSION)
       return ['NoSuchVersion', `接口版本不存在，本接口取值 ${VOD_VERSION}`];
     return null;
   }
 
   async function api(req: IncomingMessage, res: ServerResponse) {
-    const raw = await readBody(req, 64 * 1024);
-    if (!raw) return apiError(res, 'InvalidParameter', '请求体过大');
+    const raw = await readRequestBody(req, 64 * 1024);
+    if (!raw) return sendTc3Error(res, 'InvalidParameter', '请求体过大');
     const body = raw.toString('utf8');
     const failure = apiAuthFailure(req, body);
-    if (failure) return apiError(res, ...failure);
+    if (failure) return sendTc3Error(res, ...failure);
     let params: Record<string, unknown>;
     try {
       params = JSON.parse(body) as Record<string, unknown>;
     } catch {
-      return apiError(res, 'InvalidParameter', '请求体不是 JSON');
+      return sendTc3Error(res, 'InvalidParameter', '请求体不是 JSON');
     }
     if (params.SubAppId !== undefined && params.SubAppId !== appId)
-      return apiError(res, 'InvalidParameterValue.SubAppId', '子应用不存在');
-    const action = header(req, 'x-tc-action');
+      return sendTc3Error(res, 'InvalidParameterValue.SubAppId', '子应用不存在');
+    const action = requestHeader(req, 'x-tc-action');
     if (action === 'ApplyUpload') {
       const mediaType = String(params.MediaType ?? '').toLowerCase();
       if (!CONTENT_TYPES[mediaType])
-        return apiError(res, 'InvalidParameterValue.MediaType', '媒体类型不支持');
+        return sendTc3Error(res, 'InvalidParameterValue.MediaType', '媒体类型不支持');
       const sessionKey = randomBytes(16).toString('hex');
       const session: UploadSession = {
         bucket,
@@ -240,7 +223,7 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
         file: null,
       };
       sessions.set(sessionKey, session);
-      return send(res, {
+      return sendJson(res, {
         Response: {
           StorageBucket: bucket,
           StorageRegion: 'ap-sim',
@@ -259,8 +242,8 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     if (action === 'CommitUpload') {
       const session = sessions.get(String(params.VodSessionKey ?? ''));
       if (!session || session.expiresAt < now())
-        return apiError(res, 'InvalidParameterValue.VodSessionKey', 'VodSessionKey 无效或已过期');
-      if (!session.file) return apiError(res, 'FailedOperation.MediaNotUploaded', '媒体文件尚未上传');
+        return sendTc3Error(res, 'InvalidParameterValue.VodSessionKey', 'VodSessionKey 无效或已过期');
+      if (!session.file) return sendTc3Error(res, 'FailedOperation.MediaNotUploaded', '媒体文件尚未上传');
       sessions.delete(String(params.VodSessionKey));
       const fileId = `${Date.now()}${randomBytes(3).readUIntBE(0, 3).toString().padStart(8, '0')}`;
       files.set(fileId, {
@@ -272,7 +255,7 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
         createdAt: new Date(now() * 1000).toISOString(),
       });
       persist();
-      return send(res, {
+      return sendJson(res, {
         Response: {
           FileId: fileId,
           MediaUrl: `${baseUrl}/vod/${appId}/${fileId}/f0.${session.mediaType}`,
@@ -282,22 +265,23 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     }
     if (action === 'DeleteMedia') {
       const fileId = params.FileId;
-      if (typeof fileId !== 'string' || !fileId) return apiError(res, 'MissingParameter', '缺少参数 FileId');
+      if (typeof fileId !== 'string' || !fileId)
+        return sendTc3Error(res, 'MissingParameter', '缺少参数 FileId');
       const file = files.get(fileId);
-      if (!file) return apiError(res, 'ResourceNotFound.FileNotExist', '资源不存在：文件不存在。');
+      if (!file) return sendTc3Error(res, 'ResourceNotFound.FileNotExist', '资源不存在：文件不存在。');
       files.delete(fileId);
       persist();
       for (const key of trialSpans.keys()) if (key.startsWith(`${fileId}:`)) trialSpans.delete(key);
       await rm(file.path, { force: true });
-      return send(res, { Response: { RequestId: randomUUID() } });
+      return sendJson(res, { Response: { RequestId: randomUUID() } });
     }
-    return apiError(res, 'InvalidAction', '接口不存在');
+    return sendTc3Error(res, 'InvalidAction', '接口不存在');
   }
 
   function playInfo(res: ServerResponse, appIdText: string, fileId: string, psign: string) {
     const refuse = (problem: keyof typeof SIM_PLAY_ERRORS) => {
       const error = SIM_PLAY_ERRORS[problem];
-      send(res, { code: error.code, message: error.message, requestId: randomUUID() }, error.status);
+      sendJson(res, { code: error.code, message: error.message, requestId: randomUUID() }, error.status);
     };
     if (Number(appIdText) !== appId) return refuse('mismatch');
     const check = verifyPsign(playKey, psign, { appId, fileId }, now());
@@ -313,7 +297,7 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
       ...(access.rlimit !== undefined ? { rlimit: access.rlimit } : {}),
       ...(access.us !== undefined ? { us: access.us } : {}),
     })}`;
-    send(res, {
+    sendJson(res, {
       code: 0,
       message: 'success',
       requestId: randomUUID(),
@@ -376,7 +360,7 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     const size = (await stat(file.path)).size;
     let start = 0;
     let end = size; // exclusive
-    const range = /^bytes=(\d*)-(\d*)$/.exec(header(req, 'range') ?? '');
+    const range = /^bytes=(\d*)-(\d*)$/.exec(requestHeader(req, 'range') ?? '');
     if (range) {
       if (range[1] === '') {
         start = Math.max(0, size - Number(range[2]));
@@ -424,8 +408,8 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
           `<tr><td>${escapeHtml(f.fileId)}</td><td>${escapeHtml(f.name)}</td><td>${f.size}</td><td>${escapeHtml(f.createdAt)}</td></tr>`,
       )
       .join('');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
+    sendHtml(
+      res,
       `<!doctype html><meta charset="utf-8"><title>云点播（模拟）</title><h1>云点播（模拟）</h1>` +
         `<p>这是本地模拟的腾讯云点播服务，不连接真实云服务。应用 ${appId}；已上传 ${files.size} 个文件。</p>` +
         `<table border="1" cellpadding="4"><tr><th>FileId</th><th>名称</th><th>字节</th><th>上传时间</th></tr>${rows}</table>` +
@@ -439,9 +423,9 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://sim');
     if (req.method === 'POST' && url.pathname === '/sim/fault') {
-      const raw = await readBody(req, 1024);
+      const raw = await readRequestBody(req, 1024);
       const chosen = new URLSearchParams(raw?.toString('utf8') ?? '').get('fault');
-      if (!SIM_VOD_FAULTS.includes(chosen as SimVodFault)) return send(res, { error: 'fault' }, 400);
+      if (!SIM_VOD_FAULTS.includes(chosen as SimVodFault)) return sendJson(res, { error: 'fault' }, 400);
       fault = chosen as SimVodFault;
       res.writeHead(303, { location: '/' });
       return res.end();
@@ -467,7 +451,7 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     if ((req.method === 'GET' || req.method === 'HEAD') && url.pathname.startsWith('/vod/'))
       return media(req, res, url);
     if (req.method === 'GET' && url.pathname === '/') return page(res);
-    send(res, { code: 404, message: 'not found' }, 404);
+    sendJson(res, { code: 404, message: 'not found' }, 404);
   }
 
   return {
@@ -476,14 +460,15 @@ export function createVodSimulator(options: VodSimulatorOptions = {}): VodSimula
     secretKey,
     playKey,
     async listen(port = 0, host = '127.0.0.1') {
-      server = createServer((req, res) => {
-        handle(req, res).catch((error: Error) => {
-          if (!res.headersSent) send(res, { code: 500, message: error.message }, 500);
+      ({ server, url: baseUrl } = await startLocalServer(
+        handle,
+        (res, error) => {
+          if (!res.headersSent) sendJson(res, { code: 500, message: error.message }, 500);
           else res.destroy();
-        });
-      });
-      const taken = await listenOn(server, port, host);
-      baseUrl = `http://${host}:${taken}`;
+        },
+        port,
+        host,
+      ));
       return baseUrl;
     },
     url: () => baseUrl,

@@ -1,8 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import path from 'node:path';
-import { closeServer, listenOn } from '../../../core/local-server';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  closeServer,
+  escapeHtml,
+  readRequestBody,
+  readStateFile,
+  sendHtml,
+  sendJson,
+  startLocalServer,
+  writeStateFile,
+} from '../../../core/local-server';
 import {
   type EinvoiceBuyer,
   type EinvoiceIssueRequest,
@@ -97,8 +104,6 @@ const resultOf = (invoice: SimInvoice): EinvoiceResult => ({
   failure: invoice.failure,
 });
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Creates the simulator (not yet listening). */
 export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}): EinvoiceSimulator {
   const appKey = options.appKey ?? SIM_EINVOICE_APP.appKey;
@@ -113,26 +118,12 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
   let server: Server | null = null;
   let baseUrl = '';
 
-  if (options.stateFile) {
-    try {
-      for (const invoice of JSON.parse(readFileSync(options.stateFile, 'utf8')) as SimInvoice[]) {
-        byRequest.set(invoice.requestNo, invoice);
-        bySerial.set(invoice.serialNo, invoice);
-      }
-    } catch {
-      // No state yet.
-    }
+  for (const invoice of readStateFile<SimInvoice>(options.stateFile)) {
+    byRequest.set(invoice.requestNo, invoice);
+    bySerial.set(invoice.serialNo, invoice);
   }
   /** Keeps the invoices in the state file; a failure to write loses only persistence, never a request. */
-  const persist = () => {
-    if (!options.stateFile) return;
-    try {
-      mkdirSync(path.dirname(options.stateFile), { recursive: true });
-      writeFileSync(options.stateFile, JSON.stringify([...byRequest.values()]));
-    } catch {
-      // The simulator goes on in memory.
-    }
-  };
+  const persist = () => writeStateFile(options.stateFile, [...byRequest.values()]);
 
   const newSerial = () => `SIM${Date.now()}${randomInt(100_000, 999_999)}`;
   const newNumber = () =>
@@ -198,19 +189,9 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
     }, delayMs);
   }
 
-  function send(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  }
-  const ok = (res: ServerResponse, data: unknown) => send(res, 200, { code: 'OK', message: 'success', data });
+  const ok = (res: ServerResponse, data: unknown) => sendJson(res, { code: 'OK', message: 'success', data });
   const refuse = (res: ServerResponse, status: number, code: string, message: string) =>
-    send(res, status, { code, message });
-
-  async function readBody(req: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  }
+    sendJson(res, { code, message }, status);
 
   function validIssue(body: Partial<EinvoiceIssueRequest>): string | null {
     if (typeof body.requestNo !== 'string' || !body.requestNo) return 'requestNo 缺失';
@@ -240,13 +221,12 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
             `<tr><td>${escapeHtml(i.requestNo)}</td><td>${i.kind === 'RED' ? '红字' : '蓝字'}</td><td>${i.state}</td><td>${escapeHtml(i.invoiceNumber ?? '')}</td><td>${escapeHtml(i.buyer.name)}</td><td>${(i.totalFen / 100).toFixed(2)}</td><td>${escapeHtml(i.failure ?? '')}</td></tr>`,
         )
         .join('');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
+      return sendHtml(
+        res,
         `<!doctype html><meta charset="utf-8"><title>电子发票平台（模拟）</title><h1>电子发票平台（模拟）</h1><p>开票耗时 ${delayMs} ms；拒绝的购方税号：${[...failing].map(escapeHtml).join('、')}</p><table border="1" cellpadding="4"><tr><th>请求号</th><th>类型</th><th>状态</th><th>发票号码</th><th>购买方</th><th>金额</th><th>失败原因</th></tr>${rows}</table>`,
       );
-      return;
     }
-    const body = await readBody(req);
+    const body = ((await readRequestBody(req)) as Buffer).toString('utf8');
     if (failRequests > 0) {
       failRequests--;
       return refuse(res, 503, 'UNAVAILABLE', '服务暂不可用');
@@ -351,10 +331,12 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
     appKey,
     appSecret,
     async listen(port = 0, host = '127.0.0.1') {
-      server = createServer((req, res) => {
-        handle(req, res).catch((error: Error) => refuse(res, 500, 'ERROR', error.message));
-      });
-      baseUrl = `http://${host}:${await listenOn(server, port, host)}`;
+      ({ server, url: baseUrl } = await startLocalServer(
+        handle,
+        (res, error) => refuse(res, 500, 'ERROR', error.message),
+        port,
+        host,
+      ));
       return baseUrl;
     },
     url: () => baseUrl,
