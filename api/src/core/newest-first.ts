@@ -1,5 +1,13 @@
 import type { Logger } from 'pino';
-import type { Model, ModelStatic, Order, Transaction, WhereOptions } from 'sequelize';
+import type {
+  Attributes,
+  FindAndCountOptions,
+  Model,
+  ModelStatic,
+  Order,
+  Transaction,
+  WhereOptions,
+} from 'sequelize';
 import type { FileResult } from './action';
 import { modelCursorBatches } from './export-cursor';
 import { exportXlsx, type XlsxColumn } from './xlsx';
@@ -19,25 +27,45 @@ export const NEWEST_FIRST: Order = [
   ['id', 'DESC'],
 ];
 
+/** A page of a list answer. */
+type PageOf<R> = { list: R[]; total: number; pageNum: number; pageSize: number };
+
+/**
+ * One page of a model's rows found by `options` (where, order, include, `allTenants`…: all but the
+ * paging) with the count of all of them, the rows presented by `present` (which may look up what
+ * they show).
+ */
+export async function modelPage<M extends Model, R>(
+  model: ModelStatic<M>,
+  options: Omit<FindAndCountOptions<Attributes<M>>, 'limit' | 'offset' | 'group'>,
+  page: { pageNum: number; pageSize: number },
+  present: (rows: M[]) => R[] | Promise<R[]>,
+): Promise<PageOf<R>> {
+  const { rows, count } = await model.findAndCountAll({
+    ...options,
+    limit: page.pageSize,
+    offset: (page.pageNum - 1) * page.pageSize,
+  });
+  return { list: await present(rows), total: count, pageNum: page.pageNum, pageSize: page.pageSize };
+}
+
 /**
  * One page of the rows of `where`, newest first, each presented by `present`. `allTenants`: the
  * list spans projects on purpose (platform staff's; see the tenant guard).
  */
-export async function newestFirstPage<M extends Dated, R>(
+export function newestFirstPage<M extends Dated, R>(
   model: ModelStatic<M>,
   where: WhereOptions<M>,
   page: { pageNum: number; pageSize: number },
   present: (rows: M[]) => R[] | Promise<R[]>,
   options: { allTenants?: boolean } = {},
-): Promise<{ list: R[]; total: number; pageNum: number; pageSize: number }> {
-  const { rows, count } = await model.findAndCountAll({
-    where,
-    order: NEWEST_FIRST,
-    limit: page.pageSize,
-    offset: (page.pageNum - 1) * page.pageSize,
-    ...(options.allTenants ? { allTenants: true } : {}),
-  });
-  return { list: await present(rows), total: count, pageNum: page.pageNum, pageSize: page.pageSize };
+): Promise<PageOf<R>> {
+  return modelPage(
+    model,
+    { where, order: NEWEST_FIRST, ...(options.allTenants ? { allTenants: true } : {}) },
+    page,
+    present,
+  );
 }
 
 /**
@@ -53,9 +81,6 @@ export function newestFirstBatches<M extends Dated, R>(
 ): AsyncGenerator<R[]> {
   return modelCursorBatches(model, where, NEWEST_FIRST, present, batchSize);
 }
-
-/** A page of a list answer. */
-type PageOf<R> = { list: R[]; total: number; pageNum: number; pageSize: number };
 
 /**
  * A back-office list read newest first and shaped by one presenter, and its export: `page` answers

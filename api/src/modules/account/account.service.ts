@@ -15,6 +15,7 @@ import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ProjectAdminCreated, projectCreateAdminInput } from '../../contract/project';
 import type { ActorScope, SignedInScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern, escapeLike } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { identityRequired, linkIdentityCheck, requireIdentity } from '../identity/identity.service';
@@ -70,20 +71,19 @@ export async function queryStaffAccounts(
         }
       : {}),
   };
-  const { rows, count } = await Account.findAndCountAll({
-    where,
-    include: [{ model: Role, as: 'role', attributes: ['id', 'name'], paranoid: false }],
-    order: [['id', 'DESC']],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const units = await unitNames(projectId, rows);
-  return {
-    list: rows.map((row) => presentStaff(row, units)),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return modelPage(
+    Account,
+    {
+      where,
+      include: [{ model: Role, as: 'role', attributes: ['id', 'name'], paranoid: false }],
+      order: [['id', 'DESC']],
+    },
+    input,
+    async (rows) => {
+      const units = await unitNames(projectId, rows);
+      return rows.map((row) => presentStaff(row, units));
+    },
+  );
 }
 
 /** A staff account (role system 2 or 4) of the project; another project's id answers 账号不存在. */

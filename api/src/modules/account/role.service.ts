@@ -20,6 +20,7 @@ import { Account } from './account.model';
 import { presentRole } from './account.presenter';
 import { Role } from './role.model';
 import './role.policy';
+import { modelPage } from '../../core/newest-first';
 
 /**
  * The roles a caller manages: those of the session's project; platform staff, who work outside
@@ -82,17 +83,19 @@ export async function pageRoles(
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.roleSystem === undefined ? {} : { roleSystem: input.roleSystem }),
   };
-  const { rows, count } = await Role.findAndCountAll({
-    where,
-    attributes: { include: [[ACCOUNT_COUNT, 'accountCount']] },
-    order: [
-      ['roleSystem', 'ASC'],
-      ['id', 'ASC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return { list: rows.map(presentRole), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return modelPage(
+    Role,
+    {
+      where,
+      attributes: { include: [[ACCOUNT_COUNT, 'accountCount']] },
+      order: [
+        ['roleSystem', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    },
+    input,
+    (rows) => rows.map(presentRole),
+  );
 }
 
 async function loadRole(scope: number | null, id: number, transaction?: Transaction): Promise<Role> {

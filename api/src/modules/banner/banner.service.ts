@@ -11,6 +11,7 @@ import {
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ActorScope, Scope, TenantScope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { readUploadedImage, storeCheckedImage } from '../storage/image-upload';
@@ -114,25 +115,24 @@ export async function pageBanners(
     ...(input.title ? { title: { [Op.iLike]: containsPattern(input.title) } } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
-  const { rows, count } = await Banner.findAndCountAll({
-    where,
-    order: [
-      ['sort', 'ASC'],
-      ['id', 'ASC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const images = await imagesById(
-    scope,
-    rows.map((banner) => banner.imageId),
+  return modelPage(
+    Banner,
+    {
+      where,
+      order: [
+        ['sort', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    },
+    input,
+    async (rows) => {
+      const images = await imagesById(
+        scope,
+        rows.map((banner) => banner.imageId),
+      );
+      return rows.map((banner) => presentBanner(banner, imageOf(images, banner), now));
+    },
   );
-  return {
-    list: rows.map((banner) => presentBanner(banner, imageOf(images, banner), now)),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 /** One banner of the project (locked inside a transaction); another project's answers 轮播图不存在. */

@@ -20,6 +20,7 @@ import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ActorScope, TenantScope, UploadedFile } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
@@ -129,16 +130,18 @@ export async function pageTemplates(
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
-  const { rows, count } = await CertificateTemplate.findAndCountAll({
-    where,
-    order: [
-      ['updatedAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return { list: rows.map(presentItem), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return modelPage(
+    CertificateTemplate,
+    {
+      where,
+      order: [
+        ['updatedAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    },
+    input,
+    (rows) => rows.map(presentItem),
+  );
 }
 
 /** One template of the project (locked inside a transaction); another project's answers 证书模板不存在. */

@@ -14,6 +14,7 @@ import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { TenantScope } from '../../core/action';
 import { sharedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { ShopCartItem } from '../cart/cart.model';
 import { type CategoryPlace, categoryAndBelow, categoryPlaces } from '../class-category/category-places';
@@ -120,22 +121,19 @@ export async function pageCenterClasses(
   today = chinaToday(),
 ): Promise<PageAnswer<ClassCenterItem>> {
   const places = await categoryPlaces(scope.project.id);
-  const { rows, count } = await TrainClass.findAndCountAll({
-    where: listedWhere(scope, places, input, today),
-    order: [
-      ['sort', 'ASC'],
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await centerItems(scope, places, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return modelPage(
+    TrainClass,
+    {
+      where: listedWhere(scope, places, input, today),
+      order: [
+        ['sort', 'ASC'],
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    },
+    input,
+    (rows) => centerItems(scope, places, rows),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type myClassPageInput,
 } from '../../contract/my-class';
 import { BusinessError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { authorize } from '../../core/policy';
 import { presentMyClassItem } from './my-class.presenter';
 import './my-class.policy';
@@ -64,43 +65,35 @@ export async function pageMyClasses(
       scopeWhere(projectId, input.scope, today),
     ],
   };
-  const { rows, count } = await MyClass.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
+  return newestFirstPage(MyClass, where, input, async (rows) => {
+    const classIds = rows.map((row) => row.classId);
+    const classes = new Map(
+      (await TrainClass.findAll({ where: { projectId, id: classIds } })).map((cls) => [cls.id, cls]),
+    );
+    const [hours, places, corrections] = await Promise.all([
+      classHours(projectId, classIds),
+      categoryPlaces(projectId),
+      enrolmentCorrections(
+        scope.sequelize,
+        projectId,
+        rows.map((row) => row.id),
+      ),
+    ]);
+    const hideElective = scope.project.settings.hideElective === 1;
+    return rows.flatMap((row): MyClassItem[] => {
+      const cls = classes.get(row.classId);
+      if (!cls) return [];
+      return [
+        presentMyClassItem(scope, row, cls, {
+          requiredTenths: hours.get(cls.id)?.requiredTenths ?? 0,
+          baseType: places.get(cls.categoryId)?.baseType ?? 'public',
+          hideElective,
+          today,
+          corrections: corrections.get(row.id) ?? [],
+        }),
+      ];
+    });
   });
-  const classIds = rows.map((row) => row.classId);
-  const classes = new Map(
-    (await TrainClass.findAll({ where: { projectId, id: classIds } })).map((cls) => [cls.id, cls]),
-  );
-  const [hours, places, corrections] = await Promise.all([
-    classHours(projectId, classIds),
-    categoryPlaces(projectId),
-    enrolmentCorrections(
-      scope.sequelize,
-      projectId,
-      rows.map((row) => row.id),
-    ),
-  ]);
-  const hideElective = scope.project.settings.hideElective === 1;
-  const list = rows.flatMap((row): MyClassItem[] => {
-    const cls = classes.get(row.classId);
-    if (!cls) return [];
-    return [
-      presentMyClassItem(scope, row, cls, {
-        requiredTenths: hours.get(cls.id)?.requiredTenths ?? 0,
-        baseType: places.get(cls.categoryId)?.baseType ?? 'public',
-        hideElective,
-        today,
-        corrections: corrections.get(row.id) ?? [],
-      }),
-    ];
-  });
-  return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
 /**

@@ -33,6 +33,7 @@ import { regionLevel } from '../dictionary/regions';
 import { projectCreated, projectDisabled } from './project.events';
 import { PROJECT_STATUS, Project } from './project.model';
 import './project.policy';
+import { modelPage } from '../../core/newest-first';
 import { presentProject } from './project.presenter';
 
 /**
@@ -104,24 +105,26 @@ export async function listProjects(
     ...(pattern ? { [Op.or]: [{ name: { [Op.iLike]: pattern } }, { code: { [Op.iLike]: pattern } }] } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
-  const { rows, count } = await Project.findAndCountAll({
-    where,
-    attributes: {
-      exclude: ['settings'],
-      include: [
-        [ACCOUNT_COUNT, 'accountCount'],
-        [STAFF_COUNT, 'staffCount'],
-        [UNIT_COUNT, 'unitCount'],
+  return modelPage(
+    Project,
+    {
+      where,
+      attributes: {
+        exclude: ['settings'],
+        include: [
+          [ACCOUNT_COUNT, 'accountCount'],
+          [STAFF_COUNT, 'staffCount'],
+          [UNIT_COUNT, 'unitCount'],
+        ],
+      },
+      order: [
+        ['isDefault', 'DESC'],
+        ['id', 'DESC'],
       ],
     },
-    order: [
-      ['isDefault', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return { list: rows.map(presentProject), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+    input,
+    (rows) => rows.map(presentProject),
+  );
 }
 
 /**

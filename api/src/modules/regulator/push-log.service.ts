@@ -19,7 +19,7 @@ import type {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError, ValidationError } from '../../core/errors';
-import { NEWEST_FIRST, newestFirstBatches, newestFirstPage } from '../../core/newest-first';
+import { modelPage, NEWEST_FIRST, newestFirstBatches, newestFirstPage } from '../../core/newest-first';
 import { authorize } from '../../core/policy';
 import { Account } from '../account/account.model';
 import { findStudentByMobile, mobileRaceLost } from '../account/mobile.service';
@@ -164,48 +164,47 @@ export async function notPushList(
   const extra: WhereOptions<MyClass>[] = [];
   if (input.classId) extra.push({ classId: input.classId });
   if (input.student) extra.push({ accountId: await accountIdsMatching(scope.project.id, input.student) });
-  const { rows, count } = await MyClass.findAndCountAll({
-    where: notPushedWhere(scope, extra),
-    order: [
-      ['passedAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const classIds = [...new Set(rows.map((row) => row.classId))];
-  const [accounts, classes, reasons] = await Promise.all([
-    rows.length
-      ? Account.findAll({
-          attributes: ['id', 'realName', 'idCardNo'],
-          where: { projectId: scope.project.id, id: rows.map((row) => row.accountId) },
-          paranoid: false,
-        })
-      : [],
-    classIds.length ? TrainClass.findAll({ where: { projectId: scope.project.id, id: classIds } }) : [],
-    notPushedReasons(scope, classIds),
-  ]);
-  const students = new Map(accounts.map((account) => [account.id, account]));
-  const classNames = new Map(classes.map((cls) => [cls.id, cls.name]));
-  return {
-    list: rows.map((row) => {
-      const student = students.get(row.accountId);
-      return {
-        myClassId: row.id,
-        accountId: row.accountId,
-        studentName: student?.realName ?? '',
-        idCardNo: student?.idCardNo ? maskIdCardNumber(student.idCardNo) : null,
-        classId: row.classId,
-        className: classNames.get(row.classId) ?? '',
-        passedAt: row.passedAt?.toISOString() ?? null,
-        hours: hoursOf(row.requiredTenths + row.electiveTenths),
-        reason: reasons.get(row.classId) ?? '',
-      };
-    }),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return modelPage(
+    MyClass,
+    {
+      where: notPushedWhere(scope, extra),
+      order: [
+        ['passedAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    },
+    input,
+    async (rows) => {
+      const classIds = [...new Set(rows.map((row) => row.classId))];
+      const [accounts, classes, reasons] = await Promise.all([
+        rows.length
+          ? Account.findAll({
+              attributes: ['id', 'realName', 'idCardNo'],
+              where: { projectId: scope.project.id, id: rows.map((row) => row.accountId) },
+              paranoid: false,
+            })
+          : [],
+        classIds.length ? TrainClass.findAll({ where: { projectId: scope.project.id, id: classIds } }) : [],
+        notPushedReasons(scope, classIds),
+      ]);
+      const students = new Map(accounts.map((account) => [account.id, account]));
+      const classNames = new Map(classes.map((cls) => [cls.id, cls.name]));
+      return rows.map((row) => {
+        const student = students.get(row.accountId);
+        return {
+          myClassId: row.id,
+          accountId: row.accountId,
+          studentName: student?.realName ?? '',
+          idCardNo: student?.idCardNo ? maskIdCardNumber(student.idCardNo) : null,
+          classId: row.classId,
+          className: classNames.get(row.classId) ?? '',
+          passedAt: row.passedAt?.toISOString() ?? null,
+          hours: hoursOf(row.requiredTenths + row.electiveTenths),
+          reason: reasons.get(row.classId) ?? '',
+        };
+      });
+    },
+  );
 }
 
 /** The reporting config of the caller's project, refusing when reporting is off. */

@@ -8,6 +8,7 @@ import type {
   UploadFailureKind,
 } from '../../contract/resource';
 import type { TenantScope } from '../../core/action';
+import { modelPage, NEWEST_FIRST } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { resourceCategories } from './resource-category.service';
@@ -69,45 +70,41 @@ export async function listUploadFailures(
       : {}),
     ...(input.startDate || input.endDate ? { createdAt } : {}),
   };
-  const { rows, count } = await ResourceUploadError.findAndCountAll({
-    where,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const paths = await resourceCategories.categoryPaths(scope);
-  const accountIds = [...new Set(rows.flatMap((row) => (row.accountId === null ? [] : [row.accountId])))];
-  const accounts = new Map(
-    (
-      await Account.findAll({
-        where: { id: accountIds, projectId },
-        attributes: ['id', 'realName'],
-        paranoid: false,
-      })
-    ).map((account) => [account.id, account.realName]),
+  return modelPage(
+    ResourceUploadError,
+    {
+      where,
+      order: NEWEST_FIRST,
+    },
+    input,
+    async (rows) => {
+      const paths = await resourceCategories.categoryPaths(scope);
+      const accountIds = [...new Set(rows.flatMap((row) => (row.accountId === null ? [] : [row.accountId])))];
+      const accounts = new Map(
+        (
+          await Account.findAll({
+            where: { id: accountIds, projectId },
+            attributes: ['id', 'realName'],
+            paranoid: false,
+          })
+        ).map((account) => [account.id, account.realName]),
+      );
+      return rows.map(
+        (row): ResourceUploadErrorItem => ({
+          id: row.id,
+          type: row.type,
+          name: row.name,
+          fileName: row.fileName,
+          size: row.size,
+          categoryId: row.categoryId,
+          categoryName: row.categoryId === null ? null : (paths.get(row.categoryId) ?? null),
+          kind: row.kind,
+          reason: row.reason,
+          accountId: row.accountId,
+          accountName: row.accountId === null ? null : (accounts.get(row.accountId) ?? null),
+          createdAt: row.createdAt.toISOString(),
+        }),
+      );
+    },
   );
-  return {
-    list: rows.map(
-      (row): ResourceUploadErrorItem => ({
-        id: row.id,
-        type: row.type,
-        name: row.name,
-        fileName: row.fileName,
-        size: row.size,
-        categoryId: row.categoryId,
-        categoryName: row.categoryId === null ? null : (paths.get(row.categoryId) ?? null),
-        kind: row.kind,
-        reason: row.reason,
-        accountId: row.accountId,
-        accountName: row.accountId === null ? null : (accounts.get(row.accountId) ?? null),
-        createdAt: row.createdAt.toISOString(),
-      }),
-    ),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }

@@ -2,6 +2,7 @@ import { Op, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { SmsOutboxPage, smsOutboxInput } from '../../contract/sms';
 import type { SignedInScope } from '../../core/action';
+import { modelPage, NEWEST_FIRST } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { SmsOutbox } from './sms-outbox.model';
 
@@ -23,27 +24,18 @@ export async function listOutbox(
     ...(projectId === undefined ? {} : { projectId }),
     ...(query.mobile ? { mobile: { [Op.like]: containsPattern(query.mobile) } } : {}),
   };
-  const { rows, count } = await SmsOutbox.findAndCountAll({
-    where,
+  return modelPage(
+    SmsOutbox,
     // Platform staff without a project named read every project's messages.
-    allTenants: projectId === undefined,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: pageSize,
-    offset: (pageNum - 1) * pageSize,
-  });
-  return {
-    list: rows.map((row) => ({
-      id: Number(row.id),
-      projectId: row.projectId,
-      mobile: row.mobile,
-      content: row.content,
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total: count,
-    pageNum,
-    pageSize,
-  };
+    { where, allTenants: projectId === undefined, order: NEWEST_FIRST },
+    query,
+    (rows) =>
+      rows.map((row) => ({
+        id: Number(row.id),
+        projectId: row.projectId,
+        mobile: row.mobile,
+        content: row.content,
+        createdAt: row.createdAt.toISOString(),
+      })),
+  );
 }

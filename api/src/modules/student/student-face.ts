@@ -3,6 +3,7 @@ import type { PageAnswer } from '../../contract/common';
 import type { captureListInput, FaceCaptureRow } from '../../contract/student';
 import { FileResult, type TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { modelPage, NEWEST_FIRST } from '../../core/newest-first';
 import { namesById } from '../../db/lookups';
 import { FaceCapture, FacePhoto } from '../face/face.model';
 import { readStored, StorageError } from '../storage/storage';
@@ -43,41 +44,37 @@ export async function listCaptures(
 ): Promise<PageAnswer<FaceCaptureRow>> {
   const projectId = scope.project.id;
   await loadStudent(scope, input.id);
-  const { rows, count } = await FaceCapture.findAndCountAll({
-    where: { projectId, accountId: input.id, ...(input.myClassId ? { myClassId: input.myClassId } : {}) },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const enrolmentIds = [...new Set(rows.flatMap((row) => (row.myClassId ? [row.myClassId] : [])))];
-  const enrolments = enrolmentIds.length
-    ? await MyClass.findAll({ attributes: ['id', 'classId'], where: { projectId, id: enrolmentIds } })
-    : [];
-  const classNames = await namesById(
-    TrainClass,
-    enrolments.map((row) => row.classId),
-    { where: { projectId } },
+  return modelPage(
+    FaceCapture,
+    {
+      where: { projectId, accountId: input.id, ...(input.myClassId ? { myClassId: input.myClassId } : {}) },
+      order: NEWEST_FIRST,
+    },
+    input,
+    async (rows) => {
+      const enrolmentIds = [...new Set(rows.flatMap((row) => (row.myClassId ? [row.myClassId] : [])))];
+      const enrolments = enrolmentIds.length
+        ? await MyClass.findAll({ attributes: ['id', 'classId'], where: { projectId, id: enrolmentIds } })
+        : [];
+      const classNames = await namesById(
+        TrainClass,
+        enrolments.map((row) => row.classId),
+        { where: { projectId } },
+      );
+      const classOf = new Map(enrolments.map((row) => [row.id, classNames.get(row.classId) ?? null]));
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        myClassId: row.myClassId,
+        className: row.myClassId ? (classOf.get(row.myClassId) ?? null) : null,
+        kind: row.kind,
+        score: row.score,
+        passed: row.passed,
+        simulated: row.simulated,
+        reason: row.reason,
+      }));
+    },
   );
-  const classOf = new Map(enrolments.map((row) => [row.id, classNames.get(row.classId) ?? null]));
-  return {
-    list: rows.map((row) => ({
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      myClassId: row.myClassId,
-      className: row.myClassId ? (classOf.get(row.myClassId) ?? null) : null,
-      kind: row.kind,
-      score: row.score,
-      passed: row.passed,
-      simulated: row.simulated,
-      reason: row.reason,
-    })),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 /** `student/capture-image`: one capture's image. Throws BusinessError 抓拍记录不存在 for another project's. */

@@ -12,6 +12,7 @@ import type {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { findStudentByMobile, MOBILE_MESSAGES, mobileRaceLost } from '../account/mobile.service';
@@ -89,53 +90,53 @@ export async function listStudents(
   input: z.output<typeof studentListInput>,
 ): Promise<StudentPage> {
   const projectId = scope.project.id;
-  const { rows, count } = await Account.findAndCountAll({
-    where: listWhere(scope, input),
-    order: [['id', 'DESC']],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const ids = rows.map((row) => row.id);
-  const units = await unitNames(
-    projectId,
-    rows.map((row) => row.unitId),
+  return modelPage(
+    Account,
+    { where: listWhere(scope, input), order: [['id', 'DESC']] },
+    input,
+    async (rows) => {
+      const ids = rows.map((row) => row.id);
+      const units = await unitNames(
+        projectId,
+        rows.map((row) => row.unitId),
+      );
+      const bound = new Set(
+        ids.length
+          ? (
+              await WechatBinding.findAll({ attributes: ['accountId'], where: { projectId, accountId: ids } })
+            ).map((binding) => binding.accountId)
+          : [],
+      );
+      const enrolments = new Map<number, number>();
+      if (ids.length) {
+        const counted = (await MyClass.findAll({
+          attributes: ['accountId', [fn('COUNT', col('id')), 'count']],
+          where: { projectId, accountId: ids },
+          group: ['accountId'],
+          raw: true,
+        })) as unknown as { accountId: number; count: string }[];
+        for (const row of counted) enrolments.set(row.accountId, Number(row.count));
+      }
+      const identities = await latestIdentityChecks(scope, ids);
+      return rows.map(
+        (row): StudentRow => ({
+          id: row.id,
+          realName: row.realName,
+          idCardNo: row.idCardNo ? maskIdCardNumber(row.idCardNo) : null,
+          mobile: row.mobile,
+          email: row.email,
+          unitId: row.unitId,
+          unitName: row.unitId === null ? null : (units.get(row.unitId) ?? null),
+          status: row.status,
+          wechatBound: bound.has(row.id),
+          enrolmentCount: enrolments.get(row.id) ?? 0,
+          lastLoginAt: iso(row.lastLoginAt),
+          createdAt: row.createdAt.toISOString(),
+          identityResult: identities.get(row.id)?.result ?? null,
+        }),
+      );
+    },
   );
-  const bound = new Set(
-    ids.length
-      ? (
-          await WechatBinding.findAll({ attributes: ['accountId'], where: { projectId, accountId: ids } })
-        ).map((binding) => binding.accountId)
-      : [],
-  );
-  const enrolments = new Map<number, number>();
-  if (ids.length) {
-    const counted = (await MyClass.findAll({
-      attributes: ['accountId', [fn('COUNT', col('id')), 'count']],
-      where: { projectId, accountId: ids },
-      group: ['accountId'],
-      raw: true,
-    })) as unknown as { accountId: number; count: string }[];
-    for (const row of counted) enrolments.set(row.accountId, Number(row.count));
-  }
-  const identities = await latestIdentityChecks(scope, ids);
-  const list = rows.map(
-    (row): StudentRow => ({
-      id: row.id,
-      realName: row.realName,
-      idCardNo: row.idCardNo ? maskIdCardNumber(row.idCardNo) : null,
-      mobile: row.mobile,
-      email: row.email,
-      unitId: row.unitId,
-      unitName: row.unitId === null ? null : (units.get(row.unitId) ?? null),
-      status: row.status,
-      wechatBound: bound.has(row.id),
-      enrolmentCount: enrolments.get(row.id) ?? 0,
-      lastLoginAt: iso(row.lastLoginAt),
-      createdAt: row.createdAt.toISOString(),
-      identityResult: identities.get(row.id)?.result ?? null,
-    }),
-  );
-  return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
 /** When each enrolment of `myClassIds` was last studied: the last beat of any of its sessions. */

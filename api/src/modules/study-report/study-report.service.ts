@@ -19,7 +19,7 @@ import type {
 } from '../../contract/study-report';
 import type { TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { newestFirstList } from '../../core/newest-first';
+import { modelPage, newestFirstList } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { namesById } from '../../db/lookups';
 import { Account } from '../account/account.model';
@@ -336,16 +336,13 @@ export async function reportRefusals(
     : [...progress.keys()];
   const empty = { list: [], total: 0, pageNum: input.pageNum, pageSize: input.pageSize };
   if (progressIds.length === 0) return empty;
-  const { rows, count } = await StudyRefusal.findAndCountAll({
-    where: { projectId, progressId: progressIds, ...(input.reason ? { reason: input.reason } : {}) },
-    order: [['id', 'DESC']],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: rows.map((refusal) => presentRefusal(refusal, progress)),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return modelPage(
+    StudyRefusal,
+    {
+      where: { projectId, progressId: progressIds, ...(input.reason ? { reason: input.reason } : {}) },
+      order: [['id', 'DESC']],
+    },
+    input,
+    (rows) => rows.map((refusal) => presentRefusal(refusal, progress)),
+  );
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../contract/super-account';
 import type { SignedInScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { namesById } from '../../db/lookups';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
@@ -47,37 +48,40 @@ export async function listTargetAccounts(query: {
   const project = await Project.findOne({ where: { id: query.projectId, status: PROJECT_STATUS.ENABLED } });
   if (!project) return { list: [], total: 0, pageNum, pageSize };
   const pattern = query.keyword ? containsPattern(query.keyword) : undefined;
-  const { rows, count } = await Account.findAndCountAll({
-    where: {
-      projectId: project.id,
-      roleSystem: { [Op.in]: TARGET_SYSTEMS },
-      status: ACCOUNT_STATUS.ENABLED,
-      ...(pattern
-        ? { [Op.or]: [{ realName: { [Op.iLike]: pattern } }, { accountName: { [Op.iLike]: pattern } }] }
-        : {}),
+  return modelPage(
+    Account,
+    {
+      where: {
+        projectId: project.id,
+        roleSystem: { [Op.in]: TARGET_SYSTEMS },
+        status: ACCOUNT_STATUS.ENABLED,
+        ...(pattern
+          ? { [Op.or]: [{ realName: { [Op.iLike]: pattern } }, { accountName: { [Op.iLike]: pattern } }] }
+          : {}),
+      },
+      include: [{ model: Role, as: 'role', attributes: ['name'] }],
+      order: [
+        ['accountName', 'ASC'],
+        ['id', 'ASC'],
+      ],
     },
-    include: [{ model: Role, as: 'role', attributes: ['name'] }],
-    order: [
-      ['accountName', 'ASC'],
-      ['id', 'ASC'],
-    ],
-    limit: pageSize,
-    offset: (pageNum - 1) * pageSize,
-  });
-  const units = await namesById(
-    Unit,
-    rows.map((row) => row.unitId),
-    { where: { projectId: project.id } },
+    query,
+    async (rows): Promise<SuperAccountAccount[]> => {
+      const units = await namesById(
+        Unit,
+        rows.map((row) => row.unitId),
+        { where: { projectId: project.id } },
+      );
+      return rows.map((row) => ({
+        accountId: row.id,
+        accountName: row.accountName,
+        realName: row.realName,
+        roleSystem: row.roleSystem,
+        roleName: row.role?.name ?? '',
+        unitName: row.unitId ? (units.get(row.unitId) ?? null) : null,
+      }));
+    },
   );
-  const list: SuperAccountAccount[] = rows.map((row) => ({
-    accountId: row.id,
-    accountName: row.accountName,
-    realName: row.realName,
-    roleSystem: row.roleSystem,
-    roleName: row.role?.name ?? '',
-    unitName: row.unitId ? (units.get(row.unitId) ?? null) : null,
-  }));
-  return { list, total: count, pageNum, pageSize };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '../../contract/class-evaluation';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
 import { CLASS_NOT_OFFERED, chinaToday, findOfferedClass } from './class-read';
@@ -91,31 +92,24 @@ export async function listEvaluations(
     ? await TrainClass.findOne({ where: { id: input.classId, projectId } })
     : await findOfferedClass(projectId, input.classId, today);
   if (!found) throw new BusinessError(staff ? CLASS_NOT_FOUND : CLASS_NOT_OFFERED);
-  const { rows, count } = await ClassEvaluation.findAndCountAll({
-    where: { projectId, classId: found.id, ...(staff ? {} : { status: 'VISIBLE' }) },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const names = await authorNames(
-    projectId,
-    rows.map((row) => row.accountId),
+  const page = await newestFirstPage(
+    ClassEvaluation,
+    { projectId, classId: found.id, ...(staff ? {} : { status: 'VISIBLE' }) },
+    input,
+    async (rows) => {
+      const names = await authorNames(
+        projectId,
+        rows.map((row) => row.accountId),
+      );
+      const nameOf = (row: ClassEvaluation) => {
+        const name = names.get(row.accountId) ?? '';
+        return staff ? name : maskName(name);
+      };
+      return rows.map((row) => presentEvaluation(row, nameOf(row)));
+    },
   );
-  const nameOf = (row: ClassEvaluation) => {
-    const name = names.get(row.accountId) ?? '';
-    return staff ? name : maskName(name);
-  };
   const rating = (await classRatings(projectId, [found.id])).get(found.id)?.rating ?? null;
-  return {
-    list: rows.map((row) => presentEvaluation(row, nameOf(row))),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-    rating,
-  };
+  return { ...page, rating };
 }
 
 /** The student whose evaluation is read or written: their project and account. */

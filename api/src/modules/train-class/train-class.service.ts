@@ -15,6 +15,7 @@ import type {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
@@ -170,18 +171,15 @@ export async function pageClasses(
   input: z.output<typeof classPageInput>,
 ): Promise<PageAnswer<ClassItem>> {
   const projectId = scope.project.id;
-  const { rows, count } = await TrainClass.findAndCountAll({
-    where: await classListWhere(projectId, input),
-    order: CLASS_LIST_ORDER,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await classItems(projectId, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return modelPage(
+    TrainClass,
+    {
+      where: await classListWhere(projectId, input),
+      order: CLASS_LIST_ORDER,
+    },
+    input,
+    (rows) => classItems(projectId, rows),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { listDictionary } from '../dictionary/dictionary.service';
@@ -59,23 +60,22 @@ export async function pageTrainPlans(
     ...(input.status ? { status: input.status } : {}),
     ...(input.industry ? { industry: input.industry } : {}),
   };
-  const { rows, count } = await TrainPlan.findAndCountAll({
-    where,
-    order: [
-      ['year', 'DESC'],
-      ['startDate', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const industries = await industryLabels(projectId);
-  return {
-    list: rows.map((plan) => presentPlan(plan, industries)),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return modelPage(
+    TrainPlan,
+    {
+      where,
+      order: [
+        ['year', 'DESC'],
+        ['startDate', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    },
+    input,
+    async (rows) => {
+      const industries = await industryLabels(projectId);
+      return rows.map((plan) => presentPlan(plan, industries));
+    },
+  );
 }
 
 /** One plan of the project. Throws 培训计划不存在. */

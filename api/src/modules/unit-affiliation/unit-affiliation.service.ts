@@ -14,6 +14,7 @@ import type {
 } from '../../contract/unit';
 import type { ActorScope } from '../../core/action';
 import { ValidationError } from '../../core/errors';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { namesById } from '../../db/lookups';
 import { Account } from '../account/account.model';
@@ -334,38 +335,37 @@ export async function affiliationStudents(
   if (input.name) and.push({ realName: { [Op.iLike]: containsPattern(input.name) } });
   if (input.idCardNo) and.push({ idCardNo: input.idCardNo });
   if (input.mobile) and.push({ mobile: { [Op.like]: containsPattern(input.mobile) } });
-  const { rows, count } = await Account.findAndCountAll({
-    where: { [Op.and]: and },
-    order: [['id', 'DESC']],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  if (rows.length === 0) return { ...empty, total: count };
-  const counts = await scope.sequelize.query<{ account_id: number; enrolments: string; passed: string }>(
-    `SELECT account_id,
-        COUNT(*) FILTER (WHERE status NOT IN ('REFUNDED', 'CHANGED_OUT')) AS enrolments,
-        COUNT(*) FILTER (WHERE status = 'PASSED') AS passed
-       FROM my_class WHERE project_id = :projectId AND account_id IN (:ids)
-      GROUP BY account_id`,
-    { replacements: { projectId, ids: rows.map((row) => row.id) }, type: QueryTypes.SELECT },
+  return modelPage(
+    Account,
+    {
+      where: { [Op.and]: and },
+      order: [['id', 'DESC']],
+    },
+    input,
+    async (rows) => {
+      if (rows.length === 0) return [];
+      const counts = await scope.sequelize.query<{ account_id: number; enrolments: string; passed: string }>(
+        `SELECT account_id,
+          COUNT(*) FILTER (WHERE status NOT IN ('REFUNDED', 'CHANGED_OUT')) AS enrolments,
+          COUNT(*) FILTER (WHERE status = 'PASSED') AS passed
+         FROM my_class WHERE project_id = :projectId AND account_id IN (:ids)
+        GROUP BY account_id`,
+        { replacements: { projectId, ids: rows.map((row) => row.id) }, type: QueryTypes.SELECT },
+      );
+      const byAccount = new Map(counts.map((row) => [Number(row.account_id), row]));
+      const unitName = await namesById(Unit, unitIds, { where: { projectId } });
+      return rows.map((row) => ({
+        accountId: row.id,
+        realName: row.realName,
+        idCardNo: row.idCardNo ? maskIdCardNumber(row.idCardNo) : null,
+        mobile: row.mobile,
+        unitId: row.unitId as number,
+        unitName: unitName.get(row.unitId as number) ?? '',
+        status: row.status,
+        enrolmentCount: Number(byAccount.get(row.id)?.enrolments ?? 0),
+        passedCount: Number(byAccount.get(row.id)?.passed ?? 0),
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
   );
-  const byAccount = new Map(counts.map((row) => [Number(row.account_id), row]));
-  const unitName = await namesById(Unit, unitIds, { where: { projectId } });
-  return {
-    list: rows.map((row) => ({
-      accountId: row.id,
-      realName: row.realName,
-      idCardNo: row.idCardNo ? maskIdCardNumber(row.idCardNo) : null,
-      mobile: row.mobile,
-      unitId: row.unitId as number,
-      unitName: unitName.get(row.unitId as number) ?? '',
-      status: row.status,
-      enrolmentCount: Number(byAccount.get(row.id)?.enrolments ?? 0),
-      passedCount: Number(byAccount.get(row.id)?.passed ?? 0),
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }

@@ -1,4 +1,4 @@
-import type { UnitClassItem } from '../../contract/unit-class';
+import type { UnitClassItem, UnitClassStudent } from '../../contract/unit-class';
 import type {
   TransferRecordStatus,
   UnitClassTransferRecord as TransferRecordView,
@@ -7,7 +7,8 @@ import type {
 import type { ActorScope } from '../../core/action';
 import { presentJobProgress } from '../../core/chunked-job';
 import { abilitiesOf } from '../../core/policy';
-import type { TrainClass } from '../train-class/train-class.model';
+import type { Account } from '../account/account.model';
+import type { MyClass, TrainClass } from '../train-class/train-class.model';
 import type { UnitClass } from './unit-class.model';
 import type { UnitClassFacts } from './unit-class.policy';
 import type { UnitClassTransfer } from './unit-class-transfer.model';
@@ -122,5 +123,28 @@ export function presentTransferRecord(row: TransferRecordRow, unitClassId: numbe
     createdByName: row.creator_name ?? '',
     createdAt: new Date(row.created_at).toISOString(),
     processedAt: row.processed_at ? new Date(row.processed_at).toISOString() : null,
+  };
+}
+
+/**
+ * A student of a unit class: their enrolment with the hours the class asks (`electiveTenths` 0
+ * where the project hides electives) and those credited.
+ */
+export function presentUnitClassStudent(
+  enrolment: MyClass,
+  account: Pick<Account, 'realName' | 'mobile'> | undefined,
+  asked: { requiredTenths: number; electiveTenths: number },
+): UnitClassStudent {
+  return {
+    myClassId: enrolment.id,
+    accountId: enrolment.accountId,
+    realName: account?.realName ?? '',
+    mobile: account?.mobile ?? null,
+    status: enrolment.status,
+    requiredHours: asked.requiredTenths / 10,
+    electiveHours: asked.electiveTenths / 10,
+    creditedRequiredHours: enrolment.requiredTenths / 10,
+    creditedElectiveHours: enrolment.electiveTenths / 10,
+    enrolledAt: enrolment.createdAt.toISOString(),
   };
 }

@@ -27,7 +27,7 @@ import { managedUnitId, visibleUnitRowsWhere } from '../unit/unit.policy';
 import { loadUnit } from '../unit/unit.service';
 import { UnitClass } from './unit-class.model';
 import { UNIT_CLASS_NOT_FOUND } from './unit-class.policy';
-import { presentUnitClass, unitClassFacts } from './unit-class.presenter';
+import { presentUnitClass, presentUnitClassStudent, unitClassFacts } from './unit-class.presenter';
 import { UnitClassTransfer } from './unit-class-transfer.model';
 
 /**
@@ -311,38 +311,24 @@ export async function unitClassStudents(
         },
       } as WhereOptions<MyClass>)
     : {};
-  const { rows, count } = await MyClass.findAndCountAll({
-    where: { [Op.and]: [where, nameWhere], projectId } as WhereOptions<MyClass>,
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
+  const listWhere = { [Op.and]: [where, nameWhere], projectId } as WhereOptions<MyClass>;
+  return newestFirstPage(MyClass, listWhere, input, async (rows) => {
+    const accounts = new Map(
+      (await Account.findAll({ where: { projectId, id: rows.map((r) => r.accountId) } })).map((a) => [
+        a.id,
+        a,
+      ]),
+    );
+    const cls = await TrainClass.findOne({ where: { projectId, id: row.classId } });
+    const hours = (await classHours(projectId, [row.classId])).get(row.classId);
+    const hideElective = scope.project.settings.hideElective === 1;
+    return rows.map((enrolment) =>
+      presentUnitClassStudent(enrolment, accounts.get(enrolment.accountId), {
+        requiredTenths: hours?.requiredTenths ?? 0,
+        electiveTenths: hideElective ? 0 : (cls?.electiveHoursTenths ?? 0),
+      }),
+    );
   });
-  const accounts = new Map(
-    (await Account.findAll({ where: { projectId, id: rows.map((r) => r.accountId) } })).map((a) => [a.id, a]),
-  );
-  const cls = await TrainClass.findOne({ where: { projectId, id: row.classId } });
-  const hours = (await classHours(projectId, [row.classId])).get(row.classId);
-  const hideElective = scope.project.settings.hideElective === 1;
-  return {
-    list: rows.map((enrolment) => ({
-      myClassId: enrolment.id,
-      accountId: enrolment.accountId,
-      realName: accounts.get(enrolment.accountId)?.realName ?? '',
-      mobile: accounts.get(enrolment.accountId)?.mobile ?? null,
-      status: enrolment.status,
-      requiredHours: (hours?.requiredTenths ?? 0) / 10,
-      electiveHours: hideElective ? 0 : (cls?.electiveHoursTenths ?? 0) / 10,
-      creditedRequiredHours: enrolment.requiredTenths / 10,
-      creditedElectiveHours: enrolment.electiveTenths / 10,
-      enrolledAt: enrolment.createdAt.toISOString(),
-    })),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 /** The project's offered classes (on the shelf, plan published, enrolment open), newest year first. */

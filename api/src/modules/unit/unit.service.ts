@@ -14,6 +14,7 @@ import type {
 } from '../../contract/unit';
 import type { ActorScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { dictionaryCodes, listDictionary } from '../dictionary/dictionary.service';
@@ -72,16 +73,18 @@ export async function listUnits(
     ...(input.trainType ? { trainTypes: { [Op.contains]: [input.trainType] } } : {}),
     ...(input.status ? { status: input.status } : {}),
   };
-  const { rows, count } = await Unit.findAndCountAll({
-    where: visible(scope, where),
-    order: [
-      ['name', 'ASC'],
-      ['id', 'ASC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return { list: rows.map(presentUnit), total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return modelPage(
+    Unit,
+    {
+      where: visible(scope, where),
+      order: [
+        ['name', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    },
+    input,
+    (rows) => rows.map(presentUnit),
+  );
 }
 
 /** One unit's details; throws 单位不存在 for a unit the caller may not see. */

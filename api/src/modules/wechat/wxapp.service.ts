@@ -14,6 +14,7 @@ import type {
 } from '../../contract/wechat';
 import type { Scope, SignedInScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
+import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { Account } from '../account/account.model';
@@ -112,23 +113,20 @@ export async function listWxapps(
   input: z.output<typeof wxappListInput>,
 ): Promise<PageAnswer<WxappItem>> {
   const pattern = input.keyword ? containsPattern(input.keyword) : null;
-  const { rows, count } = await Wxapp.findAndCountAll({
-    where: {
-      ...(pattern
-        ? { [Op.or]: [{ name: { [Op.iLike]: pattern } }, { appId: { [Op.iLike]: pattern } }] }
-        : {}),
-      ...(input.status ? { status: input.status } : {}),
+  return modelPage(
+    Wxapp,
+    {
+      where: {
+        ...(pattern
+          ? { [Op.or]: [{ name: { [Op.iLike]: pattern } }, { appId: { [Op.iLike]: pattern } }] }
+          : {}),
+        ...(input.status ? { status: input.status } : {}),
+      },
+      order: [['id', 'DESC']],
     },
-    order: [['id', 'DESC']],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await wxappItems(scope.providers.wechat, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+    input,
+    (rows) => wxappItems(scope.providers.wechat, rows),
+  );
 }
 
 /** One official account as `wxapp/list` presents it. Throws BusinessError 公众号不存在. */
