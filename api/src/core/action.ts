@@ -11,6 +11,7 @@ import type {
   RoleSystem,
   TenantSource,
 } from '@px/config';
+import { ROLE_SYSTEM } from '@px/config';
 import type { Logger } from 'pino';
 import type { Sequelize } from 'sequelize';
 import type { z } from 'zod';
@@ -113,6 +114,30 @@ export type TenantScope = Scope & { project: TenantProject };
 export type SignedInScope = Scope & { principal: Principal };
 /** A signed-in caller inside their project (students, project staff, unit managers). */
 export type ActorScope = TenantScope & SignedInScope;
+
+/**
+ * A student acting in `scope`'s project without a session of their own (a partner's call for its
+ * student, a candidate just registered): `sessionId` names where they act from; no pages granted.
+ */
+export function studentScope(
+  scope: TenantScope,
+  student: { id: number; roleId: number; unitId?: number | null },
+  sessionId: string,
+): ActorScope {
+  return {
+    ...scope,
+    principal: {
+      sessionId,
+      accountId: student.id,
+      projectId: scope.project.id,
+      roleSystem: ROLE_SYSTEM.STUDENT,
+      roleId: student.roleId,
+      unitId: student.unitId ?? null,
+      menu: new Set(),
+      impersonatorId: null,
+    },
+  };
+}
 
 /** What a handler may use of the request; handlers never see Koa objects. */
 export interface ActionContext extends Scope {

@@ -7,6 +7,8 @@ export interface LookupOptions<M extends Model> {
   transaction?: Transaction;
   /** Across projects (platform staff's lists): see the tenant guard. */
   allTenants?: boolean;
+  /** Rows of a paranoid model deleted since are found too (`paranoid: false`). */
+  withDeleted?: boolean;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function rowsById<M extends Model & { id: number }>(
     ...(options.attributes ? { attributes: options.attributes } : {}),
     transaction: options.transaction,
     ...(options.allTenants ? { allTenants: true } : {}),
+    ...(options.withDeleted ? { paranoid: false } : {}),
   });
   return new Map(rows.map((row) => [row.id, row]));
 }

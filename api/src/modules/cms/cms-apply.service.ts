@@ -16,9 +16,9 @@ import { type ActorScope, FileResult, type TenantScope } from '../../core/action
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstBatches, newestFirstPage } from '../../core/newest-first';
-import { abilitiesOf, authorize } from '../../core/policy';
+import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
-import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
+import { chinaDateTime, exportXlsx, type XlsxColumn } from '../../core/xlsx';
 import { namesById, rowsById } from '../../db/lookups';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
@@ -26,9 +26,8 @@ import { PayOrder } from '../order/order.model';
 import { chinaToday } from '../train-class/class-read';
 import { Unit } from '../unit/unit.model';
 import { CmsApply, CmsApplyLog, CmsBatch, CmsFeeOrder, CmsSitting } from './cms.model';
-import { CMS_APPLY_NOT_FOUND, type CmsApplyFacts } from './cms.policy';
-import { presentApplyRow, presentPlace } from './cms.presenter';
-import { windowOpen } from './cms-batch.service';
+import { applyFacts, applyStaffAbilities, CMS_APPLY_NOT_FOUND } from './cms.policy';
+import { presentApplyDetail, presentApplyRow } from './cms.presenter';
 
 /**
  * Applications as staff of 报名管理 see them (docs/product-decisions.md "CMS"): the filtered list and
@@ -109,34 +108,19 @@ export function sittingsOf(
   );
 }
 
-/** Names of accounts (staff who audited, acted), by id. */
+/** Names of accounts (staff who audited, acted; deleted ones too), by id. */
 async function accountNames(
   projectId: number,
   ids: readonly (number | null)[],
   transaction?: Transaction,
 ): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  const rows = wanted.length
-    ? await Account.findAll({
-        attributes: ['id', 'realName', 'accountName'],
-        where: { id: wanted, [Op.or]: [{ projectId }, { projectId: null }] },
-        paranoid: false,
-        transaction,
-      })
-    : [];
-  return new Map(rows.map((row) => [row.id, row.realName || row.accountName || '']));
-}
-
-/** What the application policy reads of an application of a batch on a day. */
-export function applyFacts(apply: CmsApply, batch: CmsBatch | undefined, today: string): CmsApplyFacts {
-  return {
-    projectId: apply.projectId,
-    accountId: apply.accountId,
-    status: apply.status,
-    feeFen: batch?.feeFen ?? 0,
-    windowOpen: batch ? windowOpen(batch, today) : false,
-    ticketNo: apply.ticketNo,
-  };
+  const accounts = await rowsById(Account, ids, {
+    where: { [Op.or]: [{ projectId }, { projectId: null }] },
+    attributes: ['id', 'realName', 'accountName'],
+    withDeleted: true,
+    transaction,
+  });
+  return new Map([...accounts].map(([id, row]) => [id, row.realName || row.accountName || '']));
 }
 
 /** Applications as the staff list shows them. */
@@ -161,16 +145,12 @@ async function applyRows(
   const today = chinaToday(scope.providers.clock.now());
   return applies.map((apply) => {
     const batch = batches.get(apply.batchId);
-    const facts = applyFacts(apply, batch, today);
     return presentApplyRow(apply, {
       batch,
       unitName: apply.unitId ? (units.get(apply.unitId) ?? null) : null,
       sitting: apply.sittingId ? sittings.get(apply.sittingId) : undefined,
       auditorName: apply.auditedBy ? (auditors.get(apply.auditedBy) ?? null) : null,
-      abilities: abilitiesOf(scope, {
-        approve: ['cms-apply.approve', facts],
-        reject: ['cms-apply.reject', facts],
-      }),
+      abilities: applyStaffAbilities(scope, applyFacts(apply, batch, today)),
     });
   });
 }
@@ -225,26 +205,12 @@ export async function getApplyDetail(scope: ActorScope, id: number): Promise<Cms
     projectId,
     logs.map((log) => log.actorId),
   );
-  return {
-    ...(row as CmsApplyRow),
-    fullIdCardNo: apply.idCardNo,
-    accountId: apply.accountId,
-    sitting: presentPlace(apply, sitting ?? undefined),
-    orders: orders.map((order) => ({
-      id: order.id,
-      orderNo: order.orderNo,
-      status: order.status,
-      amount: order.totalFen,
-      paidAt: order.paidAt ? order.paidAt.toISOString() : null,
-    })),
-    logs: logs.map((log) => ({
-      fromStatus: log.fromStatus,
-      toStatus: log.toStatus,
-      actorName: log.actorId ? (actors.get(log.actorId) ?? null) : null,
-      reason: log.reason,
-      createdAt: log.createdAt.toISOString(),
-    })),
-  };
+  return presentApplyDetail(row as CmsApplyRow, apply, {
+    sitting: sitting ?? undefined,
+    orders,
+    logs,
+    actors,
+  });
 }
 
 /** The ID photo of an application: JPEG or PNG as stored. Throws when it has none. */
@@ -392,14 +358,13 @@ const EXPORT_COLUMNS: readonly XlsxColumn<CmsApplyRow & { fullIdCardNo: string }
 
 /** `cms-apply/export`: the filtered applications, newest first, as a streamed `.xlsx`. */
 export function exportApplies(scope: ActorScope, input: z.output<typeof cmsApplyFiltersInput>): FileResult {
-  return streamXlsx({
-    filename: `考试报名-${chinaToday(scope.providers.clock.now()).replaceAll('-', '')}.xlsx`,
-    sheetName: '考试报名',
+  return exportXlsx('考试报名', {
     columns: EXPORT_COLUMNS,
     batches: newestFirstBatches(CmsApply, listWhere(scope, input), async (rows, transaction) => {
       const presented = await applyRows(scope, rows, transaction);
       return presented.map((row, index) => ({ ...row, fullIdCardNo: rows[index]?.idCardNo ?? '' }));
     }),
     log: scope.log,
+    now: scope.providers.clock.now(),
   });
 }

@@ -1,4 +1,11 @@
-import { Op, QueryTypes, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import {
+  Op,
+  type Order,
+  QueryTypes,
+  type Transaction,
+  UniqueConstraintError,
+  type WhereOptions,
+} from 'sequelize';
 import type { z } from 'zod';
 import {
   CMS_PLACE_STATUS,
@@ -14,28 +21,28 @@ import type { PageAnswer } from '../../contract/common';
 import { VOCATION_MESSAGES } from '../../contract/dictionary';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
-import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
+import { modelPage } from '../../core/newest-first';
+import { authorize, type PolicyScope } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { CertificateTemplate } from '../certificate/certificate-template.model';
 import { pickVocation } from '../dictionary/vocation.service';
 import { chinaToday } from '../train-class/class-read';
 import { CmsApply, CmsBatch, CmsScore, CmsSubject } from './cms.model';
-import { CMS_BATCH_NOT_FOUND, type CmsBatchFacts, SCORES_PUBLISHED } from './cms.policy';
-import { emptyCounts, presentBatch, presentSubject, tenthsOf } from './cms.presenter';
+import {
+  batchAbilities,
+  batchScoreAbilities,
+  CMS_BATCH_NOT_FOUND,
+  type CmsBatchFacts,
+  SCORES_PUBLISHED,
+  windowOpen,
+} from './cms.policy';
+import { emptyCounts, presentBatch, presentBatchOption, presentOpenBatch, tenthsOf } from './cms.presenter';
 
 /**
  * Examination batches (docs/product-decisions.md "CMS"): staff of 报名管理 create and change them
  * with their subjects, every CMS page chooses among them, and `/registerCms` lists the open ones.
  */
-
-/** Whether a batch takes applications on the China day `today`: enabled and within its window. */
-export function windowOpen(
-  batch: Pick<CmsBatch, 'status' | 'applyFrom' | 'applyTo'>,
-  today: string,
-): boolean {
-  return batch.status === 'ENABLED' && batch.applyFrom <= today && today <= batch.applyTo;
-}
 
 /** The subjects of batches in their order, by batch. */
 export async function subjectsOf(
@@ -155,11 +162,7 @@ async function batchRows(
       subjects: subjects.get(batch.id) ?? [],
       counts: fact.counts,
       open: windowOpen(batch, today),
-      abilities: abilitiesOf(scope, {
-        delete: ['cms-batch.delete', fact],
-        publish: ['cms-batch.publish', fact],
-        unpublish: ['cms-batch.unpublish', fact],
-      }),
+      abilities: batchAbilities(scope, fact),
     });
   });
 }
@@ -179,6 +182,12 @@ export async function findBatch(
   return batch;
 }
 
+/** Batches by their registration window, the newest first. */
+const NEWEST_WINDOW_FIRST: Order = [
+  ['applyFrom', 'DESC'],
+  ['id', 'DESC'],
+];
+
 /** `cms-batch/page`: the project's batches, newest window first. */
 export async function pageBatches(
   scope: ActorScope,
@@ -189,21 +198,7 @@ export async function pageBatches(
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
     ...(input.enabled === undefined ? {} : { status: input.enabled ? 'ENABLED' : 'DISABLED' }),
   };
-  const { rows, count } = await CmsBatch.findAndCountAll({
-    where,
-    order: [
-      ['applyFrom', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  return {
-    list: await batchRows(scope, rows),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return modelPage(CmsBatch, { where, order: NEWEST_WINDOW_FIRST }, input, (rows) => batchRows(scope, rows));
 }
 
 /** `cms-batch/detail`. Throws 考试批次不存在. */
@@ -216,10 +211,7 @@ export async function getBatch(scope: ActorScope, id: number): Promise<CmsBatchR
 export async function batchOptions(scope: ActorScope): Promise<CmsBatchOption[]> {
   const batches = await CmsBatch.findAll({
     where: { projectId: scope.project.id },
-    order: [
-      ['applyFrom', 'DESC'],
-      ['id', 'DESC'],
-    ],
+    order: NEWEST_WINDOW_FIRST,
     limit: 500,
   });
   const subjects = await subjectsOf(
@@ -227,22 +219,13 @@ export async function batchOptions(scope: ActorScope): Promise<CmsBatchOption[]>
     batches.map((batch) => batch.id),
   );
   const facts = await batchFacts(scope, batches);
-  return batches.map((batch) => {
-    const fact = facts.get(batch.id) as CmsBatchFacts;
-    return {
-      id: batch.id,
-      name: batch.name,
-      occupation: batch.occupation,
-      levels: batch.levels,
-      subjects: (subjects.get(batch.id) ?? []).map(presentSubject),
-      scoresPublished: batch.scoresPublishedAt !== null,
-      // 成绩管理 offers 发布成绩 / 撤回发布 by these.
-      abilities: abilitiesOf(scope, {
-        publish: ['cms-batch.publish', fact],
-        unpublish: ['cms-batch.unpublish', fact],
-      }),
-    };
-  });
+  return batches.map((batch) =>
+    presentBatchOption(
+      batch,
+      subjects.get(batch.id) ?? [],
+      batchScoreAbilities(scope, facts.get(batch.id) as CmsBatchFacts),
+    ),
+  );
 }
 
 /** `cms-batch/open-list` (public): the batches taking applications today, with the places left. */
@@ -263,19 +246,9 @@ export async function openBatches(scope: TenantScope): Promise<OpenCmsBatch[]> {
   const ids = batches.map((batch) => batch.id);
   const subjects = await subjectsOf(scope.project.id, ids);
   const counts = await countsOf(scope, ids);
-  return batches.map((batch) => ({
-    id: batch.id,
-    name: batch.name,
-    occupation: batch.occupation,
-    levels: batch.levels,
-    fee: batch.feeFen,
-    applyFrom: batch.applyFrom,
-    applyTo: batch.applyTo,
-    requiredFields: batch.requiredFields,
-    notice: batch.notice,
-    subjects: (subjects.get(batch.id) ?? []).map((subject) => ({ name: subject.name })),
-    placesLeft: Math.max(0, batch.capacity - placesTaken(counts.get(batch.id) ?? emptyCounts())),
-  }));
+  return batches.map((batch) =>
+    presentOpenBatch(batch, subjects.get(batch.id) ?? [], placesTaken(counts.get(batch.id) ?? emptyCounts())),
+  );
 }
 
 type SaveInput = z.output<typeof cmsBatchSaveInput>;

@@ -1,4 +1,11 @@
-import { Op, QueryTypes, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import {
+  Op,
+  type Order,
+  QueryTypes,
+  type Transaction,
+  UniqueConstraintError,
+  type WhereOptions,
+} from 'sequelize';
 import type { z } from 'zod';
 import {
   CMS_REGISTERED_STATUS,
@@ -14,11 +21,12 @@ import { SKILL_LEVEL_LABELS } from '../../contract/my-certificate';
 import type { ActorScope, FileResult, TenantScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { cursorBatches } from '../../core/export-cursor';
-import { abilitiesOf, authorize } from '../../core/policy';
+import { modelPage } from '../../core/newest-first';
+import { authorize } from '../../core/policy';
 import { streamXlsx } from '../../core/xlsx';
 import { audit } from '../audit/audit.service';
 import { CmsApply, CmsSitting } from './cms.model';
-import { CMS_SITTING_NOT_FOUND } from './cms.policy';
+import { CMS_SITTING_NOT_FOUND, sittingAbilities } from './cms.policy';
 import { presentCandidate, presentSitting } from './cms.presenter';
 import { findApply, personWhere, sittingsOf } from './cms-apply.service';
 import { findBatch } from './cms-batch.service';
@@ -65,9 +73,7 @@ async function sittingRows(scope: ActorScope, sittings: CmsSitting[]): Promise<C
     return presentSitting(
       sitting,
       count,
-      abilitiesOf(scope, {
-        delete: ['cms-sitting.delete', { projectId: sitting.projectId, seated: count.seated }],
-      }),
+      sittingAbilities(scope, { projectId: sitting.projectId, seated: count.seated }),
     );
   });
 }
@@ -183,26 +189,18 @@ export async function pageCandidates(
   if (input.seated === 'YES') and.push({ sittingId: { [Op.ne]: null } });
   if (input.seated === 'NO') and.push({ sittingId: null });
   if (input.student) and.push(personWhere(input.student));
-  const { rows, count } = await CmsApply.findAndCountAll({
-    where: { [Op.and]: and },
-    order: [
-      ['sittingId', 'ASC NULLS LAST'],
-      ['seatNo', 'ASC'],
-      ['paidAt', 'ASC'],
-      ['id', 'ASC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const sittings = await sittingsOf(scope.project.id, rows);
-  return {
-    list: rows.map((apply) =>
+  const order: Order = [
+    ['sittingId', 'ASC NULLS LAST'],
+    ['seatNo', 'ASC'],
+    ['paidAt', 'ASC'],
+    ['id', 'ASC'],
+  ];
+  return modelPage(CmsApply, { where: { [Op.and]: and }, order }, input, async (rows) => {
+    const sittings = await sittingsOf(scope.project.id, rows);
+    return rows.map((apply) =>
       presentCandidate(apply, apply.sittingId ? sittings.get(apply.sittingId) : undefined),
-    ),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+    );
+  });
 }
 
 /** The seat numbers taken in a (locked) sitting, but `except`'s. */

@@ -6,12 +6,12 @@ import type { ActorScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
-import { abilitiesOf, authorize } from '../../core/policy';
+import { authorize } from '../../core/policy';
 import { audit } from '../audit/audit.service';
 import { PayOrder } from '../order/order.model';
 import { refundOrder } from '../order/refund.service';
 import { CmsApply, CmsFeeOrder } from './cms.model';
-import type { CmsOrderFacts } from './cms.policy';
+import { orderAbilities, orderFacts } from './cms.policy';
 import { presentCmsOrder } from './cms.presenter';
 import { batchesOf, personWhere } from './cms-apply.service';
 
@@ -37,19 +37,12 @@ async function orderRows(scope: ActorScope, orders: PayOrder[]): Promise<CmsOrde
   return orders.flatMap((order) => {
     const apply = applyById.get(applyOf.get(order.id) ?? 0);
     if (!apply) return [];
-    const facts: CmsOrderFacts = {
-      projectId: order.projectId,
-      status: order.status,
-      paidFen: order.paidFen,
-      refundedFen: order.refundedFen,
-      applyStatus: apply.status,
-    };
     return [
       presentCmsOrder(
         order,
         apply,
         batches.get(apply.batchId)?.name ?? '',
-        abilitiesOf(scope, { refund: ['cms-order.refund', facts] }),
+        orderAbilities(scope, orderFacts(order, apply)),
       ),
     ];
   });
@@ -100,13 +93,7 @@ export async function refundCmsOrder(
   const link = order ? await CmsFeeOrder.findOne({ where: { projectId, orderId: order.id } }) : null;
   const apply = link ? await CmsApply.findOne({ where: { projectId, id: link.applyId } }) : null;
   if (!order || !apply) throw new BusinessError('订单不存在');
-  authorize(scope, 'cms-order.refund', {
-    projectId: order.projectId,
-    status: order.status,
-    paidFen: order.paidFen,
-    refundedFen: order.refundedFen,
-    applyStatus: apply.status,
-  });
+  authorize(scope, 'cms-order.refund', orderFacts(order, apply));
   const refund = await refundOrder(scope, { projectId, id: order.id }, input.reason, {
     source: 'STAFF',
     actorId: scope.principal.accountId,

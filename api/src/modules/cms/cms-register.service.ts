@@ -18,7 +18,14 @@ import {
 import { LOGIN_MESSAGES, type LoginAnswer } from '../../contract/login';
 import { SKILL_LEVEL_LABELS } from '../../contract/my-certificate';
 import type { SendMsgCodeAnswer } from '../../contract/sms';
-import type { ActorScope, FileResult, Scope, TenantScope, UploadedFile } from '../../core/action';
+import {
+  type ActorScope,
+  type FileResult,
+  type Scope,
+  studentScope,
+  type TenantScope,
+  type UploadedFile,
+} from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
@@ -37,10 +44,9 @@ import { type CheckedImage, readUploadedImage } from '../storage/image-upload';
 import { chinaToday } from '../train-class/class-read';
 import { Unit } from '../unit/unit.model';
 import { CmsApply, CmsBatch, CmsFeeOrder } from './cms.model';
-import { CMS_APPLY_NOT_FOUND } from './cms.policy';
+import { applyFacts, CMS_APPLY_NOT_FOUND, myApplyAbilities, windowOpen } from './cms.policy';
 import { presentFeeOrder, presentMyApply, presentUnitOption } from './cms.presenter';
-import { applyFacts, applyPhoto, batchesOf, findApply, moveApply, sittingsOf } from './cms-apply.service';
-import { windowOpen } from './cms-batch.service';
+import { applyPhoto, batchesOf, findApply, moveApply, sittingsOf } from './cms-apply.service';
 import { resultsOf } from './cms-result';
 
 /**
@@ -379,21 +385,8 @@ export async function submitApply(
 }
 
 /** A scope acting as the candidate just signed in (to present their application to them). */
-export function candidateScope(scope: TenantScope, account: Account): ActorScope {
-  return {
-    ...scope,
-    principal: {
-      sessionId: '',
-      accountId: account.id,
-      projectId: account.projectId,
-      roleSystem: ROLE_SYSTEM.STUDENT,
-      roleId: account.roleId,
-      unitId: account.unitId,
-      menu: new Set(),
-      impersonatorId: null,
-    },
-  };
-}
+export const candidateScope = (scope: TenantScope, account: Account): ActorScope =>
+  studentScope(scope, account, '');
 
 /** The candidate's open fee orders (UNPAID) of applications, newest first, by application. */
 async function unpaidOrdersOf(
@@ -443,13 +436,13 @@ async function viewsOfMine(scope: ActorScope, applies: CmsApply[]): Promise<MyCm
   return applies.map((apply) => {
     const batch = batches.get(apply.batchId) as CmsBatch;
     const open = (unpaid.get(apply.id) ?? []).find((order) => !order.expiresAt || order.expiresAt > now);
-    return presentMyApply(scope, apply, {
+    return presentMyApply(apply, {
       batch,
       unitName: apply.unitId ? (units.get(apply.unitId) ?? null) : null,
       sitting: apply.sittingId ? sittings.get(apply.sittingId) : undefined,
       unpaidOrderId: open?.id ?? null,
       result: results.get(apply.id) ?? null,
-      facts: applyFacts(apply, batch, today),
+      abilities: myApplyAbilities(scope, applyFacts(apply, batch, today)),
     });
   });
 }

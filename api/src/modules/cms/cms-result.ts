@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { CmsResult } from '../../contract/cms';
 import type { TenantScope } from '../../core/action';
+import { rowsById } from '../../db/lookups';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { type CmsApply, CmsBatch, CmsScore } from './cms.model';
 import { resultOf } from './cms.presenter';
@@ -20,21 +21,18 @@ export async function scoresOf(
   return byApply;
 }
 
-/** The numbers of certificates, by id. */
+/** The numbers of valid certificates, by id. */
 export async function certificateNumbers(
   projectId: number,
   ids: readonly (number | null)[],
   transaction?: Transaction,
 ): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  const rows = wanted.length
-    ? await Certificate.findAll({
-        attributes: ['id', 'certificateNo'],
-        where: { projectId, id: wanted, deletedAt: null, status: 'VALID' },
-        transaction,
-      })
-    : [];
-  return new Map(rows.map((row) => [row.id, row.certificateNo]));
+  const certificates = await rowsById(Certificate, ids, {
+    where: { projectId, deletedAt: null, status: 'VALID' },
+    attributes: ['id', 'certificateNo'],
+    transaction,
+  });
+  return new Map([...certificates].map(([id, row]) => [id, row.certificateNo]));
 }
 
 /**

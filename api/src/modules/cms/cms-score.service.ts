@@ -14,7 +14,8 @@ import { SKILL_LEVEL_LABELS } from '../../contract/my-certificate';
 import type { ActorScope, FileResult, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { modelCursorBatches } from '../../core/export-cursor';
-import { abilitiesOf, authorize } from '../../core/policy';
+import { modelPage } from '../../core/newest-first';
+import { authorize } from '../../core/policy';
 import { streamXlsx, type XlsxColumn } from '../../core/xlsx';
 import { audit } from '../audit/audit.service';
 import { consumeSliderCaptcha } from '../captcha/captcha.service';
@@ -27,7 +28,7 @@ import { CAPTCHA_REQUIRED } from '../my-certificate/my-certificate.service';
 import { maskName } from '../train-class/class-evaluation.service';
 import { chinaToday } from '../train-class/class-read';
 import { CmsApply, CmsBatch, type CmsSubject } from './cms.model';
-import type { CmsBatchFacts } from './cms.policy';
+import { type CmsBatchFacts, scoreAbilities, scoreFacts } from './cms.policy';
 import { mark, presentScoreRow, resultOf, tenthsOf } from './cms.presenter';
 import { findApply, moveApply, personWhere, sittingsOf } from './cms-apply.service';
 import { batchFacts, findBatch, subjectsOf } from './cms-batch.service';
@@ -96,16 +97,7 @@ async function scoreRows(
       own,
       resultOf(subjects, own, certificateNo),
       certificateNo,
-      abilitiesOf(scope, {
-        edit: [
-          'cms-score.edit',
-          {
-            projectId: apply.projectId,
-            status: apply.status,
-            scoresPublished: batch.scoresPublishedAt !== null,
-          },
-        ],
-      }),
+      scoreAbilities(scope, scoreFacts(apply, batch)),
     );
   });
 }
@@ -116,14 +108,12 @@ export async function queryScores(
   input: z.output<typeof scoreQueryInput>,
 ): Promise<PageAnswer<ScoreRow>> {
   const batch = await findBatch(scope, input.batchId);
-  const { rows, count } = await CmsApply.findAndCountAll({
-    where: scoreWhere(scope, batch.id, input),
-    order: SCORE_ORDER,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const list = (await scoreRows(scope, batch, rows)).map(({ fullIdCardNo: _full, ...row }) => row);
-  return { list, total: count, pageNum: input.pageNum, pageSize: input.pageSize };
+  return modelPage(
+    CmsApply,
+    { where: scoreWhere(scope, batch.id, input), order: SCORE_ORDER },
+    input,
+    async (rows) => (await scoreRows(scope, batch, rows)).map(({ fullIdCardNo: _full, ...row }) => row),
+  );
 }
 
 /** Checks scores against the batch's subjects; answers them in tenths. Throws ValidationError naming `scores.N.*`. */
@@ -183,11 +173,7 @@ async function editable(scope: ActorScope, applyId: number, transaction: Transac
     transaction,
     lock: transaction.LOCK.SHARE,
   });
-  authorize(scope, 'cms-score.edit', {
-    projectId: apply.projectId,
-    status: apply.status,
-    scoresPublished: Boolean(batch?.scoresPublishedAt),
-  });
+  authorize(scope, 'cms-score.edit', scoreFacts(apply, batch));
   return { apply, batch: batch as CmsBatch };
 }
 

@@ -1,12 +1,25 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { judge, type PolicyScope } from '../../core/policy';
+import type { PayOrder } from '../order/order.model';
+import type { CmsApply, CmsBatch } from './cms.model';
 import {
   APPLY_AS_STUDENT,
+  applyFacts,
+  applyStaffAbilities,
+  batchAbilities,
+  batchScoreAbilities,
   CMS_APPLY_NOT_FOUND,
   type CmsApplyFacts,
   type CmsBatchFacts,
   type CmsOrderFacts,
+  myApplyAbilities,
+  orderAbilities,
+  orderFacts,
   SCORES_PUBLISHED,
+  scoreAbilities,
+  scoreFacts,
+  sittingAbilities,
+  windowOpen,
 } from './cms.policy';
 
 const candidate: PolicyScope = {
@@ -123,5 +136,69 @@ describe('cms policy: submitting an application', () => {
       forbidden: true,
     });
     expect(judge(candidate, 'cms-apply.submit', { projectId: 2 })?.reason).toBe('考试批次不存在');
+  });
+});
+
+describe('cms policy: the facts of rows and the abilities answers carry', () => {
+  const batchRow = {
+    status: 'ENABLED',
+    applyFrom: '2026-03-01',
+    applyTo: '2026-03-31',
+    feeFen: 5000,
+    scoresPublishedAt: null,
+  } as CmsBatch;
+  const applyRow = { projectId: 1, accountId: 5, status: 'REJECTED', ticketNo: null } as CmsApply;
+
+  test('a batch is open on the days of its window while enabled', () => {
+    expect(windowOpen(batchRow, '2026-03-01')).toBe(true);
+    expect(windowOpen(batchRow, '2026-03-31')).toBe(true);
+    expect(windowOpen(batchRow, '2026-04-01')).toBe(false);
+    expect(windowOpen({ ...batchRow, status: 'DISABLED' } as CmsBatch, '2026-03-10')).toBe(false);
+  });
+
+  test('an application is judged with its batch on the day (no batch: closed and free)', () => {
+    expect(applyFacts(applyRow, batchRow, '2026-03-10')).toEqual(
+      apply({ status: 'REJECTED', windowOpen: true, feeFen: 5000 }),
+    );
+    expect(applyFacts(applyRow, undefined, '2026-03-10')).toMatchObject({ windowOpen: false, feeFen: 0 });
+    expect(myApplyAbilities(candidate, applyFacts(applyRow, batchRow, '2026-03-10'))).toEqual({
+      canResubmit: true,
+      resubmitRefusal: null,
+      canPay: false,
+      payRefusal: expect.stringContaining('不能缴费'),
+      canCancel: true,
+      cancelRefusal: null,
+      canTicket: false,
+      ticketRefusal: expect.stringContaining('准考证尚未发放'),
+    });
+    expect(applyStaffAbilities(reviewer, apply())).toEqual({
+      canApprove: true,
+      approveRefusal: null,
+      canReject: true,
+      rejectRefusal: null,
+    });
+  });
+
+  test('batches, sittings, scores and fee orders answer their verbs as abilities', () => {
+    expect(batchAbilities(reviewer, batch())).toMatchObject({ canDelete: true, canPublish: false });
+    expect(batchScoreAbilities(scorer, batch())).toEqual({
+      canPublish: true,
+      publishRefusal: null,
+      canUnpublish: false,
+      unpublishRefusal: '该批次成绩尚未发布',
+    });
+    expect(sittingAbilities(examiner, { projectId: 1, seated: 1 }).canDelete).toBe(false);
+    const paid = { projectId: 1, status: 'PAID' } as CmsApply;
+    expect(scoreFacts(paid, null)).toEqual({ projectId: 1, status: 'PAID', scoresPublished: false });
+    expect(scoreAbilities(scorer, scoreFacts(paid, { scoresPublishedAt: new Date() }))).toEqual({
+      canEdit: false,
+      editRefusal: SCORES_PUBLISHED,
+    });
+    const fee = { projectId: 1, status: 'PAID', paidFen: 5000, refundedFen: 5000 } as PayOrder;
+    expect(orderFacts(fee, paid)).toEqual(order({ refundedFen: 5000 }));
+    expect(orderAbilities(cashier, orderFacts(fee, paid))).toEqual({
+      canRefund: false,
+      refundRefusal: '该订单没有可退的金额',
+    });
   });
 });

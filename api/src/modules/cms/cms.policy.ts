@@ -5,10 +5,19 @@ import {
   CMS_EXAM_PAGE,
   CMS_ORDER_PAGE,
   CMS_SCORE_PAGE,
+  type CmsApplyAbilities,
   type CmsApplyStatus,
+  type CmsBatchAbilities,
+  type CmsBatchOption,
+  type CmsOrderRow,
+  type CmsSittingRow,
+  type MyCmsApplyAbilities,
 } from '../../contract/cms';
+import type { ScoreRow } from '../../contract/cms-score';
 import type { OrderStatus } from '../../contract/order';
-import { definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import { abilitiesOf, definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import type { PayOrder } from '../order/order.model';
+import type { CmsApply, CmsBatch } from './cms.model';
 
 /**
  * The examinations' record policy (docs/product-decisions.md "CMS"): what staff of each CMS page
@@ -175,3 +184,81 @@ export const cmsPolicy = definePolicy({
     (order.paidFen - order.refundedFen <= 0 ? refuse('该订单没有可退的金额') : null) ??
     (order.applyStatus === 'SCORED' ? refuse('考生成绩已发布，不能再退报名费') : null),
 });
+
+/** Whether a batch takes applications on the China day `today`: enabled and within its window. */
+export function windowOpen(
+  batch: Pick<CmsBatch, 'status' | 'applyFrom' | 'applyTo'>,
+  today: string,
+): boolean {
+  return batch.status === 'ENABLED' && batch.applyFrom <= today && today <= batch.applyTo;
+}
+
+/** What the application policy reads of an application of a batch on a day. */
+export function applyFacts(apply: CmsApply, batch: CmsBatch | undefined, today: string): CmsApplyFacts {
+  return {
+    projectId: apply.projectId,
+    accountId: apply.accountId,
+    status: apply.status,
+    feeFen: batch?.feeFen ?? 0,
+    windowOpen: batch ? windowOpen(batch, today) : false,
+    ticketNo: apply.ticketNo,
+  };
+}
+
+/** What the score policy reads of a candidate of a batch (none found: not published). */
+export const scoreFacts = (
+  apply: Pick<CmsApply, 'projectId' | 'status'>,
+  batch: Pick<CmsBatch, 'scoresPublishedAt'> | null,
+): CmsScoreFacts => ({
+  projectId: apply.projectId,
+  status: apply.status,
+  scoresPublished: Boolean(batch?.scoresPublishedAt),
+});
+
+/** What the refund policy reads of a fee order and its application. */
+export const orderFacts = (order: PayOrder, apply: Pick<CmsApply, 'status'>): CmsOrderFacts => ({
+  projectId: order.projectId,
+  status: order.status,
+  paidFen: order.paidFen,
+  refundedFen: order.refundedFen,
+  applyStatus: apply.status,
+});
+
+/** 审核 / 驳回 of an application in the staff list. */
+export const applyStaffAbilities = (scope: PolicyScope, facts: CmsApplyFacts): CmsApplyAbilities =>
+  abilitiesOf(scope, { approve: ['cms-apply.approve', facts], reject: ['cms-apply.reject', facts] });
+
+/** 修改 / 缴费 / 撤销 / 准考证 of an application its candidate sees. */
+export const myApplyAbilities = (scope: PolicyScope, facts: CmsApplyFacts): MyCmsApplyAbilities =>
+  abilitiesOf(scope, {
+    resubmit: ['cms-apply.resubmit', facts],
+    pay: ['cms-apply.pay', facts],
+    cancel: ['cms-apply.cancel', facts],
+    ticket: ['cms-apply.ticket', facts],
+  });
+
+/** 删除 / 发布成绩 / 撤回发布 of a batch in the back office's list. */
+export const batchAbilities = (scope: PolicyScope, facts: CmsBatchFacts): CmsBatchAbilities =>
+  abilitiesOf(scope, {
+    delete: ['cms-batch.delete', facts],
+    publish: ['cms-batch.publish', facts],
+    unpublish: ['cms-batch.unpublish', facts],
+  });
+
+/** 发布成绩 / 撤回发布 of a batch as 成绩管理 chooses it. */
+export const batchScoreAbilities = (scope: PolicyScope, facts: CmsBatchFacts): CmsBatchOption['abilities'] =>
+  abilitiesOf(scope, { publish: ['cms-batch.publish', facts], unpublish: ['cms-batch.unpublish', facts] });
+
+/** 删除 of a sitting with `seated` candidates. */
+export const sittingAbilities = (
+  scope: PolicyScope,
+  sitting: { projectId: number; seated: number },
+): CmsSittingRow['abilities'] => abilitiesOf(scope, { delete: ['cms-sitting.delete', sitting] });
+
+/** 录入 of a candidate's scores. */
+export const scoreAbilities = (scope: PolicyScope, facts: CmsScoreFacts): ScoreRow['abilities'] =>
+  abilitiesOf(scope, { edit: ['cms-score.edit', facts] });
+
+/** 退款 of a fee order. */
+export const orderAbilities = (scope: PolicyScope, facts: CmsOrderFacts): CmsOrderRow['abilities'] =>
+  abilitiesOf(scope, { refund: ['cms-order.refund', facts] });

@@ -3,8 +3,10 @@ import {
   CMS_APPLY_STATUS,
   type CmsApplyAbilities,
   type CmsApplyCounts,
+  type CmsApplyDetail,
   type CmsApplyRow,
   type CmsBatchAbilities,
+  type CmsBatchOption,
   type CmsBatchRow,
   type CmsCandidateRow,
   type CmsOrderRow,
@@ -15,14 +17,13 @@ import {
   type CmsSubject as CmsSubjectView,
   type CmsUnitOption,
   type MyCmsApply,
+  type MyCmsApplyAbilities,
+  type OpenCmsBatch,
 } from '../../contract/cms';
 import type { ScoreRow } from '../../contract/cms-score';
-import { abilitiesOf, type PolicyScope } from '../../core/policy';
 import type { PayOrder } from '../order/order.model';
 import type { Unit } from '../unit/unit.model';
-import type { CmsApply, CmsBatch, CmsScore, CmsSitting, CmsSubject } from './cms.model';
-import type { CmsApplyFacts } from './cms.policy';
-import './cms.policy';
+import type { CmsApply, CmsApplyLog, CmsBatch, CmsScore, CmsSitting, CmsSubject } from './cms.model';
 
 /** How the examinations' answers are shaped from their rows (the services read and decide). */
 
@@ -77,6 +78,44 @@ export function presentBatch(
   };
 }
 
+/** A batch as every CMS page chooses it, with its levels and subjects (成绩管理: 发布成绩 / 撤回发布). */
+export function presentBatchOption(
+  batch: CmsBatch,
+  subjects: readonly CmsSubject[],
+  abilities: CmsBatchOption['abilities'],
+): CmsBatchOption {
+  return {
+    id: batch.id,
+    name: batch.name,
+    occupation: batch.occupation,
+    levels: batch.levels,
+    subjects: subjects.map(presentSubject),
+    scoresPublished: batch.scoresPublishedAt !== null,
+    abilities,
+  };
+}
+
+/** A batch open for registration as `/registerCms` shows it: `taken` its places held. */
+export function presentOpenBatch(
+  batch: CmsBatch,
+  subjects: readonly CmsSubject[],
+  taken: number,
+): OpenCmsBatch {
+  return {
+    id: batch.id,
+    name: batch.name,
+    occupation: batch.occupation,
+    levels: batch.levels,
+    fee: batch.feeFen,
+    applyFrom: batch.applyFrom,
+    applyTo: batch.applyTo,
+    requiredFields: batch.requiredFields,
+    notice: batch.notice,
+    subjects: subjects.map((subject) => ({ name: subject.name })),
+    placesLeft: Math.max(0, batch.capacity - taken),
+  };
+}
+
 /** Where a seated candidate sits. */
 export function presentPlace(apply: CmsApply, sitting: CmsSitting | undefined): CmsSittingPlace | null {
   if (!sitting || apply.seatNo === null) return null;
@@ -128,6 +167,42 @@ export function presentApplyRow(
     auditedAt: iso(apply.auditedAt),
     auditorName: facts.auditorName,
     abilities: facts.abilities,
+  };
+}
+
+/**
+ * An application's detail for staff: its row with the full ID number, its seat, its fee orders and
+ * its history (`actors`: the names of who moved it, by account).
+ */
+export function presentApplyDetail(
+  row: CmsApplyRow,
+  apply: CmsApply,
+  facts: {
+    sitting: CmsSitting | undefined;
+    orders: readonly PayOrder[];
+    logs: readonly CmsApplyLog[];
+    actors: ReadonlyMap<number, string>;
+  },
+): CmsApplyDetail {
+  return {
+    ...row,
+    fullIdCardNo: apply.idCardNo,
+    accountId: apply.accountId,
+    sitting: presentPlace(apply, facts.sitting),
+    orders: facts.orders.map((order) => ({
+      id: order.id,
+      orderNo: order.orderNo,
+      status: order.status,
+      amount: order.totalFen,
+      paidAt: iso(order.paidAt),
+    })),
+    logs: facts.logs.map((log) => ({
+      fromStatus: log.fromStatus,
+      toStatus: log.toStatus,
+      actorName: log.actorId ? (facts.actors.get(log.actorId) ?? null) : null,
+      reason: log.reason,
+      createdAt: log.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -191,13 +266,12 @@ export interface MyApplyContext {
   /** Their open fee order (unpaid, not past its time), if any. */
   unpaidOrderId: number | null;
   result: CmsResult | null;
-  /** What the application policy reads of it today. */
-  facts: CmsApplyFacts;
+  /** 修改 / 缴费 / 撤销 / 准考证, by the application policy. */
+  abilities: MyCmsApplyAbilities;
 }
 
 /** An application as its candidate sees it, with 修改 / 缴费 / 撤销 / 准考证 as abilities. */
-export function presentMyApply(scope: PolicyScope, apply: CmsApply, context: MyApplyContext): MyCmsApply {
-  const { facts } = context;
+export function presentMyApply(apply: CmsApply, context: MyApplyContext): MyCmsApply {
   return {
     id: apply.id,
     batchId: apply.batchId,
@@ -223,12 +297,7 @@ export function presentMyApply(scope: PolicyScope, apply: CmsApply, context: MyA
     ticketNo: apply.ticketNo,
     result: context.result,
     createdAt: apply.createdAt.toISOString(),
-    abilities: abilitiesOf(scope, {
-      resubmit: ['cms-apply.resubmit', facts],
-      pay: ['cms-apply.pay', facts],
-      cancel: ['cms-apply.cancel', facts],
-      ticket: ['cms-apply.ticket', facts],
-    }),
+    abilities: context.abilities,
   };
 }
 
