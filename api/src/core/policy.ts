@@ -1,7 +1,7 @@
 import { RESP_DESC } from '@px/config';
 import type { Transaction } from 'sequelize';
 import type { Abilities } from '../contract/common';
-import type { Principal, Scope, TenantProject } from './action';
+import type { Principal, Scope, SignedInScope, TenantProject } from './action';
 import { BusinessError, ForbiddenError } from './errors';
 
 /**
@@ -24,6 +24,15 @@ export interface PolicyScope {
  */
 export function policyScopeOf(scope: Pick<Scope, 'principal' | 'project'>): PolicyScope | null {
   return scope.principal && scope.project ? { project: scope.project, principal: scope.principal } : null;
+}
+
+/**
+ * The policy's view of a signed-in caller in their own project; platform staff, who have none, judge
+ * in project 0 (whose rows nobody holds), so only verbs that do not ask for the caller's project
+ * allow them anything.
+ */
+export function principalScope(scope: SignedInScope): PolicyScope {
+  return { project: { id: scope.principal.projectId ?? 0 }, principal: scope.principal };
 }
 
 /**
@@ -95,7 +104,14 @@ export function callerCan<V extends Verb>(
  * BusinessError (-1) with the policy's reason otherwise.
  */
 export function authorize<V extends Verb>(scope: PolicyScope, verb: V, row: PolicyVerbs[V]): void {
-  const verdict = judge(scope, verb, row);
+  enforce(judge(scope, verb, row));
+}
+
+/**
+ * Refuses by a verdict judged without a caller (a rule of a row alone): ForbiddenError (403) for a
+ * refusal of the role, BusinessError (-1) with its reason otherwise; nothing for null.
+ */
+export function enforce(verdict: Verdict): void {
   if (!verdict) return;
   throw verdict.forbidden ? new ForbiddenError(verdict.reason) : new BusinessError(verdict.reason);
 }

@@ -1,6 +1,8 @@
 import type { PartnerApp } from './partner-app.model';
 import { presentPartnerApp } from './partner-app.presenter';
 
+const abilities = { canRotate: true, rotateRefusal: null, canRevokeTokens: true, revokeTokensRefusal: null };
+
 const now = new Date('2026-03-01T02:00:00Z');
 const app = (overrides: Partial<PartnerApp> = {}) =>
   ({
@@ -25,7 +27,7 @@ const app = (overrides: Partial<PartnerApp> = {}) =>
 
 describe('partner-app presenter', () => {
   test('answers neither secret; the previous one’s end only while it still overlaps', () => {
-    const overlapping = presentPartnerApp(app(), '示例项目', undefined, now);
+    const overlapping = presentPartnerApp(app(), '示例项目', undefined, now, abilities);
     expect(JSON.stringify(overlapping)).not.toMatch(/sk_/);
     expect(overlapping).toMatchObject({
       previousSecretUntil: '2026-03-01T02:30:00.000Z',
@@ -38,18 +40,13 @@ describe('partner-app presenter', () => {
       '',
       undefined,
       now,
+      abilities,
     );
     expect(ended.previousSecretUntil).toBeNull();
   });
 
-  test("a disabled app's tokens cannot be revoked (they ended with it)", () => {
-    expect(presentPartnerApp(app(), '', undefined, now)).toMatchObject({
-      canRevokeTokens: true,
-      revokeTokensRefusal: null,
-    });
-    expect(presentPartnerApp(app({ enabled: false }), '', undefined, now)).toMatchObject({
-      canRevokeTokens: false,
-      revokeTokensRefusal: '应用已停用，令牌均已失效',
-    });
+  test('answers the abilities it is given', () => {
+    const refused = { ...abilities, canRevokeTokens: false, revokeTokensRefusal: '应用已停用，令牌均已失效' };
+    expect(presentPartnerApp(app(), '', undefined, now, refused)).toMatchObject(refused);
   });
 });

@@ -1,4 +1,5 @@
 import type { PartnerAppItem, PartnerCallLogItem } from '../../contract';
+import type { PartnerAppAbilities } from './partner.policy';
 import type { PartnerApp, PartnerCallLog } from './partner-app.model';
 
 /** How much an app was used (from its call log). */
@@ -17,6 +18,7 @@ export function presentPartnerApp(
   projectName: string,
   usage: AppUsage = NO_USAGE,
   now: Date,
+  abilities: PartnerAppAbilities,
 ): PartnerAppItem {
   const overlapping = app.previousSecretUntil !== null && app.previousSecretUntil > now;
   return {
@@ -37,10 +39,7 @@ export function presentPartnerApp(
     callsTotal: usage.callsTotal,
     lastCallAt: usage.lastCallAt?.toISOString() ?? null,
     createdAt: app.createdAt.toISOString(),
-    canRotate: true,
-    rotateRefusal: null,
-    canRevokeTokens: app.enabled,
-    revokeTokensRefusal: app.enabled ? null : '应用已停用，令牌均已失效',
+    ...abilities,
   };
 }
 

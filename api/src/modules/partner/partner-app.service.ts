@@ -14,11 +14,13 @@ import type {
 import type { Scope, SignedInScope } from '../../core/action';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
+import { principalScope } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { namesById } from '../../db/lookups';
 import { withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
 import { Project } from '../project/project.model';
+import { partnerAppAbilities } from './partner.policy';
 import { PartnerApp, PartnerCallLog } from './partner-app.model';
 import { type AppUsage, presentCallLog, presentPartnerApp } from './partner-app.presenter';
 
@@ -64,7 +66,7 @@ async function usageOf(scope: Scope, appIds: number[]): Promise<Map<number, AppU
 }
 
 /** Apps as the back office shows them, with their project's name and their usage. */
-async function appViews(scope: Scope, apps: PartnerApp[], now: Date): Promise<PartnerAppItem[]> {
+async function appViews(scope: SignedInScope, apps: PartnerApp[], now: Date): Promise<PartnerAppItem[]> {
   const usage = await usageOf(
     scope,
     apps.map((app) => app.id),
@@ -73,18 +75,27 @@ async function appViews(scope: Scope, apps: PartnerApp[], now: Date): Promise<Pa
     Project,
     apps.map((app) => app.projectId),
   );
-  return apps.map((app) => presentPartnerApp(app, projects.get(app.projectId) ?? '', usage.get(app.id), now));
+  const caller = principalScope(scope);
+  return apps.map((app) =>
+    presentPartnerApp(
+      app,
+      projects.get(app.projectId) ?? '',
+      usage.get(app.id),
+      now,
+      partnerAppAbilities(caller, app),
+    ),
+  );
 }
 
 /** One app as the back office shows it. */
-async function appView(scope: Scope, app: PartnerApp, now: Date): Promise<PartnerAppItem> {
+async function appView(scope: SignedInScope, app: PartnerApp, now: Date): Promise<PartnerAppItem> {
   const [item] = await appViews(scope, [app], now);
   return item as PartnerAppItem;
 }
 
 /** `partner-app/list`: apps newest first, of one project or all, name matching part. */
 export function listPartnerApps(
-  scope: Scope,
+  scope: SignedInScope,
   input: z.output<typeof partnerAppListInput>,
 ): Promise<PageAnswer<PartnerAppItem>> {
   const where: WhereOptions<PartnerApp> = {
@@ -110,7 +121,7 @@ export async function findPartnerApp(id: number): Promise<PartnerApp> {
 }
 
 /** `partner-app/detail`. */
-export async function partnerAppDetail(scope: Scope, id: number): Promise<PartnerAppItem> {
+export async function partnerAppDetail(scope: SignedInScope, id: number): Promise<PartnerAppItem> {
   return appView(scope, await findPartnerApp(id), scope.providers.clock.now());
 }
 

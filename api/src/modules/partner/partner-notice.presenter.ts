@@ -2,8 +2,11 @@ import type { NoticeEvent, ProgressNotice } from '@px/partner';
 import type { PartnerNoticeItem } from '../../contract';
 import type { PartnerNotice } from './partner-api.model';
 
-/** A progress notice as staff see it in the back office, with why it may not be replayed now (null: it may). */
-export function presentNotice(row: PartnerNotice, replayRefusal: string | null): PartnerNoticeItem {
+/** A progress notice as staff see it in the back office, with whether it may be replayed now. */
+export function presentNotice(
+  row: PartnerNotice,
+  abilities: Pick<PartnerNoticeItem, 'canReplay' | 'replayRefusal'>,
+): PartnerNoticeItem {
   const payload = row.payload as unknown as ProgressNotice;
   return {
     id: row.id,
@@ -19,7 +22,6 @@ export function presentNotice(row: PartnerNotice, replayRefusal: string | null):
     lastError: row.lastError,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    canReplay: replayRefusal === null,
-    replayRefusal,
+    ...abilities,
   };
 }

@@ -3,15 +3,17 @@ import { type NoticeEvent, type ProgressNotice, signedHeaders } from '@px/partne
 import type { Transaction } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer, PartnerNoticeItem, partnerNoticeListInput } from '../../contract';
-import type { Scope } from '../../core/action';
-import { BusinessError, NotFoundError } from '../../core/errors';
-import { NEWEST_FIRST } from '../../core/newest-first';
+import type { Scope, SignedInScope } from '../../core/action';
+import { NotFoundError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
+import { authorize, principalScope } from '../../core/policy';
 import { withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
 import { CourseLesson } from '../course/course.model';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { LessonProgress } from '../study/study.model';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { noticeAbilities, noticeFacts } from './partner.policy';
 import { PartnerNotice, PartnerNoticeAttempt, PartnerSignUp } from './partner-api.model';
 import { PartnerApp } from './partner-app.model';
 import { findPartnerApp } from './partner-app.service';
@@ -205,44 +207,30 @@ export async function deliverNotice(scope: Scope, noticeId: number, replay: bool
 
 /** `partner-app/notices`: an app's notices, newest first. */
 export async function listNotices(
-  _scope: Scope,
+  scope: SignedInScope,
   input: z.output<typeof partnerNoticeListInput>,
 ): Promise<PageAnswer<PartnerNoticeItem>> {
   const app = await findPartnerApp(input.id);
-  return withProject(app.projectId, async () => {
-    const { rows, count } = await PartnerNotice.findAndCountAll({
-      where: {
-        projectId: app.projectId,
-        appId: app.id,
-        ...(input.status ? { status: input.status } : {}),
-        ...(input.event ? { event: input.event } : {}),
-      },
-      order: NEWEST_FIRST,
-      limit: input.pageSize,
-      offset: (input.pageNum - 1) * input.pageSize,
-    });
-    return {
-      list: rows.map((row) => presentNotice(row, replayRefusal(row, app))),
-      total: count,
-      pageNum: input.pageNum,
-      pageSize: input.pageSize,
-    };
-  });
-}
-
-/** Why a notice may not be replayed now (the app stopped or without a callback, or a delivery under way); null when it may. */
-function replayRefusal(row: PartnerNotice, app: PartnerApp): string | null {
-  if (!app.enabled) return '应用已停用';
-  if (!app.callbackUrl) return '应用未设置回调地址';
-  if (row.status === 'PENDING' && row.attempts === 0) return '正在投递中';
-  return null;
+  const caller = principalScope(scope);
+  const where = {
+    projectId: app.projectId,
+    appId: app.id,
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.event ? { event: input.event } : {}),
+  };
+  return withProject(app.projectId, () =>
+    newestFirstPage(PartnerNotice, where, input, (rows) =>
+      rows.map((row) => presentNotice(row, noticeAbilities(caller, noticeFacts(row, app)))),
+    ),
+  );
 }
 
 /**
  * `partner-app/replay-notice`: sends a delivered or failed notice again (the same notice id, so the
  * partner can tell a repeat), with a fresh retry budget. Audited.
  */
-export async function replayNotice(scope: Scope, noticeId: number): Promise<PartnerNoticeItem> {
+export async function replayNotice(scope: SignedInScope, noticeId: number): Promise<PartnerNoticeItem> {
+  const caller = principalScope(scope);
   const found = await PartnerNotice.findOne({ where: { id: noticeId }, allTenants: true });
   if (!found) throw new NotFoundError('通知不存在');
   const app = await findPartnerApp(found.appId);
@@ -254,8 +242,7 @@ export async function replayNotice(scope: Scope, noticeId: number): Promise<Part
         lock: transaction.LOCK.UPDATE,
       });
       if (!notice) throw new NotFoundError('通知不存在');
-      const refusal = replayRefusal(notice, app);
-      if (refusal) throw new BusinessError(refusal);
+      authorize(caller, 'partner-notice.replay', noticeFacts(notice, app));
       await notice.update({ status: 'PENDING', attempts: 0 }, { transaction });
       await scope.jobs.send(
         'partner.notice',
@@ -272,7 +259,7 @@ export async function replayNotice(scope: Scope, noticeId: number): Promise<Part
         },
         transaction,
       );
-      return presentNotice(notice, replayRefusal(notice, app));
+      return presentNotice(notice, noticeAbilities(caller, noticeFacts(notice, app)));
     }),
   );
 }

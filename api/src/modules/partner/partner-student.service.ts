@@ -2,14 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ROLE_SYSTEM } from '@px/config';
 import type { SignUpAnswer, StudentIdentity } from '@px/partner';
 import { type Transaction, UniqueConstraintError } from 'sequelize';
-import type { ActorScope, Principal } from '../../core/action';
+import { type ActorScope, studentScope } from '../../core/action';
 import { BusinessError, NotFoundError } from '../../core/errors';
+import { enforce } from '../../core/policy';
 import { Account } from '../account/account.model';
 import { Role } from '../account/role.model';
 import { enrolForPartner } from '../order/partner-order';
 import { MyClass } from '../train-class/train-class.model';
 import { publicOrigin } from '../wechat/wechat.gateway';
 import type { PartnerScope } from './open/open.route';
+import { bindFound, keepBound } from './partner.policy';
 import { PartnerAccount, PartnerSignUp, PartnerSsoTicket } from './partner-api.model';
 
 /**
@@ -61,22 +63,17 @@ async function bindAccount(
   });
   if (bound) {
     const account = await Account.findOne({ where: { projectId, id: bound.accountId }, transaction });
-    if (!account) throw new BusinessError('绑定的学员账号已不存在');
-    if (account.idCardNo !== identity.idCardNo) throw new BusinessError('合作方账号已绑定其他身份证号的学员');
-    if (account.status !== 'ENABLED') throw new BusinessError('学员账号已停用');
-    return { account, how: 'EXISTING' };
+    enforce(keepBound(account, identity));
+    return { account: account as Account, how: 'EXISTING' };
   }
   let account = await Account.findOne({ where: { projectId, idCardNo: identity.idCardNo }, transaction });
   let how: SignUpAnswer['account'] = 'BOUND';
   if (account) {
-    if (account.roleSystem !== ROLE_SYSTEM.STUDENT) throw new BusinessError('该身份证号不是学员账号');
-    if (account.realName !== identity.realName) throw new BusinessError('身份证号与姓名不一致');
-    if (account.status !== 'ENABLED') throw new BusinessError('学员账号已停用');
     const other = await PartnerAccount.findOne({
       where: { projectId, appId: app.id, accountId: account.id },
       transaction,
     });
-    if (other) throw new BusinessError('该学员已绑定合作方的其他账号');
+    enforce(bindFound(account, identity, other !== null));
   } else {
     const mobileTaken = await Account.findOne({
       where: { projectId, mobile: identity.mobile, roleSystem: ROLE_SYSTEM.STUDENT },
@@ -185,22 +182,10 @@ export async function signUpStudent(scope: PartnerScope, input: SignUpRequest): 
 }
 
 /** The student scope of one of the app's students: study reads run as the student would. */
-export function asStudent(
+export const asStudent = (
   scope: PartnerScope,
   account: Pick<Account, 'id' | 'roleId' | 'unitId'>,
-): ActorScope {
-  const principal: Principal = {
-    sessionId: `partner:${scope.app.id}`,
-    accountId: account.id,
-    projectId: scope.project.id,
-    roleSystem: ROLE_SYSTEM.STUDENT,
-    roleId: account.roleId,
-    unitId: account.unitId ?? null,
-    menu: new Set(),
-    impersonatorId: null,
-  };
-  return { ...scope, principal };
-}
+): ActorScope => studentScope(scope, account, `partner:${scope.app.id}`);
 
 /** An enrolment the app signed up (by our id): its student; NotFoundError for any other. */
 export async function appEnrolment(scope: PartnerScope, enrolmentId: number) {

@@ -14,8 +14,8 @@ import type {
 } from '../../contract/shared-resource';
 import type { ActorScope, Scope, SignedInScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
-import { newestFirstPage } from '../../core/newest-first';
-import { abilitiesOf, authorize, type PolicyScope } from '../../core/policy';
+import { modelPage, NEWEST_FIRST, newestFirstPage } from '../../core/newest-first';
+import { abilitiesOf, authorize, principalScope } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { StorageError } from '../storage/storage';
@@ -40,11 +40,6 @@ import './shared-resource.policy';
 export const SHARED_NOT_FOUND = '共享资源不存在';
 const SHARED_FILE_MISSING = '共享资源的文件缺失，暂不能使用，请联系平台管理员';
 export const CLOUD_VIDEO_NOT_SHARED = '该视频保存在云点播中，平台没有它的文件，不能共享';
-
-/** The policy's view of a call of the library: platform staff have no project (0 stands for none). */
-function policyScope(scope: SignedInScope): PolicyScope {
-  return { project: { id: scope.principal.projectId ?? 0 }, principal: scope.principal };
-}
 
 /** One row of the library. Throws BusinessError 共享资源不存在. */
 async function loadShared(id: number, transaction?: Transaction): Promise<Resource> {
@@ -176,7 +171,7 @@ function present(
   copiedResourceId: number | null,
   copyCount: number | null,
 ): SharedResourceItem {
-  const caller = policyScope(scope);
+  const caller = principalScope(scope);
   const facts = { id: shared.id };
   return {
     id: shared.id,
@@ -275,7 +270,7 @@ export async function sharedResourcePlayUrl(scope: Scope, id: number): Promise<R
  * shared file is missing.
  */
 export async function useSharedResource(scope: ActorScope, id: number): Promise<SharedResourceUseAnswer> {
-  authorize(policyScope(scope), 'shared-resource.use', { id });
+  authorize(principalScope(scope), 'shared-resource.use', { id });
   const projectId = scope.project.id;
   const existingCopy = () => Resource.findOne({ where: { projectId, sourceId: id } });
   const shared = await loadShared(id);
@@ -325,38 +320,37 @@ export async function listShareCandidates(
   scope: SignedInScope,
   input: z.output<typeof sharedResourceCandidatesInput>,
 ): Promise<PageAnswer<SharedResourceCandidate>> {
-  authorize(policyScope(scope), 'shared-resource.manage', { id: 0 });
-  const { rows, count } = await Resource.findAndCountAll({
-    where: {
-      projectId: input.projectId,
-      ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
+  authorize(principalScope(scope), 'shared-resource.manage', { id: 0 });
+  return modelPage(
+    Resource,
+    {
+      where: {
+        projectId: input.projectId,
+        ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
+      },
+      order: NEWEST_FIRST,
     },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  });
-  const ids = rows.map((row) => row.id);
-  const shared = ids.length
-    ? await Resource.findAll({ where: { projectId: null, sourceId: ids }, attributes: ['id', 'sourceId'] })
-    : [];
-  const sharedOf = new Map(shared.map((row) => [row.sourceId, row.id]));
-  return {
-    list: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      fileName: row.fileName,
-      size: row.size,
-      durationSeconds: row.durationSeconds,
-      createdAt: row.createdAt.toISOString(),
-      sharedId: sharedOf.get(row.id) ?? null,
-    })),
-    total: count,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+    input,
+    async (rows) => {
+      const ids = rows.map((row) => row.id);
+      const shared = ids.length
+        ? await Resource.findAll({
+            where: { projectId: null, sourceId: ids },
+            attributes: ['id', 'sourceId'],
+          })
+        : [];
+      const sharedOf = new Map(shared.map((row) => [row.sourceId, row.id]));
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        fileName: row.fileName,
+        size: row.size,
+        durationSeconds: row.durationSeconds,
+        createdAt: row.createdAt.toISOString(),
+        sharedId: sharedOf.get(row.id) ?? null,
+      }));
+    },
+  );
 }
 
 /**
@@ -370,7 +364,7 @@ export async function shareResource(
   scope: SignedInScope,
   input: z.output<typeof sharedResourceShareInput>,
 ): Promise<SharedResourceItem> {
-  authorize(policyScope(scope), 'shared-resource.manage', { id: 0 });
+  authorize(principalScope(scope), 'shared-resource.manage', { id: 0 });
   const source = await Resource.findOne({ where: { id: input.resourceId, projectId: input.projectId } });
   if (!source) throw new BusinessError(RESOURCE_NOT_FOUND);
   if (source.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能共享');
@@ -423,7 +417,7 @@ export async function saveSharedResource(
   scope: SignedInScope,
   input: z.output<typeof sharedResourceSaveInput>,
 ): Promise<SharedResourceItem> {
-  authorize(policyScope(scope), 'shared-resource.manage', { id: input.id });
+  authorize(principalScope(scope), 'shared-resource.manage', { id: input.id });
   await scope.sequelize.transaction(async (transaction) => {
     const shared = await loadShared(input.id, transaction);
     const before = shared.name;
@@ -449,7 +443,7 @@ export async function saveSharedResource(
  * The projects' copies stay (their own rows and files; they just no longer point back). Audited.
  */
 export async function deleteSharedResource(scope: SignedInScope, id: number): Promise<void> {
-  authorize(policyScope(scope), 'shared-resource.manage', { id });
+  authorize(principalScope(scope), 'shared-resource.manage', { id });
   const shared = await scope.sequelize.transaction(async (transaction) => {
     const found = await loadShared(id, transaction);
     await found.destroy({ transaction });

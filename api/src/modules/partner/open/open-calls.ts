@@ -19,10 +19,12 @@ import type {
   unlockCheckInput,
 } from '../../../contract/open';
 import { BusinessError } from '../../../core/errors';
+import { enforce } from '../../../core/policy';
 import { classCategoryTree } from '../../class-category/class-category.service';
 import { pageCenterClasses } from '../../class-center/class-center.service';
 import { examEntry } from '../../exam/attempt.service';
 import { studyInfo } from '../../study/study.service';
+import { sameIdentity } from '../partner.policy';
 import {
   appEnrolment,
   appEnrolmentsOf,
@@ -136,8 +138,7 @@ async function trainInfo(
   input: z.output<typeof trainInfoInput>,
 ): Promise<TrainInfoAnswer> {
   const bound = await boundAccount(scope, input.outAccountId);
-  if (bound && bound.idCardNo !== input.idCardNo)
-    throw new BusinessError('合作方账号已绑定其他身份证号的学员');
+  if (bound) enforce(sameIdentity(bound, input));
   let [enrolmentId] = bound ? await appEnrolmentsOf(scope, input.outAccountId, input.classId) : [];
   let registeredNow = false;
   if (enrolmentId === undefined && input.autoRegister) {
