@@ -8,10 +8,18 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
 /** Whether a play URL is an HLS playlist (the API's packaged videos, docs/video.md). */
 export const isHlsUrl = (url: string) => /\.m3u8(?:$|\?)/.test(url);
 
-/** Whether the browser plays HLS itself (Safari, iOS WeChat): then no hls.js is loaded. */
+/**
+ * Whether the browser plays HLS itself and lists its audio tracks (Safari, iOS WeChat): then no
+ * hls.js is loaded. Chromium now answers `canPlayType` for HLS too (its built-in player), but has no
+ * `audioTracks` (an experimental feature there) and no rendition choice, so a video's languages
+ * could not be offered: it plays through hls.js.
+ */
 function playsHlsNatively(): boolean {
   if (typeof document === 'undefined') return false;
-  return document.createElement('video').canPlayType(HLS_TYPE) !== '';
+  return (
+    document.createElement('video').canPlayType(HLS_TYPE) !== '' &&
+    'audioTracks' in HTMLMediaElement.prototype
+  );
 }
 
 /** A rendition the player may choose: its index for hls.js and its name (标清, 高清). */

@@ -51,6 +51,25 @@ jest.mock('../../../api/exam', () => ({
   listMyAttempts: jest.fn(),
 }));
 jest.mock('../../../api/wechat', () => ({ getJsSdkConfig: jest.fn() }));
+/** The playlists given to hls.js (a stand-in: jsdom has no Media Source Extensions). */
+const mockHlsSources: string[] = [];
+jest.mock('hls.js', () => {
+  class FakeHls {
+    static isSupported(): boolean {
+      return true;
+    }
+    static Events: Record<string, string> = {};
+    static ErrorTypes: Record<string, string> = {};
+    audioTracks: unknown[] = [];
+    on(): void {}
+    loadSource(url: string): void {
+      mockHlsSources.push(url);
+    }
+    attachMedia(): void {}
+    destroy(): void {}
+  }
+  return { __esModule: true, default: FakeHls };
+});
 jest.mock('weixin-js-sdk', () => ({
   __esModule: true,
   default: {
@@ -445,6 +464,26 @@ describe('StudyPlayer: audio per language (videoLanguage)', () => {
     await native.addTracks(video, languages());
     expect(native.enabled(video)).toEqual([true, false, false]);
     expect(screen.queryByRole('button', { name: '语言' })).toBeNull();
+  });
+
+  it("plays through hls.js where the browser's own HLS lists no audio tracks (Chromium's)", async () => {
+    native.restore();
+    const canPlay = jest
+      .spyOn(HTMLMediaElement.prototype, 'canPlayType')
+      .mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));
+    const jsdomTracks = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'audioTracks');
+    if (jsdomTracks) Reflect.deleteProperty(HTMLMediaElement.prototype, 'audioTracks');
+    try {
+      mockHlsSources.length = 0;
+      start.mockResolvedValue(buildStart({ url: HLS_URL, rules: buildRules({ showLanguage: true }) }));
+      const video = await openLesson();
+      await waitFor(() => expect(mockHlsSources).toEqual([HLS_URL]));
+      expect(video.getAttribute('src')).toBeNull();
+    } finally {
+      canPlay.mockRestore();
+      if (jsdomTracks) Object.defineProperty(HTMLMediaElement.prototype, 'audioTracks', jsdomTracks);
+      native = installNativeHls();
+    }
   });
 
   it('offers no choice for a video of one language', async () => {
