@@ -1,6 +1,6 @@
 import { DEMO } from '@px/api';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { antdButton as button } from '../support/antd';
+import { antdButton as button, dropdownOption, openDropdown } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { callProduct, queryProduct } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -9,13 +9,19 @@ import { expectVisible } from '../support/wait';
 // Issue 18, case 5: a new project gets its first staff account from the platform's side. The demo
 // platform admin creates a project bound to a host of its own, then 创建管理员 on its row; the
 // initial password is shown once, and with it the new administrator signs in to that project's
-// back office. Issue 27: the platform admin keeps the vocational resource tree (职业工种目录).
+// back office. Issue 27: the platform admin keeps the vocational resource tree (职业工种目录) and
+// adds a project's video to the shared library (共享资源库), which the new project then uses.
 
 const STEP_TIMEOUT = 180_000;
 /** The new project's host; Chromium resolves it to the test server. */
 const HOST = 'newproject.e2e.test';
 const PROJECT = { code: 'e2e-new', name: '端到端新项目' };
 const ADMIN = { account: 'e2efirst', name: '新项目管理员' };
+/**
+ * The demo project's video the platform shares (a file of its own: 现场急救要点 is the 云点播
+ * demo, kept by the cloud, which the library refuses), and its name in the library.
+ */
+const SHARED = { source: '安全生产概述', name: '安全生产概述（平台共享）' };
 
 let product: ProductServer;
 let browser: Browser;
@@ -50,12 +56,19 @@ describe('the first administrator of a new project', () => {
   let context: BrowserContext;
   let page: Page;
   let password = '';
+  /** The new administrator's own browser session, on the project's host. */
+  let own: BrowserContext | undefined;
+  let adminPage: Page;
+  const base = () => product.url.replace('127.0.0.1', HOST);
 
   beforeAll(async () => {
     context = await browser.newContext(VIEWPORTS.desktop);
     page = await context.newPage();
   });
-  afterAll(() => context?.close());
+  afterAll(async () => {
+    await own?.close();
+    await context?.close();
+  });
 
   test(
     'the platform admin creates a project, then its administrator, and sees the password once',
@@ -195,20 +208,85 @@ describe('the first administrator of a new project', () => {
   );
 
   test(
+    '共享资源库: the platform admin adds a video of the demo project (从项目添加) and sees it in the library',
+    async () => {
+      await page.goto(`${product.url}/admin/resource-manage/shared-library`);
+      await expectVisible(row(page, '安全生产通用讲座'));
+      await button(page, '从项目添加').click();
+      const form = dialog(page);
+      await expectVisible(form.getByText('从项目添加到共享资源库'));
+      await form.getByLabel('项目').click();
+      await dropdownOption(page, DEMO.projectName).click();
+      await form.getByLabel('视频').click();
+      await dropdownOption(page, SHARED.source).click();
+      // A dropdown left open would lie over 添加: Escape (focus still on the select) closes it. Not
+      // pressed when none is open, where Escape would close the dialog instead.
+      const dropdown = openDropdown(page).first();
+      const leftOpen = await dropdown.waitFor({ state: 'hidden', timeout: 2_000 }).then(
+        () => false,
+        () => true,
+      );
+      if (leftOpen) {
+        await page.keyboard.press('Escape');
+        await dropdown.waitFor({ state: 'hidden' });
+      }
+      // Picking the video names the share after it; the platform renames it.
+      expect(await form.getByLabel('共享名称').inputValue()).toBe(SHARED.source);
+      await form.getByLabel('共享名称').fill(SHARED.name);
+      await shot(page, '05b-share-from-project');
+      await button(form, '添加').click();
+      await expectVisible(page.getByText(`已添加「${SHARED.name}」到共享资源库`));
+      await expectVisible(row(page, SHARED.name).getByText('0 个项目已使用'));
+      await shot(page, '05c-shared-library');
+      const stored = await queryProduct<{ project_id: number | null; source: string }>(
+        product,
+        `SELECT s.project_id, v.name AS source FROM resource s JOIN resource v ON v.id = s.source_id
+          WHERE s.name = $1`,
+        [SHARED.name],
+      );
+      expect(stored).toEqual([{ project_id: null, source: SHARED.source }]);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
     "the new administrator signs in to the project's back office with that password",
     async () => {
-      const own = await browser.newContext(VIEWPORTS.desktop);
-      try {
-        const adminPage = await own.newPage();
-        const base = product.url.replace('127.0.0.1', HOST);
-        await signIn(adminPage, base, ADMIN.account, password);
-        await expectVisible(adminPage.locator('.ant-layout-sider').first().getByText('账号管理'));
-        await adminPage.goto(`${base}/admin/account-manage/administrator-list`);
-        await expectVisible(row(adminPage, ADMIN.account));
-        await shot(adminPage, '03-new-admin-signed-in');
-      } finally {
-        await own.close();
-      }
+      own = await browser.newContext(VIEWPORTS.desktop);
+      adminPage = await own.newPage();
+      await signIn(adminPage, base(), ADMIN.account, password);
+      await expectVisible(adminPage.locator('.ant-layout-sider').first().getByText('账号管理'));
+      await adminPage.goto(`${base()}/admin/account-manage/administrator-list`);
+      await expectVisible(row(adminPage, ADMIN.account));
+      await shot(adminPage, '03-new-admin-signed-in');
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    "the new project's administrator uses the shared video (使用): a copy lands in its 视频资源",
+    async () => {
+      await adminPage.goto(`${base()}/admin/resource-manage/shared-library`);
+      const shared = row(adminPage, SHARED.name);
+      await expectVisible(shared.getByText('未使用'));
+      // Read-only for a project: used, not renamed.
+      expect(await button(shared, '重命名').count()).toBe(0);
+      await button(shared, '使用').click();
+      await expectVisible(adminPage.getByText(`已复制到本项目的视频资源：「${SHARED.name}」`));
+      await expectVisible(shared.getByText('已在本项目'));
+      await button(shared, '到视频资源查看').click();
+      await adminPage.waitForURL(/\/admin\/resource-manage\/video$/);
+      // The copy came with its package: it plays at once.
+      await expectVisible(row(adminPage, SHARED.name).getByText('可播放'));
+      await shot(adminPage, '05d-shared-copy-in-project');
+      const copies = await queryProduct<{ code: string; source_project: number | null }>(
+        product,
+        `SELECT p.code, s.project_id AS source_project FROM resource c
+           JOIN project p ON p.id = c.project_id JOIN resource s ON s.id = c.source_id
+          WHERE c.name = $1`,
+        [SHARED.name],
+      );
+      expect(copies).toEqual([{ code: PROJECT.code, source_project: null }]);
     },
     STEP_TIMEOUT,
   );
