@@ -20,8 +20,12 @@ export function CorrectionChange({ item }: { item: Pick<StudyCorrectionItem, 'be
   );
 }
 
-/** The columns of a list of corrections; the student and class only where several enrolments are listed. */
+/**
+ * The columns of a list of corrections; the student and class only where several enrolments are
+ * listed, and there (to fit 1280 px) the author and the new push behind the column picker.
+ */
 export function correctionColumns(withEnrolment: boolean): ListColumn<StudyCorrectionItem>[] {
+  const detail = withEnrolment ? ({ optional: 'hidden' } as const) : {};
   return [
     {
       title: '更正时间',
@@ -32,28 +36,35 @@ export function correctionColumns(withEnrolment: boolean): ListColumn<StudyCorre
     ...(withEnrolment
       ? ([
           { title: '学员', dataIndex: 'studentName', width: 90, render: (v: string | null) => v ?? '—' },
-          { title: '班级', dataIndex: 'className', width: 180, render: (v: string | null) => v ?? '—' },
+          { title: '班级', dataIndex: 'className', width: 150, render: (v: string | null) => v ?? '—' },
         ] satisfies ListColumn<StudyCorrectionItem>[])
       : []),
     {
       title: '更正内容',
       key: 'target',
-      width: 150,
+      width: 130,
       render: (_value, item) => correctionTarget(item),
     },
     {
       title: '原记录 → 更正后',
       key: 'change',
-      width: 300,
+      width: 260,
       ellipsis: false,
       render: (_value, item) => <CorrectionChange item={item} />,
     },
-    { title: '更正原因', dataIndex: 'reason', width: 240, ellipsis: false },
-    { title: '更正人', dataIndex: 'correctedBy', width: 90, render: (v: string | null) => v ?? '—' },
+    { title: '更正原因', dataIndex: 'reason', width: 170, ellipsis: false },
+    {
+      title: '更正人',
+      dataIndex: 'correctedBy',
+      width: 90,
+      ...detail,
+      render: (v: string | null) => v ?? '—',
+    },
     {
       title: '重新上报',
       dataIndex: 'correctionPushNo',
       width: 170,
+      ...detail,
       render: (pushNo: string | null) => (pushNo ? <Tag color="blue">{pushNo}</Tag> : '—'),
     },
   ];

@@ -82,17 +82,17 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
       width: 170,
       render: (_v, row) => <StudentCell name={row.realName} idCardNo={row.idCardNo} mobile={row.mobile} />,
     },
-    { title: '考试批次', dataIndex: 'batchName', width: 200 },
+    { title: '考试批次', dataIndex: 'batchName', width: 150 },
     {
       title: '报考',
       key: 'level',
-      width: 160,
+      width: 130,
       render: (_v, row) => `${row.occupation} ${levelText(row.skillLevel)}`,
     },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 160,
+      width: 110,
       ellipsis: false,
       render: (_v, row) => (
         <>
@@ -108,11 +108,11 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
     {
       title: '报名费',
       dataIndex: 'fee',
-      width: 90,
+      width: 80,
       align: 'right',
       render: (fee: number) => (fee ? formatFen(fee) : '免费'),
     },
-    { title: '考场座位', dataIndex: 'seat', width: 140, optional: 'shown', render: (seat) => seat ?? '—' },
+    { title: '考场座位', dataIndex: 'seat', width: 140, optional: 'hidden', render: (seat) => seat ?? '—' },
     {
       title: '证件照',
       dataIndex: 'hasPhoto',
@@ -136,7 +136,7 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
     {
       title: '操作',
       key: 'actions',
-      width: 170,
+      width: 160,
       fixed: 'right',
       render: (_v, row) => (
         <Space size={0}>

@@ -49,7 +49,7 @@ export function CmsOrderPage() {
     { kind: 'dateRange', name: 'created', label: '下单日期', from: 'createdFrom', to: 'createdTo' },
   ];
   const columns: ListColumn<CmsOrderRow>[] = [
-    { title: '订单号', dataIndex: 'orderNo', width: 200 },
+    { title: '订单号', dataIndex: 'orderNo', width: 180 },
     {
       title: '考生',
       key: 'student',
@@ -59,7 +59,7 @@ export function CmsOrderPage() {
     {
       title: '考试批次',
       key: 'batch',
-      width: 220,
+      width: 170,
       render: (_v, row) => (
         <>
           <div>{row.batchName}</div>
@@ -70,7 +70,7 @@ export function CmsOrderPage() {
     {
       title: '金额',
       key: 'amount',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (_v, row) => (
         <>
@@ -89,6 +89,7 @@ export function CmsOrderPage() {
       title: '报名状态',
       dataIndex: 'applyStatus',
       width: 100,
+      optional: 'hidden',
       render: (status) => <ApplyStatusTag status={status} />,
     },
     {
@@ -101,7 +102,7 @@ export function CmsOrderPage() {
       title: '支付时间',
       dataIndex: 'paidAt',
       width: 150,
-      optional: 'shown',
+      optional: 'hidden',
       render: (value: string | null) => (value ? formatDateTime(value, LIST_TIME) : '—'),
     },
     {

@@ -231,7 +231,7 @@ function BatchScores({ batch, onChanged }: { batch: CmsBatchOption; onChanged: (
       title: '证书编号',
       dataIndex: 'certificateNo',
       width: 170,
-      optional: 'shown',
+      optional: 'hidden',
       render: (value) => value ?? '—',
     },
     {

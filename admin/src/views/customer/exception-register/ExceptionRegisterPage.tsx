@@ -136,12 +136,12 @@ export function ExceptionRegisterPage() {
       width: 124,
       render: (kind: ExceptionCaseKind) => EXCEPTION_CASE_KIND_LABEL[kind],
     },
-    { title: '异常描述', dataIndex: 'description', width: 240, ellipsis: true },
+    { title: '异常描述', dataIndex: 'description', width: 170, ellipsis: true },
     {
       title: '附件',
       key: 'images',
       width: 70,
-      optional: 'shown',
+      optional: 'hidden',
       render: (_value, row) => (row.images.length ? `${row.images.length} 张` : '—'),
     },
     {

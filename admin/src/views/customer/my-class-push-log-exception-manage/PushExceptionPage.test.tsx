@@ -149,6 +149,8 @@ test('标记已处理 asks for a note; a handled row offers neither action', asy
     pageNum: 1,
     pageSize: 10,
   });
+  // The reader has shown every column (处理 sits behind 列设置).
+  window.localStorage.setItem('listColumns:customer/my-class-push-log-exception-manage', '[]');
   renderScreen(<PushExceptionPage />, SERVICE, '/customer/my-class-push-log-exception-manage');
   const handled = (await screen.findByText('RP2026112800000008')).closest('tr') as HTMLElement;
   expect(within(handled).queryByText('标记已处理')).toBeNull();

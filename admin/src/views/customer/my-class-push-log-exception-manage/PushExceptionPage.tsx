@@ -166,7 +166,7 @@ export function PushExceptionPage() {
     {
       title: '退回原因',
       key: 'reason',
-      width: 200,
+      width: 170,
       ellipsis: false,
       render: (_v, row) =>
         row.errors.length
@@ -177,7 +177,7 @@ export function PushExceptionPage() {
       title: '处理',
       key: 'handled',
       width: 180,
-      optional: 'shown',
+      optional: 'hidden',
       ellipsis: false,
       render: (_v, row) =>
         row.handledAt ? (
@@ -194,10 +194,10 @@ export function PushExceptionPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 180,
       fixed: 'right',
       render: (_v, row) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {row.canCorrect && (
             <Button type="link" size="small" onClick={() => correctDialog.show(row)}>
               更正并重新上报

@@ -65,7 +65,7 @@ function ReportList({ view, onView }: { view: View; onView: (view: View) => void
   };
   const columns: ListColumn<PushRow>[] = [
     ...pushColumns<PushRow>(),
-    { title: '状态', key: 'status', width: 220, ellipsis: false, render: (_v, row) => statusCell(row) },
+    { title: '状态', key: 'status', width: 200, ellipsis: false, render: (_v, row) => statusCell(row) },
     { title: '尝试', dataIndex: 'attempts', width: 60, align: 'right', optional: 'shown' },
     {
       title: '回执号',
@@ -78,7 +78,7 @@ function ReportList({ view, onView }: { view: View; onView: (view: View) => void
       title: '创建时间',
       dataIndex: 'createdAt',
       width: 150,
-      optional: 'shown',
+      optional: 'hidden',
       render: (value: string) => formatDateTime(value, 'YYYY-MM-DD HH:mm'),
     },
     {

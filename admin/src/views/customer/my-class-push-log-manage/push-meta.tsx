@@ -70,14 +70,14 @@ export function statusCell(row: PushRow) {
 /** The columns every push list shows: number, student, class, kind, hours. */
 export function pushColumns<R extends PushRow>(): ListColumn<R>[] {
   return [
-    { title: '上报编号', dataIndex: 'pushNo', width: 190 },
+    { title: '上报编号', dataIndex: 'pushNo', width: 170 },
     { title: '学员', key: 'student', width: 160, ellipsis: false, render: (_v, row) => studentCell(row) },
-    { title: '班级', dataIndex: 'className', width: 180 },
+    { title: '班级', dataIndex: 'className', width: 160 },
     {
       title: '类型',
       key: 'kind',
       width: 110,
-      optional: 'shown',
+      optional: 'hidden',
       ellipsis: false,
       render: (_v, row) => (
         <>
@@ -95,7 +95,7 @@ export function pushColumns<R extends PushRow>(): ListColumn<R>[] {
       dataIndex: 'hours',
       width: 70,
       align: 'right',
-      optional: 'shown',
+      optional: 'hidden',
       render: (hours: number | null) => (hours === null ? '—' : hours.toFixed(1)),
     },
   ];

@@ -135,6 +135,8 @@ beforeEach(() => {
 });
 
 test('更正学时 asks for the reason, sends the hours, and the lists are read again; 更正记录 shows 原 → 更正后', async () => {
+  // The reader has shown every column of 更正记录 (更正人 and 重新上报 sit behind 列设置).
+  window.localStorage.setItem('listColumns:customer/study-report/corrections', '[]');
   renderScreen(<StudyCorrectionPage />, SERVICE, '/customer/study-report');
   const row = await liSi();
   // An enrolment not yet paid has no study record to correct.

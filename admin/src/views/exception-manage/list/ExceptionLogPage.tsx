@@ -77,7 +77,7 @@ export function ExceptionLogPage() {
     {
       title: '异常类型',
       dataIndex: 'source',
-      width: 120,
+      width: 110,
       render: (source: ExceptionLogSource) => (
         <Tag color={SOURCE_COLOR[source]}>{EXCEPTION_LOG_SOURCE_LABEL[source]}</Tag>
       ),
@@ -85,21 +85,21 @@ export function ExceptionLogPage() {
     {
       title: '时间',
       dataIndex: 'at',
-      width: 160,
+      width: 150,
       render: (value: string) => formatDateTime(value, LIST_TIME),
     },
     { title: '项目', dataIndex: 'projectName', width: 120, optional: 'shown', render: orDash },
     {
       title: '对象',
       dataIndex: 'object',
-      width: 220,
+      width: 160,
       render: (object: string, row) => (row.link ? <Link to={row.link}>{object}</Link> : object),
     },
-    { title: '原因', dataIndex: 'reason', width: 220, ellipsis: true, render: orDash },
+    { title: '原因', dataIndex: 'reason', width: 120, ellipsis: true, render: orDash },
     {
       title: '状态',
       key: 'state',
-      width: 170,
+      width: 130,
       render: (_value, row) =>
         row.state === 'RESOLVED' ? (
           <>

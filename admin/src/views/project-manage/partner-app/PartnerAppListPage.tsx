@@ -50,12 +50,12 @@ export function PartnerAppListPage() {
   const canOpenDetail = useAccess().can('/project-manage/partner-app-detail');
 
   const columns: ListColumn<PartnerAppItem>[] = [
-    { title: '应用名称', dataIndex: 'name', width: 160 },
-    { title: '所属项目', dataIndex: 'projectName', width: 140 },
+    { title: '应用名称', dataIndex: 'name', width: 150 },
+    { title: '所属项目', dataIndex: 'projectName', width: 120 },
     {
       title: 'App Key',
       dataIndex: 'appKey',
-      width: 220,
+      width: 200,
       render: (key: string) => (
         <Typography.Text copyable={{ text: key, tooltips: ['复制', '已复制'] }}>{key}</Typography.Text>
       ),
@@ -64,6 +64,7 @@ export function PartnerAppListPage() {
       title: '允许嵌入的来源',
       dataIndex: 'allowedOrigins',
       width: 220,
+      optional: 'hidden',
       ellipsis: false,
       render: (origins: string[]) =>
         origins.length ? (
@@ -79,7 +80,7 @@ export function PartnerAppListPage() {
     {
       title: '调用（24 小时）',
       key: 'usage',
-      width: 130,
+      width: 150,
       render: (_value, app) => (
         <Tooltip
           title={`累计 ${app.callsTotal} 次${app.lastCallAt ? `，最近 ${new Date(app.lastCallAt).toLocaleString('zh-CN')}` : ''}`}
@@ -93,11 +94,11 @@ export function PartnerAppListPage() {
         </Tooltip>
       ),
     },
-    { title: '限流/分钟', dataIndex: 'rateLimitPerMinute', width: 100 },
+    { title: '限流/分钟', dataIndex: 'rateLimitPerMinute', width: 100, optional: 'hidden' },
     {
       title: '状态',
       dataIndex: 'enabled',
-      width: 90,
+      width: 80,
       render: (enabled: boolean) => (enabled ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
     },
     {
@@ -114,7 +115,7 @@ export function PartnerAppListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 300,
+      width: 270,
       fixed: 'right',
       render: (_value, app) => {
         const busy = busyId === app.id;

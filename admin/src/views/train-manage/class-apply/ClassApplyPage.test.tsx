@@ -68,6 +68,8 @@ beforeEach(() => {
 });
 
 test('a pending application is approved after confirmation; a decided one offers no action', async () => {
+  // The reader has shown every column (审核 sits behind 列设置).
+  window.localStorage.setItem('listColumns:train-manage/class-apply', '[]');
   renderScreen(<ClassApplyPage />, STAFF, '/train-manage/class-apply');
   const decided = (await screen.findByText('王五')).closest('tr') as HTMLElement;
   expect(within(decided).queryByText('通过')).toBeNull();

@@ -68,7 +68,7 @@ export function ClassApplyPage() {
     { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'hidden', render: orDash },
     { title: '手机号', dataIndex: 'mobile', width: 120, render: orDash },
     { title: '单位', dataIndex: 'unitName', width: 150, optional: 'hidden', render: orDash },
-    { title: '班级', dataIndex: 'className', width: 190 },
+    { title: '班级', dataIndex: 'className', width: 180 },
     {
       title: '价格',
       dataIndex: 'amountFen',
@@ -76,7 +76,7 @@ export function ClassApplyPage() {
       align: 'right',
       render: (fen: number) => formatFen(fen),
     },
-    { title: '申请说明', dataIndex: 'reason', width: 180, ellipsis: true, render: orDash },
+    { title: '申请说明', dataIndex: 'reason', width: 140, ellipsis: true, render: orDash },
     {
       title: '申请时间',
       dataIndex: 'createdAt',
@@ -95,7 +95,7 @@ export function ClassApplyPage() {
       title: '审核',
       key: 'audit',
       width: 180,
-      optional: 'shown',
+      optional: 'hidden',
       render: (_value, row) =>
         row.auditedAt ? (
           <>
