@@ -1,7 +1,7 @@
 import { DEMO } from '@px/api';
-import type { Calls, StudyInfo, StudyLesson } from '@px/api/contract';
+import type { Calls, StudyInfo, StudyLesson, StudyStart } from '@px/api/contract';
 import { formatDuration, type InputOf } from '@px/config';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { callProduct, queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
@@ -14,7 +14,9 @@ import { expectVisible } from '../support/wait';
 // Then the project turns face checks on: the student adds a face photo on /my, and the next lesson
 // starts with a face check taken with the browser's camera (Chromium's fake camera), which the
 // simulated face provider passes (模拟核验). Between the two, the elective lesson whose video is kept
-// by 云点播 plays from the VOD simulator's signed media URL and is credited by the same beats.
+// by 云点播 plays from the VOD simulator's signed media URL and is credited by the same beats, and
+// the elective lesson in two languages (the demo project has 字幕/音轨切换 on) switches its sound
+// from 普通话 to 英语 while it plays, and is credited the same way.
 
 /** The steps share one product and one student; each may wait on a slow machine. */
 const STEP_TIMEOUT = 240_000;
@@ -28,6 +30,9 @@ const FACE_LESSON = '消防演练示范';
 /** The elective course's lesson (5 s), its video kept by 云点播 (the VOD simulator: docs/vod.md). */
 const VOD_LESSON = '现场急救要点';
 const VOD_LESSON_SECONDS = 5;
+/** The elective course 岗前安全须知's lesson (8 s), its audio in 普通话 (the default) and 英语. */
+const BILINGUAL_LESSON = '岗前安全须知（双语）';
+const BILINGUAL_LESSON_SECONDS = 8;
 
 let product: ProductServer;
 let browser: Browser;
@@ -351,6 +356,74 @@ describe('studying a demo lesson as the demo student', () => {
       expect(progress?.finished_at).not.toBeNull();
       expect(Number(progress?.credited_seconds)).toBeGreaterThanOrEqual(0.8 * VOD_LESSON_SECONDS);
       expect(Number(progress?.credited_seconds)).toBeLessThanOrEqual(VOD_LESSON_SECONDS);
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    '双语: the lesson in two languages offers 语言; 英语 switches the sound while it plays, and it is credited',
+    async () => {
+      const page = phone.pages()[0] as Page;
+      /** The audio renditions (`a0`, `a1`) whose segments the player fetched. */
+      const audioFetched = new Set<string>();
+      const watchAudio = (response: Response) => {
+        const rendition = /\/api\/media\/hls\/[^/]+\/(a\d)\/\d+\.ts$/.exec(response.url())?.[1];
+        if (rendition && response.status() === 200) audioFetched.add(rendition);
+      };
+      page.on('response', watchAudio);
+      await page.goto(`${h5}/student/study-page?myClassId=${myClassId}`);
+      const started = page.waitForResponse((response) => response.url().endsWith('/api/study/start.action'));
+      await page.getByRole('button', { name: `${BILINGUAL_LESSON}（未学完）` }).click();
+      // The demo project's 字幕/音轨切换 (videoLanguage) is on: the rules say to offer the languages.
+      const session = (await (await started).json()) as { attribute: StudyStart };
+      expect(session.attribute.rules.showLanguage).toBe(true);
+      expect(session.attribute.url).toMatch(/\/master\.m3u8$/);
+      await startedPlaying(page);
+      await playedPast(page, 0.5);
+      await shot(page, '08d-bilingual-playing');
+      // The default language plays (the master playlist's DEFAULT audio rendition, a0), and 语言 offers both.
+      const language = page.getByRole('button', { name: '语言' });
+      await expectVisible(language);
+      expect(await language.textContent()).toBe('普通话');
+      expect([...audioFetched]).toEqual(['a0']);
+
+      const english = page.waitForResponse((response) =>
+        /\/api\/media\/hls\/[^/]+\/a1\/\d+\.ts$/.test(response.url()),
+      );
+      await language.click();
+      const sheet = page.locator('.rv-action-sheet');
+      await expectVisible(sheet.getByText('普通话', { exact: true }));
+      await shot(page, '08e-bilingual-languages');
+      const switchedAt = (await videoState(page.getByTestId('study-video'))).time;
+      await sheet.getByText('英语', { exact: true }).click();
+      // hls.js loads the English rendition's segments under the same key and goes on playing.
+      expect((await english).status()).toBe(200);
+      await expectVisible(language.getByText('英语', { exact: true }));
+      await playedPast(page, Math.min(switchedAt + 1.5, BILINGUAL_LESSON_SECONDS - 0.5));
+      expect(await videoState(page.getByTestId('study-video'))).toMatchObject({ error: null });
+
+      await expectVisible(page.locator('.study-player__stats').getByText('已学完'), 40_000);
+      const ended = await videoState(page.getByTestId('study-video'));
+      expect(ended.error).toBeNull();
+      expect(ended.ended).toBe(true);
+      expect(await language.textContent()).toBe('英语');
+      await shot(page, '08f-bilingual-finished');
+      await page.getByRole('button', { name: '关闭播放器' }).click();
+      await expectVisible(page.getByRole('button', { name: `${BILINGUAL_LESSON}（已学完）` }));
+      page.off('response', watchAudio);
+      expect([...audioFetched].sort()).toEqual(['a0', 'a1']);
+
+      // Credited by the same beats, whichever language played.
+      const lesson = lessonOf(await callAs(token, 'my-class/study-info', { myClassId }), BILINGUAL_LESSON);
+      expect(lesson.finished).toBe(true);
+      expect(lesson.creditedSeconds).toBeGreaterThanOrEqual(Math.floor(0.8 * BILINGUAL_LESSON_SECONDS));
+      const [progress] = await query<{ credited_seconds: number; finished_at: Date | null }>(
+        'SELECT credited_seconds, finished_at FROM lesson_progress WHERE my_class_id = $1 AND lesson_name = $2',
+        [myClassId, BILINGUAL_LESSON],
+      );
+      expect(progress?.finished_at).not.toBeNull();
+      expect(Number(progress?.credited_seconds)).toBeGreaterThanOrEqual(0.8 * BILINGUAL_LESSON_SECONDS);
+      expect(Number(progress?.credited_seconds)).toBeLessThanOrEqual(BILINGUAL_LESSON_SECONDS);
     },
     STEP_TIMEOUT,
   );

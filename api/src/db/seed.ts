@@ -132,6 +132,8 @@ export async function seedDemoData(sequelize: Sequelize): Promise<boolean> {
           idCardVerify: 1,
           // 学习提醒 also sends the official account's template message (the simulator's).
           studyRemindTemplateId: 'demoStudyRemindTpl01',
+          // 字幕/音轨切换: the study player offers 语言 for 岗前安全须知（双语）, a video in two languages.
+          videoLanguage: 1,
         },
       },
       { transaction },

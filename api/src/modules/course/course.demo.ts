@@ -35,6 +35,14 @@ export const DEMO_COURSES: readonly {
     description: '一节课学完安全生产要点，学完即可参加在线考试。',
     lessons: [{ video: '安全生产概述', hours: 0.5, trialSeconds: 3 }],
   },
+  {
+    category: '安全生产',
+    name: '岗前安全须知',
+    teacherName: '王建国',
+    description: '普通话、英语双语讲解的岗前安全须知，学习时可切换语言。',
+    // The demo video with audio in two languages: the study player offers 语言 (videoLanguage).
+    lessons: [{ video: '岗前安全须知（双语）', hours: 0.5, trialSeconds: 3 }],
+  },
 ];
 
 /**

@@ -31,6 +31,8 @@ interface DemoClass {
 
 const SAFETY = '安全生产基础';
 const FIRST_AID = '现场急救实务';
+/** The course whose lesson has audio in two languages (普通话 / 英语). */
+const BILINGUAL = '岗前安全须知';
 
 /** The demo class with an exam: one short lesson, then the exam (exam.demo.ts sets it up). */
 export const DEMO_EXAM_CLASS = '安全生产考试体验班';
@@ -47,6 +49,7 @@ export const DEMO_CLASSES: readonly DemoClass[] = [
     courses: [
       [SAFETY, 'REQUIRED'],
       [FIRST_AID, 'ELECTIVE'],
+      [BILINGUAL, 'ELECTIVE'],
     ],
     electiveHoursTenths: 10,
     onShelf: true,
