@@ -5,6 +5,7 @@ import type { PartnerAppItem, PartnerAppSecretAnswer } from '../../contract';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildHostedProject, buildProject, signIn } from '../../testing/factories';
 import { AuditLog } from '../audit/audit-log.model';
+import { PartnerToken } from './partner-api.model';
 import { PartnerApp } from './partner-app.model';
 
 const MENU = [
@@ -155,6 +156,30 @@ test('rotation answers a new secret once; the old one overlaps as chosen', async
     overlapMinutes: 99_999,
   });
   expect(refused.body.attribute.errors.map((error) => error.field)).toEqual(['overlapMinutes']);
+});
+
+test('revoking the tokens of a disabled app is refused as its abilities say, and changes nothing', async () => {
+  const { project } = await buildHostedProject();
+  const created = (await post<PartnerAppSecretAnswer>('save', { ...valid(project.id), ipAllowList: [] })).body
+    .attribute;
+  const client = createPartnerClient({
+    baseUrl: base,
+    appKey: created.app.appKey,
+    secret: created.secret as string,
+  });
+  await client.withToken().classClassifyTree();
+  const saved = await post('save', {
+    ...valid(project.id),
+    ipAllowList: [],
+    id: created.app.id,
+    enabled: false,
+  });
+  expect(saved.body.respCode).toBe(200);
+  const refused = await post('revoke-tokens', { id: created.app.id });
+  expect(refused.body).toMatchObject({ respCode: -1, respDesc: '应用已停用，令牌均已失效' });
+  expect(
+    await PartnerToken.count({ where: { appId: created.app.id, revokedAt: null }, allTenants: true }),
+  ).toBe(1);
 });
 
 test('revoking tokens ends every token at once; the call log lists each call', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Op } from 'sequelize';
-import type { Scope } from '../../core/action';
+import type { SignedInScope } from '../../core/action';
+import { authorize, principalScope } from '../../core/policy';
 import { withProject } from '../../db/tenant-access';
 import { audit } from '../audit/audit.service';
 import { PartnerToken } from './partner-api.model';
@@ -52,9 +53,13 @@ export async function revokeToken(app: PartnerApp, accessToken: string, now: Dat
   return count > 0;
 }
 
-/** `partner-app/revoke-tokens`: revokes every live token of an app at once. Audited. */
-export async function revokeAppTokens(scope: Scope, appId: number): Promise<{ revoked: number }> {
+/**
+ * `partner-app/revoke-tokens`: revokes every live token of an app at once, as its abilities allow
+ * (a disabled app's tokens ended with it: refused, as the list shows). Audited.
+ */
+export async function revokeAppTokens(scope: SignedInScope, appId: number): Promise<{ revoked: number }> {
   const app = await findPartnerApp(appId);
+  authorize(principalScope(scope), 'partner-app.revoke-tokens', { enabled: app.enabled });
   const now = scope.providers.clock.now();
   return withProject(app.projectId, () =>
     scope.sequelize.transaction(async (transaction) => {
