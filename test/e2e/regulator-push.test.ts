@@ -286,6 +286,10 @@ test(
       "张三's correction push",
     );
     expect(await heldByRegulator(correction?.push_no ?? '')).toBe(1);
+    // On this list of every enrolment's corrections the new push's number sits behind 列设置 (so the
+    // table fits 1280 px): the reader turns the column on.
+    await log.getByLabel('列设置').first().click();
+    await page.locator('.ant-popover').getByText('重新上报').click();
     await expectVisible(entry.getByText(correction?.push_no ?? ''));
     await context.close();
 
