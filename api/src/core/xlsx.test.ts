@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import pino from 'pino';
 import { streamXlsx } from './xlsx';
@@ -65,23 +66,35 @@ test('a writer that fails ends the download early, logs it and stops reading the
   expect(logged.join('\n')).toContain('x export failed');
 });
 
+/** A thread's nice value from its `/proc/.../stat` (Linux): the 19th field, the 17th after the name. */
+function niceOf(stat: string): number | undefined {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[16] === undefined ? undefined : Number(fields[16]);
+}
+
 /** The nice values of this process's threads, from /proc (Linux). */
 async function threadNices(): Promise<number[]> {
   const { readdir, readFile } = await import('node:fs/promises');
   const nices: number[] = [];
   for (const tid of await readdir('/proc/self/task')) {
-    const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => '');
-    // Fields after the command's closing parenthesis: state is 3rd, nice the 19th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[16] !== undefined) nices.push(Number(fields[16]));
+    const nice = niceOf(await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => ''));
+    if (nice !== undefined) nices.push(nice);
   }
   return nices;
+}
+
+/**
+ * The nice value of the thread running this JavaScript (the API's thread in production). Read
+ * synchronously, so `/proc/thread-self` is this thread and not one of libuv's pool threads.
+ */
+function ownThreadNice(): number | undefined {
+  return niceOf(readFileSync('/proc/thread-self/stat', 'utf8'));
 }
 
 const onLinux = process.platform === 'linux' ? test : test.skip;
 
 onLinux('the writer runs at the lowest CPU priority, the API thread at its own', async () => {
-  const ownNice = (await threadNices())[0];
+  const ownNice = ownThreadNice();
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -108,6 +121,6 @@ onLinux('the writer runs at the lowest CPU priority, the API thread at its own',
   await new Promise((resolve) => body.on('end', resolve));
   expect(nices).toContain(19);
   // Only the writer's thread was lowered: the main thread kept its priority.
-  expect((await threadNices())[0]).toBe(ownNice);
+  expect(ownThreadNice()).toBe(ownNice);
   expect(ownNice).not.toBe(19);
 });
