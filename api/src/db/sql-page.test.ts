@@ -1,4 +1,5 @@
-import { SqlFilter } from './sql-page';
+import type { Sequelize } from 'sequelize';
+import { SqlFilter, sqlAnswers } from './sql-page';
 
 describe('SqlFilter', () => {
   test('adds a condition only for a value given, with its replacement', () => {
@@ -27,5 +28,27 @@ describe('SqlFilter', () => {
     const filter = new SqlFilter().bind({ all: false, projectId: 3 }).equals('f.source', 'source', 'JOB');
     expect(filter.sql).toBe('WHERE f.source = :source');
     expect(filter.replacements).toEqual({ all: false, projectId: 3, source: 'JOB' });
+  });
+});
+
+describe('sqlAnswers', () => {
+  test('reads every row of the query (no paging, no count) and shapes each by the presenter', async () => {
+    const query = jest.fn().mockResolvedValue([{ id: 1 }, { id: 2 }]);
+    const answers = await sqlAnswers(
+      { query } as unknown as Sequelize,
+      {
+        select: 'SELECT c.id FROM change_class_apply c',
+        countFrom: 'FROM change_class_apply c',
+        filter: new SqlFilter('c.id = :id', { id: 2 }),
+        orderBy: 'c.id DESC',
+      },
+      (row: { id: number }) => `#${row.id}`,
+    );
+    expect(answers).toEqual(['#1', '#2']);
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(query.mock.calls[0][0]).toBe(
+      'SELECT c.id FROM change_class_apply c WHERE c.id = :id ORDER BY c.id DESC',
+    );
+    expect(query.mock.calls[0][1]).toMatchObject({ replacements: { id: 2 } });
   });
 });

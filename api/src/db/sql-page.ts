@@ -117,3 +117,13 @@ export async function sqlPageAnswer<Row extends object, Item>(
   const { rows, total } = await sqlPage<Row>(sequelize, query, page);
   return { list: rows.map(present), total, pageNum: page.pageNum, pageSize: page.pageSize };
 }
+
+/** Every row of a hand-written list query (no paging, no count), each shaped by `present`: a detail's one row. */
+export async function sqlAnswers<Row extends object, Item>(
+  sequelize: Sequelize,
+  query: SqlPageQuery,
+  present: (row: Row) => Item,
+): Promise<Item[]> {
+  const { rows } = await sqlPage<Row>(sequelize, query);
+  return rows.map(present);
+}

@@ -1,7 +1,12 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { CHANGE_CLASS_MANAGE_PAGE, CHANGE_CLASS_MESSAGES as M } from '../../contract/change-class';
 import { judge, type PolicyScope } from '../../core/policy';
-import { CHANGE_NOT_FOUND, type ChangeClassFacts, type ChangeClassRef } from './change-class.policy';
+import {
+  CHANGE_NOT_FOUND,
+  type ChangeClassFacts,
+  type ChangeClassRef,
+  changeClassAbilities,
+} from './change-class.policy';
 
 const NOW = new Date('2026-11-28T00:00:00Z');
 const student: PolicyScope = {
@@ -90,5 +95,24 @@ describe('change-class policy', () => {
   test('deciding is for staff granted 转班管理 (anyone else: 403)', () => {
     for (const scope of [clerk, student])
       expect(judge(scope, 'change-class.decide', apply())).toMatchObject({ forbidden: true });
+  });
+
+  test("an application's abilities are the decide and withdraw verdicts, each for its side", () => {
+    expect(changeClassAbilities(staff, apply())).toEqual({
+      canApprove: true,
+      approveRefusal: null,
+      canReject: true,
+      rejectRefusal: null,
+      canCancel: true,
+      cancelRefusal: null,
+      canWithdraw: false,
+      withdrawRefusal: CHANGE_NOT_FOUND,
+    });
+    expect(changeClassAbilities(student, apply({ status: 'DONE' }))).toMatchObject({
+      canApprove: false,
+      canWithdraw: false,
+      withdrawRefusal: M.NOT_PENDING,
+    });
+    expect(changeClassAbilities(student, apply())).toMatchObject({ canApprove: false, canWithdraw: true });
   });
 });

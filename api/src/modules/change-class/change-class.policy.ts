@@ -1,11 +1,12 @@
 import { isMenuGranted, type ProjectSettings } from '@px/config';
 import {
   CHANGE_CLASS_MANAGE_PAGE,
+  type ChangeClassAbilities,
   type ChangeClassStatus,
   CHANGE_CLASS_MESSAGES as M,
 } from '../../contract/change-class';
 import type { OrderStatus } from '../../contract/order';
-import { definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import { abilitiesOf, definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 
 /**
  * The class change's record policy (docs/product-decisions.md "Class changes"): whether a student's
@@ -87,3 +88,12 @@ export const changeClassPolicy = definePolicy({
   'change-class.withdraw': (scope, row) =>
     row.accountId !== scope.principal.accountId ? refuse(CHANGE_NOT_FOUND) : pending(scope, row),
 });
+
+/** What the caller may do to an application: staff approve, reject or cancel it; its student withdraws it. */
+export const changeClassAbilities = (scope: PolicyScope, row: ChangeClassRef): ChangeClassAbilities =>
+  abilitiesOf(scope, {
+    approve: ['change-class.decide', row],
+    reject: ['change-class.decide', row],
+    cancel: ['change-class.decide', row],
+    withdraw: ['change-class.withdraw', row],
+  });

@@ -1,6 +1,12 @@
-import type { ChangeClassView } from '../../contract/change-class';
+import type {
+  ChangeClassOptions,
+  ChangeClassRules,
+  ChangeClassTarget,
+  ChangeClassView,
+} from '../../contract/change-class';
 import type { ActorScope } from '../../core/action';
-import { abilitiesOf } from '../../core/policy';
+import type { TrainClass } from '../train-class/train-class.model';
+import { changeClassAbilities } from './change-class.policy';
 
 /** A class-change application as `VIEW_SELECT` of the service reads it, with the names joined. */
 export interface ChangeClassRow {
@@ -31,7 +37,6 @@ export interface ChangeClassRow {
 
 /** An application as both sides see it, with what the caller may do to it. */
 export function presentChangeClass(scope: ActorScope, row: ChangeClassRow): ChangeClassView {
-  const ref = { projectId: row.project_id, accountId: row.account_id, status: row.status };
   return {
     id: row.id,
     status: row.status,
@@ -54,12 +59,48 @@ export function presentChangeClass(scope: ActorScope, row: ChangeClassRow): Chan
     auditedByName: row.audited_by_name,
     auditedAt: row.audited_at ? row.audited_at.toISOString() : null,
     newMyClassId: row.new_my_class_id,
-    abilities: abilitiesOf(scope, {
-      approve: ['change-class.decide', ref],
-      reject: ['change-class.decide', ref],
-      cancel: ['change-class.decide', ref],
-      withdraw: ['change-class.withdraw', ref],
+    abilities: changeClassAbilities(scope, {
+      projectId: row.project_id,
+      accountId: row.account_id,
+      status: row.status,
     }),
     createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** A class the enrolment may move to, as 转班 offers it. */
+export function presentChangeTarget(target: TrainClass): ChangeClassTarget {
+  return {
+    id: target.id,
+    name: target.name,
+    year: target.year,
+    amountFen: target.amountFen,
+    studyStartDate: target.studyStartDate,
+    studyEndDate: target.studyEndDate,
+  };
+}
+
+/** What the service read and decided of an enrolment's change: the rules, the refusal, the targets. */
+export interface ChangeOptionsFacts {
+  rules: ChangeClassRules;
+  refusal: string | null;
+  /** The class it is in now (null when gone). */
+  current: Pick<TrainClass, 'name'> | null;
+  paidFen: number;
+  progressPercent: number;
+  targets: readonly TrainClass[];
+  pending: ChangeClassView | null;
+}
+
+/** `change-class/options` as the student's 转班 page shows it. */
+export function presentChangeOptions(facts: ChangeOptionsFacts): ChangeClassOptions {
+  return {
+    rules: facts.rules,
+    refusal: facts.refusal,
+    className: facts.current?.name ?? '',
+    paidFen: facts.paidFen,
+    progressPercent: facts.progressPercent,
+    targets: facts.targets.map(presentChangeTarget),
+    pending: facts.pending,
   };
 }

@@ -5,7 +5,6 @@ import {
   type ChangeClassOptions,
   type ChangeClassPage,
   type ChangeClassRules,
-  type ChangeClassTarget,
   type ChangeClassView,
   type changeClassApplyInput,
   type changeClassAuditInput,
@@ -16,14 +15,14 @@ import {
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { authorize, judge } from '../../core/policy';
-import { SqlFilter, type SqlPageRequest, sqlPage } from '../../db/sql-page';
+import { SqlFilter, type SqlPageQuery, sqlAnswers, sqlPageAnswer } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ChangeClassApply } from './change-class.model';
 import { CHANGE_NOT_FOUND } from './change-class.policy';
-import { type ChangeClassRow, presentChangeClass } from './change-class.presenter';
+import { type ChangeClassRow, presentChangeClass, presentChangeOptions } from './change-class.presenter';
 
 /**
  * Class changes (docs/product-decisions.md "Class changes"). A student may ask to move an
@@ -126,31 +125,38 @@ const VIEW_SELECT = `
     JOIN pay_order o ON o.id = c.order_id
     LEFT JOIN account auditor ON auditor.id = c.audited_by`;
 
-/** Applications of the project matching the filter (over `c`, `a`), newest first. */
-async function views(
+/** The list query of the project's applications matching the filter (over `c`, `a`), newest first. */
+function viewQuery(scope: ActorScope, filter: SqlFilter, transaction?: Transaction): SqlPageQuery {
+  return {
+    select: VIEW_SELECT,
+    countFrom: 'FROM change_class_apply c JOIN account a ON a.id = c.account_id',
+    filter: filter.where('c.project_id = :projectId', { projectId: scope.project.id }),
+    orderBy: 'c.created_at DESC, c.id DESC',
+    transaction,
+  };
+}
+
+/** One page of the project's applications matching the filter, newest first. */
+function pageViews(
   scope: ActorScope,
   filter: SqlFilter,
-  page?: SqlPageRequest,
-  transaction?: Transaction,
-): Promise<{ list: ChangeClassView[]; total: number }> {
-  const { rows, total } = await sqlPage<ChangeClassRow>(
+  page: { pageNum: number; pageSize: number },
+): Promise<ChangeClassPage> {
+  return sqlPageAnswer<ChangeClassRow, ChangeClassView>(
     scope.sequelize,
-    {
-      select: VIEW_SELECT,
-      countFrom: 'FROM change_class_apply c JOIN account a ON a.id = c.account_id',
-      filter: filter.where('c.project_id = :projectId', { projectId: scope.project.id }),
-      orderBy: 'c.created_at DESC, c.id DESC',
-      transaction,
-    },
+    viewQuery(scope, filter),
     page,
+    (row) => presentChangeClass(scope, row),
   );
-  return { list: rows.map((row) => presentChangeClass(scope, row)), total };
 }
 
 async function viewOf(scope: ActorScope, id: number, transaction?: Transaction): Promise<ChangeClassView> {
-  const { list } = await views(scope, new SqlFilter('c.id = :id', { id }), undefined, transaction);
-  const [view] = list;
-  if (!view) throw new BusinessError('转班申请不存在');
+  const [view] = await sqlAnswers<ChangeClassRow, ChangeClassView>(
+    scope.sequelize,
+    viewQuery(scope, new SqlFilter('c.id = :id', { id }), transaction),
+    (row) => presentChangeClass(scope, row),
+  );
+  if (!view) throw new BusinessError(CHANGE_NOT_FOUND);
   return view;
 }
 
@@ -166,7 +172,7 @@ export async function changeOptions(scope: ActorScope, myClassId: number): Promi
   });
   const pending = pendingRow ? await viewOf(scope, pendingRow.id) : null;
   const refusal = refusalOf(scope, paid) ?? (pending ? M.PENDING : null);
-  const targets: ChangeClassTarget[] = [];
+  const targets: TrainClass[] = [];
   if (!refusal) {
     const offered = await TrainClass.findAll({
       where: {
@@ -180,26 +186,18 @@ export async function changeOptions(scope: ActorScope, myClassId: number): Promi
       ],
     });
     for (const target of offered) {
-      if ((await targetRefusal(scope, paid, target)) !== null) continue;
-      targets.push({
-        id: target.id,
-        name: target.name,
-        year: target.year,
-        amountFen: target.amountFen,
-        studyStartDate: target.studyStartDate,
-        studyEndDate: target.studyEndDate,
-      });
+      if ((await targetRefusal(scope, paid, target)) === null) targets.push(target);
     }
   }
-  return {
+  return presentChangeOptions({
     rules: rulesOf(scope.project.settings),
     refusal,
-    className: current?.name ?? '',
+    current,
     paidFen: paid.item?.amountFen ?? 0,
     progressPercent: paid.progressPercent,
     targets,
     pending,
-  };
+  });
 }
 
 /** `change-class/do-change-my-class`: the student's application, checked against every rule. */
@@ -250,12 +248,11 @@ export async function myChanges(
   scope: ActorScope,
   page: { pageNum: number; pageSize: number },
 ): Promise<ChangeClassPage> {
-  const { list, total } = await views(
+  return pageViews(
     scope,
     new SqlFilter('c.account_id = :accountId', { accountId: scope.principal.accountId }),
     page,
   );
-  return { list, total, pageNum: page.pageNum, pageSize: page.pageSize };
 }
 
 /** `change-class/page`: the project's applications, by state and student. */
@@ -266,8 +263,7 @@ export async function pageChanges(
   const filter = new SqlFilter()
     .equals('c.status', 'status', input.status)
     .student(input.keyword, 'a', 'keyword');
-  const { list, total } = await views(scope, filter, input);
-  return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
+  return pageViews(scope, filter, input);
 }
 
 /** `change-class/detail`. */

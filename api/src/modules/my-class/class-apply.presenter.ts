@@ -1,7 +1,6 @@
 import type { ClassApplyRow, ClassApplyStatus } from '../../contract/class-apply';
 import type { ActorScope } from '../../core/action';
-import { abilitiesOf } from '../../core/policy';
-import './my-class.policy';
+import { classApplyAbilities } from './my-class.policy';
 
 /** An application as `ROW_SELECT` of the service reads it, with the names joined. */
 export interface ClassApplyRowData {
@@ -25,7 +24,6 @@ export interface ClassApplyRowData {
 
 /** An application as 报名审核 shows it, with 通过 / 驳回 as abilities. */
 export function presentClassApplyRow(scope: ActorScope, row: ClassApplyRowData): ClassApplyRow {
-  const ref = { projectId: scope.project.id, status: row.status };
   return {
     id: row.id,
     status: row.status,
@@ -43,9 +41,6 @@ export function presentClassApplyRow(scope: ActorScope, row: ClassApplyRowData):
     auditedByName: row.audited_by_name,
     auditedAt: row.audited_at ? row.audited_at.toISOString() : null,
     createdAt: row.created_at.toISOString(),
-    ...abilitiesOf(scope, {
-      approve: ['class-apply.decide', ref],
-      reject: ['class-apply.decide', ref],
-    }),
+    ...classApplyAbilities(scope, { projectId: scope.project.id, status: row.status }),
   };
 }

@@ -13,7 +13,7 @@ import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { authorize } from '../../core/policy';
-import { SqlFilter, type SqlPageRequest, sqlPage } from '../../db/sql-page';
+import { SqlFilter, type SqlPageQuery, sqlAnswers, sqlPageAnswer } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { ClassApply } from '../train-class/class-apply.model';
 import { CLASS_NOT_OFFERED, chinaToday, findOfferedClass } from '../train-class/class-read';
@@ -72,25 +72,15 @@ const ROW_SELECT = `
     LEFT JOIN unit u ON u.id = a.unit_id
     LEFT JOIN account auditor ON auditor.id = c.audited_by`;
 
-/** Applications of the project matching the filter (over `c`, `a`), pending first then newest. */
-async function rows(
-  scope: ActorScope,
-  filter: SqlFilter,
-  page?: SqlPageRequest,
-  transaction?: Transaction,
-): Promise<{ list: ClassApplyRow[]; total: number }> {
-  const found = await sqlPage<ClassApplyRowData>(
-    scope.sequelize,
-    {
-      select: ROW_SELECT,
-      countFrom: 'FROM class_apply c JOIN account a ON a.id = c.account_id',
-      filter: filter.where('c.project_id = :projectId', { projectId: scope.project.id }),
-      orderBy: "(c.status = 'PENDING') DESC, c.created_at DESC, c.id DESC",
-      transaction,
-    },
-    page,
-  );
-  return { list: found.rows.map((row) => presentClassApplyRow(scope, row)), total: found.total };
+/** The list query of the project's applications matching the filter (over `c`, `a`), pending first then newest. */
+function rowQuery(scope: ActorScope, filter: SqlFilter, transaction?: Transaction): SqlPageQuery {
+  return {
+    select: ROW_SELECT,
+    countFrom: 'FROM class_apply c JOIN account a ON a.id = c.account_id',
+    filter: filter.where('c.project_id = :projectId', { projectId: scope.project.id }),
+    orderBy: "(c.status = 'PENDING') DESC, c.created_at DESC, c.id DESC",
+    transaction,
+  };
 }
 
 /**
@@ -105,8 +95,12 @@ export async function pageClassApplies(
     .equals('c.status', 'status', input.status)
     .equals('c.class_id', 'classId', input.classId)
     .student(input.student);
-  const { list, total } = await rows(scope, filter, input);
-  return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
+  return sqlPageAnswer<ClassApplyRowData, ClassApplyRow>(
+    scope.sequelize,
+    rowQuery(scope, filter),
+    input,
+    (row) => presentClassApplyRow(scope, row),
+  );
 }
 
 /**
@@ -145,8 +139,11 @@ export async function auditClassApply(
       },
       transaction,
     );
-    const [view] = (await rows(scope, new SqlFilter('c.id = :id', { id: row.id }), undefined, transaction))
-      .list;
+    const [view] = await sqlAnswers<ClassApplyRowData, ClassApplyRow>(
+      scope.sequelize,
+      rowQuery(scope, new SqlFilter('c.id = :id', { id: row.id }), transaction),
+      (found) => presentClassApplyRow(scope, found),
+    );
     if (!view) throw new BusinessError(M.NOT_FOUND);
     return view;
   });

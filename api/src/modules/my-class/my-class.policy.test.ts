@@ -2,8 +2,7 @@ import { ROLE_SYSTEM } from '@px/config';
 import { CLASS_APPLY_MESSAGES as M } from '../../contract/class-apply';
 import { MY_CLASS_END_MESSAGES as E } from '../../contract/my-class';
 import { judge, type PolicyScope } from '../../core/policy';
-import './my-class.policy';
-import type { ClassApplyRef, MyClassEndFacts } from './my-class.policy';
+import { type ClassApplyRef, classApplyAbilities, type MyClassEndFacts } from './my-class.policy';
 
 const student: PolicyScope = {
   project: { id: 1 },
@@ -44,5 +43,22 @@ describe('my-class policy', () => {
     expect(judge(student, 'my-class.end', enrolment({ accountId: 6 }))?.reason).toBe(E.NOT_FOUND);
     expect(judge(student, 'my-class.end', enrolment({ projectId: 2 }))?.reason).toBe(E.NOT_FOUND);
     expect(judge(staff, 'my-class.end', enrolment())?.reason).toBe(E.NOT_FOUND);
+  });
+});
+
+describe('my-class policy: abilities', () => {
+  test("an application's 通过 and 驳回 are the decide verdict", () => {
+    expect(classApplyAbilities(staff, apply())).toEqual({
+      canApprove: true,
+      approveRefusal: null,
+      canReject: true,
+      rejectRefusal: null,
+    });
+    expect(classApplyAbilities(staff, apply({ status: 'REJECTED' }))).toEqual({
+      canApprove: false,
+      approveRefusal: M.NOT_PENDING,
+      canReject: false,
+      rejectRefusal: M.NOT_PENDING,
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { CLASS_APPLY_MESSAGES, type ClassApplyStatus } from '../../contract/class-apply';
+import { CLASS_APPLY_MESSAGES, type ClassApplyRow, type ClassApplyStatus } from '../../contract/class-apply';
 import { MY_CLASS_END_MESSAGES } from '../../contract/my-class';
 import type { MyClassStatus } from '../../contract/train-class';
-import { definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import { abilitiesOf, definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 
 /**
  * The record policy of the student's own classes (docs/product-decisions.md "Enrolment
@@ -47,3 +47,10 @@ export const myClassPolicy = definePolicy({
     return null;
   },
 });
+
+/** What staff may do to an application in 报名审核: 通过 and 驳回 while it is pending. */
+export const classApplyAbilities = (
+  scope: PolicyScope,
+  row: ClassApplyRef,
+): Pick<ClassApplyRow, 'canApprove' | 'approveRefusal' | 'canReject' | 'rejectRefusal'> =>
+  abilitiesOf(scope, { approve: ['class-apply.decide', row], reject: ['class-apply.decide', row] });
