@@ -17,15 +17,21 @@ import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
-import { abilitiesOf, authorize, can, judge } from '../../core/policy';
+import { authorize, can, judge } from '../../core/policy';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { Unit } from '../unit/unit.model';
 import { Invoice, InvoiceOrder } from './invoice.model';
-import type { InvoiceMarkFacts } from './invoice.policy';
-import { refundPending, refundsPending } from './invoice.policy-facts';
+import { markAbilities } from './invoice.policy';
+import {
+  activeInvoicesOf,
+  applyFacts,
+  markFacts,
+  refundPending,
+  refundsPending,
+} from './invoice.policy-facts';
 import { presentInvoiceOrder } from './invoice.presenter';
 import { oneActive } from './invoice.service';
 import { createInvoice, invoiceableFen, newRequestNo } from './invoice-state';
@@ -155,9 +161,7 @@ async function invoiceOrderRows(scope: ActorScope, orders: PayOrder[]): Promise<
       unitName: order.unitId ? (units.get(order.unitId) ?? null) : null,
       classNames: items.filter((item) => item.orderId === order.id).map((item) => item.className),
       standing: stand,
-      abilities: abilitiesOf(scope, {
-        mark: ['invoice.mark', markFacts(order, activeOf(stand), pending.has(order.id))],
-      }),
+      abilities: markAbilities(scope, markFacts(order, activeOf(stand), pending.has(order.id))),
     });
   });
 }
@@ -171,13 +175,6 @@ export async function pageInvoiceOrders(
     invoiceOrderRows(scope, rows),
   );
 }
-
-/** What the invoice policy reads to judge marking an order (标记). */
-const markFacts = (
-  order: PayOrder,
-  active: { status: InvoiceStatus } | null,
-  refundPending: boolean,
-): InvoiceMarkFacts => ({ order, amount: invoiceableFen(order), active, refundPending });
 
 /** The active invoice of an order's standing (a reversed one is not). */
 const activeOf = (stand: { state: OrderInvoiceState; invoice: Invoice | null } | undefined) =>
@@ -243,17 +240,6 @@ async function markOrders(
   }
 }
 
-/** The active invoices of orders, by order. */
-async function activeInvoices(projectId: number, orderIds: number[], transaction: Transaction) {
-  const standing = await invoicesOf(projectId, orderIds, transaction);
-  const active = new Map<number, Invoice>();
-  for (const [orderId, stand] of standing) {
-    const invoice = activeOf(stand);
-    if (invoice) active.set(orderId, invoice);
-  }
-  return active;
-}
-
 /**
  * `invoice/order-mark` (标记): records a paid order without an active invoice as invoiced outside the
  * platform (an ISSUED, marked invoice of what may be invoiced), with the remark; audited. Refused for
@@ -273,7 +259,7 @@ export async function markOrder(
           lock: transaction.LOCK.UPDATE,
         });
         if (!order) throw new BusinessError(NO_ORDER);
-        const active = (await activeInvoices(projectId, [order.id], transaction)).get(order.id) ?? null;
+        const active = (await activeInvoicesOf(projectId, [order.id], transaction)).get(order.id) ?? null;
         authorize(
           scope,
           'invoice.mark',
@@ -341,7 +327,7 @@ export async function markAllOrders(
         // Locked now: read their invoices again, so an application saved meanwhile is not overtaken;
         // an order whose refund application is open is left as it is (as 标记 refuses it).
         const ids = orders.map((order) => order.id);
-        const active = await activeInvoices(projectId, ids, transaction);
+        const active = await activeInvoicesOf(projectId, ids, transaction);
         const pending = await refundsPending(scope, ids, transaction);
         const open = orders.filter((order) =>
           can(scope, 'invoice.mark', markFacts(order, active.get(order.id) ?? null, pending.has(order.id))),
@@ -376,19 +362,13 @@ export async function checkReOpen(scope: ActorScope, orderId: number): Promise<I
   authorize(scope, 'invoice.ask', { order });
   if (!order) throw new BusinessError(NO_ORDER); // refused by the policy already; narrows the type
   const stand = (await invoicesOf(projectId, [order.id])).get(order.id);
-  const amount = invoiceableFen(order);
   const active = activeOf(stand);
-  const verdict = judge(scope, 'invoice.apply', {
-    order,
-    amount,
-    active,
-    refundPending: await refundPending(scope, order.id),
-  });
-  const reason = verdict?.reason ?? null;
+  const facts = applyFacts(order, active, await refundPending(scope, order.id));
+  const reason = judge(scope, 'invoice.apply', facts)?.reason ?? null;
   return {
     allowed: reason === null,
     reason,
-    amount,
+    amount: facts.amount,
     invoiceId: active?.id ?? null,
     reversedBefore: stand?.reversedBefore ?? false,
     invoiceState: stand?.state ?? 'NONE',

@@ -1,11 +1,15 @@
 import type { Transaction } from 'sequelize';
 import type { ActorScope, Scope } from '../../core/action';
-import { abilitiesOf, gatherFacts } from '../../core/policy';
+import { gatherFacts } from '../../core/policy';
 import { PayOrder } from '../order/order.model';
 import { type OrderAbilityPart, openRefundApplyHook, studentOrdersOf } from '../order/order.policy';
 import { Invoice, InvoiceOrder } from './invoice.model';
-import type { InvoiceReapplyFacts } from './invoice.policy';
-import './invoice.policy';
+import {
+  type InvoiceApplyFacts,
+  type InvoiceMarkFacts,
+  type InvoiceReapplyFacts,
+  orderInvoiceAbilities,
+} from './invoice.policy';
 import { invoiceableFen } from './invoice-state';
 
 /**
@@ -63,6 +67,49 @@ export async function activeInvoicesOf(
   return active;
 }
 
+/**
+ * What the invoice policy reads to judge invoicing the order (申请发票, 重新申请, check-re-open):
+ * what may be invoiced of it, its active invoice (another application's, for 重新申请), whether a
+ * refund application of it is open.
+ */
+export const applyFacts = (
+  order: PayOrder,
+  active: InvoiceApplyFacts['active'],
+  refundPending: boolean,
+): InvoiceApplyFacts => ({ order, amount: invoiceableFen(order), active, refundPending });
+
+/** What the invoice policy reads to judge marking the order (标记, 全部标记). */
+export const markFacts = (
+  order: PayOrder,
+  active: InvoiceMarkFacts['active'],
+  refundPending: boolean,
+): InvoiceMarkFacts => ({ order, amount: invoiceableFen(order), active, refundPending });
+
+/**
+ * What the invoice policy reads to judge 重新申请 of the invoice: its order judged as for applying,
+ * where the order's active invoice counts only when it is another application's; null when the
+ * order is gone.
+ */
+export const reapplyFacts = (
+  invoice: Invoice,
+  order: PayOrder | null | undefined,
+  active: Invoice | null | undefined,
+  refundPending: boolean,
+): InvoiceReapplyFacts => ({
+  invoice,
+  apply: order ? applyFacts(order, active && active.id !== invoice.id ? active : null, refundPending) : null,
+});
+
+/** Reads the facts of invoicing one order (its active invoice, its open refund application); `active` is the invoice. */
+export async function orderApplyFacts(
+  scope: Scope & { project: { id: number } },
+  order: PayOrder,
+  transaction?: Transaction,
+): Promise<InvoiceApplyFacts & { active: Invoice | null }> {
+  const active = (await activeInvoicesOf(scope.project.id, [order.id], transaction)).get(order.id) ?? null;
+  return { ...applyFacts(order, active, await refundPending(scope, order.id, transaction)), active };
+}
+
 /** The student's ability to apply for an invoice of each of their orders. */
 export async function invoiceAbilities(
   scope: Scope,
@@ -77,15 +124,11 @@ export async function invoiceAbilities(
   const ids = orders.map((order) => order.id);
   const active = await activeInvoicesOf(projectId, ids, transaction);
   const open = await refundsPending(actor, ids, transaction);
-  for (const order of orders) {
-    const facts = {
-      order,
-      amount: invoiceableFen(order),
-      active: active.get(order.id) ?? null,
-      refundPending: open.has(order.id),
-    };
-    parts.set(order.id, abilitiesOf(actor, { invoice: ['invoice.apply', facts] }));
-  }
+  for (const order of orders)
+    parts.set(
+      order.id,
+      orderInvoiceAbilities(actor, applyFacts(order, active.get(order.id) ?? null, open.has(order.id))),
+    );
   return parts;
 }
 
@@ -119,18 +162,10 @@ export async function reapplyFactsOf(
   for (const invoice of invoices) {
     const link = links.find((row) => row.invoiceId === invoice.id);
     const order = link ? orders.get(link.orderId) : undefined;
-    const other = order ? active.get(order.id) : undefined;
-    facts.set(invoice.id, {
-      invoice,
-      apply: order
-        ? {
-            order,
-            amount: invoiceableFen(order),
-            active: other && other.id !== invoice.id ? other : null,
-            refundPending: open.has(order.id),
-          }
-        : null,
-    });
+    facts.set(
+      invoice.id,
+      reapplyFacts(invoice, order, order ? active.get(order.id) : null, order ? open.has(order.id) : false),
+    );
   }
   return facts;
 }

@@ -1,13 +1,19 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { judge, type PolicyScope } from '../../core/policy';
+import type { PayOrder } from '../order/order.model';
+import type { Invoice } from './invoice.model';
 import {
   HAS_INVOICE,
   type InvoiceApplyFacts,
   type InvoiceMarkFacts,
   type InvoiceReapplyFacts,
   MARK_REFUND_PENDING,
+  markAbilities,
+  orderInvoiceAbilities,
   REFUND_PENDING,
+  reapplyAbilities,
 } from './invoice.policy';
+import { applyFacts, markFacts, reapplyFacts } from './invoice.policy-facts';
 
 const PROJECT = 1;
 const student: PolicyScope = {
@@ -152,5 +158,63 @@ describe('invoice policy: ask (check-re-open)', () => {
   test('staff without an invoice page are refused (403), whatever the order', () => {
     expect(ask(staff, order)?.forbidden).toBe(true);
     expect(ask(staff, null)?.forbidden).toBe(true);
+  });
+});
+
+describe('invoice policy: facts and abilities', () => {
+  const order = (over: Partial<PayOrder> = {}) =>
+    ({
+      id: 11,
+      projectId: PROJECT,
+      accountId: 5,
+      unitId: 3,
+      orderNo: 'P1',
+      status: 'PAID',
+      batchOrderId: null,
+      paidFen: 5_000,
+      refundedFen: 1_000,
+      ...over,
+    }) as PayOrder;
+  const invoice = (over: Partial<Invoice> = {}) =>
+    ({ id: 21, projectId: PROJECT, accountId: 5, kind: 'SINGLE', status: 'REJECTED', ...over }) as Invoice;
+
+  test('what may be invoiced is paid minus refunded of a paid order, for applying and for marking alike', () => {
+    expect(applyFacts(order(), null, false)).toMatchObject({
+      amount: 4_000,
+      active: null,
+      refundPending: false,
+    });
+    expect(markFacts(order({ status: 'REFUNDED' }), null, true)).toMatchObject({
+      amount: 0,
+      refundPending: true,
+    });
+  });
+
+  test("重新申请 counts the order's active invoice only when it is another application's", () => {
+    expect(reapplyFacts(invoice(), order(), invoice({ status: 'PENDING' }), false).apply?.active).toBeNull();
+    const other = invoice({ id: 22, status: 'PENDING' });
+    expect(reapplyFacts(invoice(), order(), other, false).apply?.active).toBe(other);
+    expect(reapplyFacts(invoice(), null, null, false).apply).toBeNull();
+  });
+
+  test("the answers' abilities are the verdicts the calls check", () => {
+    expect(orderInvoiceAbilities(student, applyFacts(order(), null, true))).toEqual({
+      canInvoice: false,
+      invoiceRefusal: REFUND_PENDING,
+    });
+    expect(markAbilities(staff, markFacts(order(), null, false))).toEqual({
+      canMark: true,
+      markRefusal: null,
+    });
+    expect(reapplyAbilities(student, reapplyFacts(invoice(), order(), null, false))).toEqual({
+      canReapply: true,
+      reapplyRefusal: null,
+    });
+    expect(
+      reapplyAbilities(student, reapplyFacts(invoice({ status: 'ISSUED' }), order(), null, false)),
+    ).toEqual({
+      canReapply: false,
+      reapplyRefusal: '仅已驳回或开票失败的申请可以重新提交',
+    });
   });
 });

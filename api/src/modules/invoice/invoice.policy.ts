@@ -6,9 +6,11 @@ import {
   INVOICE_ORDER_PAGE,
   type InvoiceKind,
   type InvoiceStatus,
+  type InvoiceView,
 } from '../../contract/invoice';
-import type { OrderKind, OrderStatus } from '../../contract/order';
-import { definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import type { InvoiceOrderRow } from '../../contract/invoice-orders';
+import type { OrderAbilities, OrderKind, OrderStatus } from '../../contract/order';
+import { abilitiesOf, definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 import { managedUnitId } from '../unit/unit.policy';
 
 /**
@@ -182,3 +184,18 @@ export const invoicePolicy = definePolicy({
   'invoice.mark': mayMark,
   'invoice.reapply': mayReapply,
 });
+
+/** The student's 申请发票 of an order of theirs (`OrderView.abilities`), as `invoice/save` judges it. */
+export const orderInvoiceAbilities = (
+  scope: PolicyScope,
+  facts: InvoiceApplyFacts,
+): Pick<OrderAbilities, 'canInvoice' | 'invoiceRefusal'> =>
+  abilitiesOf(scope, { invoice: ['invoice.apply', facts] });
+
+/** Staff's 标记 of an order in 开票订单, as `invoice/order-mark` judges it. */
+export const markAbilities = (scope: PolicyScope, facts: InvoiceMarkFacts): InvoiceOrderRow['abilities'] =>
+  abilitiesOf(scope, { mark: ['invoice.mark', facts] });
+
+/** The student's 重新申请 of their invoice, as `invoice/re-save` judges it. */
+export const reapplyAbilities = (scope: PolicyScope, facts: InvoiceReapplyFacts): InvoiceView['abilities'] =>
+  abilitiesOf(scope, { reapply: ['invoice.reapply', facts] });

@@ -19,7 +19,7 @@ import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstList, newestFirstPage } from '../../core/newest-first';
-import { abilitiesOf, authorize, judge } from '../../core/policy';
+import { authorize, judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
@@ -28,8 +28,8 @@ import { presentStateLog } from '../order/order.presenter';
 import { Unit } from '../unit/unit.model';
 import { managedUnitId, visibleUnitRowsWhere, visibleUnitsWhere } from '../unit/unit.policy';
 import { Invoice, InvoiceLog, InvoiceOrder } from './invoice.model';
-import { HAS_INVOICE, type InvoiceReapplyFacts } from './invoice.policy';
-import { activeInvoicesOf, reapplyFactsOf, refundPending } from './invoice.policy-facts';
+import { HAS_INVOICE, type InvoiceReapplyFacts, reapplyAbilities } from './invoice.policy';
+import { activeInvoicesOf, orderApplyFacts, reapplyFacts, reapplyFactsOf } from './invoice.policy-facts';
 import {
   INVOICE_COLUMNS,
   presentInvoice,
@@ -57,16 +57,6 @@ function reachableWhere(scope: TenantScope): { projectId: number; unitId?: numbe
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
-/** The orders' active invoice ids, by order. */
-async function activeInvoices(projectId: number, orderIds: number[], transaction?: Transaction) {
-  if (orderIds.length === 0) return new Map<number, number>();
-  const rows = await InvoiceOrder.findAll({
-    where: { projectId, orderId: orderIds, active: true },
-    transaction,
-  });
-  return new Map(rows.map((row) => [row.orderId, row.invoiceId]));
-}
-
 /** Class names of orders, by order. */
 async function classNamesOf(projectId: number, orderIds: number[], transaction?: Transaction) {
   const items = orderIds.length
@@ -88,15 +78,14 @@ export async function invoiceAllowed(scope: ActorScope, orderId: number): Promis
     where: { id: orderId, projectId, accountId: scope.principal.accountId },
   });
   if (!order) throw new BusinessError(NO_ORDER);
-  const amount = invoiceableFen(order);
-  const active = (await activeInvoices(projectId, [order.id])).get(order.id) ?? null;
-  const verdict = judge(scope, 'invoice.apply', {
-    order,
-    amount,
-    active: active === null ? null : await Invoice.findOne({ where: { projectId, id: active } }),
-    refundPending: await refundPending(scope, order.id),
-  });
-  return { allowed: verdict === null, reason: verdict?.reason ?? null, amount, invoiceId: active };
+  const facts = await orderApplyFacts(scope, order);
+  const verdict = judge(scope, 'invoice.apply', facts);
+  return {
+    allowed: verdict === null,
+    reason: verdict?.reason ?? null,
+    amount: facts.amount,
+    invoiceId: facts.active?.id ?? null,
+  };
 }
 
 /** Paid orders without an active invoice, as the apply screens list them. */
@@ -190,15 +179,9 @@ export async function saveInvoice(
         lock: transaction.LOCK.UPDATE,
       });
       if (!order) throw new BusinessError(NO_ORDER);
-      const max = invoiceableFen(order);
-      const active = (await activeInvoices(projectId, [order.id], transaction)).get(order.id);
-      authorize(scope, 'invoice.apply', {
-        order,
-        amount: max,
-        active: active ? await Invoice.findOne({ where: { projectId, id: active }, transaction }) : null,
-        refundPending: await refundPending(scope, order.id, transaction),
-      });
-      const amount = checkAmount(input.amount, max);
+      const facts = await orderApplyFacts(scope, order, transaction);
+      authorize(scope, 'invoice.apply', facts);
+      const amount = checkAmount(input.amount, facts.amount);
       const invoice = await createInvoice(
         {
           projectId,
@@ -247,22 +230,13 @@ export async function reSaveInvoice(
             lock: transaction.LOCK.UPDATE,
           })
         : null;
-      const max = order ? invoiceableFen(order) : 0;
-      // The order's active invoice, if another application took it meanwhile.
-      const other = order ? (await activeInvoicesOf(projectId, [order.id], transaction)).get(order.id) : null;
-      authorize(scope, 'invoice.reapply', {
-        invoice,
-        apply: order
-          ? {
-              order,
-              amount: max,
-              active: other && other.id !== invoice.id ? other : null,
-              refundPending: await refundPending(scope, order.id, transaction),
-            }
-          : null,
-      });
-      if (!link || !order) throw new BusinessError(NO_ORDER);
-      const amount = checkAmount(input.amount, max);
+      const { active, refundPending } = order
+        ? await orderApplyFacts(scope, order, transaction)
+        : { active: null, refundPending: false };
+      const facts = reapplyFacts(invoice, order, active, refundPending);
+      authorize(scope, 'invoice.reapply', facts);
+      if (!link || !order || !facts.apply) throw new BusinessError(NO_ORDER);
+      const amount = checkAmount(input.amount, facts.apply.amount);
       Object.assign(invoice, {
         ...titleOf(input),
         amountFen: amount,
@@ -336,9 +310,7 @@ async function studentViews(scope: ActorScope, invoices: Invoice[]): Promise<Inv
   const facts = await reapplyFactsOf(scope, invoices);
   return rows.map((row) => ({
     ...studentInvoiceView(row),
-    abilities: abilitiesOf(scope, {
-      reapply: ['invoice.reapply', facts.get(row.id) as InvoiceReapplyFacts],
-    }),
+    abilities: reapplyAbilities(scope, facts.get(row.id) as InvoiceReapplyFacts),
   }));
 }
 
@@ -542,7 +514,7 @@ export async function collectiveSave(
           lock: transaction.LOCK.UPDATE,
         });
         const found = new Map(orders.map((order) => [order.id, order]));
-        const active = await activeInvoices(projectId, input.orderIds, transaction);
+        const active = await activeInvoicesOf(projectId, input.orderIds, transaction);
         for (const orderId of input.orderIds) {
           const order = found.get(orderId);
           if (!order || order.unitId !== input.unitId || !order.batchOrderId)
