@@ -1,6 +1,14 @@
 import { ROLE_SYSTEM } from '@px/config';
+import type { ActorScope } from '../../core/action';
 import { judge, type PolicyScope } from '../../core/policy';
-import { CERTIFIED_REFUSAL, type RefundApplyFacts, type RefundApplyRef } from './refund-apply.policy';
+import {
+  CERTIFIED_REFUSAL,
+  orderRefundAbilities,
+  type RefundApplyFacts,
+  type RefundApplyRef,
+  refundApplyAbilities,
+  refundApplyFacts,
+} from './refund-apply.policy';
 
 const PROJECT = 1;
 const student: PolicyScope = {
@@ -116,5 +124,51 @@ describe('refund-apply policy: cancel, approve, reject', () => {
     );
     expect(judge(clerk, 'refund-apply.approve', apply('PENDING'))).toMatchObject({ forbidden: true });
     expect(judge(student, 'refund-apply.reject', apply('PENDING'))).toMatchObject({ forbidden: true });
+  });
+});
+
+describe('refund-apply policy: facts and abilities', () => {
+  const settings = facts().settings;
+  const caller = {
+    project: { id: PROJECT, settings },
+    providers: { clock: { now: () => NOW } },
+  } as unknown as Pick<ActorScope, 'project' | 'providers'>;
+
+  test('the facts carry the project rules and the time; an order alone has no classes, applications or certificates', () => {
+    const { order } = facts();
+    expect(refundApplyFacts(caller, order)).toEqual({
+      ...facts({ chosen: [] }),
+      settings,
+    });
+    expect(reasonOf(student, refundApplyFacts(caller, order))).toBe('该班级已退款');
+    expect(reasonOf(student, refundApplyFacts(caller, { ...order, batchOrderId: 3 }))).toBe(
+      '单位缴费、免费开通或线下缴费的订单不能在线申请退款，请联系客服',
+    );
+    const classes = {
+      open: false,
+      usedTimes: 1,
+      itemMissing: false,
+      chosen: facts().chosen,
+      certificates: 0,
+    };
+    expect(refundApplyFacts(caller, order, classes)).toEqual(facts({ usedTimes: 1 }));
+  });
+
+  test("the order's 申请退款 and staff's 通过 / 驳回 are the policy's verdicts", () => {
+    expect(orderRefundAbilities(student, facts())).toEqual({ canRefund: true, refundRefusal: null });
+    expect(orderRefundAbilities(student, facts({ open: true }))).toEqual({
+      canRefund: false,
+      refundRefusal: '该订单已有处理中的退款申请',
+    });
+    expect(refundApplyAbilities(staff, apply('APPROVED'))).toEqual({
+      canApprove: true,
+      approveRefusal: null,
+      canReject: false,
+      rejectRefusal: '该申请已通过，不能驳回',
+    });
+    expect(refundApplyAbilities(clerk, apply('PENDING'))).toMatchObject({
+      canApprove: false,
+      canReject: false,
+    });
   });
 });

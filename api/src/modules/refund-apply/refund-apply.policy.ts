@@ -1,8 +1,13 @@
 import { isMenuGranted, type ProjectSettings } from '@px/config';
-import type { OrderChannel, OrderStatus } from '../../contract/order';
+import type { OrderAbilities, OrderChannel, OrderStatus } from '../../contract/order';
 import { REFUND_PAGE } from '../../contract/order';
-import { REFUND_APPLY_STATUS_LABEL, type RefundApplyStatus } from '../../contract/refund-apply';
-import { definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import {
+  REFUND_APPLY_STATUS_LABEL,
+  type RefundApplyAbilities,
+  type RefundApplyStatus,
+} from '../../contract/refund-apply';
+import type { ActorScope } from '../../core/action';
+import { abilitiesOf, definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 
 /**
  * The refund application's record policy (docs/product-decisions.md "Refund applications"): whether
@@ -140,3 +145,48 @@ export const refundApplyPolicy = definePolicy({
       ? refuse(`该申请${REFUND_APPLY_STATUS_LABEL[apply.status]}，不能驳回`)
       : null),
 });
+
+/** What applying reads of the order's classes and applications (`RefundApplyFacts` but the order and the time). */
+export type RefundApplyClassFacts = Pick<
+  RefundApplyFacts,
+  'open' | 'usedTimes' | 'itemMissing' | 'chosen' | 'certificates'
+>;
+
+/** Refused before its classes matter (`needsClassFacts`): an order judged on itself alone. */
+const ORDER_ALONE: RefundApplyClassFacts = {
+  open: false,
+  usedTimes: 0,
+  itemMissing: false,
+  chosen: [],
+  certificates: 0,
+};
+
+/**
+ * What the policy reads to judge applying for a refund of the order now: the project's rules, the
+ * time, the order and what was read of its classes (`classes`; none for an order refused before its
+ * classes matter).
+ */
+export const refundApplyFacts = (
+  scope: Pick<ActorScope, 'project' | 'providers'>,
+  order: RefundApplyFacts['order'],
+  classes: RefundApplyClassFacts = ORDER_ALONE,
+): RefundApplyFacts => ({
+  settings: scope.project.settings,
+  now: scope.providers.clock.now(),
+  order,
+  ...classes,
+});
+
+/** The student's 申请退款 of an order of theirs (`OrderView.abilities`), as `refund-apply/submit` judges it. */
+export const orderRefundAbilities = (
+  scope: PolicyScope,
+  facts: RefundApplyFacts,
+): Pick<OrderAbilities, 'canRefund' | 'refundRefusal'> =>
+  abilitiesOf(scope, { refund: ['refund-apply.apply', facts] });
+
+/** Staff's 通过 and 驳回 of an application in 退款申请, as `refund-apply/do` and `reject` judge them. */
+export const refundApplyAbilities = (
+  scope: PolicyScope,
+  apply: RefundApplyRef,
+): Omit<RefundApplyAbilities, 'approveWarning'> =>
+  abilitiesOf(scope, { approve: ['refund-apply.approve', apply], reject: ['refund-apply.reject', apply] });

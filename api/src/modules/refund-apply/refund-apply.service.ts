@@ -13,7 +13,7 @@ import type { ActorScope, Scope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
 import { BusinessError } from '../../core/errors';
 import { newestFirstList } from '../../core/newest-first';
-import { abilitiesOf, authorize, judge } from '../../core/policy';
+import { authorize, judge } from '../../core/policy';
 import { Account } from '../account/account.model';
 import { accountIdsMatching } from '../account/student-search';
 import { audit } from '../audit/audit.service';
@@ -28,9 +28,12 @@ import { MyClass } from '../train-class/train-class.model';
 import { RefundApply } from './refund-apply.model';
 import {
   needsClassFacts,
+  orderRefundAbilities,
   REFUND_APPLY_NOT_FOUND,
   REFUND_ORDER_NOT_FOUND,
   type RefundApplyFacts,
+  refundApplyAbilities,
+  refundApplyFacts,
 } from './refund-apply.policy';
 import { presentApplyRow, presentApplyView, REFUND_APPLY_COLUMNS } from './refund-apply.presenter';
 
@@ -171,16 +174,13 @@ function applyFacts(
   const amount = orderItemId === null ? left : (chosen[0]?.amount ?? 0);
   const certificates = chosen.filter((item) => item.myClassId && data.certified.has(item.myClassId)).length;
   return {
-    facts: {
-      settings: scope.project.settings,
-      now: scope.providers.clock.now(),
-      order,
+    facts: refundApplyFacts(scope, order, {
       open: open !== null,
       usedTimes,
       itemMissing: orderItemId !== null && chosen.length === 0,
       chosen,
       certificates,
-    },
+    }),
     amount,
     items: items.map(({ myClassId: _id, ...item }) => item),
     open,
@@ -230,19 +230,8 @@ export async function refundAbilities(
   for (const order of orders) {
     const known = data.get(order.id);
     // Refused before its classes matter: judged on the order alone.
-    const facts = known
-      ? applyFacts(actor, order, null, known).facts
-      : {
-          settings: actor.project.settings,
-          now: actor.providers.clock.now(),
-          order,
-          open: false,
-          usedTimes: 0,
-          itemMissing: false,
-          chosen: [],
-          certificates: 0,
-        };
-    parts.set(order.id, abilitiesOf(actor, { refund: ['refund-apply.apply', facts] }));
+    const facts = known ? applyFacts(actor, order, null, known).facts : refundApplyFacts(actor, order);
+    parts.set(order.id, orderRefundAbilities(actor, facts));
   }
   return parts;
 }
@@ -397,10 +386,7 @@ async function applyRows(
   const lookups = { accounts, orders, refunds };
   return applies.map((apply, index) =>
     presentApplyRow(apply, views[index] as RefundApplyView, lookups, {
-      ...abilitiesOf(scope, {
-        approve: ['refund-apply.approve', apply],
-        reject: ['refund-apply.reject', apply],
-      }),
+      ...refundApplyAbilities(scope, apply),
       approveWarning: warnings.get(apply.orderId) ?? null,
     }),
   );
