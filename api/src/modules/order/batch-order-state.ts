@@ -5,8 +5,8 @@ import type { OrderChannel } from '../../contract/order';
 import type { BatchOrderChannel } from '../../contract/unit-import';
 import type { Scope } from '../../core/action';
 import { removePendingEnrolments, startPendingEnrolments } from '../train-class/enrolment.service';
-import { BatchOrder, PayAttempt } from './order.model';
-import { itemEnrolments, type OrderActor } from './order-state';
+import { BatchOrder, type PayAttempt } from './order.model';
+import { itemEnrolments, markAttemptPaid, type OrderActor } from './order-state';
 
 /** What the state changes need of a scope: the database (the demo seed has no more). */
 type Db = Pick<Scope, 'sequelize'>;
@@ -290,16 +290,7 @@ export async function applyPaidBatchTrade(
   return scope.sequelize.transaction(async (transaction) => {
     const batch = await lockBatchOrder(attempt.projectId, attempt.batchOrderId ?? 0, transaction);
     if (!batch) return 'REFUSED';
-    const current = await PayAttempt.findOne({
-      where: { id: attempt.id, projectId: attempt.projectId },
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-    });
-    if (!current || current.status === 'PAID') return 'DUPLICATE';
-    await current.update(
-      { status: 'PAID', transactionId: trade.transaction_id ?? null, paidAt },
-      { transaction },
-    );
+    if (!(await markAttemptPaid(attempt, trade, paidAt, transaction))) return 'DUPLICATE';
     if (batch.status !== 'CREATED' || batch.totalFen !== trade.amount?.total) {
       scope.log.warn(
         { batchOrderId: batch.id, outTradeNo: trade.out_trade_no, status: batch.status },

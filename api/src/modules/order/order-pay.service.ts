@@ -1,6 +1,3 @@
-import { type PayClient, type PayTransaction, WechatPayError } from '@px/wechat';
-import QRCode from 'qrcode';
-import type { Transaction } from 'sequelize';
 import type {
   OrderCloseReason,
   OrderPayAnswer,
@@ -9,31 +6,35 @@ import type {
   PayMethod,
   ReconcileAnswer,
 } from '../../contract/order';
-import { type ActorScope, FileResult, type Scope, type TenantScope } from '../../core/action';
+import type { ActorScope, FileResult, Scope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { authorize } from '../../core/policy';
 import { WechatBinding } from '../wechat/wxapp.model';
-import { applyPaidBatchTrade } from './batch-order-state';
 import './order.policy';
 import { PayAttempt, type PayAttemptChannel, PayOrder, PayOrderItem } from './order.model';
-import { lockOrder, logOrder, markOrderClosed, markOrderPaid, type OrderActor } from './order-state';
-import { type MerchantPay, merchantById, projectMerchant, simulatorScanUrl } from './wechat-pay';
+import { lockOrder, markOrderClosed, type OrderActor } from './order-state';
+import {
+  type AttemptOwner,
+  closeOpenAtWechat,
+  currentAttempt,
+  dueForCheck,
+  lockPrepays,
+  nativePayQr,
+  payParameters,
+  reconcileAttempts,
+} from './pay-attempts';
+import { projectMerchant } from './wechat-pay';
 
 /**
- * Paying orders through WeChat Pay v3 (wechat.md "WeChat Pay API v3"): each prepay is an attempt
- * with its own `out_trade_no`; the server settles an order only on WeChat's word (a verified
- * notification or its answer to a query), checking merchant, app, number and amount against the
- * order, and changes its state exactly once under the order's row lock. Calls to WeChat never run
- * while the order row is locked.
+ * Paying orders through WeChat Pay v3 (`pay-attempts.ts`: attempts, settling on WeChat's word):
+ * the student's JSAPI or Native payment of an order, its status polls, its closing (timeout, the
+ * student's cancel) and staff's reconciliation. The order's state changes exactly once under its
+ * row lock (`order-state.ts`).
  */
 
 const ORDER_NOT_FOUND = '订单不存在';
 const ORDER_EXPIRED = '订单已超时关闭，请重新下单';
 const NO_OPENID = '当前微信未绑定本平台账号，请使用扫码支付';
-/** How long the answer of a status poll may lean on the last WeChat query. */
-const CHECK_INTERVAL_MS = 5_000;
-/** Advisory-lock namespace serialising prepays of one order. */
-const PAY_LOCK_NAMESPACE = 4_711_021;
 
 /** An order of the signed-in student (another's answers as missing). */
 export async function studentOrder(scope: ActorScope, id: number): Promise<PayOrder> {
@@ -66,13 +67,8 @@ async function openIdOf(scope: ActorScope, wxappId: number): Promise<string | nu
   return binding?.openId ?? null;
 }
 
-/** Whether WeChat answered that the order it was asked about does not exist or is closed already. */
-export function isGoneAtWechat(error: unknown): boolean {
-  return (
-    error instanceof WechatPayError &&
-    ['ORDER_NOT_EXIST', 'ORDERNOTEXIST', 'ORDER_CLOSED'].includes(error.code)
-  );
-}
+/** The attempts' columns of an order. */
+const ownerOf = (order: PayOrder): AttemptOwner => ({ projectId: order.projectId, orderId: order.id });
 
 /**
  * `order/pay`: starts or resumes paying an UNPAID order of the student. An open attempt of the same
@@ -99,170 +95,37 @@ export async function payOrder(
   if (method === 'JSAPI' && !openId) throw new BusinessError(NO_OPENID);
 
   return scope.sequelize.transaction(async (transaction) => {
-    await scope.sequelize.query('SELECT pg_advisory_xact_lock(:namespace, :id)', {
-      replacements: { namespace: PAY_LOCK_NAMESPACE, id: order.id },
-      transaction,
-    });
-    const attempts = await PayAttempt.findAll({
-      where: { orderId: order.id, projectId: order.projectId },
-      order: [['id', 'ASC']],
-      transaction,
-    });
-    const reusable = attempts.find(
-      (attempt) =>
-        attempt.status === 'OPEN' &&
-        attempt.channel === channel &&
-        attempt.wxappId === merchant.wxappId &&
-        attempt.payerOpenid === openId,
-    );
-    if (reusable) return payParameters(scope, merchant, reusable);
-    for (const attempt of attempts.filter((row) => row.status === 'OPEN')) {
-      const settled = await settleOrRetire(scope, attempt, transaction);
-      if (settled) return { kind: 'PAID' } as const;
-    }
-    const outTradeNo = `${order.orderNo}P${String(attempts.length + 1).padStart(2, '0')}`;
-    const common = {
-      appId: merchant.appId,
-      description: await descriptionOf(order),
-      outTradeNo,
-      notifyUrl: merchant.notifyUrl,
-      totalFen: order.totalFen,
-      ...(order.expiresAt ? { timeExpire: order.expiresAt } : {}),
-    };
-    const prepay =
-      method === 'JSAPI'
-        ? {
-            prepayId: (await merchant.client.jsapiOrder({ ...common, openId: openId ?? '' })).prepayId,
-            codeUrl: null,
-          }
-        : { prepayId: null, codeUrl: (await merchant.client.nativeOrder(common)).codeUrl };
-    const attempt = await PayAttempt.create(
-      {
-        orderId: order.id,
-        projectId: order.projectId,
-        outTradeNo,
-        channel,
-        appId: merchant.appId,
-        mchId: merchant.mchId,
-        wxappId: merchant.wxappId,
-        payerOpenid: openId,
-        prepayId: prepay.prepayId,
-        codeUrl: prepay.codeUrl,
-        totalFen: order.totalFen,
-      },
-      { transaction },
-    );
-    return payParameters(scope, merchant, attempt);
-  });
-}
-
-export function payParameters(scope: Scope, merchant: MerchantPay, attempt: PayAttempt): OrderPayAnswer {
-  if (attempt.channel === 'WX_NATIVE') {
-    const codeUrl = attempt.codeUrl ?? '';
-    return { kind: 'NATIVE', codeUrl, simulatorScanUrl: simulatorScanUrl(scope.providers.wechat, codeUrl) };
-  }
-  const params = merchant.client.jsapiPayParams({ appId: merchant.appId, prepayId: attempt.prepayId ?? '' });
-  return { kind: 'JSAPI', params };
-}
-
-/**
- * Before a new attempt: asks WeChat about an open one; settles the order when it was paid, else
- * closes it at WeChat and marks it CLOSED. Answers whether the order got paid.
- */
-async function settleOrRetire(scope: Scope, attempt: PayAttempt, transaction: Transaction): Promise<boolean> {
-  const merchant = await merchantById(scope, attempt.wxappId);
-  if (!merchant) throw new BusinessError('支付商户配置已变更，请联系客服');
-  const trade = await queryTrade(merchant.client, attempt.outTradeNo);
-  if (trade?.trade_state === 'SUCCESS') {
-    const result = await applyPaidTrade(scope, attempt, trade, { source: 'RECONCILE', actorId: null });
-    return result !== 'REFUSED';
-  }
-  await closeAtWechat(merchant.client, attempt.outTradeNo);
-  await attempt.update({ status: 'CLOSED' }, { transaction });
-  return false;
-}
-
-/** The transaction of an `out_trade_no` at WeChat, or null when WeChat does not know it. */
-export async function queryTrade(client: PayClient, outTradeNo: string): Promise<PayTransaction | null> {
-  try {
-    return await client.queryOrder(outTradeNo);
-  } catch (error) {
-    if (isGoneAtWechat(error)) return null;
-    throw error;
-  }
-}
-
-/** Closes an `out_trade_no` at WeChat; one WeChat does not know or closed already is fine. */
-export async function closeAtWechat(client: PayClient, outTradeNo: string): Promise<void> {
-  try {
-    await client.closeOrder(outTradeNo);
-  } catch (error) {
-    if (!isGoneAtWechat(error)) throw error;
-  }
-}
-
-/** How a paid trade was taken: applied, already applied, or refused as not matching the order. */
-export type TradeOutcome = 'APPLIED' | 'DUPLICATE' | 'REFUSED';
-
-/**
- * Applies a SUCCESS trade (from a verified notification or a query) to its attempt's order, exactly
- * once: app, merchant, number and amount must match the attempt and the order, else it is refused
- * and nothing is written. A second delivery, or a trade of an order paid already, changes nothing
- * (a second payment of one order is logged for a refund by staff).
- */
-export async function applyPaidTrade(
-  scope: Scope,
-  attempt: PayAttempt,
-  trade: PayTransaction,
-  actor: OrderActor,
-): Promise<TradeOutcome> {
-  if (
-    trade.trade_state !== 'SUCCESS' ||
-    trade.appid !== attempt.appId ||
-    trade.mchid !== attempt.mchId ||
-    trade.out_trade_no !== attempt.outTradeNo ||
-    trade.amount?.total !== attempt.totalFen
-  )
-    return 'REFUSED';
-  if (attempt.orderId === null) return applyPaidBatchTrade(scope, attempt, trade, actor);
-  const orderId = attempt.orderId;
-  const paidAt = trade.success_time ? new Date(trade.success_time) : new Date();
-  return scope.sequelize.transaction(async (transaction) => {
-    const order = await lockOrder(attempt.projectId, orderId, transaction);
-    if (!order || order.totalFen !== trade.amount?.total) return 'REFUSED';
-    const current = await PayAttempt.findOne({
-      where: { id: attempt.id, projectId: attempt.projectId },
-      transaction,
-      lock: transaction.LOCK.UPDATE,
-    });
-    if (!current || current.status === 'PAID') return 'DUPLICATE';
-    await current.update(
-      { status: 'PAID', transactionId: trade.transaction_id ?? null, paidAt },
-      { transaction },
-    );
-    if (order.status !== 'UNPAID' && order.status !== 'CLOSED') {
-      // Paid twice (two attempts both paid): the order keeps its first payment; staff refund this one.
-      const detail = { outTradeNo: trade.out_trade_no, transactionId: trade.transaction_id };
-      await logOrder(order, order.status, { ...actor, reason: '重复支付，需退款', detail }, transaction);
-      return 'APPLIED';
-    }
-    await markOrderPaid(
+    const owner = ownerOf(order);
+    await lockPrepays(scope, owner, transaction);
+    const attempt = await currentAttempt(
       scope,
-      order,
+      owner,
       {
-        channel: current.channel,
-        paidFen: trade.amount?.payer_total ?? trade.amount?.total ?? order.totalFen,
-        transactionId: trade.transaction_id ?? null,
-        paidAt,
-      },
-      {
-        ...actor,
-        reason: order.status === 'CLOSED' ? '订单关闭后到账' : null,
-        detail: { outTradeNo: trade.out_trade_no, transactionId: trade.transaction_id },
+        merchant,
+        number: order.orderNo,
+        totalFen: order.totalFen,
+        describe: () => descriptionOf(order),
+        expiresAt: order.expiresAt,
+        reusable: (open) =>
+          open.channel === channel && open.wxappId === merchant.wxappId && open.payerOpenid === openId,
+        prepay: async (request) =>
+          method === 'JSAPI'
+            ? {
+                channel,
+                payerOpenid: openId,
+                prepayId: (await merchant.client.jsapiOrder({ ...request, openId: openId ?? '' })).prepayId,
+                codeUrl: null,
+              }
+            : {
+                channel,
+                payerOpenid: openId,
+                prepayId: null,
+                codeUrl: (await merchant.client.nativeOrder(request)).codeUrl,
+              },
       },
       transaction,
     );
-    return 'APPLIED';
+    return attempt ? payParameters(scope, merchant, attempt) : ({ kind: 'PAID' } as const);
   });
 }
 
@@ -278,24 +141,7 @@ export async function reconcileOrder(
   actorId: number | null = null,
   now = new Date(),
 ): Promise<Record<string, string>> {
-  const states: Record<string, string> = {};
-  const attempts = await PayAttempt.findAll({
-    where: { orderId: order.id, projectId: order.projectId, status: 'OPEN' },
-  });
-  for (const attempt of attempts) {
-    const merchant = await merchantById(scope, attempt.wxappId);
-    if (!merchant) continue;
-    const trade = await queryTrade(merchant.client, attempt.outTradeNo);
-    states[attempt.outTradeNo] = trade?.trade_state ?? 'NOT_FOUND';
-    if (trade?.trade_state === 'SUCCESS') {
-      await applyPaidTrade(scope, attempt, trade, {
-        source: source === 'STAFF' ? 'STAFF' : 'RECONCILE',
-        actorId,
-      });
-    } else if (trade && ['CLOSED', 'REVOKED', 'PAYERROR'].includes(trade.trade_state)) {
-      await attempt.update({ status: 'CLOSED' });
-    }
-  }
+  const states = await reconcileAttempts(scope, ownerOf(order), { source, actorId });
   await PayOrder.update({ checkedAt: now }, { where: { id: order.id, projectId: order.projectId } });
   return states;
 }
@@ -313,13 +159,7 @@ export async function expireOrder(
   actor: OrderActor = { source: reason === 'TIMEOUT' ? 'TIMEOUT' : 'STUDENT', actorId: null },
 ): Promise<OrderStatus> {
   await reconcileOrder(scope, order, 'RECONCILE', null, now);
-  const open = await PayAttempt.findAll({
-    where: { orderId: order.id, projectId: order.projectId, status: 'OPEN' },
-  });
-  for (const attempt of open) {
-    const merchant = await merchantById(scope, attempt.wxappId);
-    if (merchant) await closeAtWechat(merchant.client, attempt.outTradeNo);
-  }
+  await closeOpenAtWechat(scope, ownerOf(order));
   return scope.sequelize.transaction(async (transaction) => {
     const locked = await lockOrder(order.projectId, order.id, transaction);
     if (!locked) throw new BusinessError(ORDER_NOT_FOUND);
@@ -346,11 +186,8 @@ export async function checkOrder(
   if (order.status === 'UNPAID') {
     if (order.expiresAt && order.expiresAt <= now) {
       await expireOrder(scope, order, now, 'TIMEOUT');
-    } else if (!order.checkedAt || now.getTime() - order.checkedAt.getTime() >= CHECK_INTERVAL_MS) {
-      const open = await PayAttempt.count({
-        where: { orderId: order.id, projectId: order.projectId, status: 'OPEN' },
-      });
-      if (open) await reconcileOrder(scope, order, 'RECONCILE', null, now);
+    } else if (await dueForCheck(ownerOf(order), order.checkedAt, now)) {
+      await reconcileOrder(scope, order, 'RECONCILE', null, now);
     }
     order = await studentOrder(scope, id);
   }
@@ -377,13 +214,7 @@ export async function cancelOrder(scope: ActorScope, id: number, now = new Date(
 /** `order/pay-qr`: the PNG QR code of the student's open Native payment. Throws BusinessError when there is none. */
 export async function payQrImage(scope: ActorScope, id: number): Promise<FileResult> {
   const order = await studentOrder(scope, id);
-  const attempt = await PayAttempt.findOne({
-    where: { orderId: order.id, projectId: order.projectId, channel: 'WX_NATIVE', status: 'OPEN' },
-    order: [['id', 'DESC']],
-  });
-  if (order.status !== 'UNPAID' || !attempt?.codeUrl) throw new BusinessError('没有待扫码的支付');
-  const png = await QRCode.toBuffer(attempt.codeUrl, { type: 'png', width: 280, margin: 2 });
-  return new FileResult(png, 'image/png');
+  return nativePayQr(ownerOf(order), order.status === 'UNPAID');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { PayTransaction } from '@px/wechat';
 import { Op, type Transaction } from 'sequelize';
 import {
   ORDER_PAY_MINUTES,
@@ -13,7 +14,7 @@ import { emit } from '../../core/events';
 import { enrolPaid, removePendingEnrolments, startPendingEnrolments } from '../train-class/enrolment.service';
 import { MyClass } from '../train-class/train-class.model';
 import { orderPaid } from './order.events';
-import { PayOrder, PayOrderItem, PayOrderLog } from './order.model';
+import { PayAttempt, PayOrder, PayOrderItem, PayOrderLog } from './order.model';
 
 /**
  * The state changes of an order, each inside the caller's transaction with the order row locked:
@@ -219,4 +220,69 @@ export async function openFeeOrder(
   );
   await logOrder(order, null, actor, transaction);
   return order;
+}
+
+/**
+ * Marks the attempt PAID by WeChat's trade, under its row lock in the caller's transaction (the
+ * order or batch it pays locked first); null when it was marked already (a second delivery).
+ */
+export async function markAttemptPaid(
+  attempt: PayAttempt,
+  trade: PayTransaction,
+  paidAt: Date,
+  transaction: Transaction,
+): Promise<PayAttempt | null> {
+  const current = await PayAttempt.findOne({
+    where: { id: attempt.id, projectId: attempt.projectId },
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  if (!current || current.status === 'PAID') return null;
+  return current.update(
+    { status: 'PAID', transactionId: trade.transaction_id ?? null, paidAt },
+    { transaction },
+  );
+}
+
+/**
+ * Applies a SUCCESS trade, checked against its attempt already, to the order the attempt pays,
+ * exactly once: an order gone or of another total refuses it; a second delivery changes nothing; a
+ * trade of an order paid already is logged for a refund by staff (the order keeps its first payment).
+ */
+export async function applyPaidOrderTrade(
+  scope: Scope,
+  attempt: PayAttempt,
+  trade: PayTransaction,
+  actor: OrderActor,
+): Promise<'APPLIED' | 'DUPLICATE' | 'REFUSED'> {
+  const paidAt = trade.success_time ? new Date(trade.success_time) : new Date();
+  return scope.sequelize.transaction(async (transaction) => {
+    const order = await lockOrder(attempt.projectId, attempt.orderId ?? 0, transaction);
+    if (!order || order.totalFen !== trade.amount?.total) return 'REFUSED';
+    const current = await markAttemptPaid(attempt, trade, paidAt, transaction);
+    if (!current) return 'DUPLICATE';
+    if (order.status !== 'UNPAID' && order.status !== 'CLOSED') {
+      // Paid twice (two attempts both paid): the order keeps its first payment; staff refund this one.
+      const detail = { outTradeNo: trade.out_trade_no, transactionId: trade.transaction_id };
+      await logOrder(order, order.status, { ...actor, reason: '重复支付，需退款', detail }, transaction);
+      return 'APPLIED';
+    }
+    await markOrderPaid(
+      scope,
+      order,
+      {
+        channel: current.channel,
+        paidFen: trade.amount?.payer_total ?? trade.amount?.total ?? order.totalFen,
+        transactionId: trade.transaction_id ?? null,
+        paidAt,
+      },
+      {
+        ...actor,
+        reason: order.status === 'CLOSED' ? '订单关闭后到账' : null,
+        detail: { outTradeNo: trade.out_trade_no, transactionId: trade.transaction_id },
+      },
+      transaction,
+    );
+    return 'APPLIED';
+  });
 }

@@ -5,7 +5,7 @@ import type { RequestState } from '../../core/request-context';
 import { makeScope, type ScopeBase } from '../../core/scope';
 import { withBypass, withProject } from '../../db/tenant-access';
 import { type NotificationOutcome, PayAttempt, PayNotification } from './order.model';
-import { applyPaidTrade } from './order-pay.service';
+import { applyPaidTrade } from './pay-attempts';
 import { applyRefundNotice } from './refund.service';
 import { merchantById } from './wechat-pay';
 
