@@ -1,6 +1,6 @@
 import { ROLE_SYSTEM, type RoleSystem } from '@px/config';
 import { judge, type PolicyScope } from '../../core/policy';
-import { SHARED_READ_ONLY, SHARED_USE_PROJECT_ONLY } from './shared-resource.policy';
+import { SHARED_READ_ONLY, SHARED_USE_PROJECT_ONLY, sharedResourceAbilities } from './shared-resource.policy';
 
 const scopeOf = (roleSystem: RoleSystem): PolicyScope => ({
   project: { id: roleSystem === ROLE_SYSTEM.PLATFORM ? 0 : 1 },
@@ -32,5 +32,26 @@ describe('shared resource policy', () => {
       expect(judge(scopeOf(roleSystem), 'shared-resource.use', row)?.forbidden).toBe(true);
       expect(judge(scopeOf(roleSystem), 'shared-resource.manage', row)?.forbidden).toBe(true);
     }
+  });
+});
+
+describe('shared resource policy: abilities', () => {
+  test('a row offers 编辑 and 删除 to platform staff, 使用 to project staff', () => {
+    expect(sharedResourceAbilities(scopeOf(ROLE_SYSTEM.PLATFORM), row)).toEqual({
+      canEdit: true,
+      editRefusal: null,
+      canDelete: true,
+      deleteRefusal: null,
+      canUse: false,
+      useRefusal: SHARED_USE_PROJECT_ONLY,
+    });
+    expect(sharedResourceAbilities(scopeOf(ROLE_SYSTEM.PROJECT), row)).toEqual({
+      canEdit: false,
+      editRefusal: SHARED_READ_ONLY,
+      canDelete: false,
+      deleteRefusal: SHARED_READ_ONLY,
+      canUse: true,
+      useRefusal: null,
+    });
   });
 });

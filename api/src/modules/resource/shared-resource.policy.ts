@@ -1,5 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
-import { definePolicy, forbid, type PolicyScope, type Verdict } from '../../core/policy';
+import type { SharedResourceItem } from '../../contract/shared-resource';
+import { abilitiesOf, definePolicy, forbid, type PolicyScope, type Verdict } from '../../core/policy';
 
 /**
  * The shared library's policy (docs/product-decisions.md "Shared resource library"): platform staff
@@ -30,3 +31,14 @@ export const sharedResourcePolicy = definePolicy({
   'shared-resource.use': (scope: PolicyScope): Verdict =>
     scope.principal.roleSystem === ROLE_SYSTEM.PROJECT ? null : forbid(SHARED_USE_PROJECT_ONLY),
 });
+
+/** What the caller may do to a row of the library: 编辑 and 删除 (platform staff), 使用 (project staff). */
+export const sharedResourceAbilities = (
+  scope: PolicyScope,
+  facts: SharedResourceFacts,
+): SharedResourceItem['abilities'] =>
+  abilitiesOf(scope, {
+    edit: ['shared-resource.manage', facts],
+    delete: ['shared-resource.manage', facts],
+    use: ['shared-resource.use', facts],
+  });

@@ -15,16 +15,17 @@ import type {
 import type { ActorScope, Scope, SignedInScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { modelPage, NEWEST_FIRST, newestFirstPage } from '../../core/newest-first';
-import { abilitiesOf, authorize, principalScope } from '../../core/policy';
+import { authorize, principalScope } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { StorageError } from '../storage/storage';
 import { deleteKeys } from './hls-package';
 import { Resource } from './resource.model';
 import { getResource, RESOURCE_NOT_FOUND } from './resource.service';
+import { sharedResourceAbilities } from './shared-resource.policy';
+import { presentSharedResource } from './shared-resource.presenter';
 import { copyPackage, deletePackage, queuePackaging } from './video-packaging.service';
 import { keptByCloudVideo, playGrantFailure, staffViewer } from './video-provider';
-import './shared-resource.policy';
 
 /**
  * The shared resource library (共享资源库, docs/product-decisions.md "Shared resource library"):
@@ -165,42 +166,12 @@ async function copyVideo(
   }
 }
 
-function present(
-  scope: SignedInScope,
-  shared: Resource,
-  copiedResourceId: number | null,
-  copyCount: number | null,
-): SharedResourceItem {
-  const caller = principalScope(scope);
-  const facts = { id: shared.id };
-  return {
-    id: shared.id,
-    type: shared.type,
-    name: shared.name,
-    fileName: shared.fileName,
-    contentType: shared.contentType,
-    size: shared.size,
-    durationSeconds: shared.durationSeconds,
-    width: shared.width,
-    height: shared.height,
-    status: shared.status,
-    copiedResourceId,
-    copyCount,
-    createdAt: shared.createdAt.toISOString(),
-    updatedAt: shared.updatedAt.toISOString(),
-    abilities: abilitiesOf(caller, {
-      edit: ['shared-resource.manage', facts],
-      delete: ['shared-resource.manage', facts],
-      use: ['shared-resource.use', facts],
-    }),
-  };
-}
-
 /**
- * Presents shared rows for the caller: project staff with their project's copy of each, platform
- * staff with how many projects hold one.
+ * Shared rows as the caller sees them (`presentSharedResource`): project staff with their project's
+ * copy of each, platform staff with how many projects hold one.
  */
-async function presentAll(scope: SignedInScope, rows: Resource[]): Promise<SharedResourceItem[]> {
+async function sharedItems(scope: SignedInScope, rows: Resource[]): Promise<SharedResourceItem[]> {
+  const abilities = (row: Resource) => sharedResourceAbilities(principalScope(scope), { id: row.id });
   const ids = rows.map((row) => row.id);
   const projectId = scope.principal.projectId;
   if (projectId !== null) {
@@ -208,7 +179,13 @@ async function presentAll(scope: SignedInScope, rows: Resource[]): Promise<Share
       ? await Resource.findAll({ where: { projectId, sourceId: ids }, attributes: ['id', 'sourceId'] })
       : [];
     const copyOf = new Map(copies.map((copy) => [copy.sourceId, copy.id]));
-    return rows.map((row) => present(scope, row, copyOf.get(row.id) ?? null, null));
+    return rows.map((row) =>
+      presentSharedResource(
+        row,
+        { copiedResourceId: copyOf.get(row.id) ?? null, copyCount: null },
+        abilities(row),
+      ),
+    );
   }
   const counts = ids.length
     ? ((await Resource.count({
@@ -218,7 +195,13 @@ async function presentAll(scope: SignedInScope, rows: Resource[]): Promise<Share
       })) as unknown as { sourceId: number; count: number }[])
     : [];
   const countOf = new Map(counts.map((entry) => [entry.sourceId, Number(entry.count)]));
-  return rows.map((row) => present(scope, row, null, countOf.get(row.id) ?? 0));
+  return rows.map((row) =>
+    presentSharedResource(
+      row,
+      { copiedResourceId: null, copyCount: countOf.get(row.id) ?? 0 },
+      abilities(row),
+    ),
+  );
 }
 
 /** `shared-resource/query`: one page of the library, newest first (`name` matches part of the name). */
@@ -230,12 +213,12 @@ export async function listSharedResources(
     projectId: null,
     ...(input.name ? { name: { [Op.iLike]: containsPattern(input.name) } } : {}),
   };
-  return newestFirstPage(Resource, where, input, (rows) => presentAll(scope, rows));
+  return newestFirstPage(Resource, where, input, (rows) => sharedItems(scope, rows));
 }
 
 /** One shared resource as the caller sees it. Throws BusinessError 共享资源不存在. */
 export async function getSharedResource(scope: SignedInScope, id: number): Promise<SharedResourceItem> {
-  const [item] = await presentAll(scope, [await loadShared(id)]);
+  const [item] = await sharedItems(scope, [await loadShared(id)]);
   return item as SharedResourceItem;
 }
 

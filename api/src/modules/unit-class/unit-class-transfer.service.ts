@@ -46,7 +46,7 @@ function visibleTransfersWhere(scope: ActorScope): WhereOptions<UnitClassTransfe
 }
 
 /** Transfers as answered (one query for the names of their unit classes). */
-async function present(rows: UnitClassTransfer[]): Promise<UnitClassTransferView[]> {
+async function transferViews(rows: UnitClassTransfer[]): Promise<UnitClassTransferView[]> {
   if (rows.length === 0) return [];
   const names = await namesById(
     UnitClass,
@@ -149,7 +149,7 @@ export async function startTransfer(
     await scope.jobs.send('unit-class-transfer.run', { transferId: transfer.id }, { transaction });
     return transfer;
   });
-  const [view] = await present([created]);
+  const [view] = await transferViews([created]);
   return view;
 }
 
@@ -159,7 +159,7 @@ export async function transferProgress(scope: ActorScope, id: number): Promise<U
     where: { [Op.and]: [visibleTransfersWhere(scope), { id }] } as WhereOptions<UnitClassTransfer>,
   });
   if (!row) throw new BusinessError(TRANSFER_NOT_FOUND);
-  const [view] = await present([row]);
+  const [view] = await transferViews([row]);
   return view;
 }
 

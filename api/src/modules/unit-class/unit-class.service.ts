@@ -92,7 +92,7 @@ async function transferCounts(projectId: number, ids: number[]): Promise<Map<num
 }
 
 /** Unit classes as lists and details show them (their names and counts loaded for the page). */
-async function present(scope: ActorScope, rows: UnitClass[]): Promise<UnitClassItem[]> {
+async function unitClassItems(scope: ActorScope, rows: UnitClass[]): Promise<UnitClassItem[]> {
   if (rows.length === 0) return [];
   const projectId = rows[0].projectId;
   const ids = rows.map((row) => row.id);
@@ -161,13 +161,13 @@ export async function pageUnitClasses(
     UnitClass,
     { [Op.and]: [visibleWhere(scope), where] } as WhereOptions<UnitClass>,
     input,
-    (rows) => present(scope, rows),
+    (rows) => unitClassItems(scope, rows),
   );
 }
 
 /** One unit class. */
 export async function getUnitClass(scope: ActorScope, id: number): Promise<UnitClassItem> {
-  const [item] = await present(scope, [await loadUnitClass(scope, id)]);
+  const [item] = await unitClassItems(scope, [await loadUnitClass(scope, id)]);
   return item;
 }
 

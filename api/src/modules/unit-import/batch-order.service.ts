@@ -66,7 +66,7 @@ const factsOf = (batch: BatchOrder, importRow: UnitImport | null | undefined): B
 });
 
 /** Batch orders as lists and details show them (one query per name kind), with their abilities. */
-async function present(scope: ActorScope, rows: BatchOrder[]): Promise<BatchOrderItem[]> {
+async function batchItems(scope: ActorScope, rows: BatchOrder[]): Promise<BatchOrderItem[]> {
   if (rows.length === 0) return [];
   const where = { projectId: rows[0].projectId };
   const unitClasses = await rowsById(
@@ -103,8 +103,9 @@ async function present(scope: ActorScope, rows: BatchOrder[]): Promise<BatchOrde
   });
 }
 
-async function view(scope: ActorScope, batch: BatchOrder): Promise<BatchOrderItem> {
-  const [item] = await present(scope, [batch]);
+/** One batch order as its detail shows it. */
+async function batchItem(scope: ActorScope, batch: BatchOrder): Promise<BatchOrderItem> {
+  const [item] = await batchItems(scope, [batch]);
   return item;
 }
 
@@ -120,12 +121,12 @@ export async function pageBatchOrders(
     ...(input.status ? { status: input.status } : {}),
     ...(input.batchNo ? { batchNo: input.batchNo } : {}),
   } as WhereOptions<BatchOrder>;
-  return newestFirstPage(BatchOrder, where, input, (rows) => present(scope, rows));
+  return newestFirstPage(BatchOrder, where, input, (rows) => batchItems(scope, rows));
 }
 
 /** `batch-order/detail`. */
 export async function getBatchOrder(scope: ActorScope, id: number): Promise<BatchOrderItem> {
-  return view(scope, await loadBatch(scope, id));
+  return batchItem(scope, await loadBatch(scope, id));
 }
 
 /** `batch-order/children`: a page of the batch's child orders (by student name, ID number or mobile). */
@@ -217,7 +218,7 @@ async function changeBatch(
     if (batch?.status !== 'CREATED') throw new BusinessError('批量订单已不是待支付状态');
     await change(batch, transaction);
   });
-  return view(scope, await loadBatch(scope, id));
+  return batchItem(scope, await loadBatch(scope, id));
 }
 
 /** `batch-order/pass`: staff mark the batch paid offline or free; every child order is paid. */

@@ -54,7 +54,7 @@ async function loadImport(scope: ActorScope, id: number): Promise<UnitImport> {
 }
 
 /** Imports as answered (one query for their unit classes' names). */
-async function present(rows: UnitImport[]): Promise<UnitImportView[]> {
+async function importViews(rows: UnitImport[]): Promise<UnitImportView[]> {
   if (rows.length === 0) return [];
   const names = await namesById(
     UnitClass,
@@ -169,13 +169,13 @@ export async function startImport(
       if (error instanceof UniqueConstraintError) throw new BusinessError(IMPORT_RUNNING);
       throw error;
     });
-  const [view] = await present([created]);
+  const [view] = await importViews([created]);
   return view;
 }
 
 /** `batch-import-order/progress`: where an import stands. */
 export async function importProgress(scope: ActorScope, id: number): Promise<UnitImportView> {
-  const [view] = await present([await loadImport(scope, id)]);
+  const [view] = await importViews([await loadImport(scope, id)]);
   return view;
 }
 
@@ -189,7 +189,7 @@ export async function pageImports(
     ...(input.unitClassId ? { unitClassId: input.unitClassId } : {}),
     ...(input.statuses?.length ? { status: input.statuses } : {}),
   } as WhereOptions<UnitImport>;
-  return newestFirstPage(UnitImport, where, input, present);
+  return newestFirstPage(UnitImport, where, input, importViews);
 }
 
 /** A refused row of the error file. */
