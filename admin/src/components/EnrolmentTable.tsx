@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { studyDetailPath } from '../utils/study-paths';
+import type { ListColumn } from './ListTable';
 import { MyClassStatusTag } from './MyClassStatusTag';
 
 /** Hours credited against the hours asked: `1.5 / 2`. */
@@ -32,7 +33,7 @@ export function HoursLines({ row, children }: { row: HoursRow; children?: ReactN
 }
 
 /** 学习状态 and the 必修 / 选修 hours (credited / asked) of an enrolment's row, a column each. */
-export function studyProgressColumns<Row extends HoursRow & { status: MyClassStatus }>(): ColumnsType<Row> {
+export function studyProgressColumns<Row extends HoursRow & { status: MyClassStatus }>(): ListColumn<Row>[] {
   return [
     {
       title: '学习状态',

@@ -1,9 +1,10 @@
 import { FACE_CAPTURE_KIND_LABEL, type FaceCaptureRow } from '@px/api/contract';
-import { Image, Space, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Image, Space, Tag, Typography } from 'antd';
 import { fetchCaptureImage, listFaceCaptures } from '../api/student';
 import { useBlobUrl } from '../hooks/useBlobUrl';
-import { usePagedList } from '../hooks/usePagedList';
+import type { ListColumn } from './ListTable';
+import { ListView } from './list-page/ListPage';
+import { useListCall } from './list-page/list-call';
 import { dateTimeColumn, orDash } from './table-columns';
 
 /** A capture's image as a small thumbnail that opens large (fetched with the session). */
@@ -14,7 +15,7 @@ function CaptureImage({ id }: { id: number }) {
   return <Image src={image.url} width={48} height={48} style={{ objectFit: 'cover' }} alt={`抓拍 ${id}`} />;
 }
 
-function captureColumns(showClass: boolean): ColumnsType<FaceCaptureRow> {
+function captureColumns(showClass: boolean): ListColumn<FaceCaptureRow>[] {
   return [
     dateTimeColumn<FaceCaptureRow>('抓拍时间', 'createdAt', 170),
     ...(showClass ? [{ title: '班级', dataIndex: 'className', width: 200, render: orDash }] : []),
@@ -53,17 +54,19 @@ function captureColumns(showClass: boolean): ColumnsType<FaceCaptureRow> {
  * `myClassId`, only that enrolment's captures (and no class column).
  */
 export function FaceCaptureTable({ accountId, myClassId }: { accountId: number; myClassId?: number }) {
-  const list = usePagedList<Record<string, never>, FaceCaptureRow>(
-    (query) => listFaceCaptures({ ...query, id: accountId, myClassId }),
-    {},
-  );
+  const list = useListCall('student/capture-list', listFaceCaptures, { id: accountId, myClassId });
   return (
-    <Table<FaceCaptureRow>
-      rowKey="id"
+    <ListView
+      list={list}
+      name="face-captures"
+      filters={[]}
       columns={captureColumns(myClassId === undefined)}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: '暂无人脸抓拍记录' }}
-      {...list.tableProps}
+      columnsId={
+        myClassId === undefined
+          ? 'student-manage/student-detail/captures'
+          : 'train-manage/study-detail/captures'
+      }
+      table={{ locale: { emptyText: '暂无人脸抓拍记录' } }}
     />
   );
 }

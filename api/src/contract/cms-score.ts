@@ -46,7 +46,6 @@ export const scoreFilterFields = {
 };
 export const scoreQueryInput = z.object({ ...zPage, ...scoreFilterFields });
 export const scoreExportInput = z.object(scoreFilterFields);
-export type ScoreFilters = z.input<typeof scoreExportInput>;
 
 /** A score as kept: a mark with one decimal, or absent (缺考). */
 export interface SubjectScore {

@@ -254,7 +254,6 @@ const applyFilterFields = {
 
 /** `cms-apply/page` and `cms-apply/export`: the applications, filtered. */
 export const cmsApplyFiltersInput = z.object(applyFilterFields).refine(...CREATED_IN_ORDER);
-export type CmsApplyFilters = z.input<typeof cmsApplyFiltersInput>;
 export const cmsApplyPageInput = z.object({ ...zPage, ...applyFilterFields }).refine(...CREATED_IN_ORDER);
 
 export type CmsApplyAbilities = Abilities<'approve' | 'reject'>;

@@ -173,8 +173,6 @@ export const certificatePageInput = z.object({
   reprint: zOptional(z.enum(['DUE'], { error: '补打状态应为 DUE' })),
 });
 export type CertificatePageInput = z.input<typeof certificatePageInput>;
-/** The list's filters as the back office holds them. */
-export type CertificateFilters = Omit<z.output<typeof certificatePageInput>, 'pageNum' | 'pageSize'>;
 
 /** One certificate of the project (or of the student, on the student's calls). */
 export const certificateIdInput = zIdInput;

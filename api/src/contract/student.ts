@@ -46,8 +46,6 @@ const studentFilterFields = {
   /** Registered from / to. */
   ...zCreatedRange,
 };
-/** The filters of the student list as the back office holds them. */
-export type StudentFilters = z.output<z.ZodObject<typeof studentFilterFields>>;
 
 /** `student/list`: one page of the students of the filters. */
 export const studentListInput = z.object({ ...zPage, ...studentFilterFields }).refine(...CREATED_IN_ORDER);

@@ -162,6 +162,8 @@ export function ListView<K extends PageCallKey>({
 
 export interface ListPageProps<K extends PageCallKey> extends ListViewProps<K> {
   title: ReactNode;
+  /** Beside the title (an action of the whole screen, like 录入技能证书). */
+  titleExtra?: ReactNode;
   className?: string;
   style?: CSSProperties;
 }
@@ -170,9 +172,15 @@ export interface ListPageProps<K extends PageCallKey> extends ListViewProps<K> {
  * A list screen made from its call: a card of the list's title around its `ListView`. A new list
  * page is a call, its filters and its columns.
  */
-export function ListPage<K extends PageCallKey>({ title, className, style, ...view }: ListPageProps<K>) {
+export function ListPage<K extends PageCallKey>({
+  title,
+  titleExtra,
+  className,
+  style,
+  ...view
+}: ListPageProps<K>) {
   return (
-    <Card title={title} className={className} style={style}>
+    <Card title={title} extra={titleExtra} className={className} style={style}>
       <ListView<K> {...view} />
     </Card>
   );

@@ -1,13 +1,12 @@
 import {
   CERTIFICATE_KIND_LABELS,
   CERTIFICATE_MANAGE_PAGE,
-  type CertificateFilters,
   type CertificateManageItem,
   SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
 import { RESP_DESC } from '@px/config';
 import { saveBlobAs } from '@px/config/save-blob';
-import { Button, Card, Flex, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -20,12 +19,12 @@ import {
 } from '../../../api/my-certificate';
 import { CertificateStateTag } from '../../../components/CertificateDetail';
 import { ClassChoiceSelect } from '../../../components/ClassChoiceSelect';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { RefusedAction } from '../../../components/RowActions';
 import { useAccess } from '../../../hooks/useAccess';
 import { useClassChoices } from '../../../hooks/useClassChoices';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { readChoiceParam } from '../../../utils/query-id';
 import {
@@ -37,20 +36,6 @@ import {
 import { CertificateDetailDrawer } from './components/CertificateDetailDrawer';
 import { CertificateEditModal } from './components/CertificateEditModal';
 import { SkillInitModal } from './components/SkillInitModal';
-
-/** The filters without blanks (texts trimmed). */
-function cleanFilters(values: CertificateFilters): CertificateFilters {
-  const text = (value: string | undefined) => value?.trim() || undefined;
-  return {
-    name: text(values.name),
-    idCardNo: text(values.idCardNo),
-    certificateNo: text(values.certificateNo),
-    classId: values.classId,
-    status: values.status,
-    kind: values.kind,
-    reprint: values.reprint,
-  };
-}
 
 /** The 补打状态 filter's one choice: certificates corrected since they were last reprinted. */
 const REPRINT_OPTIONS = [{ value: 'DUE' as const, label: '待补打' }];
@@ -185,11 +170,26 @@ function certificateColumns(actions: RowActions): ListColumn<CertificateManageIt
  */
 export function CertificateManagePage() {
   const [params] = useSearchParams();
-  const [initial] = useState<CertificateFilters>(() => ({
-    reprint: readChoiceParam(params.get('reprint'), ['DUE']),
-  }));
-  const list = usePagedList<CertificateFilters, CertificateManageItem>(listCertificates, initial);
+  const list = useListCall('my-certificate/page', listCertificates, {
+    reprint: readChoiceParam(params.get('reprint'), ['DUE'] as const),
+  });
   const classes = useClassChoices(getCertificateClassOptions);
+  const filters: FilterField<FiltersOf<'my-certificate/page'>>[] = [
+    { kind: 'text', name: 'name', label: '姓名', maxLength: 50, width: 120 },
+    { kind: 'text', name: 'idCardNo', label: '身份证号', maxLength: 18, width: 180 },
+    {
+      kind: 'text',
+      name: 'certificateNo',
+      label: '证书编号',
+      placeholder: '编号或验证码',
+      maxLength: 32,
+      width: 180,
+    },
+    { kind: 'custom', name: 'classId', label: '班级', control: <ClassChoiceSelect classes={classes} /> },
+    { kind: 'select', name: 'status', label: '状态', options: CERTIFICATE_STATE_OPTIONS, width: 100 },
+    { kind: 'select', name: 'kind', label: '类型', options: CERTIFICATE_KIND_OPTIONS, width: 130 },
+    { kind: 'select', name: 'reprint', label: '补打状态', options: REPRINT_OPTIONS, width: 110 },
+  ];
   const access = useAccess();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [editing, setEditing] = useState<CertificateManageItem | null>(null);
@@ -214,51 +214,21 @@ export function CertificateManagePage() {
   });
 
   return (
-    <Card
+    <ListPage
       title="证书管理"
-      extra={
+      titleExtra={
         access.can(CERTIFICATE_MANAGE_PAGE) && (
           <Button type="primary" onClick={() => setIssuing(true)}>
             录入技能证书
           </Button>
         )
       }
+      list={list}
+      name="certificate-filters"
+      filters={filters}
+      columns={columns}
+      columnsId="customer/my-certificate-manage"
     >
-      <ListFilterBar<CertificateFilters>
-        name="certificate-filters"
-        initialValues={initial}
-        onSearch={(values) => list.search(cleanFilters(values))}
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-      >
-        <Form.Item name="name" label="姓名">
-          <Input allowClear maxLength={50} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="idCardNo" label="身份证号">
-          <Input allowClear maxLength={18} style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="certificateNo" label="证书编号">
-          <Input allowClear maxLength={32} placeholder="编号或验证码" style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="classId" label="班级">
-          <ClassChoiceSelect classes={classes} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={CERTIFICATE_STATE_OPTIONS} style={{ width: 100 }} />
-        </Form.Item>
-        <Form.Item name="kind" label="类型">
-          <Select allowClear placeholder="全部" options={CERTIFICATE_KIND_OPTIONS} style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="reprint" label="补打状态">
-          <Select allowClear placeholder="全部" options={REPRINT_OPTIONS} style={{ width: 110 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<CertificateManageItem>
-        columnsId="customer/my-certificate-manage"
-        rowKey="id"
-        columns={columns}
-        {...list.tableProps}
-      />
       <CertificateDetailDrawer certificateId={detailId} onClose={() => setDetailId(null)} />
       <SkillInitModal
         open={issuing}
@@ -276,6 +246,6 @@ export function CertificateManagePage() {
           list.reload();
         }}
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -5,28 +5,34 @@ import {
   type ChangeClassView,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Card, Form, Input, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Space } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { listChangeClassApplies } from '../../../api/change-class';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { readChoiceParam } from '../../../utils/query-id';
 import { ChangeClassActions, ChangeClassStatusTag } from './ChangeClassActions';
 import { CHANGE_CLASS_DETAIL_PAGE, changeClassDetailPath } from './change-class-paths';
-
-interface Filters {
-  status?: ChangeClassStatus;
-  keyword?: string;
-}
 
 const STATUS_OPTIONS = CHANGE_CLASS_STATUS.map((value) => ({
   value,
   label: CHANGE_CLASS_STATUS_LABEL[value],
 }));
+
+const FILTERS: FilterField<FiltersOf<'change-class/page'>>[] = [
+  { kind: 'select', name: 'status', label: '状态', options: STATUS_OPTIONS, width: 120 },
+  {
+    kind: 'text',
+    name: 'keyword',
+    label: '学员',
+    placeholder: '姓名、身份证号或手机号',
+    maxLength: 50,
+    width: 210,
+  },
+];
 
 function columns(canOpen: boolean, onDone: () => void): ListColumn<ChangeClassView>[] {
   return [
@@ -85,34 +91,18 @@ function columns(canOpen: boolean, onDone: () => void): ListColumn<ChangeClassVi
  */
 export function ChangeClassManagePage() {
   const [params] = useSearchParams();
-  const [initial] = useState<Filters>(() => ({
+  const list = useListCall('change-class/page', listChangeClassApplies, {
     status: readChoiceParam(params.get('status'), CHANGE_CLASS_STATUS),
-  }));
-  const list = usePagedList<Filters, ChangeClassView>(listChangeClassApplies, initial);
+  });
   const canOpen = useAccess().can(CHANGE_CLASS_DETAIL_PAGE);
   return (
-    <Card title="转班管理">
-      <ListFilterBar<Filters>
-        name="change-class-filters"
-        initialValues={initial}
-        onSearch={(values) =>
-          list.search({ status: values.status, keyword: values.keyword?.trim() || undefined })
-        }
-        onReset={() => list.search({})}
-      >
-        <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="keyword" label="学员">
-          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 210 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<ChangeClassView>
-        columnsId="train-manage/change-class-manage"
-        rowKey="id"
-        columns={columns(canOpen, list.reload)}
-        {...list.tableProps}
-      />
-    </Card>
+    <ListPage
+      title="转班管理"
+      list={list}
+      name="change-class-filters"
+      filters={FILTERS}
+      columns={columns(canOpen, list.reload)}
+      columnsId="train-manage/change-class-manage"
+    />
   );
 }

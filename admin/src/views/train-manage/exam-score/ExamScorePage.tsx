@@ -1,32 +1,23 @@
-import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { ExamScoreRow, MyClassStatus } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Card, Form, Input, Select, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { exportExamScores, listExamClassOptions, listExamScores } from '../../../api/exam';
 import { ClassChoiceSelect } from '../../../components/ClassChoiceSelect';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useClassChoices } from '../../../hooks/useClassChoices';
-import { useExport } from '../../../hooks/useExport';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { STUDENT_DETAIL_PAGE, studentDetailPath } from '../../../utils/study-paths';
 import { AttemptsDrawer } from './components/AttemptsDrawer';
 import { scoreText } from './components/ReviewList';
 
 /** The file name of 导出. */
 export const EXAM_SCORE_EXPORT_FILE = '考试成绩.xlsx';
-
-/** The filters of the scores. */
-interface ScoreFilters {
-  classId?: number;
-  student?: string;
-  passed?: boolean;
-}
 
 const PASSED_OPTIONS = [
   { value: true, label: '已合格' },
@@ -117,52 +108,28 @@ function scoreColumns(
  * filtered list as `.xlsx`.
  */
 export function ExamScorePage() {
-  const list = usePagedList<ScoreFilters, ExamScoreRow>(listExamScores, {});
+  const list = useListCall('exam-score/page', listExamScores);
   const classes = useClassChoices(listExamClassOptions);
   const canOpenStudent = useAccess().can(STUDENT_DETAIL_PAGE);
-  const exporter = useExport(() => exportExamScores(list.filters), EXAM_SCORE_EXPORT_FILE);
   const [viewing, setViewing] = useState<ExamScoreRow | null>(null);
+  const filters: FilterField<FiltersOf<'exam-score/page'>>[] = [
+    { kind: 'custom', name: 'classId', label: '班级', control: <ClassChoiceSelect classes={classes} /> },
+    { ...STUDENT_FILTER, width: 210 },
+    { kind: 'select', name: 'passed', label: '考试结果', options: PASSED_OPTIONS, width: 110 },
+  ];
 
   return (
-    <Card title="考试成绩">
-      <ListFilterBar<ScoreFilters>
-        name="exam-score-filters"
-        onSearch={(values) =>
-          list.search({
-            classId: values.classId,
-            student: values.student?.trim() || undefined,
-            passed: values.passed,
-          })
-        }
-        onReset={list.reset}
-        style={{ rowGap: 12 }}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporter.exporting}
-            onClick={() => void exporter.run()}
-          >
-            导出
-          </Button>
-        }
-      >
-        <Form.Item name="classId" label="班级">
-          <ClassChoiceSelect classes={classes} />
-        </Form.Item>
-        <Form.Item name="student" label="学员">
-          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 210 }} />
-        </Form.Item>
-        <Form.Item name="passed" label="考试结果">
-          <Select allowClear placeholder="全部" options={PASSED_OPTIONS} style={{ width: 110 }} />
-        </Form.Item>
-      </ListFilterBar>
-      <ListTable<ExamScoreRow>
-        columnsId="train-manage/exam-score"
-        rowKey="myClassId"
-        columns={scoreColumns(canOpenStudent, setViewing)}
-        {...list.tableProps}
-      />
+    <ListPage
+      title="考试成绩"
+      list={list}
+      name="exam-score-filters"
+      filters={filters}
+      exportTo={{ download: exportExamScores, fileName: EXAM_SCORE_EXPORT_FILE }}
+      columns={scoreColumns(canOpenStudent, setViewing)}
+      columnsId="train-manage/exam-score"
+      rowKey="myClassId"
+    >
       <AttemptsDrawer row={viewing} onClose={() => setViewing(null)} />
-    </Card>
+    </ListPage>
   );
 }

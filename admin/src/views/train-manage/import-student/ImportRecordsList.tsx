@@ -5,23 +5,23 @@ import {
   type UnitImportView,
 } from '@px/api/contract';
 import { saveBlobAs } from '@px/config/save-blob';
-import { Button, Card, Form, Select, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { downloadUnitImportErrors, pageUnitImports } from '../../../api/unit-import';
-import { ListFilterBar } from '../../../components/ListFilterBar';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { importStudentPath } from '../batch-pay-order/batch-order-paths';
 import { errorFileName } from './ImportStudentPage';
 import { UnitImportStatusTag } from './UnitImportStatusTag';
 
-interface Filters {
-  statuses?: UnitImportStatus[];
-}
-
 const STATUS_OPTIONS = UNIT_IMPORT_STATUS.map((value) => ({ value, label: UNIT_IMPORT_STATUS_LABEL[value] }));
+
+const FILTERS: FilterField<FiltersOf<'batch-import-order/page'>>[] = [
+  { kind: 'select', name: 'statuses', label: '状态', options: STATUS_OPTIONS, multiple: true, width: 220 },
+];
 
 /**
  * 导入记录 of every unit class the caller may see (a unit manager: their unit's), newest first,
@@ -29,8 +29,7 @@ const STATUS_OPTIONS = UNIT_IMPORT_STATUS.map((value) => ({ value, label: UNIT_I
  * with its error file and the way to its unit class's 导入学员.
  */
 export function ImportRecordsList({ initialStatuses }: { initialStatuses?: UnitImportStatus[] }) {
-  const [initial] = useState<Filters>(() => ({ statuses: initialStatuses }));
-  const list = usePagedList<Filters, UnitImportView>(pageUnitImports, initial);
+  const list = useListCall('batch-import-order/page', pageUnitImports, { statuses: initialStatuses });
   const [downloading, setDownloading] = useState<number | null>(null);
   const downloadErrors = async (view: UnitImportView) => {
     setDownloading(view.id);
@@ -42,7 +41,7 @@ export function ImportRecordsList({ initialStatuses }: { initialStatuses?: UnitI
       setDownloading(null);
     }
   };
-  const columns: ColumnsType<UnitImportView> = [
+  const columns: ListColumn<UnitImportView>[] = [
     {
       title: '单位班级',
       dataIndex: 'unitClassName',
@@ -81,33 +80,15 @@ export function ImportRecordsList({ initialStatuses }: { initialStatuses?: UnitI
     },
   ];
   return (
-    <Card title="导入记录">
-      <ListFilterBar<Filters>
-        name="import-filters"
-        initialValues={initial}
-        onSearch={(values) =>
-          list.search({ statuses: values.statuses?.length ? values.statuses : undefined })
-        }
-        onReset={() => list.search({})}
-        style={{ marginBottom: 16 }}
-      >
-        <Form.Item name="statuses" label="状态">
-          <Select
-            mode="multiple"
-            allowClear
-            placeholder="全部"
-            options={STATUS_OPTIONS}
-            style={{ minWidth: 220 }}
-          />
-        </Form.Item>
-      </ListFilterBar>
-      <Table<UnitImportView>
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '暂无导入记录' }}
-        {...list.tableProps}
-      />
-    </Card>
+    <ListPage
+      title="导入记录"
+      list={list}
+      name="import-filters"
+      filters={FILTERS}
+      barStyle={{ rowGap: 12, marginBottom: 16 }}
+      columns={columns}
+      columnsId="train-manage/import-student/records"
+      table={{ locale: { emptyText: '暂无导入记录' } }}
+    />
   );
 }

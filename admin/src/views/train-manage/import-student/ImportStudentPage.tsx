@@ -18,10 +18,8 @@ import {
   Flex,
   message,
   Space,
-  Table,
   Upload,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { getUnitClass } from '../../../api/unit-class';
@@ -32,10 +30,12 @@ import {
   pageUnitImports,
   startUnitImport,
 } from '../../../api/unit-import';
+import type { ListColumn } from '../../../components/ListTable';
+import { ListPage } from '../../../components/list-page/ListPage';
+import { useListCall } from '../../../components/list-page/list-call';
 import { RecordPending } from '../../../components/RecordPending';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { usePoll } from '../../../hooks/usePoll';
 import { useRecord } from '../../../hooks/useRecord';
 import { readChoiceListParam, readPositiveId } from '../../../utils/query-id';
@@ -95,9 +95,7 @@ function UnitImportPanel({
   const [current, setCurrent] = useState<UnitImportView | null>(null);
   const [uploading, setUploading] = useState(false);
   const [downloading, setDownloading] = useState<'template' | number | null>(null);
-  const history = usePagedList<{ unitClassId: number }, UnitImportView>(pageUnitImports, {
-    unitClassId: unitClass.id,
-  });
+  const history = useListCall('batch-import-order/page', pageUnitImports, { unitClassId: unitClass.id });
   const pickedRunning = useRef(false);
   const { rows, loading, reload } = history;
   const running = current !== null && !current.finished;
@@ -152,7 +150,7 @@ function UnitImportPanel({
     void download(view.id, () => downloadUnitImportErrors(view.id), errorFileName(view));
 
   const closed = unitClass.state !== 'OPEN';
-  const columns: ColumnsType<UnitImportView> = [
+  const columns: ListColumn<UnitImportView>[] = [
     { title: '文件名', dataIndex: 'fileName', width: 200 },
     {
       title: '状态',
@@ -244,15 +242,15 @@ function UnitImportPanel({
           onPay={(batchOrderId) => navigate(batchPayPath(batchOrderId))}
         />
       )}
-      <Card title="导入记录">
-        <Table<UnitImportView>
-          rowKey="id"
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: '暂无导入记录' }}
-          {...history.tableProps}
-        />
-      </Card>
+      <ListPage
+        title="导入记录"
+        list={history}
+        name="unit-import-history"
+        filters={[]}
+        columns={columns}
+        columnsId="train-manage/import-student"
+        table={{ locale: { emptyText: '暂无导入记录' } }}
+      />
     </>
   );
 }

@@ -4,12 +4,13 @@ import {
   type UnitClassTransferRecord,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Card, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Card, Tag } from 'antd';
 import { useEffect, useRef } from 'react';
 import { pageUnitClassTransferRecords } from '../../../api/unit-class';
+import type { ListColumn } from '../../../components/ListTable';
+import { ListView } from '../../../components/list-page/ListPage';
+import { useListCall } from '../../../components/list-page/list-call';
 import { orDash } from '../../../components/table-columns';
-import { usePagedList } from '../../../hooks/usePagedList';
 
 const RESULT_COLOR: Readonly<Record<TransferRecordStatus, string>> = {
   PENDING: 'processing',
@@ -21,7 +22,7 @@ const RESULT_COLOR: Readonly<Record<TransferRecordStatus, string>> = {
 const endOf = (name: string, unitName: string, ownUnitName: string) =>
   unitName === ownUnitName ? name : `${name}（${unitName}）`;
 
-function columnsOf(ownUnitName: string): ColumnsType<UnitClassTransferRecord> {
+function columnsOf(ownUnitName: string): ListColumn<UnitClassTransferRecord>[] {
   return [
     { title: '学员', dataIndex: 'realName', width: 110, render: (name: string) => name || '—' },
     { title: '手机号', dataIndex: 'mobile', width: 130, render: orDash },
@@ -34,11 +35,13 @@ function columnsOf(ownUnitName: string): ColumnsType<UnitClassTransferRecord> {
     {
       title: '转出单位班级',
       key: 'from',
+      width: 180,
       render: (_value, row) => endOf(row.fromUnitClassName, row.fromUnitName, ownUnitName),
     },
     {
       title: '转入单位班级',
       key: 'to',
+      width: 180,
       render: (_value, row) => endOf(row.toUnitClassName, row.toUnitName, ownUnitName),
     },
     {
@@ -49,7 +52,7 @@ function columnsOf(ownUnitName: string): ColumnsType<UnitClassTransferRecord> {
         <Tag color={RESULT_COLOR[status]}>{TRANSFER_RECORD_STATUS_LABEL[status]}</Tag>
       ),
     },
-    { title: '原因', dataIndex: 'reason', render: orDash },
+    { title: '原因', dataIndex: 'reason', width: 200, render: orDash },
     { title: '操作人', dataIndex: 'createdByName', width: 100, render: orDash },
     {
       title: '时间',
@@ -70,10 +73,7 @@ export interface TransferRecordsCardProps {
 
 /** 转移记录: one row per student moved in or out of the unit class (or refused), newest first. */
 export function TransferRecordsCard({ unitClassId, unitName, refreshKey }: TransferRecordsCardProps) {
-  const list = usePagedList<Record<string, never>, UnitClassTransferRecord>(
-    (query) => pageUnitClassTransferRecords({ ...query, id: unitClassId }),
-    {},
-  );
+  const list = useListCall('unit-class/transfer-records', pageUnitClassTransferRecords, { id: unitClassId });
   const { reload } = list;
   const seen = useRef(refreshKey);
   useEffect(() => {
@@ -83,12 +83,13 @@ export function TransferRecordsCard({ unitClassId, unitName, refreshKey }: Trans
   }, [refreshKey, reload]);
   return (
     <Card title="转移记录">
-      <Table<UnitClassTransferRecord>
-        rowKey="id"
+      <ListView
+        list={list}
+        name="unit-class-transfer-records"
+        filters={[]}
         columns={columnsOf(unitName)}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '暂无转移记录' }}
-        {...list.tableProps}
+        columnsId="train-manage/unit-class-detail/transfer-records"
+        table={{ locale: { emptyText: '暂无转移记录' } }}
       />
     </Card>
   );

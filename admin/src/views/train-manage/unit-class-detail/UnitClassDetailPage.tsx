@@ -3,16 +3,17 @@ import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { UnitClassItem, UnitClassStudent, UnitClassTransferView } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, Descriptions, type DescriptionsProps, Flex, Result, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUnitClass, pageUnitClassStudents } from '../../../api/unit-class';
 import { studyProgressColumns } from '../../../components/EnrolmentTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { ListView } from '../../../components/list-page/ListPage';
+import { useListCall } from '../../../components/list-page/list-call';
 import { RecordPending } from '../../../components/RecordPending';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRecord } from '../../../hooks/useRecord';
 import { readPositiveId } from '../../../utils/query-id';
 import {
@@ -31,7 +32,7 @@ import {
 import { TransferRecordsCard } from './TransferRecordsCard';
 import { TransferStudentsModal } from './TransferStudentsModal';
 
-const studentColumns: ColumnsType<UnitClassStudent> = [
+const studentColumns: ListColumn<UnitClassStudent>[] = [
   { title: '姓名', dataIndex: 'realName', width: 110 },
   { title: '手机号', dataIndex: 'mobile', width: 130, render: orDash },
   ...studyProgressColumns<UnitClassStudent>(),
@@ -49,10 +50,7 @@ function UnitClassStudentsCard({
   unitClass: UnitClassItem;
   onTransferred: (view: UnitClassTransferView) => void;
 }) {
-  const list = usePagedList<Record<string, never>, UnitClassStudent>(
-    (query) => pageUnitClassStudents({ ...query, id: unitClass.id }),
-    {},
-  );
+  const list = useListCall('unit-class/students', pageUnitClassStudents, { id: unitClass.id });
   const [selected, setSelected] = useState<number[]>([]);
   const [transferring, setTransferring] = useState(false);
   const finished = (view: UnitClassTransferView) => {
@@ -74,17 +72,15 @@ function UnitClassStudentsCard({
         )
       }
     >
-      <Table<UnitClassStudent>
-        rowKey="myClassId"
+      <ListView
+        list={list}
+        name="unit-class-students"
+        filters={[]}
         columns={studentColumns}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '暂无学员' }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
-        {...list.tableProps}
+        columnsId="train-manage/unit-class-detail/students"
+        rowKey="myClassId"
+        selection={{ selected, onChange: setSelected }}
+        table={{ locale: { emptyText: '暂无学员' } }}
       />
       {transferring && (
         <TransferStudentsModal

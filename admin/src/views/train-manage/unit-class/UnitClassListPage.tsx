@@ -1,16 +1,16 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { UnitClassItem, UnitClassState } from '@px/api/contract';
 import { ROLE_SYSTEM } from '@px/config';
-import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space } from 'antd';
+import { Button, InputNumber, Popconfirm, Space } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { deleteUnitClass, pageUnitClasses, setUnitClassState } from '../../../api/unit-class';
-import { ListFilterBar } from '../../../components/ListFilterBar';
-import { type ListColumn, ListTable } from '../../../components/ListTable';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { usePagedList } from '../../../hooks/usePagedList';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { useUnitChoices } from '../../../hooks/useUnitChoices';
 import { accountInfoAtom } from '../../../store/session';
@@ -21,13 +21,6 @@ import {
   unitClassDetailPath,
   unitClassFormPath,
 } from './unit-class-paths';
-
-interface Filters {
-  unitId?: number;
-  name?: string;
-  year?: number;
-  state?: UnitClassState;
-}
 
 /**
  * 单位班级: the unit classes the caller may see (a unit manager: their own unit's) with filters
@@ -43,16 +36,32 @@ export function UnitClassListPage() {
   const canOpenDetail = access.can(UNIT_CLASS_DETAIL_PAGE);
   const canCreate = access.can(UNIT_CLASS_CREATE_PAGE);
   const units = useUnitChoices();
-  const list = usePagedList<Filters, UnitClassItem>(pageUnitClasses, {});
+  const list = useListCall('unit-class/page', pageUnitClasses);
   const { busy, run } = useRowAction<number>(list.reload);
 
-  const search = (values: Filters) =>
-    list.search({
-      unitId: values.unitId,
-      name: values.name?.trim() || undefined,
-      year: values.year ?? undefined,
-      state: values.state,
-    });
+  const filters: FilterField<FiltersOf<'unit-class/page'>>[] = [
+    ...(isUnitManager
+      ? []
+      : [
+          {
+            kind: 'select',
+            name: 'unitId',
+            label: '单位',
+            options: units.choices,
+            searchable: true,
+            loading: units.loading,
+            width: 200,
+          } as const,
+        ]),
+    { kind: 'text', name: 'name', label: '名称', placeholder: '名称的一部分', maxLength: 100 },
+    {
+      kind: 'custom',
+      name: 'year',
+      label: '年度',
+      control: <InputNumber min={2000} max={2100} precision={0} placeholder="全部" style={{ width: 110 }} />,
+    },
+    { kind: 'select', name: 'state', label: '状态', options: UNIT_CLASS_STATE_OPTIONS, width: 120 },
+  ];
 
   const columns: ListColumn<UnitClassItem>[] = [
     {
@@ -132,54 +141,23 @@ export function UnitClassListPage() {
   ];
 
   return (
-    <Card title="单位班级">
-      <ListFilterBar<Filters>
-        name="unit-class-filters"
-        onSearch={search}
-        onReset={list.reset}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
-        {!isUnitManager && (
-          <Form.Item name="unitId" label="单位">
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder="全部"
-              loading={units.loading}
-              options={units.choices}
-              style={{ width: 200 }}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="name" label="名称">
-          <Input allowClear maxLength={100} placeholder="名称的一部分" />
-        </Form.Item>
-        <Form.Item name="year" label="年度">
-          <InputNumber min={2000} max={2100} precision={0} placeholder="全部" style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="state" label="状态">
-          <Select
-            allowClear
-            placeholder="全部"
-            options={[...UNIT_CLASS_STATE_OPTIONS]}
-            style={{ width: 120 }}
-          />
-        </Form.Item>
-      </ListFilterBar>
-      {canCreate && (
-        <Space style={{ marginBottom: 16 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(unitClassFormPath())}>
-            新建
-          </Button>
-        </Space>
-      )}
-      <ListTable<UnitClassItem>
-        columnsId="train-manage/unit-class"
-        rowKey="id"
-        columns={columns}
-        {...list.tableProps}
-      />
-    </Card>
+    <ListPage
+      title="单位班级"
+      list={list}
+      name="unit-class-filters"
+      filters={filters}
+      barStyle={{ rowGap: 12, marginBottom: 16 }}
+      columns={columns}
+      columnsId="train-manage/unit-class"
+      header={
+        canCreate && (
+          <Space style={{ marginBottom: 16 }}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(unitClassFormPath())}>
+              新建
+            </Button>
+          </Space>
+        )
+      }
+    />
   );
 }

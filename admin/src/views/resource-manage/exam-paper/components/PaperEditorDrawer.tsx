@@ -28,6 +28,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { examCategoryCalls, getPaper, listExamQuestions, savePaper } from '../../../../api/exam';
 import type { FieldError } from '../../../../api/request';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
+import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
 import { orDash } from '../../../../components/table-columns';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
@@ -328,6 +329,25 @@ function RandomRules({
   );
 }
 
+/** The paper's own fields, one to a row (its questions or rules are the tables below them). */
+const PAPER_FIELDS: readonly GridField[] = [
+  {
+    name: 'name',
+    label: '试卷名称',
+    rules: [{ required: true, whitespace: true, message: '请填写试卷名称' }],
+    control: <Input maxLength={100} />,
+    span: 24,
+  },
+  {
+    name: 'mode',
+    label: '组卷方式',
+    rules: [{ required: true, message: '请选择组卷方式' }],
+    control: <Radio.Group options={MODE_OPTIONS} />,
+    span: 24,
+  },
+  { name: 'description', label: '说明', control: <Input.TextArea rows={2} maxLength={500} />, span: 24 },
+];
+
 /**
  * 新建试卷 / 编辑试卷: name, mode and description; a hand-built paper's questions (添加试题 from the
  * bank, a score each, order, 平均分配分值) or a random paper's rules (exam type, question type,
@@ -405,19 +425,7 @@ export function PaperEditorDrawer({
       failure={failure}
     >
       <Form<PaperFormValues> name="paper-editor" form={form} layout="vertical" onFinish={submit}>
-        <Form.Item
-          name="name"
-          label="试卷名称"
-          rules={[{ required: true, whitespace: true, message: '请填写试卷名称' }]}
-        >
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="mode" label="组卷方式" rules={[{ required: true, message: '请选择组卷方式' }]}>
-          <Radio.Group options={MODE_OPTIONS} />
-        </Form.Item>
-        <Form.Item name="description" label="说明">
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
+        <FieldGrid fields={PAPER_FIELDS} />
       </Form>
       {unshown.length > 0 && (
         <Alert

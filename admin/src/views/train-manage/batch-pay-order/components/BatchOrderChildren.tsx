@@ -1,21 +1,19 @@
 import type { BatchChildOrder, BatchOrderItem, MyClassStatus, OrderStatus } from '@px/api/contract';
 import { formatFen } from '@px/config';
-import { Button, Card, Form, Input, message, Popconfirm, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Card, message, Popconfirm, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { pageBatchOrderChildren, removeBatchOrderChildren } from '../../../../api/unit-import';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { type FilterField, ListView, STUDENT_FILTER } from '../../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../../components/list-page/list-call';
 import { MyClassStatusTag } from '../../../../components/MyClassStatusTag';
 import { orDash } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 import { OrderStatusTag } from '../../../order-manage/list/components/OrderStatusTag';
 import { RefundChildrenModal } from './RefundChildrenModal';
 
-interface Filters {
-  student?: string;
-}
+const FILTERS: FilterField<FiltersOf<'batch-order/children'>>[] = [{ ...STUDENT_FILTER, width: 220 }];
 
-const columns: ColumnsType<BatchChildOrder> = [
+const columns: ListColumn<BatchChildOrder>[] = [
   { title: '订单号', dataIndex: 'orderNo', width: 200 },
   { title: '姓名', dataIndex: 'realName', width: 100 },
   { title: '身份证号', dataIndex: 'idCardNo', width: 180, render: orDash },
@@ -50,11 +48,15 @@ export interface BatchOrderChildrenProps {
  * once it is paid, staff holding 退款申请 refund chosen students (退款).
  */
 export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChildrenProps) {
-  const list = usePagedList<Filters, BatchChildOrder>(
-    (query) => pageBatchOrderChildren({ ...query, id: order.id }),
-    {},
-  );
+  const list = useListCall('batch-order/children', pageBatchOrderChildren, { id: order.id });
   const [selected, setSelected] = useState<number[]>([]);
+  // A search (or 重置) starts the choice afresh.
+  const searched = useRef(list.filters);
+  useEffect(() => {
+    if (searched.current === list.filters) return;
+    searched.current = list.filters;
+    setSelected([]);
+  }, [list.filters]);
   const [removing, setRemoving] = useState(false);
   // The batch order's abilities decide: students leave only an unpaid batch order whose import has
   // ended; paid students' orders are refunded by staff holding 退款申请.
@@ -88,77 +90,71 @@ export function BatchOrderChildren({ order, version, onChanged }: BatchOrderChil
 
   return (
     <Card title="学员订单">
-      <ListFilterBar<Filters>
+      <ListView
+        list={list}
         name="batch-children-filters"
-        onSearch={(values) => {
-          setSelected([]);
-          list.search({ student: values.student?.trim() || undefined });
-        }}
-        onReset={() => {
-          setSelected([]);
-          list.reset();
-        }}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
-        <Form.Item name="student" label="学员">
-          <Input allowClear maxLength={50} placeholder="姓名、身份证号或手机号" style={{ width: 220 }} />
-        </Form.Item>
-      </ListFilterBar>
-      {removable && (
-        <Space style={{ marginBottom: 16 }}>
-          <Popconfirm
-            title={`将所选 ${selected.length} 名学员移出批量订单？`}
-            description="他们的订单将关闭，报名随之取消。"
-            okText="移出"
-            cancelText="取消"
-            disabled={selected.length === 0}
-            onConfirm={remove}
-          >
-            <Button danger disabled={selected.length === 0} loading={removing}>
-              移出批量订单
-            </Button>
-          </Popconfirm>
-        </Space>
-      )}
-      {refundable && (
-        <Space style={{ marginBottom: 16 }}>
-          <Button danger disabled={selected.length === 0} onClick={() => setRefunding(true)}>
-            退款
-          </Button>
-        </Space>
-      )}
-      {refundable && refunding && (
-        <RefundChildrenModal
-          order={order}
-          orderIds={selected}
-          open
-          onClose={() => setRefunding(false)}
-          onDone={() => {
-            setRefunding(false);
-            setSelected([]);
-            list.reload();
-          }}
-        />
-      )}
-      <Table<BatchChildOrder>
-        rowKey="orderId"
+        filters={FILTERS}
+        fixedFilters={{ id: order.id }}
+        barStyle={{ rowGap: 12, marginBottom: 16 }}
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '暂无学员订单' }}
-        rowSelection={
-          removable || refundable
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row) => ({
-                  disabled: row.status !== (removable ? 'UNPAID' : 'PAID'),
-                  name: row.realName,
-                }),
-              }
-            : undefined
+        columnsId="train-manage/batch-pay-order/children"
+        rowKey="orderId"
+        header={
+          <>
+            {removable && (
+              <Space style={{ marginBottom: 16 }}>
+                <Popconfirm
+                  title={`将所选 ${selected.length} 名学员移出批量订单？`}
+                  description="他们的订单将关闭，报名随之取消。"
+                  okText="移出"
+                  cancelText="取消"
+                  disabled={selected.length === 0}
+                  onConfirm={remove}
+                >
+                  <Button danger disabled={selected.length === 0} loading={removing}>
+                    移出批量订单
+                  </Button>
+                </Popconfirm>
+              </Space>
+            )}
+            {refundable && (
+              <Space style={{ marginBottom: 16 }}>
+                <Button danger disabled={selected.length === 0} onClick={() => setRefunding(true)}>
+                  退款
+                </Button>
+              </Space>
+            )}
+          </>
         }
-        {...list.tableProps}
-      />
+        table={{
+          locale: { emptyText: '暂无学员订单' },
+          rowSelection:
+            removable || refundable
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  getCheckboxProps: (row) => ({
+                    disabled: row.status !== (removable ? 'UNPAID' : 'PAID'),
+                    name: row.realName,
+                  }),
+                }
+              : undefined,
+        }}
+      >
+        {refundable && refunding && (
+          <RefundChildrenModal
+            order={order}
+            orderIds={selected}
+            open
+            onClose={() => setRefunding(false)}
+            onDone={() => {
+              setRefunding(false);
+              setSelected([]);
+              list.reload();
+            }}
+          />
+        )}
+      </ListView>
     </Card>
   );
 }

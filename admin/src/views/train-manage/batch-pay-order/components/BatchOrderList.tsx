@@ -5,39 +5,34 @@ import {
   type BatchOrderStatus,
 } from '@px/api/contract';
 import { formatFen, ROLE_SYSTEM } from '@px/config';
-import { Form, Input, Select, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Select, type SelectProps } from 'antd';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { pageBatchOrders } from '../../../../api/unit-import';
-import { ListFilterBar } from '../../../../components/ListFilterBar';
+import type { ListColumn } from '../../../../components/ListTable';
+import { type FilterField, ListView } from '../../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../../components/list-page/list-call';
 import { dateTimeColumn } from '../../../../components/table-columns';
-import { usePagedList } from '../../../../hooks/usePagedList';
 import { useUnitChoices } from '../../../../hooks/useUnitChoices';
 import { accountInfoAtom } from '../../../../store/session';
 import { BATCH_ORDER_STATUS_OPTIONS, BatchOrderStatusTag } from './BatchOrderStatusTag';
 
-interface Filters {
-  unitId?: number;
-  unitClassId?: number;
-  status?: BatchOrderStatus;
-  batchNo?: string;
-}
-
-/** The unit filter of project staff (a unit manager sees their own unit's only). */
-function UnitFilter() {
+/**
+ * The unit filter of project staff (a unit manager sees their own unit's only): the units load when
+ * it is shown.
+ */
+function UnitFilterSelect(props: SelectProps<number>) {
   const units = useUnitChoices();
   return (
-    <Form.Item name="unitId" label="单位">
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder="全部"
-        loading={units.loading}
-        options={units.choices}
-        style={{ width: 200 }}
-      />
-    </Form.Item>
+    <Select<number>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="全部"
+      loading={units.loading}
+      options={units.choices}
+      style={{ width: 200 }}
+      {...props}
+    />
   );
 }
 
@@ -58,12 +53,30 @@ export function BatchOrderList({ unitClassId, detailPath, initialStatus }: Batch
   const account = useAtomValue(accountInfoAtom);
   const isUnitManager = account?.roleRP.roleSystem === ROLE_SYSTEM.UNIT;
   const ofUnitClass = unitClassId !== undefined;
-  const list = usePagedList<Filters, BatchOrderItem>(
+  const list = useListCall(
+    'batch-order/page',
     pageBatchOrders,
     ofUnitClass ? { unitClassId } : { status: initialStatus },
   );
+  // One unit class's batch orders have no filters; a unit manager sees their own unit's only.
+  const filters: FilterField<FiltersOf<'batch-order/page'>>[] = ofUnitClass
+    ? []
+    : [
+        ...(isUnitManager
+          ? []
+          : [{ kind: 'custom', name: 'unitId', label: '单位', control: <UnitFilterSelect /> } as const]),
+        {
+          kind: 'text',
+          name: 'batchNo',
+          label: '批量订单号',
+          placeholder: '批量订单号',
+          maxLength: 24,
+          width: 200,
+        },
+        { kind: 'select', name: 'status', label: '状态', options: BATCH_ORDER_STATUS_OPTIONS, width: 120 },
+      ];
 
-  const columns: ColumnsType<BatchOrderItem> = [
+  const columns: ListColumn<BatchOrderItem>[] = [
     {
       title: '批量订单号',
       dataIndex: 'batchNo',
@@ -104,42 +117,14 @@ export function BatchOrderList({ unitClassId, detailPath, initialStatus }: Batch
   ];
 
   return (
-    <>
-      {!ofUnitClass && (
-        <ListFilterBar<Filters>
-          name="batch-order-filters"
-          initialValues={{ status: initialStatus }}
-          onSearch={(values) =>
-            list.search({
-              unitId: values.unitId,
-              status: values.status,
-              batchNo: values.batchNo?.trim() || undefined,
-            })
-          }
-          onReset={() => list.search({})}
-          style={{ rowGap: 12, marginBottom: 16 }}
-        >
-          {!isUnitManager && <UnitFilter />}
-          <Form.Item name="batchNo" label="批量订单号">
-            <Input allowClear maxLength={24} placeholder="批量订单号" style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="status" label="状态">
-            <Select
-              allowClear
-              placeholder="全部"
-              options={BATCH_ORDER_STATUS_OPTIONS}
-              style={{ width: 120 }}
-            />
-          </Form.Item>
-        </ListFilterBar>
-      )}
-      <Table<BatchOrderItem>
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '暂无批量订单' }}
-        {...list.tableProps}
-      />
-    </>
+    <ListView
+      list={list}
+      name="batch-order-filters"
+      filters={filters}
+      barStyle={{ rowGap: 12, marginBottom: 16 }}
+      columns={columns}
+      columnsId={ofUnitClass ? 'train-manage/unit-class-detail/batch-orders' : 'train-manage/batch-pay-order'}
+      table={{ locale: { emptyText: '暂无批量订单' } }}
+    />
   );
 }

@@ -8,11 +8,12 @@ import {
   type ReportRefusal,
 } from '@px/api/contract';
 import type { ParsedInputOf } from '@px/config';
-import { Card, Flex, Select, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Card, Flex, Select, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { listStudyRefusals } from '../../../../../api/study-report';
-import { type FiltersOf, useListCall } from '../../../../../components/list-page/list-call';
+import type { ListColumn } from '../../../../../components/ListTable';
+import { ListView } from '../../../../../components/list-page/ListPage';
+import { useListCall } from '../../../../../components/list-page/list-call';
 import { dateTimeColumn } from '../../../../../components/table-columns';
 import { formatDuration } from '../../../../resource-manage/video/video-format';
 
@@ -22,7 +23,7 @@ export type RefusalFilters = Omit<
   'myClassId' | 'pageNum' | 'pageSize'
 >;
 
-const columns: ColumnsType<ReportRefusal> = [
+const columns: ListColumn<ReportRefusal>[] = [
   dateTimeColumn<ReportRefusal>('时间', 'createdAt', 170),
   { title: '课时', dataIndex: 'lessonName', width: 200 },
   {
@@ -61,19 +62,15 @@ export function RefusalsCard({
   filters: RefusalFilters;
   onFilter: (filters: RefusalFilters) => void;
 }) {
-  const list = useListCall(
-    'study-report/refusals',
-    (query) => listStudyRefusals({ ...query, myClassId }),
-    filters as FiltersOf<'study-report/refusals'>,
-  );
+  const list = useListCall('study-report/refusals', listStudyRefusals, { ...filters, myClassId });
   const { search } = list;
   const shown = useRef(filters);
   useEffect(() => {
     // The list loads the first filters itself; later ones (a lesson's count, the selects) search.
     if (shown.current === filters) return;
     shown.current = filters;
-    search(filters as FiltersOf<'study-report/refusals'>);
-  }, [filters, search]);
+    search({ ...filters, myClassId });
+  }, [filters, myClassId, search]);
   const lessonOptions = lessons.flatMap((lesson) =>
     lesson.progressId === null ? [] : [{ value: lesson.progressId, label: lesson.lessonName }],
   );
@@ -112,13 +109,13 @@ export function RefusalsCard({
             style={{ width: 240 }}
           />
         </Flex>
-        <Table<ReportRefusal>
-          rowKey="id"
-          size="small"
+        <ListView
+          list={list}
+          name="study-refusals"
+          filters={[]}
           columns={columns}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: '没有被拒绝的心跳' }}
-          {...list.tableProps}
+          columnsId="train-manage/study-detail/refusals"
+          table={{ size: 'small', locale: { emptyText: '没有被拒绝的心跳' } }}
         />
       </Flex>
     </Card>
