@@ -83,13 +83,44 @@ async function progressRow(
 }
 
 /**
+ * The lesson `input` names, checked as `study/start` needs it: its enrolment may be studied today
+ * (`now`), it is the class's, not locked (studied in order), and its video is READY. Throws
+ * BusinessError (the reason) otherwise.
+ */
+async function startableLesson(
+  scope: ActorScope,
+  input: { myClassId: number; lessonId: number },
+  now: Date,
+  transaction?: Transaction,
+): Promise<{ enrolment: MyClass; entry: ClassLesson & { video: Resource } }> {
+  const projectId = scope.project.id;
+  const { enrolment, cls } = await loadEnrolment(scope, input.myClassId, transaction);
+  const reason = closedReason(enrolment.status, cls, chinaToday(now));
+  if (reason) throw new BusinessError(reason);
+  const { ordered } = await classLessons(projectId, cls.id, transaction);
+  const entry = ordered.find((row) => row.lesson.id === input.lessonId);
+  if (!entry) throw new BusinessError('该课时不在本班级中');
+  if (
+    lockedLessons(ordered, await progressOf(projectId, enrolment.id, transaction), cls.studyInOrder).has(
+      entry.lesson.id,
+    )
+  )
+    throw new BusinessError('请按顺序学习，先学完前面的课时');
+  const { video } = entry;
+  if (video?.status !== 'READY' || video.durationSeconds <= 0) throw new BusinessError('视频暂不能播放');
+  return { enrolment, entry: { ...entry, video } };
+}
+
+/**
  * `study/start`: starts playing a lesson of one of the student's enrolments. Refused when the
  * enrolment may not be studied today, the lesson is not the class's, it is locked (studied in
  * order) or its video cannot be played (the video service's refusal or outage as playGrantFailure
  * words it), and while the student's profile still lacks what the project
  * requires (`account/is-need-complete`: refused with `{ reason: STUDY_NEEDS_INFO, missing }`). The
- * student's other active sessions stop (the newest device wins; their next beat is told so). With
- * face checks on, the session waits for one first.
+ * student's other active sessions stop (the newest device wins; their next beat is told so), but
+ * only once the video's play grant is given: the grant is asked for (for the session's id, chosen
+ * first) before the session is written, so a refused start changes nothing and the student's
+ * other device plays on. With face checks on, the session waits for one first.
  */
 export async function startStudy(
   scope: ActorScope,
@@ -101,27 +132,32 @@ export async function startStudy(
   const profile = await needComplete(scope);
   if (profile.needComplete)
     throw new BusinessError(STUDY_NEEDS_INFO_MESSAGE, { reason: STUDY_NEEDS_INFO, missing: profile.missing });
-  const { session, progress, entry, questions } = await scope.sequelize.transaction(async (transaction) => {
-    const { enrolment, cls } = await loadEnrolment(scope, input.myClassId, transaction);
-    const reason = closedReason(enrolment.status, cls, chinaToday(now));
-    if (reason) throw new BusinessError(reason);
-    const { ordered } = await classLessons(projectId, cls.id, transaction);
-    const entry = ordered.find((row) => row.lesson.id === input.lessonId);
-    if (!entry) throw new BusinessError('该课时不在本班级中');
-    if (
-      lockedLessons(ordered, await progressOf(projectId, enrolment.id, transaction), cls.studyInOrder).has(
-        entry.lesson.id,
-      )
+  const sessionId = randomUUID();
+  const checked = await startableLesson(scope, input, now);
+  const { video } = scope.providers;
+  const grant = await video
+    .authorizePlay(
+      scope,
+      checked.entry.video,
+      { kind: 'study', accountId: scope.principal.accountId, sessionId },
+      video.limits.playUrlTtlSeconds,
+      now,
     )
-      throw new BusinessError('请按顺序学习，先学完前面的课时');
+    .catch((error: unknown) => {
+      throw playGrantFailure(scope, error);
+    });
+  if (!grant.url) throw new BusinessError('视频暂不能播放');
+  const { session, progress, entry, questions } = await scope.sequelize.transaction(async (transaction) => {
+    // Checked again with the writes: the enrolment or the lesson may have changed during the grant.
+    const { enrolment, entry } = await startableLesson(scope, input, now, transaction);
     const { video } = entry;
-    if (video?.status !== 'READY' || video.durationSeconds <= 0) throw new BusinessError('视频暂不能播放');
+    if (video.id !== checked.entry.video.id) throw new BusinessError('视频已更换，请重新进入学习');
     // Sessions first, then the progress row: the order the heartbeat locks them in.
     await StudySession.update(
       { status: 'SUPERSEDED', endedAt: now },
       { where: { projectId, accountId: scope.principal.accountId, status: 'ACTIVE' }, transaction },
     );
-    const progress = await progressRow(scope, enrolment, { ...entry, video }, transaction);
+    const progress = await progressRow(scope, enrolment, entry, transaction);
     const answered = new Set(
       (
         await PopupAnswer.findAll({
@@ -141,7 +177,7 @@ export async function startStudy(
     const resume = progress.lastPosition >= progress.durationSeconds - 1 ? 0 : progress.lastPosition;
     const session = await StudySession.create(
       {
-        id: randomUUID(),
+        id: sessionId,
         projectId,
         accountId: scope.principal.accountId,
         myClassId: enrolment.id,
@@ -159,26 +195,8 @@ export async function startStudy(
       },
       { transaction },
     );
-    return { session, progress, entry: { ...entry, video }, questions };
+    return { session, progress, entry, questions };
   });
-  const { video } = scope.providers;
-  const grant = await video
-    .authorizePlay(
-      scope,
-      entry.video,
-      { kind: 'study', accountId: scope.principal.accountId, sessionId: session.id },
-      video.limits.playUrlTtlSeconds,
-      now,
-    )
-    .catch(async (error: unknown) => {
-      // Nothing plays: the session just made ends (the student's other sessions stay taken over).
-      await StudySession.update(
-        { status: 'ENDED', endedAt: now },
-        { where: { id: session.id, projectId, status: 'ACTIVE' } },
-      );
-      throw playGrantFailure(scope, error);
-    });
-  if (!grant.url) throw new BusinessError('视频暂不能播放');
   return {
     sessionId: session.id,
     lessonId: entry.lesson.id,

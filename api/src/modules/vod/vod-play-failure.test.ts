@@ -184,6 +184,26 @@ test('the VOD out of order (503): 视频服务暂不可用 with HTTP 503, logged
   expect(await liveSessions(account.id)).toBe(1);
 });
 
+test("a start the VOD refuses takes nothing over: the student's other device keeps its session", async () => {
+  const { account, start } = await scene();
+  const first = await start();
+  expect(first.body.respCode).toBe(200);
+  const playing = [[first.body.attribute.sessionId, 'ACTIVE']];
+  const sessions = async () =>
+    (await StudySession.findAll({ where: { projectId, accountId: account.id } })).map((row) => [
+      row.id,
+      row.status,
+    ]);
+  // The service out of order, then refusing (a psign it finds expired).
+  sim.setFault('outage');
+  expect((await start()).status).toBe(503);
+  expect(await sessions()).toEqual(playing);
+  sim.setFault('none');
+  simAhead = 24 * 3600;
+  expect((await start()).body).toMatchObject({ respCode: -1, attribute: { code: '4003' } });
+  expect(await sessions()).toEqual(playing);
+});
+
 test('the VOD unreachable (not listening): 视频服务暂不可用 with HTTP 503', async () => {
   const { start } = await scene();
   await sim.close();
