@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TENANT_KEY_COLUMNS } from '../migration-sql';
 import { dropTenantPolicySql, tenantPolicySql } from '../row-security';
 
 /**
@@ -13,8 +14,7 @@ export const m0043StudyCorrections: Migration = {
     const sql = (text: string) => queryInterface.sequelize.query(text);
     await sql(`
       CREATE TABLE study_correction (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         my_class_id INTEGER NOT NULL REFERENCES my_class (id),
         account_id INTEGER NOT NULL REFERENCES account (id),
         target VARCHAR(8) NOT NULL CHECK (target IN ('HOURS', 'LESSON')),

@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate';
+import { TENANT_KEY_COLUMNS } from '../migration-sql';
 import { dropTenantPolicySql, tenantPolicySql } from '../row-security';
 
 /**
@@ -14,8 +15,7 @@ export const m0075IdentityChecks: Migration = {
     const sql = (text: string) => queryInterface.sequelize.query(text);
     await sql(`
       CREATE TABLE identity_check (
-        id SERIAL PRIMARY KEY,
-        project_id INTEGER NOT NULL REFERENCES project (id) ON DELETE CASCADE,
+        ${TENANT_KEY_COLUMNS},
         account_id INTEGER REFERENCES account (id) ON DELETE CASCADE,
         purpose VARCHAR(16) NOT NULL CHECK (purpose IN ('REGISTER', 'COMPLETE_INFO', 'STAFF', 'CMS')),
         real_name VARCHAR(50) NOT NULL,

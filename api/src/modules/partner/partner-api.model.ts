@@ -6,7 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import { tenantKeyAttributes } from '../../db/model-columns';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 
 /** An access token of the `jxnc` group (migration 0051): only its SHA-256 is kept. */
 export class PartnerToken extends Model<
@@ -168,8 +168,7 @@ export class PartnerNotice extends Model<
         lastHttpStatus: { type: DataTypes.SMALLINT, allowNull: true },
         lastError: { type: DataTypes.STRING(300), allowNull: true },
         deliveredAt: { type: DataTypes.DATE, allowNull: true },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        ...timestampAttributes,
       },
       { sequelize, tableName: 'partner_notice', underscored: true },
     );

@@ -7,7 +7,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import { timestampAttributes } from '../../db/model-columns';
+import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import type { Project } from '../project/project.model';
 
 /** A training institution or employer of a project; its students register through its QR code. */
@@ -32,9 +32,8 @@ export class Unit extends Model<InferAttributes<Unit>, InferCreationAttributes<U
   static initModel(sequelize: Sequelize): void {
     Unit.init(
       {
-        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-        // Declared here (not only by the association) so the tenant guard covers the model.
-        projectId: { type: DataTypes.INTEGER, allowNull: false },
+        // projectId declared here (not only by the association) so the tenant guard covers the model.
+        ...tenantKeyAttributes,
         name: { type: DataTypes.STRING(100), allowNull: false },
         creditCode: { type: DataTypes.STRING(18), allowNull: true },
         contactName: { type: DataTypes.STRING(50), allowNull: true },
