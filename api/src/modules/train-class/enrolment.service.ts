@@ -4,8 +4,9 @@ import { MyClass } from './train-class.model';
 
 /**
  * The enrolments (`my_class`) that paying for classes makes, starts, removes and refunds. This module
- * owns the table; the order module calls these inside its own transaction, with the order locked, and a
- * unit's import enrols its students through `enrolUnitStudents`.
+ * owns the table; the order module calls these inside its own transaction, with the order locked, a
+ * unit's import enrols its students through `enrolUnitStudents` and a unit class transfer moves them
+ * through `moveToUnitClass`.
  */
 
 type Db = Pick<Scope, 'sequelize'>;
@@ -108,5 +109,22 @@ export async function refundEnrolments(
   await MyClass.update(
     { status: 'REFUNDED' },
     { where: { id: [...ids], projectId, status: { [Op.ne]: 'REFUNDED' } }, transaction },
+  );
+}
+
+/**
+ * Moves the enrolments among `ids` to another unit class of their class (a unit class transfer; the
+ * caller has locked and checked them).
+ */
+export async function moveToUnitClass(
+  db: Db,
+  of: { projectId: number; unitClassId: number; ids: readonly number[] },
+  transaction: Transaction,
+): Promise<void> {
+  if (of.ids.length === 0) return;
+  await db.sequelize.query(
+    `UPDATE my_class SET unit_class_id = :unitClassId, updated_at = NOW()
+      WHERE project_id = :projectId AND id IN (:ids)`,
+    { replacements: { projectId: of.projectId, unitClassId: of.unitClassId, ids: [...of.ids] }, transaction },
   );
 }

@@ -1,6 +1,7 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { countChunk, endByCounts, lockJobRow, runInSlices } from '../../core/chunked-job';
+import { moveToUnitClass } from '../train-class/enrolment.service';
 import { UnitClass } from './unit-class.model';
 import { UnitClassTransfer } from './unit-class-transfer.model';
 import { LEFT_STATUSES } from './unit-class-transfer.service';
@@ -83,13 +84,10 @@ async function moveChunk(
     return { id: record.id, status: 'OK', reason: null };
   });
   if (moved.length) {
-    await scope.sequelize.query(
-      `UPDATE my_class SET unit_class_id = :toId, updated_at = NOW()
-        WHERE project_id = :projectId AND id IN (:ids)`,
-      {
-        replacements: { projectId, toId: transfer.toUnitClassId, ids: moved.map((row) => row.id) },
-        transaction,
-      },
+    await moveToUnitClass(
+      scope,
+      { projectId, unitClassId: transfer.toUnitClassId, ids: moved.map((row) => row.id) },
+      transaction,
     );
     if (transfer.toUnitId !== transfer.fromUnitId)
       await scope.sequelize.query(
