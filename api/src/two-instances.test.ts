@@ -134,14 +134,20 @@ test("the class centre's cached answers follow the classes, their plans and less
       .send({ pageNum: 1, pageSize: 10 });
     return (res.body.attribute.list as { name: string }[]).map((item) => item.name);
   };
-  const detail = (app: TestApp) =>
-    app.http
-      .post('/api/class/find-detail.action')
-      .set('Host', host)
-      .set('token', token)
-      .send({ id: trainClass.id });
+  const detail = (app: TestApp, as: string | null = token) => {
+    const request = app.http.post('/api/class/find-detail.action').set('Host', host);
+    return (as ? request.set('token', as) : request).send({ id: trainClass.id });
+  };
   expect(await listed(b)).toEqual(['在售班']);
-  expect((await detail(b)).body.attribute).toMatchObject({ name: '在售班', inCart: false, enrolled: false });
+  const first = await detail(b);
+  expect(first.body.attribute).toMatchObject({ name: '在售班', inCart: false, enrolled: false });
+  // The same cached detail with the same state again (its bytes kept), and a visitor's of it.
+  expect((await detail(b)).text).toBe(first.text);
+  expect((await detail(b, null)).body.attribute).toMatchObject({
+    name: '在售班',
+    inCart: null,
+    enrolled: null,
+  });
   // The student's own state (cart, enrolment) follows their enrolment.
   await enrol(trainClass, account.id);
   await delivered();
@@ -149,7 +155,8 @@ test("the class centre's cached answers follow the classes, their plans and less
   await TrainClass.update({ name: '改名班' }, { where: { id: trainClass.id, projectId: project.id } });
   await delivered();
   expect(await listed(b)).toEqual(['改名班']);
-  expect((await detail(b)).body.attribute.name).toBe('改名班');
+  expect((await detail(b)).body.attribute).toMatchObject({ name: '改名班', enrolled: true });
+  expect((await detail(b, null)).body.attribute).toMatchObject({ name: '改名班', enrolled: null });
   await TrainPlan.update({ status: 'DRAFT' }, { where: { id: plan.id, projectId: project.id } });
   await delivered();
   expect(await listed(b)).toEqual([]);

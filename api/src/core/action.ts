@@ -165,6 +165,13 @@ export class JsonAnswer<T> {
   declare readonly answer: T;
   private text: string | undefined;
   private encoded: Buffer | undefined;
+  /**
+   * The answers `with` made of this one, by the JSON of the fields added: the few callers' states a
+   * cached answer is sent with (a visitor's, a student's with nothing in the cart...) are each
+   * encoded once, not copied whole into a new buffer on every request. At most MAX_KEPT_EXTENSIONS;
+   * they go with this answer (dropped from its cache, it takes them along).
+   */
+  private extensions: Map<string, JsonAnswer<unknown>> | undefined;
   private constructor(
     text: string | undefined,
     /** An answer made by `with`: the answer it extends and the JSON after that answer's fields (`,"a":1}`). */
@@ -202,14 +209,33 @@ export class JsonAnswer<T> {
     return new JsonAnswer<T>(JSON.stringify(value));
   }
 
-  /** This object answer with `fields` added after its own (as `{ ...answer, ...fields }` when none repeats). */
+  /**
+   * This object answer with `fields` added after its own (as `{ ...answer, ...fields }` when none
+   * repeats). The same fields again answer the same extended answer (its bytes encoded once), for
+   * the first MAX_KEPT_EXTENSIONS different ones; any others are made anew each time.
+   */
   with<E extends object>(fields: E): JsonAnswer<T & E> {
     const extra = JSON.stringify(fields);
     if (extra === '{}') return this as unknown as JsonAnswer<T & E>;
-    if (this.json === '{}') return new JsonAnswer<T & E>(extra);
-    return new JsonAnswer<T & E>(undefined, { base: this, rest: `,${extra.slice(1)}` });
+    const kept = this.extensions?.get(extra);
+    if (kept) return kept as JsonAnswer<T & E>;
+    const extended =
+      this.json === '{}'
+        ? new JsonAnswer<T & E>(extra)
+        : new JsonAnswer<T & E>(undefined, { base: this, rest: `,${extra.slice(1)}` });
+    this.extensions ??= new Map();
+    if (this.extensions.size < MAX_KEPT_EXTENSIONS) this.extensions.set(extra, extended);
+    return extended;
   }
 }
+
+/**
+ * How many extended answers (`JsonAnswer.with`) an answer keeps: enough for the states most callers
+ * share (class detail: a visitor's; a student's with the class in neither cart nor enrolments, in
+ * the cart, enrolled), few enough that a cached answer extended with each caller's own (an
+ * application's id and time) holds at most this many more copies of its bytes.
+ */
+const MAX_KEPT_EXTENSIONS = 4;
 
 /** An action as the router runs it: a call's path, access and schema with its handler. */
 export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> {

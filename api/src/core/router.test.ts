@@ -186,6 +186,35 @@ describe('success envelope', () => {
     expect(once.json).toBe('{"名":"共享","list":[{"x":1}],"mine":true}');
   });
 
+  test('a JsonAnswer extended with the same fields again is the same answer, its bytes encoded once', () => {
+    const base = JsonAnswer.of({ 班级: '共享', courses: [{ id: 1 }] });
+    const visitor = base.with({ inCart: null, enrolled: null });
+    expect(base.with({ inCart: null, enrolled: null })).toBe(visitor);
+    expect(base.with({ inCart: null, enrolled: null }).envelope()).toBe(visitor.envelope());
+    const student = base.with({ inCart: false, enrolled: true });
+    expect(student).not.toBe(visitor);
+    expect(JSON.parse(student.envelope().toString('utf8')).attribute).toEqual({
+      班级: '共享',
+      courses: [{ id: 1 }],
+      inCart: false,
+      enrolled: true,
+    });
+    expect(JSON.parse(visitor.envelope().toString('utf8')).attribute).toMatchObject({ inCart: null });
+    // Past the few kept, each caller's own fields still answer rightly, made anew.
+    const own = (applyId: number) => base.with({ inCart: false, enrolled: false, apply: { id: applyId } });
+    for (const id of [1, 2, 3, 4, 5]) {
+      expect(JSON.parse(own(id).json)).toMatchObject({ 班级: '共享', apply: { id } });
+    }
+    expect(own(5)).not.toBe(own(5));
+    expect(own(1)).toBe(own(1));
+    // An empty base's extension is the fields alone.
+    const empty = JsonAnswer.of({});
+    expect(empty.with({ a: 1 })).toBe(empty.with({ a: 1 }));
+    expect(empty.with({ a: 1 }).envelope().toString('utf8')).toBe(
+      JSON.stringify({ respCode: 200, respDesc: '成功', attribute: { a: 1 } }),
+    );
+  });
+
   test('merges a JSON body over the query string', async () => {
     const res = await t.http
       .post('/api/test-core/echo.action?name=query&count=1')
