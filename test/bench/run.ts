@@ -297,12 +297,27 @@ function compare(results: readonly Measured[]) {
     throughputVsSelect: ratio(row.requestsPerSecond, select?.requestsPerSecond, 3),
     p99VsSelect: ratio(row.latencyP99Ms, select?.latencyP99Ms, 2),
     cpuVsSelect: cpuRatio(select, row),
+    ...sizedFloorRatios(row, results),
     throughputVsOneInstance: ratio(
       row.requestsPerSecond,
       named(SCENARIOS.find((scenario) => scenario.name === row.name)?.oneInstance)?.requestsPerSecond,
       3,
     ),
   }));
+}
+
+/**
+ * A hot call's throughput and p99 against the pg-select floor answering as many bytes
+ * (`pg-select-sized`), when that floor ran; nothing otherwise.
+ */
+function sizedFloorRatios(row: Measured, results: readonly Measured[]) {
+  const floor = SCENARIOS.find((scenario) => scenario.sizedLike === row.name);
+  const sized = floor && results.find((other) => other.name === floor.name);
+  if (!sized) return {};
+  return {
+    throughputVsSizedSelect: ratio(row.requestsPerSecond, sized.requestsPerSecond, 3),
+    p99VsSizedSelect: ratio(row.latencyP99Ms, sized.latencyP99Ms, 2),
+  };
 }
 
 /** The targets (heartbeat, hot calls, two instances) against what was measured, in words. */
@@ -319,7 +334,11 @@ function targetLines(rows: ReturnType<typeof compare>): string[] {
           `target >= ${HOT_TARGETS.throughputVsSelect}x): ` +
           `${fast ? 'met' : 'BELOW TARGET'}; p99 ${row.latencyP99Ms} ms (target < ${HOT_TARGETS.p99Ms} ms): ${quick ? 'met' : 'ABOVE TARGET'}; ` +
           `p99 ${row.p99VsSelect}x the baseline's (target <= ${HOT_TARGETS.p99VsSelect}x): ` +
-          `${row.p99VsSelect != null && row.p99VsSelect <= HOT_TARGETS.p99VsSelect ? 'met' : 'ABOVE TARGET'}`,
+          `${row.p99VsSelect != null && row.p99VsSelect <= HOT_TARGETS.p99VsSelect ? 'met' : 'ABOVE TARGET'}` +
+          ('throughputVsSizedSelect' in row
+            ? `; against pg-select answering as many bytes (pg-select-sized, printed only): ` +
+              `${row.throughputVsSizedSelect}x, p99 ${row.p99VsSizedSelect}x`
+            : ''),
       );
     }
     const withPolicies = named(scenario?.withoutRowSecurityOf);
@@ -365,6 +384,25 @@ function targetLines(rows: ReturnType<typeof compare>): string[] {
       );
   }
   return lines;
+}
+
+function requireScenario(name: string | undefined): Scenario {
+  const scenario = SCENARIOS.find((candidate) => candidate.name === name);
+  if (!scenario) throw new Error(`no scenario ${name}`);
+  return scenario;
+}
+
+/** The length in bytes of the body `scenario`'s requests are answered with (signed in, its body built, as loaded). */
+async function answerBytes(url: string, scenario: Scenario): Promise<number> {
+  const who = scenario.signedInAs;
+  const token = who ? await signIn(url, who, who.roleType) : undefined;
+  const body = scenario.bodyFrom ? await scenario.bodyFrom(url, token) : scenario.body;
+  const res = await fetch(url + scenario.path, {
+    method: scenario.method,
+    headers: { ...scenario.headers, ...(token ? { token } : {}) },
+    body,
+  });
+  return (await res.arrayBuffer()).byteLength;
 }
 
 /** A port free now (the regulator's, told to the API before the regulator starts). */
@@ -433,6 +471,15 @@ async function main(): Promise<void> {
       servers.hello = await startChild('serve-hello.ts');
       servers.upsert = await startChild('serve-upsert.ts', [api.databaseUrl]);
       servers.select = await startChild('serve-select.ts', [api.databaseUrl]);
+    }
+    const sizedFloor = scenarios.find((scenario) => scenario.server === 'select-sized');
+    if (sizedFloor) {
+      const bytes = await answerBytes(api.url, requireScenario(sizedFloor.sizedLike));
+      process.stdout.write(`${sizedFloor.name}: answers ${bytes} bytes, as ${sizedFloor.sizedLike} does\n`);
+      servers['select-sized'] = await startChild('serve-select.ts', [
+        api.databaseUrl,
+        `--answer-bytes=${bytes}`,
+      ]);
     }
     if (scenarios.some((scenario) => scenario.server === 'api-pair' || scenario.server === 'api-proxied')) {
       // A second instance on the same database, and the one address in front of one or both.
@@ -504,6 +551,7 @@ async function main(): Promise<void> {
         'throughputVsHello',
         'throughputVsUpsert',
         'throughputVsSelect',
+        'throughputVsSizedSelect',
         'cpuVsSelect',
         'throughputVsOneInstance',
         'nodeCpuMsPerRequest',
@@ -649,7 +697,7 @@ async function main(): Promise<void> {
   } finally {
     await db?.end();
     // The API last: it stops the PostgreSQL the baselines and the second instance use.
-    for (const name of ['api-pair', 'api-proxied', 'select', 'upsert', 'hello'] as const)
+    for (const name of ['api-pair', 'api-proxied', 'select-sized', 'select', 'upsert', 'hello'] as const)
       servers[name]?.child.kill('SIGTERM');
     regulator?.child.kill('SIGTERM');
     for (const name of ['api-app', 'api-owner'] as const) {

@@ -15,6 +15,7 @@ export type BenchServer =
   | 'hello'
   | 'upsert'
   | 'select'
+  | 'select-sized'
   | 'api-pair'
   | 'api-proxied'
   | 'api-app'
@@ -34,6 +35,11 @@ export interface Scenario {
   bodyFrom?: (url: string, token: string | undefined) => Promise<string>;
   /** A hot call of issue 16: compared with the pg-select baseline against `HOT_TARGETS`. */
   hot?: boolean;
+  /**
+   * The pg-select floor answering as many bytes as this scenario's answer (`select-sized`): the hot
+   * call it is printed beside, to show what the answer's size alone costs the floor.
+   */
+  sizedLike?: string;
   /** Two instances behind the proxy: the scenario of one instance it is compared with. */
   oneInstance?: string;
   /**
@@ -139,6 +145,15 @@ const BASE_SCENARIOS: Scenario[] = [
     expectRespCode: 200,
   },
   { name: BASELINES.select, server: 'select', method: 'GET', path: '/', expectRespCode: 200 },
+  {
+    // Not a target's floor: pg-select with its answer padded to class detail's size (issue 29).
+    name: 'pg-select-sized',
+    server: 'select-sized',
+    method: 'GET',
+    path: '/',
+    sizedLike: 'class-detail',
+    expectRespCode: 200,
+  },
   {
     name: 'system-info',
     server: 'api',
