@@ -351,6 +351,7 @@ const CASES: Record<string, Record<string, Ref>> = {
   'shared-resource/play-url': { id: notARef('a row of the shared library, which every project reads') },
   'shared-resource/use': { id: notARef('a row of the shared library, which every project may copy') },
   'resource/package-retry': { id: 'resource' },
+  'resource/repackage': { id: 'resource' },
   'resource/download-url': { id: 'resource' },
   'resource/upload-init': { categoryId: 'resourceCategory' },
   'resource/upload-chunk': { uploadId: 'upload' },

@@ -60,6 +60,13 @@ export interface ResourceItem {
    * more the player offers a language choice (`videoLanguage`).
    */
   audioLanguages: string[];
+  /**
+   * A re-package of this READY video waits or runs (重新转码中, `resource/repackage` or the
+   * stale-package sweep): it plays its current package until the new one replaces it.
+   */
+  repackaging: boolean;
+  /** Why the latest re-package failed (the video kept the package it had); null otherwise. */
+  repackageFailure: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -261,6 +268,11 @@ export const resourceCalls = defineCalls('resource', {
   'play-url': { input: resourceIdInput, answer: answer<ResourcePlayAnswer>(), access: readers },
   /** Packages a video whose packaging failed again (重试): back to PROCESSING. */
   'package-retry': { input: resourceIdInput, answer: answer<ResourceItem>(), access: managers },
+  /**
+   * Packages a READY video again with the current packaging (重新转码), in the background: it stays
+   * READY and plays its package until the new one replaces it.
+   */
+  repackage: { input: resourceIdInput, answer: answer<ResourceItem>(), access: managers },
   /** A signed, expiring URL of the original file as uploaded (staff download; HTTP range requests). */
   'download-url': { input: resourceIdInput, answer: answer<ResourcePlayAnswer>(), access: managers },
   /** Multipart `type`, `file` (and `fileSize`, `fileName`, `name`): checks a file without storing it. */

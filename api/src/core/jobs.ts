@@ -24,6 +24,8 @@ export interface SendOptions {
    * sending another while one waits does nothing (answers null).
    */
   singletonKey?: string;
+  /** Taken before the waiting jobs of its queue with a lower one (default 0; negative: after them). */
+  priority?: number;
 }
 
 /** Background work on PostgreSQL (timeouts, reconciliation, imports, pushes, sweeps). */

@@ -451,3 +451,38 @@ test('0032 gives batches and skill certificates the code of the one node named a
     await sequelize.close();
   }
 });
+
+test('0057 marks the packages built before it as packaging version 1 (videos without one stay null); down drops the columns', async () => {
+  const sequelize = createSequelize(database.url, { owner: true });
+  const sql = (text: string) => sequelize.query(text);
+  const versions = () =>
+    sequelize.query<{ name: string; version: number | null }>(
+      "SELECT name, packager_version AS version FROM resource WHERE name LIKE '迁移57%' ORDER BY name",
+      { type: QueryTypes.SELECT },
+    );
+  try {
+    const reverted = downTo('0057-packager-version');
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    await sql("INSERT INTO project (code, name) VALUES ('m0057', '迁移测试项目五十七')");
+    await sql(`INSERT INTO resource (project_id, type, name, file_name, storage_key, content_type, size, sha256,
+        duration_seconds, status, hls, created_at, updated_at)
+      SELECT id, 'video', v.name, 'a.mp4', v.key, 'video/mp4', 100, repeat('0', 64), 10, 'READY', v.hls::jsonb, NOW(), NOW()
+        FROM project, (VALUES ('迁移57已转码', 'm57/a.mp4', '{"id":"p1","iv":"00","renditions":[]}'),
+                              ('迁移57未转码', 'm57/b.mp4', NULL)) AS v(name, key, hls)
+       WHERE project.code = 'm0057'`);
+    await migrateUp(sequelize);
+    expect(await versions()).toEqual([
+      { name: '迁移57已转码', version: 1 },
+      { name: '迁移57未转码', version: null },
+    ]);
+    expect(await migrateDown(sequelize, reverted.length)).toEqual(reverted);
+    const [column] = await sequelize.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'resource' AND column_name LIKE '%packag%'",
+      { type: QueryTypes.SELECT },
+    );
+    expect(column?.n).toBe(0);
+    await migrateUp(sequelize);
+  } finally {
+    await sequelize.close();
+  }
+});

@@ -8,7 +8,7 @@ import { studyNoticeJob } from '../modules/my-class/study-notice.service';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { partnerNoticeJob, partnerSweepJob } from '../modules/partner/partner.jobs';
 import { regulatorPushJob, regulatorPushSweepJob } from '../modules/regulator/push.jobs';
-import { packageVideoJob, sweepUploadsJob } from '../modules/resource/resource.jobs';
+import { packageVideoJob, repackageStaleJob, sweepUploadsJob } from '../modules/resource/resource.jobs';
 import {
   unitClassTransferRunJob,
   unitClassTransferSweepJob,
@@ -36,4 +36,5 @@ export const allJobs: readonly JobDefinition[] = [
   regulatorPushSweepJob,
   dashboardRollupJob,
   studyNoticeJob,
+  repackageStaleJob,
 ];

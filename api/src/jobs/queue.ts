@@ -163,6 +163,7 @@ export async function createJobRunner(deps: JobRunnerDeps): Promise<JobRunner> {
       return boss.send(name, data as object, {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.priority ? { priority: options.priority } : {}),
         ...(options.transaction ? { db: executor(deps.sequelize, options.transaction) } : {}),
       });
     },

@@ -42,6 +42,7 @@ import { m0050PartnerApps } from './0050-partner-apps';
 import { m0051PartnerApi } from './0051-partner-api';
 import { m0052PartnerNotices } from './0052-partner-notices';
 import { m0053PartnerSsoSessions } from './0053-partner-sso-sessions';
+import { m0057PackagerVersion } from './0057-packager-version';
 import { m0060Cms } from './0060-cms';
 import { m0070UploadedImages } from './0070-uploaded-images';
 import { m0071Dashboard } from './0071-dashboard';
@@ -110,4 +111,5 @@ export const migrations: Migration[] = [
   m0082VideoPackaging,
   m0036AudioLanguages,
   m0032VocationCodes,
+  m0057PackagerVersion,
 ];

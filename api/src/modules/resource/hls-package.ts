@@ -16,6 +16,17 @@ import {
   hlsSegmentKey,
 } from './hls';
 
+/**
+ * The version of this packaging, recorded with every package (`resource.packager_version`). Bump it
+ * whenever a change here makes the packages built before it worth building again: at the next start
+ * the stale-package sweep (`resource.repackage-stale`) queues each older package for re-packaging in
+ * the background, once per version (docs/video.md, "Re-packaging").
+ * - 1: packages built before versioning (migration 0057 marks them so), among them those whose
+ *   audio renditions led the picture;
+ * - 2: every rendition written on one clock (`-output_ts_offset`, HLS_TIMESTAMP_OFFSET_SECONDS).
+ */
+export const PACKAGER_VERSION = 2;
+
 /** Seconds per segment (every segment starts on a key frame forced at these times). */
 export const HLS_SEGMENT_SECONDS = 4;
 

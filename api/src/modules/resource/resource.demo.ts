@@ -6,7 +6,7 @@ import { loadEnv } from '../../env';
 import { apiPath } from '../../paths';
 import { fileStorageFromEnv } from '../storage/file-storage';
 import type { FileStorage } from '../storage/storage';
-import { packageVideo } from './hls-package';
+import { PACKAGER_VERSION, packageVideo } from './hls-package';
 import { Resource, ResourceCategory } from './resource.model';
 import { probeMp4File } from './upload.service';
 import { type CopiedPackage, copyPackage } from './video-packaging.service';
@@ -68,12 +68,24 @@ async function packageDemoVideo(storage: FileStorage, video: Resource, transacti
     transaction,
   });
   const copied = twin ? await copyPackage(storage, twin, video) : null;
-  let packaged: Pick<CopiedPackage, 'hls' | 'hlsKey'> & { audioLanguages: string[] | null };
+  let packaged: Pick<CopiedPackage, 'hls' | 'hlsKey' | 'packagerVersion'> & {
+    audioLanguages: string[] | null;
+  };
   if (copied)
-    packaged = { hls: copied.hls, hlsKey: copied.hlsKey, audioLanguages: twin?.audioLanguages ?? null };
+    packaged = {
+      hls: copied.hls,
+      hlsKey: copied.hlsKey,
+      packagerVersion: copied.packagerVersion,
+      audioLanguages: twin?.audioLanguages ?? null,
+    };
   else {
     const made = await packageVideo(storage, video);
-    packaged = { hls: made.pkg, hlsKey: made.key, audioLanguages: made.audioLanguages };
+    packaged = {
+      hls: made.pkg,
+      hlsKey: made.key,
+      packagerVersion: PACKAGER_VERSION,
+      audioLanguages: made.audioLanguages,
+    };
   }
   await Resource.update(packaged, { where: { id: video.id, projectId: video.projectId }, transaction });
 }

@@ -1,25 +1,46 @@
 import { defineJob } from '../../core/jobs';
 import { SWEEP_BATCH, sweepExpiredUploads } from './upload.service';
-import { PACKAGE_JOB, packageResource } from './video-packaging.service';
+import {
+  PACKAGE_JOB,
+  PACKAGE_JOB_EXPIRE_SECONDS,
+  packageResource,
+  queueStaleRepackaging,
+} from './video-packaging.service';
 
 declare module '../../core/jobs' {
   interface JobPayloads {
     'resource.sweep-uploads': Record<string, never>;
     'resource.package-video': { resourceId: number };
+    'resource.repackage-stale': Record<string, never>;
   }
 }
 
 /**
- * After an upload (and on 重试): packages the video as encrypted HLS in SD and HD
- * (`packageResource`). Not retried by the queue: a failure is kept on the video (失败 with the
- * reason) for staff to retry.
+ * After an upload (and on 重试, 重新转码, and the stale-package sweep's re-packages): packages the
+ * video as encrypted HLS in SD and HD (`packageResource`). Not retried by the queue: a failure is
+ * kept on the video (失败 with the reason, or a re-package's reason beside 可播放) for staff to retry.
  */
 export const packageVideoJob = defineJob({
   name: PACKAGE_JOB,
   retryLimit: 0,
-  expireInSeconds: 60 * 60,
+  expireInSeconds: PACKAGE_JOB_EXPIRE_SECONDS,
   async handler(scope, data) {
     await packageResource(scope, data.resourceId);
+  },
+});
+
+/**
+ * At every start: queues a re-package, at low priority, of each video whose package an older
+ * packaging built (`queueStaleRepackaging`, once per packaging version: starting again, or several
+ * instances starting at once, queues nothing twice).
+ */
+export const repackageStaleJob = defineJob({
+  name: 'resource.repackage-stale',
+  atStart: {},
+  retryLimit: 0,
+  async handler(scope) {
+    const queued = await queueStaleRepackaging(scope);
+    if (queued) scope.log.info({ queued }, 'stale video packages queued for re-packaging');
   },
 });
 

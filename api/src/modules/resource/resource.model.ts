@@ -46,6 +46,17 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
   declare hlsKey: CreationOptional<Buffer | null>;
   /** The languages of its audio (RFC 5646 tags, the default first) found by packaging; null until packaged. */
   declare audioLanguages: CreationOptional<string[] | null>;
+  /** The packaging version (hls-package.ts PACKAGER_VERSION) its package was built with; null without one. */
+  declare packagerVersion: CreationOptional<number | null>;
+  /**
+   * Since when a re-package of this READY video waits or runs (重新转码中; its current package keeps
+   * playing meanwhile); null when none is under way.
+   */
+  declare repackageRequestedAt: CreationOptional<Date | null>;
+  /** The packaging version the latest re-package was asked for at (the stale sweep asks once per version). */
+  declare repackageVersion: CreationOptional<number | null>;
+  /** Why the latest re-package failed (the package before it stayed); null otherwise. */
+  declare repackageFailure: CreationOptional<string | null>;
   declare createdBy: number | null;
   /**
    * Where the row was copied from: for a shared one, the project resource the platform shared; for a
@@ -82,6 +93,10 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
         hls: { type: DataTypes.JSONB, allowNull: true },
         hlsKey: { type: DataTypes.BLOB, allowNull: true },
         audioLanguages: { type: DataTypes.ARRAY(DataTypes.STRING(16)), allowNull: true },
+        packagerVersion: { type: DataTypes.SMALLINT, allowNull: true },
+        repackageRequestedAt: { type: DataTypes.DATE, allowNull: true },
+        repackageVersion: { type: DataTypes.SMALLINT, allowNull: true },
+        repackageFailure: { type: DataTypes.STRING(300), allowNull: true },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
         sourceId: { type: DataTypes.INTEGER, allowNull: true },
         ...timestampAttributes,

@@ -1,5 +1,6 @@
 import type { ResourceItem } from '../../contract/resource';
 import type { Resource } from './resource.model';
+import { isRepackaging } from './video-packaging.service';
 
 /** How video resources are answered. */
 
@@ -20,6 +21,8 @@ export function presentResource(resource: Resource, paths: Map<number, string>):
     status: resource.status,
     statusReason: resource.status === 'FAILED' ? (resource.statusReason ?? null) : null,
     audioLanguages: resource.audioLanguages ?? [],
+    repackaging: isRepackaging(resource),
+    repackageFailure: resource.status === 'READY' ? (resource.repackageFailure ?? null) : null,
     createdAt: resource.createdAt.toISOString(),
     updatedAt: resource.updatedAt.toISOString(),
   };

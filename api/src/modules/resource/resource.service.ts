@@ -17,7 +17,7 @@ import { resourceDeleting } from './resource.events';
 import { Resource } from './resource.model';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
-import { deletePackage, retryPackaging } from './video-packaging.service';
+import { deletePackage, requestRepackaging, retryPackaging } from './video-packaging.service';
 import { isLocalVideoProvider, type PlayableVideo, playGrantFailure, staffViewer } from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
@@ -188,6 +188,24 @@ export async function retryResourcePackaging(scope: ActorScope, id: number): Pro
     targetType: 'resource',
     targetId: resource.id,
     detail: { name: resource.name, reason: resource.statusReason },
+  });
+  return getResource(scope, id);
+}
+
+/**
+ * `resource/repackage` (重新转码): packages a READY video again with the current packaging in the
+ * background; it plays its package until the new one replaces it (`requestRepackaging`). Audited.
+ * Throws BusinessError 视频不存在, or the refusal of `requestRepackaging`.
+ */
+export async function repackageResource(scope: ActorScope, id: number): Promise<ResourceItem> {
+  const resource = await loadResource(scope, id);
+  await requestRepackaging(scope, resource);
+  await audit(scope, {
+    action: 'resource.repackage',
+    projectId: scope.project.id,
+    targetType: 'resource',
+    targetId: resource.id,
+    detail: { name: resource.name, packagerVersion: resource.packagerVersion },
   });
   return getResource(scope, id);
 }

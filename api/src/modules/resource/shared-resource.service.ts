@@ -151,7 +151,7 @@ async function copyVideo(
           ...copyFields(source, fields),
           id,
           status: queue ? 'PROCESSING' : source.status,
-          ...(pkg ? { hls: pkg.hls, hlsKey: pkg.hlsKey } : {}),
+          ...(pkg ? { hls: pkg.hls, hlsKey: pkg.hlsKey, packagerVersion: pkg.packagerVersion } : {}),
         },
         { transaction },
       );

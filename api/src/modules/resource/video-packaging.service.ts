@@ -1,14 +1,32 @@
-import type { Transaction } from 'sequelize';
+import { literal, Op, QueryTypes, where as sqlWhere, type Transaction, type WhereOptions } from 'sequelize';
 import type { Scope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { type FileStorage, StorageError } from '../storage/storage';
 import type { HlsPackage } from './hls';
-import { deleteKeys, PackagingError, packageSegmentKeys, packageVideo } from './hls-package';
+import {
+  deleteKeys,
+  PACKAGER_VERSION,
+  PackagingError,
+  packageSegmentKeys,
+  packageVideo,
+} from './hls-package';
 import { Resource } from './resource.model';
 import type { PlayableVideo } from './video-provider';
 
 /** The job that packages one video (see resource.jobs.ts). */
 export const PACKAGE_JOB = 'resource.package-video';
+
+/** The longest a packaging job may run before the queue counts it as failed (its ffmpeg stops sooner). */
+export const PACKAGE_JOB_EXPIRE_SECONDS = 60 * 60;
+
+/**
+ * The queue priority of packaging (pg-boss takes the higher first): an upload's, a retry's and
+ * staff's re-package before the stale-package sweep's, which waits behind every other.
+ */
+export const PACKAGE_PRIORITY = { staff: 0, background: -10 } as const;
+
+/** The refusal of a re-package while one is under way. */
+export const REPACKAGE_BUSY = '该视频正在重新转码，请等待完成';
 
 type PackagingScope = Pick<Scope, 'sequelize' | 'log' | 'providers' | 'jobs'>;
 
@@ -17,15 +35,27 @@ export async function queuePackaging(
   scope: Pick<Scope, 'jobs'>,
   resourceId: number,
   transaction?: Transaction,
+  priority: number = PACKAGE_PRIORITY.staff,
 ): Promise<void> {
-  await scope.jobs.send(PACKAGE_JOB, { resourceId }, transaction ? { transaction } : {});
+  await scope.jobs.send(PACKAGE_JOB, { resourceId }, { ...(transaction ? { transaction } : {}), priority });
 }
 
+/** The rows whose `hls` is still `pkg` (the same package id), or still none. */
+const stillPackagedAs = (pkg: HlsPackage | null): WhereOptions<Resource> =>
+  pkg ? sqlWhere(literal("hls->>'id'"), pkg.id) : { hls: null };
+
 /**
- * Packages a PROCESSING video as encrypted HLS (hls-package.ts) and makes it READY with its
- * package and key, dropping the segments of a package it replaces; a file ffmpeg cannot read makes
- * it FAILED with the reason. A video that is gone or no longer PROCESSING is left alone (so a job
- * run twice packages once). Answers the resource's state afterwards (null when gone).
+ * Packages a video as encrypted HLS (hls-package.ts) with PACKAGER_VERSION:
+ * - a PROCESSING one (an upload, 重试) becomes READY with its package and key; a file ffmpeg
+ *   cannot read makes it FAILED with the reason;
+ * - a READY one with a re-package asked for (`repackageRequestedAt`, 重新转码) keeps playing its
+ *   package while the new one is built; the new one then replaces it in one update (package, key,
+ *   version) and the old segments are deleted; when it fails, the old package stays and the reason
+ *   is kept in `repackageFailure`.
+ * The row is written only if nothing changed it meanwhile (deleted, packaged by another run): else
+ * the new segments are dropped. A video that is gone or has nothing to package is left alone (so a
+ * job run twice packages once). Answers how it ended: READY, FAILED (for a re-package: it failed,
+ * the video stays READY), SKIPPED.
  */
 export async function packageResource(
   scope: Pick<PackagingScope, 'log' | 'providers'>,
@@ -33,21 +63,34 @@ export async function packageResource(
   options: { threads?: number } = {},
 ): Promise<'READY' | 'FAILED' | 'SKIPPED'> {
   const resource = await Resource.findOne({ where: { id: resourceId }, allTenants: true });
-  if (resource?.status !== 'PROCESSING') return 'SKIPPED';
+  if (!resource) return 'SKIPPED';
+  const repackaging = resource.status === 'READY' && resource.repackageRequestedAt !== null;
+  if (resource.status !== 'PROCESSING' && !repackaging) return 'SKIPPED';
   const { storage } = scope.providers;
+  const previous = resource.hls;
+  const unchanged: WhereOptions<Resource> = repackaging
+    ? {
+        id: resource.id,
+        status: 'READY',
+        repackageRequestedAt: { [Op.ne]: null },
+        [Op.and]: [stillPackagedAs(previous)],
+      }
+    : { id: resource.id, status: 'PROCESSING' };
   const started = Date.now();
   try {
     const result = await packageVideo(storage, resource, options);
-    const previous = resource.hls;
     const [updated] = await Resource.update(
       {
         hls: result.pkg,
         hlsKey: result.key,
         audioLanguages: result.audioLanguages,
+        packagerVersion: PACKAGER_VERSION,
         status: 'READY',
         statusReason: null,
+        repackageRequestedAt: null,
+        repackageFailure: null,
       },
-      { where: { id: resource.id, status: 'PROCESSING' }, allTenants: true },
+      { where: unchanged, allTenants: true },
     );
     if (!updated) {
       await deleteKeys(storage, result.segmentKeys);
@@ -55,18 +98,21 @@ export async function packageResource(
     }
     if (previous) await deleteKeys(storage, packageSegmentKeys(resource, previous));
     scope.log.info(
-      { resourceId, segments: result.segmentKeys.length, ms: Date.now() - started },
+      { resourceId, repackaging, segments: result.segmentKeys.length, ms: Date.now() - started },
       'video packaged as HLS',
     );
     return 'READY';
   } catch (error) {
     if (!(error instanceof PackagingError))
-      scope.log.error({ err: error, resourceId }, 'video packaging failed');
-    const reason =
-      error instanceof PackagingError ? error.message : '转码失败：服务器内部错误，请重试或联系管理员';
+      scope.log.error({ err: error, resourceId, repackaging }, 'video packaging failed');
+    const reason = (
+      error instanceof PackagingError ? error.message : '转码失败：服务器内部错误，请重试或联系管理员'
+    ).slice(0, 300);
     await Resource.update(
-      { status: 'FAILED', statusReason: reason.slice(0, 300) },
-      { where: { id: resource.id, status: 'PROCESSING' }, allTenants: true },
+      repackaging
+        ? { repackageRequestedAt: null, repackageFailure: reason }
+        : { status: 'FAILED', statusReason: reason },
+      { where: unchanged, allTenants: true },
     );
     return 'FAILED';
   }
@@ -88,6 +134,89 @@ export async function retryPackaging(scope: PackagingScope, resource: Resource):
   });
 }
 
+/**
+ * Whether a re-package of the video waits or runs (重新转码中). One asked for longer ago than the
+ * job may run is lost (its process died): it no longer counts, and may be asked for again.
+ */
+export function isRepackaging(
+  resource: Pick<Resource, 'status' | 'repackageRequestedAt'>,
+  now: number = Date.now(),
+): boolean {
+  const since = resource.repackageRequestedAt;
+  return (
+    resource.status === 'READY' && since !== null && since.getTime() > now - PACKAGE_JOB_EXPIRE_SECONDS * 1000
+  );
+}
+
+/**
+ * `resource/repackage` (重新转码): packages a READY video again with the current packaging, in
+ * the background (`packageResource`); it stays READY and plays its current package until the new
+ * one replaces it. Throws BusinessError unless it is READY, when the cloud VOD service keeps it (no
+ * package of ours), or while a re-package of it is under way (REPACKAGE_BUSY).
+ */
+export async function requestRepackaging(scope: PackagingScope, resource: Resource): Promise<void> {
+  if (resource.status !== 'READY') throw new BusinessError('只有可播放的视频可以重新转码');
+  if (scope.providers.cloudVideo?.keeps(resource.storageKey))
+    throw new BusinessError('该视频由云点播保存和播放，无需重新转码');
+  if (isRepackaging(resource)) throw new BusinessError(REPACKAGE_BUSY);
+  const lostBefore = new Date(Date.now() - PACKAGE_JOB_EXPIRE_SECONDS * 1000);
+  await scope.sequelize.transaction(async (transaction) => {
+    const [updated] = await Resource.update(
+      { repackageRequestedAt: new Date(), repackageVersion: PACKAGER_VERSION, repackageFailure: null },
+      {
+        where: {
+          id: resource.id,
+          projectId: resource.projectId,
+          status: 'READY',
+          [Op.or]: [{ repackageRequestedAt: null }, { repackageRequestedAt: { [Op.lt]: lostBefore } }],
+        },
+        transaction,
+      },
+    );
+    if (!updated) throw new BusinessError(REPACKAGE_BUSY);
+    await queuePackaging(scope, resource.id, transaction, PACKAGE_PRIORITY.staff);
+  });
+}
+
+/** How many stale videos the sweep asks re-packages for per transaction. */
+const STALE_BATCH = 100;
+
+/**
+ * The stale-package sweep (`resource.repackage-stale`, at every start): asks a re-package, in the
+ * background (PACKAGE_PRIORITY.background), of every READY video whose package was built by an
+ * older packaging than PACKAGER_VERSION, once per version: a video already asked for at this
+ * version (still waiting, re-packaged, or failed) or with a re-package under way is left alone, so
+ * starting again (or several instances starting at once) queues nothing twice. Each batch marks its
+ * videos and queues their jobs in one transaction. Answers how many it queued.
+ */
+export async function queueStaleRepackaging(scope: Pick<Scope, 'sequelize' | 'jobs'>): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const ids = await scope.sequelize.transaction(async (transaction) => {
+      const rows = await scope.sequelize.query<{ id: number }>(
+        `UPDATE resource SET repackage_requested_at = :now, repackage_version = :version, repackage_failure = NULL
+          WHERE id IN (
+            SELECT id FROM resource
+             WHERE status = 'READY' AND hls IS NOT NULL AND repackage_requested_at IS NULL
+               AND (packager_version IS NULL OR packager_version < :version)
+               AND (repackage_version IS NULL OR repackage_version < :version)
+             ORDER BY id LIMIT :batch FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+        {
+          replacements: { now: new Date(), version: PACKAGER_VERSION, batch: STALE_BATCH },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      );
+      for (const row of rows)
+        await queuePackaging(scope, Number(row.id), transaction, PACKAGE_PRIORITY.background);
+      return rows;
+    });
+    queued += ids.length;
+    if (ids.length < STALE_BATCH) return queued;
+  }
+}
+
 /** Deletes the stored segments of a video's package (when the video is deleted). */
 export async function deletePackage(
   storage: FileStorage,
@@ -100,6 +229,8 @@ export async function deletePackage(
 export interface CopiedPackage {
   hls: HlsPackage;
   hlsKey: Buffer;
+  /** The packaging version of the package copied (the copy's `packagerVersion`). */
+  packagerVersion: number | null;
   segmentKeys: string[];
 }
 
@@ -113,7 +244,7 @@ export interface CopiedPackage {
  */
 export async function copyPackage(
   storage: FileStorage,
-  from: Pick<Resource, 'id' | 'projectId' | 'hls' | 'hlsKey'>,
+  from: Pick<Resource, 'id' | 'projectId' | 'hls' | 'hlsKey' | 'packagerVersion'>,
   to: { id: number; projectId: number | null },
 ): Promise<CopiedPackage | null> {
   const { hls, hlsKey } = from;
@@ -132,5 +263,5 @@ export async function copyPackage(
     if (error instanceof StorageError && error.reason === 'not-found') return null;
     throw error;
   }
-  return { hls, hlsKey: Buffer.from(hlsKey), segmentKeys: copied };
+  return { hls, hlsKey: Buffer.from(hlsKey), packagerVersion: from.packagerVersion, segmentKeys: copied };
 }

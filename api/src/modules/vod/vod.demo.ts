@@ -69,6 +69,7 @@ export async function seedDemoVod(sequelize: Sequelize, deps: DemoVodDeps): Prom
         storageKey: vodStorageKey(uploaded.fileId),
         hls: null,
         hlsKey: null,
+        packagerVersion: null,
         status: 'READY',
         statusReason: null,
       },
