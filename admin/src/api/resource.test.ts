@@ -14,6 +14,7 @@ import {
   initResourceUpload,
   queryResources,
   queryUploadErrors,
+  repackageResource,
   saveResource,
   saveResourceCategory,
   sendResourceChunk,
@@ -67,6 +68,7 @@ describe('resource calls', () => {
       ],
       [() => deleteResource(9), ['/resource/delete.action', { id: 9 }]],
       [() => getResourcePlayUrl(9), ['/resource/play-url.action', { id: 9 }]],
+      [() => repackageResource(9), ['/resource/repackage.action', { id: 9 }]],
       [
         () => initResourceUpload({ name: '课', fileName: 'a.mp4', fileSize: 100 }),
         ['/resource/upload-init.action', { type: 'video', name: '课', fileName: 'a.mp4', fileSize: 100 }],

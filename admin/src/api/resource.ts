@@ -41,6 +41,12 @@ export const getResourcePlayUrl = (id: number) => api.call('resource/play-url', 
 /** Packages a video whose packaging failed again (重试). Rejects with an ApiError. */
 export const retryResourcePackaging = (id: number) => api.call('resource/package-retry', { id });
 
+/**
+ * Packages a ready video again with the current packaging (重新转码); it keeps playing its package
+ * until the new one replaces it. Rejects with an ApiError.
+ */
+export const repackageResource = (id: number) => api.call('resource/repackage', { id });
+
 /** A signed, expiring URL of the original file as uploaded (下载原文件). Rejects with an ApiError. */
 export const getResourceDownloadUrl = (id: number) => api.call('resource/download-url', { id });
 

@@ -42,6 +42,8 @@ export function buildVideo(overrides: Partial<ResourceItem> = {}): ResourceItem 
     status: 'READY',
     statusReason: null,
     audioLanguages: [],
+    repackaging: false,
+    repackageFailure: null,
     createdAt: '2024-05-01T02:03:04.000Z',
     updatedAt: '2024-05-01T02:03:04.000Z',
     ...overrides,

@@ -14,6 +14,7 @@ import {
   initResourceUpload,
   queryResources,
   queryUploadErrors,
+  repackageResource,
   retryResourcePackaging,
   saveResource,
   saveResourceCategory,
@@ -48,6 +49,7 @@ jest.mock('../../../api/resource', () => ({
   getResourcePlayUrl: jest.fn(),
   getResourceDownloadUrl: jest.fn(),
   retryResourcePackaging: jest.fn(),
+  repackageResource: jest.fn(),
   checkResourceUpload: jest.fn(),
   initResourceUpload: jest.fn(),
   getResourceUploadStatus: jest.fn(),
@@ -382,6 +384,52 @@ describe('VideoPage', () => {
     expect(await screen.findByText('已重新开始转码')).toBeTruthy();
     await waitFor(() => expect(queryMock).toHaveBeenCalledTimes(2));
     expect(await within(rowOf('转码失败的视频')).findByText('转码中')).toBeTruthy();
+  });
+
+  it('重新转码 packages a ready video again after a confirmation; it stays 可播放 with 重新转码中 beside it', async () => {
+    const ready = video({ id: 9, name: '需要重新转码的视频' });
+    const processing = video({ id: 10, name: '转码中的视频', status: 'PROCESSING' });
+    const failed = video({ id: 11, name: '转码失败的视频', status: 'FAILED', statusReason: '转码失败：bad' });
+    queryMock.mockResolvedValueOnce(page([ready, processing, failed]));
+    queryMock.mockResolvedValue(page([{ ...ready, repackaging: true }, processing, failed]));
+    const repackageMock = jest.mocked(repackageResource).mockResolvedValue({ ...ready, repackaging: true });
+    renderScreen(<VideoPage />, STAFF, '/resource-manage/video');
+    await screen.findByText('需要重新转码的视频');
+    // Only a ready video offers it (a failed one has 重试, one being packaged nothing).
+    expect(within(rowOf('转码中的视频')).queryByText('重新转码')).toBeNull();
+    expect(within(rowOf('转码失败的视频')).queryByText('重新转码')).toBeNull();
+
+    fireEvent.click(button(rowOf('需要重新转码的视频'), '重新转码'));
+    await waitFor(() => expect(popconfirm()).toBeTruthy());
+    expect(within(popconfirm()).getByText('重新转码「需要重新转码的视频」？')).toBeTruthy();
+    expect(repackageMock).not.toHaveBeenCalled();
+    fireEvent.click(button(popconfirm(), '重新转码'));
+    await waitFor(() => expect(repackageMock).toHaveBeenCalledWith(9));
+    expect(await screen.findByText('已开始重新转码')).toBeTruthy();
+    await waitFor(() => expect(queryMock).toHaveBeenCalledTimes(2));
+    const row = rowOf('需要重新转码的视频');
+    expect(await within(row).findByText('重新转码中')).toBeTruthy();
+    expect(within(row).getByText('可播放')).toBeTruthy();
+    // Still playable meanwhile; not asked twice.
+    expect(button(row, '预览')).toBeTruthy();
+    expect(within(row).queryByText('重新转码')).toBeNull();
+  });
+
+  it('a failed re-package shows 重新转码失败 beside 可播放, with the reason over it', async () => {
+    const reason = '转码失败：Invalid data found when processing input';
+    queryMock.mockResolvedValue(
+      page([video({ id: 12, name: '重新转码失败的视频', repackageFailure: reason })]),
+    );
+    renderScreen(<VideoPage />, STAFF, '/resource-manage/video');
+    await screen.findByText('重新转码失败的视频');
+    const row = rowOf('重新转码失败的视频');
+    expect(within(row).getByText('可播放')).toBeTruthy();
+    expect(within(row).queryByText('重新转码中')).toBeNull();
+    expect(screen.queryByText(reason)).toBeNull();
+    fireEvent.mouseEnter(within(row).getByText('重新转码失败'));
+    expect(await screen.findByText(reason)).toBeTruthy();
+    // It may be asked again.
+    expect(button(row, '重新转码')).toBeTruthy();
   });
 
   it('下载 fetches a signed URL of the original file and saves it under the file’s name', async () => {

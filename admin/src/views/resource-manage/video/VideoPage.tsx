@@ -2,7 +2,7 @@ import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import type { ResourceCategoryNode, ResourceItem } from '@px/api/contract';
 import { audioLanguageName } from '@px/config';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -12,6 +12,7 @@ import {
   getResourceCategoryTree,
   getResourceDownloadUrl,
   queryResources,
+  repackageResource,
   retryResourcePackaging,
   saveResourceCategory,
 } from '../../../api/resource';
@@ -80,7 +81,8 @@ const RESOURCE_CATEGORIES: CategoryKind<ResourceCategoryNode> = {
  * drag to reorder or move), the videos of the selected category and below on the right (name
  * filter, paging), with chunked upload and its progress, edit (rename, move), delete, a preview
  * that plays the video from a signed play URL (encrypted HLS once packaged), its state (转码中 /
- * 可播放 / 失败 with the reason, 重试, and under it the languages packaging found in its audio), the
+ * 可播放 / 失败 with the reason, 重试; 重新转码 of a ready video, 重新转码中 while it runs and
+ * 重新转码失败 with the reason when it failed; under it the languages packaging found in its audio), the
  * original file's download, and the log of failed uploads (上传失败记录).
  */
 export function VideoPage() {
@@ -130,7 +132,19 @@ export function VideoPage() {
       width: 100,
       render: (_value, video) => {
         const tag = <Tag color={VIDEO_STATUS_COLOR[video.status]}>{VIDEO_STATUS_LABEL[video.status]}</Tag>;
-        const status = video.statusReason ? <Tooltip title={video.statusReason}>{tag}</Tooltip> : tag;
+        const state = video.statusReason ? <Tooltip title={video.statusReason}>{tag}</Tooltip> : tag;
+        // A ready video being packaged again plays its package meanwhile; a failed re-package kept it.
+        const status = (
+          <>
+            {state}
+            {video.repackaging && <Tag color="processing">重新转码中</Tag>}
+            {video.repackageFailure && (
+              <Tooltip title={video.repackageFailure}>
+                <Tag color="warning">重新转码失败</Tag>
+              </Tooltip>
+            )}
+          </>
+        );
         if (!video.audioLanguages.length) return status;
         // The languages packaging found in its audio (a column of its own would not fit 1280 px).
         const languages = video.audioLanguages.map(audioLanguageName).join(' / ');
@@ -170,7 +184,7 @@ export function VideoPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 300,
       fixed: 'right',
       render: (_value, video) => (
         <Space size={0}>
@@ -188,6 +202,19 @@ export function VideoPage() {
             >
               重试
             </Button>
+          )}
+          {video.status === 'READY' && !video.repackaging && (
+            <Popconfirm
+              title={`重新转码「${video.name}」？`}
+              description="用当前的转码程序重新生成播放文件；完成前继续播放原来的版本"
+              okText="重新转码"
+              cancelText="取消"
+              onConfirm={() => run(video.id, () => repackageResource(video.id), '已开始重新转码')}
+            >
+              <Button type="link" size="small" disabled={busyId === video.id}>
+                重新转码
+              </Button>
+            </Popconfirm>
           )}
           <Button
             type="link"
