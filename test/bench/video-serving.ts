@@ -100,7 +100,7 @@ async function measure(api: ServedApi, servedBy: VideoServingRow['servedBy']): P
   const apiOrigin = new URL(api.url).origin;
   const fromStorage = segments.every((url) => new URL(url).origin !== apiOrigin);
   if (fromStorage !== (servedBy === 'storage')) throw new Error(`segments not served by the ${servedBy}`);
-  const key = await fetch(new URL('key', playlistUrl));
+  const key = await fetch(new URL('sd/0.key', playlistUrl));
   if (key.status !== 200) throw new Error(`the key answered HTTP ${key.status}`);
 
   const started = Date.now();

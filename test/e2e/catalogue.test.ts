@@ -348,6 +348,9 @@ describe('the catalogue from the back office to the cart', () => {
       const playlist = await (await h5.request.get(`${folder}sd.m3u8`)).text();
       expect(playlist.split('\n').filter((line) => line.endsWith('.ts'))).toEqual(['sd/0.ts']);
       expect((await h5.request.get(`${folder}sd/1.ts`)).status()).toBe(403);
+      // Its segment's own key only: the next segment's key is refused to a trial.
+      expect((await h5.request.get(`${folder}sd/0.key`)).status()).toBe(200);
+      expect((await h5.request.get(`${folder}sd/1.key`)).status()).toBe(403);
 
       // The video plays (or fails with a media error, which the assertion below shows).
       const playing = await video.elementHandle();

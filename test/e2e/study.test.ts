@@ -203,10 +203,10 @@ describe('studying a demo lesson as the demo student', () => {
     async () => {
       const page = phone.pages()[0] as Page;
       // The demo video was packaged at seed: it plays as encrypted HLS (hls.js in Chromium), its
-      // key and segments fetched from the API under the signed, expiring token, the key bound to
-      // this study session (docs/video.md).
+      // keys (one per segment) and segments fetched from the API under the signed, expiring token,
+      // the keys bound to this study session (docs/video.md).
       const fetchedKey = page.waitForResponse((response) =>
-        /\/api\/media\/hls\/[^/]+\/key$/.test(response.url()),
+        /\/api\/media\/hls\/[^/]+\/(sd|hd)\/0\.key$/.test(response.url()),
       );
       const fetchedSegment = page.waitForResponse((response) =>
         /\/api\/media\/hls\/[^/]+\/(sd|hd)\/0\.ts$/.test(response.url()),
@@ -399,7 +399,7 @@ describe('studying a demo lesson as the demo student', () => {
       await shot(page, '08e-bilingual-languages');
       const switchedAt = (await videoState(page.getByTestId('study-video'))).time;
       await sheet.getByText('英语', { exact: true }).click();
-      // hls.js loads the English rendition's segments under the same key and goes on playing.
+      // hls.js loads the English rendition's segments, each with its own key, and goes on playing.
       expect((await english).status()).toBe(200);
       await expectVisible(language.getByText('英语', { exact: true }));
       await playedPast(page, Math.min(switchedAt + 1.5, BILINGUAL_LESSON_SECONDS - 0.5));

@@ -8,12 +8,14 @@ import { pipeline } from 'node:stream/promises';
 import { audioLanguageTag } from '@px/config';
 import type { FileStorage } from '../storage/storage';
 import {
+  encryptSegment,
   HLS_AUDIO_MAX,
   HLS_RENDITIONS,
   type HlsAudioRendition,
   type HlsPackage,
   type HlsRenditionName,
   hlsSegmentKey,
+  segmentCipherKey,
 } from './hls';
 
 /**
@@ -23,9 +25,10 @@ import {
  * the background, once per version (docs/video.md, "Re-packaging").
  * - 1: packages built before versioning (migration 0057 marks them so), among them those whose
  *   audio renditions led the picture;
- * - 2: every rendition written on one clock (`-output_ts_offset`, HLS_TIMESTAMP_OFFSET_SECONDS).
+ * - 2: every rendition written on one clock (`-output_ts_offset`, HLS_TIMESTAMP_OFFSET_SECONDS);
+ * - 3: each segment under a key of its own (`keyPerSegment`), so a trial holds only its segments' keys.
  */
-export const PACKAGER_VERSION = 2;
+export const PACKAGER_VERSION = 3;
 
 /** Seconds per segment (every segment starts on a key frame forced at these times). */
 export const HLS_SEGMENT_SECONDS = 4;
@@ -223,8 +226,8 @@ export interface PackageResult {
  */
 const HLS_TIMESTAMP_OFFSET_SECONDS = 10;
 
-/** The HLS output of one rendition: AES-128 segments of HLS_SEGMENT_SECONDS into `folder`. */
-const hlsOutput = (keyInfo: string, folder: string) => [
+/** The HLS output of one rendition: segments of HLS_SEGMENT_SECONDS into `folder` (encrypted afterwards). */
+const hlsOutput = (folder: string) => [
   '-output_ts_offset',
   String(HLS_TIMESTAMP_OFFSET_SECONDS),
   '-f',
@@ -233,8 +236,6 @@ const hlsOutput = (keyInfo: string, folder: string) => [
   String(HLS_SEGMENT_SECONDS),
   '-hls_playlist_type',
   'vod',
-  '-hls_key_info_file',
-  keyInfo,
   '-hls_segment_filename',
   path.join(folder, '%d.ts'),
   path.join(folder, 'index.m3u8'),
@@ -242,10 +243,11 @@ const hlsOutput = (keyInfo: string, folder: string) => [
 
 /**
  * Packages a stored MP4 as encrypted HLS: SD and HD renditions (H.264 + AAC, no taller than the
- * source), segments of HLS_SEGMENT_SECONDS encrypted with AES-128 under a new random key and IV
- * (ffmpeg's `-hls_key_info_file`), each stored in the file storage under a new package folder. A
- * file with audio in several languages (`languageTracks`) gets one AAC audio rendition per
- * language (`a0`, the default, `a1`, …) under the same key, and its video renditions no sound;
+ * source), segments of HLS_SEGMENT_SECONDS each encrypted with AES-128 under a key of its own
+ * (`segmentCipherKey`, derived from a new random package secret) and a new random IV, each stored
+ * in the file storage under a new package folder. A file with audio in several languages
+ * (`languageTracks`) gets one AAC audio rendition per language (`a0`, the default, `a1`, …), and
+ * its video renditions no sound;
  * every rendition's timestamps start HLS_TIMESTAMP_OFFSET_SECONDS late, so sound and picture line up. The
  * original is read from the storage into a temporary folder, removed afterwards. Throws
  * PackagingError (the reason) when ffmpeg cannot read or encode the file.
@@ -263,26 +265,34 @@ export async function packageVideo(
     await pipeline(await storage.get(video.storageKey), fs.createWriteStream(source));
     const key = randomBytes(16);
     const iv = randomBytes(16).toString('hex');
-    const keyFile = path.join(work, 'key.bin');
-    await fs.promises.writeFile(keyFile, key, { mode: 0o600 });
-    const keyInfo = path.join(work, 'key.info');
-    // Line 1 is the key URI ffmpeg writes into its playlist: unused, the API writes its own.
-    await fs.promises.writeFile(keyInfo, `key\n${keyFile}\n${iv}\n`);
     const { languages, tracks } = languageTracks(await probeAudioStreams(source));
 
-    const pkg: HlsPackage = { id: randomUUID().replace(/-/g, '').slice(0, 16), iv, renditions: [] };
-    /** Runs ffmpeg into a new folder `name` and stores its segments: their durations and peak bit rate. */
+    const pkg: HlsPackage = {
+      id: randomUUID().replace(/-/g, '').slice(0, 16),
+      iv,
+      renditions: [],
+      keyPerSegment: true,
+    };
+    /**
+     * Runs ffmpeg into a new folder `name` and stores its segments, each encrypted under its own
+     * key (ffmpeg's own encryption has one key for a run): their durations and peak bit rate.
+     */
     const encode = async (name: string, args: string[]) => {
       const folder = path.join(work, name);
       await fs.promises.mkdir(folder);
-      await runFfmpeg(['-y', '-i', source, ...args, ...threads, ...hlsOutput(keyInfo, folder)]);
+      await runFfmpeg(['-y', '-i', source, ...args, ...threads, ...hlsOutput(folder)]);
       const written = readPlaylist(await fs.promises.readFile(path.join(folder, 'index.m3u8'), 'utf8'));
       if (!written.length) throw new PackagingError('转码失败：没有生成任何分片');
       const result = { segments: [] as number[], bandwidth: 0 };
       for (const [index, segment] of written.entries()) {
         const file = path.join(folder, path.basename(segment.file));
         const storageKey = hlsSegmentKey(video, pkg, name, index);
-        const stored = await storage.put(storageKey, fs.createReadStream(file));
+        const encrypted = encryptSegment(
+          await fs.promises.readFile(file),
+          segmentCipherKey(key, name, index),
+          iv,
+        );
+        const stored = await storage.put(storageKey, encrypted);
         segmentKeys.push(storageKey);
         result.segments.push(segment.duration);
         const bits = (stored.size * 8) / Math.max(segment.duration, 0.5);

@@ -15,6 +15,7 @@ import {
   isTrialToken,
   masterPlaylist,
   mediaPlaylist,
+  segmentCipherKey,
   verifyHlsToken,
 } from './hls';
 import { Resource } from './resource.model';
@@ -22,7 +23,7 @@ import { createSignedPlaylistCache, type SignedPlaylistCache } from './signed-pl
 import { isLocalVideoProvider } from './video-provider';
 
 const HLS_PATH = new RegExp(
-  `^${HLS_PATH_PREFIX.replace(/\//g, '\\/')}([^/]+)\\/(master\\.m3u8|key|(sd|hd|a[0-7])\\.m3u8|(sd|hd|a[0-7])\\/(0|[1-9]\\d{0,5})\\.ts)$`,
+  `^${HLS_PATH_PREFIX.replace(/\//g, '\\/')}([^/]+)\\/(master\\.m3u8|key|(sd|hd|a[0-7])\\.m3u8|(sd|hd|a[0-7])\\/(0|[1-9]\\d{0,5})\\.(ts|key))$`,
 );
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -81,9 +82,12 @@ export const TRIAL_EXPIRED = '试看已过期，请重新打开试看';
  *   expires (`playlists`, signed-playlist-cache.ts);
  * - `<sd|hd|a0…a7>/<n>.ts`: an encrypted segment from the file storage (past a trial's segments:
  *   403); with object storage a redirect to its presigned URL;
- * - `key`: the 16-byte AES-128 key, never cached, and only while the token's holder holds: the
- *   student's study session still live (`studyKeyRefusal`), the previewing staff still signed in,
- *   a trial within its expiry (a signed-in visitor's also only while that sign-in lives).
+ * - `<sd|hd|a0…a7>/<n>.key`: the 16-byte AES-128 key of that segment (a package with
+ *   `keyPerSegment`; past a trial's segments 403, so a trial holds no key of the rest), and `key`
+ *   the package's one key (a package made before), each never cached and only while the token's
+ *   holder holds: the student's study session still live (`studyKeyRefusal`), the previewing staff
+ *   still signed in, a trial within its expiry (a signed-in visitor's also only while that sign-in
+ *   lives).
  * The key's URL is relative, so it carries the token: a copied URL (or key) stops working at the
  * token's expiry. A forged or expired token or a key refused answers 403, a video that is gone or
  * not packaged 404, each with the envelope's error. It answers only while the video provider is the
@@ -117,7 +121,9 @@ export function hlsRoute(
     const maxAge = Math.max(0, grant.expiresAt - now);
     const part = match[2] as string;
 
-    if (part === 'key') {
+    const secret = Buffer.from(resource.hlsKey);
+    /** Answers a key (never cached) while the token's holder holds, else the refusal. */
+    const serveKey = async (key: Buffer) => {
       const refusal = await keyRefusal(sequelize, grant.holder, resource.id, studyKeyRefusal);
       if (refusal) {
         ctx.state.log.info({ holder: grant.holder.kind, resourceId: resource.id }, 'refused an HLS key');
@@ -125,8 +131,14 @@ export function hlsRoute(
       }
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/octet-stream';
-      ctx.body = Buffer.from(resource.hlsKey);
-      return;
+      ctx.body = key;
+    };
+    if (part === 'key') {
+      // The package's one key: a package with a key per segment has none to serve, and a trial
+      // never gets it (it opens the whole video; such a package's trial plays the original's bytes).
+      if (pkg.keyPerSegment) return refuse(ctx, 404, '密钥不存在');
+      if (grant.holder.kind === 'trial') return refuse(ctx, 403, TRIAL_EXPIRED);
+      return serveKey(secret);
     }
     if (part === 'master.m3u8') {
       ctx.set('Cache-Control', `private, max-age=${maxAge}`);
@@ -163,6 +175,11 @@ export function hlsRoute(
     if (index >= grantedSegments(rendition, grant.trialSeconds)) {
       if (index < rendition.segments.length) return refuse(ctx, 403, '试看已结束');
       return refuse(ctx, 404, '分片不存在');
+    }
+    if (match[6] === 'key') {
+      // A segment's own key: a trial's grant reaches only its segments' keys (above).
+      if (!pkg.keyPerSegment) return refuse(ctx, 404, '密钥不存在');
+      return serveKey(segmentCipherKey(secret, rendition.name, index));
     }
     const key = hlsSegmentKey(resource, pkg, rendition.name, index);
     if (presign) {

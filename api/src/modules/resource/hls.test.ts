@@ -9,7 +9,15 @@ import { buildAccount, buildHostedProject, buildProject, signIn } from '../../te
 import { rawBody } from '../../testing/http';
 import { CourseLesson } from '../course/course.model';
 import { buildClass, enrol } from '../train-class/train-class.testing';
-import { HLS_PATH_PREFIX, type HlsHolder, isTrialToken, signHlsToken, verifyHlsToken } from './hls';
+import {
+  HLS_PATH_PREFIX,
+  type HlsHolder,
+  type HlsPackage,
+  isTrialToken,
+  segmentCipherKey,
+  signHlsToken,
+  verifyHlsToken,
+} from './hls';
 import { TRIAL_EXPIRED, TRIAL_SIGNED_OUT } from './hls.route';
 import {
   languageTracks,
@@ -212,33 +220,38 @@ describe('packaging after an upload', () => {
 
     const folder = folderOf(answer.url);
     const playlist = await fetchText(`${folder}sd.m3u8`);
-    expect(playlist.text).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}/);
     expect(playlist.text).toContain('#EXT-X-ENDLIST');
     const segments = segmentsOf(playlist.text);
     expect(segments).toEqual(['sd/0.ts', 'sd/1.ts', 'sd/2.ts']);
+    // Each segment under a key of its own, named just before it.
+    const keyLines = playlist.text.split('\n').filter((line) => line.startsWith('#EXT-X-KEY:'));
+    expect(keyLines).toEqual(
+      [0, 1, 2].map((index) => `#EXT-X-KEY:METHOD=AES-128,URI="sd/${index}.key",IV=0x${video.hls?.iv}`),
+    );
+    // The package's secret is never served: it has no one key.
+    expect(await refusalOf(`${folder}key`)).toEqual({ status: 404, message: '密钥不存在' });
 
-    const key = await fetchBytes(`${folder}key`);
-    expect(key.status).toBe(200);
-    expect(key.headers['cache-control']).toBe('no-store');
-    expect(key.body).toEqual(Buffer.from(video.hlsKey as Buffer));
-
-    const segment = await fetchBytes(`${folder}${segments[0]}`);
-    expect(segment.status).toBe(200);
-    const encrypted = segment.body as Buffer;
-    // An MPEG-TS has a sync byte every 188 bytes; the stored segment does not show them.
-    expect([0, 188, 376].every((at) => encrypted[at] === 0x47)).toBe(false);
-    const iv = Buffer.from(video.hls?.iv ?? '', 'hex');
-    const decipher = createDecipheriv('aes-128-cbc', key.body as Buffer, iv);
-    const plain = Buffer.concat([decipher.update(encrypted), decipher.final()]);
-    expect([0, 188, 376].every((at) => plain[at] === 0x47)).toBe(true);
-    const wrong = createDecipheriv('aes-128-cbc', Buffer.alloc(16, 7), iv);
-    let wrongPlain: Buffer | null = null;
-    try {
-      wrongPlain = Buffer.concat([wrong.update(encrypted), wrong.final()]);
-    } catch {
-      wrongPlain = null; // bad padding: the wrong key does not even decrypt
+    const iv = video.hls?.iv ?? '';
+    const keys: Buffer[] = [];
+    for (const [index, name] of segments.entries()) {
+      const key = await fetchBytes(`${folder}sd/${index}.key`);
+      expect(key.status).toBe(200);
+      expect(key.headers['cache-control']).toBe('no-store');
+      expect(key.body).toHaveLength(16);
+      keys.push(key.body as Buffer);
+      const segment = await fetchBytes(`${folder}${name}`);
+      expect(segment.status).toBe(200);
+      // An MPEG-TS has a sync byte every 188 bytes; the stored segment does not show them.
+      expect(isTransportStream(segment.body as Buffer)).toBe(false);
+      expect(isTransportStream(decrypt(segment.body as Buffer, key.body as Buffer, iv))).toBe(true);
     }
-    if (wrongPlain) expect([0, 188, 376].every((at) => wrongPlain?.[at] === 0x47)).toBe(false);
+    expect(new Set(keys.map((key) => key.toString('hex'))).size).toBe(3);
+    // No other key opens a segment: not another segment's, not the package's secret, not a made-up one.
+    const first = (await fetchBytes(`${folder}sd/0.ts`)).body as Buffer;
+    for (const wrong of [keys[1], keys[2], Buffer.from(video.hlsKey as Buffer), Buffer.alloc(16, 7)])
+      expect(isTransportStream(decrypt(first, wrong as Buffer, iv))).toBe(false);
+    // A key past the rendition's segments is none.
+    expect(await refusalOf(`${folder}sd/3.key`)).toEqual({ status: 404, message: '分片不存在' });
   });
 
   test('the key and the segments are refused without a valid token and after its expiry', async () => {
@@ -251,7 +264,7 @@ describe('packaging after an upload', () => {
       trialSeconds: 0,
       holder,
     });
-    for (const part of ['key', 'master.m3u8', 'sd.m3u8', 'sd/0.ts']) {
+    for (const part of ['sd/0.key', 'master.m3u8', 'sd.m3u8', 'sd/0.ts']) {
       expect(await refusalOf(`${HLS_PATH_PREFIX}${expired}/${part}`)).toEqual({
         status: 403,
         message: '播放地址已过期，请刷新后重试',
@@ -264,7 +277,7 @@ describe('packaging after an upload', () => {
       holder,
     });
     const forged = valid.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
-    expect((await fetchText(`${HLS_PATH_PREFIX}${forged}/key`)).status).toBe(403);
+    expect((await fetchText(`${HLS_PATH_PREFIX}${forged}/sd/0.key`)).status).toBe(403);
     // Another video's token does not open this one's key (the resource id is signed).
     const other = signHlsToken(Buffer.from('another secret'), {
       resourceId: video.id,
@@ -272,11 +285,11 @@ describe('packaging after an upload', () => {
       trialSeconds: 0,
       holder,
     });
-    expect((await fetchText(`${HLS_PATH_PREFIX}${other}/key`)).status).toBe(403);
+    expect((await fetchText(`${HLS_PATH_PREFIX}${other}/sd/0.key`)).status).toBe(403);
     // A plain MP4 token is not an HLS token.
     const mp4Token = `${video.id}.${now + 60}.${'A'.repeat(43)}`;
-    expect((await fetchText(`${HLS_PATH_PREFIX}${mp4Token}/key`)).status).toBe(403);
-    expect((await fetchText(`${HLS_PATH_PREFIX}${valid}/key`)).status).toBe(200);
+    expect((await fetchText(`${HLS_PATH_PREFIX}${mp4Token}/sd/0.key`)).status).toBe(403);
+    expect((await fetchText(`${HLS_PATH_PREFIX}${valid}/sd/0.key`)).status).toBe(200);
   });
 
   test('a trial playlist stops at its seconds and its later segments are refused', async () => {
@@ -291,8 +304,75 @@ describe('packaging after an upload', () => {
     expect(playlist.text).toContain('#EXT-X-ENDLIST');
     expect((await fetchBytes(`${folder}hd/1.ts`)).status).toBe(200);
     expect(await refusalOf(`${folder}hd/2.ts`)).toEqual({ status: 403, message: '试看已结束' });
-    // A trial's key stands on the trial's own short expiry (guests have no session).
-    expect((await fetchBytes(`${folder}key`)).status).toBe(200);
+    // A trial's keys stand on the trial's own short expiry (guests have no session); only its
+    // segments' keys are served, and its segments decrypt with them.
+    const iv = video.hls?.iv ?? '';
+    for (const index of [0, 1]) {
+      const key = await fetchBytes(`${folder}hd/${index}.key`);
+      expect(key.status).toBe(200);
+      const segment = (await fetchBytes(`${folder}hd/${index}.ts`)).body as Buffer;
+      expect(isTransportStream(decrypt(segment, key.body as Buffer, iv))).toBe(true);
+    }
+    expect(await refusalOf(`${folder}hd/2.key`)).toEqual({ status: 403, message: '试看已结束' });
+    expect(await refusalOf(`${folder}sd/2.key`)).toEqual({ status: 403, message: '试看已结束' });
+    expect(await refusalOf(`${folder}key`)).toEqual({ status: 404, message: '密钥不存在' });
+
+    // Every key the trial's grant can obtain (each rendition's, each index, the package's one) ...
+    const keyUrls = (video.hls?.renditions ?? []).flatMap((rendition) =>
+      rendition.segments.map((_, index) => `${folder}${rendition.name}/${index}.key`),
+    );
+    const obtained: Buffer[] = [];
+    for (const url of [...keyUrls, `${folder}key`]) {
+      const key = await fetchBytes(url);
+      if (key.status === 200) obtained.push(key.body as Buffer);
+    }
+    expect(obtained).toHaveLength(4);
+    // ... opens no segment past the trial, fetched through a full grant (a leaked study playlist).
+    const full = folderOf((await post('play-url', { id: video.id })).body.attribute.url);
+    for (const name of ['sd/2.ts', 'hd/2.ts']) {
+      const leaked = await fetchBytes(`${full}${name}`);
+      expect(leaked.status).toBe(200);
+      for (const key of obtained)
+        expect(isTransportStream(decrypt(leaked.body as Buffer, key, iv))).toBe(false);
+    }
+  });
+
+  test('a package made before keys per segment: its one key for a study or a preview, never for a trial', async () => {
+    const { keyPerSegment, ...pkg } = video.hls as HlsPackage;
+    expect(keyPerSegment).toBe(true);
+    // Its original: a copy of the uploaded MP4 (a trial of it reads its first bytes).
+    const files = storage.providers().storage;
+    const storageKey = `${video.storageKey}.before.mp4`;
+    await files.put(storageKey, await files.get(video.storageKey));
+    const before = await buildResource(projectId, {
+      hls: pkg,
+      hlsKey: video.hlsKey,
+      storageKey,
+      size: video.size,
+    });
+    const url = (await post('play-url', { id: before.id })).body.attribute.url as string;
+    const folder = folderOf(url);
+    const playlist = (await fetchText(`${folder}sd.m3u8`)).text;
+    expect(playlist.split('\n').filter((line) => line.startsWith('#EXT-X-KEY:'))).toEqual([
+      `#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${pkg.iv}`,
+    ]);
+    expect((await fetchBytes(`${folder}key`)).body).toEqual(Buffer.from(video.hlsKey as Buffer));
+    expect(await refusalOf(`${folder}sd/0.key`)).toEqual({ status: 404, message: '密钥不存在' });
+    // Its trial plays the original MP4's first bytes, not the package.
+    const trial = await t.scope().providers.video.authorizeTrial(t.scope(), before, { kind: 'trial' }, 5, 60);
+    expect(trial.url).toMatch(/^\/api\/media\/[^/]+$/);
+    expect(trial.url).not.toContain('/hls/');
+    // A trial token of the package (one signed before the change) never gets the one key.
+    const token = signHlsToken(await getMediaSecret(t.sequelize), {
+      resourceId: before.id,
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+      trialSeconds: 5,
+      holder: { kind: 'trial' },
+    });
+    expect(await refusalOf(`${HLS_PATH_PREFIX}${token}/key`)).toEqual({
+      status: 403,
+      message: TRIAL_EXPIRED,
+    });
   });
 
   test('a file ffmpeg cannot read makes the video FAILED with the reason', async () => {
@@ -362,21 +442,26 @@ describe('audio per language (videoLanguage)', () => {
     expect(streams[0]).toContain(`BANDWIDTH=${(sd?.bandwidth ?? 0) + audioPeak},`);
 
     const folder = folderOf(url);
-    const key = (await fetchBytes(`${folder}key`)).body as Buffer;
+    const keyOf = async (segment: string) =>
+      (await fetchBytes(`${folder}${segment.replace(/\.ts$/, '.key')}`)).body as Buffer;
     const iv = bilingual.hls?.iv ?? '';
     const english = await fetchText(`${folder}a1.m3u8`);
     expect(english.status).toBe(200);
-    expect(english.text).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}/);
+    expect(english.text).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="a1\/0\.key",IV=0x[0-9a-f]{32}/);
     const audioSegments = segmentsOf(english.text);
     expect(audioSegments[0]).toBe('a1/0.ts');
     const audioSegment = (await fetchBytes(`${folder}${audioSegments[0]}`)).body as Buffer;
     expect(isTransportStream(audioSegment)).toBe(false);
-    const audioPlain = decrypt(audioSegment, key, iv);
+    const audioPlain = decrypt(audioSegment, await keyOf('a1/0.ts'), iv);
     expect(isTransportStream(audioPlain)).toBe(true);
-    expect(isTransportStream(decrypt(audioSegment, Buffer.alloc(16, 7), iv))).toBe(false);
+    expect(isTransportStream(decrypt(audioSegment, await keyOf('a0/0.ts'), iv))).toBe(false);
     expect(await audioStreamsOf(audioPlain as Buffer)).toHaveLength(1);
     // The pictures carry no sound of their own.
-    const videoPlain = decrypt((await fetchBytes(`${folder}sd/0.ts`)).body as Buffer, key, iv);
+    const videoPlain = decrypt(
+      (await fetchBytes(`${folder}sd/0.ts`)).body as Buffer,
+      await keyOf('sd/0.ts'),
+      iv,
+    );
     expect(isTransportStream(videoPlain)).toBe(true);
     expect(await audioStreamsOf(videoPlain as Buffer)).toEqual([]);
     // No third language.
@@ -386,9 +471,9 @@ describe('audio per language (videoLanguage)', () => {
   test('each audio rendition starts with the picture: first segments within a frame of each other', async () => {
     const url = (await post('play-url', { id: bilingual.id })).body.attribute.url as string;
     const folder = folderOf(url);
-    const key = (await fetchBytes(`${folder}key`)).body as Buffer;
     const iv = bilingual.hls?.iv ?? '';
     const startOf = async (rendition: string) => {
+      const key = (await fetchBytes(`${folder}${rendition}/0.key`)).body as Buffer;
       const plain = decrypt((await fetchBytes(`${folder}${rendition}/0.ts`)).body as Buffer, key, iv);
       expect(isTransportStream(plain)).toBe(true);
       return startSecondsOf(plain as Buffer);
@@ -409,6 +494,8 @@ describe('audio per language (videoLanguage)', () => {
     expect(segmentsOf(playlist.text)).toEqual(['a0/0.ts', 'a0/1.ts']);
     expect((await fetchBytes(`${folder}a0/1.ts`)).status).toBe(200);
     expect(await refusalOf(`${folder}a0/2.ts`)).toEqual({ status: 403, message: '试看已结束' });
+    expect((await fetchBytes(`${folder}a0/1.key`)).status).toBe(200);
+    expect(await refusalOf(`${folder}a0/2.key`)).toEqual({ status: 403, message: '试看已结束' });
   });
 });
 
@@ -470,7 +557,8 @@ describe('finding the languages of a file', () => {
 describe('the key is served only to the holder of the grant, while it holds', () => {
   const study = (as: string, name: 'start' | 'end', body: object) =>
     t.http.post(`/api/study/${name}.action`).set('token', as).send(body);
-  const keyOf = (url: string) => `${folderOf(url)}key`;
+  /** The first SD segment's key under a grant's playlist URL. */
+  const keyOf = (url: string) => `${folderOf(url)}sd/0.key`;
 
   /** Two students enrolled in a class whose one lesson plays the packaged video. */
   async function twoStudents() {
@@ -497,7 +585,7 @@ describe('the key is served only to the holder of the grant, while it holds', ()
     expect(first.url).toContain(`.s${a.account.id}_${first.sessionId}.`);
     const served = await fetchBytes(keyOf(first.url));
     expect(served.status).toBe(200);
-    expect(served.body).toEqual(Buffer.from(video.hlsKey as Buffer));
+    expect(served.body).toEqual(segmentCipherKey(Buffer.from(video.hlsKey as Buffer), 'sd', 0));
 
     const secret = await getMediaSecret(t.sequelize);
     const now = Math.floor(Date.now() / 1000);

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 import { audioLanguageName } from '@px/config';
 
 /** The renditions of a package: SD (标清) always, HD (高清) for the quality choice (`videoShowHd`). */
@@ -42,8 +42,11 @@ export type HlsMedia = Pick<HlsRendition | HlsAudioRendition, 'name' | 'segments
 /**
  * An encrypted HLS package of a video (the `resource.hls` column): its folder in the file storage
  * (a new one per packaging, so a package is never changed under a player), the IV of its AES-128
- * segments (hex; the key is `resource.hls_key`), its renditions and, when the file has audio in
- * several languages, one audio rendition per language (the video renditions then carry no sound).
+ * segments (hex), its renditions and, when the file has audio in several languages, one audio
+ * rendition per language (the video renditions then carry no sound). With `keyPerSegment` each
+ * segment is encrypted with a key of its own, derived from the package's secret `resource.hls_key`
+ * (`segmentCipherKey`), so a trial is given the keys of its segments only; without it (a package
+ * made before) every segment is encrypted with `resource.hls_key` itself.
  */
 export interface HlsPackage {
   id: string;
@@ -51,6 +54,26 @@ export interface HlsPackage {
   renditions: HlsRendition[];
   /** Absent or empty: the sound is inside the video renditions (one language or none). */
   audio?: HlsAudioRendition[];
+  /** Each segment has a key of its own (`segmentCipherKey`); absent: one key for the package. */
+  keyPerSegment?: true;
+}
+
+/**
+ * The AES-128 key of segment `index` of a rendition (video or audio) of a package with
+ * `keyPerSegment`: the first 16 bytes of HMAC-SHA256 over the rendition and index, keyed with the
+ * package's secret (`resource.hls_key`, never served), so no segment's key opens another segment.
+ */
+export function segmentCipherKey(packageSecret: Buffer, rendition: string, index: number): Buffer {
+  return createHmac('sha256', packageSecret)
+    .update(`hls-segment/v1/${rendition}/${index}`)
+    .digest()
+    .subarray(0, 16);
+}
+
+/** A segment (MPEG-TS bytes) encrypted as HLS AES-128 has it: AES-128-CBC, PKCS#7 padding. */
+export function encryptSegment(plain: Buffer, key: Buffer, ivHex: string): Buffer {
+  const cipher = createCipheriv('aes-128-cbc', key, Buffer.from(ivHex, 'hex'));
+  return Buffer.concat([cipher.update(plain), cipher.final()]);
 }
 
 /** The rendition (video or audio) of a package by its name, if it has one. */
@@ -222,10 +245,11 @@ export function masterPlaylist(pkg: HlsPackage): string {
 }
 
 /**
- * A rendition's media playlist for a grant: the AES-128 key at `key` (relative to the token's
- * folder, so it carries the signed token) and the granted segments at `segmentUrls` when given
+ * A rendition's media playlist for a grant: the granted segments at `segmentUrls` when given
  * (object storage's presigned URLs, one per granted segment), else at `<name>/<index>.ts` under the
- * token's folder.
+ * token's folder, and their AES-128 keys relative to the token's folder (so a key URL carries the
+ * signed token): each segment's own at `<name>/<index>.key` (an EXT-X-KEY before each segment) for
+ * a package with `keyPerSegment`, else the package's one key at `key`.
  */
 export function mediaPlaylist(
   pkg: HlsPackage,
@@ -242,9 +266,11 @@ export function mediaPlaylist(
     `#EXT-X-TARGETDURATION:${target}`,
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-PLAYLIST-TYPE:VOD',
-    `#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${pkg.iv}`,
   ];
+  const key = (uri: string) => `#EXT-X-KEY:METHOD=AES-128,URI="${uri}",IV=0x${pkg.iv}`;
+  if (!pkg.keyPerSegment) lines.push(key('key'));
   segments.forEach((duration, index) => {
+    if (pkg.keyPerSegment) lines.push(key(`${rendition.name}/${index}.key`));
     lines.push(`#EXTINF:${duration.toFixed(6)},`, segmentUrls?.[index] ?? `${rendition.name}/${index}.ts`);
   });
   lines.push('#EXT-X-ENDLIST');

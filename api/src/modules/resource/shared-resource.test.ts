@@ -7,6 +7,7 @@ import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { rawBody } from '../../testing/http';
 import { AuditLog } from '../audit/audit-log.model';
 import { readStored } from '../storage/storage';
+import { segmentCipherKey } from './hls';
 import { DEMO_VIDEO_DIR } from './resource.demo';
 import { Resource } from './resource.model';
 import { useTestStorage } from './resource.testing';
@@ -330,8 +331,9 @@ test('a packaged video keeps its HLS package through 共享 and 使用: the copy
   expect(
     (segment.body as Buffer).equals(await stored(`hls/${projectA}/${copyOf}/${packaged.hls?.id}/sd/0.ts`)),
   ).toBe(true);
-  const servedKey = await fetchBytes(`${folder}key`);
-  expect((servedKey.body as Buffer).equals(Buffer.from(packaged.hlsKey as Buffer))).toBe(true);
+  const servedKey = await fetchBytes(`${folder}sd/0.key`);
+  const expected = segmentCipherKey(Buffer.from(packaged.hlsKey as Buffer), 'sd', 0);
+  expect((servedKey.body as Buffer).equals(expected)).toBe(true);
 
   // Deleting the library's row deletes its segments only; the copy still plays.
   expect((await call('shared-resource/delete', { id: libraryId }, platformToken)).body.respCode).toBe(200);

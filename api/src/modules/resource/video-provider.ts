@@ -353,7 +353,9 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
         ? hlsGrant(scope.sequelize, video.id, ttlSeconds, now, 0, viewer)
         : grant(scope.sequelize, video.id, ttlSeconds, now),
     async authorizeTrial(scope, video, viewer, seconds, ttlSeconds, now = new Date()) {
-      if (video.hls)
+      // Only a package with a key per segment can hand a trial its segments' keys alone; one made
+      // before has a single key for the whole video, so its trial plays the original's first bytes.
+      if (video.hls?.keyPerSegment)
         return hlsGrant(scope.sequelize, video.id, ttlSeconds, now, Math.max(1, Math.ceil(seconds)), viewer);
       const spans = await spansOf(scope.providers.storage, video, seconds);
       return grant(scope.sequelize, video.id, ttlSeconds, now, spans);
