@@ -94,8 +94,8 @@ async function generatedVideo(): Promise<Buffer> {
 }
 
 /**
- * Plays the video as the staff's preview would: its master playlist, the SD playlist, the key and
- * the first segment. Answers the IV the playlist names and whether the segment decrypts with the
+ * Plays the video as the staff's preview would: its master playlist, the SD playlist, the first
+ * segment and its key. Answers the IV the playlist names and whether the segment decrypts with the
  * served key into an MPEG-TS.
  */
 async function play(id: number): Promise<{ iv: string; decrypts: boolean }> {
@@ -106,7 +106,8 @@ async function play(id: number): Promise<{ iv: string; decrypts: boolean }> {
   expect((await fetchBytes(master)).toString('utf8')).toMatch(/sd\.m3u8/);
   const playlist = (await fetchBytes(`${folder}sd.m3u8`)).toString('utf8');
   const iv = /IV=0x([0-9a-f]{32})/.exec(playlist)?.[1] as string;
-  const key = await fetchBytes(`${folder}key`);
+  // The first segment's key, as the playlist names it (a key per segment since packaging version 3).
+  const key = await fetchBytes(`${folder}${/URI="([^"]+)"/.exec(playlist)?.[1]}`);
   const segment = await fetchBytes(`${folder}sd/0.ts`);
   const decipher = createDecipheriv('aes-128-cbc', key, Buffer.from(iv, 'hex'));
   let decrypts = false;
