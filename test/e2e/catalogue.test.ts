@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEMO } from '@px/api';
 import { chinaYear } from '@px/api/contract';
+import { Client } from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { antdButton as button, openDropdown, pickDate } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
@@ -66,6 +67,24 @@ function playerState(video: Locator) {
     played: element.played.length > 0,
     error: element.error?.code ?? null,
   }));
+}
+
+/** The id of the HLS package a video of the demo project plays (read from the product's database). */
+async function demoPackageId(name: string): Promise<string | null> {
+  const client = new Client({ connectionString: product.databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SET app.bypass = 'on'");
+    const { rows } = await client.query<{ id: string | null }>(
+      `SELECT r.hls->>'id' AS id FROM resource r JOIN project p ON p.id = r.project_id
+        WHERE p.code = $1 AND r.name = $2`,
+      [DEMO.projectCode, name],
+    );
+    expect(rows).toHaveLength(1);
+    return rows[0]?.id ?? null;
+  } finally {
+    await client.end();
+  }
 }
 
 describe('the catalogue from the back office to the cart', () => {
@@ -205,6 +224,34 @@ describe('the catalogue from the back office to the cart', () => {
       await expectVisible(question.getByText('单选题'));
       await expectVisible(question.getByRole('cell', { name: '3', exact: true }));
       await shot(admin, '06-question-listed');
+    },
+    STEP_TIMEOUT,
+  );
+
+  test(
+    '视频资源: 重新转码 packages a ready demo video again and it comes back 可播放 with a new package',
+    async () => {
+      const demoName = '消防演练示范';
+      const before = await demoPackageId(demoName);
+      expect(before).not.toBeNull();
+      await admin.goto(`${product.url}/admin/resource-manage/video`);
+      await admin.locator('#video-filters_name').fill(demoName);
+      await button(admin, '查询').click();
+      const video = row(admin, demoName);
+      await expectVisible(video.getByText('可播放'));
+      await button(video, '重新转码').click();
+      await confirmPopover(admin, '重新转码');
+      await expectVisible(admin.getByText('已开始重新转码'));
+      // Packaged again by the job (a few seconds); 可播放 all along, 重新转码中 beside it meanwhile.
+      for (let tries = 0; tries < 60 && (await demoPackageId(demoName)) === before; tries += 1)
+        await admin.waitForTimeout(1000);
+      expect(await demoPackageId(demoName)).not.toBe(before);
+      await button(admin, '查询').click();
+      await expectVisible(video.getByText('可播放'));
+      await video.getByText('重新转码中').waitFor({ state: 'detached' });
+      expect(await video.getByText('重新转码失败').count()).toBe(0);
+      await expectVisible(button(video, '重新转码'));
+      await shot(admin, '06b-video-repackaged');
     },
     STEP_TIMEOUT,
   );
