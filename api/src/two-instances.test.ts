@@ -1,4 +1,5 @@
 import { ROLE_SYSTEM } from '@px/config';
+import { Client } from 'pg';
 import { CHANGE_CHANNEL } from './core/change-feed';
 import { Account } from './modules/account/account.model';
 import { Role } from './modules/account/role.model';
@@ -8,7 +9,7 @@ import { buildClass, enrol } from './modules/train-class/train-class.testing';
 import { TrainPlan } from './modules/train-plan/train-plan.model';
 import { createTestApp, type TestApp } from './testing/app';
 import { cutChangeFeeds, until } from './testing/change-feed';
-import { buildAccount, buildHostedProject, signIn } from './testing/factories';
+import { buildAccount, buildHostedProject, buildUnit, signIn } from './testing/factories';
 
 /**
  * Two API instances on one database, each caching sessions and request projects in its own memory
@@ -186,4 +187,61 @@ test("the account info and the cart count cached on one instance follow the othe
   await delivered();
   expect(await userName(b)).toBe('改名学员');
   expect(await cartCount(b)).toBe(1);
+});
+
+/**
+ * Revokes the account's sessions without notifying anyone (triggers off for the transaction, which
+ * only a superuser can do): a session cached on an instance is then served until a change drops it,
+ * so whether a request is refused tells whether the instance read the session again.
+ */
+async function revokeUnheard(accountId: number): Promise<void> {
+  const admin = new Client({ connectionString: a.databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query('BEGIN');
+    await admin.query('SET LOCAL session_replication_role = replica');
+    await admin.query('UPDATE session SET revoked_at = now() WHERE account_id = $1', [accountId]);
+    await admin.query('COMMIT');
+  } finally {
+    await admin.end();
+  }
+}
+
+test("a change of one account drops that account's cached sessions only; new accounts and enrolments drop none", async () => {
+  const { project } = await buildHostedProject();
+  const { account: changed } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+  const { account: studying } = await buildAccount({
+    projectId: project.id,
+    roleSystem: ROLE_SYSTEM.STUDENT,
+  });
+  const changedToken = await signIn(changed);
+  const studyingToken = await signIn(studying);
+  const answer = async (token: string) =>
+    (await b.http.get(ACCOUNT_INFO).set('token', token)).body.respCode as number;
+  expect(await answer(changedToken)).toBe(200);
+  expect(await answer(studyingToken)).toBe(200);
+  await revokeUnheard(studying.id);
+  // What a unit import's chunk writes: new accounts, an update of accounts that matches none, and
+  // enrolments of other students. The studying student's session stays cached: still answered.
+  const unit = await buildUnit(project.id);
+  const { trainClass } = await buildClass({ projectId: project.id });
+  const { account: newcomer } = await buildAccount({
+    projectId: project.id,
+    roleSystem: ROLE_SYSTEM.STUDENT,
+    unitId: unit.id,
+  });
+  await Account.update(
+    { unitId: unit.id },
+    { where: { id: newcomer.id, projectId: project.id, unitId: null } },
+  );
+  await enrol(trainClass, newcomer.id, 'PENDING_PAY');
+  // Another account disabled: refused at once, the studying student still served from memory.
+  await Account.update({ status: 'DISABLED' }, { where: { id: changed.id, projectId: project.id } });
+  await delivered();
+  expect(await answer(changedToken)).toBe(401);
+  expect(await answer(studyingToken)).toBe(200);
+  // A change naming the studying student drops their session: the revocation now shows.
+  await Account.update({ realName: '改名学员' }, { where: { id: studying.id, projectId: project.id } });
+  await delivered();
+  expect(await answer(studyingToken)).toBe(401);
 });

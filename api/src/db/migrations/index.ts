@@ -54,6 +54,7 @@ import { m0076ClassApplies } from './0076-class-applies';
 import { m0080UploadStorageParts } from './0080-upload-storage-parts';
 import { m0082VideoPackaging } from './0082-video-packaging';
 import { m0090StudyBeatFunctions } from './0090-study-beat-functions';
+import { m0091ChangeNotificationAccounts } from './0091-change-notification-accounts';
 
 /** Every migration, in order. Append only; never edit one that has been released. */
 export const migrations: Migration[] = [
@@ -112,4 +113,5 @@ export const migrations: Migration[] = [
   m0036AudioLanguages,
   m0032VocationCodes,
   m0057PackagerVersion,
+  m0091ChangeNotificationAccounts,
 ];

@@ -174,10 +174,13 @@ export function displayName(account: Pick<Account, 'realName' | 'accountName'>):
  */
 export async function getAccountInfo(scope: SignedInScope): Promise<JsonAnswer<AccountInfo>> {
   const { principal } = scope;
-  // A hot call: kept (serialized) per process while no account or role changes on any instance
-  // (the account columns read here notify, migration 0030), else one raw query.
+  // A hot call: kept (serialized) per process while neither its account nor the impersonator's
+  // changes (the account columns read here notify, naming the account: migrations 0030 and 0091)
+  // and no role changes on any instance, else one raw query.
   const cache = sharedCache<JsonAnswer<AccountInfo>>(scope.sequelize, 'account-info', {
     tables: ['account', 'role'],
+    // The key is `account|impersonator|project`.
+    accountsOf: (key) => key.split('|', 2).filter(Boolean).map(Number),
     maxEntries: 50_000,
     maxAgeMs: 60_000,
   });
@@ -186,7 +189,7 @@ export async function getAccountInfo(scope: SignedInScope): Promise<JsonAnswer<A
     return info && JsonAnswer.of(info);
   };
   const info = cache
-    ? await cache.get(`${principal.accountId}|${principal.projectId}|${principal.impersonatorId ?? ''}`, read)
+    ? await cache.get(`${principal.accountId}|${principal.impersonatorId ?? ''}|${principal.projectId}`, read)
     : await read();
   if (!info) throw new UnauthorizedError();
   return info;

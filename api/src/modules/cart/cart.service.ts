@@ -176,12 +176,15 @@ export async function countCart(scope: ActorScope): Promise<CartCount> {
     );
     return { count: row?.count ?? 0 };
   };
+  // Kept while none of the account's cart items changes on any instance (migration 0091 names it).
   const cache = sharedCache<CartCount>(scope.sequelize, 'cart-count', {
     tables: ['shop_cart_item'],
+    // The key is `account|project`.
+    accountsOf: (key) => [Number(key.split('|', 1)[0])],
     maxEntries: 50_000,
     maxAgeMs: 60_000,
   });
-  return (cache ? await cache.get(`${owner.projectId}|${owner.accountId}`, read) : await read()) ?? read();
+  return (cache ? await cache.get(`${owner.accountId}|${owner.projectId}`, read) : await read()) ?? read();
 }
 
 async function countItems(owner: CartOwner, transaction?: Transaction): Promise<CartCount> {

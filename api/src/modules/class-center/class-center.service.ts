@@ -211,8 +211,8 @@ export interface StudentState {
 
 /**
  * Whether the student has the class in the cart and an enrolment that counts
- * (ACTIVE_MY_CLASS_STATUS): kept per process while no cart item or enrolment status changes on any
- * instance (migration 0030), else one query.
+ * (ACTIVE_MY_CLASS_STATUS): kept per process while none of the student's cart items, enrolments
+ * or applications changes on any instance (migrations 0030 and 0091), else one query.
  */
 export async function studentState(
   scope: TenantScope,
@@ -222,11 +222,13 @@ export async function studentState(
   if (!student) return { inCart: null, enrolled: null, apply: null };
   const cache = sharedCache<StudentState>(scope.sequelize, 'class-student-state', {
     tables: ['shop_cart_item', 'my_class', 'class_apply'],
+    // The key is `account|project|class`; a change of those tables names its accounts (migration 0091).
+    accountsOf: (key) => [Number(key.split('|', 1)[0])],
     maxEntries: 50_000,
     maxAgeMs: 60_000,
   });
   const read = () => readStudentState(scope, classId, student);
-  const key = `${scope.project.id}|${student.accountId}|${classId}`;
+  const key = `${student.accountId}|${scope.project.id}|${classId}`;
   return (cache ? await cache.get(key, read) : null) ?? read();
 }
 

@@ -4,9 +4,11 @@ import { type ChangeFeed, createFeedCache } from '../../core/change-feed';
 import { extendSession, extensionDue, hashToken, type LiveSession, readSession } from './session.service';
 
 /**
- * The tables a session's principal is read from (`readSession`): a change to any of them (a
- * revoked session, a disabled account, a role's menu, a unit's status, a project's settings)
- * drops every cached session on every instance (migration 0030's triggers, core/change-feed.ts).
+ * The tables a session's principal is read from (`readSession`): a change to any of them drops
+ * cached sessions on every instance (the triggers of migrations 0030 and 0091, core/change-feed.ts).
+ * A change of sessions or accounts (a revoked or extended session, a disabled account) names its
+ * accounts and drops only their sessions; a role's menu, a unit's status or a project's settings
+ * drop them all.
  */
 export const SESSION_SOURCES = ['session', 'account', 'role', 'unit', 'project'] as const;
 
@@ -27,6 +29,7 @@ export function createSessionAuthenticator(
 ): (token: string) => Promise<Principal | null> {
   const cache = createFeedCache<LiveSession>(feed, {
     tables: SESSION_SOURCES,
+    accountsOf: (_token, session) => [session.principal.accountId],
     maxEntries: MAX_SESSIONS,
     maxAgeMs: MAX_AGE_MS,
   });
