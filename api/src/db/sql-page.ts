@@ -74,6 +74,10 @@ export interface SqlPageQuery {
   /** `FROM … JOIN …` for the count: the tables the filter names, no more. */
   countFrom: string;
   filter: SqlFilter;
+  /** `GROUP BY` list of a query of groups, without the words (`c.id, c.name`); none by default. */
+  groupBy?: string;
+  /** What the count counts: `*` (a row) by default; of a query of groups, its key (`DISTINCT c.id`). */
+  countOf?: string;
   /** `ORDER BY` list, without the words (`c.created_at DESC, c.id DESC`). */
   orderBy: string;
   transaction?: Transaction;
@@ -89,8 +93,9 @@ export async function sqlPage<Row extends object>(
   page?: SqlPageRequest,
 ): Promise<{ rows: Row[]; total: number }> {
   const { filter, transaction } = query;
+  const groupBy = query.groupBy ? ` GROUP BY ${query.groupBy}` : '';
   const rows = await sequelize.query<Row>(
-    `${query.select} ${filter.sql} ORDER BY ${query.orderBy}${page ? ' LIMIT :limit OFFSET :offset' : ''}`,
+    `${query.select} ${filter.sql}${groupBy} ORDER BY ${query.orderBy}${page ? ' LIMIT :limit OFFSET :offset' : ''}`,
     {
       replacements: page
         ? { ...filter.replacements, limit: page.pageSize, offset: (page.pageNum - 1) * page.pageSize }
@@ -101,7 +106,7 @@ export async function sqlPage<Row extends object>(
   );
   if (!page) return { rows, total: rows.length };
   const [count] = await sequelize.query<{ n: number }>(
-    `SELECT count(*)::int AS n ${query.countFrom} ${filter.sql}`,
+    `SELECT count(${query.countOf ?? '*'})::int AS n ${query.countFrom} ${filter.sql}`,
     { replacements: filter.replacements, type: QueryTypes.SELECT, transaction },
   );
   return { rows, total: count?.n ?? 0 };

@@ -1,4 +1,4 @@
-import { Op, QueryTypes } from 'sequelize';
+import { Op } from 'sequelize';
 import type { z } from 'zod';
 import type {
   ExamAttemptDetail,
@@ -15,6 +15,7 @@ import { BusinessError } from '../../core/errors';
 import { cursorBatches } from '../../core/export-cursor';
 import { containsPattern } from '../../core/query';
 import { chinaDateTime, streamXlsx, type XlsxColumn } from '../../core/xlsx';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { Account } from '../account/account.model';
 import { chinaToday } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
@@ -32,78 +33,66 @@ import { reviewOf } from './grading';
 
 type ScoreFilters = z.output<typeof examScoreExportInput>;
 
-/** The FROM and WHERE of the scores of the filters, and their replacements for a project. */
-function scoreSql(filters: ScoreFilters) {
-  const conditions = ['mc.project_id = :projectId', 'tc.exam_required', "mc.status <> 'PENDING_PAY'"];
-  if (filters.classId) conditions.push('mc.class_id = :classId');
-  if (filters.student)
-    conditions.push('(a.real_name ILIKE :namePattern OR a.id_card_no = :idCardNo OR a.mobile = :student)');
-  if (filters.passed !== undefined)
-    conditions.push(`COALESCE(s.passed, FALSE) = ${filters.passed ? 'TRUE' : 'FALSE'}`);
-  return {
-    from: `
-      FROM my_class mc
-      JOIN train_class tc ON tc.id = mc.class_id AND tc.project_id = mc.project_id
-      JOIN account a ON a.id = mc.account_id
-      LEFT JOIN exam_setting es ON es.class_id = mc.class_id AND es.project_id = mc.project_id
-      LEFT JOIN (
-        SELECT my_class_id, count(*) AS attempts_used, max(score_tenths) AS best_tenths,
-               bool_or(passed) AS passed, max(submitted_at) AS last_submitted_at
-        FROM exam_attempt WHERE project_id = :projectId AND kind = 'EXAM' GROUP BY my_class_id
-      ) s ON s.my_class_id = mc.id
-      WHERE ${conditions.join(' AND ')}`,
-    replacements: (projectId: number) => ({
-      projectId,
-      classId: filters.classId ?? null,
-      namePattern: filters.student ? containsPattern(filters.student) : null,
-      idCardNo: filters.student?.toUpperCase() ?? null,
-      student: filters.student ?? null,
-    }),
-  };
-}
+const SCORE_FROM = `
+  FROM my_class mc
+  JOIN train_class tc ON tc.id = mc.class_id AND tc.project_id = mc.project_id
+  JOIN account a ON a.id = mc.account_id
+  LEFT JOIN exam_setting es ON es.class_id = mc.class_id AND es.project_id = mc.project_id
+  LEFT JOIN (
+    SELECT my_class_id, count(*) AS attempts_used, max(score_tenths) AS best_tenths,
+           bool_or(passed) AS passed, max(submitted_at) AS last_submitted_at
+    FROM exam_attempt WHERE project_id = :projectId AND kind = 'EXAM' GROUP BY my_class_id
+  ) s ON s.my_class_id = mc.id`;
 
 const SELECT = `
   SELECT mc.id AS my_class_id, mc.account_id, a.real_name, a.id_card_no, a.mobile, mc.class_id,
          tc.name AS class_name, tc.year, mc.status, tc.exam_pass_score, es.attempts_allowed,
          COALESCE(s.attempts_used, 0) AS attempts_used, s.best_tenths, COALESCE(s.passed, FALSE) AS passed,
-         s.last_submitted_at, mc.created_at`;
+         s.last_submitted_at, mc.created_at
+  ${SCORE_FROM}`;
+
+const SCORE_ORDER = 'mc.created_at DESC, mc.id DESC';
+
+/** The WHERE of the scores of the filters in the project, with its replacements. */
+function scoreFilter(scope: TenantScope, filters: ScoreFilters): SqlFilter {
+  const filter = new SqlFilter('mc.project_id = :projectId', { projectId: scope.project.id })
+    .where('tc.exam_required')
+    .where("mc.status <> 'PENDING_PAY'")
+    .equals('mc.class_id', 'classId', filters.classId);
+  if (filters.student)
+    filter.where('(a.real_name ILIKE :namePattern OR a.id_card_no = :idCardNo OR a.mobile = :student)', {
+      namePattern: containsPattern(filters.student),
+      idCardNo: filters.student.toUpperCase(),
+      student: filters.student,
+    });
+  if (filters.passed !== undefined)
+    filter.where(`COALESCE(s.passed, FALSE) = ${filters.passed ? 'TRUE' : 'FALSE'}`);
+  return filter;
+}
+
+const presentScore = (row: ScoreSqlRow) => presentScoreRow(row, DEFAULT_EXAM_SETTING.attemptsAllowed);
 
 /** `exam-score/page`: one page of the scores of the filters, newest enrolment first. */
-export async function pageScores(
+export function pageScores(
   scope: TenantScope,
   input: z.output<typeof examScorePageInput>,
 ): Promise<ExamScorePage> {
-  const { from, replacements } = scoreSql(input);
-  const values = replacements(scope.project.id);
-  const [count] = await scope.sequelize.query<{ total: string }>(`SELECT count(*) AS total ${from}`, {
-    replacements: values,
-    type: QueryTypes.SELECT,
-  });
-  const rows = await scope.sequelize.query<ScoreSqlRow>(
-    `${SELECT} ${from} ORDER BY mc.created_at DESC, mc.id DESC LIMIT :limit OFFSET :offset`,
-    {
-      replacements: { ...values, limit: input.pageSize, offset: (input.pageNum - 1) * input.pageSize },
-      type: QueryTypes.SELECT,
-    },
-  );
-  return {
-    list: rows.map((row) => presentScoreRow(row, DEFAULT_EXAM_SETTING.attemptsAllowed)),
-    total: Number(count?.total ?? 0),
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
+  const query = {
+    select: SELECT,
+    countFrom: SCORE_FROM,
+    filter: scoreFilter(scope, input),
+    orderBy: SCORE_ORDER,
   };
+  return sqlPageAnswer(scope.sequelize, query, input, presentScore);
 }
 
 /** The scores of the filters through the export cursor (one snapshot, a batch at a time), for the export. */
 function scoreBatches(scope: TenantScope, filters: ScoreFilters): AsyncGenerator<ExamScoreRow[]> {
-  const { from, replacements } = scoreSql(filters);
+  const filter = scoreFilter(scope, filters);
   return cursorBatches<ScoreSqlRow, ExamScoreRow>(
     scope.sequelize,
-    {
-      sql: `${SELECT} ${from} ORDER BY mc.created_at DESC, mc.id DESC`,
-      replacements: replacements(scope.project.id),
-    },
-    (rows) => rows.map((row) => presentScoreRow(row, DEFAULT_EXAM_SETTING.attemptsAllowed)),
+    { sql: `${SELECT} ${filter.sql} ORDER BY ${SCORE_ORDER}`, replacements: filter.replacements },
+    (rows) => rows.map(presentScore),
   );
 }
 

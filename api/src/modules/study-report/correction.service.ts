@@ -10,6 +10,7 @@ import type {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { appendLedger, type LedgerBody } from '../study/ledger';
 import { classLessons, rollUp, targetTenths } from '../study/progress.service';
@@ -309,36 +310,21 @@ export async function correctLesson(
 }
 
 /** `study-report/corrections`: the project's corrections (of one enrolment if given), newest first. */
-export async function correctionList(
+export function correctionList(
   scope: TenantScope,
   input: { pageNum: number; pageSize: number; myClassId?: number },
 ): Promise<PageAnswer<StudyCorrectionItem>> {
-  const where = `c.project_id = :projectId${input.myClassId ? ' AND c.my_class_id = :myClassId' : ''}`;
-  const replacements = {
-    projectId: scope.project.id,
-    myClassId: input.myClassId ?? null,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  };
-  const [rows, [count]] = await Promise.all([
-    scope.sequelize.query<CorrectionRow>(
-      `${CORRECTION_SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT :limit OFFSET :offset`,
-      { replacements, type: QueryTypes.SELECT },
-    ),
-    scope.sequelize.query<{ total: string }>(
-      `SELECT COUNT(*) AS total FROM study_correction c WHERE ${where}`,
-      {
-        replacements,
-        type: QueryTypes.SELECT,
-      },
-    ),
-  ]);
-  return {
-    list: rows.map(presentCorrection),
-    total: Number(count?.total ?? 0),
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  const filter = new SqlFilter('c.project_id = :projectId', { projectId: scope.project.id }).equals(
+    'c.my_class_id',
+    'myClassId',
+    input.myClassId,
+  );
+  return sqlPageAnswer(
+    scope.sequelize,
+    { select: CORRECTION_SELECT, countFrom: 'FROM study_correction c', filter, orderBy: 'c.id DESC' },
+    input,
+    presentCorrection,
+  );
 }
 
 /** The corrections of the enrolments `myClassIds` of the project, by enrolment, newest first. */

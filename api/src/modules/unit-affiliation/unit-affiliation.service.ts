@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type {
   AffiliatedStudent,
-  AffiliatedUnit,
   AffiliatedUnitPage,
   AffiliationOption,
   unitAffiliationDeleteInput,
@@ -17,13 +16,14 @@ import { ValidationError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { namesById } from '../../db/lookups';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { Account } from '../account/account.model';
 import { audit } from '../audit/audit.service';
-import { regionFullName } from '../dictionary/regions';
 import { Unit } from '../unit/unit.model';
 import { assertMayChangeAffiliations, assertMayReadAffiliations } from '../unit/unit.policy';
 import { loadUnit } from '../unit/unit.service';
 import { UnitAffiliation } from './unit-affiliation.model';
+import { presentAffiliatedUnit } from './unit-affiliation.presenter';
 
 /**
  * Unit affiliations (docs/product-decisions.md "Unit affiliations"): a unit (挂靠单位) under another
@@ -236,56 +236,28 @@ export async function queryAffiliations(
 ): Promise<AffiliatedUnitPage> {
   const projectId = scope.project.id;
   const unit = await readableUnit(scope, input.unitId);
-  const replacements = {
+  const from = 'FROM unit_affiliation ua JOIN unit u ON u.id = ua.unit_id AND u.project_id = ua.project_id';
+  const filter = new SqlFilter('ua.project_id = :projectId AND ua.supervising_unit_id = :unitId', {
     projectId,
     unitId: unit.id,
-    name: input.name ? containsPattern(input.name) : null,
-    student: ROLE_SYSTEM.STUDENT,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  };
-  const from = `FROM unit_affiliation ua JOIN unit u ON u.id = ua.unit_id AND u.project_id = ua.project_id
-    WHERE ua.project_id = :projectId AND ua.supervising_unit_id = :unitId
-      ${input.name ? 'AND u.name ILIKE :name' : ''}`;
-  const [counted] = await scope.sequelize.query<{ total: string }>(`SELECT COUNT(*) AS total ${from}`, {
-    replacements,
-    type: QueryTypes.SELECT,
-  });
-  const rows = await scope.sequelize.query<{
-    id: number;
-    name: string;
-    credit_code: string | null;
-    region_code: string | null;
-    status: AffiliatedUnit['status'];
-    affiliated_at: Date;
-    student_count: string;
-  }>(
-    `SELECT u.id, u.name, u.credit_code, u.region_code, u.status, ua.created_at AS affiliated_at,
+  })
+    .contains(['u.name'], 'name', input.name, 'ILIKE')
+    .bind({ student: ROLE_SYSTEM.STUDENT });
+  const query = {
+    select: `SELECT u.id, u.name, u.credit_code, u.region_code, u.status, ua.created_at AS affiliated_at,
         (SELECT COUNT(*) FROM account a WHERE a.project_id = ua.project_id AND a.unit_id = u.id
             AND a.role_system = :student AND a.deleted_at IS NULL) AS student_count
-       ${from}
-      ORDER BY u.name, u.id LIMIT :limit OFFSET :offset`,
-    { replacements, type: QueryTypes.SELECT },
-  );
+       ${from}`,
+    countFrom: from,
+    filter,
+    orderBy: 'u.name, u.id',
+  };
+  const page = await sqlPageAnswer(scope.sequelize, query, input, presentAffiliatedUnit);
   const parent = await UnitAffiliation.findOne({ where: { projectId, unitId: unit.id } });
   const supervising = parent
     ? await Unit.findOne({ attributes: ['id', 'name'], where: { projectId, id: parent.supervisingUnitId } })
     : null;
-  return {
-    list: rows.map((row) => ({
-      unitId: row.id,
-      name: row.name,
-      creditCode: row.credit_code,
-      regionName: regionFullName(row.region_code),
-      status: row.status,
-      studentCount: Number(row.student_count),
-      affiliatedAt: new Date(row.affiliated_at).toISOString(),
-    })),
-    total: Number(counted?.total ?? 0),
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-    supervisingUnit: supervising ? { id: supervising.id, name: supervising.name } : null,
-  };
+  return { ...page, supervisingUnit: supervising ? { id: supervising.id, name: supervising.name } : null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Op, QueryTypes, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import { DICTIONARY_TYPE } from '../../contract/dictionary';
@@ -16,6 +16,7 @@ import type { ActorScope } from '../../core/action';
 import { BusinessError, ValidationError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
+import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
 import { dictionaryCodes, listDictionary } from '../dictionary/dictionary.service';
 import { isWithinRegion, regionName, regionPath, regionPrefix } from '../dictionary/regions';
@@ -29,7 +30,7 @@ import {
   type UnitPolicyScope,
   visibleUnitsWhere,
 } from './unit.policy';
-import { presentUnit } from './unit.presenter';
+import { presentUnit, presentUnitTrainRow } from './unit.presenter';
 
 /**
  * The units of a project. Every read and write goes through the unit policy (`unit.policy.ts`):
@@ -339,41 +340,17 @@ export async function unitTrainList(
   const unitId = input.unitId ?? managedUnitId(scope) ?? undefined;
   if (unitId === undefined) throw fieldError('unitId', 'required', '请选择单位');
   const unit = await loadUnit(scope, unitId);
-  const replacements = {
-    projectId: scope.project.id,
-    unitId: unit.id,
-    className: input.className ? containsPattern(input.className) : null,
-    year: input.year ?? null,
-    limit: input.pageSize,
-    offset: (input.pageNum - 1) * input.pageSize,
-  };
   const from = `FROM my_class m
       JOIN account a ON a.id = m.account_id AND a.project_id = m.project_id
       JOIN train_class c ON c.id = m.class_id AND c.project_id = m.project_id
-      LEFT JOIN unit_class uc ON uc.id = m.unit_class_id AND uc.project_id = m.project_id
-     WHERE m.project_id = :projectId
-       AND (uc.unit_id = :unitId OR a.unit_id = :unitId)
-       AND m.status NOT IN ('REFUNDED', 'CHANGED_OUT')
-       AND (CAST(:className AS text) IS NULL OR c.name ILIKE :className)
-       AND (CAST(:year AS integer) IS NULL OR c.year = :year)`;
-  const [{ total }] = await scope.sequelize.query<{ total: string }>(
-    `SELECT count(DISTINCT m.class_id) AS total ${from}`,
-    { replacements, type: QueryTypes.SELECT },
-  );
-  const rows = await scope.sequelize.query<{
-    class_id: number;
-    class_name: string;
-    year: number;
-    study_start_date: string;
-    study_end_date: string;
-    enrolled: string;
-    pending_pay: string;
-    studying: string;
-    finished_study: string;
-    passed: string;
-    last_enrolled_at: Date;
-  }>(
-    `SELECT c.id AS class_id, c.name AS class_name, c.year,
+      LEFT JOIN unit_class uc ON uc.id = m.unit_class_id AND uc.project_id = m.project_id`;
+  const filter = new SqlFilter('m.project_id = :projectId', { projectId: scope.project.id })
+    .where('(uc.unit_id = :unitId OR a.unit_id = :unitId)', { unitId: unit.id })
+    .where(`m.status NOT IN ('REFUNDED', 'CHANGED_OUT')`)
+    .contains(['c.name'], 'className', input.className, 'ILIKE')
+    .equals('c.year', 'year', input.year);
+  const query = {
+    select: `SELECT c.id AS class_id, c.name AS class_name, c.year,
         to_char(c.study_start_date, 'YYYY-MM-DD') AS study_start_date,
         to_char(c.study_end_date, 'YYYY-MM-DD') AS study_end_date,
         count(*) AS enrolled,
@@ -382,28 +359,12 @@ export async function unitTrainList(
         count(*) FILTER (WHERE m.status = 'FINISHED_STUDY') AS finished_study,
         count(*) FILTER (WHERE m.status = 'PASSED') AS passed,
         max(m.created_at) AS last_enrolled_at
-     ${from}
-     GROUP BY c.id, c.name, c.year, c.study_start_date, c.study_end_date
-     ORDER BY last_enrolled_at DESC, c.id DESC
-     LIMIT :limit OFFSET :offset`,
-    { replacements, type: QueryTypes.SELECT },
-  );
-  return {
-    list: rows.map((row) => ({
-      classId: row.class_id,
-      className: row.class_name,
-      year: row.year,
-      studyStartDate: row.study_start_date,
-      studyEndDate: row.study_end_date,
-      enrolledCount: Number(row.enrolled),
-      pendingPayCount: Number(row.pending_pay),
-      studyingCount: Number(row.studying),
-      finishedStudyCount: Number(row.finished_study),
-      passedCount: Number(row.passed),
-      lastEnrolledAt: new Date(row.last_enrolled_at).toISOString(),
-    })),
-    total: Number(total),
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
+     ${from}`,
+    countFrom: from,
+    filter,
+    groupBy: 'c.id, c.name, c.year, c.study_start_date, c.study_end_date',
+    countOf: 'DISTINCT m.class_id',
+    orderBy: 'last_enrolled_at DESC, c.id DESC',
   };
+  return sqlPageAnswer(scope.sequelize, query, input, presentUnitTrainRow);
 }
