@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls } from './call';
 import { type CategoryItem, categoryTreeCalls } from './category-tree';
+import type { Abilities } from './common';
 import { type PageAnswer, zIdInput, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 
 /** A course category as `course/category-save` answers it. */
@@ -113,6 +114,8 @@ export interface CourseItem {
   lessonCount: number;
   createdAt: string;
   updatedAt: string;
+  /** What staff may do to it (docs/api-conventions.md "Abilities"): 删除 of a draft only. */
+  abilities: Abilities<'delete'>;
 }
 export type CoursePage = PageAnswer<CourseItem>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls } from './call';
 import {
+  type Abilities,
   type PageAnswer,
   zBlankAsMissing,
   zInput,
@@ -104,6 +105,8 @@ export interface PaperItem {
   classCount: number;
   createdAt: string;
   updatedAt: string;
+  /** What staff may do to it (docs/api-conventions.md "Abilities"): 删除 while no class's exam uses it. */
+  abilities: Abilities<'delete'>;
 }
 export type PaperPage = PageAnswer<PaperItem>;
 

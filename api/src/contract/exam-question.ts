@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls, fileAnswer } from './call';
 import { type CategoryItem, categoryTreeCalls } from './category-tree';
+import type { Abilities } from './common';
 import { type PageAnswer, zIdInput, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
 import { OPTION_LETTERS } from './course';
 
@@ -109,6 +110,8 @@ export interface ExamQuestionItem {
   paperCount: number;
   createdAt: string;
   updatedAt: string;
+  /** What staff may do to it (docs/api-conventions.md "Abilities"): 删除 while no paper holds it. */
+  abilities: Abilities<'delete'>;
 }
 export type ExamQuestionPage = PageAnswer<ExamQuestionItem>;
 

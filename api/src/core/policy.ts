@@ -124,9 +124,19 @@ export function abilitiesOf<K extends string>(
   scope: PolicyScope,
   verbs: { [P in K]: { [V in Verb]: readonly [V, PolicyVerbs[V]] }[Verb] },
 ): Abilities<K> {
+  const verdicts: Record<string, Verdict> = {};
+  for (const [name, [verb, row]] of Object.entries(verbs) as [string, readonly [Verb, never]][])
+    verdicts[name] = judge(scope, verb, row);
+  return verdictAbilities(verdicts as { [P in K]: Verdict });
+}
+
+/**
+ * A row's abilities from verdicts already judged (rules of a row alone, judged without a caller):
+ * for each name `canX` (allowed) and `xRefusal` (the reason of a refusal, null when allowed).
+ */
+export function verdictAbilities<K extends string>(verdicts: { [P in K]: Verdict }): Abilities<K> {
   const abilities: Record<string, boolean | string | null> = {};
-  for (const [name, [verb, row]] of Object.entries(verbs) as [string, readonly [Verb, never]][]) {
-    const verdict = judge(scope, verb, row);
+  for (const [name, verdict] of Object.entries(verdicts) as [string, Verdict][]) {
     abilities[`can${name.charAt(0).toUpperCase()}${name.slice(1)}`] = verdict === null;
     abilities[`${name}Refusal`] = verdict?.reason ?? null;
   }

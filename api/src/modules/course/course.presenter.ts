@@ -1,5 +1,7 @@
 import { type CourseItem, type QuestionItem, tenthsToHours } from '../../contract/course';
+import { verdictAbilities } from '../../core/policy';
 import type { Course, ResourceQuestion } from './course.model';
+import { courseDeletion } from './course.policy';
 
 /** How courses and their pop-up questions are answered. */
 
@@ -15,6 +17,7 @@ export function presentCourse(course: Course, paths: Map<number, string>, lesson
     lessonCount,
     createdAt: course.createdAt.toISOString(),
     updatedAt: course.updatedAt.toISOString(),
+    abilities: verdictAbilities({ delete: courseDeletion(course) }),
   };
 }
 

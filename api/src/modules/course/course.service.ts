@@ -14,11 +14,13 @@ import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { newestFirstPage } from '../../core/newest-first';
+import { enforce } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { Resource } from '../resource/resource.model';
 import { courseDeleting, courseUnpublishing } from './course.events';
 import { Course, CourseLesson, ResourceQuestion } from './course.model';
+import { courseDeletion } from './course.policy';
 import { presentCourse } from './course.presenter';
 import { courseCategories } from './course-category.service';
 
@@ -270,7 +272,7 @@ export async function deleteCourse(scope: ActorScope, id: number): Promise<void>
       lock: transaction.LOCK.UPDATE,
     });
     if (!course) throw new BusinessError(COURSE_NOT_FOUND);
-    if (course.status === 'PUBLISHED') throw new BusinessError('已发布的课程不能删除，请先改为草稿');
+    enforce(courseDeletion(course));
     await emit(scope, courseDeleting, { projectId, ids: [course.id] }, transaction);
     await CourseLesson.destroy({ where: { projectId, courseId: course.id }, transaction });
     await course.destroy({ transaction });

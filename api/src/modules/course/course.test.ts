@@ -297,6 +297,10 @@ describe('courses', () => {
       lessons: [{ resourceId: videoA.id, hours: 1 }],
     });
     const id = published.body.attribute.id;
+    expect(published.body.attribute.abilities).toEqual({
+      canDelete: false,
+      deleteRefusal: '已发布的课程不能删除，请先改为草稿',
+    });
     expect((await post('course/delete', { id })).body).toMatchObject({
       respCode: -1,
       respDesc: '已发布的课程不能删除，请先改为草稿',
@@ -309,6 +313,8 @@ describe('courses', () => {
       status: 'DRAFT',
       lessons: [{ resourceId: videoA.id, hours: 1 }],
     });
+    const drafts = await post('course/query', { name: '待删课程' });
+    expect(drafts.body.attribute.list[0].abilities).toEqual({ canDelete: true, deleteRefusal: null });
     expect((await post('course/delete', { id })).body.respCode).toBe(200);
     expect(await Course.findByPk(id, { allTenants: true })).toBeNull();
     expect(await CourseLesson.count({ where: { courseId: id }, allTenants: true })).toBe(0);

@@ -5,8 +5,10 @@ import type { ExamQuestionItem } from '../../contract/exam-question';
 import type { ExamScoreRow } from '../../contract/exam-score';
 import type { ExamSetting as ExamSettingAnswer } from '../../contract/exam-setting';
 import type { MyClassStatus } from '../../contract/train-class';
+import { verdictAbilities } from '../../core/policy';
 import type { TrainClass } from '../train-class/train-class.model';
 import type { ExamAttempt, ExamPaper, ExamQuestion } from './exam.model';
+import { paperDeletion, questionDeletion } from './exam-bank.policy';
 import type { ClassExam } from './exam-setting.service';
 import { sheetQuestion } from './grading';
 
@@ -41,6 +43,7 @@ export function presentPaper(paper: ExamPaper, total: number, classes: number): 
     classCount: classes,
     createdAt: paper.createdAt.toISOString(),
     updatedAt: paper.updatedAt.toISOString(),
+    abilities: verdictAbilities({ delete: paperDeletion(classes) }),
   };
 }
 
@@ -63,6 +66,7 @@ export function presentQuestion(
     paperCount: papers.get(question.id) ?? 0,
     createdAt: question.createdAt.toISOString(),
     updatedAt: question.updatedAt.toISOString(),
+    abilities: verdictAbilities({ delete: questionDeletion(papers.get(question.id) ?? 0) }),
   };
 }
 

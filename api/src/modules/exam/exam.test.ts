@@ -1,6 +1,6 @@
 import { ROLE_SYSTEM } from '@px/config';
 import type { AttemptSummary, ExamEntry, ExamResult, ExamSaveAnswer, ExamSheet } from '../../contract/exam';
-import type { PaperDetail, PaperPreview } from '../../contract/exam-paper';
+import type { PaperDetail, PaperItem, PaperPreview } from '../../contract/exam-paper';
 import type { ExamQuestionItem } from '../../contract/exam-question';
 import type { ExamSetting } from '../../contract/exam-setting';
 import type { MyClassStatus } from '../../contract/train-class';
@@ -664,6 +664,18 @@ test('papers: totals must be 100, used questions and papers are not deleted, ran
     respCode: -1,
     respDesc: '该试卷已被 1 个班级的考试使用，不能删除',
   });
+  // The rows answer the same refusals as their abilities, so the back office offers what the server allows.
+  const papers = await ok(call<{ list: PaperItem[] }>('exam-paper/page', {}, s.staff));
+  expect(papers.list.find((paper) => paper.id === s.paper.id)?.abilities).toEqual({
+    canDelete: false,
+    deleteRefusal: '该试卷已被 1 个班级的考试使用，不能删除',
+  });
+  expect(
+    (await ok(call<ExamQuestionItem>('exam-question/detail', { id: q.single.id }, s.staff))).abilities,
+  ).toEqual({
+    canDelete: false,
+    deleteRefusal: '该试题已被 1 张试卷使用，不能删除',
+  });
   // More judge questions in a category, then a random paper: 5 judge × 10 from the category, 5 of any single × ... too few.
   const category = await ok(
     call<{ id: number }>('exam-question/category-save', { name: '消防安全' }, s.staff),
@@ -859,7 +871,12 @@ test('the bank: bad questions are refused naming the field; the page filters by 
       b.staff,
     ),
   );
-  expect(filed).toMatchObject({ categoryName: '安全 / 消防', options: ['正确', '错误'], paperCount: 0 });
+  expect(filed).toMatchObject({
+    categoryName: '安全 / 消防',
+    options: ['正确', '错误'],
+    paperCount: 0,
+    abilities: { canDelete: true, deleteRefusal: null },
+  });
   type Page = { total: number; list: ExamQuestionItem[] };
   const ids = async (filters: object) =>
     (await ok(call<Page>('exam-question/page', filters, b.staff))).list.map((question) => question.id);

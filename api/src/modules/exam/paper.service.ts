@@ -17,6 +17,7 @@ import { EXAM_QUESTION_TYPE_LABEL, type ExamQuestionType } from '../../contract/
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
+import { enforce } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import {
@@ -28,6 +29,7 @@ import {
   type StoredPaperRule,
 } from './exam.model';
 import { presentPaper } from './exam.presenter';
+import { paperDeletion } from './exam-bank.policy';
 import { examCategories } from './exam-category.service';
 import { questionItems } from './question.service';
 
@@ -383,7 +385,7 @@ export async function deletePaper(scope: ActorScope, id: number): Promise<void> 
     });
     if (!paper) throw new BusinessError(PAPER_NOT_FOUND);
     const used = (await classCounts(projectId, [id], transaction)).get(id) ?? 0;
-    if (used > 0) throw new BusinessError(`该试卷已被 ${used} 个班级的考试使用，不能删除`);
+    enforce(paperDeletion(used));
     await paper.destroy({ transaction });
     await audit(
       scope,

@@ -11,11 +11,13 @@ import {
 import type { ActorScope, TenantScope } from '../../core/action';
 import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
+import { enforce } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { checkQuestionAnswer } from '../course/question.service';
 import { ExamPaperQuestion, ExamQuestion } from './exam.model';
 import { presentQuestion } from './exam.presenter';
+import { questionDeletion } from './exam-bank.policy';
 import { examCategories } from './exam-category.service';
 
 /**
@@ -177,7 +179,7 @@ export async function deleteQuestion(scope: ActorScope, id: number): Promise<voi
       { replacements: { projectId, id }, type: QueryTypes.SELECT, transaction },
     );
     const used = Number(row?.count ?? 0);
-    if (used > 0) throw new BusinessError(`该试题已被 ${used} 张试卷使用，不能删除`);
+    enforce(questionDeletion(used));
     await question.destroy({ transaction });
     await audit(
       scope,

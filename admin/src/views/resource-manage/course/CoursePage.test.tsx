@@ -41,8 +41,14 @@ const STAFF = buildAccountInfo(['/home', '/resource-manage/course', '/resource-m
 
 const TREE: CourseCategoryNode[] = sampleCategoryTree('courseCount');
 
-function course(overrides: Partial<CourseItem> = {}): CourseItem {
+/** A course as the server answers it: 删除 of a draft only. */
+function course(overrides: Partial<Omit<CourseItem, 'abilities'>> = {}): CourseItem {
+  const status = overrides.status ?? 'PUBLISHED';
   return {
+    abilities:
+      status === 'PUBLISHED'
+        ? { canDelete: false, deleteRefusal: '已发布的课程不能删除，请先改为草稿' }
+        : { canDelete: true, deleteRefusal: null },
     id: 7,
     name: '消防安全基础',
     categoryId: 11,

@@ -47,6 +47,7 @@ function question(id: number, content: string, overrides: Partial<ExamQuestionIt
     paperCount: 0,
     createdAt: '2026-11-01T02:00:00.000Z',
     updatedAt: '2026-11-01T02:00:00.000Z',
+    abilities: { canDelete: true, deleteRefusal: null },
     ...overrides,
   };
 }
@@ -69,6 +70,7 @@ const FIXED: PaperItem = {
   classCount: 1,
   createdAt: '2026-11-01T02:00:00.000Z',
   updatedAt: '2026-11-02T02:00:00.000Z',
+  abilities: { canDelete: false, deleteRefusal: '该试卷已被 1 个班级的考试使用，不能删除' },
 };
 const RANDOM: PaperItem = {
   ...FIXED,
@@ -77,6 +79,7 @@ const RANDOM: PaperItem = {
   mode: 'RANDOM',
   classCount: 0,
   questionCount: 10,
+  abilities: { canDelete: true, deleteRefusal: null },
 };
 const FIXED_DETAIL: PaperDetail = {
   ...FIXED,

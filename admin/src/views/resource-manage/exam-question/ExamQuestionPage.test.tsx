@@ -50,6 +50,7 @@ function question(overrides: Partial<ExamQuestionItem> = {}): ExamQuestionItem {
     paperCount: 1,
     createdAt: '2026-11-01T02:00:00.000Z',
     updatedAt: '2026-11-02T02:00:00.000Z',
+    abilities: { canDelete: false, deleteRefusal: '该试题已被 1 张试卷使用，不能删除' },
     ...overrides,
   };
 }
@@ -62,6 +63,7 @@ const FILL = question({
   answer: '',
   acceptedAnswers: ['119', '幺幺九'],
   paperCount: 0,
+  abilities: { canDelete: true, deleteRefusal: null },
   categoryId: null,
   categoryName: null,
 });

@@ -55,6 +55,7 @@ function buildCourse(id: number, name: string, hours: number, teacherName: strin
     lessonCount: 2,
     createdAt: '2025-01-02T03:04:05.000Z',
     updatedAt: '2025-01-02T03:04:05.000Z',
+    abilities: { canDelete: false, deleteRefusal: '已发布的课程不能删除，请先改为草稿' },
   };
 }
 
