@@ -1,6 +1,14 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Button, Table } from 'antd';
 import { stubComputedStyles } from '../testing/render-screen';
-import { DeleteAction, StatusAction, type StatusActionProps } from './RowActions';
+import {
+  actionsColumn,
+  DeleteAction,
+  type EditDeleteActionsProps,
+  editDeleteActions,
+  StatusAction,
+  type StatusActionProps,
+} from './RowActions';
 
 configure({ defaultHidden: true });
 stubComputedStyles();
@@ -104,6 +112,77 @@ describe('DeleteAction', () => {
 
   it('is enabled otherwise', () => {
     render(<DeleteAction confirmTitle="删除？" busy={false} onDelete={jest.fn()} />);
+    expect(button('删除')?.disabled).toBe(false);
+  });
+});
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+/** A table of one row whose 操作 column holds `editDeleteActions` of `props`. */
+function renderEditDelete(props: Partial<EditDeleteActionsProps> = {}) {
+  const onEdit = jest.fn();
+  const onDelete = jest.fn(() => Promise.resolve());
+  const column = actionsColumn<Row>(160, (row) =>
+    editDeleteActions({
+      onEdit,
+      deleteTitle: `删除「${row.name}」？`,
+      busy: false,
+      onDelete,
+      ...props,
+    }),
+  );
+  render(
+    <Table<Row> rowKey="id" columns={[column]} dataSource={[{ id: 1, name: '演示' }]} pagination={false} />,
+  );
+  return { column, onEdit, onDelete };
+}
+
+describe('actionsColumn and editDeleteActions', () => {
+  it('is the 操作 column fixed at the right, each action on its own in the row', () => {
+    const { column } = renderEditDelete({
+      between: (
+        <Button type="link" size="small">
+          预览
+        </Button>
+      ),
+    });
+    expect(column).toMatchObject({ title: '操作', key: 'actions', width: 160, fixed: 'right' });
+    const items = [...document.querySelectorAll('td .ant-space-item')].map((item) =>
+      item.textContent?.replace(/\s/g, ''),
+    );
+    expect(items).toEqual(['编辑', '预览', '删除']);
+    expect(actionsColumn<Row>(90, () => null, { fixed: false }).fixed).toBeUndefined();
+  });
+
+  it('edits and deletes the row (删除 after its confirmation)', async () => {
+    const { onEdit, onDelete } = renderEditDelete();
+    fireEvent.click(button('编辑') as HTMLButtonElement);
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    fireEvent.click(button('删除') as HTMLButtonElement);
+    expect(await screen.findByText('删除「演示」？')).toBeTruthy();
+    fireEvent.click(document.querySelector('.ant-popconfirm .ant-btn-dangerous') as HTMLButtonElement);
+    await waitFor(() => expect(onDelete).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows what the server's abilities allow: no 编辑 when not canEdit, 删除 disabled by its refusal", () => {
+    renderEditDelete({
+      abilities: {
+        canEdit: false,
+        editRefusal: '没有权限执行该操作',
+        canDelete: false,
+        deleteRefusal: '已发布的课程不能删除',
+      },
+    });
+    expect(button('编辑')).toBeUndefined();
+    expect(button('删除')?.disabled).toBe(true);
+  });
+
+  it('offers no 编辑 without an editor', () => {
+    renderEditDelete({ onEdit: undefined });
+    expect(button('编辑')).toBeUndefined();
     expect(button('删除')?.disabled).toBe(false);
   });
 });

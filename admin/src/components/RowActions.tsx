@@ -1,4 +1,7 @@
-import { Button, Popconfirm, Tooltip } from 'antd';
+import type { Abilities } from '@px/api/contract';
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import type { ListColumn } from './ListTable';
 
 /** What the status action of a list row needs. */
 export interface StatusActionProps {
@@ -109,5 +112,78 @@ export function RefusedAction({ label, refusal }: { label: string; refusal: stri
         </Button>
       </span>
     </Tooltip>
+  );
+}
+
+/**
+ * The 操作 column of a list: the row's actions side by side as small link buttons, fixed at the
+ * right of a wide table (`fixed: false` where the table does not scroll sideways), wrapping onto a
+ * second line when `wrap` (rather than widening the table).
+ */
+export function actionsColumn<T>(
+  width: number,
+  actions: (row: T, index: number) => ReactNode,
+  { wrap = false, fixed = true }: { wrap?: boolean; fixed?: boolean } = {},
+): ListColumn<T> {
+  return {
+    title: '操作',
+    key: 'actions',
+    width,
+    ...(fixed ? { fixed: 'right' as const } : {}),
+    render: (_value: unknown, row: T, index: number) => (
+      <Space size={0} wrap={wrap}>
+        {actions(row, index)}
+      </Space>
+    ),
+  };
+}
+
+/** What the 编辑 and 删除 of a list row need. */
+export interface EditDeleteActionsProps {
+  /**
+   * The row's abilities as the server answers them (docs/api-conventions.md "Abilities"); one not
+   * answered allows. 编辑 shows only when `canEdit`; 删除 is disabled with `deleteRefusal` as its
+   * tooltip when the server would refuse it.
+   */
+  abilities?: Partial<Abilities<'edit' | 'delete'>>;
+  /** Opens the row's editor; without it there is no 编辑 (the person may not edit). */
+  onEdit?: () => void;
+  /** The question of the delete confirmation, e.g. `删除课程「…」？`. */
+  deleteTitle: string;
+  /** A change of the row is under way: 删除 is disabled. */
+  busy: boolean;
+  /** Deletes the row after confirmation; a returned promise keeps the confirm button loading. */
+  onDelete: () => unknown;
+  /** The row's other actions, between 编辑 and 删除 (预览, 停用…). */
+  between?: ReactNode;
+}
+
+/**
+ * 编辑, the row's other actions, then 删除, as a list row's link buttons: a fragment, so that each
+ * button stands in the 操作 column's `Space` on its own (`actionsColumn`).
+ */
+export function editDeleteActions({
+  abilities,
+  onEdit,
+  deleteTitle,
+  busy,
+  onDelete,
+  between,
+}: EditDeleteActionsProps): ReactNode {
+  return (
+    <>
+      {onEdit && abilities?.canEdit !== false && (
+        <Button type="link" size="small" onClick={onEdit}>
+          编辑
+        </Button>
+      )}
+      {between}
+      <DeleteAction
+        confirmTitle={deleteTitle}
+        busy={busy}
+        refusal={abilities?.deleteRefusal ?? undefined}
+        onDelete={onDelete}
+      />
+    </>
   );
 }

@@ -14,7 +14,7 @@ import { fieldErrorsOf } from '../../../api/request';
 import { DateField } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
 import { type ListColumn, ListTable } from '../../../components/ListTable';
-import { DeleteAction, StatusAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions, StatusAction } from '../../../components/RowActions';
 import { StatusTag } from '../../../components/StatusTag';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { required } from '../../../utils/form-rules';
@@ -278,51 +278,46 @@ export function BannerListPage() {
       width: 80,
       render: (status: BannerItem['status']) => <StatusTag status={status} />,
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 220,
-      fixed: 'right',
-      render: (_value, banner, index) => {
-        const busy = busyId !== null;
-        return (
-          <Space size={0} wrap>
-            <Button
-              type="link"
-              size="small"
-              disabled={busy || index === 0}
-              onClick={() => void move(index, -1)}
-            >
-              上移
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              disabled={busy || index === rows.length - 1}
-              onClick={() => void move(index, 1)}
-            >
-              下移
-            </Button>
-            <Button type="link" size="small" onClick={() => setEditing(banner)}>
-              编辑
-            </Button>
-            <StatusAction
-              enabled={banner.status === 'ENABLED'}
-              confirmTitle={`停用轮播图「${banner.title}」？`}
-              confirmDescription="停用后 H5 首页不再展示这张轮播图。"
-              busy={busyId === banner.id}
-              onDisable={() => run(banner.id, () => setBannerStatus(banner.id, 'DISABLED'), '轮播图已停用')}
-              onEnable={() => run(banner.id, () => setBannerStatus(banner.id, 'ENABLED'), '轮播图已启用')}
-            />
-            <DeleteAction
-              confirmTitle={`删除轮播图「${banner.title}」？`}
-              busy={busyId === banner.id}
-              onDelete={() => run(banner.id, () => deleteBanner(banner.id), '轮播图已删除')}
-            />
-          </Space>
-        );
-      },
-    },
+    actionsColumn(
+      220,
+      (banner, index) => (
+        <>
+          <Button
+            type="link"
+            size="small"
+            disabled={busyId !== null || index === 0}
+            onClick={() => void move(index, -1)}
+          >
+            上移
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            disabled={busyId !== null || index === rows.length - 1}
+            onClick={() => void move(index, 1)}
+          >
+            下移
+          </Button>
+          {editDeleteActions({
+            onEdit: () => setEditing(banner),
+            between: (
+              <StatusAction
+                enabled={banner.status === 'ENABLED'}
+                confirmTitle={`停用轮播图「${banner.title}」？`}
+                confirmDescription="停用后 H5 首页不再展示这张轮播图。"
+                busy={busyId === banner.id}
+                onDisable={() => run(banner.id, () => setBannerStatus(banner.id, 'DISABLED'), '轮播图已停用')}
+                onEnable={() => run(banner.id, () => setBannerStatus(banner.id, 'ENABLED'), '轮播图已启用')}
+              />
+            ),
+            deleteTitle: `删除轮播图「${banner.title}」？`,
+            busy: busyId === banner.id,
+            onDelete: () => run(banner.id, () => deleteBanner(banner.id), '轮播图已删除'),
+          })}
+        </>
+      ),
+      { wrap: true },
+    ),
   ];
 
   return (

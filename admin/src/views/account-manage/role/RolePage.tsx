@@ -14,6 +14,7 @@ import { RoleEditorDrawer } from './components/RoleEditorDrawer';
 import { countPages } from './menu-grants';
 import { roleSystemOptions, roleSystemsFor } from './role-systems';
 import './role-page.css';
+import { actionsColumn } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 
 /** What the editor drawer shows: nothing, a new role, or the role of an id. */
@@ -54,12 +55,10 @@ export function RolePage() {
     { title: '账号数', dataIndex: 'accountCount', width: 90 },
     { title: '备注', dataIndex: 'remark', width: 170, render: orDash },
     dateTimeColumn('创建时间', 'createdAt', 170),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 140,
-      render: (_, role) => (
-        <Space size={0}>
+    actionsColumn(
+      140,
+      (role) => (
+        <>
           <Button type="link" size="small" onClick={() => setEditing({ open: true, roleId: role.id })}>
             编辑
           </Button>
@@ -80,9 +79,10 @@ export function RolePage() {
               </Button>
             </Popconfirm>
           )}
-        </Space>
+        </>
       ),
-    },
+      { fixed: false },
+    ),
   ];
 
   return (

@@ -19,6 +19,7 @@ import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn } from '../../../components/RowActions';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { ApplyStatusTag, BatchCard, levelText } from '../cms-meta';
@@ -266,34 +267,28 @@ function BatchArrangement({ batchId }: { batchId: number }) {
       width: 170,
       render: (value: string | null) => value ?? '未发放',
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 150,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => seatDialog.show(row)}>
-            {row.sitting ? '调整座位' : '安排座位'}
+    actionsColumn(150, (row) => (
+      <>
+        <Button type="link" size="small" onClick={() => seatDialog.show(row)}>
+          {row.sitting ? '调整座位' : '安排座位'}
+        </Button>
+        {row.sitting && (
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() =>
+              void run(async () => {
+                await unassignSeat(row.id);
+                return '已取消座位';
+              })
+            }
+          >
+            取消座位
           </Button>
-          {row.sitting && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                void run(async () => {
-                  await unassignSeat(row.id);
-                  return '已取消座位';
-                })
-              }
-            >
-              取消座位
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+        )}
+      </>
+    )),
   ];
   return (
     <>
@@ -346,12 +341,10 @@ function BatchArrangement({ batchId }: { batchId: number }) {
             render: (_v, row) => `${row.seated} / ${row.capacity}`,
           },
           { title: '已发准考证', dataIndex: 'ticketsIssued', width: 100 },
-          {
-            title: '操作',
-            key: 'actions',
-            width: 200,
-            render: (_v, row) => (
-              <Space size={0}>
+          actionsColumn(
+            200,
+            (row) => (
+              <>
                 <Button type="link" size="small" onClick={() => editDialog.show(row)}>
                   编辑
                 </Button>
@@ -363,9 +356,10 @@ function BatchArrangement({ batchId }: { batchId: number }) {
                     删除
                   </Button>
                 )}
-              </Space>
+              </>
             ),
-          },
+            { fixed: false },
+          ),
         ]}
       />
       <Typography.Title level={5}>已报名考生</Typography.Title>

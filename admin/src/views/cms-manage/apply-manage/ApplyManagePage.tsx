@@ -14,6 +14,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
@@ -133,29 +134,23 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
       optional: 'hidden',
       render: (name: string | null) => name ?? '—',
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 160,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setOpened(row.id)}>
-            详情
+    actionsColumn(160, (row) => (
+      <>
+        <Button type="link" size="small" onClick={() => setOpened(row.id)}>
+          详情
+        </Button>
+        {row.abilities.canApprove && (
+          <Button type="link" size="small" onClick={() => void approve(row)}>
+            通过
           </Button>
-          {row.abilities.canApprove && (
-            <Button type="link" size="small" onClick={() => void approve(row)}>
-              通过
-            </Button>
-          )}
-          {row.abilities.canReject && (
-            <Button type="link" size="small" danger onClick={() => rejectDialog.show(row)}>
-              驳回
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+        )}
+        {row.abilities.canReject && (
+          <Button type="link" size="small" danger onClick={() => rejectDialog.show(row)}>
+            驳回
+          </Button>
+        )}
+      </>
+    )),
   ];
   return (
     <ListView
@@ -272,24 +267,18 @@ function BatchList({ onChanged }: { onChanged: () => void }) {
         </>
       ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => editDialog.show(row)}>
-            编辑
+    actionsColumn(120, (row) => (
+      <>
+        <Button type="link" size="small" onClick={() => editDialog.show(row)}>
+          编辑
+        </Button>
+        {row.abilities.canDelete && (
+          <Button type="link" size="small" danger onClick={() => remove(row)}>
+            删除
           </Button>
-          {row.abilities.canDelete && (
-            <Button type="link" size="small" danger onClick={() => remove(row)}>
-              删除
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+        )}
+      </>
+    )),
   ];
   return (
     <ListView

@@ -44,6 +44,7 @@ import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
@@ -169,34 +170,28 @@ export function ExceptionRegisterPage() {
       width: 140,
       render: (value: string) => formatDateTime(value, LIST_TIME),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDetailId(row.id)}>
-            详情
+    actionsColumn(200, (row) => (
+      <>
+        <Button type="link" size="small" onClick={() => setDetailId(row.id)}>
+          详情
+        </Button>
+        {row.canAssign && (
+          <Button type="link" size="small" onClick={() => setAssigning(row)}>
+            指派
           </Button>
-          {row.canAssign && (
-            <Button type="link" size="small" onClick={() => setAssigning(row)}>
-              指派
-            </Button>
-          )}
-          {row.canStart && (
-            <Button type="link" size="small" onClick={() => setPrompt({ row, step: 'start', open: true })}>
-              开始处理
-            </Button>
-          )}
-          {row.canResolve && (
-            <Button type="link" size="small" onClick={() => setPrompt({ row, step: 'resolve', open: true })}>
-              处理完成
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+        )}
+        {row.canStart && (
+          <Button type="link" size="small" onClick={() => setPrompt({ row, step: 'start', open: true })}>
+            开始处理
+          </Button>
+        )}
+        {row.canResolve && (
+          <Button type="link" size="small" onClick={() => setPrompt({ row, step: 'resolve', open: true })}>
+            处理完成
+          </Button>
+        )}
+      </>
+    )),
   ];
 
   return (

@@ -1,12 +1,13 @@
 import type { PushExceptionRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Alert, Button, Form, Input, message, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, message, Typography } from 'antd';
 import { useState } from 'react';
 import { correctPushException, handlePushException, listPushExceptions } from '../../../api/regulator';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn } from '../../../components/RowActions';
 import { type RowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
 import { PushAttemptsDrawer } from '../my-class-push-log-manage/PushAttemptsDrawer';
 import { pushColumns, statusCell, usePushClassFilter } from '../my-class-push-log-manage/push-meta';
@@ -191,13 +192,10 @@ export function PushExceptionPage() {
           '待处理'
         ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 180,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0} wrap>
+    actionsColumn(
+      180,
+      (row) => (
+        <>
           {row.canCorrect && (
             <Button type="link" size="small" onClick={() => correctDialog.show(row)}>
               更正并重新上报
@@ -211,9 +209,10 @@ export function PushExceptionPage() {
           <Button type="link" size="small" onClick={() => setOpened(row)}>
             上报记录
           </Button>
-        </Space>
+        </>
       ),
-    },
+      { wrap: true },
+    ),
   ];
   const done = () => {
     correctDialog.close();

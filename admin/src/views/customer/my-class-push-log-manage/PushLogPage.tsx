@@ -14,6 +14,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn } from '../../../components/RowActions';
 import { useExport } from '../../../hooks/useExport';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PushAttemptsDrawer } from './PushAttemptsDrawer';
@@ -81,29 +82,23 @@ function ReportList({ view, onView }: { view: View; onView: (view: View) => void
       optional: 'hidden',
       render: (value: string) => formatDateTime(value, 'YYYY-MM-DD HH:mm'),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setOpened(row)}>
-            上报记录
+    actionsColumn(170, (row) => (
+      <>
+        <Button type="link" size="small" onClick={() => setOpened(row)}>
+          上报记录
+        </Button>
+        {row.canRepush && (
+          <Button
+            type="link"
+            size="small"
+            disabled={action.busy === row.id}
+            onClick={() => void action.run(row.id, () => repushPushes([row.id]), '已重新提交上报')}
+          >
+            重新上报
           </Button>
-          {row.canRepush && (
-            <Button
-              type="link"
-              size="small"
-              disabled={action.busy === row.id}
-              onClick={() => void action.run(row.id, () => repushPushes([row.id]), '已重新提交上报')}
-            >
-              重新上报
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+        )}
+      </>
+    )),
   ];
   return (
     <ListPage

@@ -8,7 +8,7 @@ import {
   type ExceptionLogSource,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Descriptions, Drawer, message, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, message, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -20,6 +20,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, orDash } from '../../../components/table-columns';
 
@@ -113,29 +114,23 @@ export function ExceptionLogPage() {
           <Tag color="orange">待处理</Tag>
         ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 190,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDetailKey(row.key)}>
-            详情
+    actionsColumn(190, (row) => (
+      <>
+        <Button type="link" size="small" onClick={() => setDetailKey(row.key)}>
+          详情
+        </Button>
+        {row.canRetry && (
+          <Button type="link" size="small" loading={busy === row.key} onClick={() => void retry(row)}>
+            重试
           </Button>
-          {row.canRetry && (
-            <Button type="link" size="small" loading={busy === row.key} onClick={() => void retry(row)}>
-              重试
-            </Button>
-          )}
-          {row.canResolve && (
-            <Button type="link" size="small" onClick={() => setResolving({ row, open: true })}>
-              标记已处理
-            </Button>
-          )}
-        </Space>
-      ),
-    },
+        )}
+        {row.canResolve && (
+          <Button type="link" size="small" onClick={() => setResolving({ row, open: true })}>
+            标记已处理
+          </Button>
+        )}
+      </>
+    )),
   ];
   return (
     <ListPage

@@ -1,13 +1,13 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { ProjectItem } from '@px/api/contract';
-import { Button, Flex, Space, Tag } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteProject, listProjects, setProjectStatus } from '../../../api/project';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction, StatusAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -72,49 +72,44 @@ export function ProjectListPage() {
     },
     statusColumn(90),
     { ...dateTimeColumn('创建时间', 'createdAt'), optional: 'hidden' },
-    {
-      title: '操作',
-      key: 'actions',
-      // 创建管理员 joins the row while a project has no staff: the actions wrap rather than widen the table.
-      width: 300,
-      fixed: 'right',
-      render: (_value, project) => {
-        const busy = busyId === project.id;
-        const refusal = deleteRefusal(project);
-        return (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => setEditor({ open: true, project })}>
-              编辑
-            </Button>
-            {project.staffCount === 0 && (
-              <Button type="link" size="small" onClick={() => setAdminFor(project)}>
-                创建管理员
-              </Button>
-            )}
-            {canOpenSetting && (
-              <Link to={projectSettingPath(project.id)} style={{ padding: '0 8px' }}>
-                设置
-              </Link>
-            )}
-            <StatusAction
-              enabled={project.status === 'ENABLED'}
-              confirmTitle={`停用项目「${project.name}」？`}
-              confirmDescription="停用后该项目的学员与后台账号都不能登录，已登录的会被退出。"
-              busy={busy}
-              refusal={project.isDefault ? '默认项目不能停用' : undefined}
-              onDisable={() => run(project.id, () => setProjectStatus(project.id, 'DISABLED'), '项目已停用')}
-              onEnable={() => run(project.id, () => setProjectStatus(project.id, 'ENABLED'), '项目已启用')}
-            />
-            <DeleteAction
-              confirmTitle={`删除项目「${project.name}」？`}
-              busy={busy}
-              refusal={refusal}
-              onDelete={() => run(project.id, () => deleteProject(project.id), '项目已删除')}
-            />
-          </Space>
-        );
-      },
-    },
+    // 创建管理员 joins the row while a project has no staff: the actions wrap rather than widen the table.
+    actionsColumn(
+      300,
+      (project) =>
+        editDeleteActions({
+          abilities: { deleteRefusal: deleteRefusal(project) },
+          onEdit: () => setEditor({ open: true, project }),
+          between: (
+            <>
+              {project.staffCount === 0 && (
+                <Button type="link" size="small" onClick={() => setAdminFor(project)}>
+                  创建管理员
+                </Button>
+              )}
+              {canOpenSetting && (
+                <Link to={projectSettingPath(project.id)} style={{ padding: '0 8px' }}>
+                  设置
+                </Link>
+              )}
+              <StatusAction
+                enabled={project.status === 'ENABLED'}
+                confirmTitle={`停用项目「${project.name}」？`}
+                confirmDescription="停用后该项目的学员与后台账号都不能登录，已登录的会被退出。"
+                busy={busyId === project.id}
+                refusal={project.isDefault ? '默认项目不能停用' : undefined}
+                onDisable={() =>
+                  run(project.id, () => setProjectStatus(project.id, 'DISABLED'), '项目已停用')
+                }
+                onEnable={() => run(project.id, () => setProjectStatus(project.id, 'ENABLED'), '项目已启用')}
+              />
+            </>
+          ),
+          deleteTitle: `删除项目「${project.name}」？`,
+          busy: busyId === project.id,
+          onDelete: () => run(project.id, () => deleteProject(project.id), '项目已删除'),
+        }),
+      { wrap: true },
+    ),
   ];
 
   return (

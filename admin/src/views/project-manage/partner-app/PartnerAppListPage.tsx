@@ -7,7 +7,7 @@ import { listPartnerApps, revokePartnerTokens, savePartnerApp } from '../../../a
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { StatusAction } from '../../../components/RowActions';
+import { actionsColumn, StatusAction } from '../../../components/RowActions';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -112,15 +112,12 @@ export function PartnerAppListPage() {
           : '—',
     },
     { ...dateTimeColumn('创建时间', 'createdAt'), optional: 'hidden' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 270,
-      fixed: 'right',
-      render: (_value, app) => {
+    actionsColumn(
+      270,
+      (app) => {
         const busy = busyId === app.id;
         return (
-          <Space size={0} wrap>
+          <>
             <Button type="link" size="small" onClick={() => setEditor({ open: true, app })}>
               编辑
             </Button>
@@ -161,10 +158,11 @@ export function PartnerAppListPage() {
               onDisable={() => run(app.id, () => withEnabled(app, false), '合作应用已停用')}
               onEnable={() => run(app.id, () => withEnabled(app, true), '合作应用已启用')}
             />
-          </Space>
+          </>
         );
       },
-    },
+      { wrap: true },
+    ),
   ];
 
   return (

@@ -1,6 +1,6 @@
 import type { QuestionItem, QuestionType, ResourceItem } from '@px/api/contract';
 import { StreamVideo } from '@px/config/stream-video';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Space, Table } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { deleteQuestion, queryQuestions, saveQuestion } from '../../../api/quest
 import { fieldErrorsOf } from '../../../api/request';
 import { getResource, getResourcePlayUrl } from '../../../api/resource';
 import { FormModal } from '../../../components/FormModal';
-import { DeleteAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { readPositiveId } from '../../../utils/query-id';
 
@@ -117,23 +117,17 @@ export function AddQuestionPage() {
         options.map((option, i) => `${String.fromCharCode(65 + i)}. ${option}`).join('；'),
     },
     { title: '答案', dataIndex: 'answer', width: 70 },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 140,
-      render: (_value, question) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => open(question)}>
-            编辑
-          </Button>
-          <DeleteAction
-            confirmTitle="删除该弹题？"
-            busy={busy === question.id}
-            onDelete={() => run(question.id, () => deleteQuestion(question.id), '弹题已删除')}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(
+      140,
+      (question) =>
+        editDeleteActions({
+          onEdit: () => open(question),
+          deleteTitle: '删除该弹题？',
+          busy: busy === question.id,
+          onDelete: () => run(question.id, () => deleteQuestion(question.id), '弹题已删除'),
+        }),
+      { fixed: false },
+    ),
   ];
 
   return (

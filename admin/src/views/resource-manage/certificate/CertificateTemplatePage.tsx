@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CertificateTemplateItem, RecordStatus } from '@px/api/contract';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import {
   deleteCertificateTemplate,
@@ -10,7 +10,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction, StatusAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS, StatusTag } from '../../../components/StatusTag';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -44,23 +44,17 @@ export function CertificateTemplatePage() {
       render: (status: RecordStatus) => <StatusTag status={status} />,
     },
     dateTimeColumn('更新时间', 'updatedAt'),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_value, template) => {
-        const busy = busyId === template.id;
-        return (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => setEditing(template.id)}>
-              编辑
-            </Button>
+    actionsColumn(
+      200,
+      (template) =>
+        editDeleteActions({
+          onEdit: () => setEditing(template.id),
+          between: (
             <StatusAction
               enabled={template.status === 'ENABLED'}
               confirmTitle={`停用模板「${template.name}」？`}
               confirmDescription="停用后新建或编辑班级时不能再选择这个模板，已选用的班级不受影响。"
-              busy={busy}
+              busy={busyId === template.id}
               onDisable={() =>
                 run(template.id, () => setCertificateTemplateStatus(template.id, 'DISABLED'), '模板已停用')
               }
@@ -68,15 +62,13 @@ export function CertificateTemplatePage() {
                 run(template.id, () => setCertificateTemplateStatus(template.id, 'ENABLED'), '模板已启用')
               }
             />
-            <DeleteAction
-              confirmTitle={`删除模板「${template.name}」？`}
-              busy={busy}
-              onDelete={() => run(template.id, () => deleteCertificateTemplate(template.id), '模板已删除')}
-            />
-          </Space>
-        );
-      },
-    },
+          ),
+          deleteTitle: `删除模板「${template.name}」？`,
+          busy: busyId === template.id,
+          onDelete: () => run(template.id, () => deleteCertificateTemplate(template.id), '模板已删除'),
+        }),
+      { wrap: true },
+    ),
   ];
 
   return (

@@ -1,24 +1,19 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CourseCategoryNode, CourseItem, CourseStatus } from '@px/api/contract';
-import { Button, Space, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { courseCategoryCalls, deleteCourse, queryCourses } from '../../../api/course';
 import type { ListColumn } from '../../../components/ListTable';
 import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { CategoryListPage } from '../components/CategoryListPage';
 import type { CategoryKind } from '../components/CategoryPanel';
 import { useCategoryPanel } from '../components/useCategoryPanel';
 import { CourseEditorDrawer } from './components/CourseEditorDrawer';
-import {
-  COURSE_STATUS_COLOR,
-  COURSE_STATUS_LABEL,
-  COURSE_STATUS_OPTIONS,
-  courseDeleteRefusal,
-} from './course-meta';
+import { COURSE_STATUS_COLOR, COURSE_STATUS_LABEL, COURSE_STATUS_OPTIONS } from './course-meta';
 
 /** The filters of the course list beside the category chosen on the left. */
 const COURSE_FILTERS: FilterField<FiltersOf<'course/query'>>[] = [
@@ -119,25 +114,15 @@ export function CoursePage() {
       width: 150,
       optional: 'hidden',
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_value, course) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ courseId: course.id })}>
-            编辑
-          </Button>
-          <DeleteAction
-            confirmTitle={`删除课程「${course.name}」？`}
-            busy={busyId === course.id}
-            refusal={courseDeleteRefusal(course)}
-            onDelete={() => run(course.id, () => deleteCourse(course.id), '课程已删除')}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(130, (course) =>
+      editDeleteActions({
+        abilities: course.abilities,
+        onEdit: () => setEditing({ courseId: course.id }),
+        deleteTitle: `删除课程「${course.name}」？`,
+        busy: busyId === course.id,
+        onDelete: () => run(course.id, () => deleteCourse(course.id), '课程已删除'),
+      }),
+    ),
   ];
 
   return (

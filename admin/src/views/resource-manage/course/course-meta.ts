@@ -1,6 +1,5 @@
 import {
   type CourseDetail,
-  type CourseItem,
   type CourseLessonItem,
   type CourseSaveInput,
   type CourseStatus,
@@ -27,11 +26,6 @@ export const COURSE_STATUS_OPTIONS = (['DRAFT', 'PUBLISHED'] as const).map((valu
   value,
   label: COURSE_STATUS_LABEL[value],
 }));
-
-/** Why a course cannot be deleted, or undefined when it can (the server decides in the end). */
-export function courseDeleteRefusal(course: Pick<CourseItem, 'status'>): string | undefined {
-  return course.status === 'PUBLISHED' ? '已发布的课程不能删除，请先改为草稿' : undefined;
-}
 
 /** The 添加弹题 screen of a video. */
 export function addQuestionPath(resourceId: number): string {

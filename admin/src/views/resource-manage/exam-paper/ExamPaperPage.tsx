@@ -1,12 +1,12 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { PAPER_MODE_LABEL, PAPER_MODES, type PaperItem, type PaperMode } from '@px/api/contract';
-import { Button, Space, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { deletePaper, listPapers } from '../../../api/exam';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PaperEditorDrawer } from './components/PaperEditorDrawer';
@@ -66,28 +66,20 @@ export function ExamPaperPage() {
       render: orDash,
     },
     { ...dateTimeColumn<PaperItem>('更新时间', 'updatedAt', 150, 'YYYY-MM-DD HH:mm'), optional: 'shown' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_value, paper) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ paperId: paper.id })}>
-            编辑
-          </Button>
+    actionsColumn(170, (paper) =>
+      editDeleteActions({
+        abilities: paper.abilities,
+        onEdit: () => setEditing({ paperId: paper.id }),
+        between: (
           <Button type="link" size="small" onClick={() => setPreviewing(paper.id)}>
             预览
           </Button>
-          <DeleteAction
-            confirmTitle={`删除试卷「${paper.name}」？`}
-            busy={busy === paper.id}
-            refusal={paper.classCount > 0 ? '有班级的考试使用该试卷，不能删除' : undefined}
-            onDelete={() => run(paper.id, () => deletePaper(paper.id), '试卷已删除')}
-          />
-        </Space>
-      ),
-    },
+        ),
+        deleteTitle: `删除试卷「${paper.name}」？`,
+        busy: busy === paper.id,
+        onDelete: () => run(paper.id, () => deletePaper(paper.id), '试卷已删除'),
+      }),
+    ),
   ];
 
   return (

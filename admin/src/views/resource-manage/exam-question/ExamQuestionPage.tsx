@@ -23,7 +23,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { XlsxImportModal } from '../../../components/XlsxImportModal';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -137,25 +137,15 @@ export function ExamQuestionPage() {
       width: 150,
       optional: 'hidden',
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_value, question) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ question })}>
-            编辑
-          </Button>
-          <DeleteAction
-            confirmTitle="删除该试题？"
-            busy={busy === question.id}
-            refusal={question.paperCount > 0 ? '试卷中使用了该试题，不能删除' : undefined}
-            onDelete={() => run(question.id, () => deleteExamQuestion(question.id), '试题已删除')}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(130, (question) =>
+      editDeleteActions({
+        abilities: question.abilities,
+        onEdit: () => setEditing({ question }),
+        deleteTitle: '删除该试题？',
+        busy: busy === question.id,
+        onDelete: () => run(question.id, () => deleteExamQuestion(question.id), '试题已删除'),
+      }),
+    ),
   ];
 
   return (

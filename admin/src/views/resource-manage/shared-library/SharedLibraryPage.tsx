@@ -1,7 +1,7 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { SharedResourceCandidate, SharedResourceItem } from '@px/api/contract';
 import { ROLE_SYSTEM } from '@px/config';
-import { Button, Form, Input, message, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, message, Select, Tag, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,7 +19,7 @@ import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction } from '../../../components/RowActions';
+import { actionsColumn, DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { type RowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
@@ -218,41 +218,35 @@ export function SharedLibraryPage() {
       width: 150,
       optional: 'shown',
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 220,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setPreviewing(row)}>
-            预览
-          </Button>
-          {row.abilities.canUse &&
-            (row.copiedResourceId ? (
-              <Button type="link" size="small" onClick={() => navigate('/resource-manage/video')}>
-                到视频资源查看
-              </Button>
-            ) : (
-              <Button type="link" size="small" loading={usingId === row.id} onClick={() => use(row)}>
-                使用
-              </Button>
-            ))}
-          {row.abilities.canEdit && (
-            <Button type="link" size="small" onClick={() => renameDialog.show(row)}>
-              重命名
+    actionsColumn(220, (row) => (
+      <>
+        <Button type="link" size="small" onClick={() => setPreviewing(row)}>
+          预览
+        </Button>
+        {row.abilities.canUse &&
+          (row.copiedResourceId ? (
+            <Button type="link" size="small" onClick={() => navigate('/resource-manage/video')}>
+              到视频资源查看
             </Button>
-          )}
-          {row.abilities.canDelete && (
-            <DeleteAction
-              confirmTitle={`从共享资源库删除「${row.name}」？已复制到项目的副本不受影响。`}
-              busy={busy === row.id}
-              onDelete={() => run(row.id, () => deleteSharedResource(row.id), '已删除')}
-            />
-          )}
-        </Space>
-      ),
-    },
+          ) : (
+            <Button type="link" size="small" loading={usingId === row.id} onClick={() => use(row)}>
+              使用
+            </Button>
+          ))}
+        {row.abilities.canEdit && (
+          <Button type="link" size="small" onClick={() => renameDialog.show(row)}>
+            重命名
+          </Button>
+        )}
+        {row.abilities.canDelete && (
+          <DeleteAction
+            confirmTitle={`从共享资源库删除「${row.name}」？已复制到项目的副本不受影响。`}
+            busy={busy === row.id}
+            onDelete={() => run(row.id, () => deleteSharedResource(row.id), '已删除')}
+          />
+        )}
+      </>
+    )),
   ];
 
   const done = () => {

@@ -19,7 +19,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -181,64 +181,52 @@ export function VideoPage() {
       width: 150,
       optional: 'shown',
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 300,
-      fixed: 'right',
-      render: (_value, video) => (
-        <Space size={0}>
-          {video.status === 'READY' && (
-            <Button type="link" size="small" onClick={() => setPreviewing(video)}>
-              预览
-            </Button>
-          )}
-          {video.status === 'FAILED' && (
-            <Button
-              type="link"
-              size="small"
-              loading={busyId === video.id}
-              onClick={() => run(video.id, () => retryResourcePackaging(video.id), '已重新开始转码')}
-            >
-              重试
-            </Button>
-          )}
-          {video.status === 'READY' && !video.repackaging && (
-            <Popconfirm
-              title={`重新转码「${video.name}」？`}
-              description="用当前的转码程序重新生成播放文件；完成前继续播放原来的版本"
-              okText="重新转码"
-              cancelText="取消"
-              onConfirm={() => run(video.id, () => repackageResource(video.id), '已开始重新转码')}
-            >
-              <Button type="link" size="small" disabled={busyId === video.id}>
-                重新转码
-              </Button>
-            </Popconfirm>
-          )}
+    actionsColumn(300, (video) => (
+      <>
+        {video.status === 'READY' && (
+          <Button type="link" size="small" onClick={() => setPreviewing(video)}>
+            预览
+          </Button>
+        )}
+        {video.status === 'FAILED' && (
           <Button
             type="link"
             size="small"
-            onClick={() => void downloadOriginal(video).catch(() => undefined)}
+            loading={busyId === video.id}
+            onClick={() => run(video.id, () => retryResourcePackaging(video.id), '已重新开始转码')}
           >
-            下载
+            重试
           </Button>
-          <Button type="link" size="small" onClick={() => setEditing(video)}>
-            编辑
-          </Button>
-          {canAddQuestions && (
+        )}
+        {video.status === 'READY' && !video.repackaging && (
+          <Popconfirm
+            title={`重新转码「${video.name}」？`}
+            description="用当前的转码程序重新生成播放文件；完成前继续播放原来的版本"
+            okText="重新转码"
+            cancelText="取消"
+            onConfirm={() => run(video.id, () => repackageResource(video.id), '已开始重新转码')}
+          >
+            <Button type="link" size="small" disabled={busyId === video.id}>
+              重新转码
+            </Button>
+          </Popconfirm>
+        )}
+        <Button type="link" size="small" onClick={() => void downloadOriginal(video).catch(() => undefined)}>
+          下载
+        </Button>
+        {editDeleteActions({
+          onEdit: () => setEditing(video),
+          between: canAddQuestions && (
             <Link to={addQuestionPath(video.id)} className="video-page__link">
               弹题
             </Link>
-          )}
-          <DeleteAction
-            confirmTitle={`删除视频「${video.name}」？`}
-            busy={busyId === video.id}
-            onDelete={() => run(video.id, () => deleteResource(video.id), '视频已删除')}
-          />
-        </Space>
-      ),
-    },
+          ),
+          deleteTitle: `删除视频「${video.name}」？`,
+          busy: busyId === video.id,
+          onDelete: () => run(video.id, () => deleteResource(video.id), '视频已删除'),
+        })}
+      </>
+    )),
   ];
 
   return (

@@ -34,6 +34,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
 import { RecordPending } from '../../../components/RecordPending';
+import { actionsColumn } from '../../../components/RowActions';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { usePoll } from '../../../hooks/usePoll';
@@ -162,34 +163,28 @@ function UnitImportPanel({
     { title: '成功', dataIndex: 'okCount', width: 70, align: 'right' },
     { title: '失败', dataIndex: 'failedCount', width: 70, align: 'right' },
     dateTimeColumn('导入时间', 'createdAt'),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 240,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setCurrent(row)}>
-            查看进度
+    actionsColumn(240, (row) => (
+      <>
+        <Button type="link" size="small" onClick={() => setCurrent(row)}>
+          查看进度
+        </Button>
+        {row.finished && row.failedCount > 0 && (
+          <Button
+            type="link"
+            size="small"
+            loading={downloading === row.id}
+            onClick={() => downloadErrors(row)}
+          >
+            错误文件
           </Button>
-          {row.finished && row.failedCount > 0 && (
-            <Button
-              type="link"
-              size="small"
-              loading={downloading === row.id}
-              onClick={() => downloadErrors(row)}
-            >
-              错误文件
-            </Button>
-          )}
-          {row.batchOrderId !== null && canPay && (
-            <Link to={batchPayPath(row.batchOrderId)} style={{ padding: '0 8px' }}>
-              批量订单
-            </Link>
-          )}
-        </Space>
-      ),
-    },
+        )}
+        {row.batchOrderId !== null && canPay && (
+          <Link to={batchPayPath(row.batchOrderId)} style={{ padding: '0 8px' }}>
+            批量订单
+          </Link>
+        )}
+      </>
+    )),
   ];
 
   return (

@@ -1,13 +1,13 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { type TrainPlanItem, type TrainPlanStatus, trainPlanAllows } from '@px/api/contract';
-import { Button, Space, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { closeTrainPlan, deleteTrainPlan, listTrainPlans, publishTrainPlan } from '../../../api/train-plan';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction } from '../../../components/RowActions';
+import { actionsColumn, DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -85,15 +85,12 @@ export function TrainPlanListPage() {
       ),
     },
     { ...dateTimeColumn('更新时间', 'updatedAt'), optional: 'hidden' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 230,
-      fixed: 'right',
-      render: (_value, plan) => {
+    actionsColumn(
+      230,
+      (plan) => {
         const busy = busyId === plan.id;
         return (
-          <Space size={0} wrap>
+          <>
             {canOpenDetail && (
               <Link to={trainPlanDetailPath(plan.id)} style={{ padding: '0 8px' }}>
                 {trainPlanAllows(plan.status, 'edit') ? '编辑' : '查看'}
@@ -124,10 +121,11 @@ export function TrainPlanListPage() {
               refusal={planDeleteRefusal(plan)}
               onDelete={() => run(plan.id, () => deleteTrainPlan(plan.id), '计划已删除')}
             />
-          </Space>
+          </>
         );
       },
-    },
+      { wrap: true },
+    ),
   ];
 
   return (

@@ -8,7 +8,7 @@ import { deleteUnitClass, pageUnitClasses, setUnitClassState } from '../../../ap
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction } from '../../../components/RowActions';
+import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -89,55 +89,49 @@ export function UnitClassListPage() {
       render: (state: UnitClassState) => <UnitClassStateTag state={state} />,
     },
     { ...dateTimeColumn('创建时间', 'createdAt'), optional: 'hidden' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 220,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={0}>
-          {canOpenDetail && (
-            <Link to={unitClassDetailPath(row.id)} style={{ padding: '0 8px' }}>
-              详情
-            </Link>
-          )}
-          {canCreate && (
-            <Button type="link" size="small" onClick={() => navigate(unitClassFormPath(row.id))}>
-              编辑
-            </Button>
-          )}
-          {row.abilities.canClose && (
-            <Popconfirm
-              title={`关闭单位班级「${row.name}」？`}
-              description="关闭后可再开启。"
-              okText="关闭"
-              cancelText="取消"
-              onConfirm={() => run(row.id, () => setUnitClassState(row.id, 'CLOSED'), '单位班级已关闭')}
-            >
-              <Button type="link" size="small" disabled={busy === row.id}>
-                关闭
-              </Button>
-            </Popconfirm>
-          )}
-          {row.abilities.canOpen && (
-            <Button
-              type="link"
-              size="small"
-              disabled={busy === row.id}
-              onClick={() => run(row.id, () => setUnitClassState(row.id, 'OPEN'), '单位班级已开启')}
-            >
-              开启
-            </Button>
-          )}
-          <DeleteAction
-            confirmTitle={`删除单位班级「${row.name}」？`}
-            busy={busy === row.id}
-            refusal={row.abilities.deleteRefusal ?? undefined}
-            onDelete={() => run(row.id, () => deleteUnitClass(row.id), '单位班级已删除')}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(220, (row) => (
+      <>
+        {canOpenDetail && (
+          <Link to={unitClassDetailPath(row.id)} style={{ padding: '0 8px' }}>
+            详情
+          </Link>
+        )}
+        {editDeleteActions({
+          abilities: row.abilities,
+          onEdit: canCreate ? () => navigate(unitClassFormPath(row.id)) : undefined,
+          between: (
+            <>
+              {row.abilities.canClose && (
+                <Popconfirm
+                  title={`关闭单位班级「${row.name}」？`}
+                  description="关闭后可再开启。"
+                  okText="关闭"
+                  cancelText="取消"
+                  onConfirm={() => run(row.id, () => setUnitClassState(row.id, 'CLOSED'), '单位班级已关闭')}
+                >
+                  <Button type="link" size="small" disabled={busy === row.id}>
+                    关闭
+                  </Button>
+                </Popconfirm>
+              )}
+              {row.abilities.canOpen && (
+                <Button
+                  type="link"
+                  size="small"
+                  disabled={busy === row.id}
+                  onClick={() => run(row.id, () => setUnitClassState(row.id, 'OPEN'), '单位班级已开启')}
+                >
+                  开启
+                </Button>
+              )}
+            </>
+          ),
+          deleteTitle: `删除单位班级「${row.name}」？`,
+          busy: busy === row.id,
+          onDelete: () => run(row.id, () => deleteUnitClass(row.id), '单位班级已删除'),
+        })}
+      </>
+    )),
   ];
 
   return (

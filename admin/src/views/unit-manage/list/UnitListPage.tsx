@@ -7,7 +7,7 @@ import { listUnits, setUnitStatus } from '../../../api/unit';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { StatusAction } from '../../../components/RowActions';
+import { actionsColumn, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { orDash, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -73,32 +73,26 @@ export function UnitListPage() {
         ),
     },
     statusColumn(80),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_value, unit) => (
-        <Space size={0}>
-          {canOpenDetail && (
-            <Link to={unitDetailPath(unit.id)} style={{ padding: '0 8px' }}>
-              详情
-            </Link>
-          )}
-          <Button type="link" size="small" onClick={() => setEditor({ open: true, unit })}>
-            编辑
-          </Button>
-          <StatusAction
-            enabled={unit.status === 'ENABLED'}
-            confirmTitle={`停用单位「${unit.name}」？`}
-            confirmDescription="停用后该单位的单位管理员不能登录，学员也不能再通过该单位注册。"
-            busy={busyId === unit.id}
-            onDisable={() => changeStatus(unit, 'DISABLED')}
-            onEnable={() => changeStatus(unit, 'ENABLED')}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn(170, (unit) => (
+      <>
+        {canOpenDetail && (
+          <Link to={unitDetailPath(unit.id)} style={{ padding: '0 8px' }}>
+            详情
+          </Link>
+        )}
+        <Button type="link" size="small" onClick={() => setEditor({ open: true, unit })}>
+          编辑
+        </Button>
+        <StatusAction
+          enabled={unit.status === 'ENABLED'}
+          confirmTitle={`停用单位「${unit.name}」？`}
+          confirmDescription="停用后该单位的单位管理员不能登录，学员也不能再通过该单位注册。"
+          busy={busyId === unit.id}
+          onDisable={() => changeStatus(unit, 'DISABLED')}
+          onEnable={() => changeStatus(unit, 'ENABLED')}
+        />
+      </>
+    )),
   ];
 
   const filters: FilterField<FiltersOf<'unit/list'>>[] = [

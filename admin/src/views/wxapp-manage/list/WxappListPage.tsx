@@ -1,12 +1,12 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { WxappItem } from '@px/api/contract';
-import { Button, Flex, Space, Tag } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { deleteWxapp, listWxapps, setWxappStatus } from '../../../api/wxapp';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { DeleteAction, StatusAction } from '../../../components/RowActions';
+import { actionsColumn, DeleteAction, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -69,16 +69,13 @@ export function WxappListPage() {
     { title: '绑定用户', dataIndex: 'bindingCount', width: 100, optional: 'hidden', align: 'right' },
     statusColumn(90),
     { ...dateTimeColumn('创建时间', 'createdAt'), optional: 'hidden' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_value, wxapp) => {
+    actionsColumn(
+      200,
+      (wxapp) => {
         const busy = busyId === wxapp.id;
         const refusal = wxappDeleteRefusal(wxapp);
         return (
-          <Space size={0} wrap>
+          <>
             {canOpenSetting && (
               <Link to={wxappSettingPath(wxapp.id)} style={{ padding: '0 8px' }}>
                 编辑
@@ -98,10 +95,11 @@ export function WxappListPage() {
               refusal={refusal}
               onDelete={() => run(wxapp.id, () => deleteWxapp(wxapp.id), '公众号已删除')}
             />
-          </Space>
+          </>
         );
       },
-    },
+      { wrap: true },
+    ),
   ];
 
   return (

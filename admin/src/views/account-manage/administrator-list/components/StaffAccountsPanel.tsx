@@ -8,6 +8,7 @@ import { deleteAccount, queryAccounts, setAccountStatus } from '../../../../api/
 import type { ListColumn } from '../../../../components/ListTable';
 import { ListView } from '../../../../components/list-page/ListPage';
 import { useListCall } from '../../../../components/list-page/list-call';
+import { actionsColumn } from '../../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../../components/StatusTag';
 import { dateTimeColumn, LIST_TIME, orDash } from '../../../../components/table-columns';
 import { useRowAction } from '../../../../hooks/useRowAction';
@@ -91,39 +92,33 @@ export function StaffAccountsPanel() {
       render: (value: string | null) => (value ? formatDateTime(value, LIST_TIME) : '从未登录'),
     },
     { ...dateTimeColumn('创建时间', 'createdAt', 150, LIST_TIME), optional: 'hidden' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_, account) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ open: true, account })}>
-            编辑
-          </Button>
-          <Button type="link" size="small" onClick={() => setResetting(account)}>
-            重置密码
-          </Button>
-          {isSelf(account) ? (
-            <Tooltip title="不能删除自己的账号">
-              <Button type="link" size="small" danger disabled>
-                删除
-              </Button>
-            </Tooltip>
-          ) : (
-            <Popconfirm
-              title="删除管理员"
-              description={`确定删除 ${accountLabel(account)} 吗？删除后该账号无法登录。`}
-              onConfirm={() => remove(account)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn(200, (account) => (
+      <>
+        <Button type="link" size="small" onClick={() => setEditing({ open: true, account })}>
+          编辑
+        </Button>
+        <Button type="link" size="small" onClick={() => setResetting(account)}>
+          重置密码
+        </Button>
+        {isSelf(account) ? (
+          <Tooltip title="不能删除自己的账号">
+            <Button type="link" size="small" danger disabled>
+              删除
+            </Button>
+          </Tooltip>
+        ) : (
+          <Popconfirm
+            title="删除管理员"
+            description={`确定删除 ${accountLabel(account)} 吗？删除后该账号无法登录。`}
+            onConfirm={() => remove(account)}
+          >
+            <Button type="link" size="small" danger>
+              删除
+            </Button>
+          </Popconfirm>
+        )}
+      </>
+    )),
   ];
 
   return (

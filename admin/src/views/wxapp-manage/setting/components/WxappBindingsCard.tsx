@@ -1,12 +1,13 @@
 import LinkOutlined from '@ant-design/icons/LinkOutlined';
 import type { WxappBindingItem, WxappCheckFollowAnswer } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Card, Descriptions, Modal, message, Popconfirm, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Modal, message, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { checkWxappFollow, listWxappBindings, unbindWxappOpenId } from '../../../../api/wxapp';
 import type { ListColumn } from '../../../../components/ListTable';
 import { ListView } from '../../../../components/list-page/ListPage';
 import { useListCall } from '../../../../components/list-page/list-call';
+import { actionsColumn } from '../../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
 import { BindOpenIdModal } from './BindOpenIdModal';
 
@@ -59,34 +60,28 @@ export function WxappBindingsCard({ wxappId }: { wxappId: number }) {
     { title: '所属项目', dataIndex: 'projectName', width: 160 },
     { title: '所属单位', dataIndex: 'unitName', width: 160, render: orDash },
     dateTimeColumn('绑定时间', 'createdAt'),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 160,
-      fixed: 'right',
-      render: (_value, binding) => {
-        const busy = busyOpenId === binding.openId;
-        return (
-          <Space size={0}>
-            <Button type="link" size="small" disabled={busy} onClick={() => void checkFollow(binding)}>
-              查询关注
+    actionsColumn(160, (binding) => {
+      const busy = busyOpenId === binding.openId;
+      return (
+        <>
+          <Button type="link" size="small" disabled={busy} onClick={() => void checkFollow(binding)}>
+            查询关注
+          </Button>
+          <Popconfirm
+            title={`解除「${binding.realName}」的微信绑定？`}
+            description="解绑后该学员须重新在微信中授权绑定。"
+            okText="解绑"
+            okButtonProps={{ danger: true }}
+            cancelText="取消"
+            onConfirm={() => unbind(binding)}
+          >
+            <Button type="link" size="small" danger disabled={busy}>
+              解绑
             </Button>
-            <Popconfirm
-              title={`解除「${binding.realName}」的微信绑定？`}
-              description="解绑后该学员须重新在微信中授权绑定。"
-              okText="解绑"
-              okButtonProps={{ danger: true }}
-              cancelText="取消"
-              onConfirm={() => unbind(binding)}
-            >
-              <Button type="link" size="small" danger disabled={busy}>
-                解绑
-              </Button>
-            </Popconfirm>
-          </Space>
-        );
-      },
-    },
+          </Popconfirm>
+        </>
+      );
+    }),
   ];
 
   const followAnswer = follow?.answer;
