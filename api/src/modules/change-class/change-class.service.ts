@@ -17,8 +17,10 @@ import { BusinessError } from '../../core/errors';
 import { authorize, judge } from '../../core/policy';
 import { SqlFilter, type SqlPageQuery, sqlAnswers, sqlPageAnswer } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
+import { moveItemEnrolment } from '../order/order-state';
 import { PayOrder, PayOrderItem } from '../order/order.model';
 import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
+import { changeEnrolmentClass } from '../train-class/enrolment.service';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ChangeClassApply } from './change-class.model';
 import { CHANGE_NOT_FOUND } from './change-class.policy';
@@ -309,20 +311,12 @@ export async function auditChange(
       const target = await findOfferedClass(scope.project.id, row.toClassId, chinaToday(now), transaction);
       const targetRefused = refusal ?? (await targetRefusal(scope, paid, target, transaction));
       if (targetRefused) throw new BusinessError(`不能通过：${targetRefused}`);
-      await paid.myClass.update({ status: 'CHANGED_OUT' }, { transaction });
-      const started = await MyClass.create(
-        {
-          projectId: scope.project.id,
-          accountId: row.accountId,
-          classId: row.toClassId,
-          status: 'STUDYING',
-        },
-        { transaction },
+      const started = await changeEnrolmentClass(
+        paid.myClass.id,
+        { projectId: scope.project.id, accountId: row.accountId, classId: row.toClassId },
+        transaction,
       );
-      await PayOrderItem.update(
-        { myClassId: started.id },
-        { where: { projectId: scope.project.id, id: (paid.item as PayOrderItem).id }, transaction },
-      );
+      await moveItemEnrolment(scope.project.id, (paid.item as PayOrderItem).id, started.id, transaction);
       await row.update({ ...audited, status: 'DONE', newMyClassId: started.id }, { transaction });
     }
     await audit(

@@ -46,6 +46,19 @@ export function lockOrder(projectId: number, id: number, transaction: Transactio
   return PayOrder.findOne({ where: { id, projectId }, transaction, lock: transaction.LOCK.UPDATE });
 }
 
+/**
+ * Points an order item at another enrolment (an approved class change: the order now pays for the
+ * new class, so a later refund ends it). Inside the caller's transaction.
+ */
+export async function moveItemEnrolment(
+  projectId: number,
+  itemId: number,
+  myClassId: number,
+  transaction: Transaction,
+): Promise<void> {
+  await PayOrderItem.update({ myClassId }, { where: { projectId, id: itemId }, transaction });
+}
+
 /** The enrolments the items of orders `orderIds` hold (of item `itemId` only, when given). */
 export async function itemEnrolments(
   projectId: number,

@@ -5,8 +5,8 @@ import { MyClass } from './train-class.model';
 /**
  * The enrolments (`my_class`) that paying for classes makes, starts, removes and refunds. This module
  * owns the table; the order module calls these inside its own transaction, with the order locked, a
- * unit's import enrols its students through `enrolUnitStudents` and a unit class transfer moves them
- * through `moveToUnitClass`.
+ * unit's import enrols its students through `enrolUnitStudents`, a unit class transfer moves them
+ * through `moveToUnitClass` and an approved class change through `changeEnrolmentClass`.
  */
 
 type Db = Pick<Scope, 'sequelize'>;
@@ -127,4 +127,21 @@ export async function moveToUnitClass(
       WHERE project_id = :projectId AND id IN (:ids)`,
     { replacements: { projectId: of.projectId, unitClassId: of.unitClassId, ids: [...of.ids] }, transaction },
   );
+}
+
+/**
+ * Changes a student's enrolment to another class (an approved class change; the caller has locked
+ * and checked it): enrolment `fromId` ends CHANGED_OUT and a STUDYING one of `to.classId` starts.
+ * Answers the new enrolment.
+ */
+export async function changeEnrolmentClass(
+  fromId: number,
+  to: EnrolmentOf,
+  transaction: Transaction,
+): Promise<MyClass> {
+  await MyClass.update(
+    { status: 'CHANGED_OUT' },
+    { where: { id: fromId, projectId: to.projectId, accountId: to.accountId }, transaction },
+  );
+  return MyClass.create({ ...to, status: 'STUDYING' }, { transaction });
 }
