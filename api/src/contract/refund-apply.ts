@@ -44,8 +44,8 @@ export const REFUND_APPLY_STATUS_LABEL: Readonly<Record<RefundApplyStatus, strin
 /** The states of an application still open (one at a time per order). */
 export const OPEN_REFUND_APPLY_STATUS = ['PENDING', 'APPROVED', 'REFUNDING'] as const;
 
-/** An application as the student sees it. */
-export interface RefundApplyView {
+/** An application's own fields, as the student and the back office both see them. */
+export interface RefundApplyFields {
   id: number;
   orderId: number;
   orderNo: string;
@@ -64,8 +64,19 @@ export interface RefundApplyView {
   finishedAt: string | null;
 }
 
+/** An application as the student sees it, with what they may do to it (撤销申请). */
+export interface RefundApplyView extends RefundApplyFields {
+  abilities: MyRefundApplyAbilities;
+}
+
+/**
+ * The student's abilities on their application (docs/api-conventions.md "Abilities"): withdraw
+ * (撤销申请), as `refund-apply/cancel` judges it.
+ */
+export type MyRefundApplyAbilities = Abilities<'withdraw'>;
+
 /** An application in the back office's list. */
-export interface RefundApplyRow extends RefundApplyView {
+export interface RefundApplyRow extends RefundApplyFields {
   accountId: number;
   studentName: string;
   /** Masked (first 6 and last 4 digits). */

@@ -3,6 +3,7 @@ import type { ActorScope } from '../../core/action';
 import { judge, type PolicyScope } from '../../core/policy';
 import {
   CERTIFIED_REFUSAL,
+  myRefundApplyAbilities,
   orderRefundAbilities,
   type RefundApplyFacts,
   type RefundApplyRef,
@@ -152,6 +153,21 @@ describe('refund-apply policy: facts and abilities', () => {
       certificates: 0,
     };
     expect(refundApplyFacts(caller, order, classes)).toEqual(facts({ usedTimes: 1 }));
+  });
+
+  test("the student's 撤销申请 is the cancel verdict: their own pending application only", () => {
+    expect(myRefundApplyAbilities(student, apply('PENDING'))).toEqual({
+      canWithdraw: true,
+      withdrawRefusal: null,
+    });
+    expect(myRefundApplyAbilities(student, apply('APPROVED'))).toEqual({
+      canWithdraw: false,
+      withdrawRefusal: '只能撤销待审核的申请（该申请已通过）',
+    });
+    expect(myRefundApplyAbilities(student, apply('PENDING', { accountId: 6 }))).toEqual({
+      canWithdraw: false,
+      withdrawRefusal: '退款申请不存在',
+    });
   });
 
   test("the order's 申请退款 and staff's 通过 / 驳回 are the policy's verdicts", () => {

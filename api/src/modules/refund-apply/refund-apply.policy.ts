@@ -2,6 +2,7 @@ import { isMenuGranted, type ProjectSettings } from '@px/config';
 import type { OrderAbilities, OrderChannel, OrderStatus } from '../../contract/order';
 import { REFUND_PAGE } from '../../contract/order';
 import {
+  type MyRefundApplyAbilities,
   REFUND_APPLY_STATUS_LABEL,
   type RefundApplyAbilities,
   type RefundApplyStatus,
@@ -190,3 +191,7 @@ export const refundApplyAbilities = (
   apply: RefundApplyRef,
 ): Omit<RefundApplyAbilities, 'approveWarning'> =>
   abilitiesOf(scope, { approve: ['refund-apply.approve', apply], reject: ['refund-apply.reject', apply] });
+
+/** The student's 撤销申请 of their application (`RefundApplyView.abilities`), as `refund-apply/cancel` judges it. */
+export const myRefundApplyAbilities = (scope: PolicyScope, apply: RefundApplyRef): MyRefundApplyAbilities =>
+  abilitiesOf(scope, { withdraw: ['refund-apply.cancel', apply] });

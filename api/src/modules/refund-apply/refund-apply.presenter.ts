@@ -1,8 +1,8 @@
 import { maskIdCardNumber } from '@px/config';
 import {
   REFUND_APPLY_STATUS_LABEL,
+  type RefundApplyFields,
   type RefundApplyRow,
-  type RefundApplyView,
 } from '../../contract/refund-apply';
 import { chinaDateTime, type XlsxColumn } from '../../core/xlsx';
 import type { Account } from '../account/account.model';
@@ -13,12 +13,15 @@ import type { RefundApply } from './refund-apply.model';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** An application as the student sees it: with its order number and the names of the classes it gives back. */
-export function presentApplyView(
+/**
+ * An application's own fields (the student's view and the back office's row share them): with its
+ * order number and the names of the classes it gives back.
+ */
+export function presentApplyFields(
   apply: RefundApply,
   order: PayOrder | undefined,
   items: readonly PayOrderItem[],
-): RefundApplyView {
+): RefundApplyFields {
   const names = items
     .filter((item) =>
       apply.orderItemId === null ? item.orderId === apply.orderId : item.id === apply.orderItemId,
@@ -52,7 +55,7 @@ export interface ApplyRowLookups {
 /** An application as the back office lists it: with the student, the payment, the auditor, the refund. */
 export function presentApplyRow(
   apply: RefundApply,
-  view: RefundApplyView,
+  fields: RefundApplyFields,
   lookups: ApplyRowLookups,
   abilities: RefundApplyRow['abilities'],
 ): RefundApplyRow {
@@ -60,7 +63,7 @@ export function presentApplyRow(
   const auditor = apply.auditedBy ? lookups.accounts.get(apply.auditedBy) : undefined;
   const order = lookups.orders.get(apply.orderId);
   return {
-    ...view,
+    ...fields,
     accountId: apply.accountId,
     studentName: student?.realName ?? '',
     idCardNo: student?.idCardNo ? maskIdCardNumber(student.idCardNo) : null,

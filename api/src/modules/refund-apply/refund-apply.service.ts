@@ -3,6 +3,7 @@ import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import {
   OPEN_REFUND_APPLY_STATUS,
   type RefundApplyData,
+  type RefundApplyFields,
   type RefundApplyFilters,
   type RefundApplyRow,
   type RefundApplyView,
@@ -27,6 +28,7 @@ import { classHours } from '../train-class/class-read';
 import { MyClass } from '../train-class/train-class.model';
 import { RefundApply } from './refund-apply.model';
 import {
+  myRefundApplyAbilities,
   needsClassFacts,
   orderRefundAbilities,
   REFUND_APPLY_NOT_FOUND,
@@ -35,7 +37,7 @@ import {
   refundApplyAbilities,
   refundApplyFacts,
 } from './refund-apply.policy';
-import { presentApplyRow, presentApplyView, REFUND_APPLY_COLUMNS } from './refund-apply.presenter';
+import { presentApplyFields, presentApplyRow, REFUND_APPLY_COLUMNS } from './refund-apply.presenter';
 
 /**
  * Students' refund applications (docs/product-decisions.md "Refund applications"). The rules are
@@ -266,12 +268,12 @@ async function ownOrder(scope: ActorScope, orderId: number, transaction?: Transa
   return order;
 }
 
-/** Applications as the student sees them: read their orders and items, shaped by `presentApplyView`. */
-async function applyViews(
+/** Applications' own fields: read their orders and items, shaped by `presentApplyFields`. */
+async function applyFields(
   projectId: number,
   applies: RefundApply[],
   transaction?: Transaction,
-): Promise<RefundApplyView[]> {
+): Promise<RefundApplyFields[]> {
   const orderIds = [...new Set(applies.map((apply) => apply.orderId))];
   const orders = new Map(
     (orderIds.length ? await PayOrder.findAll({ where: { projectId, id: orderIds }, transaction }) : []).map(
@@ -285,7 +287,20 @@ async function applyViews(
         transaction,
       })
     : [];
-  return applies.map((apply) => presentApplyView(apply, orders.get(apply.orderId), items));
+  return applies.map((apply) => presentApplyFields(apply, orders.get(apply.orderId), items));
+}
+
+/** Applications as the student sees them: their fields and what the caller may do to each (撤销申请). */
+async function applyViews(
+  scope: ActorScope,
+  applies: RefundApply[],
+  transaction?: Transaction,
+): Promise<RefundApplyView[]> {
+  const fields = await applyFields(scope.project.id, applies, transaction);
+  return applies.map((apply, index) => ({
+    ...(fields[index] as RefundApplyFields),
+    abilities: myRefundApplyAbilities(scope, apply),
+  }));
 }
 
 /**
@@ -346,7 +361,7 @@ async function applyRows(
   transaction?: Transaction,
 ): Promise<RefundApplyRow[]> {
   const projectId = scope.project.id;
-  const views = await applyViews(projectId, applies, transaction);
+  const fields = await applyFields(projectId, applies, transaction);
   const accountIds = [
     ...new Set(
       applies.flatMap((apply) => (apply.auditedBy ? [apply.accountId, apply.auditedBy] : [apply.accountId])),
@@ -385,7 +400,7 @@ async function applyRows(
   );
   const lookups = { accounts, orders, refunds };
   return applies.map((apply, index) =>
-    presentApplyRow(apply, views[index] as RefundApplyView, lookups, {
+    presentApplyRow(apply, fields[index] as RefundApplyFields, lookups, {
       ...refundApplyAbilities(scope, apply),
       approveWarning: warnings.get(apply.orderId) ?? null,
     }),
@@ -415,7 +430,7 @@ export async function applyData(scope: ActorScope, orderId: number): Promise<Ref
     refusal: judged.refusal,
     refundable: Math.max(0, order.paidFen - order.refundedFen),
     items: judged.items,
-    open: judged.open ? ((await applyViews(order.projectId, [judged.open]))[0] ?? null) : null,
+    open: judged.open ? ((await applyViews(scope, [judged.open]))[0] ?? null) : null,
     usedTimes: judged.usedTimes,
     refundText: scope.project.settings.refundText,
   };
@@ -444,7 +459,7 @@ export async function submitApply(
       { transaction },
     );
   });
-  return (await applyViews(scope.project.id, [apply]))[0] as RefundApplyView;
+  return (await applyViews(scope, [apply]))[0] as RefundApplyView;
 }
 
 /** Locks an application of the project (FOR UPDATE) or refuses as 退款申请不存在. */
@@ -465,7 +480,7 @@ export async function cancelApply(scope: ActorScope, id: number): Promise<Refund
     authorize(scope, 'refund-apply.cancel', found);
     return found.update({ status: 'CANCELLED', finishedAt: new Date() }, { transaction });
   });
-  return (await applyViews(scope.project.id, [apply]))[0] as RefundApplyView;
+  return (await applyViews(scope, [apply]))[0] as RefundApplyView;
 }
 
 /** `refund-apply/my-list`: the caller's applications, newest first. */
@@ -478,7 +493,7 @@ export async function myApplies(scope: ActorScope): Promise<RefundApplyView[]> {
     ],
     limit: 200,
   });
-  return applyViews(scope.project.id, applies);
+  return applyViews(scope, applies);
 }
 
 /** One application of the project as the back office lists it. */

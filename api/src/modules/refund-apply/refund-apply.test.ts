@@ -204,17 +204,23 @@ describe('students apply', () => {
       amount: 5_000,
       orderItemId: null,
       reason: '工作调动',
+      abilities: { canWithdraw: true, withdrawRefusal: null },
     });
     // One open application per order.
     refused(await call('submit', { orderId: p.order.id, reason: '再次' }, p.token), '已有处理中的退款申请');
     const mine = ok<RefundApplyView[]>(await call('my-list', {}, p.token));
     expect(mine.map((row) => row.id)).toEqual([applied.id]);
-    expect(ok<RefundApplyData>(await call('get-data', { orderId: p.order.id }, p.token)).open?.id).toBe(
-      applied.id,
-    );
+    expect(mine[0]?.abilities).toEqual(applied.abilities);
+    const open = ok<RefundApplyData>(await call('get-data', { orderId: p.order.id }, p.token)).open;
+    expect(open).toMatchObject({ id: applied.id, abilities: applied.abilities });
     const cancelled = ok<RefundApplyView>(await call('cancel', { id: applied.id }, p.token));
     expect(cancelled.status).toBe('CANCELLED');
-    refused(await call('cancel', { id: applied.id }, p.token), '只能撤销待审核的申请');
+    // The ability says what the server answers to withdrawing it again, in the same words.
+    expect(cancelled.abilities).toEqual({
+      canWithdraw: false,
+      withdrawRefusal: '只能撤销待审核的申请（该申请已撤销）',
+    });
+    refused(await call('cancel', { id: applied.id }, p.token), '只能撤销待审核的申请（该申请已撤销）');
     // A withdrawn application does not count against refundOrderTimes.
     expect(ok<RefundApplyData>(await call('get-data', { orderId: p.order.id }, p.token))).toMatchObject({
       allowed: true,
@@ -376,7 +382,10 @@ describe('staff audit', () => {
     refused(await call('cancel', { id: applied.id }, p.token), '只能撤销待审核的申请');
     refused(await call('do', { id: applied.id }, staff), '该申请已驳回');
     expect((await orderRow(p.order.id))?.status).toBe('PAID');
-    expect(ok<RefundApplyView[]>(await call('my-list', {}, p.token))[0]?.rejectReason).toBe('已超过试听期');
+    expect(ok<RefundApplyView[]>(await call('my-list', {}, p.token))[0]).toMatchObject({
+      rejectReason: '已超过试听期',
+      abilities: { canWithdraw: false, withdrawRefusal: '只能撤销待审核的申请（该申请已驳回）' },
+    });
   });
 
   test('approving an application whose order was refunded meanwhile fails it with the reason', async () => {

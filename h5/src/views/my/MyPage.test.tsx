@@ -920,7 +920,16 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     createdAt: '2025-03-01T08:00:00.000Z',
     auditedAt: null,
     finishedAt: null,
+    abilities: { canWithdraw: true, withdrawRefusal: null },
   };
+  /** An application no longer pending, with the abilities the server gives it (no 撤销申请). */
+  const settled = (
+    overrides: Partial<RefundApplyView> & Pick<RefundApplyView, 'status'>,
+  ): RefundApplyView => ({
+    ...APPLY,
+    abilities: { canWithdraw: false, withdrawRefusal: '只能撤销待审核的申请' },
+    ...overrides,
+  });
 
   it('shows the refund text, asks for the reason and applies; the card then shows the pending application', async () => {
     myOrders.mockResolvedValue(pageOf([PAID]));
@@ -965,7 +974,7 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     try {
       myOrders.mockResolvedValue(pageOf([PAID]));
       jest.mocked(listMyRefundApplies).mockResolvedValue([APPLY]);
-      jest.mocked(cancelRefundApply).mockResolvedValue({ ...APPLY, status: 'CANCELLED' });
+      jest.mocked(cancelRefundApply).mockResolvedValue(settled({ status: 'CANCELLED' }));
       renderMy('/my?tab=orders');
       fireEvent.click(await screen.findByRole('button', { name: '撤销申请' }));
       await waitFor(() => expect(cancelRefundApply).toHaveBeenCalledWith(3));
@@ -974,6 +983,22 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     } finally {
       confirm.mockRestore();
     }
+  });
+
+  it('offers 撤销申请 only when the server says the application may be withdrawn, whatever its status', async () => {
+    myOrders.mockResolvedValue(pageOf([PAID]));
+    jest
+      .mocked(listMyRefundApplies)
+      .mockResolvedValue([
+        {
+          ...APPLY,
+          abilities: { canWithdraw: false, withdrawRefusal: '只能撤销待审核的申请（该申请已通过）' },
+        },
+      ]);
+    renderMy('/my?tab=orders');
+    const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
+    expect(await within(order).findByText('退款申请待审核 ¥98.00')).toBeTruthy();
+    expect(within(order).queryByRole('button', { name: '撤销申请' })).toBeNull();
   });
 
   it('offers no 申请退款 on a class with its certificate, and says why', async () => {
@@ -1025,7 +1050,7 @@ describe('MyPage: 申请退款 in 我的订单', () => {
 
   it('says a refund done as 已退款 with its amount', async () => {
     myOrders.mockResolvedValue(pageOf([{ ...PAID, status: 'REFUNDED', refundedAmount: 9800 }]));
-    jest.mocked(listMyRefundApplies).mockResolvedValue([{ ...APPLY, status: 'SUCCESS' }]);
+    jest.mocked(listMyRefundApplies).mockResolvedValue([settled({ status: 'SUCCESS' })]);
     renderMy('/my?tab=orders');
     const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
     expect(await within(order).findByText('已退款 ¥98.00')).toBeTruthy();
@@ -1036,12 +1061,13 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     myOrders.mockResolvedValue(pageOf([PAID]));
     jest
       .mocked(listMyRefundApplies)
-      .mockResolvedValue([{ ...APPLY, orderItemId: 5, status: 'REJECTED', rejectReason: '已开始学习' }]);
+      .mockResolvedValue([settled({ orderItemId: 5, status: 'REJECTED', rejectReason: '已开始学习' })]);
     renderMy('/my?tab=orders');
     const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
     expect(
       await within(order).findByText('退款申请已驳回 ¥98.00（安全生产法专题班）：已开始学习'),
     ).toBeTruthy();
+    expect(within(order).queryByRole('button', { name: '撤销申请' })).toBeNull();
   });
 
   it('shows a partly refunded order as 已支付（部分退款）', async () => {

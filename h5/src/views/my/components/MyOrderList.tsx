@@ -86,7 +86,7 @@ function applyText(apply: RefundApplyView): string {
  * One order: number, state, classes, created time and total; the actions its abilities allow (去支付,
  * 取消订单, 申请退款, 申请发票), and for a paid order why 申请退款 or 申请发票 is not offered (e.g.
  * 已发放证书的班级不能申请退款, a refund application pending); the application's state and 撤销申请
- * while it is pending. The server judges again when an action is tapped.
+ * while its abilities allow it. The server judges again when an action is tapped.
  */
 function OrderCard({
   order,
@@ -220,7 +220,7 @@ function OrderCard({
         </div>
       )}
       {apply && <div className="my-card__refund">{applyText(apply)}</div>}
-      {apply?.status === 'PENDING' && (
+      {apply?.abilities.canWithdraw && (
         <div className="my-card__actions">
           <Button size="small" round plain loading={submitting} onClick={withdraw}>
             撤销申请
