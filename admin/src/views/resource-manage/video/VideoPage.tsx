@@ -179,7 +179,8 @@ export function VideoPage() {
       ...dateTimeColumn<ResourceItem>('上传时间', 'createdAt', 150, 'YYYY-MM-DD HH:mm'),
       key: 'createdAt',
       width: 150,
-      optional: 'shown',
+      // Behind 列设置 since 重新转码 widened 操作: the list fits 1280 px (newcomer walk).
+      optional: 'hidden',
     },
     actionsColumn(300, (video) => (
       <>
