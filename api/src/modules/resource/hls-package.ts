@@ -79,12 +79,27 @@ interface FfmpegExit {
   stderr: string;
 }
 
+/** nice(1) of Debian's coreutils (and of every Linux distribution). */
+const NICE_BINARY = '/usr/bin/nice';
+
+/**
+ * The command that runs ffmpeg with `args`: on Linux through nice(1) at the lowest CPU priority
+ * (19), so packaging (an upload's, a retry's, the stale-package sweep's: background work using
+ * every core) yields the CPU to students' calls and runs at full speed on idle cores; nice(1) sets
+ * it before ffmpeg starts, so every thread ffmpeg makes inherits it.
+ */
+export function ffmpegCommand(args: string[]): { command: string; args: string[] } {
+  const ffmpegArgs = ['-hide_banner', '-nostdin', ...args];
+  if (process.platform === 'linux' && fs.existsSync(NICE_BINARY))
+    return { command: NICE_BINARY, args: ['-n', '19', ffmpegBinary(), ...ffmpegArgs] };
+  return { command: ffmpegBinary(), args: ffmpegArgs };
+}
+
 /** Runs ffmpeg with `args`, keeping the last `keepChars` of what it writes to stderr. */
 function spawnFfmpeg(args: string[], timeoutMs: number, keepChars: number): Promise<FfmpegExit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegBinary(), ['-hide_banner', '-nostdin', ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const { command, args: commandArgs } = ffmpegCommand(args);
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-keepChars);

@@ -1,0 +1,30 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { ffmpegCommand } from './hls-package';
+
+const onLinux = process.platform === 'linux' ? test : test.skip;
+
+onLinux('ffmpeg runs at the lowest CPU priority, every thread of it', async () => {
+  // Five seconds of generated silence, encoded to nothing: long enough to read its /proc entries.
+  const { command, args } = ffmpegCommand(['-f', 'lavfi', '-i', 'anullsrc', '-t', '5', '-f', 'null', '-']);
+  const child = spawn(command, args, { stdio: 'ignore' });
+  try {
+    const pid = child.pid as number;
+    let comm = '';
+    for (let waited = 0; comm !== 'ffmpeg' && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    }
+    // nice(1) replaced itself with ffmpeg: the same process, now ffmpeg.
+    expect(comm).toBe('ffmpeg');
+    // The 19th field of each thread's stat (nice), the 17th after the command's closing parenthesis.
+    const nices = readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16];
+    });
+    expect(nices.length).toBeGreaterThan(0);
+    expect(new Set(nices)).toEqual(new Set(['19']));
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
