@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { staff } from './access';
 import { answer, defineCalls } from './call';
 import { type CategoryItem, categoryTreeCalls } from './category-tree';
-import { type PageAnswer, zIdInput, zInput, zOptional, zOptionalText, zPage, zRequiredText } from './common';
+import {
+  type Abilities,
+  type PageAnswer,
+  zIdInput,
+  zInput,
+  zOptional,
+  zOptionalText,
+  zPage,
+  zRequiredText,
+} from './common';
 import { dateRangeInOrder, zCalendarDate } from './train-plan';
 
 /** Kinds of resource. Only videos exist so far; documents and images would join here. */
@@ -67,6 +76,12 @@ export interface ResourceItem {
   repackaging: boolean;
   /** Why the latest re-package failed (the video kept the package it had); null otherwise. */
   repackageFailure: string | null;
+  /**
+   * What staff may do to it: repackage, whether 重新转码 may be asked now (READY, packaged by us
+   * rather than kept by 云点播, no re-package under way; `resource/repackage` refuses with the same
+   * words).
+   */
+  abilities: Abilities<'repackage'>;
   createdAt: string;
   updatedAt: string;
 }

@@ -20,6 +20,7 @@ import {
   PACKAGE_PRIORITY,
   queueStaleRepackaging,
   REPACKAGE_BUSY,
+  repackageRefusal,
 } from './video-packaging.service';
 
 // 重新转码 (docs/video.md, "Re-packaging"): a READY video is packaged again while its package keeps
@@ -153,7 +154,11 @@ describe('resource/repackage', () => {
     const answer = await post('repackage', { id: videoId });
     expect(answer.body.respCode).toBe(200);
     // No 转码中 gap: still 可播放, with the re-package under way beside it.
-    expect(answer.body.attribute).toMatchObject({ status: 'READY', repackaging: true });
+    expect(answer.body.attribute).toMatchObject({
+      status: 'READY',
+      repackaging: true,
+      abilities: { canRepackage: false, repackageRefusal: REPACKAGE_BUSY },
+    });
     expect(await packageJobsOf(videoId)).toContain(PACKAGE_PRIORITY.staff);
     const again = await post('repackage', { id: videoId });
     expect(again.body).toMatchObject({ respCode: -1, respDesc: REPACKAGE_BUSY });
@@ -181,6 +186,7 @@ describe('resource/repackage', () => {
       status: 'READY',
       repackaging: false,
       repackageFailure: null,
+      abilities: { canRepackage: true, repackageRefusal: null },
     });
     const audited = { action: 'resource.repackage', projectId, targetId: String(videoId) };
     expect(await AuditLog.count({ where: audited })).toBe(1);
@@ -258,11 +264,24 @@ describe('resource/repackage', () => {
       });
       expect(await packageJobsOf(video.id)).toEqual([]);
       expect((await row(video.id)).repackageRequestedAt).toBeNull();
+      // The answer offers what the check allows: no 重新转码.
+      expect((await itemOf(video.id)).abilities).toEqual({
+        canRepackage: false,
+        repackageRefusal: '只有可播放的视频可以重新转码',
+      });
     }
     const untouched = await row(videoId);
     expect(untouched.repackageRequestedAt).toBeNull();
     expect(await packageJobsOf(videoId)).toHaveLength(jobsBefore);
   });
+});
+
+test('a video the cloud VOD service keeps is not re-packaged, and its answer offers no 重新转码', () => {
+  const ready = { status: 'READY' as const, storageKey: 'vod/file-1', repackageRequestedAt: null };
+  const keepsVod = { providers: { cloudVideo: { keeps: (key: string) => key.startsWith('vod/') } } };
+  expect(repackageRefusal(keepsVod as never, ready)).toBe('该视频由云点播保存和播放，无需重新转码');
+  expect(repackageRefusal(keepsVod as never, { ...ready, storageKey: 'videos/1/a.mp4' })).toBeNull();
+  expect(repackageRefusal({ providers: {} } as never, ready)).toBeNull();
 });
 
 describe('the stale-package sweep (resource.repackage-stale, at start)', () => {

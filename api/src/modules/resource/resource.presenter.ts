@@ -4,8 +4,15 @@ import { isRepackaging } from './video-packaging.service';
 
 /** How video resources are answered. */
 
-/** A resource as clients see it (never its storage key). */
-export function presentResource(resource: Resource, paths: Map<number, string>): ResourceItem {
+/**
+ * A resource as clients see it (never its storage key), with what staff may do to it
+ * (`repackageRefusal`: video-packaging.service's verdict for 重新转码).
+ */
+export function presentResource(
+  resource: Resource,
+  paths: Map<number, string>,
+  repackageRefusal: string | null,
+): ResourceItem {
   return {
     id: resource.id,
     type: resource.type,
@@ -23,6 +30,7 @@ export function presentResource(resource: Resource, paths: Map<number, string>):
     audioLanguages: resource.audioLanguages ?? [],
     repackaging: isRepackaging(resource),
     repackageFailure: resource.status === 'READY' ? (resource.repackageFailure ?? null) : null,
+    abilities: { canRepackage: repackageRefusal === null, repackageRefusal },
     createdAt: resource.createdAt.toISOString(),
     updatedAt: resource.updatedAt.toISOString(),
   };

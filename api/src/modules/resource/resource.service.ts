@@ -17,7 +17,12 @@ import { resourceDeleting } from './resource.events';
 import { Resource } from './resource.model';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
-import { deletePackage, requestRepackaging, retryPackaging } from './video-packaging.service';
+import {
+  deletePackage,
+  repackageRefusal,
+  requestRepackaging,
+  retryPackaging,
+} from './video-packaging.service';
 import { isLocalVideoProvider, type PlayableVideo, playGrantFailure, staffViewer } from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
@@ -53,13 +58,18 @@ export async function listResources(
   };
   return newestFirstPage(Resource, where, input, async (rows) => {
     const paths = await resourceCategories.categoryPaths(scope);
-    return rows.map((row) => presentResource(row, paths));
+    return rows.map((row) => presentResource(row, paths, repackageRefusal(scope, row)));
   });
 }
 
 /** One resource of the project. Throws BusinessError 视频不存在. */
 export async function getResource(scope: TenantScope, id: number): Promise<ResourceItem> {
-  return presentResource(await loadResource(scope, id), await resourceCategories.categoryPaths(scope));
+  const resource = await loadResource(scope, id);
+  return presentResource(
+    resource,
+    await resourceCategories.categoryPaths(scope),
+    repackageRefusal(scope, resource),
+  );
 }
 
 /**

@@ -149,16 +149,29 @@ export function isRepackaging(
 }
 
 /**
+ * Why 重新转码 may not be asked for this video now, or null when it may: only a READY video, not one
+ * the cloud VOD service keeps (no package of ours), not while a re-package of it is under way. The
+ * check of `requestRepackaging` and the answer's `abilities.canRepackage` (the back office's button).
+ */
+export function repackageRefusal(
+  scope: Pick<PackagingScope, 'providers'>,
+  resource: Pick<Resource, 'status' | 'storageKey' | 'repackageRequestedAt'>,
+): string | null {
+  if (resource.status !== 'READY') return '只有可播放的视频可以重新转码';
+  if (scope.providers.cloudVideo?.keeps(resource.storageKey)) return '该视频由云点播保存和播放，无需重新转码';
+  if (isRepackaging(resource)) return REPACKAGE_BUSY;
+  return null;
+}
+
+/**
  * `resource/repackage` (重新转码): packages a READY video again with the current packaging, in
  * the background (`packageResource`); it stays READY and plays its current package until the new
  * one replaces it. Throws BusinessError unless it is READY, when the cloud VOD service keeps it (no
  * package of ours), or while a re-package of it is under way (REPACKAGE_BUSY).
  */
 export async function requestRepackaging(scope: PackagingScope, resource: Resource): Promise<void> {
-  if (resource.status !== 'READY') throw new BusinessError('只有可播放的视频可以重新转码');
-  if (scope.providers.cloudVideo?.keeps(resource.storageKey))
-    throw new BusinessError('该视频由云点播保存和播放，无需重新转码');
-  if (isRepackaging(resource)) throw new BusinessError(REPACKAGE_BUSY);
+  const refusal = repackageRefusal(scope, resource);
+  if (refusal) throw new BusinessError(refusal);
   const lostBefore = new Date(Date.now() - PACKAGE_JOB_EXPIRE_SECONDS * 1000);
   await scope.sequelize.transaction(async (transaction) => {
     const [updated] = await Resource.update(

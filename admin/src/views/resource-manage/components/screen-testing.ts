@@ -44,6 +44,11 @@ export function buildVideo(overrides: Partial<ResourceItem> = {}): ResourceItem 
     audioLanguages: [],
     repackaging: false,
     repackageFailure: null,
+    // As the server answers: 重新转码 only of a READY video.
+    abilities:
+      (overrides.status ?? 'READY') === 'READY'
+        ? { canRepackage: true, repackageRefusal: null }
+        : { canRepackage: false, repackageRefusal: '只有可播放的视频可以重新转码' },
     createdAt: '2024-05-01T02:03:04.000Z',
     updatedAt: '2024-05-01T02:03:04.000Z',
     ...overrides,

@@ -388,11 +388,23 @@ describe('VideoPage', () => {
 
   it('重新转码 packages a ready video again after a confirmation; it stays 可播放 with 重新转码中 beside it', async () => {
     const ready = video({ id: 9, name: '需要重新转码的视频' });
-    const processing = video({ id: 10, name: '转码中的视频', status: 'PROCESSING' });
-    const failed = video({ id: 11, name: '转码失败的视频', status: 'FAILED', statusReason: '转码失败：bad' });
+    const notReady = { canRepackage: false, repackageRefusal: '只有可播放的视频可以重新转码' };
+    const processing = video({ id: 10, name: '转码中的视频', status: 'PROCESSING', abilities: notReady });
+    const failed = video({
+      id: 11,
+      name: '转码失败的视频',
+      status: 'FAILED',
+      statusReason: '转码失败：bad',
+      abilities: notReady,
+    });
     queryMock.mockResolvedValueOnce(page([ready, processing, failed]));
-    queryMock.mockResolvedValue(page([{ ...ready, repackaging: true }, processing, failed]));
-    const repackageMock = jest.mocked(repackageResource).mockResolvedValue({ ...ready, repackaging: true });
+    const underWay = {
+      ...ready,
+      repackaging: true,
+      abilities: { canRepackage: false, repackageRefusal: '该视频正在重新转码，请等待完成' },
+    };
+    queryMock.mockResolvedValue(page([underWay, processing, failed]));
+    const repackageMock = jest.mocked(repackageResource).mockResolvedValue(underWay);
     renderScreen(<VideoPage />, STAFF, '/resource-manage/video');
     await screen.findByText('需要重新转码的视频');
     // Only a ready video offers it (a failed one has 重试, one being packaged nothing).
@@ -413,6 +425,21 @@ describe('VideoPage', () => {
     // Still playable meanwhile; not asked twice.
     expect(button(row, '预览')).toBeTruthy();
     expect(within(row).queryByText('重新转码')).toBeNull();
+  });
+
+  it('重新转码 follows the server: a ready video it may not re-package (kept by 云点播) offers none', async () => {
+    const cloud = video({
+      id: 12,
+      name: '云点播的视频',
+      abilities: { canRepackage: false, repackageRefusal: '该视频由云点播保存和播放，无需重新转码' },
+    });
+    const ours = video({ id: 13, name: '平台转码的视频' });
+    queryMock.mockResolvedValue(page([cloud, ours]));
+    renderScreen(<VideoPage />, STAFF, '/resource-manage/video');
+    await screen.findByText('云点播的视频');
+    expect(button(rowOf('云点播的视频'), '预览')).toBeTruthy();
+    expect(within(rowOf('云点播的视频')).queryByText('重新转码')).toBeNull();
+    expect(button(rowOf('平台转码的视频'), '重新转码')).toBeTruthy();
   });
 
   it('a failed re-package shows 重新转码失败 beside 可播放, with the reason over it', async () => {

@@ -199,7 +199,7 @@ export function VideoPage() {
             重试
           </Button>
         )}
-        {video.status === 'READY' && !video.repackaging && (
+        {video.abilities.canRepackage && (
           <Popconfirm
             title={`重新转码「${video.name}」？`}
             description="用当前的转码程序重新生成播放文件；完成前继续播放原来的版本"
