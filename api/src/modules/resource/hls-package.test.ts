@@ -4,9 +4,16 @@ import { ffmpegCommand } from './hls-package';
 
 const onLinux = process.platform === 'linux' ? test : test.skip;
 
-onLinux('ffmpeg runs at the lowest CPU priority, every thread of it', async () => {
+test('only background packaging goes through nice(1); the demo seed packages at the normal priority', () => {
+  const args = ['-version'];
+  expect(ffmpegCommand(args).args).toEqual(['-hide_banner', '-nostdin', '-version']);
+  if (process.platform === 'linux') expect(ffmpegCommand(args, true).args.slice(0, 2)).toEqual(['-n', '19']);
+});
+
+onLinux('ffmpeg of the packaging job runs at the lowest CPU priority, every thread of it', async () => {
   // Five seconds of generated silence, encoded to nothing: long enough to read its /proc entries.
-  const { command, args } = ffmpegCommand(['-f', 'lavfi', '-i', 'anullsrc', '-t', '5', '-f', 'null', '-']);
+  const silence = ['-f', 'lavfi', '-i', 'anullsrc', '-t', '5', '-f', 'null', '-'];
+  const { command, args } = ffmpegCommand(silence, true);
   const child = spawn(command, args, { stdio: 'ignore' });
   try {
     const pid = child.pid as number;

@@ -83,22 +83,28 @@ interface FfmpegExit {
 const NICE_BINARY = '/usr/bin/nice';
 
 /**
- * The command that runs ffmpeg with `args`: on Linux through nice(1) at the lowest CPU priority
- * (19), so packaging (an upload's, a retry's, the stale-package sweep's: background work using
- * every core) yields the CPU to students' calls and runs at full speed on idle cores; nice(1) sets
- * it before ffmpeg starts, so every thread ffmpeg makes inherits it.
+ * The command that runs ffmpeg with `args`; `background`: on Linux through nice(1) at the lowest
+ * CPU priority (19), so the packaging job (an upload's, a retry's, the stale-package sweep's: work
+ * using every core) yields the CPU to students' calls and runs at full speed on idle cores; nice(1)
+ * sets it before ffmpeg starts, so every thread ffmpeg makes inherits it. The demo seed, which
+ * `npm start` waits for, packages at the normal priority.
  */
-export function ffmpegCommand(args: string[]): { command: string; args: string[] } {
+export function ffmpegCommand(args: string[], background = false): { command: string; args: string[] } {
   const ffmpegArgs = ['-hide_banner', '-nostdin', ...args];
-  if (process.platform === 'linux' && fs.existsSync(NICE_BINARY))
+  if (background && process.platform === 'linux' && fs.existsSync(NICE_BINARY))
     return { command: NICE_BINARY, args: ['-n', '19', ffmpegBinary(), ...ffmpegArgs] };
   return { command: ffmpegBinary(), args: ffmpegArgs };
 }
 
 /** Runs ffmpeg with `args`, keeping the last `keepChars` of what it writes to stderr. */
-function spawnFfmpeg(args: string[], timeoutMs: number, keepChars: number): Promise<FfmpegExit> {
+function spawnFfmpeg(
+  args: string[],
+  timeoutMs: number,
+  keepChars: number,
+  background = false,
+): Promise<FfmpegExit> {
   return new Promise((resolve, reject) => {
-    const { command, args: commandArgs } = ffmpegCommand(args);
+    const { command, args: commandArgs } = ffmpegCommand(args, background);
     const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -117,8 +123,17 @@ function spawnFfmpeg(args: string[], timeoutMs: number, keepChars: number): Prom
 }
 
 /** Runs ffmpeg with `args`; rejects with PackagingError carrying the last lines of its errors. */
-export async function runFfmpeg(args: string[], timeoutMs = FFMPEG_TIMEOUT_MS): Promise<void> {
-  const { code, signal, stderr } = await spawnFfmpeg(['-loglevel', 'error', ...args], timeoutMs, 4000);
+export async function runFfmpeg(
+  args: string[],
+  timeoutMs = FFMPEG_TIMEOUT_MS,
+  background = false,
+): Promise<void> {
+  const { code, signal, stderr } = await spawnFfmpeg(
+    ['-loglevel', 'error', ...args],
+    timeoutMs,
+    4000,
+    background,
+  );
   if (code === 0) return;
   const last = stderr.trim().split('\n').slice(-2).join(' ').slice(0, 200);
   throw new PackagingError(signal ? '转码超时' : `转码失败：${last || `ffmpeg 退出码 ${code}`}`);
@@ -265,12 +280,13 @@ const hlsOutput = (folder: string) => [
  * its video renditions no sound;
  * every rendition's timestamps start HLS_TIMESTAMP_OFFSET_SECONDS late, so sound and picture line up. The
  * original is read from the storage into a temporary folder, removed afterwards. Throws
- * PackagingError (the reason) when ffmpeg cannot read or encode the file.
+ * PackagingError (the reason) when ffmpeg cannot read or encode the file. `background` (the
+ * packaging job) runs ffmpeg at the lowest CPU priority (`ffmpegCommand`).
  */
 export async function packageVideo(
   storage: FileStorage,
   video: PackagedVideo,
-  options: { threads?: number } = {},
+  options: { threads?: number; background?: boolean } = {},
 ): Promise<PackageResult> {
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'px-hls-'));
   const segmentKeys: string[] = [];
@@ -295,7 +311,11 @@ export async function packageVideo(
     const encode = async (name: string, args: string[]) => {
       const folder = path.join(work, name);
       await fs.promises.mkdir(folder);
-      await runFfmpeg(['-y', '-i', source, ...args, ...threads, ...hlsOutput(folder)]);
+      await runFfmpeg(
+        ['-y', '-i', source, ...args, ...threads, ...hlsOutput(folder)],
+        FFMPEG_TIMEOUT_MS,
+        options.background,
+      );
       const written = readPlaylist(await fs.promises.readFile(path.join(folder, 'index.m3u8'), 'utf8'));
       if (!written.length) throw new PackagingError('转码失败：没有生成任何分片');
       const result = { segments: [] as number[], bandwidth: 0 };

@@ -78,7 +78,8 @@ export async function packageResource(
     : { id: resource.id, status: 'PROCESSING' };
   const started = Date.now();
   try {
-    const result = await packageVideo(storage, resource, options);
+    // Background work: ffmpeg yields the CPU to students' calls.
+    const result = await packageVideo(storage, resource, { ...options, background: true });
     const [updated] = await Resource.update(
       {
         hls: result.pkg,
