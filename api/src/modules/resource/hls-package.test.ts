@@ -11,8 +11,9 @@ test('only background packaging goes through nice(1); the demo seed packages at 
 });
 
 onLinux('ffmpeg of the packaging job runs at the lowest CPU priority, every thread of it', async () => {
-  // Five seconds of generated silence, encoded to nothing: long enough to read its /proc entries.
-  const silence = ['-f', 'lavfi', '-i', 'anullsrc', '-t', '5', '-f', 'null', '-'];
+  // Five seconds of generated silence read at its own pace (-re), encoded to nothing: ffmpeg runs
+  // for five seconds, long enough to read its /proc entries.
+  const silence = ['-re', '-f', 'lavfi', '-i', 'anullsrc', '-t', '5', '-f', 'null', '-'];
   const { command, args } = ffmpegCommand(silence, true);
   const child = spawn(command, args, { stdio: 'ignore' });
   try {
