@@ -19,16 +19,16 @@ import {
   verifyHlsToken,
 } from './hls';
 import { TRIAL_EXPIRED, TRIAL_SIGNED_OUT } from './hls.route';
-import {
-  languageTracks,
-  parseAudioStreams,
-  probeAudioStreams,
-  readInputListing,
-  runFfmpeg,
-} from './hls-package';
+import { languageTracks, parseAudioStreams, probeAudioStreams, readInputListing } from './hls-package';
 import { getMediaSecret } from './media-token';
 import { Resource } from './resource.model';
-import { buildResource, uploadThroughApi, useTestStorage, VIDEO_MENU } from './resource.testing';
+import {
+  buildResource,
+  generatedVideo,
+  uploadThroughApi,
+  useTestStorage,
+  VIDEO_MENU,
+} from './resource.testing';
 import { packageResource } from './video-packaging.service';
 
 let t: TestApp;
@@ -70,57 +70,6 @@ const durationsOf = (playlist: string) =>
     .split('\n')
     .filter((line) => line.startsWith('#EXTINF:'))
     .map((line) => Number.parseFloat(line.slice('#EXTINF:'.length)));
-
-/** An audio stream of a generated video: its tone, its language tag, whether it is the default. */
-interface GeneratedAudio {
-  frequency: number;
-  language?: string;
-  isDefault?: boolean;
-}
-
-/** A 10-second 640x360 test picture with a tone per audio stream (one by default), made by ffmpeg. */
-async function generatedVideo(audio: GeneratedAudio[] = [{ frequency: 440 }]): Promise<Buffer> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'px-hls-source-'));
-  try {
-    const file = path.join(dir, 'source.mp4');
-    const tagged = audio.some((one) => one.language || one.isDefault);
-    await runFfmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=10:size=640x360:rate=15',
-      ...audio.flatMap((one) => ['-f', 'lavfi', '-i', `sine=frequency=${one.frequency}:duration=10`]),
-      '-map',
-      '0:v',
-      ...audio.flatMap((_, index) => ['-map', `${index + 1}:a`]),
-      ...audio.flatMap((one, index) =>
-        one.language ? [`-metadata:s:a:${index}`, `language=${one.language}`] : [],
-      ),
-      ...(tagged
-        ? audio.flatMap((one, index) => [`-disposition:a:${index}`, one.isDefault ? 'default' : '0'])
-        : []),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-crf',
-      '35',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '32k',
-      '-movflags',
-      '+faststart',
-      '-shortest',
-      file,
-    ]);
-    return await fs.promises.readFile(file);
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** Decrypts a segment with the package's key and IV; null when the padding is wrong (a wrong key). */
 function decrypt(encrypted: Buffer, key: Buffer, ivHex: string): Buffer | null {

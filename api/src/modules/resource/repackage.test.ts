@@ -1,7 +1,4 @@
 import { createDecipheriv } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { ROLE_SYSTEM } from '@px/config';
 import { QueryTypes } from 'sequelize';
@@ -12,9 +9,15 @@ import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { rawBody } from '../../testing/http';
 import { AuditLog } from '../audit/audit-log.model';
 import type { HlsPackage } from './hls';
-import { PACKAGER_VERSION, runFfmpeg } from './hls-package';
+import { PACKAGER_VERSION } from './hls-package';
 import { Resource } from './resource.model';
-import { buildResource, uploadThroughApi, useTestStorage, VIDEO_MENU } from './resource.testing';
+import {
+  buildResource,
+  generatedVideo,
+  uploadThroughApi,
+  useTestStorage,
+  VIDEO_MENU,
+} from './resource.testing';
 import {
   PACKAGE_JOB,
   PACKAGE_PRIORITY,
@@ -57,43 +60,6 @@ async function packageJobsOf(id: number): Promise<number[]> {
   return rows.map((one) => one.priority);
 }
 
-/** A 6-second 320x180 test picture with a tone, made by ffmpeg. */
-async function generatedVideo(): Promise<Buffer> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'px-repackage-source-'));
-  try {
-    const file = path.join(dir, 'source.mp4');
-    await runFfmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=6:size=320x180:rate=15',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=6',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-crf',
-      '35',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '32k',
-      '-movflags',
-      '+faststart',
-      '-shortest',
-      file,
-    ]);
-    return await fs.promises.readFile(file);
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * Plays the video as the staff's preview would: its master playlist, the SD playlist, the first
  * segment and its key. Answers the IV the playlist names and whether the segment decrypts with the
@@ -127,7 +93,14 @@ beforeAll(async () => {
   token = await signIn(
     (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.PROJECT, menu: VIDEO_MENU })).account,
   );
-  const uploaded = await uploadThroughApi(t, token, await generatedVideo(), { name: '重新转码测试' });
+  const uploaded = await uploadThroughApi(
+    t,
+    token,
+    await generatedVideo(undefined, { seconds: 6, size: '320x180' }),
+    {
+      name: '重新转码测试',
+    },
+  );
   expect(uploaded.body.respCode).toBe(200);
   videoId = uploaded.body.attribute.id;
   await t.jobs.drain();

@@ -5,6 +5,7 @@ import type { Providers } from '../../core/action';
 import type { TestApp } from '../../testing/app';
 import { createLocalStorage } from '../storage/local-storage';
 import { storedKeys } from '../storage/test-storage';
+import { runFfmpeg } from './hls-package';
 import { Resource } from './resource.model';
 import { UPLOAD_TTL_SECONDS, type VideoLimits } from './resource.settings';
 import { createLocalVideoProvider, type LocalVideoOptions } from './video-provider';
@@ -130,4 +131,61 @@ export function buildResource(
     createdBy: null,
     ...overrides,
   });
+}
+
+/** An audio stream of a generated video: its tone, its language tag, whether it is the default. */
+export interface GeneratedAudio {
+  frequency: number;
+  language?: string;
+  isDefault?: boolean;
+}
+
+/**
+ * A test picture (10 s of 640x360 by default) with a tone per audio stream (one by default), made
+ * by ffmpeg: the source a packaging test uploads.
+ */
+export async function generatedVideo(
+  audio: GeneratedAudio[] = [{ frequency: 440 }],
+  { seconds = 10, size = '640x360' }: { seconds?: number; size?: string } = {},
+): Promise<Buffer> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'px-hls-source-'));
+  try {
+    const file = path.join(dir, 'source.mp4');
+    const tagged = audio.some((one) => one.language || one.isDefault);
+    await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=${size}:rate=15`,
+      ...audio.flatMap((one) => ['-f', 'lavfi', '-i', `sine=frequency=${one.frequency}:duration=${seconds}`]),
+      '-map',
+      '0:v',
+      ...audio.flatMap((_, index) => ['-map', `${index + 1}:a`]),
+      ...audio.flatMap((one, index) =>
+        one.language ? [`-metadata:s:a:${index}`, `language=${one.language}`] : [],
+      ),
+      ...(tagged
+        ? audio.flatMap((one, index) => [`-disposition:a:${index}`, one.isDefault ? 'default' : '0'])
+        : []),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '35',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '32k',
+      '-movflags',
+      '+faststart',
+      '-shortest',
+      file,
+    ]);
+    return await fs.promises.readFile(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
 }
