@@ -1,14 +1,16 @@
 import { type TrainPlanItem, trainPlanAllows } from '@px/api/contract';
-import { Alert, Button, Card, Col, Form, Input, message, Result, Row, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, message, Result, Select, Space, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
 import { DateField } from '../../../components/DateFields';
+import { FieldGrid, type GridField } from '../../../components/FieldGrid';
 import { RecordPending } from '../../../components/RecordPending';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
 import { showServerFieldErrors, validValuesOrWarn } from '../../../utils/form-errors';
+import { maxChars, required } from '../../../utils/form-rules';
 import {
   planYearOptions,
   TRAIN_PLAN_LIST_PATH,
@@ -86,6 +88,56 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
     }
   };
 
+  const fields: GridField[] = [
+    {
+      name: 'year',
+      label: '年度',
+      extra: yearLocked && !readOnly ? '已发布的计划不能修改年度' : undefined,
+      rules: [{ required: true, message: '请选择年度' }],
+      control: <Select placeholder="请选择年度" options={years} disabled={yearLocked} />,
+    },
+    {
+      name: 'industry',
+      label: '所属行业',
+      rules: [{ required: true, message: '请选择所属行业' }],
+      control: (
+        <Select
+          placeholder="请选择所属行业"
+          loading={industries.loading}
+          options={industries.options}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      ),
+    },
+    {
+      name: 'name',
+      label: '计划名称',
+      span: 24,
+      rules: [required('请填写计划名称'), maxChars('计划名称', 100)],
+      control: <Input maxLength={100} placeholder="例如 2025年度专业技术人员继续教育培训计划" />,
+    },
+    {
+      name: 'startDate',
+      label: '开始日期',
+      rules: [{ required: true, message: '请选择开始日期' }],
+      control: <DateField style={{ width: '100%' }} />,
+    },
+    {
+      name: 'endDate',
+      label: '结束日期',
+      dependencies: ['startDate'],
+      rules: [{ required: true, message: '请选择结束日期' }, endAfterStart],
+      control: <DateField style={{ width: '100%' }} />,
+    },
+    {
+      name: 'description',
+      label: '计划说明',
+      span: 24,
+      rules: [maxChars('计划说明', 2000)],
+      control: <Input.TextArea rows={5} maxLength={2000} showCount placeholder="培训对象、内容与要求等" />,
+    },
+  ];
+
   const title = plan ? `编辑培训计划 · ${plan.name}` : '新建培训计划';
   return (
     <Card
@@ -133,72 +185,7 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
         initialValues={initialValues(plan)}
         style={{ maxWidth: 880 }}
       >
-        <Row gutter={24}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="year"
-              label="年度"
-              extra={yearLocked && !readOnly ? '已发布的计划不能修改年度' : undefined}
-              rules={[{ required: true, message: '请选择年度' }]}
-            >
-              <Select placeholder="请选择年度" options={years} disabled={yearLocked} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="industry"
-              label="所属行业"
-              rules={[{ required: true, message: '请选择所属行业' }]}
-            >
-              <Select
-                placeholder="请选择所属行业"
-                loading={industries.loading}
-                options={industries.options}
-                showSearch={{ optionFilterProp: 'label' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="name"
-              label="计划名称"
-              rules={[
-                { required: true, whitespace: true, message: '请填写计划名称' },
-                { max: 100, message: '计划名称不能超过 100 个字符' },
-              ]}
-            >
-              <Input maxLength={100} placeholder="例如 2025年度专业技术人员继续教育培训计划" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="startDate"
-              label="开始日期"
-              rules={[{ required: true, message: '请选择开始日期' }]}
-            >
-              <DateField style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="endDate"
-              label="结束日期"
-              dependencies={['startDate']}
-              rules={[{ required: true, message: '请选择结束日期' }, endAfterStart]}
-            >
-              <DateField style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="description"
-              label="计划说明"
-              rules={[{ max: 2000, message: '计划说明不能超过 2000 个字符' }]}
-            >
-              <Input.TextArea rows={5} maxLength={2000} showCount placeholder="培训对象、内容与要求等" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldGrid fields={fields} />
       </Form>
     </Card>
   );
