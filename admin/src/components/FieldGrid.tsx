@@ -15,9 +15,9 @@ export interface GridField extends Omit<FormItemProps, 'children'> {
  * rules, normalize…) and the control it holds, so a form lists what it asks instead of repeating
  * `Col > Form.Item > Input`.
  */
-export function FieldGrid({ fields }: { fields: readonly GridField[] }) {
+export function FieldGrid({ fields, gutter = 24 }: { fields: readonly GridField[]; gutter?: number }) {
   return (
-    <Row gutter={24}>
+    <Row gutter={gutter}>
       {fields.map(({ key, control, span = 12, ...item }) => (
         <Col key={key ?? String(item.name)} xs={24} md={span}>
           <Form.Item {...item}>{control}</Form.Item>

@@ -1,10 +1,12 @@
 import type { RegionNode, UnitItem, UnitSaveInput } from '@px/api/contract';
 import { isMobile, isUnifiedSocialCreditCode, VALIDATION_MESSAGES } from '@px/config';
-import { Cascader, Checkbox, Col, Form, Input, message, Row } from 'antd';
+import { Cascader, Checkbox, Form, Input, message } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { saveUnit } from '../../../api/unit';
+import { type GridField, FieldGrid } from '../../../components/FieldGrid';
 import { FormModal } from '../../../components/FormModal';
+import { maxChars, required } from '../../../utils/form-rules';
 import { regionCascaderValue, regionOptions, regionPathMatches } from '../../../utils/region-tree';
 
 interface UnitFormValues {
@@ -80,6 +82,72 @@ export function UnitFormModal(props: UnitFormModalProps) {
     props.onSaved(saved);
   };
 
+  const fields: GridField[] = [
+    {
+      name: 'name',
+      label: '单位名称',
+      rules: [required('请填写单位名称'), maxChars('单位名称', 100)],
+      control: <Input maxLength={100} placeholder="与营业执照一致" />,
+    },
+    {
+      name: 'creditCode',
+      label: '统一社会信用代码',
+      rules: [creditCodeRule],
+      normalize: (value: string) => value.toUpperCase(),
+      control: <Input maxLength={18} placeholder="18 位，例如 91370102MA3C4T0X04" />,
+    },
+    {
+      name: 'contactName',
+      label: '联系人',
+      rules: [maxChars('联系人', 50)],
+      control: <Input maxLength={50} />,
+    },
+    {
+      name: 'contactMobile',
+      label: '联系电话',
+      rules: [mobileRule],
+      control: <Input maxLength={11} placeholder="11 位手机号" />,
+    },
+    {
+      name: 'regionCode',
+      label: '所在地区',
+      rules: [{ required: true, message: '请选择所在地区' }],
+      getValueProps: (code: unknown) => ({
+        value: typeof code === 'string' && code ? regionCascaderValue(regionTree, code) : undefined,
+      }),
+      normalize: (path: string[] | undefined) => (path?.length ? path[path.length - 1] : undefined),
+      control: (
+        <Cascader
+          options={options}
+          loading={regionLoading}
+          changeOnSelect
+          showSearch={{ filter: regionPathMatches }}
+          placeholder="选择市或区县"
+        />
+      ),
+    },
+    {
+      name: 'address',
+      label: '详细地址',
+      rules: [maxChars('详细地址', 200)],
+      control: <Input maxLength={200} />,
+    },
+    {
+      name: 'trainTypes',
+      label: '培训类型',
+      span: 24,
+      extra: canEditTrainTypes ? undefined : '培训类型由项目管理员设置',
+      control: <Checkbox.Group options={trainTypeOptions} disabled={!canEditTrainTypes} />,
+    },
+    {
+      name: 'remark',
+      label: '备注',
+      span: 24,
+      rules: [maxChars('备注', 500)],
+      control: <Input.TextArea rows={3} maxLength={500} showCount />,
+    },
+  ];
+
   return (
     <FormModal
       open={open}
@@ -102,86 +170,7 @@ export function UnitFormModal(props: UnitFormModalProps) {
       onClose={props.onCancel}
       afterClose={props.afterClose}
     >
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="name"
-            label="单位名称"
-            rules={[
-              { required: true, whitespace: true, message: '请填写单位名称' },
-              { max: 100, message: '单位名称不能超过 100 个字符' },
-            ]}
-          >
-            <Input maxLength={100} placeholder="与营业执照一致" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="creditCode"
-            label="统一社会信用代码"
-            rules={[creditCodeRule]}
-            normalize={(value: string) => value.toUpperCase()}
-          >
-            <Input maxLength={18} placeholder="18 位，例如 91370102MA3C4T0X04" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="contactName"
-            label="联系人"
-            rules={[{ max: 50, message: '联系人不能超过 50 个字符' }]}
-          >
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="contactMobile" label="联系电话" rules={[mobileRule]}>
-            <Input maxLength={11} placeholder="11 位手机号" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="regionCode"
-            label="所在地区"
-            rules={[{ required: true, message: '请选择所在地区' }]}
-            getValueProps={(code: unknown) => ({
-              value: typeof code === 'string' && code ? regionCascaderValue(regionTree, code) : undefined,
-            })}
-            normalize={(path: string[] | undefined) => (path?.length ? path[path.length - 1] : undefined)}
-          >
-            <Cascader
-              options={options}
-              loading={regionLoading}
-              changeOnSelect
-              showSearch={{ filter: regionPathMatches }}
-              placeholder="选择市或区县"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="address"
-            label="详细地址"
-            rules={[{ max: 200, message: '详细地址不能超过 200 个字符' }]}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item
-            name="trainTypes"
-            label="培训类型"
-            extra={canEditTrainTypes ? undefined : '培训类型由项目管理员设置'}
-          >
-            <Checkbox.Group options={trainTypeOptions} disabled={!canEditTrainTypes} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过 500 个字符' }]}>
-            <Input.TextArea rows={3} maxLength={500} showCount />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldGrid gutter={16} fields={fields} />
     </FormModal>
   );
 }
