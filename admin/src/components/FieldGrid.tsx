@@ -8,6 +8,8 @@ export interface GridField extends Omit<FormItemProps, 'children'> {
   control: ReactNode;
   /** Columns of 24 it takes from the md breakpoint up (default half a row; full width on phones). */
   span?: number;
+  /** Columns of 24 it takes on phones (default the whole row). */
+  xs?: number;
 }
 
 /**
@@ -18,8 +20,8 @@ export interface GridField extends Omit<FormItemProps, 'children'> {
 export function FieldGrid({ fields, gutter = 24 }: { fields: readonly GridField[]; gutter?: number }) {
   return (
     <Row gutter={gutter}>
-      {fields.map(({ key, control, span = 12, ...item }) => (
-        <Col key={key ?? String(item.name)} xs={24} md={span}>
+      {fields.map(({ key, control, span = 12, xs = 24, ...item }) => (
+        <Col key={key ?? String(item.name)} xs={xs} md={span}>
           <Form.Item {...item}>{control}</Form.Item>
         </Col>
       ))}
