@@ -10,6 +10,8 @@ export interface GridField extends Omit<FormItemProps, 'children'> {
   span?: number;
   /** Columns of 24 it takes on phones (default the whole row). */
   xs?: number;
+  /** The control brings its own Form.Item (a shared field component, or one shown only sometimes). */
+  plain?: boolean;
 }
 
 /**
@@ -20,9 +22,9 @@ export interface GridField extends Omit<FormItemProps, 'children'> {
 export function FieldGrid({ fields, gutter = 24 }: { fields: readonly GridField[]; gutter?: number }) {
   return (
     <Row gutter={gutter}>
-      {fields.map(({ key, control, span = 12, xs = 24, ...item }) => (
+      {fields.map(({ key, control, span = 12, xs = 24, plain, ...item }) => (
         <Col key={key ?? String(item.name)} xs={xs} md={span}>
-          <Form.Item {...item}>{control}</Form.Item>
+          {plain ? control : <Form.Item {...item}>{control}</Form.Item>}
         </Col>
       ))}
     </Row>

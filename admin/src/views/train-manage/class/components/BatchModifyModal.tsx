@@ -1,11 +1,12 @@
 import type { ClassBatchModifyInput } from '@px/api/contract';
-import { Col, Form, message, Row, Select, TreeSelect } from 'antd';
+import { Form, message, Select, TreeSelect } from 'antd';
 import { batchModifyClasses } from '../../../../api/train-class';
+import { FieldGrid } from '../../../../components/FieldGrid';
 import { FormModal } from '../../../../components/FormModal';
 import type { CategoryOption } from '../../../resource-manage/components/category-tree';
 import { type Choice, priceFen } from '../class-meta';
 import { PriceField } from './ClassFields';
-import { WindowFields } from './WindowFields';
+import { windowFields } from './WindowFields';
 
 /** The fields of 批量修改; `amount` is yuan text. Empty fields are not changed. */
 export interface BatchModifyValues {
@@ -79,33 +80,39 @@ export function BatchModifyModal({
       onClose={onClose}
       intro={`修改所选 ${ids.length} 个班级：只修改填写的项，留空的项保持不变；任一班级不符合要求时全部不修改。`}
     >
-      <Row gutter={16}>
-        <Col span={12}>
-          <Form.Item name="planId" label="培训计划">
-            <Select
-              allowClear
-              placeholder="不修改"
-              options={plans}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="year" label="年度">
-            <Select allowClear placeholder="不修改" options={years} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="categoryId" label="班级类型">
-            <TreeSelect allowClear treeDefaultExpandAll placeholder="不修改" treeData={categories} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <PriceField required={false} placeholder="不修改" />
-        </Col>
-        <WindowFields start="enrolStartDate" end="enrolEndDate" label="报名" required={false} />
-        <WindowFields start="studyStartDate" end="studyEndDate" label="学习" required={false} />
-      </Row>
+      <FieldGrid
+        gutter={16}
+        fields={[
+          {
+            name: 'planId',
+            label: '培训计划',
+            xs: 12,
+            control: (
+              <Select
+                allowClear
+                placeholder="不修改"
+                options={plans}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
+            ),
+          },
+          {
+            name: 'year',
+            label: '年度',
+            xs: 12,
+            control: <Select allowClear placeholder="不修改" options={years} />,
+          },
+          {
+            name: 'categoryId',
+            label: '班级类型',
+            xs: 12,
+            control: <TreeSelect allowClear treeDefaultExpandAll placeholder="不修改" treeData={categories} />,
+          },
+          { key: 'amount', xs: 12, plain: true, control: <PriceField required={false} placeholder="不修改" /> },
+          ...windowFields('enrolStartDate', 'enrolEndDate', '报名', false),
+          ...windowFields('studyStartDate', 'studyEndDate', '学习', false),
+        ]}
+      />
     </FormModal>
   );
 }

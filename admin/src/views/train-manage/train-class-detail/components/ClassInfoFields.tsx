@@ -1,9 +1,11 @@
-import { Col, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { FieldGrid } from '../../../../components/FieldGrid';
+import { maxChars, required } from '../../../../utils/form-rules';
 import type { CategoryOption } from '../../../resource-manage/components/category-tree';
 import type { Choice } from '../../class/class-meta';
 import { PriceField } from '../../class/components/ClassFields';
-import { WindowFields } from '../../class/components/WindowFields';
+import { windowFields } from '../../class/components/WindowFields';
 import { type ClassCourseRow, hourTotals } from '../class-form';
 
 /** Elective hours required: at most what the elective courses credit. */
@@ -26,104 +28,102 @@ export interface ClassInfoFieldsProps {
 export function ClassInfoFields({ plans, years, categories, templates }: ClassInfoFieldsProps) {
   const examRequired = Form.useWatch('examRequired') as boolean | undefined;
   return (
-    <Row gutter={24}>
-      <Col span={24}>
-        <Form.Item
-          name="name"
-          label="班级名称"
-          rules={[
-            { required: true, whitespace: true, message: '请填写班级名称' },
-            { max: 100, message: '班级名称不能超过 100 个字符' },
-          ]}
-        >
-          <Input maxLength={100} placeholder="例如 2025年建筑施工安全员继续教育班" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="planId" label="培训计划" rules={[{ required: true, message: '请选择培训计划' }]}>
-          <Select placeholder="请选择培训计划" options={plans} showSearch={{ optionFilterProp: 'label' }} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="year" label="年度" rules={[{ required: true, message: '请选择年度' }]}>
-          <Select placeholder="请选择年度" options={years} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="categoryId" label="班级类型" rules={[{ required: true, message: '请选择班级类型' }]}>
-          <TreeSelect
-            treeDefaultExpandAll
-            placeholder="公需科目、专业科目或其下的专业类型"
-            treeData={categories}
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <PriceField required placeholder="例如 98.00" />
-      </Col>
-      <WindowFields start="enrolStartDate" end="enrolEndDate" label="报名" required />
-      <WindowFields start="studyStartDate" end="studyEndDate" label="学习" required />
-      <Col xs={24} md={12}>
-        <Form.Item
-          name="electiveHours"
-          label="选修要求学时"
-          extra="学员需修满的选修学时；没有选修课程时为 0"
-          dependencies={['courses']}
-          rules={[electiveWithinCourses]}
-        >
-          <InputNumber min={0} max={1000} step={0.5} precision={1} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="teacherName" label="讲师" rules={[{ max: 50, message: '讲师不能超过 50 个字符' }]}>
-          <Input maxLength={50} placeholder="班级的主讲讲师（可选）" />
-        </Form.Item>
-      </Col>
-      <Col xs={12} md={6}>
-        <Form.Item name="studyInOrder" label="按顺序学习" valuePropName="checked">
-          <Switch checkedChildren="是" unCheckedChildren="否" />
-        </Form.Item>
-      </Col>
-      <Col xs={12} md={6}>
-        <Form.Item name="examRequired" label="需要考试" valuePropName="checked">
-          <Switch checkedChildren="是" unCheckedChildren="否" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        {examRequired && (
-          <Form.Item
-            name="examPassScore"
-            label="及格分"
-            rules={[{ required: true, message: '请填写及格分' }]}
-          >
-            <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        )}
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name="applyRequired"
-          label="报名需审核"
-          valuePropName="checked"
-          extra="学员先提交报名申请，在「报名审核」通过后才能报名"
-        >
-          <Switch checkedChildren="是" unCheckedChildren="否" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="certificateTemplateId" label="证书模板" extra="不选则结业不发证书">
-          <Select allowClear placeholder="不发证书" options={templates} />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item
-          name="description"
-          label="班级介绍"
-          rules={[{ max: 5000, message: '班级介绍不能超过 5000 个字符' }]}
-        >
-          <Input.TextArea rows={5} maxLength={5000} showCount placeholder="培训对象、内容与要求等" />
-        </Form.Item>
-      </Col>
-    </Row>
+    <FieldGrid
+      fields={[
+        {
+          name: 'name',
+          label: '班级名称',
+          span: 24,
+          rules: [required('请填写班级名称'), maxChars('班级名称', 100)],
+          control: <Input maxLength={100} placeholder="例如 2025年建筑施工安全员继续教育班" />,
+        },
+        {
+          name: 'planId',
+          label: '培训计划',
+          rules: [{ required: true, message: '请选择培训计划' }],
+          control: <Select placeholder="请选择培训计划" options={plans} showSearch={{ optionFilterProp: 'label' }} />,
+        },
+        {
+          name: 'year',
+          label: '年度',
+          rules: [{ required: true, message: '请选择年度' }],
+          control: <Select placeholder="请选择年度" options={years} />,
+        },
+        {
+          name: 'categoryId',
+          label: '班级类型',
+          rules: [{ required: true, message: '请选择班级类型' }],
+          control: (
+            <TreeSelect
+              treeDefaultExpandAll
+              placeholder="公需科目、专业科目或其下的专业类型"
+              treeData={categories}
+            />
+          ),
+        },
+        { key: 'amount', plain: true, control: <PriceField required placeholder="例如 98.00" /> },
+        ...windowFields('enrolStartDate', 'enrolEndDate', '报名', true),
+        ...windowFields('studyStartDate', 'studyEndDate', '学习', true),
+        {
+          name: 'electiveHours',
+          label: '选修要求学时',
+          extra: '学员需修满的选修学时；没有选修课程时为 0',
+          dependencies: ['courses'],
+          rules: [electiveWithinCourses],
+          control: <InputNumber min={0} max={1000} step={0.5} precision={1} style={{ width: '100%' }} />,
+        },
+        {
+          name: 'teacherName',
+          label: '讲师',
+          rules: [maxChars('讲师', 50)],
+          control: <Input maxLength={50} placeholder="班级的主讲讲师（可选）" />,
+        },
+        {
+          name: 'studyInOrder',
+          label: '按顺序学习',
+          valuePropName: 'checked',
+          xs: 12,
+          span: 6,
+          control: <Switch checkedChildren="是" unCheckedChildren="否" />,
+        },
+        {
+          name: 'examRequired',
+          label: '需要考试',
+          valuePropName: 'checked',
+          xs: 12,
+          span: 6,
+          control: <Switch checkedChildren="是" unCheckedChildren="否" />,
+        },
+        {
+          key: 'examPassScore',
+          plain: true,
+          control: examRequired && (
+            <Form.Item name="examPassScore" label="及格分" rules={[{ required: true, message: '请填写及格分' }]}>
+              <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          ),
+        },
+        {
+          name: 'applyRequired',
+          label: '报名需审核',
+          valuePropName: 'checked',
+          extra: '学员先提交报名申请，在「报名审核」通过后才能报名',
+          control: <Switch checkedChildren="是" unCheckedChildren="否" />,
+        },
+        {
+          name: 'certificateTemplateId',
+          label: '证书模板',
+          extra: '不选则结业不发证书',
+          control: <Select allowClear placeholder="不发证书" options={templates} />,
+        },
+        {
+          name: 'description',
+          label: '班级介绍',
+          span: 24,
+          rules: [maxChars('班级介绍', 5000)],
+          control: <Input.TextArea rows={5} maxLength={5000} showCount placeholder="培训对象、内容与要求等" />,
+        },
+      ]}
+    />
   );
 }
