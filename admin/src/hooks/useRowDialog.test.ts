@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { useRowDialog } from './useRowDialog';
+import { rowDialogProps, useRowDialog } from './useRowDialog';
 
 describe('useRowDialog', () => {
   it('shows a row, keeps it while the dialog closes, and forgets it after', () => {
@@ -25,5 +25,22 @@ describe('useRowDialog', () => {
     expect(result.current[1]).toBe(controls);
     act(() => controls.show(null));
     expect(result.current[0]).toEqual({ row: null, open: true });
+  });
+
+  it('gives the shown dialog its props: onDone closes it, then runs what follows; afterClose forgets the row', () => {
+    const { result } = renderHook(() => useRowDialog<{ id: number }>());
+    act(() => result.current[1].show({ id: 5 }));
+    const after = jest.fn();
+    const state = result.current[0];
+    if (!state) throw new Error('the dialog is not shown');
+    const props = rowDialogProps(state, result.current[1], after);
+    expect(props).toMatchObject({ row: { id: 5 }, open: true });
+
+    act(() => props.onDone());
+    expect(after).toHaveBeenCalledTimes(1);
+    expect(result.current[0]).toEqual({ row: { id: 5 }, open: false });
+
+    act(() => props.afterClose());
+    expect(result.current[0]).toBeNull();
   });
 });

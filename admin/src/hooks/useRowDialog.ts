@@ -40,3 +40,24 @@ export function useRowDialog<T>(): [RowDialogState<T> | null, RowDialogControls<
   );
   return [state, controls];
 }
+
+/**
+ * The props of the dialog `state` is showing (render it while the state is set, keyed by its row):
+ * `onDone` closes it and then calls `after` (say the list's reload).
+ */
+export function rowDialogProps<T>(
+  state: RowDialogState<T>,
+  controls: RowDialogControls<T>,
+  after: () => void,
+): RowDialogProps<T> {
+  return {
+    row: state.row,
+    open: state.open,
+    onClose: controls.close,
+    onDone: () => {
+      controls.close();
+      after();
+    },
+    afterClose: controls.afterClose,
+  };
+}

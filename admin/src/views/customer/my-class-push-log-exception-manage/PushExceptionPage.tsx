@@ -8,7 +8,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
-import { type RowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
+import { type RowDialogProps, rowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
 import { PushAttemptsDrawer } from '../my-class-push-log-manage/PushAttemptsDrawer';
 import { pushColumns, statusCell, usePushClassFilter } from '../my-class-push-log-manage/push-meta';
 
@@ -214,11 +214,6 @@ export function PushExceptionPage() {
       { wrap: true },
     ),
   ];
-  const done = () => {
-    correctDialog.close();
-    handleDialog.close();
-    list.reload();
-  };
   return (
     <ListPage
       title="推送异常"
@@ -234,25 +229,9 @@ export function PushExceptionPage() {
       }
     >
       {correcting && (
-        <CorrectModal
-          key={correcting.row.id}
-          row={correcting.row}
-          open={correcting.open}
-          onClose={correctDialog.close}
-          onDone={done}
-          afterClose={correctDialog.afterClose}
-        />
+        <CorrectModal key={correcting.row.id} {...rowDialogProps(correcting, correctDialog, list.reload)} />
       )}
-      {handling && (
-        <HandleModal
-          key={handling.row.id}
-          row={handling.row}
-          open={handling.open}
-          onClose={handleDialog.close}
-          onDone={done}
-          afterClose={handleDialog.afterClose}
-        />
-      )}
+      {handling && <HandleModal key={handling.row.id} {...rowDialogProps(handling, handleDialog, list.reload)} />}
       <PushAttemptsDrawer push={opened} onClose={() => setOpened(null)} />
     </ListPage>
   );

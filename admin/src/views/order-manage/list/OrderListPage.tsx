@@ -10,7 +10,7 @@ import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, orDash, Secondary, StudentCell } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { useRowDialog } from '../../../hooks/useRowDialog';
+import { rowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
 import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
 import { FreeOrderModal } from './components/FreeOrderModal';
 import { ClassFilterSelect } from './components/OptionSelects';
@@ -180,17 +180,7 @@ export function OrderListPage() {
       }
     >
       <OrderDetailDrawer orderId={detailId} onClose={() => setDetailId(null)} />
-      {freeOrder && (
-        <FreeOrderModal
-          open={freeOrder.open}
-          onClose={freeOrderDialog.close}
-          onDone={() => {
-            freeOrderDialog.close();
-            list.reload();
-          }}
-          afterClose={freeOrderDialog.afterClose}
-        />
-      )}
+      {freeOrder && <FreeOrderModal {...rowDialogProps(freeOrder, freeOrderDialog, list.reload)} />}
     </ListPage>
   );
 }

@@ -22,7 +22,7 @@ import { type FiltersOf, useListCall } from '../../../components/list-page/list-
 import { actionsColumn, DeleteAction } from '../../../components/RowActions';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
-import { type RowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
+import { type RowDialogProps, rowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
 import { accountInfoAtom } from '../../../store/session';
 import { VideoPreviewModal } from '../video/components/VideoPreviewModal';
 import { formatDuration, formatFileSize } from '../video/video-format';
@@ -249,11 +249,6 @@ export function SharedLibraryPage() {
     )),
   ];
 
-  const done = () => {
-    renameDialog.close();
-    shareDialog.close();
-    list.reload();
-  };
   return (
     <ListPage
       title="共享资源库"
@@ -282,25 +277,8 @@ export function SharedLibraryPage() {
         play={getSharedResourcePlayUrl}
         onClose={() => setPreviewing(null)}
       />
-      {renaming && (
-        <RenameModal
-          key={renaming.row.id}
-          row={renaming.row}
-          open={renaming.open}
-          onClose={renameDialog.close}
-          onDone={done}
-          afterClose={renameDialog.afterClose}
-        />
-      )}
-      {sharing && (
-        <ShareModal
-          row={null}
-          open={sharing.open}
-          onClose={shareDialog.close}
-          onDone={done}
-          afterClose={shareDialog.afterClose}
-        />
-      )}
+      {renaming && <RenameModal key={renaming.row.id} {...rowDialogProps(renaming, renameDialog, list.reload)} />}
+      {sharing && <ShareModal {...rowDialogProps(sharing, shareDialog, list.reload)} />}
     </ListPage>
   );
 }
