@@ -19,9 +19,10 @@ import {
   type TreeDataNode,
   Typography,
 } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { saveVocation, sortVocation, toggleVocation, vocationTree } from '../../../api/vocation';
 import { FormModal } from '../../../components/FormModal';
+import { useTree } from '../../../hooks/useTree';
 
 /** Where a node is: itself, its siblings and its ancestors (root first). */
 interface Located {
@@ -82,36 +83,13 @@ interface EditorValues {
  * Codes never change and nodes are never deleted (what names an occupation keeps it).
  */
 export function VocationPage() {
-  const [tree, setTree] = useState<VocationNode[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { tree, loading, reload } = useTree(vocationTree);
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
   const [expanded, setExpanded] = useState<number[] | null>(null);
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [editorOpen, setEditorOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<EditorValues>();
-  const latest = useRef(0);
-
-  const reload = useCallback((next?: VocationNode[]) => {
-    const id = latest.current + 1;
-    latest.current = id;
-    if (next) {
-      setTree(next);
-      return;
-    }
-    setLoading(true);
-    vocationTree().then(
-      (answer) => {
-        if (latest.current !== id) return;
-        setTree(answer);
-        setLoading(false);
-      },
-      () => {
-        if (latest.current === id) setLoading(false);
-      },
-    );
-  }, []);
-  useEffect(() => reload(), [reload]);
 
   const located = selectedId === undefined ? undefined : locate(tree, selectedId);
   const selected = located?.node;

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { PagedList } from '../../../hooks/usePagedList';
+import { useTree } from '../../../hooks/useTree';
 import type { CategoryKind, CategoryPanelProps } from './CategoryPanel';
 import type { CategoryNode } from './category-tree';
 
@@ -14,36 +15,6 @@ export interface CategoryPanelState<N extends CategoryNode<N>> {
   panelProps: CategoryPanelProps<N>;
 }
 
-/** The tree of `kind`, loaded once and again on `reload`; only the latest answer is kept. */
-function useCategoryTree<N extends CategoryNode<N>>(kind: CategoryKind<N>) {
-  const [tree, setTree] = useState<N[]>([]);
-  const [loading, setLoading] = useState(true);
-  const latest = useRef(0);
-  const fetchTree = useRef(kind.calls.tree);
-  fetchTree.current = kind.calls.tree;
-  const reload = useCallback((next?: N[]) => {
-    const id = latest.current + 1;
-    latest.current = id;
-    if (next) {
-      setTree(next);
-      return;
-    }
-    setLoading(true);
-    fetchTree.current().then(
-      (answer) => {
-        if (latest.current !== id) return;
-        setTree(answer);
-        setLoading(false);
-      },
-      () => {
-        if (latest.current === id) setLoading(false);
-      },
-    );
-  }, []);
-  useEffect(() => reload(), [reload]);
-  return { tree, loading, reload };
-}
-
 /**
  * The category panel of a list screen: loads the tree of `kind`, and selecting a category searches
  * `list` with it as `categoryId` (keeping the other filters); a change of the tree reloads the list.
@@ -52,7 +23,7 @@ export function useCategoryPanel<N extends CategoryNode<N>, F extends { category
   kind: CategoryKind<N>,
   list: Pick<PagedList<F, unknown>, 'filters' | 'search' | 'reload'>,
 ): CategoryPanelState<N> {
-  const { tree, loading, reload } = useCategoryTree(kind);
+  const { tree, loading, reload } = useTree(kind.calls.tree);
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined);
   const onSelect = (id: number | undefined) => {
     setSelectedId(id);
