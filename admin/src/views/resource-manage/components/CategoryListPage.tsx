@@ -1,5 +1,8 @@
+import { Button } from 'antd';
+import type { ListColumn } from '../../../components/ListTable';
 import { ListPage, type ListPageProps } from '../../../components/list-page/ListPage';
 import type { PageCallKey } from '../../../components/list-page/list-call';
+import { orDash } from '../../../components/table-columns';
 import { CategoryPanel } from './CategoryPanel';
 import type { CategoryNode } from './category-tree';
 import type { CategoryPanelState } from './useCategoryPanel';
@@ -25,4 +28,31 @@ export function CategoryListPage<K extends PageCallKey, N extends CategoryNode<N
       />
     </div>
   );
+}
+
+/** The name of an item as a link-styled button that opens it (the editor, the preview). */
+export function itemNameColumn<T extends { name: string }>(
+  title: string,
+  width: number,
+  open: (item: T) => void,
+): ListColumn<T> {
+  return {
+    title,
+    dataIndex: 'name',
+    key: 'name',
+    width,
+    render: (name: string, item) => (
+      <Button type="link" size="small" className="category-layout__name" onClick={() => open(item)}>
+        {name}
+      </Button>
+    ),
+  };
+}
+
+/** The item's category, behind 列设置 (the tree on the left names it already). */
+export function categoryColumn<T extends { categoryName?: string | null }>(
+  title: string,
+  width: number,
+): ListColumn<T> {
+  return { title, dataIndex: 'categoryName', key: 'category', width, optional: 'hidden', render: orDash };
 }

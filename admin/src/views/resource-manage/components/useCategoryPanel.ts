@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PagedList } from '../../../hooks/usePagedList';
+import { type RowAction, useRowAction } from '../../../hooks/useRowAction';
 import { useTree } from '../../../hooks/useTree';
 import type { CategoryKind, CategoryPanelProps } from './CategoryPanel';
 import type { CategoryNode } from './category-tree';
@@ -39,4 +40,24 @@ export function useCategoryPanel<N extends CategoryNode<N>, F extends { category
     reload: () => reload(),
     panelProps: { kind, tree, loading, selectedId, onSelect, onChanged },
   };
+}
+
+/** A category screen's tree beside its list, and the row changes that reload both (the counts move). */
+export interface CategoryRows<N extends CategoryNode<N>> extends RowAction<number> {
+  categories: CategoryPanelState<N>;
+  /** Reloads the list and the tree (after an editor saved). */
+  afterChange: () => void;
+}
+
+/** `useCategoryPanel` with `useRowAction` for the rows by id: each change reloads the list and the tree. */
+export function useCategoryRows<N extends CategoryNode<N>, F extends { categoryId?: number | '' | null }>(
+  kind: CategoryKind<N>,
+  list: Pick<PagedList<F, unknown>, 'filters' | 'search' | 'reload'>,
+): CategoryRows<N> {
+  const categories = useCategoryPanel(kind, list);
+  const afterChange = () => {
+    list.reload();
+    categories.reload();
+  };
+  return { categories, afterChange, ...useRowAction<number>(afterChange) };
 }

@@ -8,10 +8,9 @@ import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
-import { useRowAction } from '../../../hooks/useRowAction';
-import { CategoryListPage } from '../components/CategoryListPage';
+import { CategoryListPage, categoryColumn, itemNameColumn } from '../components/CategoryListPage';
 import type { CategoryKind } from '../components/CategoryPanel';
-import { useCategoryPanel } from '../components/useCategoryPanel';
+import { useCategoryRows } from '../components/useCategoryPanel';
 import { CourseEditorDrawer } from './components/CourseEditorDrawer';
 import { COURSE_STATUS_COLOR, COURSE_STATUS_LABEL, COURSE_STATUS_OPTIONS } from './course-meta';
 
@@ -49,39 +48,12 @@ type Editing = null | { courseId?: number };
  */
 export function CoursePage() {
   const list = useListCall('course/query', queryCourses);
-  const categories = useCategoryPanel(COURSE_CATEGORIES, list);
-  const afterChange = () => {
-    list.reload();
-    categories.reload();
-  };
-  const { busy: busyId, run } = useRowAction<number>(afterChange);
+  const { categories, afterChange, busy: busyId, run } = useCategoryRows(COURSE_CATEGORIES, list);
   const [editing, setEditing] = useState<Editing>(null);
 
   const columns: ListColumn<CourseItem>[] = [
-    {
-      title: '课程名称',
-      dataIndex: 'name',
-      key: 'name',
-      width: 200,
-      render: (name: string, course) => (
-        <Button
-          type="link"
-          size="small"
-          className="category-layout__name"
-          onClick={() => setEditing({ courseId: course.id })}
-        >
-          {name}
-        </Button>
-      ),
-    },
-    {
-      title: '所属分类',
-      dataIndex: 'categoryName',
-      key: 'category',
-      width: 150,
-      optional: 'hidden',
-      render: orDash,
-    },
+    itemNameColumn<CourseItem>('课程名称', 200, (course) => setEditing({ courseId: course.id })),
+    categoryColumn<CourseItem>('所属分类', 150),
     {
       title: '授课教师',
       dataIndex: 'teacherName',

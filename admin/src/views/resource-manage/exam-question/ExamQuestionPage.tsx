@@ -24,12 +24,11 @@ import type { ListColumn } from '../../../components/ListTable';
 import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
-import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { dateTimeColumn } from '../../../components/table-columns';
 import { XlsxImportModal } from '../../../components/XlsxImportModal';
-import { useRowAction } from '../../../hooks/useRowAction';
-import { CategoryListPage } from '../components/CategoryListPage';
+import { CategoryListPage, categoryColumn } from '../components/CategoryListPage';
 import type { CategoryKind } from '../components/CategoryPanel';
-import { useCategoryPanel } from '../components/useCategoryPanel';
+import { useCategoryRows } from '../components/useCategoryPanel';
 import { QuestionEditModal } from './components/QuestionEditModal';
 import { answerText, QUESTION_TYPE_OPTIONS } from './question-form';
 
@@ -67,12 +66,7 @@ type Editing = null | { question: ExamQuestionItem | null };
  */
 export function ExamQuestionPage() {
   const list = useListCall('exam-question/page', listExamQuestions);
-  const categories = useCategoryPanel(EXAM_CATEGORIES, list);
-  const afterChange = () => {
-    list.reload();
-    categories.reload();
-  };
-  const { busy, run } = useRowAction<number>(afterChange);
+  const { categories, afterChange, busy, run } = useCategoryRows(EXAM_CATEGORIES, list);
   const [editing, setEditing] = useState<Editing>(null);
   const [importing, setImporting] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -115,14 +109,7 @@ export function ExamQuestionPage() {
       optional: 'shown',
       render: (_value, question) => answerText(question),
     },
-    {
-      title: '考试类型',
-      dataIndex: 'categoryName',
-      key: 'category',
-      width: 130,
-      optional: 'hidden',
-      render: orDash,
-    },
+    categoryColumn<ExamQuestionItem>('考试类型', 130),
     {
       title: '组卷引用',
       dataIndex: 'paperCount',

@@ -20,12 +20,11 @@ import type { ListColumn } from '../../../components/ListTable';
 import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
-import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
-import { useRowAction } from '../../../hooks/useRowAction';
-import { CategoryListPage } from '../components/CategoryListPage';
+import { CategoryListPage, categoryColumn, itemNameColumn } from '../components/CategoryListPage';
 import type { CategoryKind } from '../components/CategoryPanel';
-import { useCategoryPanel } from '../components/useCategoryPanel';
+import { useCategoryRows } from '../components/useCategoryPanel';
 import { addQuestionPath } from '../course/course-meta';
 import { UploadErrorsDrawer } from './components/UploadErrorsDrawer';
 import { VideoEditModal } from './components/VideoEditModal';
@@ -87,13 +86,8 @@ const RESOURCE_CATEGORIES: CategoryKind<ResourceCategoryNode> = {
  */
 export function VideoPage() {
   const list = useListCall('resource/query', queryResources);
-  const categories = useCategoryPanel(RESOURCE_CATEGORIES, list);
+  const { categories, afterChange, busy: busyId, run } = useCategoryRows(RESOURCE_CATEGORIES, list);
   const selectedId = categories.selectedId;
-  const afterChange = () => {
-    list.reload();
-    categories.reload();
-  };
-  const { busy: busyId, run } = useRowAction<number>(afterChange);
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<ResourceItem | null>(null);
   const [previewing, setPreviewing] = useState<ResourceItem | null>(null);
@@ -101,30 +95,8 @@ export function VideoPage() {
   const canAddQuestions = useAccess().can('/resource-manage/add-question');
 
   const columns: ListColumn<ResourceItem>[] = [
-    {
-      title: '视频名称',
-      dataIndex: 'name',
-      key: 'name',
-      width: 180,
-      render: (name: string, video) => (
-        <Button
-          type="link"
-          size="small"
-          className="category-layout__name"
-          onClick={() => setPreviewing(video)}
-        >
-          {name}
-        </Button>
-      ),
-    },
-    {
-      title: '所属分类',
-      dataIndex: 'categoryName',
-      key: 'category',
-      width: 150,
-      optional: 'hidden',
-      render: orDash,
-    },
+    itemNameColumn<ResourceItem>('视频名称', 180, setPreviewing),
+    categoryColumn<ResourceItem>('所属分类', 150),
     {
       title: '状态',
       dataIndex: 'status',
