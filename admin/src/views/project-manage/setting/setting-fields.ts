@@ -26,6 +26,11 @@ export interface SettingGroup {
 
 const flag = (on = '开启', off = '关闭'): SettingKind => ({ type: 'flag', on, off });
 const hide = flag('隐藏', '显示');
+/** One of numbered options: the labels of the values 1, 2, … in that order. */
+const choice = (...labels: string[]): SettingKind => ({
+  type: 'choice',
+  options: labels.map((label, index) => ({ value: index + 1, label })),
+});
 
 /** Every setting of spec section 3, grouped as the screen shows them. Meanings: shared/design/domain.md. */
 export const SETTING_GROUPS: SettingGroup[] = [
@@ -135,13 +140,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
         name: 'studyModel',
         label: '学习模式',
         help: '班级套餐：班级包含若干课程，学员须全部学完；自由选课：学员在班级内自选课程，学满要求学时即可。',
-        kind: {
-          type: 'choice',
-          options: [
-            { value: 1, label: '班级套餐' },
-            { value: 2, label: '自由选课' },
-          ],
-        },
+        kind: choice('班级套餐', '自由选课'),
       },
       {
         name: 'classStartYear',
@@ -153,13 +152,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
         name: 'showClassTypeModel',
         label: '班级类型展示',
         help: '学员端选课中心如何展示班级类型：按基础类型（公需/专业）分页签，或展示完整的三级类型树。',
-        kind: {
-          type: 'choice',
-          options: [
-            { value: 1, label: '基础类型页签' },
-            { value: 2, label: '三级类型树' },
-          ],
-        },
+        kind: choice('基础类型页签', '三级类型树'),
       },
       {
         name: ['h5Config', 'showClassType'],
@@ -219,13 +212,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
         name: 'videoProvider',
         label: '视频服务',
         help: '新上传的视频存放和播放的位置；已上传的视频仍从原位置播放。',
-        kind: {
-          type: 'choice',
-          options: [
-            { value: 1, label: '本平台存储' },
-            { value: 2, label: '腾讯云点播' },
-          ],
-        },
+        kind: choice('本平台存储', '腾讯云点播'),
       },
       {
         name: 'videoShowHd',
