@@ -8,11 +8,11 @@ import {
   type ReviewPolicy,
 } from '@px/api/contract';
 import type { MenuUrl } from '@px/config';
-import { Alert, Button, Form, InputNumber, message, Select, Switch } from 'antd';
+import { Alert, Button, Form, InputNumber, message, Select } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getExamSetting, listPaperOptions, saveExamSetting } from '../../../../api/exam';
-import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
+import { FieldGrid, type GridField, switchField } from '../../../../components/FieldGrid';
 import { RecordPending } from '../../../../components/RecordPending';
 import { useAccess } from '../../../../hooks/useAccess';
 import { useRecord } from '../../../../hooks/useRecord';
@@ -108,23 +108,8 @@ function ExamSettingForm({
     control: <InputNumber min={min} max={max} precision={0} style={{ width: '100%' }} />,
   });
   const fields: GridField[] = [
-    {
-      name: 'examRequired',
-      label: '需要考试',
-      valuePropName: 'checked',
-      xs: 12,
-      span: 6,
-      control: <Switch checkedChildren="是" unCheckedChildren="否" />,
-    },
-    {
-      name: 'exerciseEnabled',
-      label: '开放练习',
-      valuePropName: 'checked',
-      extra: '练习不计入考试次数',
-      xs: 12,
-      span: 6,
-      control: <Switch checkedChildren="开" unCheckedChildren="关" />,
-    },
+    switchField('examRequired', '需要考试'),
+    { ...switchField('exerciseEnabled', '开放练习', '开', '关'), extra: '练习不计入考试次数' },
     {
       name: 'paperId',
       label: '试卷',

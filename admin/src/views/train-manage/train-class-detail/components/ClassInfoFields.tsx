@@ -1,6 +1,6 @@
-import { Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Select, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { FieldGrid } from '../../../../components/FieldGrid';
+import { FieldGrid, switchField } from '../../../../components/FieldGrid';
 import { maxChars, required } from '../../../../utils/form-rules';
 import type { CategoryOption } from '../../../resource-manage/components/category-tree';
 import type { Choice } from '../../class/class-meta';
@@ -78,22 +78,8 @@ export function ClassInfoFields({ plans, years, categories, templates }: ClassIn
           rules: [maxChars('讲师', 50)],
           control: <Input maxLength={50} placeholder="班级的主讲讲师（可选）" />,
         },
-        {
-          name: 'studyInOrder',
-          label: '按顺序学习',
-          valuePropName: 'checked',
-          xs: 12,
-          span: 6,
-          control: <Switch checkedChildren="是" unCheckedChildren="否" />,
-        },
-        {
-          name: 'examRequired',
-          label: '需要考试',
-          valuePropName: 'checked',
-          xs: 12,
-          span: 6,
-          control: <Switch checkedChildren="是" unCheckedChildren="否" />,
-        },
+        switchField('studyInOrder', '按顺序学习'),
+        switchField('examRequired', '需要考试'),
         {
           key: 'examPassScore',
           plain: true,
@@ -104,11 +90,10 @@ export function ClassInfoFields({ plans, years, categories, templates }: ClassIn
           ),
         },
         {
-          name: 'applyRequired',
-          label: '报名需审核',
-          valuePropName: 'checked',
+          ...switchField('applyRequired', '报名需审核'),
+          xs: 24,
+          span: 12,
           extra: '学员先提交报名申请，在「报名审核」通过后才能报名',
-          control: <Switch checkedChildren="是" unCheckedChildren="否" />,
         },
         {
           name: 'certificateTemplateId',
