@@ -7,7 +7,7 @@ import { type ListColumn, ListTable, type ListTableProps } from '../ListTable';
 import { type FilterField, FilterFields, filtersFromValues, valuesFromFilters } from './filter-fields';
 import type { FiltersOf, ListOf, PageCallKey, RowOf } from './list-call';
 
-export { type FilterField, STUDENT_FILTER } from './filter-fields';
+export { type FilterField, labelSelect, STUDENT_FILTER } from './filter-fields';
 
 /** 导出 of a list: the export call of the filters on screen and the file's name. */
 export interface ListExport<K extends PageCallKey> {

@@ -1,6 +1,7 @@
 import { Form, Input, Select, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { labelOptions } from '../../utils/label-options';
 import { type DateRange, rangeBounds } from '../date-range';
 
 /** The day-range picker, loaded by the lists that filter by days only (the date pickers are large). */
@@ -106,6 +107,17 @@ export type FilterField<F> =
   | (FieldBase & { kind: 'tree'; name: Key<F>; treeData: readonly FilterTreeNode[] })
   | (FieldBase & { kind: 'dateRange'; name: string; from: Key<F>; to: Key<F> })
   | CustomField<F>;
+
+/** A select filter over a closed set of values (a status, a kind), each named by its label. */
+export function labelSelect<F, V extends string | number>(
+  name: Key<F>,
+  label: string,
+  values: readonly V[],
+  labels: Readonly<Record<V, string>>,
+  width: number,
+): FilterField<F> {
+  return { kind: 'select', name, label, options: labelOptions(values, labels), width };
+}
 
 /** The filter bar's fields from their table. */
 export function FilterFields<F>({ fields }: { fields: readonly FilterField<F>[] }) {

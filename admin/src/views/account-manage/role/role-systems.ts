@@ -1,5 +1,6 @@
 import type { AccountInfo } from '@px/api/contract';
 import { ROLE_SYSTEM, ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
+import { labelOptions } from '../../../utils/label-options';
 
 /** The role systems a project's roles may have, in the order the select offers them. */
 const PROJECT_ROLE_SYSTEMS: readonly RoleSystem[] = [
@@ -24,5 +25,5 @@ export function roleSystemsFor(
 
 /** Options of a role-system select. */
 export function roleSystemOptions(systems: readonly RoleSystem[]): { value: RoleSystem; label: string }[] {
-  return systems.map((value) => ({ value, label: ROLE_SYSTEM_LABEL[value] }));
+  return labelOptions(systems, ROLE_SYSTEM_LABEL);
 }

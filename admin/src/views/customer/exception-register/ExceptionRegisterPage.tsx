@@ -42,13 +42,14 @@ import {
 } from '../../../api/exception';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
+import { type FilterField, labelSelect, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
 import { readChoiceParam } from '../../../utils/query-id';
+import { labelOptions } from '../../../utils/label-options';
 
 type Filters = FiltersOf<'exception-register/page'>;
 
@@ -59,20 +60,8 @@ const STATUS_COLOR: Readonly<Record<ExceptionCaseStatus, string>> = {
 };
 
 const FILTERS: FilterField<Filters>[] = [
-  {
-    kind: 'select',
-    name: 'status',
-    label: '状态',
-    options: EXCEPTION_CASE_STATUS.map((value) => ({ value, label: EXCEPTION_CASE_STATUS_LABEL[value] })),
-    width: 110,
-  },
-  {
-    kind: 'select',
-    name: 'kind',
-    label: '异常类型',
-    options: EXCEPTION_CASE_KIND.map((value) => ({ value, label: EXCEPTION_CASE_KIND_LABEL[value] })),
-    width: 140,
-  },
+  labelSelect('status', '状态', EXCEPTION_CASE_STATUS, EXCEPTION_CASE_STATUS_LABEL, 110),
+  labelSelect('kind', '异常类型', EXCEPTION_CASE_KIND, EXCEPTION_CASE_KIND_LABEL, 140),
   STUDENT_FILTER,
   {
     kind: 'custom',
@@ -337,7 +326,7 @@ function RegisterModal({ onClose, onSaved }: { onClose: () => void; onSaved: () 
       <Form.Item name="kind" label="异常类型" rules={[{ required: true, message: '请选择异常类型' }]}>
         <Select
           placeholder="请选择"
-          options={EXCEPTION_CASE_KIND.map((value) => ({ value, label: EXCEPTION_CASE_KIND_LABEL[value] }))}
+          options={labelOptions(EXCEPTION_CASE_KIND, EXCEPTION_CASE_KIND_LABEL)}
         />
       </Form.Item>
       <Form.Item name="description" label="异常描述" rules={[required('请填写异常描述')]}>

@@ -18,7 +18,7 @@ import {
   retryExceptionLog,
 } from '../../../api/exception';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, labelSelect, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
@@ -34,20 +34,8 @@ const SOURCE_COLOR: Readonly<Record<ExceptionLogSource, string>> = {
 };
 
 const FILTERS: FilterField<Filters>[] = [
-  {
-    kind: 'select',
-    name: 'source',
-    label: '异常类型',
-    options: EXCEPTION_LOG_SOURCE.map((value) => ({ value, label: EXCEPTION_LOG_SOURCE_LABEL[value] })),
-    width: 150,
-  },
-  {
-    kind: 'select',
-    name: 'state',
-    label: '状态',
-    options: EXCEPTION_LOG_STATE.map((value) => ({ value, label: EXCEPTION_LOG_STATE_LABEL[value] })),
-    width: 110,
-  },
+  labelSelect('source', '异常类型', EXCEPTION_LOG_SOURCE, EXCEPTION_LOG_SOURCE_LABEL, 150),
+  labelSelect('state', '状态', EXCEPTION_LOG_STATE, EXCEPTION_LOG_STATE_LABEL, 110),
 ];
 
 /**

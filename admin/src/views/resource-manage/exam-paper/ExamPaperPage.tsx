@@ -11,8 +11,9 @@ import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PaperEditorDrawer } from './components/PaperEditorDrawer';
 import { PaperPreviewModal } from './components/PaperPreviewModal';
+import { labelOptions } from '../../../utils/label-options';
 
-const MODE_OPTIONS = PAPER_MODES.map((value) => ({ value, label: PAPER_MODE_LABEL[value] }));
+const MODE_OPTIONS = labelOptions(PAPER_MODES, PAPER_MODE_LABEL);
 
 /** The filters of the list (its call's input). */
 const PAPER_FILTERS: FilterField<FiltersOf<'exam-paper/page'>>[] = [

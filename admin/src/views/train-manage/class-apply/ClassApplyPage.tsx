@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { auditClassApply, listClassApplies } from '../../../api/class-apply';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
+import { type FilterField, labelSelect, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { orDash } from '../../../components/table-columns';
@@ -27,13 +27,7 @@ const STATUS_COLOR: Readonly<Record<ClassApplyStatus, string>> = {
 };
 
 const FILTERS: FilterField<Filters>[] = [
-  {
-    kind: 'select',
-    name: 'status',
-    label: '状态',
-    options: CLASS_APPLY_STATUS.map((value) => ({ value, label: CLASS_APPLY_STATUS_LABEL[value] })),
-    width: 110,
-  },
+  labelSelect('status', '状态', CLASS_APPLY_STATUS, CLASS_APPLY_STATUS_LABEL, 110),
   STUDENT_FILTER,
 ];
 

@@ -16,8 +16,9 @@ import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { importStudentPath } from '../batch-pay-order/batch-order-paths';
 import { errorFileName } from './ImportStudentPage';
 import { UnitImportStatusTag } from './UnitImportStatusTag';
+import { labelOptions } from '../../../utils/label-options';
 
-const STATUS_OPTIONS = UNIT_IMPORT_STATUS.map((value) => ({ value, label: UNIT_IMPORT_STATUS_LABEL[value] }));
+const STATUS_OPTIONS = labelOptions(UNIT_IMPORT_STATUS, UNIT_IMPORT_STATUS_LABEL);
 
 const FILTERS: FilterField<FiltersOf<'batch-import-order/page'>>[] = [
   { kind: 'select', name: 'statuses', label: '状态', options: STATUS_OPTIONS, multiple: true, width: 220 },

@@ -13,6 +13,7 @@ import { getCertificateStudentOptions, initSkillCertificate } from '../../../../
 import { DateField } from '../../../../components/DateFields';
 import { FormModal } from '../../../../components/FormModal';
 import { VocationPicker } from '../../../../components/VocationPicker';
+import { labelOptions } from '../../../../utils/label-options';
 
 interface SkillValues {
   accountId?: number;
@@ -25,7 +26,7 @@ interface SkillValues {
   templateId?: number;
 }
 
-export const SKILL_LEVEL_OPTIONS = SKILL_LEVELS.map((value) => ({ value, label: SKILL_LEVEL_LABELS[value] }));
+export const SKILL_LEVEL_OPTIONS = labelOptions(SKILL_LEVELS, SKILL_LEVEL_LABELS);
 
 /** The student choice: the project's students by part of the name or the whole ID number, asked as staff type. */
 function useStudentChoices(open: boolean) {

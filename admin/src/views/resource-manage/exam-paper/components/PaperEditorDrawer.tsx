@@ -48,8 +48,9 @@ import {
   randomTotal,
 } from '../paper-form';
 import { QuestionPickerModal } from './QuestionPickerModal';
+import { labelOptions } from '../../../../utils/label-options';
 
-const MODE_OPTIONS = PAPER_MODES.map((value) => ({ value, label: PAPER_MODE_LABEL[value] }));
+const MODE_OPTIONS = labelOptions(PAPER_MODES, PAPER_MODE_LABEL);
 
 /** A score typed per question: half a point to 100, one decimal. */
 const SCORE_LIMITS = { min: 0.5, max: 100, precision: 1 };

@@ -17,6 +17,7 @@ import { RecordPending } from '../../../../components/RecordPending';
 import { useAccess } from '../../../../hooks/useAccess';
 import { useRecord } from '../../../../hooks/useRecord';
 import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { labelOptions } from '../../../../utils/label-options';
 
 /** The exam settings form's fields. */
 interface ExamSettingValues {
@@ -32,7 +33,7 @@ interface ExamSettingValues {
 /** 试卷管理, linked from the paper field for roles holding it. */
 const PAPER_PAGE = '/resource-manage/exam-paper' satisfies MenuUrl;
 
-const REVIEW_OPTIONS = REVIEW_POLICIES.map((value) => ({ value, label: REVIEW_POLICY_LABEL[value] }));
+const REVIEW_OPTIONS = labelOptions(REVIEW_POLICIES, REVIEW_POLICY_LABEL);
 
 const paperLabel = (paper: Pick<PaperOption, 'name' | 'mode' | 'questionCount'>) =>
   `${paper.name}（${PAPER_MODE_LABEL[paper.mode]} · ${paper.questionCount} 题）`;

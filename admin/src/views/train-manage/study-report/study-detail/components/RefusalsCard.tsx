@@ -16,6 +16,7 @@ import { ListView } from '../../../../../components/list-page/ListPage';
 import { useListCall } from '../../../../../components/list-page/list-call';
 import { dateTimeColumn } from '../../../../../components/table-columns';
 import { formatDuration } from '../../../../resource-manage/video/video-format';
+import { labelOptions } from '../../../../../utils/label-options';
 
 /** The refusal list's filters: one lesson (its progress row) and one reason. */
 export type RefusalFilters = Omit<
@@ -40,7 +41,7 @@ const columns: ListColumn<ReportRefusal>[] = [
   },
 ];
 
-const REASON_OPTIONS = BEAT_REFUSALS.map((value) => ({ value, label: BEAT_REFUSAL_LABEL[value] }));
+const REASON_OPTIONS = labelOptions(BEAT_REFUSALS, BEAT_REFUSAL_LABEL);
 
 /**
  * 被拒心跳: the beats of the enrolment that credited nothing: how many for each reason, and the list
