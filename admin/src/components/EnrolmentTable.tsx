@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { studyDetailPath } from '../utils/study-paths';
 import type { ListColumn } from './ListTable';
-import { MyClassStatusTag } from './MyClassStatusTag';
+import { myClassStatusColumn } from './MyClassStatusTag';
 
 /** Hours credited against the hours asked: `1.5 / 2`. */
 export function hoursOf(credited: number, required: number): string {
@@ -35,12 +35,7 @@ export function HoursLines({ row, children }: { row: HoursRow; children?: ReactN
 /** 学习状态 and the 必修 / 选修 hours (credited / asked) of an enrolment's row, a column each. */
 export function studyProgressColumns<Row extends HoursRow & { status: MyClassStatus }>(): ListColumn<Row>[] {
   return [
-    {
-      title: '学习状态',
-      dataIndex: 'status',
-      width: 96,
-      render: (status: MyClassStatus) => <MyClassStatusTag status={status} />,
-    },
+    myClassStatusColumn<Row>('学习状态', 96, 'status'),
     {
       title: '必修（已获/要求）',
       key: 'required',

@@ -6,7 +6,7 @@ import { HoursLines } from '../../../components/EnrolmentTable';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListPage, ListView } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
-import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
+import { myClassStatusColumn } from '../../../components/MyClassStatusTag';
 import { correctionColumns } from '../../../components/StudyCorrections';
 import { studyReportFilters } from '../../../components/study-report-filters';
 import { orDash } from '../../../components/table-columns';
@@ -56,12 +56,7 @@ export function StudyCorrectionPage() {
     { title: '学员', dataIndex: 'studentName', width: 90 },
     { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'shown', render: orDash },
     { title: '班级', dataIndex: 'className', width: 190 },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      render: (status: StudyReportRow['status']) => <MyClassStatusTag status={status} />,
-    },
+    myClassStatusColumn<StudyReportRow>('状态', 90, 'status'),
     {
       title: '学时（已获/要求）',
       key: 'hours',

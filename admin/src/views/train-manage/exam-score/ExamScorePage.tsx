@@ -1,4 +1,4 @@
-import type { ExamScoreRow, MyClassStatus } from '@px/api/contract';
+import type { ExamScoreRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { ClassChoiceSelect } from '../../../components/ClassChoiceSelect';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
+import { myClassStatusColumn } from '../../../components/MyClassStatusTag';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useClassChoices } from '../../../hooks/useClassChoices';
@@ -44,12 +44,7 @@ function scoreColumns(
       width: 200,
       render: (name: string, row) => `${name}（${row.year}）`,
     },
-    {
-      title: '学习状态',
-      dataIndex: 'enrolmentStatus',
-      width: 90,
-      render: (status: MyClassStatus) => <MyClassStatusTag status={status} />,
-    },
+    myClassStatusColumn<ExamScoreRow>('学习状态', 90, 'enrolmentStatus'),
     {
       title: '考试次数',
       key: 'attempts',

@@ -7,7 +7,7 @@ import { HoursLines } from '../../../components/EnrolmentTable';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
-import { MyClassStatusTag } from '../../../components/MyClassStatusTag';
+import { myClassStatusColumn } from '../../../components/MyClassStatusTag';
 import { studyReportFilters } from '../../../components/study-report-filters';
 import { orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -50,12 +50,7 @@ function reportColumns(canOpenStudent: boolean, canOpenStudy: boolean): ListColu
     { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'shown', render: orDash },
     { title: '所属单位', dataIndex: 'unitName', width: 130, optional: 'hidden', render: orDash },
     { title: '班级', dataIndex: 'className', width: 180 },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      render: (status: StudyReportRow['status']) => <MyClassStatusTag status={status} />,
-    },
+    myClassStatusColumn<StudyReportRow>('状态', 90, 'status'),
     {
       title: '学时（已获/要求）',
       key: 'hours',
