@@ -1,5 +1,5 @@
 import type { ClassDetail } from '@px/api/contract';
-import { Alert, Button, Card, Divider, Form, message, Result, Space, Tabs, Tag } from 'antd';
+import { Button, Card, Divider, Form, message, Result, Space, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getClass, saveClass } from '../../../api/train-class';
@@ -14,6 +14,7 @@ import { ClassEvaluations } from './components/ClassEvaluations';
 import { ClassExamSettings } from './components/ClassExamSettings';
 import { ClassInfoFields } from './components/ClassInfoFields';
 import { useCertificateTemplates } from './use-certificate-templates';
+import { UnsavedAlert } from '../../../components/UnsavedAlert';
 
 /** The class form: its fields, the courses and the save (创建班级 / 保存). */
 function ClassEditor({
@@ -69,15 +70,7 @@ function ClassEditor({
 
   return (
     <Form<ClassFormValues> form={form} name="class-form" layout="vertical" initialValues={initialValues}>
-      {unshown.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          title="以下内容未能保存"
-          description={unshown.join('；')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <UnsavedAlert messages={unshown} />
       <ClassInfoFields
         plans={planChoices}
         years={years}

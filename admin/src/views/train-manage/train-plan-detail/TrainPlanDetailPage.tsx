@@ -18,6 +18,7 @@ import {
   TRAIN_PLAN_STATUS_LABEL,
 } from '../train-plan-list/train-plan-meta';
 import { useIndustries } from '../train-plan-list/use-industries';
+import { UnsavedAlert } from '../../../components/UnsavedAlert';
 
 /** The values of the plan form; dates as `YYYY-MM-DD` (what its date pickers hold). */
 export interface TrainPlanFormValues {
@@ -168,15 +169,7 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
           style={{ marginBottom: 16 }}
         />
       )}
-      {unshown.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          title="以下内容未能保存"
-          description={unshown.join('；')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <UnsavedAlert messages={unshown} />
       <Form<TrainPlanFormValues>
         form={form}
         name="train-plan-form"

@@ -9,7 +9,6 @@ import {
   type PaperDetail,
 } from '@px/api/contract';
 import {
-  Alert,
   Button,
   Form,
   Input,
@@ -49,6 +48,7 @@ import {
 } from '../paper-form';
 import { QuestionPickerModal } from './QuestionPickerModal';
 import { labelOptions } from '../../../../utils/label-options';
+import { UnsavedAlert } from '../../../../components/UnsavedAlert';
 
 const MODE_OPTIONS = labelOptions(PAPER_MODES, PAPER_MODE_LABEL);
 
@@ -428,15 +428,7 @@ export function PaperEditorDrawer({
       <Form<PaperFormValues> name="paper-editor" form={form} layout="vertical" onFinish={submit}>
         <FieldGrid fields={PAPER_FIELDS} />
       </Form>
-      {unshown.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title="以下内容未能保存"
-          description={unshown.map((entry) => entry.message).join('；')}
-        />
-      )}
+      <UnsavedAlert messages={unshown.map((entry) => entry.message)} marginBottom={12} />
       {mode === 'FIXED' ? (
         <FixedQuestions rows={questions} onChange={setQuestions} />
       ) : (

@@ -1,5 +1,5 @@
 import type { WxappItem } from '@px/api/contract';
-import { Alert, Button, Card, Flex, Form, Input, message, Radio, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, message, Radio, Space, Tag, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { saveWxapp } from '../../../../api/wxapp';
@@ -14,6 +14,7 @@ import {
   WXAPP_FIELD_RULES,
   type WxappFormValues,
 } from '../wxapp-form';
+import { UnsavedAlert } from '../../../../components/UnsavedAlert';
 
 export interface WxappBasicFormProps {
   /** The account to edit; null creates one. */
@@ -229,15 +230,7 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
 
   return (
     <Card title={wxapp ? `公众号设置 · ${wxapp.name}` : '新增公众号'} extra={actions}>
-      {unshown.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          title="以下内容未能保存"
-          description={unshown.join('；')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <UnsavedAlert messages={unshown} />
       <Form form={form} name="wxapp-form" layout="vertical" initialValues={initialWxappValues(wxapp)}>
         <Flex vertical gap={16}>
           <Card type="inner" title="基本信息">
