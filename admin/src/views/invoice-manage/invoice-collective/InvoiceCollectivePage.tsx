@@ -7,8 +7,8 @@ import { findInvoiceUnits, getUnitPool, listInvoices, saveCollectiveInvoice } fr
 import { ListView } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
 import { accountInfoAtom } from '../../../store/session';
-import { showServerFieldErrors } from '../../../utils/form-errors';
 import { useInvoiceColumns } from '../components/invoice-columns';
+import { useFormSave } from '../../../hooks/useFormSave';
 
 interface CollectiveForm {
   title: string;
@@ -65,8 +65,8 @@ export function InvoiceCollectivePage() {
   const [unit, setUnit] = useState<InvoiceUnitOption | null>(null);
   const [pool, setPool] = useState<InvoiceableOrder[] | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<CollectiveForm>();
+  const { saving, run } = useFormSave(form);
   const list = useListCall('invoice/page', listInvoices, { kind: 'COLLECTIVE' });
   const [selected, setSelected] = useState<number[]>([]);
   const invoices = useInvoiceColumns(list.reload, isUnitManager);
@@ -96,19 +96,14 @@ export function InvoiceCollectivePage() {
     if (!unit) return;
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await saveCollectiveInvoice({ unitId: unit.id, orderIds: chosen, ...values });
       void message.success(
         isUnitManager ? '集体发票申请已提交，待项目财务开票' : '集体发票申请已创建，请在下方列表开票',
       );
       readPool(unit);
       list.reload();
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -2,16 +2,16 @@ import type { UnitClassItem, UnitClassOption } from '@px/api/contract';
 import { ROLE_SYSTEM } from '@px/config';
 import { Button, Card, Form, Input, InputNumber, message, Result, Select, Space } from 'antd';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUnitClass, getUnitClassOptions, saveUnitClass } from '../../../api/unit-class';
 import { RecordPending } from '../../../components/RecordPending';
 import { useRecord } from '../../../hooks/useRecord';
 import { useUnitChoices } from '../../../hooks/useUnitChoices';
 import { accountInfoAtom } from '../../../store/session';
-import { showServerFieldErrors } from '../../../utils/form-errors';
 import { readPositiveId } from '../../../utils/query-id';
 import { UNIT_CLASS_LIST_PAGE, unitClassDetailPath } from '../unit-class/unit-class-paths';
+import { useFormSave } from '../../../hooks/useFormSave';
 
 interface FormValues {
   unitId?: number;
@@ -35,7 +35,7 @@ function UnitClassForm({ unitClass }: { unitClass?: UnitClassItem }) {
   const classes = useRecord(unitClass ? null : 'classes', () => getUnitClassOptions());
   const classOptions = classes.status === 'ready' ? classes.record : [];
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
 
   // A unit manager's unit is fixed: their own (the server uses it whatever the form sends).
   useEffect(() => {
@@ -43,8 +43,7 @@ function UnitClassForm({ unitClass }: { unitClass?: UnitClassItem }) {
   }, [isUnitManager, unitClass, account?.unitId, form]);
 
   const submit = async (values: FormValues) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await saveUnitClass({
         ...(unitClass ? { id: unitClass.id } : { unitId: values.unitId, classId: values.classId }),
         name: values.name?.trim() ?? '',
@@ -55,11 +54,7 @@ function UnitClassForm({ unitClass }: { unitClass?: UnitClassItem }) {
       });
       void message.success(unitClass ? '单位班级已保存' : '单位班级已创建');
       navigate(unitClassDetailPath(saved.id));
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const unitChoices =

@@ -1,11 +1,11 @@
 import type { ClassDetail } from '@px/api/contract';
 import { Button, Card, Divider, Form, message, Result, Space, Tabs, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getClass, saveClass } from '../../../api/train-class';
 import { RecordPending } from '../../../components/RecordPending';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
-import { showServerFieldErrors, validValuesOrWarn } from '../../../utils/form-errors';
+import { validValuesOrWarn } from '../../../utils/form-errors';
 import { CLASS_LIST_PATH, classDetailPath, planOptions } from '../class/class-meta';
 import { useClassCategories, useClassYears, useTrainPlans } from '../class/use-class-options';
 import { type ClassFormValues, classFormValues, classSavePayload, unshownText } from './class-form';
@@ -15,6 +15,7 @@ import { ClassExamSettings } from './components/ClassExamSettings';
 import { ClassInfoFields } from './components/ClassInfoFields';
 import { useCertificateTemplates } from './use-certificate-templates';
 import { UnsavedAlert } from '../../../components/UnsavedAlert';
+import { useFormSave } from '../../../hooks/useFormSave';
 
 /** The class form: its fields, the courses and the save (创建班级 / 保存). */
 function ClassEditor({
@@ -27,8 +28,7 @@ function ClassEditor({
   onBack: () => void;
 }) {
   const [form] = Form.useForm<ClassFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [unshown, setUnshown] = useState<string[]>([]);
+  const { saving, unshown, run, clearUnshown } = useFormSave(form, { describe: unshownText });
   const plans = useTrainPlans();
   const categories = useClassCategories();
   const years = useClassYears(detail?.year);
@@ -44,19 +44,14 @@ function ClassEditor({
   }, [examRequired, examPassScore, form]);
 
   const save = async () => {
-    setUnshown([]);
+    clearUnshown();
     if (!(await validValuesOrWarn(form))) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       // Every value, the course rows' names and own hours included (they have no field of their own).
       const saved = await saveClass(classSavePayload(form.getFieldsValue(true), detail?.id));
       void message.success(detail ? '班级已保存' : '班级已创建，上架后学员可以报名');
       onSaved(saved);
-    } catch (error) {
-      setUnshown(showServerFieldErrors(form, error).map(unshownText));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const actions = (

@@ -1,7 +1,7 @@
 import { type TrainPlanItem, trainPlanAllows } from '@px/api/contract';
 import { Alert, Button, Card, Form, Input, message, Result, Select, Space, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
 import { DateField } from '../../../components/DateFields';
@@ -9,7 +9,7 @@ import { FieldGrid, type GridField } from '../../../components/FieldGrid';
 import { RecordPending } from '../../../components/RecordPending';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
-import { showServerFieldErrors, validValuesOrWarn } from '../../../utils/form-errors';
+import { validValuesOrWarn } from '../../../utils/form-errors';
 import { maxChars, required } from '../../../utils/form-rules';
 import {
   planYearOptions,
@@ -19,6 +19,7 @@ import {
 } from '../train-plan-list/train-plan-meta';
 import { useIndustries } from '../train-plan-list/use-industries';
 import { UnsavedAlert } from '../../../components/UnsavedAlert';
+import { useFormSave } from '../../../hooks/useFormSave';
 
 /** The values of the plan form; dates as `YYYY-MM-DD` (what its date pickers hold). */
 export interface TrainPlanFormValues {
@@ -53,8 +54,7 @@ const endAfterStart: Rule = ({ getFieldValue }) => ({
 /** The form of one plan: new (`plan` null), editable, or read-only when closed. */
 function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: () => void }) {
   const [form] = Form.useForm<TrainPlanFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [unshown, setUnshown] = useState<string[]>([]);
+  const { saving, unshown, run, clearUnshown } = useFormSave(form);
   const industries = useIndustries();
   const systemInfo = useSystemInfo();
   const classStartYear = systemInfo.status === 'ready' ? systemInfo.settings.classStartYear : undefined;
@@ -66,11 +66,10 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
   const yearLocked = plan !== null && plan.status !== 'DRAFT';
 
   const save = async () => {
-    setUnshown([]);
+    clearUnshown();
     const values = await validValuesOrWarn(form);
     if (!values) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await saveTrainPlan({
         ...(plan ? { id: plan.id } : {}),
         year: values.year as number,
@@ -82,11 +81,7 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
       });
       void message.success(plan ? '计划已保存' : '计划已创建，发布后生效');
       onDone();
-    } catch (error) {
-      setUnshown(showServerFieldErrors(form, error).map((entry) => entry.message));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const fields: GridField[] = [

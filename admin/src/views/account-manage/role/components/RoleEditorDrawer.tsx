@@ -8,10 +8,10 @@ import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
 import { collectMenuUrls } from '../../../../router/access';
 import { accountInfoAtom } from '../../../../store/session';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { grantedPages, menuPayload } from '../menu-grants';
 import { roleSystemOptions, roleSystemsFor } from '../role-systems';
 import { MenuGrantTree } from './MenuGrantTree';
+import { useFormSave } from '../../../../hooks/useFormSave';
 
 export interface RoleEditorDrawerProps {
   open: boolean;
@@ -36,8 +36,8 @@ interface RoleForm {
 export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorDrawerProps) {
   const info = useAtomValue(accountInfoAtom);
   const [form] = Form.useForm<RoleForm>();
+  const { saving, run } = useFormSave(form);
   const [role, setRole] = useState<RoleItem | null>(null);
-  const [saving, setSaving] = useState(false);
   const [pages, setPages] = useState<Set<string>>(() => new Set());
   const roleSystem = Form.useWatch('roleSystem', form);
   const systems = roleSystemsFor(info);
@@ -73,8 +73,7 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
   const systemLocked = Boolean(role && (role.code || role.accountCount > 0));
 
   const submit = async (values: RoleForm) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await saveRole({
         ...(role ? { id: role.id } : {}),
         name: values.name.trim(),
@@ -84,12 +83,7 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
       });
       void message.success('保存成功');
       onSaved(saved);
-    } catch (error) {
-      // The request client has shown why; a refused field (a name in use) is marked as well.
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const title = roleId === undefined ? '新增角色' : '编辑角色';

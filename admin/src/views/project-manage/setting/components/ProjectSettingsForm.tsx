@@ -1,13 +1,14 @@
 import type { ProjectSettingsAnswer } from '@px/api/contract';
 import type { ProjectSettings } from '@px/config';
-import { Alert, Button, Card, Col, Flex, Form, message, Row, Space, Tag } from 'antd';
+import { Button, Card, Col, Flex, Form, message, Row, Space, Tag } from 'antd';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode } from 'react';
 import { useRegionTree } from '../../../../hooks/useRegionTree';
 import { loadSystemInfoAtom, projectSettingsAtom } from '../../../../store/project';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { changedSettings, SETTING_GROUPS, type SettingField, settingKeyOf } from '../setting-fields';
 import { SettingFieldItem } from './SettingFieldItem';
+import { useFormSave } from '../../../../hooks/useFormSave';
+import { UnsavedAlert } from '../../../../components/UnsavedAlert';
 
 /** The country: the project area is a province or a city anywhere. */
 const COUNTRY_CODE = '100000';
@@ -46,15 +47,14 @@ export function ProjectSettingsForm({
   notice,
 }: ProjectSettingsFormProps) {
   const [form] = Form.useForm<ProjectSettings>();
-  const [saving, setSaving] = useState(false);
-  const [unshown, setUnshown] = useState<string[]>([]);
+  const { saving, unshown, run, clearUnshown } = useFormSave(form, { prefix: 'settings' });
   const region = useRegionTree(COUNTRY_CODE);
   const currentProject = useAtomValue(projectSettingsAtom);
   const reloadSystemInfo = useSetAtom(loadSystemInfoAtom);
   const isLocked = (field: SettingField) => locked?.(settingKeyOf(field)) === true;
 
   const submit = async () => {
-    setUnshown([]);
+    clearUnshown();
     let values: ProjectSettings;
     try {
       values = { ...answer.settings, ...(await form.validateFields()) };
@@ -71,18 +71,13 @@ export function ProjectSettingsForm({
       void message.info('没有修改任何设置');
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await save(changes);
       onSaved(saved);
       form.setFieldsValue(saved.settings);
       void message.success('设置已保存');
       if (currentProject?.projectId === saved.projectId) void reloadSystemInfo({ force: true });
-    } catch (error) {
-      setUnshown(showServerFieldErrors(form, error, 'settings').map((entry) => entry.message));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const actions = (
@@ -91,7 +86,7 @@ export function ProjectSettingsForm({
       <Button
         onClick={() => {
           form.resetFields();
-          setUnshown([]);
+          clearUnshown();
         }}
       >
         撤销修改
@@ -105,15 +100,7 @@ export function ProjectSettingsForm({
   return (
     <Card title={title} extra={actions}>
       {notice}
-      {unshown.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          title="以下设置未能保存"
-          description={unshown.join('；')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <UnsavedAlert title="以下设置未能保存" messages={unshown} />
       <Form
         key={answer.projectId}
         form={form}

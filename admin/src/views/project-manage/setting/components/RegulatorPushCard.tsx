@@ -15,7 +15,8 @@ import type { FormInstance } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { getRegulatorPushConfig, saveRegulatorPushConfig } from '../../../../api/regulator';
 import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
-import { showServerFieldErrors, validValuesOrWarn } from '../../../../utils/form-errors';
+import { validValuesOrWarn } from '../../../../utils/form-errors';
+import { useFormSave } from '../../../../hooks/useFormSave';
 
 export interface RegulatorPushFormValues {
   enabled: boolean;
@@ -64,9 +65,9 @@ const neededWhenOn =
  */
 export function RegulatorPushCard({ projectId }: { projectId: number }) {
   const [form] = Form.useForm<RegulatorPushFormValues>();
+  const { saving, run } = useFormSave(form);
   const [config, setConfig] = useState<RegulatorPushConfigAnswer | null>(null);
   const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -87,8 +88,7 @@ export function RegulatorPushCard({ projectId }: { projectId: number }) {
   const save = async () => {
     const values = await validValuesOrWarn(form);
     if (!values) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await saveRegulatorPushConfig({
         id: projectId,
         enabled: values.enabled,
@@ -101,11 +101,7 @@ export function RegulatorPushCard({ projectId }: { projectId: number }) {
       setConfig(saved);
       form.setFieldsValue(valuesOf(saved));
       void message.success('学时上报配置已保存');
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const fields: GridField[] = [

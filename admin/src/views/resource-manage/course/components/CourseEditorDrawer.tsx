@@ -1,10 +1,9 @@
 import type { CourseCategoryNode, CourseDetail } from '@px/api/contract';
 import { Form, Input, message, Radio, Space, TreeSelect } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { getCourse, saveCourse } from '../../../../api/course';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { categoryOptions } from '../../components/category-tree';
 import {
   COURSE_STATUS_OPTIONS,
@@ -13,6 +12,7 @@ import {
   coursePayload,
 } from '../course-meta';
 import { LessonList } from './LessonList';
+import { useFormSave } from '../../../../hooks/useFormSave';
 
 export interface CourseEditorDrawerProps {
   open: boolean;
@@ -41,7 +41,7 @@ export function CourseEditorDrawer({
   onSaved,
 }: CourseEditorDrawerProps) {
   const [form] = Form.useForm<CourseFormValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   const { loading, failure } = useEditorRecord({
     open,
     id: courseId,
@@ -56,17 +56,11 @@ export function CourseEditorDrawer({
   const options = useMemo(() => categoryOptions(tree), [tree]);
 
   const submit = async (values: CourseFormValues) => {
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await saveCourse(coursePayload(values, courseId));
       void message.success('课程已保存');
       onSaved(saved);
-    } catch (error) {
-      // The request client has shown why; refused fields are marked as well.
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -25,13 +25,11 @@ import {
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { examCategoryCalls, getPaper, listExamQuestions, savePaper } from '../../../../api/exam';
-import type { FieldError } from '../../../../api/request';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
 import { orDash } from '../../../../components/table-columns';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { categoryOptions } from '../../components/category-tree';
 import { QUESTION_TYPE_OPTIONS } from '../../exam-question/question-form';
 import {
@@ -49,6 +47,7 @@ import {
 import { QuestionPickerModal } from './QuestionPickerModal';
 import { labelOptions } from '../../../../utils/label-options';
 import { UnsavedAlert } from '../../../../components/UnsavedAlert';
+import { useFormSave } from '../../../../hooks/useFormSave';
 
 const MODE_OPTIONS = labelOptions(PAPER_MODES, PAPER_MODE_LABEL);
 
@@ -368,17 +367,16 @@ export function PaperEditorDrawer({
   onSaved: (saved: PaperDetail) => void;
 }) {
   const [form] = Form.useForm<PaperFormValues>();
+  const { saving, unshown, run, clearUnshown } = useFormSave(form);
   const mode = Form.useWatch('mode', form) ?? 'FIXED';
   const [questions, setQuestions] = useState<PaperQuestionRow[]>([]);
   const [rules, setRules] = useState<PaperRuleRow[]>([]);
   const [tree, setTree] = useState<ExamCategoryNode[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [unshown, setUnshown] = useState<FieldError[]>([]);
   const { loading, failure } = useEditorRecord({
     open,
     id: paperId,
     fetch: getPaper,
-    reset: () => setUnshown([]),
+    reset: clearUnshown,
     show: (detail) => {
       const state = paperEditorState(detail);
       form.setFieldsValue(state.values);
@@ -401,17 +399,11 @@ export function PaperEditorDrawer({
   }, [open]);
 
   const submit = async (values: PaperFormValues) => {
-    setSaving(true);
-    setUnshown([]);
-    try {
+    await run(async () => {
       const saved = await savePaper(paperSavePayload(values, questions, rules, paperId));
       void message.success('试卷已保存');
       onSaved(saved);
-    } catch (error) {
-      setUnshown(showServerFieldErrors(form, error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -428,7 +420,7 @@ export function PaperEditorDrawer({
       <Form<PaperFormValues> name="paper-editor" form={form} layout="vertical" onFinish={submit}>
         <FieldGrid fields={PAPER_FIELDS} />
       </Form>
-      <UnsavedAlert messages={unshown.map((entry) => entry.message)} marginBottom={12} />
+      <UnsavedAlert messages={unshown} marginBottom={12} />
       {mode === 'FIXED' ? (
         <FixedQuestions rows={questions} onChange={setQuestions} />
       ) : (

@@ -16,8 +16,8 @@ import { FieldGrid, type GridField, switchField } from '../../../../components/F
 import { RecordPending } from '../../../../components/RecordPending';
 import { useAccess } from '../../../../hooks/useAccess';
 import { useRecord } from '../../../../hooks/useRecord';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
 import { labelOptions } from '../../../../utils/label-options';
+import { useFormSave } from '../../../../hooks/useFormSave';
 
 /** The exam settings form's fields. */
 interface ExamSettingValues {
@@ -70,7 +70,7 @@ function ExamSettingForm({
   onSaved: (saved: ExamSetting) => void;
 }) {
   const [form] = Form.useForm<ExamSettingValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useFormSave(form);
   const papers = usePaperChoices(setting);
   const examRequired = Form.useWatch('examRequired', form);
   const canEditPapers = useAccess().can(PAPER_PAGE);
@@ -82,8 +82,7 @@ function ExamSettingForm({
     } catch {
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       const payload: ExamSettingSaveInput = {
         ...values,
         classId: setting.classId,
@@ -92,11 +91,7 @@ function ExamSettingForm({
       const saved = await saveExamSetting(payload);
       void message.success('考试设置已保存');
       onSaved(saved);
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   /** A required whole number (minutes, attempts, points): a quarter of the row, half on phones. */

@@ -1,10 +1,9 @@
 import type { WxappItem } from '@px/api/contract';
 import { Button, Card, Flex, Form, Input, message, Radio, Space, Tag, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
 import { saveWxapp } from '../../../../api/wxapp';
 import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
-import { showServerFieldErrors, validValuesOrWarn } from '../../../../utils/form-errors';
+import { validValuesOrWarn } from '../../../../utils/form-errors';
 import { PUSH_MODE_LABEL } from '../../wxapp-meta';
 import {
   AES_KEY_REQUIRED,
@@ -15,6 +14,7 @@ import {
   type WxappFormValues,
 } from '../wxapp-form';
 import { UnsavedAlert } from '../../../../components/UnsavedAlert';
+import { useFormSave } from '../../../../hooks/useFormSave';
 
 export interface WxappBasicFormProps {
   /** The account to edit; null creates one. */
@@ -56,8 +56,7 @@ const PUSH_MODE_OPTIONS = (['plain', 'safe'] as const).map((value) => ({
  */
 export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) {
   const [form] = Form.useForm<WxappFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [unshown, setUnshown] = useState<string[]>([]);
+  const { saving, unshown, run, clearUnshown } = useFormSave(form);
   const pushMode = Form.useWatch('pushMode', form);
   const editing = wxapp !== null;
   const appSecretSet = wxapp?.appSecretSet ?? false;
@@ -90,20 +89,15 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
   });
 
   const save = async () => {
-    setUnshown([]);
+    clearUnshown();
     const values = await validValuesOrWarn(form, true);
     if (!values) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await saveWxapp(buildWxappPayload(values, wxapp?.id));
       void message.success(editing ? '公众号已保存' : '公众号已创建，请继续设置服务项目');
       if (editing) form.setFieldsValue(initialWxappValues(saved));
       onSaved(saved);
-    } catch (error) {
-      setUnshown(showServerFieldErrors(form, error).map((entry) => entry.message));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const basicFields: GridField[] = [

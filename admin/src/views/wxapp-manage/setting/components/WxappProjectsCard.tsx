@@ -3,7 +3,7 @@ import { Button, Card, Form, message, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { listProjects } from '../../../../api/project';
 import { configWxappProjects } from '../../../../api/wxapp';
-import { showServerFieldErrors } from '../../../../utils/form-errors';
+import { useFormSave } from '../../../../hooks/useFormSave';
 
 /** The most projects `project/list` answers in one page: the choices of the select. */
 const PROJECT_PAGE_SIZE = 100;
@@ -25,10 +25,10 @@ export interface WxappProjectsCardProps {
  */
 export function WxappProjectsCard({ wxapp, onSaved }: WxappProjectsCardProps) {
   const [form] = Form.useForm<{ projectIds: number[] }>();
+  const { saving, run } = useFormSave(form);
   const [choices, setChoices] = useState<ProjectChoice[]>([]);
   const [more, setMore] = useState(false);
   const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -64,17 +64,12 @@ export function WxappProjectsCard({ wxapp, onSaved }: WxappProjectsCardProps) {
 
   const save = async () => {
     const projectIds = form.getFieldValue('projectIds') as number[] | undefined;
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await configWxappProjects(wxapp.id, projectIds ?? []);
       form.setFieldsValue({ projectIds: saved.projects.map((project) => project.id) });
       void message.success('服务项目已保存');
       onSaved(saved);
-    } catch (error) {
-      showServerFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
