@@ -14,6 +14,7 @@ import { useRowAction } from '../../../hooks/useRowAction';
 import { PartnerAppFormModal } from './components/PartnerAppFormModal';
 import { RotateSecretModal } from './components/RotateSecretModal';
 import { SecretModal } from './components/SecretModal';
+import { CopyableText } from '../../../components/ShownOnce';
 
 const FILTERS: FilterField<FiltersOf<'partner-app/list'>>[] = [
   { kind: 'text', name: 'name', label: '应用', placeholder: '应用名称', maxLength: 50 },
@@ -56,9 +57,7 @@ export function PartnerAppListPage() {
       title: 'App Key',
       dataIndex: 'appKey',
       width: 200,
-      render: (key: string) => (
-        <Typography.Text copyable={{ text: key, tooltips: ['复制', '已复制'] }}>{key}</Typography.Text>
-      ),
+      render: (key: string) => <CopyableText text={key} />,
     },
     {
       title: '允许嵌入的来源',

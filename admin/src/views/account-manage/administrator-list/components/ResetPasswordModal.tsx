@@ -1,10 +1,11 @@
 import type { StaffAccountItem } from '@px/api/contract';
 import { ApiError, encryptLoginField } from '@px/config';
-import { Alert, Button, Form, Input, Modal, message, Typography } from 'antd';
+import { Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { resetAccountPassword } from '../../../../api/account';
 import { FormModal } from '../../../../components/FormModal';
 import { passwordRule, samePasswordRule } from '../password-rules';
+import { CopyableText, ShownOnceModal } from '../../../../components/ShownOnce';
 
 export interface ResetPasswordModalProps {
   /** The account whose password is reset; the modal is open while set. */
@@ -65,30 +66,17 @@ export function ResetPasswordModal({ account, publicKey, onClose }: ResetPasswor
 
   if (generated !== null) {
     return (
-      <Modal
+      <ShownOnceModal
         title="密码已重置"
         open={open}
-        onCancel={close}
-        closable={false}
-        mask={{ closable: false }}
-        footer={
-          <Button type="primary" onClick={close}>
-            我已记下
-          </Button>
-        }
+        onClose={close}
+        warning="新密码只显示这一次，关闭后无法再次查看，请复制后告知本人。"
       >
-        <Alert type="warning" showIcon title="新密码只显示这一次，关闭后无法再次查看，请复制后告知本人。" />
         <div className="reset-password__result">
           <span>{account ? `${accountLabel(account)} 的新密码：` : '新密码：'}</span>
-          <Typography.Text
-            code
-            copyable={{ text: generated, tooltips: ['复制', '已复制'] }}
-            className="reset-password__value"
-          >
-            {generated}
-          </Typography.Text>
+          <CopyableText code text={generated} className="reset-password__value" />
         </div>
-      </Modal>
+      </ShownOnceModal>
     );
   }
 

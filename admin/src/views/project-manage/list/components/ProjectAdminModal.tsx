@@ -1,9 +1,10 @@
 import type { ProjectAdminCreated, ProjectItem } from '@px/api/contract';
-import { Alert, Button, Descriptions, Form, Modal, Typography } from 'antd';
+import { Descriptions, Form } from 'antd';
 import { useState } from 'react';
 import { createProjectAdmin } from '../../../../api/project';
 import { FormModal } from '../../../../components/FormModal';
 import { StaffIdentityFields } from '../../../../components/StaffIdentityFields';
+import { CopyableText, ShownOnceModal } from '../../../../components/ShownOnce';
 
 /** The staff account name rule of the contract (3-40 letters, digits or `_ - . @`). */
 
@@ -50,38 +51,21 @@ export function ProjectAdminModal({ project, onClose, onCreated }: ProjectAdminM
 
   if (created) {
     return (
-      <Modal
+      <ShownOnceModal
         title="管理员已创建"
         open={project !== null}
-        onCancel={close}
-        closable={false}
-        mask={{ closable: false }}
-        footer={
-          <Button type="primary" onClick={close}>
-            我已记下
-          </Button>
-        }
+        onClose={close}
+        warning="初始密码只显示这一次，关闭后无法再次查看。请复制后告知本人，并请其登录后修改密码。"
       >
-        <Alert
-          type="warning"
-          showIcon
-          title="初始密码只显示这一次，关闭后无法再次查看。请复制后告知本人，并请其登录后修改密码。"
-        />
         <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
           <Descriptions.Item label="项目">{project?.name}</Descriptions.Item>
           <Descriptions.Item label="账号">{created.accountName}</Descriptions.Item>
           <Descriptions.Item label="姓名">{created.realName}</Descriptions.Item>
           <Descriptions.Item label="初始密码">
-            <Typography.Text
-              code
-              copyable={{ text: created.password, tooltips: ['复制', '已复制'] }}
-              data-testid="initial-password"
-            >
-              {created.password}
-            </Typography.Text>
+            <CopyableText code text={created.password} testId="initial-password" />
           </Descriptions.Item>
         </Descriptions>
-      </Modal>
+      </ShownOnceModal>
     );
   }
 

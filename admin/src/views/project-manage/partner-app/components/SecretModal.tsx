@@ -1,5 +1,6 @@
 import type { PartnerAppItem } from '@px/api/contract';
-import { Alert, Button, Descriptions, Modal, Typography } from 'antd';
+import { Descriptions } from 'antd';
+import { CopyableText, ShownOnceModal } from '../../../../components/ShownOnce';
 
 /** The secret of an app, shown this once after it was made (created or rotated). */
 export function SecretModal({
@@ -12,38 +13,19 @@ export function SecretModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <ShownOnceModal
       open
       title={`应用密钥：${app.name}`}
-      onCancel={onClose}
-      closable={false}
-      mask={{ closable: false }}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          我已记下
-        </Button>
-      }
+      onClose={onClose}
+      warning="密钥只显示这一次，关闭后无法再次查看。请复制后安全地交给合作方，丢失时只能轮换生成新密钥。"
     >
-      <Alert
-        type="warning"
-        showIcon
-        title="密钥只显示这一次，关闭后无法再次查看。请复制后安全地交给合作方，丢失时只能轮换生成新密钥。"
-      />
       <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
         <Descriptions.Item label="项目">{app.projectName}</Descriptions.Item>
         <Descriptions.Item label="App Key">
-          <Typography.Text code copyable={{ text: app.appKey, tooltips: ['复制', '已复制'] }}>
-            {app.appKey}
-          </Typography.Text>
+          <CopyableText code text={app.appKey} />
         </Descriptions.Item>
         <Descriptions.Item label="密钥">
-          <Typography.Text
-            code
-            copyable={{ text: secret, tooltips: ['复制', '已复制'] }}
-            data-testid="partner-secret"
-          >
-            {secret}
-          </Typography.Text>
+          <CopyableText code text={secret} testId="partner-secret" />
         </Descriptions.Item>
         {app.previousSecretUntil && (
           <Descriptions.Item label="旧密钥有效至">
@@ -51,6 +33,6 @@ export function SecretModal({
           </Descriptions.Item>
         )}
       </Descriptions>
-    </Modal>
+    </ShownOnceModal>
   );
 }

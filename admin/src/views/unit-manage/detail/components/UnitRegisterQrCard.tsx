@@ -4,6 +4,7 @@ import { formatDateTime } from '@px/config';
 import { Button, Card, Descriptions, Flex, Image, Typography } from 'antd';
 import { useState } from 'react';
 import { getUnitRegisterQrCode } from '../../../../api/unit';
+import { CopyableText } from '../../../../components/ShownOnce';
 
 /** What the card tells the manager to do with the code. */
 export const REGISTER_QR_HINT = '学员用微信扫码关注公众号后，按提示完成注册即可自动归属本单位';
@@ -49,11 +50,7 @@ export function UnitRegisterQrCard({ unitId }: { unitId: number }) {
                 {
                   key: 'registerUrl',
                   label: '注册链接',
-                  children: (
-                    <Typography.Text copyable={{ text: code.registerUrl, tooltips: ['复制', '已复制'] }}>
-                      {code.registerUrl}
-                    </Typography.Text>
-                  ),
+                  children: <CopyableText text={code.registerUrl} />,
                 },
                 {
                   key: 'expiresAt',

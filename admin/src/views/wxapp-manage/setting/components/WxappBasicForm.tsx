@@ -15,6 +15,7 @@ import {
 } from '../wxapp-form';
 import { UnsavedAlert } from '../../../../components/UnsavedAlert';
 import { useFormSave } from '../../../../hooks/useFormSave';
+import { CopyableText } from '../../../../components/ShownOnce';
 
 export interface WxappBasicFormProps {
   /** The account to edit; null creates one. */
@@ -130,9 +131,7 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
       label: '服务器地址(URL)',
       extra: '填入公众号后台「设置与开发 › 基本配置 › 服务器配置」的服务器地址',
       control: wxapp ? (
-        <Typography.Text copyable={{ text: wxapp.serverUrl, tooltips: ['复制', '已复制'] }}>
-          {wxapp.serverUrl}
-        </Typography.Text>
+        <CopyableText text={wxapp.serverUrl} />
       ) : (
         <Typography.Text type="secondary">保存后生成</Typography.Text>
       ),
