@@ -1,7 +1,7 @@
 import type { StudyCorrectionItem } from '@px/api/contract';
-import { formatDateTime } from '@px/config';
 import { Table, Tag, Typography } from 'antd';
 import type { ListColumn } from './ListTable';
+import { dateTimeColumn } from './table-columns';
 
 /** What a correction corrected: 学时, or the lesson by name. */
 export function correctionTarget(item: Pick<StudyCorrectionItem, 'target' | 'lessonName'>): string {
@@ -27,12 +27,7 @@ export function CorrectionChange({ item }: { item: Pick<StudyCorrectionItem, 'be
 export function correctionColumns(withEnrolment: boolean): ListColumn<StudyCorrectionItem>[] {
   const detail = withEnrolment ? ({ optional: 'hidden' } as const) : {};
   return [
-    {
-      title: '更正时间',
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn<StudyCorrectionItem>('更正时间', 'createdAt', 150),
     ...(withEnrolment
       ? ([
           { title: '学员', dataIndex: 'studentName', width: 90, render: (v: string | null) => v ?? '—' },

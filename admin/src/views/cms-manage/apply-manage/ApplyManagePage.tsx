@@ -1,5 +1,5 @@
 import type { CmsApplyRow, CmsBatchRow } from '@px/api/contract';
-import { formatDateRange, formatDateTime, formatFen } from '@px/config';
+import { formatDateRange, formatFen } from '@px/config';
 import { Button, Card, Modal, message, Space, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import {
@@ -16,7 +16,7 @@ import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, StudentCell } from '../../../components/table-columns';
+import { LIST_TIME, StudentCell, dateTimeColumn } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { APPLY_STATUS_OPTIONS, ApplyStatusTag, LEVEL_OPTIONS, levelText, useBatchOptions } from '../cms-meta';
 import { ApplyDetailDrawer } from './ApplyDetailDrawer';
@@ -121,12 +121,7 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
       optional: 'hidden',
       render: (has: boolean) => (has ? '已上传' : '—'),
     },
-    {
-      title: '报名时间',
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (value: string) => formatDateTime(value, LIST_TIME),
-    },
+    dateTimeColumn<CmsApplyRow>('报名时间', 'createdAt', 150, LIST_TIME),
     {
       title: '审核人',
       dataIndex: 'auditorName',

@@ -6,7 +6,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
+import { LIST_TIME, Secondary, StudentCell, dateTimeColumn } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { ApplyStatusTag, levelText, useBatchOptions } from '../cms-meta';
 
@@ -92,12 +92,7 @@ export function CmsOrderPage() {
       optional: 'hidden',
       render: (status) => <ApplyStatusTag status={status} />,
     },
-    {
-      title: '下单时间',
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (value: string) => formatDateTime(value, LIST_TIME),
-    },
+    dateTimeColumn<CmsOrderRow>('下单时间', 'createdAt', 150, LIST_TIME),
     {
       title: '支付时间',
       dataIndex: 'paidAt',

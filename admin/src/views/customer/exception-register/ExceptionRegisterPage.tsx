@@ -46,7 +46,7 @@ import { type FilterField, labelSelect, ListPage, STUDENT_FILTER } from '../../.
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, StudentCell } from '../../../components/table-columns';
+import { LIST_TIME, StudentCell, dateTimeColumn } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
 import { readChoiceParam } from '../../../utils/query-id';
 import { labelOptions } from '../../../utils/label-options';
@@ -153,12 +153,7 @@ export function ExceptionRegisterPage() {
       optional: 'hidden',
       render: (name) => name ?? '—',
     },
-    {
-      title: '登记时间',
-      dataIndex: 'createdAt',
-      width: 140,
-      render: (value: string) => formatDateTime(value, LIST_TIME),
-    },
+    dateTimeColumn<ExceptionCaseRow>('登记时间', 'createdAt', 140, LIST_TIME),
     actionsColumn(200, (row) => (
       <>
         <Button type="link" size="small" onClick={() => setDetailId(row.id)}>

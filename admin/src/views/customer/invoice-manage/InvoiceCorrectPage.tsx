@@ -1,5 +1,5 @@
 import { INVOICE_STATUS_LABEL, INVOICE_TITLE_TYPE_LABEL, type InvoiceRow } from '@px/api/contract';
-import { formatDateTime, formatFen } from '@px/config';
+import { formatFen } from '@px/config';
 import { Button, Form, Input, message, Radio, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { correctInvoice, listInvoices } from '../../../api/invoice';
@@ -7,7 +7,7 @@ import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
-import { LIST_TIME } from '../../../components/table-columns';
+import { LIST_TIME, dateTimeColumn } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
 import { InvoiceDetailDrawer } from '../../invoice-manage/components/InvoiceDetailDrawer';
 import { INVOICE_STATUS_COLOR, INVOICE_TEXT_FILTERS } from '../../invoice-manage/invoice-meta';
@@ -155,13 +155,7 @@ export function InvoiceCorrectPage() {
         <Tag color={INVOICE_STATUS_COLOR[status]}>{INVOICE_STATUS_LABEL[status]}</Tag>
       ),
     },
-    {
-      title: '申请时间',
-      dataIndex: 'createdAt',
-      width: 140,
-      optional: 'hidden',
-      render: (value: string) => formatDateTime(value, LIST_TIME),
-    },
+    { ...dateTimeColumn<InvoiceRow>('申请时间', 'createdAt', 140, LIST_TIME), optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',

@@ -1,8 +1,8 @@
 import type { PushAttemptRow } from '@px/api/contract';
-import { formatDateTime } from '@px/config';
 import { Drawer, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { listPushAttempts } from '../../../api/regulator';
+import { dateTimeColumn } from '../../../components/table-columns';
 
 const OK = new Set(['ACCEPTED', 'DUPLICATE']);
 
@@ -42,12 +42,7 @@ export function PushAttemptsDrawer({
         pagination={false}
         columns={[
           { title: '次序', dataIndex: 'attempt', width: 56 },
-          {
-            title: '时间',
-            dataIndex: 'createdAt',
-            width: 150,
-            render: (value: string) => formatDateTime(value),
-          },
+          dateTimeColumn<PushAttemptRow>('时间', 'createdAt', 150),
           {
             title: '请求',
             key: 'request',

@@ -20,6 +20,7 @@ import { useRowAction } from '../../../hooks/useRowAction';
 import { PushAttemptsDrawer } from './PushAttemptsDrawer';
 import { PUSH_STATUS_OPTIONS, pushColumns, statusCell, studentCell, usePushClassFilter } from './push-meta';
 import { sayQueued } from './say-queued';
+import { dateTimeColumn } from '../../../components/table-columns';
 
 type View = 'report' | 'not-pushed';
 
@@ -75,13 +76,7 @@ function ReportList({ view, onView }: { view: View; onView: (view: View) => void
       optional: 'hidden',
       render: (v: string | null) => v ?? '—',
     },
-    {
-      title: '创建时间',
-      dataIndex: 'createdAt',
-      width: 150,
-      optional: 'hidden',
-      render: (value: string) => formatDateTime(value, 'YYYY-MM-DD HH:mm'),
-    },
+    { ...dateTimeColumn<PushRow>('创建时间', 'createdAt', 150, 'YYYY-MM-DD HH:mm'), optional: 'hidden' },
     actionsColumn(170, (row) => (
       <>
         <Button type="link" size="small" onClick={() => setOpened(row)}>

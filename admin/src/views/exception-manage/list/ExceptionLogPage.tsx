@@ -22,7 +22,7 @@ import { type FilterField, labelSelect, ListPage } from '../../../components/lis
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, orDash } from '../../../components/table-columns';
+import { LIST_TIME, orDash, dateTimeColumn } from '../../../components/table-columns';
 
 type Filters = FiltersOf<'exception-log/page'>;
 
@@ -71,12 +71,7 @@ export function ExceptionLogPage() {
         <Tag color={SOURCE_COLOR[source]}>{EXCEPTION_LOG_SOURCE_LABEL[source]}</Tag>
       ),
     },
-    {
-      title: '时间',
-      dataIndex: 'at',
-      width: 150,
-      render: (value: string) => formatDateTime(value, LIST_TIME),
-    },
+    dateTimeColumn<ExceptionLogRow>('时间', 'at', 150, LIST_TIME),
     { title: '项目', dataIndex: 'projectName', width: 120, optional: 'shown', render: orDash },
     {
       title: '对象',

@@ -1,5 +1,5 @@
 import { INVOICE_KIND_LABEL, INVOICE_STATUS_LABEL, type InvoiceRow } from '@px/api/contract';
-import { formatDateTime, formatFen } from '@px/config';
+import { formatFen } from '@px/config';
 import { saveBlobAs } from '@px/config/save-blob';
 import { Button, message, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -15,7 +15,7 @@ import {
 } from '../../../api/invoice';
 import type { ListColumn } from '../../../components/ListTable';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, Secondary } from '../../../components/table-columns';
+import { LIST_TIME, Secondary, dateTimeColumn } from '../../../components/table-columns';
 import { INVOICE_STATUS_COLOR } from '../invoice-meta';
 import { InvoiceDetailDrawer } from './InvoiceDetailDrawer';
 import { MarkModal } from './InvoiceModals';
@@ -140,13 +140,7 @@ export function useInvoiceColumns(
         </>
       ),
     },
-    {
-      title: '申请时间',
-      dataIndex: 'createdAt',
-      width: 140,
-      optional: 'hidden',
-      render: (value: string) => formatDateTime(value, LIST_TIME),
-    },
+    { ...dateTimeColumn<InvoiceRow>('申请时间', 'createdAt', 140, LIST_TIME), optional: 'hidden' },
     {
       title: '操作',
       key: 'actions',

@@ -1,5 +1,5 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import type { StudentDetail } from '@px/api/contract';
+import type { StudentDetail, StudentWechatBinding } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import {
   Button,
@@ -41,6 +41,7 @@ import {
   STUDY_DETAIL_PAGE,
 } from '../../../utils/study-paths';
 import { StudentEditModal } from './components/StudentEditModal';
+import { dateTimeColumn } from '../../../components/table-columns';
 
 const GENDER_LABEL = { male: '男', female: '女' } as const;
 
@@ -161,12 +162,7 @@ function WechatCard({ student, onChanged }: { student: StudentDetail; onChanged:
             width: 160,
             render: (name: string | null) => name || '—',
           },
-          {
-            title: '绑定时间',
-            dataIndex: 'boundAt',
-            width: 180,
-            render: (value: string) => formatDateTime(value),
-          },
+          dateTimeColumn<StudentWechatBinding>('绑定时间', 'boundAt', 180),
         ]}
       />
     </Card>

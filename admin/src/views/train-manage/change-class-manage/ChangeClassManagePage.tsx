@@ -4,14 +4,14 @@ import {
   type ChangeClassStatus,
   type ChangeClassView,
 } from '@px/api/contract';
-import { formatDateTime, formatFen } from '@px/config';
+import { formatFen } from '@px/config';
 import { Space } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { listChangeClassApplies } from '../../../api/change-class';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { orDash } from '../../../components/table-columns';
+import { orDash, dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { readChoiceParam } from '../../../utils/query-id';
 import { ChangeClassActions, ChangeClassStatusTag } from './ChangeClassActions';
@@ -57,12 +57,7 @@ function columns(canOpen: boolean, onDone: () => void): ListColumn<ChangeClassVi
       render: (value: number) => `${value}%`,
     },
     { title: '转班原因', dataIndex: 'reason', width: 180, optional: 'hidden', ellipsis: true },
-    {
-      title: '申请时间',
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn<ChangeClassView>('申请时间', 'createdAt', 150),
     {
       title: '状态',
       dataIndex: 'status',

@@ -13,7 +13,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, labelSelect, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { orDash } from '../../../components/table-columns';
+import { orDash, dateTimeColumn } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { readChoiceParam } from '../../../utils/query-id';
 import { ConfirmAction } from '../components/ConfirmAction';
@@ -71,12 +71,7 @@ export function ClassApplyPage() {
       render: (fen: number) => formatFen(fen),
     },
     { title: '申请说明', dataIndex: 'reason', width: 140, ellipsis: true, render: orDash },
-    {
-      title: '申请时间',
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn<ClassApplyRow>('申请时间', 'createdAt', 150),
     {
       title: '状态',
       dataIndex: 'status',

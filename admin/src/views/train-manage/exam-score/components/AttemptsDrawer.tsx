@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { getExamAttempt, listExamAttempts } from '../../../../api/exam';
 import { ReviewList, scoreText } from './ReviewList';
+import { dateTimeColumn } from '../../../../components/table-columns';
 
 const STATUS_COLOR: Readonly<Record<AttemptStatus, string>> = {
   OPEN: 'processing',
@@ -101,12 +102,7 @@ export function AttemptsDrawer({ row, onClose }: { row: ExamScoreRow | null; onC
       render: (passed: boolean | null) =>
         passed === null ? '—' : passed ? <Tag color="success">合格</Tag> : <Tag color="error">不合格</Tag>,
     },
-    {
-      title: '开始时间',
-      dataIndex: 'startedAt',
-      width: 170,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn<ExamAttemptItem>('开始时间', 'startedAt', 170),
     {
       title: '交卷时间',
       dataIndex: 'submittedAt',
