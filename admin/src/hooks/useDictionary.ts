@@ -1,5 +1,4 @@
-import type { DictionaryItem } from '@px/api/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { listDictionary } from '../api/dictionary';
 
 /** A dictionary of the project as choices. */
@@ -11,13 +10,18 @@ export interface DictionaryChoices {
   loading: boolean;
 }
 
-/** The project's dictionary of `type` (`dictionary/list?type=…`), loaded once per screen. */
-export function useDictionary(type: string): DictionaryChoices {
-  const [items, setItems] = useState<DictionaryItem[]>([]);
+/** A code/label list from the server (`load`, again when `key` changes), with whether it is loading. */
+export function useCodeList<I extends { code: string; label: string }>(
+  load: () => Promise<I[]>,
+  key: unknown,
+): { items: I[]; loading: boolean } {
+  const [items, setItems] = useState<I[]>([]);
   const [loading, setLoading] = useState(true);
+  const loadRef = useRef(load);
+  loadRef.current = load;
   useEffect(() => {
     let current = true;
-    listDictionary(type).then(
+    loadRef.current().then(
       (list) => {
         if (!current) return;
         setItems(list);
@@ -28,13 +32,22 @@ export function useDictionary(type: string): DictionaryChoices {
     return () => {
       current = false;
     };
-  }, [type]);
-  return useMemo(() => {
-    const labels = new Map(items.map((item) => [item.code, item.label]));
-    return {
-      options: items.map((item) => ({ value: item.code, label: item.label })),
-      labelOf: (code: string) => labels.get(code) ?? code,
-      loading,
-    };
-  }, [items, loading]);
+  }, [key]);
+  return { items, loading };
+}
+
+/** The choices of a code/label list. */
+export function codeChoices(items: readonly { code: string; label: string }[], loading: boolean): DictionaryChoices {
+  const labels = new Map(items.map((item) => [item.code, item.label]));
+  return {
+    options: items.map((item) => ({ value: item.code, label: item.label })),
+    labelOf: (code: string) => labels.get(code) ?? code,
+    loading,
+  };
+}
+
+/** The project's dictionary of `type` (`dictionary/list?type=…`), loaded once per screen. */
+export function useDictionary(type: string): DictionaryChoices {
+  const { items, loading } = useCodeList(() => listDictionary(type), type);
+  return useMemo(() => codeChoices(items, loading), [items, loading]);
 }
