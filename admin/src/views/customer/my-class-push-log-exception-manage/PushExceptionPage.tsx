@@ -56,12 +56,11 @@ interface CorrectValues {
 }
 
 /** 更正并重新上报: the student's identity as stored, corrected, with the note; sent again at once. */
-function CorrectModal({ row, open, onClose, onDone, afterClose }: RowDialogProps<PushExceptionRow>) {
+function CorrectModal({ row, onDone, ...dialog }: RowDialogProps<PushExceptionRow>) {
   const [form] = Form.useForm<CorrectValues>();
   return (
     <FormModal<CorrectValues>
-      open={open}
-      afterClose={afterClose}
+      {...dialog}
       title="更正并重新上报"
       okText="更正并重新上报"
       name="push-correct"
@@ -76,7 +75,6 @@ function CorrectModal({ row, open, onClose, onDone, afterClose }: RowDialogProps
         void message.success('已更正，正在重新上报');
         onDone();
       }}
-      onClose={onClose}
     >
       <Refusal row={row} />
       <Form.Item
@@ -109,12 +107,11 @@ function CorrectModal({ row, open, onClose, onDone, afterClose }: RowDialogProps
 }
 
 /** 标记已处理: the push is not sent again; the note says why. */
-function HandleModal({ row, open, onClose, onDone, afterClose }: RowDialogProps<PushExceptionRow>) {
+function HandleModal({ row, onDone, ...dialog }: RowDialogProps<PushExceptionRow>) {
   const [form] = Form.useForm<{ note: string }>();
   return (
     <FormModal<{ note: string }>
-      open={open}
-      afterClose={afterClose}
+      {...dialog}
       title="标记已处理"
       okText="标记已处理"
       name="push-handle"
@@ -125,7 +122,6 @@ function HandleModal({ row, open, onClose, onDone, afterClose }: RowDialogProps<
         void message.success('已标记为已处理');
         onDone();
       }}
-      onClose={onClose}
     >
       <Refusal row={row} />
       <Form.Item

@@ -32,12 +32,11 @@ const FILTERS: FilterField<FiltersOf<'shared-resource/query'>>[] = [
 ];
 
 /** 重命名 (platform staff): the shared resource's name; the projects' copies keep theirs. */
-function RenameModal({ row, open, onClose, onDone, afterClose }: RowDialogProps<SharedResourceItem>) {
+function RenameModal({ row, onDone, ...dialog }: RowDialogProps<SharedResourceItem>) {
   const [form] = Form.useForm<{ name: string }>();
   return (
     <FormModal<{ name: string }>
-      open={open}
-      afterClose={afterClose}
+      {...dialog}
       title="重命名共享资源"
       okText="保存"
       name="shared-resource-rename"
@@ -49,7 +48,6 @@ function RenameModal({ row, open, onClose, onDone, afterClose }: RowDialogProps<
         void message.success('已保存');
         onDone();
       }}
-      onClose={onClose}
     >
       <Form.Item
         name="name"
@@ -72,7 +70,7 @@ interface ShareValues {
  * 从项目添加 (platform staff): a project, one of its videos and the name in the library; the video
  * (row and file) is copied into the library, so the project's later changes do not reach it.
  */
-function ShareModal({ open, onClose, onDone, afterClose }: RowDialogProps<null>) {
+function ShareModal({ onDone, ...dialog }: RowDialogProps<null>) {
   const [form] = Form.useForm<ShareValues>();
   const projectId = Form.useWatch('projectId', form);
   const [projects, setProjects] = useState<{ value: number; label: string }[]>([]);
@@ -101,8 +99,7 @@ function ShareModal({ open, onClose, onDone, afterClose }: RowDialogProps<null>)
 
   return (
     <FormModal<ShareValues>
-      open={open}
-      afterClose={afterClose}
+      {...dialog}
       title="从项目添加到共享资源库"
       okText="添加"
       name="shared-resource-share"
@@ -117,7 +114,6 @@ function ShareModal({ open, onClose, onDone, afterClose }: RowDialogProps<null>)
         void message.success(`已添加「${shared.name}」到共享资源库`);
         onDone();
       }}
-      onClose={onClose}
     >
       <Form.Item name="projectId" label="项目" rules={[{ required: true, message: '请选择项目' }]}>
         <Select
