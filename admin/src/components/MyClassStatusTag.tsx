@@ -22,6 +22,10 @@ export function MyClassStatusTag({ status }: { status: MyClassStatus }) {
 }
 
 /** A column of an enrolment's state as its tag (`dataIndex` names the field holding it). */
-export function myClassStatusColumn<T>(title: string, width: number, dataIndex: keyof T & string): ColumnType<T> {
+export function myClassStatusColumn<T>(
+  title: string,
+  width: number,
+  dataIndex: keyof T & string,
+): ColumnType<T> {
   return { title, dataIndex, width, render: (status: MyClassStatus) => <MyClassStatusTag status={status} /> };
 }

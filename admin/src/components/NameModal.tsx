@@ -1,4 +1,5 @@
 import { Form, Input } from 'antd';
+import { maxChars, required } from '../utils/form-rules';
 import { FormModal } from './FormModal';
 
 export interface NameModalProps {
@@ -42,14 +43,7 @@ export function NameModal({
       onSubmit={(values) => onSave(values.name.trim())}
       onClose={onClose}
     >
-      <Form.Item
-        name="name"
-        label="分类名称"
-        rules={[
-          { required: true, whitespace: true, message: '请填写分类名称' },
-          { max: 50, message: '分类名称不能超过 50 个字符' },
-        ]}
-      >
+      <Form.Item name="name" label="分类名称" rules={[required('请填写分类名称'), maxChars('分类名称', 50)]}>
         <Input maxLength={50} placeholder={placeholder} autoFocus />
       </Form.Item>
     </FormModal>

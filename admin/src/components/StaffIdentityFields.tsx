@@ -1,5 +1,6 @@
 import { isMobile, VALIDATION_MESSAGES } from '@px/config';
 import { Form, Input } from 'antd';
+import { maxChars, required } from '../utils/form-rules';
 
 /** A back-office account name: 3-40 letters, digits or `_ - . @` (as the API checks it). */
 const ACCOUNT_NAME = /^[A-Za-z0-9_.@-]{3,40}$/;
@@ -15,20 +16,13 @@ export function StaffIdentityFields() {
         label="账号"
         name="accountName"
         rules={[
-          { required: true, whitespace: true, message: '请输入账号' },
+          required('请输入账号'),
           { pattern: ACCOUNT_NAME, message: '账号须为 3-40 位字母、数字或 _ - . @' },
         ]}
       >
         <Input placeholder="用于登录后台，如 zhangsan" maxLength={40} autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        label="姓名"
-        name="realName"
-        rules={[
-          { required: true, whitespace: true, message: '请输入姓名' },
-          { max: 50, message: '姓名不能超过 50 个字符' },
-        ]}
-      >
+      <Form.Item label="姓名" name="realName" rules={[required('请输入姓名'), maxChars('姓名', 50)]}>
         <Input placeholder="请输入姓名" maxLength={50} />
       </Form.Item>
       <Form.Item

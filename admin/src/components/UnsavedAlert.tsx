@@ -11,12 +11,6 @@ export interface UnsavedAlertProps {
 export function UnsavedAlert({ messages, title = '以下内容未能保存', marginBottom = 16 }: UnsavedAlertProps) {
   if (messages.length === 0) return null;
   return (
-    <Alert
-      type="error"
-      showIcon
-      title={title}
-      description={messages.join('；')}
-      style={{ marginBottom }}
-    />
+    <Alert type="error" showIcon title={title} description={messages.join('；')} style={{ marginBottom }} />
   );
 }

@@ -10,10 +10,10 @@ export interface DictionaryChoices {
   loading: boolean;
 }
 
-/** A code/label list from the server (`load`, again when `key` changes), with whether it is loading. */
-export function useCodeList<I extends { code: string; label: string }>(
-  load: () => Promise<I[]>,
-  key: unknown,
+/** A code/label list from the server (`load` of `key`, again when `key` changes), with whether it is loading. */
+export function useCodeList<I extends { code: string; label: string }, K>(
+  load: (key: K) => Promise<I[]>,
+  key: K,
 ): { items: I[]; loading: boolean } {
   const [items, setItems] = useState<I[]>([]);
   const [loading, setLoading] = useState(true);
@@ -21,7 +21,7 @@ export function useCodeList<I extends { code: string; label: string }>(
   loadRef.current = load;
   useEffect(() => {
     let current = true;
-    loadRef.current().then(
+    loadRef.current(key).then(
       (list) => {
         if (!current) return;
         setItems(list);
@@ -37,7 +37,10 @@ export function useCodeList<I extends { code: string; label: string }>(
 }
 
 /** The choices of a code/label list. */
-export function codeChoices(items: readonly { code: string; label: string }[], loading: boolean): DictionaryChoices {
+export function codeChoices(
+  items: readonly { code: string; label: string }[],
+  loading: boolean,
+): DictionaryChoices {
   const labels = new Map(items.map((item) => [item.code, item.label]));
   return {
     options: items.map((item) => ({ value: item.code, label: item.label })),
@@ -48,6 +51,6 @@ export function codeChoices(items: readonly { code: string; label: string }[], l
 
 /** The project's dictionary of `type` (`dictionary/list?type=…`), loaded once per screen. */
 export function useDictionary(type: string): DictionaryChoices {
-  const { items, loading } = useCodeList(() => listDictionary(type), type);
+  const { items, loading } = useCodeList(listDictionary, type);
   return useMemo(() => codeChoices(items, loading), [items, loading]);
 }

@@ -41,7 +41,9 @@ describe('useFormSave', () => {
 
   it('forgets the unshown refusal on clearUnshown', async () => {
     const { result } = renderSave();
-    await act(() => result.current.run(() => Promise.reject(buildFieldsError([{ field: 'x', message: '不对' }]))));
+    await act(() =>
+      result.current.run(() => Promise.reject(buildFieldsError([{ field: 'x', message: '不对' }]))),
+    );
     expect(result.current.unshown).toEqual(['不对']);
     act(() => result.current.clearUnshown());
     expect(result.current.unshown).toEqual([]);

@@ -16,6 +16,7 @@ import { safeRedirectTarget } from '../../router/paths';
 import { unitIdAtom } from '../../store/project';
 import { setTokenAtom } from '../../store/session';
 import './admin-login.css';
+import { required } from '../../utils/form-rules';
 
 /** `roleType` of the back office's door (contract LOGIN_ROLE_TYPE.BACK_OFFICE: role systems 1, 2 and 4). */
 const BACK_OFFICE_ROLE_TYPE = 1 as const;
@@ -158,11 +159,7 @@ export function AdminLoginPage() {
           }}
           onFinish={submit}
         >
-          <Form.Item
-            label="账号"
-            name="account"
-            rules={[{ required: true, whitespace: true, message: '请输入账号' }]}
-          >
+          <Form.Item label="账号" name="account" rules={[required('请输入账号')]}>
             <Input
               prefix={<UserOutlined />}
               placeholder="请输入账号"
@@ -170,11 +167,7 @@ export function AdminLoginPage() {
               maxLength={64}
             />
           </Form.Item>
-          <Form.Item
-            label="密码"
-            name="password"
-            rules={[{ required: true, whitespace: true, message: '请输入密码' }]}
-          >
+          <Form.Item label="密码" name="password" rules={[required('请输入密码')]}>
             <Input.Password
               prefix={<LockOutlined />}
               placeholder="请输入密码"
@@ -185,11 +178,7 @@ export function AdminLoginPage() {
           {captcha && (
             <Form.Item label="验证码" required>
               <div className="admin-login__captcha">
-                <Form.Item
-                  name="vcode"
-                  noStyle
-                  rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
-                >
+                <Form.Item name="vcode" noStyle rules={[required('请输入验证码')]}>
                   <Input
                     prefix={<SafetyOutlined />}
                     placeholder="请输入验证码"

@@ -22,6 +22,7 @@ import { type FiltersOf, useListCall } from '../../../components/list-page/list-
 import { actionsColumn } from '../../../components/RowActions';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
+import { required } from '../../../utils/form-rules';
 import { ApplyStatusTag, BatchCard, levelText } from '../cms-meta';
 
 type CandidateFilters = FiltersOf<'cms-exam/candidates'>;
@@ -91,18 +92,10 @@ function SittingModal({
       }}
       onClose={onClose}
     >
-      <Form.Item
-        name="room"
-        label="考场名称"
-        rules={[{ required: true, whitespace: true, message: '请填写考场名称' }]}
-      >
+      <Form.Item name="room" label="考场名称" rules={[required('请填写考场名称')]}>
         <Input maxLength={50} placeholder="如：第一考场" />
       </Form.Item>
-      <Form.Item
-        name="place"
-        label="考试地点"
-        rules={[{ required: true, whitespace: true, message: '请填写考试地点' }]}
-      >
+      <Form.Item name="place" label="考试地点" rules={[required('请填写考试地点')]}>
         <Input maxLength={200} />
       </Form.Item>
       <Space size={16} wrap>

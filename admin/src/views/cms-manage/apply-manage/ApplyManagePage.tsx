@@ -16,7 +16,7 @@ import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, StudentCell, dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { APPLY_STATUS_OPTIONS, ApplyStatusTag, LEVEL_OPTIONS, levelText, useBatchOptions } from '../cms-meta';
 import { ApplyDetailDrawer } from './ApplyDetailDrawer';

@@ -12,6 +12,7 @@ import { saveCmsBatch } from '../../../api/cms';
 import { DateField } from '../../../components/DateFields';
 import { FormModal } from '../../../components/FormModal';
 import { VocationPicker } from '../../../components/VocationPicker';
+import { required } from '../../../utils/form-rules';
 import { LEVEL_OPTIONS } from '../cms-meta';
 
 interface BatchValues {
@@ -115,11 +116,7 @@ export function BatchModal({
       }}
       onClose={onClose}
     >
-      <Form.Item
-        name="name"
-        label="批次名称"
-        rules={[{ required: true, whitespace: true, message: '请填写批次名称' }]}
-      >
+      <Form.Item name="name" label="批次名称" rules={[required('请填写批次名称')]}>
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item
@@ -186,10 +183,7 @@ export function BatchModal({
                   <Form.Item name={[field.name, 'id']} hidden>
                     <InputNumber />
                   </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'name']}
-                    rules={[{ required: true, whitespace: true, message: '请填写科目名称' }]}
-                  >
+                  <Form.Item name={[field.name, 'name']} rules={[required('请填写科目名称')]}>
                     <Input placeholder="科目名称" maxLength={30} style={{ width: 180 }} />
                   </Form.Item>
                   <Form.Item

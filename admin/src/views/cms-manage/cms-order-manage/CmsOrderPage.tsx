@@ -6,7 +6,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, Secondary, StudentCell, dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { ApplyStatusTag, levelText, useBatchOptions } from '../cms-meta';
 

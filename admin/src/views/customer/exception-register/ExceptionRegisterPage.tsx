@@ -42,14 +42,19 @@ import {
 } from '../../../api/exception';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, labelSelect, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
+import {
+  type FilterField,
+  ListPage,
+  labelSelect,
+  STUDENT_FILTER,
+} from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, StudentCell, dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
-import { readChoiceParam } from '../../../utils/query-id';
 import { labelOptions } from '../../../utils/label-options';
+import { readChoiceParam } from '../../../utils/query-id';
 
 type Filters = FiltersOf<'exception-register/page'>;
 
@@ -319,10 +324,7 @@ function RegisterModal({ onClose, onSaved }: { onClose: () => void; onSaved: () 
         />
       </Form.Item>
       <Form.Item name="kind" label="异常类型" rules={[{ required: true, message: '请选择异常类型' }]}>
-        <Select
-          placeholder="请选择"
-          options={labelOptions(EXCEPTION_CASE_KIND, EXCEPTION_CASE_KIND_LABEL)}
-        />
+        <Select placeholder="请选择" options={labelOptions(EXCEPTION_CASE_KIND, EXCEPTION_CASE_KIND_LABEL)} />
       </Form.Item>
       <Form.Item name="description" label="异常描述" rules={[required('请填写异常描述')]}>
         <Input.TextArea

@@ -7,7 +7,7 @@ import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
-import { LIST_TIME, dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
 import { InvoiceDetailDrawer } from '../../invoice-manage/components/InvoiceDetailDrawer';
 import { INVOICE_STATUS_COLOR, INVOICE_TEXT_FILTERS } from '../../invoice-manage/invoice-meta';

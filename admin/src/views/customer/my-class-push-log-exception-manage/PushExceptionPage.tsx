@@ -9,6 +9,7 @@ import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { type RowDialogProps, rowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
+import { required } from '../../../utils/form-rules';
 import { PushAttemptsDrawer } from '../my-class-push-log-manage/PushAttemptsDrawer';
 import { pushColumns, statusCell, usePushClassFilter } from '../my-class-push-log-manage/push-meta';
 
@@ -77,11 +78,7 @@ function CorrectModal({ row, onDone, ...dialog }: RowDialogProps<PushExceptionRo
       }}
     >
       <Refusal row={row} />
-      <Form.Item
-        name="realName"
-        label="学员姓名"
-        rules={[{ required: true, whitespace: true, message: '请填写学员姓名' }]}
-      >
+      <Form.Item name="realName" label="学员姓名" rules={[required('请填写学员姓名')]}>
         <Input maxLength={30} />
       </Form.Item>
       <Form.Item name="idCardNo" label="身份证号">
@@ -90,11 +87,7 @@ function CorrectModal({ row, onDone, ...dialog }: RowDialogProps<PushExceptionRo
       <Form.Item name="mobile" label="手机号">
         <Input maxLength={11} />
       </Form.Item>
-      <Form.Item
-        name="note"
-        label="处理说明"
-        rules={[{ required: true, whitespace: true, message: '请填写处理说明' }]}
-      >
+      <Form.Item name="note" label="处理说明" rules={[required('请填写处理说明')]}>
         <Input.TextArea
           maxLength={300}
           rows={2}
@@ -124,11 +117,7 @@ function HandleModal({ row, onDone, ...dialog }: RowDialogProps<PushExceptionRow
       }}
     >
       <Refusal row={row} />
-      <Form.Item
-        name="note"
-        label="处理说明"
-        rules={[{ required: true, whitespace: true, message: '请填写处理说明' }]}
-      >
+      <Form.Item name="note" label="处理说明" rules={[required('请填写处理说明')]}>
         <Input.TextArea maxLength={300} rows={2} showCount />
       </Form.Item>
     </FormModal>
@@ -227,7 +216,9 @@ export function PushExceptionPage() {
       {correcting && (
         <CorrectModal key={correcting.row.id} {...rowDialogProps(correcting, correctDialog, list.reload)} />
       )}
-      {handling && <HandleModal key={handling.row.id} {...rowDialogProps(handling, handleDialog, list.reload)} />}
+      {handling && (
+        <HandleModal key={handling.row.id} {...rowDialogProps(handling, handleDialog, list.reload)} />
+      )}
       <PushAttemptsDrawer push={opened} onClose={() => setOpened(null)} />
     </ListPage>
   );

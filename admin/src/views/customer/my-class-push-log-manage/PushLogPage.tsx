@@ -15,12 +15,12 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
+import { dateTimeColumn } from '../../../components/table-columns';
 import { useExport } from '../../../hooks/useExport';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PushAttemptsDrawer } from './PushAttemptsDrawer';
 import { PUSH_STATUS_OPTIONS, pushColumns, statusCell, studentCell, usePushClassFilter } from './push-meta';
 import { sayQueued } from './say-queued';
-import { dateTimeColumn } from '../../../components/table-columns';
 
 type View = 'report' | 'not-pushed';
 

@@ -18,11 +18,11 @@ import {
   retryExceptionLog,
 } from '../../../api/exception';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, labelSelect, ListPage } from '../../../components/list-page/ListPage';
+import { type FilterField, ListPage, labelSelect } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, orDash, dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, orDash } from '../../../components/table-columns';
 
 type Filters = FiltersOf<'exception-log/page'>;
 

@@ -15,7 +15,7 @@ import {
 } from '../../../api/invoice';
 import type { ListColumn } from '../../../components/ListTable';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { LIST_TIME, Secondary, dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, Secondary } from '../../../components/table-columns';
 import { INVOICE_STATUS_COLOR } from '../invoice-meta';
 import { InvoiceDetailDrawer } from './InvoiceDetailDrawer';
 import { MarkModal } from './InvoiceModals';

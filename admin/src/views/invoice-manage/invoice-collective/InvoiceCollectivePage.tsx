@@ -6,9 +6,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { findInvoiceUnits, getUnitPool, listInvoices, saveCollectiveInvoice } from '../../../api/invoice';
 import { ListView } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
-import { accountInfoAtom } from '../../../store/session';
-import { useInvoiceColumns } from '../components/invoice-columns';
 import { useFormSave } from '../../../hooks/useFormSave';
+import { accountInfoAtom } from '../../../store/session';
+import { required } from '../../../utils/form-rules';
+import { useInvoiceColumns } from '../components/invoice-columns';
 
 interface CollectiveForm {
   title: string;
@@ -146,18 +147,10 @@ export function InvoiceCollectivePage() {
               ]}
             />
             <Form form={form} layout="inline" name="collective-invoice" style={{ marginTop: 16, rowGap: 12 }}>
-              <Form.Item
-                name="title"
-                label="发票抬头"
-                rules={[{ required: true, whitespace: true, message: '请填写发票抬头' }]}
-              >
+              <Form.Item name="title" label="发票抬头" rules={[required('请填写发票抬头')]}>
                 <Input maxLength={100} style={{ width: 220 }} />
               </Form.Item>
-              <Form.Item
-                name="taxNo"
-                label="纳税人识别号"
-                rules={[{ required: true, whitespace: true, message: '请填写纳税人识别号' }]}
-              >
+              <Form.Item name="taxNo" label="纳税人识别号" rules={[required('请填写纳税人识别号')]}>
                 <Input maxLength={20} style={{ width: 200 }} />
               </Form.Item>
               <Form.Item

@@ -19,6 +19,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
+import { required } from '../../../utils/form-rules';
 import { readChoiceParam } from '../../../utils/query-id';
 
 const STATUS_COLOR: Readonly<Record<RefundApplyStatus, string>> = {
@@ -227,11 +228,7 @@ export function RefundListPage() {
           list.reload();
         }}
       >
-        <Form.Item
-          name="reason"
-          label="驳回原因"
-          rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }]}
-        >
+        <Form.Item name="reason" label="驳回原因" rules={[required('请填写驳回原因')]}>
           <Input.TextArea maxLength={200} showCount rows={3} />
         </Form.Item>
       </FormModal>

@@ -8,13 +8,13 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn, StatusAction } from '../../../components/RowActions';
+import { CopyableText } from '../../../components/ShownOnce';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { PartnerAppFormModal } from './components/PartnerAppFormModal';
 import { RotateSecretModal } from './components/RotateSecretModal';
 import { SecretModal } from './components/SecretModal';
-import { CopyableText } from '../../../components/ShownOnce';
 
 const FILTERS: FilterField<FiltersOf<'partner-app/list'>>[] = [
   { kind: 'text', name: 'name', label: '应用', placeholder: '应用名称', maxLength: 50 },

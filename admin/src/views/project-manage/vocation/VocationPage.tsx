@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { saveVocation, sortVocation, toggleVocation, vocationTree } from '../../../api/vocation';
 import { FormModal } from '../../../components/FormModal';
 import { useTree } from '../../../hooks/useTree';
+import { maxChars, required } from '../../../utils/form-rules';
 
 /** Where a node is: itself, its siblings and its ancestors (root first). */
 interface Located {
@@ -244,14 +245,7 @@ export function VocationPage() {
         >
           <Input maxLength={20} disabled={editor?.mode === 'rename'} />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="名称"
-          rules={[
-            { required: true, whitespace: true, message: '请填写名称' },
-            { max: 50, message: '名称不能超过 50 个字符' },
-          ]}
-        >
+        <Form.Item name="name" label="名称" rules={[required('请填写名称'), maxChars('名称', 50)]}>
           <Input maxLength={50} placeholder="如：焊工" />
         </Form.Item>
       </FormModal>

@@ -9,9 +9,9 @@ import { type FiltersOf, useListCall } from '../../../components/list-page/list-
 import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
+import { labelOptions } from '../../../utils/label-options';
 import { PaperEditorDrawer } from './components/PaperEditorDrawer';
 import { PaperPreviewModal } from './components/PaperPreviewModal';
-import { labelOptions } from '../../../utils/label-options';
 
 const MODE_OPTIONS = labelOptions(PAPER_MODES, PAPER_MODE_LABEL);
 

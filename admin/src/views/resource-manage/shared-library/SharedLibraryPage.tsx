@@ -24,6 +24,7 @@ import { dateTimeColumn } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { type RowDialogProps, rowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
 import { accountInfoAtom } from '../../../store/session';
+import { required } from '../../../utils/form-rules';
 import { VideoPreviewModal } from '../video/components/VideoPreviewModal';
 import { formatDuration, formatFileSize } from '../video/video-format';
 
@@ -49,11 +50,7 @@ function RenameModal({ row, onDone, ...dialog }: RowDialogProps<SharedResourceIt
         onDone();
       }}
     >
-      <Form.Item
-        name="name"
-        label="资源名称"
-        rules={[{ required: true, whitespace: true, message: '请填写资源名称' }]}
-      >
+      <Form.Item name="name" label="资源名称" rules={[required('请填写资源名称')]}>
         <Input maxLength={100} />
       </Form.Item>
     </FormModal>
@@ -273,7 +270,9 @@ export function SharedLibraryPage() {
         play={getSharedResourcePlayUrl}
         onClose={() => setPreviewing(null)}
       />
-      {renaming && <RenameModal key={renaming.row.id} {...rowDialogProps(renaming, renameDialog, list.reload)} />}
+      {renaming && (
+        <RenameModal key={renaming.row.id} {...rowDialogProps(renaming, renameDialog, list.reload)} />
+      )}
       {sharing && <ShareModal {...rowDialogProps(sharing, shareDialog, list.reload)} />}
     </ListPage>
   );

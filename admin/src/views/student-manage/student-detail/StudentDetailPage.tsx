@@ -29,6 +29,7 @@ import { FaceCaptureTable } from '../../../components/FaceCaptureTable';
 import { IdentityTag } from '../../../components/IdentityTag';
 import { RecordPending } from '../../../components/RecordPending';
 import { StatusTag } from '../../../components/StatusTag';
+import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useBlobUrl } from '../../../hooks/useBlobUrl';
 import { useRecord } from '../../../hooks/useRecord';
@@ -41,7 +42,6 @@ import {
   STUDY_DETAIL_PAGE,
 } from '../../../utils/study-paths';
 import { StudentEditModal } from './components/StudentEditModal';
-import { dateTimeColumn } from '../../../components/table-columns';
 
 const GENDER_LABEL = { male: '男', female: '女' } as const;
 

@@ -3,6 +3,7 @@ import { Button, Form, Input, message, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { auditChangeClassApply, cancelChangeClassApply } from '../../../api/change-class';
 import { FormModal } from '../../../components/FormModal';
+import { required } from '../../../utils/form-rules';
 
 const STATUS_COLOR: Readonly<Record<ChangeClassStatus, string>> = {
   PENDING: 'processing',
@@ -93,7 +94,7 @@ export function ChangeClassActions({
         <Form.Item
           name="remark"
           label={current.remarkRequired ? '原因' : '备注'}
-          rules={current.remarkRequired ? [{ required: true, whitespace: true, message: '请填写原因' }] : []}
+          rules={current.remarkRequired ? [required('请填写原因')] : []}
         >
           <Input.TextArea
             rows={3}

@@ -11,7 +11,7 @@ import { listChangeClassApplies } from '../../../api/change-class';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { orDash, dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { readChoiceParam } from '../../../utils/query-id';
 import { ChangeClassActions, ChangeClassStatusTag } from './ChangeClassActions';

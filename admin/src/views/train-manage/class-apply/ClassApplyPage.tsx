@@ -10,10 +10,15 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { auditClassApply, listClassApplies } from '../../../api/class-apply';
 import type { ListColumn } from '../../../components/ListTable';
-import { type FilterField, labelSelect, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
+import {
+  type FilterField,
+  ListPage,
+  labelSelect,
+  STUDENT_FILTER,
+} from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { orDash, dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { readChoiceParam } from '../../../utils/query-id';
 import { ConfirmAction } from '../components/ConfirmAction';

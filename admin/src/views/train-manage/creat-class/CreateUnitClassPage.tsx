@@ -6,12 +6,12 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getUnitClass, getUnitClassOptions, saveUnitClass } from '../../../api/unit-class';
 import { RecordPending } from '../../../components/RecordPending';
+import { useFormSave } from '../../../hooks/useFormSave';
 import { useRecord } from '../../../hooks/useRecord';
 import { useUnitChoices } from '../../../hooks/useUnitChoices';
 import { accountInfoAtom } from '../../../store/session';
 import { readPositiveId } from '../../../utils/query-id';
 import { UNIT_CLASS_LIST_PAGE, unitClassDetailPath } from '../unit-class/unit-class-paths';
-import { useFormSave } from '../../../hooks/useFormSave';
 
 interface FormValues {
   unitId?: number;

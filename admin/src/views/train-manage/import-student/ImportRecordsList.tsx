@@ -13,10 +13,10 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { labelOptions } from '../../../utils/label-options';
 import { importStudentPath } from '../batch-pay-order/batch-order-paths';
 import { errorFileName } from './ImportStudentPage';
 import { UnitImportStatusTag } from './UnitImportStatusTag';
-import { labelOptions } from '../../../utils/label-options';
 
 const STATUS_OPTIONS = labelOptions(UNIT_IMPORT_STATUS, UNIT_IMPORT_STATUS_LABEL);
 

@@ -4,7 +4,9 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getClass, saveClass } from '../../../api/train-class';
 import { RecordPending } from '../../../components/RecordPending';
+import { UnsavedAlert } from '../../../components/UnsavedAlert';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
+import { useFormSave } from '../../../hooks/useFormSave';
 import { validValuesOrWarn } from '../../../utils/form-errors';
 import { CLASS_LIST_PATH, classDetailPath, planOptions } from '../class/class-meta';
 import { useClassCategories, useClassYears, useTrainPlans } from '../class/use-class-options';
@@ -14,8 +16,6 @@ import { ClassEvaluations } from './components/ClassEvaluations';
 import { ClassExamSettings } from './components/ClassExamSettings';
 import { ClassInfoFields } from './components/ClassInfoFields';
 import { useCertificateTemplates } from './use-certificate-templates';
-import { UnsavedAlert } from '../../../components/UnsavedAlert';
-import { useFormSave } from '../../../hooks/useFormSave';
 
 /** The class form: its fields, the courses and the save (创建班级 / 保存). */
 function ClassEditor({

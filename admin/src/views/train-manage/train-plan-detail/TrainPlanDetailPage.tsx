@@ -7,7 +7,9 @@ import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
 import { DateField } from '../../../components/DateFields';
 import { FieldGrid, type GridField } from '../../../components/FieldGrid';
 import { RecordPending } from '../../../components/RecordPending';
+import { UnsavedAlert } from '../../../components/UnsavedAlert';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
+import { useFormSave } from '../../../hooks/useFormSave';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
 import { validValuesOrWarn } from '../../../utils/form-errors';
 import { maxChars, required } from '../../../utils/form-rules';
@@ -18,8 +20,6 @@ import {
   TRAIN_PLAN_STATUS_LABEL,
 } from '../train-plan-list/train-plan-meta';
 import { useIndustries } from '../train-plan-list/use-industries';
-import { UnsavedAlert } from '../../../components/UnsavedAlert';
-import { useFormSave } from '../../../hooks/useFormSave';
 
 /** The values of the plan form; dates as `YYYY-MM-DD` (what its date pickers hold). */
 export interface TrainPlanFormValues {

@@ -4,7 +4,7 @@ import { Cascader, Checkbox, Form, Input, message } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { saveUnit } from '../../../api/unit';
-import { type GridField, FieldGrid } from '../../../components/FieldGrid';
+import { FieldGrid, type GridField } from '../../../components/FieldGrid';
 import { FormModal } from '../../../components/FormModal';
 import { maxChars, required } from '../../../utils/form-rules';
 import { regionCascaderValue, regionOptions, regionPathMatches } from '../../../utils/region-tree';

@@ -13,7 +13,7 @@ export interface TrainTypeChoices extends DictionaryChoices {
  * number of units of each), loaded once per screen.
  */
 export function useTrainTypes(): TrainTypeChoices {
-  const { items, loading } = useCodeList(listUnitTrainTypes, null);
+  const { items, loading } = useCodeList(() => listUnitTrainTypes(), null);
   return useMemo(
     () => ({
       ...codeChoices(items, loading),

@@ -4,8 +4,8 @@ import { Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { resetAccountPassword } from '../../../../api/account';
 import { FormModal } from '../../../../components/FormModal';
-import { passwordRule, samePasswordRule } from '../password-rules';
 import { CopyableText, ShownOnceModal } from '../../../../components/ShownOnce';
+import { passwordRule, samePasswordRule } from '../password-rules';
 
 export interface ResetPasswordModalProps {
   /** The account whose password is reset; the modal is open while set. */

@@ -6,12 +6,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { findRole, saveRole } from '../../../../api/role';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
+import { useFormSave } from '../../../../hooks/useFormSave';
 import { collectMenuUrls } from '../../../../router/access';
 import { accountInfoAtom } from '../../../../store/session';
+import { maxChars, required } from '../../../../utils/form-rules';
 import { grantedPages, menuPayload } from '../menu-grants';
 import { roleSystemOptions, roleSystemsFor } from '../role-systems';
 import { MenuGrantTree } from './MenuGrantTree';
-import { useFormSave } from '../../../../hooks/useFormSave';
 
 export interface RoleEditorDrawerProps {
   open: boolean;
@@ -103,10 +104,7 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
         <Form.Item
           label="角色名称"
           name="name"
-          rules={[
-            { required: true, whitespace: true, message: '请输入角色名称' },
-            { max: 40, message: '角色名称不能超过 40 个字符' },
-          ]}
+          rules={[required('请输入角色名称'), maxChars('角色名称', 40)]}
         >
           <Input placeholder="请输入角色名称" maxLength={40} />
         </Form.Item>
@@ -124,7 +122,7 @@ export function RoleEditorDrawer({ open, roleId, onClose, onSaved }: RoleEditorD
         >
           <Select placeholder="请选择角色类型" options={roleSystemOptions(systems)} disabled={systemLocked} />
         </Form.Item>
-        <Form.Item label="备注" name="remark" rules={[{ max: 200, message: '备注不能超过 200 个字符' }]}>
+        <Form.Item label="备注" name="remark" rules={[maxChars('备注', 200)]}>
           <Input.TextArea placeholder="请输入备注" maxLength={200} rows={2} />
         </Form.Item>
         <Form.Item

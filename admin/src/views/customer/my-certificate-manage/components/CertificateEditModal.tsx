@@ -3,6 +3,7 @@ import { Form, Input, InputNumber, message } from 'antd';
 import { saveCertificate } from '../../../../api/my-certificate';
 import { DateField } from '../../../../components/DateFields';
 import { FormModal } from '../../../../components/FormModal';
+import { required } from '../../../../utils/form-rules';
 
 interface EditValues {
   studentName: string;
@@ -76,17 +77,13 @@ export function CertificateEditModal({
       onClose={onClose}
       destroyOnHidden
     >
-      <Form.Item
-        name="studentName"
-        label="姓名"
-        rules={[{ required: true, whitespace: true, message: '请填写姓名' }]}
-      >
+      <Form.Item name="studentName" label="姓名" rules={[required('请填写姓名')]}>
         <Input maxLength={50} />
       </Form.Item>
       <Form.Item
         name="className"
         label={isYear || isSkill ? '证书名称' : '班级名称'}
-        rules={[{ required: true, whitespace: true, message: '请填写班级名称' }]}
+        rules={[required('请填写班级名称')]}
       >
         <Input maxLength={100} disabled={isYear || isSkill} />
       </Form.Item>

@@ -2,6 +2,7 @@ import { formatFen } from '@px/config';
 import { Alert, Form, Input, message } from 'antd';
 import { createFreeOrders } from '../../../../api/order';
 import { FormModal } from '../../../../components/FormModal';
+import { required } from '../../../../utils/form-rules';
 import { FreeClassesSelect, FreeStudentsSelect, useClassSearch } from './OptionSelects';
 
 /** The most students and classes one 免费开通 takes (the API's limits). */
@@ -79,11 +80,7 @@ export function FreeOrderModal({ open, onClose, onDone, afterClose }: FreeOrderM
       >
         <FreeClassesSelect options={classes} />
       </Form.Item>
-      <Form.Item
-        name="reason"
-        label="开通原因"
-        rules={[{ required: true, whitespace: true, message: '请输入开通原因' }]}
-      >
+      <Form.Item name="reason" label="开通原因" rules={[required('请输入开通原因')]}>
         <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：单位统一补贴，线下已结算" />
       </Form.Item>
       {accountIds.length > 0 && classIds.length > 0 && (

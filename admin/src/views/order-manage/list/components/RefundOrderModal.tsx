@@ -3,6 +3,7 @@ import { formatFen } from '@px/config';
 import { Form, Input, message, Radio, Space } from 'antd';
 import { refundOrder } from '../../../../api/order';
 import { FormModal } from '../../../../components/FormModal';
+import { required } from '../../../../utils/form-rules';
 
 /** The whole order (what is left of it), or one class of it by item id. */
 const WHOLE = 'WHOLE';
@@ -67,11 +68,7 @@ export function RefundOrderModal({ order, open, onClose, onDone }: RefundOrderMo
           </Radio.Group>
         </Form.Item>
       )}
-      <Form.Item
-        name="reason"
-        label="退款原因"
-        rules={[{ required: true, whitespace: true, message: '请填写退款原因' }]}
-      >
+      <Form.Item name="reason" label="退款原因" rules={[required('请填写退款原因')]}>
         <Input.TextArea maxLength={200} showCount rows={3} />
       </Form.Item>
     </FormModal>

@@ -3,8 +3,8 @@ import { Descriptions, Form } from 'antd';
 import { useState } from 'react';
 import { createProjectAdmin } from '../../../../api/project';
 import { FormModal } from '../../../../components/FormModal';
-import { StaffIdentityFields } from '../../../../components/StaffIdentityFields';
 import { CopyableText, ShownOnceModal } from '../../../../components/ShownOnce';
+import { StaffIdentityFields } from '../../../../components/StaffIdentityFields';
 
 /** The staff account name rule of the contract (3-40 letters, digits or `_ - . @`). */
 

@@ -3,6 +3,7 @@ import { Form, Input, message, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { saveProject } from '../../../../api/project';
 import { FormModal } from '../../../../components/FormModal';
+import { maxChars, required } from '../../../../utils/form-rules';
 
 /** The project code rule of `project/save` (contract/project.ts). */
 const CODE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
@@ -80,21 +81,11 @@ export function ProjectFormModal({ open, project, onCancel, onSaved, afterClose 
         label="项目编码"
         extra="项目的唯一标识，小写字母、数字或连字符，例如 shandong-2024"
         normalize={(value: string) => value.trim().toLowerCase()}
-        rules={[
-          { required: true, whitespace: true, message: '请填写项目编码' },
-          { pattern: CODE_PATTERN, message: CODE_MESSAGE },
-        ]}
+        rules={[required('请填写项目编码'), { pattern: CODE_PATTERN, message: CODE_MESSAGE }]}
       >
         <Input maxLength={32} placeholder="例如 shandong" />
       </Form.Item>
-      <Form.Item
-        name="name"
-        label="项目名称"
-        rules={[
-          { required: true, whitespace: true, message: '请填写项目名称' },
-          { max: 60, message: '项目名称不能超过 60 个字符' },
-        ]}
-      >
+      <Form.Item name="name" label="项目名称" rules={[required('请填写项目名称'), maxChars('项目名称', 60)]}>
         <Input maxLength={60} placeholder="例如 山东省专业技术人员继续教育" />
       </Form.Item>
       <Form.Item

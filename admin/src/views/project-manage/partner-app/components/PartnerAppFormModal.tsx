@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { savePartnerApp } from '../../../../api/partner-app';
 import { listProjects } from '../../../../api/project';
 import { FormModal } from '../../../../components/FormModal';
+import { maxChars, required } from '../../../../utils/form-rules';
 
 interface PartnerAppFormValues {
   projectId?: number;
@@ -96,14 +97,7 @@ export function PartnerAppFormModal({ open, app, onCancel, onSaved, afterClose }
           />
         </Form.Item>
       )}
-      <Form.Item
-        name="name"
-        label="应用名称"
-        rules={[
-          { required: true, whitespace: true, message: '请填写应用名称' },
-          { max: 50, message: '应用名称不能超过 50 个字符' },
-        ]}
-      >
+      <Form.Item name="name" label="应用名称" rules={[required('请填写应用名称'), maxChars('应用名称', 50)]}>
         <Input maxLength={50} placeholder="例如 某行业协会学习平台" />
       </Form.Item>
       <Form.Item

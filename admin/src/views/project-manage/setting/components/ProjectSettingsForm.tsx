@@ -2,13 +2,13 @@ import type { ProjectSettingsAnswer } from '@px/api/contract';
 import type { ProjectSettings } from '@px/config';
 import { Button, Card, Col, Flex, Form, message, Row, Space, Tag } from 'antd';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { UnsavedAlert } from '../../../../components/UnsavedAlert';
+import { useFormSave } from '../../../../hooks/useFormSave';
 import { useRegionTree } from '../../../../hooks/useRegionTree';
 import { loadSystemInfoAtom, projectSettingsAtom } from '../../../../store/project';
 import { changedSettings, SETTING_GROUPS, type SettingField, settingKeyOf } from '../setting-fields';
 import { SettingFieldItem } from './SettingFieldItem';
-import { useFormSave } from '../../../../hooks/useFormSave';
-import { UnsavedAlert } from '../../../../components/UnsavedAlert';
 
 /** The country: the project area is a province or a city anywhere. */
 const COUNTRY_CODE = '100000';

@@ -1,22 +1,11 @@
 import type { RegulatorPushConfigAnswer } from '@px/api/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  Input,
-  message,
-  Radio,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, message, Radio, Switch, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { getRegulatorPushConfig, saveRegulatorPushConfig } from '../../../../api/regulator';
 import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
-import { validValuesOrWarn } from '../../../../utils/form-errors';
 import { useFormSave } from '../../../../hooks/useFormSave';
+import { validValuesOrWarn } from '../../../../utils/form-errors';
 
 export interface RegulatorPushFormValues {
   enabled: boolean;

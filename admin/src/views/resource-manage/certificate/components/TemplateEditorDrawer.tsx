@@ -32,6 +32,7 @@ import {
 import { fieldErrorsOf } from '../../../../api/request';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
+import { required } from '../../../../utils/form-rules';
 import { useBackgroundImage } from '../hooks/useBackgroundImage';
 import {
   CUSTOM_PAGE,
@@ -223,11 +224,7 @@ export function TemplateEditorDrawer({ templateId, onClose, onSaved }: TemplateE
         initialValues={{ name: '', ...A4_LANDSCAPE }}
       >
         <Space size={16} wrap align="start">
-          <Form.Item
-            name="name"
-            label="模板名称"
-            rules={[{ required: true, whitespace: true, message: '请填写模板名称' }]}
-          >
+          <Form.Item name="name" label="模板名称" rules={[required('请填写模板名称')]}>
             <Input maxLength={50} placeholder="如：结业证书" style={{ width: 260 }} />
           </Form.Item>
           <Form.Item label="页面尺寸">

@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 import { getCourse, saveCourse } from '../../../../api/course';
 import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
+import { useFormSave } from '../../../../hooks/useFormSave';
+import { maxChars, required } from '../../../../utils/form-rules';
 import { categoryOptions } from '../../components/category-tree';
 import {
   COURSE_STATUS_OPTIONS,
@@ -12,7 +14,6 @@ import {
   coursePayload,
 } from '../course-meta';
 import { LessonList } from './LessonList';
-import { useFormSave } from '../../../../hooks/useFormSave';
 
 export interface CourseEditorDrawerProps {
   open: boolean;
@@ -84,10 +85,7 @@ export function CourseEditorDrawer({
         <Form.Item
           name="name"
           label="课程名称"
-          rules={[
-            { required: true, whitespace: true, message: '请填写课程名称' },
-            { max: 100, message: '课程名称不能超过 100 个字符' },
-          ]}
+          rules={[required('请填写课程名称'), maxChars('课程名称', 100)]}
         >
           <Input maxLength={100} placeholder="如：消防安全基础" />
         </Form.Item>
@@ -105,22 +103,14 @@ export function CourseEditorDrawer({
               style={{ width: 260 }}
             />
           </Form.Item>
-          <Form.Item
-            name="teacherName"
-            label="授课教师"
-            rules={[{ max: 50, message: '授课教师不能超过 50 个字符' }]}
-          >
+          <Form.Item name="teacherName" label="授课教师" rules={[maxChars('授课教师', 50)]}>
             <Input maxLength={50} placeholder="教师姓名" style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="status" label="状态" rules={[{ required: true, message: '请选择状态' }]}>
             <Radio.Group options={COURSE_STATUS_OPTIONS} optionType="button" />
           </Form.Item>
         </Space>
-        <Form.Item
-          name="description"
-          label="课程简介"
-          rules={[{ max: 5000, message: '课程简介不能超过 5000 个字符' }]}
-        >
+        <Form.Item name="description" label="课程简介" rules={[maxChars('课程简介', 5000)]}>
           <Input.TextArea rows={3} maxLength={5000} placeholder="课程的内容和目标" />
         </Form.Item>
         <Form.Item label="课时">

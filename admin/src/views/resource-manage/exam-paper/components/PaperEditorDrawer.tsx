@@ -29,7 +29,11 @@ import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
 import { orDash } from '../../../../components/table-columns';
+import { UnsavedAlert } from '../../../../components/UnsavedAlert';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
+import { useFormSave } from '../../../../hooks/useFormSave';
+import { required } from '../../../../utils/form-rules';
+import { labelOptions } from '../../../../utils/label-options';
 import { categoryOptions } from '../../components/category-tree';
 import { QUESTION_TYPE_OPTIONS } from '../../exam-question/question-form';
 import {
@@ -45,9 +49,6 @@ import {
   randomTotal,
 } from '../paper-form';
 import { QuestionPickerModal } from './QuestionPickerModal';
-import { labelOptions } from '../../../../utils/label-options';
-import { UnsavedAlert } from '../../../../components/UnsavedAlert';
-import { useFormSave } from '../../../../hooks/useFormSave';
 
 const MODE_OPTIONS = labelOptions(PAPER_MODES, PAPER_MODE_LABEL);
 
@@ -334,7 +335,7 @@ const PAPER_FIELDS: readonly GridField[] = [
   {
     name: 'name',
     label: '试卷名称',
-    rules: [{ required: true, whitespace: true, message: '请填写试卷名称' }],
+    rules: [required('请填写试卷名称')],
     control: <Input maxLength={100} />,
     span: 24,
   },

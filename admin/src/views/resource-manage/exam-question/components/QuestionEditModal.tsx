@@ -11,6 +11,7 @@ import { useEffect, useMemo } from 'react';
 import { saveExamQuestion } from '../../../../api/exam';
 import { fieldErrorsOf } from '../../../../api/request';
 import { FormModal } from '../../../../components/FormModal';
+import { required } from '../../../../utils/form-rules';
 import { categoryOptions } from '../../components/category-tree';
 import {
   hasOwnOptions,
@@ -36,7 +37,7 @@ function OptionList() {
               </span>
               <Form.Item
                 name={field.name}
-                rules={[{ required: true, whitespace: true, message: '请填写选项内容' }]}
+                rules={[required('请填写选项内容')]}
                 style={{ marginBottom: 8, width: 420 }}
               >
                 <Input maxLength={200} aria-label={`选项${lettersFor(EXAM_OPTIONS_MAX)[index]}`} />
@@ -74,7 +75,7 @@ function AnswerField() {
       <Form.Item
         name="acceptedText"
         label="正确答案（每行一个，答对任意一个即得分）"
-        rules={[{ required: true, whitespace: true, message: '请填写正确答案' }]}
+        rules={[required('请填写正确答案')]}
       >
         <Input.TextArea rows={3} maxLength={2000} />
       </Form.Item>
@@ -182,11 +183,7 @@ export function QuestionEditModal({
           }}
         />
       </Form.Item>
-      <Form.Item
-        name="content"
-        label="题干"
-        rules={[{ required: true, whitespace: true, message: '请填写题干' }]}
-      >
+      <Form.Item name="content" label="题干" rules={[required('请填写题干')]}>
         <Input.TextArea rows={3} maxLength={1000} />
       </Form.Item>
       {hasOwnOptions(type) && <OptionList />}

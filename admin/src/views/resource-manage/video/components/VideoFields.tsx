@@ -1,6 +1,7 @@
 import type { ResourceCategoryNode } from '@px/api/contract';
 import { Form, Input, TreeSelect } from 'antd';
 import { useMemo } from 'react';
+import { maxChars, required } from '../../../../utils/form-rules';
 import { categoryOptions } from '../../components/category-tree';
 
 /** A video's name and category, as 上传视频 and 编辑视频 ask them. */
@@ -15,14 +16,7 @@ export function VideoFields({
   const options = useMemo(() => categoryOptions(tree), [tree]);
   return (
     <>
-      <Form.Item
-        name="name"
-        label="视频名称"
-        rules={[
-          { required: true, whitespace: true, message: '请填写视频名称' },
-          { max: 100, message: '视频名称不能超过 100 个字符' },
-        ]}
-      >
+      <Form.Item name="name" label="视频名称" rules={[required('请填写视频名称'), maxChars('视频名称', 100)]}>
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item name="categoryId" label="所属分类">

@@ -6,6 +6,7 @@ import { updateStudent } from '../../../../api/student';
 import { FormModal } from '../../../../components/FormModal';
 import { STATUS_OPTIONS } from '../../../../components/StatusTag';
 import type { UnitChoice } from '../../../../hooks/useUnitChoices';
+import { required } from '../../../../utils/form-rules';
 
 interface StudentFormValues {
   realName: string;
@@ -92,10 +93,7 @@ export function StudentEditModal({
           <Form.Item
             name="realName"
             label="姓名"
-            rules={[
-              { required: true, whitespace: true, message: '请填写姓名' },
-              { min: 2, max: 50, message: '姓名应为 2-50 个字符' },
-            ]}
+            rules={[required('请填写姓名'), { min: 2, max: 50, message: '姓名应为 2-50 个字符' }]}
           >
             <Input maxLength={50} />
           </Form.Item>

@@ -3,6 +3,7 @@ import { formatFen } from '@px/config';
 import { Form, Input, message, Radio } from 'antd';
 import { passBatchOrder } from '../../../../api/unit-import';
 import { FormModal } from '../../../../components/FormModal';
+import { required } from '../../../../utils/form-rules';
 
 interface PassValues {
   channel: 'OFFLINE' | 'FREE';
@@ -53,11 +54,7 @@ export function PassBatchOrderModal({ order, open, onClose, onDone }: PassBatchO
           ]}
         />
       </Form.Item>
-      <Form.Item
-        name="remark"
-        label="说明"
-        rules={[{ required: true, whitespace: true, message: '请填写说明' }]}
-      >
+      <Form.Item name="remark" label="说明" rules={[required('请填写说明')]}>
         <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：单位已对公转账，凭证号 …" />
       </Form.Item>
     </FormModal>

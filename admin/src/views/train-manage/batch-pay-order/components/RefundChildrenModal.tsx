@@ -2,6 +2,7 @@ import type { BatchOrderItem } from '@px/api/contract';
 import { Form, Input, message } from 'antd';
 import { refundBatchOrderChildren } from '../../../../api/unit-import';
 import { FormModal } from '../../../../components/FormModal';
+import { required } from '../../../../utils/form-rules';
 
 interface RefundValues {
   reason: string;
@@ -43,11 +44,7 @@ export function RefundChildrenModal({ order, orderIds, open, onClose, onDone }: 
       onClose={onClose}
       intro={`将为所选 ${orderIds.length} 名学员全额退款（${order.channel === 'WX_NATIVE' ? '原路退回单位的微信支付' : '线下或免费开通，不经微信支付'}），他们的学习随之停止。此操作不能撤销。`}
     >
-      <Form.Item
-        name="reason"
-        label="退款原因"
-        rules={[{ required: true, whitespace: true, message: '请填写退款原因' }]}
-      >
+      <Form.Item name="reason" label="退款原因" rules={[required('请填写退款原因')]}>
         <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：职工离职" />
       </Form.Item>
     </FormModal>

@@ -106,9 +106,16 @@ export function BatchModifyModal({
             name: 'categoryId',
             label: '班级类型',
             xs: 12,
-            control: <TreeSelect allowClear treeDefaultExpandAll placeholder="不修改" treeData={categories} />,
+            control: (
+              <TreeSelect allowClear treeDefaultExpandAll placeholder="不修改" treeData={categories} />
+            ),
           },
-          { key: 'amount', xs: 12, plain: true, control: <PriceField required={false} placeholder="不修改" /> },
+          {
+            key: 'amount',
+            xs: 12,
+            plain: true,
+            control: <PriceField required={false} placeholder="不修改" />,
+          },
           ...windowFields('enrolStartDate', 'enrolEndDate', '报名', false),
           ...windowFields('studyStartDate', 'studyEndDate', '学习', false),
         ]}

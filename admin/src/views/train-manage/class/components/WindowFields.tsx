@@ -1,5 +1,5 @@
-import type { GridField } from '../../../../components/FieldGrid';
 import { DateField } from '../../../../components/DateFields';
+import type { GridField } from '../../../../components/FieldGrid';
 import { notBefore } from '../class-meta';
 
 // Apart from PriceField (ClassFields.tsx) so that screens showing only the price (the class list's

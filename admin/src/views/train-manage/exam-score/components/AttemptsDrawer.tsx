@@ -10,8 +10,8 @@ import { Alert, Button, Descriptions, Drawer, Modal, Spin, Table, Tag } from 'an
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { getExamAttempt, listExamAttempts } from '../../../../api/exam';
-import { ReviewList, scoreText } from './ReviewList';
 import { dateTimeColumn } from '../../../../components/table-columns';
+import { ReviewList, scoreText } from './ReviewList';
 
 const STATUS_COLOR: Readonly<Record<AttemptStatus, string>> = {
   OPEN: 'processing',

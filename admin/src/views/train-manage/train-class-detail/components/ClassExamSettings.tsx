@@ -15,9 +15,9 @@ import { getExamSetting, listPaperOptions, saveExamSetting } from '../../../../a
 import { FieldGrid, type GridField, switchField } from '../../../../components/FieldGrid';
 import { RecordPending } from '../../../../components/RecordPending';
 import { useAccess } from '../../../../hooks/useAccess';
+import { useFormSave } from '../../../../hooks/useFormSave';
 import { useRecord } from '../../../../hooks/useRecord';
 import { labelOptions } from '../../../../utils/label-options';
-import { useFormSave } from '../../../../hooks/useFormSave';
 
 /** The exam settings form's fields. */
 interface ExamSettingValues {
@@ -95,7 +95,13 @@ function ExamSettingForm({
   };
 
   /** A required whole number (minutes, attempts, points): a quarter of the row, half on phones. */
-  const numberField = (name: keyof ExamSettingValues, label: string, missing: string, max: number, min = 1) => ({
+  const numberField = (
+    name: keyof ExamSettingValues,
+    label: string,
+    missing: string,
+    max: number,
+    min = 1,
+  ) => ({
     name,
     label,
     xs: 12,
@@ -132,7 +138,9 @@ function ExamSettingForm({
     {
       ...numberField('passScore', '合格分数', '请填写合格分数', 100, 0),
       extra: '满分 100 分',
-      control: <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} disabled={!examRequired} />,
+      control: (
+        <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} disabled={!examRequired} />
+      ),
     },
     {
       name: 'reviewPolicy',

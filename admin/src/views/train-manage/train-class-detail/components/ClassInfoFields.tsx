@@ -41,7 +41,9 @@ export function ClassInfoFields({ plans, years, categories, templates }: ClassIn
           name: 'planId',
           label: '培训计划',
           rules: [{ required: true, message: '请选择培训计划' }],
-          control: <Select placeholder="请选择培训计划" options={plans} showSearch={{ optionFilterProp: 'label' }} />,
+          control: (
+            <Select placeholder="请选择培训计划" options={plans} showSearch={{ optionFilterProp: 'label' }} />
+          ),
         },
         {
           name: 'year',
@@ -84,7 +86,11 @@ export function ClassInfoFields({ plans, years, categories, templates }: ClassIn
           key: 'examPassScore',
           plain: true,
           control: examRequired && (
-            <Form.Item name="examPassScore" label="及格分" rules={[{ required: true, message: '请填写及格分' }]}>
+            <Form.Item
+              name="examPassScore"
+              label="及格分"
+              rules={[{ required: true, message: '请填写及格分' }]}
+            >
               <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           ),
@@ -106,7 +112,9 @@ export function ClassInfoFields({ plans, years, categories, templates }: ClassIn
           label: '班级介绍',
           span: 24,
           rules: [maxChars('班级介绍', 5000)],
-          control: <Input.TextArea rows={5} maxLength={5000} showCount placeholder="培训对象、内容与要求等" />,
+          control: (
+            <Input.TextArea rows={5} maxLength={5000} showCount placeholder="培训对象、内容与要求等" />
+          ),
         },
       ]}
     />

@@ -3,7 +3,11 @@ import { Button, Card, Flex, Form, Input, message, Radio, Space, Tag, Typography
 import type { Rule } from 'antd/es/form';
 import { saveWxapp } from '../../../../api/wxapp';
 import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
+import { CopyableText } from '../../../../components/ShownOnce';
+import { UnsavedAlert } from '../../../../components/UnsavedAlert';
+import { useFormSave } from '../../../../hooks/useFormSave';
 import { validValuesOrWarn } from '../../../../utils/form-errors';
+import { maxChars, required } from '../../../../utils/form-rules';
 import { PUSH_MODE_LABEL } from '../../wxapp-meta';
 import {
   AES_KEY_REQUIRED,
@@ -13,9 +17,6 @@ import {
   WXAPP_FIELD_RULES,
   type WxappFormValues,
 } from '../wxapp-form';
-import { UnsavedAlert } from '../../../../components/UnsavedAlert';
-import { useFormSave } from '../../../../hooks/useFormSave';
-import { CopyableText } from '../../../../components/ShownOnce';
 
 export interface WxappBasicFormProps {
   /** The account to edit; null creates one. */
@@ -105,10 +106,7 @@ export function WxappBasicForm({ wxapp, onSaved, onBack }: WxappBasicFormProps) 
     {
       name: 'name',
       label: '公众号名称',
-      rules: [
-        { required: true, whitespace: true, message: '请填写公众号名称' },
-        { max: 60, message: '公众号名称不能超过 60 个字符' },
-      ],
+      rules: [required('请填写公众号名称'), maxChars('公众号名称', 60)],
       control: <Input maxLength={60} placeholder="例如 山东继续教育服务号" />,
     },
     {

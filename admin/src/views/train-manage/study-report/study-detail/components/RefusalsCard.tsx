@@ -15,8 +15,8 @@ import type { ListColumn } from '../../../../../components/ListTable';
 import { ListView } from '../../../../../components/list-page/ListPage';
 import { useListCall } from '../../../../../components/list-page/list-call';
 import { dateTimeColumn } from '../../../../../components/table-columns';
-import { formatDuration } from '../../../../resource-manage/video/video-format';
 import { labelOptions } from '../../../../../utils/label-options';
+import { formatDuration } from '../../../../resource-manage/video/video-format';
 
 /** The refusal list's filters: one lesson (its progress row) and one reason. */
 export type RefusalFilters = Omit<
