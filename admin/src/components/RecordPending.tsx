@@ -1,6 +1,6 @@
 import { Button, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
-import type { RecordState } from '../hooks/useRecord';
+import type { RecordState, RecordView } from '../hooks/useRecord';
 import { PageLoading } from './PageLoading';
 
 /**
@@ -49,4 +49,46 @@ export function RecordPending({
   if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'error') return <LoadFailed message={state.message} onRetry={onRetry} back={back} />;
   return null;
+}
+
+/**
+ * What a create-or-edit page (`useAddressRecord`) shows until its record is ready: for an `?id=`
+ * that is no id, `title` and where to come from (`hint`) with the way back; else `RecordPending`.
+ */
+export function AddressRecordPending({
+  invalid,
+  state,
+  title,
+  hint,
+  backLabel,
+  onBack,
+}: {
+  invalid: boolean;
+  state: RecordView<unknown>;
+  title: string;
+  hint: string;
+  backLabel: string;
+  onBack: () => void;
+}) {
+  if (invalid) {
+    return (
+      <Result
+        status="warning"
+        title={title}
+        subTitle={hint}
+        extra={
+          <Button type="primary" onClick={onBack}>
+            {backLabel}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <RecordPending
+      state={state}
+      onRetry={state.reload}
+      back={<Button onClick={onBack}>{backLabel}</Button>}
+    />
+  );
 }

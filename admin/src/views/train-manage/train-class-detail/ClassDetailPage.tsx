@@ -1,9 +1,9 @@
 import type { ClassDetail } from '@px/api/contract';
-import { Button, Card, Divider, Form, message, Result, Space, Tabs, Tag } from 'antd';
+import { Button, Card, Divider, Form, message, Space, Tabs, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getClass, saveClass } from '../../../api/train-class';
-import { RecordPending } from '../../../components/RecordPending';
+import { AddressRecordPending } from '../../../components/RecordPending';
 import { UnsavedAlert } from '../../../components/UnsavedAlert';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { useFormSave } from '../../../hooks/useFormSave';
@@ -99,13 +99,19 @@ export function ClassDetailPage() {
   const { invalid, state } = useAddressRecord(getClass);
   const navigate = useNavigate();
   const back = () => navigate(CLASS_LIST_PATH);
-  const backButton = <Button onClick={back}>返回班级列表</Button>;
 
-  if (invalid) {
-    return <Result status="warning" title="班级编号无效" subTitle="请从班级列表进入。" extra={backButton} />;
+  if (invalid || state.status !== 'ready') {
+    return (
+      <AddressRecordPending
+        invalid={invalid}
+        state={state}
+        title="班级编号无效"
+        hint="请从班级列表进入。"
+        backLabel="返回班级列表"
+        onBack={back}
+      />
+    );
   }
-  if (state.status !== 'ready')
-    return <RecordPending state={state} onRetry={state.reload} back={backButton} />;
 
   const detail = state.record;
   const onSaved = (saved: ClassDetail) => {

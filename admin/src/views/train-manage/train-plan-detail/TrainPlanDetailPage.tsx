@@ -1,12 +1,12 @@
 import { type TrainPlanItem, trainPlanAllows } from '@px/api/contract';
-import { Alert, Button, Card, Form, Input, message, Result, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, message, Select, Space, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
 import { DateField } from '../../../components/DateFields';
 import { FieldGrid, type GridField } from '../../../components/FieldGrid';
-import { RecordPending } from '../../../components/RecordPending';
+import { AddressRecordPending } from '../../../components/RecordPending';
 import { UnsavedAlert } from '../../../components/UnsavedAlert';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { useFormSave } from '../../../hooks/useFormSave';
@@ -188,26 +188,15 @@ export function TrainPlanDetailPage() {
   const navigate = useNavigate();
   const back = () => navigate(TRAIN_PLAN_LIST_PATH);
 
-  if (invalid) {
+  if (invalid || state.status !== 'ready') {
     return (
-      <Result
-        status="warning"
-        title="计划编号无效"
-        subTitle="请从培训计划列表进入。"
-        extra={
-          <Button type="primary" onClick={back}>
-            返回培训计划列表
-          </Button>
-        }
-      />
-    );
-  }
-  if (state.status !== 'ready') {
-    return (
-      <RecordPending
+      <AddressRecordPending
+        invalid={invalid}
         state={state}
-        onRetry={state.reload}
-        back={<Button onClick={back}>返回培训计划列表</Button>}
+        title="计划编号无效"
+        hint="请从培训计划列表进入。"
+        backLabel="返回培训计划列表"
+        onBack={back}
       />
     );
   }

@@ -1,9 +1,9 @@
 import type { WxappItem } from '@px/api/contract';
-import { Button, Flex, Result } from 'antd';
+import { Flex } from 'antd';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getWxapp } from '../../../api/wxapp';
-import { RecordPending } from '../../../components/RecordPending';
+import { AddressRecordPending } from '../../../components/RecordPending';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { WXAPP_LIST_PATH, wxappSettingPath } from '../wxapp-meta';
 import { WxappBasicForm } from './components/WxappBasicForm';
@@ -28,26 +28,15 @@ export function WxappSettingPage() {
 
   const back = () => navigate(WXAPP_LIST_PATH);
 
-  if (invalid) {
+  if (invalid || state.status !== 'ready') {
     return (
-      <Result
-        status="warning"
-        title="公众号编号无效"
-        subTitle="请从公众号列表进入公众号设置。"
-        extra={
-          <Button type="primary" onClick={back}>
-            返回公众号列表
-          </Button>
-        }
-      />
-    );
-  }
-  if (state.status !== 'ready') {
-    return (
-      <RecordPending
+      <AddressRecordPending
+        invalid={invalid}
         state={state}
-        onRetry={state.reload}
-        back={<Button onClick={back}>返回公众号列表</Button>}
+        title="公众号编号无效"
+        hint="请从公众号列表进入公众号设置。"
+        backLabel="返回公众号列表"
+        onBack={back}
       />
     );
   }
