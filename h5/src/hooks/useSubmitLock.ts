@@ -1,4 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
+import type { FormInstance } from 'react-vant';
+import { showServerFieldErrors } from '../utils/form-errors';
+import { showLocalError } from '../utils/show-error';
 
 export interface SubmitLock {
   /** A task is running (the submit button shows it). */
@@ -26,4 +29,29 @@ export function useSubmitLock(): SubmitLock {
     }
   }, []);
   return { submitting, run };
+}
+
+/**
+ * The submit lock of a form whose refusals land on its fields: `run(task)` as `useSubmitLock`, and
+ * a failure of `task` is said (a local one here: the request client says the server's) and the
+ * fields it names are marked (`aliases` as `showServerFieldErrors`). `run` never rejects.
+ */
+export function useFormSubmit(
+  form: Pick<FormInstance, 'getFieldsError' | 'setFields'>,
+  aliases?: Readonly<Record<string, string>>,
+): SubmitLock {
+  const { submitting, run } = useSubmitLock();
+  const submit = useCallback(
+    (task: () => Promise<void>) =>
+      run(async () => {
+        try {
+          await task();
+        } catch (error) {
+          showLocalError(error);
+          showServerFieldErrors(form, error, aliases);
+        }
+      }),
+    [run, form, aliases],
+  );
+  return { submitting, run: submit };
 }

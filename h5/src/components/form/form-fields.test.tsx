@@ -2,7 +2,9 @@ import type { SendMsgCodeAnswer } from '@px/api/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Form, type FormInstance } from 'react-vant';
-import { useSubmitLock } from '../../hooks/useSubmitLock';
+import { useFormSubmit, useSubmitLock } from '../../hooks/useSubmitLock';
+import { buildFieldsError } from '../../testing/field-errors';
+import { muteToast } from '../../testing/fixtures';
 import { FIELD_ERROR, fillFields } from '../../testing/render-screen';
 import { MobileCodeFields, type MobileCodeFieldsProps } from './MobileCodeFields';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -58,6 +60,50 @@ describe('SubmitFooter with useSubmitLock', () => {
     expect(onFinish).toHaveBeenCalledTimes(1);
     fireEvent.click(submitButton());
     await waitFor(() => expect(onFinish).toHaveBeenCalledTimes(2));
+  });
+});
+
+/** A form of one password field submitted through `useFormSubmit`, the server's `password` being its `newPassword`. */
+function RefusedForm({ task }: { task: () => Promise<void> }) {
+  const [form] = Form.useForm<Values>();
+  const { submitting, run } = useFormSubmit(form, PASSWORD_ALIAS);
+  return (
+    <Form
+      form={form}
+      onFinish={() => void run(task)}
+      footer={<SubmitFooter submitting={submitting}>提交</SubmitFooter>}
+    >
+      <NewPasswordFields name="newPassword" />
+    </Form>
+  );
+}
+const PASSWORD_ALIAS = { password: 'newPassword' };
+
+describe('useFormSubmit', () => {
+  it('shows the fields a refusal names on the form, by their aliases, and frees the button', async () => {
+    const task = jest.fn(() =>
+      Promise.reject(buildFieldsError([{ field: 'password', message: '密码过于简单' }])),
+    );
+    render(<RefusedForm task={task} />);
+    await fillFields({ 新密码: 'Better456', 确认密码: 'Better456' });
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('密码过于简单', FIELD_ERROR)).toBeTruthy();
+    expect(task).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+  });
+
+  it('says a failure of its own (not the server’s) in a toast', async () => {
+    const info = muteToast('info');
+    try {
+      render(<RefusedForm task={() => Promise.reject(new Error('加密失败'))} />);
+      await fillFields({ 新密码: 'Better456', 确认密码: 'Better456' });
+      fireEvent.click(submitButton());
+      await waitFor(() =>
+        expect(info).toHaveBeenCalledWith(expect.objectContaining({ message: '加密失败' })),
+      );
+    } finally {
+      info.mockRestore();
+    }
   });
 });
 

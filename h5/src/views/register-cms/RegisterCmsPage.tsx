@@ -13,12 +13,10 @@ import { PageError, PageLoading } from '../../components/PageState';
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
 import { TextInput } from '../../components/TextInput';
 import { useRemote } from '../../hooks/useRemote';
-import { useSubmitLock } from '../../hooks/useSubmitLock';
+import { useFormSubmit } from '../../hooks/useSubmitLock';
 import { myTabPath } from '../../router/paths';
 import { tokenAtom } from '../../store/session';
-import { showServerFieldErrors } from '../../utils/form-errors';
 import { RULES, required } from '../../utils/form-rules';
-import { showLocalError } from '../../utils/show-error';
 import { CandidateFields, type CandidateValues, candidateInput, SelectInput } from './CandidateFields';
 import '../register/register.css';
 import './register-cms.css';
@@ -49,6 +47,9 @@ function BatchSummary({ batch }: { batch: OpenCmsBatch }) {
   );
 }
 
+/** `file` of the call is the form's `photo`. */
+const PHOTO_FIELD = { file: 'photo' };
+
 /**
  * /registerCms (public, spec section 2): registration for an examination batch open today. The
  * candidate gives name, ID number, mobile with an SMS code (signed out; a signed-in student applies
@@ -61,7 +62,7 @@ export function RegisterCmsPage() {
   const [params] = useSearchParams();
   const signedIn = Boolean(useAtomValue(tokenAtom));
   const [form] = Form.useForm<RegisterCmsForm>();
-  const { submitting, run } = useSubmitLock();
+  const { submitting, run } = useFormSubmit(form, PHOTO_FIELD);
   const completeSignIn = useCompleteSignIn();
   const navigate = useNavigate();
   const asked = params.get('batchId') ?? '';
@@ -76,25 +77,20 @@ export function RegisterCmsPage() {
   const submit = (values: RegisterCmsForm) =>
     run(async () => {
       if (!chosen) return;
-      try {
-        const answer = await submitCmsApply(
-          {
-            batchId: chosen.id,
-            realName: values.realName.trim(),
-            idCardNo: values.idCardNo.trim().toUpperCase(),
-            mobile: values.mobile.trim(),
-            ...(signedIn ? {} : { msgCode: (values.msgCode ?? '').trim() }),
-            ...candidateInput(values),
-          },
-          values.photo ?? null,
-        );
-        Toast.success('报名已提交，请等待审核');
-        if (answer.session) completeSignIn(answer.session, myTabPath('exams'));
-        else navigate(myTabPath('exams'), { replace: true });
-      } catch (error) {
-        showLocalError(error);
-        showServerFieldErrors(form, error, { file: 'photo' });
-      }
+      const answer = await submitCmsApply(
+        {
+          batchId: chosen.id,
+          realName: values.realName.trim(),
+          idCardNo: values.idCardNo.trim().toUpperCase(),
+          mobile: values.mobile.trim(),
+          ...(signedIn ? {} : { msgCode: (values.msgCode ?? '').trim() }),
+          ...candidateInput(values),
+        },
+        values.photo ?? null,
+      );
+      Toast.success('报名已提交，请等待审核');
+      if (answer.session) completeSignIn(answer.session, myTabPath('exams'));
+      else navigate(myTabPath('exams'), { replace: true });
     });
 
   return (

@@ -13,13 +13,11 @@ import { PageError, PageLoading, PageMessage } from '../../components/PageState'
 import { useCompleteSignIn } from '../../components/sign-in/useCompleteSignIn';
 import { TextInput } from '../../components/TextInput';
 import { type Remote, useRemote } from '../../hooks/useRemote';
-import { useSubmitLock } from '../../hooks/useSubmitLock';
+import { useFormSubmit } from '../../hooks/useSubmitLock';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { LOGIN_PATH, MY_PATH, REGISTER_PATH, WX_BINDING_PATH } from '../../router/paths';
 import { tokenAtom } from '../../store/session';
-import { showServerFieldErrors } from '../../utils/form-errors';
 import { type FieldRule, RULES, required } from '../../utils/form-rules';
-import { showLocalError } from '../../utils/show-error';
 import { isWechatBrowser } from '../../wechat/is-wechat-browser';
 import { startWechatOauth } from '../../wechat/oauth';
 import type { FieldMode, RegisterVariant } from './register-variants';
@@ -90,7 +88,7 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
   const scene = searchParams.get('scene')?.trim() || undefined;
   const unit = useRegisterUnit(unitId);
   const [form] = Form.useForm<RegisterForm>();
-  const { submitting, run } = useSubmitLock();
+  const { submitting, run } = useFormSubmit(form);
   const completeSignIn = useCompleteSignIn();
   const location = useLocation();
   const wechatFirst = useWechatRecognition(
@@ -121,24 +119,19 @@ export function RegisterPage({ variant }: { variant: RegisterVariant }) {
 
   const submit = (values: RegisterForm) =>
     run(async () => {
-      try {
-        const email = variant.email === 'hidden' ? '' : (values.email ?? '').trim();
-        const answer = await doRegister({
-          realName: values.realName.trim(),
-          idCardNo: values.idCardNo.trim().toUpperCase(),
-          mobile: values.mobile.trim(),
-          msgCode: values.msgCode.trim(),
-          password: await encryptLoginField(values.password, loginPublicKey),
-          ...(unitId ? { unitId } : {}),
-          ...(email ? { email } : {}),
-          ...(scene ? { scene } : {}),
-        });
-        Toast.success('注册成功');
-        completeSignIn(answer, MY_PATH);
-      } catch (error) {
-        showLocalError(error);
-        showServerFieldErrors(form, error);
-      }
+      const email = variant.email === 'hidden' ? '' : (values.email ?? '').trim();
+      const answer = await doRegister({
+        realName: values.realName.trim(),
+        idCardNo: values.idCardNo.trim().toUpperCase(),
+        mobile: values.mobile.trim(),
+        msgCode: values.msgCode.trim(),
+        password: await encryptLoginField(values.password, loginPublicKey),
+        ...(unitId ? { unitId } : {}),
+        ...(email ? { email } : {}),
+        ...(scene ? { scene } : {}),
+      });
+      Toast.success('注册成功');
+      completeSignIn(answer, MY_PATH);
     });
 
   const signInPath = scene ? `${WX_BINDING_PATH}?scene=${encodeURIComponent(scene)}` : LOGIN_PATH;

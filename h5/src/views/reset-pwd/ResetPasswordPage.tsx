@@ -7,12 +7,10 @@ import { MobileCodeFields } from '../../components/form/MobileCodeFields';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { SubmitFooter } from '../../components/form/SubmitFooter';
 import { PageError, PageLoading } from '../../components/PageState';
-import { useSubmitLock } from '../../hooks/useSubmitLock';
+import { useFormSubmit } from '../../hooks/useSubmitLock';
 import { useSystemInfo } from '../../hooks/useSystemInfo';
 import { LOGIN_PATH } from '../../router/paths';
 import { unitIdAtom } from '../../store/project';
-import { showServerFieldErrors } from '../../utils/form-errors';
-import { showLocalError } from '../../utils/show-error';
 import '../register/register.css';
 
 interface ResetForm {
@@ -34,7 +32,7 @@ export function ResetPasswordPage() {
   const unitId = useAtomValue(unitIdAtom);
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetForm>();
-  const { submitting, run } = useSubmitLock();
+  const { submitting, run } = useFormSubmit(form);
 
   if (systemInfo.status === 'loading') return <PageLoading />;
   if (systemInfo.status === 'error')
@@ -45,19 +43,14 @@ export function ResetPasswordPage() {
 
   const submit = (values: ResetForm) =>
     run(async () => {
-      try {
-        await forgetPassword({
-          mobile: values.mobile.trim(),
-          msgCode: values.msgCode.trim(),
-          password: await encryptLoginField(values.password, loginPublicKey),
-          ...(unitId ? { unitId } : {}),
-        });
-        Toast.success(RESET_DONE_MESSAGE);
-        navigate(LOGIN_PATH, { replace: true });
-      } catch (error) {
-        showLocalError(error);
-        showServerFieldErrors(form, error);
-      }
+      await forgetPassword({
+        mobile: values.mobile.trim(),
+        msgCode: values.msgCode.trim(),
+        password: await encryptLoginField(values.password, loginPublicKey),
+        ...(unitId ? { unitId } : {}),
+      });
+      Toast.success(RESET_DONE_MESSAGE);
+      navigate(LOGIN_PATH, { replace: true });
     });
 
   return (

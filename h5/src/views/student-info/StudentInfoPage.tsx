@@ -7,11 +7,9 @@ import { SubmitFooter } from '../../components/form/SubmitFooter';
 import { PageError, PageLoading } from '../../components/PageState';
 import { TextInput } from '../../components/TextInput';
 import { useRemote } from '../../hooks/useRemote';
-import { useSubmitLock } from '../../hooks/useSubmitLock';
+import { useFormSubmit } from '../../hooks/useSubmitLock';
 import { myTabPath, safeRedirectTarget } from '../../router/paths';
-import { showServerFieldErrors } from '../../utils/form-errors';
 import { preloadFieldValidators, RULES, required } from '../../utils/form-rules';
-import { showLocalError } from '../../utils/show-error';
 import '../register/register.css';
 
 type InfoForm = Partial<Record<CompleteInfoField, string>>;
@@ -56,7 +54,7 @@ export function StudentInfoPage() {
   const next = safeRedirectTarget(params.get('redirect'), myTabPath('classes'));
   const need = useRemote(useCallback(() => getNeedComplete(), []));
   const [form] = Form.useForm<InfoForm>();
-  const { submitting, run } = useSubmitLock();
+  const { submitting, run } = useFormSubmit(form);
   useEffect(preloadFieldValidators, []);
   const done = need.state.status === 'ready' && !need.state.value.needComplete;
   useEffect(() => {
@@ -69,19 +67,14 @@ export function StudentInfoPage() {
 
   const submit = (values: InfoForm) =>
     run(async () => {
-      try {
-        const input: InfoForm = {};
-        for (const field of missing) {
-          const value = values[field]?.trim();
-          if (value) input[field] = field === 'idCardNo' ? value.toUpperCase() : value;
-        }
-        await completeInfo(input);
-        Toast.success(INFO_DONE_MESSAGE);
-        navigate(next, { replace: true });
-      } catch (error) {
-        showLocalError(error);
-        showServerFieldErrors(form, error);
+      const input: InfoForm = {};
+      for (const field of missing) {
+        const value = values[field]?.trim();
+        if (value) input[field] = field === 'idCardNo' ? value.toUpperCase() : value;
       }
+      await completeInfo(input);
+      Toast.success(INFO_DONE_MESSAGE);
+      navigate(next, { replace: true });
     });
 
   return (

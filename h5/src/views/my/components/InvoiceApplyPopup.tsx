@@ -5,10 +5,8 @@ import { Form, Radio, Toast } from 'react-vant';
 import { reSaveInvoice, saveInvoice } from '../../../api/invoice';
 import { SubmitFooter } from '../../../components/form/SubmitFooter';
 import { TextInput } from '../../../components/TextInput';
-import { useSubmitLock } from '../../../hooks/useSubmitLock';
-import { showServerFieldErrors } from '../../../utils/form-errors';
+import { useFormSubmit } from '../../../hooks/useSubmitLock';
 import { required } from '../../../utils/form-rules';
-import { showLocalError } from '../../../utils/show-error';
 import { FormPopup } from './FormPopup';
 
 interface InvoiceForm {
@@ -37,7 +35,7 @@ export interface InvoiceApplyPopupProps {
  */
 export function InvoiceApplyPopup({ target, onClose, onSaved }: InvoiceApplyPopupProps) {
   const [form] = Form.useForm<InvoiceForm>();
-  const { submitting, run } = useSubmitLock();
+  const { submitting, run } = useFormSubmit(form);
 
   useEffect(() => {
     if (!target) return;
@@ -57,15 +55,10 @@ export function InvoiceApplyPopup({ target, onClose, onSaved }: InvoiceApplyPopu
         taxNo: values.titleType === 'COMPANY' ? (values.taxNo ?? '') : '',
         email: values.email,
       };
-      try {
-        if (target.kind === 'order') await saveInvoice({ orderId: target.orderId, ...fields });
-        else await reSaveInvoice({ id: target.invoiceId, ...fields });
-        Toast.success('已提交开票申请');
-        onSaved();
-      } catch (error) {
-        showLocalError(error);
-        showServerFieldErrors(form, error);
-      }
+      if (target.kind === 'order') await saveInvoice({ orderId: target.orderId, ...fields });
+      else await reSaveInvoice({ id: target.invoiceId, ...fields });
+      Toast.success('已提交开票申请');
+      onSaved();
     });
 
   return (

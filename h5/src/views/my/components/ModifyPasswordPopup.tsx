@@ -8,10 +8,8 @@ import { SmsCodeField } from '../../../components/form/SmsCodeField';
 import { SubmitFooter } from '../../../components/form/SubmitFooter';
 import { SegmentedTabs } from '../../../components/SegmentedTabs';
 import { TextInput } from '../../../components/TextInput';
-import { useSubmitLock } from '../../../hooks/useSubmitLock';
-import { showServerFieldErrors } from '../../../utils/form-errors';
+import { useFormSubmit } from '../../../hooks/useSubmitLock';
 import { required } from '../../../utils/form-rules';
-import { showLocalError } from '../../../utils/show-error';
 import { FormPopup } from './FormPopup';
 
 type Mode = 'old-password' | 'sms';
@@ -32,6 +30,9 @@ export interface ModifyPasswordPopupProps {
   onClose: () => void;
 }
 
+/** `password` of the SMS call is the form's `newPassword`. */
+const PASSWORD_FIELD = { password: 'newPassword' };
+
 /**
  * 修改密码: with the old password (`login/modify-password`, both encrypted) or with a code sent to
  * the account's mobile (`sms/send-msg-code` purpose modify-password, then
@@ -40,7 +41,7 @@ export interface ModifyPasswordPopupProps {
 export function ModifyPasswordPopup({ visible, publicKey, mobile, onClose }: ModifyPasswordPopupProps) {
   const [form] = Form.useForm<PasswordForm>();
   const [mode, setMode] = useState<Mode>('old-password');
-  const { submitting, run } = useSubmitLock();
+  const { submitting, run } = useFormSubmit(form, PASSWORD_FIELD);
 
   const close = () => {
     form.resetFields();
@@ -50,23 +51,17 @@ export function ModifyPasswordPopup({ visible, publicKey, mobile, onClose }: Mod
 
   const submit = (values: PasswordForm) =>
     run(async () => {
-      try {
-        const newPassword = await encryptLoginField(values.newPassword, publicKey);
-        if (mode === 'old-password') {
-          await modifyPassword({
-            oldPassword: await encryptLoginField(values.oldPassword ?? '', publicKey),
-            newPassword,
-          });
-        } else {
-          await modifyPasswordByMobile({ msgCode: (values.msgCode ?? '').trim(), password: newPassword });
-        }
-        Toast.success('密码已修改');
-        close();
-      } catch (error) {
-        showLocalError(error);
-        // `password` of the SMS call is the form's `newPassword`.
-        showServerFieldErrors(form, error, { password: 'newPassword' });
+      const newPassword = await encryptLoginField(values.newPassword, publicKey);
+      if (mode === 'old-password') {
+        await modifyPassword({
+          oldPassword: await encryptLoginField(values.oldPassword ?? '', publicKey),
+          newPassword,
+        });
+      } else {
+        await modifyPasswordByMobile({ msgCode: (values.msgCode ?? '').trim(), password: newPassword });
       }
+      Toast.success('密码已修改');
+      close();
     });
 
   return (
