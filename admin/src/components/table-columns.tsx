@@ -2,6 +2,7 @@ import type { RecordStatus } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 import { StatusTag } from './StatusTag';
 
 /** Times in lists: to the minute (details show seconds). */
@@ -16,6 +17,22 @@ export function Secondary({ children }: { children: string }) {
   );
 }
 
+/** A cell of a main value with secondary lines below it; the empty ones (a condition not met) are left out. */
+export function LinesCell({
+  main,
+  lines,
+}: {
+  main: ReactNode;
+  lines: readonly (string | false | null | undefined)[];
+}) {
+  return (
+    <>
+      <div>{main}</div>
+      {lines.map((line) => line && <Secondary key={line}>{line}</Secondary>)}
+    </>
+  );
+}
+
 /** A student in a cell: the name, then the (masked) ID number and the mobile when known. */
 export function StudentCell({
   name,
@@ -26,13 +43,7 @@ export function StudentCell({
   idCardNo?: string | null;
   mobile?: string | null;
 }) {
-  return (
-    <>
-      <div>{name}</div>
-      {idCardNo && <Secondary>{idCardNo}</Secondary>}
-      {mobile && <Secondary>{mobile}</Secondary>}
-    </>
-  );
+  return <LinesCell main={name} lines={[idCardNo, mobile]} />;
 }
 
 /** A cell's text, or `—` when there is none. */

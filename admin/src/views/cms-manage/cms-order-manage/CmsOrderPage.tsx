@@ -6,7 +6,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { dateTimeColumn, LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, LinesCell, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { ApplyStatusTag, levelText, useBatchOptions } from '../cms-meta';
 
@@ -60,12 +60,7 @@ export function CmsOrderPage() {
       title: '考试批次',
       key: 'batch',
       width: 170,
-      render: (_v, row) => (
-        <>
-          <div>{row.batchName}</div>
-          <Secondary>{levelText(row.skillLevel)}</Secondary>
-        </>
-      ),
+      render: (_v, row) => <LinesCell main={row.batchName} lines={[levelText(row.skillLevel)]} />,
     },
     {
       title: '金额',
@@ -73,10 +68,10 @@ export function CmsOrderPage() {
       width: 100,
       align: 'right',
       render: (_v, row) => (
-        <>
-          <div>{formatFen(row.amount)}</div>
-          {row.refundedAmount > 0 && <Secondary>{`已退 ${formatFen(row.refundedAmount)}`}</Secondary>}
-        </>
+        <LinesCell
+          main={formatFen(row.amount)}
+          lines={[row.refundedAmount > 0 && `已退 ${formatFen(row.refundedAmount)}`]}
+        />
       ),
     },
     {

@@ -15,7 +15,7 @@ import {
 } from '../../../api/invoice';
 import type { ListColumn } from '../../../components/ListTable';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { dateTimeColumn, LIST_TIME, Secondary } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, LinesCell, Secondary } from '../../../components/table-columns';
 import { INVOICE_STATUS_COLOR } from '../invoice-meta';
 import { InvoiceDetailDrawer } from './InvoiceDetailDrawer';
 import { MarkModal } from './InvoiceModals';
@@ -77,11 +77,7 @@ export function useInvoiceColumns(
       width: 160,
       ellipsis: false,
       render: (_v, invoice) => (
-        <>
-          <div>{invoice.title}</div>
-          <Secondary>{INVOICE_KIND_LABEL[invoice.kind]}</Secondary>
-          {invoice.taxNo && <Secondary>{invoice.taxNo}</Secondary>}
-        </>
+        <LinesCell main={invoice.title} lines={[INVOICE_KIND_LABEL[invoice.kind], invoice.taxNo]} />
       ),
     },
     {
@@ -90,10 +86,7 @@ export function useInvoiceColumns(
       width: 100,
       ellipsis: false,
       render: (_v, invoice) => (
-        <>
-          <div>{invoice.studentName ?? invoice.unitName ?? '—'}</div>
-          {invoice.mobile && <Secondary>{invoice.mobile}</Secondary>}
-        </>
+        <LinesCell main={invoice.studentName ?? invoice.unitName ?? '—'} lines={[invoice.mobile]} />
       ),
     },
     {

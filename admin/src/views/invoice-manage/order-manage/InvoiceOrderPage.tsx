@@ -21,7 +21,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { RefusedAction } from '../../../components/RowActions';
-import { LIST_TIME, Secondary } from '../../../components/table-columns';
+import { LIST_TIME, LinesCell, Secondary } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
 
 const STATE_COLOR: Readonly<Record<OrderInvoiceState, string>> = {
@@ -112,10 +112,7 @@ export function InvoiceOrderPage() {
       width: 190,
       ellipsis: false,
       render: (_v, row) => (
-        <>
-          <div>{row.orderNo}</div>
-          {row.paidAt && <Secondary>{formatDateTime(row.paidAt, LIST_TIME)}</Secondary>}
-        </>
+        <LinesCell main={row.orderNo} lines={[row.paidAt && formatDateTime(row.paidAt, LIST_TIME)]} />
       ),
     },
     {
@@ -124,11 +121,10 @@ export function InvoiceOrderPage() {
       width: 130,
       ellipsis: false,
       render: (_v, row) => (
-        <>
-          <div>{row.studentName}</div>
-          {row.mobile && <Secondary>{row.mobile}</Secondary>}
-          {row.byUnit && row.unitName && <Secondary>{`${row.unitName}统一缴费`}</Secondary>}
-        </>
+        <LinesCell
+          main={row.studentName}
+          lines={[row.mobile, row.byUnit && row.unitName && `${row.unitName}统一缴费`]}
+        />
       ),
     },
     { title: '班级', key: 'classes', width: 150, render: (_v, row) => row.classNames.join('、') },
@@ -139,10 +135,10 @@ export function InvoiceOrderPage() {
       align: 'right',
       ellipsis: false,
       render: (_v, row) => (
-        <>
-          <div>{formatFen(row.paidAmount)}</div>
-          {row.refundedAmount > 0 && <Secondary>{`退 ${formatFen(row.refundedAmount)}`}</Secondary>}
-        </>
+        <LinesCell
+          main={formatFen(row.paidAmount)}
+          lines={[row.refundedAmount > 0 && `退 ${formatFen(row.refundedAmount)}`]}
+        />
       ),
     },
     {
@@ -152,10 +148,10 @@ export function InvoiceOrderPage() {
       align: 'right',
       ellipsis: false,
       render: (_v, row) => (
-        <>
-          <div>{formatFen(row.invoiceableAmount)}</div>
-          {row.invoicedAmount > 0 && <Secondary>{`已开 ${formatFen(row.invoicedAmount)}`}</Secondary>}
-        </>
+        <LinesCell
+          main={formatFen(row.invoiceableAmount)}
+          lines={[row.invoicedAmount > 0 && `已开 ${formatFen(row.invoicedAmount)}`]}
+        />
       ),
     },
     {

@@ -18,7 +18,7 @@ import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { LIST_TIME, Secondary, StudentCell } from '../../../components/table-columns';
+import { LIST_TIME, LinesCell, Secondary, StudentCell } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
 import { readChoiceParam } from '../../../utils/query-id';
 
@@ -105,10 +105,7 @@ export function RefundListPage() {
       width: 190,
       ellipsis: false,
       render: (_value, row) => (
-        <>
-          <div>{row.orderNo}</div>
-          <Secondary>{formatDateTime(row.createdAt, LIST_TIME)}</Secondary>
-        </>
+        <LinesCell main={row.orderNo} lines={[formatDateTime(row.createdAt, LIST_TIME)]} />
       ),
     },
     {
@@ -128,10 +125,7 @@ export function RefundListPage() {
       align: 'right',
       ellipsis: false,
       render: (_value, row) => (
-        <>
-          <div>{formatFen(row.amount)}</div>
-          <Secondary>{`实付 ${formatFen(row.paidAmount)}`}</Secondary>
-        </>
+        <LinesCell main={formatFen(row.amount)} lines={[`实付 ${formatFen(row.paidAmount)}`]} />
       ),
     },
     {

@@ -8,7 +8,7 @@ import { exportOrders, listOrders } from '../../../api/order';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { LIST_TIME, orDash, Secondary, StudentCell } from '../../../components/table-columns';
+import { LIST_TIME, LinesCell, orDash, Secondary, StudentCell } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { rowDialogProps, useRowDialog } from '../../../hooks/useRowDialog';
 import { type UnitChoice, useUnitChoices } from '../../../hooks/useUnitChoices';
@@ -73,10 +73,7 @@ function orderColumns(
       ellipsis: false,
       align: 'right',
       render: (_value, order) => (
-        <>
-          <div>{formatFen(order.totalAmount)}</div>
-          <Secondary>{`实付 ${formatFen(order.paidAmount)}`}</Secondary>
-        </>
+        <LinesCell main={formatFen(order.totalAmount)} lines={[`实付 ${formatFen(order.paidAmount)}`]} />
       ),
     },
     {
