@@ -55,4 +55,24 @@ describe('useRowAction', () => {
     expect(second).toHaveBeenCalledTimes(1);
     expect(result.current.run).toBe(run);
   });
+
+  it('tracks a task that speaks for itself: the row busy meanwhile, no message, no onDone, a failure swallowed', async () => {
+    const onDone = jest.fn();
+    const { result } = renderHook(() => useRowAction<number>(onDone));
+    let finish: () => void = () => undefined;
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.track(4, () => new Promise<void>((resolve) => (finish = resolve)));
+    });
+    expect(result.current.busy).toBe(4);
+    await act(async () => {
+      finish();
+      await done;
+    });
+    expect(result.current.busy).toBeNull();
+    await act(() => result.current.track(5, () => Promise.reject(new Error('refused'))));
+    expect(result.current.busy).toBeNull();
+    expect(success).not.toHaveBeenCalled();
+    expect(onDone).not.toHaveBeenCalled();
+  });
 });

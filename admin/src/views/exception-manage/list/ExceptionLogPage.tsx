@@ -23,6 +23,7 @@ import { type FiltersOf, useListCall } from '../../../components/list-page/list-
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, LIST_TIME, orDash } from '../../../components/table-columns';
+import { useRowAction } from '../../../hooks/useRowAction';
 
 type Filters = FiltersOf<'exception-log/page'>;
 
@@ -46,22 +47,16 @@ const FILTERS: FilterField<Filters>[] = [
  */
 export function ExceptionLogPage() {
   const list = useListCall('exception-log/page', listExceptionLog, { state: 'OPEN' });
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, track } = useRowAction<string>();
   const [resolving, setResolving] = useState<{ row: ExceptionLogRow; open: boolean } | null>(null);
   const [detailKey, setDetailKey] = useState<string | null>(null);
   const closeResolving = () => setResolving((current) => current && { ...current, open: false });
-  const retry = async (row: ExceptionLogRow) => {
-    setBusy(row.key);
-    try {
+  const retry = (row: ExceptionLogRow) =>
+    track(row.key, async () => {
       const answer = await retryExceptionLog(row.key);
       void message.success(answer.message);
       list.reload();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
   const columns: ListColumn<ExceptionLogRow>[] = [
     {
       title: '异常类型',

@@ -16,6 +16,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, LIST_TIME, LinesCell, Secondary } from '../../../components/table-columns';
+import { useRowAction } from '../../../hooks/useRowAction';
 import { INVOICE_STATUS_COLOR } from '../invoice-meta';
 import { InvoiceDetailDrawer } from './InvoiceDetailDrawer';
 import { MarkModal } from './InvoiceModals';
@@ -45,20 +46,10 @@ export function useInvoiceColumns(
 ): { columns: ListColumn<InvoiceRow>[]; dialogs: ReactNode } {
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run } = useRowAction<number>(reload);
 
-  const act = async (invoice: InvoiceRow, work: () => Promise<unknown>, done: string) => {
-    setBusy(invoice.id);
-    try {
-      await work();
-      void message.success(done);
-      reload();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusy(null);
-    }
-  };
+  const act = (invoice: InvoiceRow, work: () => Promise<unknown>, done: string) =>
+    run(invoice.id, work, done);
   const download = (invoice: InvoiceRow, red: boolean) =>
     act(
       invoice,

@@ -22,6 +22,7 @@ import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { RefusedAction } from '../../../components/RowActions';
 import { LIST_TIME, LinesCell, Secondary } from '../../../components/table-columns';
+import { useRowAction } from '../../../hooks/useRowAction';
 import { required } from '../../../utils/form-rules';
 
 const STATE_COLOR: Readonly<Record<OrderInvoiceState, string>> = {
@@ -70,13 +71,12 @@ export function InvoiceOrderPage() {
   const [marking, setMarking] = useState<InvoiceOrderRow | null>(null);
   const [markOpen, setMarkOpen] = useState(false);
   const [allOpen, setAllOpen] = useState(false);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run, track } = useRowAction<number>(list.reload);
   const [form] = Form.useForm<MarkValues>();
   const [allForm] = Form.useForm<{ remark: string }>();
 
-  const startMark = async (row: InvoiceOrderRow) => {
-    setBusy(row.orderId);
-    try {
+  const startMark = (row: InvoiceOrderRow) =>
+    track(row.orderId, async () => {
       const check = await checkInvoiceReOpen(row.orderId);
       if (!check.allowed) {
         void message.warning(check.reason ?? '该订单不能标记开票');
@@ -85,24 +85,10 @@ export function InvoiceOrderPage() {
       }
       setMarking(row);
       setMarkOpen(true);
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
   const open = async (row: InvoiceOrderRow) => {
-    if (!row.invoiceId) return;
-    setBusy(row.orderId);
-    try {
-      await openInvoice(row.invoiceId);
-      void message.success('已提交开票');
-      list.reload();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusy(null);
-    }
+    const { invoiceId } = row;
+    if (invoiceId) await run(row.orderId, () => openInvoice(invoiceId), '已提交开票');
   };
 
   const columns: ListColumn<InvoiceOrderRow>[] = [

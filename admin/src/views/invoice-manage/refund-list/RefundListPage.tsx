@@ -19,6 +19,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { LIST_TIME, LinesCell, Secondary, StudentCell } from '../../../components/table-columns';
+import { useRowAction } from '../../../hooks/useRowAction';
 import { required } from '../../../utils/form-rules';
 import { readChoiceParam } from '../../../utils/query-id';
 
@@ -78,25 +79,19 @@ export function RefundListPage() {
   const [params] = useSearchParams();
   const [initial] = useState(() => ({ status: readChoiceParam(params.get('status'), REFUND_APPLY_STATUS) }));
   const list = useListCall('refund-apply/list', listRefundApplies, initial);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, track } = useRowAction<number>();
   const [rejecting, setRejecting] = useState<RefundApplyRow | null>(null);
   const [rejectOpen, setRejectOpen] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
 
-  const approve = async (row: RefundApplyRow) => {
-    setBusy(row.id);
-    try {
+  const approve = (row: RefundApplyRow) =>
+    track(row.id, async () => {
       const done = await approveRefundApply(row.id);
       if (done.status === 'FAILED') void message.error(`退款失败：${done.failure ?? ''}`);
       else if (done.status === 'SUCCESS') void message.success('已退款');
       else void message.success('已通过，退款处理中');
       list.reload();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const columns: ListColumn<RefundApplyRow>[] = [
     {

@@ -19,6 +19,7 @@ import {
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { useRowAction } from '../../../hooks/useRowAction';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { readChoiceParam } from '../../../utils/query-id';
 import { ConfirmAction } from '../components/ConfirmAction';
@@ -48,20 +49,10 @@ export function ClassApplyPage() {
     status: readChoiceParam(params.get('status'), CLASS_APPLY_STATUS),
   }));
   const list = useListCall('class-apply/page', listClassApplies, initial);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, run } = useRowAction<number>(list.reload);
   const [rejecting, rejectDialog] = useRowDialog<ClassApplyRow>();
-  const approve = async (row: ClassApplyRow) => {
-    setBusy(row.id);
-    try {
-      await auditClassApply(row.id, true);
-      void message.success('已通过，学员现在可以报名');
-      list.reload();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusy(null);
-    }
-  };
+  const approve = (row: ClassApplyRow) =>
+    run(row.id, () => auditClassApply(row.id, true), '已通过，学员现在可以报名');
   const columns: ListColumn<ClassApplyRow>[] = [
     { title: '学员', dataIndex: 'realName', width: 90 },
     { title: '身份证号', dataIndex: 'idCardNo', width: 170, optional: 'hidden', render: orDash },

@@ -1,7 +1,8 @@
 import { ORDER_STATUS_LABEL, type OrderRow, type ReconcileAnswer } from '@px/api/contract';
 import { Modal } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { queryOrderWechat } from '../../../../api/order';
+import { useRowAction } from '../../../../hooks/useRowAction';
 import { tradeStateText } from '../order-meta';
 
 /** What WeChat Pay said about an order, as the result dialog shows it. */
@@ -40,12 +41,11 @@ export interface WechatQuery {
  * request client; `run` resolves either way.
  */
 export function useWechatQuery(onDone: () => void): WechatQuery {
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, track } = useRowAction<number>();
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
-  const run = async (order: OrderRow) => {
-    setBusy(order.id);
-    try {
+  const run = (order: OrderRow) =>
+    track(order.id, async () => {
       const answer = await queryOrderWechat(order.id);
       Modal.info({
         title: `微信支付查询结果：${order.orderNo}`,
@@ -54,11 +54,6 @@ export function useWechatQuery(onDone: () => void): WechatQuery {
         width: 520,
       });
       onDoneRef.current();
-    } catch {
-      // The request client has shown why.
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
   return { busy, run };
 }
