@@ -6,8 +6,9 @@ import {
   type CertificateState,
   SKILL_LEVEL_LABELS,
 } from '@px/api/contract';
-import { Descriptions, Table, Tag, Typography } from 'antd';
+import { Descriptions, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { RowsTable } from './RowsTable';
 import { dateTimeColumn, orDash } from './table-columns';
 
 /** 有效 (green) or 已停用 (red). */
@@ -85,13 +86,6 @@ export function CertificateDescriptions({ certificate }: { certificate: Certific
 /** The reprints of a certificate, newest first. */
 export function CertificatePrintLog({ prints }: { prints: CertificatePrint[] }) {
   return (
-    <Table<CertificatePrint>
-      rowKey="id"
-      size="small"
-      columns={PRINT_COLUMNS}
-      dataSource={prints}
-      pagination={false}
-      locale={{ emptyText: '尚未补打' }}
-    />
+    <RowsTable<CertificatePrint> rowKey="id" columns={PRINT_COLUMNS} dataSource={prints} empty="尚未补打" />
   );
 }

@@ -1,6 +1,7 @@
 import type { StudyCorrectionItem } from '@px/api/contract';
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ListColumn } from './ListTable';
+import { RowsTable } from './RowsTable';
 import { dateTimeColumn } from './table-columns';
 
 /** What a correction corrected: 学时, or the lesson by name. */
@@ -68,14 +69,12 @@ export function correctionColumns(withEnrolment: boolean): ListColumn<StudyCorre
 /** An enrolment's corrections as a small table (学习详情's 数据更正). */
 export function CorrectionTable({ items }: { items: StudyCorrectionItem[] }) {
   return (
-    <Table<StudyCorrectionItem>
+    <RowsTable<StudyCorrectionItem>
       rowKey="id"
-      size="small"
       columns={correctionColumns(false)}
       dataSource={items}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: '没有数据更正' }}
+      wide
+      empty="没有数据更正"
     />
   );
 }

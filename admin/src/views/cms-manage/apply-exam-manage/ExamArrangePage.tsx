@@ -1,7 +1,7 @@
 import type { CmsCandidateRow, CmsSittingRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { saveBlobAs } from '@px/config/save-blob';
-import { Button, Form, Input, InputNumber, Modal, message, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, message, Select, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   assignSeat,
@@ -20,6 +20,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
+import { RowsTable } from '../../../components/RowsTable';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { required } from '../../../utils/form-rules';
@@ -309,13 +310,11 @@ function BatchArrangement({ batchId }: { batchId: number }) {
           发放准考证
         </Button>
       </Space>
-      <Table<CmsSittingRow>
-        size="small"
+      <RowsTable<CmsSittingRow>
         rowKey="id"
         loading={sittings === null}
         dataSource={sittings ?? []}
-        pagination={false}
-        locale={{ emptyText: '暂无考场，请先新增考场' }}
+        empty="暂无考场，请先新增考场"
         style={{ marginBottom: 24 }}
         columns={[
           { title: '考场', dataIndex: 'room', width: 140 },

@@ -5,9 +5,10 @@ import {
   ORDER_STATUS_LABEL,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Descriptions, Drawer, Empty, Image, Spin, Table, Timeline, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Image, Spin, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { fetchCmsApplyPhoto, getCmsApply } from '../../../api/cms';
+import { RowsTable } from '../../../components/RowsTable';
 import { ApplyStatusTag, levelText } from '../cms-meta';
 
 /** The application's ID photo, fetched with the session (an object URL while shown). */
@@ -95,12 +96,10 @@ export function ApplyDetailDrawer({ id, onClose }: { id: number | null; onClose:
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             缴费订单
           </Typography.Title>
-          <Table
-            size="small"
+          <RowsTable
             rowKey="id"
-            pagination={false}
             dataSource={detail.orders}
-            locale={{ emptyText: '暂无订单' }}
+            empty="暂无订单"
             columns={[
               { title: '订单号', dataIndex: 'orderNo' },
               {

@@ -1,7 +1,8 @@
 import type { PushAttemptRow } from '@px/api/contract';
-import { Drawer, Table, Tag } from 'antd';
+import { Drawer, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { listPushAttempts } from '../../../api/regulator';
+import { RowsTable } from '../../../components/RowsTable';
 import { dateTimeColumn } from '../../../components/table-columns';
 
 const OK = new Set(['ACCEPTED', 'DUPLICATE']);
@@ -34,12 +35,10 @@ export function PushAttemptsDrawer({
       onClose={onClose}
       size={720}
     >
-      <Table<PushAttemptRow>
+      <RowsTable<PushAttemptRow>
         rowKey="id"
-        size="small"
         loading={rows === null}
         dataSource={rows ?? []}
-        pagination={false}
         columns={[
           { title: '次序', dataIndex: 'attempt', width: 56 },
           dateTimeColumn<PushAttemptRow>('时间', 'createdAt', 150),

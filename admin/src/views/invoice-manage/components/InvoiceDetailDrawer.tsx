@@ -6,9 +6,10 @@ import {
   type InvoiceLogSource,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Descriptions, Drawer, Spin, Table, Timeline } from 'antd';
+import { Descriptions, Drawer, Spin, Timeline } from 'antd';
 import { useEffect, useState } from 'react';
 import { getInvoice } from '../../../api/invoice';
+import { RowsTable } from '../../../components/RowsTable';
 
 const SOURCE_LABEL: Readonly<Record<InvoiceLogSource, string>> = {
   STUDENT: '学员',
@@ -63,10 +64,8 @@ export function InvoiceDetailDrawer({
             <Descriptions.Item label="备注">{detail.remark ?? '—'}</Descriptions.Item>
           </Descriptions>
           <h4 style={{ marginTop: 16 }}>开票订单</h4>
-          <Table
-            size="small"
+          <RowsTable
             rowKey="orderId"
-            pagination={false}
             dataSource={detail.orders}
             columns={[
               { title: '订单号', dataIndex: 'orderNo' },

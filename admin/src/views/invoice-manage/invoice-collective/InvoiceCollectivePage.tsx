@@ -1,11 +1,12 @@
 import type { InvoiceableOrder, InvoiceUnitOption } from '@px/api/contract';
 import { formatDateTime, formatFen, ROLE_SYSTEM } from '@px/config';
-import { Button, Card, Empty, Form, Input, message, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, message, Select, Space, Typography } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { findInvoiceUnits, getUnitPool, listInvoices, saveCollectiveInvoice } from '../../../api/invoice';
 import { ListView } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
+import { RowsTable } from '../../../components/RowsTable';
 import { useFormSave } from '../../../hooks/useFormSave';
 import { accountInfoAtom } from '../../../store/session';
 import { required } from '../../../utils/form-rules';
@@ -118,14 +119,12 @@ export function InvoiceCollectivePage() {
           <Empty description="选择单位后列出其统一缴费、尚未开票的订单" />
         ) : (
           <>
-            <Table<InvoiceableOrder>
-              size="small"
+            <RowsTable<InvoiceableOrder>
               rowKey="orderId"
               loading={pool === null}
               dataSource={pool ?? []}
-              pagination={false}
               scroll={{ y: 320 }}
-              locale={{ emptyText: '该单位没有待开票的订单' }}
+              empty="该单位没有待开票的订单"
               rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(Number)) }}
               columns={[
                 { title: '订单号', dataIndex: 'orderNo', width: 200 },

@@ -11,7 +11,6 @@ import {
   Popconfirm,
   Result,
   Space,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -28,6 +27,7 @@ import { EnrolmentTable } from '../../../components/EnrolmentTable';
 import { FaceCaptureTable } from '../../../components/FaceCaptureTable';
 import { IdentityTag } from '../../../components/IdentityTag';
 import { RecordPending } from '../../../components/RecordPending';
+import { RowsTable } from '../../../components/RowsTable';
 import { StatusTag } from '../../../components/StatusTag';
 import { dateTimeColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -148,12 +148,10 @@ function WechatCard({ student, onChanged }: { student: StudentDetail; onChanged:
         )
       }
     >
-      <Table
+      <RowsTable
         rowKey={(row) => `${row.wxappName}-${row.boundAt}`}
-        size="small"
-        pagination={false}
         dataSource={student.wechat}
-        locale={{ emptyText: '未绑定微信' }}
+        empty="未绑定微信"
         columns={[
           { title: '公众号', dataIndex: 'wxappName', width: 200 },
           {

@@ -1,7 +1,7 @@
 import type { CertificateDetail, CertificateItem } from '@px/api/contract';
 import { CERTIFICATE_KIND_LABELS } from '@px/api/contract';
 import { saveBlobAs } from '@px/config/save-blob';
-import { Alert, Button, Card, Empty, Flex, Input, message, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, message, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import {
   CertificatePrintLog,
   CertificateStateTag,
 } from '../../../components/CertificateDetail';
+import { RowsTable } from '../../../components/RowsTable';
 import { certificateFileName } from '../../customer/my-certificate-manage/certificate-meta';
 
 /** What the search box holds: a whole ID number (18 characters), else a number, code or name. */
@@ -111,13 +112,11 @@ export function CertificatePrintPage() {
           onSearch={(text) => void search(text)}
         />
         {results && results.length !== 1 && (
-          <Table<CertificateItem>
+          <RowsTable<CertificateItem>
             rowKey="id"
-            size="small"
             columns={RESULT_COLUMNS((row) => setParams({ id: String(row.id) }))}
             dataSource={results}
-            pagination={false}
-            locale={{ emptyText: <Empty description="没有找到证书" /> }}
+            empty={<Empty description="没有找到证书" />}
           />
         )}
         {certificate && (

@@ -1,9 +1,10 @@
 import type { ReportLesson, StudyReportRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Button, Drawer, message, Table, Tag } from 'antd';
+import { Button, Drawer, message, Tag } from 'antd';
 import { useState } from 'react';
 import { correctStudyLesson, getStudyDetail } from '../../../../api/study-report';
 import { RecordPending } from '../../../../components/RecordPending';
+import { RowsTable } from '../../../../components/RowsTable';
 import { TextPrompt } from '../../../../components/TextPrompt';
 import { useRecord } from '../../../../hooks/useRecord';
 
@@ -39,12 +40,10 @@ export function LessonCorrectionDrawer({
     >
       {row && detail.status !== 'ready' && <RecordPending state={detail} onRetry={detail.reload} />}
       {row && detail.status === 'ready' && (
-        <Table<ReportLesson>
+        <RowsTable<ReportLesson>
           rowKey={(lesson) => `${lesson.courseName}/${lesson.lessonName}/${lesson.progressId ?? ''}`}
-          size="small"
-          pagination={false}
           dataSource={detail.record.lessons}
-          locale={{ emptyText: '该班级没有课时' }}
+          empty="该班级没有课时"
           columns={[
             { title: '课程', dataIndex: 'courseName', width: 140 },
             { title: '课时', dataIndex: 'lessonName', width: 170 },

@@ -9,12 +9,13 @@ import {
   type PayAttemptView,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Tag, Typography } from 'antd';
 import type { DescriptionsItemType } from 'antd/es/descriptions';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { getOrder } from '../../../../api/order';
 import { RecordPending } from '../../../../components/RecordPending';
+import { RowsTable } from '../../../../components/RowsTable';
 import { dateTimeColumn, orDash } from '../../../../components/table-columns';
 import { useAccess } from '../../../../hooks/useAccess';
 import { useRecord } from '../../../../hooks/useRecord';
@@ -161,33 +162,23 @@ function OrderDetailContent({ id }: { id: number }) {
       {refundable && refunding && (
         <RefundOrderModal order={order} open onClose={() => setRefunding(false)} onDone={state.reload} />
       )}
-      <Table<OrderItemView>
-        rowKey="id"
-        size="small"
-        columns={ITEM_COLUMNS}
-        dataSource={order.items}
-        pagination={false}
-      />
+      <RowsTable<OrderItemView> rowKey="id" columns={ITEM_COLUMNS} dataSource={order.items} />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         支付记录
       </Typography.Title>
-      <Table<PayAttemptView>
+      <RowsTable<PayAttemptView>
         rowKey="outTradeNo"
-        size="small"
         columns={ATTEMPT_COLUMNS}
         dataSource={order.attempts}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: '没有向微信支付发起过支付' }}
+        wide
+        empty="没有向微信支付发起过支付"
       />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         状态记录
       </Typography.Title>
-      <Table<LogRow>
-        size="small"
+      <RowsTable<LogRow>
         columns={LOG_COLUMNS}
         dataSource={order.logs.map((log, index) => ({ ...log, key: index }))}
-        pagination={false}
       />
     </>
   );

@@ -1,10 +1,11 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, Flex, Form, InputNumber, Space, Table, Typography } from 'antd';
+import { Button, Flex, Form, InputNumber, Space, Typography } from 'antd';
 import type { FormListFieldData, FormListOperation } from 'antd/es/form/FormList';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
+import { RowsTable } from '../../../../components/RowsTable';
 import { useAccess } from '../../../../hooks/useAccess';
 import { formatDuration } from '../../video/video-format';
 import {
@@ -169,14 +170,12 @@ export function LessonList() {
                 添加视频
               </Button>
             </Flex>
-            <Table<FormListFieldData>
+            <RowsTable<FormListFieldData>
               rowKey="key"
-              size="small"
               columns={lessonColumns(lessons, operations, canAddQuestions)}
               dataSource={fields}
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              locale={{ emptyText: '还没有课时，请添加视频' }}
+              wide
+              empty="还没有课时，请添加视频"
             />
             <Form.ErrorList errors={errors} />
             <VideoPickerModal

@@ -17,7 +17,6 @@ import {
   Radio,
   Select,
   Space,
-  Table,
   Tag,
   TreeSelect,
   Typography,
@@ -28,6 +27,7 @@ import { examCategoryCalls, getPaper, listExamQuestions, savePaper } from '../..
 import { EditorDrawer } from '../../../../components/EditorDrawer';
 import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
+import { RowsTable } from '../../../../components/RowsTable';
 import { orDash } from '../../../../components/table-columns';
 import { UnsavedAlert } from '../../../../components/UnsavedAlert';
 import { useEditorRecord } from '../../../../hooks/useEditorRecord';
@@ -172,13 +172,11 @@ function FixedQuestions({
         </Button>
         <TotalLine total={fixedTotal(rows)} />
       </Space>
-      <Table<PaperQuestionRow>
+      <RowsTable<PaperQuestionRow>
         rowKey="questionId"
-        size="small"
         columns={columns}
         dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: '还没有试题，请点击“添加试题”' }}
+        empty="还没有试题，请点击“添加试题”"
         tableLayout="fixed"
       />
       <QuestionPickerModal
@@ -314,14 +312,12 @@ function RandomRules({
         </Button>
         <TotalLine total={randomTotal(rules)} />
       </Space>
-      <Table<PaperRuleRow>
+      <RowsTable<PaperRuleRow>
         rowKey="key"
-        size="small"
         columns={columns}
         dataSource={rules}
-        pagination={false}
-        locale={{ emptyText: '还没有抽题规则，请点击“添加规则”' }}
-        scroll={{ x: 'max-content' }}
+        empty="还没有抽题规则，请点击“添加规则”"
+        wide
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         每次考试按规则从题库中随机抽题（考试类型包含其下级分类）；保存时题库中须有足够的题目。

@@ -6,10 +6,11 @@ import {
   type ExamScoreRow,
 } from '@px/api/contract';
 import { formatDateTime, formatDuration } from '@px/config';
-import { Alert, Button, Descriptions, Drawer, Modal, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Modal, Spin, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { getExamAttempt, listExamAttempts } from '../../../../api/exam';
+import { RowsTable } from '../../../../components/RowsTable';
 import { dateTimeColumn } from '../../../../components/table-columns';
 import { ReviewList, scoreText } from './ReviewList';
 
@@ -135,15 +136,13 @@ export function AttemptsDrawer({ row, onClose }: { row: ExamScoreRow | null; onC
       onClose={onClose}
       destroyOnHidden
     >
-      <Table<ExamAttemptItem>
+      <RowsTable<ExamAttemptItem>
         rowKey="attemptId"
-        size="small"
         loading={attempts === null}
         columns={columns}
         dataSource={attempts ?? []}
-        pagination={false}
-        locale={{ emptyText: '暂无考试记录' }}
-        scroll={{ x: 'max-content' }}
+        empty="暂无考试记录"
+        wide
       />
       <AttemptModal attemptId={viewing} onClose={() => setViewing(null)} />
     </Drawer>

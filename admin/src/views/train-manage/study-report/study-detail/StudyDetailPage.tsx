@@ -8,7 +8,6 @@ import {
   Flex,
   Result,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -20,6 +19,7 @@ import { hoursOf } from '../../../../components/EnrolmentTable';
 import { FaceCaptureTable } from '../../../../components/FaceCaptureTable';
 import { MyClassStatusTag } from '../../../../components/MyClassStatusTag';
 import { RecordPending } from '../../../../components/RecordPending';
+import { RowsTable } from '../../../../components/RowsTable';
 import { CorrectionChange, CorrectionTable } from '../../../../components/StudyCorrections';
 import { dateTimeColumn } from '../../../../components/table-columns';
 import { useAccess } from '../../../../hooks/useAccess';
@@ -175,14 +175,12 @@ export function StudyDetailPage() {
         onFilter={setRefusalFilters}
       />
       <Card title={`弹题作答（${detail.popupAnswers.length}）`}>
-        <Table<ReportPopupAnswer>
+        <RowsTable<ReportPopupAnswer>
           rowKey="id"
-          size="small"
           columns={answerColumns}
           dataSource={detail.popupAnswers}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: '没有弹题作答' }}
+          wide
+          empty="没有弹题作答"
         />
       </Card>
       <Card title={`人脸核验抓拍（${detail.captureCount}）`}>

@@ -1,8 +1,9 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { Button, Flex, Form, type FormListFieldData, InputNumber, Select, Table, Typography } from 'antd';
+import { Button, Flex, Form, type FormListFieldData, InputNumber, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { OrderedRowActions } from '../../../../components/OrderedRowActions';
+import { RowsTable } from '../../../../components/RowsTable';
 import { orDash } from '../../../../components/table-columns';
 import {
   CLASS_COURSE_KIND_OPTIONS,
@@ -126,14 +127,12 @@ export function ClassCourseTable() {
               添加课程
             </Button>
           </Flex>
-          <Table<FormListFieldData>
+          <RowsTable<FormListFieldData>
             rowKey="key"
-            size="small"
-            pagination={false}
             dataSource={fields}
             columns={courseColumns(row, { count: fields.length, move, remove })}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: '还没有课程，请点击「添加课程」' }}
+            wide
+            empty="还没有课程，请点击「添加课程」"
           />
           <Form.ErrorList errors={errors} />
           <CoursePickerModal

@@ -1,7 +1,8 @@
 import type { LedgerEntryItem } from '@px/api/contract';
-import { Card, Flex, Table, Tag, Typography } from 'antd';
+import { Card, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { getStudyLedger } from '../../../../../api/study-report';
+import { RowsTable } from '../../../../../components/RowsTable';
 import { dateTimeColumn } from '../../../../../components/table-columns';
 import { useRecord } from '../../../../../hooks/useRecord';
 import { LedgerResult, useLedgerCheck } from '../../components/LedgerCheck';
@@ -45,15 +46,13 @@ export function LedgerCard({ myClassId }: { myClassId: number }) {
     <Card title={`学习账本（${entries.length}）`} extra={ledger.button}>
       <Flex vertical gap={12}>
         {ledger.result ? <LedgerResult result={ledger.result} canOpenStudy={false} /> : null}
-        <Table<LedgerEntryItem>
+        <RowsTable<LedgerEntryItem>
           rowKey="id"
-          size="small"
           loading={state.status === 'loading'}
           columns={ledgerColumns}
           dataSource={entries}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: state.status === 'error' ? state.message : '账本暂无记录' }}
+          wide
+          empty={state.status === 'error' ? state.message : '账本暂无记录'}
         />
       </Flex>
     </Card>
