@@ -3,6 +3,7 @@ import { Alert, Form, Input, message, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { getInvoiceConfig, saveInvoiceConfig } from '../../../api/invoice';
 import { FormModal } from '../../../components/FormModal';
+import { required } from '../../../utils/form-rules';
 
 interface ConfigForm {
   sellerName: string;
@@ -12,6 +13,15 @@ interface ConfigForm {
   itemName: string;
   taxRatePct: (typeof TAX_RATES)[number];
 }
+
+/** The texts the invoice needs of the seller and its item: field, label, most characters. */
+const SELLER_FIELDS = [
+  ['sellerName', '销售方名称', 100],
+  ['sellerTaxNo', '纳税人识别号', 20],
+  ['sellerAddressPhone', '地址、电话', 200],
+  ['sellerBankAccount', '开户行及账号', 200],
+  ['itemName', '开票项目名称', 60],
+] as const satisfies readonly (readonly [keyof ConfigForm, string, number])[];
 
 /** 开票设置: the project's seller details printed on its invoices (`invoice/config`, `invoice/save-config`). */
 export function InvoiceConfigModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -31,7 +41,6 @@ export function InvoiceConfigModal({ open, onClose }: { open: boolean; onClose: 
     void message.success('开票设置已保存');
     onClose();
   };
-  const required = (label: string) => [{ required: true, whitespace: true, message: `请填写${label}` }];
   return (
     <FormModal<ConfigForm>
       open={open}
@@ -51,21 +60,11 @@ export function InvoiceConfigModal({ open, onClose }: { open: boolean; onClose: 
           style={{ marginBottom: 16 }}
         />
       )}
-      <Form.Item name="sellerName" label="销售方名称" rules={required('销售方名称')}>
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="sellerTaxNo" label="纳税人识别号" rules={required('纳税人识别号')}>
-        <Input maxLength={20} />
-      </Form.Item>
-      <Form.Item name="sellerAddressPhone" label="地址、电话" rules={required('地址、电话')}>
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name="sellerBankAccount" label="开户行及账号" rules={required('开户行及账号')}>
-        <Input maxLength={200} />
-      </Form.Item>
-      <Form.Item name="itemName" label="开票项目名称" rules={required('开票项目名称')}>
-        <Input maxLength={60} />
-      </Form.Item>
+      {SELLER_FIELDS.map(([name, label, maxLength]) => (
+        <Form.Item key={name} name={name} label={label} rules={[required(`请填写${label}`)]}>
+          <Input maxLength={maxLength} />
+        </Form.Item>
+      ))}
       <Form.Item name="taxRatePct" label="税率" rules={[{ required: true, message: '请选择税率' }]}>
         <Select
           options={TAX_RATES.map((rate) => ({ value: rate, label: `${rate}%` }))}
