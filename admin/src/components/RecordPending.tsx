@@ -51,34 +51,40 @@ export function RecordPending({
   return null;
 }
 
+/** What a create-or-edit page says of an address whose `?id=` is no id, and its way back. */
+export interface AddressTexts {
+  /** 班级编号无效… */
+  invalid: string;
+  /** Where to come from: 请从班级列表进入。 */
+  hint: string;
+  /** 返回班级列表… */
+  back: string;
+}
+
 /**
  * What a create-or-edit page (`useAddressRecord`) shows until its record is ready: for an `?id=`
- * that is no id, `title` and where to come from (`hint`) with the way back; else `RecordPending`.
+ * that is no id, what `texts` say with the way back; else `RecordPending`.
  */
 export function AddressRecordPending({
   invalid,
   state,
-  title,
-  hint,
-  backLabel,
+  texts,
   onBack,
 }: {
   invalid: boolean;
   state: RecordView<unknown>;
-  title: string;
-  hint: string;
-  backLabel: string;
+  texts: AddressTexts;
   onBack: () => void;
 }) {
   if (invalid) {
     return (
       <Result
         status="warning"
-        title={title}
-        subTitle={hint}
+        title={texts.invalid}
+        subTitle={texts.hint}
         extra={
           <Button type="primary" onClick={onBack}>
-            {backLabel}
+            {texts.back}
           </Button>
         }
       />
@@ -88,7 +94,7 @@ export function AddressRecordPending({
     <RecordPending
       state={state}
       onRetry={state.reload}
-      back={<Button onClick={onBack}>{backLabel}</Button>}
+      back={<Button onClick={onBack}>{texts.back}</Button>}
     />
   );
 }

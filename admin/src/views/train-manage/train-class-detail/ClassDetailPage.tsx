@@ -3,7 +3,7 @@ import { Button, Card, Divider, Form, message, Space, Tabs, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getClass, saveClass } from '../../../api/train-class';
-import { AddressRecordPending } from '../../../components/RecordPending';
+import { AddressRecordPending, type AddressTexts } from '../../../components/RecordPending';
 import { UnsavedAlert } from '../../../components/UnsavedAlert';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { useFormSave } from '../../../hooks/useFormSave';
@@ -90,6 +90,13 @@ function EditorTitle({ detail }: { detail: ClassDetail | null }) {
   );
 }
 
+/** What the class editor says of an address naming no record. */
+const CLASS_ADDRESS: AddressTexts = {
+  invalid: '班级编号无效',
+  hint: '请从班级列表进入。',
+  back: '返回班级列表',
+};
+
 /**
  * 班级详情 (hidden route): `?id=` edits a class, with tabs of its exam settings (考试设置) and its
  * evaluations (学员评价);
@@ -101,16 +108,7 @@ export function ClassDetailPage() {
   const back = () => navigate(CLASS_LIST_PATH);
 
   if (invalid || state.status !== 'ready') {
-    return (
-      <AddressRecordPending
-        invalid={invalid}
-        state={state}
-        title="班级编号无效"
-        hint="请从班级列表进入。"
-        backLabel="返回班级列表"
-        onBack={back}
-      />
-    );
+    return <AddressRecordPending invalid={invalid} state={state} texts={CLASS_ADDRESS} onBack={back} />;
   }
 
   const detail = state.record;

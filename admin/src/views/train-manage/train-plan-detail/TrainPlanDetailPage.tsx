@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { getTrainPlan, saveTrainPlan } from '../../../api/train-plan';
 import { DateField } from '../../../components/DateFields';
 import { FieldGrid, type GridField } from '../../../components/FieldGrid';
-import { AddressRecordPending } from '../../../components/RecordPending';
+import { AddressRecordPending, type AddressTexts } from '../../../components/RecordPending';
 import { UnsavedAlert } from '../../../components/UnsavedAlert';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { useFormSave } from '../../../hooks/useFormSave';
@@ -179,6 +179,13 @@ function TrainPlanForm({ plan, onDone }: { plan: TrainPlanItem | null; onDone: (
   );
 }
 
+/** What the train plan editor says of an address naming no record. */
+const PLAN_ADDRESS: AddressTexts = {
+  invalid: '计划编号无效',
+  hint: '请从培训计划列表进入。',
+  back: '返回培训计划列表',
+};
+
 /**
  * 创建计划 / 编辑培训计划: `?id=` edits a plan (a published plan keeps its year, a closed one is shown
  * read-only); without `id` it creates a draft. Saving returns to the plan list.
@@ -189,16 +196,7 @@ export function TrainPlanDetailPage() {
   const back = () => navigate(TRAIN_PLAN_LIST_PATH);
 
   if (invalid || state.status !== 'ready') {
-    return (
-      <AddressRecordPending
-        invalid={invalid}
-        state={state}
-        title="计划编号无效"
-        hint="请从培训计划列表进入。"
-        backLabel="返回培训计划列表"
-        onBack={back}
-      />
-    );
+    return <AddressRecordPending invalid={invalid} state={state} texts={PLAN_ADDRESS} onBack={back} />;
   }
   return <TrainPlanForm key={state.record?.id ?? 'new'} plan={state.record} onDone={back} />;
 }

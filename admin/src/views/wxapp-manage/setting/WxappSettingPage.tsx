@@ -3,13 +3,20 @@ import { Flex } from 'antd';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getWxapp } from '../../../api/wxapp';
-import { AddressRecordPending } from '../../../components/RecordPending';
+import { AddressRecordPending, type AddressTexts } from '../../../components/RecordPending';
 import { useAddressRecord } from '../../../hooks/useAddressRecord';
 import { WXAPP_LIST_PATH, wxappSettingPath } from '../wxapp-meta';
 import { WxappBasicForm } from './components/WxappBasicForm';
 import { WxappBindingsCard } from './components/WxappBindingsCard';
 import { WxappProjectsCard } from './components/WxappProjectsCard';
 import { WxappQrCodeCard } from './components/WxappQrCodeCard';
+
+/** What 公众号设置 says of an address naming no record. */
+const WXAPP_ADDRESS: AddressTexts = {
+  invalid: '公众号编号无效',
+  hint: '请从公众号列表进入公众号设置。',
+  back: '返回公众号列表',
+};
 
 /**
  * 公众号设置 (hidden page): `?id=` edits an official account (basic settings, payment, projects
@@ -29,16 +36,7 @@ export function WxappSettingPage() {
   const back = () => navigate(WXAPP_LIST_PATH);
 
   if (invalid || state.status !== 'ready') {
-    return (
-      <AddressRecordPending
-        invalid={invalid}
-        state={state}
-        title="公众号编号无效"
-        hint="请从公众号列表进入公众号设置。"
-        backLabel="返回公众号列表"
-        onBack={back}
-      />
-    );
+    return <AddressRecordPending invalid={invalid} state={state} texts={WXAPP_ADDRESS} onBack={back} />;
   }
 
   const wxapp = state.record;
