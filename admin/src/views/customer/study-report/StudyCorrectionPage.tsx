@@ -11,6 +11,7 @@ import { correctionColumns } from '../../../components/StudyCorrections';
 import { studyReportFilters } from '../../../components/study-report-filters';
 import { orDash } from '../../../components/table-columns';
 import { useClassChoices } from '../../../hooks/useClassChoices';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 import { HoursCorrectionModal } from './components/HoursCorrectionModal';
 import { LessonCorrectionDrawer } from './components/LessonCorrectionDrawer';
 
@@ -45,7 +46,7 @@ export function StudyCorrectionPage() {
   const list = useListCall('study-report/page', listStudyReport);
   const corrections = useListCall('study-report/corrections', listStudyCorrections);
   const classes = useClassChoices(getReportClassOptions);
-  const [hours, setHours] = useState<{ row: StudyReportRow; open: boolean } | null>(null);
+  const [hours, hoursDialog] = useRowDialog<StudyReportRow>();
   const [lessons, setLessons] = useState<StudyReportRow | null>(null);
   const corrected = () => {
     list.reload();
@@ -72,7 +73,7 @@ export function StudyCorrectionPage() {
       render: (_value, row) =>
         CORRECTABLE.has(row.status) ? (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setHours({ row, open: true })}>
+            <Button type="link" size="small" onClick={() => hoursDialog.show(row)}>
               更正学时
             </Button>
             <Button type="link" size="small" onClick={() => setLessons(row)}>
@@ -107,11 +108,11 @@ export function StudyCorrectionPage() {
             row={hours.row}
             open={hours.open}
             onSaved={() => {
-              setHours((current) => current && { ...current, open: false });
+              hoursDialog.close();
               corrected();
             }}
-            onClose={() => setHours((current) => current && { ...current, open: false })}
-            afterClose={() => setHours(null)}
+            onClose={hoursDialog.close}
+            afterClose={hoursDialog.afterClose}
           />
         )}
         <LessonCorrectionDrawer row={lessons} onCorrected={corrected} onClose={() => setLessons(null)} />

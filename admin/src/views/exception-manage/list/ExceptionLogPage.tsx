@@ -24,6 +24,7 @@ import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, LIST_TIME, orDash } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 
 type Filters = FiltersOf<'exception-log/page'>;
 
@@ -48,9 +49,8 @@ const FILTERS: FilterField<Filters>[] = [
 export function ExceptionLogPage() {
   const list = useListCall('exception-log/page', listExceptionLog, { state: 'OPEN' });
   const { busy, track } = useRowAction<string>();
-  const [resolving, setResolving] = useState<{ row: ExceptionLogRow; open: boolean } | null>(null);
+  const [resolving, resolveDialog] = useRowDialog<ExceptionLogRow>();
   const [detailKey, setDetailKey] = useState<string | null>(null);
-  const closeResolving = () => setResolving((current) => current && { ...current, open: false });
   const retry = (row: ExceptionLogRow) =>
     track(row.key, async () => {
       const answer = await retryExceptionLog(row.key);
@@ -103,7 +103,7 @@ export function ExceptionLogPage() {
           </Button>
         )}
         {row.canResolve && (
-          <Button type="link" size="small" onClick={() => setResolving({ row, open: true })}>
+          <Button type="link" size="small" onClick={() => resolveDialog.show(row)}>
             标记已处理
           </Button>
         )}
@@ -139,11 +139,11 @@ export function ExceptionLogPage() {
           onOk={async (note) => {
             await resolveExceptionLog(resolving.row.key, note);
             void message.success('已标记为已处理');
-            closeResolving();
+            resolveDialog.close();
             list.reload();
           }}
-          onCancel={closeResolving}
-          afterClose={() => setResolving(null)}
+          onCancel={resolveDialog.close}
+          afterClose={resolveDialog.afterClose}
         />
       )}
       <FailureDrawer failureKey={detailKey} onClose={() => setDetailKey(null)} />
