@@ -52,6 +52,7 @@ import { type FiltersOf, useListCall } from '../../../components/list-page/list-
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, LIST_TIME, StudentCell } from '../../../components/table-columns';
+import { useRowDialog } from '../../../hooks/useRowDialog';
 import { required } from '../../../utils/form-rules';
 import { labelOptions } from '../../../utils/label-options';
 import { readChoiceParam } from '../../../utils/query-id';
@@ -90,7 +91,7 @@ function StatusCell({ status }: { status: ExceptionCaseStatus }) {
 }
 
 /** What a step prompt is about: a case and the step. */
-type Prompt = { row: ExceptionCaseRow; step: 'start' | 'resolve'; open: boolean };
+type Prompt = { row: ExceptionCaseRow; step: 'start' | 'resolve' };
 
 /**
  * 异常登记 (customer service): a student's cases (学时异常, 身份信息错误, 人脸核验异常, 支付异常,
@@ -107,14 +108,15 @@ export function ExceptionRegisterPage() {
   const list = useListCall('exception-register/page', listExceptionCases, initial);
   const [registering, setRegistering] = useState(false);
   const [assigning, setAssigning] = useState<ExceptionCaseRow | null>(null);
-  const [prompt, setPrompt] = useState<Prompt | null>(null);
+  const [prompting, promptDialog] = useRowDialog<Prompt>();
+  // The step prompt shown: its case and step, and whether it is open (false while it closes).
+  const prompt = prompting && { ...prompting.row, open: prompting.open };
   const [detailId, setDetailId] = useState<number | null>(null);
   const [detailVersion, setDetailVersion] = useState(0);
   const changed = () => {
     list.reload();
     setDetailVersion((version) => version + 1);
   };
-  const closePrompt = () => setPrompt((current) => current && { ...current, open: false });
 
   const columns: ListColumn<ExceptionCaseRow>[] = [
     {
@@ -170,12 +172,12 @@ export function ExceptionRegisterPage() {
           </Button>
         )}
         {row.canStart && (
-          <Button type="link" size="small" onClick={() => setPrompt({ row, step: 'start', open: true })}>
+          <Button type="link" size="small" onClick={() => promptDialog.show({ row, step: 'start' })}>
             开始处理
           </Button>
         )}
         {row.canResolve && (
-          <Button type="link" size="small" onClick={() => setPrompt({ row, step: 'resolve', open: true })}>
+          <Button type="link" size="small" onClick={() => promptDialog.show({ row, step: 'resolve' })}>
             处理完成
           </Button>
         )}
@@ -236,11 +238,11 @@ export function ExceptionRegisterPage() {
             if (prompt.step === 'start') await startExceptionCase(prompt.row.id, note || undefined);
             else await resolveExceptionCase(prompt.row.id, note);
             void message.success(prompt.step === 'start' ? '已开始处理' : '已处理');
-            closePrompt();
+            promptDialog.close();
             changed();
           }}
-          onCancel={closePrompt}
-          afterClose={() => setPrompt(null)}
+          onCancel={promptDialog.close}
+          afterClose={promptDialog.afterClose}
         />
       )}
       <CaseDrawer id={detailId} version={detailVersion} onClose={() => setDetailId(null)} />

@@ -1,12 +1,12 @@
 import type { ReportLesson, StudyReportRow } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
 import { Button, Drawer, message, Tag } from 'antd';
-import { useState } from 'react';
 import { correctStudyLesson, getStudyDetail } from '../../../../api/study-report';
 import { RecordPending } from '../../../../components/RecordPending';
 import { RowsTable } from '../../../../components/RowsTable';
 import { TextPrompt } from '../../../../components/TextPrompt';
 import { useRecord } from '../../../../hooks/useRecord';
+import { useRowDialog } from '../../../../hooks/useRowDialog';
 
 /** A lesson's state as the archive shows it. */
 function lessonState(lesson: ReportLesson) {
@@ -29,8 +29,7 @@ export function LessonCorrectionDrawer({
   onClose: () => void;
 }) {
   const detail = useRecord(row?.myClassId ?? null, getStudyDetail);
-  const [target, setTarget] = useState<{ lesson: ReportLesson; open: boolean } | null>(null);
-  const closeTarget = () => setTarget((current) => current && { ...current, open: false });
+  const [target, targetDialog] = useRowDialog<ReportLesson>();
   return (
     <Drawer
       title={row ? `更正课时：${row.studentName}「${row.className}」` : '更正课时'}
@@ -68,7 +67,7 @@ export function LessonCorrectionDrawer({
                 lesson.progressId === null ? (
                   '—'
                 ) : (
-                  <Button type="link" size="small" onClick={() => setTarget({ lesson, open: true })}>
+                  <Button type="link" size="small" onClick={() => targetDialog.show(lesson)}>
                     {lesson.finishedAt ? '标为未完成' : '标为已完成'}
                   </Button>
                 ),
@@ -78,31 +77,31 @@ export function LessonCorrectionDrawer({
       )}
       {row && target && (
         <TextPrompt
-          key={target.lesson.progressId}
+          key={target.row.progressId}
           open={target.open}
-          title={target.lesson.finishedAt ? '课时标为未完成' : '课时标为已完成'}
+          title={target.row.finishedAt ? '课时标为未完成' : '课时标为已完成'}
           okText="保存更正"
           name="lesson-correction"
           field="reason"
           label="更正原因"
-          intro={`${row.studentName}「${target.lesson.lessonName}」将从${
-            target.lesson.finishedAt ? '已完成更正为未完成' : '学习中更正为已完成'
+          intro={`${row.studentName}「${target.row.lessonName}」将从${
+            target.row.finishedAt ? '已完成更正为未完成' : '学习中更正为已完成'
           }，学时随之重新汇总；原始学习记录保留，更正并列记录在学习档案中。`}
           placeholder="如：断网导致最后两秒未计入"
           onOk={async (reason) => {
             await correctStudyLesson({
               myClassId: row.myClassId,
-              progressId: target.lesson.progressId as number,
-              finished: !target.lesson.finishedAt,
+              progressId: target.row.progressId as number,
+              finished: !target.row.finishedAt,
               reason,
             });
             void message.success('课时已更正');
-            closeTarget();
+            targetDialog.close();
             detail.reload();
             onCorrected();
           }}
-          onCancel={closeTarget}
-          afterClose={() => setTarget(null)}
+          onCancel={targetDialog.close}
+          afterClose={targetDialog.afterClose}
         />
       )}
     </Drawer>
