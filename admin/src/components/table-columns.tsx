@@ -1,6 +1,6 @@
 import type { RecordStatus } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { StatusTag } from './StatusTag';
@@ -59,6 +59,17 @@ export function statusColumn<T extends { status: RecordStatus }>(width: number):
     width,
     render: (status: RecordStatus) => <StatusTag status={status} />,
   };
+}
+
+/** A column of a closed set of values (a status, a kind) as tags: each value's label in its colour. */
+export function tagColumn<T, V extends string | number = string>(
+  title: string,
+  dataIndex: keyof T & string,
+  width: number,
+  labels: Readonly<Record<V, string>>,
+  colors: Readonly<Record<V, string>>,
+): ColumnType<T> {
+  return { title, dataIndex, width, render: (value: V) => <Tag color={colors[value]}>{labels[value]}</Tag> };
 }
 
 /** A column of a timestamp shown by `formatDateTime` (by default `YYYY-MM-DD HH:mm:ss`). */

@@ -1,12 +1,18 @@
 import { type CmsOrderRow, ORDER_STATUS_LABEL, type OrderStatus } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, message, Tag, Typography } from 'antd';
+import { Button, message, Typography } from 'antd';
 import { listCmsOrders, refundCmsOrder } from '../../../api/cms';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { dateTimeColumn, LIST_TIME, LinesCell, StudentCell } from '../../../components/table-columns';
+import {
+  dateTimeColumn,
+  LIST_TIME,
+  LinesCell,
+  StudentCell,
+  tagColumn,
+} from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { ApplyStatusTag, levelText, useBatchOptions } from '../cms-meta';
 
@@ -74,12 +80,7 @@ export function CmsOrderPage() {
         />
       ),
     },
-    {
-      title: '订单状态',
-      dataIndex: 'status',
-      width: 100,
-      render: (status: OrderStatus) => <Tag color={STATUS_COLOR[status]}>{ORDER_STATUS_LABEL[status]}</Tag>,
-    },
+    tagColumn<CmsOrderRow, OrderStatus>('订单状态', 'status', 100, ORDER_STATUS_LABEL, STATUS_COLOR),
     {
       title: '报名状态',
       dataIndex: 'applyStatus',

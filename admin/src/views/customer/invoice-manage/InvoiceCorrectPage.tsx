@@ -1,13 +1,13 @@
 import { INVOICE_STATUS_LABEL, INVOICE_TITLE_TYPE_LABEL, type InvoiceRow } from '@px/api/contract';
 import { formatFen } from '@px/config';
-import { Button, Form, Input, message, Radio, Space, Tag } from 'antd';
+import { Button, Form, Input, message, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { correctInvoice, listInvoices } from '../../../api/invoice';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
-import { dateTimeColumn, LIST_TIME } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, tagColumn } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
 import { InvoiceDetailDrawer } from '../../invoice-manage/components/InvoiceDetailDrawer';
 import { INVOICE_STATUS_COLOR, INVOICE_TEXT_FILTERS } from '../../invoice-manage/invoice-meta';
@@ -147,14 +147,13 @@ export function InvoiceCorrectPage() {
       align: 'right',
       render: (fen: number) => formatFen(fen),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 96,
-      render: (status: InvoiceRow['status']) => (
-        <Tag color={INVOICE_STATUS_COLOR[status]}>{INVOICE_STATUS_LABEL[status]}</Tag>
-      ),
-    },
+    tagColumn<InvoiceRow, InvoiceRow['status']>(
+      '状态',
+      'status',
+      96,
+      INVOICE_STATUS_LABEL,
+      INVOICE_STATUS_COLOR,
+    ),
     { ...dateTimeColumn<InvoiceRow>('申请时间', 'createdAt', 140, LIST_TIME), optional: 'hidden' },
     {
       title: '操作',

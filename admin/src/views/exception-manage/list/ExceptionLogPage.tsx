@@ -22,7 +22,7 @@ import { type FilterField, ListPage, labelSelect } from '../../../components/lis
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { dateTimeColumn, LIST_TIME, orDash } from '../../../components/table-columns';
+import { dateTimeColumn, LIST_TIME, orDash, tagColumn } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 
@@ -58,14 +58,13 @@ export function ExceptionLogPage() {
       list.reload();
     });
   const columns: ListColumn<ExceptionLogRow>[] = [
-    {
-      title: '异常类型',
-      dataIndex: 'source',
-      width: 110,
-      render: (source: ExceptionLogSource) => (
-        <Tag color={SOURCE_COLOR[source]}>{EXCEPTION_LOG_SOURCE_LABEL[source]}</Tag>
-      ),
-    },
+    tagColumn<ExceptionLogRow, ExceptionLogSource>(
+      '异常类型',
+      'source',
+      110,
+      EXCEPTION_LOG_SOURCE_LABEL,
+      SOURCE_COLOR,
+    ),
     dateTimeColumn<ExceptionLogRow>('时间', 'at', 150, LIST_TIME),
     { title: '项目', dataIndex: 'projectName', width: 120, optional: 'shown', render: orDash },
     {

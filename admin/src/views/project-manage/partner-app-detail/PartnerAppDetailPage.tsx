@@ -18,7 +18,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { PageLoading } from '../../../components/PageLoading';
-import { dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, tagColumn } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
 
 /** The result codes a call may end with (docs/partner-api.md), for the filter. */
@@ -142,14 +142,13 @@ function Notices({ appId }: { appId: number }) {
       width: 160,
       render: (_value, notice) => notice.lessonName ?? notice.certificateNo ?? '—',
     },
-    {
-      title: '投递',
-      dataIndex: 'status',
-      width: 90,
-      render: (status: PartnerNoticeItem['status']) => (
-        <Tag color={NOTICE_COLOR[status]}>{NOTICE_STATUS_LABEL[status]}</Tag>
-      ),
-    },
+    tagColumn<PartnerNoticeItem, PartnerNoticeItem['status']>(
+      '投递',
+      'status',
+      90,
+      NOTICE_STATUS_LABEL,
+      NOTICE_COLOR,
+    ),
     { title: '次数', dataIndex: 'attempts', width: 70 },
     {
       title: '最近结果',

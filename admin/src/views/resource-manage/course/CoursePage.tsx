@@ -1,13 +1,13 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { CourseCategoryNode, CourseItem, CourseStatus } from '@px/api/contract';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { courseCategoryCalls, deleteCourse, queryCourses } from '../../../api/course';
 import type { ListColumn } from '../../../components/ListTable';
 import type { FilterField } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
-import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { dateTimeColumn, orDash, tagColumn } from '../../../components/table-columns';
 import { CategoryListPage, categoryColumn, itemNameColumn } from '../components/CategoryListPage';
 import type { CategoryKind } from '../components/CategoryPanel';
 import { useCategoryRows } from '../components/useCategoryPanel';
@@ -72,13 +72,8 @@ export function CoursePage() {
       optional: 'shown',
     },
     {
-      title: '状态',
-      dataIndex: 'status',
+      ...tagColumn<CourseItem, CourseStatus>('状态', 'status', 96, COURSE_STATUS_LABEL, COURSE_STATUS_COLOR),
       key: 'status',
-      width: 96,
-      render: (status: CourseStatus) => (
-        <Tag color={COURSE_STATUS_COLOR[status]}>{COURSE_STATUS_LABEL[status]}</Tag>
-      ),
     },
     {
       ...dateTimeColumn<CourseItem>('更新时间', 'updatedAt', 150, 'YYYY-MM-DD HH:mm'),

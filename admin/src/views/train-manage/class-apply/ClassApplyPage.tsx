@@ -5,7 +5,7 @@ import {
   type ClassApplyStatus,
 } from '@px/api/contract';
 import { formatDateTime, formatFen } from '@px/config';
-import { Button, message, Space, Tag, Typography } from 'antd';
+import { Button, message, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { auditClassApply, listClassApplies } from '../../../api/class-apply';
@@ -18,7 +18,7 @@ import {
 } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { TextPrompt } from '../../../components/TextPrompt';
-import { dateTimeColumn, orDash } from '../../../components/table-columns';
+import { dateTimeColumn, orDash, tagColumn } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { useRowDialog } from '../../../hooks/useRowDialog';
 import { readChoiceParam } from '../../../utils/query-id';
@@ -68,14 +68,7 @@ export function ClassApplyPage() {
     },
     { title: '申请说明', dataIndex: 'reason', width: 140, ellipsis: true, render: orDash },
     dateTimeColumn<ClassApplyRow>('申请时间', 'createdAt', 150),
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 80,
-      render: (status: ClassApplyStatus) => (
-        <Tag color={STATUS_COLOR[status]}>{CLASS_APPLY_STATUS_LABEL[status]}</Tag>
-      ),
-    },
+    tagColumn<ClassApplyRow, ClassApplyStatus>('状态', 'status', 80, CLASS_APPLY_STATUS_LABEL, STATUS_COLOR),
     {
       title: '审核',
       key: 'audit',

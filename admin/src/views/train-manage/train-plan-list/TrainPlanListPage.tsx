@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { type TrainPlanItem, type TrainPlanStatus, trainPlanAllows } from '@px/api/contract';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { closeTrainPlan, deleteTrainPlan, listTrainPlans, publishTrainPlan } from '../../../api/train-plan';
@@ -8,7 +8,7 @@ import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
 import { actionsColumn, DeleteAction } from '../../../components/RowActions';
-import { dateTimeColumn } from '../../../components/table-columns';
+import { dateTimeColumn, tagColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useRowAction } from '../../../hooks/useRowAction';
 import { useSystemInfo } from '../../../hooks/useSystemInfo';
@@ -76,14 +76,13 @@ export function TrainPlanListPage() {
       optional: 'shown',
       render: (_value, plan) => planPeriod(plan),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      render: (status: TrainPlanStatus) => (
-        <Tag color={TRAIN_PLAN_STATUS_COLOR[status]}>{TRAIN_PLAN_STATUS_LABEL[status]}</Tag>
-      ),
-    },
+    tagColumn<TrainPlanItem, TrainPlanStatus>(
+      '状态',
+      'status',
+      90,
+      TRAIN_PLAN_STATUS_LABEL,
+      TRAIN_PLAN_STATUS_COLOR,
+    ),
     { ...dateTimeColumn('更新时间', 'updatedAt'), optional: 'hidden' },
     actionsColumn(
       230,

@@ -4,13 +4,13 @@ import {
   type UnitClassTransferRecord,
 } from '@px/api/contract';
 import { formatDateTime } from '@px/config';
-import { Card, Tag } from 'antd';
+import { Card } from 'antd';
 import { useEffect, useRef } from 'react';
 import { pageUnitClassTransferRecords } from '../../../api/unit-class';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListView } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
-import { orDash } from '../../../components/table-columns';
+import { orDash, tagColumn } from '../../../components/table-columns';
 
 const RESULT_COLOR: Readonly<Record<TransferRecordStatus, string>> = {
   PENDING: 'processing',
@@ -44,14 +44,13 @@ function columnsOf(ownUnitName: string): ListColumn<UnitClassTransferRecord>[] {
       width: 180,
       render: (_value, row) => endOf(row.toUnitClassName, row.toUnitName, ownUnitName),
     },
-    {
-      title: '结果',
-      dataIndex: 'status',
-      width: 80,
-      render: (status: TransferRecordStatus) => (
-        <Tag color={RESULT_COLOR[status]}>{TRANSFER_RECORD_STATUS_LABEL[status]}</Tag>
-      ),
-    },
+    tagColumn<UnitClassTransferRecord, TransferRecordStatus>(
+      '结果',
+      'status',
+      80,
+      TRANSFER_RECORD_STATUS_LABEL,
+      RESULT_COLOR,
+    ),
     { title: '原因', dataIndex: 'reason', width: 200, render: orDash },
     { title: '操作人', dataIndex: 'createdByName', width: 100, render: orDash },
     {

@@ -11,7 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { getExamAttempt, listExamAttempts } from '../../../../api/exam';
 import { RowsTable } from '../../../../components/RowsTable';
-import { dateTimeColumn } from '../../../../components/table-columns';
+import { dateTimeColumn, tagColumn } from '../../../../components/table-columns';
 import { ReviewList, scoreText } from './ReviewList';
 
 const STATUS_COLOR: Readonly<Record<AttemptStatus, string>> = {
@@ -87,14 +87,7 @@ export function AttemptsDrawer({ row, onClose }: { row: ExamScoreRow | null; onC
 
   const columns: ColumnsType<ExamAttemptItem> = [
     { title: '试卷', dataIndex: 'paperName', width: 160 },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      render: (status: AttemptStatus) => (
-        <Tag color={STATUS_COLOR[status]}>{ATTEMPT_STATUS_LABEL[status]}</Tag>
-      ),
-    },
+    tagColumn<ExamAttemptItem, AttemptStatus>('状态', 'status', 90, ATTEMPT_STATUS_LABEL, STATUS_COLOR),
     { title: '得分', dataIndex: 'score', width: 70, align: 'right', render: scoreText },
     {
       title: '结果',
