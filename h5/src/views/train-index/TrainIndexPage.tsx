@@ -4,7 +4,7 @@ import { AppsO, BookmarkO, CartO, Records, UserO } from '@react-vant/icons';
 import { useAtomValue } from 'jotai';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Button, Grid, Loading } from 'react-vant';
+import { Grid } from 'react-vant';
 import { listBanners } from '../../api/banner';
 import { listCenterClasses, listCenterYears } from '../../api/train-class';
 import { ClassCard } from '../../components/ClassCard';
@@ -29,6 +29,7 @@ const loadBannerSwiper = () => import('./components/BannerSwiper');
 const BannerSwiper = lazy(() => loadBannerSwiper().then((m) => ({ default: m.BannerSwiper })));
 
 import './train-index.css';
+import { FeedPending } from '../../components/FeedPending';
 
 /** How many offered classes 推荐班级 shows. */
 export const RECOMMENDED_COUNT = 4;
@@ -88,20 +89,8 @@ function Recommended({ unitId, hideElective }: { unitId: number | undefined; hid
   const { state, reload } = usePagedFeed(load);
 
   let body: ReactNode;
-  if (state.status === 'loading')
-    body = (
-      <div className="train-index__state">
-        <Loading vertical>加载中…</Loading>
-      </div>
-    );
-  else if (state.status === 'error')
-    body = (
-      <EmptyState kind="network" description={state.message}>
-        <Button round size="small" type="primary" onClick={reload}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+  if (state.status !== 'ready')
+    body = <FeedPending state={state} onRetry={reload} loadingClassName="train-index__state" small />;
   else if (state.items.length === 0) body = <EmptyState description="暂无可报名的班级" />;
   else
     body = state.items.map((item) => (

@@ -15,6 +15,7 @@ import {
 } from '../../../components/certificate/CertificateSnapshot';
 import { type StudentDocument, useDocumentOpener } from '../../../components/document-viewer/DocumentViewer';
 import { EmptyState } from '../../../components/EmptyState';
+import { FeedPending } from '../../../components/FeedPending';
 import { messageOf, useRemote } from '../../../hooks/useRemote';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
 import { isWechatBrowser } from '../../../wechat/is-wechat-browser';
@@ -147,20 +148,8 @@ export function MyCertificatesTab() {
   );
 
   let body: JSX.Element;
-  if (state.status === 'loading')
-    body = (
-      <div className="my-list__state">
-        <Loading>加载中…</Loading>
-      </div>
-    );
-  else if (state.status === 'error')
-    body = (
-      <EmptyState kind="network" description={state.message}>
-        <Button round type="primary" size="small" onClick={reload}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+  if (state.status !== 'ready')
+    body = <FeedPending state={state} onRetry={reload} loadingClassName="my-list__state" compact small />;
   else if (state.value.hiddenKinds.length === 2 && state.value.list.length === 0)
     body = <EmptyState description="证书查看暂未开放" />;
   else if (state.value.list.length === 0)

@@ -8,7 +8,7 @@ import { formatDateTime, formatFen } from '@px/config';
 import { saveBlobAs } from '@px/config/save-blob';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Dialog, Form, Loading, Tag, Toast } from 'react-vant';
+import { Button, Dialog, Form, Tag, Toast } from 'react-vant';
 import {
   cancelCmsApply,
   downloadCmsTicket,
@@ -19,6 +19,7 @@ import {
 import { createDocumentLink } from '../../../api/document-link';
 import { DocumentViewer, type StudentDocument } from '../../../components/document-viewer/DocumentViewer';
 import { EmptyState } from '../../../components/EmptyState';
+import { FeedPending } from '../../../components/FeedPending';
 import { SubmitFooter } from '../../../components/form/SubmitFooter';
 import { useRemote } from '../../../hooks/useRemote';
 import { useSubmitLock } from '../../../hooks/useSubmitLock';
@@ -224,20 +225,8 @@ export function MyExamsTab() {
   const [ticket, setTicket] = useState<StudentDocument | null>(null);
   const navigate = useNavigate();
   const readAgain = () => void refresh().catch(() => undefined);
-  if (state.status === 'loading')
-    return (
-      <div className="my-list__state">
-        <Loading>加载中…</Loading>
-      </div>
-    );
-  if (state.status === 'error')
-    return (
-      <EmptyState kind="network" description={state.message}>
-        <Button round type="primary" size="small" onClick={reload}>
-          重新加载
-        </Button>
-      </EmptyState>
-    );
+  if (state.status !== 'ready')
+    return <FeedPending state={state} onRetry={reload} loadingClassName="my-list__state" compact small />;
   return (
     <>
       {state.value.length === 0 ? (
