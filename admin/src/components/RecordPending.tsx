@@ -1,6 +1,6 @@
 import { Button, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
-import type { RecordState, RecordView } from '../hooks/useRecord';
+import type { RecordState } from '../hooks/useRecord';
 import { PageLoading } from './PageLoading';
 
 /**
@@ -72,7 +72,7 @@ export function AddressRecordPending({
   onBack,
 }: {
   invalid: boolean;
-  state: RecordView<unknown>;
+  state: RecordState<unknown> & { reload: () => void };
   texts: AddressTexts;
   onBack: () => void;
 }) {
