@@ -44,7 +44,7 @@ import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { actionsColumn } from '../../../components/RowActions';
+import { actionsColumn, DetailAction } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
@@ -172,9 +172,7 @@ export function ExceptionRegisterPage() {
     },
     actionsColumn(200, (row) => (
       <>
-        <Button type="link" size="small" onClick={() => setDetailId(row.id)}>
-          详情
-        </Button>
+        <DetailAction onOpen={() => setDetailId(row.id)} />
         {row.canAssign && (
           <Button type="link" size="small" onClick={() => setAssigning(row)}>
             指派
