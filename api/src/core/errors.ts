@@ -44,6 +44,11 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A ValidationError of one field (`rule` names what it broke: 'unique', 'exists', 'status', ...). */
+export function fieldError(field: string, rule: string, message: string): ValidationError {
+  return new ValidationError([{ field, rule, message }]);
+}
+
 /** A request the server cannot read (a broken body or encoding): HTTP 400, the client's fault. */
 export class BadRequestError extends AppError {
   constructor(message = '请求格式不正确') {

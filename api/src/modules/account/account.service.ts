@@ -14,7 +14,7 @@ import type {
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ProjectAdminCreated, projectCreateAdminInput } from '../../contract/project';
 import type { ActorScope, SignedInScope, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, ValidationError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern, escapeLike } from '../../core/query';
 import { audit } from '../audit/audit.service';
@@ -29,9 +29,6 @@ import { Role } from './role.model';
 
 /** Role systems of the administrator list: project staff and unit managers. */
 const STAFF_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 async function unitNames(
   projectId: number,

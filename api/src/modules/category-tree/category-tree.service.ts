@@ -13,7 +13,7 @@ import {
   type categorySaveInput,
 } from '../../contract/category-tree';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import type { TreeCategory } from './tree-category.model';
 
@@ -40,9 +40,6 @@ export interface CategoryTreeOptions {
   /** The items' noun: 资源, 课程. */
   itemNoun: string;
 }
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 const bySort = (a: TreeCategory, b: TreeCategory) => a.sort - b.sort || a.id - b.id;
 

@@ -18,7 +18,7 @@ import {
 } from '../../contract/certificate';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ActorScope, TenantScope, UploadedFile } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
@@ -27,9 +27,6 @@ import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
 import { backgroundUrl, presentDetail, presentItem } from './certificate.presenter';
 import { certificateTemplateDeleting } from './certificate-template.events';
 import { CertificateTemplate } from './certificate-template.model';
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /** Namespace of the advisory locks that serialise template writes (and background clean-up) per project. */
 const TEMPLATE_LOCK_NAMESPACE = 4_711_020;

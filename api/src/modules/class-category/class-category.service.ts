@@ -11,7 +11,7 @@ import {
   type classCategorySaveInput,
 } from '../../contract/class-category';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { audit } from '../audit/audit.service';
 import { categoryAndBelow, categoryPlaces } from './category-places';
@@ -28,9 +28,6 @@ export const BASE_CLASS_CATEGORIES: readonly { code: ClassBaseType; name: string
 /** Namespace of the advisory locks that serialise changes to one project's class-type tree. */
 const TREE_LOCK_NAMESPACE = 4_711_007;
 const NOT_FOUND = '班级分类不存在';
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /**
  * Creates the project's two base types (公需科目, 专业科目) unless it has them; on project creation,

@@ -8,15 +8,12 @@ import {
   type vocationSaveInput,
 } from '../../contract/dictionary';
 import type { Scope, SignedInScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import { Vocation } from './vocation.model';
 
 /** Serialises changes of the tree (orders among siblings, new nodes' places). */
 const LOCK_NAMESPACE = 4_711_073;
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 const byOrder = (a: Vocation, b: Vocation) => a.sort - b.sort || a.code.localeCompare(b.code) || a.id - b.id;
 

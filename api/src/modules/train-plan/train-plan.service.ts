@@ -12,7 +12,7 @@ import {
   type trainPlanSaveInput,
 } from '../../contract/train-plan';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
@@ -21,9 +21,6 @@ import { listDictionary } from '../dictionary/dictionary.service';
 import { trainPlanDeleting } from './train-plan.events';
 import { TrainPlan } from './train-plan.model';
 import { presentPlan } from './train-plan.presenter';
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 const NAME_TAKEN = '该年度已有同名的培训计划';
 

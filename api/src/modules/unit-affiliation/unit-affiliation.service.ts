@@ -12,7 +12,7 @@ import type {
   unitAffiliationStudentsInput,
 } from '../../contract/unit';
 import type { ActorScope } from '../../core/action';
-import { ValidationError } from '../../core/errors';
+import { fieldError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { namesById } from '../../db/lookups';
@@ -35,9 +35,6 @@ import { presentAffiliatedUnit } from './unit-affiliation.presenter';
 
 /** The first key of the per-project advisory lock of affiliation writes. */
 const AFFILIATION_LOCK = 4711023;
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /** Waits for the project's other affiliation writes to end (released with the transaction). */
 async function lockAffiliations(scope: ActorScope, transaction: Transaction): Promise<void> {
