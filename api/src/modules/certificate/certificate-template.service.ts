@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  ForeignKeyConstraintError,
-  Op,
-  type Transaction,
-  UniqueConstraintError,
-  type WhereOptions,
-} from 'sequelize';
+import { ForeignKeyConstraintError, Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import {
   CERTIFICATE_BACKGROUND_LIMIT_BYTES,
@@ -18,7 +12,7 @@ import {
 } from '../../contract/certificate';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ActorScope, TenantScope, UploadedFile } from '../../core/action';
-import { BusinessError, fieldError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal } from '../../core/errors';
 import { emit } from '../../core/events';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
@@ -219,10 +213,7 @@ export async function saveTemplate(
       );
       return { template, replaced };
     })
-    .catch((error: unknown) => {
-      if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', NAME_TAKEN);
-      throw error;
-    });
+    .catch(uniqueRefusal(fieldError('name', 'unique', NAME_TAKEN)));
   if (replaced) await removeBackgroundIfUnused(scope, replaced);
   return presentDetail(template);
 }

@@ -1,4 +1,4 @@
-import { Op, type Transaction, UniqueConstraintError } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import {
   CLASS_CATEGORY_LEVEL,
@@ -11,7 +11,7 @@ import {
   type classCategorySaveInput,
 } from '../../contract/class-category';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, fieldError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal } from '../../core/errors';
 import { emit } from '../../core/events';
 import { audit } from '../audit/audit.service';
 import { categoryAndBelow, categoryPlaces } from './category-places';
@@ -201,8 +201,8 @@ export async function saveClassCategory(
   input: z.output<typeof classCategorySaveInput>,
 ): Promise<ClassCategoryItem> {
   const projectId = scope.project.id;
-  try {
-    return await scope.sequelize.transaction(async (transaction) => {
+  return scope.sequelize
+    .transaction(async (transaction) => {
       await lockTree(scope, transaction);
       const existing = input.id ? await loadCategory(projectId, input.id, transaction) : null;
       const moving = input.parentId !== undefined && input.parentId !== existing?.parentId;
@@ -274,11 +274,8 @@ export async function saveClassCategory(
         );
       }
       return categoryItem(category, transaction);
-    });
-  } catch (error) {
-    if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', '同级下已有同名的分类');
-    throw error;
-  }
+    })
+    .catch(uniqueRefusal(fieldError('name', 'unique', '同级下已有同名的分类')));
 }
 
 /**
