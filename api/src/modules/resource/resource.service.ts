@@ -11,10 +11,12 @@ import type { ActorScope, Providers, Scope, TenantScope } from '../../core/actio
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { newestFirstPage } from '../../core/newest-first';
+import { policyScopeOf } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { resourceDeleting } from './resource.events';
 import { Resource } from './resource.model';
+import { repackageVerdict } from './resource.policy';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
 import {
@@ -44,6 +46,10 @@ export async function loadResource(
   return resource;
 }
 
+/** 重新转码's verdict for the caller on a video: their grant of `resource/repackage`, then the video's. */
+const repackageOf = (scope: TenantScope, resource: Resource) =>
+  repackageVerdict(policyScopeOf(scope), repackageRefusal(scope, resource));
+
 /**
  * One page of the project's resources, newest first: `name` matches part of the name, `categoryId`
  * selects a category and all below it, `type` a kind of resource.
@@ -64,7 +70,7 @@ export async function listResources(
   };
   return newestFirstPage(Resource, where, input, async (rows) => {
     const paths = await resourceCategories.categoryPaths(scope);
-    return rows.map((row) => presentResource(row, paths, repackageRefusal(scope, row)));
+    return rows.map((row) => presentResource(row, paths, repackageOf(scope, row)));
   });
 }
 
@@ -74,7 +80,7 @@ export async function getResource(scope: TenantScope, id: number): Promise<Resou
   return presentResource(
     resource,
     await resourceCategories.categoryPaths(scope),
-    repackageRefusal(scope, resource),
+    repackageOf(scope, resource),
   );
 }
 
