@@ -1,6 +1,4 @@
 import { ROLE_SYSTEM } from '@px/config';
-import { Client } from 'pg';
-import { CHANGE_CHANNEL } from './core/change-feed';
 import { Account } from './modules/account/account.model';
 import { Role } from './modules/account/role.model';
 import { Project } from './modules/project/project.model';
@@ -8,7 +6,7 @@ import { TrainClass } from './modules/train-class/train-class.model';
 import { buildClass, enrol } from './modules/train-class/train-class.testing';
 import { TrainPlan } from './modules/train-plan/train-plan.model';
 import { createTestApp, type TestApp } from './testing/app';
-import { cutChangeFeeds, until } from './testing/change-feed';
+import { cutChangeFeeds, delivered as deliveredTo, until, writeUnheard } from './testing/change-feed';
 import { buildAccount, buildHostedProject, buildUnit, signIn } from './testing/factories';
 
 /**
@@ -30,22 +28,7 @@ afterAll(async () => {
 const ACCOUNT_INFO = '/api/login/get-account-info.action';
 const SYSTEM_INFO = '/api/project/system-info.action';
 
-let probes = 0;
-/**
- * Waits until both instances have taken every change notification committed so far: PostgreSQL
- * delivers notifications in commit order, so a probe sent now reaches each listener after them.
- */
-async function delivered(): Promise<void> {
-  probes += 1;
-  const probe = `probe-${probes}`;
-  const seen = [a, b].map(
-    (app) => new Promise<void>((resolve) => app.changeFeed?.onChange([probe], () => resolve())),
-  );
-  await a.sequelize.query('SELECT pg_notify(:channel, :probe)', {
-    replacements: { channel: CHANGE_CHANNEL, probe },
-  });
-  await Promise.all(seen);
-}
+const delivered = () => deliveredTo(a, b);
 
 test('a session signed out on instance A is refused on instance B', async () => {
   const { project } = await buildHostedProject();
@@ -190,22 +173,12 @@ test("the account info and the cart count cached on one instance follow the othe
 });
 
 /**
- * Revokes the account's sessions without notifying anyone (triggers off for the transaction, which
- * only a superuser can do): a session cached on an instance is then served until a change drops it,
- * so whether a request is refused tells whether the instance read the session again.
+ * Revokes the account's sessions without notifying anyone: a session cached on an instance is then
+ * served until a change drops it, so whether a request is refused tells whether the instance read
+ * the session again.
  */
-async function revokeUnheard(accountId: number): Promise<void> {
-  const admin = new Client({ connectionString: a.databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query('BEGIN');
-    await admin.query('SET LOCAL session_replication_role = replica');
-    await admin.query('UPDATE session SET revoked_at = now() WHERE account_id = $1', [accountId]);
-    await admin.query('COMMIT');
-  } finally {
-    await admin.end();
-  }
-}
+const revokeUnheard = (accountId: number) =>
+  writeUnheard(a, 'UPDATE session SET revoked_at = now() WHERE account_id = $1', [accountId]);
 
 test("a change of one account drops that account's cached sessions only; new accounts and enrolments drop none", async () => {
   const { project } = await buildHostedProject();

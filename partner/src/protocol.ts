@@ -1,4 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { canonicalString, sameSignature, signCanonical } from '@px/config/signing';
+
+/** The signature scheme, shared with the regulator's platform (`@px/config/signing`). */
+export { canonicalString, sameSignature, signCanonical } from '@px/config/signing';
 
 /**
  * The partner platform protocol (docs/partner-api.md), shared by our API, the client partners use
@@ -52,31 +55,6 @@ export const TOKEN_CALLS = { get: 'auth/get-token', revoke: 'auth/revoke-token' 
 /** The path of a call of a group (`openPath('train', 'query-class')`). */
 export function openPath(groupOrKey: string, name?: string): string {
   return `${OPEN_BASE}/${name === undefined ? groupOrKey : `${groupOrKey}/${name}`}.action`;
-}
-
-/** The five lines a request's signature covers (method, request target, timestamp, nonce, body). */
-export function canonicalString(parts: {
-  method: string;
-  target: string;
-  timestamp: string | number;
-  nonce: string;
-  body: string;
-}): string {
-  return [parts.method.toUpperCase(), parts.target, String(parts.timestamp), parts.nonce, parts.body].join(
-    '\n',
-  );
-}
-
-/** Lower-case hex HMAC-SHA256 of the canonical string. */
-export function signCanonical(secret: string, canonical: string): string {
-  return createHmac('sha256', secret).update(canonical, 'utf8').digest('hex');
-}
-
-/** Constant-time comparison of two hex signatures. */
-export function sameSignature(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The signature headers of one request or notice. */

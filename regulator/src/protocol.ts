@@ -1,4 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '@px/config/signing';
+
+/** The signature scheme and canonical JSON, shared with our partner open API (`@px/config/signing`). */
+export { canonicalJson, canonicalString, sameSignature, signCanonical } from '@px/config/signing';
 
 /**
  * The regulator's study-record protocol (docs/regulator.md): header names, the canonical string and
@@ -24,31 +28,6 @@ export const PATHS = {
 
 export const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The five lines a request's signature covers (method, request target, timestamp, nonce, body). */
-export function canonicalString(parts: {
-  method: string;
-  target: string;
-  timestamp: string | number;
-  nonce: string;
-  body: string;
-}): string {
-  return [parts.method.toUpperCase(), parts.target, String(parts.timestamp), parts.nonce, parts.body].join(
-    '\n',
-  );
-}
-
-/** Lower-case hex HMAC-SHA256 of the canonical string. */
-export function signCanonical(secret: string, canonical: string): string {
-  return createHmac('sha256', secret).update(canonical, 'utf8').digest('hex');
-}
-
-/** Constant-time comparison of two hex signatures. */
-export function sameSignature(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 export interface RegulatorClass {
   code: string;
@@ -143,17 +122,6 @@ export interface Answer<T = unknown> {
 /** The SHA-256 (hex) of a value's canonical JSON: object keys sorted at every level. */
 export function contentHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value), 'utf8').digest('hex');
-}
-
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];

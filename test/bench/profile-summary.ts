@@ -3,7 +3,9 @@ import fs from 'node:fs';
 /**
  * Sums the self time of a V8 `.cpuprofile` (written under `BENCH_CPU_PROF`) by function and by
  * package or file, and prints the largest shares of the busy time:
- * `npx tsx test/bench/profile-summary.ts <file.cpuprofile> [rows]`.
+ * `npx tsx test/bench/profile-summary.ts <file.cpuprofile> [rows] [last seconds]`; with `last
+ * seconds`, only the samples of the profile's last seconds count (a scenario's loaded seconds, not
+ * the start and the demo seed before them).
  */
 interface ProfileNode {
   id: number;
@@ -29,11 +31,18 @@ function placeOf(url: string): string {
   return src >= 0 ? url.slice(url.lastIndexOf('/', src - 1) + 1) : url;
 }
 
-export function summarise(profile: CpuProfile, rows = 25): string {
+export function summarise(profile: CpuProfile, rows = 25, lastSeconds?: number): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
+  // Each sample's time from the profile's start (the deltas add up to it).
+  const totalUs = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
+  const fromUs = lastSeconds === undefined ? -Infinity : totalUs - lastSeconds * 1e6;
+  let at = 0;
   profile.samples.forEach((id, index) => {
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at < fromUs) return;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
   });
   const byFunction = new Map<string, number>();
   const byPlace = new Map<string, number>();
@@ -75,5 +84,6 @@ if (require.main === module) {
   const file = process.argv[2];
   if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [rows]');
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
-  process.stdout.write(`${summarise(profile, Number(process.argv[3] ?? 25))}\n`);
+  const last = process.argv[4] === undefined ? undefined : Number(process.argv[4]);
+  process.stdout.write(`${summarise(profile, Number(process.argv[3] ?? 25), last)}\n`);
 }

@@ -1,9 +1,11 @@
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Table } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
 import { stubComputedStyles } from '../testing/render-screen';
 import {
   actionsColumn,
   DeleteAction,
+  DetailAction,
   type EditDeleteActionsProps,
   editDeleteActions,
   StatusAction,
@@ -184,5 +186,23 @@ describe('actionsColumn and editDeleteActions', () => {
     renderEditDelete({ onEdit: undefined });
     expect(button('编辑')).toBeUndefined();
     expect(button('删除')?.disabled).toBe(false);
+  });
+});
+
+describe('DetailAction', () => {
+  it("links to the row's detail page", () => {
+    render(
+      <MemoryRouter>
+        <DetailAction to="/unit-manage/detail?id=7" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('详情').closest('a')?.getAttribute('href')).toBe('/unit-manage/detail?id=7');
+  });
+
+  it("opens the page's own drawer", () => {
+    const onOpen = jest.fn();
+    render(<DetailAction onOpen={onOpen} />);
+    fireEvent.click(button('详情') as HTMLButtonElement);
+    expect(onOpen).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { Abilities } from '@px/api/contract';
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ListColumn } from './ListTable';
 
 /** What the status action of a list row needs. */
@@ -112,6 +113,27 @@ export function RefusedAction({ label, refusal }: { label: string; refusal: stri
         </Button>
       </span>
     </Tooltip>
+  );
+}
+
+/** Where 详情 of a row leads: its detail page (`to`), or a drawer or dialog of the list's page (`onOpen`). */
+export type DetailActionProps = { to: string; onOpen?: undefined } | { onOpen: () => void; to?: undefined };
+
+/**
+ * 详情 of a list row, first of its actions: a link to the row's detail page, or a link button that
+ * opens the detail beside the list.
+ */
+export function DetailAction({ to, onOpen }: DetailActionProps) {
+  if (to !== undefined)
+    return (
+      <Link to={to} style={{ padding: '0 8px' }}>
+        详情
+      </Link>
+    );
+  return (
+    <Button type="link" size="small" onClick={onOpen}>
+      详情
+    </Button>
   );
 }
 

@@ -1,4 +1,5 @@
 import { RESP_CODE, RESP_DESC } from '@px/config';
+import { UniqueConstraintError } from 'sequelize';
 
 /** One field that failed validation: which field, which rule, and the message shown to people. */
 export interface FieldError {
@@ -44,6 +45,11 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A ValidationError of one field (`rule` names what it broke: 'unique', 'exists', 'status', ...). */
+export function fieldError(field: string, rule: string, message: string): ValidationError {
+  return new ValidationError([{ field, rule, message }]);
+}
+
 /** A request the server cannot read (a broken body or encoding): HTTP 400, the client's fault. */
 export class BadRequestError extends AppError {
   constructor(message = '请求格式不正确') {
@@ -80,4 +86,14 @@ export class NotFoundError extends AppError {
 function describeFieldErrors(errors: FieldError[]): string {
   const parts = errors.map((error) => (error.field ? `${error.field} ${error.message}` : error.message));
   return `参数错误：${parts.join('；')}`;
+}
+
+/**
+ * A `.catch` handler for a write a unique index guards (two writes raced and the index decided):
+ * the unique violation is thrown as `refusal`, any other error as it is.
+ */
+export function uniqueRefusal(refusal: AppError): (error: unknown) => never {
+  return (error) => {
+    throw error instanceof UniqueConstraintError ? refusal : error;
+  };
 }

@@ -1,4 +1,4 @@
-import { RESP_DESC } from '@px/config';
+import { type CallAccess, isMenuGranted, RESP_DESC } from '@px/config';
 import type { Transaction } from 'sequelize';
 import type { Abilities } from '../contract/common';
 import type { Principal, Scope, SignedInScope, TenantProject } from './action';
@@ -52,6 +52,20 @@ export const refuse = (reason: string): Refusal => ({ reason });
 
 /** A refusal of the caller's role (403). */
 export const forbid = (reason: string = RESP_DESC.FORBIDDEN): Refusal => ({ reason, forbidden: true });
+
+/**
+ * Whether the caller's role may make a call of this access at all, as the router checks it before
+ * the call (its role systems, and one of its back-office pages granted): null when it may, else a
+ * refusal of the role. For an ability of a row whose call is granted by pages (a screen listing
+ * rows some roles may only read must not offer what the call would refuse them).
+ */
+export function callGrant(scope: PolicyScope, access: Pick<CallAccess, 'roles' | 'permission'>): Verdict {
+  const { principal } = scope;
+  if (access.roles && !access.roles.includes(principal.roleSystem)) return forbid();
+  if (access.permission && !access.permission.some((url) => isMenuGranted(principal.menu, url)))
+    return forbid();
+  return null;
+}
 
 /**
  * Every verb of every policy and the row (its facts) it judges, merged by each module's policy file:

@@ -1,6 +1,7 @@
 import { ROLE_SYSTEM } from '@px/config';
 import { Client } from 'pg';
 import { QueryTypes } from 'sequelize';
+import type { StudyStart } from '../contract/study';
 import { CHANGE_CHANNEL, parseChange } from '../core/change-feed';
 import { Account } from '../modules/account/account.model';
 import { buildClass, enrol } from '../modules/train-class/train-class.testing';
@@ -194,5 +195,68 @@ test('more accounts than a payload lists, a truncate, and tables of no account n
   expect(await notified(() => listener.query('TRUNCATE shop_cart_item'))).toEqual(['shop_cart_item']);
   expect(await notified(() => sql('UPDATE role SET name = name WHERE id = :id', { id: role.id }))).toEqual([
     'role',
+  ]);
+});
+
+test('a study session names its account when its status changes or it goes; its start and its beats notify nothing of it', async () => {
+  const { project } = await buildHostedProject();
+  const { account } = await buildAccount({ projectId: project.id, roleSystem: ROLE_SYSTEM.STUDENT });
+  const built = await buildClass({
+    projectId: project.id,
+    courses: [{ lessons: [{ durationSeconds: 300 }] }],
+  });
+  const enrolment = await enrol(built.trainClass, account.id, 'STUDYING');
+  const token = await signIn(account);
+  const lessonId = built.courses[0]?.lessons[0]?.id;
+  const start = async () => {
+    const res = await t.http
+      .post('/api/study/start.action')
+      .set('token', token)
+      .send({ myClassId: enrolment.id, lessonId });
+    expect(res.body.respCode).toBe(200);
+    return res.body.attribute as StudyStart;
+  };
+  const ofSessions = (payloads: string[]) =>
+    payloads.filter((payload) => payload.startsWith('study_session'));
+  let session: StudyStart | undefined;
+  expect(
+    ofSessions(
+      await notified(async () => {
+        session = await start();
+      }),
+    ),
+  ).toEqual([]);
+  const sessionId = session?.sessionId;
+  const beat = (seq: number) =>
+    t.http
+      .post('/api/study/heartbeat.action')
+      .set('token', token)
+      .send({ sessionId, seq, position: 0, rate: 1, visible: true });
+  // The first beat here takes the locked path, the next the one-statement write: neither notifies.
+  expect(
+    ofSessions(
+      await notified(async () => {
+        for (const seq of [1, 2]) expect((await beat(seq)).body.respCode).toBe(200);
+      }),
+    ),
+  ).toEqual([]);
+  const [written] = await t.sequelize.query<{ last_seq: number }>(
+    'SELECT last_seq FROM study_session WHERE id = :sessionId',
+    { replacements: { sessionId }, type: QueryTypes.SELECT },
+  );
+  expect(written?.last_seq).toBe(2);
+  // Another device takes the lesson over: the first session is SUPERSEDED.
+  expect(ofSessions(await notified(start))).toEqual([`study_session:${account.id}`]);
+  const mine = { id: account.id };
+  expect(
+    await notified(() => sql('UPDATE study_session SET status = status WHERE account_id = :id', mine)),
+  ).toEqual([]);
+  expect(
+    await notified(() =>
+      sql("UPDATE study_session SET status = 'ENDED' WHERE account_id = :id AND status = 'ACTIVE'", mine),
+    ),
+  ).toEqual([`study_session:${account.id}`]);
+  expect(await notified(() => sql('DELETE FROM study_session WHERE account_id = :id', mine))).toEqual([
+    `study_session:${account.id}`,
   ]);
 });

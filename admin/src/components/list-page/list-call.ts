@@ -26,20 +26,35 @@ type AnyPageCall = (key: PageCallKey, input: unknown) => Promise<PageAnswer<unkn
 /** How a page of the call is fetched: the domain's API function of it (what tests replace). */
 export type PageFetch<K extends PageCallKey> = (query: InputOf<Calls[K]>) => Promise<PageAnswer<RowOf<K>>>;
 
+/** How a list call is asked. */
+export interface ListCallOptions<K extends PageCallKey> {
+  /**
+   * Filters the call cannot do without (the project to list the accounts of): until each is set the
+   * list asks nothing and shows no rows (not loading); the page says what to choose first.
+   */
+  requires?: readonly Extract<keyof FiltersOf<K>, string>[];
+}
+
 /**
  * Loads the pages of the list call `key` as filters and paging change (`usePagedList`), through
- * `fetchPage` when the domain's API module has a function for it, else the call itself.
+ * `fetchPage` when the domain's API module has a function for it, else the call itself; held while
+ * a filter it `requires` is unset.
  */
 export function useListCall<K extends PageCallKey>(
   key: K,
   fetchPage?: PageFetch<K>,
   initialFilters = {} as FiltersOf<K>,
+  { requires = [] }: ListCallOptions<K> = {},
 ): ListOf<K> {
-  return usePagedList<FiltersOf<K>, RowOf<K>>(
-    (query) =>
-      fetchPage
-        ? fetchPage(query as InputOf<Calls[K]>)
-        : ((api.call as unknown as AnyPageCall)(key, query) as Promise<PageAnswer<RowOf<K>>>),
-    initialFilters,
-  );
+  const missing = (filters: FiltersOf<K>) =>
+    requires.some((name) => (filters as Record<string, unknown>)[name] === undefined);
+  const list = usePagedList<FiltersOf<K>, RowOf<K>>((query) => {
+    if (missing(query))
+      return Promise.resolve({ list: [], total: 0, pageNum: query.pageNum, pageSize: query.pageSize });
+    return fetchPage
+      ? fetchPage(query as InputOf<Calls[K]>)
+      : ((api.call as unknown as AnyPageCall)(key, query) as Promise<PageAnswer<RowOf<K>>>);
+  }, initialFilters);
+  if (!missing(list.filters)) return list;
+  return { ...list, loading: false, tableProps: { ...list.tableProps, loading: false } };
 }

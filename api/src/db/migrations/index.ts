@@ -31,6 +31,7 @@ import { m0029UnitManagerInvoices } from './0029-unit-manager-invoices';
 import { m0030ChangeNotifications } from './0030-change-notifications';
 import { m0031RowLevelSecurity } from './0031-row-level-security';
 import { m0032VocationCodes } from './0032-vocation-codes';
+import { m0033StudySessionNotifications } from './0033-study-session-notifications';
 import { m0036AudioLanguages } from './0036-audio-languages';
 import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
 import { m0041RegulatorPushes } from './0041-regulator-pushes';
@@ -114,4 +115,5 @@ export const migrations: Migration[] = [
   m0032VocationCodes,
   m0057PackagerVersion,
   m0091ChangeNotificationAccounts,
+  m0033StudySessionNotifications,
 ];

@@ -14,7 +14,7 @@ import type {
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ProjectAdminCreated, projectCreateAdminInput } from '../../contract/project';
 import type { ActorScope, SignedInScope, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal, ValidationError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern, escapeLike } from '../../core/query';
 import { audit } from '../audit/audit.service';
@@ -29,9 +29,6 @@ import { Role } from './role.model';
 
 /** Role systems of the administrator list: project staff and unit managers. */
 const STAFF_SYSTEMS: RoleSystem[] = [ROLE_SYSTEM.PROJECT, ROLE_SYSTEM.UNIT];
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 async function unitNames(
   projectId: number,
@@ -124,8 +121,9 @@ export async function saveStaffAccount(
   const password = input.password ? await readNewPassword(scope.sequelize, 'password', input.password) : null;
   const passwordHash = password ? await hashPassword(password) : null;
 
-  try {
-    return await scope.sequelize.transaction(async (transaction) => {
+  // Two saves of one name at once: the unique index decides.
+  return scope.sequelize
+    .transaction(async (transaction) => {
       const existing = input.id ? await loadStaff(projectId, input.id, transaction) : null;
       const role = await Role.findOne({
         where: { id: input.roleId, projectId },
@@ -203,12 +201,8 @@ export async function saveStaffAccount(
         );
       }
       return staffItem(projectId, id, transaction);
-    });
-  } catch (error) {
-    // Two saves of one name at once: the unique index decides.
-    if (error instanceof UniqueConstraintError) throw fieldError('accountName', 'unique', '账号已存在');
-    throw error;
-  }
+    })
+    .catch(uniqueRefusal(fieldError('accountName', 'unique', '账号已存在')));
 }
 
 /**

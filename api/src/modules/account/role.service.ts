@@ -7,12 +7,12 @@ import {
   ROLE_SYSTEM,
   type RoleSystem,
 } from '@px/config';
-import { literal, Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { literal, Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import type { MyPermission, RoleItem, RoleOption, rolePageInput, roleSaveInput } from '../../contract/role';
 import type { Principal, SignedInScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal, ValidationError } from '../../core/errors';
 import { judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
@@ -139,6 +139,7 @@ export async function saveRole(
   if (input.roleSystem === ROLE_SYSTEM.STUDENT && sent.length)
     throw new ValidationError([{ field: 'menu', rule: 'student', message: '学员角色不能分配后台菜单' }]);
 
+  // Two saves of one name at once: the unique index decides.
   return caller.sequelize
     .transaction(async (transaction) => {
       const existing = input.id ? await loadRole(scope, input.id, transaction) : null;
@@ -221,12 +222,7 @@ export async function saveRole(
       );
       return presentRole(await loadRole(scope, role.id, transaction));
     })
-    .catch((error: unknown) => {
-      // Two saves of one name at once: the unique index decides.
-      if (error instanceof UniqueConstraintError)
-        throw new ValidationError([{ field: 'name', rule: 'unique', message: '角色名称已存在' }]);
-      throw error;
-    });
+    .catch(uniqueRefusal(fieldError('name', 'unique', '角色名称已存在')));
 }
 
 /**

@@ -10,16 +10,13 @@ import {
 } from '../../contract/banner';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ActorScope, Scope, TenantScope, UploadedFile } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { readUploadedImage, storeCheckedImage } from '../storage/image-upload';
 import { Banner, BannerImage } from './banner.model';
 import { bannerImageUrl, presentBanner, presentImage } from './banner.presenter';
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /** An uploaded image no banner uses is removed after this long (it was abandoned in the editor). */
 export const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import { Op, QueryTypes, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
 import {
   CART_ITEMS_MAX,
   type CartAnswer,
@@ -12,7 +12,7 @@ import { CLASS_APPLY_MESSAGES } from '../../contract/class-apply';
 import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { sharedCache } from '../../core/change-feed';
-import { BusinessError } from '../../core/errors';
+import { BusinessError, uniqueRefusal } from '../../core/errors';
 import { categoryPlaces } from '../class-category/category-places';
 import { classesAwaitingApproval } from '../train-class/class-apply.model';
 import {
@@ -193,15 +193,10 @@ async function countItems(owner: CartOwner, transaction?: Transaction): Promise<
 
 /** Inserts cart rows; a row the unique index already holds answers 已在购物车中. */
 async function insertItems(owner: CartOwner, classIds: number[], transaction: Transaction): Promise<void> {
-  try {
-    await ShopCartItem.bulkCreate(
-      classIds.map((classId) => ({ ...ownerWhere(owner), classId })),
-      { transaction },
-    );
-  } catch (error) {
-    if (error instanceof UniqueConstraintError) throw new BusinessError(ALREADY_IN_CART);
-    throw error;
-  }
+  await ShopCartItem.bulkCreate(
+    classIds.map((classId) => ({ ...ownerWhere(owner), classId })),
+    { transaction },
+  ).catch(uniqueRefusal(new BusinessError(ALREADY_IN_CART)));
 }
 
 /** Refuses when `adding` more items would take the cart past CART_ITEMS_MAX. */

@@ -1,10 +1,4 @@
-import {
-  ForeignKeyConstraintError,
-  type ModelStatic,
-  QueryTypes,
-  type Transaction,
-  UniqueConstraintError,
-} from 'sequelize';
+import { ForeignKeyConstraintError, type ModelStatic, QueryTypes, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import {
   CATEGORY_TREE_MAX_DEPTH,
@@ -13,7 +7,7 @@ import {
   type categorySaveInput,
 } from '../../contract/category-tree';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import type { TreeCategory } from './tree-category.model';
 
@@ -40,9 +34,6 @@ export interface CategoryTreeOptions {
   /** The items' noun: 资源, 课程. */
   itemNoun: string;
 }
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 const bySort = (a: TreeCategory, b: TreeCategory) => a.sort - b.sort || a.id - b.id;
 
@@ -225,8 +216,8 @@ export function createCategoryTree(options: CategoryTreeOptions) {
      */
     async save(scope: ActorScope, input: z.output<typeof categorySaveInput>): Promise<CategoryItem> {
       const projectId = scope.project.id;
-      try {
-        return await scope.sequelize.transaction(async (transaction) => {
+      return scope.sequelize
+        .transaction(async (transaction) => {
           await lockTree(scope, transaction);
           const categories = await categoriesOf(projectId, transaction);
           let category: TreeCategory;
@@ -286,11 +277,8 @@ export function createCategoryTree(options: CategoryTreeOptions) {
             );
           }
           return { id: category.id, parentId: category.parentId, name: category.name, sort: category.sort };
-        });
-      } catch (error) {
-        if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', '同级分类名称已存在');
-        throw error;
-      }
+        })
+        .catch(uniqueRefusal(fieldError('name', 'unique', '同级分类名称已存在')));
     },
 
     /**

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  ForeignKeyConstraintError,
-  Op,
-  type Transaction,
-  UniqueConstraintError,
-  type WhereOptions,
-} from 'sequelize';
+import { ForeignKeyConstraintError, Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import {
   CERTIFICATE_BACKGROUND_LIMIT_BYTES,
@@ -18,7 +12,7 @@ import {
 } from '../../contract/certificate';
 import type { PageAnswer, RecordStatus } from '../../contract/common';
 import type { ActorScope, TenantScope, UploadedFile } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal } from '../../core/errors';
 import { emit } from '../../core/events';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
@@ -27,9 +21,6 @@ import { IMAGE_EXTENSION, readUploadedImage } from '../storage/image-upload';
 import { backgroundUrl, presentDetail, presentItem } from './certificate.presenter';
 import { certificateTemplateDeleting } from './certificate-template.events';
 import { CertificateTemplate } from './certificate-template.model';
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /** Namespace of the advisory locks that serialise template writes (and background clean-up) per project. */
 const TEMPLATE_LOCK_NAMESPACE = 4_711_020;
@@ -222,10 +213,7 @@ export async function saveTemplate(
       );
       return { template, replaced };
     })
-    .catch((error: unknown) => {
-      if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', NAME_TAKEN);
-      throw error;
-    });
+    .catch(uniqueRefusal(fieldError('name', 'unique', NAME_TAKEN)));
   if (replaced) await removeBackgroundIfUnused(scope, replaced);
   return presentDetail(template);
 }

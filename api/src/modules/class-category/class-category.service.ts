@@ -1,4 +1,4 @@
-import { Op, type Transaction, UniqueConstraintError } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import {
   CLASS_CATEGORY_LEVEL,
@@ -11,7 +11,7 @@ import {
   type classCategorySaveInput,
 } from '../../contract/class-category';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal } from '../../core/errors';
 import { emit } from '../../core/events';
 import { audit } from '../audit/audit.service';
 import { categoryAndBelow, categoryPlaces } from './category-places';
@@ -28,9 +28,6 @@ export const BASE_CLASS_CATEGORIES: readonly { code: ClassBaseType; name: string
 /** Namespace of the advisory locks that serialise changes to one project's class-type tree. */
 const TREE_LOCK_NAMESPACE = 4_711_007;
 const NOT_FOUND = '班级分类不存在';
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /**
  * Creates the project's two base types (公需科目, 专业科目) unless it has them; on project creation,
@@ -204,8 +201,8 @@ export async function saveClassCategory(
   input: z.output<typeof classCategorySaveInput>,
 ): Promise<ClassCategoryItem> {
   const projectId = scope.project.id;
-  try {
-    return await scope.sequelize.transaction(async (transaction) => {
+  return scope.sequelize
+    .transaction(async (transaction) => {
       await lockTree(scope, transaction);
       const existing = input.id ? await loadCategory(projectId, input.id, transaction) : null;
       const moving = input.parentId !== undefined && input.parentId !== existing?.parentId;
@@ -277,11 +274,8 @@ export async function saveClassCategory(
         );
       }
       return categoryItem(category, transaction);
-    });
-  } catch (error) {
-    if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', '同级下已有同名的分类');
-    throw error;
-  }
+    })
+    .catch(uniqueRefusal(fieldError('name', 'unique', '同级下已有同名的分类')));
 }
 
 /**

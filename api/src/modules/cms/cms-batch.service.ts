@@ -1,11 +1,4 @@
-import {
-  Op,
-  type Order,
-  QueryTypes,
-  type Transaction,
-  UniqueConstraintError,
-  type WhereOptions,
-} from 'sequelize';
+import { Op, type Order, QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import {
   CMS_PLACE_STATUS,
@@ -20,7 +13,13 @@ import {
 import type { PageAnswer } from '../../contract/common';
 import { VOCATION_MESSAGES } from '../../contract/dictionary';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, type FieldError, ValidationError } from '../../core/errors';
+import {
+  BusinessError,
+  type FieldError,
+  fieldError,
+  uniqueRefusal,
+  ValidationError,
+} from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { authorize, type PolicyScope } from '../../core/policy';
 import { containsPattern } from '../../core/query';
@@ -313,8 +312,8 @@ async function changeRefusals(
  */
 export async function saveBatch(scope: ActorScope, input: SaveInput): Promise<CmsBatchRow> {
   const projectId = scope.project.id;
-  try {
-    const id = await scope.sequelize.transaction(async (transaction) => {
+  const id = await scope.sequelize
+    .transaction(async (transaction) => {
       const errors: FieldError[] = [];
       const saved = input.id ? await findBatch(scope, input.id, transaction) : null;
       const occupation = await pickVocation(
@@ -398,13 +397,9 @@ export async function saveBatch(scope: ActorScope, input: SaveInput): Promise<Cm
         transaction,
       );
       return batch.id;
-    });
-    return getBatch(scope, id);
-  } catch (error) {
-    if (error instanceof UniqueConstraintError)
-      throw new ValidationError([{ field: 'name', rule: 'unique', message: '批次名称已存在' }]);
-    throw error;
-  }
+    })
+    .catch(uniqueRefusal(fieldError('name', 'unique', '批次名称已存在')));
+  return getBatch(scope, id);
 }
 
 /** `cms-batch/delete`: a batch nobody applied to, with its subjects and sittings; audited. */

@@ -1,11 +1,4 @@
-import {
-  Op,
-  type Order,
-  QueryTypes,
-  type Transaction,
-  UniqueConstraintError,
-  type WhereOptions,
-} from 'sequelize';
+import { Op, type Order, QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import {
   CMS_REGISTERED_STATUS,
@@ -19,7 +12,7 @@ import {
 import type { PageAnswer } from '../../contract/common';
 import { SKILL_LEVEL_LABELS } from '../../contract/my-certificate';
 import type { ActorScope, FileResult, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal, ValidationError } from '../../core/errors';
 import { cursorBatches } from '../../core/export-cursor';
 import { modelPage } from '../../core/newest-first';
 import { authorize } from '../../core/policy';
@@ -115,8 +108,8 @@ export async function saveSitting(
   input: z.output<typeof cmsSittingSaveInput>,
 ): Promise<CmsSittingRow> {
   const projectId = scope.project.id;
-  try {
-    const sitting = await scope.sequelize.transaction(async (transaction) => {
+  const sitting = await scope.sequelize
+    .transaction(async (transaction) => {
       await findBatch(scope, input.batchId);
       const values = {
         room: input.room,
@@ -144,21 +137,17 @@ export async function saveSitting(
         ]);
       await row.update(values, { transaction });
       return row;
-    });
-    await audit(scope, {
-      action: input.id ? 'cms-sitting.update' : 'cms-sitting.create',
-      projectId,
-      targetType: 'cms_sitting',
-      targetId: sitting.id,
-      detail: { batchId: input.batchId, room: input.room, capacity: input.capacity },
-    });
-    const [row] = await sittingRows(scope, [sitting]);
-    return row as CmsSittingRow;
-  } catch (error) {
-    if (error instanceof UniqueConstraintError)
-      throw new ValidationError([{ field: 'room', rule: 'unique', message: '同一时间已有同名考场' }]);
-    throw error;
-  }
+    })
+    .catch(uniqueRefusal(fieldError('room', 'unique', '同一时间已有同名考场')));
+  await audit(scope, {
+    action: input.id ? 'cms-sitting.update' : 'cms-sitting.create',
+    projectId,
+    targetType: 'cms_sitting',
+    targetId: sitting.id,
+    detail: { batchId: input.batchId, room: input.room, capacity: input.capacity },
+  });
+  const [row] = await sittingRows(scope, [sitting]);
+  return row as CmsSittingRow;
 }
 
 /** `cms-exam/sitting-delete`: a sitting nobody is seated in; audited. */

@@ -1,7 +1,13 @@
 import { ROLE_SYSTEM } from '@px/config';
 import ExcelJS from 'exceljs';
 import { QueryTypes } from 'sequelize';
-import type { DashboardData, DashboardList, DashboardTable } from '../../contract/dashboard';
+import {
+  DASHBOARD_CHARTS,
+  type DashboardChart,
+  type DashboardData,
+  type DashboardList,
+  type DashboardTable,
+} from '../../contract/dashboard';
 import { DEMO, seedDemoData } from '../../db/seed';
 import type { TestApp } from '../../testing/app';
 import { createTestApp } from '../../testing/app';
@@ -25,15 +31,6 @@ beforeAll(async () => {
       where: { projectId: demoId, accountName: DEMO.accounts.projectAdmin.account },
     })) as Account,
   );
-  await generateDashboardData(t.sequelize, {
-    projectId: demoId,
-    students: 300,
-    enrolments: 1500,
-    orders: 800,
-    sessions: 3000,
-    days: 60,
-    tag: 'A',
-  });
 }, 120_000);
 afterAll(() => t.close());
 
@@ -101,7 +98,60 @@ async function directTotals(from: string, to: string) {
   };
 }
 
+/** A chart's table as the page asks for it (the two tops through `dashboard/top`). */
+const chartTable = async (token: string, chart: DashboardChart, body: object = {}) =>
+  chart === 'topClasses' || chart === 'topUnits'
+    ? ok<DashboardTable>(token, 'top', { ...body, kind: chart === 'topClasses' ? 'classes' : 'units' })
+    : ((await ok<DashboardData>(token, 'data', { ...body, type: 'group', chart })).table as DashboardTable);
+
+// Runs before any generated data: what `npm start` shows a new user.
+describe('the demo project alone', () => {
+  test('every chart shows something, and the work waiting is what its lists hold', async () => {
+    await rollupProject(scope(), demoId, { full: true });
+    const board = await ok<DashboardList>(admin, 'list', {});
+    expect(board.charts.map((chart) => chart.key)).toEqual([...DASHBOARD_CHARTS]);
+    const empty: DashboardChart[] = [];
+    for (const { key } of board.charts) {
+      const table = await chartTable(admin, key);
+      const figures = table.columns.filter((column) => column.kind !== 'text').map((column) => column.key);
+      if (!table.rows.some((row) => figures.some((column) => Number(row[column]) > 0))) empty.push(key);
+    }
+    expect(empty).toEqual([]);
+
+    // 待处理事项 and 学时上报状态 count what 退款申请, 发票管理 and 上报记录 list.
+    const listTotal = async (path: string, body: object) => {
+      const res = await t.http.post(`/api/${path}.action`).set('token', admin).send(body);
+      expect(res.body).toMatchObject({ respCode: 200 });
+      return (res.body.attribute as { total: number }).total;
+    };
+    const waiting = (await chartTable(admin, 'waiting')).rows;
+    expect(waiting).toEqual([
+      { item: '发票申请待开票', count: await listTotal('invoice/page', { status: 'PENDING' }) },
+      { item: '退款申请待审核', count: await listTotal('refund-apply/list', { status: 'PENDING' }) },
+    ]);
+    expect(waiting[1]?.count).toBeGreaterThan(0);
+    const pushes = (await chartTable(admin, 'pushes')).rows;
+    expect(pushes.reduce((sum, row) => sum + Number(row.count), 0)).toBe(
+      await listTotal('my-class-push-log/report-list', {}),
+    );
+  }, 120_000);
+});
+
 describe('rollups', () => {
+  beforeAll(
+    () =>
+      generateDashboardData(t.sequelize, {
+        projectId: demoId,
+        students: 300,
+        enrolments: 1500,
+        orders: 800,
+        sessions: 3000,
+        days: 60,
+        tag: 'A',
+      }),
+    120_000,
+  );
+
   test('the figures equal direct counts of the generated rows', async () => {
     await rollupProject(scope(), demoId, { full: true });
     const to = today();
@@ -330,6 +380,13 @@ describe('the calls', () => {
       .send({ rate: 60 });
     expect(good.body).toMatchObject({ respCode: 200, attribute: { rate: 60 } });
     expect((await ok<DashboardList>(admin, 'list', {})).rate).toBe(60);
+    // Another account of the project keeps its own (the default, 5 minutes).
+    const colleague = await buildAccount({
+      projectId: demoId,
+      roleSystem: ROLE_SYSTEM.PROJECT,
+      menu: ['/dashboard', '/dashboard/index'],
+    });
+    expect((await ok<DashboardList>(await signIn(colleague.account), 'list', {})).rate).toBe(300);
   });
 
   test('bad periods are refused on their field', async () => {

@@ -1,4 +1,4 @@
-import { Op, type Transaction, UniqueConstraintError } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import {
   VOCATION_MESSAGES as M,
@@ -8,15 +8,12 @@ import {
   type vocationSaveInput,
 } from '../../contract/dictionary';
 import type { Scope, SignedInScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import { Vocation } from './vocation.model';
 
 /** Serialises changes of the tree (orders among siblings, new nodes' places). */
 const LOCK_NAMESPACE = 4_711_073;
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 const byOrder = (a: Vocation, b: Vocation) => a.sort - b.sort || a.code.localeCompare(b.code) || a.id - b.id;
 
@@ -202,27 +199,22 @@ export async function saveVocation(
       where: { parentId: parentId ?? { [Op.is]: null } },
       transaction,
     })) as number | null;
-    try {
-      const node = await Vocation.create(
-        { parentId, level, code: input.code, name: input.name, sort: (last ?? -1) + 1 },
-        { transaction },
-      );
-      await audit(
-        scope,
-        {
-          action: 'vocation.create',
-          projectId: null,
-          targetType: 'vocation',
-          targetId: node.id,
-          detail: { code: node.code, name: node.name, parentCode: parent?.code ?? null },
-        },
-        transaction,
-      );
-      return toVocationNode(node);
-    } catch (error) {
-      if (error instanceof UniqueConstraintError) throw fieldError('code', 'unique', M.CODE_TAKEN);
-      throw error;
-    }
+    const node = await Vocation.create(
+      { parentId, level, code: input.code, name: input.name, sort: (last ?? -1) + 1 },
+      { transaction },
+    ).catch(uniqueRefusal(fieldError('code', 'unique', M.CODE_TAKEN)));
+    await audit(
+      scope,
+      {
+        action: 'vocation.create',
+        projectId: null,
+        targetType: 'vocation',
+        targetId: node.id,
+        detail: { code: node.code, name: node.name, parentCode: parent?.code ?? null },
+      },
+      transaction,
+    );
+    return toVocationNode(node);
   });
 }
 

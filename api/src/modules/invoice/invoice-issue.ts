@@ -1,4 +1,4 @@
-import { Op, type Transaction, UniqueConstraintError } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { z } from 'zod';
 import type {
   InvoiceBatchAnswer,
@@ -10,7 +10,7 @@ import type {
   UploadCallbackAnswer,
 } from '../../contract/invoice';
 import { type ActorScope, FileResult, type Scope, type TenantScope } from '../../core/action';
-import { BusinessError } from '../../core/errors';
+import { BusinessError, uniqueRefusal } from '../../core/errors';
 import type { JobScope } from '../../core/jobs';
 import { withProject } from '../../db/tenant-access';
 import { PayOrder } from '../order/order.model';
@@ -165,8 +165,8 @@ export async function markInvoice(
   scope: ActorScope,
   input: z.output<typeof invoiceMarkInput>,
 ): Promise<InvoiceRow> {
-  try {
-    await scope.sequelize.transaction(async (transaction) => {
+  await scope.sequelize
+    .transaction(async (transaction) => {
       const invoice = await findProjectInvoice(scope, input.id, transaction);
       expectStatus(invoice, ['PENDING', 'FAILED'], '标记已开票');
       await checkStillInvoiceable(invoice, transaction);
@@ -177,11 +177,8 @@ export async function markInvoice(
         failure: null,
       });
       await moveInvoice(invoice, 'ISSUED', staffMove(scope, `线下开具 ${input.invoiceNumber}`), transaction);
-    });
-  } catch (error) {
-    if (error instanceof UniqueConstraintError) throw new BusinessError('该订单已有其他开票申请');
-    throw error;
-  }
+    })
+    .catch(uniqueRefusal(new BusinessError('该订单已有其他开票申请')));
   return invoiceRow(scope, input.id);
 }
 
@@ -366,17 +363,14 @@ export async function uploadCallback(
  * number first with `invoice/correct` when that was the refusal.
  */
 export async function reissueInvoice(scope: ActorScope, id: number): Promise<InvoiceRow> {
-  try {
-    await scope.sequelize.transaction(async (transaction) => {
+  await scope.sequelize
+    .transaction(async (transaction) => {
       const invoice = await findProjectInvoice(scope, id, transaction);
       expectStatus(invoice, ['FAILED'], '重新开票');
       invoice.requestNo = newRequestNo('INV');
       await startIssue(scope, invoice, transaction);
-    });
-  } catch (error) {
-    if (error instanceof UniqueConstraintError) throw new BusinessError('该订单已有其他开票申请');
-    throw error;
-  }
+    })
+    .catch(uniqueRefusal(new BusinessError('该订单已有其他开票申请')));
   return invoiceRow(scope, id);
 }
 

@@ -1,4 +1,4 @@
-import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../../contract/invoice';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
-import { BusinessError } from '../../core/errors';
+import { BusinessError, uniqueRefusal } from '../../core/errors';
 import { newestFirstList, newestFirstPage } from '../../core/newest-first';
 import { authorize, judge } from '../../core/policy';
 import { containsPattern } from '../../core/query';
@@ -152,13 +152,8 @@ function checkAmount(requested: number | undefined, max: number): number {
 }
 
 /** Runs `work`, turning the one-active-invoice index's refusal into words. */
-export async function oneActive<T>(work: () => Promise<T>, message = HAS_INVOICE): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UniqueConstraintError) throw new BusinessError(message);
-    throw error;
-  }
+export function oneActive<T>(work: () => Promise<T>, message = HAS_INVOICE): Promise<T> {
+  return work().catch(uniqueRefusal(new BusinessError(message)));
 }
 
 /**

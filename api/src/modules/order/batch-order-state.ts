@@ -1,12 +1,19 @@
 import { randomInt } from 'node:crypto';
-import type { PayTransaction } from '@px/wechat';
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { OrderChannel } from '../../contract/order';
 import type { BatchOrderChannel } from '../../contract/unit-import';
 import type { Scope } from '../../core/action';
 import { removePendingEnrolments, startPendingEnrolments } from '../train-class/enrolment.service';
-import { BatchOrder, type PayAttempt } from './order.model';
-import { itemEnrolments, markAttemptPaid, type OrderActor } from './order-state';
+import { BatchOrder } from './order.model';
+import {
+  itemEnrolments,
+  markAttemptPaid,
+  type OrderActor,
+  type Payment,
+  paidColumns,
+  paidTrade,
+  type TradeApplier,
+} from './order-state';
 
 /** What the state changes need of a scope: the database (the demo seed has no more). */
 type Db = Pick<Scope, 'sequelize'>;
@@ -146,11 +153,7 @@ async function logChildren(
 }
 
 /** How a batch was paid. */
-export interface BatchPayment {
-  channel: BatchOrderChannel;
-  paidFen: number;
-  transactionId?: string | null;
-  paidAt: Date;
+export interface BatchPayment extends Payment<BatchOrderChannel> {
   remark?: string | null;
 }
 
@@ -174,14 +177,7 @@ export async function markBatchPaid(
   transaction: Transaction,
 ): Promise<number> {
   await batch.update(
-    {
-      status: 'PAID',
-      channel: payment.channel,
-      paidFen: payment.paidFen,
-      transactionId: payment.transactionId ?? null,
-      paidAt: payment.paidAt,
-      ...(payment.remark ? { remark: payment.remark } : {}),
-    },
+    { ...paidColumns(payment), ...(payment.remark ? { remark: payment.remark } : {}) },
     { transaction },
   );
   const paid = await scope.sequelize.query<{ id: number }>(
@@ -280,13 +276,8 @@ export async function recountBatch(scope: Db, batch: BatchOrder, transaction: Tr
  * batch with the same total is paid with all its children. A trade for a batch that is no longer
  * CREATED, or whose total changed, is kept on the attempt and logged for a refund by staff.
  */
-export async function applyPaidBatchTrade(
-  scope: Scope,
-  attempt: PayAttempt,
-  trade: PayTransaction,
-  actor: OrderActor,
-): Promise<'APPLIED' | 'DUPLICATE' | 'REFUSED'> {
-  const paidAt = trade.success_time ? new Date(trade.success_time) : new Date();
+export const applyPaidBatchTrade: TradeApplier = (scope, attempt, trade, actor) => {
+  const { paidAt, paidFen, transactionId, detail } = paidTrade(trade);
   return scope.sequelize.transaction(async (transaction) => {
     const batch = await lockBatchOrder(attempt.projectId, attempt.batchOrderId ?? 0, transaction);
     if (!batch) return 'REFUSED';
@@ -303,13 +294,13 @@ export async function applyPaidBatchTrade(
       batch,
       {
         channel: 'WX_NATIVE',
-        paidFen: trade.amount?.payer_total ?? trade.amount?.total ?? batch.totalFen,
-        transactionId: trade.transaction_id ?? null,
+        paidFen: paidFen ?? batch.totalFen,
+        transactionId,
         paidAt,
       },
-      { ...actor, detail: { outTradeNo: trade.out_trade_no, transactionId: trade.transaction_id } },
+      { ...actor, detail },
       transaction,
     );
     return 'APPLIED';
   });
-}
+};

@@ -101,12 +101,23 @@ export async function logOrder(
   );
 }
 
-/** How an order was paid. */
-export interface Payment {
-  channel: OrderChannel;
+/** How an order (or, with its channels, a batch order) was paid. */
+export interface Payment<C extends string = OrderChannel> {
+  channel: C;
   paidFen: number;
   transactionId?: string | null;
   paidAt: Date;
+}
+
+/** The columns a payment sets on the order or batch order it pays. */
+export function paidColumns<C extends string>(payment: Payment<C>) {
+  return {
+    status: 'PAID' as const,
+    channel: payment.channel,
+    paidFen: payment.paidFen,
+    transactionId: payment.transactionId ?? null,
+    paidAt: payment.paidAt,
+  };
 }
 
 /**
@@ -123,18 +134,7 @@ export async function markOrderPaid(
   transaction: Transaction,
 ): Promise<number[]> {
   const from = order.status;
-  await order.update(
-    {
-      status: 'PAID',
-      channel: payment.channel,
-      paidFen: payment.paidFen,
-      transactionId: payment.transactionId ?? null,
-      paidAt: payment.paidAt,
-      closedAt: null,
-      closeReason: null,
-    },
-    { transaction },
-  );
+  await order.update({ ...paidColumns(payment), closedAt: null, closeReason: null }, { transaction });
   const items = await PayOrderItem.findAll({
     where: { orderId: order.id, projectId: order.projectId },
     transaction,
@@ -235,6 +235,35 @@ export async function openFeeOrder(
   return order;
 }
 
+/** How a paid trade was taken: applied, already applied, or refused as not matching what it pays. */
+export type TradeOutcome = 'APPLIED' | 'DUPLICATE' | 'REFUSED';
+
+/** Takes a SUCCESS trade, checked against its attempt already, into what the attempt pays. */
+export type TradeApplier = (
+  scope: Scope,
+  attempt: PayAttempt,
+  trade: PayTransaction,
+  actor: OrderActor,
+) => Promise<TradeOutcome>;
+
+/**
+ * What a SUCCESS trade says was paid: when (now when WeChat leaves it out), what the payer paid
+ * (undefined when WeChat leaves both amounts out), WeChat's number, and the log detail naming it.
+ */
+export function paidTrade(trade: PayTransaction): {
+  paidAt: Date;
+  paidFen: number | undefined;
+  transactionId: string | null;
+  detail: { outTradeNo: string; transactionId: string | undefined };
+} {
+  return {
+    paidAt: trade.success_time ? new Date(trade.success_time) : new Date(),
+    paidFen: trade.amount?.payer_total ?? trade.amount?.total,
+    transactionId: trade.transaction_id ?? null,
+    detail: { outTradeNo: trade.out_trade_no, transactionId: trade.transaction_id },
+  };
+}
+
 /**
  * Marks the attempt PAID by WeChat's trade, under its row lock in the caller's transaction (the
  * order or batch it pays locked first); null when it was marked already (a second delivery).
@@ -262,13 +291,8 @@ export async function markAttemptPaid(
  * exactly once: an order gone or of another total refuses it; a second delivery changes nothing; a
  * trade of an order paid already is logged for a refund by staff (the order keeps its first payment).
  */
-export async function applyPaidOrderTrade(
-  scope: Scope,
-  attempt: PayAttempt,
-  trade: PayTransaction,
-  actor: OrderActor,
-): Promise<'APPLIED' | 'DUPLICATE' | 'REFUSED'> {
-  const paidAt = trade.success_time ? new Date(trade.success_time) : new Date();
+export const applyPaidOrderTrade: TradeApplier = (scope, attempt, trade, actor) => {
+  const { paidAt, paidFen, transactionId, detail } = paidTrade(trade);
   return scope.sequelize.transaction(async (transaction) => {
     const order = await lockOrder(attempt.projectId, attempt.orderId ?? 0, transaction);
     if (!order || order.totalFen !== trade.amount?.total) return 'REFUSED';
@@ -276,7 +300,6 @@ export async function applyPaidOrderTrade(
     if (!current) return 'DUPLICATE';
     if (order.status !== 'UNPAID' && order.status !== 'CLOSED') {
       // Paid twice (two attempts both paid): the order keeps its first payment; staff refund this one.
-      const detail = { outTradeNo: trade.out_trade_no, transactionId: trade.transaction_id };
       await logOrder(order, order.status, { ...actor, reason: '重复支付，需退款', detail }, transaction);
       return 'APPLIED';
     }
@@ -285,17 +308,13 @@ export async function applyPaidOrderTrade(
       order,
       {
         channel: current.channel,
-        paidFen: trade.amount?.payer_total ?? trade.amount?.total ?? order.totalFen,
-        transactionId: trade.transaction_id ?? null,
+        paidFen: paidFen ?? order.totalFen,
+        transactionId,
         paidAt,
       },
-      {
-        ...actor,
-        reason: order.status === 'CLOSED' ? '订单关闭后到账' : null,
-        detail: { outTradeNo: trade.out_trade_no, transactionId: trade.transaction_id },
-      },
+      { ...actor, reason: order.status === 'CLOSED' ? '订单关闭后到账' : null, detail },
       transaction,
     );
     return 'APPLIED';
   });
-}
+};

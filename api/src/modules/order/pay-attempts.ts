@@ -6,7 +6,7 @@ import { FileResult, type Scope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { applyPaidBatchTrade } from './batch-order-state';
 import { PayAttempt, type PayAttemptChannel } from './order.model';
-import { applyPaidOrderTrade, type OrderActor } from './order-state';
+import { applyPaidOrderTrade, type OrderActor, type TradeOutcome } from './order-state';
 import { type MerchantPay, merchantById, simulatorScanUrl } from './wechat-pay';
 
 /**
@@ -62,9 +62,6 @@ export function payParameters(scope: Scope, merchant: MerchantPay, attempt: PayA
   const params = merchant.client.jsapiPayParams({ appId: merchant.appId, prepayId: attempt.prepayId ?? '' });
   return { kind: 'JSAPI', params };
 }
-
-/** How a paid trade was taken: applied, already applied, or refused as not matching what it pays. */
-export type TradeOutcome = 'APPLIED' | 'DUPLICATE' | 'REFUSED';
 
 /**
  * Applies a SUCCESS trade (from a verified notification or a query) to what its attempt pays,

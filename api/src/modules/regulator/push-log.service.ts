@@ -18,7 +18,7 @@ import type {
 } from '../../contract/regulator-push';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { modelPage, NEWEST_FIRST, newestFirstBatches, newestFirstPage } from '../../core/newest-first';
 import { authorize } from '../../core/policy';
 import { Account } from '../account/account.model';
@@ -335,9 +335,6 @@ async function exceptionRow(scope: ActorScope, id: number): Promise<PushExceptio
   if (!push) throw new BusinessError('上报记录不存在');
   return pushExceptionRow(scope, push, await namesOf(scope.project.id, [push]));
 }
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /**
  * `my-class-push-log/exception-correct`: corrects the refused push's student (name, ID number,

@@ -18,7 +18,7 @@ import {
   segmentCipherKey,
   verifyHlsToken,
 } from './hls';
-import { Resource } from './resource.model';
+import { hlsResource } from './hls-resource';
 import { createSignedPlaylistCache, type SignedPlaylistCache } from './signed-playlist-cache';
 import { isLocalVideoProvider } from './video-provider';
 
@@ -91,7 +91,8 @@ export const TRIAL_EXPIRED = '试看已过期，请重新打开试看';
  * The key's URL is relative, so it carries the token: a copied URL (or key) stops working at the
  * token's expiry. A forged or expired token or a key refused answers 403, a video that is gone or
  * not packaged 404, each with the envelope's error. It answers only while the video provider is the
- * local one.
+ * local one. The video (`hlsResource`) and the holder's verdict come from the process's change-feed
+ * caches when the server has a feed, dropped by any instance's change (docs/video.md "Keys at scale").
  */
 export function hlsRoute(
   sequelize: Sequelize,
@@ -115,7 +116,7 @@ export function hlsRoute(
       if (grant === 'forged') return refuse(ctx, 403, '播放地址无效');
       return refuse(ctx, 403, isTrialToken(token) ? TRIAL_EXPIRED : '播放地址已过期，请刷新后重试');
     }
-    const resource = await Resource.findOne({ where: { id: grant.resourceId }, allTenants: true });
+    const resource = await hlsResource(sequelize, grant.resourceId);
     const pkg = resource?.hls;
     if (resource?.status !== 'READY' || !pkg || !resource.hlsKey) return refuse(ctx, 404, '视频不存在');
     const maxAge = Math.max(0, grant.expiresAt - now);

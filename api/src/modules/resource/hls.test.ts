@@ -14,8 +14,10 @@ import {
   type HlsHolder,
   type HlsPackage,
   isTrialToken,
+  mediaPlaylist,
   segmentCipherKey,
   signHlsToken,
+  trialDurations,
   verifyHlsToken,
 } from './hls';
 import { TRIAL_EXPIRED, TRIAL_SIGNED_OUT } from './hls.route';
@@ -245,10 +247,13 @@ describe('packaging after an upload', () => {
     const grant = await t.scope().providers.video.authorizeTrial(t.scope(), video, { kind: 'trial' }, 5, 60);
     const folder = folderOf(grant.url as string);
     const playlist = await fetchText(`${folder}hd.m3u8`);
+    // The player's duration is the trial's 5 s exactly: the second segment's length is cut.
     const durations = durationsOf(playlist.text);
-    const total = durations.reduce((sum, one) => sum + one, 0);
-    expect(total).toBeGreaterThanOrEqual(5);
-    expect(total).toBeLessThan(5 + 4);
+    const first = video.hls?.renditions.find((one) => one.name === 'hd')?.segments[0] as number;
+    expect(durations).toHaveLength(2);
+    expect(durations[0]).toBeCloseTo(first, 5);
+    expect(durations[1]).toBeCloseTo(5 - first, 5);
+    expect(durations.reduce((sum, one) => sum + one, 0)).toBeCloseTo(5, 5);
     expect(segmentsOf(playlist.text)).toEqual(['hd/0.ts', 'hd/1.ts']);
     expect(playlist.text).toContain('#EXT-X-ENDLIST');
     expect((await fetchBytes(`${folder}hd/1.ts`)).status).toBe(200);
@@ -664,6 +669,39 @@ describe('the key is served only to the holder of the grant, while it holds', ()
     ).toBe(200);
     expect(await refusalOf(keyOf(mine))).toEqual({ status: 403, message: TRIAL_SIGNED_OUT });
     expect((await fetchBytes(keyOf(guest))).status).toBe(200);
+  });
+});
+
+describe('a trial playlist ends at its seconds', () => {
+  const pkg: HlsPackage = {
+    id: 'p',
+    iv: '00'.repeat(16),
+    renditions: [{ name: 'sd', width: 640, height: 360, bandwidth: 1, segments: [4, 4, 2.5] }],
+    keyPerSegment: true,
+  };
+  const sd = pkg.renditions[0] as HlsPackage['renditions'][number];
+
+  test("the segments starting before the seconds, the last cut to end at them; a full grant's whole", () => {
+    expect(trialDurations(sd, 5)).toEqual([4, 1]);
+    expect(trialDurations(sd, 1)).toEqual([1]);
+    // At a segment's end: that segment whole, none after it.
+    expect(trialDurations(sd, 4)).toEqual([4]);
+    expect(trialDurations(sd, 8)).toEqual([4, 4]);
+    expect(trialDurations(sd, 9)).toEqual([4, 4, 1]);
+    // Seconds past the video: the video's own length.
+    expect(trialDurations(sd, 30)).toEqual([4, 4, 2.5]);
+    expect(trialDurations(sd, 0)).toEqual([4, 4, 2.5]);
+  });
+
+  test("the playlist names those durations, the package's segments and keys", () => {
+    const playlist = mediaPlaylist(pkg, sd, 5);
+    expect(durationsOf(playlist)).toEqual([4, 1]);
+    expect(segmentsOf(playlist)).toEqual(['sd/0.ts', 'sd/1.ts']);
+    expect(playlist).toContain('#EXT-X-TARGETDURATION:4\n');
+    expect(playlist).toContain('URI="sd/1.key"');
+    expect(playlist).not.toContain('sd/2');
+    expect(playlist.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(durationsOf(mediaPlaylist(pkg, sd, 0))).toEqual([4, 4, 2.5]);
   });
 });
 

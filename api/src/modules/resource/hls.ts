@@ -202,7 +202,8 @@ export const isTrialToken = (token: string): boolean => {
 
 /**
  * How many segments of a rendition a grant may load: all, or for a trial those starting before its
- * seconds (the last one may run past them by less than a segment; the player stops at the seconds).
+ * seconds (the last one may hold up to a segment past them; its playlist says it ends at the
+ * seconds: `trialDurations`).
  */
 export function grantedSegments(rendition: Pick<HlsMedia, 'segments'>, trialSeconds: number): number {
   if (trialSeconds <= 0) return rendition.segments.length;
@@ -214,6 +215,20 @@ export function grantedSegments(rendition: Pick<HlsMedia, 'segments'>, trialSeco
     count += 1;
   }
   return Math.max(1, count);
+}
+
+/**
+ * The durations a grant's playlist names for its segments (`grantedSegments`): for a trial the last
+ * one is cut so that they add up to the trial's seconds exactly (a video shorter than them: its
+ * length), so the player's duration and end are the trial's; a full grant's are the segments'.
+ */
+export function trialDurations(rendition: Pick<HlsMedia, 'segments'>, trialSeconds: number): number[] {
+  const durations = rendition.segments.slice(0, grantedSegments(rendition, trialSeconds));
+  if (trialSeconds <= 0 || durations.length === 0) return durations;
+  const last = durations.length - 1;
+  const before = durations.slice(0, last).reduce((sum, duration) => sum + duration, 0);
+  durations[last] = Math.min(durations[last] as number, trialSeconds - before);
+  return durations;
 }
 
 /** The GROUP-ID of a package's audio renditions in its master playlist. */
@@ -245,11 +260,12 @@ export function masterPlaylist(pkg: HlsPackage): string {
 }
 
 /**
- * A rendition's media playlist for a grant: the granted segments at `segmentUrls` when given
- * (object storage's presigned URLs, one per granted segment), else at `<name>/<index>.ts` under the
- * token's folder, and their AES-128 keys relative to the token's folder (so a key URL carries the
- * signed token): each segment's own at `<name>/<index>.key` (an EXT-X-KEY before each segment) for
- * a package with `keyPerSegment`, else the package's one key at `key`.
+ * A rendition's media playlist for a grant: the granted segments (a trial's ending at its seconds:
+ * `trialDurations`) at `segmentUrls` when given (object storage's presigned URLs, one per granted
+ * segment), else at `<name>/<index>.ts` under the token's folder, and their AES-128 keys relative
+ * to the token's folder (so a key URL carries the signed token): each segment's own at
+ * `<name>/<index>.key` (an EXT-X-KEY before each segment) for a package with `keyPerSegment`, else
+ * the package's one key at `key`.
  */
 export function mediaPlaylist(
   pkg: HlsPackage,
@@ -257,8 +273,7 @@ export function mediaPlaylist(
   trialSeconds: number,
   segmentUrls?: readonly string[],
 ): string {
-  const count = grantedSegments(rendition, trialSeconds);
-  const segments = rendition.segments.slice(0, count);
+  const segments = trialDurations(rendition, trialSeconds);
   const target = Math.max(1, ...segments.map((duration) => Math.ceil(duration)));
   const lines = [
     '#EXTM3U',

@@ -1,6 +1,6 @@
 import { createDecipheriv } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { ROLE_SYSTEM } from '@px/config';
+import { RESP_DESC, ROLE_SYSTEM } from '@px/config';
 import { QueryTypes } from 'sequelize';
 import type { ResourceItem } from '../../contract/resource';
 import { JOB_SCHEMA } from '../../jobs/queue';
@@ -217,8 +217,19 @@ describe('resource/repackage', () => {
         })
       ).account,
     );
-    expect((await post('query', {}, reader)).body.respCode).toBe(200);
+    const listed = (await post('query', { name: '重新转码测试' }, reader)).body;
+    expect(listed.respCode).toBe(200);
     expect((await post('repackage', { id: videoId }, reader)).status).toBe(403);
+    // The rows the reader lists offer no 重新转码: the call would refuse it whatever the video.
+    const readable = (listed.attribute.list as ResourceItem[]).find((item) => item.id === videoId);
+    expect(readable?.status).toBe('READY');
+    expect(readable?.abilities).toEqual({ canRepackage: false, repackageRefusal: RESP_DESC.FORBIDDEN });
+    expect((await post('get', { id: videoId }, reader)).body.attribute.abilities).toEqual({
+      canRepackage: false,
+      repackageRefusal: RESP_DESC.FORBIDDEN,
+    });
+    // The same video read by staff granted 视频资源 offers it.
+    expect((await itemOf(videoId)).abilities).toEqual({ canRepackage: true, repackageRefusal: null });
     const student = await signIn(
       (await buildAccount({ projectId, roleSystem: ROLE_SYSTEM.STUDENT, menu: VIDEO_MENU })).account,
     );

@@ -1,17 +1,18 @@
 import type { ResourceItem } from '../../contract/resource';
+import { type Verdict, verdictAbilities } from '../../core/policy';
 import type { Resource } from './resource.model';
 import { isRepackaging } from './video-packaging.service';
 
 /** How video resources are answered. */
 
 /**
- * A resource as clients see it (never its storage key), with what staff may do to it
- * (`repackageRefusal`: video-packaging.service's verdict for 重新转码).
+ * A resource as clients see it (never its storage key), with what the caller may do to it
+ * (`repackage`: the verdict for 重新转码, resource.policy.ts `repackageVerdict`).
  */
 export function presentResource(
   resource: Resource,
   paths: Map<number, string>,
-  repackageRefusal: string | null,
+  repackage: Verdict,
 ): ResourceItem {
   return {
     id: resource.id,
@@ -30,7 +31,7 @@ export function presentResource(
     audioLanguages: resource.audioLanguages ?? [],
     repackaging: isRepackaging(resource),
     repackageFailure: resource.status === 'READY' ? (resource.repackageFailure ?? null) : null,
-    abilities: { canRepackage: repackageRefusal === null, repackageRefusal },
+    abilities: verdictAbilities({ repackage }),
     createdAt: resource.createdAt.toISOString(),
     updatedAt: resource.updatedAt.toISOString(),
   };

@@ -7,14 +7,16 @@ import type {
   resourceQueryInput,
   resourceSaveInput,
 } from '../../contract/resource';
-import type { ActorScope, Providers, TenantScope } from '../../core/action';
+import type { ActorScope, Providers, Scope, TenantScope } from '../../core/action';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { newestFirstPage } from '../../core/newest-first';
+import { policyScopeOf } from '../../core/policy';
 import { containsPattern } from '../../core/query';
 import { audit } from '../audit/audit.service';
 import { resourceDeleting } from './resource.events';
 import { Resource } from './resource.model';
+import { repackageVerdict } from './resource.policy';
 import { presentResource } from './resource.presenter';
 import { resourceCategories } from './resource-category.service';
 import {
@@ -23,7 +25,13 @@ import {
   requestRepackaging,
   retryPackaging,
 } from './video-packaging.service';
-import { isLocalVideoProvider, type PlayableVideo, playGrantFailure, staffViewer } from './video-provider';
+import {
+  isLocalVideoProvider,
+  type PlayableVideo,
+  playGrantFailure,
+  staffViewer,
+  type VideoPlayGrant,
+} from './video-provider';
 
 export const RESOURCE_NOT_FOUND = '视频不存在';
 
@@ -37,6 +45,10 @@ export async function loadResource(
   if (!resource) throw new BusinessError(RESOURCE_NOT_FOUND);
   return resource;
 }
+
+/** 重新转码's verdict for the caller on a video: their grant of `resource/repackage`, then the video's. */
+const repackageOf = (scope: TenantScope, resource: Resource) =>
+  repackageVerdict(policyScopeOf(scope), repackageRefusal(scope, resource));
 
 /**
  * One page of the project's resources, newest first: `name` matches part of the name, `categoryId`
@@ -58,7 +70,7 @@ export async function listResources(
   };
   return newestFirstPage(Resource, where, input, async (rows) => {
     const paths = await resourceCategories.categoryPaths(scope);
-    return rows.map((row) => presentResource(row, paths, repackageRefusal(scope, row)));
+    return rows.map((row) => presentResource(row, paths, repackageOf(scope, row)));
   });
 }
 
@@ -68,7 +80,7 @@ export async function getResource(scope: TenantScope, id: number): Promise<Resou
   return presentResource(
     resource,
     await resourceCategories.categoryPaths(scope),
-    repackageRefusal(scope, resource),
+    repackageOf(scope, resource),
   );
 }
 
@@ -162,44 +174,70 @@ export async function deleteVideoFiles(
   await deletePackage(storage, video);
 }
 
+/** What a grant the provider gives answers for `video`; a grant it cannot give as playGrantFailure words it. */
+async function grantAnswer(
+  scope: Scope,
+  video: PlayableVideo,
+  grant: Promise<VideoPlayGrant>,
+): Promise<ResourcePlayAnswer> {
+  const given = await grant.catch((error: unknown) => {
+    throw playGrantFailure(scope, error);
+  });
+  return {
+    provider: given.provider,
+    url: given.url,
+    token: given.token,
+    contentType: video.contentType,
+    expiresAt: given.expiresAt.toISOString(),
+  };
+}
+
 /**
- * A signed, expiring way to play a resource from the video provider (the local one:
- * `/api/media/<token>`, valid for MEDIA_URL_TTL_MINUTES). Throws BusinessError 视频不存在, or when
- * the resource is not READY; a grant the provider cannot give as playGrantFailure words it.
+ * A staff preview of a video of the project or of the shared library: a signed, expiring way to
+ * play it from the video provider (the local one: `/api/media/<token>`, valid for
+ * MEDIA_URL_TTL_MINUTES). Throws BusinessError when the video is not READY; a grant the provider
+ * cannot give as playGrantFailure words it.
  */
-export async function resourcePlayUrl(scope: TenantScope, id: number): Promise<ResourcePlayAnswer> {
-  const resource = await loadResource(scope, id);
+export async function staffPlayUrl(scope: Scope, resource: Resource): Promise<ResourcePlayAnswer> {
   if (resource.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能播放');
   const { video } = scope.providers;
-  const grant = await video
-    .authorizePlay(scope, resource, staffViewer(scope), video.limits.playUrlTtlSeconds)
-    .catch((error: unknown) => {
-      throw playGrantFailure(scope, error);
-    });
-  return {
-    provider: grant.provider,
-    url: grant.url,
-    token: grant.token,
-    contentType: resource.contentType,
-    expiresAt: grant.expiresAt.toISOString(),
-  };
+  return grantAnswer(
+    scope,
+    resource,
+    video.authorizePlay(scope, resource, staffViewer(scope), video.limits.playUrlTtlSeconds),
+  );
+}
+
+/** `resource/play-url`: the project's resource as `staffPlayUrl` says. Throws BusinessError 视频不存在. */
+export async function resourcePlayUrl(scope: TenantScope, id: number): Promise<ResourcePlayAnswer> {
+  return staffPlayUrl(scope, await loadResource(scope, id));
+}
+
+/**
+ * One audited packaging step of a project's video: `step` acts on it and answers the audit detail
+ * (`action` on the resource); answers the resource as it is then. Throws BusinessError 视频不存在.
+ */
+async function packagingStep(
+  scope: ActorScope,
+  id: number,
+  action: string,
+  step: (resource: Resource) => Promise<Record<string, unknown>>,
+): Promise<ResourceItem> {
+  const resource = await loadResource(scope, id);
+  const detail = await step(resource);
+  await audit(scope, { action, projectId: scope.project.id, targetType: 'resource', targetId: id, detail });
+  return getResource(scope, id);
 }
 
 /**
  * `resource/package-retry`: packages a FAILED video again (PROCESSING, 转码中). Audited. Throws
  * BusinessError 视频不存在, or unless the video is FAILED.
  */
-export async function retryResourcePackaging(scope: ActorScope, id: number): Promise<ResourceItem> {
-  const resource = await loadResource(scope, id);
-  await retryPackaging(scope, resource);
-  await audit(scope, {
-    action: 'resource.package-retry',
-    projectId: scope.project.id,
-    targetType: 'resource',
-    targetId: resource.id,
-    detail: { name: resource.name, reason: resource.statusReason },
+export function retryResourcePackaging(scope: ActorScope, id: number): Promise<ResourceItem> {
+  return packagingStep(scope, id, 'resource.package-retry', async (resource) => {
+    await retryPackaging(scope, resource);
+    return { name: resource.name, reason: resource.statusReason };
   });
-  return getResource(scope, id);
 }
 
 /**
@@ -207,17 +245,11 @@ export async function retryResourcePackaging(scope: ActorScope, id: number): Pro
  * background; it plays its package until the new one replaces it (`requestRepackaging`). Audited.
  * Throws BusinessError 视频不存在, or the refusal of `requestRepackaging`.
  */
-export async function repackageResource(scope: ActorScope, id: number): Promise<ResourceItem> {
-  const resource = await loadResource(scope, id);
-  await requestRepackaging(scope, resource);
-  await audit(scope, {
-    action: 'resource.repackage',
-    projectId: scope.project.id,
-    targetType: 'resource',
-    targetId: resource.id,
-    detail: { name: resource.name, packagerVersion: resource.packagerVersion },
+export function repackageResource(scope: ActorScope, id: number): Promise<ResourceItem> {
+  return packagingStep(scope, id, 'resource.repackage', async (resource) => {
+    await requestRepackaging(scope, resource);
+    return { name: resource.name, packagerVersion: resource.packagerVersion };
   });
-  return getResource(scope, id);
 }
 
 /**
@@ -229,16 +261,9 @@ export async function resourceDownloadUrl(scope: TenantScope, id: number): Promi
   const resource = await loadResource(scope, id);
   const { video } = scope.providers;
   if (!isLocalVideoProvider(video)) throw new BusinessError('当前视频服务不提供原始文件下载');
-  const grant = await video
-    .authorizeOriginal(scope, resource, video.limits.playUrlTtlSeconds)
-    .catch((error: unknown) => {
-      throw playGrantFailure(scope, error);
-    });
-  return {
-    provider: grant.provider,
-    url: grant.url,
-    token: grant.token,
-    contentType: resource.contentType,
-    expiresAt: grant.expiresAt.toISOString(),
-  };
+  return grantAnswer(
+    scope,
+    resource,
+    video.authorizeOriginal(scope, resource, video.limits.playUrlTtlSeconds),
+  );
 }

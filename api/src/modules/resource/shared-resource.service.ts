@@ -21,11 +21,11 @@ import { audit } from '../audit/audit.service';
 import { StorageError } from '../storage/storage';
 import { deleteKeys } from './hls-package';
 import { Resource } from './resource.model';
-import { getResource, RESOURCE_NOT_FOUND } from './resource.service';
+import { getResource, RESOURCE_NOT_FOUND, staffPlayUrl } from './resource.service';
 import { sharedResourceAbilities } from './shared-resource.policy';
 import { presentSharedResource } from './shared-resource.presenter';
 import { copyPackage, deletePackage, queuePackaging } from './video-packaging.service';
-import { keptByCloudVideo, playGrantFailure, staffViewer } from './video-provider';
+import { keptByCloudVideo } from './video-provider';
 
 /**
  * The shared resource library (共享资源库, docs/product-decisions.md "Shared resource library"):
@@ -224,21 +224,7 @@ export async function getSharedResource(scope: SignedInScope, id: number): Promi
 
 /** `shared-resource/play-url` (预览): as `resource/play-url`, for a shared video. */
 export async function sharedResourcePlayUrl(scope: Scope, id: number): Promise<ResourcePlayAnswer> {
-  const shared = await loadShared(id);
-  if (shared.status !== 'READY') throw new BusinessError('视频还在处理中，暂不能播放');
-  const { video } = scope.providers;
-  const grant = await video
-    .authorizePlay(scope, shared, staffViewer(scope), video.limits.playUrlTtlSeconds)
-    .catch((error: unknown) => {
-      throw playGrantFailure(scope, error);
-    });
-  return {
-    provider: grant.provider,
-    url: grant.url,
-    token: grant.token,
-    contentType: shared.contentType,
-    expiresAt: grant.expiresAt.toISOString(),
-  };
+  return staffPlayUrl(scope, await loadShared(id));
 }
 
 /**

@@ -16,7 +16,7 @@ import type {
   resourceUploadInitInput,
 } from '../../contract/resource';
 import type { ActorScope, Scope, UploadedFile } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { audit } from '../audit/audit.service';
 import { type FileStorage, type MultipartStorage, StorageError } from '../storage/storage';
 import { MP4_HEAD_BYTES, MP4_MESSAGES, Mp4Error, type Mp4Info, probeMp4, type ReadAt, sniffMp4 } from './mp4';
@@ -32,9 +32,6 @@ import { CloudVideoError } from './video-provider';
 const UPLOAD_GONE = '上传不存在或已过期，请重新上传';
 /** What every resource type's content is read as. */
 const CONTENT_TYPE: Record<ResourceType, string> = { video: 'video/mp4' };
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /** Where chunk `index` of an upload waits. */
 export const chunkKey = (uploadId: string, index: number) => `uploads/${uploadId}/${index}`;

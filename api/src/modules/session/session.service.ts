@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { type RoleSystem, SESSION_TTL_MS } from '@px/config';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Principal } from '../../core/action';
+import { sharedCache } from '../../core/change-feed';
 import { withBypass } from '../../db/tenant-access';
 import { Session } from './session.model';
 
@@ -184,24 +185,47 @@ export async function readSession(sequelize: Sequelize, token: string): Promise<
 }
 
 /**
+ * The sign-ins the HLS key route asked about (`isSignInLive`), kept in each process until the
+ * session or its account changes on any instance: the tables the lookup reads, whose notifications
+ * name their accounts (migration 0091), as for the signed-in calls' sessions (`SESSION_SOURCES`).
+ */
+const LIVE_SIGN_IN_SOURCES = ['session', 'account'] as const;
+/** Sign-ins kept per process; the cache empties itself when it holds more. */
+const MAX_LIVE_SIGN_INS = 50_000;
+/** A backstop: a kept sign-in is read again after a minute whatever the feed says. */
+const LIVE_SIGN_IN_MAX_AGE_MS = 60_000;
+
+/**
  * Whether sign-in `signInId` (a `session` row) of `accountId` is live: not revoked, not expired,
  * its account enabled and not deleted. Looked up across projects by its id (what the HLS key route
- * asks for a staff preview's key, a request that carries no token).
+ * asks for a staff preview's key, a request that carries no token); through the process's
+ * change-feed cache when the server has a feed (a sign-out or an account disabled on any instance
+ * drops it as its notification arrives; the expiry is checked on every use).
  */
 export async function isSignInLive(
   sequelize: Sequelize,
   accountId: number,
   signInId: string,
 ): Promise<boolean> {
-  const rows = await withBypass('sign-in of an HLS key', () =>
-    sequelize.query(
-      `SELECT 1 FROM session s
-         JOIN account a ON a.id = s.account_id AND a.deleted_at IS NULL AND a.status = 'ENABLED'
-        WHERE s.id = :signInId AND s.account_id = :accountId AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      { replacements: { signInId, accountId }, type: QueryTypes.SELECT },
-    ),
-  );
-  return rows.length > 0;
+  const read = async () => {
+    const [row] = await withBypass('sign-in of an HLS key', () =>
+      sequelize.query<{ expires_at: Date }>(
+        `SELECT s.expires_at FROM session s
+           JOIN account a ON a.id = s.account_id AND a.deleted_at IS NULL AND a.status = 'ENABLED'
+          WHERE s.id = :signInId AND s.account_id = :accountId AND s.revoked_at IS NULL AND s.expires_at > now()`,
+        { replacements: { signInId, accountId }, type: QueryTypes.SELECT },
+      ),
+    );
+    return row ? { expiresAtMs: new Date(row.expires_at).getTime() } : null;
+  };
+  const cache = sharedCache<{ expiresAtMs: number }>(sequelize, 'live-sign-ins', {
+    tables: LIVE_SIGN_IN_SOURCES,
+    accountsOf: (key) => [Number(key.slice(0, key.indexOf(':')))],
+    maxEntries: MAX_LIVE_SIGN_INS,
+    maxAgeMs: LIVE_SIGN_IN_MAX_AGE_MS,
+  });
+  const live = cache ? await cache.get(`${accountId}:${signInId}`, read) : await read();
+  return live !== null && live.expiresAtMs > Date.now();
 }
 
 /** Whether a session used now is due its sliding extension: in the second half of its life (impersonation never). */

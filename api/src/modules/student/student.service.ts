@@ -11,7 +11,7 @@ import type {
 } from '../../contract/student';
 import type { ActorScope, TenantScope } from '../../core/action';
 import { chinaDay } from '../../core/clock';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
@@ -265,9 +265,6 @@ export async function studentDetail(scope: ActorScope, id: number): Promise<Stud
 
 /** The field error of clearing the mobile of a student who has no ID number to sign in with. */
 export const MOBILE_REQUIRED_WITHOUT_ID = '该学员没有身份证号，手机号不能为空';
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /**
  * `student/update`: corrects a student's name, mobile, e-mail, unit and status. The mobile must not

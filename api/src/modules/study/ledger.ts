@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@px/config/signing';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 
 /**
@@ -20,18 +21,6 @@ export const LEDGER_GENESIS = '0'.repeat(64);
 
 /** The format's version, the first line of every hashed text. */
 const FORMAT = 'px-study-ledger/1';
-
-/** JSON with the keys of every object sorted (the same value always gives the same text). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /** The fields of an entry that its hash covers. */
 export interface HashedEntry {

@@ -1,4 +1,5 @@
 import type { ProjectSettings } from '@px/config';
+import { canonicalJson } from '@px/config/signing';
 import type { Transaction } from 'sequelize';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { Scope, TenantScope } from '../../core/action';
@@ -7,7 +8,7 @@ import { Course, CourseLesson } from '../course/course.model';
 import { Resource } from '../resource/resource.model';
 import { enrolmentPassed } from '../train-class/my-class.events';
 import { MyClass, TrainClass, TrainClassCourse } from '../train-class/train-class.model';
-import { appendLedger, canonicalJson, hoursBody } from './ledger';
+import { appendLedger, hoursBody } from './ledger';
 import { LessonProgress } from './study.model';
 
 /**

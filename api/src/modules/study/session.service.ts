@@ -12,6 +12,7 @@ import type {
 import { STUDY_NEEDS_INFO, STUDY_NEEDS_INFO_MESSAGE } from '../../contract/study';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope, UploadedFile } from '../../core/action';
+import { sharedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';
 import { emit } from '../../core/events';
 import { withBypass } from '../../db/tenant-access';
@@ -220,28 +221,73 @@ export async function startStudy(
   };
 }
 
+/** What the HLS key route asks of a study session (`studySessionKeyRefusal`). */
+interface KeyHolderRow {
+  status: StudySessionStatus;
+  account_id: number;
+  resource_id: number;
+  /** Its account is enabled and not deleted. */
+  enabled: boolean;
+}
+
+/**
+ * The study sessions the key route asked about, kept in each process until their row or their
+ * account changes on any instance: a status change notifies its account (migration 0033), an
+ * account disabled or deleted too (0091). A player asks a key every segment (4 s): without this
+ * every key was a query.
+ */
+const KEY_HOLDER_SOURCES = ['study_session', 'account'] as const;
+/** Sessions kept per process; the cache empties itself when it holds more. */
+const MAX_KEY_HOLDERS = 50_000;
+/** A backstop: a kept session is read again after a minute whatever the feed says. */
+const KEY_HOLDER_MAX_AGE_MS = 60_000;
+
+export const ACCOUNT_DISABLED_KEY = '账号已停用，无法播放';
+
 /**
  * Whether study session `sessionId` of `accountId` still holds the HLS key of video `resourceId`
  * (hls.route.ts; app.ts hands this to the route, as resource sits below study): null when it is
- * that student's live (ACTIVE) session of a lesson of that video, else the refusal (zh-CN). Looked
- * up across projects by its id, as a key request carries no sign-in.
+ * that student's live (ACTIVE) session of a lesson of that video and the student's account is
+ * enabled, else the refusal (zh-CN). Looked up across projects by its id, as a key request carries
+ * no sign-in; through the process's change-feed cache when the server has a feed (a session taken
+ * over or ended, an account disabled elsewhere is refused as soon as its notification arrives).
  */
 export async function studySessionKeyRefusal(
   sequelize: Sequelize,
   holder: { accountId: number; sessionId: string },
   resourceId: number,
 ): Promise<string | null> {
-  const [row] = await withBypass('study session of an HLS key', () =>
-    sequelize.query<{ status: StudySessionStatus; account_id: number; resource_id: number }>(
-      `SELECT s.status, s.account_id, p.resource_id
-         FROM study_session s JOIN lesson_progress p ON p.id = s.progress_id
-        WHERE s.id = :sessionId`,
-      { replacements: { sessionId: holder.sessionId }, type: QueryTypes.SELECT },
-    ),
-  );
-  if (!row || row.account_id !== holder.accountId || row.resource_id !== resourceId) return '播放地址无效';
+  const read = async () => {
+    const [row] = await withBypass('study session of an HLS key', () =>
+      sequelize.query<KeyHolderRow>(
+        `SELECT s.status, s.account_id, p.resource_id, (a.status = 'ENABLED' AND a.deleted_at IS NULL) AS enabled
+           FROM study_session s
+           JOIN lesson_progress p ON p.id = s.progress_id
+           JOIN account a ON a.id = s.account_id
+          WHERE s.id = :sessionId`,
+        { replacements: { sessionId: holder.sessionId }, type: QueryTypes.SELECT },
+      ),
+    );
+    return row ?? null;
+  };
+  const cache = sharedCache<KeyHolderRow>(sequelize, 'study-key-holders', {
+    tables: KEY_HOLDER_SOURCES,
+    accountsOf: (_sessionId, row) => [row.account_id],
+    maxEntries: MAX_KEY_HOLDERS,
+    maxAgeMs: KEY_HOLDER_MAX_AGE_MS,
+  });
+  const row = cache ? await cache.get(holder.sessionId, read) : await read();
+  const refusal = keyHolderRefusal(row, holder.accountId, resourceId);
+  // Only grants are kept (as every cache keeps only successes).
+  if (refusal) cache?.delete(holder.sessionId);
+  return refusal;
+}
+
+function keyHolderRefusal(row: KeyHolderRow | null, accountId: number, resourceId: number): string | null {
+  if (!row || row.account_id !== accountId || row.resource_id !== resourceId) return '播放地址无效';
   if (row.status === 'SUPERSEDED') return SESSION_TAKEN_OVER;
   if (row.status !== 'ACTIVE') return SESSION_ENDED;
+  if (!row.enabled) return ACCOUNT_DISABLED_KEY;
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { Op, type Transaction, UniqueConstraintError, type WhereOptions } from 'sequelize';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
@@ -12,7 +12,7 @@ import {
   type trainPlanSaveInput,
 } from '../../contract/train-plan';
 import type { ActorScope, TenantScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError, uniqueRefusal } from '../../core/errors';
 import { emit } from '../../core/events';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
@@ -21,9 +21,6 @@ import { listDictionary } from '../dictionary/dictionary.service';
 import { trainPlanDeleting } from './train-plan.events';
 import { TrainPlan } from './train-plan.model';
 import { presentPlan } from './train-plan.presenter';
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 const NAME_TAKEN = '该年度已有同名的培训计划';
 
@@ -107,8 +104,9 @@ export async function saveTrainPlan(
   now: Date = new Date(),
 ): Promise<TrainPlanItem> {
   const projectId = scope.project.id;
-  try {
-    return await scope.sequelize.transaction(async (transaction) => {
+  // Two saves of the same name at once: the unique index decides.
+  return scope.sequelize
+    .transaction(async (transaction) => {
       const existing = input.id ? await loadPlan(projectId, input.id, transaction) : null;
       if (existing && !trainPlanAllows(existing.status, 'edit'))
         throw new BusinessError('已关闭的培训计划不能修改，请先重新发布');
@@ -155,12 +153,8 @@ export async function saveTrainPlan(
       );
       // Read back so DATE columns come as the database keeps them.
       return presentPlan(await loadPlan(projectId, plan.id, transaction), industries);
-    });
-  } catch (error) {
-    // Two saves of the same name at once: the unique index decides.
-    if (error instanceof UniqueConstraintError) throw fieldError('name', 'unique', NAME_TAKEN);
-    throw error;
-  }
+    })
+    .catch(uniqueRefusal(fieldError('name', 'unique', NAME_TAKEN)));
 }
 
 /** Why a plan of `status` refuses `operation`. */

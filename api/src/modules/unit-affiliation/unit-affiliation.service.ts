@@ -12,7 +12,7 @@ import type {
   unitAffiliationStudentsInput,
 } from '../../contract/unit';
 import type { ActorScope } from '../../core/action';
-import { ValidationError } from '../../core/errors';
+import { fieldError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { namesById } from '../../db/lookups';
@@ -35,9 +35,6 @@ import { presentAffiliatedUnit } from './unit-affiliation.presenter';
 
 /** The first key of the per-project advisory lock of affiliation writes. */
 const AFFILIATION_LOCK = 4711023;
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /** Waits for the project's other affiliation writes to end (released with the transaction). */
 async function lockAffiliations(scope: ActorScope, transaction: Transaction): Promise<void> {
@@ -139,6 +136,52 @@ async function checkAdditions(
 }
 
 /**
+ * One affiliation write under `unitId`, as project staff with the unit list (ForbiddenError
+ * otherwise; BusinessError 单位不存在 for a unit out of reach), one at a time per project: `change`
+ * gets the supervising unit and the ids affiliated under it and answers the audit detail of what it
+ * changed (`action` on the unit), or null when nothing changed (no audit).
+ */
+async function writeAffiliations(
+  scope: ActorScope,
+  { unitId }: { unitId: number },
+  action: string,
+  change: (
+    supervising: Unit,
+    current: number[],
+    transaction: Transaction,
+  ) => Promise<Record<string, unknown> | null>,
+): Promise<null> {
+  assertMayChangeAffiliations(scope);
+  const projectId = scope.project.id;
+  await scope.sequelize.transaction(async (transaction) => {
+    await lockAffiliations(scope, transaction);
+    const supervising = await loadUnit(scope, unitId, transaction);
+    const current = await affiliatedIds(projectId, supervising.id, transaction);
+    const detail = await change(supervising, current, transaction);
+    if (detail)
+      await audit(
+        scope,
+        { action, projectId, targetType: 'unit', targetId: supervising.id, detail },
+        transaction,
+      );
+  });
+  return null;
+}
+
+/** Releases the units `ids` from under `supervising`. */
+async function release(
+  projectId: number,
+  supervising: Unit,
+  ids: number[],
+  transaction: Transaction,
+): Promise<void> {
+  await UnitAffiliation.destroy({
+    where: { projectId, supervisingUnitId: supervising.id, unitId: ids },
+    transaction,
+  });
+}
+
+/**
  * `unit/affiliation-save`: sets the units affiliated under `unitId` to `affiliatedUnitIds`, adding
  * the new ones (checked as `checkAdditions` says) and removing the ones left out. Project staff with
  * the unit list only (ForbiddenError otherwise); BusinessError 单位不存在 for a unit out of reach.
@@ -148,44 +191,29 @@ export async function saveAffiliations(
   scope: ActorScope,
   input: z.output<typeof unitAffiliationSaveInput>,
 ): Promise<null> {
-  assertMayChangeAffiliations(scope);
   const projectId = scope.project.id;
-  await scope.sequelize.transaction(async (transaction) => {
-    await lockAffiliations(scope, transaction);
-    const supervising = await loadUnit(scope, input.unitId, transaction);
-    const current = await affiliatedIds(projectId, supervising.id, transaction);
-    const added = input.affiliatedUnitIds.filter((id) => !current.includes(id));
-    const removed = current.filter((id) => !input.affiliatedUnitIds.includes(id));
-    if (added.length) await checkAdditions(scope, supervising, added, transaction);
-    if (removed.length)
-      await UnitAffiliation.destroy({
-        where: { projectId, supervisingUnitId: supervising.id, unitId: removed },
-        transaction,
-      });
-    if (added.length)
-      await UnitAffiliation.bulkCreate(
-        added.map((unitId) => ({
-          projectId,
-          unitId,
-          supervisingUnitId: supervising.id,
-          createdBy: scope.principal.accountId,
-        })),
-        { transaction },
-      );
-    if (added.length || removed.length)
-      await audit(
-        scope,
-        {
-          action: 'unit.affiliation-save',
-          projectId,
-          targetType: 'unit',
-          targetId: supervising.id,
-          detail: { added, removed },
-        },
-        transaction,
-      );
-  });
-  return null;
+  return writeAffiliations(
+    scope,
+    input,
+    'unit.affiliation-save',
+    async (supervising, current, transaction) => {
+      const added = input.affiliatedUnitIds.filter((id) => !current.includes(id));
+      const removed = current.filter((id) => !input.affiliatedUnitIds.includes(id));
+      if (added.length) await checkAdditions(scope, supervising, added, transaction);
+      if (removed.length) await release(projectId, supervising, removed, transaction);
+      if (added.length)
+        await UnitAffiliation.bulkCreate(
+          added.map((unitId) => ({
+            projectId,
+            unitId,
+            supervisingUnitId: supervising.id,
+            createdBy: scope.principal.accountId,
+          })),
+          { transaction },
+        );
+      return added.length || removed.length ? { added, removed } : null;
+    },
+  );
 }
 
 /**
@@ -197,32 +225,18 @@ export async function deleteAffiliations(
   scope: ActorScope,
   input: z.output<typeof unitAffiliationDeleteInput>,
 ): Promise<null> {
-  assertMayChangeAffiliations(scope);
-  const projectId = scope.project.id;
-  await scope.sequelize.transaction(async (transaction) => {
-    await lockAffiliations(scope, transaction);
-    const supervising = await loadUnit(scope, input.unitId, transaction);
-    const current = await affiliatedIds(projectId, supervising.id, transaction);
-    const strangers = input.affiliatedUnitIds.filter((id) => !current.includes(id));
-    if (strangers.length)
-      throw fieldError('affiliatedUnitIds', 'exists', `未挂靠在本单位下：${strangers.join('、')}`);
-    await UnitAffiliation.destroy({
-      where: { projectId, supervisingUnitId: supervising.id, unitId: input.affiliatedUnitIds },
-      transaction,
-    });
-    await audit(
-      scope,
-      {
-        action: 'unit.affiliation-delete',
-        projectId,
-        targetType: 'unit',
-        targetId: supervising.id,
-        detail: { removed: input.affiliatedUnitIds },
-      },
-      transaction,
-    );
-  });
-  return null;
+  return writeAffiliations(
+    scope,
+    input,
+    'unit.affiliation-delete',
+    async (supervising, current, transaction) => {
+      const strangers = input.affiliatedUnitIds.filter((id) => !current.includes(id));
+      if (strangers.length)
+        throw fieldError('affiliatedUnitIds', 'exists', `未挂靠在本单位下：${strangers.join('、')}`);
+      await release(scope.project.id, supervising, input.affiliatedUnitIds, transaction);
+      return { removed: input.affiliatedUnitIds };
+    },
+  );
 }
 
 /**

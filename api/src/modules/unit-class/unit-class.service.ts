@@ -12,7 +12,7 @@ import type {
   unitClassStudentsInput,
 } from '../../contract/unit-class';
 import type { ActorScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { newestFirstPage } from '../../core/newest-first';
 import { authorize } from '../../core/policy';
 import { containsPattern } from '../../core/query';
@@ -40,9 +40,6 @@ import { UnitClassTransfer } from './unit-class-transfer.model';
  */
 
 export { UNIT_CLASS_NOT_FOUND };
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /** The unit classes the caller may see: their project's, a unit manager's own unit's only. */
 export const visibleWhere = (scope: ActorScope): WhereOptions => visibleUnitRowsWhere(scope);

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { UniqueConstraintError, type WhereOptions } from 'sequelize';
+import type { WhereOptions } from 'sequelize';
 import type { z } from 'zod';
 import type { PageAnswer } from '../../contract/common';
 import {
@@ -9,7 +9,7 @@ import {
   type unitImportPageInput,
 } from '../../contract/unit-import';
 import { type ActorScope, FileResult, type UploadedFile } from '../../core/action';
-import { BusinessError } from '../../core/errors';
+import { BusinessError, uniqueRefusal } from '../../core/errors';
 import { cursorBatches } from '../../core/export-cursor';
 import { newestFirstPage } from '../../core/newest-first';
 import { readTemplateRows, streamXlsx, XLSX_MIME } from '../../core/xlsx';
@@ -114,6 +114,7 @@ export async function startImport(
     tooManyMessage: `一次最多导入 ${UNIT_IMPORT_MAX_ROWS} 名学员，请分批导入`,
   });
   const fileName = (file?.originalName || '学员名单.xlsx').slice(0, 200);
+  // Another upload of the unit class may get in between the check above and this one.
   const created = await scope.sequelize
     .transaction(async (transaction) => {
       const row = await UnitImport.create(
@@ -164,11 +165,7 @@ export async function startImport(
       await scope.jobs.send('unit-import.run', { importId: row.id }, { transaction });
       return row;
     })
-    .catch((error: unknown) => {
-      // Another upload of the unit class got in between the check above and this one.
-      if (error instanceof UniqueConstraintError) throw new BusinessError(IMPORT_RUNNING);
-      throw error;
-    });
+    .catch(uniqueRefusal(new BusinessError(IMPORT_RUNNING)));
   const [view] = await importViews([created]);
   return view;
 }

@@ -13,7 +13,7 @@ import type {
   unitTrainListInput,
 } from '../../contract/unit';
 import type { ActorScope } from '../../core/action';
-import { BusinessError, ValidationError } from '../../core/errors';
+import { BusinessError, fieldError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { SqlFilter, sqlPageAnswer } from '../../db/sql-page';
@@ -41,9 +41,6 @@ import { presentUnit, presentUnitTrainRow } from './unit.presenter';
 const visible = (scope: UnitPolicyScope, where: WhereOptions<Unit> = {}): WhereOptions<Unit> => ({
   [Op.and]: [visibleUnitsWhere(scope), where],
 });
-
-const fieldError = (field: string, rule: string, message: string) =>
-  new ValidationError([{ field, rule, message }]);
 
 /**
  * One unit the caller may manage (locked for update inside a transaction); a missing unit, another

@@ -14,7 +14,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListView, STUDENT_FILTER } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { actionsColumn } from '../../../components/RowActions';
+import { actionsColumn, DetailAction } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
@@ -131,9 +131,7 @@ function ApplyList({ batchOptions }: { batchOptions: { value: number; label: str
     },
     actionsColumn(160, (row) => (
       <>
-        <Button type="link" size="small" onClick={() => setOpened(row.id)}>
-          详情
-        </Button>
+        <DetailAction onOpen={() => setOpened(row.id)} />
         {row.abilities.canApprove && (
           <Button type="link" size="small" onClick={() => void approve(row)}>
             通过

@@ -49,7 +49,7 @@ import {
   STUDENT_FILTER,
 } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { actionsColumn } from '../../../components/RowActions';
+import { actionsColumn, DetailAction } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, LIST_TIME, StudentCell } from '../../../components/table-columns';
 import { useRowDialog } from '../../../hooks/useRowDialog';
@@ -163,9 +163,7 @@ export function ExceptionRegisterPage() {
     dateTimeColumn<ExceptionCaseRow>('登记时间', 'createdAt', 140, LIST_TIME),
     actionsColumn(200, (row) => (
       <>
-        <Button type="link" size="small" onClick={() => setDetailId(row.id)}>
-          详情
-        </Button>
+        <DetailAction onOpen={() => setDetailId(row.id)} />
         {row.canAssign && (
           <Button type="link" size="small" onClick={() => setAssigning(row)}>
             指派

@@ -1,12 +1,13 @@
 import { INVOICE_STATUS_LABEL, INVOICE_TITLE_TYPE_LABEL, type InvoiceRow } from '@px/api/contract';
 import { formatFen } from '@px/config';
-import { Button, Form, Input, message, Radio, Space } from 'antd';
+import { Button, Form, Input, message, Radio } from 'antd';
 import { useState } from 'react';
 import { correctInvoice, listInvoices } from '../../../api/invoice';
 import { FormModal } from '../../../components/FormModal';
 import type { ListColumn } from '../../../components/ListTable';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn, DetailAction } from '../../../components/RowActions';
 import { dateTimeColumn, LIST_TIME, tagColumn } from '../../../components/table-columns';
 import { required } from '../../../utils/form-rules';
 import { InvoiceDetailDrawer } from '../../invoice-manage/components/InvoiceDetailDrawer';
@@ -155,24 +156,16 @@ export function InvoiceCorrectPage() {
       INVOICE_STATUS_COLOR,
     ),
     { ...dateTimeColumn<InvoiceRow>('申请时间', 'createdAt', 140, LIST_TIME), optional: 'hidden' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 110,
-      fixed: 'right',
-      render: (_v, invoice) => (
-        <Space size={0}>
-          {CORRECTABLE.has(invoice.status) && (
-            <Button type="link" size="small" onClick={() => setEditing(invoice)}>
-              纠正
-            </Button>
-          )}
-          <Button type="link" size="small" onClick={() => setDetailId(invoice.id)}>
-            详情
+    actionsColumn(110, (invoice) => (
+      <>
+        {CORRECTABLE.has(invoice.status) && (
+          <Button type="link" size="small" onClick={() => setEditing(invoice)}>
+            纠正
           </Button>
-        </Space>
-      ),
-    },
+        )}
+        <DetailAction onOpen={() => setDetailId(invoice.id)} />
+      </>
+    )),
   ];
   return (
     <ListPage

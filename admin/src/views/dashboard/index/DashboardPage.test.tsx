@@ -1,5 +1,5 @@
 import type { DashboardData, DashboardList, DashboardTable } from '@px/api/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   exportDashboardChart,
   getDashboard,
@@ -180,6 +180,31 @@ describe('DashboardPage', () => {
     renderScreen(<DashboardPage />, buildAccountInfo(['/dashboard', '/dashboard/index']));
     expect(await screen.findByText('演示项目', {}, WAIT)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '刷新看板数据' })).toBeNull();
+  });
+
+  it('says how fresh the figures are and reloads them at the account’s interval, which it saves', async () => {
+    getDashboardMock.mockResolvedValue(board({ rate: 30 }));
+    const intervals = jest.spyOn(window, 'setInterval');
+    try {
+      renderScreen(<DashboardPage />, buildAccountInfo(['/dashboard', '/dashboard/index']));
+      expect(await screen.findByText(/^数据更新于 /, {}, WAIT)).toBeTruthy();
+      await waitFor(() => expect(intervals).toHaveBeenCalledWith(expect.any(Function), 30_000), WAIT);
+      const totalCalls = () => getDataMock.mock.calls.filter(([input]) => input.type === 'total').length;
+      await waitFor(() => expect(totalCalls()).toBe(1), WAIT);
+      const tick = intervals.mock.calls.find(([, ms]) => ms === 30_000)?.[0] as () => void;
+      act(() => tick());
+      await waitFor(() => expect(totalCalls()).toBe(2), WAIT);
+      await waitFor(() => expect(getLastDateMock).toHaveBeenCalledTimes(2), WAIT);
+
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: '自动刷新' }));
+      fireEvent.click(
+        await screen.findByText('每 5 分钟', { selector: '.ant-select-item-option-content' }, WAIT),
+      );
+      await waitFor(() => expect(rateMock).toHaveBeenCalledWith(300), WAIT);
+      await waitFor(() => expect(intervals).toHaveBeenCalledWith(expect.any(Function), 300_000), WAIT);
+    } finally {
+      intervals.mockRestore();
+    }
   });
 
   it('platform staff choose the project', async () => {

@@ -20,7 +20,7 @@ import {
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage, labelSelect } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { actionsColumn } from '../../../components/RowActions';
+import { actionsColumn, DetailAction } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, LIST_TIME, orDash, tagColumn } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -93,9 +93,7 @@ export function ExceptionLogPage() {
     },
     actionsColumn(190, (row) => (
       <>
-        <Button type="link" size="small" onClick={() => setDetailKey(row.key)}>
-          详情
-        </Button>
+        <DetailAction onOpen={() => setDetailKey(row.key)} />
         {row.canRetry && (
           <Button type="link" size="small" loading={busy === row.key} onClick={() => void retry(row)}>
             重试

@@ -14,6 +14,7 @@ import {
   remarkInvoice,
 } from '../../../api/invoice';
 import type { ListColumn } from '../../../components/ListTable';
+import { DetailAction } from '../../../components/RowActions';
 import { TextPrompt } from '../../../components/TextPrompt';
 import { dateTimeColumn, LIST_TIME, LinesCell, Secondary } from '../../../components/table-columns';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -143,7 +144,7 @@ export function useInvoiceColumns(
             <Space size={0} wrap>
               {invoice.hasPdf && link('下载', () => void download(invoice, false))}
               {s === 'REVERSED' && link('红字PDF', () => void download(invoice, true))}
-              {link('详情', () => setDetailId(invoice.id))}
+              <DetailAction onOpen={() => setDetailId(invoice.id)} />
             </Space>
           );
         return (
@@ -163,7 +164,7 @@ export function useInvoiceColumns(
             {invoice.hasPdf && link('下载', () => void download(invoice, false))}
             {s === 'REVERSED' && link('红字PDF', () => void download(invoice, true))}
             {link('备注', () => setPrompt({ kind: 'remark', invoice }))}
-            {link('详情', () => setDetailId(invoice.id))}
+            <DetailAction onOpen={() => setDetailId(invoice.id)} />
           </Space>
         );
       },

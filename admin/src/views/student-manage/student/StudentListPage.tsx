@@ -10,6 +10,7 @@ import { IdentityTag } from '../../../components/IdentityTag';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn, DetailAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { dateTimeColumn, orDash, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -52,12 +53,9 @@ function studentColumns(canOpenDetail: boolean): ListColumn<StudentRow>[] {
     { ...dateTimeColumn<StudentRow>('注册时间', 'createdAt', 170), optional: 'hidden' },
     ...(canOpenDetail
       ? [
-          {
-            title: '操作',
-            key: 'actions',
-            width: 70,
-            render: (_value: unknown, row: StudentRow) => <Link to={studentDetailPath(row.id)}>详情</Link>,
-          },
+          actionsColumn<StudentRow>(80, (row) => <DetailAction to={studentDetailPath(row.id)} />, {
+            fixed: false,
+          }),
         ]
       : []),
   ];

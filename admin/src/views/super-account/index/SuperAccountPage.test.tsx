@@ -102,7 +102,7 @@ describe('SuperAccountPage', () => {
     expect(within(rowOf('项目管理员甲')).getByText('项目后台')).toBeTruthy();
 
     fireEvent.change(within(filters()).getByLabelText('账号'), { target: { value: ' 单位 ' } });
-    clickButton(filters(), /搜\s*索/);
+    clickButton(filters(), /查\s*询/);
     await waitFor(() =>
       expect(accountsMock).toHaveBeenLastCalledWith({
         projectId: 2,

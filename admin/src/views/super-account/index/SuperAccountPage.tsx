@@ -1,52 +1,91 @@
-import type { Calls, SuperAccountAccount, SuperAccountProject } from '@px/api/contract';
-import { type ParsedInputOf, ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Table,
-  type TableColumnsType,
-} from 'antd';
+import type { SuperAccountAccount, SuperAccountProject } from '@px/api/contract';
+import { ROLE_SYSTEM_LABEL, type RoleSystem } from '@px/config';
+import { Alert, Button, Empty, Form, Popconfirm, Select } from 'antd';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { getSuperAccountAccounts, getSuperAccountProjects, signInAs } from '../../../api/super-account';
-import { usePagedList } from '../../../hooks/usePagedList';
+import type { ListColumn } from '../../../components/ListTable';
+import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
+import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn } from '../../../components/RowActions';
 import { setTokenAtom } from '../../../store/session';
 import { reloadIntoHome } from './reload';
 import './super-account.css';
-
-/** The search (typed from the call's input): the project chosen, none at first, and a name or account. */
-type AccountFilters = Partial<Pick<ParsedInputOf<Calls['super-account/accounts']>, 'projectId' | 'keyword'>>;
 
 /** How an account is named in texts: `姓名（账号）`. */
 function accountLabel(account: SuperAccountAccount): string {
   return account.accountName ? `${account.realName}（${account.accountName}）` : account.realName;
 }
 
+interface ProjectChoiceProps {
+  projects: readonly SuperAccountProject[];
+  loading: boolean;
+  /** From the filter bar's field: the control's id, value and change. */
+  id?: string;
+  value?: number;
+  onChange?: (projectId: number) => void;
+}
+
+/**
+ * The 项目 filter: choosing a project lists its accounts at once (with the 账号 typed), and the only
+ * project is chosen by itself (there is nothing to choose).
+ */
+function ProjectChoice({ projects, loading, id, value, onChange }: ProjectChoiceProps) {
+  const form = Form.useFormInstance();
+  const choose = (projectId: number) => {
+    onChange?.(projectId);
+    form.submit();
+  };
+  const only = projects.length === 1 ? projects[0]?.id : undefined;
+  useEffect(() => {
+    if (only === undefined || value !== undefined) return;
+    onChange?.(only);
+    form.submit();
+  }, [only, value, onChange, form]);
+  return (
+    <Select
+      id={id}
+      value={value}
+      placeholder="请选择项目"
+      style={{ width: 260 }}
+      loading={loading}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={projects.map((project) => ({
+        value: project.id,
+        label: `${project.name}（${project.code}）`,
+      }))}
+      onChange={choose}
+    />
+  );
+}
+
+const COLUMNS: ListColumn<SuperAccountAccount>[] = [
+  { title: '账号', dataIndex: 'accountName', width: 140, render: (name: string | null) => name ?? '—' },
+  { title: '姓名', dataIndex: 'realName', width: 120 },
+  { title: '角色', dataIndex: 'roleName', width: 140 },
+  {
+    title: '角色类型',
+    dataIndex: 'roleSystem',
+    width: 110,
+    render: (system: RoleSystem) => ROLE_SYSTEM_LABEL[system],
+  },
+  { title: '所属单位', dataIndex: 'unitName', width: 180, render: (unit: string | null) => unit || '—' },
+];
+
 /**
  * 超级账号登录 (/super-account/index): platform staff choose an enabled project, search its staff
- * accounts and sign in as one of them. The new session (two hours, audited) replaces this one in
- * the browser, as a sign-in does, and the back office loads again at home.
+ * accounts and sign in as one of them. The list asks nothing until a project is chosen. The new
+ * session (two hours, audited) replaces this one in the browser, as a sign-in does, and the back
+ * office loads again at home.
  */
 export function SuperAccountPage() {
   const setToken = useSetAtom(setTokenAtom);
   const [projects, setProjects] = useState<SuperAccountProject[]>([]);
   const [projectsLoading, setProjectsLoading] = useState(true);
-  const [form] = Form.useForm<AccountFilters>();
   const [signingIn, setSigningIn] = useState<number | null>(null);
-  const list = usePagedList<AccountFilters, SuperAccountAccount>(
-    ({ projectId, keyword, pageNum, pageSize }) =>
-      projectId === undefined
-        ? Promise.resolve({ list: [], total: 0, pageNum, pageSize })
-        : getSuperAccountAccounts({ projectId, pageNum, pageSize, ...(keyword ? { keyword } : {}) }),
-    {},
-  );
-  const { search } = list;
+  const list = useListCall('super-account/accounts', getSuperAccountAccounts, undefined, {
+    requires: ['projectId'],
+  });
 
   useEffect(() => {
     let current = true;
@@ -55,19 +94,13 @@ export function SuperAccountPage() {
         if (!current) return;
         setProjects(found);
         setProjectsLoading(false);
-        // With a single project there is nothing to choose.
-        const only = found.length === 1 ? found[0] : undefined;
-        if (only) {
-          form.setFieldsValue({ projectId: only.id });
-          search({ projectId: only.id });
-        }
       },
       () => current && setProjectsLoading(false),
     );
     return () => {
       current = false;
     };
-  }, [form, search]);
+  }, []);
 
   const signIn = async (account: SuperAccountAccount) => {
     setSigningIn(account.accountId);
@@ -81,21 +114,21 @@ export function SuperAccountPage() {
     }
   };
 
-  const columns: TableColumnsType<SuperAccountAccount> = [
-    { title: '账号', dataIndex: 'accountName', render: (name: string | null) => name ?? '—' },
-    { title: '姓名', dataIndex: 'realName' },
-    { title: '角色', dataIndex: 'roleName' },
+  const filters: FilterField<FiltersOf<'super-account/accounts'>>[] = [
     {
-      title: '角色类型',
-      dataIndex: 'roleSystem',
-      render: (system: RoleSystem) => ROLE_SYSTEM_LABEL[system],
+      kind: 'custom',
+      name: 'projectId',
+      label: '项目',
+      rules: [{ required: true, message: '请选择项目' }],
+      control: <ProjectChoice projects={projects} loading={projectsLoading} />,
     },
-    { title: '所属单位', dataIndex: 'unitName', render: (unit: string | null) => unit || '—' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 150,
-      render: (_, account) => (
+    { kind: 'text', name: 'keyword', label: '账号', placeholder: '姓名或账号', maxLength: 50 },
+  ];
+  const columns: ListColumn<SuperAccountAccount>[] = [
+    ...COLUMNS,
+    actionsColumn(
+      150,
+      (account) => (
         <Popconfirm
           title="以此账号登录"
           description={`确定以 ${accountLabel(account)} 的身份登录吗？会话有效 2 小时，操作将被审计。`}
@@ -107,62 +140,36 @@ export function SuperAccountPage() {
           </Button>
         </Popconfirm>
       ),
-    },
+      { fixed: false },
+    ),
   ];
 
   const projectChosen = list.filters.projectId !== undefined;
   return (
-    <Card className="super-account" title="超级账号登录">
-      <Alert
-        className="super-account__warning"
-        type="warning"
-        showIcon
-        title="以所选账号身份登录，会话有效期 2 小时，到期需重新进入"
-        description="登录后将替换当前浏览器中的平台账号会话，以该账号的权限操作；进入与其后的操作均记录审计日志（注明由超级账号操作）。返回平台请退出登录后重新登录平台账号。"
-      />
-      <Form<AccountFilters>
-        name="super-account-filters"
-        form={form}
-        layout="inline"
-        className="super-account__filters"
-        onFinish={(values) =>
-          list.search({ projectId: values.projectId, keyword: values.keyword?.trim() || undefined })
-        }
-      >
-        <Form.Item label="项目" name="projectId" rules={[{ required: true, message: '请选择项目' }]}>
-          <Select
-            placeholder="请选择项目"
-            style={{ width: 260 }}
-            loading={projectsLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={projects.map((project) => ({
-              value: project.id,
-              label: `${project.name}（${project.code}）`,
-            }))}
-            onChange={(projectId: number) =>
-              list.search({ projectId, keyword: form.getFieldValue('keyword')?.trim() || undefined })
-            }
-          />
-        </Form.Item>
-        <Form.Item label="账号" name="keyword">
-          <Input placeholder="姓名或账号" allowClear maxLength={50} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-        </Form.Item>
-      </Form>
-      <Table<SuperAccountAccount>
-        rowKey="accountId"
-        size="middle"
-        columns={columns}
-        {...list.tableProps}
-        loading={projectChosen && list.loading}
-        locale={{
-          emptyText: <Empty description={projectChosen ? '没有可登录的账号' : '请先选择项目'} />,
-        }}
-      />
-    </Card>
+    <ListPage
+      title="超级账号登录"
+      className="super-account"
+      list={list}
+      name="super-account-filters"
+      filters={filters}
+      noReset
+      columns={columns}
+      columnsId="super-account/index"
+      rowKey="accountId"
+      barClassName="super-account__filters"
+      above={
+        <Alert
+          className="super-account__warning"
+          type="warning"
+          showIcon
+          title="以所选账号身份登录，会话有效期 2 小时，到期需重新进入"
+          description="登录后将替换当前浏览器中的平台账号会话，以该账号的权限操作；进入与其后的操作均记录审计日志（注明由超级账号操作）。返回平台请退出登录后重新登录平台账号。"
+        />
+      }
+      table={{
+        size: 'middle',
+        locale: { emptyText: <Empty description={projectChosen ? '没有可登录的账号' : '请先选择项目'} /> },
+      }}
+    />
   );
 }

@@ -5,12 +5,12 @@ import {
   type ChangeClassView,
 } from '@px/api/contract';
 import { formatFen } from '@px/config';
-import { Space } from 'antd';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { listChangeClassApplies } from '../../../api/change-class';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
+import { actionsColumn, DetailAction } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { readChoiceParam } from '../../../utils/query-id';
@@ -64,18 +64,12 @@ function columns(canOpen: boolean, onDone: () => void): ListColumn<ChangeClassVi
       width: 80,
       render: (status: ChangeClassStatus) => <ChangeClassStatusTag status={status} />,
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 190,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={0}>
-          {canOpen && <Link to={changeClassDetailPath(row.id)}>详情</Link>}
-          <ChangeClassActions row={row} onDone={onDone} />
-        </Space>
-      ),
-    },
+    actionsColumn(190, (row) => (
+      <>
+        {canOpen && <DetailAction to={changeClassDetailPath(row.id)} />}
+        <ChangeClassActions row={row} onDone={onDone} />
+      </>
+    )),
   ];
 }
 

@@ -8,7 +8,7 @@ import { deleteUnitClass, pageUnitClasses, setUnitClassState } from '../../../ap
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { actionsColumn, editDeleteActions } from '../../../components/RowActions';
+import { actionsColumn, DetailAction, editDeleteActions } from '../../../components/RowActions';
 import { dateTimeColumn, orDash } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
 import { useRowAction } from '../../../hooks/useRowAction';
@@ -91,11 +91,7 @@ export function UnitClassListPage() {
     { ...dateTimeColumn('创建时间', 'createdAt'), optional: 'hidden' },
     actionsColumn(220, (row) => (
       <>
-        {canOpenDetail && (
-          <Link to={unitClassDetailPath(row.id)} style={{ padding: '0 8px' }}>
-            详情
-          </Link>
-        )}
+        {canOpenDetail && <DetailAction to={unitClassDetailPath(row.id)} />}
         {editDeleteActions({
           abilities: row.abilities,
           onEdit: canCreate ? () => navigate(unitClassFormPath(row.id)) : undefined,

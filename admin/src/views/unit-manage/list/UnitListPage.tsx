@@ -7,7 +7,7 @@ import { listUnits, setUnitStatus } from '../../../api/unit';
 import type { ListColumn } from '../../../components/ListTable';
 import { type FilterField, ListPage } from '../../../components/list-page/ListPage';
 import { type FiltersOf, useListCall } from '../../../components/list-page/list-call';
-import { actionsColumn, StatusAction } from '../../../components/RowActions';
+import { actionsColumn, DetailAction, StatusAction } from '../../../components/RowActions';
 import { STATUS_OPTIONS } from '../../../components/StatusTag';
 import { orDash, statusColumn } from '../../../components/table-columns';
 import { useAccess } from '../../../hooks/useAccess';
@@ -75,11 +75,7 @@ export function UnitListPage() {
     statusColumn(80),
     actionsColumn(170, (unit) => (
       <>
-        {canOpenDetail && (
-          <Link to={unitDetailPath(unit.id)} style={{ padding: '0 8px' }}>
-            详情
-          </Link>
-        )}
+        {canOpenDetail && <DetailAction to={unitDetailPath(unit.id)} />}
         <Button type="link" size="small" onClick={() => setEditor({ open: true, unit })}>
           编辑
         </Button>

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { sameSignature } from '@px/config/signing';
 import {
   closeServer,
   escapeHtml,
@@ -18,7 +19,6 @@ import {
   type EinvoiceResult,
   type EinvoiceSeller,
   type EinvoiceState,
-  sameSignature,
   signCallback,
   signRequest,
 } from './einvoice.types';

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSignature } from '@px/config/signing';
 
 /**
  * The electronic-invoice platform's protocol as this product speaks it (docs/product-decisions.md
@@ -118,13 +119,6 @@ export function signCallback(
 ): EinvoiceCallbackBody {
   const unsigned = { ...result, appKey, timestamp, nonce: randomBytes(8).toString('hex') };
   return { ...unsigned, sign: hmac(secret, callbackSignText(unsigned)) };
-}
-
-/** Whether two hex signatures are equal (constant time). */
-export function sameSignature(expected: string, actual: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(actual, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** A callback older or newer than this (seconds) is refused (a replay). */

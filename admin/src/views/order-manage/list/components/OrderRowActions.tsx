@@ -1,5 +1,6 @@
 import type { OrderRow } from '@px/api/contract';
 import { Button, Space } from 'antd';
+import { DetailAction } from '../../../../components/RowActions';
 
 export interface OrderRowActionsProps {
   order: OrderRow;
@@ -15,9 +16,7 @@ export interface OrderRowActionsProps {
 export function OrderRowActions({ order, onDetail, onQueryWechat, querying }: OrderRowActionsProps) {
   return (
     <Space size={0} wrap>
-      <Button type="link" size="small" onClick={() => onDetail(order)}>
-        详情
-      </Button>
+      <DetailAction onOpen={() => onDetail(order)} />
       {order.status === 'UNPAID' && (
         <Button type="link" size="small" loading={querying} onClick={() => onQueryWechat(order)}>
           查询微信
