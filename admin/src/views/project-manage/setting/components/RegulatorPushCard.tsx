@@ -1,11 +1,22 @@
 import type { RegulatorPushConfigAnswer } from '@px/api/contract';
-import { Alert, Button, Card, Checkbox, Form, Input, message, Radio, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  message,
+  Radio,
+  Row,
+  Switch,
+  Typography,
+} from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { getRegulatorPushConfig, saveRegulatorPushConfig } from '../../../../api/regulator';
-import { FieldGrid, type GridField } from '../../../../components/FieldGrid';
-import { useFormSave } from '../../../../hooks/useFormSave';
-import { validValuesOrWarn } from '../../../../utils/form-errors';
+import { showServerFieldErrors, validValuesOrWarn } from '../../../../utils/form-errors';
 
 export interface RegulatorPushFormValues {
   enabled: boolean;
@@ -54,9 +65,9 @@ const neededWhenOn =
  */
 export function RegulatorPushCard({ projectId }: { projectId: number }) {
   const [form] = Form.useForm<RegulatorPushFormValues>();
-  const { saving, run } = useFormSave(form);
   const [config, setConfig] = useState<RegulatorPushConfigAnswer | null>(null);
   const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -77,7 +88,8 @@ export function RegulatorPushCard({ projectId }: { projectId: number }) {
   const save = async () => {
     const values = await validValuesOrWarn(form);
     if (!values) return;
-    await run(async () => {
+    setSaving(true);
+    try {
       const saved = await saveRegulatorPushConfig({
         id: projectId,
         enabled: values.enabled,
@@ -90,65 +102,12 @@ export function RegulatorPushCard({ projectId }: { projectId: number }) {
       setConfig(saved);
       form.setFieldsValue(valuesOf(saved));
       void message.success('学时上报配置已保存');
-    });
+    } catch (error) {
+      showServerFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
   };
-
-  const fields: GridField[] = [
-    { name: 'enabled', label: '启用学时上报', valuePropName: 'checked', control: <Switch /> },
-    {
-      name: 'pushMode',
-      label: '上报方式',
-      rules: [{ required: true, message: '请选择上报方式' }],
-      control: <Radio.Group options={PUSH_MODE_OPTIONS} />,
-    },
-    {
-      name: 'endpoint',
-      label: '上报地址',
-      extra: '监管平台提供的接口地址；留空则使用系统默认地址',
-      normalize: trimInput,
-      rules: [{ pattern: /^(https?:\/\/\S+)?$/, message: '请填写 http(s):// 开头的地址' }],
-      control: <Input maxLength={300} placeholder="https://" />,
-    },
-    {
-      name: 'baseTypes',
-      label: '上报的基础类型',
-      dependencies: ['enabled'],
-      rules: [
-        neededWhenOn('开启上报须至少选择一种基础类型', (value) => Array.isArray(value) && value.length > 0),
-      ],
-      control: <Checkbox.Group options={BASE_TYPE_OPTIONS} />,
-    },
-    {
-      name: 'appId',
-      label: '应用 ID',
-      extra: '监管平台为本机构分配的应用 ID',
-      normalize: trimInput,
-      dependencies: ['enabled'],
-      rules: [
-        neededWhenOn('开启上报须填写应用 ID'),
-        { pattern: /^[A-Za-z0-9_-]*$/, message: '只能包含字母、数字、下划线和短横线' },
-      ],
-      control: <Input maxLength={64} />,
-    },
-    {
-      name: 'appSecret',
-      label: '应用密钥',
-      extra: '保存后不再显示',
-      normalize: trimInput,
-      dependencies: ['enabled'],
-      rules: [
-        neededWhenOn('开启上报须填写应用密钥', (value) => Boolean(value) || Boolean(config?.secretSet)),
-        { min: 16, message: '密钥至少 16 个字符' },
-      ],
-      control: (
-        <Input.Password
-          maxLength={128}
-          autoComplete="new-password"
-          placeholder={config?.secretSet ? SECRET_SET_PLACEHOLDER : '至少 16 个字符'}
-        />
-      ),
-    },
-  ];
 
   if (failed) return <Alert type="error" showIcon title="学时上报配置加载失败，请刷新重试" />;
   return (
@@ -169,7 +128,85 @@ export function RegulatorPushCard({ projectId }: { projectId: number }) {
         </Typography.Paragraph>
       )}
       <Form form={form} name="regulator-push-form" layout="vertical">
-        <FieldGrid fields={fields} />
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <Form.Item name="enabled" label="启用学时上报" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="pushMode"
+              label="上报方式"
+              rules={[{ required: true, message: '请选择上报方式' }]}
+            >
+              <Radio.Group options={PUSH_MODE_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="endpoint"
+              label="上报地址"
+              extra="监管平台提供的接口地址；留空则使用系统默认地址"
+              normalize={trimInput}
+              rules={[{ pattern: /^(https?:\/\/\S+)?$/, message: '请填写 http(s):// 开头的地址' }]}
+            >
+              <Input maxLength={300} placeholder="https://" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="baseTypes"
+              label="上报的基础类型"
+              dependencies={['enabled']}
+              rules={[
+                neededWhenOn(
+                  '开启上报须至少选择一种基础类型',
+                  (value) => Array.isArray(value) && value.length > 0,
+                ),
+              ]}
+            >
+              <Checkbox.Group options={BASE_TYPE_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="appId"
+              label="应用 ID"
+              extra="监管平台为本机构分配的应用 ID"
+              normalize={trimInput}
+              dependencies={['enabled']}
+              rules={[
+                neededWhenOn('开启上报须填写应用 ID'),
+                { pattern: /^[A-Za-z0-9_-]*$/, message: '只能包含字母、数字、下划线和短横线' },
+              ]}
+            >
+              <Input maxLength={64} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="appSecret"
+              label="应用密钥"
+              extra="保存后不再显示"
+              normalize={trimInput}
+              dependencies={['enabled']}
+              rules={[
+                neededWhenOn(
+                  '开启上报须填写应用密钥',
+                  (value) => Boolean(value) || Boolean(config?.secretSet),
+                ),
+                { min: 16, message: '密钥至少 16 个字符' },
+              ]}
+            >
+              <Input.Password
+                maxLength={128}
+                autoComplete="new-password"
+                placeholder={config?.secretSet ? SECRET_SET_PLACEHOLDER : '至少 16 个字符'}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
       </Form>
     </Card>
   );
