@@ -663,6 +663,7 @@ async function main(): Promise<void> {
       background = await benchBackground(api.url, api.databaseUrl, {
         seconds: DURATION,
         connections: CONNECTIONS,
+        apiPid: api.child.pid,
       });
       console.table(background.rows);
       targets.push(...backgroundTargetLines(background));
