@@ -156,6 +156,8 @@ function buildMyClass(overrides: Partial<MyClassItem> = {}): MyClassItem {
     corrections: [],
     canEnd: false,
     endRefusal: '班级合格后才能结束',
+    canChangeClass: false,
+    changeClassRefusal: '本项目未开放转班',
     ...overrides,
   };
 }
@@ -669,6 +671,28 @@ describe('MyPage: the hub', () => {
     confirm.mockRestore();
   });
 
+  it('offers 转班 on the classes the server allows it, whatever the project settings say', async () => {
+    // Closed to changes: a class with a pending application keeps 转班 (its page shows the application).
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ openChangeClass: 0 }));
+    myClasses.mockResolvedValue(
+      pageOf([
+        buildMyClass({ canChangeClass: true, changeClassRefusal: null }),
+        buildMyClass({
+          id: 42,
+          className: '急救常识班',
+          changeClassRefusal: '已超过支付后 7 天的转班期限',
+        }),
+      ]),
+    );
+    renderMy('/my');
+    await screen.findByText('急救常识班');
+    expect(
+      screen.getAllByRole('button', { name: /^转班：/ }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['转班：安全生产法专题班']);
+    fireEvent.click(screen.getByRole('button', { name: '转班：安全生产法专题班' }));
+    expect(await probedLocation()).toBe('/change-my-class?myClassId=41');
+  });
+
   it('says so when no class has ended', async () => {
     myClasses.mockResolvedValue(pageOf([]));
     renderMy('/my?scope=ended');
@@ -987,14 +1011,12 @@ describe('MyPage: 申请退款 in 我的订单', () => {
 
   it('offers 撤销申请 only when the server says the application may be withdrawn, whatever its status', async () => {
     myOrders.mockResolvedValue(pageOf([PAID]));
-    jest
-      .mocked(listMyRefundApplies)
-      .mockResolvedValue([
-        {
-          ...APPLY,
-          abilities: { canWithdraw: false, withdrawRefusal: '只能撤销待审核的申请（该申请已通过）' },
-        },
-      ]);
+    jest.mocked(listMyRefundApplies).mockResolvedValue([
+      {
+        ...APPLY,
+        abilities: { canWithdraw: false, withdrawRefusal: '只能撤销待审核的申请（该申请已通过）' },
+      },
+    ]);
     renderMy('/my?tab=orders');
     const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
     expect(await within(order).findByText('退款申请待审核 ¥98.00')).toBeTruthy();
