@@ -967,7 +967,16 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
     expect(await screen.findByText('请填写退款原因')).toBeTruthy();
     expect(submitRefundApply).not.toHaveBeenCalled();
+    // Read again after applying: the server refuses a second application (and offers none).
     jest.mocked(listMyRefundApplies).mockResolvedValue([APPLY]);
+    myOrders.mockResolvedValue(
+      pageOf([
+        {
+          ...PAID,
+          abilities: { ...PAID.abilities, canRefund: false, refundRefusal: '该订单已有处理中的退款申请' },
+        },
+      ]),
+    );
     fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: ' 工作调动 ' } });
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
     await waitFor(() => expect(submitRefundApply).toHaveBeenCalledWith({ orderId: 76, reason: '工作调动' }));
@@ -1060,14 +1069,22 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     expect(within(order).queryByText(/不能申请退款/)).toBeNull();
   });
 
-  it('offers no 申请退款 when the project does not allow it', async () => {
+  it('offers 申请退款 by the server alone: none, and no reason, where the project does not allow it', async () => {
     jest
       .mocked(getSystemInfo)
       .mockResolvedValue(buildSystemInfo({ loginPublicKey: 'PEM', studentRefund: 0 }));
-    myOrders.mockResolvedValue(pageOf([PAID]));
+    myOrders.mockResolvedValue(
+      pageOf([
+        {
+          ...PAID,
+          abilities: { ...PAID.abilities, canRefund: false, refundRefusal: '本项目未开放学员申请退款' },
+        },
+      ]),
+    );
     renderMy('/my?tab=orders');
     const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
     expect(within(order).queryByRole('button', { name: '申请退款' })).toBeNull();
+    expect(within(order).queryByText(/不能申请退款/)).toBeNull();
   });
 
   it('says a refund done as 已退款 with its amount', async () => {
