@@ -22,6 +22,7 @@ import { checkEmbeddedCall, checkEmbeddedInput, EMBEDDED_SESSION_CALLS } from '.
 import { success } from './envelope';
 import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
+import { plainJsonLength, readPlainJson } from './json-body';
 import type { RequestState } from './request-context';
 import { parseInput, readTextInput } from './validation';
 
@@ -310,6 +311,12 @@ function createBodyParser(deps: ApiRouterDeps): Middleware {
     // find (it reads a body only when the request says it has one).
     const { headers } = ctx.req;
     if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return next();
+    // The JSON the apps send, read directly (json-body.ts); anything else through koa-body.
+    const jsonLength = plainJsonLength(headers, deps.limits.jsonBytes);
+    if (jsonLength !== null) {
+      ctx.request.body = (await readPlainJson(ctx.req, jsonLength)) as typeof ctx.request.body;
+      return next();
+    }
     // A body of a type no call reads (text, XML, ...) is refused, not read as no input: otherwise a
     // call whose fields are all optional would run on it (and a cross-site form may post text/plain).
     if (ctx.request.length !== 0 && ctx.is('json', 'urlencoded', 'multipart') === false) ctx.throw(415);
