@@ -139,24 +139,7 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   checkEmbeddedCall(principal, callKey);
   const input = parseInput(action.input, requestFields(action.input, ctx));
   checkEmbeddedInput(principal, input);
-  const request = requestInfo(ctx);
-  const context: ActionContext = {
-    requestId: state.requestId,
-    // The request's child logger is made when a call first logs (request-context.ts).
-    get log() {
-      return state.log;
-    },
-    sequelize: deps.sequelize,
-    principal,
-    project: await withBypass('tenant lookup', () =>
-      resolveTenant(action, principal, input, request.host, deps.tenants),
-    ),
-    files,
-    request,
-    providers: deps.providers,
-    jobs: deps.jobs,
-  };
-  const result = await inTenant(action, context, input, () => action.handler(context, input));
+  const result = await handle(action, ctx, deps, { principal, input, files });
   ctx.set('Cache-Control', 'no-store');
   if (result instanceof FileResult) {
     ctx.type = result.contentType;
@@ -169,6 +152,38 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   } else {
     ctx.body = success(result ?? null);
   }
+}
+
+/**
+ * Runs the call's handler for `principal` with its parsed input: the context of the request `ctx`,
+ * the tenant the call resolves to, the database bound to that tenant (`inTenant`).
+ */
+async function handle(
+  action: ActionDefinition,
+  ctx: Context,
+  deps: ApiRouterDeps,
+  call: { principal: ActionContext['principal']; input: unknown; files: ActionContext['files'] },
+): Promise<unknown> {
+  const state = ctx.state as RequestState;
+  const { principal, input } = call;
+  const request = requestInfo(ctx);
+  const context: ActionContext = {
+    requestId: state.requestId,
+    // The request's child logger is made when a call first logs (request-context.ts).
+    get log() {
+      return state.log;
+    },
+    sequelize: deps.sequelize,
+    principal,
+    project: await withBypass('tenant lookup', () =>
+      resolveTenant(action, principal, input, request.host, deps.tenants),
+    ),
+    files: call.files,
+    request,
+    providers: deps.providers,
+    jobs: deps.jobs,
+  };
+  return inTenant(action, context, input, () => action.handler(context, input));
 }
 
 /**
@@ -186,23 +201,7 @@ export function createVisitorCall(actions: readonly ActionDefinition[], deps: Ap
     const state = ctx.state as RequestState;
     try {
       const input = parseInput(action.input, given);
-      const request = requestInfo(ctx);
-      const context: ActionContext = {
-        requestId: state.requestId,
-        get log() {
-          return state.log;
-        },
-        sequelize: deps.sequelize,
-        principal: null,
-        project: await withBypass('tenant lookup', () =>
-          resolveTenant(action, null, input, request.host, deps.tenants),
-        ),
-        files: [],
-        request,
-        providers: deps.providers,
-        jobs: deps.jobs,
-      };
-      const result = await inTenant(action, context, input, () => action.handler(context, input));
+      const result = await handle(action, ctx, deps, { principal: null, input, files: [] });
       if (result instanceof FileResult) return null;
       if (result instanceof JsonAnswer) return result.json;
       return JSON.stringify(result ?? null);
