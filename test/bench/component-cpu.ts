@@ -7,8 +7,9 @@ import type { Client } from 'pg';
  * machine's load than latencies do.
  *
  * - the API's threads: its main thread (the calls, and whatever background work runs there), the
- *   threads at nice 19 (the export writer's worker), libuv's pool (`libuv-worker`: zlib, fs, crypto)
- *   and the rest (V8's GC and compiler helpers, other workers);
+ *   threads at nice 19 (the export writer's worker), and the rest: V8's GC and compiler helpers
+ *   and libuv's pool (the export's zip deflates there, at the process's priority). Node 20 names
+ *   every thread `node`, so the pool is told apart only where Node names it (`libuv-worker`);
  * - PostgreSQL's processes by what they serve, from `pg_stat_activity` at each sample: the backend
  *   reading an export's cursor (its last statement names `export_rows`), the jobs' pool
  *   (`application_name` `px_jobs`), the other client backends (the calls' pool, pg-boss), and the
@@ -79,7 +80,7 @@ function threadComponent(pid: number, tid: number, stat: TaskStat): string {
   if (tid === pid) return 'api main thread';
   if (stat.nice === 19) return 'api nice-19 threads (export writer)';
   if (stat.comm.startsWith('libuv-worker')) return 'api libuv pool (zlib, fs)';
-  return 'api other threads (GC, compiler, workers)';
+  return 'api other threads (V8 helpers, libuv pool: zip deflate)';
 }
 
 /** The component of a PostgreSQL process, from what pg_stat_activity says it serves. */
