@@ -49,6 +49,19 @@ const envSchema = z.object({
   JOB_DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
   /** How many job handlers run at once per instance, across every queue. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * Whether this instance works the job queues. `false`: it still sends jobs (an import started by
+   * a call) but runs none, so its CPU is the calls' alone; a separate job instance (the same
+   * settings, `true`, kept out of the load balancer) works them (docs/operations.md "Background work").
+   */
+  JOB_WORKERS: booleanText.default(true),
+  /**
+   * The nice value (CPU priority, 1-19) of the PostgreSQL backends serving background work (the
+   * jobs' pool, an export's cursor) when the database runs on this host (the embedded one, a local
+   * server): students' calls' backends go first. 0 leaves them alone. No effect on a database of
+   * its own host (docs/operations.md "Background work").
+   */
+  BACKGROUND_DB_NICE: z.coerce.number().int().min(0).max(19).default(19),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   /** Fixed port for the embedded PostgreSQL; a free one is picked when unset. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { createRegulatorClient } from '@px/regulator';
 import { DEMO_REGULATOR_APP } from '@px/regulator/sim';
+import { QueryTypes } from 'sequelize';
 import { createLogger } from './core/logger';
+import { asBackgroundWork } from './db/connection-routes';
 import { loadEnv } from './env';
 import { type RunningServer, startServer } from './server';
 import { createTestDatabase, type TestDatabase } from './testing/database';
@@ -147,3 +150,60 @@ describe('graceful shutdown (issue 17)', () => {
     expect(await outcome).toBe('cut');
   });
 });
+
+test('JOB_WORKERS=false: the instance sends jobs but works no queue, and is ready without workers', async () => {
+  const own = await createTestDatabase();
+  const boot = (workers: string) =>
+    startServer(
+      loadEnv({
+        DATABASE_URL: own.url,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        SERVE_APPS: 'false',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        JOB_WORKERS: workers,
+      }),
+      createLogger('silent'),
+    );
+  const callsOnly = await boot('false');
+  try {
+    const ready = await fetch(`${callsOnly.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ready: true, checks: { jobs: 'ok' } });
+    // The workers schedule the sweeps as they start: none did on this database yet.
+    const scheduled = async () =>
+      (
+        await callsOnly.sequelize.query<{ n: number }>('SELECT count(*)::int AS n FROM pgboss.schedule', {
+          type: QueryTypes.SELECT,
+        })
+      )[0]?.n;
+    expect(await scheduled()).toBe(0);
+    const jobInstance = await boot('true');
+    try {
+      expect(await scheduled()).toBeGreaterThan(0);
+    } finally {
+      await jobInstance.close();
+    }
+  } finally {
+    await callsOnly.close();
+    await own.drop();
+  }
+}, 120_000);
+
+const onLinux = process.platform === 'linux' ? test : test.skip;
+
+onLinux(
+  "the jobs' pool backends run at nice 19 on this host's database (BACKGROUND_DB_NICE), the calls' do not",
+  async () => {
+    const niceOf = async (sql: Promise<{ pid: number }[]>) => {
+      const pid = (await sql)[0]?.pid;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const backend = () =>
+      server.sequelize.query<{ pid: number }>('SELECT pg_backend_pid() AS pid', { type: QueryTypes.SELECT });
+    expect(await asBackgroundWork(() => niceOf(backend()))).toBe(19);
+    expect(await niceOf(backend())).not.toBe(19);
+  },
+);

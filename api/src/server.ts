@@ -16,7 +16,7 @@ import { type DatabaseLocation, locateDatabase } from './db/database';
 import { headMigration, migrateUp } from './db/migrate';
 import { initModels } from './db/models';
 import { DEMO_RESIDENTS, seedDemoData } from './db/seed';
-import { createSequelize } from './db/sequelize';
+import { createSequelize, withApplicationName } from './db/sequelize';
 import { onTenantBypass, withBypass } from './db/tenant-access';
 import { type Env, REPO_ROOT } from './env';
 import { h5FirstData } from './h5-first-data';
@@ -123,7 +123,12 @@ export async function startServer(
   // Background jobs take their connections from a small pool of their own, and reads that may lag
   // (exports, reports, the dashboard) from the read replica when there is one (db/connection-routes).
   routeConnections(sequelize, {
-    jobs: createSequelize(appUrl, { logSql, transactionPooler, poolMax: env.JOB_DB_POOL_MAX }),
+    jobs: createSequelize(withApplicationName(appUrl, 'px_jobs'), {
+      logSql,
+      transactionPooler,
+      poolMax: env.JOB_DB_POOL_MAX,
+    }),
+    backgroundNice: env.BACKGROUND_DB_NICE,
     replica: env.DATABASE_READ_URL
       ? createSequelize(env.DATABASE_READ_URL, {
           logSql,
@@ -307,7 +312,8 @@ export async function startServer(
       sequelize,
       headMigration: headMigration(),
       changeFeed,
-      jobsWorking: () => jobs?.working() ?? false,
+      // An instance that works no job (JOB_WORKERS=false) is ready without workers.
+      ...(env.JOB_WORKERS ? { jobsWorking: () => jobs?.working() ?? false } : {}),
     });
     const app = createApp({
       health,
@@ -364,7 +370,7 @@ export async function startServer(
       );
       if (credentials) partnerDemo.configure({ apiUrl: providers.wechat.publicUrl, ...credentials });
     }
-    await jobs.work();
+    if (env.JOB_WORKERS) await jobs.work();
     return {
       url,
       wechatSimulatorUrl: simulator?.url() ?? null,

@@ -2,6 +2,7 @@ import { DEMO } from '@px/api';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { signIn } from './api-client';
+import { type ComponentCpu, sampleComponentCpu } from './component-cpu';
 import { BENCH_YEAR, generateClasses, runApi } from './export';
 import { pacedLoad } from './paced';
 import { dropInFlight } from './players';
@@ -39,6 +40,12 @@ export interface BackgroundBench {
   importSeconds: number;
   exportSeconds: number;
   overlapped: boolean;
+  /**
+   * CPU-seconds by component (the API's threads, PostgreSQL's backends by what they serve) from
+   * the start of the import and the export to the end of both, the students' load included while
+   * it ran; null without the API's pid or /proc.
+   */
+  componentCpu: ComponentCpu | null;
 }
 
 /** The signed-in student's hot read, closed loop at `connections`. */
@@ -89,7 +96,7 @@ async function heartbeat(
 export async function benchBackground(
   url: string,
   databaseUrl: string,
-  options: { seconds: number; connections: number; beatRate?: number },
+  options: { seconds: number; connections: number; beatRate?: number; apiPid?: number },
 ): Promise<BackgroundBench> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
@@ -124,6 +131,10 @@ export async function benchBackground(
     const started = Date.now();
     let importSeconds = 0;
     let exportSeconds = 0;
+    const cpu =
+      options.apiPid !== undefined && process.platform === 'linux'
+        ? await sampleComponentCpu(options.apiPid, db)
+        : null;
     // No memory sampling here (`undefined` for the API's pid): the sampler reads every process's
     // /proc files synchronously ten times a second, in this process, which also generates the load
     // being measured, and would charge its own stalls to the students' calls.
@@ -141,6 +152,7 @@ export async function benchBackground(
     await measure('import + export');
     const overlapped = !importDone && !exportDone;
     await Promise.all([importing, exporting]);
+    const componentCpu = (await cpu?.stop()) ?? null;
     if (!importSeconds) importSeconds = (Date.now() - started) / 1000;
     await db.query('DELETE FROM train_class WHERE project_id = $1 AND year = $2', [projectId, BENCH_YEAR]);
     return {
@@ -150,6 +162,7 @@ export async function benchBackground(
       importSeconds,
       exportSeconds,
       overlapped,
+      componentCpu,
     };
   } finally {
     await db.end();
@@ -173,5 +186,16 @@ export function backgroundTargetLines(bench: BackgroundBench): string[] {
         `${bench.overlapped ? '' : ' (one FINISHED before the load ended)'}, quiet ${quiet?.latencyP99Ms} ms ` +
         `(target < ${BACKGROUND_TARGET_P99_MS} ms: ${met ? 'met' : 'ABOVE TARGET'})${reduced}`
       );
-    });
+    })
+    .concat(
+      bench.componentCpu
+        ? [
+            `background work: CPU-seconds by component while the import and the export ran: ${Object.entries(
+              bench.componentCpu.seconds,
+            )
+              .map(([component, seconds]) => `${component} ${seconds}`)
+              .join(', ')}`,
+          ]
+        : [],
+    );
 }

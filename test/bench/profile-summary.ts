@@ -3,9 +3,9 @@ import fs from 'node:fs';
 /**
  * Sums the self time of a V8 `.cpuprofile` (written under `BENCH_CPU_PROF`) by function and by
  * package or file, and prints the largest shares of the busy time:
- * `npx tsx test/bench/profile-summary.ts <file.cpuprofile> [rows] [last seconds]`; with `last
- * seconds`, only the samples of the profile's last seconds count (a scenario's loaded seconds, not
- * the start and the demo seed before them).
+ * `npx tsx test/bench/profile-summary.ts <file.cpuprofile> [rows] [seconds]`; with `seconds`, only
+ * the samples of the seconds before the last call answered count (a scenario's loaded seconds, not
+ * the start, the demo seed and the shutdown around them).
  */
 interface ProfileNode {
   id: number;
@@ -35,14 +35,17 @@ export function summarise(profile: CpuProfile, rows = 25, lastSeconds?: number):
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
   // Each sample's time from the profile's start (the deltas add up to it).
-  const totalUs = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
-  const fromUs = lastSeconds === undefined ? -Infinity : totalUs - lastSeconds * 1e6;
+  const times: number[] = [];
   let at = 0;
-  profile.samples.forEach((id, index) => {
-    const delta = profile.timeDeltas[index] ?? 0;
+  for (const delta of profile.timeDeltas) {
     at += delta;
-    if (at < fromUs) return;
-    selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+    times.push(at);
+  }
+  const window = lastSeconds === undefined ? null : loadedWindow(profile, times, lastSeconds);
+  profile.samples.forEach((id, index) => {
+    const time = times[index] ?? 0;
+    if (window && (time < window.fromUs || time > window.toUs)) return;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
   });
   const byFunction = new Map<string, number>();
   const byPlace = new Map<string, number>();
@@ -78,6 +81,34 @@ export function summarise(profile: CpuProfile, rows = 25, lastSeconds?: number):
     'by function (self time):',
     table(byFunction),
   ].join('\n');
+}
+
+/**
+ * The `seconds` before the last sample inside the router's `runAction` (the last call the load
+ * sent): the loaded seconds, without the shutdown after them (the bench's API removes its data
+ * folder then) nor the start before.
+ */
+function loadedWindow(profile: CpuProfile, times: number[], seconds: number) {
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const inCall = new Map<number, boolean>();
+  const called = (id: number): boolean => {
+    const known = inCall.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id);
+    const parent = parents.get(id);
+    const found = node?.callFrame.functionName === 'runAction' || (parent !== undefined && called(parent));
+    inCall.set(id, found);
+    return found;
+  };
+  let toUs = times[times.length - 1] ?? 0;
+  for (let index = profile.samples.length - 1; index >= 0; index--)
+    if (called(profile.samples[index] as number)) {
+      toUs = times[index] ?? toUs;
+      break;
+    }
+  return { fromUs: toUs - seconds * 1e6, toUs };
 }
 
 if (require.main === module) {

@@ -11,6 +11,7 @@ import { type BackgroundBench, backgroundTargetLines, benchBackground } from './
 import { benchDashboard, type DashboardBench, dashboardTargetLines } from './dashboard';
 import { benchExport, type ExportBench, exportTargetLine } from './export';
 import { benchFirstPaint, type FirstPaintRow, firstPaintTargetLines } from './first-paint';
+import { benchHlsKeys, type HlsKeysBench, hlsKeysTargetLine } from './hls-keys';
 import { type HotRounds, hotRounds, roundLines, schedule, sizedRounds } from './hot-rounds';
 import { benchInstances, type InstancesBench, instancesTargetLines } from './instances';
 import { type PacedResult, pacedLoad } from './paced';
@@ -67,7 +68,9 @@ import { benchVideoServing, type VideoServingBench, videoServingTargetLines } fr
  * generated 10-minute 720p video packaged as encrypted HLS: BENCH_VIDEO_SECONDS shortens it,
  * `instances` for the class centre's list through nginx in front of 1, 2 and 3 API instances on one
  * database with the CPU a request costs, `video-serving` for the API's CPU per 1,000 HLS segment
- * requests served by the API and by object storage: BENCH_SEGMENT_REQUESTS changes the count) runs a subset;
+ * requests served by the API and by object storage: BENCH_SEGMENT_REQUESTS changes the count,
+ * `hls-keys` for HLS segment keys fetched by students with a live study session at BENCH_CONNECTIONS
+ * connections, with the API's and PostgreSQL's CPU per 1,000 key requests) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -663,6 +666,7 @@ async function main(): Promise<void> {
       background = await benchBackground(api.url, api.databaseUrl, {
         seconds: DURATION,
         connections: CONNECTIONS,
+        apiPid: api.child.pid,
       });
       console.table(background.rows);
       targets.push(...backgroundTargetLines(background));
@@ -693,6 +697,15 @@ async function main(): Promise<void> {
       videoServing = await benchVideoServing({ url: api.url, pid: api.child.pid });
       console.table(videoServing.rows);
       targets.push(...videoServingTargetLines(videoServing));
+    }
+    // HLS segment keys asked by studying students (issue 32: one key request per 4-second segment).
+    let hlsKeys: HlsKeysBench | null = null;
+    if (!ONLY || ONLY.includes('hls-keys')) {
+      hlsKeys = await benchHlsKeys({ url: api.url, pid: api.child.pid }, db, {
+        seconds: DURATION,
+        connections: CONNECTIONS,
+      });
+      targets.push(hlsKeysTargetLine(hlsKeys));
     }
     // Start time and memory of the compiled server against tsx, on this database (a restart).
     let startup: StartupRow[] = [];
@@ -736,6 +749,7 @@ async function main(): Promise<void> {
       instances,
       videoPackaging,
       videoServing,
+      hlsKeys,
       startup,
       pageSpeed: { throttling: { mobile: MOBILE_THROTTLING, desktop: DESKTOP_THROTTLING }, pages },
       firstPaint: { throttling: MOBILE_THROTTLING, rows: firstPaint },

@@ -32,6 +32,8 @@ interface BeatAnswer {
 export interface StudyPlay extends Play {
   token: string;
   sessionId: string;
+  /** The session's play URL (`study/start`'s `url`: an HLS master playlist for a packaged video). */
+  playUrl: string;
   /** Answers and dropped beats since the last settle. */
   answers: BeatAnswer[];
   dropped: SentBeat[];
@@ -109,12 +111,18 @@ async function one<T>(db: Client, sql: string, values: unknown[], what: string):
 
 /**
  * Prepares `count` study sessions on the demo project: the demo class with a single lesson and no
- * pop-up question (its video lengthened, see LESSON_SECONDS), `count` students made in the
- * database with the demo student's password hash and enrolled there (STUDYING), each signed in
- * through the real login and `study/start`ed through the API. Throws when the demo data lacks
+ * pop-up question (with `packaged`, the lesson set to play a demo video of our own HLS package; its
+ * video lengthened, see LESSON_SECONDS), `count` students made in the database with the demo
+ * student's password hash and enrolled there (STUDYING), each signed in through the real login and
+ * `study/start`ed through the API. Throws when the demo data lacks
  * such a class or a call fails.
  */
-export async function prepareStudy(apiUrl: string, db: Client, count: number): Promise<StudyBench> {
+export async function prepareStudy(
+  apiUrl: string,
+  db: Client,
+  count: number,
+  { packaged = false }: { packaged?: boolean } = {},
+): Promise<StudyBench> {
   const project = await one<{ id: number }>(
     db,
     'SELECT id FROM project WHERE code = $1',
@@ -137,6 +145,20 @@ export async function prepareStudy(apiUrl: string, db: Client, count: number): P
     [project.id],
     'a demo class with one lesson without pop-up questions',
   );
+  if (packaged) {
+    // That class's lesson plays the 云点播 video: it plays a video of our own package instead.
+    const video = await one<{ id: number }>(
+      db,
+      `SELECT r.id FROM resource r
+        WHERE r.project_id = $1 AND r.status = 'READY' AND r.hls IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM resource_question q WHERE q.resource_id = r.id)
+        ORDER BY r.id LIMIT 1`,
+      [project.id],
+      'a packaged demo video without pop-up questions',
+    );
+    await db.query('UPDATE course_lesson SET resource_id = $2 WHERE id = $1', [target.lesson_id, video.id]);
+    target.resource_id = video.id;
+  }
   await db.query('UPDATE resource SET duration_seconds = GREATEST(duration_seconds, $2) WHERE id = $1', [
     target.resource_id,
     LESSON_SECONDS,
@@ -185,6 +207,7 @@ export async function prepareStudy(apiUrl: string, db: Client, count: number): P
       ...startPlay(start.resumePosition),
       token,
       sessionId: start.sessionId,
+      playUrl: start.url,
       answers: [],
       dropped: [],
       refusalsAnswered: new Map(),

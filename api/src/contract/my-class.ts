@@ -17,8 +17,13 @@ export const MY_CLASS_STATUS_LABEL: Readonly<Record<MyClassStatus, string>> = {
   CHANGED_OUT: '已转班',
 };
 
-/** An enrolment of the signed-in student with its class; `canEnd`: 结束班级 (a passed class). */
-export interface MyClassItem extends Abilities<'end'> {
+/**
+ * An enrolment of the signed-in student with its class; `canEnd`: 结束班级 (a passed class);
+ * `canChangeClass`: 转班 (the change-class policy: the project allows it, the student paid it
+ * themselves, within the days and progress; or an application of it is pending, which its 转班 page
+ * shows with 撤销申请).
+ */
+export interface MyClassItem extends Abilities<'end' | 'changeClass'> {
   id: number;
   classId: number;
   className: string;

@@ -8,7 +8,7 @@ import {
   Utils,
   type WhereOptions,
 } from 'sequelize';
-import { onReplica } from '../db/connection-routes';
+import { lowerForBackground, onReplica } from '../db/connection-routes';
 import { constrainsTenant, TenantFilterMissingError } from '../db/tenant-guard';
 
 /**
@@ -17,6 +17,10 @@ import { constrainsTenant, TenantFilterMissingError } from '../db/tenant-guard';
  * every lookup that presents it (given the transaction) sees the same snapshot, only one batch is
  * in memory at a time, and the connection goes back to the pool when the rows are done, when
  * reading fails, or when the consumer stops early (a download aborted: `return()` on the generator).
+ *
+ * The backend serving the cursor runs at background priority when the database is on this host
+ * (db/backend-priority.ts): students' calls' backends go first, and the connection is closed when
+ * the export ends instead of returning to the pool at that priority.
  *
  * An export reads from the read replica when there is one (DATABASE_READ_URL, db/connection-routes):
  * the transaction, its cursor and every lookup given the transaction run there. An export of rows
@@ -56,6 +60,7 @@ export async function* cursorBatches<Row, R>(
   exportCursorStats.open += 1;
   let done = false;
   try {
+    lowerForBackground(sequelize, transaction as unknown as { connection?: object });
     await sequelize.query('SET TRANSACTION READ ONLY', { transaction });
     await sequelize.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${query.sql.replace(/;\s*$/, '')}`, {
       replacements: query.replacements,

@@ -22,6 +22,7 @@ import { checkEmbeddedCall, checkEmbeddedInput, EMBEDDED_SESSION_CALLS } from '.
 import { success } from './envelope';
 import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
+import { plainJsonLength, readPlainJson } from './json-body';
 import type { RequestState } from './request-context';
 import { parseInput, readTextInput } from './validation';
 
@@ -138,24 +139,7 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   checkEmbeddedCall(principal, callKey);
   const input = parseInput(action.input, requestFields(action.input, ctx));
   checkEmbeddedInput(principal, input);
-  const request = requestInfo(ctx);
-  const context: ActionContext = {
-    requestId: state.requestId,
-    // The request's child logger is made when a call first logs (request-context.ts).
-    get log() {
-      return state.log;
-    },
-    sequelize: deps.sequelize,
-    principal,
-    project: await withBypass('tenant lookup', () =>
-      resolveTenant(action, principal, input, request.host, deps.tenants),
-    ),
-    files,
-    request,
-    providers: deps.providers,
-    jobs: deps.jobs,
-  };
-  const result = await inTenant(action, context, input, () => action.handler(context, input));
+  const result = await handle(action, ctx, deps, { principal, input, files });
   ctx.set('Cache-Control', 'no-store');
   if (result instanceof FileResult) {
     ctx.type = result.contentType;
@@ -168,6 +152,38 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   } else {
     ctx.body = success(result ?? null);
   }
+}
+
+/**
+ * Runs the call's handler for `principal` with its parsed input: the context of the request `ctx`,
+ * the tenant the call resolves to, the database bound to that tenant (`inTenant`).
+ */
+async function handle(
+  action: ActionDefinition,
+  ctx: Context,
+  deps: ApiRouterDeps,
+  call: { principal: ActionContext['principal']; input: unknown; files: ActionContext['files'] },
+): Promise<unknown> {
+  const state = ctx.state as RequestState;
+  const { principal, input } = call;
+  const request = requestInfo(ctx);
+  const context: ActionContext = {
+    requestId: state.requestId,
+    // The request's child logger is made when a call first logs (request-context.ts).
+    get log() {
+      return state.log;
+    },
+    sequelize: deps.sequelize,
+    principal,
+    project: await withBypass('tenant lookup', () =>
+      resolveTenant(action, principal, input, request.host, deps.tenants),
+    ),
+    files: call.files,
+    request,
+    providers: deps.providers,
+    jobs: deps.jobs,
+  };
+  return inTenant(action, context, input, () => action.handler(context, input));
 }
 
 /**
@@ -185,23 +201,7 @@ export function createVisitorCall(actions: readonly ActionDefinition[], deps: Ap
     const state = ctx.state as RequestState;
     try {
       const input = parseInput(action.input, given);
-      const request = requestInfo(ctx);
-      const context: ActionContext = {
-        requestId: state.requestId,
-        get log() {
-          return state.log;
-        },
-        sequelize: deps.sequelize,
-        principal: null,
-        project: await withBypass('tenant lookup', () =>
-          resolveTenant(action, null, input, request.host, deps.tenants),
-        ),
-        files: [],
-        request,
-        providers: deps.providers,
-        jobs: deps.jobs,
-      };
-      const result = await inTenant(action, context, input, () => action.handler(context, input));
+      const result = await handle(action, ctx, deps, { principal: null, input, files: [] });
       if (result instanceof FileResult) return null;
       if (result instanceof JsonAnswer) return result.json;
       return JSON.stringify(result ?? null);
@@ -310,6 +310,12 @@ function createBodyParser(deps: ApiRouterDeps): Middleware {
     // find (it reads a body only when the request says it has one).
     const { headers } = ctx.req;
     if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return next();
+    // The JSON the apps send, read directly (json-body.ts); anything else through koa-body.
+    const jsonLength = plainJsonLength(headers, deps.limits.jsonBytes);
+    if (jsonLength !== null) {
+      ctx.request.body = (await readPlainJson(ctx.req, jsonLength)) as typeof ctx.request.body;
+      return next();
+    }
     // A body of a type no call reads (text, XML, ...) is refused, not read as no input: otherwise a
     // call whose fields are all optional would run on it (and a cross-site form may post text/plain).
     if (ctx.request.length !== 0 && ctx.is('json', 'urlencoded', 'multipart') === false) ctx.throw(415);

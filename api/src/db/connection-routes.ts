@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { type BackendClient, lowerBackendPriority } from './backend-priority';
 
 /**
  * Which pool a statement's connection comes from. The models are bound to one Sequelize instance
@@ -14,6 +15,11 @@ import { QueryTypes, type Sequelize } from 'sequelize';
  *   a moment (exports, reports, the study archive's lists, the dashboard), inside `onReplica`. Only
  *   reads go there (a SELECT, or a read-only transaction); a write inside `onReplica` still goes to
  *   the primary. Without a replica, `onReplica` changes nothing.
+ *
+ * Background work's backends run at a low CPU priority when the database is on this host
+ * (`backgroundNice`, db/backend-priority.ts): every connection of the jobs' pool, and the connection
+ * an export's cursor reads on (`lowerForBackground`), which is then closed when the export lets it
+ * go rather than handed to a student's call.
  *
  * Tenant isolation is unchanged on every pool: each pool's connections are the tenant-aware driver's
  * (`tenant-pg.ts`), which sends the row-level security settings of the code running with every
@@ -77,6 +83,14 @@ export interface ConnectionRoutes {
    * replica waits on it before answering, so that read sees the write. Without a replica: true.
    */
   replicaCaughtUp(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Lowers the CPU priority of the backend serving `connection` (lent by these routes) for the
+   * rest of its life, when the database is on this host and `backgroundNice` allows it; the
+   * connection is then closed when released instead of going back to its pool (a backend's
+   * priority cannot be raised again). A jobs' pool connection is low already. Answers whether the
+   * connection now runs low.
+   */
+  lowerForBackground(connection: object): boolean;
 }
 
 const routes = new WeakMap<Sequelize, ConnectionRoutes>();
@@ -89,10 +103,25 @@ const routes = new WeakMap<Sequelize, ConnectionRoutes>();
  */
 export function routeConnections(
   sequelize: Sequelize,
-  pools: { replica?: Sequelize | null; jobs?: Sequelize | null; onFallback?: ReplicaFallback },
+  pools: {
+    replica?: Sequelize | null;
+    jobs?: Sequelize | null;
+    onFallback?: ReplicaFallback;
+    /**
+     * The nice value of background work's backends when the database runs on this host (1-19);
+     * 0 or unset: their priority is left alone (BACKGROUND_DB_NICE).
+     */
+    backgroundNice?: number;
+  },
 ): ConnectionRoutes {
   const replica = pools.replica ?? null;
   const jobs = pools.jobs ?? null;
+  const backgroundNice = pools.backgroundNice ?? 0;
+  // Every connection of the jobs' pool serves background work only, for its whole life.
+  if (jobs && backgroundNice > 0)
+    jobs.addHook('afterConnect', (connection: unknown) => {
+      lowerBackendPriority(connection as BackendClient, backgroundNice);
+    });
   const manager = managerOf(sequelize);
   const own: ConnectionManager = {
     getConnection: manager.getConnection.bind(manager),
@@ -128,16 +157,33 @@ export function routeConnections(
     lent.delete(connection);
     return source;
   };
-  manager.releaseConnection = (connection) => sourceOf(connection).releaseConnection(connection);
+  // Connections of the calls' or the replica's pool lowered for one piece of background work.
+  const lowered = new WeakSet<object>();
+  manager.releaseConnection = (connection) => {
+    const source = sourceOf(connection);
+    if (!lowered.has(connection)) return source.releaseConnection(connection);
+    lowered.delete(connection);
+    // Never back to the pool at that priority: a new connection takes its place when needed.
+    source.destroyConnection(connection).catch(() => undefined);
+  };
   manager.destroyConnection = (connection) => sourceOf(connection).destroyConnection(connection);
   const close = sequelize.close.bind(sequelize);
   const closeAll = async () => {
     await Promise.all([close(), replica?.close(), jobs?.close()]);
   };
   sequelize.close = closeAll;
+  const jobsManager = jobs ? managerOf(jobs) : null;
   const result: ConnectionRoutes = {
     replica,
     jobs,
+    lowerForBackground(connection) {
+      const source = lent.get(connection);
+      if (!source || backgroundNice <= 0) return false;
+      if (source === jobsManager || lowered.has(connection)) return true;
+      if (!lowerBackendPriority(connection as BackendClient, backgroundNice)) return false;
+      lowered.add(connection);
+      return true;
+    },
     async close(waitMs) {
       let settled = false;
       const closing = closeAll().finally(() => {
@@ -193,6 +239,17 @@ export function connectionRoutes(sequelize: Sequelize): ConnectionRoutes | null 
  */
 export async function awaitReplica(sequelize: Sequelize, timeoutMs?: number): Promise<boolean> {
   return (await connectionRoutes(sequelize)?.replicaCaughtUp(timeoutMs)) ?? true;
+}
+
+/**
+ * Runs the backend serving `transaction`'s connection at background priority for the rest of that
+ * connection's life (`ConnectionRoutes.lowerForBackground`): an export's cursor. Nothing happens
+ * when `sequelize` is not routed, the database is elsewhere or the setting is off; answers whether
+ * it runs low.
+ */
+export function lowerForBackground(sequelize: Sequelize, transaction: { connection?: object }): boolean {
+  const connection = transaction.connection;
+  return connection ? (connectionRoutes(sequelize)?.lowerForBackground(connection) ?? false) : false;
 }
 
 /** How long a deadline's `close` keeps ending connections lent meanwhile before it stops waiting. */

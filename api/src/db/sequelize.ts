@@ -57,3 +57,13 @@ export function withDatabaseName(databaseUrl: string, database: string): string 
   url.pathname = `/${encodeURIComponent(database)}`;
   return url.toString();
 }
+
+/**
+ * A PostgreSQL URL whose connections show as `name` in `pg_stat_activity` (`application_name`),
+ * unless the URL names one already.
+ */
+export function withApplicationName(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  if (!url.searchParams.has('application_name')) url.searchParams.set('application_name', name);
+  return url.toString();
+}

@@ -8,7 +8,12 @@ import { studyNoticeJob } from '../modules/my-class/study-notice.service';
 import { orderSweepJob } from '../modules/order/order.jobs';
 import { partnerNoticeJob, partnerSweepJob } from '../modules/partner/partner.jobs';
 import { regulatorPushJob, regulatorPushSweepJob } from '../modules/regulator/push.jobs';
-import { packageVideoJob, repackageStaleJob, sweepUploadsJob } from '../modules/resource/resource.jobs';
+import {
+  deleteRetiredPackagesJob,
+  packageVideoJob,
+  repackageStaleJob,
+  sweepUploadsJob,
+} from '../modules/resource/resource.jobs';
 import {
   unitClassTransferRunJob,
   unitClassTransferSweepJob,
@@ -37,4 +42,5 @@ export const allJobs: readonly JobDefinition[] = [
   dashboardRollupJob,
   studyNoticeJob,
   repackageStaleJob,
+  deleteRetiredPackagesJob,
 ];

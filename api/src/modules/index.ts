@@ -1,4 +1,5 @@
 import { listenAccount } from './account/account.listeners';
+import { listenChangeClass } from './change-class/change-class.listeners';
 import { listenClassCategory } from './class-category/class-category.listeners';
 import { listenCms } from './cms/cms.listeners';
 import { listenCourse } from './course/course.listeners';
@@ -33,6 +34,7 @@ export function wireModules(): void {
   listenExam();
   listenMyCertificate();
   listenRefundApply();
+  listenChangeClass();
   listenPartner();
   listenRegulator();
   listenCms();

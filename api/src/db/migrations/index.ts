@@ -32,6 +32,7 @@ import { m0030ChangeNotifications } from './0030-change-notifications';
 import { m0031RowLevelSecurity } from './0031-row-level-security';
 import { m0032VocationCodes } from './0032-vocation-codes';
 import { m0033StudySessionNotifications } from './0033-study-session-notifications';
+import { m0034RetiredPackages } from './0034-retired-packages';
 import { m0036AudioLanguages } from './0036-audio-languages';
 import { m0040RegulatorPushConfig } from './0040-regulator-push-config';
 import { m0041RegulatorPushes } from './0041-regulator-pushes';
@@ -116,4 +117,5 @@ export const migrations: Migration[] = [
   m0057PackagerVersion,
   m0091ChangeNotificationAccounts,
   m0033StudySessionNotifications,
+  m0034RetiredPackages,
 ];

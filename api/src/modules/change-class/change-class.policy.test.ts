@@ -6,6 +6,8 @@ import {
   type ChangeClassFacts,
   type ChangeClassRef,
   changeClassAbilities,
+  myClassChangeAbilities,
+  progressPercentOf,
 } from './change-class.policy';
 
 const NOW = new Date('2026-11-28T00:00:00Z');
@@ -79,6 +81,42 @@ describe('change-class policy', () => {
 
   test("another project's enrolment is not the student's", () => {
     expect(reasonOf(facts({ myClass: { ...facts().myClass, projectId: 2 } }))).toBe(M.NOT_YOURS);
+  });
+
+  test('转班 on 我的班级 is offered when the enrolment may move, or while an application of it is pending', () => {
+    const base = facts();
+    const late = facts({
+      order: {
+        ...(base.order as NonNullable<ChangeClassFacts['order']>),
+        paidAt: new Date(NOW.getTime() - 31 * 86_400_000),
+      },
+    });
+    expect(myClassChangeAbilities(student, { ...base, pending: false })).toEqual({
+      canChangeClass: true,
+      changeClassRefusal: null,
+    });
+    expect(myClassChangeAbilities(student, { ...late, pending: false })).toEqual({
+      canChangeClass: false,
+      changeClassRefusal: M.DAYS(30),
+    });
+    expect(myClassChangeAbilities(student, { ...late, pending: true })).toEqual({
+      canChangeClass: true,
+      changeClassRefusal: null,
+    });
+    const closed = facts({ settings: { ...base.settings, openChangeClass: 0 } });
+    expect(myClassChangeAbilities(student, { ...closed, pending: true }).canChangeClass).toBe(true);
+    expect(myClassChangeAbilities(student, { ...closed, pending: false }).changeClassRefusal).toBe(M.CLOSED);
+    const elsewhere = facts({ myClass: { ...base.myClass, projectId: 2 } });
+    expect(myClassChangeAbilities(student, { ...elsewhere, pending: true }).changeClassRefusal).toBe(
+      M.NOT_YOURS,
+    );
+  });
+
+  test('progress is the whole percent of the required hours studied, 0 for a class of none', () => {
+    expect(progressPercentOf(3, 10)).toBe(30);
+    expect(progressPercentOf(1, 3)).toBe(33);
+    expect(progressPercentOf(12, 10)).toBe(100);
+    expect(progressPercentOf(5, 0)).toBe(0);
   });
 
   test('staff decide pending applications of their project; the student withdraws only their own', () => {

@@ -5,6 +5,7 @@ import {
   type ChangeClassStatus,
   CHANGE_CLASS_MESSAGES as M,
 } from '../../contract/change-class';
+import type { MyClassItem } from '../../contract/my-class';
 import type { OrderStatus } from '../../contract/order';
 import { abilitiesOf, definePolicy, forbid, type PolicyScope, refuse, type Verdict } from '../../core/policy';
 
@@ -35,6 +36,11 @@ export interface ChangeClassFacts {
   progressPercent: number;
 }
 
+/** What the policy reads to offer 转班 on an enrolment: moving it, and whether an application of it is pending. */
+export interface ChangeClassOfferFacts extends ChangeClassFacts {
+  pending: boolean;
+}
+
 /** What the policy reads of an application. */
 export interface ChangeClassRef {
   projectId: number;
@@ -45,6 +51,7 @@ export interface ChangeClassRef {
 declare module '../../core/policy' {
   interface PolicyVerbs {
     'change-class.apply': ChangeClassFacts;
+    'change-class.offer': ChangeClassOfferFacts;
     'change-class.decide': ChangeClassRef;
     'change-class.withdraw': ChangeClassRef;
   }
@@ -71,6 +78,17 @@ function mayMove(scope: PolicyScope, facts: ChangeClassFacts): Verdict {
   return null;
 }
 
+/**
+ * Whether offering 转班 on an enrolment in this state reads its payment and applications: one in a
+ * state that never moves is refused (and has no pending application) whatever they are.
+ */
+export const needsPaymentFacts = (status: string): boolean => MOVABLE.includes(status);
+
+/** The share of its class's required hours an enrolment has studied, in whole percent (0 for a class of none). */
+export function progressPercentOf(studiedTenths: number, requiredTenths: number): number {
+  return requiredTenths === 0 ? 0 : Math.min(100, Math.floor((studiedTenths * 100) / requiredTenths));
+}
+
 /** A pending application of the project (another project's reads as missing). */
 const pending = (scope: PolicyScope, row: ChangeClassRef): Verdict =>
   row.projectId !== scope.project.id
@@ -81,6 +99,12 @@ const pending = (scope: PolicyScope, row: ChangeClassRef): Verdict =>
 
 export const changeClassPolicy = definePolicy({
   'change-class.apply': mayMove,
+  /**
+   * 转班 on the student's own enrolment (我的班级): when it may move, or while an application of it is
+   * pending (its 转班 page shows the application and 撤销申请).
+   */
+  'change-class.offer': (scope, facts) =>
+    facts.pending && facts.myClass.projectId === scope.project.id ? null : mayMove(scope, facts),
   /** Staff granted 转班管理 approve, reject or cancel a pending application (anyone else: 403). */
   'change-class.decide': (scope, row) =>
     (isMenuGranted(scope.principal.menu, CHANGE_CLASS_MANAGE_PAGE) ? null : forbid()) ?? pending(scope, row),
@@ -97,3 +121,10 @@ export const changeClassAbilities = (scope: PolicyScope, row: ChangeClassRef): C
     cancel: ['change-class.decide', row],
     withdraw: ['change-class.withdraw', row],
   });
+
+/** The student's 转班 of an enrolment of theirs (`MyClassItem`), by `change-class.offer`. */
+export const myClassChangeAbilities = (
+  scope: PolicyScope,
+  facts: ChangeClassOfferFacts,
+): Pick<MyClassItem, 'canChangeClass' | 'changeClassRefusal'> =>
+  abilitiesOf(scope, { changeClass: ['change-class.offer', facts] });

@@ -17,13 +17,13 @@ import { BusinessError } from '../../core/errors';
 import { authorize, judge } from '../../core/policy';
 import { SqlFilter, type SqlPageQuery, sqlAnswers, sqlPageAnswer } from '../../db/sql-page';
 import { audit } from '../audit/audit.service';
-import { moveItemEnrolment } from '../order/order-state';
 import { PayOrder, PayOrderItem } from '../order/order.model';
+import { moveItemEnrolment } from '../order/order-state';
 import { chinaToday, classHours, findOfferedClass, offeredWhere } from '../train-class/class-read';
 import { changeEnrolmentClass } from '../train-class/enrolment.service';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
 import { ChangeClassApply } from './change-class.model';
-import { CHANGE_NOT_FOUND } from './change-class.policy';
+import { CHANGE_NOT_FOUND, progressPercentOf } from './change-class.policy';
 import { type ChangeClassRow, presentChangeClass, presentChangeOptions } from './change-class.presenter';
 
 /**
@@ -74,9 +74,7 @@ async function paidEnrolment(
   const order = item ? await PayOrder.findOne({ where: { projectId, id: item.orderId }, transaction }) : null;
   const hours = await classHours(projectId, [myClass.classId], transaction);
   const required = hours.get(myClass.classId)?.requiredTenths ?? 0;
-  const progressPercent =
-    required === 0 ? 0 : Math.min(100, Math.floor((myClass.requiredTenths * 100) / required));
-  return { myClass, item, order, progressPercent };
+  return { myClass, item, order, progressPercent: progressPercentOf(myClass.requiredTenths, required) };
 }
 
 /** Why the enrolment may not move at all (whatever the target), or null: the change-class policy's verdict. */

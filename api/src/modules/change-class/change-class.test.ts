@@ -207,6 +207,53 @@ test('each rule refuses: closed, days, progress, same amount, dearer, enrolled, 
   expect(await ChangeClassApply.count({ where: { projectId: none.project.id } })).toBe(0);
 });
 
+/** The enrolment as the student's 我的班级 answers it. */
+const cardOf = async (w: World) => {
+  const page = (await t.http.post('/api/my-class/page.action').set('token', w.student).send({})).body
+    .attribute as MyClassPage;
+  return page.list.find((item) => item.id === w.myClass.id);
+};
+
+test('我的班级 offers 转班 by the same policy the application is judged by, and while one is pending', async () => {
+  const open = await world();
+  expect(await cardOf(open)).toMatchObject({ canChangeClass: true, changeClassRefusal: null });
+
+  const closed = await world({ ...OPEN, openChangeClass: 0 });
+  const late = await world(OPEN, 8);
+  const progressed = await world();
+  await progressed.myClass.update({ requiredTenths: 3 });
+  const passed = await world();
+  await passed.myClass.update({ status: 'PASSED' });
+  const unpaid = await world();
+  await unpaid.item.update({ myClassId: null });
+  for (const [w, reason] of [
+    [closed, M.CLOSED],
+    [late, M.DAYS(7)],
+    [progressed, M.PROGRESS(20)],
+    [passed, M.STATE],
+    [unpaid, M.NOT_PAID],
+  ] as const) {
+    expect(await cardOf(w)).toMatchObject({ canChangeClass: false, changeClassRefusal: reason });
+    expect(await refusal(w)).toBe(reason);
+  }
+
+  // A pending application keeps 转班 (its page shows the application and 撤销申请) past the days.
+  const applied = (
+    await call('do-change-my-class', open.student, {
+      myClassId: open.myClass.id,
+      toClassId: open.same.id,
+      reason: '时间冲突',
+    })
+  ).body.attribute as ChangeClassView;
+  await PayOrder.update(
+    { paidAt: new Date(Date.now() - 8 * DAY) },
+    { where: { projectId: open.project.id, id: open.item.orderId } },
+  );
+  expect(await cardOf(open)).toMatchObject({ canChangeClass: true, changeClassRefusal: null });
+  await call('my-cancel', open.student, { id: applied.id });
+  expect(await cardOf(open)).toMatchObject({ canChangeClass: false, changeClassRefusal: M.DAYS(7) });
+});
+
 test('reject needs a reason; the student withdraws their own; staff cancel with a reason; approval checks again', async () => {
   const w = await world();
   const apply = async () =>

@@ -179,6 +179,13 @@ async function totals(scope: SignedInScope, projectId: number, period: Period): 
   );
 }
 
+/** The metrics each time-series chart draws. */
+const SERIES_METRICS = {
+  enrolments: ['enrol'],
+  revenue: ['paid', 'refund'],
+  study: ['study.seconds', 'active'],
+};
+
 /** One chart's table. */
 async function chartTable(
   scope: SignedInScope,
@@ -191,20 +198,13 @@ async function chartTable(
   const projectId = project.id;
   switch (chart) {
     case 'enrolments':
-      return seriesTable(chart, period, unit, await series(scope, projectId, ['enrol'], period, unit));
     case 'revenue':
-      return seriesTable(
-        chart,
-        period,
-        unit,
-        await series(scope, projectId, ['paid', 'refund'], period, unit),
-      );
     case 'study':
       return seriesTable(
         chart,
         period,
         unit,
-        await series(scope, projectId, ['study.seconds', 'active'], period, unit),
+        await series(scope, projectId, SERIES_METRICS[chart], period, unit),
       );
     case 'channels':
       return channelTable(period, await sums(scope, projectId, ['order.channel'], period));

@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize';
 import type { ActorScope, Scope } from '../../core/action';
 import { gatherFacts } from '../../core/policy';
 import { PayOrder } from '../order/order.model';
-import { type OrderAbilityPart, openRefundApplyHook, studentOrdersOf } from '../order/order.policy';
+import { openRefundApplyHook, studentOrderAbilities } from '../order/order.policy';
 import { Invoice, InvoiceOrder } from './invoice.model';
 import {
   type InvoiceApplyFacts,
@@ -111,26 +111,13 @@ export async function orderApplyFacts(
 }
 
 /** The student's ability to apply for an invoice of each of their orders. */
-export async function invoiceAbilities(
-  scope: Scope,
-  input: { orders: readonly PayOrder[] },
-  transaction?: Transaction,
-): Promise<ReadonlyMap<number, OrderAbilityPart>> {
-  const parts = new Map<number, OrderAbilityPart>();
-  const asked = studentOrdersOf(scope, input.orders);
-  if (!asked || asked.orders.length === 0) return parts;
-  const { actor, orders } = asked;
-  const projectId = actor.project.id;
+export const invoiceAbilities = studentOrderAbilities(async (actor, orders, transaction) => {
   const ids = orders.map((order) => order.id);
-  const active = await activeInvoicesOf(projectId, ids, transaction);
+  const active = await activeInvoicesOf(actor.project.id, ids, transaction);
   const open = await refundsPending(actor, ids, transaction);
-  for (const order of orders)
-    parts.set(
-      order.id,
-      orderInvoiceAbilities(actor, applyFacts(order, active.get(order.id) ?? null, open.has(order.id))),
-    );
-  return parts;
-}
+  return (order) =>
+    orderInvoiceAbilities(actor, applyFacts(order, active.get(order.id) ?? null, open.has(order.id)));
+});
 
 /**
  * What the invoice policy reads to judge 重新申请 of each of the student's invoices, by invoice id:

@@ -228,6 +228,23 @@ export async function setCertificateState(
 }
 
 /**
+ * After staff changed or deleted a certificate: the year certificate of a class certificate takes
+ * its hours again; audited as `action`.
+ */
+async function certificateChanged(
+  scope: ActorScope,
+  row: Certificate,
+  action: 'certificate.delete' | 'certificate.update',
+  detail: Record<string, unknown>,
+  transaction: Transaction,
+): Promise<void> {
+  const projectId = scope.project.id;
+  if (row.kind === 'CLASS')
+    await refreshYearCertificate(projectId, row.accountId, row.year, new Date(), transaction);
+  await audit(scope, { action, projectId, targetType: 'certificate', targetId: row.id, detail }, transaction);
+}
+
+/**
  * `my-certificate/delete`: soft-deletes a certificate (then found nowhere; the year certificate
  * of a class certificate loses its hours); audited. Throws 证书不存在.
  */
@@ -236,17 +253,11 @@ export async function deleteCertificate(scope: ActorScope, id: number): Promise<
     const row = await loadCertificate(scope, id, transaction);
     authorize(scope, 'certificate.delete', row);
     await row.update({ deletedAt: new Date() }, { transaction });
-    if (row.kind === 'CLASS')
-      await refreshYearCertificate(scope.project.id, row.accountId, row.year, new Date(), transaction);
-    await audit(
+    await certificateChanged(
       scope,
-      {
-        action: 'certificate.delete',
-        projectId: scope.project.id,
-        targetType: 'certificate',
-        targetId: row.id,
-        detail: { certificateNo: row.certificateNo },
-      },
+      row,
+      'certificate.delete',
+      { certificateNo: row.certificateNo },
       transaction,
     );
   });
@@ -311,19 +322,7 @@ export async function saveCertificate(
       },
       { transaction },
     );
-    if (row.kind === 'CLASS')
-      await refreshYearCertificate(scope.project.id, row.accountId, row.year, new Date(), transaction);
-    await audit(
-      scope,
-      {
-        action: 'certificate.update',
-        projectId: scope.project.id,
-        targetType: 'certificate',
-        targetId: row.id,
-        detail: { before, after: pick(row) },
-      },
-      transaction,
-    );
+    await certificateChanged(scope, row, 'certificate.update', { before, after: pick(row) }, transaction);
     return detailOf(scope, row, transaction);
   });
 }

@@ -1,7 +1,15 @@
 import { CLASS_APPLY_MESSAGES, type ClassApplyRow, type ClassApplyStatus } from '../../contract/class-apply';
-import { MY_CLASS_END_MESSAGES } from '../../contract/my-class';
+import { MY_CLASS_END_MESSAGES, type MyClassItem } from '../../contract/my-class';
 import type { MyClassStatus } from '../../contract/train-class';
-import { abilitiesOf, definePolicy, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import {
+  abilitiesOf,
+  definePolicy,
+  factHook,
+  type PolicyScope,
+  refuse,
+  type Verdict,
+} from '../../core/policy';
+import type { MyClass } from '../train-class/train-class.model';
 
 /**
  * The record policy of the student's own classes (docs/product-decisions.md "Enrolment
@@ -54,3 +62,21 @@ export const classApplyAbilities = (
   row: ClassApplyRef,
 ): Pick<ClassApplyRow, 'canApprove' | 'approveRefusal' | 'canReject' | 'rejectRefusal'> =>
   abilitiesOf(scope, { approve: ['class-apply.decide', row], reject: ['class-apply.decide', row] });
+
+/** An enrolment asked about by `myClassAbilityHook`: its row and the required hours of its class (tenths). */
+export interface MyClassAsk {
+  row: MyClass;
+  classRequiredTenths: number;
+}
+
+/** The abilities of an enrolment that modules above this one decide (change-class: 转班). */
+export type MyClassAbilityPart = Partial<Pick<MyClassItem, 'canChangeClass' | 'changeClassRefusal'>>;
+
+/**
+ * The student's abilities on their enrolments that the modules above decide (change-class:
+ * `changeClass`), by enrolment id; answered in their listeners files.
+ */
+export const myClassAbilityHook = factHook<
+  { enrolments: readonly MyClassAsk[] },
+  ReadonlyMap<number, MyClassAbilityPart>
+>('my-class.abilities');

@@ -8,17 +8,17 @@ import {
   type MyPortfolio,
   type myClassPageInput,
 } from '../../contract/my-class';
-import { BusinessError } from '../../core/errors';
-import { newestFirstPage } from '../../core/newest-first';
-import { authorize } from '../../core/policy';
-import { presentMyClassItem } from './my-class.presenter';
-import './my-class.policy';
 import type { MyClassStatus } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
+import { BusinessError } from '../../core/errors';
+import { newestFirstPage } from '../../core/newest-first';
+import { authorize, gatherFacts } from '../../core/policy';
 import { categoryPlaces } from '../class-category/category-places';
 import { enrolmentCorrections } from '../study-report/correction.service';
 import { chinaToday, classHours } from '../train-class/class-read';
 import { MyClass, TrainClass } from '../train-class/train-class.model';
+import { myClassAbilityHook } from './my-class.policy';
+import { presentMyClassItem } from './my-class.presenter';
 
 /** Enrolments that no longer lead anywhere: the 已结束 list whatever their window says. */
 const ENDED_STATUS: readonly MyClassStatus[] = ['EXPIRED', 'REFUNDED', 'CHANGED_OUT'];
@@ -67,31 +67,48 @@ export async function pageMyClasses(
   };
   return newestFirstPage(MyClass, where, input, async (rows) => {
     const classIds = rows.map((row) => row.classId);
-    const classes = new Map(
-      (await TrainClass.findAll({ where: { projectId, id: classIds } })).map((cls) => [cls.id, cls]),
-    );
-    const [hours, places, corrections] = await Promise.all([
-      classHours(projectId, classIds),
-      categoryPlaces(projectId),
-      enrolmentCorrections(
-        scope.sequelize,
-        projectId,
-        rows.map((row) => row.id),
-      ),
-    ]);
-    const hideElective = scope.project.settings.hideElective === 1;
-    return rows.flatMap((row): MyClassItem[] => {
-      const cls = classes.get(row.classId);
-      if (!cls) return [];
-      return [
-        presentMyClassItem(scope, row, cls, {
-          requiredTenths: hours.get(cls.id)?.requiredTenths ?? 0,
-          baseType: places.get(cls.categoryId)?.baseType ?? 'public',
-          hideElective,
-          today,
-          corrections: corrections.get(row.id) ?? [],
-        }),
-      ];
+    const classes = await TrainClass.findAll({ where: { projectId, id: classIds } });
+    return presentMine(scope, rows, classes, today);
+  });
+}
+
+/**
+ * The student's enrolments as 我的班级 shows them (those whose class is gone left out): with their
+ * classes' hours and base types, their corrections, and their abilities (结束班级 here, 转班 from
+ * the change-class module through `myClassAbilityHook`).
+ */
+async function presentMine(
+  scope: ActorScope,
+  rows: readonly MyClass[],
+  classList: readonly TrainClass[],
+  today: string,
+): Promise<MyClassItem[]> {
+  const projectId = scope.project.id;
+  const classes = new Map(classList.map((cls) => [cls.id, cls]));
+  const shown = rows.filter((row) => classes.has(row.classId));
+  const [hours, places, corrections] = await Promise.all([
+    classHours(projectId, [...classes.keys()]),
+    categoryPlaces(projectId),
+    enrolmentCorrections(
+      scope.sequelize,
+      projectId,
+      shown.map((row) => row.id),
+    ),
+  ]);
+  const requiredOf = (classId: number) => hours.get(classId)?.requiredTenths ?? 0;
+  const parts = await gatherFacts(scope, myClassAbilityHook, {
+    enrolments: shown.map((row) => ({ row, classRequiredTenths: requiredOf(row.classId) })),
+  });
+  const hideElective = scope.project.settings.hideElective === 1;
+  return shown.map((row) => {
+    const cls = classes.get(row.classId) as TrainClass;
+    return presentMyClassItem(scope, row, cls, {
+      requiredTenths: requiredOf(cls.id),
+      baseType: places.get(cls.categoryId)?.baseType ?? 'public',
+      hideElective,
+      today,
+      corrections: corrections.get(row.id) ?? [],
+      abilities: Object.assign({}, ...parts.map((part) => part.get(row.id) ?? {})),
     });
   });
 }
@@ -156,16 +173,6 @@ export async function endMyClass(
     if (!cls) throw new BusinessError(MY_CLASS_END_MESSAGES.NOT_FOUND);
     return { row, cls };
   });
-  const [hours, places, corrections] = await Promise.all([
-    classHours(projectId, [cls.id]),
-    categoryPlaces(projectId),
-    enrolmentCorrections(scope.sequelize, projectId, [row.id]),
-  ]);
-  return presentMyClassItem(scope, row, cls, {
-    requiredTenths: hours.get(cls.id)?.requiredTenths ?? 0,
-    baseType: places.get(cls.categoryId)?.baseType ?? 'public',
-    hideElective: scope.project.settings.hideElective === 1,
-    today,
-    corrections: corrections.get(row.id) ?? [],
-  });
+  const [item] = await presentMine(scope, [row], [cls], today);
+  return item as MyClassItem;
 }

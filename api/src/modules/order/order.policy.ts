@@ -1,6 +1,14 @@
+import type { Transaction } from 'sequelize';
 import type { OrderAbilities, OrderStatus } from '../../contract/order';
-import type { ActorScope, Scope } from '../../core/action';
-import { definePolicy, factHook, type PolicyScope, refuse, type Verdict } from '../../core/policy';
+import type { ActorScope } from '../../core/action';
+import {
+  definePolicy,
+  type FactProvider,
+  factHook,
+  type PolicyScope,
+  refuse,
+  type Verdict,
+} from '../../core/policy';
 import type { PayOrder } from './order.model';
 
 /**
@@ -48,16 +56,27 @@ export const orderPolicy = definePolicy({
 export type OrderAbilityPart = Partial<OrderAbilities>;
 
 /**
- * The asking student and the orders asked about that are of their project, for an answerer of
- * `orderAbilityHook`; null for a caller without a project or a principal (no abilities to add).
+ * An answerer of `orderAbilityHook`: `judge` gets the asking student and the orders asked about
+ * that are of their project (at least one), reads what it needs for all of them at once and answers
+ * the part it adds to each order. A caller without a project or a principal adds nothing.
  */
-export function studentOrdersOf(
-  scope: Scope,
-  orders: readonly PayOrder[],
-): { actor: ActorScope; orders: PayOrder[] } | null {
-  if (!scope.project || !scope.principal) return null;
-  const actor = scope as ActorScope;
-  return { actor, orders: orders.filter((order) => order.projectId === actor.project.id) };
+export function studentOrderAbilities(
+  judge: (
+    actor: ActorScope,
+    orders: PayOrder[],
+    transaction?: Transaction,
+  ) => Promise<(order: PayOrder) => OrderAbilityPart>,
+): FactProvider<{ orders: readonly PayOrder[] }, ReadonlyMap<number, OrderAbilityPart>> {
+  return async (scope, input, transaction) => {
+    const parts = new Map<number, OrderAbilityPart>();
+    if (!scope.project || !scope.principal) return parts;
+    const actor = scope as ActorScope;
+    const orders = input.orders.filter((order) => order.projectId === actor.project.id);
+    if (orders.length === 0) return parts;
+    const partOf = await judge(actor, orders, transaction);
+    for (const order of orders) parts.set(order.id, partOf(order));
+    return parts;
+  };
 }
 
 /**

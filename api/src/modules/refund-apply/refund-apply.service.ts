@@ -21,7 +21,7 @@ import { audit } from '../audit/audit.service';
 import { Invoice, InvoiceOrder } from '../invoice/invoice.model';
 import { Certificate } from '../my-certificate/my-certificate.model';
 import { PayOrder, PayOrderItem, PayRefund } from '../order/order.model';
-import { type OrderAbilityPart, studentOrdersOf } from '../order/order.policy';
+import { studentOrderAbilities } from '../order/order.policy';
 import { lockOrder } from '../order/order-state';
 import { refundOrder } from '../order/refund.service';
 import { classHours } from '../train-class/class-read';
@@ -216,27 +216,18 @@ async function judgeApply(
  * orders the policy could allow are judged on facts read for all of them at once (`refundDataOf`),
  * the others on the order alone.
  */
-export async function refundAbilities(
-  scope: Scope,
-  input: { orders: readonly PayOrder[] },
-  transaction?: Transaction,
-): Promise<ReadonlyMap<number, OrderAbilityPart>> {
-  const parts = new Map<number, OrderAbilityPart>();
-  const asked = studentOrdersOf(scope, input.orders);
-  if (!asked) return parts;
-  const { actor, orders } = asked;
+export const refundAbilities = studentOrderAbilities(async (actor, orders, transaction) => {
   const data = await refundDataOf(
     orders.filter((order) => needsClassFacts(order)),
     transaction,
   );
-  for (const order of orders) {
+  return (order) => {
     const known = data.get(order.id);
     // Refused before its classes matter: judged on the order alone.
     const facts = known ? applyFacts(actor, order, null, known).facts : refundApplyFacts(actor, order);
-    parts.set(order.id, orderRefundAbilities(actor, facts));
-  }
-  return parts;
-}
+    return orderRefundAbilities(actor, facts);
+  };
+});
 
 /** The orders (of those asked) with an application still open. */
 export async function ordersWithOpenApply(

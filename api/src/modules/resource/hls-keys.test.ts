@@ -58,7 +58,8 @@ async function keyOf(app: TestApp, url: string) {
 async function studying() {
   const { project, host } = await buildHostedProject();
   const secret = randomBytes(16);
-  const video = await buildResource(project.id, { hls: packageOf(), hlsKey: secret });
+  const first = packageOf();
+  const video = await buildResource(project.id, { hls: first, hlsKey: secret });
   const built = await buildClass({
     projectId: project.id,
     courses: [{ kind: 'REQUIRED', lessons: [{ durationSeconds: 10, trialSeconds: 5 }] }],
@@ -168,24 +169,37 @@ test("a staff preview's and a signed-in visitor's trial key: refused on B once t
 test("a video re-packaged or deleted: B serves the new package's keys, then none", async () => {
   const { project } = await buildHostedProject();
   const secret = randomBytes(16);
-  const video = await buildResource(project.id, { hls: packageOf(), hlsKey: secret });
+  const first = packageOf();
+  const video = await buildResource(project.id, { hls: first, hlsKey: secret });
   const { account } = await buildAccount({
     projectId: project.id,
     roleSystem: ROLE_SYSTEM.PROJECT,
     menu: VIDEO_MENU,
   });
   const staff = await signIn(account);
-  const preview = (
+  let preview = (
     await a.http.post('/api/resource/play-url.action').set('token', staff).send({ id: video.id })
   ).body.attribute.url as string;
   expect(await keyOf(b, preview)).toEqual({ status: 200, key: segmentCipherKey(secret, 'sd', 0) });
-  // A new package swapped in (what a re-package's last update does), with its own secret.
+  // A new package swapped in with its own secret, the old one retired (what a re-package's last
+  // update does): the preview issued before keeps the old package's keys; one issued after gets the
+  // new package's from B (whose kept row was dropped: else it would not know the new package).
   const renewed = randomBytes(16);
+  const deleteAfter = new Date(Date.now() + 3_600_000).toISOString();
   await Resource.update(
-    { hls: packageOf(), hlsKey: renewed },
+    {
+      hls: packageOf(),
+      hlsKey: renewed,
+      hlsRetired: [{ hls: first, key: secret.toString('base64'), deleteAfter }],
+    },
     { where: { id: video.id, projectId: project.id } },
   );
   await delivered();
+  expect(await keyOf(b, preview)).toEqual({ status: 200, key: segmentCipherKey(secret, 'sd', 0) });
+  const before = preview;
+  preview = (await a.http.post('/api/resource/play-url.action').set('token', staff).send({ id: video.id }))
+    .body.attribute.url as string;
+  expect(preview).not.toBe(before);
   expect(await keyOf(b, preview)).toEqual({ status: 200, key: segmentCipherKey(renewed, 'sd', 0) });
   // Packaging failed, then the video is gone.
   await Resource.update({ status: 'FAILED' }, { where: { id: video.id, projectId: project.id } });

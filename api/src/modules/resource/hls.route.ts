@@ -19,6 +19,7 @@ import {
   verifyHlsToken,
 } from './hls';
 import { hlsResource } from './hls-resource';
+import { packageOfGrant } from './retired-package';
 import { createSignedPlaylistCache, type SignedPlaylistCache } from './signed-playlist-cache';
 import { isLocalVideoProvider } from './video-provider';
 
@@ -68,6 +69,8 @@ async function keyRefusal(
 
 /** The refusal of a trial's key whose visitor signed out (or whose token names another's sign-in). */
 export const TRIAL_SIGNED_OUT = '登录已失效，请重新打开试看';
+/** The refusal of a token whose package a re-package replaced and is no longer kept. */
+export const PACKAGE_GONE = '视频已更新，请刷新后重试';
 /** The refusal of anything under a trial's token after its expiry. */
 export const TRIAL_EXPIRED = '试看已过期，请重新打开试看';
 
@@ -88,11 +91,14 @@ export const TRIAL_EXPIRED = '试看已过期，请重新打开试看';
  *   holder holds: the student's study session still live (`studyKeyRefusal`), the previewing staff
  *   still signed in, a trial within its expiry (a signed-in visitor's also only while that sign-in
  *   lives).
- * The key's URL is relative, so it carries the token: a copied URL (or key) stops working at the
- * token's expiry. A forged or expired token or a key refused answers 403, a video that is gone or
- * not packaged 404, each with the envelope's error. It answers only while the video provider is the
- * local one. The video (`hlsResource`) and the holder's verdict come from the process's change-feed
- * caches when the server has a feed, dropped by any instance's change (docs/video.md "Keys at scale").
+ * Each answers from the package the token names (`packageOfGrant`): after a re-package, a token
+ * issued before it keeps its old package (segments, keys) until it expires; one naming no package
+ * gets the current one. The key's URL is relative, so it carries the token: a copied URL (or key)
+ * stops working at the token's expiry. A forged or expired token or a key refused answers 403, a
+ * video that is gone or not packaged 404 (a package no longer kept 404 PACKAGE_GONE), each with
+ * the envelope's error. It answers only while the video provider is the local one. The video
+ * (`hlsResource`) and the holder's verdict come from the process's change-feed caches when the
+ * server has a feed, dropped by any instance's change (docs/video.md "Keys at scale").
  */
 export function hlsRoute(
   sequelize: Sequelize,
@@ -117,12 +123,15 @@ export function hlsRoute(
       return refuse(ctx, 403, isTrialToken(token) ? TRIAL_EXPIRED : '播放地址已过期，请刷新后重试');
     }
     const resource = await hlsResource(sequelize, grant.resourceId);
-    const pkg = resource?.hls;
-    if (resource?.status !== 'READY' || !pkg || !resource.hlsKey) return refuse(ctx, 404, '视频不存在');
+    if (resource?.status !== 'READY' || !resource.hls || !resource.hlsKey)
+      return refuse(ctx, 404, '视频不存在');
+    // The package the token was issued for, kept after a re-package until such tokens expire.
+    const granted = packageOfGrant(resource, grant.packageId);
+    if (!granted) return refuse(ctx, 404, PACKAGE_GONE);
+    const { pkg, secret } = granted;
     const maxAge = Math.max(0, grant.expiresAt - now);
     const part = match[2] as string;
 
-    const secret = Buffer.from(resource.hlsKey);
     /** Answers a key (never cached) while the token's holder holds, else the refusal. */
     const serveKey = async (key: Buffer) => {
       const refusal = await keyRefusal(sequelize, grant.holder, resource.id, studyKeyRefusal);

@@ -159,8 +159,12 @@ describe('packaging after an upload', () => {
 
   test('play-url answers a signed master playlist; segments decrypt only with the served key', async () => {
     const answer = (await post('play-url', { id: video.id })).body.attribute;
-    // A staff preview: the token names the caller's sign-in (the key is served while it lives).
-    expect(answer.url).toMatch(/^\/api\/media\/hls\/\d+\.\d+\.0\.v\d+_\d+\.[A-Za-z0-9_-]{43}\/master\.m3u8$/);
+    // A staff preview: the token names the caller's sign-in (the key is served while it lives) and
+    // the package it was issued for.
+    expect(answer.url).toMatch(
+      /^\/api\/media\/hls\/\d+\.\d+\.0\.v\d+_\d+\.[0-9a-f]{16}\.[A-Za-z0-9_-]{43}\/master\.m3u8$/,
+    );
+    expect(answer.url).toContain(`.${video.hls?.id}.`);
     const master = await fetchText(answer.url);
     expect(master.status).toBe(200);
     expect(master.headers['content-type']).toContain('application/vnd.apple.mpegurl');
@@ -632,7 +636,7 @@ describe('the key is served only to the holder of the grant, while it holds', ()
 
     // A guest's trial: the token is the whole grant (its expiry and its 5 s signed in it).
     const guest = await trialPlay();
-    expect(guest).toMatch(/\.5\.t\.[A-Za-z0-9_-]{43}\/master\.m3u8$/);
+    expect(guest).toMatch(/\.5\.t\.[0-9a-f]{16}\.[A-Za-z0-9_-]{43}\/master\.m3u8$/);
     expect((await fetchBytes(keyOf(guest))).status).toBe(200);
 
     // A signed-in student's trial names the student's sign-in; its key is served while it lives.
@@ -749,6 +753,33 @@ describe('HLS tokens', () => {
     expect(isTrialToken(study)).toBe(false);
     expect(verifyHlsToken(secret, study.replace('.s7_', '.s9_'), 1_900_000_000)).toBe('forged');
     expect(verifyHlsToken(secret, study.replace(/\.s7_[^.]+\./, '.v7_1.'), 1_900_000_000)).toBe('forged');
+  });
+
+  test('a token names the package it was issued for; one without (issued before) still verifies; neither is made from the other', () => {
+    const grant = {
+      resourceId: 5,
+      expiresAt: 2_000_000_000,
+      trialSeconds: 0,
+      holder: holders[1] as HlsHolder,
+      packageId: '0123456789abcdef',
+    };
+    const token = signHlsToken(secret, grant);
+    expect(token).toMatch(/^5\.2000000000\.0\.v8_123\.0123456789abcdef\.[A-Za-z0-9_-]{43}$/);
+    expect(verifyHlsToken(secret, token, 1_900_000_000)).toEqual(grant);
+    expect(verifyHlsToken(secret, token, 2_000_000_000)).toBe('expired');
+    const { packageId, ...before } = grant;
+    const legacy = signHlsToken(secret, before);
+    expect(legacy).toMatch(/^5\.2000000000\.0\.v8_123\.[A-Za-z0-9_-]{43}$/);
+    expect(verifyHlsToken(secret, legacy, 1_900_000_000)).toStrictEqual(before);
+    // Another package, the package taken away, or one added to a token without: forged.
+    const at = 1_900_000_000;
+    expect(verifyHlsToken(secret, token.replace(`.${packageId}.`, '.0123456789abcdee.'), at)).toBe('forged');
+    expect(verifyHlsToken(secret, token.replace(`.${packageId}.`, '.'), at)).toBe('forged');
+    expect(verifyHlsToken(secret, legacy.replace('.v8_123.', `.v8_123.${packageId}.`), at)).toBe('forged');
+    const trial = { ...grant, trialSeconds: 30, holder: { kind: 'trial' } as HlsHolder };
+    expect(verifyHlsToken(secret, signHlsToken(secret, trial), at)).toEqual(trial);
+    expect(() => signHlsToken(secret, { ...grant, packageId: 'a.b' })).toThrow();
+    expect(() => signHlsToken(secret, { ...grant, packageId: '' })).toThrow();
   });
 
   test('a trial holds only trial seconds, a session or a preview only the whole video', () => {

@@ -120,17 +120,35 @@ export type HlsHolder =
 /**
  * What an HLS token grants until `expiresAt` (Unix seconds) to its holder: the package of one
  * resource, whole (`trialSeconds` 0) or only the segments starting before `trialSeconds` (a trial).
+ * `packageId` names the package it was issued for, which it keeps getting after a re-package
+ * replaced it (until the token expires: `RetiredHlsPackage`); a token without one (issued before
+ * tokens named their package) gets the video's current package.
  */
 export interface HlsGrant {
   resourceId: number;
   expiresAt: number;
   trialSeconds: number;
   holder: HlsHolder;
+  packageId?: string;
+}
+
+/**
+ * A package a re-package replaced (the `resource.hls_retired` column, migration 0034): kept, with
+ * its key secret (base64), for the tokens issued for it until they have all expired
+ * (`deleteAfter`, ISO time); then the job `resource.delete-retired-packages` deletes its segments
+ * and the entry (retired-package.ts).
+ */
+export interface RetiredHlsPackage {
+  hls: HlsPackage;
+  key: string;
+  deleteAfter: string;
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A package id a token can carry (packaging makes 16 hex digits). */
+const PACKAGE_ID = '[0-9A-Za-z_-]{1,64}';
 const HLS_TOKEN = new RegExp(
-  `^([1-9]\\d{0,9})\\.([1-9]\\d{0,11})\\.(0|[1-9]\\d{0,6})\\.(t(?:([1-9]\\d{0,9})_([1-9]\\d{0,18}))?|s([1-9]\\d{0,9})_(${UUID})|v([1-9]\\d{0,9})_([1-9]\\d{0,18}))\\.([A-Za-z0-9_-]{43})$`,
+  `^([1-9]\\d{0,9})\\.([1-9]\\d{0,11})\\.(0|[1-9]\\d{0,6})\\.(t(?:([1-9]\\d{0,9})_([1-9]\\d{0,18}))?|s([1-9]\\d{0,9})_(${UUID})|v([1-9]\\d{0,9})_([1-9]\\d{0,18}))(?:\\.(${PACKAGE_ID}))?\\.([A-Za-z0-9_-]{43})$`,
 );
 
 /**
@@ -143,22 +161,31 @@ function holderText(holder: HlsHolder): string {
   return holder.signedIn ? `t${holder.signedIn.accountId}_${holder.signedIn.signInId}` : 't';
 }
 
-/** The signed text: its own namespace, so an MP4 token (media-token.ts) is never an HLS one. */
-const hlsMac = (secret: Buffer, grant: HlsGrant) =>
-  createHmac('sha256', secret)
-    .update(`hls/v2/${grant.resourceId}/${grant.expiresAt}/${grant.trialSeconds}/${holderText(grant.holder)}`)
+/**
+ * The signed text: its own namespace, so an MP4 token (media-token.ts) is never an HLS one; `v3`
+ * with the package id, `v2` for a token without one (so none is made from the other by adding or
+ * removing the id).
+ */
+const hlsMac = (secret: Buffer, grant: HlsGrant) => {
+  const signed = `${grant.resourceId}/${grant.expiresAt}/${grant.trialSeconds}/${holderText(grant.holder)}`;
+  return createHmac('sha256', secret)
+    .update(grant.packageId === undefined ? `hls/v2/${signed}` : `hls/v3/${signed}/${grant.packageId}`)
     .digest('base64url');
+};
 
 /** A trial holds only a trial's seconds; a study session or a preview the whole video. */
 const consistent = (grant: HlsGrant) => (grant.holder.kind === 'trial') === grant.trialSeconds > 0;
 
 /**
- * The token of an HLS grant (URL-safe): `<resourceId>.<expiresAt>.<trialSeconds>.<holder>.<HMAC-SHA256>`.
- * Throws for a holder the token cannot spell (a study session id that is not a lowercase UUID, a
- * sign-in id that is not a positive integer) or a trial holder without trial seconds (or the reverse).
+ * The token of an HLS grant (URL-safe):
+ * `<resourceId>.<expiresAt>.<trialSeconds>.<holder>.<packageId>.<HMAC-SHA256>` (without
+ * `.<packageId>` for a grant naming no package). Throws for a holder the token cannot spell (a
+ * study session id that is not a lowercase UUID, a sign-in id that is not a positive integer), a
+ * package id it cannot carry, or a trial holder without trial seconds (or the reverse).
  */
 export function signHlsToken(secret: Buffer, grant: HlsGrant): string {
-  const token = `${grant.resourceId}.${grant.expiresAt}.${grant.trialSeconds}.${holderText(grant.holder)}.${hlsMac(secret, grant)}`;
+  const pkg = grant.packageId === undefined ? '' : `.${grant.packageId}`;
+  const token = `${grant.resourceId}.${grant.expiresAt}.${grant.trialSeconds}.${holderText(grant.holder)}${pkg}.${hlsMac(secret, grant)}`;
   if (!HLS_TOKEN.test(token) || !consistent(grant)) throw new Error('an HLS grant that no token can carry');
   return token;
 }
@@ -185,9 +212,10 @@ export function verifyHlsToken(
     expiresAt: Number(match[2]),
     trialSeconds: Number(match[3]),
     holder: parseHolder(match),
+    ...(match[11] === undefined ? {} : { packageId: match[11] }),
   };
   if (!consistent(grant)) return 'forged';
-  const given = Buffer.from(match[11] as string, 'utf8');
+  const given = Buffer.from(match[12] as string, 'utf8');
   const expected = Buffer.from(hlsMac(secret, grant), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
   if (grant.expiresAt <= nowSeconds) return 'expired';

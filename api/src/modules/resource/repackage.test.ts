@@ -8,8 +8,10 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import { buildAccount, buildProject, signIn } from '../../testing/factories';
 import { rawBody } from '../../testing/http';
 import { AuditLog } from '../audit/audit-log.model';
-import type { HlsPackage } from './hls';
+import { HLS_PATH_PREFIX, type HlsGrant, type HlsPackage, signHlsToken, verifyHlsToken } from './hls';
+import { PACKAGE_GONE } from './hls.route';
 import { PACKAGER_VERSION } from './hls-package';
+import { getMediaSecret } from './media-token';
 import { Resource } from './resource.model';
 import {
   buildResource,
@@ -18,6 +20,7 @@ import {
   useTestStorage,
   VIDEO_MENU,
 } from './resource.testing';
+import { DELETE_RETIRED_JOB, deleteRetiredPackages, RETIRED_PACKAGE_MARGIN_SECONDS } from './retired-package';
 import {
   PACKAGE_JOB,
   PACKAGE_PRIORITY,
@@ -27,12 +30,18 @@ import {
 } from './video-packaging.service';
 
 // 重新转码 (docs/video.md, "Re-packaging"): a READY video is packaged again while its package keeps
-// playing; the new one replaces it in one update and the old segments go; a failure keeps the old.
+// playing; the new one replaces it in one update, the old one is retired (served to the tokens
+// issued for it until they expire, then deleted by a job); a failure keeps the old.
 
 let t: TestApp;
 let projectId: number;
 let token: string;
 let videoId: number;
+/** Preview URLs issued before the first re-package and before the second (naming those packages). */
+let oldUrl: string;
+let keptUrl: string;
+/** The ids of the packages the re-packages retired, in order. */
+const retiredIds: string[] = [];
 
 const storage = useTestStorage();
 const files = () => storage.providers().storage;
@@ -50,6 +59,41 @@ const itemOf = async (id: number) => (await post('get', { id })).body.attribute 
 const packageFiles = (id: number, pkg: Pick<HlsPackage, 'id'>) =>
   storage.files().filter((key) => key.startsWith(`hls/${projectId}/${id}/${pkg.id}/`));
 
+/** The token of an HLS URL (`/api/media/hls/<token>/…`). */
+const tokenOf = (url: string) => url.slice(HLS_PATH_PREFIX.length).split('/')[0] as string;
+
+/** The jobs deleting a video's retired packages: their state and when they may run (ms), in that order. */
+async function retiredJobsOf(id: number): Promise<{ state: string; startAfter: number }[]> {
+  const rows = await t.sequelize.query<{ state: string; start_after: Date }>(
+    `SELECT state, start_after FROM ${JOB_SCHEMA}.job WHERE name = :name AND data->>'resourceId' = :id
+      ORDER BY start_after`,
+    { replacements: { name: DELETE_RETIRED_JOB, id: String(id) }, type: QueryTypes.SELECT },
+  );
+  return rows.map((one) => ({ state: one.state, startAfter: new Date(one.start_after).getTime() }));
+}
+
+/**
+ * Moves the clock past a retired package's time, as its tokens' lifetime passing would: its
+ * `deleteAfter`, and the start of the job queued for it, a second ago.
+ */
+async function expire(packageId: string): Promise<void> {
+  const video = await row(videoId);
+  const entry = video.hlsRetired?.find((one) => one.hls.id === packageId);
+  if (!entry) throw new Error(`package ${packageId} is not retired`);
+  const past = new Date(Date.now() - 1000);
+  await t.sequelize.query(
+    `UPDATE ${JOB_SCHEMA}.job SET start_after = :past
+      WHERE name = :name AND data->>'resourceId' = :id AND state = 'created' AND start_after = :at`,
+    {
+      replacements: { past, name: DELETE_RETIRED_JOB, id: String(videoId), at: new Date(entry.deleteAfter) },
+    },
+  );
+  const moved = (video.hlsRetired ?? []).map((one) =>
+    one === entry ? { ...one, deleteAfter: past.toISOString() } : one,
+  );
+  await Resource.update({ hlsRetired: moved }, { where: { id: videoId }, allTenants: true });
+}
+
 /** The packaging jobs queued for a video (waiting, run or archived) and their priorities. */
 async function packageJobsOf(id: number): Promise<number[]> {
   const rows = await t.sequelize.query<{ priority: number }>(
@@ -60,32 +104,53 @@ async function packageJobsOf(id: number): Promise<number[]> {
   return rows.map((one) => one.priority);
 }
 
-/**
- * Plays the video as the staff's preview would: its master playlist, the SD playlist, the first
- * segment and its key. Answers the IV the playlist names and whether the segment decrypts with the
- * served key into an MPEG-TS.
- */
-async function play(id: number): Promise<{ iv: string; decrypts: boolean }> {
+/** Whether a segment decrypts with `key` into an MPEG-TS (a sync byte every 188 bytes). */
+function decryptsToTs(segment: Buffer, key: Buffer, iv: string): boolean {
+  const decipher = createDecipheriv('aes-128-cbc', key, Buffer.from(iv, 'hex'));
+  try {
+    const plain = Buffer.concat([decipher.update(segment), decipher.final()]);
+    return [0, 188, 376].every((at) => plain[at] === 0x47);
+  } catch {
+    return false;
+  }
+}
+
+/** The staff's preview URL of the video (its master playlist, under a token naming its current package). */
+async function playUrl(id: number): Promise<string> {
   const answer = await post('play-url', { id });
   expect(answer.body.respCode).toBe(200);
-  const master = answer.body.attribute.url as string;
+  return answer.body.attribute.url as string;
+}
+
+/**
+ * Plays a master playlist URL as a player would, whenever it fetches: the SD playlist, then each
+ * segment with the key the playlist names before it (a key per segment since packaging version 3).
+ * Answers the IV the playlist names, how many segments it lists and whether every one decrypted
+ * with its served key into an MPEG-TS.
+ */
+async function playFrom(master: string): Promise<{ iv: string; segments: number; decrypts: boolean }> {
   const folder = master.slice(0, master.lastIndexOf('/') + 1);
   expect((await fetchBytes(master)).toString('utf8')).toMatch(/sd\.m3u8/);
   const playlist = (await fetchBytes(`${folder}sd.m3u8`)).toString('utf8');
   const iv = /IV=0x([0-9a-f]{32})/.exec(playlist)?.[1] as string;
-  // The first segment's key, as the playlist names it (a key per segment since packaging version 3).
-  const key = await fetchBytes(`${folder}${/URI="([^"]+)"/.exec(playlist)?.[1]}`);
-  const segment = await fetchBytes(`${folder}sd/0.ts`);
-  const decipher = createDecipheriv('aes-128-cbc', key, Buffer.from(iv, 'hex'));
-  let decrypts = false;
-  try {
-    const plain = Buffer.concat([decipher.update(segment), decipher.final()]);
-    decrypts = [0, 188, 376].every((at) => plain[at] === 0x47);
-  } catch {
-    decrypts = false;
+  let key: Buffer = Buffer.alloc(0);
+  let segments = 0;
+  let decrypts = true;
+  for (const line of playlist.split('\n')) {
+    const keyUri = /^#EXT-X-KEY:.*URI="([^"]+)"/.exec(line)?.[1];
+    if (keyUri) key = await fetchBytes(`${folder}${keyUri}`);
+    if (!line.endsWith('.ts')) continue;
+    segments += 1;
+    decrypts = decryptsToTs(await fetchBytes(`${folder}${line}`), key, iv) && decrypts;
   }
-  return { iv, decrypts };
+  return { iv, segments, decrypts };
 }
+
+/** Plays the video from a new preview URL (`playFrom`). */
+const play = async (id: number) => playFrom(await playUrl(id));
+
+/** How many SD segments a package has. */
+const sdSegments = (pkg: HlsPackage) => pkg.renditions.find((one) => one.name === 'sd')?.segments.length;
 
 beforeAll(async () => {
   t = await createTestApp({ providers: storage.providers() });
@@ -116,7 +181,7 @@ describe('resource/repackage', () => {
     expect(item).toMatchObject({ status: 'READY', repackaging: false, repackageFailure: null });
   });
 
-  test('the old package plays until the new one is ready, which then replaces it; the old files go', async () => {
+  test('the old package plays until the new one is ready, which then replaces it; a player holding the old one plays on', async () => {
     // As if an older packaging had built it.
     await Resource.update({ packagerVersion: 1 }, { where: { id: videoId }, allTenants: true });
     const before = await row(videoId);
@@ -137,10 +202,15 @@ describe('resource/repackage', () => {
     expect(again.body).toMatchObject({ respCode: -1, respDesc: REPACKAGE_BUSY });
 
     // Students (and the preview) still get the old package, whole.
-    const meanwhile = await play(videoId);
-    expect(meanwhile).toEqual({ iv: old.iv, decrypts: true });
+    oldUrl = await playUrl(videoId);
+    const sdPlaylistOf = async (master: string) =>
+      (await fetchBytes(`${master.slice(0, master.lastIndexOf('/') + 1)}sd.m3u8`)).toString('utf8');
+    const oldPlaylist = await sdPlaylistOf(oldUrl);
+    const meanwhile = await playFrom(oldUrl);
+    expect(meanwhile).toEqual({ iv: old.iv, segments: sdSegments(old), decrypts: true });
     expect(packageFiles(videoId, old)).toEqual(oldFiles);
 
+    const swappedFrom = Date.now();
     expect(await t.jobs.drain()).toBeGreaterThanOrEqual(1);
     const after = await row(videoId);
     const fresh = after.hls as HlsPackage;
@@ -152,9 +222,32 @@ describe('resource/repackage', () => {
       repackageRequestedAt: null,
       repackageFailure: null,
     });
-    expect(packageFiles(videoId, old)).toEqual([]);
     expect(packageFiles(videoId, fresh).length).toBe(oldFiles.length);
-    expect(await play(videoId)).toEqual({ iv: fresh.iv, decrypts: true });
+    // The old package is retired with its key, kept until every token issued for it has expired
+    // (the test limits' 7,200 s, and the margin), its files with it.
+    const oldKey = Buffer.from(before.hlsKey as Buffer).toString('base64');
+    expect(after.hlsRetired).toEqual([{ hls: old, key: oldKey, deleteAfter: expect.any(String) }]);
+    const deleteAfter = new Date(after.hlsRetired?.[0]?.deleteAfter as string).getTime();
+    const keptFor = (7_200 + RETIRED_PACKAGE_MARGIN_SECONDS) * 1000;
+    expect(deleteAfter).toBeGreaterThanOrEqual(swappedFrom + keptFor);
+    expect(deleteAfter).toBeLessThanOrEqual(Date.now() + keptFor);
+    expect(packageFiles(videoId, old)).toEqual(oldFiles);
+    retiredIds.push(old.id);
+    // A player holding the old playlist (its token issued before the swap) plays on: the old
+    // package's playlist, segments and the keys that decrypt them.
+    expect(await sdPlaylistOf(oldUrl)).toBe(oldPlaylist);
+    expect(await playFrom(oldUrl)).toEqual(meanwhile);
+    // A new play URL gets the new package; so does a token naming no package (issued before
+    // tokens named theirs).
+    expect(await play(videoId)).toEqual({ iv: fresh.iv, segments: sdSegments(fresh), decrypts: true });
+    const secret = await getMediaSecret(t.sequelize);
+    const oldGrant = verifyHlsToken(secret, tokenOf(oldUrl), Math.floor(Date.now() / 1000)) as HlsGrant;
+    expect(oldGrant.packageId).toBe(old.id);
+    const { packageId: _, ...unnamed } = oldGrant;
+    expect(await playFrom(`${HLS_PATH_PREFIX}${signHlsToken(secret, unnamed)}/master.m3u8`)).toMatchObject({
+      iv: fresh.iv,
+      decrypts: true,
+    });
     expect(await itemOf(videoId)).toMatchObject({
       status: 'READY',
       repackaging: false,
@@ -168,6 +261,7 @@ describe('resource/repackage', () => {
   test('a failed re-package keeps the old package playing and says why', async () => {
     const before = await row(videoId);
     const kept = before.hls as HlsPackage;
+    keptUrl = await playUrl(videoId);
     const keptFiles = packageFiles(videoId, kept);
     const original = await buffer(await files().get(before.storageKey));
     await files().put(before.storageKey, Buffer.from('no longer a video'));
@@ -183,7 +277,8 @@ describe('resource/repackage', () => {
       expect(item.repackaging).toBe(false);
       expect(item.statusReason).toBeNull();
       expect(item.repackageFailure).toMatch(/^转码失败/);
-      expect(await play(videoId)).toEqual({ iv: kept.iv, decrypts: true });
+      expect(await play(videoId)).toMatchObject({ iv: kept.iv, decrypts: true });
+      expect(after.hlsRetired).toHaveLength(1);
     } finally {
       await files().put(before.storageKey, original);
     }
@@ -194,7 +289,84 @@ describe('resource/repackage', () => {
     const done = await row(videoId);
     expect(done.hls?.id).not.toBe(kept.id);
     expect(done.repackageFailure).toBeNull();
-    expect(packageFiles(videoId, kept)).toEqual([]);
+    // Retired in its turn, beside the one retired before.
+    expect(done.hlsRetired?.map((one) => one.hls.id)).toEqual([retiredIds[0], kept.id]);
+    retiredIds.push(kept.id);
+    expect(packageFiles(videoId, kept)).toEqual(keptFiles);
+  }, 60_000);
+
+  test('re-packaged twice: both earlier packages play for their tokens; each is deleted by the job once its tokens have expired, and the job is idempotent', async () => {
+    const video = await row(videoId);
+    const current = video.hls as HlsPackage;
+    const retired = video.hlsRetired ?? [];
+    const [first, second] = retired;
+    if (!first || !second) throw new Error('two retired packages expected');
+    expect([first.hls.id, second.hls.id]).toEqual(retiredIds);
+    const firstFiles = packageFiles(videoId, first.hls);
+    const secondFiles = packageFiles(videoId, second.hls);
+    const currentFiles = packageFiles(videoId, current);
+    for (const files of [firstFiles, secondFiles, currentFiles]) expect(files.length).toBeGreaterThan(0);
+    const plays = async () => ({
+      first: await playFrom(oldUrl),
+      second: await playFrom(keptUrl),
+      current: await play(videoId),
+    });
+    expect(await plays()).toEqual({
+      first: { iv: first.hls.iv, segments: sdSegments(first.hls), decrypts: true },
+      second: { iv: second.hls.iv, segments: sdSegments(second.hls), decrypts: true },
+      current: { iv: current.iv, segments: sdSegments(current), decrypts: true },
+    });
+
+    // The swaps queued the job for each package's time; before it, nothing runs or goes.
+    expect(await retiredJobsOf(videoId)).toEqual(
+      retired.map((one) => ({ state: 'created', startAfter: new Date(one.deleteAfter).getTime() })),
+    );
+    await t.jobs.drain();
+    const early = new Date(new Date(first.deleteAfter).getTime() - 1000);
+    expect(await deleteRetiredPackages(t.scope(), videoId, early)).toBe(0);
+    expect(packageFiles(videoId, first.hls)).toEqual(firstFiles);
+    expect((await row(videoId)).hlsRetired).toEqual(retired);
+
+    // The first package's tokens expire (the clock moved past its time): its job runs and deletes
+    // it, the second stays.
+    await expire(first.hls.id);
+    expect(await t.jobs.drain()).toBeGreaterThanOrEqual(1);
+    expect(packageFiles(videoId, first.hls)).toEqual([]);
+    expect((await row(videoId)).hlsRetired).toEqual([second]);
+    expect(await playFrom(keptUrl)).toEqual({
+      iv: second.hls.iv,
+      segments: sdSegments(second.hls),
+      decrypts: true,
+    });
+    // (Its token would have expired by now; were it still valid, its package is gone.)
+    const folder = oldUrl.slice(0, oldUrl.lastIndexOf('/') + 1);
+    for (const part of ['master.m3u8', 'sd.m3u8', 'sd/0.ts', 'sd/0.key']) {
+      const gone = await t.http.get(`${folder}${part}`);
+      expect(gone.status).toBe(404);
+      expect(gone.body.respDesc).toBe(PACKAGE_GONE);
+    }
+
+    // Killed after deleting the segments, before removing the entry: the next run removes it;
+    // runs after that find nothing to do.
+    await Resource.update({ hlsRetired: [first, second] }, { where: { id: videoId }, allTenants: true });
+    await expire(first.hls.id);
+    await t.jobs.queue.send(DELETE_RETIRED_JOB, { resourceId: videoId });
+    expect(await t.jobs.drain()).toBeGreaterThanOrEqual(1);
+    expect((await row(videoId)).hlsRetired).toEqual([second]);
+    expect(await deleteRetiredPackages(t.scope(), videoId)).toBe(0);
+    expect(await deleteRetiredPackages(t.scope())).toBe(0);
+    expect(packageFiles(videoId, second.hls)).toEqual(secondFiles);
+
+    // The second's time passes too: the sweep over every video (at start, hourly) deletes it.
+    await expire(second.hls.id);
+    await t.jobs.queue.send(DELETE_RETIRED_JOB, {});
+    await t.jobs.drain();
+    expect(packageFiles(videoId, second.hls)).toEqual([]);
+    expect((await row(videoId)).hlsRetired).toBeNull();
+    expect(await deleteRetiredPackages(t.scope())).toBe(0);
+    // The current package is untouched.
+    expect(packageFiles(videoId, current)).toEqual(currentFiles);
+    expect(await play(videoId)).toEqual({ iv: current.iv, segments: sdSegments(current), decrypts: true });
   }, 60_000);
 
   test('refused for another project, without the video screen, for students, and for a video not 可播放', async () => {

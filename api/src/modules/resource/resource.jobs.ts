@@ -1,4 +1,5 @@
 import { defineJob } from '../../core/jobs';
+import { DELETE_RETIRED_JOB, deleteRetiredPackages } from './retired-package';
 import { SWEEP_BATCH, sweepExpiredUploads } from './upload.service';
 import {
   PACKAGE_JOB,
@@ -12,6 +13,7 @@ declare module '../../core/jobs' {
     'resource.sweep-uploads': Record<string, never>;
     'resource.package-video': { resourceId: number };
     'resource.repackage-stale': Record<string, never>;
+    'resource.delete-retired-packages': { resourceId?: number };
   }
 }
 
@@ -41,6 +43,22 @@ export const repackageStaleJob = defineJob({
   async handler(scope) {
     const queued = await queueStaleRepackaging(scope);
     if (queued) scope.log.info({ queued }, 'stale video packages queued for re-packaging');
+  },
+});
+
+/**
+ * Deletes the packages re-packages retired once every token issued for them has expired
+ * (`deleteRetiredPackages`, retired-package.ts): one video's, queued by the swap to run at that
+ * time; and every video's at every start and hourly, for a job lost or given up. Safe to run twice.
+ */
+export const deleteRetiredPackagesJob = defineJob({
+  name: DELETE_RETIRED_JOB,
+  atStart: {},
+  schedule: '23 * * * *',
+  retryLimit: 3,
+  async handler(scope, data) {
+    const removed = await deleteRetiredPackages(scope, data.resourceId);
+    if (removed) scope.log.info({ removed, resourceId: data.resourceId }, 'retired video packages deleted');
   },
 });
 

@@ -9,7 +9,7 @@ import {
 import type { ResourceStatus, ResourceType } from '../../contract/resource';
 import { tenantKeyAttributes, timestampAttributes } from '../../db/model-columns';
 import { defineTreeCategory, type TreeCategory } from '../category-tree/tree-category.model';
-import type { HlsPackage } from './hls';
+import type { HlsPackage, RetiredHlsPackage } from './hls';
 
 /** A folder of a project's resources (the category tree of `resource_category`). */
 export const ResourceCategory = defineTreeCategory('resource_category');
@@ -44,6 +44,11 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
   declare hls: CreationOptional<HlsPackage | null>;
   /** The AES-128 key of the package's segments: never presented, served only by the HLS key route. */
   declare hlsKey: CreationOptional<Buffer | null>;
+  /**
+   * The packages re-packages replaced, each kept (with its key secret) for the tokens issued for it
+   * until they have expired (retired-package.ts); null when none is kept. Never presented.
+   */
+  declare hlsRetired: CreationOptional<RetiredHlsPackage[] | null>;
   /** The languages of its audio (RFC 5646 tags, the default first) found by packaging; null until packaged. */
   declare audioLanguages: CreationOptional<string[] | null>;
   /** The packaging version (hls-package.ts PACKAGER_VERSION) its package was built with; null without one. */
@@ -92,6 +97,7 @@ export class Resource extends Model<InferAttributes<Resource>, InferCreationAttr
         statusReason: { type: DataTypes.STRING(300), allowNull: true },
         hls: { type: DataTypes.JSONB, allowNull: true },
         hlsKey: { type: DataTypes.BLOB, allowNull: true },
+        hlsRetired: { type: DataTypes.JSONB, allowNull: true },
         audioLanguages: { type: DataTypes.ARRAY(DataTypes.STRING(16)), allowNull: true },
         packagerVersion: { type: DataTypes.SMALLINT, allowNull: true },
         repackageRequestedAt: { type: DataTypes.DATE, allowNull: true },

@@ -161,12 +161,13 @@ export async function deleteResource(scope: ActorScope, id: number): Promise<voi
 
 /**
  * Deletes the files of a video where they are kept: a video of the cloud VOD service (a storage key
- * it `keeps`) there, any other from the file storage with its HLS package. A file already gone is
+ * it `keeps`) there, any other from the file storage with its HLS package (and those it retired). A file already gone is
  * fine. Throws when the store or the service refuses.
  */
 export async function deleteVideoFiles(
   providers: Pick<Providers, 'storage' | 'cloudVideo'>,
-  video: Pick<PlayableVideo, 'id' | 'projectId' | 'storageKey' | 'hls'>,
+  video: Pick<PlayableVideo, 'id' | 'projectId' | 'storageKey' | 'hls'> &
+    Partial<Pick<Resource, 'hlsRetired'>>,
 ): Promise<void> {
   const { storage, cloudVideo } = providers;
   if (cloudVideo?.keeps(video.storageKey)) return cloudVideo.delete(video.storageKey);

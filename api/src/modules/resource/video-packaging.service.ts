@@ -11,6 +11,7 @@ import {
   packageVideo,
 } from './hls-package';
 import { Resource } from './resource.model';
+import { DELETE_RETIRED_JOB, retire } from './retired-package';
 import type { PlayableVideo } from './video-provider';
 
 /** The job that packages one video (see resource.jobs.ts). */
@@ -50,15 +51,17 @@ const stillPackagedAs = (pkg: HlsPackage | null): WhereOptions<Resource> =>
  *   cannot read makes it FAILED with the reason;
  * - a READY one with a re-package asked for (`repackageRequestedAt`, 重新转码) keeps playing its
  *   package while the new one is built; the new one then replaces it in one update (package, key,
- *   version) and the old segments are deleted; when it fails, the old package stays and the reason
- *   is kept in `repackageFailure`.
+ *   version), which retires the old one: it keeps serving the tokens issued for it until they have
+ *   all expired, then the job `resource.delete-retired-packages`, queued in that update's
+ *   transaction to run then, deletes its segments (retired-package.ts); when it fails, the old
+ *   package stays and the reason is kept in `repackageFailure`.
  * The row is written only if nothing changed it meanwhile (deleted, packaged by another run): else
  * the new segments are dropped. A video that is gone or has nothing to package is left alone (so a
  * job run twice packages once). Answers how it ended: READY, FAILED (for a re-package: it failed,
  * the video stays READY), SKIPPED.
  */
 export async function packageResource(
-  scope: Pick<PackagingScope, 'log' | 'providers'>,
+  scope: PackagingScope,
   resourceId: number,
   options: { threads?: number } = {},
 ): Promise<'READY' | 'FAILED' | 'SKIPPED'> {
@@ -80,24 +83,52 @@ export async function packageResource(
   try {
     // Background work: ffmpeg yields the CPU to students' calls.
     const result = await packageVideo(storage, resource, { ...options, background: true });
-    const [updated] = await Resource.update(
-      {
-        hls: result.pkg,
-        hlsKey: result.key,
-        audioLanguages: result.audioLanguages,
-        packagerVersion: PACKAGER_VERSION,
-        status: 'READY',
-        statusReason: null,
-        repackageRequestedAt: null,
-        repackageFailure: null,
-      },
-      { where: unchanged, allTenants: true },
-    );
+    const updated = await scope.sequelize.transaction(async (transaction) => {
+      const held = await Resource.findOne({
+        attributes: ['id', 'hlsKey', 'hlsRetired'],
+        where: unchanged,
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+        allTenants: true,
+      });
+      if (!held) return false;
+      // The package replaced keeps serving the tokens issued for it until they have all expired.
+      const retiring =
+        previous && held.hlsKey
+          ? retire(
+              held.hlsRetired,
+              previous,
+              Buffer.from(held.hlsKey),
+              scope.providers.video.limits.playUrlTtlSeconds,
+              new Date(),
+            )
+          : null;
+      await Resource.update(
+        {
+          hls: result.pkg,
+          hlsKey: result.key,
+          ...(retiring ? { hlsRetired: retiring.retired } : {}),
+          audioLanguages: result.audioLanguages,
+          packagerVersion: PACKAGER_VERSION,
+          status: 'READY',
+          statusReason: null,
+          repackageRequestedAt: null,
+          repackageFailure: null,
+        },
+        { where: { id: held.id }, transaction, allTenants: true },
+      );
+      if (retiring)
+        await scope.jobs.send(
+          DELETE_RETIRED_JOB,
+          { resourceId: held.id },
+          { transaction, startAfter: retiring.deleteAfter },
+        );
+      return true;
+    });
     if (!updated) {
       await deleteKeys(storage, result.segmentKeys);
       return 'SKIPPED';
     }
-    if (previous) await deleteKeys(storage, packageSegmentKeys(resource, previous));
     scope.log.info(
       { resourceId, repackaging, segments: result.segmentKeys.length, ms: Date.now() - started },
       'video packaged as HLS',
@@ -231,12 +262,14 @@ export async function queueStaleRepackaging(scope: Pick<Scope, 'sequelize' | 'jo
   }
 }
 
-/** Deletes the stored segments of a video's package (when the video is deleted). */
+/** Deletes the stored segments of a video's package and its retired ones (when the video is deleted). */
 export async function deletePackage(
   storage: FileStorage,
-  resource: Pick<PlayableVideo, 'id' | 'projectId' | 'hls'>,
+  resource: Pick<PlayableVideo, 'id' | 'projectId' | 'hls'> & Partial<Pick<Resource, 'hlsRetired'>>,
 ): Promise<void> {
   if (resource.hls) await deleteKeys(storage, packageSegmentKeys(resource, resource.hls));
+  for (const retired of resource.hlsRetired ?? [])
+    await deleteKeys(storage, packageSegmentKeys(resource, retired.hls));
 }
 
 /** A package copied for another row: its manifest and key (the row's `hls`, `hlsKey`) and its segments' keys. */

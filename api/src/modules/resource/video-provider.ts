@@ -316,12 +316,15 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
   };
 
   /**
-   * A signed master playlist `/api/media/hls/<token>/master.m3u8` of a packaged video for `holder`
-   * (the whole package, or a trial's segments), served by the HLS route (hls.route.ts).
+   * A signed master playlist `/api/media/hls/<token>/master.m3u8` of a packaged video's package
+   * `pkg` for `holder` (the whole package, or a trial's segments), served by the HLS route
+   * (hls.route.ts). The token names the package: a re-package replacing it meanwhile changes
+   * nothing for this player until the token expires.
    */
   const hlsGrant = async (
     sequelize: Sequelize,
     resourceId: number,
+    pkg: HlsPackage,
     ttlSeconds: number,
     now: Date,
     trialSeconds: number,
@@ -333,6 +336,7 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
       expiresAt,
       trialSeconds,
       holder,
+      packageId: pkg.id,
     });
     return {
       provider: 'local',
@@ -350,13 +354,15 @@ export function createLocalVideoProvider(options: LocalVideoOptions): LocalVideo
       grant(scope.sequelize, video.id, ttlSeconds, now),
     authorizePlay: (scope, video, viewer, ttlSeconds, now = new Date()) =>
       video.hls
-        ? hlsGrant(scope.sequelize, video.id, ttlSeconds, now, 0, viewer)
+        ? hlsGrant(scope.sequelize, video.id, video.hls, ttlSeconds, now, 0, viewer)
         : grant(scope.sequelize, video.id, ttlSeconds, now),
     async authorizeTrial(scope, video, viewer, seconds, ttlSeconds, now = new Date()) {
       // Only a package with a key per segment can hand a trial its segments' keys alone; one made
       // before has a single key for the whole video, so its trial plays the original's first bytes.
-      if (video.hls?.keyPerSegment)
-        return hlsGrant(scope.sequelize, video.id, ttlSeconds, now, Math.max(1, Math.ceil(seconds)), viewer);
+      if (video.hls?.keyPerSegment) {
+        const trialSeconds = Math.max(1, Math.ceil(seconds));
+        return hlsGrant(scope.sequelize, video.id, video.hls, ttlSeconds, now, trialSeconds, viewer);
+      }
       const spans = await spansOf(scope.providers.storage, video, seconds);
       return grant(scope.sequelize, video.id, ttlSeconds, now, spans);
     },

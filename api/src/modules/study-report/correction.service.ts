@@ -213,6 +213,21 @@ export const hoursText = (required: number, elective: number) =>
   `必修 ${(required / 10).toFixed(1)} / 选修 ${(elective / 10).toFixed(1)}`;
 
 /**
+ * One correction of the project's enrolment `myClassId`, locked (and refused without a study
+ * record) while `correct` makes it and answers its id; answers the correction.
+ */
+async function correctEnrolment(
+  scope: ActorScope,
+  myClassId: number,
+  correct: (enrolment: MyClass, transaction: Transaction) => Promise<number>,
+): Promise<CorrectionAnswer> {
+  const id = await scope.sequelize.transaction(async (transaction) =>
+    correct(await lockEnrolment(scope, myClassId, transaction), transaction),
+  );
+  return { correction: await correctionItem(scope, id) };
+}
+
+/**
  * `study-report/correct-hours`: sets the hours an enrolment is credited with (reported from then
  * on; what study credited stays beside it). Refused beyond the class's hours, or when nothing
  * changes.
@@ -222,8 +237,7 @@ export async function correctHours(
   input: z.output<typeof correctHoursInput>,
   now = scope.providers.clock.now(),
 ): Promise<CorrectionAnswer> {
-  const id = await scope.sequelize.transaction(async (transaction) => {
-    const enrolment = await lockEnrolment(scope, input.myClassId, transaction);
+  return correctEnrolment(scope, input.myClassId, async (enrolment, transaction) => {
     const cls = await TrainClass.findOne({
       where: { id: enrolment.classId, projectId: scope.project.id },
       transaction,
@@ -263,7 +277,6 @@ export async function correctHours(
       transaction,
     );
   });
-  return { correction: await correctionItem(scope, id) };
 }
 
 /**
@@ -276,8 +289,7 @@ export async function correctLesson(
   input: z.output<typeof correctLessonInput>,
   now = scope.providers.clock.now(),
 ): Promise<CorrectionAnswer> {
-  const id = await scope.sequelize.transaction(async (transaction) => {
-    const enrolment = await lockEnrolment(scope, input.myClassId, transaction);
+  return correctEnrolment(scope, input.myClassId, async (enrolment, transaction) => {
     const progress = await LessonProgress.findOne({
       where: { id: input.progressId, projectId: scope.project.id, myClassId: enrolment.id },
       transaction,
@@ -306,7 +318,6 @@ export async function correctLesson(
     await rollUp(scope, enrolment.id, now, transaction);
     return correctionId;
   });
-  return { correction: await correctionItem(scope, id) };
 }
 
 /** `study-report/corrections`: the project's corrections (of one enrolment if given), newest first. */

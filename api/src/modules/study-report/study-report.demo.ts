@@ -191,6 +191,20 @@ async function playSession(
   );
 }
 
+/** The demo student 李四's first studying enrolment (the archive's and the correction's demo), if any. */
+async function demoEnrolment(projectId: number, transaction: Transaction): Promise<MyClass | null> {
+  const student = await Account.findOne({
+    where: { projectId, idCardNo: DEMO_REVIEWERS[0].idCardNo },
+    transaction,
+  });
+  if (!student) return null;
+  return MyClass.findOne({
+    where: { projectId, accountId: student.id, status: 'STUDYING' },
+    order: [['id', 'ASC']],
+    transaction,
+  });
+}
+
 /**
  * A little study for the archive to show: the demo student 李四 studies the first lesson of his
  * first class to the end (a seek ahead refused, the pop-up question answered, the lesson finished
@@ -199,17 +213,7 @@ async function playSession(
  * the demo student, the enrolment or two lessons are missing.
  */
 export async function seedStudyReportDemo(projectId: number, transaction: Transaction): Promise<void> {
-  const student = await Account.findOne({
-    where: { projectId, idCardNo: DEMO_REVIEWERS[0].idCardNo },
-    transaction,
-  });
-  const enrolment = student
-    ? await MyClass.findOne({
-        where: { projectId, accountId: student.id, status: 'STUDYING' },
-        order: [['id', 'ASC']],
-        transaction,
-      })
-    : null;
+  const enrolment = await demoEnrolment(projectId, transaction);
   if (!enrolment) return;
   const { ordered } = await classLessons(projectId, enrolment.classId, transaction);
   const project = await Project.findByPk(projectId, { transaction });
@@ -247,17 +251,7 @@ export async function seedCorrectionDemo(
   correctedBy: number,
   transaction: Transaction,
 ): Promise<void> {
-  const student = await Account.findOne({
-    where: { projectId, idCardNo: DEMO_REVIEWERS[0].idCardNo },
-    transaction,
-  });
-  const enrolment = student
-    ? await MyClass.findOne({
-        where: { projectId, accountId: student.id, status: 'STUDYING' },
-        order: [['id', 'ASC']],
-        transaction,
-      })
-    : null;
+  const enrolment = await demoEnrolment(projectId, transaction);
   const cls = enrolment
     ? await TrainClass.findOne({ where: { projectId, id: enrolment.classId }, transaction })
     : null;

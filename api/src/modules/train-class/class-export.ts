@@ -27,6 +27,33 @@ interface ExportRow extends ClassRecord {
 }
 
 /**
+ * The class columns a row of the export reads (a ClassRecord's, no more): the description and the
+ * other columns the sheet does not show are neither sent by the database nor parsed by the API.
+ */
+const RECORD_COLUMNS = [
+  'id',
+  'name',
+  'planId',
+  'year',
+  'categoryId',
+  'amountFen',
+  'enrolStartDate',
+  'enrolEndDate',
+  'studyStartDate',
+  'studyEndDate',
+  'onShelf',
+  'sort',
+  'electiveHoursTenths',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof ClassRecord)[];
+// Every column a ClassRecord has is read (a compile error otherwise).
+const everyRecordColumn: Exclude<keyof ClassRecord, (typeof RECORD_COLUMNS)[number]> extends never
+  ? true
+  : never = true;
+void everyRecordColumn;
+
+/**
  * The export's query: the classes of the filters (the list's own where, as SQL) with their plan,
  * course hours and enrolment counts joined, in display order — what the list looks up per page,
  * done by the database once for the whole export.
@@ -34,7 +61,8 @@ interface ExportRow extends ClassRecord {
 function exportSql(projectId: number, where: WhereOptions<TrainClass>): string {
   const classes = modelSelectSql(TrainClass, where, []).replace(/;\s*$/, '');
   const project = Number(projectId);
-  return `SELECT c.*, p.name AS "planName", p.status AS "planStatus",
+  const columns = RECORD_COLUMNS.map((column) => `c."${column}"`).join(', ');
+  return `SELECT ${columns}, p.name AS "planName", p.status AS "planStatus",
           coalesce(h.required_tenths, 0)::int AS "requiredTenths",
           coalesce(h.elective_tenths, 0)::int AS "electiveTotalTenths",
           coalesce(h.course_count, 0)::int AS "courseCount",

@@ -156,6 +156,8 @@ function buildMyClass(overrides: Partial<MyClassItem> = {}): MyClassItem {
     corrections: [],
     canEnd: false,
     endRefusal: '班级合格后才能结束',
+    canChangeClass: false,
+    changeClassRefusal: '本项目未开放转班',
     ...overrides,
   };
 }
@@ -669,6 +671,28 @@ describe('MyPage: the hub', () => {
     confirm.mockRestore();
   });
 
+  it('offers 转班 on the classes the server allows it, whatever the project settings say', async () => {
+    // Closed to changes: a class with a pending application keeps 转班 (its page shows the application).
+    jest.mocked(getSystemInfo).mockResolvedValue(buildSystemInfo({ openChangeClass: 0 }));
+    myClasses.mockResolvedValue(
+      pageOf([
+        buildMyClass({ canChangeClass: true, changeClassRefusal: null }),
+        buildMyClass({
+          id: 42,
+          className: '急救常识班',
+          changeClassRefusal: '已超过支付后 7 天的转班期限',
+        }),
+      ]),
+    );
+    renderMy('/my');
+    await screen.findByText('急救常识班');
+    expect(
+      screen.getAllByRole('button', { name: /^转班：/ }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['转班：安全生产法专题班']);
+    fireEvent.click(screen.getByRole('button', { name: '转班：安全生产法专题班' }));
+    expect(await probedLocation()).toBe('/change-my-class?myClassId=41');
+  });
+
   it('says so when no class has ended', async () => {
     myClasses.mockResolvedValue(pageOf([]));
     renderMy('/my?scope=ended');
@@ -943,7 +967,16 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
     expect(await screen.findByText('请填写退款原因')).toBeTruthy();
     expect(submitRefundApply).not.toHaveBeenCalled();
+    // Read again after applying: the server refuses a second application (and offers none).
     jest.mocked(listMyRefundApplies).mockResolvedValue([APPLY]);
+    myOrders.mockResolvedValue(
+      pageOf([
+        {
+          ...PAID,
+          abilities: { ...PAID.abilities, canRefund: false, refundRefusal: '该订单已有处理中的退款申请' },
+        },
+      ]),
+    );
     fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: ' 工作调动 ' } });
     fireEvent.click(screen.getByRole('button', { name: '提交申请' }));
     await waitFor(() => expect(submitRefundApply).toHaveBeenCalledWith({ orderId: 76, reason: '工作调动' }));
@@ -987,14 +1020,12 @@ describe('MyPage: 申请退款 in 我的订单', () => {
 
   it('offers 撤销申请 only when the server says the application may be withdrawn, whatever its status', async () => {
     myOrders.mockResolvedValue(pageOf([PAID]));
-    jest
-      .mocked(listMyRefundApplies)
-      .mockResolvedValue([
-        {
-          ...APPLY,
-          abilities: { canWithdraw: false, withdrawRefusal: '只能撤销待审核的申请（该申请已通过）' },
-        },
-      ]);
+    jest.mocked(listMyRefundApplies).mockResolvedValue([
+      {
+        ...APPLY,
+        abilities: { canWithdraw: false, withdrawRefusal: '只能撤销待审核的申请（该申请已通过）' },
+      },
+    ]);
     renderMy('/my?tab=orders');
     const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
     expect(await within(order).findByText('退款申请待审核 ¥98.00')).toBeTruthy();
@@ -1038,14 +1069,22 @@ describe('MyPage: 申请退款 in 我的订单', () => {
     expect(within(order).queryByText(/不能申请退款/)).toBeNull();
   });
 
-  it('offers no 申请退款 when the project does not allow it', async () => {
+  it('offers 申请退款 by the server alone: none, and no reason, where the project does not allow it', async () => {
     jest
       .mocked(getSystemInfo)
       .mockResolvedValue(buildSystemInfo({ loginPublicKey: 'PEM', studentRefund: 0 }));
-    myOrders.mockResolvedValue(pageOf([PAID]));
+    myOrders.mockResolvedValue(
+      pageOf([
+        {
+          ...PAID,
+          abilities: { ...PAID.abilities, canRefund: false, refundRefusal: '本项目未开放学员申请退款' },
+        },
+      ]),
+    );
     renderMy('/my?tab=orders');
     const order = await screen.findByRole('listitem', { name: '订单 PX202502280900001' });
     expect(within(order).queryByRole('button', { name: '申请退款' })).toBeNull();
+    expect(within(order).queryByText(/不能申请退款/)).toBeNull();
   });
 
   it('says a refund done as 已退款 with its amount', async () => {

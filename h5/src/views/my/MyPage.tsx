@@ -111,12 +111,7 @@ export function MyPage() {
       <Tabs className="my__tabs" active={tab} onChange={chooseTab}>
         {MY_TABS.map((name) => (
           <Tabs.TabPane key={name} name={name} title={TAB_TITLES[name]}>
-            {name === 'classes' && (
-              <MyClassesTab
-                hideElective={settings.hideElective === 1}
-                canChange={settings.openChangeClass === 1}
-              />
-            )}
+            {name === 'classes' && <MyClassesTab hideElective={settings.hideElective === 1} />}
             {name === 'certificates' && <MyCertificatesTab />}
             {name === 'orders' && (
               <MyOrdersTab studentName={profile.realName} refundOpen={settings.studentRefund === 1} />

@@ -97,6 +97,8 @@ const ENROLMENT: MyClassItem = {
   corrections: [],
   canEnd: false,
   endRefusal: '班级合格后才能结束',
+  canChangeClass: false,
+  changeClassRefusal: '当前班级状态不能转班',
 };
 
 const PAID_ORDER = buildOrder({

@@ -3,7 +3,7 @@ import { openIdOf, unionIdOf } from '../registry';
 import type { SimContext } from '../server';
 import { deliverPush, type PushDelivery } from './push';
 import { qrCodeAlive, qrSceneOf } from './qrcode';
-import { type FollowRecord, followKey, MP_ERRORS, type MpState, originalIdOf, wxError } from './state';
+import { followKey, MP_ERRORS, type MpState, originalIdOf, wxError } from './state';
 import { authenticate } from './tokens';
 
 /** A person-side action the simulator cannot do (unknown user, expired code...). */
@@ -42,14 +42,34 @@ export function isFollowing(state: MpState, appId: string, userKey: string): boo
   return state.follows.get(followKey(appId, userKey))?.subscribed === true;
 }
 
-function eventFields(
+/** Records that the user follows the app from now on, come by `subscribeScene` (with the code's scene). */
+function follow(
   context: SimContext,
+  state: MpState,
+  app: SimApp,
+  user: SimUser,
+  subscribeScene: string,
+  code: { sceneId: number | null; sceneStr: string | null } = { sceneId: null, sceneStr: null },
+): void {
+  state.follows.set(followKey(app.appId, user.key), {
+    subscribed: true,
+    subscribeTime: context.clock.seconds(),
+    subscribeScene,
+    qrScene: code.sceneId ?? 0,
+    qrSceneStr: code.sceneStr ?? '',
+  });
+}
+
+/** Pushes a follow event of the user (`openId`) to the app; answers the change it makes. */
+async function pushEvent(
+  context: SimContext,
+  state: MpState,
   app: SimApp,
   openId: string,
-  event: string,
+  event: 'subscribe' | 'SCAN' | 'unsubscribe',
   extra: Record<string, string>,
-) {
-  return {
+): Promise<FollowChange> {
+  const fields = {
     ToUserName: originalIdOf(app),
     FromUserName: openId,
     CreateTime: context.clock.seconds(),
@@ -57,6 +77,7 @@ function eventFields(
     Event: event,
     ...extra,
   };
+  return { appId: app.appId, openId, event, delivery: await deliverPush(context, state, app, fields) };
 }
 
 /**
@@ -79,33 +100,13 @@ export async function scanQrCode(
   const openId = openIdOf(app.appId, user.key);
   const scene = qrSceneOf(code);
   context.record('mp.scan', { appId: app.appId, user: user.key, scene });
-  if (isFollowing(state, app.appId, user.key)) {
-    const fields = eventFields(context, app, openId, 'SCAN', { EventKey: scene, Ticket: ticket });
-    return {
-      appId: app.appId,
-      openId,
-      event: 'SCAN',
-      delivery: await deliverPush(context, state, app, fields),
-    };
-  }
-  const record: FollowRecord = {
-    subscribed: true,
-    subscribeTime: context.clock.seconds(),
-    subscribeScene: 'ADD_SCENE_QR_CODE',
-    qrScene: code.sceneId ?? 0,
-    qrSceneStr: code.sceneStr ?? '',
-  };
-  state.follows.set(followKey(app.appId, user.key), record);
-  const fields = eventFields(context, app, openId, 'subscribe', {
+  if (isFollowing(state, app.appId, user.key))
+    return pushEvent(context, state, app, openId, 'SCAN', { EventKey: scene, Ticket: ticket });
+  follow(context, state, app, user, 'ADD_SCENE_QR_CODE', code);
+  return pushEvent(context, state, app, openId, 'subscribe', {
     EventKey: `qrscene_${scene}`,
     Ticket: ticket,
   });
-  return {
-    appId: app.appId,
-    openId,
-    event: 'subscribe',
-    delivery: await deliverPush(context, state, app, fields),
-  };
 }
 
 /**
@@ -122,15 +123,8 @@ export async function followApp(
   const user = requireUser(context, userKey);
   const openId = openIdOf(app.appId, user.key);
   if (isFollowing(state, app.appId, user.key)) return { appId, openId, event: null, delivery: null };
-  state.follows.set(followKey(app.appId, user.key), {
-    subscribed: true,
-    subscribeTime: context.clock.seconds(),
-    subscribeScene: 'ADD_SCENE_SEARCH',
-    qrScene: 0,
-    qrSceneStr: '',
-  });
-  const fields = eventFields(context, app, openId, 'subscribe', { EventKey: '' });
-  return { appId, openId, event: 'subscribe', delivery: await deliverPush(context, state, app, fields) };
+  follow(context, state, app, user, 'ADD_SCENE_SEARCH');
+  return pushEvent(context, state, app, openId, 'subscribe', { EventKey: '' });
 }
 
 /** The user unfollows: pushes `unsubscribe`. Nothing happens when not following. */
@@ -145,8 +139,7 @@ export async function unfollowApp(
   const openId = openIdOf(app.appId, user.key);
   if (!isFollowing(state, app.appId, user.key)) return { appId, openId, event: null, delivery: null };
   state.follows.delete(followKey(app.appId, user.key));
-  const fields = eventFields(context, app, openId, 'unsubscribe', { EventKey: '' });
-  return { appId, openId, event: 'unsubscribe', delivery: await deliverPush(context, state, app, fields) };
+  return pushEvent(context, state, app, openId, 'unsubscribe', { EventKey: '' });
 }
 
 /**

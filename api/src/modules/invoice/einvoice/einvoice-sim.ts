@@ -15,10 +15,8 @@ import {
   type EinvoiceBuyer,
   type EinvoiceIssueRequest,
   type EinvoiceItem,
-  type EinvoiceKind,
   type EinvoiceResult,
   type EinvoiceSeller,
-  type EinvoiceState,
   signCallback,
   signRequest,
 } from './einvoice.types';
@@ -43,15 +41,8 @@ export const SIM_EINVOICE_APP = {
 /** A buyer tax number the simulated tax office refuses (failures are tried with it). */
 export const SIM_FAILING_TAX_NO = '91110108FAIL00000X';
 
-interface SimInvoice {
-  requestNo: string;
-  kind: EinvoiceKind;
-  state: EinvoiceState;
-  serialNo: string;
-  invoiceNumber: string | null;
-  issuedAt: string | null;
-  totalFen: number;
-  failure: string | null;
+/** What the simulated service keeps of a request: its result, what it asked for, and the links. */
+interface SimInvoice extends EinvoiceResult {
   seller: EinvoiceSeller;
   buyer: EinvoiceBuyer;
   items: EinvoiceItem[];
@@ -126,6 +117,27 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
   const persist = () => writeStateFile(options.stateFile, [...byRequest.values()]);
 
   const newSerial = () => `SIM${Date.now()}${randomInt(100_000, 999_999)}`;
+  /** A blue invoice of the request, accepted for issuing; its result goes to `callbackUrl` (none: ''). */
+  const blueInvoice = (
+    request: Omit<EinvoiceIssueRequest, 'callbackUrl'>,
+    callbackUrl: string,
+  ): SimInvoice => ({
+    requestNo: request.requestNo,
+    kind: 'BLUE',
+    state: 'ISSUING',
+    serialNo: newSerial(),
+    invoiceNumber: null,
+    issuedAt: null,
+    totalFen: request.items.reduce((sum, item) => sum + item.amountFen, 0),
+    failure: null,
+    seller: request.seller,
+    buyer: request.buyer,
+    items: request.items,
+    remark: request.remark,
+    reverses: null,
+    reversedBy: null,
+    callbackUrl,
+  });
   const newNumber = () =>
     `${new Date().getFullYear()}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e7)).padStart(7, '0')}`.slice(
       0,
@@ -254,23 +266,7 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
       if (invalid) return refuse(res, 400, 'INVALID', invalid);
       const existing = byRequest.get(request.requestNo);
       if (existing) return ok(res, resultOf(existing));
-      const invoice: SimInvoice = {
-        requestNo: request.requestNo,
-        kind: 'BLUE',
-        state: 'ISSUING',
-        serialNo: newSerial(),
-        invoiceNumber: null,
-        issuedAt: null,
-        totalFen: request.items.reduce((sum, item) => sum + item.amountFen, 0),
-        failure: null,
-        seller: request.seller,
-        buyer: request.buyer,
-        items: request.items,
-        remark: request.remark,
-        reverses: null,
-        reversedBy: null,
-        callbackUrl: request.callbackUrl,
-      };
+      const invoice = blueInvoice(request, request.callbackUrl);
       accept(invoice);
       return ok(res, resultOf(invoice));
     }
@@ -360,19 +356,7 @@ export function createEinvoiceSimulator(options: EinvoiceSimulatorOptions = {}):
       failRequests = count;
     },
     async issueNow(request) {
-      const invoice: SimInvoice = {
-        ...request,
-        kind: 'BLUE',
-        state: 'ISSUING',
-        serialNo: newSerial(),
-        invoiceNumber: null,
-        issuedAt: null,
-        totalFen: request.items.reduce((sum, item) => sum + item.amountFen, 0),
-        failure: null,
-        reverses: null,
-        reversedBy: null,
-        callbackUrl: '',
-      };
+      const invoice = blueInvoice(request, '');
       byRequest.set(invoice.requestNo, invoice);
       bySerial.set(invoice.serialNo, invoice);
       settle(invoice);

@@ -102,15 +102,6 @@ function CorrectionLines({ corrections }: { corrections: readonly MyStudyCorrect
   );
 }
 
-/** Enrolments a student may ask to move (the server checks the rest of the rules). */
-const CHANGEABLE: readonly MyClassStatus[] = ['STUDYING', 'FINISHED_STUDY'];
-
-interface CardOptions {
-  hideElective: boolean;
-  /** The project lets students ask for class changes (`openChangeClass`). */
-  canChange: boolean;
-}
-
 /** 结束班级: asks first, then closes the class; the list reloads (it moves to 已结束). */
 function EndClassButton({ item, onEnded }: { item: MyClassItem; onEnded: () => void }) {
   const { submitting, run } = useSubmitLock();
@@ -135,16 +126,25 @@ function EndClassButton({ item, onEnded }: { item: MyClassItem; onEnded: () => v
   );
 }
 
+/**
+ * One enrolment: its class, state, hours and study, and the actions its abilities allow (结束班级;
+ * 转班 when the change-class policy lets it move or an application of it is pending, its 转班 page
+ * showing the application); 去学习 and the others by its state.
+ */
 function MyClassCard({
   item,
   hideElective,
-  canChange,
   push,
   onEnded,
-}: { item: MyClassItem; push: MyPushLogItem | undefined; onEnded: () => void } & CardOptions) {
+}: {
+  item: MyClassItem;
+  hideElective: boolean;
+  push: MyPushLogItem | undefined;
+  onEnded: () => void;
+}) {
   const navigate = useNavigate();
   const action = STUDY_ACTION[item.status];
-  const change = canChange && CHANGEABLE.includes(item.status);
+  const change = item.canChangeClass;
   return (
     <li className="my-card">
       <div className="my-card__head">
@@ -196,15 +196,7 @@ function MyClassCard({
  * (`ended`), with state, study window, hours and what has been credited; pull to refresh, infinite
  * list, and 去选课 when there is no current class.
  */
-export function MyClassList({
-  hideElective,
-  canChange = false,
-  scope,
-}: {
-  hideElective: boolean;
-  canChange?: boolean;
-  scope: MyClassScope;
-}) {
+export function MyClassList({ hideElective, scope }: { hideElective: boolean; scope: MyClassScope }) {
   const navigate = useNavigate();
   const load = useCallback((pageNum: number) => listMyClasses({ pageNum, pageSize: 10, scope }), [scope]);
   const feed = usePagedFeed(load);
@@ -235,7 +227,6 @@ export function MyClassList({
           key={item.id}
           item={item}
           hideElective={hideElective}
-          canChange={canChange}
           push={pushStates.get(item.id)}
           onEnded={() => void feed.refresh().catch(() => undefined)}
         />

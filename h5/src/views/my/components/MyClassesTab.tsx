@@ -19,13 +19,7 @@ export function scopeOf(value: string | null): MyClassScope {
  * The hub's 我的班级 tab: the 学习档案 strip (hours per base type, classes), the 进行中 / 已结束
  * switch kept in `?scope=`, the classes of that scope, and 为你推荐 below the current ones.
  */
-export function MyClassesTab({
-  hideElective,
-  canChange = false,
-}: {
-  hideElective: boolean;
-  canChange?: boolean;
-}) {
+export function MyClassesTab({ hideElective }: { hideElective: boolean }) {
   const [params, setParams] = useSearchParams();
   const scope = scopeOf(params.get('scope'));
   const chooseScope = (next: MyClassScope) => {
@@ -38,7 +32,7 @@ export function MyClassesTab({
     <>
       <PortfolioStrip hideElective={hideElective} />
       <FilterPills pills={SCOPE_PILLS} active={scope} onChange={chooseScope} label="班级范围" />
-      <MyClassList key={scope} scope={scope} hideElective={hideElective} canChange={canChange} />
+      <MyClassList key={scope} scope={scope} hideElective={hideElective} />
       {scope === 'current' && <RecommendedClasses hideElective={hideElective} />}
     </>
   );

@@ -119,15 +119,15 @@ function OrderCard({
     });
   const open =
     apply && (apply.status === 'PENDING' || apply.status === 'APPROVED' || apply.status === 'REFUNDING');
-  // The server's abilities decide (docs/api-conventions.md "Abilities"); an application the student
-  // just made hides 申请退款 at once, before the list is read again.
+  // The server's abilities decide (docs/api-conventions.md "Abilities"): 申请退款 by `canRefund`
+  // alone (the project's studentRefund, an open application and the rest are its rules).
   const { abilities } = order;
   const studentPaid =
     order.status === 'PAID' &&
     !order.byUnit &&
     (order.channel === 'WX_JSAPI' || order.channel === 'WX_NATIVE') &&
     order.paidAmount > order.refundedAmount;
-  const canApply = refundOpen && !open && abilities.canRefund;
+  const canApply = abilities.canRefund;
   /** Why 申请退款 is not offered on an order the student paid, when the rules refuse it (e.g. 已发放证书). */
   const refundRefusal =
     refundOpen && !open && studentPaid && !abilities.canRefund ? abilities.refundRefusal : null;
