@@ -35,10 +35,11 @@ export const FIRST_ROUTE_GROUPS: readonly ChunkGroup[] = [
     includeDependenciesRecursively: false,
   },
   {
-    // The class lists' parts (选课中心, and the other class centres and course lists share them).
+    // The class lists' parts (选课中心, and the other class centres and course lists share them),
+    // with the lists' pending state (FeedPending: 我的证书, 考试报名 and the training index use it too).
     name: 'class-list',
     test: new RegExp(
-      `${OWN}(?:views[\\\\/]class-center[\\\\/](?:components[\\\\/]WithSettings\\.tsx|class-types\\.ts)|class-types\\.ts|components[\\\\/](?:ClassCard\\.tsx|class-card\\.css)|hooks[\\\\/](?:usePagedFeed|useRemote|useCartCount)\\.ts|utils[\\\\/]class-format\\.ts|api[\\\\/]cart\\.ts)$`,
+      `${OWN}(?:views[\\\\/]class-center[\\\\/](?:components[\\\\/]WithSettings\\.tsx|class-types\\.ts)|class-types\\.ts|components[\\\\/](?:ClassCard\\.tsx|class-card\\.css|FeedPending\\.tsx)|hooks[\\\\/](?:usePagedFeed|useRemote|useCartCount)\\.ts|utils[\\\\/]class-format\\.ts|api[\\\\/]cart\\.ts)$`,
     ),
     includeDependenciesRecursively: false,
   },

@@ -247,6 +247,8 @@ describe('ClassListPage', () => {
     await waitFor(() => expect(deleteClass).toHaveBeenCalledWith(2));
     // Refused by the server (the client showed why): the list stays as it is.
     expect(listMock).toHaveBeenCalledTimes(1);
+    // The refused delete has settled (the row is busy until then, its 删除 disabled): ask again.
+    await waitFor(() => expect(button(rowOf('公需科目通识班'), '删除').disabled).toBe(false));
     fireEvent.click(button(rowOf('公需科目通识班'), '删除'));
     fireEvent.click(button(lastPopconfirm(), '删除'));
     await waitFor(() => expect(deleteClass).toHaveBeenCalledTimes(2));
