@@ -82,11 +82,10 @@ test('an export is served from the read replica; reads that must see writes stay
   expect(list.list.map((row) => row.name)).toContain(renamed);
   const during = await exportedNames(reading.url, token);
   expect(during).toContain(target.name);
+  // Only the paused replica still holds the old name (the primary committed the new one), so the
+  // export read the replica. Its cursor's connection is not left open to count: an export's
+  // backend runs at a lowered priority and is closed when the export ends (db/backend-priority.ts).
   expect(during).not.toContain(renamed);
-  const [sessions] = await replica.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = 'px_app'",
-  );
-  expect(sessions?.n).toBeGreaterThan(0);
 
   // Replay resumes: the export has the new name.
   await replica.query('SELECT pg_wal_replay_resume()');
