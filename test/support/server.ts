@@ -93,6 +93,11 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
       WECHAT_SIM_PORT: '0',
       // Chromium's fake camera shows no face: face checks go through the simulator.
       FACE_PROVIDER: 'simulator',
+      // Jobs' backends at the server's own priority: the browser tests wait for jobs (imports,
+      // transfers) while the other tests fill both cores, where nice 19 starves them past their
+      // waits. What the priority does is tested in api/src/db/backend-priority.test.ts and measured
+      // by the bench.
+      BACKGROUND_DB_NICE: '0',
       ...(apps ? {} : { SERVE_APPS: 'false' }),
       ...options.env,
     },
