@@ -54,18 +54,24 @@ export const refuse = (reason: string): Refusal => ({ reason });
 export const forbid = (reason: string = RESP_DESC.FORBIDDEN): Refusal => ({ reason, forbidden: true });
 
 /**
- * Whether the caller's role may make a call of this access at all, as the router checks it before
- * the call (its role systems, and one of its back-office pages granted): null when it may, else a
- * refusal of the role. For an ability of a row whose call is granted by pages (a screen listing
- * rows some roles may only read must not offer what the call would refuse them).
+ * Whether `principal`'s role may make a call of this access at all: one of its role systems, and
+ * one of its back-office pages granted. What the router checks before every signed-in call.
  */
-export function callGrant(scope: PolicyScope, access: Pick<CallAccess, 'roles' | 'permission'>): Verdict {
-  const { principal } = scope;
-  if (access.roles && !access.roles.includes(principal.roleSystem)) return forbid();
-  if (access.permission && !access.permission.some((url) => isMenuGranted(principal.menu, url)))
-    return forbid();
-  return null;
+export function mayCall(
+  principal: Pick<Principal, 'roleSystem' | 'menu'>,
+  access: Pick<CallAccess, 'roles'> & { permission?: readonly string[] },
+): boolean {
+  if (access.roles && !access.roles.includes(principal.roleSystem)) return false;
+  return !access.permission || access.permission.some((url) => isMenuGranted(principal.menu, url));
 }
+
+/**
+ * `mayCall` as a verdict (a refusal of the role): for an ability of a row whose call is granted by
+ * pages (a screen listing rows some roles may only read must not offer what the call would refuse
+ * them).
+ */
+export const callGrant = (scope: PolicyScope, access: Parameters<typeof mayCall>[1]): Verdict =>
+  mayCall(scope.principal, access) ? null : forbid();
 
 /**
  * Every verb of every policy and the row (its facts) it judges, merged by each module's policy file:

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Router from '@koa/router';
-import { type AnyCall, isMenuGranted, RESP_CODE, TOKEN_HEADER, TOKEN_KEY } from '@px/config';
+import { type AnyCall, RESP_CODE, TOKEN_HEADER, TOKEN_KEY } from '@px/config';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { Sequelize } from 'sequelize';
@@ -23,6 +23,7 @@ import { success } from './envelope';
 import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
 import { plainJsonLength, readPlainJson } from './json-body';
+import { mayCall } from './policy';
 import type { RequestState } from './request-context';
 import { parseInput, readTextInput } from './validation';
 
@@ -132,9 +133,7 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
     session?.embedded && action.auth === 'optional' && !EMBEDDED_SESSION_CALLS.has(callKey) ? null : session;
   if (action.auth === 'signed-in') {
     if (!principal) throw new UnauthorizedError();
-    if (action.roles && !action.roles.includes(principal.roleSystem)) throw new ForbiddenError();
-    if (action.permission && !action.permission.some((url) => isMenuGranted(principal.menu, url)))
-      throw new ForbiddenError();
+    if (!mayCall(principal, action)) throw new ForbiddenError();
   }
   checkEmbeddedCall(principal, callKey);
   const input = parseInput(action.input, requestFields(action.input, ctx));
