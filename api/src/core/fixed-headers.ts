@@ -37,8 +37,13 @@ export function fixedHeaders<S>(middleware: Middleware<S>): Middleware<S> {
     for (const name of removed) res.removeHeader(name);
     for (const [name, value] of headers) res.setHeader(name, value);
   };
-  return async (ctx, next) => {
-    if (!recorded) await recording;
+  // Not async itself: an async function would cost every request a promise of its own.
+  return (ctx, next) => {
+    if (!recorded)
+      return recording.then(() => {
+        apply(ctx.res);
+        return next();
+      });
     apply(ctx.res);
     return next();
   };

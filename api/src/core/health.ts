@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { withoutTenant } from '../db/tenant-access';
 import type { ChangeFeed } from './change-feed';
@@ -94,18 +94,22 @@ export function createHealth(deps: HealthDeps): Health {
       return { ready: !draining && Object.values(checks).every((check) => check === 'ok'), draining, checks };
     },
     routes() {
-      return async (ctx, next) => {
-        if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-        if (ctx.path === '/healthz') {
-          ctx.set('Cache-Control', 'no-store');
-          ctx.body = { status: 'ok', draining: health.draining };
-          return;
-        }
-        if (ctx.path !== '/readyz') return next();
+      const ready = async (ctx: Context) => {
         const readiness = await health.readiness();
         ctx.set('Cache-Control', 'no-store');
         ctx.status = readiness.ready ? 200 : 503;
         ctx.body = readiness;
+      };
+      // Not async itself: every other request passes through it, and an async function costs each
+      // one a promise of its own.
+      return (ctx, next) => {
+        if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+        if (ctx.path === '/healthz') {
+          ctx.set('Cache-Control', 'no-store');
+          ctx.body = { status: 'ok', draining: health.draining };
+          return Promise.resolve();
+        }
+        return ctx.path === '/readyz' ? ready(ctx) : next();
       };
     },
   };

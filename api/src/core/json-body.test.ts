@@ -100,3 +100,63 @@ describe('readPlainJson', () => {
     expect(outcomes).toEqual([{ status: 400 }]);
   });
 });
+
+describe('readPlainJson: a body in the packet of its headers, or after them', () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      readPlainJson(req, Number(req.headers['content-length'])).then(
+        // Whether the body was taken from the buffer at once (the stream never flowed) or read as it came.
+        (body) => res.end(JSON.stringify({ body, streamed: req.readableFlowing === true })),
+        (error: Error & { status?: number }) => res.end(JSON.stringify({ status: error.status })),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** Sends the request in parts over one socket, `gapMs` apart, and answers the answer's body. */
+  const sendInParts = (parts: string[], gapMs: number) =>
+    new Promise<unknown>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', async () => {
+        socket.setNoDelay(true);
+        for (const [index, part] of parts.entries()) {
+          if (index > 0) await new Promise((wait) => setTimeout(wait, gapMs));
+          socket.write(part);
+        }
+      });
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+        const end = text.indexOf('\r\n\r\n');
+        if (end >= 0 && text.endsWith('}')) {
+          socket.destroy();
+          resolve(JSON.parse(text.slice(end + 4).replace(/^[0-9a-f]+\r\n/, '')));
+        }
+      });
+      socket.on('error', reject);
+    });
+  const head = (length: number) =>
+    `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+
+  test('a body in the packet of its headers is taken from the buffer, no stream events', async () => {
+    const body = '{"pageNum":1,"pageSize":10}';
+    expect(await sendInParts([head(body.length) + body], 0)).toEqual({
+      body: { pageNum: 1, pageSize: 10 },
+      streamed: false,
+    });
+  });
+
+  test('a body after its headers, or in two parts, is read from the stream as it comes', async () => {
+    const body = '{"name":"张三","id":7}';
+    const bytes = Buffer.byteLength(body);
+    expect(await sendInParts([head(bytes), body], 50)).toEqual({ body: { name: '张三', id: 7 }, streamed: true });
+    expect(await sendInParts([head(bytes) + body.slice(0, 5), body.slice(5)], 50)).toEqual({
+      body: { name: '张三', id: 7 },
+      streamed: true,
+    });
+    expect(await sendInParts([head(2), '12'], 50)).toEqual({ status: 400 });
+  });
+});

@@ -12,8 +12,7 @@ import type { IncomingMessage } from 'node:http';
 
 /** The request's declared length when its body is one `readPlainJson` reads, else null. */
 export function plainJsonLength(headers: IncomingMessage['headers'], limit: number): number | null {
-  const type = headers['content-type'];
-  if (type === undefined || !PLAIN_JSON.test(type)) return null;
+  if (!isPlainJsonType(headers['content-type'])) return null;
   const encoding = headers['content-encoding'];
   if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return null;
   if (headers['transfer-encoding'] !== undefined) return null;
@@ -26,13 +25,32 @@ export function plainJsonLength(headers: IncomingMessage['headers'], limit: numb
 // `application/json`, alone or with a UTF-8 charset, as every app sends it.
 const PLAIN_JSON = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 
+/** Whether a `Content-Type` is the plain JSON every app sends (what `ctx.is('json')` also says, cheaper). */
+export function isPlainJsonType(type: string | undefined): boolean {
+  return type !== undefined && PLAIN_JSON.test(type);
+}
+
 /** A client error with the status the error handler answers (400, as co-body's). */
 function badBody(message: string): Error {
   return Object.assign(new Error(message), { status: 400, expose: true });
 }
 
 /** Reads and parses a body of `length` bytes (`plainJsonLength`); throws a 400 error when it is no JSON object or array. */
-export function readPlainJson(req: IncomingMessage, length: number): Promise<unknown> {
+export async function readPlainJson(req: IncomingMessage, length: number): Promise<unknown> {
+  // A small body usually comes in the packet of its headers. The call starts at the headers; one
+  // microtask later the parser has pushed the rest of that packet (the body) into the request's
+  // buffer, and the body is taken from there at once: no stream events, no ticks (about a tenth of
+  // a hot call's CPU). A body still arriving is read from the stream as it comes.
+  if (req.readableLength < length) await null;
+  if (req.readableFlowing !== true && req.readableLength === length) {
+    const buffered = length === 0 ? EMPTY : (req.read() as Buffer | null);
+    if (buffered?.length === length) return parsePlainJson(buffered);
+  }
+  return readStream(req, length);
+}
+
+/** Reads a body of `length` bytes from the stream, as it comes. */
+function readStream(req: IncomingMessage, length: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -69,6 +87,8 @@ export function readPlainJson(req: IncomingMessage, length: number): Promise<unk
     req.on('close', onClose);
   });
 }
+
+const EMPTY = Buffer.alloc(0);
 
 function parsePlainJson(bytes: Buffer): unknown {
   const text = bytes.toString('utf8');

@@ -22,7 +22,7 @@ import { checkEmbeddedCall, checkEmbeddedInput, EMBEDDED_SESSION_CALLS } from '.
 import { success } from './envelope';
 import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
-import { plainJsonLength, readPlainJson } from './json-body';
+import { isPlainJsonType, plainJsonLength, readPlainJson } from './json-body';
 import { mayCall } from './policy';
 import type { RequestState } from './request-context';
 import { parseInput, readTextInput } from './validation';
@@ -363,7 +363,8 @@ function requestFields(schema: ActionDefinition['input'], ctx: Context): unknown
     : typeof raw === 'object' && raw !== null
       ? (raw as Record<string, unknown>)
       : {};
-  const body = ctx.is('json') ? fields : (readTextInput(schema, fields) as Record<string, unknown>);
+  const json = isPlainJsonType(ctx.req.headers['content-type']) || ctx.is('json');
+  const body = json ? fields : (readTextInput(schema, fields) as Record<string, unknown>);
   return { ...query, ...body };
 }
 
