@@ -152,7 +152,10 @@ describe('readPlainJson: a body in the packet of its headers, or after them', ()
   test('a body after its headers, or in two parts, is read from the stream as it comes', async () => {
     const body = '{"name":"张三","id":7}';
     const bytes = Buffer.byteLength(body);
-    expect(await sendInParts([head(bytes), body], 50)).toEqual({ body: { name: '张三', id: 7 }, streamed: true });
+    expect(await sendInParts([head(bytes), body], 50)).toEqual({
+      body: { name: '张三', id: 7 },
+      streamed: true,
+    });
     expect(await sendInParts([head(bytes) + body.slice(0, 5), body.slice(5)], 50)).toEqual({
       body: { name: '张三', id: 7 },
       streamed: true,
