@@ -38,15 +38,18 @@ export interface BodyLimits {
 /** Finds the project (tenant) of a call; see `TenantSource`. */
 export interface TenantResolver {
   /** The project of a signed-in caller's session (`principal.projectId`). Throws when it is disabled or gone. */
-  ofSession(principal: Principal & { projectId: number }): Promise<TenantProject>;
+  ofSession(principal: Principal & { projectId: number }): TenantProject | Promise<TenantProject>;
   /** The project of a request: the unit's when a unit is named, else the host's, else the default. Throws when none or disabled. */
   ofRequest(where: { unitId?: number; host: string }): Promise<TenantProject>;
 }
 
 export interface ApiRouterDeps {
   sequelize: Sequelize;
-  /** Resolves a session token to its principal; null when the token is unknown, expired or revoked. */
-  authenticate(token: string): Promise<Principal | null>;
+  /**
+   * Resolves a session token to its principal; null when the token is unknown, expired or revoked.
+   * A session held in memory is answered at once, with no promise (a hot call's every one costs).
+   */
+  authenticate(token: string): Principal | null | Promise<Principal | null>;
   tenants: TenantResolver;
   providers: Providers;
   jobs: JobQueue;
@@ -125,8 +128,8 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   const state = ctx.state as RequestState;
   const files = collectFiles(ctx);
   // Sessions are found by their token before any project is known: a lookup across projects.
-  const session =
-    action.auth === 'public' ? null : await withBypass('session lookup', () => authenticate(ctx, deps));
+  const found = action.auth === 'public' ? null : withBypass('session lookup', () => authenticate(ctx, deps));
+  const session = found instanceof Promise ? await found : found;
   const callKey = `${action.group}/${action.name}`;
   // A partner's embedded session is a visitor to calls it may not make that need no session.
   const principal =
@@ -166,6 +169,9 @@ async function handle(
   const state = ctx.state as RequestState;
   const { principal, input } = call;
   const request = requestInfo(ctx);
+  const tenant = withBypass('tenant lookup', () =>
+    resolveTenant(action, principal, input, request.host, deps.tenants),
+  );
   const context: ActionContext = {
     requestId: state.requestId,
     // The request's child logger is made when a call first logs (request-context.ts).
@@ -174,9 +180,7 @@ async function handle(
     },
     sequelize: deps.sequelize,
     principal,
-    project: await withBypass('tenant lookup', () =>
-      resolveTenant(action, principal, input, request.host, deps.tenants),
-    ),
+    project: tenant instanceof Promise ? await tenant : tenant,
     files: call.files,
     request,
     providers: deps.providers,
@@ -257,14 +261,17 @@ function inTenant<T>(action: ActionDefinition, context: ActionContext, input: un
 
 const OUTSIDE_PROJECT = '请先通过超级账号进入一个项目';
 
-/** The project an action works in, by its declared tenant source (`TenantSource`). */
-async function resolveTenant(
+/**
+ * The project an action works in, by its declared tenant source (`TenantSource`): at once when the
+ * session holds it, else a promise.
+ */
+function resolveTenant(
   action: ActionDefinition,
   principal: Principal | null,
   input: unknown,
   host: string,
   tenants: TenantResolver,
-): Promise<TenantProject | null> {
+): TenantProject | null | Promise<TenantProject | null> {
   const tenant = action.tenant ?? 'none';
   if (tenant === 'none') return null;
   const projectId = principal?.projectId ?? null;
@@ -272,7 +279,7 @@ async function resolveTenant(
     if (!principal) throw new UnauthorizedError();
     if (projectId === null) {
       if (tenant === 'session') throw new BusinessError(OUTSIDE_PROJECT);
-    } else return tenants.ofSession({ ...principal, projectId });
+    } else return tenants.ofSession(principal as Principal & { projectId: number });
   }
   const unitId = (input as { unitId?: unknown } | null)?.unitId;
   return tenants.ofRequest({ unitId: typeof unitId === 'number' ? unitId : undefined, host });
@@ -344,7 +351,7 @@ function asBodyError(error: unknown): unknown {
 }
 
 /** The token comes from the `token` header, or from the `token` cookie (same-site pages, downloads). */
-async function authenticate(ctx: Context, deps: ApiRouterDeps): Promise<Principal | null> {
+function authenticate(ctx: Context, deps: ApiRouterDeps): Principal | null | Promise<Principal | null> {
   const token = ctx.get(TOKEN_HEADER) || ctx.cookies.get(TOKEN_KEY) || '';
   return token ? deps.authenticate(token) : null;
 }

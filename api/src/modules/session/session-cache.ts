@@ -26,7 +26,7 @@ const MAX_AGE_MS = 60_000;
 export function createSessionAuthenticator(
   sequelize: Sequelize,
   feed: ChangeFeed,
-): (token: string) => Promise<Principal | null> {
+): (token: string) => Principal | null | Promise<Principal | null> {
   const cache = createFeedCache<LiveSession>(feed, {
     tables: SESSION_SOURCES,
     accountsOf: (_token, session) => [session.principal.accountId],
@@ -34,9 +34,7 @@ export function createSessionAuthenticator(
     maxAgeMs: MAX_AGE_MS,
   });
   const extending = new Set<string>();
-  return async (token) => {
-    if (token.length < 20 || token.length > 100) return null;
-    const key = hashToken(token);
+  const authenticate = async (token: string, key: string) => {
     const session = await cache.get(key, () => readSession(sequelize, token));
     if (!session) return null;
     if (session.expiresAtMs <= Date.now()) {
@@ -53,5 +51,13 @@ export function createSessionAuthenticator(
       }
     }
     return session.principal;
+  };
+  return (token) => {
+    if (token.length < 20 || token.length > 100) return null;
+    const key = hashToken(token);
+    // A session in memory, live and with no extension due, is answered at once: no promise.
+    const held = cache.peek(key);
+    if (held && held.expiresAtMs > Date.now() && !extensionDue(held)) return held.principal;
+    return authenticate(token, key);
   };
 }
