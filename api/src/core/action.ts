@@ -257,7 +257,11 @@ export interface ActionDefinition<S extends z.ZodType = z.ZodType, R = unknown> 
   tenant?: TenantSource;
   /** Input schema over the merged query string, body fields and multipart fields. */
   input: S;
-  handler(ctx: ActionContext, input: z.output<S>): Promise<R | FileResult | JsonAnswer<R>>;
+  /** Answers at once or through a promise: a hot call held in memory answers with none. */
+  handler(
+    ctx: ActionContext,
+    input: z.output<S>,
+  ): R | FileResult | JsonAnswer<R> | Promise<R | FileResult | JsonAnswer<R>>;
   /** The source file that bound the handler (the generated call index names it). */
   source?: string;
 }
@@ -287,7 +291,7 @@ export type HandlerResult<C> =
 export type HandlerOf<C extends AnyCall> = (
   ctx: ContextOf<C['access']>,
   input: ParsedInputOf<C>,
-) => Promise<HandlerResult<C>>;
+) => HandlerResult<C> | Promise<HandlerResult<C>>;
 
 /** Handlers for some calls of a group, by name. */
 export type HandlersOf<G extends Record<string, AnyCall>> = { [K in keyof G]?: HandlerOf<G[K]> };

@@ -49,6 +49,25 @@ describe('createFeedCache', () => {
     expect(await other).toBe('other');
   });
 
+  it('peekOrGet answers a held value at once, and reads (a promise) what is missing, dropped or with the feed down', async () => {
+    const feed = testFeed();
+    const cache = createFeedCache<string>(feed, OPTIONS);
+    const gate = gatedLoad<string>();
+    const first = cache.peekOrGet('page-1', gate.load);
+    expect(first).toBeInstanceOf(Promise);
+    gate.started[0]?.('list');
+    expect(await first).toBe('list');
+    expect(cache.peekOrGet('page-1', gate.load)).toBe('list');
+    feed.change('train_class');
+    const again = cache.peekOrGet('page-1', gate.load);
+    expect(again).toBeInstanceOf(Promise);
+    gate.started[1]?.('new list');
+    expect(await again).toBe('new list');
+    feed.live = false;
+    expect(cache.peekOrGet('page-1', gate.load)).toBeInstanceOf(Promise);
+    expect(gate.started).toHaveLength(3);
+  });
+
   it('never hands a read started before a change to a caller who came after it', async () => {
     const feed = testFeed();
     const cache = createFeedCache<string>(feed, OPTIONS);

@@ -122,6 +122,11 @@ export interface FeedCache<V> {
   get(key: string, load: () => Promise<V | null>): Promise<V | null>;
   /** The cached value of `key` if there is one (nothing is read). */
   peek(key: string): V | undefined;
+  /**
+   * `get`, but the cached value at once, not in a promise: for hot calls, where each promise costs
+   * (every one pays the tenant storage's hook).
+   */
+  peekOrGet(key: string, load: () => Promise<V | null>): V | Promise<V | null>;
   /** Caches `value` as it is now (for values checked when used, e.g. by a version). */
   set(key: string, value: V): void;
   delete(key: string): void;
@@ -242,6 +247,9 @@ export function createFeedCache<V>(feed: ChangeFeed, options: FeedCacheOptions<V
       if (!feed.live) return undefined;
       const hit = entries.get(key);
       return hit && Date.now() - hit.at < options.maxAgeMs ? hit.value : undefined;
+    },
+    peekOrGet(key, load) {
+      return this.peek(key) ?? this.get(key, load);
     },
     set(key, value) {
       if (feed.live) keep(key, value);

@@ -30,6 +30,13 @@ describe('plainJsonLength', () => {
   });
 });
 
+/** As the router reads a JSON body: one microtask after the headers, then at once or from the stream. */
+async function readAsTheRouter(req: http.IncomingMessage): Promise<unknown> {
+  const length = Number(req.headers['content-length']);
+  if (req.readableLength < length) await null;
+  return readPlainJson(req, length);
+}
+
 describe('readPlainJson', () => {
   let server: http.Server;
   let port: number;
@@ -37,7 +44,7 @@ describe('readPlainJson', () => {
   const outcomes: { body?: unknown; status?: number }[] = [];
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      readPlainJson(req, Number(req.headers['content-length']))
+      readAsTheRouter(req)
         .then(
           (body) => outcomes.push({ body }),
           (error: Error & { status?: number }) => outcomes.push({ status: error.status }),
@@ -106,7 +113,7 @@ describe('readPlainJson: a body in the packet of its headers, or after them', ()
   let port: number;
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      readPlainJson(req, Number(req.headers['content-length'])).then(
+      readAsTheRouter(req).then(
         // Whether the body was taken from the buffer at once (the stream never flowed) or read as it came.
         (body) => res.end(JSON.stringify({ body, streamed: req.readableFlowing === true })),
         (error: Error & { status?: number }) => res.end(JSON.stringify({ status: error.status })),

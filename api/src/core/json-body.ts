@@ -35,13 +35,17 @@ function badBody(message: string): Error {
   return Object.assign(new Error(message), { status: 400, expose: true });
 }
 
-/** Reads and parses a body of `length` bytes (`plainJsonLength`); throws a 400 error when it is no JSON object or array. */
-export async function readPlainJson(req: IncomingMessage, length: number): Promise<unknown> {
-  // A small body usually comes in the packet of its headers. The call starts at the headers; one
-  // microtask later the parser has pushed the rest of that packet (the body) into the request's
-  // buffer, and the body is taken from there at once: no stream events, no ticks (about a tenth of
-  // a hot call's CPU). A body still arriving is read from the stream as it comes.
-  if (req.readableLength < length) await null;
+/**
+ * Reads and parses a body of `length` bytes (`plainJsonLength`); throws (or rejects with) a 400
+ * error when it is no JSON object or array. A body already in the request's buffer is answered at
+ * once, with no promise; one still arriving is read from the stream as it comes.
+ *
+ * A small body usually comes in the packet of its headers. The call starts at the headers; one
+ * microtask later (`await null`) the parser has pushed the rest of that packet, the body, into the
+ * buffer. Taken from there, it costs no stream events and no ticks (about a tenth of a hot call's
+ * CPU), so the router waits that one microtask before reading.
+ */
+export function readPlainJson(req: IncomingMessage, length: number): unknown {
   if (req.readableFlowing !== true && req.readableLength === length) {
     const buffered = length === 0 ? EMPTY : (req.read() as Buffer | null);
     if (buffered?.length === length) return parsePlainJson(buffered);

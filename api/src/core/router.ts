@@ -319,7 +319,10 @@ function createBodyParser(deps: ApiRouterDeps): Middleware {
     // The JSON the apps send, read directly (json-body.ts); anything else through koa-body.
     const jsonLength = plainJsonLength(headers, deps.limits.jsonBytes);
     if (jsonLength !== null) {
-      ctx.request.body = (await readPlainJson(ctx.req, jsonLength)) as typeof ctx.request.body;
+      // The rest of the headers' packet (the body, usually) is in the buffer one microtask on.
+      if (ctx.req.readableLength < jsonLength) await null;
+      const body = readPlainJson(ctx.req, jsonLength);
+      ctx.request.body = (body instanceof Promise ? await body : body) as typeof ctx.request.body;
       return next();
     }
     // A body of a type no call reads (text, XML, ...) is refused, not read as no input: otherwise a

@@ -10,7 +10,7 @@ import { col, fn, literal, Op, QueryTypes, where as sqlWhere } from 'sequelize';
 import type { AccountInfo, CheckAccountAnswer, LoginAnswer, SwitchLoginList } from '../../contract/login';
 import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
 import { JsonAnswer, type Scope, type SignedInScope, type TenantScope } from '../../core/action';
-import { sharedCache } from '../../core/change-feed';
+import { type FeedCacheOptions, sharedCache } from '../../core/change-feed';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { withBypass, withProject } from '../../db/tenant-access';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
@@ -172,28 +172,37 @@ export function displayName(account: Pick<Account, 'realName' | 'accountName'>):
  * tree, and who is signed in as this account (super account), serialized. Throws Unauthorized when
  * the account vanished meanwhile.
  */
-export async function getAccountInfo(scope: SignedInScope): Promise<JsonAnswer<AccountInfo>> {
+export function getAccountInfo(
+  scope: SignedInScope,
+): JsonAnswer<AccountInfo> | Promise<JsonAnswer<AccountInfo>> {
   const { principal } = scope;
   // A hot call: kept (serialized) per process while neither its account nor the impersonator's
   // changes (the account columns read here notify, naming the account: migrations 0030 and 0091)
-  // and no role changes on any instance, else one raw query.
-  const cache = sharedCache<JsonAnswer<AccountInfo>>(scope.sequelize, 'account-info', {
-    tables: ['account', 'role'],
-    // The key is `account|impersonator|project`.
-    accountsOf: (key) => key.split('|', 2).filter(Boolean).map(Number),
-    maxEntries: 50_000,
-    maxAgeMs: 60_000,
-  });
+  // and no role changes on any instance, else one raw query. Held, it is answered with no promise.
+  const cache = sharedCache<JsonAnswer<AccountInfo>>(scope.sequelize, 'account-info', ACCOUNT_INFO_CACHE);
   const read = async () => {
     const info = await readAccountInfo(scope);
     return info && JsonAnswer.of(info);
   };
   const info = cache
-    ? await cache.get(`${principal.accountId}|${principal.impersonatorId ?? ''}|${principal.projectId}`, read)
-    : await read();
+    ? cache.peekOrGet(`${principal.accountId}|${principal.impersonatorId ?? ''}|${principal.projectId}`, read)
+    : read();
+  return info instanceof Promise ? info.then(signedInAnswer) : signedInAnswer(info);
+}
+
+/** The account info found, else Unauthorized (the account vanished meanwhile). */
+function signedInAnswer(info: JsonAnswer<AccountInfo> | null): JsonAnswer<AccountInfo> {
   if (!info) throw new UnauthorizedError();
   return info;
 }
+
+const ACCOUNT_INFO_CACHE: FeedCacheOptions<JsonAnswer<AccountInfo>> = {
+  tables: ['account', 'role'],
+  // The key is `account|impersonator|project`.
+  accountsOf: (key) => key.split('|', 2).filter(Boolean).map(Number),
+  maxEntries: 50_000,
+  maxAgeMs: 60_000,
+};
 
 /** The account with its role and, when signed in as it by platform staff (super account), the impersonator, deleted or not. */
 async function readAccountInfo(scope: SignedInScope): Promise<AccountInfo | null> {

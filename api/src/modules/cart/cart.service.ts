@@ -11,7 +11,7 @@ import {
 import { CLASS_APPLY_MESSAGES } from '../../contract/class-apply';
 import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
-import { sharedCache } from '../../core/change-feed';
+import { type FeedCacheOptions, sharedCache } from '../../core/change-feed';
 import { BusinessError, uniqueRefusal } from '../../core/errors';
 import { categoryPlaces } from '../class-category/category-places';
 import { classesAwaitingApproval } from '../train-class/class-apply.model';
@@ -167,7 +167,7 @@ export async function findCart(scope: ActorScope, today = chinaToday()): Promise
  * page): kept per process while no cart changes on any instance (migration 0030 notifies
  * `shop_cart_item`), else one raw query.
  */
-export async function countCart(scope: ActorScope): Promise<CartCount> {
+export function countCart(scope: ActorScope): CartCount | Promise<CartCount> {
   const owner = ownerOf(scope);
   const read = async () => {
     const [row] = await scope.sequelize.query<{ count: number }>(
@@ -176,16 +176,21 @@ export async function countCart(scope: ActorScope): Promise<CartCount> {
     );
     return { count: row?.count ?? 0 };
   };
-  // Kept while none of the account's cart items changes on any instance (migration 0091 names it).
-  const cache = sharedCache<CartCount>(scope.sequelize, 'cart-count', {
-    tables: ['shop_cart_item'],
-    // The key is `account|project`.
-    accountsOf: (key) => [Number(key.split('|', 1)[0])],
-    maxEntries: 50_000,
-    maxAgeMs: 60_000,
-  });
-  return (cache ? await cache.get(`${owner.accountId}|${owner.projectId}`, read) : await read()) ?? read();
+  const cache = sharedCache<CartCount>(scope.sequelize, 'cart-count', CART_COUNT_CACHE);
+  if (!cache) return read();
+  // Held: answered at once, no promise (the badge of every H5 page).
+  const counted = cache.peekOrGet(`${owner.accountId}|${owner.projectId}`, read);
+  return counted instanceof Promise ? counted.then((count) => count ?? read()) : counted;
 }
+
+/** Kept while none of the account's cart items changes on any instance (migration 0091 names it). */
+const CART_COUNT_CACHE: FeedCacheOptions<CartCount> = {
+  tables: ['shop_cart_item'],
+  // The key is `account|project`.
+  accountsOf: (key) => [Number(key.split('|', 1)[0])],
+  maxEntries: 50_000,
+  maxAgeMs: 60_000,
+};
 
 async function countItems(owner: CartOwner, transaction?: Transaction): Promise<CartCount> {
   return { count: await ShopCartItem.count({ where: ownerWhere(owner), transaction }) };

@@ -32,13 +32,18 @@ export const classCenterActions = implement(classCenterCalls, {
   },
   'center-years': (ctx) => centerYears(ctx),
   'center-categories': (ctx, input) => centerCategories(ctx, input.year),
-  'find-detail': async (ctx, input) => {
-    // The class as every visitor sees it (cached), then the caller's own cart and enrolment.
+  'find-detail': (ctx, input) => {
+    // The class as every visitor sees it (cached), then the caller's own cart and enrolment; both
+    // held in memory, it is answered with no promise.
     const today = chinaToday();
-    const detail = await cachedCenterAnswer(ctx, today, ['detail', input.id], () =>
+    const detail = cachedCenterAnswer(ctx, today, ['detail', input.id], () =>
       findCenterDetail(ctx, input.id, today),
     );
-    return detail.with(await studentState(ctx, input.id, studentOf(ctx, input.id)));
+    const withState = (held: Awaited<typeof detail>) => {
+      const state = studentState(ctx, input.id, studentOf(ctx, input.id));
+      return state instanceof Promise ? state.then((own) => held.with(own)) : held.with(state);
+    };
+    return detail instanceof Promise ? detail.then(withState) : withState(detail);
   },
   'trial-play': (ctx, input) => trialPlay(ctx, input),
 });

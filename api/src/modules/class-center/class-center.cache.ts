@@ -1,5 +1,5 @@
 import { JsonAnswer, type TenantScope } from '../../core/action';
-import { sharedCache } from '../../core/change-feed';
+import { type FeedCacheOptions, sharedCache } from '../../core/change-feed';
 
 /**
  * The tables the class centre's public answers are read from (`class-center.service.ts`): the
@@ -24,19 +24,22 @@ export const CENTER_SOURCES = [
  * serialized once and kept in process memory while none of CENTER_SOURCES changes, when the server
  * has a change feed; read each time otherwise. Refusals are never cached.
  */
-export async function cachedCenterAnswer<T extends object>(
+export function cachedCenterAnswer<T extends object>(
   scope: TenantScope,
   today: string,
   what: readonly unknown[],
   read: () => Promise<T>,
-): Promise<JsonAnswer<T>> {
+): JsonAnswer<T> | Promise<JsonAnswer<T>> {
   const serialized = async () => JsonAnswer.of(await read());
-  const cache = sharedCache<JsonAnswer<T>>(scope.sequelize, 'class-center', {
-    tables: CENTER_SOURCES,
-    maxEntries: 5000,
-    maxAgeMs: 60_000,
-  });
+  const cache = sharedCache<JsonAnswer<T>>(scope.sequelize, 'class-center', CENTER_CACHE);
   if (!cache) return serialized();
   const key = JSON.stringify([scope.project.id, today, ...what]);
-  return (await cache.get(key, serialized)) as JsonAnswer<T>;
+  // Held: answered at once, no promise (the class centre's list and detail are hot calls).
+  return cache.peekOrGet(key, serialized) as JsonAnswer<T> | Promise<JsonAnswer<T>>;
 }
+
+const CENTER_CACHE: FeedCacheOptions<JsonAnswer<object>> = {
+  tables: CENTER_SOURCES,
+  maxEntries: 5000,
+  maxAgeMs: 60_000,
+};

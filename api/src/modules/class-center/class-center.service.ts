@@ -12,7 +12,7 @@ import type {
 import type { PageAnswer } from '../../contract/common';
 import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { TenantScope } from '../../core/action';
-import { sharedCache } from '../../core/change-feed';
+import { type FeedCacheOptions, sharedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
@@ -214,23 +214,29 @@ export interface StudentState {
  * (ACTIVE_MY_CLASS_STATUS): kept per process while none of the student's cart items, enrolments
  * or applications changes on any instance (migrations 0030 and 0091), else one query.
  */
-export async function studentState(
+export function studentState(
   scope: TenantScope,
   classId: number,
   student: CenterStudent | null,
-): Promise<StudentState> {
-  if (!student) return { inCart: null, enrolled: null, apply: null };
-  const cache = sharedCache<StudentState>(scope.sequelize, 'class-student-state', {
-    tables: ['shop_cart_item', 'my_class', 'class_apply'],
-    // The key is `account|project|class`; a change of those tables names its accounts (migration 0091).
-    accountsOf: (key) => [Number(key.split('|', 1)[0])],
-    maxEntries: 50_000,
-    maxAgeMs: 60_000,
-  });
+): StudentState | Promise<StudentState> {
+  if (!student) return NO_STUDENT;
+  const cache = sharedCache<StudentState>(scope.sequelize, 'class-student-state', STUDENT_STATE_CACHE);
   const read = () => readStudentState(scope, classId, student);
-  const key = `${student.accountId}|${scope.project.id}|${classId}`;
-  return (cache ? await cache.get(key, read) : null) ?? read();
+  if (!cache) return read();
+  // Held: answered at once, no promise (class detail is a hot call).
+  const state = cache.peekOrGet(`${student.accountId}|${scope.project.id}|${classId}`, read);
+  return state instanceof Promise ? state.then((held) => held ?? read()) : state;
 }
+
+const NO_STUDENT: StudentState = Object.freeze({ inCart: null, enrolled: null, apply: null });
+
+const STUDENT_STATE_CACHE: FeedCacheOptions<StudentState> = {
+  tables: ['shop_cart_item', 'my_class', 'class_apply'],
+  // The key is `account|project|class`; a change of those tables names its accounts (migration 0091).
+  accountsOf: (key) => [Number(key.split('|', 1)[0])],
+  maxEntries: 50_000,
+  maxAgeMs: 60_000,
+};
 
 async function readStudentState(
   scope: TenantScope,
