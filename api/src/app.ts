@@ -11,7 +11,7 @@ import { UPLOADED_IMAGE_PATH_PREFIX } from './contract/upload';
 import { type ActionDefinition, actionPath, type Providers } from './core/action';
 import { attachChangeFeed, type ChangeFeed } from './core/change-feed';
 import { errorHandler } from './core/error-handler';
-import { fixedHeaders } from './core/fixed-headers';
+import { CALL_ANSWER_HEADERS, fixedHeaders } from './core/fixed-headers';
 import type { Health } from './core/health';
 import type { JobQueue } from './core/jobs';
 import { type Metrics, respCodeOf } from './core/metrics';
@@ -110,28 +110,29 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(requestContext(deps.logger));
   app.use(callMetrics(deps.providers.metrics, actions));
   app.use(errorHandler());
-  app.use(
-    // helmet's headers, the same on every answer: recorded once, then set directly.
-    fixedHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          useDefaults: true,
-          directives: {
-            // The product runs on plain HTTP in development and behind TLS in production;
-            // upgrading would break the former and is the proxy's job in the latter.
-            upgradeInsecureRequests: null,
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(deps.trustedOrigins ?? [])],
-            scriptSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
-            connectSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
-            // HLS through hls.js plays from blob: (Media Source Extensions), a cloud VOD's MP4 from its CDN.
-            mediaSrc: ["'self'", 'blob:', 'https:', ...(deps.mediaOrigins ?? [])],
-          },
+  // helmet's headers, the same on every answer: recorded once, then set directly; a call's JSON
+  // answer gets the short set of an API answer instead, and a call's file answer helmet's.
+  const securityHeaders = fixedHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // The product runs on plain HTTP in development and behind TLS in production;
+          // upgrading would break the former and is the proxy's job in the latter.
+          upgradeInsecureRequests: null,
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(deps.trustedOrigins ?? [])],
+          scriptSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
+          connectSrc: ["'self'", ...(deps.trustedOrigins ?? [])],
+          // HLS through hls.js plays from blob: (Media Source Extensions), a cloud VOD's MP4 from its CDN.
+          mediaSrc: ["'self'", 'blob:', 'https:', ...(deps.mediaOrigins ?? [])],
         },
-        crossOriginEmbedderPolicy: false,
-        strictTransportSecurity: false,
-      }),
-    ),
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    }),
+    { callAnswers: CALL_ANSWER_HEADERS },
   );
+  app.use(securityHeaders);
   // The routes answering in other formats, each under a path prefix of its own: WeChat's pushes and
   // payment notifications, the partner API (its document and page, then the calls, signed or with a
   // token), signed media and HLS (the key of a study session's grant: the study module says whether
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
     jobs: deps.jobs,
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
     uploadDir: deps.uploadDir ?? path.join(os.tmpdir(), 'px-uploads'),
+    fileAnswerHeaders: (res) => securityHeaders.setOn(res),
   };
   app.use(createApiRouter(actions, routerDeps));
   if (deps.staticApps?.length) {

@@ -472,12 +472,34 @@ describe('authentication and roles', () => {
   });
 });
 
-test('security headers are set', async () => {
-  const res = await t.http.post('/api/test-core/echo.action?name=ok');
-  expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-  // Videos play from the API, from blob: (hls.js) and from a cloud VOD's HTTPS CDN.
-  expect(res.headers['content-security-policy']).toContain("media-src 'self' blob: https:");
-  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-  expect(res.headers['cache-control']).toBe('no-store');
+test("a call's JSON answer carries an API answer's security headers, its refusal too", async () => {
+  for (const res of [
+    await t.http.post('/api/test-core/echo.action?name=ok'),
+    await t.http.post('/api/test-core/echo.action?name=x'),
+  ]) {
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The documents' policies are left out.
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['referrer-policy']).toBeUndefined();
+  }
+});
+
+test("a call's file answer and every other answer carry the documents' security headers", async () => {
+  for (const res of [
+    await t.http.get('/api/test-core/download.action'),
+    await t.http.get('/no-such-page'),
+    await t.http.post('/api/test-core/nothing-here'),
+  ]) {
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Videos play from the API, from blob: (hls.js) and from a cloud VOD's HTTPS CDN.
+    expect(res.headers['content-security-policy']).toContain("media-src 'self' blob: https:");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  }
 });

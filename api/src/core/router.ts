@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Router from '@koa/router';
 import { type AnyCall, RESP_CODE, TOKEN_HEADER, TOKEN_KEY } from '@px/config';
@@ -51,6 +52,11 @@ export interface ApiRouterDeps {
    */
   authenticate(token: string): Principal | null | Promise<Principal | null>;
   tenants: TenantResolver;
+  /**
+   * Sets the security headers of a document on a call's file answer (a PDF, an image, a workbook),
+   * over the short set a call's JSON answer gets (app.ts, `CALL_ANSWER_HEADERS`).
+   */
+  fileAnswerHeaders?: (res: ServerResponse) => void;
   providers: Providers;
   jobs: JobQueue;
   limits: BodyLimits;
@@ -144,6 +150,8 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   const result = await handle(action, ctx, deps, { principal, input, files });
   ctx.set('Cache-Control', 'no-store');
   if (result instanceof FileResult) {
+    // A file may be opened as a page: it gets the documents' headers, not a JSON answer's.
+    deps.fileAnswerHeaders?.(ctx.res);
     ctx.type = result.contentType;
     if (result.filename) ctx.attachment(result.filename);
     ctx.body = result.body;
