@@ -107,8 +107,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.silent = true;
   // Polled every second by load balancers: answered first, with no access-log line.
   if (deps.health) app.use(deps.health.routes());
-  app.use(requestContext(deps.logger));
-  app.use(callMetrics(deps.providers.metrics, actions));
+  app.use(requestContext(deps.logger, callMetrics(deps.providers.metrics, actions)));
   app.use(errorHandler());
   // helmet's headers, the same on every answer: recorded once, then set directly; a call's JSON
   // answer gets the short set of an API answer instead, and a call's file answer helmet's.
@@ -172,21 +171,20 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
 
 /**
  * Times every `/api/` request as its call (`group/name`; `other` for a path that is no call, so
- * scanners cannot grow the label set) with what it answered, after the error handler wrote it.
+ * scanners cannot grow the label set) with what it answered, after the error handler wrote it
+ * (`requestContext` calls it once the request is answered).
  */
-function callMetrics(metrics: Metrics, actions: readonly ActionDefinition[]): Koa.Middleware<RequestState> {
+function callMetrics(
+  metrics: Metrics,
+  actions: readonly ActionDefinition[],
+): (ctx: Koa.ParameterizedContext<RequestState>, seconds: number) => void {
   const keys = new Map(actions.map((action) => [actionPath(action), `${action.group}/${action.name}`]));
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/')) return next();
-    const started = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      metrics.observeCall(
-        keys.get(ctx.path) ?? 'other',
-        respCodeOf(ctx.body, ctx.state.respCode, ctx.status),
-        Number(process.hrtime.bigint() - started) / 1e9,
-      );
-    }
+  return (ctx, seconds) => {
+    if (!ctx.path.startsWith('/api/')) return;
+    metrics.observeCall(
+      keys.get(ctx.path) ?? 'other',
+      respCodeOf(ctx.body, ctx.state.respCode, ctx.status),
+      seconds,
+    );
   };
 }

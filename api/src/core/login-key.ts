@@ -21,11 +21,21 @@ export function getLoginKey(sequelize: Sequelize): Promise<LoginKey> {
   let key = cache.get(sequelize);
   if (!key) {
     key = loadOrCreate(sequelize);
-    key.catch(() => cache.delete(sequelize));
+    key.then(
+      (loaded) => loaded_.set(sequelize, loaded),
+      () => cache.delete(sequelize),
+    );
     cache.set(sequelize, key);
   }
   return key;
 }
+
+/** The key once loaded, at once (no promise: `system-info` is a hot call); else `getLoginKey`. */
+export function loginKeyNow(sequelize: Sequelize): LoginKey | Promise<LoginKey> {
+  return loaded_.get(sequelize) ?? getLoginKey(sequelize);
+}
+
+const loaded_ = new WeakMap<Sequelize, LoginKey>();
 
 async function loadOrCreate(sequelize: Sequelize): Promise<LoginKey> {
   const read = async () => {

@@ -41,7 +41,7 @@ export interface TenantResolver {
   /** The project of a signed-in caller's session (`principal.projectId`). Throws when it is disabled or gone. */
   ofSession(principal: Principal & { projectId: number }): TenantProject | Promise<TenantProject>;
   /** The project of a request: the unit's when a unit is named, else the host's, else the default. Throws when none or disabled. */
-  ofRequest(where: { unitId?: number; host: string }): Promise<TenantProject>;
+  ofRequest(where: { unitId?: number; host: string }): TenantProject | Promise<TenantProject>;
 }
 
 export interface ApiRouterDeps {
@@ -117,16 +117,19 @@ export function createApiRouter(
   const allowedMethods = router.allowedMethods({ throw: true });
   // @koa/router types its context with params; at run time it adds them itself.
   const nothing: Next = async () => undefined;
-  return async (ctx, next) => {
-    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
-    const direct = exact.get(`${ctx.method} ${ctx.path}`);
-    if (direct) return direct(ctx);
-    // Anything else (another method, HEAD, OPTIONS, another spelling of a path) as @koa/router answers it.
-    // allowedMethods throws 405 for a known path with another method and answers OPTIONS.
+  // Anything else (another method, HEAD, OPTIONS, another spelling of a path) as @koa/router answers it.
+  // allowedMethods throws 405 for a known path with another method and answers OPTIONS.
+  const otherwise = async (ctx: Context) => {
     await routes(ctx as unknown as Parameters<typeof routes>[0], () =>
       allowedMethods(ctx as unknown as Parameters<typeof allowedMethods>[0], nothing),
     );
     if (ctx.body === undefined && ctx.status === 404) throw new NotFoundError();
+  };
+  // Not async itself: a call goes straight to its handler without a promise of this step's own.
+  return (ctx, next) => {
+    if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
+    const direct = exact.get(`${ctx.method} ${ctx.path}`);
+    return direct ? direct(ctx) : otherwise(ctx);
   };
 }
 
@@ -147,7 +150,8 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
   checkEmbeddedCall(principal, callKey);
   const input = parseInput(action.input, requestFields(action.input, ctx));
   checkEmbeddedInput(principal, input);
-  const result = await handle(action, ctx, deps, { principal, input, files });
+  const answer = handle(action, ctx, deps, { principal, input, files });
+  const result = answer instanceof Promise ? await answer : answer;
   ctx.set('Cache-Control', 'no-store');
   if (result instanceof FileResult) {
     // A file may be opened as a page: it gets the documents' headers, not a JSON answer's.
@@ -168,33 +172,37 @@ async function runAction(action: ActionDefinition, ctx: Context, deps: ApiRouter
  * Runs the call's handler for `principal` with its parsed input: the context of the request `ctx`,
  * the tenant the call resolves to, the database bound to that tenant (`inTenant`).
  */
-async function handle(
+function handle(
   action: ActionDefinition,
   ctx: Context,
   deps: ApiRouterDeps,
   call: { principal: ActionContext['principal']; input: unknown; files: ActionContext['files'] },
-): Promise<unknown> {
+): unknown {
   const state = ctx.state as RequestState;
   const { principal, input } = call;
   const request = requestInfo(ctx);
+  const run = (project: TenantProject | null) => {
+    const context: ActionContext = {
+      requestId: state.requestId,
+      // The request's child logger is made when a call first logs (request-context.ts).
+      get log() {
+        return state.log;
+      },
+      sequelize: deps.sequelize,
+      principal,
+      project,
+      files: call.files,
+      request,
+      providers: deps.providers,
+      jobs: deps.jobs,
+    };
+    return inTenant(action, context, input, () => action.handler(context, input));
+  };
+  // The tenant and the answer at once when both are held in memory (a hot call), else a promise.
   const tenant = withBypass('tenant lookup', () =>
     resolveTenant(action, principal, input, request.host, deps.tenants),
   );
-  const context: ActionContext = {
-    requestId: state.requestId,
-    // The request's child logger is made when a call first logs (request-context.ts).
-    get log() {
-      return state.log;
-    },
-    sequelize: deps.sequelize,
-    principal,
-    project: tenant instanceof Promise ? await tenant : tenant,
-    files: call.files,
-    request,
-    providers: deps.providers,
-    jobs: deps.jobs,
-  };
-  return inTenant(action, context, input, () => action.handler(context, input));
+  return tenant instanceof Promise ? tenant.then(run) : run(tenant);
 }
 
 /**

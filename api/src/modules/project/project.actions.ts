@@ -1,6 +1,6 @@
 import { projectCalls } from '../../contract/project';
 import { implement } from '../../core/action';
-import { getLoginKey } from '../../core/login-key';
+import { loginKeyNow } from '../../core/login-key';
 import { systemInfoAnswer } from './project.presenter';
 import {
   deleteProject,
@@ -17,7 +17,12 @@ import {
  * project), project management for platform staff, and its own settings for a project's staff.
  */
 export const projectActions = implement(projectCalls, {
-  'system-info': async (ctx) => systemInfoAnswer(ctx.project, (await getLoginKey(ctx.sequelize)).publicPem),
+  'system-info': (ctx) => {
+    const key = loginKeyNow(ctx.sequelize);
+    return key instanceof Promise
+      ? key.then((loaded) => systemInfoAnswer(ctx.project, loaded.publicPem))
+      : systemInfoAnswer(ctx.project, key.publicPem);
+  },
   list: (ctx, input) => listProjects(ctx, input),
   save: (ctx, input) => saveProject(ctx, input),
   disable: async (ctx, input) => {

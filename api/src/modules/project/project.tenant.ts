@@ -69,9 +69,12 @@ export function cachedProjectTenants(feed: ChangeFeed): TenantResolver {
   });
   return {
     ofSession: projectTenants.ofSession,
-    ofRequest: async (where) => {
+    // Held: answered at once, no promise (every public call, system-info the hottest).
+    ofRequest: (where) => {
       const key = where.unitId !== undefined ? `unit:${where.unitId}` : `host:${where.host.toLowerCase()}`;
-      return (await byRequest.get(key, () => projectTenants.ofRequest(where))) as TenantProject;
+      return byRequest.peekOrGet(key, async () => projectTenants.ofRequest(where)) as
+        | TenantProject
+        | Promise<TenantProject>;
     },
   };
 }
