@@ -43,3 +43,19 @@ test('a middleware that does not go on is refused on the first request', async (
   const res = await serve(fixedHeaders(stuck)).get('/');
   expect(res.status).toBe(500);
 });
+
+test("a call's path gets the call answers' set; setOn puts helmet's on a response", async () => {
+  const headers = fixedHeaders(helmet(OPTIONS), { callAnswers: [['X-Frame-Options', 'DENY']] });
+  const call = await serve(headers).get('/api/cart/count.action');
+  expect(call.headers['x-frame-options']).toBe('DENY');
+  expect(call.headers['content-security-policy']).toBeUndefined();
+  const page = await serve(headers).get('/api/cart/count');
+  expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  const set: Record<string, unknown> = {};
+  headers.setOn({
+    setHeader: (name: string, value: unknown) => (set[name] = value),
+    removeHeader: () => undefined,
+  } as never);
+  expect(set['X-Frame-Options']).toBe('SAMEORIGIN');
+  expect(String(set['Content-Security-Policy'])).toContain("img-src 'self' data:");
+});

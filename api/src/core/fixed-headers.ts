@@ -68,15 +68,12 @@ export function fixedHeaders<S>(
   const { callAnswers } = options;
   // Not async itself: an async function would cost every request a promise of its own.
   const headed: Middleware<S> = (ctx, next) => {
+    // A call answering a file gets the recorded set later (`setOn`): every request waits for it.
+    if (!recorded) return recording.then(() => headed(ctx, next));
     if (callAnswers && isCallPath(ctx.path)) {
       for (const [name, value] of callAnswers) ctx.res.setHeader(name, value);
       return next();
     }
-    if (!recorded)
-      return recording.then(() => {
-        apply(ctx.res);
-        return next();
-      });
     apply(ctx.res);
     return next();
   };
