@@ -4,7 +4,7 @@ import { antdButton as button } from '../support/antd';
 import { artifactPath, launchBrowser, VIEWPORTS } from '../support/browser';
 import { queryProduct, signInDemoStudent } from '../support/product';
 import { type ProductServer, startProductServer } from '../support/server';
-import { expectVisible } from '../support/wait';
+import { expectVisible, waitUntil } from '../support/wait';
 
 // Issue 15, refunds: the demo student 张三 pays a class through WeChat Pay (Native, the simulator's
 // scan page), applies for its refund in 我的订单 after reading the project's 退款说明; the demo
@@ -169,7 +169,10 @@ describe('a refund applied for in the H5 and approved in 退款申请', () => {
       await popup.getByRole('button', { name: '提交申请' }).click();
       await expectVisible(order.getByText('退款申请待审核', { exact: false }));
       await expectVisible(order.getByRole('button', { name: '撤销申请' }));
-      expect(await order.getByRole('button', { name: '申请退款' }).count()).toBe(0);
+      await waitUntil(async () => (await order.getByRole('button', { name: '申请退款' }).count()) === 0, {
+        timeoutMs: 15_000,
+        what: '申请退款 to leave the card once the application is pending',
+      });
       // Issue 28: while the application is pending, 申请发票 is not offered either, and the card says why.
       await expectVisible(order.getByText('不能申请发票：该订单有处理中的退款申请', { exact: false }));
       expect(await order.getByRole('button', { name: '申请发票' }).count()).toBe(0);

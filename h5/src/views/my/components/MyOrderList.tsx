@@ -249,6 +249,13 @@ function OrderCard({
   );
 }
 
+/** Each order's newest refund application (the list comes newest first). */
+function newestOfEachOrder(list: readonly RefundApplyView[]): ReadonlyMap<number, RefundApplyView> {
+  const byOrder = new Map<number, RefundApplyView>();
+  for (const apply of list) if (!byOrder.has(apply.orderId)) byOrder.set(apply.orderId, apply);
+  return byOrder;
+}
+
 type OrdersView = 'orders' | 'invoices';
 const VIEWS = [
   { key: 'orders', title: '订单' },
@@ -296,12 +303,7 @@ export function MyOrderList({
   const [applying, setApplying] = useState<RefundApplyData | null>(null);
   const loadApplies = useCallback(() => {
     listMyRefundApplies()
-      .then((list) => {
-        // Newest first: the first of each order is its newest.
-        const byOrder = new Map<number, RefundApplyView>();
-        for (const apply of list) if (!byOrder.has(apply.orderId)) byOrder.set(apply.orderId, apply);
-        setApplies(byOrder);
-      })
+      .then((list) => setApplies(newestOfEachOrder(list)))
       .catch(() => undefined);
   }, []);
   useEffect(() => loadApplies(), [loadApplies]);
@@ -311,9 +313,12 @@ export function MyOrderList({
   );
   const feed = usePagedFeed(load);
   const { state } = feed;
+  // The applications (待审核, 撤销申请) are shown once the orders (their 申请退款 and 申请发票) are
+  // read again too, so a card never offers 申请退款 beside a pending application's 撤销申请.
   const reread = () => {
-    loadApplies();
-    void feed.refresh().catch(() => undefined);
+    Promise.all([listMyRefundApplies(), feed.refresh()])
+      .then(([list]) => setApplies(newestOfEachOrder(list)))
+      .catch(() => loadApplies());
   };
 
   const body = (
