@@ -2,13 +2,6 @@ import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 
 /**
- * A middleware setting the same response headers on every request (koa-helmet's, for options that
- * depend on no request), recorded once by running it against a response that only records, then
- * set straight on each response: helmet otherwise rebuilds its policy text and goes through a
- * promise and a dozen steps on every request. The recording finishes before the server listens;
- * a request arriving earlier waits for it.
- */
-/**
  * The security headers of a call's JSON answer (`/api/<group>/<name>.action`), the short set the
  * OWASP REST Security Cheat Sheet gives for API answers: nothing in them is a document, so the
  * document policies (the page's CSP, opener, referrer and agent-cluster policies, the legacy
@@ -32,6 +25,13 @@ export function isCallPath(path: string): boolean {
 /** The recorded headers' middleware, and the same headers for a response a call answers with a file. */
 export type FixedHeaders<S> = Middleware<S> & { setOn(res: ServerResponse): void };
 
+/**
+ * A middleware setting the same response headers on every request (koa-helmet's, for options that
+ * depend on no request), recorded once by running it against a response that only records, then
+ * set straight on each response: helmet otherwise rebuilds its policy text and goes through a
+ * promise and a dozen steps on every request. The recording finishes before the server listens;
+ * a request arriving earlier waits for it.
+ */
 export function fixedHeaders<S>(
   middleware: Middleware<S>,
   options: { callAnswers?: readonly (readonly [string, string])[] } = {},

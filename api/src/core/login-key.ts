@@ -11,6 +11,8 @@ interface LoginKey {
 }
 
 const cache = new WeakMap<Sequelize, Promise<LoginKey>>();
+/** The same keys once loaded, for `loginKeyNow`. */
+const loadedKeys = new WeakMap<Sequelize, LoginKey>();
 
 /**
  * The RSA key pair that clients use to encrypt the login payload. Generated on first use and kept
@@ -22,7 +24,7 @@ export function getLoginKey(sequelize: Sequelize): Promise<LoginKey> {
   if (!key) {
     key = loadOrCreate(sequelize);
     key.then(
-      (loaded) => loaded_.set(sequelize, loaded),
+      (loaded) => loadedKeys.set(sequelize, loaded),
       () => cache.delete(sequelize),
     );
     cache.set(sequelize, key);
@@ -32,10 +34,8 @@ export function getLoginKey(sequelize: Sequelize): Promise<LoginKey> {
 
 /** The key once loaded, at once (no promise: `system-info` is a hot call); else `getLoginKey`. */
 export function loginKeyNow(sequelize: Sequelize): LoginKey | Promise<LoginKey> {
-  return loaded_.get(sequelize) ?? getLoginKey(sequelize);
+  return loadedKeys.get(sequelize) ?? getLoginKey(sequelize);
 }
-
-const loaded_ = new WeakMap<Sequelize, LoginKey>();
 
 async function loadOrCreate(sequelize: Sequelize): Promise<LoginKey> {
   const read = async () => {

@@ -24,6 +24,7 @@ import { success } from './envelope';
 import { BadRequestError, BusinessError, ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 import type { JobQueue } from './jobs';
 import { isPlainJsonType, plainJsonLength, readPlainJson } from './json-body';
+import { andThen } from './maybe-promise';
 import { mayCall } from './policy';
 import type { RequestState } from './request-context';
 import { parseInput, readTextInput } from './validation';
@@ -202,7 +203,7 @@ function handle(
   const tenant = withBypass('tenant lookup', () =>
     resolveTenant(action, principal, input, request.host, deps.tenants),
   );
-  return tenant instanceof Promise ? tenant.then(run) : run(tenant);
+  return andThen(tenant, run);
 }
 
 /**

@@ -12,6 +12,7 @@ import { LOGIN_MESSAGES, LOGIN_ROLE_TYPE } from '../../contract/login';
 import { JsonAnswer, type Scope, type SignedInScope, type TenantScope } from '../../core/action';
 import { type FeedCacheOptions, sharedCache } from '../../core/change-feed';
 import { BusinessError, UnauthorizedError, ValidationError } from '../../core/errors';
+import { andThen } from '../../core/maybe-promise';
 import { withBypass, withProject } from '../../db/tenant-access';
 import { ACCOUNT_STATUS, Account } from '../account/account.model';
 import { checkPasswordRule, decoyHash, hashPassword, verifyPassword } from '../account/password';
@@ -187,7 +188,7 @@ export function getAccountInfo(
   const info = cache
     ? cache.peekOrGet(`${principal.accountId}|${principal.impersonatorId ?? ''}|${principal.projectId}`, read)
     : read();
-  return info instanceof Promise ? info.then(signedInAnswer) : signedInAnswer(info);
+  return andThen(info, signedInAnswer);
 }
 
 /** The account info found, else Unauthorized (the account vanished meanwhile). */

@@ -13,6 +13,7 @@ import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { ActorScope } from '../../core/action';
 import { type FeedCacheOptions, sharedCache } from '../../core/change-feed';
 import { BusinessError, uniqueRefusal } from '../../core/errors';
+import { andThen } from '../../core/maybe-promise';
 import { categoryPlaces } from '../class-category/category-places';
 import { classesAwaitingApproval } from '../train-class/class-apply.model';
 import {
@@ -180,7 +181,7 @@ export function countCart(scope: ActorScope): CartCount | Promise<CartCount> {
   if (!cache) return read();
   // Held: answered at once, no promise (the badge of every H5 page).
   const counted = cache.peekOrGet(`${owner.accountId}|${owner.projectId}`, read);
-  return counted instanceof Promise ? counted.then((count) => count ?? read()) : counted;
+  return andThen(counted, (count) => count ?? read());
 }
 
 /** Kept while none of the account's cart items changes on any instance (migration 0091 names it). */

@@ -4,6 +4,7 @@ import { callerCan } from '../../core/policy';
 import { chinaToday } from '../train-class/class-read';
 import { cachedCenterAnswer } from './class-center.cache';
 import './class-center.policy';
+import { andThen } from '../../core/maybe-promise';
 import {
   type CenterStudent,
   centerYears,
@@ -39,11 +40,9 @@ export const classCenterActions = implement(classCenterCalls, {
     const detail = cachedCenterAnswer(ctx, today, ['detail', input.id], () =>
       findCenterDetail(ctx, input.id, today),
     );
-    const withState = (held: Awaited<typeof detail>) => {
-      const state = studentState(ctx, input.id, studentOf(ctx, input.id));
-      return state instanceof Promise ? state.then((own) => held.with(own)) : held.with(state);
-    };
-    return detail instanceof Promise ? detail.then(withState) : withState(detail);
+    return andThen(detail, (held) =>
+      andThen(studentState(ctx, input.id, studentOf(ctx, input.id)), (own) => held.with(own)),
+    );
   },
   'trial-play': (ctx, input) => trialPlay(ctx, input),
 });

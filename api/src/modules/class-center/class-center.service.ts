@@ -14,6 +14,7 @@ import { ACTIVE_MY_CLASS_STATUS } from '../../contract/train-class';
 import type { TenantScope } from '../../core/action';
 import { type FeedCacheOptions, sharedCache } from '../../core/change-feed';
 import { BusinessError } from '../../core/errors';
+import { andThen } from '../../core/maybe-promise';
 import { modelPage } from '../../core/newest-first';
 import { containsPattern } from '../../core/query';
 import { ShopCartItem } from '../cart/cart.model';
@@ -225,7 +226,7 @@ export function studentState(
   if (!cache) return read();
   // Held: answered at once, no promise (class detail is a hot call).
   const state = cache.peekOrGet(`${student.accountId}|${scope.project.id}|${classId}`, read);
-  return state instanceof Promise ? state.then((held) => held ?? read()) : state;
+  return andThen(state, (held) => held ?? read());
 }
 
 const NO_STUDENT: StudentState = Object.freeze({ inCart: null, enrolled: null, apply: null });

@@ -1,6 +1,7 @@
 import { projectCalls } from '../../contract/project';
 import { implement } from '../../core/action';
 import { loginKeyNow } from '../../core/login-key';
+import { andThen } from '../../core/maybe-promise';
 import { systemInfoAnswer } from './project.presenter';
 import {
   deleteProject,
@@ -17,12 +18,8 @@ import {
  * project), project management for platform staff, and its own settings for a project's staff.
  */
 export const projectActions = implement(projectCalls, {
-  'system-info': (ctx) => {
-    const key = loginKeyNow(ctx.sequelize);
-    return key instanceof Promise
-      ? key.then((loaded) => systemInfoAnswer(ctx.project, loaded.publicPem))
-      : systemInfoAnswer(ctx.project, key.publicPem);
-  },
+  'system-info': (ctx) =>
+    andThen(loginKeyNow(ctx.sequelize), (key) => systemInfoAnswer(ctx.project, key.publicPem)),
   list: (ctx, input) => listProjects(ctx, input),
   save: (ctx, input) => saveProject(ctx, input),
   disable: async (ctx, input) => {
