@@ -49,7 +49,7 @@ module.exports = {
     webProject('admin'),
     nodeProject('test', {
       roots: ['<rootDir>/test/e2e'],
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/test/jest/e2e-timeout.ts'],
     }),
   ],
 };
