@@ -4,7 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import { Client } from 'pg';
+import { apiBundleOptions } from '../../scripts/build-api';
 import { ensureBuilds } from '../../scripts/ensure-builds';
 import { signIn } from './api-client';
 import { type BackgroundBench, backgroundTargetLines, benchBackground } from './background';
@@ -72,6 +74,8 @@ import { benchVideoServing, type VideoServingBench, videoServingTargetLines } fr
  * `hls-keys` for HLS segment keys fetched by students with a live study session at BENCH_CONNECTIONS
  * connections, with the API's and PostgreSQL's CPU per 1,000 key requests) runs a subset;
  * BENCH_CPU_PROF (a directory) runs the API under `node --cpu-prof` and leaves its profile there.
+ * The API runs compiled, as in production (`node` on a bundle made like api/dist); BENCH_API=tsx runs
+ * it from its sources.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -93,15 +97,38 @@ interface StartedServer {
   databaseUrl: string | null;
 }
 
-function startChild(
+/**
+ * How the bench runs the API (`serve-api.ts`): compiled by default, as production runs it (plain
+ * `node` on an esbuild bundle made as `npm run build` makes api/dist, scripts/build-api.ts);
+ * BENCH_API=tsx runs it from the TypeScript sources as the runs before 2026-12-07 16:00 did. tsx
+ * loads every module on its own and reads each imported name through a getter, which the bundle
+ * does not. The baselines and helpers always run under tsx (they run almost no code of ours).
+ */
+const API_RUNTIME: 'compiled' | 'tsx' = process.env.BENCH_API === 'tsx' ? 'tsx' : 'compiled';
+let serveApiBundle: Promise<string> | null = null;
+
+/** `serve-api.ts` compiled like api/dist (once a run, removed at exit); answers the bundle's path. */
+function compiledServeApi(): Promise<string> {
+  serveApiBundle ??= (async () => {
+    // Two folders below the root, as api/dist: the bundle finds the repository from there.
+    const outdir = path.join(ROOT, 'api', `.dist-bench-${process.pid}`);
+    process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
+    await build(apiBundleOptions(outdir, { 'serve-api': path.join('test', 'bench', 'serve-api.ts') }));
+    return path.join(outdir, 'serve-api.js');
+  })();
+  return serveApiBundle;
+}
+
+async function startChild(
   script: string,
   args: string[] = [],
   nodeFlags: string[] = [],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<StartedServer> {
+  const compiled = script === 'serve-api.ts' && API_RUNTIME === 'compiled';
   const child = spawn(
-    path.join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [...nodeFlags, path.join(__dirname, script), ...args],
+    compiled ? process.execPath : path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [...nodeFlags, compiled ? await compiledServeApi() : path.join(__dirname, script), ...args],
     {
       cwd: ROOT,
       env,
@@ -735,6 +762,8 @@ async function main(): Promise<void> {
         durationSeconds: DURATION,
         connections: CONNECTIONS,
         scenarios: ONLY ?? 'all',
+        // How the API ran: compiled (`node`, as production) or from its sources (`tsx`).
+        api: API_RUNTIME,
         // The hot calls' A B B A rounds against pg-select (each row's `selectRounds`), when they ran.
         ...(rounds.size ? { rounds: ROUNDS } : {}),
       },
