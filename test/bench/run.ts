@@ -100,9 +100,10 @@ interface StartedServer {
 /**
  * How the bench runs the API (`serve-api.ts`): compiled by default, as production runs it (plain
  * `node` on an esbuild bundle made as `npm run build` makes api/dist, scripts/build-api.ts);
- * BENCH_API=tsx runs it from the TypeScript sources as the runs before 2026-12-07 16:00 did. tsx
- * loads every module on its own and reads each imported name through a getter, which the bundle
- * does not. The baselines and helpers always run under tsx (they run almost no code of ours).
+ * BENCH_API=tsx runs it from the TypeScript sources as the runs before 2026-12-07 15:42 did (a CPU
+ * profile then names our source files rather than the one bundle). tsx loads every module on its
+ * own and reads each imported name through a getter, which the bundle does not. The baselines and
+ * helpers always run under tsx (they run almost no code of ours).
  */
 const API_RUNTIME: 'compiled' | 'tsx' = process.env.BENCH_API === 'tsx' ? 'tsx' : 'compiled';
 let serveApiBundle: Promise<string> | null = null;
@@ -791,8 +792,13 @@ async function main(): Promise<void> {
   } finally {
     await db?.end();
     // The API last: it stops the PostgreSQL the baselines and the second instance use.
-    for (const name of ['api-pair', 'api-proxied', 'select-sized', 'select', 'upsert', 'hello'] as const)
-      servers[name]?.child.kill('SIGTERM');
+    // Each gone before the API stops their database (a baseline's pool would fail on it).
+    await stopAll(
+      (['api-pair', 'api-proxied', 'select-sized', 'select', 'upsert', 'hello'] as const).flatMap((name) => {
+        const server = servers[name];
+        return server ? [server] : [];
+      }),
+    );
     regulator?.child.kill('SIGTERM');
     for (const name of ['api-app', 'api-owner'] as const) {
       const instance = servers[name];

@@ -45,7 +45,11 @@ async function main(): Promise<void> {
     if (typeof address === 'object' && address)
       process.stdout.write(`LISTENING http://127.0.0.1:${address.port}\n`);
   });
-  process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));
+  process.on('SIGTERM', () => {
+    server.close(() => pool.end().then(() => process.exit(0)));
+    // The load generator's keep-alive connections would hold `close` open.
+    server.closeAllConnections();
+  });
 }
 
 main().catch((error: unknown) => {
