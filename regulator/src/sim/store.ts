@@ -122,6 +122,36 @@ const storedOf = (row: {
   record: row.body,
 });
 
+/**
+ * Runs `run` in a transaction on a connection of `pool`: committed when it resolves, rolled back
+ * when it throws. A connection lent out has no pool listener, so the server ending it between two
+ * statements (a restart) would emit an error nobody hears and end the process: it is heard here,
+ * the transaction fails with it, and the connection is destroyed rather than pooled again.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  run: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onLost);
+  try {
+    await client.query('BEGIN');
+    const result = await run(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.off('error', onLost);
+    client.release(lost);
+  }
+}
+
 export function createSimStore(databaseUrl: string) {
   // Dates come back as text: a filed class's days are calendar days, not instants. Each accepted
   // record is three commits (nonce, rate window, record): 16 connections keep up with the 200
@@ -141,20 +171,7 @@ export function createSimStore(databaseUrl: string) {
   pool.on('error', () => undefined);
   let lastPurge = 0;
 
-  async function transaction<T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await run(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
+  const transaction = <T>(run: (client: pg.PoolClient) => Promise<T>) => inTransaction(pool, run);
 
   return {
     /** Creates the schema when missing (several simulators may start on one database at once). */
