@@ -65,8 +65,24 @@ export async function generateClasses(
        FROM generate_series(1, $5::int) AS i`,
     [model.project_id, model.plan_id, model.category_id, BENCH_YEAR, count],
   );
-  await db.query('ANALYZE train_class');
+  await settleAfterBulkWrite(db, 'train_class');
   return model.project_id;
+}
+
+/**
+ * After a bulk insert, does at once what PostgreSQL would otherwise do in the background during the
+ * measured phases: vacuums and analyzes the table (autovacuum runs after so many inserted rows, and
+ * the first scan of new rows writes their hint bits) and makes a checkpoint (flushing what the
+ * insert dirtied). A CHECKPOINT the connecting role may not make (a managed server) is left to the
+ * server.
+ */
+export async function settleAfterBulkWrite(db: Client, table: string): Promise<void> {
+  await db.query(`VACUUM (ANALYZE) ${table}`);
+  try {
+    await db.query('CHECKPOINT');
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+  }
 }
 
 /** The bare stream in a child process of its own, its memory sampled meanwhile. */
