@@ -302,7 +302,9 @@ describe('UnitClassDetailPage', () => {
     // The page reloads the unit class, its students and the records.
     await waitFor(() => expect(getMock).toHaveBeenCalledTimes(2));
     expect(studentsMock.mock.calls.length).toBeGreaterThanOrEqual(2);
-    const recordRow = (await screen.findByText('李专员', { selector: 'td .list-table__text' })).closest('tr') as HTMLElement;
+    const recordRow = (await screen.findByText('李专员', { selector: 'td .list-table__text' })).closest(
+      'tr',
+    ) as HTMLElement;
     expect(within(recordRow).getByText('转出')).toBeTruthy();
     expect(within(recordRow).getByText('成功')).toBeTruthy();
     expect(within(recordRow).getByText('演示单位安全二班')).toBeTruthy();
