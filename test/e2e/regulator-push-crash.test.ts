@@ -70,10 +70,11 @@ test('the API killed mid-batch and restarted: every record delivered, each exact
   );
   await product.kill();
   const atKill = { delivery: await delivery(), sending: await sending() };
-  // A batch in flight (4 requests at a time, 16 claimed) and at most the next one, claimed while it
-  // is sent: not the whole backlog.
+  // A batch in flight (4 requests at a time, 16 claimed), the next one claimed while it is sent, and
+  // on a loaded machine one more claimed between the poll above and the kill: a few batches, not
+  // the whole backlog (a run beside other work saw 48).
   expect(atKill.sending).toBeGreaterThan(0);
-  expect(atKill.sending).toBeLessThanOrEqual(32);
+  expect(atKill.sending).toBeLessThanOrEqual(48);
   expect(atKill.delivery.held).toBeLessThan(RECORDS);
 
   product = await start();
