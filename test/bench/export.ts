@@ -76,7 +76,7 @@ export async function generateClasses(
  * insert dirtied). A CHECKPOINT the connecting role may not make (a managed server) is left to the
  * server.
  */
-export async function settleAfterBulkWrite(db: Client, table: string): Promise<void> {
+async function settleAfterBulkWrite(db: Client, table: string): Promise<void> {
   await db.query(`VACUUM (ANALYZE) ${table}`);
   try {
     await db.query('CHECKPOINT');

@@ -1,10 +1,10 @@
 import { classCenterCalls } from '../../contract/class-center';
 import { type ActionContext, implement } from '../../core/action';
+import { andThen } from '../../core/maybe-promise';
 import { callerCan } from '../../core/policy';
 import { chinaToday } from '../train-class/class-read';
 import { cachedCenterAnswer } from './class-center.cache';
 import './class-center.policy';
-import { andThen } from '../../core/maybe-promise';
 import {
   type CenterStudent,
   centerYears,
